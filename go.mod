@@ -1,0 +1,3 @@
+module github.com/clgo/clgo
+
+go 1.26
