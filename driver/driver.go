@@ -1,0 +1,504 @@
+// Package driver is the interface between the OpenCL runtime (package cl,
+// the C ABI in cmd/libclgo) and the devices that run kernels: the pure-Go
+// executor in driver/host and the Vulkan executor in driver/vulkan.
+//
+// # The contract
+//
+// A Driver lists Devices. A Device makes Buffers, Programs (from SPIR-V in
+// the Vulkan flavour that package compiler emits) and Queues. Work reaches a
+// device only through a Queue: every command (Dispatch, ReadBuffer,
+// WriteBuffer, CopyBuffer, FillBuffer, Marker) is enqueued and returns at
+// once with an Event; nothing runs until... whenever the driver likes, and at
+// the latest after Flush. A driver may batch commands (a Vulkan driver records
+// them into one command buffer and submits on Flush, on a full batch, or when
+// someone waits on one of their events). Waiting is the only thing that
+// blocks: Event.Wait and Queue.Finish.
+//
+// Ordering. A driver Queue is in order: a command starts after every earlier
+// command of the same queue has completed and its memory effects are visible.
+// A wait list adds dependencies on Events of other queues of the same device.
+// The runtime implements OpenCL's out-of-order queues and user events above
+// this interface (a command whose wait list holds an unfinished user event is
+// not handed to the driver until the user event completes), so drivers never
+// see user events and never wait on events of another device.
+//
+// Memory ownership. A Buffer belongs to the driver; its bytes are reached
+// only through queue commands (or, for buffers that implement HostMapper, a
+// direct view). Host slices passed to WriteBuffer and ReadBuffer belong to the
+// caller but are lent to the driver until the command's Event completes: the
+// caller must not touch a ReadBuffer destination, nor change a WriteBuffer
+// source, before then. Argument values passed to Dispatch (POD bytes, the
+// Args slice) are copied or consumed before Dispatch returns. Releasing an
+// object with commands still pending is allowed; the driver keeps it alive
+// until they complete.
+//
+// Kernels. Dispatch is always given a local (work-group) size, and the
+// global size is a multiple of it in every dimension: the runtime picks a
+// local size when the user gives none and splits non-uniform NDRanges into
+// uniform pieces. The global offset is passed as given (it is a push constant
+// in the clgo mapping). Each argument is an Arg whose Kind matches the
+// ArgInfo the driver reported for that position.
+//
+// Cancellation. The context given to Dispatch bounds that command's
+// execution: when it is cancelled the driver stops the kernel as soon as it
+// can (the host driver checks between work-groups and on loop back-edges) and
+// the Event completes with an error wrapping ErrCanceled and the context's
+// cause. Memory the kernel wrote before it stopped stays written.
+//
+// Errors. Drivers return errors that wrap the sentinel errors below, so that
+// the runtime can map them onto OpenCL error codes with errors.Is; the text
+// says what failed and where (a KernelError names the kernel and argument of
+// an out-of-bounds access).
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Sentinel errors. The runtime maps each to the OpenCL error code in the
+// comment.
+var (
+	ErrInvalidValue           = errors.New("invalid value")                    // CL_INVALID_VALUE
+	ErrInvalidBufferSize      = errors.New("invalid buffer size")              // CL_INVALID_BUFFER_SIZE
+	ErrMemAllocationFailure   = errors.New("memory object allocation failure") // CL_MEM_OBJECT_ALLOCATION_FAILURE
+	ErrOutOfResources         = errors.New("out of device resources")          // CL_OUT_OF_RESOURCES
+	ErrOutOfHostMemory        = errors.New("out of host memory")               // CL_OUT_OF_HOST_MEMORY
+	ErrInvalidBinary          = errors.New("invalid SPIR-V binary")            // CL_INVALID_BINARY
+	ErrBuildProgramFailure    = errors.New("program build failure")            // CL_BUILD_PROGRAM_FAILURE
+	ErrInvalidKernelName      = errors.New("no kernel of that name")           // CL_INVALID_KERNEL_NAME
+	ErrInvalidKernelArgs      = errors.New("invalid kernel arguments")         // CL_INVALID_KERNEL_ARGS
+	ErrInvalidArgValue        = errors.New("invalid argument value")           // CL_INVALID_ARG_VALUE
+	ErrInvalidWorkGroupSize   = errors.New("invalid work-group size")          // CL_INVALID_WORK_GROUP_SIZE
+	ErrInvalidWorkItemSize    = errors.New("invalid work-item size")           // CL_INVALID_WORK_ITEM_SIZE
+	ErrInvalidGlobalWorkSize  = errors.New("invalid global work size")         // CL_INVALID_GLOBAL_WORK_SIZE
+	ErrInvalidOperation       = errors.New("invalid operation")                // CL_INVALID_OPERATION
+	ErrUnsupported            = errors.New("not supported by this device")     // CL_INVALID_OPERATION
+	ErrOutOfBounds            = errors.New("out-of-bounds memory access")      // CL_OUT_OF_RESOURCES (execution error)
+	ErrExecution              = errors.New("kernel execution failed")          // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST for dependents
+	ErrCanceled               = errors.New("command canceled")                 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST for dependents
+	ErrDeviceLost             = errors.New("device lost")                      // CL_OUT_OF_RESOURCES
+	ErrReleased               = errors.New("object already released")          // CL_INVALID_* of the object kind
+	ErrWaitListFailed         = errors.New("an event in the wait list failed") // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+	ErrMisalignedSubBuffer    = errors.New("misaligned sub-buffer offset")     // CL_MISALIGNED_SUB_BUFFER_OFFSET
+	ErrCompilerNotAvailable   = errors.New("compiler not available")           // CL_COMPILER_NOT_AVAILABLE
+	ErrInvalidDevice          = errors.New("invalid device")                   // CL_INVALID_DEVICE
+	ErrProfilingInfoNotAvail  = errors.New("profiling information not available")
+	ErrDeviceNotAvailable     = errors.New("device not available") // CL_DEVICE_NOT_AVAILABLE
+	ErrInvalidCommandQueue    = errors.New("invalid command queue")
+	ErrInvalidEventWaitList   = errors.New("invalid event wait list")
+	ErrInvalidMemObject       = errors.New("invalid memory object")
+	ErrInvalidProgramExecable = errors.New("program has no executable for this device")
+)
+
+// KernelError reports a failure inside a running kernel, such as an access
+// out of the bounds of a buffer argument. It wraps Err (for example
+// ErrOutOfBounds) for errors.Is.
+type KernelError struct {
+	Kernel string // the kernel's name
+	Arg    int    // the argument index involved, or -1
+	Name   string // the argument's name, when known
+	Detail string // what happened: "load of 4 bytes at offset 4096 of 4096"
+	Err    error
+}
+
+func (e *KernelError) Error() string {
+	s := "kernel " + e.Kernel
+	if e.Arg >= 0 {
+		s += fmt.Sprintf(", argument %d", e.Arg)
+		if e.Name != "" {
+			s += " (" + e.Name + ")"
+		}
+	}
+	s += ": " + e.Err.Error()
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	return s
+}
+
+func (e *KernelError) Unwrap() error { return e.Err }
+
+// DeviceType is the kind of a device, as CL_DEVICE_TYPE spells it.
+type DeviceType uint32
+
+// Device types, with the bit values of cl_device_type.
+const (
+	TypeDefault     DeviceType = 1 << 0
+	TypeCPU         DeviceType = 1 << 1
+	TypeGPU         DeviceType = 1 << 2
+	TypeAccelerator DeviceType = 1 << 3
+	TypeCustom      DeviceType = 1 << 4
+)
+
+func (t DeviceType) String() string {
+	switch t {
+	case TypeCPU:
+		return "CPU"
+	case TypeGPU:
+		return "GPU"
+	case TypeAccelerator:
+		return "Accelerator"
+	case TypeCustom:
+		return "Custom"
+	case TypeDefault:
+		return "Default"
+	}
+	return fmt.Sprintf("DeviceType(%#x)", uint32(t))
+}
+
+// Caps are the optional features of a device, as the compiler and the
+// runtime need to know them.
+type Caps struct {
+	Int8      bool // 8-bit integers in storage and arithmetic
+	Int16     bool // 16-bit integers
+	Int64     bool // 64-bit integers
+	Float16   bool // half arithmetic (cl_khr_fp16)
+	Float64   bool // double (cl_khr_fp64)
+	Atomics64 bool // 64-bit atomics (cl_khr_int64_base_atomics)
+	Images    bool // image and sampler arguments
+	// PhysicalAddresses: global pointers as 64-bit addresses
+	// (PhysicalStorageBuffer64) are supported.
+	PhysicalAddresses bool
+	// SubgroupSize is the sub-group width, or 0 when sub-groups are not
+	// supported.
+	SubgroupSize uint32
+}
+
+// DeviceInfo describes a device. Sizes are in bytes.
+type DeviceInfo struct {
+	Name          string
+	Vendor        string
+	VendorID      uint32
+	DriverVersion string
+	Type          DeviceType
+
+	ComputeUnits      uint32
+	MaxClockMHz       uint32
+	MaxWorkGroupSize  uint64    // work-items in one work-group
+	MaxWorkItemSizes  [3]uint64 // per dimension
+	MaxWorkGroupCount [3]uint64 // per dimension, for one Dispatch
+
+	LocalMemSize        uint64 // __local memory per work-group
+	GlobalMemSize       uint64
+	MaxAllocSize        uint64 // largest single Buffer
+	MaxConstantBuffer   uint64 // largest __constant argument
+	MaxPODArgsSize      uint64 // total size of POD arguments of one kernel
+	MemBaseAddrAlign    uint32 // alignment in bits of sub-buffer offsets (CL_DEVICE_MEM_BASE_ADDR_ALIGN)
+	UnifiedMemory       bool   // host and device share memory (CL_DEVICE_HOST_UNIFIED_MEMORY)
+	PreferredWGMultiple uint64 // preferred multiple of the work-group size (warp or SIMD width)
+
+	// TimerResolution is the resolution of profiling timestamps in ns.
+	TimerResolution uint64
+
+	Caps Caps
+}
+
+// Driver is a family of devices (host, Vulkan).
+type Driver interface {
+	// Name is short and stable ("host", "vulkan"): the user picks devices
+	// with it.
+	Name() string
+	// Devices lists the devices present. A driver whose system library is
+	// missing returns an error that says so; the runtime then skips it.
+	Devices() ([]Device, error)
+}
+
+// Device is one device. Its methods are safe for concurrent use.
+type Device interface {
+	Info() DeviceInfo
+	// NewBuffer allocates size bytes of device memory, zero-filled.
+	// Errors wrap ErrInvalidBufferSize or ErrMemAllocationFailure.
+	NewBuffer(size uint64) (Buffer, error)
+	// BuildProgram prepares a SPIR-V module (the Vulkan flavour, with its
+	// NonSemantic.ClspvReflection kernel interface) for running. It reads the
+	// kernel interface from the module itself. Errors wrap ErrInvalidBinary,
+	// or ErrUnsupported for a capability the device lacks.
+	BuildProgram(spirv []byte) (Program, error)
+	// NewQueue creates an in-order command queue.
+	NewQueue(opts QueueOptions) (Queue, error)
+}
+
+// QueueOptions configures a Queue.
+type QueueOptions struct {
+	// Profiling asks for timestamps on every Event. Without it Event.Profile
+	// may return zeros.
+	Profiling bool
+}
+
+// Buffer is device memory. Release it when done; the driver keeps it alive
+// while commands that use it are pending.
+type Buffer interface {
+	Size() uint64
+	Release()
+}
+
+// HostMapper is implemented by buffers whose bytes the host may touch
+// directly (host memory, or unified memory on the device). The runtime uses
+// it to map without copying; it must only touch the slice while no command
+// that uses the buffer is pending.
+type HostMapper interface {
+	HostBytes() []byte
+}
+
+// Program is a built SPIR-V module.
+type Program interface {
+	// Kernels describes every kernel (entry point) of the module.
+	Kernels() []KernelInfo
+	// Kernel returns the named kernel, or an error wrapping
+	// ErrInvalidKernelName.
+	Kernel(name string) (Kernel, error)
+	Release()
+}
+
+// Kernel is one entry point of a Program.
+type Kernel interface {
+	Info() KernelInfo
+	Release()
+}
+
+// KernelInfo describes a kernel's interface, as the runtime needs it for
+// clSetKernelArg, clGetKernelArgInfo and clGetKernelWorkGroupInfo.
+type KernelInfo struct {
+	Name       string
+	Attributes string // the kernel's attributes, as CL_KERNEL_ATTRIBUTES
+	Args       []ArgInfo
+	// ReqdWorkGroupSize is reqd_work_group_size(X,Y,Z), or zeros.
+	ReqdWorkGroupSize [3]uint64
+	// MaxWorkGroupSize is the largest work-group this kernel may run with on
+	// this device (CL_KERNEL_WORK_GROUP_SIZE).
+	MaxWorkGroupSize uint64
+	// PreferredWGMultiple is CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE.
+	PreferredWGMultiple uint64
+	LocalMemSize        uint64 // __local memory the kernel declares itself
+	PrivateMemSize      uint64 // per work-item, when known
+}
+
+// ArgKind is what an argument is, as far as the driver is concerned.
+type ArgKind uint8
+
+// Argument kinds. The driver decides how each is delivered (a storage buffer
+// binding, a field of the POD uniform buffer or push constants, a
+// specialization constant sizing a Workgroup array).
+const (
+	ArgBuffer  ArgKind = iota + 1 // __global or __constant pointer
+	ArgPOD                        // a value passed by copy (scalar, vector, struct)
+	ArgLocal                      // __local pointer: the caller gives a size
+	ArgImage                      // image2d_t, image3d_t, ...
+	ArgSampler                    // sampler_t
+)
+
+func (k ArgKind) String() string {
+	switch k {
+	case ArgBuffer:
+		return "buffer"
+	case ArgPOD:
+		return "pod"
+	case ArgLocal:
+		return "local"
+	case ArgImage:
+		return "image"
+	case ArgSampler:
+		return "sampler"
+	}
+	return fmt.Sprintf("ArgKind(%d)", uint8(k))
+}
+
+// AddressQualifier values, as cl_kernel_arg_address_qualifier.
+const (
+	AddressGlobal   = 0x119B
+	AddressLocal    = 0x119C
+	AddressConstant = 0x119D
+	AddressPrivate  = 0x119E
+)
+
+// AccessQualifier values, as cl_kernel_arg_access_qualifier.
+const (
+	AccessReadOnly  = 0x11A0
+	AccessWriteOnly = 0x11A1
+	AccessReadWrite = 0x11A2
+	AccessNone      = 0x11A3
+)
+
+// Type qualifier bits, as cl_kernel_arg_type_qualifier.
+const (
+	TypeQualConst    = 1 << 0
+	TypeQualRestrict = 1 << 1
+	TypeQualVolatile = 1 << 2
+	TypeQualPipe     = 1 << 3
+)
+
+// ArgInfo describes one kernel argument.
+type ArgInfo struct {
+	Kind ArgKind
+	// Size is the byte size of a POD argument (what clSetKernelArg must be
+	// given), or the pointer size for buffers and locals.
+	Size uint64
+	// ElemSize is the size of the pointee of a __local pointer, when known.
+	ElemSize uint64
+	// Name, TypeName and the qualifiers come from the reflection; Name and
+	// TypeName may be empty when the module carries no argument info.
+	Name             string
+	TypeName         string
+	AddressQualifier uint32
+	AccessQualifier  uint32
+	TypeQualifier    uint32
+}
+
+// Arg is one argument value for Dispatch.
+type Arg struct {
+	Kind ArgKind
+	// Buffer and the byte range [Offset, Offset+Size) of it that the kernel
+	// sees, for ArgBuffer; a sub-buffer is a range of its parent. A nil
+	// Buffer is a NULL pointer.
+	Buffer Buffer
+	Offset uint64
+	Size   uint64
+	// Bytes is the value of an ArgPOD argument (len == ArgInfo.Size).
+	Bytes []byte
+	// LocalSize is the byte size of an ArgLocal argument.
+	LocalSize uint64
+}
+
+// NDRange is the shape of one Dispatch. Dims is 1, 2 or 3; unused
+// dimensions have Global and Local 1 and Offset 0. Global[i] is a multiple of
+// Local[i].
+type NDRange struct {
+	Dims   int
+	Offset [3]uint64
+	Global [3]uint64
+	Local  [3]uint64
+}
+
+// Queue is an in-order command queue. Every command returns an Event at once
+// (or an error for an invalid request, in which case nothing was enqueued).
+// wait lists Events of this device (any of its queues) that must complete
+// before the command starts; if one of them failed, the command does not run
+// and its Event fails with an error wrapping ErrWaitListFailed.
+//
+// A Queue's methods may be called from several goroutines; the order of
+// commands is the order of the calls.
+type Queue interface {
+	Dispatch(ctx context.Context, k Kernel, args []Arg, nd NDRange, wait []Event) (Event, error)
+	// WriteBuffer copies src into dst at offset.
+	WriteBuffer(dst Buffer, offset uint64, src []byte, wait []Event) (Event, error)
+	// ReadBuffer copies len(dst) bytes of src at offset into dst.
+	ReadBuffer(src Buffer, offset uint64, dst []byte, wait []Event) (Event, error)
+	// CopyBuffer copies size bytes; overlapping ranges of one buffer are an
+	// error (ErrInvalidValue), as in clEnqueueCopyBuffer.
+	CopyBuffer(src Buffer, srcOffset uint64, dst Buffer, dstOffset, size uint64, wait []Event) (Event, error)
+	// FillBuffer repeats pattern over [offset, offset+size); size is a
+	// multiple of len(pattern).
+	FillBuffer(dst Buffer, offset, size uint64, pattern []byte, wait []Event) (Event, error)
+	// Marker completes when every earlier command of the queue and every
+	// event of wait has completed.
+	Marker(wait []Event) (Event, error)
+	// Flush hands every enqueued command to the device; it does not wait.
+	Flush() error
+	// Finish flushes and waits for every enqueued command. It returns the
+	// first error of those commands, or the context's error.
+	Finish(ctx context.Context) error
+	// Release finishes pending work in the background and frees the queue.
+	Release()
+}
+
+// Status is a command's execution status, as CL_EVENT_COMMAND_EXECUTION_STATUS.
+type Status int32
+
+// Command statuses, with OpenCL's values. An error is a negative status.
+const (
+	Complete  Status = 0 // CL_COMPLETE
+	Running   Status = 1 // CL_RUNNING
+	Submitted Status = 2 // CL_SUBMITTED
+	Queued    Status = 3 // CL_QUEUED
+	Failed    Status = -1
+)
+
+func (s Status) String() string {
+	switch s {
+	case Complete:
+		return "complete"
+	case Running:
+		return "running"
+	case Submitted:
+		return "submitted"
+	case Queued:
+		return "queued"
+	}
+	return "failed"
+}
+
+// Profile holds a command's timestamps, in nanoseconds on the device's
+// clock (only differences are meaningful), as CL_PROFILING_COMMAND_*.
+type Profile struct {
+	Queued, Submit, Start, End uint64
+}
+
+// Event tracks one command. Its methods are safe for concurrent use.
+type Event interface {
+	// Status is the current status; Failed once the command failed.
+	Status() Status
+	// Done is closed when the command has completed or failed. Waiting on
+	// Done does not flush; Wait does.
+	Done() <-chan struct{}
+	// Wait flushes the command's queue if needed and blocks until the
+	// command completes, returning its error, or until ctx is done,
+	// returning ctx's error (the command goes on).
+	Wait(ctx context.Context) error
+	// Err is the command's error once it has failed, else nil.
+	Err() error
+	// Profile returns the timestamps once the command has completed on a
+	// queue made with Profiling; ok is false otherwise.
+	Profile() (p Profile, ok bool)
+}
+
+// The registry of drivers. Drivers register themselves in an init function;
+// the runtime imports the ones it ships (the host driver always).
+var (
+	regMu   sync.Mutex
+	drivers = map[string]Driver{}
+)
+
+// Register makes a driver available under d.Name(). Registering a second
+// driver of the same name replaces the first (tests use this).
+func Register(d Driver) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	drivers[d.Name()] = d
+}
+
+// Unregister removes the named driver.
+func Unregister(name string) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	delete(drivers, name)
+}
+
+// Drivers returns the registered drivers, "host" first and the others in
+// name order, so that device numbering is stable.
+func Drivers() []Driver {
+	regMu.Lock()
+	defer regMu.Unlock()
+	out := make([]Driver, 0, len(drivers))
+	for _, d := range drivers {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Name(), out[j].Name()
+		if (a == "host") != (b == "host") {
+			return a == "host"
+		}
+		return a < b
+	})
+	return out
+}
+
+// Lookup returns the driver registered under name, or nil.
+func Lookup(name string) Driver {
+	regMu.Lock()
+	defer regMu.Unlock()
+	return drivers[name]
+}
