@@ -1,0 +1,201 @@
+package kspec
+
+import (
+	"encoding/binary"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sample = `//! kernel k
+//! global 64,2
+//! local 8,2
+//! arg buffer<float> 128 random(5,30)
+//! arg buffer<int4> 16 random(-3,3)
+//! arg buffer<uchar> 100 iota
+//! arg buffer<float3> 4 [1,2,3]
+//! arg local<float4> 8
+//! arg float 0.5
+//! arg int2 (3,-4)
+//! arg buffer<uint> 4 out
+//! tolerance 1e-4
+//! mismatch 0.01
+//! options -DX=1 -cl-fast-relaxed-math
+kernel void k() {}
+`
+
+func TestParse(t *testing.T) {
+	s, err := Parse("a.cl", sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kernel != "k" || len(s.Global) != 2 || s.Global[1] != 2 || s.Local[0] != 8 || len(s.Args) != 8 {
+		t.Fatalf("bad spec %+v", s)
+	}
+	if s.Tolerance != 1e-4 || s.Mismatch != 0.01 || s.Options != "-DX=1 -cl-fast-relaxed-math" {
+		t.Fatalf("bad spec %+v", s)
+	}
+	if a := s.Args[1]; a.Type.String() != "int4" || a.Bytes() != 16*16 || !a.HasRange {
+		t.Fatalf("arg 1: %+v", a)
+	}
+	if a := s.Args[3]; a.Type.ElemSize() != 16 || a.Bytes() != 64 {
+		t.Fatalf("float3: %+v", a)
+	}
+	if a := s.Args[4]; a.Kind != ArgLocal || a.Bytes() != 128 {
+		t.Fatalf("local: %+v", a)
+	}
+}
+
+func TestData(t *testing.T) {
+	s, err := Parse("a.cl", sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.Data(0)
+	for j := 0; j < len(f); j += 4 {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(f[j:]))
+		if v < 5 || v > 30 {
+			t.Fatalf("float %v out of range", v)
+		}
+	}
+	// Deterministic: the same again.
+	if string(s.Data(0)) != string(f) {
+		t.Fatal("not deterministic")
+	}
+	for j := 0; j < 16*16; j += 4 {
+		v := int32(binary.LittleEndian.Uint32(s.Data(1)[j:]))
+		if v < -3 || v > 3 {
+			t.Fatalf("int %d out of range", v)
+		}
+	}
+	if d := s.Data(2); d[0] != 0 || d[99] != 99 {
+		t.Fatalf("iota: %v", d)
+	}
+	d := s.Data(3)
+	if math.Float32frombits(binary.LittleEndian.Uint32(d[16+8:])) != 3 || binary.LittleEndian.Uint32(d[12:]) != 0 {
+		t.Fatalf("values: %v", d)
+	}
+	if s.Data(4) != nil {
+		t.Fatal("local has data")
+	}
+	if d := s.Data(5); math.Float32frombits(binary.LittleEndian.Uint32(d)) != 0.5 {
+		t.Fatalf("scalar: %v", d)
+	}
+	if d := s.Data(6); int32(binary.LittleEndian.Uint32(d[4:])) != -4 {
+		t.Fatalf("int2: %v", d)
+	}
+	if d := s.Data(7); d[0] != 0xA5 {
+		t.Fatalf("out: %v", d)
+	}
+}
+
+// TestGenerator pins the generator: these numbers are part of the format.
+func TestGenerator(t *testing.T) {
+	r := NewRand(0)
+	if got := r.Uint64(); got != 0xe220a8397b1dcdaf {
+		t.Fatalf("splitmix64(0) = %#x", got)
+	}
+	s, _ := Parse("a.cl", "//! kernel k\n//! global 1\n//! arg buffer<float> 2 random\n")
+	got := math.Float32frombits(binary.LittleEndian.Uint32(s.Data(0)))
+	want := float32(uint64(0xe220a8397b1dcdaf)>>40) / (1 << 24)
+	if got != want {
+		t.Fatalf("first float %v, want %v", got, want)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"//! kernel k\n//! global 0\n", "f.cl:2: global: bad size"},
+		{"//! kernel k\n//! global 4\n//! arg buffer<flot> 4 zero\n", "f.cl:3: arg: unknown type"},
+		{"//! kernel k\n//! global 4\n//! arg buffer<float> 4 rand\n", "f.cl:3: arg: unknown init"},
+		{"//! kernel k\n//! global 4\n//! arg buffer<int> 4 random(5,1)\n", "f.cl:3: arg: bad range"},
+		{"//! kernel k\n//! global 4\n//! arg uchar 300\n", "f.cl:3: arg: bad uchar value"},
+		{"//! kernel k\n//! global 4\n//! frobnicate\n", "f.cl:3: unknown directive"},
+		{"//! kernel k\n//! global 4\n//! tolerance x\n", "f.cl:3: tolerance: bad value"},
+		{"//! kernel k\n//! kernel j\n", "f.cl:2: duplicate"},
+		{"//! global 4\n", "f.cl:1: no //! kernel"},
+		{"//! kernel k\n//! global 4,4\n//! local 2\n", "local has 1 dimensions"},
+		{"//! kernel k\n//! global 4\n//! arg float4 1,2\n", "f.cl:3: arg: float4 wants 1 or 4 values"},
+	} {
+		_, err := Parse("f.cl", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+func f32(v ...float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return b
+}
+
+func TestCompare(t *testing.T) {
+	s, _ := Parse("a.cl", "//! kernel k\n//! global 4\n//! arg buffer<float> 4 out\n//! arg buffer<int> 2 out\n//! tolerance 1e-3\n")
+	nan := float32(math.NaN())
+	r := s.Compare(0, f32(1, 1000, nan, 0), f32(1.0005, 1000.9, nan, 0.0009))
+	if r.Mismatches != 0 || !r.OK {
+		t.Fatalf("within tolerance: %v", r)
+	}
+	r = s.Compare(0, f32(1, 1000, nan, 0), f32(1.002, 1000, 0, nan))
+	if r.Mismatches != 3 || r.OK || r.First[0].Index != 0 || r.First[1].Index != 2 {
+		t.Fatalf("mismatches: %v", r)
+	}
+	if !strings.Contains(r.String(), "[0] want 1, got 1.00") {
+		t.Fatalf("report: %s", r)
+	}
+	r = s.Compare(1, []byte{1, 0, 0, 0, 2, 0, 0, 0}, []byte{1, 0, 0, 0, 3, 0, 0, 0})
+	if r.Mismatches != 1 || r.First[0].Want != "2" {
+		t.Fatalf("ints: %v", r)
+	}
+	s.Mismatch = 0.5
+	if r := s.Compare(1, []byte{1, 0, 0, 0, 2, 0, 0, 0}, []byte{1, 0, 0, 0, 3, 0, 0, 0}); !r.OK {
+		t.Fatalf("mismatch allowance: %v", r)
+	}
+}
+
+func TestFloat16(t *testing.T) {
+	for _, c := range []struct {
+		f float32
+		h uint16
+	}{{1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff}, {1e6, 0x7c00}, {5.960464477539063e-08, 1}, {0.333333333, 0x3555}} {
+		if got := Float16(c.f); got != c.h {
+			t.Errorf("Float16(%v) = %#x, want %#x", c.f, got, c.h)
+		}
+		if c.h != 0x7c00 {
+			if back := Float16To32(c.h); math.Abs(float64(back-c.f)) > 1e-3*math.Abs(float64(c.f)) {
+				t.Errorf("Float16To32(%#x) = %v", c.h, back)
+			}
+		}
+	}
+}
+
+func TestScaled(t *testing.T) {
+	s, _ := Parse("a.cl", "//! kernel k\n//! global 1024\n//! local 256\n//! arg buffer<uint> 1024 random\n//! arg buffer<uint> 4 out\n//! arg buffer<uint> 100 zero\n//! arg local<uint> 256\n")
+	c := s.Scaled(8)
+	if c.Global[0] != 8192 || c.Args[0].N != 8192 || c.Args[1].N != 32 || c.Args[2].N != 100 || c.Args[3].N != 256 || s.Args[0].N != 1024 {
+		t.Fatalf("scaled: %+v", c)
+	}
+}
+
+func TestSharedKernels(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/kernels/*.cl")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Parse(f, string(src))
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		for i := range s.Args {
+			s.Data(i)
+		}
+	}
+}
