@@ -1,0 +1,62 @@
+package spirv
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// tool returns the path of a spirv-tools command. Under CI=true a missing
+// tool fails the test; elsewhere it skips.
+func tool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required under CI: %v", name, err)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
+
+// assemble runs spirv-as on a testdata file and returns the binary.
+func assemble(t testing.TB, file string) []byte {
+	t.Helper()
+	as := tool(t, "spirv-as")
+	out := filepath.Join(t.TempDir(), "out.spv")
+	cmd := exec.Command(as, "--target-env", "vulkan1.1", "-o", out, file)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("spirv-as %s: %v\n%s", file, err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func testFiles(t testing.TB) []string {
+	files, err := filepath.Glob("testdata/*.spvasm")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	return files
+}
+
+func TestRoundTripSpirvAs(t *testing.T) {
+	for _, file := range testFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data := assemble(t, file)
+			m, err := Decode(data)
+			if err != nil {
+				t.Fatalf("Decode: %v", err)
+			}
+			if got := m.Encode(); !bytes.Equal(got, data) {
+				t.Fatalf("Encode(Decode(x)) differs from x (%d vs %d bytes)", len(got), len(data))
+			}
+		})
+	}
+}
