@@ -1,0 +1,18 @@
+package types
+
+import (
+	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/compiler/syntax"
+)
+
+// Check type-checks a program made of files. It reports problems to diags
+// and always returns a usable Package and Info (erroneous expressions have
+// the Invalid type); it never panics on any input.
+func Check(files []*syntax.File, conf *Config, diags *diag.List) (*Package, *Info) {
+	c := newChecker(conf, diags)
+	for _, f := range files {
+		c.file(f)
+	}
+	c.finish()
+	return c.pkg, c.info
+}
