@@ -36,8 +36,9 @@ func (v Version) Minor() int { return int(v>>8) & 0xff }
 func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major(), v.Minor()) }
 
 // GeneratorClgo is clgo's generator word: the high 16 bits are the tool id,
-// the low 16 bits the tool's version. Tool id 0 is unregistered; spirv-dis
-// prints it as "Unknown(0)".
+// the low 16 bits the tool's version. clgo has no registered tool id, so it
+// uses 0 as the specification asks of unregistered tools (spirv-dis prints
+// "Khronos; 1").
 const GeneratorClgo = 0x00000001
 
 // Instruction is one SPIR-V instruction. ResultType and Result are zero when

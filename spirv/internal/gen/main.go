@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"flag"
 	"fmt"
 	"go/format"
@@ -123,7 +124,7 @@ func main() {
 
 	write(filepath.Join(*out, "ops_gen.go"), genOps(core))
 	write(filepath.Join(*out, "enums_gen.go"), genEnums(core))
-	write(filepath.Join(*out, "extinst_gen.go"), genExtInst(glsl, clspv))
+	write(filepath.Join(*out, "extinst_gen.go"), genExtInst(glsl, clspv, loadGenerators(filepath.Join(filepath.Dir(*dir), "spir-v.xml"))))
 }
 
 func header(w *bytes.Buffer) {
@@ -286,10 +287,49 @@ func genEnums(g *grammar) []byte {
 	return w.Bytes()
 }
 
-func genExtInst(glsl, clspv *grammar) []byte {
+// generator is a registered tool id from spir-v.xml.
+type generator struct {
+	Value  int    `xml:"value,attr"`
+	Vendor string `xml:"vendor,attr"`
+	Tool   string `xml:"tool,attr"`
+}
+
+func loadGenerators(path string) []generator {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var reg struct {
+		IDs []struct {
+			Type string      `xml:"type,attr"`
+			IDs  []generator `xml:"id"`
+		} `xml:"ids"`
+	}
+	if err := xml.Unmarshal(data, &reg); err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+	for _, ids := range reg.IDs {
+		if ids.Type == "vendor" {
+			return ids.IDs
+		}
+	}
+	log.Fatalf("%s: no vendor ids", path)
+	return nil
+}
+
+func genExtInst(glsl, clspv *grammar, gens []generator) []byte {
 	var w bytes.Buffer
 	header(&w)
 	w.WriteString("import \"strconv\"\n\n")
+	w.WriteString("// generatorNames are the registered generator tools (spir-v.xml), as spirv-dis names them.\nvar generatorNames = map[uint32]string{\n")
+	for _, g := range gens {
+		name := g.Vendor
+		if g.Tool != "" {
+			name += " " + g.Tool
+		}
+		fmt.Fprintf(&w, "\t%d: %q,\n", g.Value, name)
+	}
+	w.WriteString("}\n\n")
 	one := func(typ, prefix, doc string, g *grammar) {
 		fmt.Fprintf(&w, "// %s is an instruction number of an extended instruction set.\ntype %s uint32\n\n", typ, typ)
 		fmt.Fprintf(&w, "// %s\nconst (\n", doc)
