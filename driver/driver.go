@@ -32,11 +32,11 @@
 // object with commands still pending is allowed; the driver keeps it alive
 // until they complete.
 //
-// Kernels. Dispatch is always given a local (work-group) size, and the
-// global size is a multiple of it in every dimension: the runtime picks a
-// local size when the user gives none and splits non-uniform NDRanges into
-// uniform pieces. The global offset is passed as given (it is a push constant
-// in the clgo mapping). Each argument is an Arg whose Kind matches the
+// Kernels. Dispatch is always given a local (work-group) size and runs a
+// region made of whole work-groups: the runtime picks a local size when the
+// user gives none and splits non-uniform NDRanges into uniform regions (see
+// NDRange for what the kernel's work-item functions return). The global
+// offset is passed as given (it is a push constant in the clgo mapping). Each argument is an Arg whose Kind matches the
 // ArgInfo the driver reported for that position.
 //
 // Cancellation. The context given to Dispatch bounds that command's
@@ -363,14 +363,51 @@ type Arg struct {
 	LocalSize uint64
 }
 
-// NDRange is the shape of one Dispatch. Dims is 1, 2 or 3; unused
-// dimensions have Global and Local 1 and Offset 0. Global[i] is a multiple of
-// Local[i].
+// NDRange is the shape of one Dispatch: a uniform region of an NDRange.
+// Dims is 1, 2 or 3; unused dimensions have Global, Local, EnqueuedLocal and
+// Region 1 and offsets 0.
+//
+// OpenCL 2.0 allows a global size that is not a multiple of the local size;
+// the runtime then splits the NDRange into up to 2^Dims regions, each made of
+// equal work-groups, and dispatches each region separately. A work-item of a
+// region sees:
+//
+//	get_global_offset(d)       = Offset[d]
+//	get_global_size(d)         = Global[d]
+//	get_enqueued_local_size(d) = EnqueuedLocal[d]
+//	get_local_size(d)          = Local[d]
+//	get_num_groups(d)          = ceil(Global[d] / EnqueuedLocal[d])
+//	get_group_id(d)            = RegionOffset[d]/EnqueuedLocal[d] + the group's index in the region
+//	get_global_id(d)           = Offset[d] + RegionOffset[d] + index in region*Local[d] + get_local_id(d)
+//
+// For a uniform NDRange there is one region: RegionOffset is 0, Region is
+// Global and Local is EnqueuedLocal. Region[d] is always a multiple of
+// Local[d], and RegionOffset[d] a multiple of EnqueuedLocal[d].
 type NDRange struct {
-	Dims   int
-	Offset [3]uint64
-	Global [3]uint64
-	Local  [3]uint64
+	Dims          int
+	Offset        [3]uint64
+	Global        [3]uint64
+	EnqueuedLocal [3]uint64
+	Local         [3]uint64
+	RegionOffset  [3]uint64
+	Region        [3]uint64
+}
+
+// Uniform returns the single-region NDRange of a global size that is a
+// multiple of local.
+func Uniform(dims int, offset, global, local [3]uint64) NDRange {
+	return NDRange{Dims: dims, Offset: offset, Global: global, EnqueuedLocal: local, Local: local, Region: global}
+}
+
+// Groups is the number of work-groups of the region in each dimension.
+func (nd *NDRange) Groups() [3]uint64 {
+	var g [3]uint64
+	for i := range 3 {
+		if nd.Local[i] != 0 {
+			g[i] = nd.Region[i] / nd.Local[i]
+		}
+	}
+	return g
 }
 
 // Queue is an in-order command queue. Every command returns an Event at once

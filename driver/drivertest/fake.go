@@ -15,6 +15,7 @@ import (
 // Item is what a fake kernel sees of one work-item.
 type Item struct {
 	Global, Local, Group [3]uint64
+	NDRange              driver.NDRange // the region being run
 	// Args are the argument values: for a buffer, Mem is the buffer's bytes
 	// in the argument's range (nil for NULL); for a POD, Mem is its bytes;
 	// for a local, Mem is the work-group's local memory (shared by the
@@ -218,8 +219,8 @@ func (q *Queue) Dispatch(ctx context.Context, k driver.Kernel, args []driver.Arg
 		return nil, fmt.Errorf("fake: %s takes %d arguments, got %d: %w", info.Name, len(info.Args), len(args), driver.ErrInvalidKernelArgs)
 	}
 	for i := range 3 {
-		if nd.Local[i] == 0 || nd.Global[i]%nd.Local[i] != 0 {
-			return nil, fmt.Errorf("fake: global %v local %v: %w", nd.Global, nd.Local, driver.ErrInvalidWorkGroupSize)
+		if nd.Local[i] == 0 || nd.Region[i]%nd.Local[i] != 0 || nd.EnqueuedLocal[i] == 0 {
+			return nil, fmt.Errorf("fake: region %v local %v: %w", nd.Region, nd.Local, driver.ErrInvalidWorkGroupSize)
 		}
 	}
 	mems := make([]ArgMem, len(args))
@@ -248,22 +249,27 @@ func (q *Queue) Dispatch(ctx context.Context, k driver.Kernel, args []driver.Arg
 	return q.enqueue(wait, func() error {
 		var it Item
 		it.Args = mems
-		for gz := uint64(0); gz < nd.Global[2]/nd.Local[2]; gz++ {
-			for gy := uint64(0); gy < nd.Global[1]/nd.Local[1]; gy++ {
-				for gx := uint64(0); gx < nd.Global[0]/nd.Local[0]; gx++ {
+		it.NDRange = nd
+		ng := nd.Groups()
+		for gz := uint64(0); gz < ng[2]; gz++ {
+			for gy := uint64(0); gy < ng[1]; gy++ {
+				for gx := uint64(0); gx < ng[0]; gx++ {
 					if err := ctx.Err(); err != nil {
 						return fmt.Errorf("fake: %s: %w: %w", info.Name, driver.ErrCanceled, context.Cause(ctx))
 					}
 					for _, i := range locals {
 						clear(mems[i].Mem)
 					}
-					it.Group = [3]uint64{gx, gy, gz}
+					g := [3]uint64{gx, gy, gz}
+					for d := range 3 {
+						it.Group[d] = nd.RegionOffset[d]/nd.EnqueuedLocal[d] + g[d]
+					}
 					for lz := uint64(0); lz < nd.Local[2]; lz++ {
 						for ly := uint64(0); ly < nd.Local[1]; ly++ {
 							for lx := uint64(0); lx < nd.Local[0]; lx++ {
 								it.Local = [3]uint64{lx, ly, lz}
 								for d := range 3 {
-									it.Global[d] = nd.Offset[d] + it.Group[d]*nd.Local[d] + it.Local[d]
+									it.Global[d] = nd.Offset[d] + nd.RegionOffset[d] + g[d]*nd.Local[d] + it.Local[d]
 								}
 								if err := fk.k.Run(ctx, &it); err != nil {
 									return err
