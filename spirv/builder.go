@@ -530,3 +530,74 @@ func Float16Bits(f float32) uint16 {
 	}
 	return sign
 }
+
+// NewBuilderFor returns a builder that adds to an existing module (e.g. a
+// decoded one): its types, constants, imports, strings, capabilities,
+// extensions, names and decorations are indexed so that they are reused,
+// and new ids start at the module's bound.
+func NewBuilderFor(m *Module) *Builder {
+	b := NewBuilder(m.Version)
+	b.Module = m
+	if m.Bound == 0 {
+		m.Bound = 1
+	}
+	for _, in := range m.Capabilities {
+		if len(in.Operands) > 0 {
+			b.seen["cap:"+strconv.Itoa(int(in.Operands[0]))] = true
+		}
+	}
+	for _, in := range m.Extensions {
+		s, _, _ := DecodeString(in.Operands)
+		b.seen["ext:"+s] = true
+	}
+	for _, in := range m.ExtInstImports {
+		s, _, _ := DecodeString(in.Operands)
+		b.imps[s] = in.Result
+	}
+	for _, in := range m.DebugSources {
+		if in.Op == OpString {
+			s, _, _ := DecodeString(in.Operands)
+			if _, ok := b.strs[s]; !ok {
+				b.strs[s] = in.Result
+			}
+		}
+	}
+	for _, in := range m.Names {
+		switch {
+		case in.Op == OpName && len(in.Operands) > 0:
+			b.seen["name:"+strconv.Itoa(int(in.Operands[0]))] = true
+		case in.Op == OpMemberName && len(in.Operands) > 1:
+			b.seen["mname:"+strconv.Itoa(int(in.Operands[0]))+"."+strconv.Itoa(int(in.Operands[1]))] = true
+		}
+	}
+	decorated := map[ID]bool{}
+	for _, in := range m.Annotations {
+		b.seen["dec:"+key(in.Op, in.Operands)] = true
+		if len(in.Operands) > 0 {
+			decorated[ID(in.Operands[0])] = true
+		}
+	}
+	for _, in := range m.Globals {
+		if in.Result == 0 {
+			continue
+		}
+		b.defs[in.Result] = in
+		info := in.Op.Info()
+		switch {
+		case info != nil && info.Class == "Type-Declaration":
+			// Decorated types (Block structs, strided arrays) stay distinct.
+			if k := key(in.Op, in.Operands); !decorated[in.Result] {
+				if _, ok := b.types[k]; !ok {
+					b.types[k] = in.Result
+				}
+			}
+		case in.Op == OpConstant || in.Op == OpConstantComposite || in.Op == OpConstantNull ||
+			in.Op == OpConstantTrue || in.Op == OpConstantFalse || in.Op == OpUndef:
+			k := strconv.Itoa(int(in.ResultType)) + ":" + key(in.Op, in.Operands)
+			if _, ok := b.consts[k]; !ok && !decorated[in.Result] {
+				b.consts[k] = in.Result
+			}
+		}
+	}
+	return b
+}
