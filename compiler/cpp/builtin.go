@@ -1,0 +1,118 @@
+package cpp
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+//go:embed opencl.h
+var openclH string
+
+var prelude struct {
+	once sync.Once
+	toks []token
+}
+
+// preludeTokens lexes opencl.h once per process; runs share the tokens,
+// which are only ever read by copy.
+func preludeTokens() []token {
+	prelude.once.Do(func() { prelude.toks = lexFile("<built-in>", openclH, nil) })
+	return prelude.toks
+}
+
+// predefines is the source of the macros that depend on the options
+// (OpenCL C 1.2 section 6.10).
+func predefines(opts Options) string {
+	std := opts.Std
+	if std == 0 {
+		std = 120
+	}
+	// __OPENCL_VERSION__ is the device's OpenCL version: 1.2, or the
+	// language version asked for when it is newer (such a device must
+	// support it).
+	version := max(120, std)
+	var b strings.Builder
+	def := func(name string, value any) { fmt.Fprintf(&b, "#define %s %v\n", name, value) }
+	def("__OPENCL_VERSION__", version)
+	def("__OPENCL_C_VERSION__", std)
+	def("CL_VERSION_1_0", 100)
+	def("CL_VERSION_1_1", 110)
+	def("CL_VERSION_1_2", 120)
+	def("CL_VERSION_2_0", 200)
+	def("CL_VERSION_3_0", 300)
+	def("__ENDIAN_LITTLE__", 1)
+	def("__IMAGE_SUPPORT__", 1)
+	def("__kernel_exec(X, typen)",
+		"__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))")
+	def("kernel_exec(X, typen)", "__kernel_exec(X, typen)")
+	def("VULKAN", 100)
+	if opts.FastRelaxedMath {
+		def("__FAST_RELAXED_MATH__", 1)
+	}
+	for _, e := range opts.Extensions {
+		if isIdentifier(e) {
+			def(e, 1)
+		}
+	}
+	return b.String()
+}
+
+// commandLine turns -D and -U options into directives.
+func commandLine(opts Options) string {
+	var b strings.Builder
+	for _, d := range opts.Defines {
+		name, value, ok := strings.Cut(d, "=")
+		if !ok {
+			value = "1"
+		}
+		// A newline in a value would start a new directive; like a
+		// shell-quoted -D it stays on the line.
+		value = strings.NewReplacer("\r", " ", "\n", " ").Replace(value)
+		fmt.Fprintf(&b, "#define %s %s\n", strings.NewReplacer("\r", " ", "\n", " ").Replace(name), value)
+	}
+	for _, u := range opts.Undefs {
+		fmt.Fprintf(&b, "#undef %s\n", strings.NewReplacer("\r", " ", "\n", " ").Replace(u))
+	}
+	return b.String()
+}
+
+func isIdentifier(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+var months = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+
+// defineBuiltins installs the macros whose value the preprocessor computes
+// at each use (C99 6.10.8).
+func (p *pp) defineBuiltins() {
+	str := func(s string) token {
+		return token{kind: String, text: `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`}
+	}
+	num := func(n int) token { return token{kind: Number, text: strconv.Itoa(n)} }
+	builtins := map[string]func(*pp, token) token{
+		"__FILE__": func(p *pp, use token) token { return str(use.pos.File) },
+		"__LINE__": func(p *pp, use token) token { return num(int(use.pos.Line)) },
+		"__COUNTER__": func(p *pp, use token) token {
+			p.counter++
+			return num(p.counter - 1)
+		},
+		"__DATE__": func(p *pp, use token) token {
+			return str(fmt.Sprintf("%s %2d %d", months[p.now.Month()-1], p.now.Day(), p.now.Year()))
+		},
+		"__TIME__": func(p *pp, use token) token { return str(p.now.Format("15:04:05")) },
+	}
+	for name, f := range builtins {
+		p.macros[name] = &macro{name: name, builtin: f}
+	}
+}
