@@ -22,6 +22,9 @@ type File struct {
 	Pragmas []*Pragma
 }
 
+// Pos is the start of the file, so that a *File is a Node (for Fprint).
+func (f *File) Pos() diag.Pos { return diag.Pos{File: f.Name, Line: 1, Col: 1} }
+
 // Pragma is a #pragma line; Text is what follows "#pragma".
 type Pragma struct {
 	At   diag.Pos
@@ -311,14 +314,16 @@ type (
 		Attrs []*Attr // __attribute__((opencl_unroll_hint(N)))
 	}
 	WhileStmt struct {
-		At   diag.Pos
-		Cond Expr
-		Body Stmt
+		At    diag.Pos
+		Cond  Expr
+		Body  Stmt
+		Attrs []*Attr // __attribute__((opencl_unroll_hint(N)))
 	}
 	DoStmt struct {
-		At   diag.Pos
-		Body Stmt
-		Cond Expr
+		At    diag.Pos
+		Body  Stmt
+		Cond  Expr
+		Attrs []*Attr // __attribute__((opencl_unroll_hint(N)))
 	}
 	// SwitchStmt: the case labels are CaseStmt markers among Body's
 	// statements (C allows them at any depth; lowering supports them at
