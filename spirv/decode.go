@@ -397,6 +397,9 @@ func (w *walker) list(ops []OperandInfo) error {
 		switch o.Quantifier {
 		case One:
 			if w.left() == 0 {
+				if o.Name == "" {
+					return fmt.Errorf("missing operand %v", o.Kind)
+				}
 				return fmt.Errorf("missing operand %s (%v)", operandName(o), o.Kind)
 			}
 			if err := w.one(o.Kind); err != nil {
@@ -480,8 +483,8 @@ func (w *walker) one(kind OperandKind) error {
 	case KindLiteralSpecConstantOpInteger:
 		op := Op(in.Operands[w.pos])
 		info := op.Info()
-		if info == nil || !info.HasResult || !info.HasResultType {
-			return fmt.Errorf("%d is not an opcode with a result", uint32(op))
+		if info == nil || !info.HasResult || !info.HasResultType || op == OpSpecConstantOp {
+			return fmt.Errorf("%d is not an opcode OpSpecConstantOp can apply", uint32(op))
 		}
 		w.emit(kind, 1)
 		return w.list(info.Operands)

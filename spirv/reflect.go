@@ -12,19 +12,19 @@ type ArgKind int
 
 // Argument kinds, as clspv's reflection and descriptor map know them.
 const (
-	ArgBuffer             ArgKind = iota // global or constant pointer in a storage buffer
-	ArgBufferUBO                         // constant pointer in a uniform buffer
-	ArgPOD                               // plain old data in a storage buffer
-	ArgPODUBO                            // plain old data in a uniform buffer
-	ArgPODPushConstant                   // plain old data in push constants
-	ArgLocal                             // __local pointer: a Workgroup array sized by a spec constant
-	ArgROImage                           // read-only image (sampled image)
-	ArgWOImage                           // write-only or read-write image (storage image)
-	ArgSampler                           // sampler
-	ArgPointerPushConstant               // physical-address pointer in push constants
-	ArgPointerUBO                        // physical-address pointer in a uniform buffer
-	ArgStorageTexelBuffer                // image1d_buffer_t, writable
-	ArgUniformTexelBuffer                // image1d_buffer_t, read-only
+	ArgBuffer              ArgKind = iota // global or constant pointer in a storage buffer
+	ArgBufferUBO                          // constant pointer in a uniform buffer
+	ArgPOD                                // plain old data in a storage buffer
+	ArgPODUBO                             // plain old data in a uniform buffer
+	ArgPODPushConstant                    // plain old data in push constants
+	ArgLocal                              // __local pointer: a Workgroup array sized by a spec constant
+	ArgROImage                            // read-only image (sampled image)
+	ArgWOImage                            // write-only or read-write image (storage image)
+	ArgSampler                            // sampler
+	ArgPointerPushConstant                // physical-address pointer in push constants
+	ArgPointerUBO                         // physical-address pointer in a uniform buffer
+	ArgStorageTexelBuffer                 // image1d_buffer_t, writable
+	ArgUniformTexelBuffer                 // image1d_buffer_t, read-only
 )
 
 var argKindNames = [...]string{

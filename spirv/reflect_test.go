@@ -1,6 +1,7 @@
 package spirv_test
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -214,5 +215,37 @@ func TestReadReflectionErrors(t *testing.T) {
 	_, err := spirv.ReadReflection(m)
 	if err == nil || !strings.Contains(err.Error(), "ArgumentStorageBuffer") || !strings.Contains(err.Error(), "not a Kernel") {
 		t.Errorf("got error %v, want one naming ArgumentStorageBuffer and the bad Kernel operand", err)
+	}
+}
+
+// TestReadReflectionClspvStyle reads reflection laid out the way clspv
+// writes it (testdata/kernel.spvasm, written by hand after clspv's tests).
+func TestReadReflectionClspvStyle(t *testing.T) {
+	data, err := os.ReadFile("testdata/kernel.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := spirv.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := spirv.ReadReflection(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &spirv.Reflection{
+		Kernels: []spirv.Kernel{{Name: "foo", Function: m.Functions[0].ID, NumArgs: 1, Args: []spirv.Arg{
+			{Name: "a", Kind: spirv.ArgBuffer},
+			{Name: "f", Ordinal: 1, Kind: spirv.ArgPOD, Binding: 1, Size: 4},
+		}}},
+		WorkgroupSizeSpecIDs: &[3]uint32{0, 1, 2},
+	}
+	if !reflect.DeepEqual(r, want) {
+		t.Errorf("got %+v\nwant %+v", r, want)
+	}
+	wantMap := "kernel,foo,arg,a,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,buffer\n" +
+		"kernel,foo,arg,f,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,pod\n"
+	if got := r.DescriptorMap(); got != wantMap {
+		t.Errorf("descriptor map:\n%s\nwant:\n%s", got, wantMap)
 	}
 }
