@@ -1,0 +1,271 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+)
+
+// state is one worker's machine: the register file of a work-group's lanes,
+// the lane state of every function, and the memory regions.
+type state struct {
+	k       *Kernel
+	lanes   int
+	r       []uint64 // register rows, each lanes wide
+	tmp     []uint64 // scratch for partial-mask results and parallel phis
+	mask    []bool   // active lanes of the running block
+	full    bool     // every lane is active
+	fns     []fnState
+	all     []bool // all lanes on
+	regions [][]byte
+	lane    [][]byte // backing store of the per-worker regions
+	cancel  *atomic.Bool
+	cur     *instr
+	group   [3]uint32
+	groups  [3]uint32
+	lid     [3][]uint32    // LocalInvocationId per lane
+	f64     [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
+}
+
+type fnState struct {
+	next, prev []int32 // per lane: block to run next (-1: returned), block came from
+	mask       []bool
+}
+
+var errCancelled = errors.New("cancelled")
+
+func newState(k *Kernel) *state {
+	n := k.lanes
+	s := &state{k: k, lanes: n, r: make([]uint64, k.rows*n), tmp: make([]uint64, max(k.tmpRows, 1)*n)}
+	s.all = make([]bool, n)
+	for i := range s.all {
+		s.all[i] = true
+	}
+	s.fns = make([]fnState, len(k.funcs))
+	for i := range s.fns {
+		s.fns[i] = fnState{next: make([]int32, n), prev: make([]int32, n), mask: make([]bool, n)}
+	}
+	for _, f := range k.fills {
+		for c, v := range f.vals {
+			row := s.r[f.off+c*n : f.off+(c+1)*n]
+			for l := range row {
+				row[l] = v + uint64(l*f.perLane)
+			}
+		}
+	}
+	for d := range 3 {
+		s.lid[d] = make([]uint32, n)
+	}
+	for l := range n {
+		s.lid[0][l] = uint32(l % k.local[0])
+		s.lid[1][l] = uint32(l / k.local[0] % k.local[1])
+		s.lid[2][l] = uint32(l / (k.local[0] * k.local[1]))
+	}
+	s.regions = make([][]byte, len(k.regions))
+	for i, rg := range k.regions {
+		switch rg.kind {
+		case regionWorkgroup:
+			s.regions[i] = make([]byte, rg.size)
+		case regionLane:
+			s.regions[i] = make([]byte, rg.size*n)
+		}
+	}
+	return s
+}
+
+// out returns where a pure operation writes n slots: the register itself
+// when every lane is active, else scratch that commit merges under the mask.
+func (s *state) out(dst, n int) []uint64 {
+	if s.full {
+		return s.r[dst : dst+n]
+	}
+	return s.tmp[:n]
+}
+
+func (s *state) commit(dst, n int) {
+	if s.full {
+		return
+	}
+	L := s.lanes
+	for c := 0; c < n; c += L {
+		d, t := s.r[dst+c:dst+c+L], s.tmp[c:c+L]
+		for l, on := range s.mask {
+			if on {
+				d[l] = t[l]
+			}
+		}
+	}
+}
+
+// copyMasked copies n slots between registers under the active mask.
+func (s *state) copyMasked(dst, src, n int) {
+	if s.full {
+		copy(s.r[dst:dst+n], s.r[src:src+n])
+		return
+	}
+	L := s.lanes
+	for c := 0; c < n; c += L {
+		d, t := s.r[dst+c:dst+c+L], s.r[src+c:src+c+L]
+		for l, on := range s.mask {
+			if on {
+				d[l] = t[l]
+			}
+		}
+	}
+}
+
+// call runs function f for the lanes of mask, to completion.
+func (s *state) call(f *fn, mask []bool, full bool) {
+	fs := &s.fns[f.id]
+	saveMask, saveFull := s.mask, s.full
+	for l := range fs.next {
+		if full || mask[l] {
+			fs.next[l] = 0
+		} else {
+			fs.next[l] = -1
+		}
+		fs.prev[l] = -1
+	}
+	s.mask, s.full = mask, full
+	for i := range f.inits {
+		s.cur = &f.inits[i]
+		f.inits[i].run(s)
+	}
+	next, m := fs.next, fs.mask
+	for {
+		b := int32(-1)
+		for _, x := range next {
+			if x >= 0 && (b < 0 || x < b) {
+				b = x
+			}
+		}
+		if b < 0 {
+			break
+		}
+		n := 0
+		for l, x := range next {
+			on := x == b
+			m[l] = on
+			if on {
+				n++
+			}
+		}
+		s.mask, s.full = m, n == s.lanes
+		s.block(f, fs, b)
+		if s.cancel.Load() {
+			panic(execError{errCancelled})
+		}
+	}
+	s.mask, s.full = saveMask, saveFull
+}
+
+// block runs block b of f for the active lanes, then sets where each goes.
+func (s *state) block(f *fn, fs *fnState, b int32) {
+	blk := f.blocks[b]
+	if len(blk.phis) > 0 {
+		s.phis(blk, fs.prev)
+	}
+	for i := range blk.code {
+		in := &blk.code[i]
+		s.cur = in
+		in.run(s)
+	}
+	t := &blk.term
+	next, prev := fs.next, fs.prev
+	switch t.op {
+	case opBranch:
+		to := t.targets[0]
+		for l, on := range s.mask {
+			if on {
+				next[l], prev[l] = to, b
+			}
+		}
+	case opBranchConditional:
+		c := s.r[t.cond : t.cond+s.lanes]
+		yes, no := t.targets[0], t.targets[1]
+		for l, on := range s.mask {
+			if on {
+				if c[l] != 0 {
+					next[l] = yes
+				} else {
+					next[l] = no
+				}
+				prev[l] = b
+			}
+		}
+	case opSwitch:
+		c := s.r[t.cond : t.cond+s.lanes]
+		for l, on := range s.mask {
+			if !on {
+				continue
+			}
+			to := t.targets[0]
+			for j, v := range t.lits {
+				if c[l] == v {
+					to = t.targets[j+1]
+					break
+				}
+			}
+			next[l], prev[l] = to, b
+		}
+	case opReturnValue:
+		s.copyMasked(f.ret, t.val, t.valN)
+		fallthrough
+	case opReturn:
+		for l, on := range s.mask {
+			if on {
+				next[l] = -1
+			}
+		}
+	default:
+		panic(execError{fmt.Errorf("%s executed (block %%%d)", spelling(t.op), blk.label)})
+	}
+}
+
+// phis sets a block's phis from the predecessor each lane came from.
+func (s *state) phis(blk *block, prev []int32) {
+	L := s.lanes
+	tmp := 0
+	for i := range blk.phis {
+		ph := &blk.phis[i]
+		dst := ph.dst
+		buf := s.r
+		if blk.parallel {
+			buf, dst = s.tmp, tmp
+			tmp += ph.n
+		}
+		for l, on := range s.mask {
+			if !on {
+				continue
+			}
+			src := -1
+			for j, pr := range ph.preds {
+				if pr == prev[l] {
+					src = ph.srcs[j]
+					break
+				}
+			}
+			if src < 0 {
+				panic(execError{fmt.Errorf("OpPhi in block %%%d: no incoming value for the predecessor", blk.label)})
+			}
+			for c := 0; c < ph.n; c += L {
+				buf[dst+c+l] = s.r[src+c+l]
+			}
+		}
+	}
+	if blk.parallel {
+		tmp = 0
+		for i := range blk.phis {
+			ph := &blk.phis[i]
+			for c := 0; c < ph.n; c += L {
+				d, t := s.r[ph.dst+c:ph.dst+c+L], s.tmp[tmp+c:tmp+c+L]
+				for l, on := range s.mask {
+					if on {
+						d[l] = t[l]
+					}
+				}
+			}
+			tmp += ph.n
+		}
+	}
+}

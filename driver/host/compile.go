@@ -1,0 +1,304 @@
+package host
+
+// compile turns one instruction of a block body into lane loops.
+func (p *prep) compile(f *fn, in *inst) ([]instr, error) {
+	run, err := p.compile1(f, in)
+	if err != nil || run == nil {
+		return nil, err
+	}
+	return []instr{{run: run, op: in.op, pos: in.pos}}, nil
+}
+
+func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
+	a := in.args
+	need := func(n int) error {
+		if len(a) < n {
+			return p.errorf("short instruction")
+		}
+		return nil
+	}
+	if err := need(minArgs(in.op)); err != nil {
+		return nil, err
+	}
+	switch in.op {
+	case opNop, opLine, opNoLine, opSelectionMerge, opLoopMerge, opControlBarrier,
+		opMemoryBarrier, opSourceContinued, opSource, opSourceExtension, opName, opMemberName,
+		opString, opModuleProcessed:
+		// Barriers: lanes run in lock step, so every lane of the group has
+		// reached it; memory is coherent within a worker.
+		return nil, nil
+	case opUndef:
+		return nil, nil // rows start zero
+	case opLoad:
+		dst, err := p.operand(in.id)
+		if err != nil {
+			return nil, err
+		}
+		ptr, err := p.operand(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return p.load(dst, p.vtype[in.id], ptr), nil
+	case opStore:
+		ptr, err := p.operand(a[0])
+		if err != nil {
+			return nil, err
+		}
+		src, err := p.operand(a[1])
+		if err != nil {
+			return nil, err
+		}
+		t := p.vtype[a[1]]
+		return p.store(ptr, t, src), nil
+	case opCopyMemory, opCopyMemorySized:
+		dp, err := p.operand(a[0])
+		if err != nil {
+			return nil, err
+		}
+		sp, err := p.operand(a[1])
+		if err != nil {
+			return nil, err
+		}
+		size := p.vtype[a[0]].elem.size
+		if in.op == opCopyMemorySized {
+			c, ok := p.consts[a[2]]
+			if !ok {
+				return nil, p.errorf("non-constant Size")
+			}
+			size = int(c[0])
+		}
+		return p.copyMemory(dp, sp, size), nil
+	case opAccessChain, opInBoundsAccessChain:
+		return p.accessChain(in, false)
+	case opPtrAccessChain, opInBoundsPtrAccessChain:
+		return p.accessChain(in, true)
+	case opArrayLength:
+		return p.arrayLength(in)
+	case opPtrEqual, opPtrNotEqual:
+		op := uint32(opIEqual)
+		if in.op == opPtrNotEqual {
+			op = opINotEqual
+		}
+		return p.elementwise(in, loopKey{op: op, k: nkInt}, a[:2], widthOf(64))
+	case opPtrDiff:
+		return p.ptrDiff(in)
+	case opFunctionCall:
+		return p.call(in)
+	case opExtInst:
+		switch set := p.m.extSets[a[0]]; {
+		case set == "GLSL.std.450":
+			return p.glsl(in)
+		case len(set) > 12 && set[:12] == "NonSemantic.":
+			return nil, nil
+		default:
+			return nil, p.errorf("unsupported extended instruction set %q", set)
+		}
+	case opAtomicLoad, opAtomicStore, opAtomicExchange, opAtomicCompareExchange,
+		opAtomicIIncrement, opAtomicIDecrement, opAtomicIAdd, opAtomicISub, opAtomicSMin,
+		opAtomicUMin, opAtomicSMax, opAtomicUMax, opAtomicAnd, opAtomicOr, opAtomicXor,
+		opAtomicFAddEXT, opAtomicFMinEXT, opAtomicFMaxEXT:
+		return p.atomic(in)
+	case opCompositeConstruct, opCompositeExtract, opCompositeInsert, opVectorShuffle,
+		opCopyObject, opCopyLogical:
+		return p.composite(in)
+	case opVectorExtractDynamic, opVectorInsertDynamic:
+		return p.dynamicComponent(in)
+	case opSelect:
+		return p.selectOp(in)
+	case opConvertFToU, opConvertFToS, opConvertSToF, opConvertUToF, opUConvert, opSConvert,
+		opFConvert, opQuantizeToF16, opSatConvertSToU, opSatConvertUToS, opConvertPtrToU,
+		opConvertUToPtr:
+		return p.convert(in)
+	case opBitcast:
+		return p.bitcast(in)
+	case opVectorTimesScalar, opMatrixTimesScalar:
+		return p.elementwise(in, loopKey{op: opFMul, k: numKind(p.vtype[a[0]])}, a[:2], widthOf(p.vtype[a[0]].scalar().width))
+	case opDot:
+		return p.dot(in)
+	case opAny, opAll:
+		return p.anyAll(in)
+	case opIAddCarry, opISubBorrow, opUMulExtended, opSMulExtended:
+		return p.extended(in)
+	case opBitFieldInsert, opBitFieldSExtract, opBitFieldUExtract:
+		return p.bitField(in)
+	case opMatrixTimesVector, opVectorTimesMatrix, opMatrixTimesMatrix, opOuterProduct, opTranspose:
+		return p.matrix(in)
+	}
+	// Element-wise numeric operations.
+	for n, args := 1, 0; n <= 3; n++ {
+		args = n
+		t := p.vtype[a[0]]
+		if t == nil {
+			break
+		}
+		key := loopKey{op: uint32(in.op), k: numKind(t)}
+		var ok bool
+		switch n {
+		case 1:
+			_, ok = loops1[key]
+		case 2:
+			_, ok = loops2[key]
+		case 3:
+			_, ok = loops3[key]
+		}
+		if ok && len(a) >= args {
+			return p.elementwise(in, key, a[:args], widthOf(t.scalar().width))
+		}
+	}
+	return nil, p.errorf("unsupported instruction")
+}
+
+func minArgs(op uint16) int {
+	switch op {
+	case opLoad, opAccessChain, opInBoundsAccessChain, opPtrAccessChain, opInBoundsPtrAccessChain,
+		opCopyObject, opCopyLogical, opFunctionCall, opConvertFToU, opConvertFToS, opConvertSToF,
+		opConvertUToF, opUConvert, opSConvert, opFConvert, opBitcast, opQuantizeToF16, opAny, opAll,
+		opSatConvertSToU, opSatConvertUToS, opConvertPtrToU, opConvertUToPtr, opTranspose:
+		return 1
+	case opStore, opCopyMemory, opPtrEqual, opPtrNotEqual, opPtrDiff, opArrayLength, opExtInst,
+		opCompositeExtract, opVectorExtractDynamic, opVectorTimesScalar, opMatrixTimesScalar, opDot,
+		opIAddCarry, opISubBorrow, opUMulExtended, opSMulExtended, opVectorShuffle,
+		opMatrixTimesVector, opVectorTimesMatrix, opMatrixTimesMatrix, opOuterProduct:
+		return 2
+	case opCopyMemorySized, opSelect, opCompositeInsert, opVectorInsertDynamic, opAtomicLoad,
+		opAtomicIIncrement, opAtomicIDecrement, opBitFieldSExtract, opBitFieldUExtract:
+		return 3
+	case opAtomicStore, opAtomicExchange, opAtomicIAdd, opAtomicISub, opAtomicSMin, opAtomicUMin,
+		opAtomicSMax, opAtomicUMax, opAtomicAnd, opAtomicOr, opAtomicXor, opAtomicFAddEXT,
+		opAtomicFMinEXT, opAtomicFMaxEXT, opBitFieldInsert:
+		return 4
+	case opAtomicCompareExchange:
+		return 6
+	}
+	return 0
+}
+
+// elementwise binds a generated lane loop to its operands. Operands with
+// one component are broadcast over vectors (OpVectorTimesScalar, and the
+// scalar forms GLSL.std.450 allows).
+func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*state), error) {
+	t := p.vtype[in.id]
+	dst, err := p.operand(in.id)
+	if err != nil {
+		return nil, err
+	}
+	offs := make([]int, len(args))
+	scalar := make([]bool, len(args))
+	broadcast := false
+	for i, id := range args {
+		if offs[i], err = p.operand(id); err != nil {
+			return nil, err
+		}
+		at := p.vtype[id]
+		if at.comps != t.comps {
+			if at.comps != 1 {
+				return nil, p.errorf("operand %%%d has %d components, result %d", id, at.comps, t.comps)
+			}
+			scalar[i], broadcast = true, true
+		}
+	}
+	L := p.lanes
+	n := t.comps * L
+	if key.k != nkInt {
+		w.bits = p.vtype[args[0]].scalar().width
+	}
+	src := func(s *state, i, c int) []uint64 {
+		if scalar[i] {
+			return s.r[offs[i] : offs[i]+L]
+		}
+		return s.r[offs[i]+c : offs[i]+c+L]
+	}
+	switch len(args) {
+	case 1:
+		f := loops1[key]
+		if f == nil {
+			break
+		}
+		x := offs[0]
+		return func(s *state) {
+			f(s.out(dst, n), s.r[x:x+n], w)
+			s.commit(dst, n)
+		}, nil
+	case 2:
+		f := loops2[key]
+		if f == nil {
+			break
+		}
+		x, y := offs[0], offs[1]
+		if !broadcast {
+			return func(s *state) {
+				f(s.out(dst, n), s.r[x:x+n], s.r[y:y+n], w)
+				s.commit(dst, n)
+			}, nil
+		}
+		return func(s *state) {
+			d := s.out(dst, n)
+			for c := 0; c < n; c += L {
+				f(d[c:c+L], src(s, 0, c), src(s, 1, c), w)
+			}
+			s.commit(dst, n)
+		}, nil
+	case 3:
+		f := loops3[key]
+		if f == nil {
+			break
+		}
+		return func(s *state) {
+			d := s.out(dst, n)
+			if !broadcast {
+				f(d, s.r[offs[0]:offs[0]+n], s.r[offs[1]:offs[1]+n], s.r[offs[2]:offs[2]+n], w)
+			} else {
+				for c := 0; c < n; c += L {
+					f(d[c:c+L], src(s, 0, c), src(s, 1, c), src(s, 2, c), w)
+				}
+			}
+			s.commit(dst, n)
+		}, nil
+	}
+	return nil, p.errorf("unsupported operand types")
+}
+
+// call compiles OpFunctionCall: arguments are copied into the callee's
+// parameter rows for the active lanes, the callee runs under the caller's
+// mask, and its return rows are copied out.
+func (p *prep) call(in *inst) (func(*state), error) {
+	in0 := in.args[0]
+	var callee *fn
+	for id, f := range p.funcs {
+		if id == in0 {
+			callee = f
+		}
+	}
+	if callee == nil {
+		return nil, p.errorf("callee %%%d is not a function", in0)
+	}
+	args := in.args[1:]
+	if len(args) != len(callee.params) {
+		return nil, p.errorf("%d arguments for %d parameters", len(args), len(callee.params))
+	}
+	srcs := make([]int, len(args))
+	for i, id := range args {
+		var err error
+		if srcs[i], err = p.operand(id); err != nil {
+			return nil, err
+		}
+	}
+	dst, retN := -1, callee.retN
+	if retN > 0 {
+		var err error
+		if dst, err = p.operand(in.id); err != nil {
+			return nil, err
+		}
+	}
+	return func(s *state) {
+		for i, src := range srcs {
+			s.copyMasked(callee.params[i], src, callee.paramN[i])
+		}
+		cur := s.cur
+		s.call(callee, s.mask, s.full)
+		s.cur = cur
+		if dst >= 0 {
+			s.copyMasked(dst, callee.ret, retN)
+		}
+	}, nil
+}

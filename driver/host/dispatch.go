@@ -1,0 +1,223 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+)
+
+// Resource is memory bound to a (DescriptorSet, Binding) of the kernel: a
+// storage or uniform buffer. The kernel reads and writes Data in place.
+type Resource struct {
+	Set, Binding int
+	Data         []byte
+	Name         string // names the resource in errors (e.g. the kernel argument), if set
+}
+
+// Dispatch describes one run of a kernel over a grid of work-groups.
+type Dispatch struct {
+	Groups        [3]int // work-groups in each dimension
+	BaseGroup     [3]int // WorkgroupId of the first work-group (vkCmdDispatchBase)
+	Resources     []Resource
+	PushConstants []byte
+	Workers       int // goroutines; 0 means GOMAXPROCS
+}
+
+// Run executes the dispatch. It returns the first error of any work-group
+// (an out-of-bounds access, an unreachable instruction), or ctx's error if
+// ctx is cancelled first; memory written by the groups that ran is kept.
+func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
+	total := 1
+	for _, g := range d.Groups {
+		if g < 0 {
+			return fmt.Errorf("kernel %s: negative work-group count %v", k.name, d.Groups)
+		}
+		total *= g
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if total == 0 {
+		return nil
+	}
+	shared := make([][]byte, len(k.regions))
+	for i := range k.regions {
+		rg := &k.regions[i]
+		switch rg.kind {
+		case regionBuffer:
+			found := false
+			for _, r := range d.Resources {
+				if r.Set == rg.set && r.Binding == rg.binding {
+					shared[i], found = r.Data, true
+				}
+			}
+			if !found {
+				return fmt.Errorf("kernel %s: nothing bound to %s", k.name, k.regions[i].name)
+			}
+		case regionPush:
+			buf := make([]byte, max(rg.size, len(d.PushConstants)))
+			copy(buf, d.PushConstants)
+			shared[i] = buf
+		}
+	}
+	var cancel atomic.Bool
+	stop := context.AfterFunc(ctx, func() { cancel.Store(true) })
+	defer stop()
+	nw := d.Workers
+	if nw <= 0 {
+		nw = workers()
+	}
+	nw = min(nw, total)
+	var next atomic.Int64
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	for range nw {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := k.work(d, shared, &next, total, &cancel); err != nil {
+				mu.Lock()
+				if first == nil || errors.Is(first, errCancelled) {
+					first = err
+				}
+				mu.Unlock()
+				cancel.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil && !errors.Is(first, errCancelled) {
+		return k.named(first, d)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// named puts the resource's name into an access error.
+func (k *Kernel) named(err error, d *Dispatch) error {
+	var ae *AccessError
+	if errors.As(err, &ae) && ae.Set >= 0 {
+		for _, r := range d.Resources {
+			if r.Set == ae.Set && r.Binding == ae.Binding && r.Name != "" {
+				ae.Memory = fmt.Sprintf("%s (set %d, binding %d)", r.Name, r.Set, r.Binding)
+			}
+		}
+	}
+	return err
+}
+
+// work runs work-groups until none is left, on one worker's state.
+func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total int, cancel *atomic.Bool) (err error) {
+	s, _ := k.pool.Get().(*state)
+	if s == nil {
+		s = newState(k)
+	}
+	s.cancel = cancel
+	for i, b := range shared {
+		if b != nil {
+			s.regions[i] = b
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(execError); ok {
+				err = e.err
+			} else {
+				op := "?"
+				if s.cur != nil {
+					op = fmt.Sprintf("%s (word %d)", spelling(s.cur.op), s.cur.pos)
+				}
+				err = fmt.Errorf("kernel %s: internal error at %s: %v", k.name, op, r)
+				if os.Getenv("CLGO_HOST_DEBUG") != "" {
+					err = fmt.Errorf("%w\n%s", err, debug.Stack())
+				}
+			}
+			return // a state that panicked may be inconsistent: drop it
+		}
+		for i, rg := range k.regions {
+			if rg.kind == regionBuffer || rg.kind == regionPush {
+				s.regions[i] = nil
+			}
+		}
+		s.cancel = nil
+		k.pool.Put(s)
+	}()
+	gx, gy := d.Groups[0], d.Groups[1]
+	s.groups = [3]uint32{uint32(d.Groups[0]), uint32(d.Groups[1]), uint32(d.Groups[2])}
+	for !cancel.Load() {
+		g := int(next.Add(1) - 1)
+		if g >= total {
+			break
+		}
+		s.group = [3]uint32{
+			uint32(d.BaseGroup[0] + g%gx),
+			uint32(d.BaseGroup[1] + g/gx%gy),
+			uint32(d.BaseGroup[2] + g/(gx*gy)),
+		}
+		s.runGroup()
+	}
+	return nil
+}
+
+// runGroup runs the work-group s.group.
+func (s *state) runGroup() {
+	k := s.k
+	L := s.lanes
+	for i := range k.regions {
+		rg := &k.regions[i]
+		m := s.regions[i]
+		switch {
+		case rg.kind == regionLane && rg.builtin != ^uint32(0):
+			for l := 0; l < L; l++ {
+				base := uint64(l * rg.size)
+				for c, lf := range rg.t.leaves {
+					writeLeaf(m, base, lf, s.builtin(rg.builtin, c, l))
+				}
+			}
+		case rg.init != nil && rg.kind == regionLane:
+			for l := 0; l < L; l++ {
+				for c, lf := range rg.t.leaves {
+					writeLeaf(m, uint64(l*rg.size), lf, rg.init[c])
+				}
+			}
+		case rg.init != nil && rg.kind == regionWorkgroup:
+			for c, lf := range rg.t.leaves {
+				writeLeaf(m, 0, lf, rg.init[c])
+			}
+		}
+	}
+	s.call(k.entry, s.all, true)
+}
+
+// builtin is component c of a BuiltIn input for lane l. The whole
+// work-group is one subgroup.
+func (s *state) builtin(b uint32, c, l int) uint64 {
+	k := s.k
+	c = min(c, 2)
+	switch b {
+	case biGlobalInvocationId:
+		return uint64(s.group[c]*uint32(k.local[c]) + s.lid[c][l])
+	case biLocalInvocationId:
+		return uint64(s.lid[c][l])
+	case biWorkgroupId:
+		return uint64(s.group[c])
+	case biNumWorkgroups:
+		return uint64(s.groups[c])
+	case biWorkgroupSize:
+		return uint64(k.local[c])
+	case biLocalInvocationIndex, biSubgroupLocalInvocationId:
+		return uint64(l)
+	case biSubgroupSize, biSubgroupMaxSize:
+		return uint64(s.lanes)
+	case biNumSubgroups:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,16 @@
+// Package host executes Vulkan-flavoured SPIR-V compute modules on the host
+// CPU, in pure Go.
+//
+// A Module is decoded once; Prepare turns one entry point, with its
+// specialization constants fixed, into a Kernel: resolved types, every SSA id
+// bound to a register row holding one value per lane, and every instruction
+// bound to a closure that loops over the lanes of a work-group. Kernel.Run
+// executes a dispatch: each work-group runs as lanes in lock step (SIMT)
+// under an active-lane mask that structured control flow narrows and widens,
+// and work-groups are spread over GOMAXPROCS goroutines. Barriers are then
+// trivially satisfied, Workgroup memory is one allocation per worker, and
+// buffer memory is used in place, every access bounds-checked.
+package host
+
+//go:generate go run gen_spv.go
+//go:generate go run gen_arith.go

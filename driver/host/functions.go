@@ -1,0 +1,410 @@
+package host
+
+import "fmt"
+
+// fn is a prepared function. Functions are never recursive in SPIR-V, so
+// each has one static set of register rows and lane state.
+type fn struct {
+	id     int
+	name   string
+	blocks []*block // in structured order
+	params []int    // register offsets of the parameters
+	paramN []int
+	ret    int // register offset and slot count of the return value
+	retN   int
+	inits  []instr // Function-variable initializers, run on entry
+}
+
+type block struct {
+	label    uint32
+	phis     []phi
+	parallel bool // a phi reads another phi of the block: evaluate through temps
+	code     []instr
+	term     term
+}
+
+type instr struct {
+	run func(*state)
+	op  uint16
+	pos int
+}
+
+type phi struct {
+	dst, n int     // register offset and slot count
+	preds  []int32 // predecessor block indices
+	srcs   []int   // register offsets of the incoming values
+}
+
+type term struct {
+	op      uint16
+	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
+	cond    int     // register offset of the condition or selector
+	lits    []uint64
+	val     int // OpReturnValue: register offset and slot count
+	valN    int
+	pos     int
+}
+
+type rawFunc struct {
+	def    *inst
+	params []*inst
+	blocks []rawBlock
+}
+
+type rawBlock struct {
+	label *inst
+	body  []*inst // including the terminator
+}
+
+// functions prepares every function of the module.
+func (p *prep) functions(first int) error {
+	var raws []*rawFunc
+	var cur *rawFunc
+	for i := first; i < len(p.m.insts); i++ {
+		in := &p.m.insts[i]
+		p.cur = in
+		switch in.op {
+		case opFunction:
+			cur = &rawFunc{def: in}
+			raws = append(raws, cur)
+		case opFunctionParameter:
+			if cur == nil {
+				return p.errorf("outside a function")
+			}
+			cur.params = append(cur.params, in)
+		case opLabel:
+			if cur == nil {
+				return p.errorf("outside a function")
+			}
+			cur.blocks = append(cur.blocks, rawBlock{label: in})
+		case opFunctionEnd:
+			cur = nil
+		default:
+			if cur == nil || len(cur.blocks) == 0 {
+				if in.op == opExtInst || in.op == opLine || in.op == opNoLine || in.op == opNop {
+					continue // NonSemantic instructions after the functions
+				}
+				return p.errorf("outside a block")
+			}
+			b := &cur.blocks[len(cur.blocks)-1]
+			b.body = append(b.body, in)
+		}
+	}
+	// First pass: every value gets its type and rows, every function its
+	// object, so that instructions can refer to ids defined later.
+	for _, rf := range raws {
+		f := &fn{id: len(p.k.funcs), name: p.m.names[rf.def.id]}
+		p.k.funcs = append(p.k.funcs, f)
+		p.funcs[rf.def.id] = f
+		p.cur = rf.def
+		if rt := p.types[rf.def.typ]; rt != nil && rt.op != opTypeVoid {
+			if rt.comps == 0 {
+				return p.errorf("unsupported return type %s", rt)
+			}
+			f.ret, f.retN = p.nrows*p.lanes, rt.comps*p.lanes
+			p.nrows += rt.comps
+		}
+		for _, pi := range rf.params {
+			p.cur = pi
+			if err := p.value(pi); err != nil {
+				return err
+			}
+			f.params = append(f.params, p.row[pi.id]*p.lanes)
+			f.paramN = append(f.paramN, p.vtype[pi.id].comps*p.lanes)
+		}
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				p.cur = in
+				if in.op == opVariable {
+					if err := p.localVar(f, in); err != nil {
+						return err
+					}
+					continue
+				}
+				if err := p.value(in); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for i, rf := range raws {
+		if err := p.function(p.k.funcs[i], rf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// value records the type and rows of an instruction's result.
+func (p *prep) value(in *inst) error {
+	if in.id == 0 || in.typ == 0 {
+		return nil
+	}
+	t := p.types[in.typ]
+	if t == nil {
+		return p.errorf("result type %%%d is not a type", in.typ)
+	}
+	if t.op == opTypeVoid {
+		return nil
+	}
+	if t.comps == 0 {
+		return p.errorf("values of type %s are not supported", t)
+	}
+	p.vtype[in.id] = t
+	p.row[in.id] = p.nrows
+	p.nrows += t.comps
+	p.k.tmpRows = max(p.k.tmpRows, t.comps)
+	switch in.op {
+	case opAccessChain, opInBoundsAccessChain, opPtrAccessChain, opInBoundsPtrAccessChain, opCopyObject:
+		if len(in.args) > 0 {
+			if r, ok := p.region[in.args[0]]; ok {
+				p.region[in.id] = r
+			}
+		}
+	}
+	return nil
+}
+
+// localVar creates the per-lane region of a Function variable.
+func (p *prep) localVar(f *fn, in *inst) error {
+	pt := p.types[in.typ]
+	if pt == nil || pt.op != opTypePointer || len(in.args) == 0 || in.args[0] != scFunction {
+		return p.errorf("Function variable of bad type or storage class")
+	}
+	name := p.m.names[in.id]
+	if name == "" {
+		name = fmt.Sprintf("%%%d", in.id)
+	}
+	rg := region{kind: regionLane, t: pt.elem, name: "Function variable " + name, set: -1, binding: -1,
+		builtin: ^uint32(0), size: max(pt.elem.size, 8)}
+	p.k.regions = append(p.k.regions, rg)
+	r := len(p.k.regions) - 1
+	p.region[in.id] = r
+	p.vtype[in.id] = pt
+	p.ptrRow(in.id, r)
+	if len(in.args) > 1 {
+		c, ok := p.consts[in.args[1]]
+		if !ok || pt.elem.comps == 0 {
+			return p.errorf("variable initializer %%%d is not a constant", in.args[1])
+		}
+		f.inits = append(f.inits, instr{run: p.storeConst(p.row[in.id]*p.lanes, pt.elem, c), op: in.op, pos: in.pos})
+	}
+	return nil
+}
+
+// function compiles the blocks of a function in structured order.
+func (p *prep) function(f *fn, rf *rawFunc) error {
+	p.cur = rf.def
+	if len(rf.blocks) == 0 {
+		return p.errorf("function %%%d has no body (imported functions are not supported)", rf.def.id)
+	}
+	order, err := p.structuredOrder(rf)
+	if err != nil {
+		return err
+	}
+	index := map[uint32]int32{}
+	for i, b := range order {
+		index[rf.blocks[b].label.id] = int32(i)
+	}
+	target := func(id uint32) (int32, error) {
+		if i, ok := index[id]; ok {
+			return i, nil
+		}
+		return 0, p.errorf("branch to %%%d, not a reachable block of the function", id)
+	}
+	for _, bi := range order {
+		rb := &rf.blocks[bi]
+		b := &block{label: rb.label.id}
+		f.blocks = append(f.blocks, b)
+		phiIDs := map[uint32]bool{}
+		for _, in := range rb.body {
+			if in.op == opPhi {
+				phiIDs[in.id] = true
+			}
+		}
+		for _, in := range rb.body {
+			p.cur = in
+			switch in.op {
+			case opPhi:
+				t := p.vtype[in.id]
+				ph := phi{dst: p.row[in.id] * p.lanes, n: t.comps * p.lanes}
+				for j := 0; j+1 < len(in.args); j += 2 {
+					pr, ok := index[in.args[j+1]]
+					if !ok {
+						continue // an unreachable predecessor
+					}
+					off, err := p.operand(in.args[j])
+					if err != nil {
+						return err
+					}
+					if phiIDs[in.args[j]] {
+						b.parallel = true
+					}
+					ph.preds = append(ph.preds, pr)
+					ph.srcs = append(ph.srcs, off)
+				}
+				b.phis = append(b.phis, ph)
+			case opBranch:
+				t, err := target(in.args[0])
+				if err != nil {
+					return err
+				}
+				b.term = term{op: in.op, targets: []int32{t}, pos: in.pos}
+			case opBranchConditional:
+				if len(in.args) < 3 {
+					return p.errorf("short instruction")
+				}
+				c, err := p.operand(in.args[0])
+				if err != nil {
+					return err
+				}
+				t, err := target(in.args[1])
+				if err != nil {
+					return err
+				}
+				e, err := target(in.args[2])
+				if err != nil {
+					return err
+				}
+				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos}
+			case opSwitch:
+				if len(in.args) < 2 {
+					return p.errorf("short instruction")
+				}
+				c, err := p.operand(in.args[0])
+				if err != nil {
+					return err
+				}
+				st := p.vtype[in.args[0]]
+				d, err := target(in.args[1])
+				if err != nil {
+					return err
+				}
+				tm := term{op: in.op, targets: []int32{d}, cond: c, pos: in.pos}
+				step := 2
+				if st.width == 64 {
+					step = 3
+				}
+				for j := 2; j+step-1 < len(in.args); j += step {
+					v := uint64(in.args[j])
+					if step == 3 {
+						v |= uint64(in.args[j+1]) << 32
+					}
+					t, err := target(in.args[j+step-1])
+					if err != nil {
+						return err
+					}
+					tm.lits = append(tm.lits, v&widthOf(st.width).m)
+					tm.targets = append(tm.targets, t)
+				}
+				b.term = tm
+			case opReturn, opUnreachable, opKill, opTerminateInvocation:
+				b.term = term{op: in.op, pos: in.pos}
+			case opReturnValue:
+				off, err := p.operand(in.args[0])
+				if err != nil {
+					return err
+				}
+				b.term = term{op: in.op, val: off, valN: f.retN, pos: in.pos}
+			case opVariable:
+				// Regions were made in the first pass.
+			default:
+				run, err := p.compile(f, in)
+				if err != nil {
+					return err
+				}
+				b.code = append(b.code, run...)
+			}
+		}
+		if b.term.op == 0 {
+			return p.errorf("block %%%d has no terminator", b.label)
+		}
+		if b.parallel {
+			n := 0
+			for _, ph := range b.phis {
+				n += ph.n / p.lanes
+			}
+			p.k.tmpRows = max(p.k.tmpRows, n)
+		}
+	}
+	return nil
+}
+
+// operand returns the register offset of a value id.
+func (p *prep) operand(id uint32) (int, error) {
+	r, ok := p.row[id]
+	if !ok {
+		return 0, p.errorf("operand %%%d is not a value", id)
+	}
+	return r * p.lanes, nil
+}
+
+// structuredOrder orders the reachable blocks so that every block of a
+// construct comes before the construct's merge block, and a loop's continue
+// target after its body: a depth-first search that visits a header's merge
+// block first and its continue target second, in reverse postorder. Running
+// the lowest-ordered waiting block first then reconverges lanes at merges.
+func (p *prep) structuredOrder(rf *rawFunc) ([]int, error) {
+	byLabel := map[uint32]int{}
+	for i, b := range rf.blocks {
+		byLabel[b.label.id] = i
+	}
+	succ := make([][]int, len(rf.blocks))
+	for i, b := range rf.blocks {
+		var merge, cont []uint32
+		var out []uint32
+		for _, in := range b.body {
+			switch in.op {
+			case opSelectionMerge:
+				merge = in.args[:1]
+			case opLoopMerge:
+				merge, cont = in.args[:1], in.args[1:2]
+			case opBranch:
+				out = in.args[:1]
+			case opBranchConditional:
+				out = in.args[1:3]
+			case opSwitch:
+				out = append(out, in.args[1])
+				w := 2
+				if t := p.vtype[in.args[0]]; t != nil && t.width == 64 {
+					w = 3
+				}
+				for j := 2 + w - 1; j < len(in.args); j += w {
+					out = append(out, in.args[j])
+				}
+			}
+		}
+		// Visited first ends up last.
+		for _, id := range append(append(merge, cont...), out...) {
+			j, ok := byLabel[id]
+			if !ok {
+				return nil, p.errorf("branch to %%%d, not a block of the function", id)
+			}
+			succ[i] = append(succ[i], j)
+		}
+	}
+	seen := make([]bool, len(rf.blocks))
+	var post []int
+	type frame struct{ b, next int }
+	stack := []frame{{0, 0}}
+	seen[0] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next < len(succ[top.b]) {
+			s := succ[top.b][top.next]
+			top.next++
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	order := make([]int, len(post))
+	for i, b := range post {
+		order[len(post)-1-i] = b
+	}
+	return order, nil
+}

@@ -1,0 +1,221 @@
+//go:build ignore
+
+// gen_arith writes arith_gen.go: the lane loops of the element-wise numeric
+// operations, one function per operation and numeric kind, so that the hot
+// loops are straight-line Go with no call per lane.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"log"
+	"os"
+	"strings"
+)
+
+// An op is an element-wise operation. kinds: "i" integers (any width, the
+// value zero-extended in its 64-bit slot, w the width), "f" floats in their
+// own precision (f16 computed in float32), "F" floats computed in float64.
+// raw: expr already yields the uint64 slot (booleans, integers).
+type op struct {
+	name  string
+	ext   bool
+	kinds string
+	arity int
+	expr  string
+	raw   bool
+}
+
+var ops = []op{
+	{"IAdd", false, "i", 2, "(A + B) & w.m", true},
+	{"ISub", false, "i", 2, "(A - B) & w.m", true},
+	{"IMul", false, "i", 2, "(A * B) & w.m", true},
+	{"UDiv", false, "i", 2, "udiv(A, B)", true},
+	{"SDiv", false, "i", 2, "uint64(sdiv(sx(A, w), sx(B, w))) & w.m", true},
+	{"UMod", false, "i", 2, "umod(A, B)", true},
+	{"SRem", false, "i", 2, "uint64(srem(sx(A, w), sx(B, w))) & w.m", true},
+	{"SMod", false, "i", 2, "uint64(smod(sx(A, w), sx(B, w))) & w.m", true},
+	{"ShiftLeftLogical", false, "i", 2, "(A << B) & w.m", true},
+	{"ShiftRightLogical", false, "i", 2, "A >> B", true},
+	{"ShiftRightArithmetic", false, "i", 2, "uint64(sx(A, w)>>min(B, 63)) & w.m", true},
+	{"BitwiseOr", false, "i", 2, "A | B", true},
+	{"BitwiseXor", false, "i", 2, "A ^ B", true},
+	{"BitwiseAnd", false, "i", 2, "A & B", true},
+	{"IEqual", false, "i", 2, "b2u(A == B)", true},
+	{"INotEqual", false, "i", 2, "b2u(A != B)", true},
+	{"UGreaterThan", false, "i", 2, "b2u(A > B)", true},
+	{"SGreaterThan", false, "i", 2, "b2u(sx(A, w) > sx(B, w))", true},
+	{"UGreaterThanEqual", false, "i", 2, "b2u(A >= B)", true},
+	{"SGreaterThanEqual", false, "i", 2, "b2u(sx(A, w) >= sx(B, w))", true},
+	{"ULessThan", false, "i", 2, "b2u(A < B)", true},
+	{"SLessThan", false, "i", 2, "b2u(sx(A, w) < sx(B, w))", true},
+	{"ULessThanEqual", false, "i", 2, "b2u(A <= B)", true},
+	{"SLessThanEqual", false, "i", 2, "b2u(sx(A, w) <= sx(B, w))", true},
+	{"LogicalEqual", false, "i", 2, "b2u(A == B)", true},
+	{"LogicalNotEqual", false, "i", 2, "b2u(A != B)", true},
+	{"LogicalOr", false, "i", 2, "A | B", true},
+	{"LogicalAnd", false, "i", 2, "A & B", true},
+	{"SNegate", false, "i", 1, "(-A) & w.m", true},
+	{"Not", false, "i", 1, "^A & w.m", true},
+	{"LogicalNot", false, "i", 1, "A ^ 1", true},
+	{"BitCount", false, "i", 1, "uint64(bits.OnesCount64(A))", true},
+	{"BitReverse", false, "i", 1, "bits.Reverse64(A) >> w.sh", true},
+
+	{"FAdd", false, "f", 2, "A + B", false},
+	{"FSub", false, "f", 2, "A - B", false},
+	{"FMul", false, "f", 2, "A * B", false},
+	{"FDiv", false, "f", 2, "A / B", false},
+	{"FRem", false, "F", 2, "math.Mod(A, B)", false},
+	{"FMod", false, "F", 2, "fmod(A, B)", false},
+	{"FNegate", false, "f", 1, "-A", false},
+	{"FOrdEqual", false, "f", 2, "b2u(A == B)", true},
+	{"FUnordEqual", false, "f", 2, "b2u(!(A < B || A > B))", true},
+	{"FOrdNotEqual", false, "f", 2, "b2u(A < B || A > B)", true},
+	{"FUnordNotEqual", false, "f", 2, "b2u(A != B)", true},
+	{"FOrdLessThan", false, "f", 2, "b2u(A < B)", true},
+	{"FUnordLessThan", false, "f", 2, "b2u(!(A >= B))", true},
+	{"FOrdGreaterThan", false, "f", 2, "b2u(A > B)", true},
+	{"FUnordGreaterThan", false, "f", 2, "b2u(!(A <= B))", true},
+	{"FOrdLessThanEqual", false, "f", 2, "b2u(A <= B)", true},
+	{"FUnordLessThanEqual", false, "f", 2, "b2u(!(A > B))", true},
+	{"FOrdGreaterThanEqual", false, "f", 2, "b2u(A >= B)", true},
+	{"FUnordGreaterThanEqual", false, "f", 2, "b2u(!(A < B))", true},
+	{"IsNan", false, "f", 1, "b2u(A != A)", true},
+	{"IsInf", false, "F", 1, "b2u(math.IsInf(A, 0))", true},
+	{"IsFinite", false, "F", 1, "b2u(!math.IsInf(A, 0) && A == A)", true},
+	{"IsNormal", false, "F", 1, "isNormal(A, w)", true},
+	{"SignBitSet", false, "F", 1, "b2u(math.Signbit(A))", true},
+	{"Ordered", false, "f", 2, "b2u(A == A && B == B)", true},
+	{"Unordered", false, "f", 2, "b2u(A != A || B != B)", true},
+
+	{"Round", true, "F", 1, "math.Round(A)", false},
+	{"RoundEven", true, "F", 1, "math.RoundToEven(A)", false},
+	{"Trunc", true, "F", 1, "math.Trunc(A)", false},
+	{"FAbs", true, "F", 1, "math.Abs(A)", false},
+	{"FSign", true, "F", 1, "fsign(A)", false},
+	{"Floor", true, "F", 1, "math.Floor(A)", false},
+	{"Ceil", true, "F", 1, "math.Ceil(A)", false},
+	{"Fract", true, "F", 1, "fract(A)", false},
+	{"Radians", true, "F", 1, "A * (math.Pi / 180)", false},
+	{"Degrees", true, "F", 1, "A * (180 / math.Pi)", false},
+	{"Sin", true, "F", 1, "math.Sin(A)", false},
+	{"Cos", true, "F", 1, "math.Cos(A)", false},
+	{"Tan", true, "F", 1, "math.Tan(A)", false},
+	{"Asin", true, "F", 1, "math.Asin(A)", false},
+	{"Acos", true, "F", 1, "math.Acos(A)", false},
+	{"Atan", true, "F", 1, "math.Atan(A)", false},
+	{"Sinh", true, "F", 1, "math.Sinh(A)", false},
+	{"Cosh", true, "F", 1, "math.Cosh(A)", false},
+	{"Tanh", true, "F", 1, "math.Tanh(A)", false},
+	{"Asinh", true, "F", 1, "math.Asinh(A)", false},
+	{"Acosh", true, "F", 1, "math.Acosh(A)", false},
+	{"Atanh", true, "F", 1, "math.Atanh(A)", false},
+	{"Exp", true, "F", 1, "math.Exp(A)", false},
+	{"Log", true, "F", 1, "math.Log(A)", false},
+	{"Exp2", true, "F", 1, "math.Exp2(A)", false},
+	{"Log2", true, "F", 1, "math.Log2(A)", false},
+	{"Sqrt", true, "F", 1, "math.Sqrt(A)", false},
+	{"InverseSqrt", true, "F", 1, "1 / math.Sqrt(A)", false},
+	{"Atan2", true, "F", 2, "math.Atan2(A, B)", false},
+	{"Pow", true, "F", 2, "math.Pow(A, B)", false},
+	{"FMin", true, "F", 2, "nmin(A, B)", false},
+	{"FMax", true, "F", 2, "nmax(A, B)", false},
+	{"NMin", true, "F", 2, "nmin(A, B)", false},
+	{"NMax", true, "F", 2, "nmax(A, B)", false},
+	{"Step", true, "F", 2, "step(A, B)", false},
+	{"FClamp", true, "F", 3, "nmin(nmax(A, B), C)", false},
+	{"NClamp", true, "F", 3, "nmin(nmax(A, B), C)", false},
+	{"FMix", true, "F", 3, "A + (B-A)*C", false},
+	{"SmoothStep", true, "F", 3, "smoothstep(A, B, C)", false},
+	{"Fma", true, "F", 3, "math.FMA(A, B, C)", false},
+	{"SAbs", true, "i", 1, "uint64(abs(sx(A, w))) & w.m", true},
+	{"SSign", true, "i", 1, "uint64(sign(sx(A, w))) & w.m", true},
+	{"UMin", true, "i", 2, "min(A, B)", true},
+	{"UMax", true, "i", 2, "max(A, B)", true},
+	{"SMin", true, "i", 2, "uint64(min(sx(A, w), sx(B, w))) & w.m", true},
+	{"SMax", true, "i", 2, "uint64(max(sx(A, w), sx(B, w))) & w.m", true},
+	{"UClamp", true, "i", 3, "min(max(A, B), C)", true},
+	{"SClamp", true, "i", 3, "uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m", true},
+	{"FindILsb", true, "i", 1, "findILsb(A, w)", true},
+	{"FindUMsb", true, "i", 1, "findUMsb(A, w)", true},
+	{"FindSMsb", true, "i", 1, "findSMsb(A, w)", true},
+}
+
+type kind struct {
+	name, nk  string
+	dec, enc  string // decode a slot into the computing type; encode back
+	float     bool
+	inF64     bool
+	domainF64 bool
+}
+
+func main() {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by gen_arith.go; DO NOT EDIT.\n\npackage host\n\nimport (\n\t\"math\"\n\t\"math/bits\"\n)\n\n")
+	var reg [4][]string
+	args := []string{"", "a", "a, b", "a, b, c"}
+	for _, o := range ops {
+		var ks []kind
+		switch o.kinds {
+		case "i":
+			ks = []kind{{name: "i", nk: "nkInt", dec: "%s", enc: "%s"}}
+		case "f":
+			ks = []kind{
+				{name: "f16", nk: "nkF16", dec: "h2f(uint16(%s))", enc: "uint64(f2h(%s))", float: true},
+				{name: "f32", nk: "nkF32", dec: "math.Float32frombits(uint32(%s))", enc: "uint64(math.Float32bits(%s))", float: true},
+				{name: "f64", nk: "nkF64", dec: "math.Float64frombits(%s)", enc: "math.Float64bits(%s)", float: true},
+			}
+		case "F":
+			ks = []kind{
+				{name: "f16", nk: "nkF16", dec: "float64(h2f(uint16(%s)))", enc: "uint64(f2h(float32(%s)))", float: true},
+				{name: "f32", nk: "nkF32", dec: "float64(math.Float32frombits(uint32(%s)))", enc: "uint64(math.Float32bits(float32(%s)))", float: true},
+				{name: "f64", nk: "nkF64", dec: "math.Float64frombits(%s)", enc: "math.Float64bits(%s)", float: true},
+			}
+		}
+		for _, k := range ks {
+			fn := fmt.Sprintf("loop%s_%s", o.name, k.name)
+			if o.ext {
+				fn = "glsl" + fn
+			}
+			fmt.Fprintf(&b, "func %s(d, %s []uint64, w intw) {\n", fn, args[o.arity])
+			for _, v := range []string{"a", "b", "c"}[:o.arity] {
+				fmt.Fprintf(&b, "\t%s = %s[:len(d)]\n", v, v)
+			}
+			b.WriteString("\tfor i := range d {\n")
+			for _, v := range []string{"a", "b", "c"}[:o.arity] {
+				fmt.Fprintf(&b, "\t\t%s := %s\n", strings.ToUpper(v), fmt.Sprintf(k.dec, v+"[i]"))
+			}
+			expr := o.expr
+			if !o.raw {
+				expr = fmt.Sprintf(k.enc, expr)
+			}
+			fmt.Fprintf(&b, "\t\td[i] = %s\n\t}\n", expr)
+			b.WriteString("}\n\n")
+			set := "false"
+			if o.ext {
+				set = "true"
+			}
+			name := "op" + o.name
+			if o.ext {
+				name = "glsl" + o.name
+			}
+			reg[o.arity] = append(reg[o.arity], fmt.Sprintf("\t{%s, %s, %s}: %s,\n", name, k.nk, set, fn))
+		}
+	}
+	for n := 1; n <= 3; n++ {
+		fmt.Fprintf(&b, "var loops%d = map[loopKey]loop%d{\n", n, n)
+		for _, s := range reg[n] {
+			b.WriteString(s)
+		}
+		b.WriteString("}\n\n")
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		os.WriteFile("arith_gen.go", b.Bytes(), 0o644)
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("arith_gen.go", src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}

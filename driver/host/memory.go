@@ -1,0 +1,329 @@
+package host
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+var le = binary.LittleEndian
+
+// mem returns the region a pointer points into and its byte offset, after
+// checking that size bytes there are in bounds; otherwise the dispatch fails.
+func (s *state) mem(p uint64, size int) ([]byte, uint64) {
+	r := p >> offBits
+	off := p & offMask
+	if r < uint64(len(s.regions)) {
+		m := s.regions[r]
+		if off+uint64(size) <= uint64(len(m)) {
+			return m, off
+		}
+	}
+	s.fault(p, size)
+	return nil, 0
+}
+
+func (s *state) fault(p uint64, size int) {
+	r := p >> offBits
+	off := int64(p&offMask) << (64 - offBits) >> (64 - offBits)
+	e := &AccessError{Kernel: s.k.name, Memory: "invalid pointer", Set: -1, Binding: -1, Offset: off, Size: size}
+	if s.cur != nil {
+		e.Op = spelling(s.cur.op)
+	}
+	if r < uint64(len(s.regions)) {
+		rg := &s.k.regions[r]
+		e.Memory, e.Set, e.Binding, e.Len = rg.name, rg.set, rg.binding, len(s.regions[r])
+		if rg.kind == regionLane && rg.size > 0 {
+			e.Len = rg.size
+			e.Offset = off % int64(rg.size)
+		}
+	}
+	panic(execError{e})
+}
+
+func readLeaf(m []byte, off uint64, lf leaf) uint64 {
+	o := off + uint64(lf.off)
+	switch lf.bytes {
+	case 1:
+		return uint64(m[o])
+	case 2:
+		return uint64(le.Uint16(m[o:]))
+	case 4:
+		v := uint64(le.Uint32(m[o:]))
+		if lf.bool {
+			return b2u(v != 0)
+		}
+		return v
+	}
+	return le.Uint64(m[o:])
+}
+
+func writeLeaf(m []byte, off uint64, lf leaf, v uint64) {
+	o := off + uint64(lf.off)
+	switch lf.bytes {
+	case 1:
+		m[o] = byte(v)
+	case 2:
+		le.PutUint16(m[o:], uint16(v))
+	case 4:
+		le.PutUint32(m[o:], uint32(v))
+	default:
+		le.PutUint64(m[o:], v)
+	}
+}
+
+// load compiles OpLoad of a value of type t through the pointers at ptr.
+func (p *prep) load(dst int, t *typ, ptr int) func(*state) {
+	L := p.lanes
+	size := t.size
+	if t.comps == 1 && t.leaves[0].bytes == 4 && !t.leaves[0].bool {
+		return func(s *state) {
+			d, pp := s.r[dst:dst+L], s.r[ptr:ptr+L]
+			for l, on := range s.mask {
+				if on {
+					m, o := s.mem(pp[l], 4)
+					d[l] = uint64(le.Uint32(m[o:]))
+				}
+			}
+		}
+	}
+	leaves := t.leaves
+	return func(s *state) {
+		pp := s.r[ptr : ptr+L]
+		for l, on := range s.mask {
+			if on {
+				m, o := s.mem(pp[l], size)
+				for c, lf := range leaves {
+					s.r[dst+c*L+l] = readLeaf(m, o, lf)
+				}
+			}
+		}
+	}
+}
+
+// store compiles OpStore of a value of type t through the pointers at ptr.
+func (p *prep) store(ptr int, t *typ, src int) func(*state) {
+	L := p.lanes
+	size := t.size
+	if t.comps == 1 && t.leaves[0].bytes == 4 {
+		return func(s *state) {
+			v, pp := s.r[src:src+L], s.r[ptr:ptr+L]
+			for l, on := range s.mask {
+				if on {
+					m, o := s.mem(pp[l], 4)
+					le.PutUint32(m[o:], uint32(v[l]))
+				}
+			}
+		}
+	}
+	leaves := t.leaves
+	return func(s *state) {
+		pp := s.r[ptr : ptr+L]
+		for l, on := range s.mask {
+			if on {
+				m, o := s.mem(pp[l], size)
+				for c, lf := range leaves {
+					writeLeaf(m, o, lf, s.r[src+c*L+l])
+				}
+			}
+		}
+	}
+}
+
+// storeConst stores a constant through the pointers at ptr (initializers).
+func (p *prep) storeConst(ptr int, t *typ, vals []uint64) func(*state) {
+	L := p.lanes
+	size := t.size
+	leaves := t.leaves
+	return func(s *state) {
+		pp := s.r[ptr : ptr+L]
+		for l, on := range s.mask {
+			if on {
+				m, o := s.mem(pp[l], size)
+				for c, lf := range leaves {
+					writeLeaf(m, o, lf, vals[c])
+				}
+			}
+		}
+	}
+}
+
+// copyMemory compiles OpCopyMemory: size bytes per lane.
+func (p *prep) copyMemory(dstPtr, srcPtr, size int) func(*state) {
+	L := p.lanes
+	return func(s *state) {
+		dp, sp := s.r[dstPtr:dstPtr+L], s.r[srcPtr:srcPtr+L]
+		for l, on := range s.mask {
+			if on {
+				sm, so := s.mem(sp[l], size)
+				dm, do := s.mem(dp[l], size)
+				copy(dm[do:do+uint64(size)], sm[so:so+uint64(size)])
+			}
+		}
+	}
+}
+
+type dynIndex struct {
+	off    int // register offset of the index
+	w      intw
+	stride int64
+}
+
+// accessChain compiles OpAccessChain and its variants: the pointer plus a
+// constant offset plus, per dynamic index, the index times its stride.
+// Offsets wrap within the 48-bit field; bounds are checked at the access.
+func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
+	if len(in.args) < 1 {
+		return nil, p.errorf("short instruction")
+	}
+	base, err := p.operand(in.args[0])
+	if err != nil {
+		return nil, err
+	}
+	pt := p.vtype[in.args[0]]
+	if pt == nil || pt.op != opTypePointer {
+		return nil, p.errorf("base %%%d is not a pointer", in.args[0])
+	}
+	cur := pt.elem
+	var coff int64
+	var dyn []dynIndex
+	idx := in.args[1:]
+	add := func(id uint32, stride int64) error {
+		if c, ok := p.consts[id]; ok {
+			coff += sx(c[0], widthOf(p.vtype[id].width)) * stride
+			return nil
+		}
+		off, err := p.operand(id)
+		if err != nil {
+			return err
+		}
+		dyn = append(dyn, dynIndex{off, widthOf(p.vtype[id].width), stride})
+		return nil
+	}
+	if elem {
+		if len(idx) == 0 {
+			return nil, p.errorf("missing Element operand")
+		}
+		if err := add(idx[0], int64(pt.stride)); err != nil {
+			return nil, err
+		}
+		idx = idx[1:]
+	}
+	for _, id := range idx {
+		switch cur.op {
+		case opTypeStruct:
+			c, ok := p.consts[id]
+			if !ok || c[0] >= uint64(len(cur.members)) {
+				return nil, p.errorf("struct index %%%d is not a constant member number", id)
+			}
+			coff += int64(cur.offs[c[0]])
+			cur = cur.members[c[0]]
+		case opTypeArray, opTypeRuntimeArray, opTypeVector, opTypeMatrix:
+			if err := add(id, int64(cur.stride)); err != nil {
+				return nil, err
+			}
+			cur = cur.elem
+		default:
+			return nil, p.errorf("index into non-composite %s", cur)
+		}
+	}
+	dst := p.row[in.id] * p.lanes
+	L := p.lanes
+	k := uint64(coff)
+	switch len(dyn) {
+	case 0:
+		return func(s *state) {
+			d, b := s.out(dst, L), s.r[base:base+L]
+			for l := range d {
+				d[l] = b[l]&^offMask | (b[l]+k)&offMask
+			}
+			s.commit(dst, L)
+		}, nil
+	case 1:
+		x, w, st := dyn[0].off, dyn[0].w, dyn[0].stride
+		if w.bits == 32 {
+			return func(s *state) {
+				d, b, i := s.out(dst, L), s.r[base:base+L], s.r[x:x+L]
+				i = i[:len(d)]
+				b = b[:len(d)]
+				for l := range d {
+					d[l] = b[l]&^offMask | (b[l]+k+uint64(int64(int32(i[l]))*st))&offMask
+				}
+				s.commit(dst, L)
+			}, nil
+		}
+	}
+	return func(s *state) {
+		d, b := s.out(dst, L), s.r[base:base+L]
+		for l := range d {
+			v := b[l] + k
+			for _, di := range dyn {
+				v += uint64(sx(s.r[di.off+l], di.w) * di.stride)
+			}
+			d[l] = b[l]&^offMask | v&offMask
+		}
+		s.commit(dst, L)
+	}, nil
+}
+
+// arrayLength compiles OpArrayLength: the elements of a runtime array that
+// fit in the bound buffer.
+func (p *prep) arrayLength(in *inst) (func(*state), error) {
+	if len(in.args) < 2 {
+		return nil, p.errorf("short instruction")
+	}
+	ptr, err := p.operand(in.args[0])
+	if err != nil {
+		return nil, err
+	}
+	pt := p.vtype[in.args[0]]
+	if pt.op != opTypePointer || pt.elem.op != opTypeStruct || int(in.args[1]) >= len(pt.elem.members) {
+		return nil, p.errorf("not a pointer to a struct member")
+	}
+	st := pt.elem
+	moff := uint64(st.offs[in.args[1]])
+	stride := uint64(max(st.members[in.args[1]].stride, 1))
+	dst := p.row[in.id] * p.lanes
+	L := p.lanes
+	return func(s *state) {
+		d, pp := s.out(dst, L), s.r[ptr:ptr+L]
+		for l := range d {
+			r, off := pp[l]>>offBits, pp[l]&offMask
+			var n uint64
+			if r < uint64(len(s.regions)) {
+				if m := uint64(len(s.regions[r])); off+moff <= m {
+					n = (m - off - moff) / stride
+				}
+			}
+			d[l] = n & 0xffffffff
+		}
+		s.commit(dst, L)
+	}, nil
+}
+
+// ptrDiff compiles OpPtrDiff: the difference of offsets in elements.
+func (p *prep) ptrDiff(in *inst) (func(*state), error) {
+	a, err := p.operand(in.args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := p.operand(in.args[1])
+	if err != nil {
+		return nil, err
+	}
+	pt := p.vtype[in.args[0]]
+	size := int64(max(pt.stride, 1))
+	w := widthOf(p.types[in.typ].width)
+	dst := p.row[in.id] * p.lanes
+	L := p.lanes
+	return func(s *state) {
+		d, x, y := s.out(dst, L), s.r[a:a+L], s.r[b:b+L]
+		for l := range d {
+			diff := int64((x[l]&offMask)<<(64-offBits)) >> (64 - offBits)
+			diff -= int64((y[l]&offMask)<<(64-offBits)) >> (64 - offBits)
+			d[l] = uint64(diff/size) & w.m
+		}
+		s.commit(dst, L)
+	}, nil
+}
+
+func (rg *region) String() string { return fmt.Sprintf("%s", rg.name) }

@@ -1,0 +1,292 @@
+package host
+
+import (
+	"math"
+	"math/bits"
+)
+
+// nk is the numeric kind of a scalar, choosing a lane loop.
+type nk uint8
+
+const (
+	nkInt nk = iota
+	nkF16
+	nkF32
+	nkF64
+)
+
+// intw describes the width of the scalars a loop works on: integers are
+// kept zero-extended in their 64-bit slots, and results are masked with m.
+type intw struct {
+	m    uint64 // mask of the low width bits
+	sh   uint   // 64 - width, for sign extension
+	bits int
+}
+
+func widthOf(bitsN int) intw {
+	if bitsN >= 64 {
+		return intw{m: ^uint64(0), sh: 0, bits: 64}
+	}
+	return intw{m: 1<<bitsN - 1, sh: uint(64 - bitsN), bits: bitsN}
+}
+
+type (
+	loop1 func(d, a []uint64, w intw)
+	loop2 func(d, a, b []uint64, w intw)
+	loop3 func(d, a, b, c []uint64, w intw)
+)
+
+type loopKey struct {
+	op  uint32
+	k   nk
+	ext bool // a GLSL.std.450 instruction
+}
+
+func numKind(t *typ) nk {
+	s := t.scalar()
+	if s.op != opTypeFloat {
+		return nkInt
+	}
+	switch s.width {
+	case 16:
+		return nkF16
+	case 32:
+		return nkF32
+	}
+	return nkF64
+}
+
+// sx sign-extends a w-bit value.
+func sx(a uint64, w intw) int64 { return int64(a<<w.sh) >> w.sh }
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Division by zero is undefined in SPIR-V; lanes compute it even when
+// inactive, so it must not trap.
+func udiv(a, b uint64) uint64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func umod(a, b uint64) uint64 {
+	if b == 0 {
+		return 0
+	}
+	return a % b
+}
+
+func sdiv(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	if b == -1 {
+		return -a
+	}
+	return a / b
+}
+
+func srem(a, b int64) int64 {
+	if b == 0 || b == -1 {
+		return 0
+	}
+	return a % b
+}
+
+// smod takes the sign of the divisor.
+func smod(a, b int64) int64 {
+	r := srem(a, b)
+	if r != 0 && (r < 0) != (b < 0) {
+		r += b
+	}
+	return r
+}
+
+// fmod is OpFMod: the result has the sign of the divisor.
+func fmod(a, b float64) float64 {
+	r := math.Mod(a, b)
+	if r != 0 && math.Signbit(r) != math.Signbit(b) {
+		r += b
+	}
+	return r
+}
+
+func fsign(a float64) float64 {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return a
+}
+
+func fract(a float64) float64 {
+	f := a - math.Floor(a)
+	if f >= 1 { // tiny negative a
+		return math.Nextafter(1, 0)
+	}
+	return f
+}
+
+// nmin and nmax return the number when one operand is a NaN, as OpenCL's fmin
+// and fmax do.
+func nmin(a, b float64) float64 {
+	if a != a {
+		return b
+	}
+	if b != b {
+		return a
+	}
+	if b < a {
+		return b
+	}
+	return a
+}
+
+func nmax(a, b float64) float64 {
+	if a != a {
+		return b
+	}
+	if b != b {
+		return a
+	}
+	if b > a {
+		return b
+	}
+	return a
+}
+
+func step(edge, x float64) float64 {
+	if x < edge {
+		return 0
+	}
+	return 1
+}
+
+func smoothstep(e0, e1, x float64) float64 {
+	t := math.Min(math.Max((x-e0)/(e1-e0), 0), 1)
+	return t * t * (3 - 2*t)
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+func sign(a int64) int64 {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return 0
+}
+
+func findILsb(a uint64, w intw) uint64 {
+	if a == 0 {
+		return w.m
+	}
+	return uint64(bits.TrailingZeros64(a))
+}
+
+func findUMsb(a uint64, w intw) uint64 {
+	if a == 0 {
+		return w.m
+	}
+	return uint64(63 - bits.LeadingZeros64(a))
+}
+
+func findSMsb(a uint64, w intw) uint64 {
+	v := sx(a, w)
+	if v < 0 {
+		v = ^v
+	}
+	if v == 0 {
+		return w.m
+	}
+	return uint64(63 - bits.LeadingZeros64(uint64(v)))
+}
+
+func isNormal(a float64, w intw) uint64 {
+	a = math.Abs(a)
+	var lo, hi float64
+	switch w.bits {
+	case 16:
+		lo, hi = 0x1p-14, 65504
+	case 32:
+		lo, hi = 0x1p-126, math.MaxFloat32
+	default:
+		lo, hi = 0x1p-1022, math.MaxFloat64
+	}
+	return b2u(a >= lo && a <= hi)
+}
+
+// h2f widens an IEEE half to float32 (exactly).
+func h2f(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	man := uint32(h) & 0x3ff
+	switch {
+	case exp == 0x1f:
+		return math.Float32frombits(sign | 0xff<<23 | man<<13)
+	case exp != 0:
+		return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
+	case man == 0:
+		return math.Float32frombits(sign)
+	}
+	// Subnormal half: normalize.
+	e := uint32(113)
+	for man&0x400 == 0 {
+		man <<= 1
+		e--
+	}
+	return math.Float32frombits(sign | e<<23 | (man&0x3ff)<<13)
+}
+
+// f2h narrows a float32 to an IEEE half, rounding to nearest even.
+func f2h(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int32(b>>23) & 0xff
+	man := b & 0x7fffff
+	if exp == 0xff {
+		if man != 0 {
+			return sign | 0x7e00
+		}
+		return sign | 0x7c00
+	}
+	e := exp - 127 + 15
+	if e >= 0x1f {
+		return sign | 0x7c00
+	}
+	if e <= 0 {
+		if e < -10 {
+			return sign
+		}
+		man |= 0x800000
+		shift := uint32(14 - e)
+		h := man >> shift
+		rem := man & (1<<shift - 1)
+		half := uint32(1) << (shift - 1)
+		if rem > half || (rem == half && h&1 != 0) {
+			h++
+		}
+		return sign | uint16(h)
+	}
+	h := uint32(e)<<10 | man>>13
+	rem := man & 0x1fff
+	if rem > 0x1000 || (rem == 0x1000 && h&1 != 0) {
+		h++ // may carry into the exponent, giving infinity: correct
+	}
+	return sign | uint16(h)
+}

@@ -1,0 +1,417 @@
+package host
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Pointers are one 64-bit value per lane: the memory region in the top 16
+// bits and a byte offset in the low 48. Region 0 is the null region.
+const (
+	offBits = 48
+	offMask = 1<<offBits - 1
+)
+
+// maxLanes bounds the work-group size, so that per-group state stays small.
+const maxLanes = 1 << 16
+
+type regionKind uint8
+
+const (
+	regionNull      regionKind = iota
+	regionBuffer               // StorageBuffer, Uniform, PhysicalStorageBuffer: a bound resource
+	regionPush                 // PushConstant
+	regionWorkgroup            // one per work-group
+	regionLane                 // Private, Function, Input: one copy per lane
+)
+
+// region describes one memory region of a dispatch.
+type region struct {
+	kind     regionKind
+	name     string
+	set      int
+	binding  int
+	size     int    // bytes (per lane for regionLane)
+	builtin  uint32 // Input variables: the BuiltIn, else ^0
+	t        *typ
+	init     []uint64 // Private and Workgroup initializers, filled per group
+	dynamic  bool     // sized by the bound resource
+	atomicOK bool     // accessed across goroutines: atomics use sync/atomic
+}
+
+// fill is a register row range set once per worker: a constant, or a
+// variable's pointer (perLane: plus the lane times stride).
+type fill struct {
+	off     int
+	vals    []uint64
+	perLane int
+}
+
+// Kernel is an entry point prepared for execution with its specialization
+// constants fixed. It is safe for concurrent use.
+type Kernel struct {
+	name    string
+	local   [3]int
+	lanes   int
+	rows    int
+	tmpRows int
+	fills   []fill
+	regions []region
+	funcs   []*fn
+	entry   *fn
+	pool    sync.Pool
+}
+
+// Name returns the entry point's name.
+func (k *Kernel) Name() string { return k.name }
+
+// LocalSize returns the work-group size the kernel was prepared with.
+func (k *Kernel) LocalSize() [3]int { return k.local }
+
+// prep holds the state of one Prepare.
+type prep struct {
+	m      *Module
+	name   string
+	spec   map[uint32]uint64
+	types  map[uint32]*typ
+	consts map[uint32][]uint64 // scalar leaves of constant values
+	vtype  map[uint32]*typ     // the type of every value id
+	row    map[uint32]int      // the first register row of every value id
+	region map[uint32]int      // pointer ids whose region is known statically
+	funcs  map[uint32]*fn
+	k      *Kernel
+	lanes  int
+	nrows  int
+	cur    *inst
+}
+
+func (p *prep) errorf(format string, args ...any) error {
+	e := &PrepareError{Kernel: p.name, Msg: fmt.Sprintf(format, args...)}
+	if p.cur != nil {
+		e.Op, e.ID, e.Pos = spelling(p.cur.op), p.cur.id, p.cur.pos
+	}
+	return e
+}
+
+// Prepare binds an entry point with the given specialization constants
+// (SpecId → value bits, zero-extended; unset ones keep their defaults).
+func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err error) {
+	p := &prep{
+		m: m, name: entry, spec: spec,
+		types:  map[uint32]*typ{},
+		consts: map[uint32][]uint64{},
+		vtype:  map[uint32]*typ{},
+		row:    map[uint32]int{},
+		region: map[uint32]int{},
+		funcs:  map[uint32]*fn{},
+		k:      &Kernel{name: entry},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			k, err = nil, p.errorf("internal error: %v", r)
+		}
+	}()
+	var ep *entryPoint
+	for i := range m.entries {
+		if m.entries[i].name == entry && m.entries[i].model == modelGLCompute {
+			ep = &m.entries[i]
+		}
+	}
+	if ep == nil {
+		return nil, &PrepareError{Msg: fmt.Sprintf("no GLCompute entry point %q", entry)}
+	}
+	p.k.regions = []region{{kind: regionNull, name: "null pointer", set: -1, binding: -1}}
+	first := len(m.insts)
+	for i := range m.insts {
+		in := &m.insts[i]
+		if in.op == opFunction {
+			first = i
+			break
+		}
+		p.cur = in
+		if err := p.global(in); err != nil {
+			return nil, err
+		}
+	}
+	p.cur = nil
+	if err := p.localSize(ep); err != nil {
+		return nil, err
+	}
+	if err := p.functions(first); err != nil {
+		return nil, err
+	}
+	p.k.entry = p.funcs[ep.fn]
+	if p.k.entry == nil {
+		return nil, p.errorf("entry point function %%%d not found", ep.fn)
+	}
+	p.k.rows = p.nrows
+	return p.k, nil
+}
+
+// global handles one instruction before the first function.
+func (p *prep) global(in *inst) error {
+	switch in.op {
+	case opTypeVoid, opTypeBool, opTypeInt, opTypeFloat, opTypeVector, opTypeMatrix,
+		opTypeArray, opTypeRuntimeArray, opTypeStruct, opTypePointer, opTypeFunction,
+		opTypeForwardPointer:
+		t, err := p.resolveType(in)
+		if err != nil {
+			return p.errorf("%v", err)
+		}
+		if in.op == opTypeForwardPointer {
+			return nil
+		}
+		p.types[in.id] = t
+	case opTypeImage, opTypeSampler, opTypeSampledImage:
+		// Declared but unusable: any value of these types is refused later.
+	case opConstant, opConstantTrue, opConstantFalse, opConstantNull, opConstantComposite,
+		opSpecConstant, opSpecConstantTrue, opSpecConstantFalse, opSpecConstantComposite,
+		opSpecConstantOp, opUndef:
+		return p.constant(in)
+	case opVariable:
+		return p.globalVar(in)
+	case opExtInst:
+		// NonSemantic instructions (clspv reflection, debug info): nothing to run.
+	}
+	return nil
+}
+
+// constant evaluates a constant or specialization constant.
+func (p *prep) constant(in *inst) error {
+	t := p.types[in.typ]
+	if t == nil {
+		return p.errorf("result type %%%d is not a type", in.typ)
+	}
+	if t.comps == 0 && in.op != opUndef {
+		return p.errorf("constant of type %s has no value form", t)
+	}
+	a := in.args
+	var v []uint64
+	specID, isSpec := uint32(0), false
+	if d, ok := p.m.deco(in.id, decSpecId); ok && len(d) > 0 {
+		specID, isSpec = d[0], true
+	}
+	override, has := p.spec[specID]
+	has = has && isSpec
+	switch in.op {
+	case opConstant, opSpecConstant:
+		if len(a) == 0 {
+			return p.errorf("missing value")
+		}
+		x := uint64(a[0])
+		if t.width == 64 && len(a) > 1 {
+			x |= uint64(a[1]) << 32
+		}
+		if in.op == opSpecConstant && has {
+			x = override
+		}
+		v = []uint64{x & widthOf(t.width).m}
+	case opConstantTrue, opConstantFalse, opSpecConstantTrue, opSpecConstantFalse:
+		b := in.op == opConstantTrue || in.op == opSpecConstantTrue
+		if (in.op == opSpecConstantTrue || in.op == opSpecConstantFalse) && has {
+			b = override != 0
+		}
+		v = []uint64{b2u(b)}
+	case opConstantNull, opUndef:
+		v = make([]uint64, t.comps)
+	case opConstantComposite, opSpecConstantComposite:
+		for _, id := range a {
+			c, ok := p.consts[id]
+			if !ok {
+				return p.errorf("constituent %%%d is not a constant", id)
+			}
+			v = append(v, c...)
+		}
+		if len(v) != t.comps {
+			return p.errorf("constituents give %d scalars, want %d", len(v), t.comps)
+		}
+	case opSpecConstantOp:
+		var err error
+		if v, err = p.specOp(in, t); err != nil {
+			return err
+		}
+	}
+	p.consts[in.id] = v
+	p.vtype[in.id] = t
+	return nil
+}
+
+// specOp evaluates OpSpecConstantOp by compiling its operation for one lane
+// and running it.
+func (p *prep) specOp(in *inst, t *typ) ([]uint64, error) {
+	if len(in.args) == 0 {
+		return nil, p.errorf("missing opcode")
+	}
+	op := inst{op: uint16(in.args[0]), typ: in.typ, id: in.id, args: in.args[1:], pos: in.pos}
+	sub := &prep{m: p.m, name: p.name, types: p.types, consts: p.consts, vtype: map[uint32]*typ{},
+		row: map[uint32]int{}, region: map[uint32]int{}, k: &Kernel{}, lanes: 1, cur: p.cur}
+	for _, id := range op.args {
+		if c, ok := p.consts[id]; ok {
+			sub.vtype[id] = p.vtype[id]
+			sub.row[id] = sub.nrows
+			sub.k.fills = append(sub.k.fills, fill{off: sub.nrows, vals: c})
+			sub.nrows += len(c)
+		}
+	}
+	sub.vtype[in.id] = t
+	sub.row[in.id] = sub.nrows
+	sub.nrows += t.comps
+	f := &fn{}
+	run, err := sub.compile(f, &op)
+	if err != nil {
+		return nil, err
+	}
+	sub.k.rows, sub.k.lanes, sub.k.tmpRows, sub.k.local = sub.nrows, 1, sub.nrows, [3]int{1, 1, 1}
+	s := newState(sub.k)
+	s.mask, s.full = []bool{true}, true
+	for _, r := range run {
+		r.run(s)
+	}
+	out := make([]uint64, t.comps)
+	copy(out, s.r[sub.row[in.id]:])
+	return out, nil
+}
+
+// localSize finds the work-group size: a WorkgroupSize constant wins over
+// LocalSizeId, which wins over LocalSize.
+func (p *prep) localSize(ep *entryPoint) error {
+	size := [3]int{1, 1, 1}
+	for _, md := range p.m.modes[ep.fn] {
+		a := md.args
+		if len(a) < 5 {
+			continue
+		}
+		switch {
+		case md.op == opExecutionMode && a[1] == emLocalSize:
+			size = [3]int{int(a[2]), int(a[3]), int(a[4])}
+		case md.op == opExecutionModeId && a[1] == emLocalSizeId:
+			for i := range 3 {
+				c := p.consts[a[2+i]]
+				if len(c) != 1 {
+					return p.errorf("LocalSizeId operand %%%d is not a scalar constant", a[2+i])
+				}
+				size[i] = int(c[0])
+			}
+		}
+	}
+	for id, ds := range p.m.decos {
+		for _, d := range ds {
+			if d.kind == decBuiltIn && len(d.args) > 0 && d.args[0] == biWorkgroupSize {
+				if c, ok := p.consts[id]; ok && len(c) == 3 {
+					size = [3]int{int(c[0]), int(c[1]), int(c[2])}
+				}
+			}
+		}
+	}
+	n := 1
+	for _, s := range size {
+		if s < 1 || s > maxLanes {
+			return p.errorf("work-group size %v out of range", size)
+		}
+		n *= s
+	}
+	if n > maxLanes {
+		return p.errorf("work-group size %v has more than %d invocations", size, maxLanes)
+	}
+	p.k.local, p.k.lanes, p.lanes = size, n, n
+	// Constants become rows now that the lane count is known.
+	for id, c := range p.consts {
+		p.row[id] = p.nrows
+		p.k.fills = append(p.k.fills, fill{off: p.nrows * n, vals: c})
+		p.nrows += len(c)
+	}
+	for id, r := range p.region {
+		p.ptrRow(id, r)
+	}
+	return nil
+}
+
+// ptrRow gives a variable's pointer its register row.
+func (p *prep) ptrRow(id uint32, r int) {
+	rg := &p.k.regions[r]
+	p.row[id] = p.nrows
+	f := fill{vals: []uint64{uint64(r) << offBits}}
+	if rg.kind == regionLane {
+		f.perLane = rg.size
+	}
+	p.nrows++
+	if p.lanes > 0 {
+		f.off = p.row[id] * p.lanes
+		p.k.fills = append(p.k.fills, f)
+	}
+}
+
+// globalVar creates the memory region of a module-scope variable.
+func (p *prep) globalVar(in *inst) error {
+	pt := p.types[in.typ]
+	if pt == nil || pt.op != opTypePointer || len(in.args) == 0 {
+		return p.errorf("variable of non-pointer type")
+	}
+	t := pt.elem
+	rg := region{t: t, name: p.m.names[in.id], set: -1, binding: -1, builtin: ^uint32(0), size: t.size}
+	if rg.name == "" {
+		rg.name = fmt.Sprintf("%%%d", in.id)
+	}
+	switch sc := in.args[0]; sc {
+	case scStorageBuffer, scUniform, scPhysicalStorageBuffer:
+		rg.kind, rg.atomicOK, rg.dynamic = regionBuffer, true, true
+		if d, ok := p.m.deco(in.id, decDescriptorSet); ok && len(d) > 0 {
+			rg.set = int(d[0])
+		}
+		if d, ok := p.m.deco(in.id, decBinding); ok && len(d) > 0 {
+			rg.binding = int(d[0])
+		}
+		if rg.set < 0 || rg.binding < 0 {
+			return p.errorf("buffer variable %s has no DescriptorSet and Binding", rg.name)
+		}
+		rg.name = fmt.Sprintf("%s (set %d, binding %d)", rg.name, rg.set, rg.binding)
+	case scPushConstant:
+		rg.kind = regionPush
+		rg.name = "push constants " + rg.name
+	case scWorkgroup:
+		rg.kind = regionWorkgroup
+		rg.name = "Workgroup variable " + rg.name
+	case scPrivate, scInput:
+		rg.kind = regionLane
+		if d, ok := p.m.deco(in.id, decBuiltIn); ok && len(d) > 0 {
+			rg.builtin = d[0]
+			if !knownBuiltin(d[0]) {
+				return p.errorf("unsupported BuiltIn %d", d[0])
+			}
+		} else if sc == scInput {
+			return p.errorf("Input variable %s is not a BuiltIn", rg.name)
+		}
+	case scUniformConstant:
+		return nil // images and samplers: refused where used
+	default:
+		return p.errorf("unsupported storage class %d for variable %s", sc, rg.name)
+	}
+	if len(in.args) > 1 && (rg.kind == regionLane || rg.kind == regionWorkgroup) {
+		c, ok := p.consts[in.args[1]]
+		if !ok || t.comps == 0 {
+			return p.errorf("variable initializer %%%d is not a constant", in.args[1])
+		}
+		rg.init = c
+	}
+	if rg.kind == regionLane && rg.size == 0 {
+		rg.size = 8
+	}
+	p.k.regions = append(p.k.regions, rg)
+	p.region[in.id] = len(p.k.regions) - 1
+	p.vtype[in.id] = pt
+	return nil
+}
+
+func knownBuiltin(b uint32) bool {
+	switch b {
+	case biGlobalInvocationId, biLocalInvocationId, biWorkgroupId, biNumWorkgroups,
+		biWorkgroupSize, biLocalInvocationIndex, biSubgroupSize, biSubgroupLocalInvocationId,
+		biNumSubgroups, biSubgroupId, biSubgroupMaxSize:
+		return true
+	}
+	return false
+}
+
+// workers is how many goroutines a dispatch uses.
+func workers() int { return runtime.GOMAXPROCS(0) }
