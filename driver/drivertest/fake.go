@@ -280,6 +280,9 @@ func (q *Queue) Dispatch(ctx context.Context, k driver.Kernel, args []driver.Arg
 				}
 			}
 		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("fake: %s: %w: %w", info.Name, driver.ErrCanceled, context.Cause(ctx))
+		}
 		return nil
 	})
 }

@@ -1,0 +1,451 @@
+package cl
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// MemFlags is cl_mem_flags.
+type MemFlags uint64
+
+// Memory flags.
+const (
+	MemReadWrite     MemFlags = 1 << 0
+	MemWriteOnly     MemFlags = 1 << 1
+	MemReadOnly      MemFlags = 1 << 2
+	MemUseHostPtr    MemFlags = 1 << 3
+	MemAllocHostPtr  MemFlags = 1 << 4
+	MemCopyHostPtr   MemFlags = 1 << 5
+	MemHostWriteOnly MemFlags = 1 << 7
+	MemHostReadOnly  MemFlags = 1 << 8
+	MemHostNoAccess  MemFlags = 1 << 9
+)
+
+const (
+	memAccess     = MemReadWrite | MemWriteOnly | MemReadOnly
+	memHostPtr    = MemUseHostPtr | MemAllocHostPtr | MemCopyHostPtr
+	memHostAccess = MemHostWriteOnly | MemHostReadOnly | MemHostNoAccess
+)
+
+// MapFlags is cl_map_flags.
+type MapFlags uint64
+
+// Map flags.
+const (
+	MapRead                  MapFlags = 1 << 0
+	MapWrite                 MapFlags = 1 << 1
+	MapWriteInvalidateRegion MapFlags = 1 << 2
+)
+
+// Buffer is a buffer memory object, or a sub-buffer (a range of one).
+//
+// A buffer lives on the first device of its context; using it on a queue of
+// another device of a multi-device context is not supported yet
+// (ErrInvalidOperation).
+type Buffer struct {
+	refs
+	ctx    *Context
+	flags  MemFlags
+	size   uint64
+	parent *Buffer // for sub-buffers
+	origin uint64  // offset in the root buffer
+	root   *rootMem
+	host   []byte // the MemUseHostPtr memory
+
+	mu   sync.Mutex
+	maps map[*byte]mapping
+}
+
+type rootMem struct {
+	dev *Device
+	buf driver.Buffer
+}
+
+type mapping struct {
+	offset uint64 // in this buffer
+	flags  MapFlags
+	mem    []byte
+}
+
+func validFlags(flags MemFlags) bool {
+	n := 0
+	for _, f := range []MemFlags{MemReadWrite, MemWriteOnly, MemReadOnly} {
+		if flags&f != 0 {
+			n++
+		}
+	}
+	h := 0
+	for _, f := range []MemFlags{MemHostWriteOnly, MemHostReadOnly, MemHostNoAccess} {
+		if flags&f != 0 {
+			h++
+		}
+	}
+	return n <= 1 && h <= 1 && flags&^(memAccess|memHostPtr|memHostAccess) == 0 &&
+		!(flags&MemUseHostPtr != 0 && flags&(MemAllocHostPtr|MemCopyHostPtr) != 0)
+}
+
+// CreateBuffer allocates size bytes. With MemCopyHostPtr or MemUseHostPtr
+// host gives the initial contents (len(host) >= size); with MemUseHostPtr
+// mapping the buffer returns a part of host (the data is copied, not
+// shared, while kernels run).
+func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffer, error) {
+	if err := c.check("clCreateBuffer"); err != nil {
+		return nil, err
+	}
+	if flags == 0 {
+		flags = MemReadWrite
+	}
+	if !validFlags(flags) {
+		return nil, errorf(ErrInvalidValue, "clCreateBuffer: flags %#x", uint64(flags))
+	}
+	dev := c.devices[0]
+	if size == 0 || size > dev.info.MaxAllocSize {
+		return nil, errorf(ErrInvalidBufferSize, "clCreateBuffer: size %d (the device's limit is %d)", size, dev.info.MaxAllocSize)
+	}
+	wantHost := flags&(MemUseHostPtr|MemCopyHostPtr) != 0
+	if wantHost != (host != nil) || (wantHost && uint64(len(host)) < size) {
+		return nil, errorf(ErrInvalidHostPtr, "clCreateBuffer: host memory of %d bytes with flags %#x", len(host), uint64(flags))
+	}
+	db, err := dev.dev.NewBuffer(size)
+	if err != nil {
+		return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
+	}
+	b := &Buffer{ctx: c, flags: flags, size: size, root: &rootMem{dev: dev, buf: db}}
+	if flags&MemUseHostPtr != 0 {
+		b.host = host[:size]
+	}
+	b.init()
+	b.cleanup = runtime.AddCleanup(b, func(db driver.Buffer) { db.Release() }, db)
+	if wantHost {
+		if err := dev.upload(db, host[:size]); err != nil {
+			b.Release()
+			return nil, wrap(err, ErrOutOfResources, "clCreateBuffer: initial copy")
+		}
+	}
+	return b, nil
+}
+
+// upload writes data into a driver buffer through the device's internal
+// queue and waits.
+func (d *Device) upload(db driver.Buffer, data []byte) error {
+	q, err := d.internalQueue()
+	if err != nil {
+		return err
+	}
+	ev, err := q.WriteBuffer(db, 0, data, nil)
+	if err != nil {
+		return err
+	}
+	return ev.Wait(context.Background())
+}
+
+var internalQueues sync.Map // *Device → driver.Queue
+
+func (d *Device) internalQueue() (driver.Queue, error) {
+	if q, ok := internalQueues.Load(d); ok {
+		return q.(driver.Queue), nil
+	}
+	q, err := d.dev.NewQueue(driver.QueueOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := internalQueues.LoadOrStore(d, q); loaded {
+		q.Release()
+		return old.(driver.Queue), nil
+	}
+	return q, nil
+}
+
+// CreateSubBuffer makes a buffer of the range [origin, origin+size) of b
+// (CL_BUFFER_CREATE_TYPE_REGION). origin must be a multiple of the device's
+// CL_DEVICE_MEM_BASE_ADDR_ALIGN.
+func (b *Buffer) CreateSubBuffer(flags MemFlags, origin, size uint64) (*Buffer, error) {
+	if err := b.check("clCreateSubBuffer"); err != nil {
+		return nil, err
+	}
+	if b.parent != nil {
+		return nil, errorf(ErrInvalidMemObject, "clCreateSubBuffer: a sub-buffer of a sub-buffer")
+	}
+	if !validFlags(flags) || flags&memHostPtr != 0 {
+		return nil, errorf(ErrInvalidValue, "clCreateSubBuffer: flags %#x", uint64(flags))
+	}
+	// Access flags are inherited unless given, and may not widen the
+	// parent's.
+	if flags&memAccess == 0 {
+		flags |= b.flags & memAccess
+	} else if (b.flags&MemWriteOnly != 0 && flags&(MemReadWrite|MemReadOnly) != 0) ||
+		(b.flags&MemReadOnly != 0 && flags&(MemReadWrite|MemWriteOnly) != 0) {
+		return nil, errorf(ErrInvalidValue, "clCreateSubBuffer: flags %#x widen the buffer's %#x", uint64(flags), uint64(b.flags))
+	}
+	if flags&memHostAccess == 0 {
+		flags |= b.flags & memHostAccess
+	}
+	flags |= b.flags & MemUseHostPtr
+	if size == 0 {
+		return nil, errorf(ErrInvalidBufferSize, "clCreateSubBuffer: size 0")
+	}
+	if origin > b.size || size > b.size-origin {
+		return nil, errorf(ErrInvalidValue, "clCreateSubBuffer: region [%d,+%d) of a %d-byte buffer", origin, size, b.size)
+	}
+	align := uint64(b.root.dev.info.MemBaseAddrAlign / 8)
+	if align > 1 && origin%align != 0 {
+		return nil, errorf(ErrMisalignedSubBufferOffset, "clCreateSubBuffer: origin %d is not a multiple of %d", origin, align)
+	}
+	if err := b.Retain(); err != nil {
+		return nil, err
+	}
+	s := &Buffer{ctx: b.ctx, flags: flags, size: size, parent: b, origin: origin, root: b.root}
+	if b.host != nil {
+		s.host = b.host[origin : origin+size]
+	}
+	s.init()
+	s.cleanup = runtime.AddCleanup(s, func(p *Buffer) { p.Release() }, b)
+	return s, nil
+}
+
+// Size returns the size in bytes.
+func (b *Buffer) Size() uint64 { return b.size }
+
+// Flags returns the buffer's flags.
+func (b *Buffer) Flags() MemFlags { return b.flags }
+
+// Parent returns the buffer of a sub-buffer, else nil.
+func (b *Buffer) Parent() *Buffer { return b.parent }
+
+// Offset returns a sub-buffer's origin in its parent (0 for buffers).
+func (b *Buffer) Offset() uint64 { return b.origin }
+
+// Context returns the buffer's context.
+func (b *Buffer) Context() *Context { return b.ctx }
+
+// Retain adds a reference.
+func (b *Buffer) Retain() error { return b.retain(ErrInvalidMemObject, "clRetainMemObject") }
+
+// Release drops a reference; the memory is freed when the buffer and its
+// sub-buffers are all released (commands still using it finish first).
+func (b *Buffer) Release() error {
+	last, err := b.release(ErrInvalidMemObject, "clReleaseMemObject")
+	if last {
+		if b.parent != nil {
+			b.parent.Release()
+		} else {
+			b.root.buf.Release()
+		}
+	}
+	return err
+}
+
+func (b *Buffer) check(op string) error {
+	if b == nil || !b.alive() {
+		return errorf(ErrInvalidMemObject, "%s: invalid memory object", op)
+	}
+	return nil
+}
+
+// useOn checks that q may use b.
+func (b *Buffer) useOn(q *Queue, op string) error {
+	if err := b.check(op); err != nil {
+		return err
+	}
+	if b.ctx != q.ctx {
+		return errorf(ErrInvalidContext, "%s: buffer and queue of different contexts", op)
+	}
+	if b.root.dev != q.dev {
+		return errorf(ErrInvalidOperation, "%s: buffer lives on %s, queue is on %s (multi-device buffers are not supported yet)", op, b.root.dev, q.dev)
+	}
+	return nil
+}
+
+func (b *Buffer) inRange(op string, offset, size uint64) error {
+	if offset > b.size || size > b.size-offset {
+		return errorf(ErrInvalidValue, "%s: range [%d,+%d) of a %d-byte buffer", op, offset, size, b.size)
+	}
+	return nil
+}
+
+// EnqueueReadBuffer copies len(dst) bytes at offset into dst. dst must not
+// be touched until the event completes.
+func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueReadBuffer"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if err := b.inRange(op, offset, uint64(len(dst))); err != nil {
+		return nil, err
+	}
+	if b.flags&(MemHostWriteOnly|MemHostNoAccess) != 0 {
+		return nil, errorf(ErrInvalidOperation, "%s: buffer made with host write-only or no-access", op)
+	}
+	if len(dst) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: empty destination", op)
+	}
+	return q.enqueue(CommandReadBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.ReadBuffer(b.root.buf, b.origin+offset, dst, dw)
+	})
+}
+
+// EnqueueWriteBuffer copies src into the buffer at offset. src must not
+// change until the event completes.
+func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueWriteBuffer"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if err := b.inRange(op, offset, uint64(len(src))); err != nil {
+		return nil, err
+	}
+	if b.flags&(MemHostReadOnly|MemHostNoAccess) != 0 {
+		return nil, errorf(ErrInvalidOperation, "%s: buffer made with host read-only or no-access", op)
+	}
+	if len(src) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: empty source", op)
+	}
+	return q.enqueue(CommandWriteBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.WriteBuffer(b.root.buf, b.origin+offset, src, dw)
+	})
+}
+
+// EnqueueCopyBuffer copies size bytes from src at srcOffset to dst at
+// dstOffset. Overlapping ranges of one memory give ErrMemCopyOverlap.
+func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size uint64, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueCopyBuffer"
+	if err := src.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if err := dst.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if size == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: size 0", op)
+	}
+	if err := src.inRange(op, srcOffset, size); err != nil {
+		return nil, err
+	}
+	if err := dst.inRange(op, dstOffset, size); err != nil {
+		return nil, err
+	}
+	s, d := src.origin+srcOffset, dst.origin+dstOffset
+	if src.root == dst.root && s < d+size && d < s+size {
+		return nil, errorf(ErrMemCopyOverlap, "%s: [%d,+%d) and [%d,+%d) overlap", op, s, size, d, size)
+	}
+	return q.enqueue(CommandCopyBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.CopyBuffer(src.root.buf, s, dst.root.buf, d, size, dw)
+	})
+}
+
+// EnqueueFillBuffer repeats pattern (1, 2, 4, ..., 128 bytes) over
+// [offset, offset+size); offset and size are multiples of len(pattern).
+func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueFillBuffer"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	n := uint64(len(pattern))
+	if n == 0 || n > 128 || n&(n-1) != 0 {
+		return nil, errorf(ErrInvalidValue, "%s: pattern of %d bytes", op, n)
+	}
+	if offset%n != 0 || size%n != 0 {
+		return nil, errorf(ErrInvalidValue, "%s: offset %d and size %d must be multiples of the pattern size %d", op, offset, size, n)
+	}
+	if err := b.inRange(op, offset, size); err != nil {
+		return nil, err
+	}
+	p := append([]byte(nil), pattern...)
+	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.FillBuffer(b.root.buf, b.origin+offset, size, p, dw)
+	})
+}
+
+// EnqueueMapBuffer maps [offset, offset+size) of b for host access. The
+// returned slice is valid once the event completes (its contents are the
+// buffer's when MapRead or MapWrite is given) and until
+// EnqueueUnmapMemObject; with MapWrite or MapWriteInvalidateRegion its
+// contents are written back at unmap.
+func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64, wait ...*Event) ([]byte, *Event, error) {
+	const op = "clEnqueueMapBuffer"
+	if err := b.useOn(q, op); err != nil {
+		return nil, nil, err
+	}
+	if flags&^(MapRead|MapWrite|MapWriteInvalidateRegion) != 0 ||
+		(flags&MapWriteInvalidateRegion != 0 && flags&(MapRead|MapWrite) != 0) {
+		return nil, nil, errorf(ErrInvalidValue, "%s: flags %#x", op, uint64(flags))
+	}
+	if size == 0 {
+		return nil, nil, errorf(ErrInvalidValue, "%s: size 0", op)
+	}
+	if err := b.inRange(op, offset, size); err != nil {
+		return nil, nil, err
+	}
+	if (flags&MapRead != 0 && b.flags&(MemHostWriteOnly|MemHostNoAccess) != 0) ||
+		(flags&(MapWrite|MapWriteInvalidateRegion) != 0 && b.flags&(MemHostReadOnly|MemHostNoAccess) != 0) {
+		return nil, nil, errorf(ErrInvalidOperation, "%s: flags %#x against the buffer's host access", op, uint64(flags))
+	}
+	var mem []byte
+	if b.host != nil {
+		mem = b.host[offset : offset+size : offset+size]
+	} else {
+		mem = make([]byte, size)
+	}
+	var ev *Event
+	var err error
+	if flags&MapWriteInvalidateRegion == 0 {
+		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+			return q.dq.ReadBuffer(b.root.buf, b.origin+offset, mem, dw)
+		})
+	} else {
+		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+			return q.dq.Marker(dw)
+		})
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	b.mu.Lock()
+	if b.maps == nil {
+		b.maps = map[*byte]mapping{}
+	}
+	b.maps[&mem[0]] = mapping{offset: offset, flags: flags, mem: mem}
+	b.mu.Unlock()
+	return mem, ev, nil
+}
+
+// EnqueueUnmapMemObject ends a mapping made by EnqueueMapBuffer, writing
+// the mapped bytes back when it was mapped for writing.
+func (q *Queue) EnqueueUnmapMemObject(b *Buffer, mapped []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueUnmapMemObject"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if len(mapped) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: empty mapping", op)
+	}
+	key := unsafe.SliceData(mapped)
+	b.mu.Lock()
+	m, ok := b.maps[key]
+	if ok {
+		delete(b.maps, key)
+	}
+	b.mu.Unlock()
+	if !ok {
+		return nil, errorf(ErrInvalidValue, "%s: not a mapping of this buffer", op)
+	}
+	if m.flags&(MapWrite|MapWriteInvalidateRegion) == 0 {
+		return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
+			return q.dq.Marker(dw)
+		})
+	}
+	return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.WriteBuffer(b.root.buf, b.origin+m.offset, m.mem, dw)
+	})
+}
+
+// MapCount is the number of live mappings (CL_MEM_MAP_COUNT).
+func (b *Buffer) MapCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.maps)
+}

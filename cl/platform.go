@@ -1,0 +1,162 @@
+package cl
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// DeviceType is cl_device_type.
+type DeviceType = driver.DeviceType
+
+// Device types, with the bits of cl_device_type.
+const (
+	DeviceTypeDefault     = driver.TypeDefault
+	DeviceTypeCPU         = driver.TypeCPU
+	DeviceTypeGPU         = driver.TypeGPU
+	DeviceTypeAccelerator = driver.TypeAccelerator
+	DeviceTypeCustom      = driver.TypeCustom
+	DeviceTypeAll         = DeviceType(0xFFFFFFFF)
+)
+
+// PlatformInfo is what clGetPlatformInfo reports.
+type PlatformInfo struct {
+	Profile, Version, Name, Vendor, Extensions string
+}
+
+// Platform is the clgo platform: every device of every registered driver.
+type Platform struct {
+	info    PlatformInfo
+	devices []*Device
+	errs    []error // drivers that could not list their devices
+}
+
+// Device is one device of a driver.
+type Device struct {
+	platform *Platform
+	drv      string
+	dev      driver.Device
+	info     DeviceInfo
+}
+
+// DeviceInfo is what clGetDeviceInfo reports: the driver's description and
+// the OpenCL version strings.
+type DeviceInfo struct {
+	driver.DeviceInfo
+	Driver         string // the clgo driver's name: "host", "vulkan"
+	Version        string // "OpenCL 3.0 clgo"
+	OpenCLCVersion string // "OpenCL C 1.2 clgo"
+	Extensions     string
+	Profile        string
+	Available      bool
+}
+
+const (
+	platformVersion = "OpenCL 3.0 clgo"
+	cVersion        = "OpenCL C 1.2 clgo"
+)
+
+var (
+	platformOnce sync.Once
+	thePlatform  *Platform
+)
+
+// Platforms returns the one clgo platform. Its devices are listed once, on
+// the first call.
+func Platforms() ([]*Platform, error) {
+	platformOnce.Do(func() { thePlatform = newPlatform(driver.Drivers()) })
+	return []*Platform{thePlatform}, nil
+}
+
+func newPlatform(drivers []driver.Driver) *Platform {
+	p := &Platform{info: PlatformInfo{
+		Profile: "FULL_PROFILE", Version: platformVersion, Name: "clgo", Vendor: "clgo",
+		Extensions: "cl_khr_il_program",
+	}}
+	for _, d := range drivers {
+		devs, err := d.Devices()
+		if err != nil {
+			p.errs = append(p.errs, fmt.Errorf("driver %s: %w", d.Name(), err))
+			continue
+		}
+		for _, dd := range devs {
+			p.devices = append(p.devices, newDevice(p, d.Name(), dd))
+		}
+	}
+	return p
+}
+
+// NewPlatformForTest builds a platform over the given drivers instead of
+// the registered ones, for tests of code above this package.
+func NewPlatformForTest(drivers ...driver.Driver) *Platform { return newPlatform(drivers) }
+
+func newDevice(p *Platform, drv string, d driver.Device) *Device {
+	di := d.Info()
+	ext := []string{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
+		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
+		"cl_khr_byte_addressable_store", "cl_khr_il_program"}
+	if di.Caps.Float64 {
+		ext = append(ext, "cl_khr_fp64")
+	}
+	if di.Caps.Float16 {
+		ext = append(ext, "cl_khr_fp16")
+	}
+	if di.Caps.Atomics64 {
+		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
+	}
+	return &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
+		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
+		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
+	}}
+}
+
+// Info returns the platform's description.
+func (p *Platform) Info() PlatformInfo { return p.info }
+
+// DriverErrors lists drivers that are registered but found no usable
+// device (a missing libvulkan, say); their devices are absent.
+func (p *Platform) DriverErrors() []error { return p.errs }
+
+// Devices returns the devices whose type matches typ (DeviceTypeAll for
+// all); ErrDeviceNotFound when none does. DeviceTypeDefault gives the first
+// device.
+func (p *Platform) Devices(typ DeviceType) ([]*Device, error) {
+	if typ == 0 || (typ != DeviceTypeAll && typ&^0x1F != 0) {
+		return nil, errorf(ErrInvalidDeviceType, "clGetDeviceIDs: device type %#x", uint32(typ))
+	}
+	var out []*Device
+	for _, d := range p.devices {
+		if typ == DeviceTypeAll || d.info.Type&typ != 0 || (typ&DeviceTypeDefault != 0 && len(out) == 0) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errorf(ErrDeviceNotFound, "clGetDeviceIDs: no device of type %v", typ)
+	}
+	return out, nil
+}
+
+// Devices returns every device of the clgo platform, the host device first.
+func Devices() ([]*Device, error) {
+	ps, _ := Platforms()
+	return ps[0].Devices(DeviceTypeAll)
+}
+
+// Info returns the device's description.
+func (d *Device) Info() DeviceInfo { return d.info }
+
+// Name is the device's name.
+func (d *Device) Name() string { return d.info.Name }
+
+// DriverName is the clgo driver of the device ("host", "vulkan").
+func (d *Device) DriverName() string { return d.drv }
+
+// Platform returns the device's platform.
+func (d *Device) Platform() *Platform { return d.platform }
+
+// Driver returns the underlying driver device.
+func (d *Device) Driver() driver.Device { return d.dev }
+
+func (d *Device) String() string { return d.drv + ": " + d.info.Name }

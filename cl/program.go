@@ -1,0 +1,238 @@
+package cl
+
+import (
+	"errors"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// BuildStatus is cl_build_status.
+type BuildStatus int32
+
+// Build statuses.
+const (
+	BuildSuccess    BuildStatus = 0
+	BuildNone       BuildStatus = -1
+	BuildError      BuildStatus = -2
+	BuildInProgress BuildStatus = -3
+)
+
+// Program is a program object: OpenCL C source or SPIR-V, built for some
+// of its context's devices.
+type Program struct {
+	refs
+	ctx    *Context
+	source string // "" for IL programs
+	il     []byte
+
+	mu      sync.Mutex
+	builds  map[*Device]*build
+	kernels int // live kernels: a program with kernels may not be rebuilt
+}
+
+type build struct {
+	status  BuildStatus
+	options string
+	log     string
+	spirv   []byte
+	prog    driver.Program
+}
+
+// CreateProgramWithSource makes a program from OpenCL C source.
+func (c *Context) CreateProgramWithSource(src string) (*Program, error) {
+	if err := c.check("clCreateProgramWithSource"); err != nil {
+		return nil, err
+	}
+	if src == "" {
+		return nil, errorf(ErrInvalidValue, "clCreateProgramWithSource: empty source")
+	}
+	return c.newProgram(src, nil), nil
+}
+
+// CreateProgramWithIL makes a program from a SPIR-V module (the Vulkan
+// flavour clgo's compiler emits).
+func (c *Context) CreateProgramWithIL(spirv []byte) (*Program, error) {
+	if err := c.check("clCreateProgramWithIL"); err != nil {
+		return nil, err
+	}
+	if len(spirv) == 0 {
+		return nil, errorf(ErrInvalidValue, "clCreateProgramWithIL: empty module")
+	}
+	return c.newProgram("", slices.Clone(spirv)), nil
+}
+
+func (c *Context) newProgram(src string, il []byte) *Program {
+	p := &Program{ctx: c, source: src, il: il, builds: map[*Device]*build{}}
+	p.init()
+	p.cleanup = runtime.AddCleanup(p, func(b map[*Device]*build) { releaseBuilds(b) }, p.builds)
+	return p
+}
+
+func releaseBuilds(builds map[*Device]*build) {
+	for _, b := range builds {
+		if b.prog != nil {
+			b.prog.Release()
+		}
+	}
+}
+
+// Build compiles and prepares the program for devices (all of the
+// context's when none are given). A failed build returns an error wrapping
+// ErrBuildProgramFailure whose text ends with the build log; BuildLog
+// returns the log too.
+func (p *Program) Build(options string, devices ...*Device) error {
+	const op = "clBuildProgram"
+	if err := p.check(op); err != nil {
+		return err
+	}
+	if len(devices) == 0 {
+		devices = p.ctx.devices
+	}
+	for i, d := range devices {
+		if d == nil || !p.ctx.has(d) {
+			return errorf(ErrInvalidDevice, "%s: device %d is not in the program's context", op, i)
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.kernels > 0 {
+		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
+	}
+	var first error
+	for _, d := range devices {
+		b := &build{status: BuildInProgress, options: options}
+		if old := p.builds[d]; old != nil && old.prog != nil {
+			old.prog.Release()
+		}
+		p.builds[d] = b
+		code := p.il
+		if p.source != "" {
+			spv, log, err := compileSource(p.source, options, d)
+			b.log = log
+			if err != nil {
+				b.status = BuildError
+				if first == nil {
+					if errors.Is(err, driver.ErrCompilerNotAvailable) {
+						first = wrap(err, ErrCompilerNotAvailable, "%s", op)
+					} else {
+						first = wrap(err, ErrBuildProgramFailure, "%s for %s", op, d)
+					}
+				}
+				continue
+			}
+			code = spv
+		}
+		b.spirv = code
+		dp, err := d.dev.BuildProgram(code)
+		if err != nil {
+			b.status = BuildError
+			if b.log != "" {
+				b.log += "\n"
+			}
+			b.log += err.Error()
+			if first == nil {
+				first = wrap(err, ErrBuildProgramFailure, "%s for %s", op, d)
+			}
+			continue
+		}
+		b.prog, b.status = dp, BuildSuccess
+	}
+	return first
+}
+
+// BuildStatus returns the status of the last build for dev.
+func (p *Program) BuildStatus(dev *Device) BuildStatus {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil {
+		return b.status
+	}
+	return BuildNone
+}
+
+// BuildLog returns the log of the last build for dev.
+func (p *Program) BuildLog(dev *Device) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil {
+		return b.log
+	}
+	return ""
+}
+
+// BuildOptions returns the options of the last build for dev.
+func (p *Program) BuildOptions(dev *Device) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil {
+		return b.options
+	}
+	return ""
+}
+
+// Binary returns the SPIR-V the program was built into for dev (the
+// program's CL_PROGRAM_BINARIES), or nil.
+func (p *Program) Binary(dev *Device) []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil && b.status == BuildSuccess {
+		return b.spirv
+	}
+	return nil
+}
+
+// Source returns the program's source ("" for IL programs).
+func (p *Program) Source() string { return p.source }
+
+// Context returns the program's context.
+func (p *Program) Context() *Context { return p.ctx }
+
+// built returns the successful builds, in context device order.
+func (p *Program) built() []*Device {
+	var out []*Device
+	for _, d := range p.ctx.devices {
+		if b := p.builds[d]; b != nil && b.status == BuildSuccess {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// KernelNames lists the program's kernels (CL_PROGRAM_KERNEL_NAMES).
+func (p *Program) KernelNames() ([]string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	devs := p.built()
+	if len(devs) == 0 {
+		return nil, errorf(ErrInvalidProgramExecutable, "clGetProgramInfo: program not built")
+	}
+	var names []string
+	for _, k := range p.builds[devs[0]].prog.Kernels() {
+		names = append(names, k.Name)
+	}
+	return names, nil
+}
+
+// Retain adds a reference.
+func (p *Program) Retain() error { return p.retain(ErrInvalidProgram, "clRetainProgram") }
+
+// Release drops a reference.
+func (p *Program) Release() error {
+	last, err := p.release(ErrInvalidProgram, "clReleaseProgram")
+	if last {
+		p.mu.Lock()
+		releaseBuilds(p.builds)
+		p.mu.Unlock()
+	}
+	return err
+}
+
+func (p *Program) check(op string) error {
+	if p == nil || !p.alive() {
+		return errorf(ErrInvalidProgram, "%s: invalid program", op)
+	}
+	return nil
+}

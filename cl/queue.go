@@ -1,0 +1,281 @@
+package cl
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// QueueProperties is cl_command_queue_properties.
+type QueueProperties uint64
+
+// Queue properties.
+const (
+	QueueOutOfOrderExecModeEnable QueueProperties = 1 << 0
+	QueueProfilingEnable          QueueProperties = 1 << 1
+)
+
+func (p QueueProperties) has(b QueueProperties) bool { return p&b != 0 }
+
+// Queue is a command queue on one device of a context.
+//
+// Both in-order and out-of-order queues run on one in-order driver queue
+// (in-order execution is a valid schedule of an out-of-order queue). A
+// command whose wait list holds an unfinished user event, or an unfinished
+// event of another device, waits in the queue's backlog with every later
+// command, and is handed to the driver once it may start.
+type Queue struct {
+	refs
+	ctx   *Context
+	dev   *Device
+	props QueueProperties
+	dq    driver.Queue
+
+	mu      sync.Mutex
+	backlog []*pending
+	working bool // a goroutine drains the backlog
+	last    *Event
+}
+
+type pending struct {
+	ev   *Event
+	wait []*Event
+	run  func(wait []driver.Event) (driver.Event, error)
+}
+
+// CreateQueue makes a command queue on dev, which must be one of the
+// context's devices.
+func (c *Context) CreateQueue(dev *Device, props QueueProperties) (*Queue, error) {
+	if err := c.check("clCreateCommandQueue"); err != nil {
+		return nil, err
+	}
+	if dev == nil || !c.has(dev) {
+		return nil, errorf(ErrInvalidDevice, "clCreateCommandQueue: device not in the context")
+	}
+	if props&^(QueueOutOfOrderExecModeEnable|QueueProfilingEnable) != 0 {
+		return nil, errorf(ErrInvalidQueueProperties, "clCreateCommandQueue: properties %#x", uint64(props))
+	}
+	dq, err := dev.dev.NewQueue(driver.QueueOptions{Profiling: props.has(QueueProfilingEnable)})
+	if err != nil {
+		return nil, wrap(err, ErrOutOfResources, "clCreateCommandQueue")
+	}
+	q := &Queue{ctx: c, dev: dev, props: props, dq: dq}
+	q.init()
+	q.cleanup = runtime.AddCleanup(q, func(dq driver.Queue) { dq.Release() }, dq)
+	return q, nil
+}
+
+// Device returns the queue's device.
+func (q *Queue) Device() *Device { return q.dev }
+
+// Context returns the queue's context.
+func (q *Queue) Context() *Context { return q.ctx }
+
+// Properties returns the queue's properties.
+func (q *Queue) Properties() QueueProperties { return q.props }
+
+// Retain adds a reference.
+func (q *Queue) Retain() error { return q.retain(ErrInvalidCommandQueue, "clRetainCommandQueue") }
+
+// Release drops a reference; the last one flushes the queue and frees it
+// once its commands are done.
+func (q *Queue) Release() error {
+	last, err := q.release(ErrInvalidCommandQueue, "clReleaseCommandQueue")
+	if last {
+		q.Flush()
+		go func() {
+			q.waitBacklog(context.Background())
+			q.dq.Release()
+		}()
+	}
+	return err
+}
+
+func (q *Queue) check(op string) error {
+	if q == nil || !q.alive() {
+		return errorf(ErrInvalidCommandQueue, "%s: invalid command queue", op)
+	}
+	return nil
+}
+
+// checkWait validates a wait list.
+func (q *Queue) checkWait(op string, wait []*Event) error {
+	for i, e := range wait {
+		if e == nil || !e.alive() {
+			return errorf(ErrInvalidEventWaitList, "%s: wait list event %d is invalid", op, i)
+		}
+		if e.ctx != q.ctx {
+			return errorf(ErrInvalidContext, "%s: wait list event %d is of another context", op, i)
+		}
+	}
+	return nil
+}
+
+// ready reports whether a command with wait list may be handed to the
+// driver now, and the driver events to pass. failed is set when an event of
+// the list has already failed.
+func (q *Queue) ready(wait []*Event) (dw []driver.Event, ok bool, failed error) {
+	for _, e := range wait {
+		if !e.isSubmitted() {
+			return nil, false, nil
+		}
+		if e.dev == nil {
+			if e.err != nil {
+				return nil, true, e.err
+			}
+			continue
+		}
+		if e.queue != nil && e.queue.dev == q.dev {
+			dw = append(dw, e.dev)
+			continue
+		}
+		select {
+		case <-e.dev.Done():
+			if err := e.dev.Err(); err != nil {
+				return nil, true, err
+			}
+		default:
+			return nil, false, nil
+		}
+	}
+	return dw, true, nil
+}
+
+func waitListFailed(op string, err error) error {
+	return &clError{code: ErrExecStatusErrorForEventsInWaitList, msg: op + ": an event of the wait list failed", err: err}
+}
+
+// enqueue hands a command to the driver, or to the backlog. run's error,
+// when the command is handed over at once, is returned (nothing enqueued).
+func (q *Queue) enqueue(typ CommandType, wait []*Event, run func(wait []driver.Event) (driver.Event, error)) (*Event, error) {
+	op := commandNames[typ]
+	if err := q.check(op); err != nil {
+		return nil, err
+	}
+	if err := q.checkWait(op, wait); err != nil {
+		return nil, err
+	}
+	ev := newEvent(q.ctx, q, typ)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.backlog) == 0 {
+		if dw, ok, failed := q.ready(wait); ok {
+			if failed != nil {
+				ev.end(waitListFailed(op, failed))
+			} else {
+				d, err := run(dw)
+				if err != nil {
+					return nil, wrap(err, ErrInvalidValue, "%s", op)
+				}
+				ev.submitted(d)
+			}
+			q.last = ev
+			return ev, nil
+		}
+	}
+	q.backlog = append(q.backlog, &pending{ev: ev, wait: append([]*Event(nil), wait...), run: run})
+	q.last = ev
+	if !q.working {
+		q.working = true
+		go q.drain()
+	}
+	return ev, nil
+}
+
+// drain hands backlog commands to the driver in order as their wait lists
+// allow.
+func (q *Queue) drain() {
+	for {
+		q.mu.Lock()
+		if len(q.backlog) == 0 {
+			q.working = false
+			q.mu.Unlock()
+			return
+		}
+		p := q.backlog[0]
+		q.mu.Unlock()
+		for _, e := range p.wait {
+			<-e.sub
+			if e.dev != nil && (e.queue == nil || e.queue.dev != q.dev) {
+				e.dev.Wait(context.Background()) // flushes the other queue
+			}
+		}
+		op := commandNames[p.ev.typ]
+		dw, _, failed := q.ready(p.wait)
+		if failed != nil {
+			p.ev.end(waitListFailed(op, failed))
+		} else if d, err := p.run(dw); err != nil {
+			p.ev.end(wrap(err, ErrInvalidValue, "%s", op))
+		} else {
+			p.ev.submitted(d)
+			q.dq.Flush()
+		}
+		q.mu.Lock()
+		q.backlog = q.backlog[1:]
+		q.mu.Unlock()
+	}
+}
+
+func (q *Queue) waitBacklog(ctx context.Context) error {
+	q.mu.Lock()
+	last := q.last
+	q.mu.Unlock()
+	if last == nil {
+		return nil
+	}
+	select {
+	case <-last.sub:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Flush hands every command to the device.
+func (q *Queue) Flush() error {
+	if err := q.check("clFlush"); err != nil {
+		return err
+	}
+	return wrap(q.dq.Flush(), ErrOutOfResources, "clFlush")
+}
+
+// Finish waits until every command enqueued so far has ended. It returns
+// ctx's error if ctx ends first, or an error for a command that failed.
+func (q *Queue) Finish(ctx context.Context) error {
+	if err := q.check("clFinish"); err != nil {
+		return err
+	}
+	q.dq.Flush()
+	if err := q.waitBacklog(ctx); err != nil {
+		return err
+	}
+	q.mu.Lock()
+	last := q.last
+	q.mu.Unlock()
+	if err := q.dq.Finish(ctx); err != nil {
+		return wrap(err, ErrOutOfResources, "clFinish")
+	}
+	if last != nil && last.dev == nil && last.err != nil {
+		return last.err
+	}
+	return nil
+}
+
+// EnqueueMarkerWithWaitList enqueues a marker that completes when the
+// events of wait have, or, with no wait list, when every earlier command
+// has.
+func (q *Queue) EnqueueMarkerWithWaitList(wait ...*Event) (*Event, error) {
+	return q.enqueue(CommandMarker, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.Marker(dw)
+	})
+}
+
+// EnqueueBarrierWithWaitList is a marker that later commands also wait
+// for; on clgo's in-order driver queues every marker is one.
+func (q *Queue) EnqueueBarrierWithWaitList(wait ...*Event) (*Event, error) {
+	return q.enqueue(CommandBarrier, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.Marker(dw)
+	})
+}

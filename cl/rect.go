@@ -1,0 +1,160 @@
+package cl
+
+import (
+	"github.com/clgo/clgo/driver"
+)
+
+// Rect is the region of the *Rect commands: a box of Region[0] bytes by
+// Region[1] rows by Region[2] slices, at SrcOrigin in the source and
+// DstOrigin in the destination (origins are (byte, row, slice)). Zero pitches
+// mean tightly packed. For reads the source is the buffer and the
+// destination host memory; for writes the other way round.
+type Rect struct {
+	SrcOrigin, DstOrigin, Region [3]uint64
+	SrcRowPitch, SrcSlicePitch   uint64
+	DstRowPitch, DstSlicePitch   uint64
+}
+
+type span struct{ src, dst, n uint64 }
+
+func pitches(op, side string, region [3]uint64, row, slice uint64) (uint64, uint64, error) {
+	if row == 0 {
+		row = region[0]
+	}
+	if slice == 0 {
+		slice = row * region[1]
+	}
+	if row < region[0] || slice < row*region[1] || slice%row != 0 {
+		return 0, 0, errorf(ErrInvalidValue, "%s: %s pitches row %d slice %d for region %v", op, side, row, slice, region)
+	}
+	return row, slice, nil
+}
+
+// spans validates r against the source and destination sizes and returns
+// the contiguous byte runs to copy, merged where both sides are contiguous.
+func (r *Rect) spans(op string, srcSize, dstSize uint64) ([]span, error) {
+	for _, n := range r.Region {
+		if n == 0 {
+			return nil, errorf(ErrInvalidValue, "%s: region %v", op, r.Region)
+		}
+	}
+	sr, ss, err := pitches(op, "source", r.Region, r.SrcRowPitch, r.SrcSlicePitch)
+	if err != nil {
+		return nil, err
+	}
+	dr, ds, err := pitches(op, "destination", r.Region, r.DstRowPitch, r.DstSlicePitch)
+	if err != nil {
+		return nil, err
+	}
+	end := func(o [3]uint64, row, slice uint64) uint64 {
+		return (o[2]+r.Region[2]-1)*slice + (o[1]+r.Region[1]-1)*row + o[0] + r.Region[0]
+	}
+	if end(r.SrcOrigin, sr, ss) > srcSize {
+		return nil, errorf(ErrInvalidValue, "%s: source region ends past its %d bytes", op, srcSize)
+	}
+	if end(r.DstOrigin, dr, ds) > dstSize {
+		return nil, errorf(ErrInvalidValue, "%s: destination region ends past its %d bytes", op, dstSize)
+	}
+	var out []span
+	for z := range r.Region[2] {
+		for y := range r.Region[1] {
+			s := (r.SrcOrigin[2]+z)*ss + (r.SrcOrigin[1]+y)*sr + r.SrcOrigin[0]
+			d := (r.DstOrigin[2]+z)*ds + (r.DstOrigin[1]+y)*dr + r.DstOrigin[0]
+			if k := len(out) - 1; k >= 0 && out[k].src+out[k].n == s && out[k].dst+out[k].n == d {
+				out[k].n += r.Region[0]
+				continue
+			}
+			out = append(out, span{s, d, r.Region[0]})
+		}
+	}
+	return out, nil
+}
+
+// EnqueueReadBufferRect reads a box of b into dst.
+func (q *Queue) EnqueueReadBufferRect(b *Buffer, r Rect, dst []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueReadBufferRect"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if b.flags&(MemHostWriteOnly|MemHostNoAccess) != 0 {
+		return nil, errorf(ErrInvalidOperation, "%s: buffer made with host write-only or no-access", op)
+	}
+	spans, err := r.spans(op, b.size, uint64(len(dst)))
+	if err != nil {
+		return nil, err
+	}
+	return q.enqueue(CommandReadBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		var evs []driver.Event
+		for _, s := range spans {
+			ev, err := q.dq.ReadBuffer(b.root.buf, b.origin+s.src, dst[s.dst:s.dst+s.n], dw)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, ev)
+		}
+		return join(evs), nil
+	})
+}
+
+// EnqueueWriteBufferRect writes a box of src into b.
+func (q *Queue) EnqueueWriteBufferRect(b *Buffer, r Rect, src []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueWriteBufferRect"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if b.flags&(MemHostReadOnly|MemHostNoAccess) != 0 {
+		return nil, errorf(ErrInvalidOperation, "%s: buffer made with host read-only or no-access", op)
+	}
+	spans, err := r.spans(op, uint64(len(src)), b.size)
+	if err != nil {
+		return nil, err
+	}
+	return q.enqueue(CommandWriteBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		var evs []driver.Event
+		for _, s := range spans {
+			ev, err := q.dq.WriteBuffer(b.root.buf, b.origin+s.dst, src[s.src:s.src+s.n], dw)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, ev)
+		}
+		return join(evs), nil
+	})
+}
+
+// EnqueueCopyBufferRect copies a box from src to dst. For one memory, any
+// overlap of the two boxes' byte spans gives ErrMemCopyOverlap.
+func (q *Queue) EnqueueCopyBufferRect(src, dst *Buffer, r Rect, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueCopyBufferRect"
+	if err := src.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if err := dst.useOn(q, op); err != nil {
+		return nil, err
+	}
+	spans, err := r.spans(op, src.size, dst.size)
+	if err != nil {
+		return nil, err
+	}
+	if src.root == dst.root {
+		for _, a := range spans {
+			for _, b := range spans {
+				s, d := src.origin+a.src, dst.origin+b.dst
+				if s < d+b.n && d < s+a.n {
+					return nil, errorf(ErrMemCopyOverlap, "%s: source and destination overlap", op)
+				}
+			}
+		}
+	}
+	return q.enqueue(CommandCopyBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		var evs []driver.Event
+		for _, s := range spans {
+			ev, err := q.dq.CopyBuffer(src.root.buf, src.origin+s.src, dst.root.buf, dst.origin+s.dst, s.n, dw)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, ev)
+		}
+		return join(evs), nil
+	})
+}
