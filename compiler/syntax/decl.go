@@ -45,6 +45,9 @@ type declSpec struct {
 	attrs   []*Attr
 	typ     TypeExpr
 	tag     bool // typ is a struct/union/enum specifier
+	// endsTag is set when a struct/union/enum body is followed by what
+	// starts a new declaration: the ';' after the body was forgotten.
+	endsTag bool
 }
 
 // specState accumulates the type-specifier keywords of one declaration
@@ -180,21 +183,24 @@ loop:
 				quals = p.addQual(quals, t)
 			case w == "__attribute__":
 				ds.attrs = append(ds.attrs, p.attributes()...)
-			case w == "struct" || w == "union":
+			case w == "struct" || w == "union" || w == "enum":
 				if !st.empty() {
 					conflict(t)
 				}
-				typ := p.structSpec()
+				var typ TypeExpr
+				if w == "enum" {
+					typ = p.enumSpec()
+				} else {
+					typ = p.structSpec()
+				}
 				if st.empty() {
 					st.explicit, st.last, ds.tag = typ, w, true
 				}
-			case w == "enum":
-				if !st.empty() {
-					conflict(t)
-				}
-				typ := p.enumSpec()
-				if st.empty() {
-					st.explicit, st.last, ds.tag = typ, w, true
+				if p.defined(typ) && p.tok.pos.Line != p.prevEnd().Line && p.startsDecl(p.tok) &&
+					!(p.tok.kind == tKeyword && qualKeywords[p.tok.text] != 0) {
+					p.errorAt(p.prevEnd(), "expected ';' after %s", w)
+					ds.endsTag = true
+					break loop
 				}
 			case w == "typeof":
 				typ := p.typeofSpec()
@@ -252,6 +258,17 @@ loop:
 	}
 	setQuals(ds.typ, quals)
 	return ds
+}
+
+// defined reports whether t is a struct/union/enum with a body.
+func (p *parser) defined(t TypeExpr) bool {
+	switch t := t.(type) {
+	case *StructType:
+		return t.Defined
+	case *EnumType:
+		return t.Defined
+	}
+	return false
 }
 
 func storageName(s StorageClass) string {
@@ -329,6 +346,9 @@ func (p *parser) declaration(ctx declContext, pre []*Attr) []Decl {
 	}
 	ds := p.declSpecs("")
 	ds.attrs = append(pre, ds.attrs...)
+	if ds.endsTag {
+		return []Decl{&TagDecl{Type: ds.typ}}
+	}
 	if p.got(";") {
 		if st, ok := ds.typ.(*StructType); ok && st.Tag == "" {
 			p.diags.Warnf(pos, "declaration does not declare anything")

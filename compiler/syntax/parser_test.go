@@ -134,6 +134,7 @@ func TestStmts(t *testing.T) {
 			"(pragma \"unroll\")\n(for _ _ _ (block))\n(pragma \"OPENCL EXTENSION cl_khr_fp64 : enable\")"},
 		{"struct S { int a; } s; enum { A, B } e;",
 			"(decl (var s (struct S {(field a int)})))\n(decl (var e (enum {A B})))"},
+		{"if (a)\n#pragma unroll\nfor (;;) {}", "(if a (block\n  (pragma \"unroll\")\n  (for _ _ _ (block))))"},
 		{"local float tile[16][17];", "(decl (var tile (array 16 (array 17 (local float)))))"},
 	}
 	for _, tt := range tests {
@@ -212,6 +213,9 @@ func TestErrors(t *testing.T) {
 		{"unsigned float x;", "1:10: error: cannot combine with previous 'unsigned' declaration specifier"},
 		{"const x = 1;", "1:1: error: type specifier missing, defaults to 'int'"},
 		{"foo x;", "1:1: error: unknown type name 'foo'"},
+		{"foo *x;", "1:1: error: unknown type name 'foo'"},
+		{"struct S { foo x; };", "1:12: error: unknown type name 'foo'"},
+		{"void f() { foo x; }", "1:12: error: unknown type name 'foo'"},
 		{"void f(foo x);", "1:8: error: unknown type name 'foo'"},
 		{"int x = 09;", "1:9: error: invalid digit '9' in octal constant"},
 		{"int x = 12xyz;", "1:9: error: invalid suffix 'xyz' on integer constant"},
@@ -232,6 +236,8 @@ func TestErrors(t *testing.T) {
 		{"void f() { (float4)(1; }", "1:22: error: expected ')'\n1:20: note: to match this '('"},
 		{"void f() { int x = float4; }", "1:20: error: unexpected type name 'float4': expected expression"},
 		{"void f() { int x = float; }", "1:20: error: expected expression"},
+		{"struct S { int a; }\nkernel void f() {}", "1:20: error: expected ';' after struct"},
+		{"void f() { if (a) x; else if (b) y; else if c) z; }", "1:45: error: expected '(' after 'if'"},
 		{"struct { int a; };", "1:1: warning: declaration does not declare anything"},
 		// Several errors in one run: recovery at ';' and '}'.
 		{"void f() { x = ; y = 1 }\nint g( { }\nint z",
@@ -243,6 +249,21 @@ func TestErrors(t *testing.T) {
 		if errs != tt.want {
 			t.Errorf("%s:\ngot:\n%s\nwant:\n%s", tt.src, errs, tt.want)
 		}
+	}
+}
+
+func TestSharedSpecifier(t *testing.T) {
+	f, errs := parse(t, "void f() { const float a = 1, *b, c[2]; }")
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	ds := f.Decls[0].(*FuncDecl).Body.Stmts[0].(*DeclStmt).Decls
+	a, b, c := ds[0].(*VarDecl), ds[1].(*VarDecl), ds[2].(*VarDecl)
+	if a.Type != b.Type.(*PointerType).Elem || a.Type != c.Type.(*ArrayType).Elem {
+		t.Errorf("declarators do not share the specifier node")
+	}
+	if a.At.Col != 24 || b.At.Col != 32 || c.At.Col != 35 {
+		t.Errorf("positions %v %v %v", a.At, b.At, c.At)
 	}
 }
 

@@ -50,6 +50,16 @@ func (p *parser) stmt(inList bool) Stmt {
 		return &BadStmt{At: pos}
 	}
 	defer p.leave()
+	if !inList && len(p.pending) > 0 {
+		// `if (c)\n#pragma unroll\nfor ...`: keep the pragma with the
+		// statement it precedes.
+		var list []Stmt
+		for _, pr := range p.takePragmas() {
+			list = append(list, &PragmaStmt{Pragma: pr})
+		}
+		s := p.stmt(false)
+		return &BlockStmt{At: pos, Stmts: append(list, s), End: pos}
+	}
 	if p.tok.kind == tName && p.peek(1).is(":") {
 		l := &LabelStmt{At: pos, Name: p.tok.text}
 		p.next()
@@ -188,8 +198,21 @@ func (p *parser) ifStmt() Stmt {
 		return &BadStmt{At: s.At}
 	}
 	s.Then = p.stmt(false)
-	if p.got("else") {
-		s.Else = p.stmt(false)
+	// `else if` chains are parsed iteratively: long ones are common in
+	// generated code and must not hit the nesting limit.
+	for cur := s; p.got("else"); {
+		if !p.is("if") {
+			cur.Else = p.stmt(false)
+			break
+		}
+		next := &IfStmt{At: p.tok.pos}
+		p.next()
+		if next.Cond = p.parenCond("if"); next.Cond == nil {
+			cur.Else = &BadStmt{At: next.At}
+			break
+		}
+		next.Then = p.stmt(false)
+		cur.Else, cur = next, next
 	}
 	return s
 }
