@@ -329,7 +329,11 @@ type operand struct {
 // walkOperands parses in.Operands against the grammar, checking ids against
 // bound, and reports each operand to visit (which may be nil).
 func walkOperands(in *Instruction, bound uint32, ctx typeContext, visit func(operand)) error {
-	w := &walker{in: in, bound: bound, ctx: ctx, visit: visit}
+	return walk(&walker{in: in, bound: bound, ctx: ctx, visit: visit})
+}
+
+func walk(w *walker) error {
+	in := w.in
 	info := in.Op.Info()
 	if in.Op == OpExtInst {
 		if err := w.extInst(); err != nil {
@@ -350,6 +354,9 @@ type walker struct {
 	ctx   typeContext
 	visit func(operand)
 	pos   int
+	// lenient: literal numbers whose type is unknown take the rest of the
+	// instruction (OpConstant) or one word (OpSwitch) instead of failing.
+	lenient bool
 }
 
 // extInst parses OpExtInst: the set, the instruction number, then the
@@ -472,6 +479,9 @@ func (w *walker) one(kind OperandKind) error {
 	case KindLiteralContextDependentNumber:
 		// OpConstant and OpSpecConstant: the value's width is its type's.
 		n, err := w.numberWords(in.ResultType)
+		if err != nil && w.lenient {
+			n, err = w.left(), nil
+		}
 		if err != nil {
 			return err
 		}
@@ -495,7 +505,10 @@ func (w *walker) one(kind OperandKind) error {
 			t := w.ctx.valueType(ID(in.Operands[0]))
 			var err error
 			if n, err = w.numberWords(t); err != nil {
-				return fmt.Errorf("selector: %v", err)
+				if !w.lenient {
+					return fmt.Errorf("selector: %v", err)
+				}
+				n = 1
 			}
 		}
 		if w.left() < n+1 {

@@ -106,7 +106,12 @@ func disInst(in *Instruction, mi *moduleInfo, idName func(ID) string, bound uint
 	}
 	var set string
 	var ops []operand
-	err := walkOperands(in, math.MaxUint32, mi, func(o operand) { ops = append(ops, o) })
+	w := &walker{in: in, bound: math.MaxUint32, ctx: mi, visit: func(o operand) { ops = append(ops, o) }}
+	if mi == nil {
+		mi = newModuleInfo()
+		w.ctx, w.lenient = mi, true
+	}
+	err := walk(w)
 	if err != nil {
 		for _, w := range in.Operands {
 			sb.WriteString(" " + strconv.FormatUint(uint64(w), 10))
