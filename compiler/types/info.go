@@ -117,6 +117,12 @@ type Info struct {
 	// Inits maps every initializer list (of a variable or a compound
 	// literal) to its normalised form.
 	Inits map[*syntax.InitList]*Init
+	// CompoundOp maps a compound assignment `x op= y` (*syntax.AssignExpr
+	// with Op != 0) to the type the operation is computed in: x's value
+	// is converted to it, combined with y (converted as Implicit says),
+	// and the result converted back to x's type. For a pointer x (`p +=
+	// n`) it is x's pointer type and y is an integer.
+	CompoundOp map[syntax.Expr]Type
 }
 
 // Package is a checked program.

@@ -116,9 +116,10 @@ type EnumConst struct {
 
 // TypeName is a typedef name (or a struct/union/enum tag, in Defs).
 type TypeName struct {
-	At   diag.Pos
-	Name string
-	Type Type
+	At    diag.Pos
+	Name  string
+	Type  Type
+	Quals Quals // const/volatile written in the typedef
 }
 
 func (o *Var) Pos() diag.Pos       { return o.At }

@@ -1,0 +1,468 @@
+package types
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/clgo/clgo/compiler/syntax"
+)
+
+func (c *checker) call(e *syntax.CallExpr) TypeAndValue {
+	id, ok := unparen(e.Fun).(*syntax.Ident)
+	if !ok {
+		ftv := c.expr(e.Fun)
+		for _, a := range e.Args {
+			c.rvalueExpr(a)
+		}
+		if !IsInvalid(ftv.Type) {
+			c.errorf(e, "called object type %s is not a function or function pointer", quote(ftv.Type))
+		}
+		return c.bad(e)
+	}
+	o := c.scope.lookup(id.Name)
+	if o == nil {
+		if b := c.builtin(id.Name); b != nil {
+			c.info.Uses[id] = b
+			c.record(e.Fun, TypeAndValue{Type: Typ[Invalid]})
+			if id != e.Fun {
+				c.record(id, TypeAndValue{Type: Typ[Invalid]})
+			}
+			return c.builtinCall(e, id.Name)
+		}
+	}
+	f, isFunc := o.(*Func)
+	if !isFunc {
+		ftv := c.expr(e.Fun)
+		for _, a := range e.Args {
+			c.rvalueExpr(a)
+		}
+		if o == nil {
+			return c.bad(e) // ident reported it
+		}
+		if !IsInvalid(ftv.Type) {
+			c.errorf(e, "called object type %s is not a function or function pointer", quote(ftv.Type))
+		}
+		return c.bad(e)
+	}
+	c.expr(e.Fun)
+	sig := f.Sig
+	args := make([]TypeAndValue, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = c.rvalueExpr(a)
+	}
+	if len(e.Args) != len(sig.Params) {
+		few := "few"
+		if len(e.Args) > len(sig.Params) {
+			few = "many"
+		}
+		c.errorf(e, "too %s arguments to function call, expected %d, have %d", few, len(sig.Params), len(e.Args))
+		c.notef(f.At, "'%s' declared here", f.Name)
+		return c.record(e, c.resultTV(sig.Result))
+	}
+	for i, a := range e.Args {
+		c.assign(a, args[i], sig.Params[i], ctxPass)
+	}
+	c.info.Calls[e] = Callee{Func: f}
+	if c.fn != nil {
+		c.calls[c.fn] = append(c.calls[c.fn], callSite{f, e.At})
+		if !containsFunc(c.fn.Callees, f) {
+			c.fn.Callees = append(c.fn.Callees, f)
+		}
+	}
+	return c.record(e, c.resultTV(sig.Result))
+}
+
+func (c *checker) resultTV(t Type) TypeAndValue {
+	if IsVoid(t) {
+		return TypeAndValue{Type: t, Mode: NoValue}
+	}
+	return rv(t)
+}
+
+// builtin returns the object for a builtin function name, or nil.
+func (c *checker) builtin(name string) *Builtin {
+	if b, ok := c.builtins[name]; ok {
+		return b
+	}
+	if len(c.lookupOverloads(name)) == 0 && !isConvertName(name) && !isAsName(name) && !isSpecialBuiltin(name) {
+		return nil
+	}
+	b := &Builtin{Name: name}
+	c.builtins[name] = b
+	return b
+}
+
+func isSpecialBuiltin(name string) bool {
+	switch name {
+	case "__builtin_inff", "__builtin_inf", "__builtin_huge_valf", "__builtin_huge_val",
+		"__builtin_nanf", "__builtin_nan", "__builtin_expect":
+		return true
+	}
+	return false
+}
+
+// convertTarget parses convert_<type>[_sat][_rte|_rtz|_rtp|_rtn].
+func parseConvert(name string) (typ string, sat bool, r Rounding, ok bool) {
+	rest, ok := strings.CutPrefix(name, "convert_")
+	if !ok {
+		return "", false, 0, false
+	}
+	for _, m := range []struct {
+		s string
+		r Rounding
+	}{{"_rte", RTE}, {"_rtz", RTZ}, {"_rtp", RTP}, {"_rtn", RTN}} {
+		if strings.HasSuffix(rest, m.s) {
+			rest, r = strings.TrimSuffix(rest, m.s), m.r
+			break
+		}
+	}
+	if strings.HasSuffix(rest, "_sat") {
+		rest, sat = strings.TrimSuffix(rest, "_sat"), true
+	}
+	return rest, sat, r, true
+}
+
+func isConvertName(name string) bool {
+	t, _, _, ok := parseConvert(name)
+	return ok && convertible(t)
+}
+
+func isAsName(name string) bool {
+	t, ok := strings.CutPrefix(name, "as_")
+	return ok && convertible(t)
+}
+
+// convertible reports whether name is a type convert_/as_ may produce.
+func convertible(name string) bool {
+	if k, ok := scalarNames[name]; ok {
+		return k.IsArithmetic() && k != Bool && !strings.Contains(name, " ")
+	}
+	return vectorByName(name) != nil
+}
+
+func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
+	args := make([]operand, len(e.Args))
+	for i, a := range e.Args {
+		if name == "__builtin_nanf" || name == "__builtin_nan" {
+			args[i] = operand{a, c.expr(a)}
+			continue
+		}
+		args[i] = operand{a, c.rvalueExpr(a)}
+		if IsInvalid(args[i].tv.Type) {
+			return c.bad(e)
+		}
+	}
+	switch {
+	case isSpecialBuiltin(name):
+		return c.specialBuiltin(e, name, args)
+	case isConvertName(name):
+		return c.convertCall(e, name, args)
+	case isAsName(name):
+		return c.asCall(e, name, args)
+	}
+	cands := c.availableOverloads(name)
+	if len(cands) == 0 {
+		c.errorf(e, "use of builtin '%s' requires an extension that is not enabled", name)
+		return c.bad(e)
+	}
+	var viable []*Overload
+	var ranks [][]int
+	for _, o := range cands {
+		if len(args) < len(o.Params) || len(args) > len(o.Params) && !o.Variadic {
+			continue
+		}
+		rk := make([]int, len(o.Params))
+		okAll := true
+		for i, p := range o.Params {
+			rk[i] = c.argRank(args[i].tv, p)
+			if rk[i] < 0 {
+				okAll = false
+				break
+			}
+		}
+		if okAll {
+			viable = append(viable, o)
+			ranks = append(ranks, rk)
+		}
+	}
+	if len(viable) == 0 {
+		var ts []string
+		for _, a := range args {
+			ts = append(ts, quote(a.tv.Type))
+		}
+		c.errorf(e, "no matching function for call to '%s' with arguments (%s)", name, strings.Join(ts, ", "))
+		shown := 0
+		for _, o := range cands {
+			if len(o.Params) == len(args) || o.Variadic && len(args) >= len(o.Params) {
+				if shown < 4 {
+					c.notef(posOf(e), "candidate function: %s", overloadString(o))
+				}
+				shown++
+			}
+		}
+		if shown > 4 {
+			c.notef(posOf(e), "and %d more candidates", shown-4)
+		}
+		return c.bad(e)
+	}
+	best := -1
+	for i := range viable {
+		wins := true
+		for j := range viable {
+			if i != j && !betterOrEqual(ranks[i], ranks[j]) {
+				wins = false
+				break
+			}
+		}
+		if wins {
+			if best >= 0 {
+				best = -2
+				break
+			}
+			best = i
+		}
+	}
+	if best < 0 {
+		c.errorf(e, "call to '%s' is ambiguous", name)
+		// List the candidates no other viable one beats.
+		shown := 0
+		for i := range viable {
+			beaten := false
+			for j := range viable {
+				if i != j && strictlyBetter(ranks[j], ranks[i]) {
+					beaten = true
+					break
+				}
+			}
+			if !beaten && shown < 8 {
+				c.notef(posOf(e), "candidate function: %s", overloadString(viable[i]))
+				shown++
+			}
+		}
+		return c.bad(e)
+	}
+	o := viable[best]
+	for i, p := range o.Params {
+		a := args[i]
+		if _, ok := p.(*Vector); ok && Scalar(a.tv.Type) != nil {
+			c.splat(a.e, a.tv, p.(*Vector))
+			continue
+		}
+		c.convert(a.e, a.tv, p)
+	}
+	c.info.Calls[e] = Callee{Builtin: o}
+	if o.Ext != "" {
+		c.useExt(o.Ext)
+	}
+	return c.record(e, c.resultTV(o.Result))
+}
+
+func overloadString(o *Overload) string {
+	var ps []string
+	for _, p := range o.Params {
+		ps = append(ps, p.String())
+	}
+	if o.Variadic {
+		ps = append(ps, "...")
+	}
+	return fmt.Sprintf("%s %s(%s)", o.Result, o.Name, strings.Join(ps, ", "))
+}
+
+func betterOrEqual(a, b []int) bool {
+	for i := range a {
+		if i < len(b) && a[i] > b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func strictlyBetter(a, b []int) bool {
+	return betterOrEqual(a, b) && !betterOrEqual(b, a)
+}
+
+// Conversion ranks of an argument to a builtin parameter, as C++ overload
+// resolution orders them; a scalar widened to a vector ranks last.
+const (
+	rankExact = iota
+	rankPromotion
+	rankConversion
+	rankSplat
+)
+
+func (c *checker) argRank(a TypeAndValue, p Type) int {
+	at, pt := Underlying(a.Type), p
+	if Identical(at, pt) {
+		if _, isEnum := a.Type.(*Enum); isEnum {
+			return rankPromotion
+		}
+		return rankExact
+	}
+	switch pt := pt.(type) {
+	case *Basic:
+		as := Scalar(at)
+		if as == nil || !pt.Kind.IsArithmetic() {
+			if _, ok := at.(*Pointer); ok && pt.Kind == Bool {
+				return rankConversion
+			}
+			return -1
+		}
+		switch {
+		case pt.Kind == Int && promote(as.Kind) == Int:
+			return rankPromotion
+		case pt.Kind == Double && (as.Kind == Float || as.Kind == Half), pt.Kind == Float && as.Kind == Half:
+			return rankPromotion
+		}
+		return rankConversion
+	case *Vector:
+		if as := Scalar(at); as != nil {
+			return rankSplat
+		}
+		return -1
+	case *Pointer:
+		if isNullPointer(a) {
+			return rankConversion
+		}
+		ap, ok := at.(*Pointer)
+		if !ok {
+			return -1
+		}
+		if ap.Space != pt.Space && pt.Space != Generic {
+			return -1
+		}
+		if ap.Quals&^pt.Quals != 0 {
+			return -1
+		}
+		if identicalPointee(ap.Elem, pt.Elem) {
+			return rankExact
+		}
+		if IsVoid(pt.Elem) {
+			return rankConversion
+		}
+		return -1
+	case *Image:
+		if ai, ok := at.(*Image); ok && ai.Dim == pt.Dim && ai.Array == pt.Array && ai.Depth == pt.Depth {
+			if ai.Access == pt.Access || pt.Access == ReadWrite {
+				return rankExact
+			}
+		}
+		return -1
+	case *Sampler:
+		if isSampler(at) {
+			return rankExact
+		}
+		if a.Value.Kind == IntConst && isScalarInt(at) {
+			return rankConversion
+		}
+		return -1
+	}
+	return -1
+}
+
+func (c *checker) convertCall(e *syntax.CallExpr, name string, args []operand) TypeAndValue {
+	tname, sat, r, _ := parseConvert(name)
+	to := c.builtinType(tname)
+	if len(args) != 1 {
+		c.errorf(e, "too %s arguments to function call, expected 1, have %d", map[bool]string{true: "many", false: "few"}[len(args) > 1], len(args))
+		return c.bad(e)
+	}
+	a := args[0]
+	from := Underlying(a.tv.Type)
+	if VecLen(from) != VecLen(to) || ElemKind(from) == Invalid || !ElemKind(from).IsArithmetic() || ElemKind(from) == Bool && VecLen(from) > 1 {
+		c.errorf(e, "no matching function for call to '%s' with arguments (%s)", name, quote(a.tv.Type))
+		return c.bad(e)
+	}
+	if sat && ElemKind(to).IsFloat() {
+		c.errorf(e, "use of undeclared identifier '%s'", name)
+		return c.bad(e)
+	}
+	c.needKindExt(e, ElemKind(to))
+	o := &Overload{Name: name, Params: []Type{from}, Result: to, Convert: true, Sat: sat, Rounding: r}
+	c.info.Calls[e] = Callee{Builtin: o}
+	out := rv(to)
+	if s := Scalar(from); s != nil && !sat && r == RoundDefault {
+		out.Value = convertValue(a.tv.Value, s.Kind, ElemKind(to))
+	}
+	return c.record(e, out)
+}
+
+func (c *checker) needKindExt(at syntax.Node, k Kind) {
+	switch k {
+	case Double:
+		if !c.fp64() {
+			c.errorf(at, "use of type 'double' requires cl_khr_fp64 support")
+		}
+	case Half:
+		if !c.fp16() {
+			c.errorf(at, "use of type 'half' requires cl_khr_fp16 support")
+		}
+	}
+}
+
+func (c *checker) asCall(e *syntax.CallExpr, name string, args []operand) TypeAndValue {
+	to := c.builtinType(strings.TrimPrefix(name, "as_"))
+	if len(args) != 1 {
+		c.errorf(e, "too %s arguments to function call, expected 1, have %d", map[bool]string{true: "many", false: "few"}[len(args) > 1], len(args))
+		return c.bad(e)
+	}
+	a := args[0]
+	from := Underlying(a.tv.Type)
+	if ElemKind(from) == Invalid || ElemKind(from) == Bool || ElemKind(from) == Void {
+		c.errorf(e, "invalid reinterpretation: %s to %s", quote(a.tv.Type), quote(to))
+		return c.bad(e)
+	}
+	fs, ts := c.Sizeof(from), c.Sizeof(to)
+	// A 3-vector may be reinterpreted only as a same-size 3- or 4-vector.
+	if fs != ts || (VecLen(from) == 3) != (VecLen(to) == 3) && !(fs == ts && VecLen(from)+VecLen(to) == 7) {
+		c.errorf(e, "invalid reinterpretation: sizes of %s and %s must match", quote(to), quote(a.tv.Type))
+		return c.bad(e)
+	}
+	c.needKindExt(e, ElemKind(to))
+	o := &Overload{Name: name, Params: []Type{from}, Result: to, AsType: true}
+	c.info.Calls[e] = Callee{Builtin: o}
+	return c.record(e, rv(to))
+}
+
+func (c *checker) specialBuiltin(e *syntax.CallExpr, name string, args []operand) TypeAndValue {
+	k := Float
+	if !strings.HasSuffix(name, "f") || name == "__builtin_expect" {
+		k = Double
+	}
+	want := 0
+	if name == "__builtin_nanf" || name == "__builtin_nan" {
+		want = 1
+	}
+	if name == "__builtin_expect" {
+		want = 2
+	}
+	if len(args) != want {
+		c.errorf(e, "too %s arguments to function call, expected %d, have %d", map[bool]string{true: "many", false: "few"}[len(args) > want], want, len(args))
+		return c.bad(e)
+	}
+	if name == "__builtin_expect" {
+		t := Typ[Long]
+		c.convert(args[0].e, args[0].tv, t)
+		c.convert(args[1].e, args[1].tv, t)
+		o := &Overload{Name: name, Params: []Type{t, t}, Result: t}
+		c.info.Calls[e] = Callee{Builtin: o}
+		return c.record(e, rv(t))
+	}
+	if k == Double && !c.fp64() {
+		k = Float
+	}
+	var v float64
+	switch name {
+	case "__builtin_nanf", "__builtin_nan":
+		v = math.NaN()
+	default:
+		v = math.Inf(1)
+	}
+	var params []Type
+	if want == 1 {
+		params = []Type{&Pointer{Elem: Typ[Char], Space: Constant, Quals: Const}}
+	}
+	o := &Overload{Name: name, Params: params, Result: Typ[k]}
+	c.info.Calls[e] = Callee{Builtin: o}
+	return c.record(e, cv(Typ[k], FloatValue(k, v)))
+}
