@@ -92,9 +92,15 @@ func Disassemble(m *Module, opts DisOptions) string {
 	return sb.String()
 }
 
+// boundOf returns the bound Encode writes.
 func boundOf(m *Module) uint32 {
-	w := m.Words()
-	return w[3]
+	bound := m.Bound
+	m.Walk(func(in *Instruction) {
+		if uint32(in.Result) >= bound {
+			bound = uint32(in.Result) + 1
+		}
+	})
+	return bound
 }
 
 // disInst formats an instruction after its "%id = " prefix.

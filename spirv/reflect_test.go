@@ -2,6 +2,8 @@ package spirv_test
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -247,5 +249,42 @@ func TestReadReflectionClspvStyle(t *testing.T) {
 		"kernel,foo,arg,f,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,pod\n"
 	if got := r.DescriptorMap(); got != wantMap {
 		t.Errorf("descriptor map:\n%s\nwant:\n%s", got, wantMap)
+	}
+}
+
+// TestDisassembleBuiltModule compares the disassembly of a module made by
+// the Builder, with reflection, with spirv-dis in both naming modes.
+func TestDisassembleBuiltModule(t *testing.T) {
+	b, r := buildKernel(t)
+	if err := b.EmitReflection(r); err != nil {
+		t.Fatal(err)
+	}
+	dis := spirvtest.Tool(t, "spirv-dis")
+	file := filepath.Join(t.TempDir(), "m.spv")
+	if err := os.WriteFile(file, b.Module.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []bool{false, true} {
+		args := []string{file}
+		if raw {
+			args = append(args, "--raw-id")
+		}
+		want, err := exec.Command(dis, args...).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := spirv.Disassemble(b.Module, spirv.DisOptions{RawID: raw})
+		if got != string(want) {
+			gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+			for i := range min(len(gl), len(wl)) {
+				if gl[i] != wl[i] {
+					t.Errorf("raw=%v line %d:\n got %q\nwant %q", raw, i+1, gl[i], wl[i])
+					break
+				}
+			}
+			if len(gl) != len(wl) {
+				t.Errorf("raw=%v: %d lines, want %d", raw, len(gl), len(wl))
+			}
+		}
 	}
 }
