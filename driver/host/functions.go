@@ -364,7 +364,7 @@ func (p *prep) structuredOrder(rf *rawFunc) ([]int, error) {
 			case opBranchConditional:
 				out = in.args[1:3]
 			case opSwitch:
-				out = append(out, in.args[1])
+				out = []uint32{in.args[1]}
 				w := 2
 				if t := p.vtype[in.args[0]]; t != nil && t.width == 64 {
 					w = 3
@@ -375,7 +375,9 @@ func (p *prep) structuredOrder(rf *rawFunc) ([]int, error) {
 			}
 		}
 		// Visited first ends up last.
-		for _, id := range append(append(merge, cont...), out...) {
+		var all []uint32 // fresh: merge and out alias the instruction's operands
+		all = append(append(append(all, merge...), cont...), out...)
+		for _, id := range all {
 			j, ok := byLabel[id]
 			if !ok {
 				return nil, p.errorf("branch to %%%d, not a block of the function", id)

@@ -2,6 +2,8 @@ package host
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"runtime"
 	"sync"
 )
@@ -88,6 +90,9 @@ type prep struct {
 
 func (p *prep) errorf(format string, args ...any) error {
 	e := &PrepareError{Kernel: p.name, Msg: fmt.Sprintf(format, args...)}
+	if os.Getenv("CLGO_HOST_DEBUG") != "" {
+		e.Msg += "\n" + string(debug.Stack())
+	}
 	if p.cur != nil {
 		e.Op, e.ID, e.Pos = spelling(p.cur.op), p.cur.id, p.cur.pos
 	}

@@ -1,0 +1,8 @@
+#version 450
+layout(local_size_x = 8) in;
+layout(set = 0, binding = 0) buffer Flag { uint flag; uint count; };
+void main() {
+  // Never ends unless something sets flag: for the cancellation test.
+  while (flag == 0u)
+    count += 1u;
+}
