@@ -133,6 +133,9 @@ func (p *Platform) Devices(typ DeviceType) ([]*Device, error) {
 		}
 	}
 	if len(out) == 0 {
+		if len(p.devices) == 0 {
+			return nil, errorf(ErrDeviceNotFound, "clGetDeviceIDs: no clgo driver has a device")
+		}
 		return nil, errorf(ErrDeviceNotFound, "clGetDeviceIDs: no device of type %v", typ)
 	}
 	return out, nil

@@ -155,3 +155,22 @@ func (s *Spec) Scaled(f uint64) *Spec {
 	}
 	return &c
 }
+
+// Format shows the first n elements of a buffer of type t ("1.5 2 3",
+// vectors as "(1,2,3,4)").
+func Format(t Type, b []byte, n int) string {
+	var parts []string
+	es, slots := t.ElemSize(), t.Slots()
+	for e := 0; e < n && (e+1)*es <= len(b); e++ {
+		var comps []string
+		for c := range t.Width {
+			comps = append(comps, format(t, getSlot(b[(e*slots+c)*t.Size:], t.Size)))
+		}
+		if t.Width == 1 {
+			parts = append(parts, comps[0])
+		} else {
+			parts = append(parts, "("+strings.Join(comps, ",")+")")
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -199,3 +199,11 @@ func TestSharedKernels(t *testing.T) {
 		}
 	}
 }
+
+func TestFormat(t *testing.T) {
+	ty, _ := ParseType("int2")
+	b := []byte{1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 3, 0, 0, 0, 4, 0, 0, 0}
+	if got := Format(ty, b, 5); got != "(1,-1) (3,4)" {
+		t.Fatalf("Format: %q", got)
+	}
+}

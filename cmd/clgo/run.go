@@ -1,0 +1,220 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/clgo/clgo/internal/kspec"
+)
+
+func init() {
+	register(&command{
+		name:    "run",
+		usage:   "FILE.cl [--device host|vulkan|N]",
+		summary: "run a kernel file's //! spec on a clgo device and time it",
+		run:     runCmd,
+	})
+	register(&command{
+		name:    "check",
+		usage:   "[--device host|vulkan|N] [--ref-only] FILE.cl...",
+		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer",
+		run:     checkCmd,
+	})
+}
+
+func runCmd(args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	device := fs.String("device", "", "clgo device: a driver name (host, vulkan) or an index from `clgo info`")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		return usagef("want one file")
+	}
+	f, err := loadFile(files[0])
+	if err != nil {
+		return err
+	}
+	devs, err := clgoDevices(*device)
+	if err != nil {
+		return err
+	}
+	if len(devs) == 0 {
+		return fmt.Errorf("no clgo device")
+	}
+	t, err := newClgoTarget(devs[0])
+	if err != nil {
+		return err
+	}
+	defer t.close()
+	s := f.spec
+	start := time.Now()
+	out, ns, err := t.run(f, s, inputs(s), true)
+	if err != nil {
+		return fmt.Errorf("%s on %s: %w", f.path, t.name(), err)
+	}
+	fmt.Printf("%s: %s global %s", f.path, s.Kernel, dims(s.Global))
+	if s.Local != nil {
+		fmt.Printf(" local %s", dims(s.Local))
+	}
+	fmt.Printf(" on %s: kernel %s, total %s\n", t.name(), fmtNs(ns), time.Since(start).Round(time.Microsecond))
+	for i, b := range out {
+		if b != nil {
+			fmt.Printf("  arg %d %s[%d]: %s\n", i, s.Args[i].Type, s.Args[i].N, preview(&s.Args[i], b))
+		}
+	}
+	return nil
+}
+
+func dims(d []uint64) string {
+	var s []string
+	for _, x := range d {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, ",")
+}
+
+func fmtNs(ns uint64) string { return time.Duration(ns).Round(time.Microsecond).String() }
+
+// preview shows the first elements of a buffer.
+func preview(a *kspec.Arg, b []byte) string {
+	s := kspec.Format(a.Type, b, 4)
+	if a.N > 4 {
+		s += " ..."
+	}
+	return s
+}
+
+func checkCmd(args []string) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	device := fs.String("device", "", "clgo devices to check: a driver name or an index (default all)")
+	refOnly := fs.Bool("ref-only", false, "run only the OpenCL platforms (the reference and any others), no clgo device")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("want kernel files")
+	}
+	rdevs, err := refDevices()
+	if err != nil {
+		return fmt.Errorf("reference OpenCL: %w", err)
+	}
+	refDev := pickReference(rdevs)
+	ref, err := newRefTarget(refDev)
+	if err != nil {
+		return err
+	}
+	defer ref.close()
+	var others []target
+	for _, d := range rdevs {
+		if d != refDev {
+			t, err := newRefTarget(d)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "skipping %s: %v\n", d.Name, err)
+				continue
+			}
+			defer t.close()
+			others = append(others, t)
+		}
+	}
+	if *refOnly && len(others) == 0 {
+		// Check the reference against a second run of itself: this
+		// exercises the data generation and comparison, and catches kernels
+		// whose results depend on scheduling.
+		again, err := newRefTarget(refDev)
+		if err != nil {
+			return err
+		}
+		defer again.close()
+		others = append(others, &renamed{again, ref.name() + " (again)"})
+	}
+	if !*refOnly {
+		devs, err := clgoDevices(*device)
+		if err != nil {
+			return err
+		}
+		for _, d := range devs {
+			t, err := newClgoTarget(d)
+			if err != nil {
+				return err
+			}
+			defer t.close()
+			others = append(others, t)
+		}
+	}
+	failed := 0
+	for _, path := range files {
+		if !checkFile(path, ref, others) {
+			failed++
+		}
+	}
+	if failed > 0 {
+		fmt.Printf("FAIL: %d of %d files\n", failed, len(files))
+		return errSilent
+	}
+	fmt.Printf("ok: %d files\n", len(files))
+	return nil
+}
+
+// checkFile runs one file on the reference and on every other target and
+// prints the comparison; it reports whether all agreed.
+func checkFile(path string, ref target, others []target) bool {
+	f, err := loadFile(path)
+	if err != nil {
+		fmt.Printf("FAIL %s: %v\n", path, err)
+		return false
+	}
+	s := f.spec
+	in := inputs(s)
+	want, ns, err := ref.run(f, s, in, true)
+	if err != nil {
+		fmt.Printf("FAIL %s on %s (reference): %v\n", path, ref.name(), err)
+		return false
+	}
+	fmt.Printf("%s: %s global %s on %s: %s\n", path, s.Kernel, dims(s.Global), ref.name(), fmtNs(ns))
+	ok := true
+	for _, t := range others {
+		got, ns, err := t.run(f, s, in, true)
+		if err != nil {
+			fmt.Printf("  FAIL %s: %v\n", t.name(), err)
+			ok = false
+			continue
+		}
+		bad := false
+		var notes []string
+		for i := range s.Args {
+			if s.Args[i].Kind != kspec.ArgBuffer {
+				continue
+			}
+			r := s.Compare(i, want[i], got[i])
+			if r.Mismatches > 0 {
+				if !r.OK {
+					bad = true
+				}
+				notes = append(notes, "    "+strings.ReplaceAll(r.String(), "\n", "\n    "))
+			}
+		}
+		verdict := "ok"
+		if bad {
+			verdict, ok = "FAIL", false
+		}
+		fmt.Printf("  %s %s: %s\n", verdict, t.name(), fmtNs(ns))
+		for _, n := range notes {
+			fmt.Println(n)
+		}
+	}
+	return ok
+}
+
+// renamed is a target under another name.
+type renamed struct {
+	target
+	n string
+}
+
+func (r *renamed) name() string { return r.n }
