@@ -128,7 +128,13 @@ func (c *checker) common(at syntax.Node, x, y *operand) Type {
 	xs, ys := Scalar(xt), Scalar(yt)
 	switch {
 	case xs != nil && ys != nil:
-		t := Typ[usualArith(xs.Kind, ys.Kind)]
+		var t Type = Typ[usualArith(xs.Kind, ys.Kind)]
+		// Keep a typedef name (size_t) for messages when an operand has it.
+		if xb, ok := x.tv.Type.(*Basic); ok && xb.Name != "" && Identical(xb, t) {
+			t = xb
+		} else if yb, ok := y.tv.Type.(*Basic); ok && yb.Name != "" && Identical(yb, t) {
+			t = yb
+		}
 		x.tv = c.convert(x.e, x.tv, t)
 		y.tv = c.convert(y.e, y.tv, t)
 		return t
