@@ -31,7 +31,19 @@ func FuzzParse(f *testing.F) {
 		var dl diag.List
 		toks := cpp.Preprocess("f.cl", src, cpp.Options{NoPrelude: true}, &dl)
 		file := Parse("f.cl", toks, &dl)
-		Format(file)
+		out := Format(file)
 		Dump(file)
+		if dl.HasErrors() {
+			return
+		}
+		// What parsed cleanly must print as source that parses the same.
+		var dl2 diag.List
+		g := Parse("f.cl", cpp.Preprocess("f.cl", out, cpp.Options{NoPrelude: true}, &dl2), &dl2)
+		if dl2.HasErrors() {
+			t.Fatalf("formatted source does not parse: %v\n%s", dl2.Error(), out)
+		}
+		if a, b := dumpDecls(file), dumpDecls(g); a != b {
+			t.Fatalf("round trip differs:\n%s\n---\n%s\n---\n%s", out, a, b)
+		}
 	})
 }
