@@ -15,6 +15,7 @@ type state struct {
 	tmp     []uint64 // scratch for partial-mask results and parallel phis
 	mask    []bool   // active lanes of the running block
 	full    bool     // every lane is active
+	active  int      // how many lanes are active
 	fns     []fnState
 	all     []bool // all lanes on
 	regions [][]byte
@@ -127,40 +128,58 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		fs.prev[l] = -1
 	}
 	s.mask, s.full = mask, full
+	saveActive := s.active
 	for i := range f.inits {
 		s.cur = &f.inits[i]
 		f.inits[i].run(s)
 	}
 	next, m := fs.next, fs.mask
-	for {
-		b := int32(-1)
-		for _, x := range next {
-			if x >= 0 && (b < 0 || x < b) {
-				b = x
-			}
+	live := 0
+	for _, x := range next {
+		if x >= 0 {
+			live++
 		}
+	}
+	b := int32(-1)
+	for live > 0 {
 		if b < 0 {
-			break
-		}
-		n := 0
-		for l, x := range next {
-			on := x == b
-			m[l] = on
-			if on {
-				n++
+			// Lanes diverged: run the lowest-ordered block any lane waits at.
+			for _, x := range next {
+				if x >= 0 && (b < 0 || x < b) {
+					b = x
+				}
 			}
+			n := 0
+			for l, x := range next {
+				on := x == b
+				m[l] = on
+				if on {
+					n++
+				}
+			}
+			s.mask, s.full = m, n == s.lanes
+			s.active = n
 		}
-		s.mask, s.full = m, n == s.lanes
-		s.block(f, fs, b)
+		to, uniform := s.block(f, fs, b)
 		if s.cancel.Load() {
 			panic(execError{errCancelled})
 		}
+		if to < 0 && uniform {
+			live -= s.active
+		}
+		// Every live lane ran the block and went to one place: keep the mask.
+		if uniform && to >= 0 && s.active == live {
+			b = to
+		} else {
+			b = -1
+		}
 	}
-	s.mask, s.full = saveMask, saveFull
+	s.mask, s.full, s.active = saveMask, saveFull, saveActive
 }
 
-// block runs block b of f for the active lanes, then sets where each goes.
-func (s *state) block(f *fn, fs *fnState, b int32) {
+// block runs block b of f for the active lanes, then sets where each goes;
+// uniform says every active lane went to target to (-1: returned).
+func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 	blk := f.blocks[b]
 	if len(blk.phis) > 0 {
 		s.phis(blk, fs.prev)
@@ -174,27 +193,38 @@ func (s *state) block(f *fn, fs *fnState, b int32) {
 	next, prev := fs.next, fs.prev
 	switch t.op {
 	case opBranch:
-		to := t.targets[0]
+		to = t.targets[0]
 		for l, on := range s.mask {
 			if on {
 				next[l], prev[l] = to, b
 			}
 		}
+		return to, true
 	case opBranchConditional:
 		c := s.r[t.cond : t.cond+s.lanes]
 		yes, no := t.targets[0], t.targets[1]
+		taken := 0
 		for l, on := range s.mask {
 			if on {
 				if c[l] != 0 {
 					next[l] = yes
+					taken++
 				} else {
 					next[l] = no
 				}
 				prev[l] = b
 			}
 		}
+		switch taken {
+		case s.active:
+			return yes, true
+		case 0:
+			return no, true
+		}
+		return -1, false
 	case opSwitch:
 		c := s.r[t.cond : t.cond+s.lanes]
+		first, same := int32(-1), true
 		for l, on := range s.mask {
 			if !on {
 				continue
@@ -207,7 +237,13 @@ func (s *state) block(f *fn, fs *fnState, b int32) {
 				}
 			}
 			next[l], prev[l] = to, b
+			if first < 0 {
+				first = to
+			} else if to != first {
+				same = false
+			}
 		}
+		return first, same
 	case opReturnValue:
 		s.copyMasked(f.ret, t.val, t.valN)
 		fallthrough
@@ -217,6 +253,7 @@ func (s *state) block(f *fn, fs *fnState, b int32) {
 				next[l] = -1
 			}
 		}
+		return -1, true
 	default:
 		panic(execError{fmt.Errorf("%s executed (block %%%d)", spelling(t.op), blk.label)})
 	}

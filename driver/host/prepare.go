@@ -3,8 +3,8 @@ package host
 import (
 	"fmt"
 	"os"
-	"runtime/debug"
 	"runtime"
+	"runtime/debug"
 	"sync"
 )
 

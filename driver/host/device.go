@@ -1,0 +1,85 @@
+package host
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/clgo/clgo/driver"
+)
+
+func init() { driver.Register(Driver{}) }
+
+// Driver is the host driver: one CPU device that runs SPIR-V in pure Go.
+type Driver struct{}
+
+// Name returns "host".
+func (Driver) Name() string { return "host" }
+
+// Devices returns the one host device.
+func (Driver) Devices() ([]driver.Device, error) { return []driver.Device{theDevice}, nil }
+
+// Device is the host CPU.
+type Device struct{}
+
+var theDevice = &Device{}
+
+// NewDevice returns the host device.
+func NewDevice() *Device { return theDevice }
+
+// maxWorkGroup bounds work-groups: per-group state grows with the lanes.
+const maxWorkGroup = 1024
+
+// Info describes the host device.
+func (*Device) Info() driver.DeviceInfo {
+	return driver.DeviceInfo{
+		Name:                "clgo host (pure Go)",
+		Vendor:              "clgo",
+		DriverVersion:       "0.1",
+		Type:                driver.TypeCPU,
+		ComputeUnits:        uint32(runtime.GOMAXPROCS(0)),
+		MaxClockMHz:         1000,
+		MaxWorkGroupSize:    maxWorkGroup,
+		MaxWorkItemSizes:    [3]uint64{maxWorkGroup, maxWorkGroup, maxWorkGroup},
+		MaxWorkGroupCount:   [3]uint64{1<<31 - 1, 1<<31 - 1, 1<<31 - 1},
+		LocalMemSize:        1 << 20,
+		GlobalMemSize:       1 << 34,
+		MaxAllocSize:        1 << 32,
+		MaxConstantBuffer:   1 << 20,
+		MaxPODArgsSize:      4096,
+		MemBaseAddrAlign:    1024,
+		UnifiedMemory:       true,
+		PreferredWGMultiple: 64,
+		TimerResolution:     1,
+		Caps: driver.Caps{
+			Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Atomics64: true,
+		},
+	}
+}
+
+// buffer is host memory, used in place by kernels.
+type buffer struct{ data []byte }
+
+func (b *buffer) Size() uint64      { return uint64(len(b.data)) }
+func (b *buffer) Release()          {}
+func (b *buffer) HostBytes() []byte { return b.data }
+
+// NewBuffer allocates zeroed host memory.
+func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
+	if size == 0 || size > 1<<32 {
+		return nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrInvalidBufferSize)
+	}
+	defer func() {
+		if recover() != nil {
+			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
+		}
+	}()
+	return &buffer{data: make([]byte, size)}, nil
+}
+
+func bytesOf(b driver.Buffer) ([]byte, error) {
+	hb, ok := b.(*buffer)
+	if !ok || hb == nil {
+		return nil, fmt.Errorf("host: buffer of another device: %w", driver.ErrInvalidMemObject)
+	}
+	return hb.data, nil
+}

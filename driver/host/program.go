@@ -1,0 +1,282 @@
+package host
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
+)
+
+// program is a module with its kernel interface.
+type program struct {
+	m    *Module
+	refl *spirv.Reflection
+}
+
+// BuildProgram decodes a module and reads its NonSemantic.ClspvReflection
+// kernel interface.
+func (*Device) BuildProgram(code []byte) (driver.Program, error) {
+	m, err := Decode(code)
+	if err != nil {
+		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
+	}
+	sm, err := spirv.Decode(code)
+	if err != nil {
+		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
+	}
+	refl, err := spirv.ReadReflection(sm)
+	if err != nil {
+		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
+	}
+	return &program{m: m, refl: refl}, nil
+}
+
+func (p *program) Release() {}
+
+func (p *program) Kernels() []driver.KernelInfo {
+	var out []driver.KernelInfo
+	for i := range p.refl.Kernels {
+		out = append(out, kernelInfo(&p.refl.Kernels[i]))
+	}
+	return out
+}
+
+func kernelInfo(k *spirv.Kernel) driver.KernelInfo {
+	info := driver.KernelInfo{
+		Name:                k.Name,
+		Attributes:          k.Attributes,
+		MaxWorkGroupSize:    maxWorkGroup,
+		PreferredWGMultiple: 64,
+	}
+	for i := range 3 {
+		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
+	}
+	n := int(k.NumArgs)
+	for _, a := range k.Args {
+		n = max(n, int(a.Ordinal)+1)
+	}
+	info.Args = make([]driver.ArgInfo, n)
+	for i := range info.Args {
+		info.Args[i] = driver.ArgInfo{Kind: driver.ArgBuffer, Size: 8, AddressQualifier: driver.AddressGlobal}
+	}
+	for _, a := range k.Args {
+		ai := driver.ArgInfo{Name: a.Name, TypeName: a.TypeName, AddressQualifier: a.AddressQualifier,
+			AccessQualifier: a.AccessQualifier, TypeQualifier: a.TypeQualifier}
+		switch a.Kind {
+		case spirv.ArgBuffer, spirv.ArgBufferUBO, spirv.ArgPointerPushConstant, spirv.ArgPointerUBO:
+			ai.Kind, ai.Size = driver.ArgBuffer, 8
+		case spirv.ArgPOD, spirv.ArgPODUBO, spirv.ArgPODPushConstant:
+			ai.Kind, ai.Size = driver.ArgPOD, uint64(a.Size)
+		case spirv.ArgLocal:
+			ai.Kind, ai.Size, ai.ElemSize = driver.ArgLocal, 8, uint64(a.ElemSize)
+		case spirv.ArgSampler:
+			ai.Kind, ai.Size = driver.ArgSampler, 8
+		default:
+			ai.Kind, ai.Size = driver.ArgImage, 8
+		}
+		info.Args[a.Ordinal] = ai
+	}
+	return info
+}
+
+func (p *program) Kernel(name string) (driver.Kernel, error) {
+	rk := p.refl.Kernel(name)
+	if rk == nil {
+		found := false
+		for _, e := range p.m.EntryPoints() {
+			found = found || e == name
+		}
+		if !found {
+			return nil, fmt.Errorf("host: kernel %q: %w", name, driver.ErrInvalidKernelName)
+		}
+		rk = &spirv.Kernel{Name: name}
+	}
+	return &kernel{p: p, refl: rk, info: kernelInfo(rk), cache: map[string]*Kernel{}}, nil
+}
+
+// kernel is a driver kernel: a module entry point, prepared on demand for
+// each set of specialization constants it is dispatched with.
+type kernel struct {
+	p     *program
+	refl  *spirv.Kernel
+	info  driver.KernelInfo
+	mu    sync.Mutex
+	cache map[string]*Kernel
+}
+
+func (k *kernel) Info() driver.KernelInfo { return k.info }
+func (k *kernel) Release()                {}
+
+func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
+	keys := make([]uint32, 0, len(spec))
+	for id := range spec {
+		keys = append(keys, id)
+	}
+	slices.Sort(keys)
+	key := ""
+	for _, id := range keys {
+		key += fmt.Sprintf("%d=%d,", id, spec[id])
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if pk := k.cache[key]; pk != nil {
+		return pk, nil
+	}
+	pk, err := k.p.m.Prepare(k.refl.Name, spec)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", err, driver.ErrUnsupported)
+	}
+	k.cache[key] = pk
+	return pk, nil
+}
+
+// launch builds the specialization constants, bindings and push constants
+// of a dispatch, then runs it.
+func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRange) error {
+	refl := k.p.refl
+	if len(args) != len(k.info.Args) {
+		return fmt.Errorf("host: kernel %s: %d arguments for %d: %w", k.refl.Name, len(args), len(k.info.Args), driver.ErrInvalidKernelArgs)
+	}
+	spec := map[uint32]uint64{}
+	if ids := refl.WorkgroupSizeSpecIDs; ids != nil {
+		for i := range 3 {
+			spec[ids[i]] = nd.Local[i]
+		}
+	}
+	if ids := refl.GlobalOffsetSpecIDs; ids != nil {
+		for i := range 3 {
+			spec[ids[i]] = nd.Offset[i]
+		}
+	}
+	if id := refl.WorkDimSpecID; id != nil {
+		spec[*id] = uint64(nd.Dims)
+	}
+	d := &Dispatch{}
+	var push []byte
+	putPush := func(off uint32, b []byte) {
+		if need := int(off) + len(b); need > len(push) {
+			push = append(push, make([]byte, need-len(push))...)
+		}
+		copy(push[off:], b)
+	}
+	pods := map[[2]uint32][]byte{}
+	for _, a := range k.refl.Args {
+		v := args[a.Ordinal]
+		switch a.Kind {
+		case spirv.ArgBuffer, spirv.ArgBufferUBO:
+			var data []byte
+			if v.Buffer != nil {
+				all, err := bytesOf(v.Buffer)
+				if err != nil {
+					return err
+				}
+				if v.Offset+v.Size > uint64(len(all)) || v.Size == 0 && v.Offset > uint64(len(all)) {
+					return fmt.Errorf("host: kernel %s: argument %d: range out of the buffer: %w", k.refl.Name, a.Ordinal, driver.ErrInvalidArgValue)
+				}
+				size := v.Size
+				if size == 0 {
+					size = uint64(len(all)) - v.Offset
+				}
+				data = all[v.Offset : v.Offset+size : v.Offset+size]
+			}
+			d.Resources = append(d.Resources, Resource{Set: int(a.DescriptorSet), Binding: int(a.Binding), Data: data, Name: argName(a)})
+		case spirv.ArgPOD, spirv.ArgPODUBO:
+			key := [2]uint32{a.DescriptorSet, a.Binding}
+			b := pods[key]
+			if need := int(a.Offset + a.Size); need > len(b) {
+				b = append(b, make([]byte, need-len(b))...)
+			}
+			copy(b[a.Offset:], v.Bytes)
+			pods[key] = b
+		case spirv.ArgPODPushConstant:
+			putPush(a.Offset, v.Bytes)
+		case spirv.ArgLocal:
+			if a.ElemSize == 0 || v.LocalSize%uint64(a.ElemSize) != 0 || v.LocalSize == 0 {
+				return fmt.Errorf("host: kernel %s: argument %d: local size %d: %w", k.refl.Name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
+			}
+			spec[a.SpecID] = v.LocalSize / uint64(a.ElemSize)
+		default:
+			return fmt.Errorf("host: kernel %s: argument %d of kind %s: %w", k.refl.Name, a.Ordinal, a.Kind, driver.ErrUnsupported)
+		}
+	}
+	for key, b := range pods {
+		b = append(b, make([]byte, 16)...) // slack for vector reads of the last field
+		d.Resources = append(d.Resources, Resource{Set: int(key[0]), Binding: int(key[1]), Data: b, Name: "POD arguments"})
+	}
+	for _, c := range refl.ConstantData {
+		d.Resources = append(d.Resources, Resource{Set: int(c.DescriptorSet), Binding: int(c.Binding), Data: slices.Clone(c.Data), Name: "program constants"})
+	}
+	groups := nd.Groups()
+	for _, pc := range refl.PushConstants {
+		var v [3]uint64
+		switch pc.Kind {
+		case spirv.PushGlobalOffset:
+			v = nd.Offset
+		case spirv.PushEnqueuedLocalSize:
+			v = nd.EnqueuedLocal
+		case spirv.PushGlobalSize:
+			v = nd.Global
+		case spirv.PushRegionOffset:
+			for i := range 3 {
+				v[i] = nd.RegionOffset[i] + nd.Offset[i]
+			}
+		case spirv.PushNumWorkgroups:
+			for i := range 3 {
+				if nd.EnqueuedLocal[i] != 0 {
+					v[i] = (nd.Global[i] + nd.EnqueuedLocal[i] - 1) / nd.EnqueuedLocal[i]
+				}
+			}
+		case spirv.PushRegionGroupOffset:
+			for i := range 3 {
+				if nd.EnqueuedLocal[i] != 0 {
+					v[i] = nd.RegionOffset[i] / nd.EnqueuedLocal[i]
+				}
+			}
+		}
+		b := make([]byte, pc.Size)
+		for i := 0; i < 3 && 4*i+4 <= len(b); i++ {
+			binary.LittleEndian.PutUint32(b[4*i:], uint32(v[i]))
+		}
+		putPush(pc.Offset, b)
+	}
+	pk, err := k.prepared(spec)
+	if err != nil {
+		return err
+	}
+	if l := pk.LocalSize(); uint64(l[0]) != nd.Local[0] || uint64(l[1]) != nd.Local[1] || uint64(l[2]) != nd.Local[2] {
+		return fmt.Errorf("host: kernel %s: local size %v, the kernel's is %v: %w", k.refl.Name, nd.Local, l, driver.ErrInvalidWorkGroupSize)
+	}
+	for i := range 3 {
+		d.Groups[i] = int(groups[i])
+	}
+	d.PushConstants = push
+	err = pk.Run(ctx, d)
+	var ae *AccessError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ae):
+		ke := &driver.KernelError{Kernel: k.refl.Name, Arg: -1, Detail: ae.Error(), Err: driver.ErrOutOfBounds}
+		for _, a := range k.refl.Args {
+			if a.Kind.HasDescriptor() && int(a.DescriptorSet) == ae.Set && int(a.Binding) == ae.Binding {
+				ke.Arg, ke.Name = int(a.Ordinal), a.Name
+			}
+		}
+		return ke
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return fmt.Errorf("host: kernel %s: %w: %w", k.refl.Name, driver.ErrCanceled, context.Cause(ctx))
+	}
+	return &driver.KernelError{Kernel: k.refl.Name, Arg: -1, Detail: err.Error(), Err: driver.ErrExecution}
+}
+
+func argName(a spirv.Arg) string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return fmt.Sprintf("argument %d", a.Ordinal)
+}
