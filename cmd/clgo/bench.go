@@ -33,7 +33,8 @@ func benchCmd(args []string) error {
 	device := fs.String("device", "", "clgo devices: a driver name or an index (default all)")
 	minDur := fs.Duration("min", 20*time.Millisecond, "scale sizes up until one run takes this long")
 	runs := fs.Int("runs", 3, "timed runs per device (the fastest counts)")
-	maxMem := fs.Uint64("max-mem", 1<<30, "largest total buffer size when scaling up")
+	maxMem := fs.Uint64("max-mem", 256<<20, "largest total buffer size when scaling up")
+	fs.BoolVar(&benchVerbose, "v", false, "trace the scaling on stderr")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -86,8 +87,11 @@ func benchCmd(args []string) error {
 	for _, path := range files {
 		row := benchFile(path, targets, cfg)
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-		tw.Flush()
+		if len(files) > 1 {
+			fmt.Fprintf(os.Stderr, "%s\n", strings.Join(row, " "))
+		}
 	}
+	tw.Flush()
 	fmt.Println("times: the fastest kernel run (profiling start to end); ×: time relative to the first column; ~: timed at a smaller size and scaled linearly")
 	return nil
 }
@@ -121,9 +125,36 @@ func specBytes(s *kspec.Spec) uint64 {
 	return n
 }
 
-// timeAt runs s on t runs times and returns the fastest kernel time.
-func timeAt(f *kfile, t target, s *kspec.Spec, runs int) (uint64, error) {
-	in := inputs(s)
+// benchVerbose traces the scaling to stderr.
+var benchVerbose bool
+
+// inputCache keeps the inputs of the last scaled spec: making them costs
+// more than running many kernels.
+var inputCache struct {
+	f      *kfile
+	factor uint64
+	in     [][]byte
+}
+
+func cachedInputs(f *kfile, factor uint64, s *kspec.Spec) [][]byte {
+	if inputCache.f != f || inputCache.factor != factor {
+		inputCache.f, inputCache.factor, inputCache.in = f, factor, nil // free first
+		inputCache.in = inputs(s)
+	}
+	return inputCache.in
+}
+
+// timeAt runs f scaled by factor on t runs times and returns the fastest
+// kernel time.
+func timeAt(f *kfile, t target, factor uint64, runs int) (uint64, error) {
+	s := f.spec.Scaled(factor)
+	in := cachedInputs(f, factor, s)
+	start := time.Now()
+	defer func() {
+		if benchVerbose {
+			fmt.Fprintf(os.Stderr, "  %s on %s ×%d: %d runs in %v\n", f.path, t.name(), factor, runs, time.Since(start).Round(time.Millisecond))
+		}
+	}()
 	best := uint64(0)
 	for i := range runs {
 		_, ns, err := t.run(f, s, in, false)
@@ -160,12 +191,13 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		p := &probes[i]
 		p.factor = 1
 		for {
-			s := f.spec.Scaled(p.factor)
 			// The first run builds the program and warms up; time the next.
-			if _, p.err = timeAt(f, t, s, 1); p.err != nil {
-				break
+			if p.factor == 1 {
+				if _, p.err = timeAt(f, t, 1, 1); p.err != nil {
+					break
+				}
 			}
-			if p.ns, p.err = timeAt(f, t, s, 1); p.err != nil {
+			if p.ns, p.err = timeAt(f, t, p.factor, 1); p.err != nil {
 				break
 			}
 			if time.Duration(p.ns) >= cfg.min || specBytes(f.spec.Scaled(p.factor*2)) > cfg.maxMem {
@@ -194,7 +226,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			cell = "error"
 			fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(p.err))
 		case time.Duration(p.ns*(common/p.factor)) > cfg.maxRun:
-			best, err := timeAt(f, t, f.spec.Scaled(p.factor), cfg.runs)
+			best, err := timeAt(f, t, p.factor, cfg.runs)
 			if err != nil {
 				cell = "error"
 				break
@@ -202,7 +234,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			ns = float64(best) * float64(common) / float64(p.factor)
 			cell = "~" + fmtNs(uint64(ns))
 		default:
-			best, err := timeAt(f, t, s, cfg.runs)
+			best, err := timeAt(f, t, common, cfg.runs)
 			if err != nil {
 				cell = "error"
 				fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(err))
