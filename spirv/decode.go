@@ -381,7 +381,7 @@ func (w *walker) extInst() error {
 		}
 		return nil
 	}
-	if set == "GLSL.std.450" || strings.HasPrefix(set, "NonSemantic.ClspvReflection.") {
+	if knownExtInstSet(set) {
 		return fmt.Errorf("unknown %s instruction %d", set, inst)
 	}
 	for w.left() > 0 {
@@ -563,5 +563,7 @@ func (w *walker) one(kind OperandKind) error {
 	return nil
 }
 
-// importIsNonSemantic reports whether an ext inst set name is non-semantic.
-func importIsNonSemantic(name string) bool { return strings.HasPrefix(name, "NonSemantic.") }
+// knownExtInstSet reports whether the tables describe the set's instructions.
+func knownExtInstSet(set string) bool {
+	return set == "GLSL.std.450" || strings.HasPrefix(set, "NonSemantic.ClspvReflection.") || otherExtInsts[set] != nil
+}

@@ -191,8 +191,9 @@ func maskString(v uint32, names map[uint32]string) string {
 
 // ExtInst returns the description of instruction number inst in the
 // extended instruction set imported under name (e.g. "GLSL.std.450",
-// "NonSemantic.ClspvReflection.5"), or false if the set or the instruction is
-// not known.
+// "NonSemantic.ClspvReflection.5", "OpenCL.std",
+// "NonSemantic.Shader.DebugInfo.100"), or false if the set or the
+// instruction is not known.
 func ExtInst(set string, inst uint32) (ExtInstInfo, bool) {
 	var table map[uint32]ExtInstInfo
 	switch {
@@ -201,7 +202,9 @@ func ExtInst(set string, inst uint32) (ExtInstInfo, bool) {
 	case strings.HasPrefix(set, "NonSemantic.ClspvReflection."):
 		table = extInstsClspvReflection
 	default:
-		return ExtInstInfo{}, false
+		if table = otherExtInsts[set]; table == nil {
+			return ExtInstInfo{}, false
+		}
 	}
 	e, ok := table[inst]
 	return e, ok

@@ -229,3 +229,30 @@ OpMemoryModel Logical GLSL450
 		compareLines(t, Disassemble(b.Module, DisOptions{RawID: true, NoHeader: true}), Disassemble(wm, DisOptions{RawID: true, NoHeader: true}))
 	}
 }
+
+// TestForeignBinaries decodes modules made by another compiler (glslang,
+// from testdata/glslang/reduce.comp, plain and with -g and -gV debug info),
+// re-encodes them exactly and disassembles them as spirv-dis does.
+func TestForeignBinaries(t *testing.T) {
+	files, _ := filepath.Glob("testdata/glslang/*.spv")
+	if len(files) == 0 {
+		t.Fatal("no testdata/glslang binaries")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := Decode(data)
+			if err != nil {
+				t.Fatalf("Decode: %v", err)
+			}
+			if !bytes.Equal(m.Encode(), data) {
+				t.Fatal("does not re-encode exactly")
+			}
+			compareLines(t, Disassemble(m, DisOptions{RawID: true}), dis(t, data, "--raw-id"))
+			compareLines(t, Disassemble(m, DisOptions{}), dis(t, data))
+		})
+	}
+}

@@ -124,7 +124,11 @@ func main() {
 
 	write(filepath.Join(*out, "ops_gen.go"), genOps(core))
 	write(filepath.Join(*out, "enums_gen.go"), genEnums(core))
-	write(filepath.Join(*out, "extinst_gen.go"), genExtInst(glsl, clspv, loadGenerators(filepath.Join(filepath.Dir(*dir), "spir-v.xml"))))
+	var others []namedSet
+	for _, o := range otherSets {
+		others = append(others, namedSet{o.name, load(filepath.Join(*dir, o.file))})
+	}
+	write(filepath.Join(*out, "extinst_gen.go"), genExtInst(glsl, clspv, others, loadGenerators(filepath.Join(filepath.Dir(*dir), "spir-v.xml"))))
 }
 
 func header(w *bytes.Buffer) {
@@ -317,7 +321,26 @@ func loadGenerators(path string) []generator {
 	return nil
 }
 
-func genExtInst(glsl, clspv *grammar, gens []generator) []byte {
+// otherSets are extended instruction sets the disassembler and decoder
+// know by name only; their operands use core operand kinds. (The
+// DebugInfo and OpenCL.DebugInfo.100 sets define operand kinds of their
+// own and are left out.)
+var otherSets = []struct{ name, file string }{
+	{"OpenCL.std", "extinst.opencl.std.100.grammar.json"},
+	{"NonSemantic.Shader.DebugInfo.100", "extinst.nonsemantic.shader.debuginfo.100.grammar.json"},
+	{"NonSemantic.DebugPrintf", "extinst.nonsemantic.debugprintf.grammar.json"},
+	{"SPV_AMD_gcn_shader", "extinst.spv-amd-gcn-shader.grammar.json"},
+	{"SPV_AMD_shader_ballot", "extinst.spv-amd-shader-ballot.grammar.json"},
+	{"SPV_AMD_shader_explicit_vertex_parameter", "extinst.spv-amd-shader-explicit-vertex-parameter.grammar.json"},
+	{"SPV_AMD_shader_trinary_minmax", "extinst.spv-amd-shader-trinary-minmax.grammar.json"},
+}
+
+type namedSet struct {
+	name string
+	g    *grammar
+}
+
+func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byte {
 	var w bytes.Buffer
 	header(&w)
 	w.WriteString("import \"strconv\"\n\n")
@@ -349,5 +372,23 @@ func genExtInst(glsl, clspv *grammar, gens []generator) []byte {
 	one("GLSLstd450", "GLSLstd450", "Instructions of the GLSL.std.450 extended instruction set.", glsl)
 	fmt.Fprintf(&w, "// ClspvReflectionRevision is the revision of NonSemantic.ClspvReflection the tables describe.\nconst ClspvReflectionRevision = %d\n\n", clspv.Revision)
 	one("ClspvReflection", "ClspvReflection", "Instructions of the NonSemantic.ClspvReflection extended instruction set.", clspv)
+	w.WriteString("// otherExtInsts are the other known sets, by import name.\nvar otherExtInsts = map[string]map[uint32]ExtInstInfo{\n")
+	for _, o := range others {
+		fmt.Fprintf(&w, "\t%q: {\n", o.name)
+		for _, in := range o.g.Instructions {
+			for _, op := range in.Operands {
+				switch op.Kind {
+				case "IdRef", "LiteralInteger", "PairIdRefIdRef", "FPRoundingMode":
+				default:
+					log.Fatalf("%s %s: operand kind %s is not a core kind", o.name, in.Opname, op.Kind)
+				}
+			}
+			fmt.Fprintf(&w, "\t\t%d: {Name: %q, Operands: ", in.Opcode, in.Opname)
+			operandList(&w, in.Operands)
+			w.WriteString("},\n")
+		}
+		w.WriteString("\t},\n")
+	}
+	w.WriteString("}\n")
 	return w.Bytes()
 }
