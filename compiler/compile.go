@@ -1,0 +1,108 @@
+// Package compiler compiles OpenCL C to Vulkan SPIR-V: preprocessing
+// (cpp), parsing (syntax), type checking (types) and lowering (lower), with
+// the kernel interface as reflection.
+package compiler
+
+import (
+	"github.com/clgo/clgo/compiler/cpp"
+	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/compiler/lower"
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// FileSystem reads #include files (cpp.MapFS for memory, cpp.OSFileSystem).
+type FileSystem = cpp.FileSystem
+
+// MapFS is an in-memory file system for #include.
+type MapFS = cpp.MapFS
+
+// Result is a compilation's output. Diagnostics holds the warnings even on
+// success.
+type Result struct {
+	SPIRV       []byte
+	Module      *spirv.Module
+	Reflection  *spirv.Reflection
+	Diagnostics *diag.List
+}
+
+// SourceName is the file name diagnostics give the source passed to
+// Compile.
+const SourceName = "<source>"
+
+// Compile compiles the OpenCL C source src. On errors it returns the
+// diagnostics list as the error (with a Result holding it too).
+func Compile(src string, opts Options) (*Result, error) {
+	return CompileFile(SourceName, src, opts)
+}
+
+// CompileFile is Compile with the name diagnostics use for the file.
+func CompileFile(name, src string, opts Options) (*Result, error) {
+	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	res := &Result{Diagnostics: diags}
+	toks := cpp.Preprocess(name, src, opts.cppOptions(), diags)
+	if diags.HasErrors() {
+		return res, diags
+	}
+	file := syntax.Parse(name, toks, diags)
+	if diags.HasErrors() {
+		return res, diags
+	}
+	conf := &types.Config{AddressBits: 32, Std: opts.std(), Extensions: opts.Features.extensions(), FastRelaxedMath: opts.FastRelaxedMath}
+	pkg, info := types.Check([]*syntax.File{file}, conf, diags)
+	if diags.HasErrors() {
+		diags.Sort()
+		return res, diags
+	}
+	m, refl := lower.Lower(pkg, info, opts.lowerOptions(), diags)
+	if diags.HasErrors() || m == nil {
+		diags.Sort()
+		return res, diags
+	}
+	res.Module, res.Reflection = m, refl
+	res.SPIRV = m.Encode()
+	return res, nil
+}
+
+// Preprocess runs only the preprocessor and returns the text (clgo
+// compile -E).
+func Preprocess(name, src string, opts Options) (string, *diag.List) {
+	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	toks := cpp.Preprocess(name, src, opts.cppOptions(), diags)
+	return cpp.Format(toks), diags
+}
+
+func (o Options) std() int {
+	if o.Std == 0 {
+		return 120
+	}
+	return o.Std
+}
+
+func (o Options) cppOptions() cpp.Options {
+	fs := o.FS
+	if fs == nil {
+		fs = cpp.OSFileSystem{}
+	}
+	defines := append([]string{"VULKAN=100"}, o.Defines...)
+	return cpp.Options{
+		Defines: defines, Undefs: o.Undefs, IncludeDirs: o.IncludeDirs, Std: o.std(),
+		FastRelaxedMath: o.FastRelaxedMath, Extensions: o.Features.extensions(), FS: fs,
+	}
+}
+
+func (o Options) lowerOptions() lower.Options {
+	v := spirv.Version13
+	switch o.TargetEnv {
+	case Vulkan12:
+		v = spirv.Version15
+	case Vulkan13:
+		v = spirv.Version16
+	}
+	return lower.Options{
+		Version: v, ClusterPODArgs: o.ClusterPODArgs, PODUBO: o.PODUBO, PODPushConstant: o.PODPushConstant,
+		DistinctDescriptorSets: o.DistinctDescriptorSets,
+		Storage8:               o.Features.Storage8, Storage16: o.Features.Storage16,
+	}
+}

@@ -1,0 +1,322 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+)
+
+// analysis is the pre-pass over one kernel and every function it calls
+// (which lowering inlines): which variables are ever written after their
+// declaration, which are memory objects (their address is taken or they
+// decay to a pointer), what each pointer variable may point to, and which
+// pointee types each memory object is accessed with.
+//
+// It is flow- and context-insensitive: a helper's pointer parameter may
+// point to whatever any call passes. Objects are keyed by their declaring
+// variable; the nil key is the null pointer.
+type analysis struct {
+	info *types.Info
+	// mutable: assigned, incremented, or declared without an initializer.
+	mutable map[*types.Var]bool
+	// objects: variables that pointers may point into, in discovery order.
+	objects []*types.Var
+	isObj   map[*types.Var]bool
+	pts     map[*types.Var]objSet       // pointer variables
+	ret     map[*types.Func]objSet      // what a function's pointer result may point to
+	views   map[*types.Var][]types.Type // pointee types seen per object
+	changed bool
+	// groups are the multi-object sets of pointer expressions: objects
+	// that one pointer may refer to must agree on how offsets count.
+	groups []objSet
+	// unsupported pointer constructs, reported once by lowering
+	bad []syntax.Node
+}
+
+// objSet is a set of objects (nil: the null pointer).
+type objSet map[*types.Var]bool
+
+func (a *analysis) obj(v *types.Var) {
+	if v != nil && !a.isObj[v] {
+		a.isObj[v] = true
+		a.objects = append(a.objects, v)
+	}
+}
+
+func (a *analysis) addTo(dst map[*types.Var]objSet, v *types.Var, s objSet) {
+	d := dst[v]
+	if d == nil {
+		d = objSet{}
+		dst[v] = d
+	}
+	for o := range s {
+		if !d[o] {
+			d[o] = true
+			a.changed = true
+		}
+	}
+}
+
+func analyze(info *types.Info, k *types.Func) *analysis {
+	a := &analysis{
+		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
+		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
+		views: map[*types.Var][]types.Type{},
+	}
+	var funcs []*types.Func
+	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
+	// Kernel pointer parameters point to their own argument.
+	for _, p := range k.Params {
+		if isPointer(p.Type) {
+			a.obj(p)
+			a.pts[p] = objSet{p: true}
+		}
+	}
+	for i := 0; i < 20; i++ {
+		a.changed = false
+		for _, f := range funcs {
+			if f.Decl != nil && f.Decl.Body != nil {
+				a.fn(f)
+			}
+		}
+		if !a.changed {
+			break
+		}
+	}
+	// Record views once the sets are final.
+	for _, f := range funcs {
+		if f.Decl == nil || f.Decl.Body == nil {
+			continue
+		}
+		inspect(f.Decl.Body, func(n syntax.Node) {
+			e, ok := n.(syntax.Expr)
+			if !ok {
+				return
+			}
+			tv := info.Types[e]
+			for _, t := range []types.Type{tv.Type, info.Implicit[e]} {
+				p, ok := t.(*types.Pointer)
+				if !ok || types.IsVoid(p.Elem) {
+					continue
+				}
+				set := a.ptsOf(e)
+				if len(set) > 1 {
+					a.groups = append(a.groups, set)
+				}
+				for o := range set {
+					if o != nil {
+						a.views[o] = append(a.views[o], p.Elem)
+					}
+				}
+			}
+		})
+	}
+	return a
+}
+
+func (a *analysis) fn(f *types.Func) {
+	inspect(f.Decl.Body, func(n syntax.Node) {
+		switch n := n.(type) {
+		case *syntax.VarDecl:
+			v, _ := a.info.Defs[n].(*types.Var)
+			if v == nil {
+				return
+			}
+			if n.Init == nil || v.Static {
+				a.mutable[v] = true
+			}
+			if n.Init != nil && isPointer(v.Type) {
+				a.addTo(a.pts, v, a.ptsOf(n.Init))
+			}
+		case *syntax.AssignExpr:
+			if v := a.rootVar(n.X); v != nil {
+				a.mutable[v] = true
+				if isPointer(v.Type) && isIdent(n.X) {
+					if n.Op == 0 {
+						a.addTo(a.pts, v, a.ptsOf(n.Y))
+					}
+				}
+			}
+		case *syntax.UnaryExpr:
+			switch n.Op {
+			case syntax.PreInc, syntax.PreDec, syntax.PostInc, syntax.PostDec:
+				if v := a.rootVar(n.X); v != nil {
+					a.mutable[v] = true
+				}
+			case syntax.Addr:
+				a.addrOf(n.X)
+			}
+		case *syntax.CallExpr:
+			c := a.info.Calls[n]
+			if c.Func != nil {
+				for i, arg := range n.Args {
+					if i < len(c.Func.Params) && isPointer(c.Func.Params[i].Type) {
+						a.addTo(a.pts, c.Func.Params[i], a.ptsOf(arg))
+					}
+				}
+			}
+		case *syntax.ReturnStmt:
+			if n.Result != nil && isPointer(f.Sig.Result) {
+				s := a.ptsOf(n.Result)
+				d := a.ret[f]
+				if d == nil {
+					d = objSet{}
+					a.ret[f] = d
+				}
+				for o := range s {
+					if !d[o] {
+						d[o] = true
+						a.changed = true
+					}
+				}
+			}
+		}
+	})
+}
+
+func isIdent(e syntax.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *syntax.ParenExpr:
+			e = x.X
+		case *syntax.Ident:
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// rootVar returns the variable an lvalue expression writes into when that
+// is a variable itself or a part of one (not through a pointer).
+func (a *analysis) rootVar(e syntax.Expr) *types.Var {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return a.rootVar(x.X)
+	case *syntax.Ident:
+		v, _ := a.info.Uses[x].(*types.Var)
+		return v
+	case *syntax.IndexExpr:
+		if _, ok := types.Underlying(a.info.Types[x.X].Type).(*types.Array); ok {
+			return a.rootVar(x.X)
+		}
+	case *syntax.SelectorExpr:
+		if !x.Arrow {
+			return a.rootVar(x.X)
+		}
+	}
+	return nil
+}
+
+// addrOf records that the object under lvalue e has its address taken.
+func (a *analysis) addrOf(e syntax.Expr) objSet {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return a.addrOf(x.X)
+	case *syntax.Ident:
+		v, _ := a.info.Uses[x].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		if v.Kind == types.ParamVar && v.Func != nil && v.Func.Kernel && isPointer(v.Type) {
+			a.bad = append(a.bad, e)
+			return nil
+		}
+		a.obj(v)
+		return objSet{v: true}
+	case *syntax.IndexExpr:
+		if _, ok := types.Underlying(a.info.Types[x.X].Type).(*types.Array); ok {
+			return a.addrOf(x.X)
+		}
+		return a.ptsOf(x.X)
+	case *syntax.SelectorExpr:
+		if x.Arrow {
+			return a.ptsOf(x.X)
+		}
+		return a.addrOf(x.X)
+	case *syntax.UnaryExpr:
+		if x.Op == syntax.Deref {
+			return a.ptsOf(x.X)
+		}
+	case *syntax.CompoundLit:
+		a.bad = append(a.bad, e)
+	}
+	return nil
+}
+
+// ptsOf returns what the pointer (or array, decaying) expression e may
+// point to.
+func (a *analysis) ptsOf(e syntax.Expr) objSet {
+	tv := a.info.Types[e]
+	if tv.IsConst() && tv.Value.IsZero() {
+		return objSet{nil: true}
+	}
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return a.ptsOf(x.X)
+	case *syntax.Ident:
+		v, _ := a.info.Uses[x].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		if _, ok := types.Underlying(v.Type).(*types.Array); ok {
+			a.obj(v)
+			return objSet{v: true}
+		}
+		return a.pts[v]
+	case *syntax.UnaryExpr:
+		switch x.Op {
+		case syntax.Addr:
+			return a.addrOf(x.X)
+		case syntax.PreInc, syntax.PreDec, syntax.PostInc, syntax.PostDec, syntax.Plus:
+			return a.ptsOf(x.X)
+		case syntax.Deref:
+			if _, ok := types.Underlying(tv.Type).(*types.Array); ok {
+				return a.ptsOf(x.X)
+			}
+		}
+	case *syntax.BinaryExpr:
+		if x.Op == syntax.Add || x.Op == syntax.Sub {
+			s := objSet{}
+			for _, o := range []syntax.Expr{x.X, x.Y} {
+				if isPointer(a.info.Types[o].Type) || isArray(a.info.Types[o].Type) {
+					for k := range a.ptsOf(o) {
+						s[k] = true
+					}
+				}
+			}
+			return s
+		}
+	case *syntax.AssignExpr:
+		if x.Op == 0 {
+			return a.ptsOf(x.Y)
+		}
+		return a.ptsOf(x.X)
+	case *syntax.CommaExpr:
+		return a.ptsOf(x.Y)
+	case *syntax.CondExpr:
+		s := objSet{}
+		for k := range a.ptsOf(x.X) {
+			s[k] = true
+		}
+		for k := range a.ptsOf(x.Y) {
+			s[k] = true
+		}
+		return s
+	case *syntax.CallExpr:
+		if c := a.info.Calls[x]; c.Func != nil {
+			return a.ret[c.Func]
+		}
+	case *syntax.CastExpr:
+		return a.ptsOf(x.X)
+	case *syntax.IndexExpr, *syntax.SelectorExpr:
+		if isArray(tv.Type) {
+			return a.addrOf(e)
+		}
+	}
+	return nil
+}
+
+func isArray(t types.Type) bool {
+	_, ok := types.Underlying(t).(*types.Array)
+	return ok
+}

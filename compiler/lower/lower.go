@@ -1,0 +1,199 @@
+// Package lower translates a type-checked OpenCL C program into a Vulkan
+// SPIR-V module: one GLCompute entry point per kernel, kernel arguments in
+// descriptor sets as the clspv mapping lays them out, structured control
+// flow, and every helper function inlined into its kernel, so that a pointer
+// is a (resource, offset) pair whose resource is known statically or chosen
+// among a few candidates (see pointers.go).
+package lower
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// Options configure lowering.
+type Options struct {
+	// Version is the SPIR-V version to emit: 1.3 for Vulkan 1.1, 1.5 for
+	// Vulkan 1.2, 1.6 for Vulkan 1.3.
+	Version spirv.Version
+	// ClusterPODArgs puts all plain-old-data arguments of a kernel in one
+	// struct bound after the last non-POD binding.
+	ClusterPODArgs bool
+	// PODUBO passes POD arguments in a uniform buffer; PODPushConstant in
+	// push constants (after the work-item members).
+	PODUBO          bool
+	PODPushConstant bool
+	// DistinctDescriptorSets gives each kernel its own descriptor set.
+	DistinctDescriptorSets bool
+	// Storage8/Storage16 say that the device can read and write 8- and
+	// 16-bit values in storage buffers (StorageBuffer8BitAccess,
+	// StorageBuffer16BitAccess); without them such buffers are accessed as
+	// 32-bit words.
+	Storage8, Storage16 bool
+}
+
+// lowerer holds the module-wide state.
+type lowerer struct {
+	opts  Options
+	pkg   *types.Package
+	info  *types.Info
+	conf  *types.Config
+	diags *diag.List
+	b     *spirv.Builder
+	glsl  spirv.ID
+
+	structVal map[*types.Struct]spirv.ID
+	memTypes  map[string]spirv.ID
+	inputs    map[spirv.BuiltIn]spirv.ID // Input variables by builtin
+	wgSize    spirv.ID                   // the WorkgroupSize spec composite, 0 if none
+	specID    uint32                     // next free spec id
+	workDim   spirv.ID                   // the work-dim spec constant
+	workDimID uint32
+	pc        pushLayout
+	globals   map[*types.Var]*global // program-scope variables
+	refl      *spirv.Reflection
+	anyReqd   bool
+	allReqd   bool
+}
+
+// global is a program-scope variable: a Private variable with an
+// initializer, flattened when its address is taken.
+type global struct {
+	id   spirv.ID
+	flat bool
+}
+
+// Lower translates the checked program. Errors go to diags (with the
+// position of the construct that cannot be lowered); the module is nil when
+// there were any.
+func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List) (m *spirv.Module, refl *spirv.Reflection) {
+	if opts.Version == 0 {
+		opts.Version = spirv.Version13
+	}
+	l := &lowerer{
+		opts: opts, pkg: pkg, info: info, conf: &pkg.Config, diags: diags,
+		b:         spirv.NewBuilder(opts.Version),
+		structVal: map[*types.Struct]spirv.ID{},
+		memTypes:  map[string]spirv.ID{},
+		inputs:    map[spirv.BuiltIn]spirv.ID{},
+		globals:   map[*types.Var]*global{},
+		refl:      &spirv.Reflection{},
+	}
+	defer func() {
+		// A bug in lowering must not take the caller down: report it as an
+		// internal error at the kernel being lowered.
+		if r := recover(); r != nil {
+			if ie, ok := r.(bailout); ok {
+				_ = ie
+			} else {
+				diags.Errorf(diag.Pos{}, "internal compiler error: %v", r)
+			}
+			m, refl = nil, nil
+		}
+	}()
+	b := l.b
+	b.Capability(spirv.CapabilityShader)
+	if opts.Version < spirv.Version13 {
+		b.Extension("SPV_KHR_storage_buffer_storage_class")
+	}
+	b.MemoryModel(spirv.AddressingModelLogical, spirv.MemoryModelGLSL450)
+	l.glsl = b.ExtInstImport("GLSL.std.450")
+	l.specID = 3
+	l.setupWorkgroupSize()
+	l.pc = l.pushConstantLayout()
+	for _, k := range pkg.Kernels {
+		l.kernel(k)
+	}
+	if diags.HasErrors() {
+		return nil, nil
+	}
+	l.emitReflection()
+	return b.Module, l.refl
+}
+
+// bailout stops lowering after an error that leaves no sensible way on.
+type bailout struct{}
+
+// errorf reports an error at pos.
+func (l *lowerer) errorf(pos diag.Pos, format string, args ...any) {
+	l.diags.Errorf(pos, format, args...)
+}
+
+// input returns the Input variable decorated with builtin bi, of type t.
+func (l *lowerer) input(bi spirv.BuiltIn, t spirv.ID) spirv.ID {
+	if id, ok := l.inputs[bi]; ok {
+		return id
+	}
+	id := l.b.Variable(l.b.TypePointer(spirv.StorageClassInput, t), spirv.StorageClassInput)
+	l.b.Decorate(id, spirv.DecorationBuiltIn, uint32(bi))
+	l.inputs[bi] = id
+	return id
+}
+
+// setupWorkgroupSize declares the work-group size spec constants 0, 1, 2
+// composed into the WorkgroupSize builtin, unless every kernel has
+// reqd_work_group_size.
+func (l *lowerer) setupWorkgroupSize() {
+	l.allReqd = len(l.pkg.Kernels) > 0
+	for _, k := range l.pkg.Kernels {
+		if k.Attrs.ReqdWorkGroupSize != [3]uint64{} {
+			l.anyReqd = true
+		} else {
+			l.allReqd = false
+		}
+	}
+	if l.allReqd {
+		return
+	}
+	u := l.uint32T()
+	var parts [3]spirv.ID
+	for i := range parts {
+		parts[i] = l.b.SpecConstant(u, uint32(i), 1)
+	}
+	l.wgSize = l.b.SpecConstantComposite(l.b.TypeVector(u, 3), parts[:]...)
+	l.b.Decorate(l.wgSize, spirv.DecorationBuiltIn, uint32(spirv.BuiltInWorkgroupSize))
+}
+
+// walkFuncs calls f for k and every function it calls, each once.
+func walkFuncs(k *types.Func, f func(*types.Func)) {
+	seen := map[*types.Func]bool{}
+	var visit func(*types.Func)
+	visit = func(fn *types.Func) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		f(fn)
+		for _, c := range fn.Callees {
+			visit(c)
+		}
+	}
+	visit(k)
+}
+
+// builtinCalls returns the names of the builtins that k and its callees
+// call.
+func (l *lowerer) builtinCalls(k *types.Func) map[string]bool {
+	names := map[string]bool{}
+	walkFuncs(k, func(fn *types.Func) {
+		if fn.Decl == nil || fn.Decl.Body == nil {
+			return
+		}
+		inspect(fn.Decl.Body, func(n syntax.Node) {
+			if c, ok := n.(*syntax.CallExpr); ok {
+				if ce, ok := l.info.Calls[c]; ok && ce.Builtin != nil {
+					names[ce.Builtin.Name] = true
+				}
+			}
+		})
+	})
+	return names
+}
+
+func (l *lowerer) internalf(format string, args ...any) {
+	panic(fmt.Sprintf(format, args...))
+}

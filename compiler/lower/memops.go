@@ -1,0 +1,137 @@
+package lower
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// atomic lowers the 32-bit atomic_* and atom_* functions on global and
+// local memory to OpAtomic* with Device or Workgroup scope.
+func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
+	b := fs.b
+	op := strings.TrimPrefix(strings.TrimPrefix(name, "atomic_"), "atom_")
+	if len(x.Args) == 0 {
+		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		return fs.undef(t)
+	}
+	pv := fs.expr(x.Args[0])
+	pt, ok := types.Underlying(pv.t).(*types.Pointer)
+	if !ok || pv.ptr == nil {
+		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		return fs.undef(t)
+	}
+	et := pt.Elem
+	k := types.ElemKind(et)
+	if k.Size() != 4 {
+		fs.errorf(x.At, "builtin '%s' is not supported yet for %v", name, et)
+		return fs.undef(t)
+	}
+	var args []spirv.ID
+	for _, a := range x.Args[1:] {
+		args = append(args, fs.expr(a).id)
+	}
+	p := fs.derefOrError(pv.ptr, et)
+	if p.kind == pDispatch {
+		fs.errorf(x.At, "atomics through a pointer with several possible objects are not supported")
+		return fs.undef(t)
+	}
+	if p.kind == pWords {
+		// A 32-bit value at a (4-aligned) byte offset: its word.
+		p = fs.wordPlace(p, b.EmitIDs(spirv.OpShiftRightLogical, fs.uint32T(), p.boff, fs.u32(2)))
+	}
+	u := fs.uint32T()
+	ptr := fs.chainPtr(p, u)
+	if k == types.Float {
+		ptr = fs.chainPtr(p, fs.scalarType(types.Float))
+	}
+	scope := uint32(spirv.ScopeDevice)
+	semMem := uint32(spirv.MemorySemanticsUniformMemory)
+	if pt.Space == types.Local {
+		scope = uint32(spirv.ScopeWorkgroup)
+		semMem = uint32(spirv.MemorySemanticsWorkgroupMemory)
+	}
+	sc := fs.u32(scope)
+	sem := fs.u32(semMem | uint32(spirv.MemorySemanticsAcquireRelease))
+	rt := fs.valType(et)
+	signed := k.IsSigned()
+	switch op {
+	case "add", "sub", "xchg", "and", "or", "xor", "min", "max":
+		sop := map[string]spirv.Op{"add": spirv.OpAtomicIAdd, "sub": spirv.OpAtomicISub, "xchg": spirv.OpAtomicExchange,
+			"and": spirv.OpAtomicAnd, "or": spirv.OpAtomicOr, "xor": spirv.OpAtomicXor,
+			"min": pick(signed, spirv.OpAtomicSMin, spirv.OpAtomicUMin), "max": pick(signed, spirv.OpAtomicSMax, spirv.OpAtomicUMax)}[op]
+		if k == types.Float {
+			if op != "xchg" {
+				break
+			}
+			// Float exchange through the bits.
+			up := fs.chainPtr(p, u)
+			bits := b.EmitIDs(spirv.OpBitcast, u, args[0])
+			r := b.EmitIDs(spirv.OpAtomicExchange, u, up, sc, sem, bits)
+			return value{t: t, id: b.EmitIDs(spirv.OpBitcast, rt, r)}
+		}
+		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem, args[0])}
+	case "inc", "dec":
+		sop := pick(op == "inc", spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement)
+		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem)}
+	case "cmpxchg":
+		relaxed := fs.u32(semMem)
+		return value{t: t, id: b.EmitIDs(spirv.OpAtomicCompareExchange, rt, ptr, sc, sem, relaxed, args[1], args[0])}
+	}
+	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+	return fs.undef(t)
+}
+
+// vloadStore lowers vloadN(offset, p) and vstoreN(data, offset, p): N
+// consecutive elements from p + offset*N.
+func (fs *fnState) vloadStore(name string, x *syntax.CallExpr, t types.Type) value {
+	store := strings.HasPrefix(name, "vstore")
+	rest := strings.TrimPrefix(strings.TrimPrefix(name, "vload"), "vstore")
+	n, err := strconv.Atoi(rest)
+	if err != nil || len(x.Args) < 2 {
+		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		return fs.undef(t)
+	}
+	var data value
+	args := x.Args
+	if store {
+		data = fs.expr(args[0])
+		args = args[1:]
+	}
+	off := fs.expr(args[0])
+	pv := fs.expr(args[1])
+	pt, ok := types.Underlying(pv.t).(*types.Pointer)
+	if !ok || pv.ptr == nil {
+		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		return fs.undef(t)
+	}
+	et := pt.Elem
+	base := fs.ptrAdd(pv, value{t: types.Typ[types.UInt], id: fs.mul32(fs.to32(off), fs.u32(uint32(n)))}, false)
+	vt := types.NewVector(types.ElemKind(et), n)
+	if n == 1 {
+		vt = nil
+	}
+	if store {
+		for i := 0; i < n; i++ {
+			e := data.id
+			if n > 1 {
+				e = fs.extract(data.id, data.t, i)
+			}
+			q := fs.ptrAdd(base, value{t: types.Typ[types.UInt], id: fs.u32(uint32(i))}, false)
+			fs.store(fs.derefOrError(q.ptr, et), e)
+		}
+		return value{t: types.Typ[types.Void]}
+	}
+	parts := make([]spirv.ID, n)
+	for i := range parts {
+		q := fs.ptrAdd(base, value{t: types.Typ[types.UInt], id: fs.u32(uint32(i))}, false)
+		parts[i] = fs.load(fs.derefOrError(q.ptr, et))
+	}
+	if vt == nil {
+		return value{t: t, id: parts[0]}
+	}
+	return value{t: t, id: fs.construct(t, parts)}
+}

@@ -1,0 +1,483 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// construct is an enclosing loop, switch or inlined call, for break,
+// continue and return.
+type construct struct {
+	kind     int // ctlLoop, ctlSwitch, ctlCall
+	merge    spirv.ID
+	cont     spirv.ID
+	frame    *frame
+	usesFlag bool // a return inside set the frame's flag and broke out
+}
+
+const (
+	ctlLoop = iota
+	ctlSwitch
+	ctlCall
+)
+
+// frame is an inlined call: where its returns go.
+type frame struct {
+	fn     *types.Func
+	ret    *place   // the result variable (nil for void)
+	flag   spirv.ID // Function bool variable "returned", made on demand
+	wrap   *construct
+	inLoop bool // the body is wrapped in a one-trip loop
+}
+
+func (fs *fnState) body(blk *syntax.BlockStmt) {
+	fs.stmts(blk.Stmts)
+}
+
+func (fs *fnState) stmts(list []syntax.Stmt) {
+	for _, s := range list {
+		if fs.dead {
+			// Unreachable code after a jump: C allows it, nothing runs it.
+			if !containsLabel(s) {
+				continue
+			}
+		}
+		fs.stmt(s)
+	}
+}
+
+func containsLabel(s syntax.Stmt) bool {
+	found := false
+	inspect(s, func(n syntax.Node) {
+		if _, ok := n.(*syntax.CaseStmt); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// jump ends the current block with a branch to target and marks the
+// following code unreachable.
+func (fs *fnState) jump(target spirv.ID) {
+	fs.b.EmitIDs(spirv.OpBranch, 0, target)
+	fs.dead = true
+}
+
+// startBlock begins a block at label, reachable again.
+func (fs *fnState) startBlock(label spirv.ID) {
+	fs.b.StartBlock(label)
+	fs.dead = false
+}
+
+// branchTo ends the current block (if it is live) with a branch to target.
+func (fs *fnState) branchTo(target spirv.ID) {
+	if !fs.dead {
+		fs.b.EmitIDs(spirv.OpBranch, 0, target)
+	} else if _, blk := fs.b.Current(); !blk.Terminated() {
+		fs.b.Emit(spirv.OpUnreachable, 0)
+	}
+}
+
+func (fs *fnState) stmt(s syntax.Stmt) {
+	fs.pos = s.Pos()
+	b := fs.b
+	switch s := s.(type) {
+	case *syntax.BlockStmt:
+		fs.stmts(s.Stmts)
+	case *syntax.DeclStmt:
+		for _, d := range s.Decls {
+			if vd, ok := d.(*syntax.VarDecl); ok {
+				fs.varDecl(vd)
+			}
+		}
+	case *syntax.ExprStmt:
+		fs.exprStmt(s.X)
+	case *syntax.EmptyStmt, *syntax.PragmaStmt, *syntax.LabelStmt:
+	case *syntax.IfStmt:
+		c := fs.cond(s.Cond)
+		then, merge := b.NewID(), b.NewID()
+		els := merge
+		if s.Else != nil {
+			els = b.NewID()
+		}
+		b.Emit(spirv.OpSelectionMerge, 0, uint32(merge), uint32(spirv.SelectionControlNone))
+		b.EmitIDs(spirv.OpBranchConditional, 0, c, then, els)
+		fs.startBlock(then)
+		fs.stmt(s.Then)
+		thenDead := fs.dead
+		fs.branchTo(merge)
+		elseDead := false
+		if s.Else != nil {
+			fs.startBlock(els)
+			fs.stmt(s.Else)
+			elseDead = fs.dead
+			fs.branchTo(merge)
+		}
+		fs.startBlock(merge)
+		if thenDead && elseDead {
+			fs.dead = true
+		}
+	case *syntax.WhileStmt:
+		fs.loop(nil, s.Cond, nil, s.Body, false)
+	case *syntax.ForStmt:
+		if s.Init != nil {
+			fs.stmt(s.Init)
+		}
+		fs.loop(nil, s.Cond, s.Post, s.Body, false)
+	case *syntax.DoStmt:
+		fs.loop(nil, s.Cond, nil, s.Body, true)
+	case *syntax.SwitchStmt:
+		fs.switchStmt(s)
+	case *syntax.BreakStmt:
+		for i := len(fs.ctl) - 1; i >= 0; i-- {
+			if c := fs.ctl[i]; c.kind != ctlCall {
+				fs.jump(c.merge)
+				return
+			}
+		}
+		fs.errorf(s.At, "'break' outside a loop or switch")
+	case *syntax.ContinueStmt:
+		for i := len(fs.ctl) - 1; i >= 0; i-- {
+			if c := fs.ctl[i]; c.kind == ctlLoop {
+				fs.jump(c.cont)
+				return
+			}
+		}
+		fs.errorf(s.At, "'continue' outside a loop")
+	case *syntax.ReturnStmt:
+		fs.returnStmt(s)
+	case *syntax.GotoStmt:
+		fs.errorf(s.At, "'goto' is not supported")
+	case *syntax.CaseStmt:
+		fs.errorf(s.At, "case label not directly inside a switch body is not supported")
+	case *syntax.BadStmt:
+	default:
+		fs.errorf(s.Pos(), "unsupported statement")
+	}
+}
+
+// exprStmt evaluates an expression for its effects.
+func (fs *fnState) exprStmt(e syntax.Expr) {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		fs.exprStmt(x.X)
+		return
+	case *syntax.CommaExpr:
+		fs.exprStmt(x.X)
+		fs.exprStmt(x.Y)
+		return
+	}
+	fs.rawExpr(e)
+}
+
+// loop lowers while, for and do-while loops:
+//
+//	header:   OpLoopMerge merge cont; branch check (body for do)
+//	check:    cond; OpBranchConditional c body merge
+//	body:     ...; branch cont
+//	cont:     post (or the do-while condition); branch header
+//	merge:
+func (fs *fnState) loop(_ syntax.Stmt, cond, post syntax.Expr, body syntax.Stmt, do bool) {
+	b := fs.b
+	header, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID()
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(header)
+	b.Emit(spirv.OpLoopMerge, 0, uint32(merge), uint32(cont), uint32(spirv.LoopControlNone))
+	c := &construct{kind: ctlLoop, merge: merge, cont: cont}
+	if do {
+		b.EmitIDs(spirv.OpBranch, 0, bodyL)
+	} else {
+		check := b.NewID()
+		b.EmitIDs(spirv.OpBranch, 0, check)
+		fs.startBlock(check)
+		if cond == nil {
+			b.EmitIDs(spirv.OpBranch, 0, bodyL)
+		} else {
+			cv := fs.cond(cond)
+			b.EmitIDs(spirv.OpBranchConditional, 0, cv, bodyL, merge)
+		}
+	}
+	fs.startBlock(bodyL)
+	fs.ctl = append(fs.ctl, c)
+	fs.stmt(body)
+	fs.ctl = fs.ctl[:len(fs.ctl)-1]
+	fs.branchTo(cont)
+	fs.startBlock(cont)
+	switch {
+	case do:
+		cv := fs.cond(cond)
+		b.EmitIDs(spirv.OpBranchConditional, 0, cv, header, merge)
+	default:
+		if post != nil {
+			fs.exprStmt(post)
+		}
+		b.EmitIDs(spirv.OpBranch, 0, header)
+	}
+	fs.startBlock(merge)
+	fs.afterBreakable(c)
+}
+
+// afterBreakable re-checks the returned flag after a loop or switch that
+// a return inside an inlined function broke out of.
+func (fs *fnState) afterBreakable(c *construct) {
+	if !c.usesFlag || fs.frame == nil {
+		return
+	}
+	b := fs.b
+	f := fs.frame
+	flag := b.EmitIDs(spirv.OpLoad, fs.boolT(), f.flag)
+	out, merge := b.NewID(), b.NewID()
+	b.Emit(spirv.OpSelectionMerge, 0, uint32(merge), uint32(spirv.SelectionControlNone))
+	b.EmitIDs(spirv.OpBranchConditional, 0, flag, out, merge)
+	fs.startBlock(out)
+	fs.leaveToFrame()
+	fs.startBlock(merge)
+}
+
+// leaveToFrame branches out of the innermost breakable construct towards
+// the current frame's end: straight to the wrapper's merge when it is the
+// innermost one, else by setting the flag and breaking.
+func (fs *fnState) leaveToFrame() {
+	f := fs.frame
+	for i := len(fs.ctl) - 1; i >= 0; i-- {
+		c := fs.ctl[i]
+		if c == f.wrap {
+			fs.jump(c.merge)
+			return
+		}
+		if c.kind == ctlLoop || c.kind == ctlSwitch {
+			if f.flag == 0 {
+				f.flag = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.boolT()), fs.b.ConstantFalse(fs.boolT()))
+			}
+			fs.b.EmitIDs(spirv.OpStore, 0, f.flag, fs.b.ConstantTrue(fs.boolT()))
+			c.usesFlag = true
+			fs.jump(c.merge)
+			return
+		}
+	}
+	fs.errorf(fs.pos, "internal error: return outside its function")
+}
+
+func (fs *fnState) returnStmt(s *syntax.ReturnStmt) {
+	if fs.frame == nil {
+		if s.Result != nil {
+			fs.expr(s.Result)
+		}
+		fs.b.Emit(spirv.OpReturn, 0)
+		fs.dead = true
+		return
+	}
+	f := fs.frame
+	if s.Result != nil {
+		v := fs.expr(s.Result)
+		if f.ret != nil {
+			if v.ptr != nil {
+				fs.storeRetPtr(f, v)
+			} else if v.id != 0 {
+				fs.store(f.ret, v.id)
+			}
+		}
+	}
+	if f.wrap == nil {
+		// A return at the end of a function without a wrapper.
+		fs.dead = true
+		return
+	}
+	if f.flag != 0 {
+		fs.b.EmitIDs(spirv.OpStore, 0, f.flag, fs.b.ConstantTrue(fs.boolT()))
+	}
+	fs.leaveToFrame()
+}
+
+// switchStmt lowers a switch whose case labels are at the top level of its
+// body: one block per group of labels, falling through to the next.
+func (fs *fnState) switchStmt(s *syntax.SwitchStmt) {
+	b := fs.b
+	tag := fs.expr(s.Tag)
+	body, ok := s.Body.(*syntax.BlockStmt)
+	if !ok {
+		fs.errorf(s.At, "switch without a block body is not supported")
+		return
+	}
+	type group struct {
+		label spirv.ID
+		stmts []syntax.Stmt
+	}
+	var groups []*group
+	var cur *group
+	merge := b.NewID()
+	def := merge
+	var cases []uint32
+	wide := types.ElemKind(tag.t).Size() == 8
+	sel := tag.id
+	if !wide && types.ElemKind(tag.t).Size() < 4 {
+		sel = fs.convKinds(tag.id, tag.t, types.ElemKind(tag.t), types.Int)
+	}
+	var pre []syntax.Stmt
+	for _, st := range body.Stmts {
+		if cs, ok := st.(*syntax.CaseStmt); ok {
+			if cur == nil || len(cur.stmts) > 0 {
+				cur = &group{label: b.NewID()}
+				groups = append(groups, cur)
+			}
+			if cs.Value == nil {
+				def = cur.label
+				continue
+			}
+			tv := fs.info.Types[cs.Value]
+			if !tv.IsConst() {
+				fs.errorf(cs.At, "case label is not a constant")
+				continue
+			}
+			v := tv.Value.Uint64()
+			if wide {
+				cases = append(cases, uint32(v), uint32(v>>32), uint32(cur.label))
+			} else {
+				cases = append(cases, uint32(v), uint32(cur.label))
+			}
+			continue
+		}
+		if cur == nil {
+			pre = append(pre, st)
+			continue
+		}
+		cur.stmts = append(cur.stmts, st)
+	}
+	for _, st := range pre {
+		if _, ok := st.(*syntax.DeclStmt); !ok {
+			if containsLabel(st) {
+				fs.errorf(st.Pos(), "case labels nested in statements are not supported")
+			}
+		}
+		// Declarations before the first label are in scope but never
+		// initialized; other statements there never run.
+		if ds, ok := st.(*syntax.DeclStmt); ok {
+			for _, d := range ds.Decls {
+				if vd, ok := d.(*syntax.VarDecl); ok {
+					if v, ok := fs.info.Defs[vd].(*types.Var); ok {
+						fs.bind(v)
+					}
+				}
+			}
+		}
+	}
+	b.Emit(spirv.OpSelectionMerge, 0, uint32(merge), uint32(spirv.SelectionControlNone))
+	b.Emit(spirv.OpSwitch, 0, append([]uint32{uint32(sel), uint32(def)}, cases...)...)
+	c := &construct{kind: ctlSwitch, merge: merge}
+	fs.ctl = append(fs.ctl, c)
+	for i, g := range groups {
+		fs.startBlock(g.label)
+		fs.stmts(g.stmts)
+		next := merge
+		if i+1 < len(groups) {
+			next = groups[i+1].label
+		}
+		fs.branchTo(next)
+	}
+	fs.ctl = fs.ctl[:len(fs.ctl)-1]
+	fs.startBlock(merge)
+	fs.afterBreakable(c)
+}
+
+// varDecl declares a block-scope variable and runs its initializer.
+func (fs *fnState) varDecl(d *syntax.VarDecl) {
+	v, ok := fs.info.Defs[d].(*types.Var)
+	if !ok {
+		return
+	}
+	if v.Kind == types.KernelLocal || v.Kind == types.GlobalVar || v.Static {
+		fs.bind(v)
+		return
+	}
+	if d.Init == nil {
+		fs.bind(v)
+		return
+	}
+	if il, ok := d.Init.(*syntax.InitList); ok {
+		if isPointer(v.Type) {
+			fs.errorf(d.At, "pointer initializer lists are not supported")
+			return
+		}
+		bd := fs.bind(v)
+		fs.initialize(bd.pl, fs.info.Inits[il])
+		return
+	}
+	val := fs.expr(d.Init)
+	if isPointer(v.Type) {
+		if !fs.an.mutable[v] && fs.objs[v] == nil {
+			vv := val
+			vv.t = v.Type
+			fs.vars[v] = &binding{val: &vv}
+			return
+		}
+		fs.storePtrVar(v, val.ptr)
+		return
+	}
+	if !fs.an.mutable[v] && fs.objs[v] == nil && val.id != 0 {
+		if _, isArr := types.Underlying(v.Type).(*types.Array); !isArr {
+			vv := val
+			vv.t = v.Type
+			fs.vars[v] = &binding{val: &vv}
+			return
+		}
+	}
+	bd := fs.bind(v)
+	if bd.pl != nil && val.id != 0 {
+		fs.store(bd.pl, val.id)
+	}
+}
+
+// initialize stores a normalised initializer into a place.
+func (fs *fnState) initialize(p *place, in *types.Init) {
+	if in == nil {
+		fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+		return
+	}
+	if in.Expr != nil {
+		v := fs.expr(in.Expr)
+		if v.id != 0 {
+			fs.store(p, v.id)
+		}
+		return
+	}
+	switch t := types.Underlying(p.t).(type) {
+	case *types.Array:
+		for i := int64(0); i < t.Len; i++ {
+			q := fs.index(p, fs.u32(uint32(i)), t.Elem)
+			var e *types.Init
+			if int(i) < len(in.Elems) {
+				e = in.Elems[i]
+			}
+			fs.initialize(q, e)
+		}
+	case *types.Struct:
+		if t.Union {
+			fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+			for i, e := range in.Elems {
+				if e != nil && i < len(t.Fields) {
+					fs.initialize(fs.member(p, []int{i}), e)
+				}
+			}
+			return
+		}
+		for i := range t.Fields {
+			var e *types.Init
+			if i < len(in.Elems) {
+				e = in.Elems[i]
+			}
+			fs.initialize(fs.member(p, []int{i}), e)
+		}
+	case *types.Vector:
+		parts := make([]spirv.ID, t.Len)
+		for i := range parts {
+			parts[i] = fs.constOf(t.Elem, 0)
+			if i < len(in.Elems) && in.Elems[i] != nil && in.Elems[i].Expr != nil {
+				parts[i] = fs.expr(in.Elems[i].Expr).id
+			}
+		}
+		fs.store(p, fs.construct(t, parts))
+	default:
+		fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+	}
+}
