@@ -1,8 +1,18 @@
-// Package spirv holds clgo's SPIR-V intermediate representation: grammar
-// tables generated from the Khronos JSON, an in-memory Module with a Builder
-// for compiler front ends, a binary encoder and a validating decoder, a
-// disassembler in spirv-dis form, and the kernel interface (reflection) as
-// NonSemantic.ClspvReflection instructions and as clspv's descriptor map.
+// Package spirv holds clgo's SPIR-V intermediate representation, the one
+// contract between the compiler and every driver:
+//
+//   - grammar tables generated from the Khronos JSON (Op, the operand enums
+//     such as StorageClass and Decoration, GLSLstd450, ClspvReflection);
+//   - Module, Function, Block and Instruction, one slice per section of the
+//     logical layout, and a Builder for compiler front ends;
+//   - Encode, and Decode, which checks the header, word counts and every
+//     operand against the grammar and reports errors by word offset;
+//   - Disassemble, whose output equals spirv-dis's (raw or friendly ids);
+//   - Index, the id lookups a driver needs (definitions, decorations, names,
+//     entry points);
+//   - the kernel interface (Reflection), written and read as
+//     NonSemantic.ClspvReflection instructions as clspv does, and printed as
+//     clspv's descriptor map.
 package spirv
 
 //go:generate go run ./internal/gen
