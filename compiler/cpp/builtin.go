@@ -3,24 +3,48 @@ package cpp
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/clgo/clgo/compiler/diag"
 )
 
 //go:embed opencl.h
 var openclH string
 
-var prelude struct {
-	once sync.Once
-	toks []token
+// preludes caches the macros of opencl.h, without and with cl_khr_fp16
+// (the one option it depends on). Macros are never changed once defined,
+// so every run can share them.
+var preludes [2]struct {
+	once   sync.Once
+	macros map[string]*macro
 }
 
-// preludeTokens lexes opencl.h once per process; runs share the tokens,
-// which are only ever read by copy.
-func preludeTokens() []token {
-	prelude.once.Do(func() { prelude.toks = lexFile("<built-in>", openclH, nil) })
-	return prelude.toks
+func preludeMacros(fp16 bool) map[string]*macro {
+	i := 0
+	if fp16 {
+		i = 1
+	}
+	c := &preludes[i]
+	c.once.Do(func() {
+		p := newPP(Options{}, &diag.List{})
+		if fp16 {
+			p.macros["cl_khr_fp16"] = &macro{name: "cl_khr_fp16"}
+		}
+		p.runFile(&fileState{toks: lexFile("<built-in>", openclH, nil), path: "<built-in>"}, nil)
+		delete(p.macros, "cl_khr_fp16")
+		c.macros = p.macros
+	})
+	return c.macros
+}
+
+// usePrelude defines the OpenCL constants of opencl.h.
+func (p *pp) usePrelude() {
+	for name, m := range preludeMacros(slices.Contains(p.opts.Extensions, "cl_khr_fp16")) {
+		p.macros[name] = m
+	}
 }
 
 // predefines is the source of the macros that depend on the options
@@ -60,23 +84,22 @@ func predefines(opts Options) string {
 	return b.String()
 }
 
-// commandLine turns -D and -U options into directives.
-func commandLine(opts Options) string {
-	var b strings.Builder
+// commandLine turns -D and -U options into directives, one source each,
+// so that a value ending in a backslash cannot splice two options.
+func commandLine(opts Options) []string {
+	oneLine := strings.NewReplacer("\r", " ", "\n", " ")
+	var srcs []string
 	for _, d := range opts.Defines {
 		name, value, ok := strings.Cut(d, "=")
 		if !ok {
 			value = "1"
 		}
-		// A newline in a value would start a new directive; like a
-		// shell-quoted -D it stays on the line.
-		value = strings.NewReplacer("\r", " ", "\n", " ").Replace(value)
-		fmt.Fprintf(&b, "#define %s %s\n", strings.NewReplacer("\r", " ", "\n", " ").Replace(name), value)
+		srcs = append(srcs, oneLine.Replace("#define "+name+" "+value)+"\n")
 	}
 	for _, u := range opts.Undefs {
-		fmt.Fprintf(&b, "#undef %s\n", strings.NewReplacer("\r", " ", "\n", " ").Replace(u))
+		srcs = append(srcs, oneLine.Replace("#undef "+u)+"\n")
 	}
-	return b.String()
+	return srcs
 }
 
 func isIdentifier(s string) bool {

@@ -12,10 +12,13 @@ import (
 // memory; reaching one is an error, never a crash.
 const (
 	maxIncludeDepth = 200
-	maxExpandTokens = 1 << 23 // tokens produced by macro expansion in one run
-	maxArgNesting   = 256     // macro calls nested inside macro arguments
-	maxExprDepth    = 256     // parentheses and operators nested in #if
+	maxArgNesting   = 256 // macro calls nested inside macro arguments
+	maxExprDepth    = 256 // parentheses and operators nested in #if
 )
+
+// maxExpandTokens bounds the tokens macro expansion may produce in one run
+// (a variable so that the fuzz test can lower it and stay fast).
+var maxExpandTokens = 1 << 23
 
 // fileState is one file on the include stack.
 type fileState struct {
@@ -83,9 +86,11 @@ func Preprocess(filename, src string, opts Options, diags *diag.List) []Token {
 	p.defineBuiltins()
 	p.runFile(&fileState{toks: lexFile("<built-in>", predefines(opts), diags), path: "<built-in>"}, nil)
 	if !opts.NoPrelude {
-		p.runFile(&fileState{toks: preludeTokens(), path: "<built-in>"}, nil)
+		p.usePrelude()
 	}
-	p.runFile(&fileState{toks: lexFile("<command line>", commandLine(opts), diags), path: "<command line>"}, nil)
+	for _, src := range commandLine(opts) {
+		p.runFile(&fileState{toks: lexFile("<command line>", src, diags), path: "<command line>"}, nil)
+	}
 
 	toks := lexFile(filename, src, diags)
 	out := make([]Token, 0, len(toks))
