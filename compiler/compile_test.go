@@ -46,3 +46,39 @@ func TestSharedKernels(t *testing.T) {
 		})
 	}
 }
+
+// The seed's example, with and without POD clustering.
+func TestDescriptorMapSeed(t *testing.T) {
+	const src = "void kernel foo(global int* a, float f, global float* b, uint c) { a[0] = (int)f; b[0] = c; }\n"
+	r := compileValid(t, "foo.cl", src)
+	want := `kernel,foo,arg,a,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,buffer
+kernel,foo,arg,b,argOrdinal,2,descriptorSet,0,binding,1,offset,0,argKind,buffer
+kernel,foo,arg,f,argOrdinal,1,descriptorSet,0,binding,2,offset,0,argKind,pod
+kernel,foo,arg,c,argOrdinal,3,descriptorSet,0,binding,2,offset,4,argKind,pod
+`
+	if got := r.Reflection.DescriptorMap(); got != want {
+		t.Errorf("clustered map:\n%s\nwant:\n%s", got, want)
+	}
+	r = compileValid(t, "foo.cl", src, "-cluster-pod-kernel-args=0")
+	want = `kernel,foo,arg,a,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,buffer
+kernel,foo,arg,f,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,pod
+kernel,foo,arg,b,argOrdinal,2,descriptorSet,0,binding,2,offset,0,argKind,buffer
+kernel,foo,arg,c,argOrdinal,3,descriptorSet,0,binding,3,offset,0,argKind,pod
+`
+	if got := r.Reflection.DescriptorMap(); got != want {
+		t.Errorf("unclustered map:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	o, err := ParseOptions("-DFOO=1 -I dir -cl-std=CL2.0 -cl-fast-relaxed-math --target-env=vulkan1.3 -pod-ubo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Std != 200 || !o.FastRelaxedMath || o.TargetEnv != Vulkan13 || !o.PODUBO || o.Defines[0] != "FOO=1" || o.IncludeDirs[0] != "dir" || !o.ClusterPODArgs {
+		t.Errorf("parsed %+v", o)
+	}
+	if _, err := ParseOptions("-bogus"); err == nil {
+		t.Error("unknown option accepted")
+	}
+}

@@ -202,6 +202,17 @@ func (fs *fnState) args() {
 			}
 		}
 		fs.podArgs(vars, idx, set, bind)
+		// The descriptor map lists clustered POD arguments after the
+		// others, in binding order, as clspv does.
+		var front, back []spirv.Arg
+		for _, a := range fs.kref.Args {
+			if a.Kind.IsPOD() {
+				back = append(back, a)
+			} else {
+				front = append(front, a)
+			}
+		}
+		fs.kref.Args = append(front, back...)
 	}
 	_ = b
 }
