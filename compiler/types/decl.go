@@ -236,13 +236,14 @@ func (c *checker) kernelChecks(f *Func, d *syntax.FuncDecl) {
 		}
 		t := p.Type
 		if pt, ok := t.(*Pointer); ok {
+			if _, ok := pt.Elem.(*Pointer); ok {
+				c.errorf(at, "kernel parameter cannot be declared as a pointer to a pointer")
+				continue
+			}
 			switch pt.Space {
 			case Global, Constant, Local:
 			default:
 				c.errorf(at, "pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space")
-			}
-			if _, ok := pt.Elem.(*Pointer); ok {
-				c.errorf(at, "kernel parameter cannot be declared as a pointer to a pointer")
 			}
 			continue
 		}

@@ -9,6 +9,16 @@ import (
 	"github.com/clgo/clgo/compiler/syntax"
 )
 
+// checkSourceAlways is checkSource that checks even a tree with parse
+// errors (as the fuzz target does).
+func checkSourceAlways(name, src string, conf *Config) (*Package, *Info, *diag.List, *syntax.File) {
+	diags := &diag.List{}
+	toks := cpp.Preprocess(name, src, cpp.Options{Std: conf.Std, Extensions: conf.Extensions}, diags)
+	f := syntax.Parse(name, toks, diags)
+	pkg, info := Check([]*syntax.File{f}, conf, diags)
+	return pkg, info, diags, f
+}
+
 // checkSource preprocesses, parses and checks src as file name.
 func checkSource(name, src string, conf *Config) (*Package, *Info, *diag.List, *syntax.File) {
 	if conf == nil {
