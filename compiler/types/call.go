@@ -348,6 +348,12 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 			}
 		}
 		return -1
+	case *Event:
+		// async copies take 0 for "no event".
+		if isNullPointer(a) && isScalarInt(at) {
+			return rankConversion
+		}
+		return -1
 	case *Sampler:
 		if isSampler(at) {
 			return rankExact

@@ -285,7 +285,14 @@ func (c *checker) assign(e syntax.Expr, tv TypeAndValue, t Type, ctx assignCtx) 
 			// A sampler is initialized from its CLK_* bit mask.
 			return c.convert(e, tv, t), true
 		}
-	case *Image, *Event:
+	case *Event:
+		if Identical(tt, from) {
+			return tv, true
+		}
+		if isNullPointer(tv) && isScalarInt(from) {
+			return c.convert(e, tv, t), true
+		}
+	case *Image:
 		if Identical(tt, from) {
 			return tv, true
 		}

@@ -105,7 +105,8 @@ type Info struct {
 	Calls map[*syntax.CallExpr]Callee
 	// Swizzles maps a vector component selection (.x, .xyzw, .s0123, .lo,
 	// .hi, .even, .odd, .rgba) to the component indices it selects; a
-	// selection of one component has a scalar type.
+	// selection of one component has a scalar type. `.hi` of a 3-vector
+	// selects {2, 3}: index 3 is the undefined fourth component.
 	Swizzles map[*syntax.SelectorExpr][]int
 	// Members maps a struct or union member selection to its member.
 	Members map[*syntax.SelectorExpr]Member

@@ -20,7 +20,7 @@ func (c *checker) literal(e *syntax.BasicLit) TypeAndValue {
 		return c.charLit(e)
 	case syntax.StringLit:
 		// String literals live in the constant address space.
-		return TypeAndValue{Type: &Array{Elem: Typ[Char], Len: int64(len(e.Value)) + 1}, Mode: LValue, Quals: Const, Space: Constant}
+		return TypeAndValue{Type: &Array{Elem: Typ[Char], Len: int64(len(e.Value)) + 1}, Mode: LValue, Space: Constant}
 	}
 	return TypeAndValue{Type: Typ[Invalid]}
 }
