@@ -38,7 +38,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.load(dst, p.vtype[in.id], ptr), nil
+		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case opStore:
 		ptr, err := p.operand(a[0])
 		if err != nil {
@@ -49,7 +49,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return nil, err
 		}
 		t := p.vtype[a[1]]
-		return p.store(ptr, t, src), nil
+		return p.store(ptr, t, src, p.staticRegion(a[0])), nil
 	case opCopyMemory, opCopyMemorySized:
 		dp, err := p.operand(a[0])
 		if err != nil {
@@ -301,4 +301,12 @@ func (p *prep) call(in *inst) (func(*state), error) {
 			s.copyMasked(dst, callee.ret, retN)
 		}
 	}, nil
+}
+
+// staticRegion is the region a pointer id always points into, or -1.
+func (p *prep) staticRegion(id uint32) int {
+	if r, ok := p.region[id]; ok {
+		return r
+	}
+	return -1
 }

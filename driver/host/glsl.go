@@ -78,7 +78,7 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 		tmpRow := p.nrows
 		p.nrows += comps
 		p.k.rows = max(p.k.rows, p.nrows)
-		store = p.store(offs[1], types[1].elem, tmpRow*L)
+		store = p.store(offs[1], types[1].elem, tmpRow*L, -1)
 		offs = append(offs, tmpRow*L)
 	}
 	f := func(s *state, l int) {

@@ -71,10 +71,37 @@ func writeLeaf(m []byte, off uint64, lf leaf, v uint64) {
 	}
 }
 
-// load compiles OpLoad of a value of type t through the pointers at ptr.
-func (p *prep) load(dst int, t *typ, ptr int) func(*state) {
+// load compiles OpLoad of a value of type t through the pointers at ptr;
+// rg is the pointers' region when known statically, else -1.
+func (p *prep) load(dst int, t *typ, ptr int, rg int) func(*state) {
 	L := p.lanes
 	size := t.size
+	if t.comps == 1 && t.leaves[0].bytes == 4 && !t.leaves[0].bool && rg >= 0 {
+		return func(s *state) {
+			d, pp := s.r[dst:dst+L], s.r[ptr:ptr+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			if s.full {
+				for l, x := range pp {
+					o := x & offMask
+					if o+4 > n {
+						s.fault(x, 4)
+					}
+					d[l] = uint64(le.Uint32(m[o:]))
+				}
+				return
+			}
+			for l, on := range s.mask {
+				if on {
+					o := pp[l] & offMask
+					if o+4 > n {
+						s.fault(pp[l], 4)
+					}
+					d[l] = uint64(le.Uint32(m[o:]))
+				}
+			}
+		}
+	}
 	if t.comps == 1 && t.leaves[0].bytes == 4 && !t.leaves[0].bool {
 		return func(s *state) {
 			d, pp := s.r[dst:dst+L], s.r[ptr:ptr+L]
@@ -101,9 +128,25 @@ func (p *prep) load(dst int, t *typ, ptr int) func(*state) {
 }
 
 // store compiles OpStore of a value of type t through the pointers at ptr.
-func (p *prep) store(ptr int, t *typ, src int) func(*state) {
+func (p *prep) store(ptr int, t *typ, src int, rg int) func(*state) {
 	L := p.lanes
 	size := t.size
+	if t.comps == 1 && t.leaves[0].bytes == 4 && rg >= 0 {
+		return func(s *state) {
+			v, pp := s.r[src:src+L], s.r[ptr:ptr+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			for l, on := range s.mask {
+				if on {
+					o := pp[l] & offMask
+					if o+4 > n {
+						s.fault(pp[l], 4)
+					}
+					le.PutUint32(m[o:], uint32(v[l]))
+				}
+			}
+		}
+	}
 	if t.comps == 1 && t.leaves[0].bytes == 4 {
 		return func(s *state) {
 			v, pp := s.r[src:src+L], s.r[ptr:ptr+L]
