@@ -1,9 +1,6 @@
 package host
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // AccessError reports a memory access outside the memory a pointer points
 // into; the dispatch that made it fails, and no memory is touched.
@@ -22,9 +19,6 @@ func (e *AccessError) Error() string {
 	return fmt.Sprintf("kernel %s: %s: out-of-bounds access of %d bytes at offset %d of %s (%d bytes)",
 		e.Kernel, e.Op, e.Size, e.Offset, e.Memory, e.Len)
 }
-
-// ErrNullPointer is wrapped by errors from accesses through a null pointer.
-var ErrNullPointer = errors.New("null pointer dereference")
 
 // execError is an error raised while a work-group runs; it is thrown as a
 // panic from the lane loops and caught at the work-group boundary.
