@@ -43,7 +43,7 @@ func fakeSetup(t *testing.T) (*drivertest.Device, *Context, *Queue, *Program) {
 	// ids records, for the work-item at global (x, y), its group id and
 	// local size in X: out[y*W+x] = group.x<<16 | local size.x<<8 | num groups.x.
 	fd.AddKernel(drivertest.Kernel{
-		Info: driver.KernelInfo{Name: "ids", Args: []driver.ArgInfo{
+		Info: driver.KernelInfo{Name: "ids", NonUniform: true, Args: []driver.ArgInfo{
 			{Kind: driver.ArgBuffer, Size: 8}, {Kind: driver.ArgPOD, Size: 4}, {Kind: driver.ArgLocal, Size: 8}}},
 		Run: func(ctx context.Context, it *drivertest.Item) error {
 			w := uint64(binary.LittleEndian.Uint32(it.Args[1].Mem))

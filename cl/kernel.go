@@ -363,10 +363,10 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 		if reqd != [3]uint64{} && loc != reqd {
 			return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): local size %v, the kernel requires %v", op, k.name, loc, reqd)
 		}
-		if uniformOnly(k.prog.BuildOptions(q.dev)) {
+		if !info.NonUniform || uniformOnly(k.prog.BuildOptions(q.dev)) {
 			for i := range dims {
 				if glob[i]%loc[i] != 0 {
-					return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): global size %v is not a multiple of local size %v (built for uniform work-groups)", op, k.name, nd.Global, nd.Local)
+					return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): global size %v is not a multiple of local size %v (the kernel runs only uniform work-groups)", op, k.name, nd.Global, nd.Local)
 				}
 			}
 		}

@@ -273,8 +273,14 @@ type KernelInfo struct {
 	MaxWorkGroupSize uint64
 	// PreferredWGMultiple is CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE.
 	PreferredWGMultiple uint64
-	LocalMemSize        uint64 // __local memory the kernel declares itself
-	PrivateMemSize      uint64 // per work-item, when known
+	// NonUniform says that the driver runs this kernel correctly on a
+	// region of a non-uniform NDRange (RegionOffset not zero, Local not
+	// EnqueuedLocal), as NDRange describes. Without it the runtime refuses
+	// non-uniform work-groups (CL_INVALID_WORK_GROUP_SIZE). A Vulkan driver
+	// sets it when the module reads the region offsets from push constants.
+	NonUniform     bool
+	LocalMemSize   uint64 // __local memory the kernel declares itself
+	PrivateMemSize uint64 // per work-item, when known
 }
 
 // ArgKind is what an argument is, as far as the driver is concerned.

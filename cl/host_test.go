@@ -1,0 +1,108 @@
+package cl
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"testing"
+)
+
+// TestHostDriver runs a clspv-style SPIR-V kernel (spirv/testdata/kernel.spv:
+// foo(global float *a, float f) { a[i] = fma(sqrt(a[i]), f, 2.5) } with
+// i = get_global_id(0)) on the host driver, through the whole API.
+func TestHostDriver(t *testing.T) {
+	ctx := context.Background()
+	code, err := os.ReadFile("../spirv/testdata/kernel.spv")
+	if err != nil {
+		t.Skip(err)
+	}
+	ps, _ := Platforms()
+	devs, err := ps[0].Devices(DeviceTypeCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var host *Device
+	for _, d := range devs {
+		if d.DriverName() == "host" {
+			host = d
+		}
+	}
+	if host == nil {
+		t.Fatal("no host device")
+	}
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(host, QueueProfilingEnable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	p, err := c.CreateProgramWithIL(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Build(""); err != nil {
+		t.Fatal(err)
+	}
+	k, err := p.CreateKernel("foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.NumArgs() != 2 {
+		t.Fatalf("%d args", k.NumArgs())
+	}
+	if ai, _ := k.ArgInfo(1); ai.Kind != ArgPOD || ai.Size != 4 || ai.Name != "f" {
+		t.Fatalf("arg 1: %+v", ai)
+	}
+	for _, tc := range []struct {
+		name          string
+		global, local []uint64
+	}{{"uniform", []uint64{16}, []uint64{4}}, {"chosen", []uint64{16}, nil}, {"non-uniform", []uint64{10}, []uint64{4}}} {
+		n := int(tc.global[0])
+		in := make([]float32, 16)
+		for i := range in {
+			in[i] = float32(i * i)
+		}
+		b, err := CreateBufferFrom(c, 0, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := k.SetArgs(b, float32(3)); err != nil {
+			t.Fatal(err)
+		}
+		ev, err := q.EnqueueNDRangeKernel(k, nil, tc.global, tc.local)
+		if tc.name == "non-uniform" && !k.info.NonUniform {
+			if !errors.Is(err, ErrInvalidWorkGroupSize) {
+				t.Fatalf("non-uniform on a uniform-only kernel: %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Wait(ctx); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if _, err := ev.Profile(); err != nil {
+			t.Fatal(err)
+		}
+		out, err := ReadAll[float32](ctx, q, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range out {
+			want := in[i]
+			if i < n {
+				want = float32(math.FMA(float64(i), 3, 2.5))
+			}
+			if v != want {
+				t.Fatalf("%s: a[%d] = %v, want %v", tc.name, i, v, want)
+			}
+		}
+		b.Release()
+	}
+}
