@@ -3,6 +3,8 @@ package host
 import (
 	"math"
 	"math/bits"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // operands returns the register offsets of ids.
@@ -62,7 +64,7 @@ func (p *prep) anyAll(in *inst) (func(*state), error) {
 	dst, x := o[0], o[1]
 	L := p.lanes
 	comps := p.vtype[in.args[0]].comps
-	all := in.op == opAll
+	all := in.op == spirv.OpAll
 	return func(s *state) {
 		d := s.out(dst, L)
 		for l := range d {
@@ -98,19 +100,19 @@ func (p *prep) extended(in *inst) (func(*state), error) {
 			a, b := s.r[x+i], s.r[y+i]
 			var lo, hi uint64
 			switch op {
-			case opIAddCarry:
+			case spirv.OpIAddCarry:
 				lo = (a + b) & w.m
 				hi = b2u(lo < a)
-			case opISubBorrow:
+			case spirv.OpISubBorrow:
 				lo = (a - b) & w.m
 				hi = b2u(a < b)
-			case opUMulExtended:
+			case spirv.OpUMulExtended:
 				h, l := bits.Mul64(a, b)
 				lo, hi = l&w.m, (h<<w.sh|l>>(64-w.sh))&w.m
 				if w.bits == 64 {
 					lo, hi = l, h
 				}
-			case opSMulExtended:
+			case spirv.OpSMulExtended:
 				sa, sb := sx(a, w), sx(b, w)
 				if w.bits < 64 {
 					prod := sa * sb
@@ -152,7 +154,7 @@ func (p *prep) bitField(in *inst) (func(*state), error) {
 			base := s.r[o[1]+i]
 			var off, cnt uint64
 			var v uint64
-			if op == opBitFieldInsert {
+			if op == spirv.OpBitFieldInsert {
 				off, cnt = s.r[o[3]+l], s.r[o[4]+l]
 				m := widthOf(int(min(cnt, 64))).m << off
 				if cnt == 0 {
@@ -166,7 +168,7 @@ func (p *prep) bitField(in *inst) (func(*state), error) {
 					continue
 				}
 				v = base >> off & widthOf(int(min(cnt, 64))).m
-				if op == opBitFieldSExtract {
+				if op == spirv.OpBitFieldSExtract {
 					v = uint64(sx(v, widthOf(int(min(cnt, 64))))) & w.m
 				}
 			}
@@ -178,7 +180,7 @@ func (p *prep) bitField(in *inst) (func(*state), error) {
 
 // matrix compiles the matrix products, in float64 then rounded.
 func (p *prep) matrix(in *inst) (func(*state), error) {
-	if in.op == opTranspose {
+	if in.op == spirv.OpTranspose {
 		return nil, p.errorf("unsupported instruction")
 	}
 	o, err := p.operands(in.id, in.args[0], in.args[1])
@@ -190,26 +192,26 @@ func (p *prep) matrix(in *inst) (func(*state), error) {
 	t := p.vtype[in.id]
 	xt, yt := p.vtype[in.args[0]], p.vtype[in.args[1]]
 	fb := t.scalar().width
-	if t.op == opTypeMatrix {
+	if t.op == spirv.OpTypeMatrix {
 		fb = t.elem.elem.width
 	}
 	// Element (r, c) of a matrix with R rows is row c*R + r.
 	var rows, inner, cols int
 	var xAt, yAt func(r, k int) int
 	switch in.op {
-	case opMatrixTimesVector: // M (R x K) * v (K)
+	case spirv.OpMatrixTimesVector: // M (R x K) * v (K)
 		rows, inner, cols = xt.elem.count, xt.count, 1
 		xAt = func(r, k int) int { return k*rows + r }
 		yAt = func(k, c int) int { return k }
-	case opVectorTimesMatrix: // v (K) * M (K x C)
+	case spirv.OpVectorTimesMatrix: // v (K) * M (K x C)
 		rows, inner, cols = 1, yt.elem.count, yt.count
 		xAt = func(r, k int) int { return k }
 		yAt = func(k, c int) int { return c*inner + k }
-	case opMatrixTimesMatrix:
+	case spirv.OpMatrixTimesMatrix:
 		rows, inner, cols = xt.elem.count, xt.count, yt.count
 		xAt = func(r, k int) int { return k*rows + r }
 		yAt = func(k, c int) int { return c*inner + k }
-	case opOuterProduct:
+	case spirv.OpOuterProduct:
 		rows, inner, cols = xt.comps, 1, yt.comps
 		xAt = func(r, k int) int { return r }
 		yAt = func(k, c int) int { return c }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // atomic compiles the atomic instructions. Lanes apply them one after the
@@ -18,7 +20,7 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 		return nil, err
 	}
 	pt := p.vtype[a[0]]
-	if pt.op != opTypePointer {
+	if pt.op != spirv.OpTypePointer {
 		return nil, p.errorf("operand is not a pointer")
 	}
 	t := pt.elem
@@ -30,18 +32,18 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 		shared = p.k.regions[r].atomicOK
 	}
 	switch pt.sc {
-	case scWorkgroup, scFunction, scPrivate:
+	case spirv.StorageClassWorkgroup, spirv.StorageClassFunction, spirv.StorageClassPrivate:
 		shared = false
 	}
 	var val, cmp int = -1, -1
 	switch in.op {
-	case opAtomicStore, opAtomicExchange, opAtomicIAdd, opAtomicISub, opAtomicSMin, opAtomicUMin,
-		opAtomicSMax, opAtomicUMax, opAtomicAnd, opAtomicOr, opAtomicXor, opAtomicFAddEXT,
-		opAtomicFMinEXT, opAtomicFMaxEXT:
+	case spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicIAdd, spirv.OpAtomicISub, spirv.OpAtomicSMin, spirv.OpAtomicUMin,
+		spirv.OpAtomicSMax, spirv.OpAtomicUMax, spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor, spirv.OpAtomicFAddEXT,
+		spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
 		if val, err = p.operand(a[3]); err != nil {
 			return nil, err
 		}
-	case opAtomicCompareExchange:
+	case spirv.OpAtomicCompareExchange:
 		if val, err = p.operand(a[4]); err != nil {
 			return nil, err
 		}
@@ -50,7 +52,7 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 		}
 	}
 	dst := -1
-	if in.op != opAtomicStore {
+	if in.op != spirv.OpAtomicStore {
 		if dst, err = p.operand(in.id); err != nil {
 			return nil, err
 		}
@@ -58,7 +60,7 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 	w := widthOf(t.width)
 	size := t.width / 8
 	op := in.op
-	float := t.op == opTypeFloat
+	float := t.op == spirv.OpTypeFloat
 	L := p.lanes
 	return func(s *state) {
 		pp := s.r[ptr : ptr+L]
@@ -92,42 +94,42 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 }
 
 // apply computes the new value of an atomic read-modify-write.
-func apply(op uint16, old, v, c uint64, w intw, float bool) (uint64, bool) {
+func apply(op spirv.Op, old, v, c uint64, w intw, float bool) (uint64, bool) {
 	switch op {
-	case opAtomicLoad:
+	case spirv.OpAtomicLoad:
 		return old, false
-	case opAtomicStore, opAtomicExchange:
+	case spirv.OpAtomicStore, spirv.OpAtomicExchange:
 		return v, true
-	case opAtomicCompareExchange:
+	case spirv.OpAtomicCompareExchange:
 		return v, old == c
-	case opAtomicIIncrement:
+	case spirv.OpAtomicIIncrement:
 		return (old + 1) & w.m, true
-	case opAtomicIDecrement:
+	case spirv.OpAtomicIDecrement:
 		return (old - 1) & w.m, true
-	case opAtomicIAdd:
+	case spirv.OpAtomicIAdd:
 		return (old + v) & w.m, true
-	case opAtomicISub:
+	case spirv.OpAtomicISub:
 		return (old - v) & w.m, true
-	case opAtomicSMin:
+	case spirv.OpAtomicSMin:
 		return uint64(min(sx(old, w), sx(v, w))) & w.m, true
-	case opAtomicSMax:
+	case spirv.OpAtomicSMax:
 		return uint64(max(sx(old, w), sx(v, w))) & w.m, true
-	case opAtomicUMin:
+	case spirv.OpAtomicUMin:
 		return min(old, v), true
-	case opAtomicUMax:
+	case spirv.OpAtomicUMax:
 		return max(old, v), true
-	case opAtomicAnd:
+	case spirv.OpAtomicAnd:
 		return old & v, true
-	case opAtomicOr:
+	case spirv.OpAtomicOr:
 		return old | v, true
-	case opAtomicXor:
+	case spirv.OpAtomicXor:
 		return old ^ v, true
-	case opAtomicFAddEXT, opAtomicFMinEXT, opAtomicFMaxEXT:
+	case spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
 		x, y := decodeF(old, w.bits), decodeF(v, w.bits)
 		switch op {
-		case opAtomicFAddEXT:
+		case spirv.OpAtomicFAddEXT:
 			x += y
-		case opAtomicFMinEXT:
+		case spirv.OpAtomicFMinEXT:
 			x = nmin(x, y)
 		default:
 			x = nmax(x, y)
@@ -139,7 +141,7 @@ func apply(op uint16, old, v, c uint64, w intw, float bool) (uint64, bool) {
 
 var w32, w64 = widthOf(32), widthOf(64)
 
-func rmw32(p *uint32, op uint16, v, c uint32, shared, float bool) uint32 {
+func rmw32(p *uint32, op spirv.Op, v, c uint32, shared, float bool) uint32 {
 	if !shared {
 		old := *p
 		if n, ok := apply(op, uint64(old), uint64(v), uint64(c), w32, float); ok {
@@ -148,24 +150,24 @@ func rmw32(p *uint32, op uint16, v, c uint32, shared, float bool) uint32 {
 		return old
 	}
 	switch op {
-	case opAtomicLoad:
+	case spirv.OpAtomicLoad:
 		return atomic.LoadUint32(p)
-	case opAtomicStore:
+	case spirv.OpAtomicStore:
 		atomic.StoreUint32(p, v)
 		return 0
-	case opAtomicExchange:
+	case spirv.OpAtomicExchange:
 		return atomic.SwapUint32(p, v)
-	case opAtomicIAdd:
+	case spirv.OpAtomicIAdd:
 		return atomic.AddUint32(p, v) - v
-	case opAtomicISub:
+	case spirv.OpAtomicISub:
 		return atomic.AddUint32(p, -v) + v
-	case opAtomicIIncrement:
+	case spirv.OpAtomicIIncrement:
 		return atomic.AddUint32(p, 1) - 1
-	case opAtomicIDecrement:
+	case spirv.OpAtomicIDecrement:
 		return atomic.AddUint32(p, math.MaxUint32) + 1
-	case opAtomicAnd:
+	case spirv.OpAtomicAnd:
 		return atomic.AndUint32(p, v)
-	case opAtomicOr:
+	case spirv.OpAtomicOr:
 		return atomic.OrUint32(p, v)
 	}
 	for {
@@ -177,7 +179,7 @@ func rmw32(p *uint32, op uint16, v, c uint32, shared, float bool) uint32 {
 	}
 }
 
-func rmw64(p *uint64, op uint16, v, c uint64, shared, float bool) uint64 {
+func rmw64(p *uint64, op spirv.Op, v, c uint64, shared, float bool) uint64 {
 	if !shared {
 		old := *p
 		if n, ok := apply(op, old, v, c, w64, float); ok {
@@ -186,20 +188,20 @@ func rmw64(p *uint64, op uint16, v, c uint64, shared, float bool) uint64 {
 		return old
 	}
 	switch op {
-	case opAtomicLoad:
+	case spirv.OpAtomicLoad:
 		return atomic.LoadUint64(p)
-	case opAtomicStore:
+	case spirv.OpAtomicStore:
 		atomic.StoreUint64(p, v)
 		return 0
-	case opAtomicExchange:
+	case spirv.OpAtomicExchange:
 		return atomic.SwapUint64(p, v)
-	case opAtomicIAdd:
+	case spirv.OpAtomicIAdd:
 		return atomic.AddUint64(p, v) - v
-	case opAtomicISub:
+	case spirv.OpAtomicISub:
 		return atomic.AddUint64(p, -v) + v
-	case opAtomicAnd:
+	case spirv.OpAtomicAnd:
 		return atomic.AndUint64(p, v)
-	case opAtomicOr:
+	case spirv.OpAtomicOr:
 		return atomic.OrUint64(p, v)
 	}
 	for {

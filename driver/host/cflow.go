@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sync/atomic"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // state is one worker's machine: the register file of a work-group's lanes,
@@ -192,7 +194,7 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 	t := &blk.term
 	next, prev := fs.next, fs.prev
 	switch t.op {
-	case opBranch:
+	case spirv.OpBranch:
 		to = t.targets[0]
 		for l, on := range s.mask {
 			if on {
@@ -200,7 +202,7 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 			}
 		}
 		return to, true
-	case opBranchConditional:
+	case spirv.OpBranchConditional:
 		c := s.r[t.cond : t.cond+s.lanes]
 		yes, no := t.targets[0], t.targets[1]
 		taken := 0
@@ -222,7 +224,7 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 			return no, true
 		}
 		return -1, false
-	case opSwitch:
+	case spirv.OpSwitch:
 		c := s.r[t.cond : t.cond+s.lanes]
 		first, same := int32(-1), true
 		for l, on := range s.mask {
@@ -244,10 +246,10 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 			}
 		}
 		return first, same
-	case opReturnValue:
+	case spirv.OpReturnValue:
 		s.copyMasked(f.ret, t.val, t.valN)
 		fallthrough
-	case opReturn:
+	case spirv.OpReturn:
 		for l, on := range s.mask {
 			if on {
 				next[l] = -1

@@ -1,5 +1,7 @@
 package host
 
+import "github.com/clgo/clgo/spirv"
+
 // compile turns one instruction of a block body into lane loops.
 func (p *prep) compile(f *fn, in *inst) ([]instr, error) {
 	run, err := p.compile1(f, in)
@@ -21,15 +23,15 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		return nil, err
 	}
 	switch in.op {
-	case opNop, opLine, opNoLine, opSelectionMerge, opLoopMerge, opControlBarrier,
-		opMemoryBarrier, opSourceContinued, opSource, opSourceExtension, opName, opMemberName,
-		opString, opModuleProcessed:
+	case spirv.OpNop, spirv.OpLine, spirv.OpNoLine, spirv.OpSelectionMerge, spirv.OpLoopMerge, spirv.OpControlBarrier,
+		spirv.OpMemoryBarrier, spirv.OpSourceContinued, spirv.OpSource, spirv.OpSourceExtension, spirv.OpName, spirv.OpMemberName,
+		spirv.OpString, spirv.OpModuleProcessed:
 		// Barriers: lanes run in lock step, so every lane of the group has
 		// reached it; memory is coherent within a worker.
 		return nil, nil
-	case opUndef:
+	case spirv.OpUndef:
 		return nil, nil // rows start zero
-	case opLoad:
+	case spirv.OpLoad:
 		dst, err := p.operand(in.id)
 		if err != nil {
 			return nil, err
@@ -39,7 +41,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return nil, err
 		}
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
-	case opStore:
+	case spirv.OpStore:
 		ptr, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -50,7 +52,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		t := p.vtype[a[1]]
 		return p.store(ptr, t, src, p.staticRegion(a[0])), nil
-	case opCopyMemory, opCopyMemorySized:
+	case spirv.OpCopyMemory, spirv.OpCopyMemorySized:
 		dp, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -60,7 +62,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return nil, err
 		}
 		size := p.vtype[a[0]].elem.size
-		if in.op == opCopyMemorySized {
+		if in.op == spirv.OpCopyMemorySized {
 			c, ok := p.consts[a[2]]
 			if !ok {
 				return nil, p.errorf("non-constant Size")
@@ -68,23 +70,23 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			size = int(c[0])
 		}
 		return p.copyMemory(dp, sp, size), nil
-	case opAccessChain, opInBoundsAccessChain:
+	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain:
 		return p.accessChain(in, false)
-	case opPtrAccessChain, opInBoundsPtrAccessChain:
+	case spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
 		return p.accessChain(in, true)
-	case opArrayLength:
+	case spirv.OpArrayLength:
 		return p.arrayLength(in)
-	case opPtrEqual, opPtrNotEqual:
-		op := uint32(opIEqual)
-		if in.op == opPtrNotEqual {
-			op = opINotEqual
+	case spirv.OpPtrEqual, spirv.OpPtrNotEqual:
+		op := uint32(spirv.OpIEqual)
+		if in.op == spirv.OpPtrNotEqual {
+			op = uint32(spirv.OpINotEqual)
 		}
 		return p.elementwise(in, loopKey{op: op, k: nkInt}, a[:2], widthOf(64))
-	case opPtrDiff:
+	case spirv.OpPtrDiff:
 		return p.ptrDiff(in)
-	case opFunctionCall:
+	case spirv.OpFunctionCall:
 		return p.call(in)
-	case opExtInst:
+	case spirv.OpExtInst:
 		switch set := p.m.extSets[a[0]]; {
 		case set == "GLSL.std.450":
 			return p.glsl(in)
@@ -93,35 +95,35 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		default:
 			return nil, p.errorf("unsupported extended instruction set %q", set)
 		}
-	case opAtomicLoad, opAtomicStore, opAtomicExchange, opAtomicCompareExchange,
-		opAtomicIIncrement, opAtomicIDecrement, opAtomicIAdd, opAtomicISub, opAtomicSMin,
-		opAtomicUMin, opAtomicSMax, opAtomicUMax, opAtomicAnd, opAtomicOr, opAtomicXor,
-		opAtomicFAddEXT, opAtomicFMinEXT, opAtomicFMaxEXT:
+	case spirv.OpAtomicLoad, spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicCompareExchange,
+		spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement, spirv.OpAtomicIAdd, spirv.OpAtomicISub, spirv.OpAtomicSMin,
+		spirv.OpAtomicUMin, spirv.OpAtomicSMax, spirv.OpAtomicUMax, spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor,
+		spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
 		return p.atomic(in)
-	case opCompositeConstruct, opCompositeExtract, opCompositeInsert, opVectorShuffle,
-		opCopyObject, opCopyLogical:
+	case spirv.OpCompositeConstruct, spirv.OpCompositeExtract, spirv.OpCompositeInsert, spirv.OpVectorShuffle,
+		spirv.OpCopyObject, spirv.OpCopyLogical:
 		return p.composite(in)
-	case opVectorExtractDynamic, opVectorInsertDynamic:
+	case spirv.OpVectorExtractDynamic, spirv.OpVectorInsertDynamic:
 		return p.dynamicComponent(in)
-	case opSelect:
+	case spirv.OpSelect:
 		return p.selectOp(in)
-	case opConvertFToU, opConvertFToS, opConvertSToF, opConvertUToF, opUConvert, opSConvert,
-		opFConvert, opQuantizeToF16, opSatConvertSToU, opSatConvertUToS, opConvertPtrToU,
-		opConvertUToPtr:
+	case spirv.OpConvertFToU, spirv.OpConvertFToS, spirv.OpConvertSToF, spirv.OpConvertUToF, spirv.OpUConvert, spirv.OpSConvert,
+		spirv.OpFConvert, spirv.OpQuantizeToF16, spirv.OpSatConvertSToU, spirv.OpSatConvertUToS, spirv.OpConvertPtrToU,
+		spirv.OpConvertUToPtr:
 		return p.convert(in)
-	case opBitcast:
+	case spirv.OpBitcast:
 		return p.bitcast(in)
-	case opVectorTimesScalar, opMatrixTimesScalar:
-		return p.elementwise(in, loopKey{op: opFMul, k: numKind(p.vtype[a[0]])}, a[:2], widthOf(p.vtype[a[0]].scalar().width))
-	case opDot:
+	case spirv.OpVectorTimesScalar, spirv.OpMatrixTimesScalar:
+		return p.elementwise(in, loopKey{op: uint32(spirv.OpFMul), k: numKind(p.vtype[a[0]])}, a[:2], widthOf(p.vtype[a[0]].scalar().width))
+	case spirv.OpDot:
 		return p.dot(in)
-	case opAny, opAll:
+	case spirv.OpAny, spirv.OpAll:
 		return p.anyAll(in)
-	case opIAddCarry, opISubBorrow, opUMulExtended, opSMulExtended:
+	case spirv.OpIAddCarry, spirv.OpISubBorrow, spirv.OpUMulExtended, spirv.OpSMulExtended:
 		return p.extended(in)
-	case opBitFieldInsert, opBitFieldSExtract, opBitFieldUExtract:
+	case spirv.OpBitFieldInsert, spirv.OpBitFieldSExtract, spirv.OpBitFieldUExtract:
 		return p.bitField(in)
-	case opMatrixTimesVector, opVectorTimesMatrix, opMatrixTimesMatrix, opOuterProduct, opTranspose:
+	case spirv.OpMatrixTimesVector, spirv.OpVectorTimesMatrix, spirv.OpMatrixTimesMatrix, spirv.OpOuterProduct, spirv.OpTranspose:
 		return p.matrix(in)
 	}
 	// Element-wise numeric operations.
@@ -148,26 +150,26 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 	return nil, p.errorf("unsupported instruction")
 }
 
-func minArgs(op uint16) int {
+func minArgs(op spirv.Op) int {
 	switch op {
-	case opLoad, opAccessChain, opInBoundsAccessChain, opPtrAccessChain, opInBoundsPtrAccessChain,
-		opCopyObject, opCopyLogical, opFunctionCall, opConvertFToU, opConvertFToS, opConvertSToF,
-		opConvertUToF, opUConvert, opSConvert, opFConvert, opBitcast, opQuantizeToF16, opAny, opAll,
-		opSatConvertSToU, opSatConvertUToS, opConvertPtrToU, opConvertUToPtr, opTranspose:
+	case spirv.OpLoad, spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain,
+		spirv.OpCopyObject, spirv.OpCopyLogical, spirv.OpFunctionCall, spirv.OpConvertFToU, spirv.OpConvertFToS, spirv.OpConvertSToF,
+		spirv.OpConvertUToF, spirv.OpUConvert, spirv.OpSConvert, spirv.OpFConvert, spirv.OpBitcast, spirv.OpQuantizeToF16, spirv.OpAny, spirv.OpAll,
+		spirv.OpSatConvertSToU, spirv.OpSatConvertUToS, spirv.OpConvertPtrToU, spirv.OpConvertUToPtr, spirv.OpTranspose:
 		return 1
-	case opStore, opCopyMemory, opPtrEqual, opPtrNotEqual, opPtrDiff, opArrayLength, opExtInst,
-		opCompositeExtract, opVectorExtractDynamic, opVectorTimesScalar, opMatrixTimesScalar, opDot,
-		opIAddCarry, opISubBorrow, opUMulExtended, opSMulExtended, opVectorShuffle,
-		opMatrixTimesVector, opVectorTimesMatrix, opMatrixTimesMatrix, opOuterProduct:
+	case spirv.OpStore, spirv.OpCopyMemory, spirv.OpPtrEqual, spirv.OpPtrNotEqual, spirv.OpPtrDiff, spirv.OpArrayLength, spirv.OpExtInst,
+		spirv.OpCompositeExtract, spirv.OpVectorExtractDynamic, spirv.OpVectorTimesScalar, spirv.OpMatrixTimesScalar, spirv.OpDot,
+		spirv.OpIAddCarry, spirv.OpISubBorrow, spirv.OpUMulExtended, spirv.OpSMulExtended, spirv.OpVectorShuffle,
+		spirv.OpMatrixTimesVector, spirv.OpVectorTimesMatrix, spirv.OpMatrixTimesMatrix, spirv.OpOuterProduct:
 		return 2
-	case opCopyMemorySized, opSelect, opCompositeInsert, opVectorInsertDynamic, opAtomicLoad,
-		opAtomicIIncrement, opAtomicIDecrement, opBitFieldSExtract, opBitFieldUExtract:
+	case spirv.OpCopyMemorySized, spirv.OpSelect, spirv.OpCompositeInsert, spirv.OpVectorInsertDynamic, spirv.OpAtomicLoad,
+		spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement, spirv.OpBitFieldSExtract, spirv.OpBitFieldUExtract:
 		return 3
-	case opAtomicStore, opAtomicExchange, opAtomicIAdd, opAtomicISub, opAtomicSMin, opAtomicUMin,
-		opAtomicSMax, opAtomicUMax, opAtomicAnd, opAtomicOr, opAtomicXor, opAtomicFAddEXT,
-		opAtomicFMinEXT, opAtomicFMaxEXT, opBitFieldInsert:
+	case spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicIAdd, spirv.OpAtomicISub, spirv.OpAtomicSMin, spirv.OpAtomicUMin,
+		spirv.OpAtomicSMax, spirv.OpAtomicUMax, spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor, spirv.OpAtomicFAddEXT,
+		spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT, spirv.OpBitFieldInsert:
 		return 4
-	case opAtomicCompareExchange:
+	case spirv.OpAtomicCompareExchange:
 		return 6
 	}
 	return 0

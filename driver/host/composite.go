@@ -1,5 +1,7 @@
 package host
 
+import "github.com/clgo/clgo/spirv"
+
 // composite compiles the instructions that only move rows: every result row
 // is a copy of some operand row.
 func (p *prep) composite(in *inst) (func(*state), error) {
@@ -12,7 +14,7 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 	a := in.args
 	var rows []int // source register offset of each result row
 	switch in.op {
-	case opCompositeConstruct:
+	case spirv.OpCompositeConstruct:
 		for _, id := range a {
 			off, err := p.operand(id)
 			if err != nil {
@@ -22,7 +24,7 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 				rows = append(rows, off+c*L)
 			}
 		}
-	case opCopyObject, opCopyLogical:
+	case spirv.OpCopyObject, spirv.OpCopyLogical:
 		off, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -30,7 +32,7 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 		for c := 0; c < t.comps; c++ {
 			rows = append(rows, off+c*L)
 		}
-	case opCompositeExtract:
+	case spirv.OpCompositeExtract:
 		off, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -42,7 +44,7 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 		for c := 0; c < t.comps; c++ {
 			rows = append(rows, off+(first+c)*L)
 		}
-	case opCompositeInsert:
+	case spirv.OpCompositeInsert:
 		obj, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -62,7 +64,7 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 				rows = append(rows, comp+c*L)
 			}
 		}
-	case opVectorShuffle:
+	case spirv.OpVectorShuffle:
 		v1, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -126,7 +128,7 @@ func (p *prep) dynamicComponent(in *inst) (func(*state), error) {
 	L := p.lanes
 	vt := p.vtype[a[0]]
 	n := vt.comps
-	if in.op == opVectorExtractDynamic {
+	if in.op == spirv.OpVectorExtractDynamic {
 		idx, err := p.operand(a[1])
 		if err != nil {
 			return nil, err

@@ -1,6 +1,10 @@
 package host
 
-import "math"
+import (
+	"math"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // decodeF reads a float slot of the given width as float64.
 func decodeF(v uint64, bits int) float64 {
@@ -61,10 +65,10 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 	}
 	dt, st := p.vtype[in.id], p.vtype[in.args[0]]
 	dw, sw := widthOf(dt.scalar().width), widthOf(st.scalar().width)
-	if dt.op == opTypePointer {
+	if dt.op == spirv.OpTypePointer {
 		dw = widthOf(64)
 	}
-	if st.op == opTypePointer {
+	if st.op == spirv.OpTypePointer {
 		sw = widthOf(64)
 	}
 	L := p.lanes
@@ -82,9 +86,9 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 		}
 	}
 	switch in.op {
-	case opConvertFToU:
+	case spirv.OpConvertFToU:
 		return loop(func(v uint64) uint64 { return fToU(decodeF(v, sw.bits), dw) }), nil
-	case opConvertFToS:
+	case spirv.OpConvertFToS:
 		if sw.bits == 32 && dw.bits == 32 {
 			return func(s *state) {
 				d, x := s.out(dst, n), s.r[src:src+n]
@@ -100,7 +104,7 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			}, nil
 		}
 		return loop(func(v uint64) uint64 { return fToS(decodeF(v, sw.bits), dw) }), nil
-	case opConvertSToF:
+	case spirv.OpConvertSToF:
 		if sw.bits == 32 && dw.bits == 32 {
 			return func(s *state) {
 				d, x := s.out(dst, n), s.r[src:src+n]
@@ -111,7 +115,7 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			}, nil
 		}
 		return loop(func(v uint64) uint64 { return encodeF(float64(sx(v, sw)), dw.bits) }), nil
-	case opConvertUToF:
+	case spirv.OpConvertUToF:
 		if sw.bits == 32 && dw.bits == 32 {
 			return func(s *state) {
 				d, x := s.out(dst, n), s.r[src:src+n]
@@ -125,17 +129,17 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			return loop(func(v uint64) uint64 { return uint64(math.Float32bits(float32(v))) }), nil
 		}
 		return loop(func(v uint64) uint64 { return encodeF(float64(v), dw.bits) }), nil
-	case opUConvert, opConvertPtrToU, opConvertUToPtr:
+	case spirv.OpUConvert, spirv.OpConvertPtrToU, spirv.OpConvertUToPtr:
 		return loop(func(v uint64) uint64 { return v & dw.m }), nil
-	case opSConvert:
+	case spirv.OpSConvert:
 		return loop(func(v uint64) uint64 { return uint64(sx(v, sw)) & dw.m }), nil
-	case opFConvert:
+	case spirv.OpFConvert:
 		return loop(func(v uint64) uint64 { return encodeF(decodeF(v, sw.bits), dw.bits) }), nil
-	case opQuantizeToF16:
+	case spirv.OpQuantizeToF16:
 		return loop(func(v uint64) uint64 {
 			return encodeF(float64(h2f(f2h(float32(decodeF(v, sw.bits))))), dw.bits)
 		}), nil
-	case opSatConvertSToU:
+	case spirv.OpSatConvertSToU:
 		return loop(func(v uint64) uint64 {
 			x := sx(v, sw)
 			if x < 0 {
@@ -143,7 +147,7 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			}
 			return min(uint64(x), dw.m)
 		}), nil
-	case opSatConvertUToS:
+	case spirv.OpSatConvertUToS:
 		return loop(func(v uint64) uint64 { return min(v, dw.m>>1) }), nil
 	}
 	return nil, p.errorf("unsupported conversion")
@@ -162,7 +166,7 @@ func (p *prep) bitcast(in *inst) (func(*state), error) {
 	}
 	dt, st := p.vtype[in.id], p.vtype[in.args[0]]
 	bitsOf := func(t *typ) int {
-		if t.op == opTypePointer {
+		if t.op == spirv.OpTypePointer {
 			return 64
 		}
 		return t.scalar().width

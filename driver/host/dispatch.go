@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // Resource is memory bound to a (DescriptorSet, Binding) of the kernel: a
@@ -201,22 +203,22 @@ func (s *state) runGroup() {
 func (s *state) builtin(b uint32, c, l int) uint64 {
 	k := s.k
 	c = min(c, 2)
-	switch b {
-	case biGlobalInvocationId:
+	switch spirv.BuiltIn(b) {
+	case spirv.BuiltInGlobalInvocationId:
 		return uint64(s.group[c]*uint32(k.local[c]) + s.lid[c][l])
-	case biLocalInvocationId:
+	case spirv.BuiltInLocalInvocationId:
 		return uint64(s.lid[c][l])
-	case biWorkgroupId:
+	case spirv.BuiltInWorkgroupId:
 		return uint64(s.group[c])
-	case biNumWorkgroups:
+	case spirv.BuiltInNumWorkgroups:
 		return uint64(s.groups[c])
-	case biWorkgroupSize:
+	case spirv.BuiltInWorkgroupSize:
 		return uint64(k.local[c])
-	case biLocalInvocationIndex, biSubgroupLocalInvocationId:
+	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
 		return uint64(l)
-	case biSubgroupSize, biSubgroupMaxSize:
+	case spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupMaxSize:
 		return uint64(s.lanes)
-	case biNumSubgroups:
+	case spirv.BuiltInNumSubgroups:
 		return 1
 	}
 	return 0

@@ -12,5 +12,4 @@
 // buffer memory is used in place, every access bounds-checked.
 package host
 
-//go:generate go run gen_spv.go
 //go:generate go run gen_arith.go

@@ -1,6 +1,10 @@
 package host
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // fn is a prepared function. Functions are never recursive in SPIR-V, so
 // each has one static set of register rows and lane state.
@@ -25,7 +29,7 @@ type block struct {
 
 type instr struct {
 	run func(*state)
-	op  uint16
+	op  spirv.Op
 	pos int
 }
 
@@ -36,7 +40,7 @@ type phi struct {
 }
 
 type term struct {
-	op      uint16
+	op      spirv.Op
 	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
 	cond    int     // register offset of the condition or selector
 	lits    []uint64
@@ -64,24 +68,24 @@ func (p *prep) functions(first int) error {
 		in := &p.m.insts[i]
 		p.cur = in
 		switch in.op {
-		case opFunction:
+		case spirv.OpFunction:
 			cur = &rawFunc{def: in}
 			raws = append(raws, cur)
-		case opFunctionParameter:
+		case spirv.OpFunctionParameter:
 			if cur == nil {
 				return p.errorf("outside a function")
 			}
 			cur.params = append(cur.params, in)
-		case opLabel:
+		case spirv.OpLabel:
 			if cur == nil {
 				return p.errorf("outside a function")
 			}
 			cur.blocks = append(cur.blocks, rawBlock{label: in})
-		case opFunctionEnd:
+		case spirv.OpFunctionEnd:
 			cur = nil
 		default:
 			if cur == nil || len(cur.blocks) == 0 {
-				if in.op == opExtInst || in.op == opLine || in.op == opNoLine || in.op == opNop {
+				if in.op == spirv.OpExtInst || in.op == spirv.OpLine || in.op == spirv.OpNoLine || in.op == spirv.OpNop {
 					continue // NonSemantic instructions after the functions
 				}
 				return p.errorf("outside a block")
@@ -93,11 +97,11 @@ func (p *prep) functions(first int) error {
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
-		f := &fn{id: len(p.k.funcs), name: p.m.names[rf.def.id]}
+		f := &fn{id: len(p.k.funcs), name: p.m.name(rf.def.id)}
 		p.k.funcs = append(p.k.funcs, f)
 		p.funcs[rf.def.id] = f
 		p.cur = rf.def
-		if rt := p.types[rf.def.typ]; rt != nil && rt.op != opTypeVoid {
+		if rt := p.types[rf.def.typ]; rt != nil && rt.op != spirv.OpTypeVoid {
 			if rt.comps == 0 {
 				return p.errorf("unsupported return type %s", rt)
 			}
@@ -115,7 +119,7 @@ func (p *prep) functions(first int) error {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
 				p.cur = in
-				if in.op == opVariable {
+				if in.op == spirv.OpVariable {
 					if err := p.localVar(f, in); err != nil {
 						return err
 					}
@@ -144,7 +148,7 @@ func (p *prep) value(in *inst) error {
 	if t == nil {
 		return p.errorf("result type %%%d is not a type", in.typ)
 	}
-	if t.op == opTypeVoid {
+	if t.op == spirv.OpTypeVoid {
 		return nil
 	}
 	if t.comps == 0 {
@@ -155,7 +159,7 @@ func (p *prep) value(in *inst) error {
 	p.nrows += t.comps
 	p.k.tmpRows = max(p.k.tmpRows, t.comps)
 	switch in.op {
-	case opAccessChain, opInBoundsAccessChain, opPtrAccessChain, opInBoundsPtrAccessChain, opCopyObject:
+	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain, spirv.OpCopyObject:
 		if len(in.args) > 0 {
 			if r, ok := p.region[in.args[0]]; ok {
 				p.region[in.id] = r
@@ -168,10 +172,10 @@ func (p *prep) value(in *inst) error {
 // localVar creates the per-lane region of a Function variable.
 func (p *prep) localVar(f *fn, in *inst) error {
 	pt := p.types[in.typ]
-	if pt == nil || pt.op != opTypePointer || len(in.args) == 0 || in.args[0] != scFunction {
+	if pt == nil || pt.op != spirv.OpTypePointer || len(in.args) == 0 || spirv.StorageClass(in.args[0]) != spirv.StorageClassFunction {
 		return p.errorf("Function variable of bad type or storage class")
 	}
-	name := p.m.names[in.id]
+	name := p.m.name(in.id)
 	if name == "" {
 		name = fmt.Sprintf("%%%d", in.id)
 	}
@@ -218,14 +222,14 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		f.blocks = append(f.blocks, b)
 		phiIDs := map[uint32]bool{}
 		for _, in := range rb.body {
-			if in.op == opPhi {
+			if in.op == spirv.OpPhi {
 				phiIDs[in.id] = true
 			}
 		}
 		for _, in := range rb.body {
 			p.cur = in
 			switch in.op {
-			case opPhi:
+			case spirv.OpPhi:
 				t := p.vtype[in.id]
 				ph := phi{dst: p.row[in.id] * p.lanes, n: t.comps * p.lanes}
 				for j := 0; j+1 < len(in.args); j += 2 {
@@ -244,13 +248,13 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					ph.srcs = append(ph.srcs, off)
 				}
 				b.phis = append(b.phis, ph)
-			case opBranch:
+			case spirv.OpBranch:
 				t, err := target(in.args[0])
 				if err != nil {
 					return err
 				}
 				b.term = term{op: in.op, targets: []int32{t}, pos: in.pos}
-			case opBranchConditional:
+			case spirv.OpBranchConditional:
 				if len(in.args) < 3 {
 					return p.errorf("short instruction")
 				}
@@ -267,7 +271,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos}
-			case opSwitch:
+			case spirv.OpSwitch:
 				if len(in.args) < 2 {
 					return p.errorf("short instruction")
 				}
@@ -298,15 +302,15 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					tm.targets = append(tm.targets, t)
 				}
 				b.term = tm
-			case opReturn, opUnreachable, opKill, opTerminateInvocation:
+			case spirv.OpReturn, spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
 				b.term = term{op: in.op, pos: in.pos}
-			case opReturnValue:
+			case spirv.OpReturnValue:
 				off, err := p.operand(in.args[0])
 				if err != nil {
 					return err
 				}
 				b.term = term{op: in.op, val: off, valN: f.retN, pos: in.pos}
-			case opVariable:
+			case spirv.OpVariable:
 				// Regions were made in the first pass.
 			default:
 				run, err := p.compile(f, in)
@@ -355,15 +359,15 @@ func (p *prep) structuredOrder(rf *rawFunc) ([]int, error) {
 		var out []uint32
 		for _, in := range b.body {
 			switch in.op {
-			case opSelectionMerge:
+			case spirv.OpSelectionMerge:
 				merge = in.args[:1]
-			case opLoopMerge:
+			case spirv.OpLoopMerge:
 				merge, cont = in.args[:1], in.args[1:2]
-			case opBranch:
+			case spirv.OpBranch:
 				out = in.args[:1]
-			case opBranchConditional:
+			case spirv.OpBranchConditional:
 				out = in.args[1:3]
-			case opSwitch:
+			case spirv.OpSwitch:
 				out = []uint32{in.args[1]}
 				w := 2
 				if t := p.vtype[in.args[0]]; t != nil && t.width == 64 {

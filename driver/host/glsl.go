@@ -1,8 +1,9 @@
 package host
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // glsl compiles an OpExtInst of GLSL.std.450.
@@ -10,7 +11,7 @@ func (p *prep) glsl(in *inst) (func(*state), error) {
 	if len(in.args) < 2 {
 		return nil, p.errorf("short instruction")
 	}
-	num := in.args[1]
+	num := spirv.GLSLstd450(in.args[1])
 	args := in.args[2:]
 	if len(args) == 0 {
 		return nil, p.errorf("GLSL.std.450 %d without operands", num)
@@ -19,7 +20,7 @@ func (p *prep) glsl(in *inst) (func(*state), error) {
 	if t0 == nil {
 		return nil, p.errorf("operand %%%d is not a value", args[0])
 	}
-	key := loopKey{op: num, k: numKind(t0), ext: true}
+	key := loopKey{op: uint32(num), k: numKind(t0), ext: true}
 	w := widthOf(t0.scalar().width)
 	if _, ok := loops1[key]; ok && len(args) == 1 {
 		return p.elementwise(in, key, args, w)
@@ -30,16 +31,13 @@ func (p *prep) glsl(in *inst) (func(*state), error) {
 	if _, ok := loops3[key]; ok && len(args) == 3 {
 		return p.elementwise(in, key, args, w)
 	}
-	name := glslNames[num]
-	if name == "" {
-		name = fmt.Sprint(num)
-	}
+	name := glslName(uint32(num))
 	switch num {
-	case glslLength, glslDistance, glslCross, glslNormalize, glslFaceForward, glslReflect,
-		glslRefract, glslLdexp, glslModf, glslModfStruct, glslFrexp, glslFrexpStruct,
-		glslPackHalf2x16, glslUnpackHalf2x16, glslPackUnorm4x8, glslPackSnorm4x8,
-		glslUnpackUnorm4x8, glslUnpackSnorm4x8, glslPackUnorm2x16, glslPackSnorm2x16,
-		glslUnpackUnorm2x16, glslUnpackSnorm2x16, glslPackDouble2x32, glslUnpackDouble2x32:
+	case spirv.GLSLstd450Length, spirv.GLSLstd450Distance, spirv.GLSLstd450Cross, spirv.GLSLstd450Normalize, spirv.GLSLstd450FaceForward, spirv.GLSLstd450Reflect,
+		spirv.GLSLstd450Refract, spirv.GLSLstd450Ldexp, spirv.GLSLstd450Modf, spirv.GLSLstd450ModfStruct, spirv.GLSLstd450Frexp, spirv.GLSLstd450FrexpStruct,
+		spirv.GLSLstd450PackHalf2x16, spirv.GLSLstd450UnpackHalf2x16, spirv.GLSLstd450PackUnorm4x8, spirv.GLSLstd450PackSnorm4x8,
+		spirv.GLSLstd450UnpackUnorm4x8, spirv.GLSLstd450UnpackSnorm4x8, spirv.GLSLstd450PackUnorm2x16, spirv.GLSLstd450PackSnorm2x16,
+		spirv.GLSLstd450UnpackUnorm2x16, spirv.GLSLstd450UnpackSnorm2x16, spirv.GLSLstd450PackDouble2x32, spirv.GLSLstd450UnpackDouble2x32:
 		return p.glslLane(in, num, args)
 	}
 	return nil, p.errorf("unsupported GLSL.std.450 instruction %s", name)
@@ -47,7 +45,7 @@ func (p *prep) glsl(in *inst) (func(*state), error) {
 
 // glslLane compiles the GLSL.std.450 instructions that work on whole
 // vectors or mix types, one lane at a time through float64 scratch.
-func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), error) {
+func (p *prep) glslLane(in *inst, num spirv.GLSLstd450, args []uint32) (func(*state), error) {
 	offs, err := p.operands(args...)
 	if err != nil {
 		return nil, err
@@ -65,14 +63,14 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 	}
 	fb := types[0].scalar().width
 	rb := rt.scalar().width
-	if rt.op == opTypeStruct { // ModfStruct, FrexpStruct
+	if rt.op == spirv.OpTypeStruct { // ModfStruct, FrexpStruct
 		rb = rt.members[0].scalar().width
 	}
 	comps := types[0].comps
 	// Modf and Frexp also store through a pointer.
 	var store func(*state)
-	if num == glslModf || num == glslFrexp {
-		if len(args) < 2 || types[1].op != opTypePointer {
+	if num == spirv.GLSLstd450Modf || num == spirv.GLSLstd450Frexp {
+		if len(args) < 2 || types[1].op != spirv.OpTypePointer {
 			return nil, p.errorf("second operand is not a pointer")
 		}
 		tmpRow := p.nrows
@@ -92,24 +90,24 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 		}
 		out := s.f64[3][:rt.comps]
 		switch num {
-		case glslLength:
+		case spirv.GLSLstd450Length:
 			out[0] = norm(get(0))
-		case glslDistance:
+		case spirv.GLSLstd450Distance:
 			x, y := get(0), get(1)
 			for c := range x {
 				x[c] -= y[c]
 			}
 			out[0] = norm(x)
-		case glslCross:
+		case spirv.GLSLstd450Cross:
 			x, y := get(0), get(1)
 			out[0], out[1], out[2] = x[1]*y[2]-y[1]*x[2], x[2]*y[0]-y[2]*x[0], x[0]*y[1]-y[0]*x[1]
-		case glslNormalize:
+		case spirv.GLSLstd450Normalize:
 			x := get(0)
 			m := norm(x)
 			for c := range x {
 				out[c] = x[c] / m
 			}
-		case glslFaceForward:
+		case spirv.GLSLstd450FaceForward:
 			nn, i, nref := get(0), get(1), get(2)
 			sign := 1.0
 			if dot(nref, i) >= 0 {
@@ -118,13 +116,13 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 			for c := range nn {
 				out[c] = sign * nn[c]
 			}
-		case glslReflect:
+		case spirv.GLSLstd450Reflect:
 			i, nn := get(0), get(1)
 			d := dot(nn, i)
 			for c := range i {
 				out[c] = i[c] - 2*d*nn[c]
 			}
-		case glslRefract:
+		case spirv.GLSLstd450Refract:
 			i, nn := get(0), get(1)
 			eta := decodeF(s.r[offs[2]+l], types[2].width)
 			d := dot(nn, i)
@@ -136,7 +134,7 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 					out[c] = eta*i[c] - (eta*d+math.Sqrt(k))*nn[c]
 				}
 			}
-		case glslLdexp:
+		case spirv.GLSLstd450Ldexp:
 			x := get(0)
 			ew := widthOf(types[1].scalar().width)
 			for c := range x {
@@ -146,18 +144,18 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 				}
 				out[c] = math.Ldexp(x[c], int(max(min(sx(s.r[e], ew), 1<<20), -1<<20)))
 			}
-		case glslModf, glslModfStruct:
+		case spirv.GLSLstd450Modf, spirv.GLSLstd450ModfStruct:
 			x := get(0)
 			for c := range x {
 				ip, fr := math.Modf(x[c])
 				out[c] = fr
-				if num == glslModf {
+				if num == spirv.GLSLstd450Modf {
 					s.r[offs[len(offs)-1]+c*L+l] = encodeF(ip, fb)
 				} else {
 					out[comps+c] = ip
 				}
 			}
-		case glslFrexp, glslFrexpStruct:
+		case spirv.GLSLstd450Frexp, spirv.GLSLstd450FrexpStruct:
 			x := get(0)
 			for c := range x {
 				fr, e := math.Frexp(x[c])
@@ -166,7 +164,7 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 				}
 				out[c] = fr
 				ev := uint64(int64(e)) & 0xffffffff
-				if num == glslFrexp {
+				if num == spirv.GLSLstd450Frexp {
 					s.r[offs[len(offs)-1]+c*L+l] = ev
 				} else {
 					out[comps+c] = math.Float64frombits(ev) // raw bits, see below
@@ -176,12 +174,12 @@ func (p *prep) glslLane(in *inst, num uint32, args []uint32) (func(*state), erro
 	}
 	// Integer-valued results (packing) are handled apart from the float path.
 	switch num {
-	case glslPackHalf2x16, glslUnpackHalf2x16, glslPackUnorm4x8, glslPackSnorm4x8,
-		glslUnpackUnorm4x8, glslUnpackSnorm4x8, glslPackUnorm2x16, glslPackSnorm2x16,
-		glslUnpackUnorm2x16, glslUnpackSnorm2x16, glslPackDouble2x32, glslUnpackDouble2x32:
+	case spirv.GLSLstd450PackHalf2x16, spirv.GLSLstd450UnpackHalf2x16, spirv.GLSLstd450PackUnorm4x8, spirv.GLSLstd450PackSnorm4x8,
+		spirv.GLSLstd450UnpackUnorm4x8, spirv.GLSLstd450UnpackSnorm4x8, spirv.GLSLstd450PackUnorm2x16, spirv.GLSLstd450PackSnorm2x16,
+		spirv.GLSLstd450UnpackUnorm2x16, spirv.GLSLstd450UnpackSnorm2x16, spirv.GLSLstd450PackDouble2x32, spirv.GLSLstd450UnpackDouble2x32:
 		return p.glslPack(in, num, offs[0], types[0], dst, rt), nil
 	}
-	structInt := num == glslFrexpStruct
+	structInt := num == spirv.GLSLstd450FrexpStruct
 	return func(s *state) {
 		d := s.out(dst, n)
 		for l := 0; l < L; l++ {
@@ -216,7 +214,7 @@ func dot(x, y []float64) float64 {
 func norm(x []float64) float64 { return math.Sqrt(dot(x, x)) }
 
 // glslPack compiles the packing and unpacking instructions.
-func (p *prep) glslPack(in *inst, num uint32, src int, st *typ, dst int, rt *typ) func(*state) {
+func (p *prep) glslPack(in *inst, num spirv.GLSLstd450, src int, st *typ, dst int, rt *typ) func(*state) {
 	L := p.lanes
 	n := rt.comps * L
 	clamp := func(v, lo, hi float64) float64 { return math.Min(math.Max(v, lo), hi) }
@@ -226,16 +224,16 @@ func (p *prep) glslPack(in *inst, num uint32, src int, st *typ, dst int, rt *typ
 			x := func(c int) uint64 { return s.r[src+c*L+l] }
 			xf := func(c int) float64 { return decodeF(x(c), 32) }
 			switch num {
-			case glslPackHalf2x16:
+			case spirv.GLSLstd450PackHalf2x16:
 				d[l] = uint64(f2h(float32(xf(0)))) | uint64(f2h(float32(xf(1))))<<16
-			case glslUnpackHalf2x16:
+			case spirv.GLSLstd450UnpackHalf2x16:
 				d[l] = encodeF(float64(h2f(uint16(x(0)))), 32)
 				d[L+l] = encodeF(float64(h2f(uint16(x(0)>>16))), 32)
-			case glslPackUnorm4x8, glslPackSnorm4x8:
+			case spirv.GLSLstd450PackUnorm4x8, spirv.GLSLstd450PackSnorm4x8:
 				var v uint64
 				for c := range 4 {
 					var b uint64
-					if num == glslPackUnorm4x8 {
+					if num == spirv.GLSLstd450PackUnorm4x8 {
 						b = uint64(math.RoundToEven(clamp(xf(c), 0, 1) * 255))
 					} else {
 						b = uint64(int64(math.RoundToEven(clamp(xf(c), -1, 1)*127))) & 0xff
@@ -243,11 +241,11 @@ func (p *prep) glslPack(in *inst, num uint32, src int, st *typ, dst int, rt *typ
 					v |= b << (8 * c)
 				}
 				d[l] = v
-			case glslPackUnorm2x16, glslPackSnorm2x16:
+			case spirv.GLSLstd450PackUnorm2x16, spirv.GLSLstd450PackSnorm2x16:
 				var v uint64
 				for c := range 2 {
 					var b uint64
-					if num == glslPackUnorm2x16 {
+					if num == spirv.GLSLstd450PackUnorm2x16 {
 						b = uint64(math.RoundToEven(clamp(xf(c), 0, 1) * 65535))
 					} else {
 						b = uint64(int64(math.RoundToEven(clamp(xf(c), -1, 1)*32767))) & 0xffff
@@ -255,27 +253,27 @@ func (p *prep) glslPack(in *inst, num uint32, src int, st *typ, dst int, rt *typ
 					v |= b << (16 * c)
 				}
 				d[l] = v
-			case glslUnpackUnorm4x8, glslUnpackSnorm4x8:
+			case spirv.GLSLstd450UnpackUnorm4x8, spirv.GLSLstd450UnpackSnorm4x8:
 				for c := range 4 {
 					b := x(0) >> (8 * c) & 0xff
-					if num == glslUnpackUnorm4x8 {
+					if num == spirv.GLSLstd450UnpackUnorm4x8 {
 						d[c*L+l] = encodeF(float64(b)/255, 32)
 					} else {
 						d[c*L+l] = encodeF(clamp(float64(int8(b))/127, -1, 1), 32)
 					}
 				}
-			case glslUnpackUnorm2x16, glslUnpackSnorm2x16:
+			case spirv.GLSLstd450UnpackUnorm2x16, spirv.GLSLstd450UnpackSnorm2x16:
 				for c := range 2 {
 					b := x(0) >> (16 * c) & 0xffff
-					if num == glslUnpackUnorm2x16 {
+					if num == spirv.GLSLstd450UnpackUnorm2x16 {
 						d[c*L+l] = encodeF(float64(b)/65535, 32)
 					} else {
 						d[c*L+l] = encodeF(clamp(float64(int16(b))/32767, -1, 1), 32)
 					}
 				}
-			case glslPackDouble2x32:
+			case spirv.GLSLstd450PackDouble2x32:
 				d[l] = x(0) | x(1)<<32
-			case glslUnpackDouble2x32:
+			case spirv.GLSLstd450UnpackDouble2x32:
 				d[l], d[L+l] = x(0)&0xffffffff, x(0)>>32
 			}
 		}

@@ -3,6 +3,8 @@ package host
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 var le = binary.LittleEndian
@@ -223,7 +225,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 		return nil, err
 	}
 	pt := p.vtype[in.args[0]]
-	if pt == nil || pt.op != opTypePointer {
+	if pt == nil || pt.op != spirv.OpTypePointer {
 		return nil, p.errorf("base %%%d is not a pointer", in.args[0])
 	}
 	cur := pt.elem
@@ -253,14 +255,14 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	}
 	for _, id := range idx {
 		switch cur.op {
-		case opTypeStruct:
+		case spirv.OpTypeStruct:
 			c, ok := p.consts[id]
 			if !ok || c[0] >= uint64(len(cur.members)) {
 				return nil, p.errorf("struct index %%%d is not a constant member number", id)
 			}
 			coff += int64(cur.offs[c[0]])
 			cur = cur.members[c[0]]
-		case opTypeArray, opTypeRuntimeArray, opTypeVector, opTypeMatrix:
+		case spirv.OpTypeArray, spirv.OpTypeRuntimeArray, spirv.OpTypeVector, spirv.OpTypeMatrix:
 			if err := add(id, int64(cur.stride)); err != nil {
 				return nil, err
 			}
@@ -319,7 +321,7 @@ func (p *prep) arrayLength(in *inst) (func(*state), error) {
 		return nil, err
 	}
 	pt := p.vtype[in.args[0]]
-	if pt.op != opTypePointer || pt.elem.op != opTypeStruct || int(in.args[1]) >= len(pt.elem.members) {
+	if pt.op != spirv.OpTypePointer || pt.elem.op != spirv.OpTypeStruct || int(in.args[1]) >= len(pt.elem.members) {
 		return nil, p.errorf("not a pointer to a struct member")
 	}
 	st := pt.elem

@@ -3,6 +3,8 @@ package host
 import (
 	"math"
 	"math/bits"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // nk is the numeric kind of a scalar, choosing a lane loop.
@@ -44,7 +46,7 @@ type loopKey struct {
 
 func numKind(t *typ) nk {
 	s := t.scalar()
-	if s.op != opTypeFloat {
+	if s.op != spirv.OpTypeFloat {
 		return nkInt
 	}
 	switch s.width {

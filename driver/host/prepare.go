@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // Pointers are one 64-bit value per lane: the memory region in the top 16
@@ -117,10 +119,10 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 			k, err = nil, p.errorf("internal error: %v", r)
 		}
 	}()
-	var ep *entryPoint
-	for i := range m.entries {
-		if m.entries[i].name == entry && m.entries[i].model == modelGLCompute {
-			ep = &m.entries[i]
+	var ep *spirv.EntryPoint
+	for _, e := range m.x.EntryPoints() {
+		if e.Name == entry && e.Model == spirv.ExecutionModelGLCompute {
+			ep = &e
 		}
 	}
 	if ep == nil {
@@ -130,7 +132,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 	first := len(m.insts)
 	for i := range m.insts {
 		in := &m.insts[i]
-		if in.op == opFunction {
+		if in.op == spirv.OpFunction {
 			first = i
 			break
 		}
@@ -146,9 +148,9 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 	if err := p.functions(first); err != nil {
 		return nil, err
 	}
-	p.k.entry = p.funcs[ep.fn]
+	p.k.entry = p.funcs[uint32(ep.Function)]
 	if p.k.entry == nil {
-		return nil, p.errorf("entry point function %%%d not found", ep.fn)
+		return nil, p.errorf("entry point function %%%d not found", ep.Function)
 	}
 	p.k.rows = p.nrows
 	return p.k, nil
@@ -157,26 +159,26 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 // global handles one instruction before the first function.
 func (p *prep) global(in *inst) error {
 	switch in.op {
-	case opTypeVoid, opTypeBool, opTypeInt, opTypeFloat, opTypeVector, opTypeMatrix,
-		opTypeArray, opTypeRuntimeArray, opTypeStruct, opTypePointer, opTypeFunction,
-		opTypeForwardPointer:
+	case spirv.OpTypeVoid, spirv.OpTypeBool, spirv.OpTypeInt, spirv.OpTypeFloat, spirv.OpTypeVector, spirv.OpTypeMatrix,
+		spirv.OpTypeArray, spirv.OpTypeRuntimeArray, spirv.OpTypeStruct, spirv.OpTypePointer, spirv.OpTypeFunction,
+		spirv.OpTypeForwardPointer:
 		t, err := p.resolveType(in)
 		if err != nil {
 			return p.errorf("%v", err)
 		}
-		if in.op == opTypeForwardPointer {
+		if in.op == spirv.OpTypeForwardPointer {
 			return nil
 		}
 		p.types[in.id] = t
-	case opTypeImage, opTypeSampler, opTypeSampledImage:
+	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
 		// Declared but unusable: any value of these types is refused later.
-	case opConstant, opConstantTrue, opConstantFalse, opConstantNull, opConstantComposite,
-		opSpecConstant, opSpecConstantTrue, opSpecConstantFalse, opSpecConstantComposite,
-		opSpecConstantOp, opUndef:
+	case spirv.OpConstant, spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpConstantNull, spirv.OpConstantComposite,
+		spirv.OpSpecConstant, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse, spirv.OpSpecConstantComposite,
+		spirv.OpSpecConstantOp, spirv.OpUndef:
 		return p.constant(in)
-	case opVariable:
+	case spirv.OpVariable:
 		return p.globalVar(in)
-	case opExtInst:
+	case spirv.OpExtInst:
 		// NonSemantic instructions (clspv reflection, debug info): nothing to run.
 	}
 	return nil
@@ -188,19 +190,19 @@ func (p *prep) constant(in *inst) error {
 	if t == nil {
 		return p.errorf("result type %%%d is not a type", in.typ)
 	}
-	if t.comps == 0 && in.op != opUndef {
+	if t.comps == 0 && in.op != spirv.OpUndef {
 		return p.errorf("constant of type %s has no value form", t)
 	}
 	a := in.args
 	var v []uint64
 	specID, isSpec := uint32(0), false
-	if d, ok := p.m.deco(in.id, decSpecId); ok && len(d) > 0 {
+	if d, ok := p.m.deco(in.id, spirv.DecorationSpecId); ok && len(d) > 0 {
 		specID, isSpec = d[0], true
 	}
 	override, has := p.spec[specID]
 	has = has && isSpec
 	switch in.op {
-	case opConstant, opSpecConstant:
+	case spirv.OpConstant, spirv.OpSpecConstant:
 		if len(a) == 0 {
 			return p.errorf("missing value")
 		}
@@ -208,19 +210,19 @@ func (p *prep) constant(in *inst) error {
 		if t.width == 64 && len(a) > 1 {
 			x |= uint64(a[1]) << 32
 		}
-		if in.op == opSpecConstant && has {
+		if in.op == spirv.OpSpecConstant && has {
 			x = override
 		}
 		v = []uint64{x & widthOf(t.width).m}
-	case opConstantTrue, opConstantFalse, opSpecConstantTrue, opSpecConstantFalse:
-		b := in.op == opConstantTrue || in.op == opSpecConstantTrue
-		if (in.op == opSpecConstantTrue || in.op == opSpecConstantFalse) && has {
+	case spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse:
+		b := in.op == spirv.OpConstantTrue || in.op == spirv.OpSpecConstantTrue
+		if (in.op == spirv.OpSpecConstantTrue || in.op == spirv.OpSpecConstantFalse) && has {
 			b = override != 0
 		}
 		v = []uint64{b2u(b)}
-	case opConstantNull, opUndef:
+	case spirv.OpConstantNull, spirv.OpUndef:
 		v = make([]uint64, t.comps)
-	case opConstantComposite, opSpecConstantComposite:
+	case spirv.OpConstantComposite, spirv.OpSpecConstantComposite:
 		for _, id := range a {
 			c, ok := p.consts[id]
 			if !ok {
@@ -231,7 +233,7 @@ func (p *prep) constant(in *inst) error {
 		if len(v) != t.comps {
 			return p.errorf("constituents give %d scalars, want %d", len(v), t.comps)
 		}
-	case opSpecConstantOp:
+	case spirv.OpSpecConstantOp:
 		var err error
 		if v, err = p.specOp(in, t); err != nil {
 			return err
@@ -248,7 +250,7 @@ func (p *prep) specOp(in *inst, t *typ) ([]uint64, error) {
 	if len(in.args) == 0 {
 		return nil, p.errorf("missing opcode")
 	}
-	op := inst{op: uint16(in.args[0]), typ: in.typ, id: in.id, args: in.args[1:], pos: in.pos}
+	op := inst{op: spirv.Op(in.args[0]), typ: in.typ, id: in.id, args: in.args[1:], pos: in.pos}
 	sub := &prep{m: p.m, name: p.name, types: p.types, consts: p.consts, vtype: map[uint32]*typ{},
 		row: map[uint32]int{}, region: map[uint32]int{}, k: &Kernel{}, lanes: 1, cur: p.cur}
 	for _, id := range op.args {
@@ -280,33 +282,23 @@ func (p *prep) specOp(in *inst, t *typ) ([]uint64, error) {
 
 // localSize finds the work-group size: a WorkgroupSize constant wins over
 // LocalSizeId, which wins over LocalSize.
-func (p *prep) localSize(ep *entryPoint) error {
+func (p *prep) localSize(ep *spirv.EntryPoint) error {
 	size := [3]int{1, 1, 1}
-	for _, md := range p.m.modes[ep.fn] {
-		a := md.args
-		if len(a) < 5 {
-			continue
-		}
-		switch {
-		case md.op == opExecutionMode && a[1] == emLocalSize:
-			size = [3]int{int(a[2]), int(a[3]), int(a[4])}
-		case md.op == opExecutionModeId && a[1] == emLocalSizeId:
-			for i := range 3 {
-				c := p.consts[a[2+i]]
-				if len(c) != 1 {
-					return p.errorf("LocalSizeId operand %%%d is not a scalar constant", a[2+i])
-				}
-				size[i] = int(c[0])
+	if ep.LocalSize != [3]uint32{} {
+		size = [3]int{int(ep.LocalSize[0]), int(ep.LocalSize[1]), int(ep.LocalSize[2])}
+	}
+	if ep.LocalSizeID != [3]spirv.ID{} {
+		for i, id := range ep.LocalSizeID {
+			c := p.consts[uint32(id)]
+			if len(c) != 1 {
+				return p.errorf("LocalSizeId operand %%%d is not a scalar constant", id)
 			}
+			size[i] = int(c[0])
 		}
 	}
-	for id, ds := range p.m.decos {
-		for _, d := range ds {
-			if d.kind == decBuiltIn && len(d.args) > 0 && d.args[0] == biWorkgroupSize {
-				if c, ok := p.consts[id]; ok && len(c) == 3 {
-					size = [3]int{int(c[0]), int(c[1]), int(c[2])}
-				}
-			}
+	if id := p.m.x.WorkgroupSizeID(); id != 0 {
+		if c, ok := p.consts[uint32(id)]; ok && len(c) == 3 {
+			size = [3]int{int(c[0]), int(c[1]), int(c[2])}
 		}
 	}
 	n := 1
@@ -350,44 +342,44 @@ func (p *prep) ptrRow(id uint32, r int) {
 // globalVar creates the memory region of a module-scope variable.
 func (p *prep) globalVar(in *inst) error {
 	pt := p.types[in.typ]
-	if pt == nil || pt.op != opTypePointer || len(in.args) == 0 {
+	if pt == nil || pt.op != spirv.OpTypePointer || len(in.args) == 0 {
 		return p.errorf("variable of non-pointer type")
 	}
 	t := pt.elem
-	rg := region{t: t, name: p.m.names[in.id], set: -1, binding: -1, builtin: ^uint32(0), size: t.size}
+	rg := region{t: t, name: p.m.name(in.id), set: -1, binding: -1, builtin: ^uint32(0), size: t.size}
 	if rg.name == "" {
 		rg.name = fmt.Sprintf("%%%d", in.id)
 	}
-	switch sc := in.args[0]; sc {
-	case scStorageBuffer, scUniform, scPhysicalStorageBuffer:
+	switch sc := spirv.StorageClass(in.args[0]); sc {
+	case spirv.StorageClassStorageBuffer, spirv.StorageClassUniform, spirv.StorageClassPhysicalStorageBuffer:
 		rg.kind, rg.atomicOK, rg.dynamic = regionBuffer, true, true
-		if d, ok := p.m.deco(in.id, decDescriptorSet); ok && len(d) > 0 {
+		if d, ok := p.m.deco(in.id, spirv.DecorationDescriptorSet); ok && len(d) > 0 {
 			rg.set = int(d[0])
 		}
-		if d, ok := p.m.deco(in.id, decBinding); ok && len(d) > 0 {
+		if d, ok := p.m.deco(in.id, spirv.DecorationBinding); ok && len(d) > 0 {
 			rg.binding = int(d[0])
 		}
 		if rg.set < 0 || rg.binding < 0 {
 			return p.errorf("buffer variable %s has no DescriptorSet and Binding", rg.name)
 		}
 		rg.name = fmt.Sprintf("%s (set %d, binding %d)", rg.name, rg.set, rg.binding)
-	case scPushConstant:
+	case spirv.StorageClassPushConstant:
 		rg.kind = regionPush
 		rg.name = "push constants " + rg.name
-	case scWorkgroup:
+	case spirv.StorageClassWorkgroup:
 		rg.kind = regionWorkgroup
 		rg.name = "Workgroup variable " + rg.name
-	case scPrivate, scInput:
+	case spirv.StorageClassPrivate, spirv.StorageClassInput:
 		rg.kind = regionLane
-		if d, ok := p.m.deco(in.id, decBuiltIn); ok && len(d) > 0 {
+		if d, ok := p.m.deco(in.id, spirv.DecorationBuiltIn); ok && len(d) > 0 {
 			rg.builtin = d[0]
 			if !knownBuiltin(d[0]) {
 				return p.errorf("unsupported BuiltIn %d", d[0])
 			}
-		} else if sc == scInput {
+		} else if sc == spirv.StorageClassInput {
 			return p.errorf("Input variable %s is not a BuiltIn", rg.name)
 		}
-	case scUniformConstant:
+	case spirv.StorageClassUniformConstant:
 		return nil // images and samplers: refused where used
 	default:
 		return p.errorf("unsupported storage class %d for variable %s", sc, rg.name)
@@ -409,10 +401,10 @@ func (p *prep) globalVar(in *inst) error {
 }
 
 func knownBuiltin(b uint32) bool {
-	switch b {
-	case biGlobalInvocationId, biLocalInvocationId, biWorkgroupId, biNumWorkgroups,
-		biWorkgroupSize, biLocalInvocationIndex, biSubgroupSize, biSubgroupLocalInvocationId,
-		biNumSubgroups, biSubgroupId, biSubgroupMaxSize:
+	switch spirv.BuiltIn(b) {
+	case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInWorkgroupId, spirv.BuiltInNumWorkgroups,
+		spirv.BuiltInWorkgroupSize, spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupLocalInvocationId,
+		spirv.BuiltInNumSubgroups, spirv.BuiltInSubgroupId, spirv.BuiltInSubgroupMaxSize:
 		return true
 	}
 	return false

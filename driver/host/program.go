@@ -21,14 +21,11 @@ type program struct {
 // BuildProgram decodes a module and reads its NonSemantic.ClspvReflection
 // kernel interface.
 func (*Device) BuildProgram(code []byte) (driver.Program, error) {
-	m, err := Decode(code)
-	if err != nil {
-		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
-	}
 	sm, err := spirv.Decode(code)
 	if err != nil {
 		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
 	}
+	m := newModule(sm)
 	refl, err := spirv.ReadReflection(sm)
 	if err != nil {
 		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)

@@ -1,12 +1,16 @@
 package host
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // typ is a resolved SPIR-V type with its memory layout and its register
 // shape. A value of the type occupies comps register rows (one per scalar
 // leaf, in declaration order); in memory, leaf i lives at leaves[i].off.
 type typ struct {
-	op      uint16 // opTypeInt, opTypeFloat, ...
+	op      spirv.Op // spirv.OpTypeInt, spirv.OpTypeFloat, ...
 	id      uint32
 	width   int  // bits, for scalars
 	signed  bool // OpTypeInt signedness
@@ -15,7 +19,7 @@ type typ struct {
 	members []*typ
 	offs    []int // struct member byte offsets
 	stride  int   // array and runtime array stride; pointer: ArrayStride for OpPtrAccessChain
-	sc      uint32
+	sc      spirv.StorageClass
 	size    int // bytes in memory; a runtime array counts as zero
 	align   int
 	comps   int // register rows; 0 where values of the type cannot exist
@@ -29,12 +33,12 @@ type leaf struct {
 	bool  bool // stored as a 32-bit integer, read as 0 or 1
 }
 
-func (t *typ) isFloat() bool { return t.scalar().op == opTypeFloat }
-func (t *typ) isBool() bool  { return t.scalar().op == opTypeBool }
+func (t *typ) isFloat() bool { return t.scalar().op == spirv.OpTypeFloat }
+func (t *typ) isBool() bool  { return t.scalar().op == spirv.OpTypeBool }
 
 // scalar is the component type of a scalar or vector type.
 func (t *typ) scalar() *typ {
-	if t.op == opTypeVector {
+	if t.op == spirv.OpTypeVector {
 		return t.elem
 	}
 	return t
@@ -42,26 +46,26 @@ func (t *typ) scalar() *typ {
 
 func (t *typ) String() string {
 	switch t.op {
-	case opTypeVoid:
+	case spirv.OpTypeVoid:
 		return "void"
-	case opTypeBool:
+	case spirv.OpTypeBool:
 		return "bool"
-	case opTypeInt:
+	case spirv.OpTypeInt:
 		if t.signed {
 			return fmt.Sprintf("int%d", t.width)
 		}
 		return fmt.Sprintf("uint%d", t.width)
-	case opTypeFloat:
+	case spirv.OpTypeFloat:
 		return fmt.Sprintf("float%d", t.width)
-	case opTypeVector:
+	case spirv.OpTypeVector:
 		return fmt.Sprintf("%s%d", t.elem, t.count)
-	case opTypeArray:
+	case spirv.OpTypeArray:
 		return fmt.Sprintf("%s[%d]", t.elem, t.count)
-	case opTypeRuntimeArray:
+	case spirv.OpTypeRuntimeArray:
 		return fmt.Sprintf("%s[]", t.elem)
-	case opTypePointer:
+	case spirv.OpTypePointer:
 		return fmt.Sprintf("*%s", t.elem)
-	case opTypeStruct:
+	case spirv.OpTypeStruct:
 		return fmt.Sprintf("struct %%%d", t.id)
 	}
 	return spelling(t.op)
@@ -71,12 +75,12 @@ func (t *typ) String() string {
 // aggregate value of type t, and the member's type.
 func (t *typ) compOffset(i int) (int, *typ, error) {
 	switch t.op {
-	case opTypeVector, opTypeArray, opTypeMatrix:
+	case spirv.OpTypeVector, spirv.OpTypeArray, spirv.OpTypeMatrix:
 		if i < 0 || i >= t.count {
 			return 0, nil, fmt.Errorf("index %d out of range for %s", i, t)
 		}
 		return i * t.elem.comps, t.elem, nil
-	case opTypeStruct:
+	case spirv.OpTypeStruct:
 		if i < 0 || i >= len(t.members) {
 			return 0, nil, fmt.Errorf("member %d out of range for %s", i, t)
 		}
@@ -109,16 +113,16 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 	}
 	var err error
 	switch in.op {
-	case opTypeVoid:
-	case opTypeBool:
+	case spirv.OpTypeVoid:
+	case spirv.OpTypeBool:
 		t.width, t.size, t.align, t.comps = 1, 4, 4, 1
 		t.leaves = []leaf{{0, 4, true}}
-	case opTypeInt, opTypeFloat:
+	case spirv.OpTypeInt, spirv.OpTypeFloat:
 		if err := need(1); err != nil {
 			return nil, err
 		}
 		t.width = int(a[0])
-		if in.op == opTypeInt && len(a) > 1 {
+		if in.op == spirv.OpTypeInt && len(a) > 1 {
 			t.signed = a[1] != 0
 		}
 		switch t.width {
@@ -126,12 +130,12 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		default:
 			return nil, fmt.Errorf("unsupported %d-bit %s", t.width, spelling(in.op))
 		}
-		if in.op == opTypeFloat && t.width == 8 {
+		if in.op == spirv.OpTypeFloat && t.width == 8 {
 			return nil, fmt.Errorf("unsupported 8-bit float")
 		}
 		t.size, t.align, t.comps = t.width/8, t.width/8, 1
 		t.leaves = []leaf{{0, uint8(t.size), false}}
-	case opTypeVector, opTypeMatrix:
+	case spirv.OpTypeVector, spirv.OpTypeMatrix:
 		if err := need(2); err != nil {
 			return nil, err
 		}
@@ -140,12 +144,12 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		}
 		t.count = int(a[1])
 		t.stride = t.elem.size
-		if in.op == opTypeMatrix {
+		if in.op == spirv.OpTypeMatrix {
 			t.stride = roundUp(t.elem.size, t.elem.align)
 		}
 		t.size, t.align = t.count*t.stride, t.elem.align
 		p.aggregate(t)
-	case opTypeArray:
+	case spirv.OpTypeArray:
 		if err := need(2); err != nil {
 			return nil, err
 		}
@@ -163,7 +167,7 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		t.stride = p.arrayStride(in.id, t.elem)
 		t.size, t.align = t.count*t.stride, t.elem.align
 		p.aggregate(t)
-	case opTypeRuntimeArray:
+	case spirv.OpTypeRuntimeArray:
 		if err := need(1); err != nil {
 			return nil, err
 		}
@@ -172,18 +176,18 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		}
 		t.stride = p.arrayStride(in.id, t.elem)
 		t.align = t.elem.align
-	case opTypeStruct:
+	case spirv.OpTypeStruct:
 		off, align := 0, 1
 		for i, id := range a {
 			m, err := get(id)
 			if err != nil {
 				return nil, err
 			}
-			if m.op == opTypeRuntimeArray && i != len(a)-1 {
+			if m.op == spirv.OpTypeRuntimeArray && i != len(a)-1 {
 				return nil, fmt.Errorf("runtime array is not the last member")
 			}
 			off = roundUp(off, m.align)
-			if d, ok := p.m.memberDeco(in.id, uint32(i), decOffset); ok && len(d) > 0 {
+			if d, ok := p.m.memberDeco(in.id, uint32(i), spirv.DecorationOffset); ok && len(d) > 0 {
 				off = int(d[0])
 			}
 			t.members = append(t.members, m)
@@ -193,28 +197,28 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		}
 		t.align = align
 		t.size = roundUp(off, align)
-		if len(a) > 0 && t.members[len(a)-1].op == opTypeRuntimeArray {
+		if len(a) > 0 && t.members[len(a)-1].op == spirv.OpTypeRuntimeArray {
 			t.size = t.offs[len(a)-1]
 		}
 		p.aggregate(t)
-	case opTypePointer, opTypeForwardPointer:
-		if in.op == opTypeForwardPointer {
+	case spirv.OpTypePointer, spirv.OpTypeForwardPointer:
+		if in.op == spirv.OpTypeForwardPointer {
 			return nil, fmt.Errorf("unsupported OpTypeForwardPointer")
 		}
 		if err := need(2); err != nil {
 			return nil, err
 		}
-		t.sc = a[0]
+		t.sc = spirv.StorageClass(a[0])
 		if t.elem, err = get(a[1]); err != nil {
 			return nil, err
 		}
 		t.stride = t.elem.size
-		if d, ok := p.m.deco(in.id, decArrayStride); ok && len(d) > 0 {
+		if d, ok := p.m.deco(in.id, spirv.DecorationArrayStride); ok && len(d) > 0 {
 			t.stride = int(d[0])
 		}
 		t.size, t.align, t.comps = 8, 8, 1
 		t.leaves = []leaf{{0, 8, false}}
-	case opTypeFunction:
+	case spirv.OpTypeFunction:
 	default:
 		return nil, fmt.Errorf("unsupported type %s", spelling(in.op))
 	}
@@ -222,7 +226,7 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 }
 
 func (p *prep) arrayStride(id uint32, elem *typ) int {
-	if d, ok := p.m.deco(id, decArrayStride); ok && len(d) > 0 {
+	if d, ok := p.m.deco(id, spirv.DecorationArrayStride); ok && len(d) > 0 {
 		return int(d[0])
 	}
 	return roundUp(elem.size, elem.align)
@@ -238,7 +242,7 @@ func (p *prep) aggregate(t *typ) {
 	var parts []*typ
 	var offs []int
 	switch t.op {
-	case opTypeVector, opTypeMatrix, opTypeArray:
+	case spirv.OpTypeVector, spirv.OpTypeMatrix, spirv.OpTypeArray:
 		if t.count*max(t.elem.comps, 1) > maxComps {
 			return
 		}
@@ -246,12 +250,12 @@ func (p *prep) aggregate(t *typ) {
 			parts = append(parts, t.elem)
 			offs = append(offs, i*t.stride)
 		}
-	case opTypeStruct:
+	case spirv.OpTypeStruct:
 		parts, offs = t.members, t.offs
 	}
 	n := 0
 	for _, e := range parts {
-		if e.op == opTypeRuntimeArray || (e.comps == 0 && e.size != 0) {
+		if e.op == spirv.OpTypeRuntimeArray || (e.comps == 0 && e.size != 0) {
 			return
 		}
 		n += e.comps
