@@ -413,17 +413,3 @@ func TestErrorCodes(t *testing.T) {
 	}
 }
 
-func TestProgramFromSourceWithoutCompiler(t *testing.T) {
-	_, c, _, _ := fakeSetup(t)
-	p, err := c.CreateProgramWithSource("kernel void k() {}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = p.Build("")
-	if err == nil {
-		return // the compiler has landed
-	}
-	if !errors.Is(err, ErrCompilerNotAvailable) && !errors.Is(err, ErrBuildProgramFailure) {
-		t.Fatalf("build: %v", err)
-	}
-}

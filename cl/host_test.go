@@ -106,3 +106,94 @@ func TestHostDriver(t *testing.T) {
 		b.Release()
 	}
 }
+
+// hostDevice returns the always-present pure-Go device.
+func hostDevice(t *testing.T) *Device {
+	t.Helper()
+	ps, _ := Platforms()
+	devs, err := ps[0].Devices(DeviceTypeCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range devs {
+		if d.DriverName() == "host" {
+			return d
+		}
+	}
+	t.Fatal("no host device")
+	return nil
+}
+
+// TestBuildFromSource compiles OpenCL C with clgo's compiler and runs it
+// on the host device.
+func TestBuildFromSource(t *testing.T) {
+	host := hostDevice(t)
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(host, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	p, err := c.CreateProgramWithSource(`
+kernel void scale(global int *a, int f) { a[get_global_id(0)] *= f + OFFSET; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Build("-DOFFSET=1"); err != nil {
+		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
+	}
+	k, err := p.CreateKernel("scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []int32{1, 2, 3, 4, 5, 6, 7, 8}
+	b, err := CreateBufferFrom(c, 0, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.SetArgs(b, int32(2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, nil); err != nil {
+		t.Fatal(err)
+	}
+	out, err := ReadAll[int32](context.Background(), q, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range out {
+		if v != in[i]*3 {
+			t.Fatalf("a[%d] = %d, want %d", i, v, in[i]*3)
+		}
+	}
+}
+
+// TestBuildFailureLog checks that a failed build reports
+// CL_BUILD_PROGRAM_FAILURE and a clang-style log with the caret.
+func TestBuildFailureLog(t *testing.T) {
+	host := hostDevice(t)
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	p, err := c.CreateProgramWithSource("kernel void k(global int *a) {\n  a[0] = nope;\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Build("")
+	if !errors.Is(err, ErrBuildProgramFailure) {
+		t.Fatalf("build error %v, want CL_BUILD_PROGRAM_FAILURE", err)
+	}
+	want := "<source>:2:10: error: use of undeclared identifier 'nope'\n  a[0] = nope;\n         ^\n"
+	if got := p.BuildLog(host); got != want {
+		t.Fatalf("build log:\n%q\nwant\n%q", got, want)
+	}
+	if err := p.Build("-no-such-option"); !errors.Is(err, ErrInvalidBuildOptions) {
+		t.Fatalf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)
+	}
+}
