@@ -412,4 +412,3 @@ func TestErrorCodes(t *testing.T) {
 		t.Fatal("Code")
 	}
 }
-
