@@ -197,3 +197,61 @@ func TestBuildFailureLog(t *testing.T) {
 		t.Fatalf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)
 	}
 }
+
+// TestGlobalOffset runs an NDRange with a global offset: get_global_id
+// includes it, get_group_id and get_global_linear_id do not.
+func TestGlobalOffset(t *testing.T) {
+	host := hostDevice(t)
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(host, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	p, err := c.CreateProgramWithSource(`kernel void k(global int *a, global int *lin) {
+  size_t g = get_global_id(0);
+  a[g] = g * 100 + get_group_id(0) * 10 + get_global_offset(0);
+  lin[get_global_linear_id()] = g;
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Build(""); err != nil {
+		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
+	}
+	k, err := p.CreateKernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := CreateBufferFrom(c, 0, make([]int32, 16))
+	lin, _ := CreateBufferFrom(c, 0, make([]int32, 8))
+	if err := k.SetArgs(a, lin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, []uint64{4}, []uint64{8}, []uint64{2}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadAll[int32](context.Background(), q, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range got {
+		want := int32(0)
+		if i >= 4 && i < 12 {
+			want = int32(i*100 + (i-4)/2*10 + 4)
+		}
+		if v != want {
+			t.Fatalf("a = %v: a[%d] = %d, want %d", got, i, v, want)
+		}
+	}
+	gotLin, _ := ReadAll[int32](context.Background(), q, lin)
+	for i, v := range gotLin {
+		if v != int32(i+4) {
+			t.Fatalf("lin = %v: lin[%d] = %d, want %d", gotLin, i, v, i+4)
+		}
+	}
+}

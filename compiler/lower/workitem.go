@@ -23,7 +23,6 @@ func (l *lowerer) pushConstantLayout() pushLayout {
 		for name := range l.builtinCalls(k) {
 			switch name {
 			case "get_global_id":
-				need[spirv.PushGlobalOffset] = true
 				need[spirv.PushRegionOffset] = true
 			case "get_global_linear_id":
 				need[spirv.PushGlobalOffset] = true
@@ -169,9 +168,10 @@ func (fs *fnState) workItem(name string, args []value, t types.Type) (spirv.ID, 
 		r = fs.workDim
 	case "get_global_id":
 		inRange(func(d spirv.ID) spirv.ID {
+			// The region offset includes the global offset (as clvk
+			// passes it to clspv's modules): see driver.NDRange.
 			g := fs.builtinVec3(spirv.BuiltInGlobalInvocationId, d)
-			g = fs.add32(g, fs.pushValue(spirv.PushRegionOffset, d))
-			return fs.add32(g, fs.pushValue(spirv.PushGlobalOffset, d))
+			return fs.add32(g, fs.pushValue(spirv.PushRegionOffset, d))
 		})
 	case "get_local_id":
 		inRange(func(d spirv.ID) spirv.ID { return fs.builtinVec3(spirv.BuiltInLocalInvocationId, d) })
@@ -201,8 +201,11 @@ func (fs *fnState) workItem(name string, args []value, t types.Type) (spirv.ID, 
 	case "get_global_linear_id":
 		gid := func(i uint32) spirv.ID {
 			d := fs.u32(i)
+			// get_global_id(i) - get_global_offset(i): the region offset
+			// carries the global offset, so only the region part stays.
 			g := fs.builtinVec3(spirv.BuiltInGlobalInvocationId, d)
-			return fs.add32(g, fs.pushValue(spirv.PushRegionOffset, d))
+			g = fs.add32(g, fs.pushValue(spirv.PushRegionOffset, d))
+			return b.EmitIDs(spirv.OpISub, u, g, fs.pushValue(spirv.PushGlobalOffset, d))
 		}
 		gs := func(i uint32) spirv.ID { return fs.pushValue(spirv.PushGlobalSize, fs.u32(i)) }
 		r = fs.add32(fs.mul32(fs.add32(fs.mul32(gid(2), gs(1)), gid(1)), gs(0)), gid(0))
