@@ -220,7 +220,7 @@ func TestGlobalOffset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Build(""); err != nil {
+	if err := p.Build("-cl-std=CL2.0"); err != nil {
 		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
 	}
 	k, err := p.CreateKernel("k")
