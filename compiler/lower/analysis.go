@@ -24,6 +24,10 @@ type analysis struct {
 	pts     map[*types.Var]objSet       // pointer variables
 	ret     map[*types.Func]objSet      // what a function's pointer result may point to
 	views   map[*types.Var][]types.Type // pointee types seen per object
+	// mem is what pointers stored in memory (array elements, struct
+	// members, pointees, pointer variables whose address is taken) may
+	// point to, by the address space of the objects.
+	mem     map[types.AddrSpace]objSet
 	changed bool
 	// groups are the multi-object sets of pointer expressions: objects
 	// that one pointer may refer to must agree on how offsets count.
@@ -39,6 +43,7 @@ func (a *analysis) obj(v *types.Var) {
 	if v != nil && !a.isObj[v] {
 		a.isObj[v] = true
 		a.objects = append(a.objects, v)
+		a.changed = true
 	}
 }
 
@@ -60,7 +65,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 	a := &analysis{
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
-		views: map[*types.Var][]types.Type{},
+		views: map[*types.Var][]types.Type{}, mem: map[types.AddrSpace]objSet{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -125,15 +130,29 @@ func (a *analysis) fn(f *types.Func) {
 				a.mutable[v] = true
 			}
 			if n.Init != nil && isPointer(v.Type) {
-				a.addTo(a.pts, v, a.ptsOf(n.Init))
+				s := a.ptsOf(n.Init)
+				a.addTo(a.pts, v, s)
+				if a.isObj[v] {
+					a.toMem(s)
+				}
 			}
+			if il, ok := n.Init.(*syntax.InitList); ok {
+				a.initToMem(a.info.Inits[il])
+			}
+		case *syntax.CompoundLit:
+			a.initToMem(a.info.Inits[n.Init])
 		case *syntax.AssignExpr:
-			if v := a.rootVar(n.X); v != nil {
+			v := a.rootVar(n.X)
+			if v != nil {
 				a.mutable[v] = true
-				if isPointer(v.Type) && isIdent(n.X) {
-					if n.Op == 0 {
-						a.addTo(a.pts, v, a.ptsOf(n.Y))
-					}
+			}
+			if n.Op == 0 && isPointer(a.info.Types[n.X].Type) {
+				s := a.ptsOf(n.Y)
+				if v != nil && isIdent(n.X) {
+					a.addTo(a.pts, v, s)
+				}
+				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) {
+					a.toMem(s)
 				}
 			}
 		case *syntax.UnaryExpr:
@@ -150,7 +169,11 @@ func (a *analysis) fn(f *types.Func) {
 			if c.Func != nil {
 				for i, arg := range n.Args {
 					if i < len(c.Func.Params) && isPointer(c.Func.Params[i].Type) {
-						a.addTo(a.pts, c.Func.Params[i], a.ptsOf(arg))
+						s := a.ptsOf(arg)
+						a.addTo(a.pts, c.Func.Params[i], s)
+						if a.isObj[c.Func.Params[i]] {
+							a.toMem(s)
+						}
 					}
 				}
 			}
@@ -243,6 +266,76 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 	return nil
 }
 
+// objSpace is the address space of the memory of object v.
+func objSpace(v *types.Var) types.AddrSpace {
+	if isKernelPtrParam(v) {
+		return types.Underlying(v.Type).(*types.Pointer).Space
+	}
+	if v.Kind == types.KernelLocal {
+		return types.Local
+	}
+	return v.Space
+}
+
+// isKernelPtrParam reports whether v is a kernel's pointer parameter: as
+// an object it stands for the memory it points to.
+func isKernelPtrParam(v *types.Var) bool {
+	return v.Kind == types.ParamVar && v.Func != nil && v.Func.Kernel && isPointer(v.Type)
+}
+
+// toMem records that pointers to the objects of s are stored in memory.
+func (a *analysis) toMem(s objSet) {
+	for o := range s {
+		if o == nil {
+			continue
+		}
+		sp := objSpace(o)
+		d := a.mem[sp]
+		if d == nil {
+			d = objSet{}
+			a.mem[sp] = d
+		}
+		if !d[o] {
+			d[o] = true
+			a.changed = true
+		}
+	}
+}
+
+// initToMem records the pointers an initializer stores in memory.
+func (a *analysis) initToMem(in *types.Init) {
+	if in == nil {
+		return
+	}
+	if in.Expr != nil {
+		if isPointer(in.Type) || isPointer(a.info.Types[in.Expr].Type) || isArray(a.info.Types[in.Expr].Type) && isPointer(a.info.Implicit[in.Expr]) {
+			a.toMem(a.ptsOf(in.Expr))
+		}
+		return
+	}
+	for _, e := range in.Elems {
+		a.initToMem(e)
+	}
+}
+
+// memFor is what a pointer of type t loaded from memory may point to: the
+// objects of its address space stored in memory, and null.
+func (a *analysis) memFor(t types.Type) objSet {
+	s := objSet{nil: true}
+	pt, ok := types.Underlying(t).(*types.Pointer)
+	if !ok {
+		return s
+	}
+	for sp, set := range a.mem {
+		if sp == pt.Space || pt.Space == types.Generic {
+			for o := range set {
+				s[o] = true
+			}
+		}
+	}
+	return s
+}
+
 // ptsOf returns what the pointer (or array, decaying) expression e may
 // point to.
 func (a *analysis) ptsOf(e syntax.Expr) objSet {
@@ -262,6 +355,10 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 			a.obj(v)
 			return objSet{v: true}
 		}
+		if a.isObj[v] && isPointer(v.Type) && !isKernelPtrParam(v) {
+			// A pointer variable whose address is taken lives in memory.
+			return a.memFor(v.Type)
+		}
 		return a.pts[v]
 	case *syntax.UnaryExpr:
 		switch x.Op {
@@ -272,6 +369,9 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 		case syntax.Deref:
 			if _, ok := types.Underlying(tv.Type).(*types.Array); ok {
 				return a.ptsOf(x.X)
+			}
+			if isPointer(tv.Type) {
+				return a.memFor(tv.Type)
 			}
 		}
 	case *syntax.BinaryExpr:
@@ -311,6 +411,9 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 	case *syntax.IndexExpr, *syntax.SelectorExpr:
 		if isArray(tv.Type) {
 			return a.addrOf(e)
+		}
+		if isPointer(tv.Type) {
+			return a.memFor(tv.Type)
 		}
 	}
 	return nil

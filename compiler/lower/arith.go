@@ -284,13 +284,10 @@ func (fs *fnState) incDec(x *syntax.UnaryExpr, t types.Type) value {
 	pre := x.Op == syntax.PreInc || x.Op == syntax.PreDec
 	xt := fs.info.Types[x.X].Type
 	if isPointer(xt) {
-		v := fs.ptrVarOf(x.X)
-		if v == nil {
-			return fs.undef(t)
-		}
-		old := fs.varValue(v)
+		loc := fs.ptrLvalue(x.X)
+		old := fs.loadPtr(loc, xt)
 		nv := fs.ptrAdd(old, value{t: types.Typ[types.Int], id: fs.u32(1)}, dec)
-		fs.storePtrVar(v, nv.ptr)
+		fs.storePtr(loc, nv)
 		if pre {
 			return nv
 		}
@@ -318,9 +315,15 @@ func (fs *fnState) incDec(x *syntax.UnaryExpr, t types.Type) value {
 	return value{t: xt, id: old}
 }
 
-// ptrVarOf returns the pointer variable an lvalue names, reporting
-// anything else.
-func (fs *fnState) ptrVarOf(e syntax.Expr) *types.Var {
+// ptrLoc is where a pointer lvalue lives: the slots of a pointer
+// variable, or memory (a place holding a packed pointer).
+type ptrLoc struct {
+	v  *types.Var
+	pl *place
+}
+
+// ptrLvalue lowers a pointer-typed lvalue.
+func (fs *fnState) ptrLvalue(e syntax.Expr) ptrLoc {
 	for {
 		p, ok := e.(*syntax.ParenExpr)
 		if !ok {
@@ -330,27 +333,46 @@ func (fs *fnState) ptrVarOf(e syntax.Expr) *types.Var {
 	}
 	if id, ok := e.(*syntax.Ident); ok {
 		if v, ok := fs.info.Uses[id].(*types.Var); ok {
-			return v
+			if bd := fs.bind(v); bd.pl == nil {
+				return ptrLoc{v: v}
+			}
 		}
 	}
-	fs.errorf(e.Pos(), "pointers stored in arrays, structs or through pointers are not supported")
-	return nil
+	return ptrLoc{pl: fs.lvalue(e)}
+}
+
+func (fs *fnState) loadPtr(loc ptrLoc, t types.Type) value {
+	if loc.v != nil {
+		v := fs.varValue(loc.v)
+		v.t = t
+		return v
+	}
+	return fs.loadValue(loc.pl)
+}
+
+func (fs *fnState) storePtr(loc ptrLoc, v value) {
+	if loc.v != nil {
+		if v.ptr != nil {
+			fs.storePtrVar(loc.v, v.ptr)
+		}
+		return
+	}
+	fs.storeValue(loc.pl, v)
 }
 
 func (fs *fnState) assign(x *syntax.AssignExpr) value {
 	xt := fs.info.Types[x.X].Type
 	if isPointer(xt) {
-		v := fs.ptrVarOf(x.X)
-		if v == nil {
-			return fs.undef(xt)
-		}
 		var nv value
+		var loc ptrLoc
 		if x.Op == 0 {
 			nv = fs.expr(x.Y)
+			loc = fs.ptrLvalue(x.X)
 		} else {
-			nv = fs.ptrAdd(fs.varValue(v), fs.expr(x.Y), x.Op == syntax.Sub)
+			loc = fs.ptrLvalue(x.X)
+			nv = fs.ptrAdd(fs.loadPtr(loc, xt), fs.expr(x.Y), x.Op == syntax.Sub)
 		}
-		fs.storePtrVar(v, nv.ptr)
+		fs.storePtr(loc, nv)
 		nv.t = xt
 		return nv
 	}

@@ -48,7 +48,7 @@ func (fs *fnState) inline(x *syntax.CallExpr, f *types.Func, t types.Type) value
 		case fs.objs[p] != nil:
 			delete(fs.vars, p)
 			bd := fs.bind(p)
-			fs.store(bd.pl, a.id)
+			fs.storeValue(bd.pl, a)
 		case isPointer(p.Type) && fs.an.mutable[p]:
 			delete(fs.vars, p)
 			fs.bind(p)
@@ -57,9 +57,7 @@ func (fs *fnState) inline(x *syntax.CallExpr, f *types.Func, t types.Type) value
 			}
 		case fs.an.mutable[p]:
 			pl := fs.newVar(p.Type, p.Name)
-			if a.id != 0 {
-				fs.store(pl, a.id)
-			}
+			fs.storeValue(pl, a)
 			fs.vars[p] = &binding{pl: pl}
 		default:
 			aa := a

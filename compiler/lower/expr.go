@@ -137,6 +137,11 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 		if elems, ok := fs.info.VecLits[x]; ok {
 			return fs.vecLit(elems, t)
 		}
+		if types.Scalar(t) != nil && isPointer(fs.info.Types[x.X].Type) {
+			if off, ok := fs.nullOffset(x.X); ok {
+				return value{t: t, id: fs.constInt(t, off)}
+			}
+		}
 		v := fs.expr(x.X)
 		if types.IsVoid(t) {
 			return value{t: t}
@@ -162,15 +167,13 @@ func (fs *fnState) undef(t types.Type) value {
 	return value{t: t, id: fs.b.Undef(fs.valType(t))}
 }
 
-// loadValue loads a place as a value (pointers in memory are not
-// supported: they only live in variables).
+// loadValue loads a place as a value, unpacking pointers.
 func (fs *fnState) loadValue(p *place) value {
 	if p == nil {
 		return value{}
 	}
 	if isPointer(p.t) {
-		fs.errorf(fs.pos, "pointers stored in arrays, structs or through pointers are not supported")
-		return fs.undef(p.t)
+		return value{t: p.t, ptr: fs.decodePtr(fs.load(p), p.t)}
 	}
 	return value{t: p.t, id: fs.load(p)}
 }
@@ -221,7 +224,7 @@ func (fs *fnState) varValue(v *types.Var) value {
 		}
 		return value{t: v.Type, ptr: pv}
 	}
-	return value{t: v.Type, id: fs.load(bd.pl)}
+	return fs.loadValue(bd.pl)
 }
 
 // lvalue lowers an lvalue expression to its place.
@@ -238,13 +241,10 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 		}
 		bd := fs.bind(v)
 		if bd.pl == nil {
-			if bd.val != nil && !isPointer(v.Type) {
-				// An immutable variable read through a place (a member
-				// of a struct parameter, say).
-				return fs.spill(*bd.val)
-			}
-			fs.errorf(x.At, "pointer variable '%s' cannot be used as an object here", v.Name)
-			return fs.spill(fs.undef(types.Typ[types.Int]))
+			// An immutable variable or a pointer variable in slots read
+			// through a place (a member of a struct parameter, say):
+			// the analysis saw no write through this place.
+			return fs.spill(fs.varValue(v))
 		}
 		return bd.pl
 	case *syntax.IndexExpr:
@@ -367,10 +367,10 @@ func (fs *fnState) addrOf(p *place, e syntax.Expr) *ptrVal {
 		}
 		var d *place
 		if words {
-			d = p.sub(&place{kind: pWords, t: p.t, boff: p.ptr.off})
+			d = p.sub(&place{kind: pWords, t: p.baseT, boff: p.ptr.off})
 			return &ptrVal{objs: p.ptr.objs, sel: p.ptr.sel, off: d.boff}
 		}
-		d = p.sub(&place{kind: pChain, t: p.t, chain: []spirv.ID{p.ptr.off}})
+		d = p.sub(&place{kind: pChain, t: p.baseT, chain: []spirv.ID{p.ptr.off}})
 		if len(d.chain) == 1 {
 			return &ptrVal{objs: p.ptr.objs, sel: p.ptr.sel, off: d.chain[0]}
 		}

@@ -65,6 +65,9 @@ func (fs *fnState) constInit(t types.Type, in *types.Init) spirv.ID {
 		return fs.b.ConstantNull(vt)
 	}
 	if in.Expr != nil {
+		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit {
+			return fs.stringConst(t, lit.Value)
+		}
 		tv := fs.info.Types[in.Expr]
 		if !tv.IsConst() {
 			fs.errorf(in.Expr.Pos(), "initializer of a program-scope variable is not a constant")
@@ -130,6 +133,15 @@ func (fs *fnState) flatConsts(t types.Type, in *types.Init, out *[]spirv.ID) {
 		*out = append(*out, fs.constInit(t, in))
 		return
 	}
+	if in != nil && in.Expr != nil {
+		// A string literal: its characters, then zeros.
+		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit {
+			for i := int64(0); i < max(at.Len, 1); i++ {
+				*out = append(*out, fs.b.ConstantUint(fs.valType(at.Elem), uint64(strByte(lit.Value, i))))
+			}
+			return
+		}
+	}
 	for i := int64(0); i < max(at.Len, 1); i++ {
 		var e *types.Init
 		if in != nil && int(i) < len(in.Elems) {
@@ -150,3 +162,36 @@ func (l *lowerer) emitReflection() {
 }
 
 var diagPos0 = diag.Pos{}
+
+// stringConst is the constant of char array type t initialized from the
+// string s (zero-filled after it).
+func (fs *fnState) stringConst(t types.Type, s string) spirv.ID {
+	at, ok := types.Underlying(t).(*types.Array)
+	if !ok {
+		fs.errorf(fs.pos, "a string literal initializes only a char array")
+		return fs.b.ConstantNull(fs.valType(t))
+	}
+	et := fs.valType(at.Elem)
+	parts := make([]spirv.ID, max(at.Len, 1))
+	for i := range parts {
+		parts[i] = fs.b.ConstantUint(et, uint64(strByte(s, int64(i))))
+	}
+	return fs.b.ConstantComposite(fs.valType(t), parts...)
+}
+
+func strByte(s string, i int64) byte {
+	if i < int64(len(s)) {
+		return s[i]
+	}
+	return 0
+}
+
+func unparenExpr(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
 )
@@ -27,7 +26,6 @@ type fnState struct {
 	pcStruct spirv.ID
 	pcIndex  map[spirv.PushConstantKind]uint32
 	kref     *spirv.Kernel
-	pos      diag.Pos              // of the construct being lowered, for errors
 	idTypes  map[spirv.ID]spirv.ID // result types of function-level ids (cache)
 	frameRet map[*frame]*types.Var // pointer results of inlined calls
 }
@@ -44,8 +42,11 @@ type binding struct {
 }
 
 // gv marks a module-level variable as used by the kernel (for the entry
-// point's interface) and returns it.
+// point's interface) and returns it; Function variables pass through.
 func (fs *fnState) gv(id spirv.ID) spirv.ID {
+	if fs.b.Def(id) == nil {
+		return id
+	}
 	if !fs.usedSet[id] {
 		fs.usedSet[id] = true
 		fs.used = append(fs.used, id)

@@ -8,6 +8,7 @@ package lower
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/compiler/syntax"
@@ -58,6 +59,7 @@ type lowerer struct {
 	refl      *spirv.Reflection
 	anyReqd   bool
 	allReqd   bool
+	pos       diag.Pos // of the construct being lowered, for errors
 }
 
 // global is a program-scope variable: a Private variable with an
@@ -87,10 +89,11 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 		// A bug in lowering must not take the caller down: report it as an
 		// internal error at the kernel being lowered.
 		if r := recover(); r != nil {
-			if ie, ok := r.(bailout); ok {
-				_ = ie
-			} else {
-				diags.Errorf(diag.Pos{}, "internal compiler error: %v", r)
+			if _, ok := r.(bailout); !ok {
+				if os.Getenv("CLGO_LOWER_PANIC") != "" {
+					panic(r)
+				}
+				diags.Errorf(l.pos, "internal compiler error: %v", r)
 			}
 			m, refl = nil, nil
 		}

@@ -48,6 +48,7 @@ type place struct {
 	comps  []int
 	ptr    *ptrVal             // pDispatch
 	sub    func(*place) *place // pDispatch: the path below the object
+	baseT  types.Type          // pDispatch: the type at the pointer
 }
 
 func layoutClass(sc spirv.StorageClass) bool {
@@ -271,7 +272,7 @@ func (fs *fnState) deref(pv *ptrVal, t types.Type) *place {
 	if len(pv.objs) == 1 {
 		return fs.objElem(pv.objs[0], pv.off, t)
 	}
-	return &place{kind: pDispatch, t: t, ptr: pv, sub: func(q *place) *place { return q }}
+	return &place{kind: pDispatch, t: t, baseT: t, ptr: pv, sub: func(q *place) *place { return q }}
 }
 
 // objElem is the place at offset off (elements or bytes) of object o, of
@@ -323,7 +324,7 @@ func (fs *fnState) dispatch(p *place, f func(*place) spirv.ID, rt spirv.ID) spir
 			continue
 		}
 		b.StartBlock(labels[i])
-		v := f(p.sub(fs.objElem(o, p.ptr.off, p.t)))
+		v := f(p.sub(fs.objElem(o, p.ptr.off, p.baseT)))
 		_, blk := b.Current()
 		arms = append(arms, arm{labels[i], v, blk.Label})
 		b.Emit(spirv.OpBranch, 0, uint32(merge))
@@ -420,6 +421,6 @@ func (fs *fnState) relayout(v spirv.ID, t types.Type, toMem bool) spirv.ID {
 func (fs *fnState) spill(v value) *place {
 	id := fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.valType(v.t)))
 	p := &place{kind: pChain, t: v.t, base: id, sc: spirv.StorageClassFunction}
-	fs.store(p, v.id)
+	fs.storeValue(p, v)
 	return p
 }

@@ -11,6 +11,7 @@ import (
 // It is declared as an array of its unit type (typed) or of 32-bit words.
 type object struct {
 	v      *types.Var
+	num    uint32 // identifies the object in pointers stored in memory
 	sc     spirv.StorageClass
 	unit   types.Type
 	words  bool
@@ -23,9 +24,9 @@ type object struct {
 // analysis and declares the variables of the non-argument objects.
 func (fs *fnState) setupObjects() {
 	an := fs.an
-	for _, v := range an.objects {
-		o := &object{v: v}
-		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar {
+	for i, v := range an.objects {
+		o := &object{v: v, num: uint32(i + 1)}
+		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer
 			if pt.Space == types.Local {

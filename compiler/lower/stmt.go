@@ -395,12 +395,29 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 		return
 	}
 	if il, ok := d.Init.(*syntax.InitList); ok {
+		bd := fs.bind(v)
 		if isPointer(v.Type) {
-			fs.errorf(d.At, "pointer initializer lists are not supported")
+			// A scalar in braces: int *p = {q};
+			in := fs.info.Inits[il]
+			for in != nil && in.Expr == nil && len(in.Elems) == 1 {
+				in = in.Elems[0]
+			}
+			if in != nil && in.Expr != nil {
+				val := fs.expr(in.Expr)
+				if bd.pl != nil {
+					fs.storeValue(bd.pl, val)
+				} else if val.ptr != nil {
+					fs.storePtrVar(v, val.ptr)
+				}
+			}
 			return
 		}
-		bd := fs.bind(v)
 		fs.initialize(bd.pl, fs.info.Inits[il])
+		return
+	}
+	if lit, ok := unparenExpr(d.Init).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit && isArray(v.Type) {
+		bd := fs.bind(v)
+		fs.initialize(bd.pl, &types.Init{Type: v.Type, Expr: d.Init})
 		return
 	}
 	val := fs.expr(d.Init)
@@ -411,7 +428,11 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 			fs.vars[v] = &binding{val: &vv}
 			return
 		}
-		fs.storePtrVar(v, val.ptr)
+		if bd := fs.bind(v); bd.pl != nil {
+			fs.storeValue(bd.pl, val)
+		} else if val.ptr != nil {
+			fs.storePtrVar(v, val.ptr)
+		}
 		return
 	}
 	if !fs.an.mutable[v] && fs.objs[v] == nil && val.id != 0 {
@@ -423,8 +444,8 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 		}
 	}
 	bd := fs.bind(v)
-	if bd.pl != nil && val.id != 0 {
-		fs.store(bd.pl, val.id)
+	if bd.pl != nil {
+		fs.storeValue(bd.pl, val)
 	}
 }
 
@@ -435,10 +456,11 @@ func (fs *fnState) initialize(p *place, in *types.Init) {
 		return
 	}
 	if in.Expr != nil {
-		v := fs.expr(in.Expr)
-		if v.id != 0 {
-			fs.store(p, v.id)
+		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit {
+			fs.store(p, fs.stringConst(p.t, lit.Value))
+			return
 		}
+		fs.storeValue(p, fs.expr(in.Expr))
 		return
 	}
 	switch t := types.Underlying(p.t).(type) {

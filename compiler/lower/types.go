@@ -105,6 +105,8 @@ func (l *lowerer) valType(t types.Type) spirv.ID {
 		}
 		l.structVal[t] = id
 		return id
+	case *types.Pointer:
+		return l.ptrMemType()
 	}
 	panic(fmt.Sprintf("lower: no SPIR-V value type for %v", t))
 }
@@ -167,6 +169,9 @@ func (l *lowerer) memType(t types.Type) spirv.ID {
 		for i, f := range t.Fields {
 			l.b.MemberDecorate(id, uint32(i), spirv.DecorationOffset, uint32(f.Offset))
 		}
+	case *types.Pointer:
+		l.errorf(l.pos, "pointers stored in buffers are not supported")
+		id = l.ptrMemType()
 	default:
 		panic(fmt.Sprintf("lower: no SPIR-V memory type for %v", t))
 	}

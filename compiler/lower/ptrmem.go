@@ -1,0 +1,78 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// Pointers stored in memory (array elements, struct members, pointees of
+// pointers to pointers, pointer variables whose address is taken) are a
+// uvec2: the kernel-wide number of the object (0 for null) and the offset.
+// A pointer loaded from memory may refer to any object of its address
+// space whose address the kernel stores in memory (analysis.memFor).
+
+// ptrMemType is the value type of a pointer held in memory.
+func (l *lowerer) ptrMemType() spirv.ID { return l.b.TypeVector(l.uint32T(), 2) }
+
+// objNum is the number that identifies o in a stored pointer.
+func objNum(o *object) uint32 {
+	if o == nil {
+		return 0
+	}
+	return o.num
+}
+
+// encodePtr packs a pointer value for memory.
+func (fs *fnState) encodePtr(pv *ptrVal) spirv.ID {
+	if pv == nil {
+		return fs.b.ConstantNull(fs.ptrMemType())
+	}
+	num := fs.u32(objNum(pv.objs[0]))
+	for i := 1; i < len(pv.objs); i++ {
+		c := fs.b.EmitIDs(spirv.OpIEqual, fs.boolT(), pv.sel, fs.u32(uint32(i)))
+		num = fs.b.EmitIDs(spirv.OpSelect, fs.uint32T(), c, fs.u32(objNum(pv.objs[i])), num)
+	}
+	return fs.b.EmitIDs(spirv.OpCompositeConstruct, fs.ptrMemType(), num, pv.off)
+}
+
+// decodePtr unpacks a pointer of type t loaded from memory.
+func (fs *fnState) decodePtr(v spirv.ID, t types.Type) *ptrVal {
+	objs := fs.objList(fs.an.memFor(t))
+	u := fs.uint32T()
+	pv := &ptrVal{objs: objs, off: fs.b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)}
+	if len(objs) > 1 {
+		num := fs.b.Emit(spirv.OpCompositeExtract, u, uint32(v), 0)
+		sel := fs.u32(0)
+		for i := 1; i < len(objs); i++ {
+			c := fs.b.EmitIDs(spirv.OpIEqual, fs.boolT(), num, fs.u32(objNum(objs[i])))
+			sel = fs.b.EmitIDs(spirv.OpSelect, u, c, fs.u32(uint32(i)), sel)
+		}
+		pv.sel = sel
+	}
+	return pv
+}
+
+// objList orders an analysis set as the kernel's objects (null last).
+func (fs *fnState) objList(set objSet) []*object {
+	var out []*object
+	for _, o := range fs.an.objects {
+		if set[o] && fs.objs[o] != nil {
+			out = append(out, fs.objs[o])
+		}
+	}
+	if set[nil] || len(out) == 0 {
+		out = append(out, nil)
+	}
+	return out
+}
+
+// storeValue stores v into place p, packing pointers.
+func (fs *fnState) storeValue(p *place, v value) {
+	if isPointer(p.t) {
+		fs.store(p, fs.encodePtr(v.ptr))
+		return
+	}
+	if v.id != 0 {
+		fs.store(p, v.id)
+	}
+}
