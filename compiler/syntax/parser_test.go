@@ -15,13 +15,32 @@ import (
 func parse(t testing.TB, src string) (*File, string) {
 	t.Helper()
 	var dl diag.List
-	toks := cpp.Preprocess("x.cl", src, cpp.Options{NoPrelude: true, Extensions: []string{"cl_khr_fp64", "cl_khr_fp16"}}, &dl)
+	opts := cpp.Options{NoPrelude: true, Extensions: []string{"cl_khr_fp64", "cl_khr_fp16"}, Defines: specDefines(src)}
+	toks := cpp.Preprocess("x.cl", src, opts, &dl)
 	f := Parse("x.cl", toks, &dl)
 	var msgs []string
 	for _, d := range dl.Diags {
 		msgs = append(msgs, strings.TrimPrefix(d.String(), "x.cl:"))
 	}
 	return f, strings.Join(msgs, "\n")
+}
+
+// specDefines returns the -D options of a kernel file's "//! options"
+// line, so that corpus files parse as their run spec builds them.
+func specDefines(src string) []string {
+	var defs []string
+	for _, line := range strings.Split(src, "\n") {
+		opts, ok := strings.CutPrefix(line, "//! options ")
+		if !ok {
+			continue
+		}
+		for _, o := range strings.Fields(opts) {
+			if d, ok := strings.CutPrefix(o, "-D"); ok && d != "" {
+				defs = append(defs, d)
+			}
+		}
+	}
+	return defs
 }
 
 func dumpDecls(f *File) string {
