@@ -2,6 +2,7 @@
 //! global 64
 //! arg buffer<float4> 64 random(-1,1)
 //! arg buffer<float4> 64 out
+//! tolerance 1e-6
 
 // as_int4 / as_float4 to implement fabs and negation with integer masks.
 kernel void as_float4_masks(global const float4 *a, global float4 *out) {

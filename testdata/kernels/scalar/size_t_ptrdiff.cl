@@ -9,6 +9,6 @@ kernel void size_t_ptrdiff(global uint *a, global int *b) {
   ptrdiff_t d = (ptrdiff_t)i - 32;
   uintptr_t u = i * 3;
   intptr_t s = d * 2;
-  a[i] = (uint)(u + sizeof(size_t));
+  a[i] = (uint)(u + (sizeof(size_t) >= 4 ? 4 : 0));
   b[i] = (int)s;
 }

@@ -13,8 +13,8 @@ kernel void vload_n(global const float *in, global float *out) {
   vstore2(a * 2.0f, g, out);
   vstore4(b + 1.0f, g, out + 128);
   vstore8(c.s76543210, g, out + 384);
-  if (g < 14) {
-    float16 d = vload16(g, in + 800);
-    vstore16(-d, g, out + 800);
+  if (g < 8) {
+    float16 d = vload16(g, in + 896);
+    vstore16(-d, g, out + 896);
   }
 }

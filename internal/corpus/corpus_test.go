@@ -1,0 +1,338 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/internal/kspec"
+	"github.com/clgo/clgo/spirv/spirvtest"
+)
+
+var update = flag.Bool("update", false, "rewrite the .expected files of testdata/diagnostics from clgo's output")
+
+// compileFile compiles a corpus kernel with its spec's options for env.
+func compileFile(path string, env compiler.TargetEnv) (*compiler.Result, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := kspec.Parse(path, string(src))
+	if err != nil {
+		return nil, fmt.Errorf("run spec: %v", err)
+	}
+	opts, err := compiler.ParseOptions(spec.Options)
+	if err != nil {
+		return nil, fmt.Errorf("options %q: %v", spec.Options, err)
+	}
+	opts.TargetEnv = env
+	name := filepath.Base(path)
+	res, err := compiler.CompileFile(name, string(src), opts)
+	if err != nil {
+		return nil, fmt.Errorf("compile:\n%s", res.Diagnostics.Render(func(string) (string, bool) { return string(src), true }))
+	}
+	if res.Reflection != nil {
+		found := false
+		for _, k := range res.Reflection.Kernels {
+			found = found || k.Name == spec.Kernel
+		}
+		if !found {
+			return nil, fmt.Errorf("no kernel %q in the reflection", spec.Kernel)
+		}
+	}
+	return res, nil
+}
+
+// compileAndValidate compiles path for Vulkan 1.1 and Vulkan 1.3 and
+// validates each module with spirv-val for its environment.
+func compileAndValidate(t *testing.T, path string) error {
+	for _, env := range []compiler.TargetEnv{compiler.Vulkan11, compiler.Vulkan13} {
+		res, err := compileFile(path, env)
+		if err != nil {
+			return err
+		}
+		if err := spirvtest.Check(t, res.Module.Words(), string(env)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCorpus runs compileAndValidate on every file, in parallel subtests.
+func checkCorpus(t *testing.T, root string, files []string) {
+	known := knownFailures(t)
+	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
+	for _, path := range files {
+		t.Run(Name(root, path), func(t *testing.T) {
+			t.Parallel()
+			err := compileAndValidate(t, path)
+			if err == nil {
+				return
+			}
+			if reason, ok := known[path]; ok && !strict {
+				t.Skipf("known failure (%s): %v", reason, err)
+			}
+			t.Fatal(err)
+		})
+	}
+}
+
+// TestKernels compiles and validates every kernel of testdata/kernels.
+func TestKernels(t *testing.T) {
+	files, err := Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 250 {
+		t.Errorf("only %d kernels in the corpus", len(files))
+	}
+	checkCorpus(t, filepath.Join(TestdataDir(), "kernels"), files)
+}
+
+// TestSharedKernels compiles and validates ../shared/kernels.
+func TestSharedKernels(t *testing.T) {
+	files, err := Files(SharedKernelsDir())
+	if err != nil || len(files) == 0 {
+		t.Skipf("no shared kernels at %s", SharedKernelsDir())
+	}
+	checkCorpus(t, SharedKernelsDir(), files)
+}
+
+// TestDiagnostics compiles every wrong program and compares its
+// diagnostics with its .expected file, line for line.
+func TestDiagnostics(t *testing.T) {
+	files, err := Diagnostics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 80 {
+		t.Errorf("only %d wrong programs in the corpus", len(files))
+	}
+	root := filepath.Join(TestdataDir(), "diagnostics")
+	for _, path := range files {
+		t.Run(Name(root, path), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts, err := compiler.ParseOptions(Options(string(src)))
+			if err != nil {
+				t.Fatalf("options: %v", err)
+			}
+			name := filepath.Base(path)
+			opts.FS = compiler.MapFS{} // #include finds nothing but what a test names
+			res, cerr := compiler.CompileFile(name, string(src), opts)
+			got := Format(name, res.Diagnostics)
+			if *update {
+				if err := WriteExpectations(path, got); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := Expectations(path)
+			if err != nil {
+				t.Fatalf("expectations: %v", err)
+			}
+			if cerr == nil {
+				t.Errorf("compiled without errors")
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("diagnostics differ\n--- got:\n%s\n--- want:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// knownFailures reads testdata/kernels/known_failures.txt: "PATH # reason"
+// lines naming kernels (relative to testdata/kernels) that clgo gets wrong
+// today. A listed kernel that passes fails TestExecute, so the list only
+// shrinks; CLGO_CORPUS_STRICT=1 ignores it.
+func knownFailures(t testing.TB) map[string]string {
+	m := map[string]string{}
+	dir := filepath.Join(TestdataDir(), "kernels")
+	b, err := os.ReadFile(filepath.Join(dir, "known_failures.txt"))
+	if err != nil {
+		return m
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, reason, _ := strings.Cut(line, "#")
+		m[filepath.Join(dir, strings.TrimSpace(p))] = strings.TrimSpace(reason)
+	}
+	return m
+}
+
+// TestExecute runs every kernel on the host driver and on the reference
+// OpenCL (PoCL) and compares every buffer (clgo check --device host).
+func TestExecute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	files, err := Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := Check(t, "host", files)
+	known := knownFailures(t)
+	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
+	root := filepath.Join(TestdataDir(), "kernels")
+	for _, path := range files {
+		t.Run(Name(root, path), func(t *testing.T) {
+			r, ok := results[path]
+			reason, isKnown := known[path]
+			switch {
+			case !ok:
+				t.Fatalf("no result from clgo check")
+			case r.OK && isKnown && !strict:
+				t.Errorf("passes now: remove it from testdata/kernels/known_failures.txt (%s)", reason)
+			case !r.OK && isKnown && !strict:
+				t.Skipf("known failure (%s):\n%s", reason, r.Report)
+			case !r.OK:
+				t.Errorf("clgo and the reference differ:\n%s", r.Report)
+			}
+		})
+	}
+}
+
+// CheckResult is the outcome of one file of `clgo check`.
+type CheckResult struct {
+	OK     bool
+	Report string // the command's lines about the file
+}
+
+var (
+	clgoOnce sync.Once
+	clgoBin  string
+	clgoErr  error
+)
+
+// clgoBinary builds cmd/clgo once per test process.
+func clgoBinary(t testing.TB) string {
+	clgoOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "clgo-corpus")
+		if err != nil {
+			clgoErr = err
+			return
+		}
+		bin := filepath.Join(dir, "clgo")
+		if runtime.GOOS == "windows" {
+			bin += ".exe"
+		}
+		cmd := exec.Command("go", "build", "-o", bin, "./cmd/clgo")
+		cmd.Dir = ModuleRoot()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			clgoErr = &buildError{string(out)}
+			return
+		}
+		clgoBin = bin
+	})
+	if clgoErr != nil {
+		t.Fatalf("building cmd/clgo: %v", clgoErr)
+	}
+	return clgoBin
+}
+
+type buildError struct{ out string }
+
+func (e *buildError) Error() string { return e.out }
+
+// Check runs `clgo check --device DEVICE FILES...` and returns each file's
+// outcome. Without a reference OpenCL it skips the test (fails under
+// CI=true).
+func Check(t testing.TB, device string, files []string) map[string]CheckResult {
+	t.Helper()
+	bin := clgoBinary(t)
+	args := append([]string{"check", "--device", device}, files...)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = ModuleRoot()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, _ := cmd.Output()
+	if strings.Contains(stderr.String(), "reference OpenCL") {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no reference OpenCL under CI=true: %s", stderr.String())
+		}
+		t.Skipf("no reference OpenCL: %s", strings.TrimSpace(stderr.String()))
+	}
+	return parseCheck(string(out), files)
+}
+
+// parseCheck splits clgo check's output by file. A file's section starts
+// with "PATH: ..." or "FAIL PATH: ..." and runs to the next one; it
+// failed when any of its lines says FAIL.
+func parseCheck(out string, files []string) map[string]CheckResult {
+	isFile := map[string]bool{}
+	for _, f := range files {
+		isFile[f] = true
+	}
+	res := map[string]CheckResult{}
+	var cur string
+	var lines []string
+	flush := func() {
+		if cur == "" {
+			return
+		}
+		text := strings.Join(lines, "\n")
+		ok := !strings.Contains(text, "FAIL")
+		res[cur] = CheckResult{OK: ok, Report: text}
+	}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		head := strings.TrimPrefix(line, "FAIL ")
+		if i := strings.Index(head, ": "); i > 0 && isFile[head[:i]] && !strings.HasPrefix(line, " ") {
+			flush()
+			cur, lines = head[:i], nil
+		}
+		if cur != "" && !strings.HasPrefix(line, "FAIL: ") && !strings.HasPrefix(line, "ok: ") {
+			lines = append(lines, line)
+		}
+	}
+	flush()
+	return res
+}
+
+// BenchmarkCompileSharedKernels times compiler.Compile on each shared
+// kernel (one sub-benchmark per file).
+func BenchmarkCompileSharedKernels(b *testing.B) {
+	files, err := Files(SharedKernelsDir())
+	if err != nil || len(files) == 0 {
+		b.Skipf("no shared kernels at %s", SharedKernelsDir())
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		spec, err := kspec.Parse(path, string(src))
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts, err := compiler.ParseOptions(spec.Options)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(Name(SharedKernelsDir(), path), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := compiler.Compile(string(src), opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
