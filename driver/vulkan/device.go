@@ -1,0 +1,189 @@
+package vulkan
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// Device is one Vulkan physical device. Its VkDevice is created on first
+// use, so that listing devices stays cheap.
+type Device struct {
+	phys *physical
+	info driver.DeviceInfo
+
+	once sync.Once
+	err  error
+	*logical
+}
+
+// Info describes the device.
+func (d *Device) Info() driver.DeviceInfo { return d.info }
+
+// open creates the logical device on first use.
+func (d *Device) open() error {
+	d.once.Do(func() {
+		d.logical, d.err = newLogical(d.phys, d.info)
+	})
+	return d.err
+}
+
+// fns are the device-level entry points, fetched with vkGetDeviceProcAddr
+// so that calls skip the loader's trampoline.
+type fns struct {
+	vkGetDeviceQueue, vkDeviceWaitIdle                                                     uintptr
+	vkAllocateMemory, vkFreeMemory, vkMapMemory                                            uintptr
+	vkCreateBuffer, vkDestroyBuffer, vkGetBufferMemoryRequirements, vkBindBufferMemory     uintptr
+	vkCreateShaderModule, vkDestroyShaderModule                                            uintptr
+	vkCreatePipelineCache, vkGetPipelineCacheData                                          uintptr
+	vkCreateComputePipelines, vkDestroyPipeline                                            uintptr
+	vkCreatePipelineLayout, vkCreateDescriptorSetLayout                                    uintptr
+	vkCreateDescriptorPool, vkResetDescriptorPool, vkAllocateDescriptorSets                uintptr
+	vkUpdateDescriptorSets                                                                 uintptr
+	vkCreateCommandPool, vkAllocateCommandBuffers, vkResetCommandBuffer                    uintptr
+	vkBeginCommandBuffer, vkEndCommandBuffer                                               uintptr
+	vkCmdBindPipeline, vkCmdBindDescriptorSets, vkCmdPushConstants, vkCmdPushDescriptorSet uintptr
+	vkCmdDispatch, vkCmdDispatchBase, vkCmdPipelineBarrier                                 uintptr
+	vkCmdCopyBuffer, vkCmdFillBuffer, vkCmdWriteTimestamp, vkCmdResetQueryPool             uintptr
+	vkCreateQueryPool, vkGetQueryPoolResults                                               uintptr
+	vkQueueSubmit, vkCreateFence, vkWaitForFences, vkResetFences, vkGetFenceStatus         uintptr
+}
+
+// logical is the VkDevice with everything made on it.
+type logical struct {
+	phys   *physical
+	info   driver.DeviceInfo
+	handle uintptr // VkDevice
+	queue  uintptr // VkQueue
+	fns
+
+	// enabled features the modules may use
+	enabled         capabilitySet
+	pushDescriptors bool
+	nonSemanticInfo bool // VK_KHR_shader_non_semantic_info (or 1.3)
+	deviceAddress   bool
+
+	mem     *memory
+	staging *ring
+	sub     *submitter
+	pcache  *pipelineCache
+}
+
+func newLogical(p *physical, info driver.DeviceInfo) (*logical, error) {
+	inst := p.inst
+	var exts []string
+	want := func(name string, core12 bool) bool {
+		if p.exts[name] && !(core12 && p.props.apiVersion >= vkMakeAPIVersion(1, 2, 0)) {
+			exts = append(exts, name)
+			return true
+		}
+		return p.hasExt(name, core12)
+	}
+	// Vulkan 1.1 has 16-bit storage, variable pointers and the
+	// StorageBuffer class in core; the rest are 1.2 core or extensions.
+	has8bit := want("VK_KHR_8bit_storage", true)
+	hasF16I8 := want("VK_KHR_shader_float16_int8", true)
+	hasAtom64 := want("VK_KHR_shader_atomic_int64", true)
+	hasTimeline := want("VK_KHR_timeline_semaphore", true)
+	hasBDA := want("VK_KHR_buffer_device_address", true)
+	want("VK_KHR_shader_float_controls", true)
+	nonSemantic := p.props.apiVersion >= vkMakeAPIVersion(1, 3, 0)
+	if !nonSemantic && p.exts["VK_KHR_shader_non_semantic_info"] {
+		exts = append(exts, "VK_KHR_shader_non_semantic_info")
+		nonSemantic = true
+	}
+	push := p.exts["VK_KHR_push_descriptor"]
+	if push {
+		exts = append(exts, "VK_KHR_push_descriptor")
+	}
+	if p.exts["VK_KHR_portability_subset"] {
+		exts = append(exts, "VK_KHR_portability_subset")
+	}
+
+	// Enable exactly what the device has of what kernels may need; not
+	// robustBufferAccess, which costs bounds checks on every access.
+	sup := &p.features.features
+	var f2 vkPhysicalDeviceFeatures2
+	f2.sType = sTypePhysicalDeviceFeatures2
+	for _, i := range []int{featShaderInt16, featShaderInt64, featShaderFloat64,
+		featShaderStorageImageReadWithoutFormat, featShaderStorageImageWriteWithoutFormat, featShaderStorageBufferArrayDynamicIndex} {
+		f2.features[i] = sup[i]
+	}
+	f16, fvp, f8, ff16, fa64, ftl, fbda := p.f16bit, p.fVarPtr, p.f8bit, p.fF16I8, p.fAtom64, p.fTimel, p.fBDA
+	f16.b[3] = 0  // storageInputOutput16: graphics only
+	fbda.b[1] = 0 // capture/replay
+	fbda.b[2] = 0 // multi-device
+	chain := []*vkFeatureStruct{&f16, &fvp}
+	for _, c := range []struct {
+		f  *vkFeatureStruct
+		ok bool
+	}{{&f8, has8bit}, {&ff16, hasF16I8}, {&fa64, hasAtom64}, {&ftl, hasTimeline}, {&fbda, hasBDA}} {
+		if c.ok {
+			chain = append(chain, c.f)
+		}
+	}
+	linkFeatures(&f2, chain)
+
+	prio := float32(1)
+	qci := &vkDeviceQueueCreateInfo{sType: sTypeDeviceQueueCreateInfo, queueFamilyIndex: uint32(p.family), queueCount: 1, pQueuePriorities: &prio}
+	names := make([]*byte, len(exts)+1)
+	for i, e := range exts {
+		names[i] = cstr(e)
+	}
+	dci := &vkDeviceCreateInfo{
+		sType: sTypeDeviceCreateInfo, pNext: unsafe.Pointer(&f2),
+		queueCreateInfoCount: 1, pQueueCreateInfos: qci,
+		enabledExtensionCount: uint32(len(exts)), ppEnabledExtensionNames: &names[0],
+	}
+	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0}
+	if err := check("vkCreateDevice", call(inst.vkCreateDevice, p.handle, ptr(dci), 0, ptr(&l.handle))); err != nil {
+		return nil, fmt.Errorf("%s: %w", info.Name, err)
+	}
+	get := func(name string) uintptr {
+		return call(inst.vkGetDeviceProcAddr, l.handle, uintptr(unsafe.Pointer(cstr(name))))
+	}
+	f := &l.fns
+	err := procTable(get, map[string]*uintptr{
+		"vkGetDeviceQueue": &f.vkGetDeviceQueue, "vkDeviceWaitIdle": &f.vkDeviceWaitIdle,
+		"vkAllocateMemory": &f.vkAllocateMemory, "vkFreeMemory": &f.vkFreeMemory, "vkMapMemory": &f.vkMapMemory,
+		"vkCreateBuffer": &f.vkCreateBuffer, "vkDestroyBuffer": &f.vkDestroyBuffer,
+		"vkGetBufferMemoryRequirements": &f.vkGetBufferMemoryRequirements, "vkBindBufferMemory": &f.vkBindBufferMemory,
+		"vkCreateShaderModule": &f.vkCreateShaderModule, "vkDestroyShaderModule": &f.vkDestroyShaderModule,
+		"vkCreatePipelineCache": &f.vkCreatePipelineCache, "vkGetPipelineCacheData": &f.vkGetPipelineCacheData,
+		"vkCreateComputePipelines": &f.vkCreateComputePipelines, "vkDestroyPipeline": &f.vkDestroyPipeline,
+		"vkCreatePipelineLayout": &f.vkCreatePipelineLayout, "vkCreateDescriptorSetLayout": &f.vkCreateDescriptorSetLayout,
+		"vkCreateDescriptorPool": &f.vkCreateDescriptorPool, "vkResetDescriptorPool": &f.vkResetDescriptorPool,
+		"vkAllocateDescriptorSets": &f.vkAllocateDescriptorSets, "vkUpdateDescriptorSets": &f.vkUpdateDescriptorSets,
+		"vkCreateCommandPool": &f.vkCreateCommandPool, "vkAllocateCommandBuffers": &f.vkAllocateCommandBuffers,
+		"vkResetCommandBuffer": &f.vkResetCommandBuffer, "vkBeginCommandBuffer": &f.vkBeginCommandBuffer,
+		"vkEndCommandBuffer": &f.vkEndCommandBuffer, "vkCmdBindPipeline": &f.vkCmdBindPipeline,
+		"vkCmdBindDescriptorSets": &f.vkCmdBindDescriptorSets, "vkCmdPushConstants": &f.vkCmdPushConstants,
+		"vkCmdPushDescriptorSetKHR": &f.vkCmdPushDescriptorSet,
+		"vkCmdDispatch":             &f.vkCmdDispatch, "vkCmdDispatchBase": &f.vkCmdDispatchBase,
+		"vkCmdPipelineBarrier": &f.vkCmdPipelineBarrier, "vkCmdCopyBuffer": &f.vkCmdCopyBuffer,
+		"vkCmdFillBuffer": &f.vkCmdFillBuffer, "vkCmdWriteTimestamp": &f.vkCmdWriteTimestamp,
+		"vkCmdResetQueryPool": &f.vkCmdResetQueryPool, "vkCreateQueryPool": &f.vkCreateQueryPool,
+		"vkGetQueryPoolResults": &f.vkGetQueryPoolResults, "vkQueueSubmit": &f.vkQueueSubmit,
+		"vkCreateFence": &f.vkCreateFence, "vkWaitForFences": &f.vkWaitForFences,
+		"vkResetFences": &f.vkResetFences, "vkGetFenceStatus": &f.vkGetFenceStatus,
+	}, map[string]bool{"vkCmdPushDescriptorSetKHR": !push})
+	if err != nil {
+		return nil, err
+	}
+	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, ptr(&l.queue))
+
+	l.enabled = enabledCapabilities(p, &f2, &f16, &fvp, &f8, &ff16, &fa64, &fbda, has8bit, hasF16I8, hasAtom64, hasBDA)
+	if l.mem, err = newMemory(l); err != nil {
+		return nil, err
+	}
+	if l.staging, err = newRing(l, stagingSize); err != nil {
+		return nil, err
+	}
+	if l.sub, err = newSubmitter(l); err != nil {
+		return nil, err
+	}
+	l.pcache = openPipelineCache(l)
+	return l, nil
+}

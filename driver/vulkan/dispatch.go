@@ -1,0 +1,186 @@
+package vulkan
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
+)
+
+// dispatchCmd is a Dispatch with everything resolved at enqueue time: the
+// pipeline (compiled on the caller's goroutine), the buffers of each
+// binding, POD bytes and the push constants.
+type dispatchCmd struct {
+	k    *kernel
+	pipe uint64
+	nd   driver.NDRange
+	bufs []descBuf // per k.bindings entry
+	pods [][]byte  // per POD cluster
+	push []byte    // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
+}
+
+// descBuf is the buffer range of one binding; b is nil for POD clusters,
+// which live in the staging ring.
+type descBuf struct {
+	b        *Buffer
+	off, rng uint64
+}
+
+func (d *dispatchCmd) release() {
+	for _, b := range d.bufs {
+		if b.b != nil {
+			b.b.unref()
+		}
+	}
+	d.bufs = nil
+}
+
+func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Arg, nd driver.NDRange, wait []driver.Event) (driver.Event, error) {
+	k, ok := dk.(*kernel)
+	if !ok || k.p.l != q.d {
+		return nil, fmt.Errorf("vulkan: kernel of another device: %w", driver.ErrInvalidValue)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	name := k.refl.Name
+	if k.unsupported != "" {
+		return nil, fmt.Errorf("vulkan: kernel %s: %s: %w", name, k.unsupported, driver.ErrUnsupported)
+	}
+	if len(args) != len(k.info.Args) {
+		return nil, fmt.Errorf("vulkan: kernel %s: %d arguments for %d: %w", name, len(args), len(k.info.Args), driver.ErrInvalidKernelArgs)
+	}
+	lim := &q.d.phys.props.limits
+	n := uint64(1)
+	for i := range 3 {
+		if nd.Local[i] == 0 || nd.Region[i]%nd.Local[i] != 0 {
+			return nil, fmt.Errorf("vulkan: kernel %s: region %v is not made of work-groups of %v: %w", name, nd.Region, nd.Local, driver.ErrInvalidWorkGroupSize)
+		}
+		if nd.Local[i] > uint64(lim.maxComputeWorkGroupSize[i]) {
+			return nil, fmt.Errorf("vulkan: kernel %s: local size %v, at most %v: %w", name, nd.Local, lim.maxComputeWorkGroupSize, driver.ErrInvalidWorkItemSize)
+		}
+		n *= nd.Local[i]
+	}
+	if n > uint64(lim.maxComputeWorkGroupInvocations) {
+		return nil, fmt.Errorf("vulkan: kernel %s: work-group of %d work-items, at most %d: %w", name, n, lim.maxComputeWorkGroupInvocations, driver.ErrInvalidWorkGroupSize)
+	}
+	if k.wgIDs == nil && k.fixedWG != [3]uint32{} {
+		if uint64(k.fixedWG[0]) != nd.Local[0] || uint64(k.fixedWG[1]) != nd.Local[1] || uint64(k.fixedWG[2]) != nd.Local[2] {
+			return nil, fmt.Errorf("vulkan: kernel %s: local size %v, the module's is %v: %w", name, nd.Local, k.fixedWG, driver.ErrInvalidWorkGroupSize)
+		}
+	}
+	var local uint64
+	for _, a := range k.refl.Args {
+		if a.Kind != spirv.ArgLocal {
+			continue
+		}
+		v := args[a.Ordinal]
+		if a.ElemSize == 0 || v.LocalSize == 0 || v.LocalSize%uint64(a.ElemSize) != 0 {
+			return nil, fmt.Errorf("vulkan: kernel %s: argument %d: local size %d: %w", name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
+		}
+		local += v.LocalSize
+	}
+	if local > uint64(lim.maxComputeSharedMemorySize) {
+		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of __local arguments, the device has %d: %w", name, local, lim.maxComputeSharedMemorySize, driver.ErrOutOfResources)
+	}
+
+	// The pipeline for these specialization constants.
+	var specBuf [16]specValue
+	spec := appendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
+	var keyBuf [128]byte
+	key := keyBuf[:0]
+	for _, s := range spec {
+		key = binary.LittleEndian.AppendUint32(key, s.id)
+		key = binary.LittleEndian.AppendUint32(key, s.value)
+	}
+	pipe, err := k.pipeline(spec, key)
+	if err != nil {
+		return nil, err
+	}
+
+	d := &dispatchCmd{k: k, pipe: pipe, nd: nd, bufs: make([]descBuf, len(k.bindings))}
+	align := q.d.mem.align
+	for i, b := range k.bindings {
+		switch b.source {
+		case srcArg:
+			v := args[b.arg]
+			if v.Kind != driver.ArgBuffer {
+				d.release()
+				return nil, fmt.Errorf("vulkan: kernel %s: argument %d is a buffer, not %v: %w", name, b.arg, v.Kind, driver.ErrInvalidArgValue)
+			}
+			if v.Buffer == nil {
+				nb, err := q.d.mem.nullBuffer()
+				if err != nil {
+					d.release()
+					return nil, err
+				}
+				nb.ref()
+				d.bufs[i] = descBuf{b: nb, rng: nb.size}
+				continue
+			}
+			vb, err := bufferOf(v.Buffer, q.d)
+			if err != nil {
+				d.release()
+				return nil, err
+			}
+			size := v.Size
+			if size == 0 && v.Offset <= vb.size {
+				size = vb.size - v.Offset
+			}
+			if checkRange(vb, v.Offset, size) != nil || size == 0 {
+				d.release()
+				return nil, fmt.Errorf("vulkan: kernel %s: argument %d: range [%d, %d) out of a buffer of %d bytes: %w", name, b.arg, v.Offset, v.Offset+size, vb.size, driver.ErrInvalidArgValue)
+			}
+			if v.Offset%align != 0 {
+				d.release()
+				return nil, fmt.Errorf("vulkan: kernel %s: argument %d: offset %d is not a multiple of %d: %w", name, b.arg, v.Offset, align, driver.ErrMisalignedSubBuffer)
+			}
+			vb.ref()
+			d.bufs[i] = descBuf{b: vb, off: v.Offset, rng: size}
+		case srcConst:
+			b.cnst.buf.ref()
+			d.bufs[i] = descBuf{b: b.cnst.buf, rng: b.cnst.buf.size}
+		}
+	}
+	d.pods = make([][]byte, len(k.pods))
+	for i, c := range k.pods {
+		// Slack after the last field: vector loads of it stay in range.
+		pod := make([]byte, (c.size+16+3)&^3)
+		for _, a := range c.args {
+			copy(pod[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+		}
+		d.pods[i] = pod
+	}
+	if k.pushSize > 0 {
+		d.push = make([]byte, k.pushSize)
+		for _, a := range k.pushArgs {
+			copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+		}
+	}
+	return q.enqueue(&command{kind: cmdDispatch, ctx: ctx, disp: d}, wait)
+}
+
+// nullBuffer is the buffer bound for NULL buffer arguments (Vulkan 1.1
+// has no null descriptors).
+func (m *memory) nullBuffer() (*Buffer, error) {
+	m.mu.Lock()
+	b := m.dummy
+	m.mu.Unlock()
+	if b != nil {
+		return b, nil
+	}
+	nb, err := m.newBuffer(256)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.dummy == nil {
+		m.dummy = nb
+	} else {
+		nb.unref()
+	}
+	return m.dummy, nil
+}

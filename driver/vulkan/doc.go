@@ -1,0 +1,25 @@
+// Package vulkan is the clgo driver for Vulkan 1.1+ devices: NVIDIA, AMD and
+// Intel GPUs, and CPUs through lavapipe. It loads libvulkan.so.1 at run time
+// with purego (no cgo, no C headers) and runs the Vulkan-flavoured SPIR-V
+// that package compiler emits, reading the kernel interface from the
+// module's NonSemantic.ClspvReflection instructions.
+//
+// How the driver interface maps onto Vulkan:
+//
+//   - Every physical device is a clgo device; its VkDevice (one compute
+//     VkQueue) is created on first use.
+//   - Buffers are ranges of large device-local VkDeviceMemory blocks, each
+//     bound to one VkBuffer; a buffer argument is a descriptor of (block
+//     VkBuffer, offset, range). Reads and writes go through a bounded
+//     host-visible staging ring; a buffer in memory the host can see
+//     (lavapipe, unified memory) is also a driver.HostMapper.
+//   - Programs are VkShaderModules; a kernel's VkPipeline is made per set of
+//     specialization constants (work-group size, __local sizes) and cached,
+//     in memory and in a VkPipelineCache on disk.
+//   - Queue commands are kept as Go values and recorded into one command
+//     buffer per batch on Flush, on a full batch or on a Wait; a fence per
+//     submission completes the batch's events. All clgo queues of a device
+//     share its VkQueue; each batch starts with a memory barrier, so that it
+//     is ordered after every earlier submission, which is how wait lists
+//     across queues are honoured.
+package vulkan

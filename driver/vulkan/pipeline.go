@@ -1,0 +1,136 @@
+package vulkan
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// pipeline returns the kernel's pipeline for the specialization constants
+// spec, creating it on first use. key is spec's encoding.
+func (k *kernel) pipeline(spec []specValue, key []byte) (uint64, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if p, ok := k.pipes[string(key)]; ok {
+		return p, nil
+	}
+	l := k.p.l
+	entries := make([]vkSpecializationMapEntry, len(spec))
+	data := make([]uint32, len(spec)+1)
+	for i, s := range spec {
+		entries[i] = vkSpecializationMapEntry{constantID: s.id, offset: uint32(4 * i), size: 4}
+		data[i] = s.value
+	}
+	si := &vkSpecializationInfo{mapEntryCount: uint32(len(spec)), dataSize: uintptr(4 * len(spec)), pData: unsafe.Pointer(&data[0])}
+	if len(spec) > 0 {
+		si.pMapEntries = &entries[0]
+	}
+	ci := &vkComputePipelineCreateInfo{
+		sType: sTypeComputePipelineCreateInfo,
+		// DISPATCH_BASE lets a region that exceeds the group count limits be
+		// cut with vkCmdDispatchBase when the module has no region push
+		// constants to cut it with.
+		flags: pipelineCreateDispatchBase,
+		stage: vkPipelineShaderStageCreateInfo{
+			sType: sTypePipelineShaderStageCreateInfo, stage: shaderStageCompute, module: k.p.module,
+			pName: cstr(k.refl.Name), pSpecializationInfo: si,
+		},
+		layout:            k.layout,
+		basePipelineIndex: -1,
+	}
+	var pipe uint64
+	start := time.Now()
+	if err := check("vkCreateComputePipelines", call(l.vkCreateComputePipelines, l.handle, uintptr(l.pcache.handle), 1, ptr(ci), 0, ptr(&pipe))); err != nil {
+		return 0, fmt.Errorf("vulkan: kernel %s: %w: %w", k.refl.Name, err, driver.ErrBuildProgramFailure)
+	}
+	l.pcache.changed(time.Since(start))
+	k.pipes[string(key)] = pipe
+	return pipe, nil
+}
+
+// pipelineCache is a VkPipelineCache saved under the user's cache
+// directory, one file per device and driver version, so that pipelines
+// compile once per machine rather than once per process.
+type pipelineCache struct {
+	l      *logical
+	handle uint64
+	path   string
+
+	mu    sync.Mutex
+	timer *time.Timer
+}
+
+func openPipelineCache(l *logical) *pipelineCache {
+	pc := &pipelineCache{l: l}
+	if dir, err := os.UserCacheDir(); err == nil && os.Getenv("CLGO_NO_PIPELINE_CACHE") == "" {
+		var v [4]byte
+		binary.LittleEndian.PutUint32(v[:], l.phys.props.driverVersion)
+		name := fmt.Sprintf("vk-%s-%s-%s.bin", hex.EncodeToString(l.phys.props.pipelineCacheUUID[:]),
+			hex.EncodeToString(l.phys.id.deviceUUID[:8]), hex.EncodeToString(v[:]))
+		pc.path = filepath.Join(dir, "clgo", name)
+	}
+	ci := &vkPipelineCacheCreateInfo{sType: sTypePipelineCacheCreateInfo}
+	if pc.path != "" {
+		// The driver checks the header (vendor, device, cache UUID) and
+		// ignores data that is not its own.
+		if data, err := os.ReadFile(pc.path); err == nil && len(data) > 32 {
+			ci.initialDataSize, ci.pInitialData = uintptr(len(data)), unsafe.Pointer(&data[0])
+		}
+	}
+	if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, ptr(ci), 0, ptr(&pc.handle))) != nil {
+		ci.initialDataSize, ci.pInitialData = 0, nil
+		if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, ptr(ci), 0, ptr(&pc.handle))) != nil {
+			pc.handle = 0 // pipelines are made without a cache
+		}
+	}
+	return pc
+}
+
+// changed schedules a save shortly after pipelines were created, so that
+// a burst of creations writes the file once.
+func (pc *pipelineCache) changed(took time.Duration) {
+	if pc.handle == 0 || pc.path == "" {
+		return
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.timer == nil {
+		pc.timer = time.AfterFunc(500*time.Millisecond, pc.save)
+	}
+}
+
+// save writes the cache's data to its file (atomically, by rename).
+func (pc *pipelineCache) save() {
+	pc.mu.Lock()
+	pc.timer = nil
+	pc.mu.Unlock()
+	l := pc.l
+	var n uintptr
+	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), ptr(&n), 0)) != nil || n == 0 {
+		return
+	}
+	data := make([]byte, n)
+	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), ptr(&n), ptr(&data[0]))) != nil {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(pc.path), 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(pc.path), ".vk-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(data[:n])
+	if cerr := tmp.Close(); err == nil && cerr == nil {
+		os.Rename(tmp.Name(), pc.path)
+	} else {
+		os.Remove(tmp.Name())
+	}
+}

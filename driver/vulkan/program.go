@@ -1,0 +1,458 @@
+package vulkan
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
+)
+
+// program is a VkShaderModule with its kernel interface. The module lives
+// while the program or one of its kernels does: new specializations need it.
+type program struct {
+	l      *logical
+	module uint64
+	refl   *spirv.Reflection
+	index  *spirv.Index
+	refs   atomic.Int32
+	// nonWritable: (set, binding) of resources the module never writes.
+	nonWritable map[[2]uint32]bool
+	// consts are the program-scope __constant data buffers, filled once.
+	consts []boundBuffer
+	// printf is the printf buffer, when the module has one.
+	printf *boundBuffer
+
+	// kernels are made once per name, so that every clCreateKernel of one
+	// name shares layouts and pipelines.
+	mu      sync.Mutex
+	kernels map[string]*kernel
+}
+
+// boundBuffer is a buffer the driver binds itself.
+type boundBuffer struct {
+	set, binding uint32
+	uniform      bool
+	buf          *Buffer
+}
+
+// BuildProgram makes a shader module from SPIR-V after checking that the
+// device has every capability it declares.
+func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
+	if err := d.open(); err != nil {
+		return nil, err
+	}
+	m, err := spirv.Decode(code)
+	if err != nil {
+		return nil, fmt.Errorf("vulkan: %v: %w", err, driver.ErrInvalidBinary)
+	}
+	refl, err := spirv.ReadReflection(m)
+	if err != nil {
+		return nil, fmt.Errorf("vulkan: %v: %w", err, driver.ErrInvalidBinary)
+	}
+	if err := d.checkModule(m); err != nil {
+		return nil, err
+	}
+	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
+	p.refs.Store(1)
+	for id := range p.index.Defs {
+		set, ok1 := p.index.DecorationValue(id, spirv.DecorationDescriptorSet)
+		binding, ok2 := p.index.DecorationValue(id, spirv.DecorationBinding)
+		if ok1 && ok2 && p.index.HasDecoration(id, spirv.DecorationNonWritable) {
+			p.nonWritable[[2]uint32{set, binding}] = true
+		}
+	}
+	if !d.nonSemanticInfo {
+		// Without VK_KHR_shader_non_semantic_info the driver must not see
+		// the reflection; it is read already.
+		stripNonSemantic(m)
+		code = m.Encode()
+	}
+	if len(code)%4 != 0 {
+		return nil, fmt.Errorf("vulkan: SPIR-V of %d bytes: %w", len(code), driver.ErrInvalidBinary)
+	}
+	words := make([]uint32, len(code)/4)
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(code)), code)
+	ci := &vkShaderModuleCreateInfo{sType: sTypeShaderModuleCreateInfo, codeSize: uintptr(len(code)), pCode: &words[0]}
+	if err := check("vkCreateShaderModule", call(d.vkCreateShaderModule, d.handle, ptr(ci), 0, ptr(&p.module))); err != nil {
+		return nil, fmt.Errorf("%w: %w", err, driver.ErrBuildProgramFailure)
+	}
+	for _, c := range refl.ConstantData {
+		b, err := d.uploadConst(c.Data)
+		if err != nil {
+			p.Release()
+			return nil, err
+		}
+		p.consts = append(p.consts, boundBuffer{set: c.DescriptorSet, binding: c.Binding, uniform: c.Uniform, buf: b})
+	}
+	if pb := refl.PrintfBuffer; pb != nil && !pb.PushConstant {
+		b, err := d.mem.newBuffer(uint64(max(pb.BufferSize, 16)))
+		if err != nil {
+			p.Release()
+			return nil, err
+		}
+		p.printf = &boundBuffer{set: pb.DescriptorSet, binding: pb.Binding, buf: b}
+	}
+	return p, nil
+}
+
+// uploadConst makes a buffer holding data, written before any later
+// command runs.
+func (d *Device) uploadConst(data []byte) (*Buffer, error) {
+	b, err := d.mem.newBuffer(uint64(max(len(data), 16)))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > 0 {
+		b.ref()
+		d.sub.enqueue(&command{kind: cmdWrite, ev: d.sub.newEvent(nil), dst: b, size: uint64(len(data)), host: append([]byte(nil), data...)})
+	}
+	return b, nil
+}
+
+// stripNonSemantic removes NonSemantic extended instructions and their
+// import from m.
+func stripNonSemantic(m *spirv.Module) {
+	sets := map[spirv.ID]bool{}
+	var imports []*spirv.Instruction
+	for _, in := range m.ExtInstImports {
+		if s, _, _ := spirv.DecodeString(in.Operands); len(s) >= 12 && s[:12] == "NonSemantic." {
+			sets[in.Result] = true
+		} else {
+			imports = append(imports, in)
+		}
+	}
+	m.ExtInstImports = imports
+	keep := func(list []*spirv.Instruction) []*spirv.Instruction {
+		out := list[:0]
+		for _, in := range list {
+			if in.Op == spirv.OpExtInst && len(in.Operands) > 0 && sets[spirv.ID(in.Operands[0])] {
+				continue
+			}
+			out = append(out, in)
+		}
+		return out
+	}
+	m.Globals = keep(m.Globals)
+	m.Trailing = keep(m.Trailing)
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			b.Insts = keep(b.Insts)
+		}
+	}
+	var exts []*spirv.Instruction
+	for _, in := range m.Extensions {
+		if s, _, _ := spirv.DecodeString(in.Operands); s != "SPV_KHR_non_semantic_info" {
+			exts = append(exts, in)
+		}
+	}
+	m.Extensions = exts
+}
+
+func (p *program) Release() { p.unref() }
+
+func (p *program) unref() {
+	if p.refs.Add(-1) == 0 {
+		call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(p.module), 0)
+		for _, c := range p.consts {
+			c.buf.unref()
+		}
+		if p.printf != nil {
+			p.printf.buf.unref()
+		}
+	}
+}
+
+func (p *program) Kernels() []driver.KernelInfo {
+	var out []driver.KernelInfo
+	for i := range p.refl.Kernels {
+		out = append(out, p.kernelInfo(&p.refl.Kernels[i]))
+	}
+	return out
+}
+
+// kernelInfo describes a kernel as the runtime sees it (the same as the
+// host driver's, with this device's limits).
+func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
+	lim := &p.l.phys.props.limits
+	info := driver.KernelInfo{
+		Name:                k.Name,
+		Attributes:          k.Attributes,
+		MaxWorkGroupSize:    uint64(lim.maxComputeWorkGroupInvocations),
+		PreferredWGMultiple: p.l.info.PreferredWGMultiple,
+	}
+	for i := range 3 {
+		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
+	}
+	n := int(k.NumArgs)
+	for _, a := range k.Args {
+		n = max(n, int(a.Ordinal)+1)
+	}
+	info.Args = make([]driver.ArgInfo, n)
+	for i := range info.Args {
+		info.Args[i] = driver.ArgInfo{Kind: driver.ArgBuffer, Size: 8, AddressQualifier: driver.AddressGlobal}
+	}
+	for _, a := range k.Args {
+		ai := driver.ArgInfo{Name: a.Name, TypeName: a.TypeName, AddressQualifier: a.AddressQualifier,
+			AccessQualifier: a.AccessQualifier, TypeQualifier: a.TypeQualifier}
+		switch a.Kind {
+		case spirv.ArgBuffer, spirv.ArgBufferUBO, spirv.ArgPointerPushConstant, spirv.ArgPointerUBO:
+			ai.Kind, ai.Size = driver.ArgBuffer, 8
+		case spirv.ArgPOD, spirv.ArgPODUBO, spirv.ArgPODPushConstant:
+			ai.Kind, ai.Size = driver.ArgPOD, uint64(a.Size)
+		case spirv.ArgLocal:
+			ai.Kind, ai.Size, ai.ElemSize = driver.ArgLocal, 8, uint64(a.ElemSize)
+		case spirv.ArgSampler:
+			ai.Kind, ai.Size = driver.ArgSampler, 8
+		default:
+			ai.Kind, ai.Size = driver.ArgImage, 8
+		}
+		info.Args[a.Ordinal] = ai
+	}
+	return info
+}
+
+// binding is one descriptor of a kernel's layout and where its buffer
+// comes from.
+type binding struct {
+	set, binding uint32
+	typ          uint32 // VkDescriptorType
+	source       int    // srcArg, srcPOD, srcConst, srcPrintf
+	arg          int    // the argument ordinal (srcArg) or POD cluster index (srcPOD)
+	cnst         *boundBuffer
+	writable     bool
+}
+
+const (
+	srcArg = iota
+	srcPOD
+	srcConst
+)
+
+// podCluster is the POD arguments that share one buffer binding.
+type podCluster struct {
+	size uint32
+	args []spirv.Arg
+}
+
+// kernel is an entry point with its layouts and its pipelines, one per set
+// of specialization constants.
+type kernel struct {
+	p    *program
+	refl *spirv.Kernel
+	info driver.KernelInfo
+
+	bindings    []binding
+	pods        []podCluster
+	setLayouts  []uint64
+	pushSet     int // the set written with push descriptors, or -1
+	layout      uint64
+	pushSize    uint32 // bytes of push constants the pipeline layout has
+	pushArgs    []spirv.Arg
+	wgIDs       *[3]uint32 // spec ids of the work-group size, nil when fixed
+	fixedWG     [3]uint32  // the module's own work-group size, when fixed
+	regionPush  bool       // split NDRanges with the region push constants
+	unsupported string
+
+	mu    sync.Mutex
+	pipes map[string]uint64
+	refs  atomic.Int32
+}
+
+func (p *program) Kernel(name string) (driver.Kernel, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if k := p.kernels[name]; k != nil {
+		if k.refs.Add(1) == 1 {
+			p.refs.Add(1)
+		}
+		return k, nil
+	}
+	rk := p.refl.Kernel(name)
+	ep, found := p.index.EntryPoint(name)
+	if !found || ep.Model != spirv.ExecutionModelGLCompute {
+		return nil, fmt.Errorf("vulkan: kernel %q: %w", name, driver.ErrInvalidKernelName)
+	}
+	if rk == nil {
+		rk = &spirv.Kernel{Name: name}
+	}
+	k := &kernel{p: p, refl: rk, info: p.kernelInfo(rk), pushSet: -1, pipes: map[string]uint64{}}
+	k.wgIDs = p.refl.WorkgroupSizeSpecIDs
+	if k.wgIDs == nil {
+		k.wgIDs, k.fixedWG = p.workgroupSize(ep)
+	}
+	k.regionPush = hasRegionPushConstants(p.refl)
+	if err := k.makeLayout(); err != nil {
+		return nil, err
+	}
+	p.refs.Add(1)
+	k.refs.Store(1)
+	p.kernels[name] = k
+	return k, nil
+}
+
+// workgroupSize finds how a module without reflection of it sets its
+// work-group size: spec constants feeding the WorkgroupSize built-in, or a
+// fixed LocalSize.
+func (p *program) workgroupSize(ep spirv.EntryPoint) (*[3]uint32, [3]uint32) {
+	x := p.index
+	if id := x.WorkgroupSizeID(); id != 0 {
+		def := x.Defs[id]
+		if def.Op == spirv.OpSpecConstantComposite && len(def.Operands) == 3 {
+			var ids [3]uint32
+			var fixed [3]uint32
+			spec := true
+			for i, c := range def.Operands {
+				sid, ok := x.DecorationValue(spirv.ID(c), spirv.DecorationSpecId)
+				spec = spec && ok
+				ids[i] = sid
+				if cd := x.Defs[spirv.ID(c)]; cd != nil && len(cd.Operands) > 0 {
+					fixed[i] = cd.Operands[0]
+				}
+			}
+			if spec {
+				return &ids, fixed
+			}
+			return nil, fixed
+		}
+		if def.Op == spirv.OpConstantComposite && len(def.Operands) == 3 {
+			var fixed [3]uint32
+			for i, c := range def.Operands {
+				if cd := x.Defs[spirv.ID(c)]; cd != nil && len(cd.Operands) > 0 {
+					fixed[i] = cd.Operands[0]
+				}
+			}
+			return nil, fixed
+		}
+	}
+	return nil, ep.LocalSize
+}
+
+// makeLayout builds the descriptor set layouts and the pipeline layout from
+// the reflection.
+func (k *kernel) makeLayout() error {
+	p := k.p
+	l := p.l
+	seen := map[[2]uint32]int{}
+	add := func(b binding) *binding {
+		key := [2]uint32{b.set, b.binding}
+		if i, ok := seen[key]; ok {
+			return &k.bindings[i]
+		}
+		b.writable = !p.nonWritable[key]
+		seen[key] = len(k.bindings)
+		k.bindings = append(k.bindings, b)
+		return &k.bindings[len(k.bindings)-1]
+	}
+	for _, a := range k.refl.Args {
+		switch a.Kind {
+		case spirv.ArgBuffer:
+			add(binding{set: a.DescriptorSet, binding: a.Binding, typ: descriptorTypeStorageBuffer, source: srcArg, arg: int(a.Ordinal)})
+		case spirv.ArgBufferUBO:
+			add(binding{set: a.DescriptorSet, binding: a.Binding, typ: descriptorTypeUniformBuffer, source: srcArg, arg: int(a.Ordinal)})
+		case spirv.ArgPOD, spirv.ArgPODUBO:
+			typ := uint32(descriptorTypeStorageBuffer)
+			if a.Kind == spirv.ArgPODUBO {
+				typ = descriptorTypeUniformBuffer
+			}
+			b := add(binding{set: a.DescriptorSet, binding: a.Binding, typ: typ, source: srcPOD, arg: len(k.pods)})
+			if b.arg == len(k.pods) {
+				k.pods = append(k.pods, podCluster{})
+			}
+			c := &k.pods[b.arg]
+			c.size = max(c.size, a.Offset+a.Size)
+			c.args = append(c.args, a)
+		case spirv.ArgPODPushConstant:
+			k.pushArgs = append(k.pushArgs, a)
+		case spirv.ArgLocal:
+		default:
+			k.unsupported = fmt.Sprintf("argument %d (%s) of kind %v", a.Ordinal, a.Name, a.Kind)
+		}
+	}
+	for i := range p.consts {
+		c := &p.consts[i]
+		typ := uint32(descriptorTypeStorageBuffer)
+		if c.uniform {
+			typ = descriptorTypeUniformBuffer
+		}
+		add(binding{set: c.set, binding: c.binding, typ: typ, source: srcConst, cnst: c})
+	}
+	if p.printf != nil {
+		add(binding{set: p.printf.set, binding: p.printf.binding, typ: descriptorTypeStorageBuffer, source: srcConst, cnst: p.printf})
+	}
+	sort.Slice(k.bindings, func(i, j int) bool {
+		a, b := k.bindings[i], k.bindings[j]
+		return a.set < b.set || a.set == b.set && a.binding < b.binding
+	})
+	nsets := 0
+	for _, b := range k.bindings {
+		nsets = max(nsets, int(b.set)+1)
+	}
+	if nsets > int(l.phys.props.limits.maxBoundDescriptorSets) {
+		return fmt.Errorf("vulkan: kernel %s uses %d descriptor sets, the device binds %d: %w", k.refl.Name, nsets, l.phys.props.limits.maxBoundDescriptorSets, driver.ErrOutOfResources)
+	}
+	// Push descriptors when everything is in one set: no pools, no
+	// vkUpdateDescriptorSets, one call per dispatch.
+	if l.pushDescriptors && nsets == 1 && len(k.bindings) <= int(l.phys.pushDsc.maxPushDescriptors) {
+		k.pushSet = 0
+	}
+	k.setLayouts = make([]uint64, nsets)
+	for s := range nsets {
+		var lb []vkDescriptorSetLayoutBinding
+		for _, b := range k.bindings {
+			if int(b.set) == s {
+				lb = append(lb, vkDescriptorSetLayoutBinding{binding: b.binding, descriptorType: b.typ, descriptorCount: 1, stageFlags: shaderStageCompute})
+			}
+		}
+		ci := &vkDescriptorSetLayoutCreateInfo{sType: sTypeDescriptorSetLayoutCreateInfo, bindingCount: uint32(len(lb))}
+		if len(lb) > 0 {
+			ci.pBindings = &lb[0]
+		}
+		if s == k.pushSet {
+			ci.flags = descriptorSetLayoutPush
+		}
+		if err := check("vkCreateDescriptorSetLayout", call(l.vkCreateDescriptorSetLayout, l.handle, ptr(ci), 0, ptr(&k.setLayouts[s]))); err != nil {
+			return err
+		}
+	}
+	k.pushSize = (pushConstantsEnd(p.refl, k.refl) + 3) &^ 3
+	if k.pushSize == 0 && p.hasPushConstantVariable() {
+		k.pushSize = l.phys.props.limits.maxPushConstantsSize // a module without reflection
+	}
+	if k.pushSize > l.phys.props.limits.maxPushConstantsSize {
+		return fmt.Errorf("vulkan: kernel %s needs %d bytes of push constants, the device has %d: %w", k.refl.Name, k.pushSize, l.phys.props.limits.maxPushConstantsSize, driver.ErrOutOfResources)
+	}
+	pci := &vkPipelineLayoutCreateInfo{sType: sTypePipelineLayoutCreateInfo, setLayoutCount: uint32(nsets)}
+	if nsets > 0 {
+		pci.pSetLayouts = &k.setLayouts[0]
+	}
+	rng := &vkPushConstantRange{stageFlags: shaderStageCompute, size: k.pushSize}
+	if k.pushSize > 0 {
+		pci.pushConstantRangeCount, pci.pPushConstantRanges = 1, rng
+	}
+	return check("vkCreatePipelineLayout", call(l.vkCreatePipelineLayout, l.handle, ptr(pci), 0, ptr(&k.layout)))
+}
+
+// hasPushConstantVariable reports whether the module declares push
+// constants.
+func (p *program) hasPushConstantVariable() bool {
+	for _, in := range p.index.Module.Globals {
+		if in.Op == spirv.OpVariable && len(in.Operands) > 0 && spirv.StorageClass(in.Operands[0]) == spirv.StorageClassPushConstant {
+			return true
+		}
+	}
+	return false
+}
+
+func (k *kernel) Info() driver.KernelInfo { return k.info }
+
+// Release drops a reference to the kernel; its layouts and pipelines stay
+// with the program for the next Kernel call of the same name.
+func (k *kernel) Release() {
+	if k.refs.Add(-1) == 0 {
+		k.p.unref()
+	}
+}

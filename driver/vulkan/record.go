@@ -1,0 +1,304 @@
+package vulkan
+
+import (
+	"unsafe"
+)
+
+// access is a byte range of a VkBuffer that a command reads or writes.
+type access struct {
+	buf      uint64
+	off, end uint64
+}
+
+func (a access) overlaps(b access) bool { return a.buf == b.buf && a.off < b.end && b.off < a.end }
+
+// recording is the state of the batch being recorded: the accesses since
+// the last barrier, to put barriers only between dependent commands, and
+// scratch space reused from command to command.
+type recording struct {
+	reads, writes []access
+	pipe          uint64
+	writesDesc    []vkWriteDescriptorSet
+	infos         []vkDescriptorBufferInfo
+	chunks        []chunk
+}
+
+func (r *recording) reset() {
+	r.reads, r.writes, r.pipe = r.reads[:0], r.writes[:0], 0
+}
+
+const maxTracked = 64
+
+// hazard puts a barrier before a command that reads rd and writes wr when
+// it depends on what the batch did since the last barrier (read after
+// write, write after read or write), then notes its accesses.
+func (s *submitter) hazard(b *batch, rd, wr []access) {
+	need := len(b.reads)+len(b.writes) > maxTracked
+	for _, r := range rd {
+		for _, w := range b.writes {
+			need = need || r.overlaps(w)
+		}
+	}
+	for _, w := range wr {
+		for _, x := range b.writes {
+			need = need || w.overlaps(x)
+		}
+		for _, x := range b.reads {
+			need = need || w.overlaps(x)
+		}
+	}
+	if need {
+		s.barrier(b, pipelineStageComputeShader|pipelineStageTransfer)
+	}
+	b.reads = append(b.reads, rd...)
+	b.writes = append(b.writes, wr...)
+}
+
+// barrier makes every earlier shader and transfer write available and
+// visible to later shader and transfer accesses (a global memory barrier:
+// cheaper than per-buffer ones and as precise on current GPUs).
+func (s *submitter) barrier(b *batch, src uint32) {
+	mb := &vkMemoryBarrier{sType: sTypeMemoryBarrier,
+		srcAccessMask: accessShaderWrite | accessTransferWrite,
+		dstAccessMask: accessShaderRead | accessShaderWrite | accessUniformRead | accessTransferRead | accessTransferWrite}
+	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, ptr(mb), 0, 0, 0, 0)
+	b.reads, b.writes = b.reads[:0], b.writes[:0]
+}
+
+// ringAlloc takes n bytes of the staging ring for batch b, submitting b
+// and waiting for earlier batches when the ring is full; it returns the
+// batch to go on recording into.
+func (s *submitter) ringAlloc(b *batch, n, align uint64) (*batch, uint64, error) {
+	r := s.l.staging
+	for {
+		if pos, ok := r.alloc(n, align); ok {
+			b.staged = true
+			return b, pos, nil
+		}
+		var err error
+		if b.staged {
+			// Space comes back as batches complete: submit what we have.
+			if b, err = s.next(b); err != nil {
+				return nil, 0, err
+			}
+		}
+		r.waitProgress()
+	}
+}
+
+// timestamp writes a timestamp for a profiled command.
+func (s *submitter) timestamp(b *batch, c *command, stage uint32) {
+	if c.q == nil || !c.q.profiling || b.queries == 0 {
+		return
+	}
+	if b.nQueries == 0 {
+		call(s.l.vkCmdResetQueryPool, b.cb, uintptr(b.queries), 0, 2*batchLimit)
+	}
+	if c.query < 0 {
+		c.query = int(b.nQueries)
+	}
+	call(s.l.vkCmdWriteTimestamp, b.cb, uintptr(stage), uintptr(b.queries), uintptr(b.nQueries))
+	b.nQueries++
+}
+
+// record records c into b (or into the batches that follow, for
+// transfers larger than the ring) and returns the batch to go on with.
+func (s *submitter) record(b *batch, c *command) (*batch, error) {
+	l := s.l
+	c.query = -1
+	if c.kind != cmdMarker {
+		s.timestamp(b, c, pipelineStageTopOfPipe)
+	}
+	var err error
+	switch c.kind {
+	case cmdWrite:
+		for done := uint64(0); done < c.size; {
+			n := min(c.size-done, chunkSize)
+			var pos uint64
+			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
+				return nil, err
+			}
+			copy(l.staging.bytes(pos, n), c.host[done:done+n])
+			dst := access{c.dst.blk.buf, c.dst.off + c.dstOff + done, c.dst.off + c.dstOff + done + n}
+			s.hazard(b, nil, []access{dst})
+			region := &vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: dst.off, size: n}
+			call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), 1, ptr(region))
+			done += n
+		}
+	case cmdRead:
+		for done := uint64(0); done < c.size; {
+			n := min(c.size-done, chunkSize)
+			var pos uint64
+			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
+				return nil, err
+			}
+			src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
+			s.hazard(b, []access{src}, nil)
+			region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
+			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, ptr(region))
+			host, view := c.host[done:done+n], l.staging.bytes(pos, n)
+			b.after = append(b.after, func() { copy(host, view) })
+			done += n
+		}
+	case cmdCopy:
+		src := access{c.src.blk.buf, c.src.off + c.srcOff, c.src.off + c.srcOff + c.size}
+		dst := access{c.dst.blk.buf, c.dst.off + c.dstOff, c.dst.off + c.dstOff + c.size}
+		s.hazard(b, []access{src}, []access{dst})
+		region := &vkBufferCopy{srcOffset: src.off, dstOffset: dst.off, size: c.size}
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(c.dst.blk.buf), 1, ptr(region))
+	case cmdFill:
+		if b, err = s.recordFill(b, c); err != nil {
+			return nil, err
+		}
+	case cmdDispatch:
+		if b, err = s.recordDispatch(b, c); err != nil {
+			return b, err
+		}
+	case cmdMarker:
+	}
+	if c.kind != cmdMarker {
+		if c.query >= 0 && c.query >= int(b.nQueries) {
+			c.query = -1 // its start went with an earlier batch
+		}
+		s.timestamp(b, c, pipelineStageBottomOfPipe)
+		if c.query >= 0 && c.query+1 >= int(b.nQueries) {
+			c.query = -1
+		}
+	}
+	return b, nil
+}
+
+// recordFill fills with vkCmdFillBuffer when the pattern repeats every 4
+// bytes and the range is 4-byte aligned; otherwise it copies a staged run
+// of the pattern over the range.
+func (s *submitter) recordFill(b *batch, c *command) (*batch, error) {
+	l := s.l
+	off := c.dst.off + c.dstOff
+	dst := access{c.dst.blk.buf, off, off + c.size}
+	p := c.pattern
+	if len(p) <= 4 && 4%len(p) == 0 && off%4 == 0 && c.size%4 == 0 {
+		var word [4]byte
+		for i := range word {
+			word[i] = p[i%len(p)]
+		}
+		s.hazard(b, nil, []access{dst})
+		call(l.vkCmdFillBuffer, b.cb, uintptr(c.dst.blk.buf), uintptr(off), uintptr(c.size), uintptr(*(*uint32)(unsafe.Pointer(&word[0]))))
+		return b, nil
+	}
+	run := min(c.size, 1<<20) / uint64(len(p)) * uint64(len(p))
+	b, pos, err := s.ringAlloc(b, run, 16)
+	if err != nil {
+		return nil, err
+	}
+	view := l.staging.bytes(pos, run)
+	for i := uint64(0); i < run; i += uint64(len(p)) {
+		copy(view[i:], p)
+	}
+	s.hazard(b, nil, []access{dst})
+	regions := make([]vkBufferCopy, 0, (c.size+run-1)/run)
+	for done := uint64(0); done < c.size; done += run {
+		regions = append(regions, vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: off + done, size: min(run, c.size-done)})
+	}
+	call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), uintptr(len(regions)), ptr(&regions[0]))
+	return b, nil
+}
+
+// recordDispatch binds the pipeline, the descriptors and the push
+// constants and dispatches, cutting the region to the device's work-group
+// count limits.
+func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
+	l := s.l
+	d := c.disp
+	k := d.k
+	// POD clusters go into the ring.
+	podPos := make([]uint64, len(d.pods))
+	for i, pod := range d.pods {
+		var pos uint64
+		var err error
+		if b, pos, err = s.ringAlloc(b, uint64(len(pod)), l.mem.align); err != nil {
+			return nil, err
+		}
+		copy(l.staging.bytes(pos, uint64(len(pod))), pod)
+		podPos[i] = pos
+	}
+	var rd, wr []access
+	b.infos = b.infos[:0]
+	for i, bd := range k.bindings {
+		info := vkDescriptorBufferInfo{}
+		if bd.source == srcPOD {
+			info = vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(podPos[bd.arg]), rng: uint64(len(d.pods[bd.arg]))}
+		} else {
+			db := d.bufs[i]
+			info = vkDescriptorBufferInfo{buffer: db.b.blk.buf, offset: db.b.off + db.off, rng: db.rng}
+			a := access{info.buffer, info.offset, info.offset + info.rng}
+			rd = append(rd, a)
+			if bd.writable {
+				wr = append(wr, a)
+			}
+		}
+		b.infos = append(b.infos, info)
+	}
+	s.hazard(b, rd, wr)
+	if b.pipe != d.pipe {
+		call(l.vkCmdBindPipeline, b.cb, pipelineBindPointCompute, uintptr(d.pipe))
+		b.pipe = d.pipe
+	}
+	if err := s.bindDescriptors(b, k); err != nil {
+		return b, err
+	}
+	// Cut the region into dispatches the device accepts.
+	lim := l.phys.props.limits.maxComputeWorkGroupCount
+	groups := d.nd.Groups()
+	b.chunks = splitGroups(groups, [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, b.chunks[:0])
+	for i := range b.chunks {
+		ch := &b.chunks[i]
+		sub := d.nd
+		if k.regionPush {
+			sub = subRegion(&d.nd, ch)
+		}
+		if len(d.push) > 0 && (i == 0 || k.regionPush) {
+			putWorkItemPushConstants(d.push, k.p.refl, &sub)
+			call(l.vkCmdPushConstants, b.cb, uintptr(k.layout), shaderStageCompute, 0, uintptr(len(d.push)), ptr(&d.push[0]))
+		}
+		if ch.base == [3]uint64{} || k.regionPush {
+			call(l.vkCmdDispatch, b.cb, uintptr(ch.count[0]), uintptr(ch.count[1]), uintptr(ch.count[2]))
+		} else {
+			call(l.vkCmdDispatchBase, b.cb, uintptr(ch.base[0]), uintptr(ch.base[1]), uintptr(ch.base[2]),
+				uintptr(ch.count[0]), uintptr(ch.count[1]), uintptr(ch.count[2]))
+		}
+	}
+	return b, nil
+}
+
+// bindDescriptors writes the kernel's descriptors from b.infos: pushed into
+// the command buffer, or in sets from the batch's pool.
+func (s *submitter) bindDescriptors(b *batch, k *kernel) error {
+	l := s.l
+	if len(k.bindings) == 0 {
+		return nil
+	}
+	if k.pushSet >= 0 {
+		b.writesDesc = b.writesDesc[:0]
+		for i, bd := range k.bindings {
+			b.writesDesc = append(b.writesDesc, vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstBinding: bd.binding,
+				descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
+		}
+		call(l.vkCmdPushDescriptorSet, b.cb, pipelineBindPointCompute, uintptr(k.layout), uintptr(k.pushSet),
+			uintptr(len(b.writesDesc)), ptr(&b.writesDesc[0]))
+		return nil
+	}
+	sets := make([]uint64, len(k.setLayouts))
+	ai := &vkDescriptorSetAllocateInfo{sType: sTypeDescriptorSetAllocateInfo, descriptorPool: b.descPool,
+		descriptorSetCount: uint32(len(sets)), pSetLayouts: &k.setLayouts[0]}
+	if err := check("vkAllocateDescriptorSets", call(l.vkAllocateDescriptorSets, l.handle, ptr(ai), ptr(&sets[0]))); err != nil {
+		return err
+	}
+	b.writesDesc = b.writesDesc[:0]
+	for i, bd := range k.bindings {
+		b.writesDesc = append(b.writesDesc, vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstSet: sets[bd.set], dstBinding: bd.binding,
+			descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
+	}
+	call(l.vkUpdateDescriptorSets, l.handle, uintptr(len(b.writesDesc)), ptr(&b.writesDesc[0]), 0, 0)
+	call(l.vkCmdBindDescriptorSets, b.cb, pipelineBindPointCompute, uintptr(k.layout), 0, uintptr(len(sets)), ptr(&sets[0]), 0, 0)
+	return nil
+}

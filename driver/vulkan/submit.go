@@ -1,0 +1,323 @@
+package vulkan
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// Batching: commands wait in one device-wide list, in the order they were
+// enqueued on any queue, and are recorded into a command buffer when a
+// queue flushes, a wait needs them, or batchLimit are pending.
+const (
+	batchLimit  = 256 // commands per batch (and timestamp pairs per query pool)
+	maxInFlight = 8   // batches submitted and not yet complete
+)
+
+// event is a command's event; waiting on it flushes the device's pending
+// commands.
+type event struct {
+	*driver.BasicEvent
+	s *submitter
+}
+
+// batch is one command buffer with what its completion must do.
+type batch struct {
+	cb       uintptr
+	fence    uint64
+	queries  uint64 // VkQueryPool with 2*batchLimit timestamps
+	nQueries uint32
+	descPool uint64 // for kernels without push descriptors
+	cmds     []*command
+	after    []func() // host work once the batch completed (read-backs)
+	ringMark uint64
+	staged   bool // it holds staging ring space
+	recording
+}
+
+// submitter owns the device's command stream: the pending list, the
+// recording of batches, their submission to the one VkQueue, and a
+// goroutine that completes them in order.
+type submitter struct {
+	l *logical
+
+	mu      sync.Mutex
+	pending []*command
+
+	recMu    sync.Mutex // recording and vkQueueSubmit
+	cmdPool  uint64
+	free     chan *batch
+	made     int
+	inflight chan *batch
+	failed   error // device lost: every later command fails
+}
+
+func newSubmitter(l *logical) (*submitter, error) {
+	s := &submitter{l: l, free: make(chan *batch, maxInFlight), inflight: make(chan *batch, maxInFlight)}
+	ci := &vkCommandPoolCreateInfo{sType: sTypeCommandPoolCreateInfo, flags: commandPoolResetCommandBuffer, queueFamilyIndex: uint32(l.phys.family)}
+	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, ptr(ci), 0, ptr(&s.cmdPool))); err != nil {
+		return nil, err
+	}
+	go s.complete()
+	return s, nil
+}
+
+func (s *submitter) newEvent(q *queue) *event {
+	profiling := q != nil && q.profiling
+	e := &event{BasicEvent: driver.NewBasicEvent(profiling), s: s}
+	e.OnWait = s.flush
+	return e
+}
+
+// enqueue adds a command; a full list is flushed at once.
+func (s *submitter) enqueue(c *command) {
+	s.mu.Lock()
+	s.pending = append(s.pending, c)
+	full := len(s.pending) >= batchLimit
+	s.mu.Unlock()
+	if full {
+		s.flush()
+	}
+}
+
+// flush records and submits every pending command.
+func (s *submitter) flush() {
+	s.recMu.Lock()
+	defer s.recMu.Unlock()
+	s.mu.Lock()
+	cmds := s.pending
+	s.pending = nil
+	s.mu.Unlock()
+	if len(cmds) == 0 {
+		return
+	}
+	if s.failed != nil {
+		for _, c := range cmds {
+			c.finish(s.failed)
+		}
+		return
+	}
+	b, err := s.begin()
+	if err != nil {
+		s.fail(cmds, err)
+		return
+	}
+	for i, c := range cmds {
+		if err := s.ready(c); err != nil {
+			c.finish(err)
+			continue
+		}
+		if len(b.cmds) >= batchLimit {
+			if b, err = s.next(b); err != nil {
+				s.fail(cmds[i:], err)
+				return
+			}
+		}
+		if b, err = s.record(b, c); err != nil {
+			c.finish(err)
+			if b == nil {
+				s.fail(cmds[i+1:], err)
+				return
+			}
+			continue
+		}
+		b.cmds = append(b.cmds, c)
+	}
+	if err := s.submit(b); err != nil {
+		s.failed = err
+	}
+}
+
+// ready checks a command before it is recorded: a cancelled dispatch or a
+// failed event in the wait list fail it.
+func (s *submitter) ready(c *command) error {
+	if c.ctx != nil && c.ctx.Err() != nil {
+		return fmt.Errorf("vulkan: %w: %w", driver.ErrCanceled, context.Cause(c.ctx))
+	}
+	for _, w := range c.wait {
+		if w == nil {
+			continue
+		}
+		if e, ok := w.(*event); ok && e.s == s {
+			// Recorded earlier in this stream: ordered by the barriers; it
+			// can only have failed already, or it will succeed.
+			if err := e.Err(); err != nil {
+				return &waitListError{err}
+			}
+			continue
+		}
+		// Not an event of this device: the contract rules this out; wait.
+		if err := driver.WaitAll(context.Background(), []driver.Event{w}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type waitListError struct{ err error }
+
+func (e *waitListError) Error() string {
+	return driver.ErrWaitListFailed.Error() + ": " + e.err.Error()
+}
+func (e *waitListError) Unwrap() []error { return []error{driver.ErrWaitListFailed, e.err} }
+
+func (s *submitter) fail(cmds []*command, err error) {
+	for _, c := range cmds {
+		c.finish(err)
+	}
+}
+
+// begin takes a free batch (or makes one, or waits for one) and starts
+// recording it.
+func (s *submitter) begin() (*batch, error) {
+	var b *batch
+	select {
+	case b = <-s.free:
+	default:
+		if s.made < maxInFlight {
+			var err error
+			if b, err = s.newBatch(); err != nil {
+				return nil, err
+			}
+			s.made++
+		} else {
+			b = <-s.free
+		}
+	}
+	l := s.l
+	if err := check("vkResetCommandBuffer", call(l.vkResetCommandBuffer, b.cb, 0)); err != nil {
+		return nil, err
+	}
+	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, ptr(&b.fence))); err != nil {
+		return nil, err
+	}
+	if b.descPool != 0 {
+		call(l.vkResetDescriptorPool, l.handle, uintptr(b.descPool), 0)
+	}
+	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo, flags: commandBufferOneTimeSubmit}
+	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, ptr(bi))); err != nil {
+		return nil, err
+	}
+	b.cmds, b.after, b.nQueries, b.staged = b.cmds[:0], b.after[:0], 0, false
+	b.recording.reset()
+	// Clear fresh buffers, then order this batch after every earlier
+	// submission (of any queue of the device).
+	for _, z := range l.mem.takeZero() {
+		call(l.vkCmdFillBuffer, b.cb, uintptr(z.buf), uintptr(z.off), uintptr(z.size), 0)
+	}
+	s.barrier(b, pipelineStageComputeShader|pipelineStageTransfer)
+	return b, nil
+}
+
+func (s *submitter) newBatch() (*batch, error) {
+	l := s.l
+	b := &batch{}
+	ai := &vkCommandBufferAllocateInfo{sType: sTypeCommandBufferAllocateInfo, commandPool: s.cmdPool, commandBufferCount: 1}
+	if err := check("vkAllocateCommandBuffers", call(l.vkAllocateCommandBuffers, l.handle, ptr(ai), ptr(&b.cb))); err != nil {
+		return nil, err
+	}
+	fi := &vkFenceCreateInfo{sType: sTypeFenceCreateInfo}
+	if err := check("vkCreateFence", call(l.vkCreateFence, l.handle, ptr(fi), 0, ptr(&b.fence))); err != nil {
+		return nil, err
+	}
+	if l.phys.timestampBits > 0 {
+		qi := &vkQueryPoolCreateInfo{sType: sTypeQueryPoolCreateInfo, queryType: queryTypeTimestamp, queryCount: 2 * batchLimit}
+		if err := check("vkCreateQueryPool", call(l.vkCreateQueryPool, l.handle, ptr(qi), 0, ptr(&b.queries))); err != nil {
+			return nil, err
+		}
+	}
+	sizes := []vkDescriptorPoolSize{{descriptorTypeStorageBuffer, 16 * batchLimit}, {descriptorTypeUniformBuffer, 4 * batchLimit}}
+	pi := &vkDescriptorPoolCreateInfo{sType: sTypeDescriptorPoolCreateInfo, maxSets: 2 * batchLimit, poolSizeCount: uint32(len(sizes)), pPoolSizes: &sizes[0]}
+	if err := check("vkCreateDescriptorPool", call(l.vkCreateDescriptorPool, l.handle, ptr(pi), 0, ptr(&b.descPool))); err != nil {
+		return nil, err
+	}
+	// The fence starts unsignalled; begin resets it anyway.
+	return b, nil
+}
+
+// next submits b and begins another batch.
+func (s *submitter) next(b *batch) (*batch, error) {
+	if err := s.submit(b); err != nil {
+		s.failed = err
+		return nil, err
+	}
+	return s.begin()
+}
+
+// submit ends and submits b; its completion is handled in order by the
+// complete goroutine.
+func (s *submitter) submit(b *batch) error {
+	l := s.l
+	// Make transfers into staging visible to the host reading them back.
+	mb := &vkMemoryBarrier{sType: sTypeMemoryBarrier, srcAccessMask: accessTransferWrite | accessShaderWrite, dstAccessMask: accessHostRead}
+	call(l.vkCmdPipelineBarrier, b.cb, pipelineStageComputeShader|pipelineStageTransfer, pipelineStageHost, 0, 1, ptr(mb), 0, 0, 0, 0)
+	if err := check("vkEndCommandBuffer", call(l.vkEndCommandBuffer, b.cb)); err != nil {
+		s.fail(b.cmds, err)
+		s.free <- b
+		return err
+	}
+	b.ringMark = l.staging.mark()
+	for _, c := range b.cmds {
+		c.ev.SetStatus(driver.Submitted)
+	}
+	si := &vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
+	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, ptr(si), uintptr(b.fence))); err != nil {
+		s.fail(b.cmds, err)
+		s.free <- b
+		return err
+	}
+	s.inflight <- b
+	return nil
+}
+
+// complete waits for batches in submission order and finishes their
+// commands: read-backs, timestamps, events, references.
+func (s *submitter) complete() {
+	l := s.l
+	ts := make([]uint64, 2*batchLimit)
+	for b := range s.inflight {
+		var err error
+		for {
+			r := vkResult(int32(call(l.vkWaitForFences, l.handle, 1, ptr(&b.fence), 1, uintptr(1e9))))
+			if r == vkTimeout {
+				continue
+			}
+			if r < 0 {
+				err = &vkError{Call: "vkWaitForFences", Result: r}
+			}
+			break
+		}
+		var offset int64
+		if err == nil && b.nQueries > 0 {
+			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(b.nQueries),
+				uintptr(8*b.nQueries), ptr(&ts[0]), 8, queryResult64)) != nil {
+				b.nQueries = 0
+			} else {
+				// Device ticks onto the host clock of driver.Now: the batch
+				// ended just before now.
+				last := uint64(float64(ts[b.nQueries-1]) * float64(l.phys.props.limits.timestampPeriod))
+				offset = int64(driver.Now()) - int64(last)
+			}
+		}
+		if err == nil {
+			for _, f := range b.after {
+				f()
+			}
+		}
+		period := float64(l.phys.props.limits.timestampPeriod)
+		for _, c := range b.cmds {
+			var p driver.Profile
+			if err == nil && c.query >= 0 && uint32(c.query+1) < b.nQueries {
+				p.Start = uint64(int64(float64(ts[c.query])*period) + offset)
+				p.End = uint64(int64(float64(ts[c.query+1])*period) + offset)
+			}
+			c.finishAt(err, p)
+		}
+		l.staging.release(b.ringMark)
+		b.cmds = b.cmds[:0]
+		b.after = b.after[:0]
+		s.free <- b
+	}
+}
