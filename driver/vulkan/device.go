@@ -14,6 +14,10 @@ type Device struct {
 	phys *physical
 	info driver.DeviceInfo
 
+	// noPushDescriptors makes the device use descriptor pools even where
+	// VK_KHR_push_descriptor exists (tests cover both paths with it).
+	noPushDescriptors bool
+
 	once sync.Once
 	err  error
 	*logical
@@ -25,7 +29,7 @@ func (d *Device) Info() driver.DeviceInfo { return d.info }
 // open creates the logical device on first use.
 func (d *Device) open() error {
 	d.once.Do(func() {
-		d.logical, d.err = newLogical(d.phys, d.info)
+		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors)
 	})
 	return d.err
 }
@@ -71,7 +75,7 @@ type logical struct {
 	pcache  *pipelineCache
 }
 
-func newLogical(p *physical, info driver.DeviceInfo) (*logical, error) {
+func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, error) {
 	inst := p.inst
 	var exts []string
 	want := func(name string, core12 bool) bool {
@@ -94,7 +98,7 @@ func newLogical(p *physical, info driver.DeviceInfo) (*logical, error) {
 		exts = append(exts, "VK_KHR_shader_non_semantic_info")
 		nonSemantic = true
 	}
-	push := p.exts["VK_KHR_push_descriptor"]
+	push := p.exts["VK_KHR_push_descriptor"] && !noPush
 	if push {
 		exts = append(exts, "VK_KHR_push_descriptor")
 	}

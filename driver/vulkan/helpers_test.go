@@ -57,4 +57,4 @@ func wait(t testing.TB, ev driver.Event, err error) {
 	}
 }
 
-var _ = errors.Is
+var errorsIs = errors.Is
