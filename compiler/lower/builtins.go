@@ -80,119 +80,97 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 			args[i].t = t
 		}
 	}
-	base := strings.TrimPrefix(strings.TrimPrefix(name, "native_"), "half_")
-	if strings.HasPrefix(base, "fast_") {
-		base = strings.TrimPrefix(base, "fast_")
-	}
+	base := mathBase(name)
 	ext := func(inst spirv.GLSLstd450, shape types.Type, ops ...spirv.ID) spirv.ID {
 		return fs.lanes(shape, fs.scalarType(types.ElemKind(t)), ops, func(rt spirv.ID, a []spirv.ID) spirv.ID {
 			return b.ExtInst(rt, fs.glsl, uint32(inst), a...)
 		})
 	}
 	k := types.ElemKind(t)
-	if len(args) > 0 {
-		k0 := types.ElemKind(args[0].t)
-		switch base {
-		case "dot":
-			if types.VecLen(args[0].t) == 1 {
-				return value{t: t, id: b.EmitIDs(spirv.OpFMul, fs.valType(t), ids[0], ids[1])}
-			}
-			return value{t: t, id: b.EmitIDs(spirv.OpDot, fs.valType(t), ids[0], ids[1])}
-		case "length", "distance", "normalize", "cross":
-			if types.VecLen(args[0].t) == 1 && base != "cross" {
-				switch base {
-				case "length":
-					return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FAbs), ids[0])}
-				case "distance":
-					d := b.EmitIDs(spirv.OpFSub, fs.valType(t), ids[0], ids[1])
-					return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FAbs), d)}
-				case "normalize":
-					return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FSign), ids[0])}
-				}
-			}
-			if base == "cross" && types.VecLen(t) == 4 {
-				// float4 cross: xyz cross, w = 0.
-				v3 := types.NewVector(k, 3)
-				a3 := fs.shuffle(ids[0], args[0].t, []int{0, 1, 2}, v3)
-				b3 := fs.shuffle(ids[1], args[1].t, []int{0, 1, 2}, v3)
-				c := b.ExtInst(fs.valType(v3), fs.glsl, uint32(spirv.GLSLstd450Cross), a3, b3)
-				parts := append(fs.components(c, v3), fs.constOf(types.Typ[k], 0))
-				return value{t: t, id: fs.construct(t, parts)}
-			}
-			return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(glslFloat[base]), ids...)}
-		case "mad":
-			m := fs.arith(syntax.Mul, ids[0], ids[1], t)
-			return value{t: t, id: fs.arith(syntax.Add, m, ids[2], t)}
-		case "clamp":
-			if k.IsFloat() {
-				mx := ext(spirv.GLSLstd450NMax, t, ids[0], ids[1])
-				return value{t: t, id: ext(spirv.GLSLstd450NMin, t, mx, ids[2])}
-			}
-			return value{t: t, id: ext(pickExt(k.IsSigned(), spirv.GLSLstd450SClamp, spirv.GLSLstd450UClamp), t, ids...)}
-		case "min", "max":
-			var inst spirv.GLSLstd450
-			switch {
-			case k.IsFloat():
-				inst = pickExt(base == "min", spirv.GLSLstd450NMin, spirv.GLSLstd450NMax)
-			case k.IsSigned():
-				inst = pickExt(base == "min", spirv.GLSLstd450SMin, spirv.GLSLstd450SMax)
-			default:
-				inst = pickExt(base == "min", spirv.GLSLstd450UMin, spirv.GLSLstd450UMax)
-			}
-			return value{t: t, id: ext(inst, t, ids...)}
-		case "abs":
-			if k0.IsSigned() {
-				return value{t: t, id: ext(spirv.GLSLstd450SAbs, t, ids...)}
-			}
-			return value{t: t, id: ids[0]}
-		case "select":
-			return value{t: t, id: fs.selectMSB(args[2], ids[1], ids[0], t)}
-		case "isgreater", "isless", "isgreaterequal", "islessequal", "isequal", "isnotequal":
-			op := map[string]syntax.Op{"isgreater": syntax.Gtr, "isless": syntax.Lss, "isgreaterequal": syntax.Geq,
-				"islessequal": syntax.Leq, "isequal": syntax.Eql, "isnotequal": syntax.Neq}[base]
-			return value{t: t, id: fs.boolToInt(fs.compare(op, ids[0], ids[1], args[0].t), t)}
-		case "isnan", "isinf":
-			op := pick(base == "isnan", spirv.OpIsNan, spirv.OpIsInf)
-			c := fs.lanes(args[0].t, fs.boolT(), ids, func(rt spirv.ID, a []spirv.ID) spirv.ID { return b.EmitIDs(op, rt, a[0]) })
-			return value{t: t, id: fs.boolToInt(c, t)}
-		case "any", "all":
-			neg := fs.compare(syntax.Lss, ids[0], fs.constInt(args[0].t, 0), args[0].t)
-			if types.VecLen(args[0].t) == 1 {
-				return value{t: t, id: fs.boolToInt(neg, t)}
-			}
-			if types.VecLen(args[0].t) > 4 {
-				break
-			}
-			c := b.EmitIDs(pick(base == "any", spirv.OpAny, spirv.OpAll), fs.boolT(), neg)
-			return value{t: t, id: fs.boolToInt(c, t)}
-		case "popcount":
-			return value{t: t, id: fs.lanes(t, fs.scalarType(k), ids, func(rt spirv.ID, a []spirv.ID) spirv.ID { return b.EmitIDs(spirv.OpBitCount, rt, a[0]) })}
-		case "mul24":
-			return value{t: t, id: fs.arith(syntax.Mul, ids[0], ids[1], t)}
-		case "mad24":
-			return value{t: t, id: fs.arith(syntax.Add, fs.arith(syntax.Mul, ids[0], ids[1], t), ids[2], t)}
-		case "bitselect":
-			// (a & ~c) | (b & c), on the bits.
-			it := t
-			if k.IsFloat() {
-				it = sameShapeInt(t)
-			}
-			a, bb, c := fs.bitsOf(ids[0], t, it), fs.bitsOf(ids[1], t, it), fs.bitsOf(ids[2], t, it)
-			nc := fs.lanes(it, fs.scalarType(types.ElemKind(it)), []spirv.ID{c}, func(rt spirv.ID, x []spirv.ID) spirv.ID { return b.EmitIDs(spirv.OpNot, rt, x[0]) })
-			r := fs.arith(syntax.Or, fs.arith(syntax.And, a, nc, it), fs.arith(syntax.And, bb, c, it), it)
-			return value{t: t, id: fs.bitsOf(r, it, t)}
+	if len(args) == 0 {
+		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		return fs.undef(t)
+	}
+	k0 := types.ElemKind(args[0].t)
+	switch base {
+	case "printf":
+		fs.errorf(x.At, "printf is not supported yet")
+		return fs.undef(t)
+	case "dot":
+		if types.VecLen(args[0].t) == 1 {
+			return value{t: t, id: b.EmitIDs(spirv.OpFMul, fs.valType(t), ids[0], ids[1])}
 		}
-		if inst, ok := glslFloat[base]; ok && k.IsFloat() {
-			if base == "mix" || base == "step" || base == "smoothstep" {
-				// Scalar edge or factor arguments are splat.
-				for i := range ids {
-					if types.VecLen(args[i].t) == 1 && types.VecLen(t) > 1 {
-						ids[i] = fs.splat(ids[i], t)
-					}
-				}
+		return value{t: t, id: b.EmitIDs(spirv.OpDot, fs.valType(t), ids[0], ids[1])}
+	case "length", "distance", "normalize", "cross":
+		if types.VecLen(args[0].t) == 1 && base != "cross" {
+			switch base {
+			case "length":
+				return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FAbs), ids[0])}
+			case "distance":
+				d := b.EmitIDs(spirv.OpFSub, fs.valType(t), ids[0], ids[1])
+				return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FAbs), d)}
+			case "normalize":
+				return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(spirv.GLSLstd450FSign), ids[0])}
 			}
-			return value{t: t, id: ext(inst, t, ids...)}
 		}
+		if base == "cross" && types.VecLen(t) == 4 {
+			// float4 cross: xyz cross, w = 0.
+			v3 := types.NewVector(k, 3)
+			a3 := fs.shuffle(ids[0], args[0].t, []int{0, 1, 2}, v3)
+			b3 := fs.shuffle(ids[1], args[1].t, []int{0, 1, 2}, v3)
+			c := b.ExtInst(fs.valType(v3), fs.glsl, uint32(spirv.GLSLstd450Cross), a3, b3)
+			parts := append(fs.components(c, v3), fs.constOf(types.Typ[k], 0))
+			return value{t: t, id: fs.construct(t, parts)}
+		}
+		return value{t: t, id: b.ExtInst(fs.valType(t), fs.glsl, uint32(glslFloat[base]), ids...)}
+	case "clamp":
+		if k.IsFloat() {
+			mx := ext(spirv.GLSLstd450NMax, t, ids[0], ids[1])
+			return value{t: t, id: ext(spirv.GLSLstd450NMin, t, mx, ids[2])}
+		}
+		return value{t: t, id: ext(pickExt(k.IsSigned(), spirv.GLSLstd450SClamp, spirv.GLSLstd450UClamp), t, ids...)}
+	case "min", "max":
+		var inst spirv.GLSLstd450
+		switch {
+		case k.IsFloat():
+			inst = pickExt(base == "min", spirv.GLSLstd450NMin, spirv.GLSLstd450NMax)
+		case k.IsSigned():
+			inst = pickExt(base == "min", spirv.GLSLstd450SMin, spirv.GLSLstd450SMax)
+		default:
+			inst = pickExt(base == "min", spirv.GLSLstd450UMin, spirv.GLSLstd450UMax)
+		}
+		return value{t: t, id: ext(inst, t, ids...)}
+	case "select":
+		return value{t: t, id: fs.selectMSB(args[2], ids[1], ids[0], t)}
+	case "any", "all":
+		return value{t: t, id: fs.anyAll(base, args[0], t)}
+	case "mul24":
+		return value{t: t, id: fs.arith(syntax.Mul, ids[0], ids[1], t)}
+	case "mad24":
+		return value{t: t, id: fs.arith(syntax.Add, fs.arith(syntax.Mul, ids[0], ids[1], t), ids[2], t)}
+	case "shuffle", "shuffle2":
+		return value{t: t, id: fs.shuffleBuiltin(args, t)}
+	case "bitselect":
+		// (a & ~c) | (b & c), on the bits.
+		it := t
+		if k.IsFloat() {
+			it = sameShapeInt(t)
+		}
+		a, bb, c := fs.bitsOf(ids[0], t, it), fs.bitsOf(ids[1], t, it), fs.bitsOf(ids[2], t, it)
+		nc := fs.lanes(it, fs.scalarType(types.ElemKind(it)), []spirv.ID{c}, func(rt spirv.ID, x []spirv.ID) spirv.ID { return b.EmitIDs(spirv.OpNot, rt, x[0]) })
+		r := fs.arith(syntax.Or, fs.arith(syntax.And, a, nc, it), fs.arith(syntax.And, bb, c, it), it)
+		return value{t: t, id: fs.bitsOf(r, it, t)}
+	}
+	if r, ok := fs.relBuiltin(base, args, ids, t); ok {
+		return value{t: t, id: r}
+	}
+	if k0.IsInteger() {
+		if r, ok := fs.intBuiltin(base, ids, args[0].t, t); ok {
+			return value{t: t, id: r}
+		}
+	}
+	if r, ok := fs.mathBuiltin(name, base, mathArgs{vals: args, ids: ids}, t); ok {
+		return value{t: t, id: r}
 	}
 	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
 	return fs.undef(t)

@@ -70,6 +70,11 @@ func (fs *fnState) constInit(t types.Type, in *types.Init) spirv.ID {
 		}
 		tv := fs.info.Types[in.Expr]
 		if !tv.IsConst() {
+			if types.Scalar(t) != nil || isVecOfArith(t) {
+				if parts, ok := fs.constScalars(in.Expr, t); ok {
+					return fs.constComposite(t, parts)
+				}
+			}
 			fs.errorf(in.Expr.Pos(), "initializer of a program-scope variable is not a constant")
 			return fs.b.ConstantNull(vt)
 		}
@@ -194,4 +199,78 @@ func unparenExpr(e syntax.Expr) syntax.Expr {
 		}
 		e = p.X
 	}
+}
+
+// constScalars evaluates a constant expression of scalar or vector type as
+// the scalar constants of its components, converted to the element kind
+// of t (a vector literal of constants is a constant in OpenCL C, though
+// the checker folds only scalars).
+func (fs *fnState) constScalars(e syntax.Expr, t types.Type) ([]spirv.ID, bool) {
+	tv := fs.info.Types[e]
+	k := types.ElemKind(t)
+	if tv.IsConst() {
+		c := fs.constValue(tv, types.Typ[k])
+		n := types.VecLen(t)
+		if n < 1 {
+			n = 1
+		}
+		out := make([]spirv.ID, n)
+		for i := range out {
+			out[i] = c
+		}
+		return out, true
+	}
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return fs.constScalars(x.X, t)
+	case *syntax.CastExpr:
+		elems, ok := fs.info.VecLits[x]
+		if !ok {
+			// A cast: converts a scalar (splat) or a vector.
+			if n := types.VecLen(fs.exprType(x.X)); n == 1 || n == types.VecLen(t) {
+				return fs.constScalars(x.X, t)
+			}
+			return nil, false
+		}
+		var out []spirv.ID
+		for _, el := range elems {
+			et := fs.exprType(el)
+			n := types.VecLen(et)
+			var part []spirv.ID
+			if n > 1 {
+				part, ok = fs.constScalars(el, types.NewVector(k, n))
+			} else {
+				part, ok = fs.constScalars(el, types.Typ[k])
+			}
+			if !ok {
+				return nil, false
+			}
+			out = append(out, part...)
+		}
+		if len(out) == 1 {
+			for len(out) < types.VecLen(t) {
+				out = append(out, out[0])
+			}
+		}
+		return out, len(out) == types.VecLen(t)
+	}
+	return nil, false
+}
+
+// constComposite builds the constant of scalar or vector type t from its
+// component constants.
+func (fs *fnState) constComposite(t types.Type, parts []spirv.ID) spirv.ID {
+	n := types.VecLen(t)
+	if n == 1 {
+		return parts[0]
+	}
+	if n <= 4 {
+		return fs.b.ConstantComposite(fs.valType(t), parts...)
+	}
+	chunkT := fs.b.TypeVector(fs.scalarType(types.ElemKind(t)), 4)
+	chunks := make([]spirv.ID, n/4)
+	for c := range chunks {
+		chunks[c] = fs.b.ConstantComposite(chunkT, parts[4*c:4*c+4]...)
+	}
+	return fs.b.ConstantComposite(fs.valType(t), chunks...)
 }

@@ -44,10 +44,13 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 		p = fs.wordPlace(p, b.EmitIDs(spirv.OpShiftRightLogical, fs.uint32T(), p.boff, fs.u32(2)))
 	}
 	u := fs.uint32T()
-	ptr := fs.chainPtr(p, u)
-	if k == types.Float {
-		ptr = fs.chainPtr(p, fs.scalarType(types.Float))
+	// A word place is uint whatever the value's type; a typed float
+	// place is float.
+	ptrT := u
+	if k == types.Float && p.kind == pChain && types.ElemKind(p.t) == types.Float {
+		ptrT = fs.scalarType(types.Float)
 	}
+	ptr := fs.chainPtr(p, ptrT)
 	scope := uint32(spirv.ScopeDevice)
 	semMem := uint32(spirv.MemorySemanticsUniformMemory)
 	if pt.Space == types.Local {
@@ -67,10 +70,13 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 			if op != "xchg" {
 				break
 			}
-			// Float exchange through the bits.
-			up := fs.chainPtr(p, u)
+			if ptrT != u {
+				// OpAtomicExchange takes float pointers.
+				return value{t: t, id: b.EmitIDs(spirv.OpAtomicExchange, rt, ptr, sc, sem, args[0])}
+			}
+			// Float exchange on a word, through the bits.
 			bits := b.EmitIDs(spirv.OpBitcast, u, args[0])
-			r := b.EmitIDs(spirv.OpAtomicExchange, u, up, sc, sem, bits)
+			r := b.EmitIDs(spirv.OpAtomicExchange, u, ptr, sc, sem, bits)
 			return value{t: t, id: b.EmitIDs(spirv.OpBitcast, rt, r)}
 		}
 		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem, args[0])}
