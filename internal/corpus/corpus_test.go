@@ -118,9 +118,13 @@ func TestDiagnostics(t *testing.T) {
 		t.Errorf("only %d wrong programs in the corpus", len(files))
 	}
 	root := filepath.Join(TestdataDir(), "diagnostics")
+	known := readKnown(filepath.Join(root, "known_failures.txt"), root)
+	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
 	for _, path := range files {
 		t.Run(Name(root, path), func(t *testing.T) {
 			t.Parallel()
+			reason, isKnown := known[path]
+			isKnown = isKnown && !strict
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -133,7 +137,7 @@ func TestDiagnostics(t *testing.T) {
 			opts.FS = compiler.MapFS{} // #include finds nothing but what a test names
 			res, cerr := compiler.CompileFile(name, string(src), opts)
 			got := Format(name, res.Diagnostics)
-			if *update {
+			if *update && !isKnown {
 				if err := WriteExpectations(path, got); err != nil {
 					t.Fatal(err)
 				}
@@ -143,11 +147,18 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatalf("expectations: %v", err)
 			}
-			if cerr == nil {
-				t.Errorf("compiled without errors")
+			wantErr := false
+			for _, w := range want {
+				wantErr = wantErr || strings.Contains(w, "error: ")
 			}
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Errorf("diagnostics differ\n--- got:\n%s\n--- want:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			same := strings.Join(got, "\n") == strings.Join(want, "\n") && wantErr == (cerr != nil)
+			switch {
+			case same && isKnown:
+				t.Errorf("passes now: remove it from testdata/diagnostics/known_failures.txt (%s)", reason)
+			case !same && isKnown:
+				t.Skipf("known failure (%s)", reason)
+			case !same:
+				t.Errorf("diagnostics differ (compile error: %v)\n--- got:\n%s\n--- want:\n%s", cerr != nil, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		})
 	}
@@ -158,9 +169,15 @@ func TestDiagnostics(t *testing.T) {
 // today. A listed kernel that passes fails TestExecute, so the list only
 // shrinks; CLGO_CORPUS_STRICT=1 ignores it.
 func knownFailures(t testing.TB) map[string]string {
-	m := map[string]string{}
 	dir := filepath.Join(TestdataDir(), "kernels")
-	b, err := os.ReadFile(filepath.Join(dir, "known_failures.txt"))
+	return readKnown(filepath.Join(dir, "known_failures.txt"), dir)
+}
+
+// readKnown reads a known-failures list: "PATH # reason" lines, PATH
+// relative to dir; blank lines and lines starting with # are skipped.
+func readKnown(file, dir string) map[string]string {
+	m := map[string]string{}
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return m
 	}

@@ -1,0 +1,5 @@
+// Dereferencing an int.
+kernel void k(global int *p) {
+  int x = 1;
+  p[0] = *x;
+}

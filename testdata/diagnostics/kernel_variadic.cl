@@ -1,0 +1,2 @@
+// A kernel cannot be variadic.
+kernel void k(global int *p, ...) { p[0] = 1; }

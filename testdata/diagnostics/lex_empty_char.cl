@@ -1,0 +1,2 @@
+// An empty character constant.
+kernel void k(global int *p) { p[0] = ''; }

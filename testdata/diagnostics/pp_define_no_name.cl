@@ -1,0 +1,3 @@
+// #define with no macro name.
+#define
+kernel void k(global int *p) { p[0] = 1; }

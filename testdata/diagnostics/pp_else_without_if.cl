@@ -1,0 +1,3 @@
+// #else with no #if before it.
+kernel void k(global int *p) { p[0] = 1; }
+#else

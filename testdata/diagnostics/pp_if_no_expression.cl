@@ -1,0 +1,4 @@
+// #if with nothing after it.
+#if
+#endif
+kernel void k(global int *p) { p[0] = 1; }

@@ -1,0 +1,3 @@
+// An #if without its #endif.
+#if 1
+kernel void k(global int *p) { p[0] = 1; }

@@ -1,0 +1,4 @@
+// A variable that was never declared.
+kernel void k(global int *p) {
+  p[0] = count + 1;
+}
