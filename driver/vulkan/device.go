@@ -142,7 +142,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, err
 		enabledExtensionCount: uint32(len(exts)), ppEnabledExtensionNames: &names[0],
 	}
 	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0}
-	if err := check("vkCreateDevice", call(inst.vkCreateDevice, p.handle, ptr(dci), 0, ptr(&l.handle))); err != nil {
+	if err := check("vkCreateDevice", call(inst.vkCreateDevice, p.handle, uintptr(unsafe.Pointer(dci)), 0, uintptr(unsafe.Pointer(&l.handle)))); err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Name, err)
 	}
 	get := func(name string) uintptr {
@@ -176,7 +176,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, err
 	if err != nil {
 		return nil, err
 	}
-	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, ptr(&l.queue))
+	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, uintptr(unsafe.Pointer(&l.queue)))
 
 	l.enabled = enabledCapabilities(p, &f2, &f16, &fvp, &f8, &ff16, &fa64, &fbda, has8bit, hasF16I8, hasAtom64, hasBDA)
 	if l.mem, err = newMemory(l); err != nil {

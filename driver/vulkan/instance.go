@@ -57,7 +57,7 @@ func newInstance() (*instance, error) {
 	// vkEnumerateInstanceVersion is absent from 1.0 loaders.
 	version := vkMakeAPIVersion(1, 0, 0)
 	if f := instanceProc(0, "vkEnumerateInstanceVersion"); f != 0 {
-		if err := check("vkEnumerateInstanceVersion", call(f, ptr(&version))); err != nil {
+		if err := check("vkEnumerateInstanceVersion", call(f, uintptr(unsafe.Pointer(&version)))); err != nil {
 			return nil, err
 		}
 	}
@@ -72,7 +72,7 @@ func newInstance() (*instance, error) {
 	if create == 0 {
 		return nil, fmt.Errorf("%w: no vkCreateInstance", ErrNoLoader)
 	}
-	if err := check("vkCreateInstance", call(create, ptr(ci), 0, ptr(&inst.handle))); err != nil {
+	if err := check("vkCreateInstance", call(create, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&inst.handle)))); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
 	err := procTable(func(n string) uintptr { return instanceProc(inst.handle, n) }, map[string]*uintptr{
@@ -97,14 +97,14 @@ func enumerate() ([]driver.Device, error) {
 		return nil, err
 	}
 	var n uint32
-	if err := check("vkEnumeratePhysicalDevices", call(inst.vkEnumeratePhysicalDevices, inst.handle, ptr(&n), 0)); err != nil {
+	if err := check("vkEnumeratePhysicalDevices", call(inst.vkEnumeratePhysicalDevices, inst.handle, uintptr(unsafe.Pointer(&n)), 0)); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
 	if n == 0 {
 		return nil, ErrNoDevice
 	}
 	handles := make([]uintptr, n)
-	if err := check("vkEnumeratePhysicalDevices", call(inst.vkEnumeratePhysicalDevices, inst.handle, ptr(&n), ptr(&handles[0]))); err != nil {
+	if err := check("vkEnumeratePhysicalDevices", call(inst.vkEnumeratePhysicalDevices, inst.handle, uintptr(unsafe.Pointer(&n)), uintptr(unsafe.Pointer(&handles[0])))); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
 	var devs []driver.Device
@@ -160,10 +160,10 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	p := &physical{inst: inst, handle: h, exts: map[string]bool{}, family: -1}
 
 	var n uint32
-	call(inst.vkEnumerateDeviceExtensionProperties, h, 0, ptr(&n), 0)
+	call(inst.vkEnumerateDeviceExtensionProperties, h, 0, uintptr(unsafe.Pointer(&n)), 0)
 	if n > 0 {
 		list := make([]vkExtensionProperties, n)
-		call(inst.vkEnumerateDeviceExtensionProperties, h, 0, ptr(&n), ptr(&list[0]))
+		call(inst.vkEnumerateDeviceExtensionProperties, h, 0, uintptr(unsafe.Pointer(&n)), uintptr(unsafe.Pointer(&list[0])))
 		for _, e := range list[:n] {
 			p.exts[gostr(e.extensionName[:])] = true
 		}
@@ -183,7 +183,7 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	// First ask for the core properties alone to learn the API version.
 	var probe vkPhysicalDeviceProperties2
 	probe.sType = sTypePhysicalDeviceProperties2
-	call(inst.vkGetPhysicalDeviceProperties2, h, ptr(&probe))
+	call(inst.vkGetPhysicalDeviceProperties2, h, uintptr(unsafe.Pointer(&probe)))
 	p.props = probe.properties
 	if p.hasExt("VK_KHR_driver_properties", true) {
 		p.drv.sType = sTypeDriverProperties
@@ -195,7 +195,7 @@ func newPhysical(inst *instance, h uintptr) *physical {
 		*tail = unsafe.Pointer(&p.pushDsc)
 		p.hasPushDescSets = true
 	}
-	call(inst.vkGetPhysicalDeviceProperties2, h, ptr(&props2))
+	call(inst.vkGetPhysicalDeviceProperties2, h, uintptr(unsafe.Pointer(&props2)))
 	p.props = props2.properties
 
 	// Features, chained the same way.
@@ -215,15 +215,15 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	add(&p.fTimel, sTypeTimelineSemaphoreFeatures, p.hasExt("VK_KHR_timeline_semaphore", true))
 	add(&p.fBDA, sTypeBufferDeviceAddressFeatures, p.hasExt("VK_KHR_buffer_device_address", true))
 	linkFeatures(&p.features, chain)
-	call(inst.vkGetPhysicalDeviceFeatures2, h, ptr(&p.features))
+	call(inst.vkGetPhysicalDeviceFeatures2, h, uintptr(unsafe.Pointer(&p.features)))
 
-	call(inst.vkGetPhysicalDeviceMemoryProperties, h, ptr(&p.mem))
+	call(inst.vkGetPhysicalDeviceMemoryProperties, h, uintptr(unsafe.Pointer(&p.mem)))
 
 	var nf uint32
-	call(inst.vkGetPhysicalDeviceQueueFamilyProperties, h, ptr(&nf), 0)
+	call(inst.vkGetPhysicalDeviceQueueFamilyProperties, h, uintptr(unsafe.Pointer(&nf)), 0)
 	if nf > 0 {
 		fams := make([]vkQueueFamilyProperties, nf)
-		call(inst.vkGetPhysicalDeviceQueueFamilyProperties, h, ptr(&nf), ptr(&fams[0]))
+		call(inst.vkGetPhysicalDeviceQueueFamilyProperties, h, uintptr(unsafe.Pointer(&nf)), uintptr(unsafe.Pointer(&fams[0])))
 		// Prefer a family with graphics too (the "universal" queue: it has
 		// timestamps everywhere); any compute family will do.
 		for i, f := range fams[:nf] {

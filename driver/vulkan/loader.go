@@ -78,17 +78,17 @@ func check(call string, r uintptr) error {
 	return nil
 }
 
-// call calls a Vulkan function pointer. Pointers passed as uintptr
-// arguments stay alive and in place for the call (uintptrescapes).
+// call calls a Vulkan function pointer. Pointers passed as
+// uintptr(unsafe.Pointer(p)), spelled so in the call expression itself,
+// are moved to the heap and kept alive for the call (uintptrescapes);
+// a pointer converted anywhere else could be left pointing into a stack
+// that moved.
 //
 //go:uintptrescapes
 func call(fn uintptr, args ...uintptr) uintptr {
 	r, _, _ := purego.SyscallN(fn, args...)
 	return r
 }
-
-// ptr is the address of v for a Vulkan call.
-func ptr[T any](v *T) uintptr { return uintptr(unsafe.Pointer(v)) }
 
 // cstr is a NUL-terminated copy of s.
 func cstr(s string) *byte {

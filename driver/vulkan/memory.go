@@ -24,6 +24,7 @@ type block struct {
 	size     uint64
 	alloc    *rangeAlloc
 	mapped   unsafe.Pointer // the host's view, when the memory is host-visible
+	own      bool           // made for one large buffer
 }
 
 // memory is the device's buffer memory.
@@ -102,10 +103,10 @@ func (l *logical) createBuffer(size uint64, usage uint32) (uint64, vkMemoryRequi
 	ci := &vkBufferCreateInfo{sType: sTypeBufferCreateInfo, size: size, usage: usage}
 	var buf uint64
 	var req vkMemoryRequirements
-	if err := check("vkCreateBuffer", call(l.vkCreateBuffer, l.handle, ptr(ci), 0, ptr(&buf))); err != nil {
+	if err := check("vkCreateBuffer", call(l.vkCreateBuffer, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&buf)))); err != nil {
 		return 0, req, err
 	}
-	call(l.vkGetBufferMemoryRequirements, l.handle, uintptr(buf), ptr(&req))
+	call(l.vkGetBufferMemoryRequirements, l.handle, uintptr(buf), uintptr(unsafe.Pointer(&req)))
 	return buf, req, nil
 }
 
@@ -116,7 +117,7 @@ func (l *logical) allocate(buf uint64, size uint64, typeIndex uint32, mapped boo
 	if l.deviceAddress {
 		ai.pNext = unsafe.Pointer(&vkMemoryAllocateFlagsInfo{sType: sTypeMemoryAllocateFlagsInfo, flags: memoryAllocateDeviceAddr})
 	}
-	if err := check("vkAllocateMemory", call(l.vkAllocateMemory, l.handle, ptr(ai), 0, ptr(&mem))); err != nil {
+	if err := check("vkAllocateMemory", call(l.vkAllocateMemory, l.handle, uintptr(unsafe.Pointer(ai)), 0, uintptr(unsafe.Pointer(&mem)))); err != nil {
 		return 0, nil, err
 	}
 	if err := check("vkBindBufferMemory", call(l.vkBindBufferMemory, l.handle, uintptr(buf), uintptr(mem), 0)); err != nil {
@@ -125,7 +126,7 @@ func (l *logical) allocate(buf uint64, size uint64, typeIndex uint32, mapped boo
 	}
 	if mapped {
 		var p uintptr
-		if err := check("vkMapMemory", call(l.vkMapMemory, l.handle, uintptr(mem), 0, ^uintptr(0), 0, ptr(&p))); err != nil {
+		if err := check("vkMapMemory", call(l.vkMapMemory, l.handle, uintptr(mem), 0, ^uintptr(0), 0, uintptr(unsafe.Pointer(&p)))); err != nil {
 			call(l.vkFreeMemory, l.handle, uintptr(mem), 0)
 			return 0, nil, err
 		}
@@ -137,18 +138,20 @@ func (l *logical) allocate(buf uint64, size uint64, typeIndex uint32, mapped boo
 // newBlock allocates a block of at least need bytes. m.mu is held.
 func (m *memory) newBlock(need uint64) (*block, error) {
 	size := min(maxBlock, max(minBlock, m.allocated))
-	if need > size {
+	own := need > size
+	if own {
 		size = (need + 1<<16 - 1) &^ (1<<16 - 1)
 	}
 	for {
 		b, err := m.tryBlock(size)
 		if err == nil {
+			b.own = own
 			return b, nil
 		}
 		if size == need {
 			return nil, err
 		}
-		size = need // the heap may still hold the buffer itself
+		size, own = need, true // the heap may still hold the buffer itself
 	}
 }
 
@@ -170,9 +173,9 @@ func (m *memory) tryBlock(size uint64) (*block, error) {
 }
 
 // freeBlock returns an empty block's memory to the device, keeping the
-// last one to avoid churn. m.mu is held.
+// last block of shared use to avoid churn. m.mu is held.
 func (m *memory) freeBlock(b *block) {
-	if len(m.blocks) <= 1 {
+	if len(m.blocks) <= 1 && !b.own {
 		return
 	}
 	for i, x := range m.blocks {

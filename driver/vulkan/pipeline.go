@@ -47,7 +47,7 @@ func (k *kernel) pipeline(spec []specValue, key []byte) (uint64, error) {
 	}
 	var pipe uint64
 	start := time.Now()
-	if err := check("vkCreateComputePipelines", call(l.vkCreateComputePipelines, l.handle, uintptr(l.pcache.handle), 1, ptr(ci), 0, ptr(&pipe))); err != nil {
+	if err := check("vkCreateComputePipelines", call(l.vkCreateComputePipelines, l.handle, uintptr(l.pcache.handle), 1, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&pipe)))); err != nil {
 		return 0, fmt.Errorf("vulkan: kernel %s: %w: %w", k.refl.Name, err, driver.ErrBuildProgramFailure)
 	}
 	l.pcache.changed(time.Since(start))
@@ -84,9 +84,9 @@ func openPipelineCache(l *logical) *pipelineCache {
 			ci.initialDataSize, ci.pInitialData = uintptr(len(data)), unsafe.Pointer(&data[0])
 		}
 	}
-	if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, ptr(ci), 0, ptr(&pc.handle))) != nil {
+	if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&pc.handle)))) != nil {
 		ci.initialDataSize, ci.pInitialData = 0, nil
-		if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, ptr(ci), 0, ptr(&pc.handle))) != nil {
+		if check("vkCreatePipelineCache", call(l.vkCreatePipelineCache, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&pc.handle)))) != nil {
 			pc.handle = 0 // pipelines are made without a cache
 		}
 	}
@@ -113,11 +113,11 @@ func (pc *pipelineCache) save() {
 	pc.mu.Unlock()
 	l := pc.l
 	var n uintptr
-	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), ptr(&n), 0)) != nil || n == 0 {
+	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), uintptr(unsafe.Pointer(&n)), 0)) != nil || n == 0 {
 		return
 	}
 	data := make([]byte, n)
-	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), ptr(&n), ptr(&data[0]))) != nil {
+	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), uintptr(unsafe.Pointer(&n)), uintptr(unsafe.Pointer(&data[0])))) != nil {
 		return
 	}
 	if os.MkdirAll(filepath.Dir(pc.path), 0o755) != nil {

@@ -77,7 +77,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	words := make([]uint32, len(code)/4)
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(code)), code)
 	ci := &vkShaderModuleCreateInfo{sType: sTypeShaderModuleCreateInfo, codeSize: uintptr(len(code)), pCode: &words[0]}
-	if err := check("vkCreateShaderModule", call(d.vkCreateShaderModule, d.handle, ptr(ci), 0, ptr(&p.module))); err != nil {
+	if err := check("vkCreateShaderModule", call(d.vkCreateShaderModule, d.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&p.module)))); err != nil {
 		return nil, fmt.Errorf("%w: %w", err, driver.ErrBuildProgramFailure)
 	}
 	for _, c := range refl.ConstantData {
@@ -414,7 +414,7 @@ func (k *kernel) makeLayout() error {
 		if s == k.pushSet {
 			ci.flags = descriptorSetLayoutPush
 		}
-		if err := check("vkCreateDescriptorSetLayout", call(l.vkCreateDescriptorSetLayout, l.handle, ptr(ci), 0, ptr(&k.setLayouts[s]))); err != nil {
+		if err := check("vkCreateDescriptorSetLayout", call(l.vkCreateDescriptorSetLayout, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&k.setLayouts[s])))); err != nil {
 			return err
 		}
 	}
@@ -433,7 +433,7 @@ func (k *kernel) makeLayout() error {
 	if k.pushSize > 0 {
 		pci.pushConstantRangeCount, pci.pPushConstantRanges = 1, rng
 	}
-	return check("vkCreatePipelineLayout", call(l.vkCreatePipelineLayout, l.handle, ptr(pci), 0, ptr(&k.layout)))
+	return check("vkCreatePipelineLayout", call(l.vkCreatePipelineLayout, l.handle, uintptr(unsafe.Pointer(pci)), 0, uintptr(unsafe.Pointer(&k.layout))))
 }
 
 // hasPushConstantVariable reports whether the module declares push

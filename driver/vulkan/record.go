@@ -61,7 +61,7 @@ func (s *submitter) barrier(b *batch, src uint32) {
 	mb := &vkMemoryBarrier{sType: sTypeMemoryBarrier,
 		srcAccessMask: accessShaderWrite | accessTransferWrite,
 		dstAccessMask: accessShaderRead | accessShaderWrite | accessUniformRead | accessTransferRead | accessTransferWrite}
-	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, ptr(mb), 0, 0, 0, 0)
+	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
 	b.reads, b.writes = b.reads[:0], b.writes[:0]
 }
 
@@ -122,7 +122,7 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 			dst := access{c.dst.blk.buf, c.dst.off + c.dstOff + done, c.dst.off + c.dstOff + done + n}
 			s.hazard(b, nil, []access{dst})
 			region := &vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: dst.off, size: n}
-			call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), 1, ptr(region))
+			call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), 1, uintptr(unsafe.Pointer(region)))
 			done += n
 		}
 	case cmdRead:
@@ -135,7 +135,7 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 			src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
 			s.hazard(b, []access{src}, nil)
 			region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
-			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, ptr(region))
+			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
 			host, view := c.host[done:done+n], l.staging.bytes(pos, n)
 			b.after = append(b.after, func() { copy(host, view) })
 			done += n
@@ -145,7 +145,7 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 		dst := access{c.dst.blk.buf, c.dst.off + c.dstOff, c.dst.off + c.dstOff + c.size}
 		s.hazard(b, []access{src}, []access{dst})
 		region := &vkBufferCopy{srcOffset: src.off, dstOffset: dst.off, size: c.size}
-		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(c.dst.blk.buf), 1, ptr(region))
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(c.dst.blk.buf), 1, uintptr(unsafe.Pointer(region)))
 	case cmdFill:
 		if b, err = s.recordFill(b, c); err != nil {
 			return nil, err
@@ -199,7 +199,7 @@ func (s *submitter) recordFill(b *batch, c *command) (*batch, error) {
 	for done := uint64(0); done < c.size; done += run {
 		regions = append(regions, vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: off + done, size: min(run, c.size-done)})
 	}
-	call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), uintptr(len(regions)), ptr(&regions[0]))
+	call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), uintptr(len(regions)), uintptr(unsafe.Pointer(&regions[0])))
 	return b, nil
 }
 
@@ -258,7 +258,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 		if len(d.push) > 0 && (i == 0 || k.regionPush) {
 			putWorkItemPushConstants(d.push, k.p.refl, &sub)
-			call(l.vkCmdPushConstants, b.cb, uintptr(k.layout), shaderStageCompute, 0, uintptr(len(d.push)), ptr(&d.push[0]))
+			call(l.vkCmdPushConstants, b.cb, uintptr(k.layout), shaderStageCompute, 0, uintptr(len(d.push)), uintptr(unsafe.Pointer(&d.push[0])))
 		}
 		if ch.base == [3]uint64{} || k.regionPush {
 			call(l.vkCmdDispatch, b.cb, uintptr(ch.count[0]), uintptr(ch.count[1]), uintptr(ch.count[2]))
@@ -284,13 +284,13 @@ func (s *submitter) bindDescriptors(b *batch, k *kernel) error {
 				descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
 		}
 		call(l.vkCmdPushDescriptorSet, b.cb, pipelineBindPointCompute, uintptr(k.layout), uintptr(k.pushSet),
-			uintptr(len(b.writesDesc)), ptr(&b.writesDesc[0]))
+			uintptr(len(b.writesDesc)), uintptr(unsafe.Pointer(&b.writesDesc[0])))
 		return nil
 	}
 	sets := make([]uint64, len(k.setLayouts))
 	ai := &vkDescriptorSetAllocateInfo{sType: sTypeDescriptorSetAllocateInfo, descriptorPool: b.descPool,
 		descriptorSetCount: uint32(len(sets)), pSetLayouts: &k.setLayouts[0]}
-	if err := check("vkAllocateDescriptorSets", call(l.vkAllocateDescriptorSets, l.handle, ptr(ai), ptr(&sets[0]))); err != nil {
+	if err := check("vkAllocateDescriptorSets", call(l.vkAllocateDescriptorSets, l.handle, uintptr(unsafe.Pointer(ai)), uintptr(unsafe.Pointer(&sets[0])))); err != nil {
 		return err
 	}
 	b.writesDesc = b.writesDesc[:0]
@@ -298,7 +298,7 @@ func (s *submitter) bindDescriptors(b *batch, k *kernel) error {
 		b.writesDesc = append(b.writesDesc, vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstSet: sets[bd.set], dstBinding: bd.binding,
 			descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
 	}
-	call(l.vkUpdateDescriptorSets, l.handle, uintptr(len(b.writesDesc)), ptr(&b.writesDesc[0]), 0, 0)
-	call(l.vkCmdBindDescriptorSets, b.cb, pipelineBindPointCompute, uintptr(k.layout), 0, uintptr(len(sets)), ptr(&sets[0]), 0, 0)
+	call(l.vkUpdateDescriptorSets, l.handle, uintptr(len(b.writesDesc)), uintptr(unsafe.Pointer(&b.writesDesc[0])), 0, 0)
+	call(l.vkCmdBindDescriptorSets, b.cb, pipelineBindPointCompute, uintptr(k.layout), 0, uintptr(len(sets)), uintptr(unsafe.Pointer(&sets[0])), 0, 0)
 	return nil
 }

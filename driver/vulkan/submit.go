@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -57,7 +58,7 @@ type submitter struct {
 func newSubmitter(l *logical) (*submitter, error) {
 	s := &submitter{l: l, free: make(chan *batch, maxInFlight), inflight: make(chan *batch, maxInFlight)}
 	ci := &vkCommandPoolCreateInfo{sType: sTypeCommandPoolCreateInfo, flags: commandPoolResetCommandBuffer, queueFamilyIndex: uint32(l.phys.family)}
-	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, ptr(ci), 0, ptr(&s.cmdPool))); err != nil {
+	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&s.cmdPool)))); err != nil {
 		return nil, err
 	}
 	go s.complete()
@@ -190,14 +191,14 @@ func (s *submitter) begin() (*batch, error) {
 	if err := check("vkResetCommandBuffer", call(l.vkResetCommandBuffer, b.cb, 0)); err != nil {
 		return nil, err
 	}
-	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, ptr(&b.fence))); err != nil {
+	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)))); err != nil {
 		return nil, err
 	}
 	if b.descPool != 0 {
 		call(l.vkResetDescriptorPool, l.handle, uintptr(b.descPool), 0)
 	}
 	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo, flags: commandBufferOneTimeSubmit}
-	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, ptr(bi))); err != nil {
+	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, uintptr(unsafe.Pointer(bi)))); err != nil {
 		return nil, err
 	}
 	b.cmds, b.after, b.nQueries, b.staged = b.cmds[:0], b.after[:0], 0, false
@@ -215,22 +216,22 @@ func (s *submitter) newBatch() (*batch, error) {
 	l := s.l
 	b := &batch{}
 	ai := &vkCommandBufferAllocateInfo{sType: sTypeCommandBufferAllocateInfo, commandPool: s.cmdPool, commandBufferCount: 1}
-	if err := check("vkAllocateCommandBuffers", call(l.vkAllocateCommandBuffers, l.handle, ptr(ai), ptr(&b.cb))); err != nil {
+	if err := check("vkAllocateCommandBuffers", call(l.vkAllocateCommandBuffers, l.handle, uintptr(unsafe.Pointer(ai)), uintptr(unsafe.Pointer(&b.cb)))); err != nil {
 		return nil, err
 	}
 	fi := &vkFenceCreateInfo{sType: sTypeFenceCreateInfo}
-	if err := check("vkCreateFence", call(l.vkCreateFence, l.handle, ptr(fi), 0, ptr(&b.fence))); err != nil {
+	if err := check("vkCreateFence", call(l.vkCreateFence, l.handle, uintptr(unsafe.Pointer(fi)), 0, uintptr(unsafe.Pointer(&b.fence)))); err != nil {
 		return nil, err
 	}
 	if l.phys.timestampBits > 0 {
 		qi := &vkQueryPoolCreateInfo{sType: sTypeQueryPoolCreateInfo, queryType: queryTypeTimestamp, queryCount: 2 * batchLimit}
-		if err := check("vkCreateQueryPool", call(l.vkCreateQueryPool, l.handle, ptr(qi), 0, ptr(&b.queries))); err != nil {
+		if err := check("vkCreateQueryPool", call(l.vkCreateQueryPool, l.handle, uintptr(unsafe.Pointer(qi)), 0, uintptr(unsafe.Pointer(&b.queries)))); err != nil {
 			return nil, err
 		}
 	}
 	sizes := []vkDescriptorPoolSize{{descriptorTypeStorageBuffer, 16 * batchLimit}, {descriptorTypeUniformBuffer, 4 * batchLimit}}
 	pi := &vkDescriptorPoolCreateInfo{sType: sTypeDescriptorPoolCreateInfo, maxSets: 2 * batchLimit, poolSizeCount: uint32(len(sizes)), pPoolSizes: &sizes[0]}
-	if err := check("vkCreateDescriptorPool", call(l.vkCreateDescriptorPool, l.handle, ptr(pi), 0, ptr(&b.descPool))); err != nil {
+	if err := check("vkCreateDescriptorPool", call(l.vkCreateDescriptorPool, l.handle, uintptr(unsafe.Pointer(pi)), 0, uintptr(unsafe.Pointer(&b.descPool)))); err != nil {
 		return nil, err
 	}
 	// The fence starts unsignalled; begin resets it anyway.
@@ -252,7 +253,7 @@ func (s *submitter) submit(b *batch) error {
 	l := s.l
 	// Make transfers into staging visible to the host reading them back.
 	mb := &vkMemoryBarrier{sType: sTypeMemoryBarrier, srcAccessMask: accessTransferWrite | accessShaderWrite, dstAccessMask: accessHostRead}
-	call(l.vkCmdPipelineBarrier, b.cb, pipelineStageComputeShader|pipelineStageTransfer, pipelineStageHost, 0, 1, ptr(mb), 0, 0, 0, 0)
+	call(l.vkCmdPipelineBarrier, b.cb, pipelineStageComputeShader|pipelineStageTransfer, pipelineStageHost, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
 	if err := check("vkEndCommandBuffer", call(l.vkEndCommandBuffer, b.cb)); err != nil {
 		s.fail(b.cmds, err)
 		s.free <- b
@@ -263,7 +264,7 @@ func (s *submitter) submit(b *batch) error {
 		c.ev.SetStatus(driver.Submitted)
 	}
 	si := &vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
-	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, ptr(si), uintptr(b.fence))); err != nil {
+	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))); err != nil {
 		s.fail(b.cmds, err)
 		s.free <- b
 		return err
@@ -280,7 +281,7 @@ func (s *submitter) complete() {
 	for b := range s.inflight {
 		var err error
 		for {
-			r := vkResult(int32(call(l.vkWaitForFences, l.handle, 1, ptr(&b.fence), 1, uintptr(1e9))))
+			r := vkResult(int32(call(l.vkWaitForFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)), 1, uintptr(1e9))))
 			if r == vkTimeout {
 				continue
 			}
@@ -292,7 +293,7 @@ func (s *submitter) complete() {
 		var offset int64
 		if err == nil && b.nQueries > 0 {
 			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(b.nQueries),
-				uintptr(8*b.nQueries), ptr(&ts[0]), 8, queryResult64)) != nil {
+				uintptr(8*b.nQueries), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
 				b.nQueries = 0
 			} else {
 				// Device ticks onto the host clock of driver.Now: the batch

@@ -1,0 +1,115 @@
+package vulkan
+
+import (
+	"testing"
+	"time"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// B bytes of buffers take about B bytes of device memory: blocks hold many
+// buffers, a large buffer gets a block of its own size, and the only other
+// memory is the bounded staging ring.
+func BenchmarkBufferMemory(b *testing.B) {
+	d := testDevice(b)
+	for b.Loop() {
+		before := d.MemoryStats()
+		const n, size = 100_000, 256
+		bufs := make([]driver.Buffer, 0, n+1)
+		for range n {
+			bufs = append(bufs, mustBuffer(b, d, size))
+		}
+		small := d.MemoryStats()
+		big := mustBuffer(b, d, d.info.MaxAllocSize)
+		bufs = append(bufs, big)
+		all := d.MemoryStats()
+		_ = small
+		b.ReportMetric(float64(all.DeviceMemory)/float64(all.BufferBytes), "device-bytes/buffer-byte")
+		b.ReportMetric(float64(all.StagingBytes), "staging-bytes")
+		b.ReportMetric(float64(all.Blocks), "blocks")
+		b.Logf("%d buffers of %d bytes + one of %d: %d bytes of buffers (aligned to %d) in %d blocks of %d bytes total; staging %d",
+			n, size, d.info.MaxAllocSize, all.BufferBytes-before.BufferBytes, all.Alignment, all.Blocks, all.DeviceMemory, all.StagingBytes)
+		for _, x := range bufs {
+			x.Release()
+		}
+	}
+}
+
+func TestBufferMemory(t *testing.T) {
+	d := testDevice(t)
+	before := d.MemoryStats()
+	var bufs []driver.Buffer
+	for range 10_000 {
+		bufs = append(bufs, mustBuffer(t, d, 1024))
+	}
+	big := mustBuffer(t, d, d.info.MaxAllocSize)
+	after := d.MemoryStats()
+	used := after.DeviceMemory - before.DeviceMemory
+	want := 10_000*1024 + d.info.MaxAllocSize
+	t.Logf("%d bytes of buffers in %d bytes of device memory (%d blocks), staging %d", want, used, after.Blocks, after.StagingBytes)
+	if used > 2*want {
+		t.Errorf("%d bytes of buffers take %d bytes of device memory", want, used)
+	}
+	big.Release()
+	for _, b := range bufs {
+		b.Release()
+	}
+	if end := d.MemoryStats(); end.DeviceMemory > before.DeviceMemory+maxBlock || end.BufferBytes != before.BufferBytes {
+		t.Errorf("after release: %+v (before %+v)", end, before)
+	}
+}
+
+// The launch rate of small kernels: enqueue 10,000, then Finish.
+func BenchmarkLaunch(b *testing.B) {
+	d := testDevice(b)
+	p, err := d.BuildProgram(compile(b, incSrc))
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := p.Kernel("inc")
+	q := mustQueue(b, d, false)
+	defer q.Release()
+	bufs := []driver.Buffer{mustBuffer(b, d, 256), mustBuffer(b, d, 256)}
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
+	const launches = 10_000
+	for b.Loop() {
+		start := time.Now()
+		for i := range launches {
+			// Alternate buffers: independent kernels need no barrier.
+			args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: bufs[i%2]}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
+			if _, err := q.Dispatch(b.Context(), k, args, nd, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := q.Finish(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(time.Since(start).Nanoseconds())/launches, "ns/launch")
+	}
+}
+
+// Triad bandwidth (bytes moved per second), for comparison with the host
+// driver and, on GPUs, with the vendor's OpenCL.
+func BenchmarkTriad(b *testing.B) {
+	d := testDevice(b)
+	p, err := d.BuildProgram(compileFile(b, kernels+"triad.cl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := p.Kernel("triad")
+	q := mustQueue(b, d, false)
+	defer q.Release()
+	const n = 1 << 24
+	x, y, z := mustBuffer(b, d, 4*n), mustBuffer(b, d, 4*n), mustBuffer(b, d, 4*n)
+	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: x}, {Kind: driver.ArgBuffer, Buffer: y}, {Kind: driver.ArgBuffer, Buffer: z}, {Kind: driver.ArgPOD, Bytes: f32(3)}}
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{n, 1, 1}, [3]uint64{256, 1, 1})
+	b.SetBytes(3 * 4 * n)
+	for b.Loop() {
+		if _, err := q.Dispatch(b.Context(), k, args, nd, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := q.Finish(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
