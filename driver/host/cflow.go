@@ -26,8 +26,10 @@ type state struct {
 	cur     *instr
 	group   [3]uint32
 	groups  [3]uint32
-	lid     [3][]uint32    // LocalInvocationId per lane
-	f64     [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
+	lid     [3][]uint32 // LocalInvocationId per lane
+	// redo runs hoisted instructions in place: a prologue faulted.
+	redo, redoDispatch bool
+	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
 }
 
 type fnState struct {
@@ -142,9 +144,12 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 			live++
 		}
 	}
-	b := int32(-1)
+	// While every live lane runs the same block (converged), where lanes go
+	// and come from is kept once, in b and from, not per lane.
+	b, from := int32(-1), int32(-1)
 	for live > 0 {
 		if b < 0 {
+			from = -1 // per lane, in fs.prev
 			// Lanes diverged: run the lowest-ordered block any lane waits at.
 			for _, x := range next {
 				if x >= 0 && (b < 0 || x < b) {
@@ -162,7 +167,7 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 			s.mask, s.full = m, n == s.lanes
 			s.active = n
 		}
-		to, uniform := s.block(f, fs, b)
+		to, uniform := s.block(f, fs, b, from, s.active == live)
 		if s.cancel.Load() {
 			panic(execError{errCancelled})
 		}
@@ -171,7 +176,7 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		}
 		// Every live lane ran the block and went to one place: keep the mask.
 		if uniform && to >= 0 && s.active == live {
-			b = to
+			b, from = to, b
 		} else {
 			b = -1
 		}
@@ -180,11 +185,14 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 }
 
 // block runs block b of f for the active lanes, then sets where each goes;
-// uniform says every active lane went to target to (-1: returned).
-func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
+// uniform says every active lane went to target to (-1: returned). from is
+// the block every active lane came from, or -1 to read it per lane. When
+// conv (the active lanes are all the live ones), a uniform outcome is not
+// recorded per lane: the caller keeps it.
+func (s *state) block(f *fn, fs *fnState, b, from int32, conv bool) (to int32, uniform bool) {
 	blk := f.blocks[b]
 	if len(blk.phis) > 0 {
-		s.phis(blk, fs.prev)
+		s.phis(blk, fs.prev, from)
 	}
 	for i := range blk.code {
 		in := &blk.code[i]
@@ -196,6 +204,9 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 	switch t.op {
 	case spirv.OpBranch:
 		to = t.targets[0]
+		if conv {
+			return to, true
+		}
 		for l, on := range s.mask {
 			if on {
 				next[l], prev[l] = to, b
@@ -205,6 +216,28 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 	case spirv.OpBranchConditional:
 		c := s.r[t.cond : t.cond+s.lanes]
 		yes, no := t.targets[0], t.targets[1]
+		if conv {
+			taken := 0
+			if s.full {
+				for _, v := range c {
+					if v != 0 {
+						taken++
+					}
+				}
+			} else {
+				for l, on := range s.mask {
+					if on && c[l] != 0 {
+						taken++
+					}
+				}
+			}
+			switch taken {
+			case s.active:
+				return yes, true
+			case 0:
+				return no, true
+			}
+		}
 		taken := 0
 		for l, on := range s.mask {
 			if on {
@@ -250,6 +283,9 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 		s.copyMasked(f.ret, t.val, t.valN)
 		fallthrough
 	case spirv.OpReturn:
+		if conv {
+			return -1, true
+		}
 		for l, on := range s.mask {
 			if on {
 				next[l] = -1
@@ -262,7 +298,7 @@ func (s *state) block(f *fn, fs *fnState, b int32) (to int32, uniform bool) {
 }
 
 // phis sets a block's phis from the predecessor each lane came from.
-func (s *state) phis(blk *block, prev []int32) {
+func (s *state) phis(blk *block, prev []int32, from int32) {
 	L := s.lanes
 	tmp := 0
 	for i := range blk.phis {
@@ -272,6 +308,10 @@ func (s *state) phis(blk *block, prev []int32) {
 		if blk.parallel {
 			buf, dst = s.tmp, tmp
 			tmp += ph.n
+		}
+		if from >= 0 {
+			s.phiFrom(blk, ph, buf, dst, from)
+			continue
 		}
 		for l, on := range s.mask {
 			if !on {
@@ -305,6 +345,33 @@ func (s *state) phis(blk *block, prev []int32) {
 				}
 			}
 			tmp += ph.n
+		}
+	}
+}
+
+// phiFrom sets one phi of lanes that all came from block from.
+func (s *state) phiFrom(blk *block, ph *phi, buf []uint64, dst int, from int32) {
+	src := -1
+	for j, pr := range ph.preds {
+		if pr == from {
+			src = ph.srcs[j]
+			break
+		}
+	}
+	if src < 0 {
+		panic(execError{fmt.Errorf("OpPhi in block %%%d: no incoming value for the predecessor", blk.label)})
+	}
+	if s.full {
+		copy(buf[dst:dst+ph.n], s.r[src:src+ph.n])
+		return
+	}
+	L := s.lanes
+	for c := 0; c < ph.n; c += L {
+		d, x := buf[dst+c:dst+c+L], s.r[src+c:src+c+L]
+		for l, on := range s.mask {
+			if on {
+				d[l] = x[l]
+			}
 		}
 	}
 }

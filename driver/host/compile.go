@@ -23,6 +23,11 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		return nil, err
 	}
 	switch in.op {
+	case spirv.OpLoad, spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
+	default:
+		p.useMemory(a...)
+	}
+	switch in.op {
 	case spirv.OpNop, spirv.OpLine, spirv.OpNoLine, spirv.OpSelectionMerge, spirv.OpLoopMerge, spirv.OpControlBarrier,
 		spirv.OpMemoryBarrier, spirv.OpSourceContinued, spirv.OpSource, spirv.OpSourceExtension, spirv.OpName, spirv.OpMemberName,
 		spirv.OpString, spirv.OpModuleProcessed:
@@ -36,21 +41,31 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if err != nil {
 			return nil, err
 		}
+		if v, ok := p.promoted[a[0]]; ok {
+			return p.promotedLoad(dst, v, p.vtype[in.id]), nil
+		}
 		ptr, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
 		}
+		if run := p.builtinLoad(in, dst, p.vtype[in.id]); run != nil {
+			return run, nil
+		}
+		p.useMemory(a[0])
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case spirv.OpStore:
-		ptr, err := p.operand(a[0])
-		if err != nil {
-			return nil, err
-		}
 		src, err := p.operand(a[1])
 		if err != nil {
 			return nil, err
 		}
 		t := p.vtype[a[1]]
+		if v, ok := p.promoted[a[0]]; ok {
+			return p.promotedStore(v, src, t), nil
+		}
+		ptr, err := p.operand(a[0])
+		if err != nil {
+			return nil, err
+		}
 		return p.store(ptr, t, src, p.staticRegion(a[0])), nil
 	case spirv.OpCopyMemory, spirv.OpCopyMemorySized:
 		dp, err := p.operand(a[0])

@@ -151,6 +151,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total in
 		s.cancel = nil
 		k.pool.Put(s)
 	}()
+	s.redoDispatch = !s.prologue(k.pro[0])
 	gx, gy := d.Groups[0], d.Groups[1]
 	s.groups = [3]uint32{uint32(d.Groups[0]), uint32(d.Groups[1]), uint32(d.Groups[2])}
 	for !cancel.Load() {
@@ -176,7 +177,7 @@ func (s *state) runGroup() {
 		rg := &k.regions[i]
 		m := s.regions[i]
 		switch {
-		case rg.kind == regionLane && rg.builtin != ^uint32(0):
+		case rg.kind == regionLane && rg.builtin != noBuiltin && rg.mem:
 			for l := 0; l < L; l++ {
 				base := uint64(l * rg.size)
 				for c, lf := range rg.t.leaves {
@@ -195,6 +196,7 @@ func (s *state) runGroup() {
 			}
 		}
 	}
+	s.redo = s.redoDispatch || !s.prologue(k.pro[1])
 	s.call(k.entry, s.all, true)
 }
 

@@ -94,6 +94,7 @@ func (p *prep) functions(first int) error {
 			b.body = append(b.body, in)
 		}
 	}
+	p.findPromotable(raws)
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
@@ -131,6 +132,7 @@ func (p *prep) functions(first int) error {
 			}
 		}
 	}
+	p.findWrites(raws)
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err
@@ -175,17 +177,22 @@ func (p *prep) localVar(f *fn, in *inst) error {
 	if pt == nil || pt.op != spirv.OpTypePointer || len(in.args) == 0 || spirv.StorageClass(in.args[0]) != spirv.StorageClassFunction {
 		return p.errorf("Function variable of bad type or storage class")
 	}
+	if _, ok := p.promoted[in.id]; ok {
+		p.vtype[in.id] = pt
+		return p.promotedVar(f, in, pt.elem)
+	}
 	name := p.m.name(in.id)
 	if name == "" {
 		name = fmt.Sprintf("%%%d", in.id)
 	}
 	rg := region{kind: regionLane, t: pt.elem, name: "Function variable " + name, set: -1, binding: -1,
-		builtin: ^uint32(0), size: max(pt.elem.size, 8)}
+		builtin: noBuiltin, size: max(pt.elem.size, 8)}
 	p.k.regions = append(p.k.regions, rg)
 	r := len(p.k.regions) - 1
 	p.region[in.id] = r
 	p.vtype[in.id] = pt
 	p.ptrRow(in.id, r)
+	p.inv[in.id] = perDispatch
 	if len(in.args) > 1 {
 		c, ok := p.consts[in.args[1]]
 		if !ok || pt.elem.comps == 0 {
@@ -241,6 +248,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					if err != nil {
 						return err
 					}
+					p.useMemory(in.args[j])
 					if phiIDs[in.args[j]] {
 						b.parallel = true
 					}
@@ -305,6 +313,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 			case spirv.OpReturn, spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
 				b.term = term{op: in.op, pos: in.pos}
 			case spirv.OpReturnValue:
+				p.useMemory(in.args[0])
 				off, err := p.operand(in.args[0])
 				if err != nil {
 					return err
@@ -316,6 +325,10 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				run, err := p.compile(f, in)
 				if err != nil {
 					return err
+				}
+				if lvl := p.hoistLevel(in); lvl > 0 && len(run) == 1 {
+					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
+					run[0].run = hoisted(run[0].run)
 				}
 				b.code = append(b.code, run...)
 			}

@@ -274,6 +274,9 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	dst := p.row[in.id] * p.lanes
 	L := p.lanes
 	k := uint64(coff)
+	if b, ok := p.coff[in.args[0]]; ok && len(dyn) == 0 && p.coff != nil {
+		p.coff[in.id] = b + coff
+	}
 	switch len(dyn) {
 	case 0:
 		return func(s *state) {
@@ -297,14 +300,28 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 			}, nil
 		}
 	}
+	// Several indices: one pass per index over the lanes.
 	return func(s *state) {
 		d, b := s.out(dst, L), s.r[base:base+L]
+		b = b[:len(d)]
 		for l := range d {
-			v := b[l] + k
-			for _, di := range dyn {
-				v += uint64(sx(s.r[di.off+l], di.w) * di.stride)
+			d[l] = b[l] + k
+		}
+		for _, di := range dyn {
+			x, st := s.r[di.off:di.off+L], di.stride
+			x = x[:len(d)]
+			if di.w.bits == 32 {
+				for l := range d {
+					d[l] += uint64(int64(int32(x[l])) * st)
+				}
+				continue
 			}
-			d[l] = b[l]&^offMask | v&offMask
+			for l := range d {
+				d[l] += uint64(sx(x[l], di.w) * st)
+			}
+		}
+		for l := range d {
+			d[l] = b[l]&^offMask | d[l]&offMask
 		}
 		s.commit(dst, L)
 	}, nil

@@ -42,6 +42,7 @@ type region struct {
 	init     []uint64 // Private and Workgroup initializers, filled per group
 	dynamic  bool     // sized by the bound resource
 	atomicOK bool     // accessed across goroutines: atomics use sync/atomic
+	mem      bool     // a built-in input whose memory some access reads
 }
 
 // fill is a register row range set once per worker: a constant, or a
@@ -64,6 +65,7 @@ type Kernel struct {
 	regions []region
 	funcs   []*fn
 	entry   *fn
+	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
 }
 
@@ -84,10 +86,17 @@ type prep struct {
 	row    map[uint32]int      // the first register row of every value id
 	region map[uint32]int      // pointer ids whose region is known statically
 	funcs  map[uint32]*fn
-	k      *Kernel
-	lanes  int
-	nrows  int
-	cur    *inst
+	// Hoisting (hoist.go, builtins.go).
+	inv          map[uint32]uint8 // invariance level of values
+	coff         map[uint32]int64 // constant byte offset of pointers into their region
+	written      map[int]bool     // regions the kernel may write
+	writtenAll   bool
+	builtinLoads map[uint32]bool // loads compiled as built-in values
+	promoted     map[uint32]int  // Function variables kept in rows (promote.go)
+	k            *Kernel
+	lanes        int
+	nrows        int
+	cur          *inst
 }
 
 func (p *prep) errorf(format string, args ...any) error {
@@ -113,6 +122,8 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 		region: map[uint32]int{},
 		funcs:  map[uint32]*fn{},
 		k:      &Kernel{name: entry},
+		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
+		builtinLoads: map[uint32]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -346,7 +357,7 @@ func (p *prep) globalVar(in *inst) error {
 		return p.errorf("variable of non-pointer type")
 	}
 	t := pt.elem
-	rg := region{t: t, name: p.m.name(in.id), set: -1, binding: -1, builtin: ^uint32(0), size: t.size}
+	rg := region{t: t, name: p.m.name(in.id), set: -1, binding: -1, builtin: noBuiltin, size: t.size}
 	if rg.name == "" {
 		rg.name = fmt.Sprintf("%%%d", in.id)
 	}
@@ -397,6 +408,7 @@ func (p *prep) globalVar(in *inst) error {
 	p.k.regions = append(p.k.regions, rg)
 	p.region[in.id] = len(p.k.regions) - 1
 	p.vtype[in.id] = pt
+	p.coff[in.id], p.inv[in.id] = 0, perDispatch
 	return nil
 }
 

@@ -1,0 +1,79 @@
+package host
+
+import "github.com/clgo/clgo/spirv"
+
+// noBuiltin marks a region that is not a built-in input.
+const noBuiltin = ^uint32(0)
+
+// Built-in inputs are values, not memory: a load of a 32-bit component at a
+// constant offset computes the component's row directly. The region's
+// memory is filled per work-group only when some access needs it.
+
+// builtinLoad compiles a load from a built-in input, or returns nil.
+func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
+	r := p.staticRegion(in.args[0])
+	if r < 0 || p.k.regions[r].kind != regionLane || p.k.regions[r].builtin == noBuiltin {
+		return nil
+	}
+	base, ok := p.coff[in.args[0]]
+	if !ok {
+		return nil
+	}
+	rg := &p.k.regions[r]
+	comps := make([]int, len(t.leaves))
+	for i, lf := range t.leaves {
+		o := int(base) + lf.off
+		if lf.bytes != 4 || lf.bool || o < 0 || o%4 != 0 || o/4 >= max(rg.t.comps, 1) || rg.t.leaves[0].bytes != 4 {
+			return nil
+		}
+		comps[i] = o / 4
+	}
+	b := spirv.BuiltIn(rg.builtin)
+	L := p.lanes
+	if p.builtinLoads != nil {
+		p.builtinLoads[in.id] = true
+	}
+	return func(s *state) {
+		for i, c := range comps {
+			s.builtinRow(b, c, s.r[dst+i*L:dst+(i+1)*L])
+		}
+	}
+}
+
+// builtinRow writes component c of built-in b for every lane.
+func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
+	k := s.k
+	c = min(c, 2)
+	switch b {
+	case spirv.BuiltInGlobalInvocationId:
+		base := s.group[c] * uint32(k.local[c])
+		lid := s.lid[c][:len(d)]
+		for l := range d {
+			d[l] = uint64(base + lid[l])
+		}
+	case spirv.BuiltInLocalInvocationId:
+		lid := s.lid[c][:len(d)]
+		for l := range d {
+			d[l] = uint64(lid[l])
+		}
+	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
+		for l := range d {
+			d[l] = uint64(l)
+		}
+	default:
+		v := s.builtin(uint32(b), c, 0)
+		for l := range d {
+			d[l] = v
+		}
+	}
+}
+
+// useMemory notes that an instruction reads a pointer id other than through
+// a specialized load, so a built-in region it points into must be filled.
+func (p *prep) useMemory(ids ...uint32) {
+	for _, id := range ids {
+		if r, ok := p.region[id]; ok && r < len(p.k.regions) && p.k.regions[r].builtin != noBuiltin {
+			p.k.regions[r].mem = true
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package host
+
+import "github.com/clgo/clgo/spirv"
+
+// Function variables that are only loaded and stored whole (the compiler's
+// locals and loop counters) live in register rows instead of per-lane
+// memory: a load is a row copy, a store a masked row copy, and neither needs
+// a pointer or a bounds check.
+
+// maxPromoted bounds the rows of a promoted variable.
+const maxPromoted = 16
+
+// findPromotable records the Function variables of raws whose pointer is
+// used only as the pointer operand of OpLoad and OpStore.
+func (p *prep) findPromotable(raws []*rawFunc) {
+	p.promoted = map[uint32]int{}
+	cand := map[uint32]bool{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				if in.op != spirv.OpVariable || len(in.args) == 0 || spirv.StorageClass(in.args[0]) != spirv.StorageClassFunction {
+					continue
+				}
+				if pt := p.types[in.typ]; pt != nil && pt.elem != nil && pt.elem.comps > 0 && pt.elem.comps <= maxPromoted {
+					cand[in.id] = true
+				}
+			}
+		}
+	}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for i, id := range in.args {
+					if !cand[id] {
+						continue
+					}
+					ok := i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore)
+					if !ok && !(in.op == spirv.OpVariable && i > 0) {
+						delete(cand, id)
+					}
+				}
+			}
+		}
+	}
+	for id := range cand {
+		p.promoted[id] = -1 // rows are given by localVar
+	}
+}
+
+// promotedVar gives a promoted variable its rows and initializer.
+func (p *prep) promotedVar(f *fn, in *inst, t *typ) error {
+	off := p.nrows * p.lanes
+	p.promoted[in.id] = off
+	p.nrows += t.comps
+	if len(in.args) > 1 {
+		c, ok := p.consts[in.args[1]]
+		if !ok {
+			return p.errorf("variable initializer %%%d is not a constant", in.args[1])
+		}
+		L := p.lanes
+		f.inits = append(f.inits, instr{op: in.op, pos: in.pos, run: func(s *state) {
+			for i, v := range c {
+				row := s.r[off+i*L : off+(i+1)*L]
+				for l, on := range s.mask {
+					if on {
+						row[l] = v
+					}
+				}
+			}
+		}})
+	}
+	return nil
+}
+
+// promotedLoad and promotedStore copy rows under the mask.
+func (p *prep) promotedLoad(dst, v int, t *typ) func(*state) {
+	n := t.comps * p.lanes
+	return func(s *state) { s.copyMasked(dst, v, n) }
+}
+
+func (p *prep) promotedStore(v, src int, t *typ) func(*state) {
+	n := t.comps * p.lanes
+	return func(s *state) { s.copyMasked(v, src, n) }
+}
