@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -260,6 +261,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	switch p.props.deviceType {
 	case physicalDeviceTypeCPU:
 		info.Type = driver.TypeCPU
+		info.ComputeUnits = uint32(runtime.NumCPU())
 	case physicalDeviceTypeDiscreteGPU, physicalDeviceTypeIntegratedGPU, physicalDeviceTypeVirtualGPU:
 		info.Type = driver.TypeGPU
 	default:

@@ -152,3 +152,30 @@ func TestSubBufferArgs(t *testing.T) {
 		t.Fatalf("misaligned sub-buffer: %v", err)
 	}
 }
+
+// More descriptors than one batch's pool holds: the batch is cut.
+func TestDescriptorPoolExhaustion(t *testing.T) {
+	d := testDevice(t)
+	nd := &Device{phys: d.phys, info: d.info, noPushDescriptors: true}
+	src := "kernel void many("
+	for i := range 20 {
+		if i > 0 {
+			src += ", "
+		}
+		src += "global uint *a" + string(rune('a'+i))
+	}
+	src += ") { size_t i = get_global_id(0); aa[i] += 1 + ab[i]; }"
+	spv := compile(t, src)
+	args := make([]targ, 20)
+	for i := range args {
+		args[i] = targ{buf: make([]byte, 256)}
+	}
+	nds := make([]driver.NDRange, 300)
+	for i := range nds {
+		nds[i] = driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
+	}
+	out := run(t, nd, spv, "many", args, nds...)
+	if v := binary.LittleEndian.Uint32(out[0]); v != 300 {
+		t.Fatalf("a[0] = %d after 300 dispatches", v)
+	}
+}

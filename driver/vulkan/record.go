@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"errors"
 	"unsafe"
 )
 
@@ -151,7 +152,15 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 			return nil, err
 		}
 	case cmdDispatch:
-		if b, err = s.recordDispatch(b, c); err != nil {
+		b, err = s.recordDispatch(b, c)
+		if poolExhausted(err) && b != nil {
+			// The batch's descriptor pool is full: go on in a new batch.
+			if b, err = s.next(b); err != nil {
+				return nil, err
+			}
+			b, err = s.recordDispatch(b, c)
+		}
+		if err != nil {
 			return b, err
 		}
 	case cmdMarker:
@@ -268,6 +277,13 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// poolExhausted reports a vkAllocateDescriptorSets failure that a fresh
+// pool cures.
+func poolExhausted(err error) bool {
+	var ve *vkError
+	return errors.As(err, &ve) && (ve.Result == -1000069000 || ve.Result == -12)
 }
 
 // bindDescriptors writes the kernel's descriptors from b.infos: pushed into
