@@ -1,0 +1,260 @@
+//go:build cgo
+
+package main
+
+/*
+#include "clgo.h"
+*/
+import "C"
+
+import (
+	"encoding/binary"
+	"math"
+	"sync"
+	"unsafe"
+
+	"github.com/clgo/clgo/cl"
+)
+
+// An object is the ICD side of an OpenCL object: its C handle (memory the
+// application may keep, whose first word is the dispatch table) and the
+// reference counts. The Go object is found from the handle's address in
+// the table, so a stale or foreign pointer is never dereferenced.
+//
+// OpenCL makes objects keep their parents alive (a queue its context, a
+// kernel its program, an event its queue): deps counts those references and
+// pending callbacks that will receive the handle. The object is destroyed
+// when the application's references and deps are both gone.
+type object struct {
+	h       unsafe.Pointer
+	refs    int32
+	deps    int32
+	static  bool // platforms and root devices live forever
+	parents []*object
+	self    handle
+}
+
+type handle interface {
+	base() *object
+	// destroy releases the Go object once nothing refers to it; it may
+	// return a function to run afterwards on a goroutine (the destructor
+	// callbacks), before the C handle is freed.
+	destroy() func()
+}
+
+func (o *object) base() *object { return o }
+
+var (
+	tableMu sync.RWMutex
+	table   = map[unsafe.Pointer]handle{}
+)
+
+// register gives x a C handle. parents are kept alive until x is destroyed.
+func register(x handle, parents ...handle) unsafe.Pointer {
+	o := x.base()
+	o.h = C.clgo_new_handle()
+	if o.h == nil {
+		return nil
+	}
+	o.refs, o.self = 1, x
+	tableMu.Lock()
+	for _, p := range parents {
+		if p != nil {
+			p.base().deps++
+			o.parents = append(o.parents, p.base())
+		}
+	}
+	table[o.h] = x
+	tableMu.Unlock()
+	return o.h
+}
+
+// lookup finds the object of type T behind a handle.
+func lookup[T handle](p unsafe.Pointer) (T, bool) {
+	var zero T
+	if p == nil {
+		return zero, false
+	}
+	tableMu.RLock()
+	x, ok := table[p]
+	tableMu.RUnlock()
+	if !ok {
+		return zero, false
+	}
+	t, ok := x.(T)
+	return t, ok
+}
+
+// retain adds an application reference; false for a dead object.
+func retain(o *object) bool {
+	tableMu.Lock()
+	defer tableMu.Unlock()
+	if o.refs <= 0 {
+		return false
+	}
+	if !o.static {
+		o.refs++
+	}
+	return true
+}
+
+// release drops an application reference; false when there was none.
+func release(o *object) bool {
+	tableMu.Lock()
+	if o.refs <= 0 {
+		tableMu.Unlock()
+		return false
+	}
+	if o.static {
+		tableMu.Unlock()
+		return true
+	}
+	o.refs--
+	dead := collect(o, nil)
+	tableMu.Unlock()
+	finish(dead)
+	return true
+}
+
+// hold and unhold add and drop a dependent reference (a pending callback).
+func hold(o *object) {
+	tableMu.Lock()
+	o.deps++
+	tableMu.Unlock()
+}
+
+func unhold(o *object) {
+	tableMu.Lock()
+	o.deps--
+	dead := collect(o, nil)
+	tableMu.Unlock()
+	finish(dead)
+}
+
+// collect appends o, and the parents it was the last to hold, to dead when
+// nothing refers to o any more. tableMu is held.
+func collect(o *object, dead []*object) []*object {
+	if o.static || o.refs > 0 || o.deps > 0 {
+		return dead
+	}
+	if _, ok := table[o.h]; !ok {
+		return dead
+	}
+	delete(table, o.h)
+	dead = append(dead, o)
+	for _, p := range o.parents {
+		p.deps--
+		dead = collect(p, dead)
+	}
+	return dead
+}
+
+// finish destroys collected objects, children first.
+func finish(dead []*object) {
+	for _, o := range dead {
+		after := o.self.destroy()
+		h := o.h
+		if after == nil {
+			C.free(h)
+			continue
+		}
+		go func() {
+			after()
+			C.free(h)
+		}()
+	}
+}
+
+// refCount is the application's count, as CL_*_REFERENCE_COUNT.
+func refCount(o *object) uint32 {
+	tableMu.RLock()
+	defer tableMu.RUnlock()
+	return uint32(max(o.refs, 0))
+}
+
+// callback is an application function pointer and its user_data.
+type callback struct{ fn, data unsafe.Pointer }
+
+// Error codes.
+const (
+	success = C.CL_SUCCESS
+)
+
+func code(err error) C.cl_int {
+	if err == nil {
+		return success
+	}
+	return C.cl_int(cl.Code(err))
+}
+
+func setErr(errcode_ret *C.cl_int, c C.cl_int) {
+	if errcode_ret != nil {
+		*errcode_ret = c
+	}
+}
+
+// putInfo answers a clGet*Info query with value: param_value_size_ret gets
+// its size; param_value, when not NULL, gets its bytes if they fit.
+func putInfo(value []byte, size C.size_t, dst unsafe.Pointer, sizeRet *C.size_t) C.cl_int {
+	if sizeRet != nil {
+		*sizeRet = C.size_t(len(value))
+	}
+	if dst != nil {
+		if uint64(size) < uint64(len(value)) {
+			return C.CL_INVALID_VALUE
+		}
+		copy(unsafe.Slice((*byte)(dst), len(value)), value)
+	}
+	return success
+}
+
+// Encoders of info values (little-endian, LP64: size_t and pointers are 8
+// bytes).
+func u32(v uint32) []byte         { return binary.LittleEndian.AppendUint32(nil, v) }
+func i32(v int32) []byte          { return u32(uint32(v)) }
+func u64(v uint64) []byte         { return binary.LittleEndian.AppendUint64(nil, v) }
+func size(v uint64) []byte        { return u64(v) }
+func str(s string) []byte         { return append([]byte(s), 0) }
+func ptr(p unsafe.Pointer) []byte { return u64(uint64(uintptr(p))) }
+
+func boolean(b bool) []byte {
+	if b {
+		return u32(C.CL_TRUE)
+	}
+	return u32(C.CL_FALSE)
+}
+
+func sizes(vs ...uint64) []byte {
+	var out []byte
+	for _, v := range vs {
+		out = binary.LittleEndian.AppendUint64(out, v)
+	}
+	return out
+}
+
+func ptrs(ps ...unsafe.Pointer) []byte {
+	var out []byte
+	for _, p := range ps {
+		out = binary.LittleEndian.AppendUint64(out, uint64(uintptr(p)))
+	}
+	return out
+}
+
+// sizeT clamps a uint64 to what a size_t argument may hold (64 bits here).
+func sizeT(v uint64) uint64 { return min(v, math.MaxUint64) }
+
+// cBytes views C memory as a byte slice.
+func cBytes(p unsafe.Pointer, n uint64) []byte {
+	if p == nil || n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(p), n)
+}
+
+// goString copies a NUL-terminated C string (nil for NULL).
+func goString(s *C.char) string {
+	if s == nil {
+		return ""
+	}
+	return C.GoString(s)
+}
