@@ -34,6 +34,19 @@ type analysis struct {
 	groups []objSet
 	// unsupported pointer constructs, reported once by lowering
 	bad []syntax.Node
+	// strs are the anonymous __constant arrays of string literals.
+	strs map[*syntax.BasicLit]*types.Var
+}
+
+// strVar returns the variable standing for string literal lit.
+func (a *analysis) strVar(lit *syntax.BasicLit) *types.Var {
+	if v, ok := a.strs[lit]; ok {
+		return v
+	}
+	v := &types.Var{At: lit.Pos(), Name: ".str", Type: a.info.Types[lit].Type, Space: types.Constant,
+		Kind: types.GlobalVar, Quals: types.Const, Init: lit}
+	a.strs[lit] = v
+	return v
 }
 
 // objSet is a set of objects (nil: the null pointer).
@@ -66,6 +79,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[types.AddrSpace]objSet{},
+		strs: map[*syntax.BasicLit]*types.Var{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -262,6 +276,12 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 		}
 	case *syntax.CompoundLit:
 		a.bad = append(a.bad, e)
+	case *syntax.BasicLit:
+		if x.Kind == syntax.StringLit {
+			v := a.strVar(x)
+			a.obj(v)
+			return objSet{v: true}
+		}
 	}
 	return nil
 }
@@ -408,6 +428,8 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 		}
 	case *syntax.CastExpr:
 		return a.ptsOf(x.X)
+	case *syntax.BasicLit:
+		return a.addrOf(x)
 	case *syntax.IndexExpr, *syntax.SelectorExpr:
 		if isArray(tv.Type) {
 			return a.addrOf(e)

@@ -563,12 +563,12 @@ func (fs *fnState) selectScalarCond(c, a, b spirv.ID, t types.Type) spirv.ID {
 }
 
 // selectMSB picks a where the condition's component has its most
-// significant bit set, b elsewhere (OpenCL's vector ?: and select()).
+// significant bit set, b elsewhere (OpenCL's vector ?: and select()); a
+// scalar condition picks a when it is not zero.
 func (fs *fnState) selectMSB(c value, a, b spirv.ID, t types.Type) spirv.ID {
-	ck := types.ElemKind(c.t)
 	zero := fs.constInt(c.t, 0)
 	var cb spirv.ID
-	if types.VecLen(c.t) > 1 || ck.IsSigned() {
+	if types.VecLen(c.t) > 1 {
 		// The sign bit: compare as signed against zero.
 		cb = fs.lanes(c.t, fs.boolT(), []spirv.ID{c.id, zero}, func(rt spirv.ID, x []spirv.ID) spirv.ID {
 			return fs.b.EmitIDs(spirv.OpSLessThan, rt, x[0], x[1])

@@ -61,6 +61,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		return fs.atomic(name, x, t)
 	}
 	if strings.HasPrefix(name, "vload") || strings.HasPrefix(name, "vstore") {
+		if v, ok := fs.vloadStoreHalf(name, x, t); ok {
+			return v
+		}
 		return fs.vloadStore(name, x, t)
 	}
 	args := make([]value, len(x.Args))
@@ -218,71 +221,6 @@ func (fs *fnState) asType(v value, t types.Type) spirv.ID {
 	wp := fs.wordsOf(p)
 	fs.storeWords(wp, wp.boff, v.t, v.id)
 	return fs.loadWords(wp, wp.boff, t)
-}
-
-// convertBuiltin lowers convert_T[_sat][_rounding].
-func (fs *fnState) convertBuiltin(v value, t types.Type, ov *types.Overload) value {
-	fk, tk := types.ElemKind(v.t), types.ElemKind(t)
-	x := v.id
-	if ov.Sat && tk.IsInteger() {
-		lo, hi := intRange(tk)
-		if fk.IsFloat() {
-			// Clamp in float, NaN to 0, then convert.
-			flo, fhi := fs.constOf(v.t, lo), fs.constOf(v.t, hi)
-			isNaN := fs.lanes(v.t, fs.boolT(), []spirv.ID{x}, func(rt spirv.ID, a []spirv.ID) spirv.ID { return fs.b.EmitIDs(spirv.OpIsNan, rt, a[0]) })
-			c := fs.lanes(v.t, fs.scalarType(fk), []spirv.ID{x, flo, fhi}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
-				return fs.b.ExtInst(rt, fs.glsl, uint32(spirv.GLSLstd450FClamp), a...)
-			})
-			r := fs.convKinds(c, v.t, fk, tk)
-			zero := fs.constInt(t, 0)
-			// Values above the largest representable float below hi
-			// convert exactly to hi after clamping.
-			return value{t: t, id: fs.lanes(t, fs.scalarType(tk), []spirv.ID{isNaN, zero, r}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
-				return fs.b.EmitIDs(spirv.OpSelect, rt, a...)
-			})}
-		}
-		if fk.IsInteger() {
-			flo, fhi := intRange(fk)
-			if lo > flo || hi < fhi {
-				// Clamp in the source type where the range narrows.
-				var clo, chi spirv.ID
-				clo = fs.constInt(v.t, int64(max(lo, flo)))
-				chi = fs.constInt(v.t, clampHi(hi, fhi, fk))
-				inst := pickExt(fk.IsSigned(), spirv.GLSLstd450SClamp, spirv.GLSLstd450UClamp)
-				if fk.IsSigned() && !tk.IsSigned() {
-					clo = fs.constInt(v.t, 0)
-				}
-				if !fk.IsSigned() {
-					clo = fs.constInt(v.t, 0)
-				}
-				x = fs.lanes(v.t, fs.scalarType(fk), []spirv.ID{x, clo, chi}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
-					return fs.b.ExtInst(rt, fs.glsl, uint32(inst), a...)
-				})
-			}
-		}
-	}
-	if fk.IsFloat() && tk.IsInteger() && ov.Rounding != types.RoundDefault && ov.Rounding != types.RTZ {
-		inst := map[types.Rounding]spirv.GLSLstd450{types.RTE: spirv.GLSLstd450RoundEven, types.RTP: spirv.GLSLstd450Ceil, types.RTN: spirv.GLSLstd450Floor}[ov.Rounding]
-		x = fs.lanes(v.t, fs.scalarType(fk), []spirv.ID{x}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
-			return fs.b.ExtInst(rt, fs.glsl, uint32(inst), a...)
-		})
-	}
-	// TODO: int-to-float and float-to-float rounding modes other than
-	// round-to-nearest are not honoured.
-	return value{t: t, id: fs.convKinds(x, v.t, fk, tk)}
-}
-
-func clampHi(hi, fhi float64, fk types.Kind) int64 {
-	if hi < fhi {
-		if !fk.IsSigned() && hi > 9.2e18 {
-			return -1
-		}
-		return int64(hi)
-	}
-	if !fk.IsSigned() && fhi > 9.2e18 {
-		return -1
-	}
-	return int64(fhi)
 }
 
 // intRange is the range of integer kind k as float64 bounds.

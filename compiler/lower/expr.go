@@ -287,6 +287,10 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 			pv := fs.expr(x.X)
 			return fs.derefOrError(pv.ptr, t)
 		}
+	case *syntax.BasicLit:
+		if x.Kind == syntax.StringLit {
+			return fs.bind(fs.an.strVar(x)).pl
+		}
 	case *syntax.CompoundLit:
 		init := fs.info.Inits[x.Init]
 		pl := fs.newVar(t, "")

@@ -414,7 +414,9 @@ func (fs *fnState) remquo(v vop, x, y spirv.ID) (spirv.ID, spirv.ID) {
 	rr = v.sel(up, v.op(spirv.OpFSub, rr, ay), rr)
 	qi = iv.sel(up, iv.op(spirv.OpIAdd, qi, iv.i(1)), qi)
 	qi = iv.op(spirv.OpBitwiseAnd, qi, iv.i(127))
-	res := fs.copysign(v, rr, x)
+	// rr is the remainder of |x|: negate it for negative x.
+	xneg := v.as(signedKind(v.k))
+	res := v.sel(xneg.cmp(spirv.OpSLessThan, v.bitcast(x, xneg), xneg.i(0)), v.op(spirv.OpFNegate, rr), rr)
 	res = v.sel(v.cmp(spirv.OpFOrdEqual, rr, v.f(0)), fs.copysign(v, v.f(0), x), res)
 	// The quotient's sign is the product of the signs.
 	u := v.as(bitsKind(v.k))

@@ -1,0 +1,157 @@
+package lower
+
+import (
+	"math"
+
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// convertBuiltin lowers convert_T[_sat][_rte|_rtz|_rtp|_rtn]. SPIR-V's
+// conversions round to nearest (to zero for float to integer); the other
+// modes are computed: float to integer rounds in float first, integer and
+// wider float to float convert to nearest and step one value when the
+// round trip shows the wrong side.
+func (fs *fnState) convertBuiltin(v value, t types.Type, ov *types.Overload) value {
+	fk, tk := types.ElemKind(v.t), types.ElemKind(t)
+	switch {
+	case fk.IsFloat() && tk.IsInteger():
+		return value{t: t, id: fs.each(v.t, tk, []spirv.ID{v.id}, func(p vop, x []spirv.ID) spirv.ID {
+			return fs.floatToInt(p, x[0], tk, ov)
+		})}
+	case fk.IsInteger() && tk.IsInteger() && ov.Sat:
+		return value{t: t, id: fs.intSat(v, t)}
+	case tk.IsFloat() && ov.Rounding != types.RoundDefault && ov.Rounding != types.RTE:
+		return value{t: t, id: fs.each(v.t, tk, []spirv.ID{v.id}, func(p vop, x []spirv.ID) spirv.ID {
+			return fs.toFloatRounded(p, x[0], tk, ov.Rounding)
+		})}
+	}
+	return value{t: t, id: fs.convKinds(v.id, v.t, fk, tk)}
+}
+
+// floatToInt converts float piece x to integer kind tk.
+func (fs *fnState) floatToInt(p vop, x spirv.ID, tk types.Kind, ov *types.Overload) spirv.ID {
+	w := p.as(tk)
+	switch ov.Rounding {
+	case types.RTE:
+		x = p.ext(spirv.GLSLstd450RoundEven, x)
+	case types.RTP:
+		x = p.ext(spirv.GLSLstd450Ceil, x)
+	case types.RTN:
+		x = p.ext(spirv.GLSLstd450Floor, x)
+	}
+	if !ov.Sat {
+		return p.conv(x, w)
+	}
+	lo, hi := intRange(tk)
+	// hi+1 is a power of two, exact in every float type (or infinite).
+	limit := hi + 1
+	safe := math.Nextafter(limit, 0)
+	switch p.k {
+	case types.Float:
+		safe = float64(math.Nextafter32(float32(limit), 0))
+	case types.Half:
+		safe = min(65504, limit*(1-1.0/2048))
+	}
+	r := p.conv(p.ext(spirv.GLSLstd450FClamp, x, p.f(lo), p.f(safe)), w)
+	r = w.sel(p.cmp(spirv.OpFOrdGreaterThanEqual, x, p.f(limit)), w.i(int64(intMax(tk))), r)
+	r = w.sel(p.cmp(spirv.OpFOrdLessThan, x, p.f(lo)), w.i(int64(lo)), r)
+	return w.sel(p.cmp(spirv.OpIsNan, x), w.i(0), r)
+}
+
+// intSat converts integers saturating: a clamp in the source type where
+// the target's range is narrower.
+func (fs *fnState) intSat(v value, t types.Type) spirv.ID {
+	fk, tk := types.ElemKind(v.t), types.ElemKind(t)
+	x := v.id
+	hi := min(intMax(tk), intMax(fk))
+	var lo int64 // the larger minimum, in the source type
+	if fk.IsSigned() && tk.IsSigned() {
+		lo = max(intMin(tk), intMin(fk))
+	}
+	if hi < intMax(fk) || lo > intMin(fk) {
+		inst := pickExt(fk.IsSigned(), spirv.GLSLstd450SClamp, spirv.GLSLstd450UClamp)
+		clo, chi := fs.constInt(v.t, lo), fs.constInt(v.t, int64(hi))
+		x = fs.lanes(v.t, fs.scalarType(fk), []spirv.ID{x, clo, chi}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
+			return fs.b.ExtInst(rt, fs.glsl, uint32(inst), a...)
+		})
+	}
+	return fs.convKinds(x, v.t, fk, tk)
+}
+
+// toFloatRounded converts integer or float piece x to float kind tk
+// rounding towards zero, +inf or -inf.
+func (fs *fnState) toFloatRounded(p vop, x spirv.ID, tk types.Kind, mode types.Rounding) spirv.ID {
+	w := p.as(tk)
+	ff := formatOf(tk)
+	if p.k.IsFloat() {
+		if p.k.Size() <= tk.Size() {
+			return p.conv(x, w)
+		}
+		if tk == types.Half {
+			bits := fs.toHalfBits(p, x, map[types.Rounding]string{types.RTZ: "rtz", types.RTP: "rtp", types.RTN: "rtn"}[mode])
+			return w.as(types.UShort).bitcast(bits, w)
+		}
+		r := p.conv(x, w)
+		back := w.conv(r, p)
+		greater := p.cmp(spirv.OpFOrdGreaterThan, back, x)
+		less := p.cmp(spirv.OpFOrdLessThan, back, x)
+		return fs.stepRounded(w, r, greater, less, p.cmp(spirv.OpFOrdLessThan, x, p.f(0)), mode)
+	}
+	if 8*int(p.k.Size()) <= ff.mant+1 {
+		return p.conv(x, w) // exact
+	}
+	r := p.conv(x, w)
+	// Compare the result with x in 64-bit integers; a result at or beyond
+	// 2^63 (2^64 unsigned) is above every source value.
+	wk := types.ULong
+	if p.k.IsSigned() {
+		wk = types.Long
+	}
+	q := p.as(wk)
+	x64 := p.conv(x, q)
+	top := math.Ldexp(1, 64)
+	if p.k.IsSigned() {
+		top = math.Ldexp(1, 63)
+	}
+	big := w.cmp(spirv.OpFOrdGreaterThanEqual, r, w.f(top))
+	back := w.conv(w.sel(big, w.f(0), r), q)
+	gt := q.cmp(pick(p.k.IsSigned(), spirv.OpSGreaterThan, spirv.OpUGreaterThan), back, x64)
+	lt := q.cmp(pick(p.k.IsSigned(), spirv.OpSLessThan, spirv.OpULessThan), back, x64)
+	greater := w.or(big, gt)
+	less := w.and(w.not(big), lt)
+	neg := w.cmp(spirv.OpFOrdLessThan, r, w.f(0))
+	return fs.stepRounded(w, r, greater, less, neg, mode)
+}
+
+// stepRounded moves r (the nearest value) one step where it lies on the
+// wrong side of the exact value for the rounding mode.
+func (fs *fnState) stepRounded(w vop, r, greater, less, neg spirv.ID, mode types.Rounding) spirv.ID {
+	down := fs.nextafter(w, r, w.f(math.Inf(-1)))
+	up := fs.nextafter(w, r, w.f(math.Inf(1)))
+	switch mode {
+	case types.RTP:
+		return w.sel(less, up, r)
+	case types.RTN:
+		return w.sel(greater, down, r)
+	}
+	// Towards zero: down for positive results that went up, up for
+	// negative results that went down.
+	return w.sel(w.and(greater, w.not(neg)), down, w.sel(w.and(less, neg), up, r))
+}
+
+// intMax and intMin are the exact bounds of integer kind k.
+func intMax(k types.Kind) uint64 {
+	w := 8 * k.Size()
+	if k.IsSigned() {
+		return 1<<(w-1) - 1
+	}
+	return ^uint64(0) >> (64 - w)
+}
+
+func intMin(k types.Kind) int64 {
+	if k.IsSigned() {
+		return -1 << (8*k.Size() - 1)
+	}
+	return 0
+}
