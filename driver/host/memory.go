@@ -76,6 +76,9 @@ func writeLeaf(m []byte, off uint64, lf leaf, v uint64) {
 // load compiles OpLoad of a value of type t through the pointers at ptr;
 // rg is the pointers' region when known statically, else -1.
 func (p *prep) load(dst int, t *typ, ptr int, rg int) func(*state) {
+	if f := p.loadStatic32(dst, t, ptr, rg); f != nil {
+		return f
+	}
 	L := p.lanes
 	size := t.size
 	if t.comps == 1 && t.leaves[0].bytes == 4 && !t.leaves[0].bool && rg >= 0 {
@@ -131,6 +134,9 @@ func (p *prep) load(dst int, t *typ, ptr int, rg int) func(*state) {
 
 // store compiles OpStore of a value of type t through the pointers at ptr.
 func (p *prep) store(ptr int, t *typ, src int, rg int) func(*state) {
+	if f := p.storeStatic32(ptr, t, src, rg); f != nil {
+		return f
+	}
 	L := p.lanes
 	size := t.size
 	if t.comps == 1 && t.leaves[0].bytes == 4 && rg >= 0 {
