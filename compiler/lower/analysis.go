@@ -27,7 +27,7 @@ type analysis struct {
 	// mem is what pointers stored in memory (array elements, struct
 	// members, pointees, pointer variables whose address is taken) may
 	// point to, by the address space of the objects.
-	mem     map[types.AddrSpace]objSet
+	mem     map[memKey]objSet
 	changed bool
 	// groups are the multi-object sets of pointer expressions: objects
 	// that one pointer may refer to must agree on how offsets count.
@@ -78,7 +78,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 	a := &analysis{
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
-		views: map[*types.Var][]types.Type{}, mem: map[types.AddrSpace]objSet{},
+		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
 		strs: map[*syntax.BasicLit]*types.Var{},
 	}
 	var funcs []*types.Func
@@ -147,7 +147,7 @@ func (a *analysis) fn(f *types.Func) {
 				s := a.ptsOf(n.Init)
 				a.addTo(a.pts, v, s)
 				if a.isObj[v] {
-					a.toMem(s)
+					a.toMem(s, v.Type)
 				}
 			}
 			if il, ok := n.Init.(*syntax.InitList); ok {
@@ -166,7 +166,7 @@ func (a *analysis) fn(f *types.Func) {
 					a.addTo(a.pts, v, s)
 				}
 				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) {
-					a.toMem(s)
+					a.toMem(s, a.info.Types[n.X].Type)
 				}
 			}
 		case *syntax.UnaryExpr:
@@ -186,7 +186,7 @@ func (a *analysis) fn(f *types.Func) {
 						s := a.ptsOf(arg)
 						a.addTo(a.pts, c.Func.Params[i], s)
 						if a.isObj[c.Func.Params[i]] {
-							a.toMem(s)
+							a.toMem(s, c.Func.Params[i].Type)
 						}
 					}
 				}
@@ -303,17 +303,30 @@ func isKernelPtrParam(v *types.Var) bool {
 	return v.Kind == types.ParamVar && v.Func != nil && v.Func.Kernel && isPointer(v.Type)
 }
 
-// toMem records that pointers to the objects of s are stored in memory.
-func (a *analysis) toMem(s objSet) {
+// memKey classifies pointers stored in memory: by the address space of
+// what they point to and the pointee type of the location they are
+// stored in.
+type memKey struct {
+	space types.AddrSpace
+	elem  string
+}
+
+// toMem records that pointers to the objects of s are stored in memory
+// locations of pointer type t.
+func (a *analysis) toMem(s objSet, t types.Type) {
+	pt, ok := types.Underlying(t).(*types.Pointer)
+	if !ok {
+		return
+	}
 	for o := range s {
 		if o == nil {
 			continue
 		}
-		sp := objSpace(o)
-		d := a.mem[sp]
+		k := memKey{objSpace(o), typeKey(pt.Elem)}
+		d := a.mem[k]
 		if d == nil {
 			d = objSet{}
-			a.mem[sp] = d
+			a.mem[k] = d
 		}
 		if !d[o] {
 			d[o] = true
@@ -328,8 +341,8 @@ func (a *analysis) initToMem(in *types.Init) {
 		return
 	}
 	if in.Expr != nil {
-		if isPointer(in.Type) || isPointer(a.info.Types[in.Expr].Type) || isArray(a.info.Types[in.Expr].Type) && isPointer(a.info.Implicit[in.Expr]) {
-			a.toMem(a.ptsOf(in.Expr))
+		if isPointer(in.Type) {
+			a.toMem(a.ptsOf(in.Expr), in.Type)
 		}
 		return
 	}
@@ -339,21 +352,38 @@ func (a *analysis) initToMem(in *types.Init) {
 }
 
 // memFor is what a pointer of type t loaded from memory may point to: the
-// objects of its address space stored in memory, and null.
+// objects of its address space stored in memory through pointers of its
+// pointee type (or of void and char pointers, which any pointer converts
+// to), and null.
 func (a *analysis) memFor(t types.Type) objSet {
 	s := objSet{nil: true}
 	pt, ok := types.Underlying(t).(*types.Pointer)
 	if !ok {
 		return s
 	}
-	for sp, set := range a.mem {
-		if sp == pt.Space || pt.Space == types.Generic {
-			for o := range set {
-				s[o] = true
-			}
+	want := typeKey(pt.Elem)
+	for k, set := range a.mem {
+		if k.space != pt.Space && pt.Space != types.Generic {
+			continue
+		}
+		if k.elem != want && !byteOrVoid(k.elem) && !byteOrVoid(want) {
+			continue
+		}
+		for o := range set {
+			s[o] = true
 		}
 	}
 	return s
+}
+
+// byteOrVoid reports whether a type key is void or a char type: pointers
+// to them may hold any pointer.
+func byteOrVoid(key string) bool {
+	switch key {
+	case types.Void.String(), types.Char.String(), types.UChar.String():
+		return true
+	}
+	return false
 }
 
 // ptsOf returns what the pointer (or array, decaying) expression e may
