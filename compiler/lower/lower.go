@@ -90,6 +90,7 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 		// internal error at the kernel being lowered.
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
+				// CLGO_LOWER_PANIC=1 keeps the stack for debugging.
 				if os.Getenv("CLGO_LOWER_PANIC") != "" {
 					panic(r)
 				}
