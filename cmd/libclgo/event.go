@@ -9,6 +9,8 @@ import "C"
 
 import (
 	gocontext "context"
+	"fmt"
+	"os"
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
@@ -81,7 +83,18 @@ func newEventHandle(q *queue, ev *cl.Event, typ C.cl_command_type) (C.cl_event, 
 // the application the event when it asked for one.
 func finishCommand(q *queue, ev *cl.Event, err error, blocking bool, typ C.cl_command_type, out *C.cl_event) C.cl_int {
 	if err != nil {
+		debugf("%v", err)
 		return code(err)
+	}
+	if q.ctx.notify.fn != nil || debug {
+		// A command that fails later is reported through the context's
+		// pfn_notify.
+		go func() {
+			if err := ev.Wait(gocontext.Background()); err != nil {
+				debugf("%v", err)
+				q.ctx.reportError(err.Error())
+			}
+		}()
 	}
 	rc := C.cl_int(success)
 	if blocking {
@@ -321,4 +334,14 @@ func clEnqueueWaitForEvents(command_queue C.cl_command_queue, num_events C.cl_ui
 	}
 	e, err := q.q.EnqueueBarrierWithWaitList(wait...)
 	return finishCommand(q, e, err, false, 0, nil)
+}
+
+// debug (CLGO_ICD_DEBUG=1 in the environment) prints the cl package's
+// error messages, which say what failed and where, on stderr.
+var debug = os.Getenv("CLGO_ICD_DEBUG") != ""
+
+func debugf(format string, args ...any) {
+	if debug {
+		fmt.Fprintf(os.Stderr, "clgo: "+format+"\n", args...)
+	}
 }

@@ -1,0 +1,179 @@
+//go:build cgo
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The tests build libclgo.so and run OpenCL clients on it through the ICD
+// loader: clinfo, a C program, pyopencl and clpeak. A missing client is a
+// skip, or a failure under CI=true.
+
+var (
+	libOnce sync.Once
+	libDir  string
+	libErr  error
+)
+
+// library builds libclgo.so once, with an ICD vendors directory naming it.
+func library(t *testing.T) string {
+	t.Helper()
+	libOnce.Do(func() {
+		libDir, libErr = os.MkdirTemp("", "libclgo-test-")
+		if libErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(libDir, "libclgo.so"), ".").CombinedOutput()
+		if err != nil {
+			libErr = fmt.Errorf("go build -buildmode=c-shared: %v\n%s", err, out)
+			return
+		}
+		vendors := filepath.Join(libDir, "vendors")
+		os.Mkdir(vendors, 0o755)
+		libErr = os.WriteFile(filepath.Join(vendors, "clgo.icd"), []byte(filepath.Join(libDir, "libclgo.so")+"\n"), 0o644)
+	})
+	if libErr != nil {
+		t.Fatal(libErr)
+	}
+	return libDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if libDir != "" {
+		os.RemoveAll(libDir)
+	}
+	os.Exit(code)
+}
+
+// need finds a client program.
+func need(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not installed (CI=true)", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+	return p
+}
+
+// client runs a command against clgo only: ocl-icd reads OCL_ICD_VENDORS,
+// the Khronos loader OCL_ICD_FILENAMES.
+func client(t *testing.T, timeout time.Duration, name string, args ...string) (string, error) {
+	dir := library(t)
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(),
+		"OCL_ICD_VENDORS="+filepath.Join(dir, "vendors"),
+		"OCL_ICD_FILENAMES="+filepath.Join(dir, "libclgo.so"),
+		"XDG_CACHE_HOME="+t.TempDir(),
+		"CLGO_ICD_DEBUG=1")
+	done := make(chan struct{})
+	var out []byte
+	var err error
+	go func() {
+		out, err = cmd.CombinedOutput()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+		cmd.Process.Kill()
+		<-done
+		err = fmt.Errorf("timed out after %v", timeout)
+	}
+	return string(out), err
+}
+
+func TestClinfo(t *testing.T) {
+	clinfo := need(t, "clinfo")
+	out, err := client(t, time.Minute, clinfo)
+	if err != nil {
+		t.Fatalf("clinfo: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Platform Name                                   clgo",
+		"Platform Version                                OpenCL 3.0 clgo",
+		"Device Name                                     clgo host (pure Go)",
+		"Device OpenCL C Version                         OpenCL C 1.2 clgo",
+		"clCreateContextFromType(NULL, CL_DEVICE_TYPE_CPU)  Success"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("clinfo output lacks %q", want)
+		}
+	}
+	// clinfo prints a failed query as the error's name, or as
+	// "<function:line: what : error N>"; the queries of its default
+	// listing must all succeed.
+	bad := regexp.MustCompile(`CL_INVALID|CL_OUT_OF|Invalid [a-z]|<[^>]*error[^>]*>|error -\d+`)
+	for _, line := range strings.Split(out, "\n") {
+		if bad.MatchString(line) {
+			t.Errorf("clinfo: %s", strings.TrimSpace(line))
+		}
+	}
+	if t.Failed() {
+		t.Logf("clinfo output:\n%s", out)
+	}
+}
+
+func TestCClient(t *testing.T) {
+	gcc := need(t, "gcc")
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "icdtest")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/icdtest.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("icdtest: %v\n%s", err, res)
+	}
+}
+
+func TestPyOpenCL(t *testing.T) {
+	python := "/usr/bin/python3" // Debian's python3-pyopencl is for the system Python
+	if _, err := os.Stat(python); err != nil {
+		python = need(t, "python3")
+	}
+	if out, err := exec.Command(python, "-c", "import pyopencl, numpy").CombinedOutput(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pyopencl is not installed (CI=true): %s", out)
+		}
+		t.Skipf("pyopencl is not installed: %s", out)
+	}
+	out, err := client(t, time.Minute, python, "testdata/pyopencl_check.py")
+	if err != nil || !strings.Contains(out, "PASS") {
+		t.Fatalf("pyopencl: %v\n%s", err, out)
+	}
+	t.Log(strings.TrimSpace(out))
+}
+
+// clpeak measures peak rates with long kernels; on the pure-Go host device
+// only its quick tests fit in a test run. CLGO_CLPEAK="--all-tests" runs
+// more.
+func TestClpeak(t *testing.T) {
+	clpeak := need(t, "clpeak")
+	args := strings.Fields(os.Getenv("CLGO_CLPEAK"))
+	if len(args) == 0 {
+		args = []string{"--kernel-latency", "--transfer-bandwidth"}
+	}
+	if testing.Short() {
+		t.Skip("clpeak in -short mode")
+	}
+	out, err := client(t, 90*time.Second, clpeak, append([]string{"-p", "0", "-d", "0"}, args...)...)
+	if err != nil {
+		t.Fatalf("clpeak %v: %v\n%s", args, err, out)
+	}
+	if !strings.Contains(out, "clgo host") || strings.Contains(out, "error") {
+		t.Fatalf("clpeak %v:\n%s", args, out)
+	}
+	t.Logf("clpeak %v:\n%s", args, out)
+}
