@@ -3,6 +3,7 @@ package host
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 
 	"github.com/clgo/clgo/spirv"
@@ -18,6 +19,7 @@ type state struct {
 	mask    []bool   // active lanes of the running block
 	full    bool     // every lane is active
 	active  int      // how many lanes are active
+	idx     []int32  // the active lanes when not full
 	fns     []fnState
 	all     []bool // all lanes on
 	regions [][]byte
@@ -35,6 +37,7 @@ type state struct {
 type fnState struct {
 	next, prev []int32 // per lane: block to run next (-1: returned), block came from
 	mask       []bool
+	idx        []int32 // the lanes of mask, in order
 }
 
 var errCancelled = errors.New("cancelled")
@@ -48,7 +51,7 @@ func newState(k *Kernel) *state {
 	}
 	s.fns = make([]fnState, len(k.funcs))
 	for i := range s.fns {
-		s.fns[i] = fnState{next: make([]int32, n), prev: make([]int32, n), mask: make([]bool, n)}
+		s.fns[i] = fnState{next: make([]int32, n), prev: make([]int32, n), mask: make([]bool, n), idx: make([]int32, n)}
 	}
 	for _, f := range k.fills {
 		for c, v := range f.vals {
@@ -92,6 +95,15 @@ func (s *state) commit(dst, n int) {
 		return
 	}
 	L := s.lanes
+	if s.sparse() {
+		for c := 0; c < n; c += L {
+			d, t := s.r[dst+c:dst+c+L], s.tmp[c:c+L]
+			for _, l := range s.idx {
+				d[l] = t[l]
+			}
+		}
+		return
+	}
 	for c := 0; c < n; c += L {
 		d, t := s.r[dst+c:dst+c+L], s.tmp[c:c+L]
 		for l, on := range s.mask {
@@ -102,6 +114,9 @@ func (s *state) commit(dst, n int) {
 	}
 }
 
+// sparse says few lanes are active: loop over their list, not the mask.
+func (s *state) sparse() bool { return 4*len(s.idx) < s.lanes && len(s.idx) == s.active }
+
 // copyMasked copies n slots between registers under the active mask.
 func (s *state) copyMasked(dst, src, n int) {
 	if s.full {
@@ -109,6 +124,15 @@ func (s *state) copyMasked(dst, src, n int) {
 		return
 	}
 	L := s.lanes
+	if s.sparse() {
+		for c := 0; c < n; c += L {
+			d, t := s.r[dst+c:dst+c+L], s.r[src+c:src+c+L]
+			for _, l := range s.idx {
+				d[l] = t[l]
+			}
+		}
+		return
+	}
 	for c := 0; c < n; c += L {
 		d, t := s.r[dst+c:dst+c+L], s.r[src+c:src+c+L]
 		for l, on := range s.mask {
@@ -122,7 +146,7 @@ func (s *state) copyMasked(dst, src, n int) {
 // call runs function f for the lanes of mask, to completion.
 func (s *state) call(f *fn, mask []bool, full bool) {
 	fs := &s.fns[f.id]
-	saveMask, saveFull := s.mask, s.full
+	saveMask, saveFull, saveIdx := s.mask, s.full, s.idx
 	for l := range fs.next {
 		if full || mask[l] {
 			fs.next[l] = 0
@@ -137,59 +161,75 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		s.cur = &f.inits[i]
 		f.inits[i].run(s)
 	}
-	next, m := fs.next, fs.mask
+	next, prev, m := fs.next, fs.prev, fs.mask
 	live := 0
 	for _, x := range next {
 		if x >= 0 {
 			live++
 		}
 	}
-	// While every live lane runs the same block (converged), where lanes go
-	// and come from is kept once, in b and from, not per lane.
+	// While the active lanes all go to one block that comes before any
+	// block other live lanes wait at, that block runs next with the same
+	// mask: where they are and came from is kept once, in b and from, and
+	// written per lane only when the mask must be rebuilt.
 	b, from := int32(-1), int32(-1)
+	wait := int32(math.MaxInt32) // lowest block an inactive live lane waits at
 	for live > 0 {
 		if b < 0 {
 			from = -1 // per lane, in fs.prev
-			// Lanes diverged: run the lowest-ordered block any lane waits at.
+			// Run the lowest-ordered block any lane waits at.
 			for _, x := range next {
 				if x >= 0 && (b < 0 || x < b) {
 					b = x
 				}
 			}
 			n := 0
+			wait = math.MaxInt32
+			idx := fs.idx
 			for l, x := range next {
 				on := x == b
 				m[l] = on
 				if on {
+					idx[n] = int32(l)
 					n++
+				} else if x >= 0 && x < wait {
+					wait = x
 				}
 			}
-			s.mask, s.full = m, n == s.lanes
+			s.mask, s.full, s.idx = m, n == s.lanes, idx[:n]
 			s.active = n
 		}
-		to, uniform := s.block(f, fs, b, from, s.active == live)
+		to, uniform := s.block(f, fs, b, from)
 		if s.cancel.Load() {
 			panic(execError{errCancelled})
 		}
-		if to < 0 && uniform {
-			live -= s.active
-		}
-		// Every live lane ran the block and went to one place: keep the mask.
-		if uniform && to >= 0 && s.active == live {
-			b, from = to, b
-		} else {
+		if !uniform {
 			b = -1
+			continue
 		}
+		if to < 0 {
+			live -= s.active
+		} else if to < wait {
+			b, from = to, b
+			continue
+		}
+		if live > 0 {
+			for l, on := range s.mask {
+				if on {
+					next[l], prev[l] = to, b
+				}
+			}
+		}
+		b = -1
 	}
-	s.mask, s.full, s.active = saveMask, saveFull, saveActive
+	s.mask, s.full, s.active, s.idx = saveMask, saveFull, saveActive, saveIdx
 }
 
 // block runs block b of f for the active lanes, then sets where each goes;
 // uniform says every active lane went to target to (-1: returned). from is
-// the block every active lane came from, or -1 to read it per lane. When
-// conv (the active lanes are all the live ones), a uniform outcome is not
-// recorded per lane: the caller keeps it.
-func (s *state) block(f *fn, fs *fnState, b, from int32, conv bool) (to int32, uniform bool) {
+// the block every active lane came from, or -1 to read it per lane. A
+// uniform outcome is not recorded per lane: the caller keeps it.
+func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool) {
 	blk := f.blocks[b]
 	if len(blk.phis) > 0 {
 		s.phis(blk, fs.prev, from)
@@ -203,51 +243,22 @@ func (s *state) block(f *fn, fs *fnState, b, from int32, conv bool) (to int32, u
 	next, prev := fs.next, fs.prev
 	switch t.op {
 	case spirv.OpBranch:
-		to = t.targets[0]
-		if conv {
-			return to, true
-		}
-		for l, on := range s.mask {
-			if on {
-				next[l], prev[l] = to, b
-			}
-		}
-		return to, true
+		return t.targets[0], true
 	case spirv.OpBranchConditional:
 		c := s.r[t.cond : t.cond+s.lanes]
 		yes, no := t.targets[0], t.targets[1]
-		if conv {
-			taken := 0
-			if s.full {
-				for _, v := range c {
-					if v != 0 {
-						taken++
-					}
-				}
-			} else {
-				for l, on := range s.mask {
-					if on && c[l] != 0 {
-						taken++
-					}
-				}
-			}
-			switch taken {
-			case s.active:
-				return yes, true
-			case 0:
-				return no, true
-			}
-		}
 		taken := 0
-		for l, on := range s.mask {
-			if on {
-				if c[l] != 0 {
-					next[l] = yes
+		if s.full {
+			for _, v := range c {
+				if v != 0 {
 					taken++
-				} else {
-					next[l] = no
 				}
-				prev[l] = b
+			}
+		} else {
+			for l, on := range s.mask {
+				if on && c[l] != 0 {
+					taken++
+				}
 			}
 		}
 		switch taken {
@@ -255,6 +266,17 @@ func (s *state) block(f *fn, fs *fnState, b, from int32, conv bool) (to int32, u
 			return yes, true
 		case 0:
 			return no, true
+		}
+		// The lanes split: record where each goes.
+		for l, on := range s.mask {
+			if on {
+				if c[l] != 0 {
+					next[l] = yes
+				} else {
+					next[l] = no
+				}
+				prev[l] = b
+			}
 		}
 		return -1, false
 	case spirv.OpSwitch:
@@ -283,14 +305,6 @@ func (s *state) block(f *fn, fs *fnState, b, from int32, conv bool) (to int32, u
 		s.copyMasked(f.ret, t.val, t.valN)
 		fallthrough
 	case spirv.OpReturn:
-		if conv {
-			return -1, true
-		}
-		for l, on := range s.mask {
-			if on {
-				next[l] = -1
-			}
-		}
 		return -1, true
 	default:
 		panic(execError{fmt.Errorf("%s executed (block %%%d)", spelling(t.op), blk.label)})
