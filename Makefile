@@ -2,7 +2,7 @@
 GO ?= go
 KERNEL ?= examples/saxpy.cl
 
-.PHONY: run test oracles build vet fuzz generate
+.PHONY: run test oracles build vet fuzz generate icd
 
 run:
 	$(GO) run ./cmd/clgo run $(KERNEL)
@@ -24,3 +24,7 @@ generate:
 FUZZTIME ?= 30s
 fuzz:
 	./scripts/fuzz.sh $(FUZZTIME)
+
+# The OpenCL ICD (libclgo.so), built and registered with the ICD loader.
+icd:
+	GO=$(GO) ./cmd/libclgo/install.sh

@@ -78,11 +78,16 @@ func createBuffer(context C.cl_context, props []byte, flags C.cl_mem_flags, sz C
 		setErr(errcode_ret, C.CL_INVALID_BUFFER_SIZE)
 		return nil
 	}
+	// Too large only when no device of the context can hold it.
+	var limit uint64
 	for _, d := range c.devs {
-		if v, _ := deviceInfo(d, C.CL_DEVICE_MAX_MEM_ALLOC_SIZE); uint64(sz) > leU64(v) {
-			setErr(errcode_ret, C.CL_INVALID_BUFFER_SIZE)
-			return nil
-		}
+		v, _ := deviceInfo(d, C.CL_DEVICE_MAX_MEM_ALLOC_SIZE)
+		limit = max(limit, leU64(v))
+	}
+	if uint64(sz) > limit {
+		debugf("clCreateBuffer: %d bytes, more than CL_DEVICE_MAX_MEM_ALLOC_SIZE %d", sz, limit)
+		setErr(errcode_ret, C.CL_INVALID_BUFFER_SIZE)
+		return nil
 	}
 	wantHost := flags&(C.CL_MEM_USE_HOST_PTR|C.CL_MEM_COPY_HOST_PTR) != 0
 	if wantHost != (host_ptr != nil) {
@@ -91,6 +96,7 @@ func createBuffer(context C.cl_context, props []byte, flags C.cl_mem_flags, sz C
 	}
 	b, err := c.c.CreateBuffer(cl.MemFlags(flags), uint64(sz), cBytes(host_ptr, uint64(sz)))
 	if err != nil {
+		debugf("%v", err)
 		setErr(errcode_ret, code(err))
 		return nil
 	}
