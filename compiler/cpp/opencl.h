@@ -93,6 +93,9 @@
 #define HALF_EPSILON   ((0x1.0p-10h))
 #endif
 
+/* The null pointer constant (OpenCL C 1.2 6.5), as clang's opencl-c-base.h. */
+#define NULL ((void*)0)
+
 /* barrier() and mem_fence() flags. */
 #define CLK_LOCAL_MEM_FENCE  0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02

@@ -62,7 +62,10 @@ func (c *checker) selector(e *syntax.SelectorExpr) TypeAndValue {
 			return c.bad(e)
 		}
 		xtv = TypeAndValue{Type: p.Elem, Mode: LValue, Quals: p.Quals, Space: p.Space}
-		if _, ok := Underlying(p.Elem).(*Struct); !ok {
+		switch Underlying(p.Elem).(type) {
+		case *Struct, *Vector:
+			// p->x selects components of the pointed-to vector, as (*p).x.
+		default:
 			c.errorf(e, "member reference base type %s is not a structure or union", quote(p.Elem))
 			return c.bad(e)
 		}
@@ -90,9 +93,6 @@ func (c *checker) selector(e *syntax.SelectorExpr) TypeAndValue {
 		c.info.Members[e] = Member{Field: f, Path: path}
 		return c.record(e, TypeAndValue{Type: f.Type, Mode: mode, Quals: xtv.Quals | f.Quals, Space: xtv.Space})
 	case *Vector:
-		if e.Arrow {
-			break
-		}
 		idx, ok := c.swizzle(e, t)
 		if !ok {
 			return c.bad(e)

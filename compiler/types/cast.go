@@ -69,6 +69,12 @@ func (c *checker) cast(e *syntax.CastExpr) TypeAndValue {
 	case *Pointer:
 		switch f := from.(type) {
 		case *Pointer:
+			if isNullPointer(xtv) {
+				// (T *)NULL: a null pointer into any address space.
+				out := rv(t)
+				out.Value = xtv.Value
+				return c.record(e, out)
+			}
 			if f.Space != tt.Space && f.Space != Generic && tt.Space != Generic {
 				c.errorf(e, "casting %s to type %s changes address space of pointer", quote(xtv.Type), quote(t))
 				return c.bad(e)

@@ -54,12 +54,17 @@ func (c *checker) pragma(p *syntax.Pragma) {
 
 func (c *checker) typedefDecl(d *syntax.TypedefDecl) {
 	qt := c.typeExpr(d.Type)
+	var align int64
 	for _, a := range d.Attrs {
 		if a.Name == "aligned" {
-			qt.align = max(qt.align, c.alignedAttr(a))
+			align = max(align, c.alignedAttr(a))
 		}
 	}
 	t := named(qt.t, d.Name)
+	if align > 0 {
+		// On a typedef, aligned sets the alignment (it may also lower it).
+		setAligned(t, align)
+	}
 	tn := &TypeName{At: d.At, Name: d.Name, Type: t, Quals: qt.q}
 	if old, ok := c.scope.names[d.Name].(*TypeName); ok {
 		if !Identical(old.Type, t) {
@@ -72,6 +77,23 @@ func (c *checker) typedefDecl(d *syntax.TypedefDecl) {
 	c.declare(d.Name, tn, d)
 	c.typedefQ[tn] = qt
 	c.info.Defs[d] = tn
+}
+
+// setAligned records the alignment of an aligned typedef on t, a copy made
+// by named. Structs and enums are their own types and keep theirs.
+func setAligned(t Type, a int64) {
+	switch t := t.(type) {
+	case *Basic:
+		if t.Kind != Invalid {
+			t.Aligned = a
+		}
+	case *Vector:
+		t.Aligned = a
+	case *Pointer:
+		t.Aligned = a
+	case *Array:
+		t.Aligned = a
+	}
 }
 
 // named gives t the typedef name for printing, copying types that are

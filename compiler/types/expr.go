@@ -132,6 +132,14 @@ func (c *checker) discard(e syntax.Expr) {
 func (c *checker) ident(e *syntax.Ident) TypeAndValue {
 	o := c.scope.lookup(e.Name)
 	if o == nil {
+		// OpenCL C has bool as in C++: true and false are constants of
+		// type bool (clang makes them keywords).
+		switch e.Name {
+		case "true":
+			return c.record(e, cv(Typ[Bool], IntValue(Bool, 1)))
+		case "false":
+			return c.record(e, cv(Typ[Bool], IntValue(Bool, 0)))
+		}
 		if b := c.builtin(e.Name); b != nil {
 			c.info.Uses[e] = b
 			c.errorf(e, "builtin function '%s' must be directly called", e.Name)

@@ -335,6 +335,14 @@ func (c *checker) ptrCompare(at syntax.Node, op syntax.Op, x, y *operand) TypeAn
 	xp, xok := Underlying(x.tv.Type).(*Pointer)
 	yp, yok := Underlying(y.tv.Type).(*Pointer)
 	switch {
+	// A null pointer constant ((void*)0 is a __private void * before
+	// OpenCL C 2.0) compares with a pointer into any address space.
+	case xok && isNullPointer(y.tv):
+		c.convert(y.e, y.tv, x.tv.Type)
+		return rv(Typ[Int])
+	case yok && isNullPointer(x.tv):
+		c.convert(x.e, x.tv, y.tv.Type)
+		return rv(Typ[Int])
 	case xok && yok:
 		if xp.Space != yp.Space && xp.Space != Generic && yp.Space != Generic {
 			c.errorf(at, "comparison between (%s and %s) which are pointers to non-overlapping address spaces", quote(x.tv.Type), quote(y.tv.Type))
@@ -344,12 +352,11 @@ func (c *checker) ptrCompare(at syntax.Node, op syntax.Op, x, y *operand) TypeAn
 			c.warnf(at, "comparison of distinct pointer types (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
 		}
 		return rv(Typ[Int])
-	case xok && isNullPointer(y.tv):
-		c.convert(y.e, y.tv, x.tv.Type)
-		return rv(Typ[Int])
-	case yok && isNullPointer(x.tv):
-		c.convert(x.e, x.tv, y.tv.Type)
-		return rv(Typ[Int])
+	}
+	if !isScalarInt(x.tv.Type) && !isScalarInt(y.tv.Type) {
+		// clang speaks of integers only when the other operand is one.
+		c.errorf(at, "invalid operands to binary expression (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
+		return rv(Typ[Invalid])
 	}
 	c.errorf(at, "comparison between pointer and integer (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
 	return rv(Typ[Invalid])
@@ -519,6 +526,12 @@ func (c *checker) cond(e *syntax.CondExpr) TypeAndValue {
 	xp, xok := xt.(*Pointer)
 	yp, yok := yt.(*Pointer)
 	switch {
+	case xok && isNullPointer(y.tv):
+		c.convert(e.Y, y.tv, x.tv.Type)
+		return c.record(e, rv(x.tv.Type))
+	case yok && isNullPointer(x.tv):
+		c.convert(e.X, x.tv, y.tv.Type)
+		return c.record(e, rv(y.tv.Type))
 	case xok && yok:
 		if xp.Space != yp.Space {
 			c.errorf(e, "conditional operator with the second and third operands of type (%s and %s) which are pointers to non-overlapping address spaces", quote(x.tv.Type), quote(y.tv.Type))
@@ -539,12 +552,6 @@ func (c *checker) cond(e *syntax.CondExpr) TypeAndValue {
 		c.convert(e.X, x.tv, t)
 		c.convert(e.Y, y.tv, t)
 		return c.record(e, rv(t))
-	case xok && isNullPointer(y.tv):
-		c.convert(e.Y, y.tv, x.tv.Type)
-		return c.record(e, rv(x.tv.Type))
-	case yok && isNullPointer(x.tv):
-		c.convert(e.X, x.tv, y.tv.Type)
-		return c.record(e, rv(y.tv.Type))
 	}
 	if xs, ok := xt.(*Struct); ok && xs == yt {
 		return c.record(e, rv(x.tv.Type))

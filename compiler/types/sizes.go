@@ -26,10 +26,26 @@ func (c *Config) Sizeof(t Type) int64 {
 }
 
 // Alignof returns the alignment in bytes of type t: a scalar's size, a
-// vector's size (3-vectors as 4), an array's element alignment.
+// vector's size (3-vectors as 4), an array's element alignment, or what an
+// aligned attribute of its typedef says.
 func (c *Config) Alignof(t Type) int64 {
 	switch t := t.(type) {
+	case *Basic:
+		if t.Aligned > 0 {
+			return t.Aligned
+		}
+	case *Vector:
+		if t.Aligned > 0 {
+			return t.Aligned
+		}
+	case *Pointer:
+		if t.Aligned > 0 {
+			return t.Aligned
+		}
 	case *Array:
+		if t.Aligned > 0 {
+			return t.Aligned
+		}
 		return c.Alignof(t.Elem)
 	case *Struct:
 		if t.Align == 0 {

@@ -76,9 +76,6 @@ func (c *checker) structType(te *syntax.StructType) Type {
 			}
 		}
 		fa := c.Alignof(ft.t)
-		if ft.align > fa {
-			fa = ft.align
-		}
 		if s.Packed {
 			fa = 1
 		}

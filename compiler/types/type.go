@@ -81,6 +81,9 @@ func (k Kind) IsArithmetic() bool { return k.IsInteger() || k.IsFloat() }
 type Basic struct {
 	Kind Kind
 	Name string
+	// Aligned is the alignment an aligned attribute of the typedef Name
+	// gives (0: natural); Identical ignores it, Config.Alignof uses it.
+	Aligned int64
 }
 
 // Size is the size in bytes.
@@ -100,9 +103,10 @@ func (b *Basic) IsFloat() bool { return b.Kind.IsFloat() }
 
 // Vector is an OpenCL vector type: Len is 2, 3, 4, 8 or 16.
 type Vector struct {
-	Elem *Basic
-	Len  int
-	Name string // a typedef name, for printing only
+	Elem    *Basic
+	Len     int
+	Name    string // a typedef name, for printing only
+	Aligned int64  // as Basic.Aligned
 }
 
 // Size is the size in bytes; a 3-vector takes the room of a 4-vector.
@@ -169,17 +173,19 @@ func (q Quals) String() string {
 // Pointer is a pointer to Elem in address space Space; Quals qualifies the
 // pointee (`const __global float *` has Quals Const).
 type Pointer struct {
-	Elem  Type
-	Space AddrSpace
-	Quals Quals
-	Name  string // a typedef name, for printing only
+	Elem    Type
+	Space   AddrSpace
+	Quals   Quals
+	Name    string // a typedef name, for printing only
+	Aligned int64  // as Basic.Aligned
 }
 
 // Array is an array of Len elements; Len is -1 for an incomplete array.
 type Array struct {
-	Elem Type
-	Len  int64
-	Name string // a typedef name, for printing only
+	Elem    Type
+	Len     int64
+	Name    string // a typedef name, for printing only
+	Aligned int64  // as Basic.Aligned
 }
 
 // Struct is a struct or union type. Each definition is its own type.

@@ -17,7 +17,6 @@ type qtype struct {
 	hasSpace bool
 	access   Access
 	hasAcc   bool
-	align    int64 // aligned attribute of a typedef
 }
 
 func (c *checker) quals(q syntax.Qual, qt *qtype, at syntax.Node) {
