@@ -103,18 +103,44 @@ type operand struct {
 	tv TypeAndValue
 }
 
-// splatOK reports whether scalar s may be widened to vector v in a binary
-// operation: OpenCL forbids implicit conversions that lose precision class
-// (a float scalar with an integer vector, a double with a float vector).
+// vecRank is the conversion rank of OpenCL C 1.2 6.3.1 (6.2.6 in the 1.2
+// numbering of usual arithmetic conversions) used between a scalar and a
+// vector's element type: bool lowest, integers by precision with unsigned
+// above signed of the same precision, every floating type above every
+// integer type. It is not C99's integer conversion rank.
+func vecRank(k Kind) int {
+	switch k {
+	case Bool:
+		return 0
+	case Char:
+		return 1
+	case UChar:
+		return 2
+	case Short:
+		return 3
+	case UShort:
+		return 4
+	case Int:
+		return 5
+	case UInt:
+		return 6
+	case Long:
+		return 7
+	case ULong:
+		return 8
+	case Half:
+		return 9
+	case Float:
+		return 10
+	}
+	return 11
+}
+
+// splatOK reports whether scalar s may be widened to vector v in an
+// operator: an error occurs if the scalar has greater rank than the element
+// type (so short8 + int, int4 + 0u and float4 + 1.0 are errors, as clang).
 func splatOK(s *Basic, v *Vector) bool {
-	ek, sk := v.Elem.Kind, s.Kind
-	if ek.IsInteger() {
-		return sk.IsInteger()
-	}
-	if sk.IsFloat() {
-		return sk.Size() <= ek.Size()
-	}
-	return true
+	return vecRank(s.Kind) <= vecRank(v.Elem.Kind)
 }
 
 // common converts two operands to their common type for an arithmetic,
@@ -150,14 +176,14 @@ func (c *checker) common(at syntax.Node, x, y *operand) Type {
 		return nil
 	case xIsV && ys != nil:
 		if !splatOK(ys, xv) {
-			c.errorf(at, "cannot convert between scalar type %s and vector type %s as implicit conversion would cause truncation", quote(y.tv.Type), quote(x.tv.Type))
+			c.errorf(at, "scalar operand type has greater rank than the type of the vector element (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
 			return nil
 		}
 		y.tv = c.splat(y.e, y.tv, xv)
 		return xv
 	case yIsV && xs != nil:
 		if !splatOK(xs, yv) {
-			c.errorf(at, "cannot convert between scalar type %s and vector type %s as implicit conversion would cause truncation", quote(x.tv.Type), quote(y.tv.Type))
+			c.errorf(at, "scalar operand type has greater rank than the type of the vector element (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
 			return nil
 		}
 		x.tv = c.splat(x.e, x.tv, yv)
@@ -244,11 +270,9 @@ func (c *checker) assign(e syntax.Expr, tv TypeAndValue, t Type, ctx assignCtx) 
 			return c.convert(e, tv, t), true
 		}
 		if s := Scalar(from); s != nil {
-			// OpenCL widens a scalar assigned to a vector.
-			if !splatOK(s, tt) && tv.Value.Kind == NoConst {
-				c.incompatible(e, ctx, t, tv.Type)
-				return rv(Typ[Invalid]), false
-			}
+			// OpenCL converts a scalar assigned to a vector to the element
+			// type and widens it; unlike operators, any arithmetic scalar
+			// may be (clang accepts int4 v = 1.5f).
 			return c.splat(e, tv, tt), true
 		}
 	case *Pointer:

@@ -16,7 +16,7 @@ func TestErrors(t *testing.T) {
 		{"kernel void k(global float *o) { float4 a; float2 b; a = a * b; }",
 			"t.cl:1:60: error: cannot convert between vector values of different size ('float4' and 'float2')"},
 		{"kernel void k(global float *o) { int4 a; a = a + 1.5f; }",
-			"t.cl:1:48: error: cannot convert between scalar type 'float' and vector type 'int4' as implicit conversion would cause truncation"},
+			"t.cl:1:48: error: scalar operand type has greater rank than the type of the vector element ('int4' and 'float')"},
 		{"kernel void k(global float *o) { float4 a; a.xx = (float2)(1.0f, 2.0f); }",
 			"t.cl:1:46: error: vector is not assignable (contains duplicate components)"},
 		{"kernel void k(global float *o) { float4 a = (float4)((int4)(1)); }",

@@ -55,6 +55,21 @@ func TestRegressDiags(t *testing.T) {
 			"t.cl:1:55: error: invalid operands to binary expression ('__global int *' and 'float')"},
 		{"kernel void k(global int *p) { int i = 1; *p = p == i; }",
 			"t.cl:1:50: error: comparison between pointer and integer ('__global int *' and 'int')"},
+		// OpenCL C 6.3.1 rank between a scalar and a vector's elements
+		// (unsigned above signed of equal precision, floats above ints).
+		{"kernel void k(global short8 *p) { p[1] = p[0] + 3; }",
+			"t.cl:1:47: error: scalar operand type has greater rank than the type of the vector element ('short8' and 'int')"},
+		{"kernel void k(global int4 *p) { p[1] = 0u + p[0]; }",
+			"t.cl:1:43: error: scalar operand type has greater rank than the type of the vector element ('uint' and 'int4')"},
+		{"kernel void k(global char4 *p, uchar u) { p[1] = p[0] < u; }",
+			"t.cl:1:55: error: scalar operand type has greater rank than the type of the vector element ('char4' and 'uchar')"},
+		{"kernel void k(global int4 *p, float f) { p[1] *= f; }",
+			"t.cl:1:47: error: scalar operand type has greater rank than the type of the vector element ('int4' and 'float')"},
+		{"kernel void k(global int4 *p, long l) { p[1] = p[0] > 1 ? p[0] : l; }",
+			"t.cl:1:57: error: scalar operand type has greater rank than the type of the vector element ('int4' and 'long')"},
+		// Lower or equal ranks widen; assignment converts any scalar.
+		{"kernel void k(global uint4 *p, global char4 *q, global float4 *f, int i, long l) { bool b = i; p[0] = p[0] + 1 + i + b; q[0] = q[0] + (char)1; f[0] = f[0] * i + l; p[1] = 1.5f; p[2] = f[1].x; q[1] = i; }",
+			""},
 	}
 	for _, tc := range cases {
 		_, _, diags, _ := checkSourceAlways("t.cl", tc.src, &Config{})
