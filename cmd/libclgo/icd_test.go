@@ -128,7 +128,7 @@ func TestCClient(t *testing.T) {
 	gcc := need(t, "gcc")
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "icdtest")
-	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/icdtest.c", "-lOpenCL").CombinedOutput()
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/icdtest.c", "-lOpenCL", "-lpthread").CombinedOutput()
 	if err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
 
 static int failures;
 #define CHECK(cond, ...) do { if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
@@ -30,6 +31,23 @@ static const char *src64 =
 static volatile int callbacks;
 static void CL_CALLBACK on_event(cl_event e, cl_int status, void *data) {
 	if (status == CL_COMPLETE && data == (void *)&callbacks) __sync_fetch_and_add(&callbacks, 1);
+}
+/* Threads share a context and a queue: each makes, fills, reads and
+   releases its own buffers and events. */
+static cl_context tctx;
+static cl_command_queue tq;
+static volatile int terrors;
+static void *worker(void *arg) {
+	for (int it = 0; it < 50; it++) {
+		cl_int err, v = (int)(long)arg * 1000 + it, r = -1;
+		cl_mem m = clCreateBuffer(tctx, CL_MEM_READ_WRITE, 64, NULL, &err);
+		cl_event e;
+		if (err || clEnqueueFillBuffer(tq, m, &v, sizeof v, 0, 64, 0, NULL, &e) ||
+		    clEnqueueReadBuffer(tq, m, CL_TRUE, 60, sizeof r, &r, 1, &e, NULL) || r != v ||
+		    clReleaseEvent(e) || clReleaseMemObject(m))
+			__sync_fetch_and_add(&terrors, 1);
+	}
+	return NULL;
 }
 static volatile int destroyed;
 static void CL_CALLBACK on_mem(cl_mem m, void *data) { __sync_fetch_and_add(&destroyed, 1); }
@@ -298,6 +316,13 @@ int main(void) {
 	OK(clEnqueueNDRangeKernel(oq, add, 1, NULL, &global, NULL, 0, NULL, NULL));
 	OK(clFinish(oq));
 	OK(clReleaseCommandQueue(oq));
+
+	tctx = ctx;
+	tq = q;
+	pthread_t th[4];
+	for (long i = 0; i < 4; i++) pthread_create(&th[i], NULL, worker, (void *)i);
+	for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+	CHECK(terrors == 0, "%d errors in threads", terrors);
 
 	OK(clReleaseKernel(add));
 	OK(clReleaseKernel(rev));
