@@ -39,7 +39,7 @@ func TestCancel(t *testing.T) {
 	k := prepare(t, glsl(t, "spin.comp"), "main", nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	buf := make([]byte, 8)
+	buf := make([]byte, 4+4*4) // the flag, then one count per group
 	start := time.Now()
 	err := k.Run(ctx, dispatch([3]int{4, 1, 1}, nil, buf))
 	if !errors.Is(err, context.DeadlineExceeded) {
