@@ -46,7 +46,7 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 	c = min(c, 2)
 	switch b {
 	case spirv.BuiltInGlobalInvocationId:
-		base := s.group[c] * uint32(k.local[c])
+		base := s.group[c]*uint32(k.local[c]) + s.shift[c]
 		lid := s.lid[c][:len(d)]
 		for l := range d {
 			d[l] = uint64(base + lid[l])

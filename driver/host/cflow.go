@@ -28,6 +28,7 @@ type state struct {
 	cur     *instr
 	group   [3]uint32
 	groups  [3]uint32
+	shift   [3]uint32   // Dispatch.GlobalShift
 	lid     [3][]uint32 // LocalInvocationId per lane
 	// redo runs hoisted instructions in place: a prologue faulted.
 	redo, redoDispatch bool

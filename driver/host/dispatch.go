@@ -22,8 +22,14 @@ type Resource struct {
 
 // Dispatch describes one run of a kernel over a grid of work-groups.
 type Dispatch struct {
-	Groups        [3]int // work-groups in each dimension
-	BaseGroup     [3]int // WorkgroupId of the first work-group (vkCmdDispatchBase)
+	Groups    [3]int // work-groups in each dimension
+	BaseGroup [3]int // WorkgroupId of the first work-group (vkCmdDispatchBase)
+	// GlobalShift is added to GlobalInvocationId and NumGroups, where not
+	// zero, replaces NumWorkgroups: they place the dispatch in a larger grid
+	// whose other groups may be of another size (the last groups of a
+	// non-uniform NDRange).
+	GlobalShift   [3]int
+	NumGroups     [3]int
 	Resources     []Resource
 	PushConstants []byte
 	Workers       int // goroutines; 0 means GOMAXPROCS
@@ -153,7 +159,12 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total in
 	}()
 	s.redoDispatch = !s.prologue(k.pro[0])
 	gx, gy := d.Groups[0], d.Groups[1]
-	s.groups = [3]uint32{uint32(d.Groups[0]), uint32(d.Groups[1]), uint32(d.Groups[2])}
+	for i := range 3 {
+		s.groups[i], s.shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
+		if d.NumGroups[i] != 0 {
+			s.groups[i] = uint32(d.NumGroups[i])
+		}
+	}
 	for !cancel.Load() {
 		g := int(next.Add(1) - 1)
 		if g >= total {
@@ -207,7 +218,7 @@ func (s *state) builtin(b uint32, c, l int) uint64 {
 	c = min(c, 2)
 	switch spirv.BuiltIn(b) {
 	case spirv.BuiltInGlobalInvocationId:
-		return uint64(s.group[c]*uint32(k.local[c]) + s.lid[c][l])
+		return uint64(s.group[c]*uint32(k.local[c]) + s.shift[c] + s.lid[c][l])
 	case spirv.BuiltInLocalInvocationId:
 		return uint64(s.lid[c][l])
 	case spirv.BuiltInWorkgroupId:

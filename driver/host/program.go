@@ -38,17 +38,20 @@ func (p *program) Release() {}
 func (p *program) Kernels() []driver.KernelInfo {
 	var out []driver.KernelInfo
 	for i := range p.refl.Kernels {
-		out = append(out, kernelInfo(&p.refl.Kernels[i]))
+		out = append(out, kernelInfo(p.refl, &p.refl.Kernels[i]))
 	}
 	return out
 }
 
-func kernelInfo(k *spirv.Kernel) driver.KernelInfo {
+func kernelInfo(refl *spirv.Reflection, k *spirv.Kernel) driver.KernelInfo {
 	info := driver.KernelInfo{
 		Name:                k.Name,
 		Attributes:          k.Attributes,
 		MaxWorkGroupSize:    maxWorkGroup,
 		PreferredWGMultiple: 64,
+		// Any region runs right (see launch) when its work-group size can
+		// be specialized to the region's.
+		NonUniform: refl.WorkgroupSizeSpecIDs != nil && k.ReqdWorkGroupSize == [3]uint32{},
 	}
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
@@ -93,7 +96,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		}
 		rk = &spirv.Kernel{Name: name}
 	}
-	return &kernel{p: p, refl: rk, info: kernelInfo(rk), cache: map[string]*Kernel{}}, nil
+	return &kernel{p: p, refl: rk, info: kernelInfo(p.refl, rk), cache: map[string]*Kernel{}}, nil
 }
 
 // kernel is a driver kernel: a module entry point, prepared on demand for
@@ -251,6 +254,9 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	for i := range 3 {
 		d.Groups[i] = int(groups[i])
 	}
+	if !hasRegionPushConstants(refl) {
+		placeRegion(d, &nd)
+	}
 	d.PushConstants = push
 	err = pk.Run(ctx, d)
 	var ae *AccessError
@@ -276,4 +282,31 @@ func argName(a spirv.Arg) string {
 		return a.Name
 	}
 	return fmt.Sprintf("argument %d", a.Ordinal)
+}
+
+// hasRegionPushConstants says the module adds the region's place in the
+// NDRange itself (clgo's get_global_id and get_group_id read the region
+// push constants): its built-in ids stay relative to the region.
+func hasRegionPushConstants(refl *spirv.Reflection) bool {
+	for _, pc := range refl.PushConstants {
+		if pc.Kind == spirv.PushRegionOffset || pc.Kind == spirv.PushRegionGroupOffset {
+			return true
+		}
+	}
+	return false
+}
+
+// placeRegion makes the built-in ids of a dispatch those of its region in
+// the whole NDRange, for modules that read them as the NDRange's own
+// (GlobalInvocationId without the global offset, as Vulkan defines it).
+func placeRegion(d *Dispatch, nd *driver.NDRange) {
+	for i := range 3 {
+		el := nd.EnqueuedLocal[i]
+		if el == 0 {
+			continue
+		}
+		d.BaseGroup[i] = int(nd.RegionOffset[i] / el)
+		d.GlobalShift[i] = int(nd.RegionOffset[i]) - d.BaseGroup[i]*int(nd.Local[i])
+		d.NumGroups[i] = int((nd.Global[i] + el - 1) / el)
+	}
 }
