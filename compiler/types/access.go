@@ -10,6 +10,14 @@ func (c *checker) index(e *syntax.IndexExpr) TypeAndValue {
 	if IsInvalid(xtv.Type) || IsInvalid(itv.Type) {
 		return c.bad(e)
 	}
+	if p, ok := Underlying(itv.Type).(*Pointer); ok && isScalarInt(xtv.Type) {
+		// i[p] is p[i] in C.
+		c.rvalue(e.X, xtv)
+		if !c.ptrArith(e, p) {
+			return c.bad(e)
+		}
+		return c.record(e, TypeAndValue{Type: p.Elem, Mode: LValue, Quals: p.Quals, Space: p.Space})
+	}
 	if !isScalarInt(itv.Type) {
 		c.errorf(e.Index, "array subscript is not an integer")
 		return c.bad(e)

@@ -138,6 +138,7 @@ func (c *checker) vecLit(e *syntax.CastExpr, v *Vector, p *syntax.ParenExpr) Typ
 				ok = false
 				continue
 			}
+			c.constConversion(x, v.Elem, 0)
 			c.convert(x, tv, v.Elem)
 			n++
 		case *Vector:

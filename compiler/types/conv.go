@@ -256,6 +256,7 @@ func (c *checker) assign(e syntax.Expr, tv TypeAndValue, t Type, ctx assignCtx) 
 			break
 		}
 		if Scalar(from) != nil {
+			c.constConversion(e, t, 0)
 			return c.convert(e, tv, t), true
 		}
 		if _, ok := from.(*Pointer); ok && tt.Kind == Bool {
@@ -273,6 +274,7 @@ func (c *checker) assign(e syntax.Expr, tv TypeAndValue, t Type, ctx assignCtx) 
 			// OpenCL converts a scalar assigned to a vector to the element
 			// type and widens it; unlike operators, any arithmetic scalar
 			// may be (clang accepts int4 v = 1.5f).
+			c.constConversion(e, t, 0)
 			return c.splat(e, tv, tt), true
 		}
 	case *Pointer:

@@ -86,6 +86,7 @@ func (c *checker) expr(e syntax.Expr) TypeAndValue {
 		return c.assignExpr(e)
 	case *syntax.CommaExpr:
 		c.discard(e.X)
+		c.unusedResult(e.X, true)
 		tv := c.rvalueExpr(e.Y)
 		tv.Value = Value{} // not a constant expression in C
 		return c.record(e, tv)

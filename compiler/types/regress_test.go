@@ -68,8 +68,45 @@ func TestRegressDiags(t *testing.T) {
 		{"kernel void k(global int4 *p, long l) { p[1] = p[0] > 1 ? p[0] : l; }",
 			"t.cl:1:57: error: scalar operand type has greater rank than the type of the vector element ('int4' and 'long')"},
 		// Lower or equal ranks widen; assignment converts any scalar.
-		{"kernel void k(global uint4 *p, global char4 *q, global float4 *f, int i, long l) { bool b = i; p[0] = p[0] + 1 + i + b; q[0] = q[0] + (char)1; f[0] = f[0] * i + l; p[1] = 1.5f; p[2] = f[1].x; q[1] = i; }",
+		{"kernel void k(global uint4 *p, global char4 *q, global float4 *f, int i, long l) { bool b = i; p[0] = p[0] + 1 + i + b; q[0] = q[0] + (char)1; f[0] = f[0] * i + l; p[1] = 2.0f; p[2] = f[1].x; q[1] = i; }",
 			""},
+		// -Wparentheses, -Wunused-comparison, -Wunused-value.
+		{"kernel void k(global int *p) {\n int x = p[0];\n if (x = 3) p[1] = x;\n while (x |= 1) {}\n if ((x = 2)) {}\n}",
+			"t.cl:3:8: warning: using the result of an assignment as a condition without parentheses\n" +
+				"t.cl:3:8: note: place parentheses around the assignment to silence this warning\n" +
+				"t.cl:3:8: note: use '==' to turn this assignment into an equality comparison\n" +
+				"t.cl:4:11: warning: using the result of an assignment as a condition without parentheses\n" +
+				"t.cl:4:11: note: place parentheses around the assignment to silence this warning\n" +
+				"t.cl:4:11: note: use '!=' to turn this compound assignment into an inequality comparison"},
+		{"kernel void k(global int *p, int x) {\n p[0] == 1;\n x != 2;\n x < 1;\n x++ == 1;\n (x == 1);\n x + 1;\n x, x++;\n (void)x;\n x == 1 && p[0]++;\n}",
+			"t.cl:2:7: warning: equality comparison result unused\n" +
+				"t.cl:2:7: note: use '=' to turn this equality comparison into an assignment\n" +
+				"t.cl:3:4: warning: inequality comparison result unused\n" +
+				"t.cl:3:4: note: use '|=' to turn this inequality comparison into an or-assignment\n" +
+				"t.cl:4:4: warning: relational comparison result unused\n" +
+				"t.cl:5:6: warning: equality comparison result unused\n" +
+				"t.cl:6:5: warning: expression result unused\n" +
+				"t.cl:7:4: warning: expression result unused\n" +
+				"t.cl:8:2: warning: left operand of comma operator has no effect"},
+		// -Wconstant-conversion and -Wliteral-conversion.
+		{"char f(char c) { return 300; }\nkernel void k(global char *p, int x) {\n char a = 300; char b = 200; char h = 0x80; uchar d = -1; uchar e = 256;\n p[0] = x ? 300 : 1; f(1000); int i = 1.5f; int j = 2.0f; char4 v = (char4)(300, 1, 2, 3);\n}",
+			"t.cl:1:25: warning: implicit conversion from 'int' to 'char' changes value from 300 to 44\n" +
+				"t.cl:3:11: warning: implicit conversion from 'int' to 'char' changes value from 300 to 44\n" +
+				"t.cl:3:25: warning: implicit conversion from 'int' to 'char' changes value from 200 to -56\n" +
+				"t.cl:3:69: warning: implicit conversion from 'int' to 'uchar' changes value from 256 to 0\n" +
+				"t.cl:4:13: warning: implicit conversion from 'int' to 'char' changes value from 300 to 44\n" +
+				"t.cl:4:24: warning: implicit conversion from 'int' to 'char' changes value from 1000 to -24\n" +
+				"t.cl:4:39: warning: implicit conversion from 'float' to 'int' changes value from 1.5 to 1\n" +
+				"t.cl:4:77: warning: implicit conversion from 'int' to 'char' changes value from 300 to 44"},
+		// i[p] is p[i].
+		{"kernel void k(global int *p) { int a[2] = {1, 2}; p[0] = 1[p] + 1[a]; }", ""},
+		// A __constant object is not const: only a written const is
+		// discarded.
+		{"constant char msg[] = \"abc\";\nkernel void k(global char *o, constant const char *q) { constant char *s = msg + 1; constant char *r = q; o[0] = s[0] + r[0]; }",
+			"t.cl:2:104: warning: initializing '__constant char *' with an expression of type 'const __constant char *' discards qualifiers"},
+		// No second error asking a misplaced variable for an initializer.
+		{"int counter;\nkernel void k(global int *p) { p[0] = counter; }",
+			"t.cl:1:5: error: program scope variable must reside in constant address space"},
 	}
 	for _, tc := range cases {
 		_, _, diags, _ := checkSourceAlways("t.cl", tc.src, &Config{})

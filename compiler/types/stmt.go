@@ -22,8 +22,10 @@ func (c *checker) stmt(s syntax.Stmt) {
 	case *syntax.ExprStmt:
 		if s.X != nil {
 			c.discard(s.X)
+			c.unusedResult(s.X, false)
 		}
 	case *syntax.IfStmt:
+		c.assignAsCondition(s.Cond)
 		c.condition(s.Cond)
 		c.stmt(s.Then)
 		if s.Else != nil {
@@ -35,10 +37,12 @@ func (c *checker) stmt(s syntax.Stmt) {
 			c.stmt(s.Init)
 		}
 		if s.Cond != nil {
+			c.assignAsCondition(s.Cond)
 			c.condition(s.Cond)
 		}
 		if s.Post != nil {
 			c.discard(s.Post)
+			c.unusedResult(s.Post, false)
 		}
 		c.loopAttrs(s.Attrs)
 		c.loops++
@@ -46,6 +50,7 @@ func (c *checker) stmt(s syntax.Stmt) {
 		c.loops--
 		c.popScope()
 	case *syntax.WhileStmt:
+		c.assignAsCondition(s.Cond)
 		c.condition(s.Cond)
 		c.loops++
 		c.stmt(s.Body)
@@ -54,6 +59,7 @@ func (c *checker) stmt(s syntax.Stmt) {
 		c.loops++
 		c.stmt(s.Body)
 		c.loops--
+		c.assignAsCondition(s.Cond)
 		c.condition(s.Cond)
 	case *syntax.SwitchStmt:
 		c.switchStmt(s)

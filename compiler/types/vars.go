@@ -24,6 +24,7 @@ func (c *checker) varDecl(d *syntax.VarDecl, top bool) {
 	case top || static:
 		v.Kind, v.Static = GlobalVar, static && !top
 		v.Space = Constant
+		misplaced := false
 		switch {
 		case qt.hasSpace && qt.space == Constant:
 		case qt.hasSpace && qt.space == Global && c.conf.Std >= 200:
@@ -33,19 +34,20 @@ func (c *checker) varDecl(d *syntax.VarDecl, top bool) {
 		case isSampler(qt.t) && !qt.hasSpace:
 			// A program-scope sampler is a constant.
 		case top:
+			misplaced = true
 			if c.conf.Std >= 200 {
 				c.errorf(d, "program scope variable must reside in global or constant address space")
 			} else {
 				c.errorf(d, "program scope variable must reside in constant address space")
 			}
 		default:
+			misplaced = true
 			c.errorf(d, "static local variable must reside in constant address space")
 		}
-		if v.Space == Constant && d.Init == nil && d.Storage != syntax.Extern {
+		// A misplaced variable was not written __constant: asking for an
+		// initializer would only mislead.
+		if v.Space == Constant && !misplaced && d.Init == nil && d.Storage != syntax.Extern {
 			c.errorf(d, "variable in constant address space must be initialized")
-		}
-		if v.Space == Constant {
-			v.Quals |= Const
 		}
 	default:
 		v.Kind, v.Space = LocalVar, Private
@@ -64,7 +66,6 @@ func (c *checker) varDecl(d *syntax.VarDecl, top bool) {
 					c.errorf(d, "non-kernel function variable cannot be declared in constant address space")
 				}
 				v.Kind, v.Space = GlobalVar, Constant
-				v.Quals |= Const
 				if d.Init == nil {
 					c.errorf(d, "variable in constant address space must be initialized")
 				}
