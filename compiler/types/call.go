@@ -192,14 +192,24 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 			ts = append(ts, quote(a.tv.Type))
 		}
 		c.errorf(e, "no matching function for call to '%s' with arguments (%s)", name, strings.Join(ts, ", "))
-		shown := 0
+		// List the candidates that take this many arguments or, when none
+		// does, every overload (the call has the wrong arity; a builtin
+		// with one declaration is named by the error already).
+		var listed []*Overload
 		for _, o := range cands {
 			if len(o.Params) == len(args) || o.Variadic && len(args) >= len(o.Params) {
-				if shown < 4 {
-					c.notef(posOf(e), "candidate function: %s", overloadString(o))
-				}
-				shown++
+				listed = append(listed, o)
 			}
+		}
+		if len(listed) == 0 && len(cands) > 1 {
+			listed = cands
+		}
+		shown := 0
+		for _, o := range listed {
+			if shown < 4 {
+				c.notef(posOf(e), "candidate function: %s", overloadString(o))
+			}
+			shown++
 		}
 		if shown > 4 {
 			c.notef(posOf(e), "and %d more candidates", shown-4)

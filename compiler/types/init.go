@@ -11,10 +11,12 @@ func (c *checker) exprNoDecay(e syntax.Expr) TypeAndValue { return c.expr(e) }
 // initializers (program scope, static and __constant objects).
 func (c *checker) initializer(t Type, init syntax.Expr, static bool) Type {
 	if IsInvalid(t) {
+		// The initializer is still checked (as a value: a half load is
+		// reported there), only not converted.
 		if il, ok := init.(*syntax.InitList); ok {
 			c.skipInitList(il)
 		} else {
-			c.expr(init)
+			c.rvalueExpr(init)
 		}
 		return t
 	}

@@ -107,6 +107,20 @@ func TestRegressDiags(t *testing.T) {
 		// No second error asking a misplaced variable for an initializer.
 		{"int counter;\nkernel void k(global int *p) { p[0] = counter; }",
 			"t.cl:1:5: error: program scope variable must reside in constant address space"},
+		// Wrong arity for an overloaded builtin: every overload is a
+		// candidate (none for a builtin with a single declaration).
+		{"kernel void k(global float *p) { p[0] = dot(p[1]); barrier(); }",
+			"t.cl:1:44: error: no matching function for call to 'dot' with arguments ('float')\n" +
+				"t.cl:1:44: note: candidate function: float dot(float, float)\n" +
+				"t.cl:1:44: note: candidate function: float dot(float2, float2)\n" +
+				"t.cl:1:44: note: candidate function: float dot(float3, float3)\n" +
+				"t.cl:1:44: note: candidate function: float dot(float4, float4)\n" +
+				"t.cl:1:59: error: no matching function for call to 'barrier' with arguments ()"},
+		// A half variable rejected once is not an error at each use.
+		{"kernel void k(global half *p, global float *q) {\n half h = p[0];\n q[0] = h + 1;\n half2 v;\n q[1] = v.x;\n}",
+			"t.cl:2:7: error: declaring variable of type 'half' is not allowed\n" +
+				"t.cl:2:12: error: loading directly from pointer to type 'half' requires cl_khr_fp16. Use vector data load builtin functions instead\n" +
+				"t.cl:4:8: error: declaring variable of type 'half2' is not allowed"},
 	}
 	for _, tc := range cases {
 		_, _, diags, _ := checkSourceAlways("t.cl", tc.src, &Config{})

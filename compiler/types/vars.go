@@ -120,10 +120,12 @@ func (c *checker) objectType(v *Var, d *syntax.VarDecl) {
 			v.Type = Typ[Invalid]
 		case tt.Kind == Half && !c.fp16():
 			c.errorf(d, "declaring variable of type 'half' is not allowed")
+			v.Type = Typ[Invalid] // its uses are not errors again
 		}
 	case *Vector:
 		if tt.Elem.Kind == Half && !c.fp16() {
 			c.errorf(d, "declaring variable of type '%s' is not allowed", tt)
+			v.Type = Typ[Invalid]
 		}
 	case *Struct:
 		if !tt.Complete {
