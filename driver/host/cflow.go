@@ -148,33 +148,36 @@ func (s *state) copyMasked(dst, src, n int) {
 func (s *state) call(f *fn, mask []bool, full bool) {
 	fs := &s.fns[f.id]
 	saveMask, saveFull, saveIdx := s.mask, s.full, s.idx
-	for l := range fs.next {
-		if full || mask[l] {
-			fs.next[l] = 0
-		} else {
-			fs.next[l] = -1
-		}
-		fs.prev[l] = -1
-	}
-	s.mask, s.full = mask, full
 	saveActive := s.active
-	for i := range f.inits {
-		s.cur = &f.inits[i]
-		f.inits[i].run(s)
-	}
 	next, prev, m := fs.next, fs.prev, fs.mask
-	live := 0
-	for _, x := range next {
-		if x >= 0 {
-			live++
-		}
-	}
 	// While the active lanes all go to one block that comes before any
 	// block other live lanes wait at, that block runs next with the same
 	// mask: where they are and came from is kept once, in b and from, and
 	// written per lane only when the mask must be rebuilt.
 	b, from := int32(-1), int32(-1)
 	wait := int32(math.MaxInt32) // lowest block an inactive live lane waits at
+	live := 0
+	if full {
+		// Every lane starts at block 0: nothing per lane until they split,
+		// which writes next and prev of every active lane.
+		b, live = 0, s.lanes
+		s.mask, s.full, s.active = s.all, true, s.lanes
+	} else {
+		for l := range next {
+			if mask[l] {
+				next[l] = 0
+				live++
+			} else {
+				next[l] = -1
+			}
+			prev[l] = -1
+		}
+		s.mask, s.full = mask, false
+	}
+	for i := range f.inits {
+		s.cur = &f.inits[i]
+		f.inits[i].run(s)
+	}
 	for live > 0 {
 		if b < 0 {
 			from = -1 // per lane, in fs.prev
