@@ -8,14 +8,15 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/clgo/clgo/cl"
 	"github.com/clgo/clgo/internal/kspec"
 )
 
 func init() {
 	register(&command{
 		name:    "bench",
-		usage:   "[--device host|vulkan|N] [--min DURATION] [--runs N] [--max-mem BYTES] FILE.cl...",
-		summary: "time kernel files on every clgo device and every OpenCL platform, side by side",
+		usage:   "[--device host|vulkan|N] [--ref NAME] [--launches N] [--min DURATION] [--runs N] [--max-mem BYTES] FILE.cl...",
+		summary: "time kernel files (or kernel launches) on every clgo device and every OpenCL platform, side by side",
 		run:     benchCmd,
 	})
 }
@@ -31,6 +32,8 @@ type benchCfg struct {
 func benchCmd(args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	device := fs.String("device", "", "clgo devices: a driver name or an index (default all)")
+	ref := fs.String("ref", "", "the baseline (first column, speed 1): a substring of an OpenCL platform's or device's name, or of a clgo device's (default: the OpenCL of the benchmarked GPU's vendor, else PoCL)")
+	launches := fs.Int("launches", 0, "time N launches of each file's kernel (of a built-in tiny kernel without files) instead of the kernel itself")
 	minDur := fs.Duration("min", 20*time.Millisecond, "scale sizes up until one run takes this long")
 	runs := fs.Int("runs", 3, "timed runs per device (the fastest counts)")
 	maxMem := fs.Uint64("max-mem", 256<<20, "largest total buffer size when scaling up")
@@ -39,61 +42,172 @@ func benchCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && *launches == 0 {
 		return usagef("want kernel files")
 	}
 	cfg := benchCfg{min: *minDur, runs: max(*runs, 1), maxMem: *maxMem, maxRun: 5 * time.Second}
-	var targets []target
-	rdevs, err := refDevices()
+	targets, err := benchTargets(*device, *ref)
 	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, t := range targets {
+			t.close()
+		}
+	}()
+
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	header := []string{"file", "global"}
+	if *launches > 0 {
+		header[1] = "launch"
+	}
+	for i, t := range targets {
+		header = append(header, t.name())
+		if i > 0 {
+			header = append(header, "speed")
+		}
+	}
+	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	var rows []func() []string
+	if *launches > 0 {
+		if len(files) == 0 {
+			rows = append(rows, func() []string { return launchRow(tickFile(), *launches, targets, cfg) })
+		}
+		for _, path := range files {
+			rows = append(rows, func() []string {
+				f, err := loadFile(path)
+				if err != nil {
+					return []string{path, "error: " + err.Error()}
+				}
+				return launchRow(f, *launches, targets, cfg)
+			})
+		}
+	} else {
+		for _, path := range files {
+			rows = append(rows, func() []string { return benchFile(path, targets, cfg) })
+		}
+	}
+	for _, r := range rows {
+		row := r()
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		if len(rows) > 1 {
+			fmt.Fprintf(os.Stderr, "%s\n", strings.Join(row, " "))
+		}
+	}
+	tw.Flush()
+	fmt.Printf("baseline: %s\n", targets[0].name())
+	if *launches > 0 {
+		fmt.Printf("times: per launch, the wall time of enqueueing %d launches (arguments set once, no events kept, no profiling) and finishing the queue, ÷ %d; the fastest of %d runs\n", *launches, *launches, cfg.runs)
+	} else {
+		fmt.Println("times: the fastest kernel run (profiling start to end); ~: timed at a smaller size and scaled linearly")
+	}
+	fmt.Println("speed: relative to the baseline = baseline time ÷ this time (2.00: twice as fast as the baseline; 0.50: half as fast)")
+	return nil
+}
+
+// benchTargets opens the reference OpenCL devices and the selected clgo
+// devices, the baseline first.
+func benchTargets(device, ref string) ([]target, error) {
+	var refs []*refTarget
+	if rdevs, err := refDevices(); err != nil {
 		fmt.Fprintf(os.Stderr, "clgo bench: no OpenCL platform: %v\n", err)
 	} else {
-		ref := pickReference(rdevs)
-		for _, d := range rdevsFirst(ref, rdevs) {
+		for _, d := range rdevs {
 			t, err := newRefTarget(d)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "clgo bench: skipping %s: %v\n", d.Name, err)
 				continue
 			}
-			defer t.close()
-			targets = append(targets, t)
+			refs = append(refs, t)
 		}
 	}
-	devs, err := clgoDevices(*device)
+	var clgos []*clgoTarget
+	devs, err := clgoDevices(device)
+	if err == nil {
+		for _, d := range devs {
+			t, err2 := newClgoTarget(d)
+			if err2 != nil {
+				err = err2
+				break
+			}
+			clgos = append(clgos, t)
+		}
+	}
+	var all []target
+	for _, t := range refs {
+		all = append(all, t)
+	}
+	for _, t := range clgos {
+		all = append(all, t)
+	}
+	if err == nil && len(all) == 0 {
+		err = fmt.Errorf("nothing to run on")
+	}
+	var base target
+	if err == nil {
+		base, err = pickBaseline(ref, refs, clgos)
+	}
 	if err != nil {
-		return err
-	}
-	for _, d := range devs {
-		t, err := newClgoTarget(d)
-		if err != nil {
-			return err
+		for _, t := range all {
+			t.close()
 		}
-		defer t.close()
-		targets = append(targets, t)
+		return nil, err
 	}
-	if len(targets) == 0 {
-		return fmt.Errorf("nothing to run on")
-	}
+	return rdevsFirst(base, all), nil
+}
 
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	header := []string{"file", "global"}
-	for i, t := range targets {
-		header = append(header, t.name())
-		if i > 0 {
-			header = append(header, "×"+shortName(targets[0]))
+// pickBaseline chooses the first column. sel, when given, is a substring
+// (any case) of a reference platform's or device's name, else of a clgo
+// target's name. By default it is the OpenCL of the vendor of the first
+// clgo GPU (any GPU platform when that vendor has none), else PoCL, else
+// the first reference, else the first clgo device.
+func pickBaseline(sel string, refs []*refTarget, clgos []*clgoTarget) (target, error) {
+	if sel != "" {
+		low := strings.ToLower(sel)
+		for _, t := range refs {
+			if strings.Contains(strings.ToLower(t.dev.Platform.Name), low) || strings.Contains(strings.ToLower(t.dev.Name), low) {
+				return t, nil
+			}
+		}
+		var names []string
+		for _, t := range clgos {
+			if strings.Contains(strings.ToLower(t.name()), low) {
+				return t, nil
+			}
+		}
+		for _, t := range refs {
+			names = append(names, t.name())
+		}
+		for _, t := range clgos {
+			names = append(names, t.name())
+		}
+		return nil, fmt.Errorf("--ref %q names none of: %s", sel, strings.Join(names, "; "))
+	}
+	for _, c := range clgos {
+		info := c.dev.Info()
+		if info.Type&cl.DeviceTypeGPU == 0 {
+			continue
+		}
+		for _, t := range refs {
+			if t.dev.Type&4 != 0 && t.dev.VendorID == info.VendorID {
+				return t, nil
+			}
+		}
+		for _, t := range refs {
+			if t.dev.Type&4 != 0 {
+				return t, nil
+			}
 		}
 	}
-	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
-	for _, path := range files {
-		row := benchFile(path, targets, cfg)
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-		if len(files) > 1 {
-			fmt.Fprintf(os.Stderr, "%s\n", strings.Join(row, " "))
+	for _, t := range refs {
+		if strings.Contains(t.dev.Platform.Name, "Portable Computing Language") {
+			return t, nil
 		}
 	}
-	tw.Flush()
-	fmt.Println("times: the fastest kernel run (profiling start to end); ×: time relative to the first column; ~: timed at a smaller size and scaled linearly")
-	return nil
+	if len(refs) > 0 {
+		return refs[0], nil
+	}
+	return clgos[0], nil
 }
 
 func rdevsFirst[T comparable](first T, all []T) []T {
@@ -106,12 +220,12 @@ func rdevsFirst[T comparable](first T, all []T) []T {
 	return out
 }
 
-func shortName(t target) string {
-	n := t.name()
-	if i := strings.Index(n, ":"); i > 0 {
-		return n[:i]
+// speed formats the baseline's time over ns.
+func speed(base, ns float64) string {
+	if ns > 0 && base > 0 {
+		return fmt.Sprintf("%.2f", base/ns)
 	}
-	return n
+	return "-"
 }
 
 // specBytes is the total buffer size of s.
@@ -152,7 +266,7 @@ func timeAt(f *kfile, t target, factor uint64, runs int) (uint64, error) {
 	start := time.Now()
 	defer func() {
 		if benchVerbose {
-			fmt.Fprintf(os.Stderr, "  %s on %s ×%d: %d runs in %v\n", f.path, t.name(), factor, runs, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(os.Stderr, "  %s on %s ×%d (global %s): %d runs in %v\n", f.path, t.name(), factor, dims(s.Global), runs, time.Since(start).Round(time.Millisecond))
 		}
 	}()
 	best := uint64(0)
@@ -170,11 +284,12 @@ func timeAt(f *kfile, t target, factor uint64, runs int) (uint64, error) {
 
 // benchFile times one file on every target and returns its table row.
 //
-// Each target first finds its own scale: the factor (doubling from 1) at
-// which one run lasts cfg.min, within cfg.maxMem. Every target is then timed
-// at the largest of those factors, so that the columns compare equal work;
-// a target whose run there would exceed cfg.maxRun keeps its own scale and
-// its time is scaled linearly (marked ~).
+// Each target gets a fresh context first. It then finds its own scale: the
+// factor (growing by the spec's ScaleStep from 1) at which one run lasts
+// cfg.min, within cfg.maxMem. Every target is then timed at the largest of
+// those factors, so that the columns compare equal work; a target whose run
+// there would exceed cfg.maxRun keeps its own scale and its time is scaled
+// linearly (marked ~).
 func benchFile(path string, targets []target, cfg benchCfg) []string {
 	f, err := loadFile(path)
 	if err != nil {
@@ -185,11 +300,16 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		ns     uint64
 		err    error
 	}
+	step := f.spec.ScaleStep()
+	fits := func(factor uint64) bool { return specBytes(f.spec.Scaled(factor)) <= cfg.maxMem }
 	probes := make([]probe, len(targets))
 	common := uint64(1)
 	for i, t := range targets {
 		p := &probes[i]
 		p.factor = 1
+		if p.err = t.reset(); p.err != nil {
+			continue
+		}
 		for {
 			// The first run builds the program and warms up; time the next.
 			if p.factor == 1 {
@@ -200,14 +320,13 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			if p.ns, p.err = timeAt(f, t, p.factor, 1); p.err != nil {
 				break
 			}
-			if time.Duration(p.ns) >= cfg.min || specBytes(f.spec.Scaled(p.factor*2)) > cfg.maxMem {
+			if time.Duration(p.ns) >= cfg.min || !fits(p.factor*step) {
 				break
 			}
-			// Jump close to the target length, by powers of two.
-			p.factor *= 2
-			for p.ns > 0 && time.Duration(p.ns*2) < cfg.min/2 && specBytes(f.spec.Scaled(p.factor*2)) <= cfg.maxMem {
-				p.factor *= 2
-				p.ns *= 2
+			// Jump close to the target length, by steps.
+			p.factor *= step
+			for pred := p.ns * step; pred > 0 && time.Duration(pred*step) <= cfg.min && fits(p.factor*step); pred *= step {
+				p.factor *= step
 			}
 		}
 		if p.err == nil {
@@ -229,6 +348,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			best, err := timeAt(f, t, p.factor, cfg.runs)
 			if err != nil {
 				cell = "error"
+				fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(err))
 				break
 			}
 			ns = float64(best) * float64(common) / float64(p.factor)
@@ -246,10 +366,8 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		row = append(row, cell)
 		if i == 0 {
 			base = ns
-		} else if ns > 0 && base > 0 {
-			row = append(row, fmt.Sprintf("%.2f", ns/base))
 		} else {
-			row = append(row, "-")
+			row = append(row, speed(base, ns))
 		}
 	}
 	return row

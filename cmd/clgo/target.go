@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clgo/clgo/cl"
 	"github.com/clgo/clgo/internal/kspec"
@@ -44,10 +45,18 @@ func inputs(s *kspec.Spec) [][]byte {
 // another OpenCL platform.
 type target interface {
 	name() string
+	// reset drops the target's context and programs and makes a fresh
+	// context, so that a failure (an implementation that poisons its
+	// context after a crash) stays with the file that caused it.
+	reset() error
 	// run runs s (from file f) with the given inputs, returning the
 	// buffers' contents after the run (nil entries for non-buffers) when
 	// readBack, and the kernel's time in ns.
 	run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) (out [][]byte, ns uint64, err error)
+	// launches sets s up once, then enqueues it n times and waits for the
+	// queue to finish; it returns the wall time of the enqueues and the
+	// finish, and the buffers after the last run.
+	launches(f *kfile, s *kspec.Spec, in [][]byte, n int) (wall time.Duration, out [][]byte, err error)
 	close()
 }
 
@@ -55,15 +64,13 @@ type target interface {
 type refTarget struct {
 	dev   *refcl.Device
 	ctx   *refcl.Context
+	plain *refcl.Context            // without profiling, for launches; made on first use
 	progs map[string]*refcl.Program // by source and options
 }
 
 func newRefTarget(d *refcl.Device) (*refTarget, error) {
-	c, err := refcl.NewContext(d)
-	if err != nil {
-		return nil, err
-	}
-	return &refTarget{dev: d, ctx: c, progs: map[string]*refcl.Program{}}, nil
+	t := &refTarget{dev: d}
+	return t, t.reset()
 }
 
 func (t *refTarget) name() string {
@@ -77,48 +84,84 @@ func shortPlatform(n string) string {
 	return n
 }
 
+func (t *refTarget) reset() error {
+	t.close()
+	c, err := refcl.NewContext(t.dev)
+	if err != nil {
+		return err
+	}
+	t.ctx, t.progs = c, map[string]*refcl.Program{}
+	return nil
+}
+
 func (t *refTarget) close() {
 	for _, p := range t.progs {
 		p.Release()
 	}
-	t.ctx.Release()
+	t.progs = nil
+	for _, c := range []**refcl.Context{&t.ctx, &t.plain} {
+		if *c != nil {
+			(*c).Release()
+			*c = nil
+		}
+	}
 }
 
-func (t *refTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([][]byte, uint64, error) {
+// refRun is a kernel with its arguments set, on one context.
+type refRun struct {
+	ctx  *refcl.Context
+	k    *refcl.Kernel
+	bufs []*refcl.Buffer
+}
+
+func (r *refRun) release() {
+	for _, b := range r.bufs {
+		if b != nil {
+			b.Release()
+		}
+	}
+	if r.k != nil {
+		r.k.Release()
+	}
+}
+
+// setup builds f on ctx (programs are cached per context) and sets the
+// kernel's arguments from in.
+func (t *refTarget) setup(ctx *refcl.Context, f *kfile, s *kspec.Spec, in [][]byte) (*refRun, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("no context (an earlier failure)")
+	}
 	key := s.Options + "\x00" + f.src
+	if ctx != t.ctx {
+		key = "plain\x00" + key
+	}
 	p := t.progs[key]
 	if p == nil {
 		var err error
-		p, err = t.ctx.Build(f.src, s.Options)
+		p, err = ctx.Build(f.src, s.Options)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		t.progs[key] = p
 	}
 	k, err := p.Kernel(s.Kernel)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	defer k.Release()
-	bufs := make([]*refcl.Buffer, len(s.Args))
-	defer func() {
-		for _, b := range bufs {
-			if b != nil {
-				b.Release()
-			}
-		}
-	}()
+	r := &refRun{ctx: ctx, k: k, bufs: make([]*refcl.Buffer, len(s.Args))}
 	for i := range s.Args {
 		a := &s.Args[i]
 		switch a.Kind {
 		case kspec.ArgBuffer:
-			b, err := t.ctx.NewBuffer(a.Bytes())
+			b, err := ctx.NewBuffer(a.Bytes())
 			if err != nil {
-				return nil, 0, fmt.Errorf("argument %d: %w", i, err)
+				r.release()
+				return nil, fmt.Errorf("argument %d: %w", i, err)
 			}
-			bufs[i] = b
+			r.bufs[i] = b
 			if err := b.Write(0, in[i]); err != nil {
-				return nil, 0, err
+				r.release()
+				return nil, err
 			}
 			err = k.SetBuffer(i, b)
 		case kspec.ArgLocal:
@@ -127,96 +170,173 @@ func (t *refTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([]
 			err = k.SetBytes(i, in[i])
 		}
 		if err != nil {
-			return nil, 0, err
+			r.release()
+			return nil, err
 		}
 	}
-	tm, err := t.ctx.Run(k, s.Global, s.Local)
+	return r, nil
+}
+
+func (r *refRun) readBack() ([][]byte, error) {
+	out := make([][]byte, len(r.bufs))
+	for i, b := range r.bufs {
+		if b == nil {
+			continue
+		}
+		out[i] = make([]byte, b.Size)
+		if err := b.Read(0, out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (t *refTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([][]byte, uint64, error) {
+	r, err := t.setup(t.ctx, f, s, in)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.release()
+	tm, err := t.ctx.Run(r.k, s.Global, s.Local)
 	if err != nil {
 		return nil, 0, err
 	}
 	var out [][]byte
 	if readBack {
-		out = make([][]byte, len(s.Args))
-		for i, b := range bufs {
-			if b == nil {
-				continue
-			}
-			out[i] = make([]byte, b.Size)
-			if err := b.Read(0, out[i]); err != nil {
-				return nil, 0, err
-			}
+		if out, err = r.readBack(); err != nil {
+			return nil, 0, err
 		}
 	}
 	return out, tm.Kernel(), nil
+}
+
+func (t *refTarget) launches(f *kfile, s *kspec.Spec, in [][]byte, n int) (time.Duration, [][]byte, error) {
+	if t.plain == nil {
+		c, err := refcl.NewContextWith(t.dev, false)
+		if err != nil {
+			return 0, nil, err
+		}
+		t.plain = c
+	}
+	r, err := t.setup(t.plain, f, s, in)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer r.release()
+	if err := t.plain.Finish(); err != nil { // the writes of setup
+		return 0, nil, err
+	}
+	start := time.Now()
+	for range n {
+		if err := t.plain.Enqueue(r.k, s.Global, s.Local); err != nil {
+			return 0, nil, err
+		}
+	}
+	if err := t.plain.Finish(); err != nil {
+		return 0, nil, err
+	}
+	wall := time.Since(start)
+	out, err := r.readBack()
+	return wall, out, err
 }
 
 // clgoTarget is a clgo device.
 type clgoTarget struct {
 	dev   *cl.Device
 	ctx   *cl.Context
-	q     *cl.Queue
+	q     *cl.Queue // profiling
+	plain *cl.Queue // without profiling, for launches; made on first use
 	progs map[string]*cl.Program
 }
 
 func newClgoTarget(d *cl.Device) (*clgoTarget, error) {
-	c, err := cl.CreateContext(d)
-	if err != nil {
-		return nil, err
-	}
-	q, err := c.CreateQueue(d, cl.QueueProfilingEnable)
-	if err != nil {
-		return nil, err
-	}
-	return &clgoTarget{dev: d, ctx: c, q: q, progs: map[string]*cl.Program{}}, nil
+	t := &clgoTarget{dev: d}
+	return t, t.reset()
 }
 
 func (t *clgoTarget) name() string { return "clgo " + t.dev.String() }
+
+func (t *clgoTarget) reset() error {
+	t.close()
+	c, err := cl.CreateContext(t.dev)
+	if err != nil {
+		return err
+	}
+	q, err := c.CreateQueue(t.dev, cl.QueueProfilingEnable)
+	if err != nil {
+		c.Release()
+		return err
+	}
+	t.ctx, t.q, t.progs = c, q, map[string]*cl.Program{}
+	return nil
+}
 
 func (t *clgoTarget) close() {
 	for _, p := range t.progs {
 		p.Release()
 	}
-	t.q.Release()
-	t.ctx.Release()
+	t.progs = nil
+	for _, q := range []**cl.Queue{&t.q, &t.plain} {
+		if *q != nil {
+			(*q).Release()
+			*q = nil
+		}
+	}
+	if t.ctx != nil {
+		t.ctx.Release()
+		t.ctx = nil
+	}
 }
 
-func (t *clgoTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([][]byte, uint64, error) {
-	bg := context.Background()
+// clgoRun is a kernel with its arguments set.
+type clgoRun struct {
+	k    *cl.Kernel
+	bufs []*cl.Buffer
+}
+
+func (r *clgoRun) release() {
+	for _, b := range r.bufs {
+		if b != nil {
+			b.Release()
+		}
+	}
+	if r.k != nil {
+		r.k.Release()
+	}
+}
+
+func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, error) {
+	if t.ctx == nil {
+		return nil, fmt.Errorf("no context (an earlier failure)")
+	}
 	key := s.Options + "\x00" + f.src
 	p := t.progs[key]
 	if p == nil {
 		var err error
 		p, err = t.ctx.CreateProgramWithSource(f.src)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		if err := p.Build(s.Options); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		t.progs[key] = p
 	}
 	k, err := p.CreateKernel(s.Kernel)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	defer k.Release()
-	bufs := make([]*cl.Buffer, len(s.Args))
-	defer func() {
-		for _, b := range bufs {
-			if b != nil {
-				b.Release()
-			}
-		}
-	}()
+	r := &clgoRun{k: k, bufs: make([]*cl.Buffer, len(s.Args))}
 	for i := range s.Args {
 		a := &s.Args[i]
 		switch a.Kind {
 		case kspec.ArgBuffer:
 			b, err := t.ctx.CreateBuffer(cl.MemReadWrite|cl.MemCopyHostPtr, a.Bytes(), in[i])
 			if err != nil {
-				return nil, 0, fmt.Errorf("argument %d: %w", i, err)
+				r.release()
+				return nil, fmt.Errorf("argument %d: %w", i, err)
 			}
-			bufs[i] = b
+			r.bufs[i] = b
 			err = k.SetArg(i, b)
 		case kspec.ArgLocal:
 			err = k.SetArg(i, cl.Local(a.Bytes()))
@@ -224,14 +344,42 @@ func (t *clgoTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([
 			err = k.SetArg(i, in[i])
 		}
 		if err != nil {
-			return nil, 0, err
+			r.release()
+			return nil, err
 		}
 	}
-	ev, err := t.q.EnqueueNDRangeKernel(k, nil, s.Global, s.Local)
+	return r, nil
+}
+
+func (t *clgoTarget) readBack(q *cl.Queue, r *clgoRun) ([][]byte, error) {
+	out := make([][]byte, len(r.bufs))
+	for i, b := range r.bufs {
+		if b == nil {
+			continue
+		}
+		out[i] = make([]byte, b.Size())
+		ev, err := q.EnqueueReadBuffer(b, 0, out[i])
+		if err != nil {
+			return nil, err
+		}
+		if err := ev.Wait(context.Background()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (t *clgoTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([][]byte, uint64, error) {
+	r, err := t.setup(f, s, in)
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := ev.Wait(bg); err != nil {
+	defer r.release()
+	ev, err := t.q.EnqueueNDRangeKernel(r.k, nil, s.Global, s.Local)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := ev.Wait(context.Background()); err != nil {
 		return nil, 0, err
 	}
 	prof, err := ev.Profile()
@@ -240,22 +388,44 @@ func (t *clgoTarget) run(f *kfile, s *kspec.Spec, in [][]byte, readBack bool) ([
 	}
 	var out [][]byte
 	if readBack {
-		out = make([][]byte, len(s.Args))
-		for i, b := range bufs {
-			if b == nil {
-				continue
-			}
-			out[i] = make([]byte, b.Size())
-			ev, err := t.q.EnqueueReadBuffer(b, 0, out[i])
-			if err != nil {
-				return nil, 0, err
-			}
-			if err := ev.Wait(bg); err != nil {
-				return nil, 0, err
-			}
+		if out, err = t.readBack(t.q, r); err != nil {
+			return nil, 0, err
 		}
 	}
 	return out, prof.Duration(), nil
+}
+
+func (t *clgoTarget) launches(f *kfile, s *kspec.Spec, in [][]byte, n int) (time.Duration, [][]byte, error) {
+	bg := context.Background()
+	if t.plain == nil {
+		q, err := t.ctx.CreateQueue(t.dev, 0)
+		if err != nil {
+			return 0, nil, err
+		}
+		t.plain = q
+	}
+	r, err := t.setup(f, s, in)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer r.release()
+	if err := t.plain.Finish(bg); err != nil {
+		return 0, nil, err
+	}
+	start := time.Now()
+	for range n {
+		ev, err := t.plain.EnqueueNDRangeKernel(r.k, nil, s.Global, s.Local)
+		if err != nil {
+			return 0, nil, err
+		}
+		ev.Release() // as a C program passing no event
+	}
+	if err := t.plain.Finish(bg); err != nil {
+		return 0, nil, err
+	}
+	wall := time.Since(start)
+	out, err := t.readBack(t.plain, r)
+	return wall, out, err
 }
 
 // clgoDevices returns the clgo devices selected by sel: "" for all, a

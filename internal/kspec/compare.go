@@ -136,26 +136,6 @@ func (s *Spec) GlobalCount() uint64 {
 	return n
 }
 
-// Scaled returns a copy of s sized up by factor f, for benchmarks: the last
-// global dimension is multiplied by f, and so is every buffer whose element
-// count N is a multiple or a divisor of the global work-item count (inputs
-// read per work-item and per-group outputs grow with the range). Scalars and
-// locals keep their values.
-func (s *Spec) Scaled(f uint64) *Spec {
-	c := *s
-	g := s.GlobalCount()
-	c.Global = append([]uint64(nil), s.Global...)
-	c.Global[len(c.Global)-1] *= f
-	c.Args = append([]Arg(nil), s.Args...)
-	for i := range c.Args {
-		a := &c.Args[i]
-		if a.Kind == ArgBuffer && (a.N%g == 0 || g%a.N == 0) {
-			a.N *= f
-		}
-	}
-	return &c
-}
-
 // Format shows the first n elements of a buffer of type t ("1.5 2 3",
 // vectors as "(1,2,3,4)").
 func Format(t Type, b []byte, n int) string {

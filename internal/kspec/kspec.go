@@ -28,6 +28,31 @@
 // Other inits: zero; iota counts components, element e component c being
 // e*W+c (W the vector width); out fills every byte with 0xA5 before the
 // run; [v0,v1,...] lists component values, repeated to fill the buffer.
+//
+// # Scaling
+//
+// A benchmark grows a spec until one run lasts long enough (Spec.Scaled).
+// Growing only `global` breaks kernels whose scalar arguments describe the
+// size: stencil2d's `int w, int h` equal its 1024x1024 range, and a taller
+// range with the old w reads a row past the end. The rule:
+//
+//   - The last global dimension grows. When an integer scalar argument
+//     equals its size, that scalar describes a size; every dimension of
+//     that same size then grows too, by the same factor, since nothing tells
+//     which dimension the scalar describes (w == h == global[0] ==
+//     global[1]: both grow by √f, so the work still grows by f).
+//   - Every integer scalar argument equal to the size of a growing
+//     dimension grows with it (w, h, n).
+//   - Every buffer whose element count is a multiple or a divisor of the
+//     work-item count grows with the work-item count (inputs read per
+//     work-item, per-group outputs); other buffers, locals and other
+//     scalars stay.
+//
+// So a factor is exact in powers of ScaleStep (2, or 4 when two dimensions
+// grow together). A kernel that sizes itself from get_global_size needs no
+// scalar; a kernel whose sizes are scalars must give them the values of the
+// global sizes they describe. The shared kernels are run scaled on the host
+// driver, which bounds-checks every access, to keep the rule sound.
 package kspec
 
 import (

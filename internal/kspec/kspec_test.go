@@ -2,6 +2,7 @@ package kspec
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -179,6 +180,61 @@ func TestScaled(t *testing.T) {
 	c := s.Scaled(8)
 	if c.Global[0] != 8192 || c.Args[0].N != 8192 || c.Args[1].N != 32 || c.Args[2].N != 100 || c.Args[3].N != 256 || s.Args[0].N != 1024 {
 		t.Fatalf("scaled: %+v", c)
+	}
+	if s.ScaleStep() != 2 {
+		t.Fatalf("step %d", s.ScaleStep())
+	}
+}
+
+// TestScaledSizeArgs: scalars equal to a growing dimension grow with it,
+// and tied dimensions grow together.
+func TestScaledSizeArgs(t *testing.T) {
+	for _, c := range []struct {
+		spec   string
+		f      uint64
+		global string
+		args   []string // scalar values after scaling
+		n      uint64   // first buffer's N
+		step   uint64
+	}{
+		// stencil2d: w == h == both dimensions.
+		{"//! global 1024,1024\n//! arg buffer<float> 1048576 random\n//! arg int 1024\n//! arg int 1024\n", 16, "4096,4096", []string{"4096", "4096"}, 16 << 20, 4},
+		// An untied 2-D size: only the last dimension and its scalar.
+		{"//! global 1024,768\n//! arg buffer<float> 786432 random\n//! arg int 1024\n//! arg int 768\n", 4, "1024,3072", []string{"1024", "3072"}, 4 * 786432, 2},
+		// Square but sized from get_global_size: no scalar, last only.
+		{"//! global 512,512\n//! arg buffer<float> 262144 out\n//! arg uint 7\n", 4, "512,2048", []string{"7"}, 4 * 262144, 2},
+		// 1-D with n == global.
+		{"//! global 4096\n//! arg buffer<float> 4096 random\n//! arg uint 4096\n//! arg float 4096\n", 8, "32768", []string{"32768", "4096"}, 32768, 2},
+		// A factor that is not a power of the step rounds the root down.
+		{"//! global 64,64\n//! arg buffer<float> 4096 random\n//! arg int 64\n", 8, "128,128", []string{"128"}, 4 * 4096, 4},
+	} {
+		s, err := Parse("a.cl", "//! kernel k\n"+c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := s.Scaled(c.f)
+		var got []string
+		for _, a := range sc.Args {
+			if a.Kind == ArgScalar {
+				got = append(got, a.Value[0])
+			}
+		}
+		g := fmt.Sprint(sc.Global)
+		want := "[" + strings.ReplaceAll(c.global, ",", " ") + "]"
+		if g != want || fmt.Sprint(got) != fmt.Sprint(c.args) || sc.Args[0].N != c.n || s.ScaleStep() != c.step {
+			t.Errorf("%q ×%d: global %s args %v N %d step %d; want %s %v %d %d", c.spec, c.f, g, got, sc.Args[0].N, s.ScaleStep(), want, c.args, c.n, c.step)
+		}
+		if s.Args[0].N == sc.Args[0].N && c.f > 1 {
+			t.Errorf("the original spec changed")
+		}
+	}
+}
+
+func TestRoot(t *testing.T) {
+	for _, c := range [][3]uint64{{16, 2, 4}, {15, 2, 3}, {8, 3, 2}, {1 << 62, 2, 1 << 31}, {^uint64(0), 2, 1<<32 - 1}, {0, 2, 1}, {7, 1, 7}} {
+		if r := root(c[0], int(c[1])); r != c[2] {
+			t.Errorf("root(%d, %d) = %d, want %d", c[0], c[1], r, c[2])
+		}
 	}
 }
 

@@ -332,14 +332,22 @@ type Context struct {
 }
 
 // NewContext creates a context and a profiling queue on d.
-func NewContext(d *Device) (*Context, error) {
+func NewContext(d *Device) (*Context, error) { return NewContextWith(d, true) }
+
+// NewContextWith creates a context and a queue on d, with profiling or
+// without (for timing the launch path alone).
+func NewContextWith(d *Device, profiling bool) (*Context, error) {
 	var errc int32
 	id := d.id
 	ctx := api.CreateContext(nil, 1, &id, 0, 0, &errc)
 	if err := check("clCreateContext", errc); err != nil {
 		return nil, err
 	}
-	q := api.CreateCommandQueue(ctx, id, queueProfilingEnable, &errc)
+	props := uint64(0)
+	if profiling {
+		props = queueProfilingEnable
+	}
+	q := api.CreateCommandQueue(ctx, id, props, &errc)
 	if err := check("clCreateCommandQueue", errc); err != nil {
 		api.ReleaseContext(ctx)
 		return nil, err
@@ -544,6 +552,27 @@ func (c *Context) Run(k *Kernel, global, local []uint64) (Timing, error) {
 		}
 	}
 	return t, nil
+}
+
+// Enqueue enqueues k over global with local (nil: the implementation
+// chooses) and returns without an event or waiting: the launch path of an
+// application that only synchronises with Finish.
+func (c *Context) Enqueue(k *Kernel, global, local []uint64) error {
+	if len(global) < 1 || len(global) > 3 || (local != nil && len(local) != len(global)) {
+		return &Error{Func: "clEnqueueNDRangeKernel", Code: cl.ErrInvalidWorkDimension}
+	}
+	var g, l [3]uintptr
+	for i := range global {
+		g[i] = uintptr(global[i])
+		if local != nil {
+			l[i] = uintptr(local[i])
+		}
+	}
+	var lp *uintptr
+	if local != nil {
+		lp = &l[0]
+	}
+	return check("clEnqueueNDRangeKernel("+k.Name+")", api.EnqueueNDRangeKernel(c.queue, k.id, uint32(len(global)), nil, &g[0], lp, 0, nil, nil))
 }
 
 // Finish waits for the queue to drain.
