@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5324 declarations.
+// 5122 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -3288,252 +3288,84 @@ const decls = "abs 0 0 0 1 2\n" +
 	"native_cos 0 0 0 52 52\n" +
 	"native_cos 0 0 0 53 53\n" +
 	"native_cos 0 0 0 54 54\n" +
-	"native_cos 55 0 0 56 56\n" +
-	"native_cos 55 0 0 57 57\n" +
-	"native_cos 55 0 0 58 58\n" +
-	"native_cos 55 0 0 59 59\n" +
-	"native_cos 55 0 0 60 60\n" +
-	"native_cos 55 0 0 61 61\n" +
-	"native_cos 62 0 0 63 63\n" +
-	"native_cos 62 0 0 64 64\n" +
-	"native_cos 62 0 0 65 65\n" +
-	"native_cos 62 0 0 66 66\n" +
-	"native_cos 62 0 0 67 67\n" +
-	"native_cos 62 0 0 68 68\n" +
 	"native_divide 0 0 0 49 49 49\n" +
 	"native_divide 0 0 0 50 50 50\n" +
 	"native_divide 0 0 0 51 51 51\n" +
 	"native_divide 0 0 0 52 52 52\n" +
 	"native_divide 0 0 0 53 53 53\n" +
 	"native_divide 0 0 0 54 54 54\n" +
-	"native_divide 55 0 0 56 56 56\n" +
-	"native_divide 55 0 0 57 57 57\n" +
-	"native_divide 55 0 0 58 58 58\n" +
-	"native_divide 55 0 0 59 59 59\n" +
-	"native_divide 55 0 0 60 60 60\n" +
-	"native_divide 55 0 0 61 61 61\n" +
-	"native_divide 62 0 0 63 63 63\n" +
-	"native_divide 62 0 0 64 64 64\n" +
-	"native_divide 62 0 0 65 65 65\n" +
-	"native_divide 62 0 0 66 66 66\n" +
-	"native_divide 62 0 0 67 67 67\n" +
-	"native_divide 62 0 0 68 68 68\n" +
 	"native_exp 0 0 0 49 49\n" +
 	"native_exp 0 0 0 50 50\n" +
 	"native_exp 0 0 0 51 51\n" +
 	"native_exp 0 0 0 52 52\n" +
 	"native_exp 0 0 0 53 53\n" +
 	"native_exp 0 0 0 54 54\n" +
-	"native_exp 55 0 0 56 56\n" +
-	"native_exp 55 0 0 57 57\n" +
-	"native_exp 55 0 0 58 58\n" +
-	"native_exp 55 0 0 59 59\n" +
-	"native_exp 55 0 0 60 60\n" +
-	"native_exp 55 0 0 61 61\n" +
-	"native_exp 62 0 0 63 63\n" +
-	"native_exp 62 0 0 64 64\n" +
-	"native_exp 62 0 0 65 65\n" +
-	"native_exp 62 0 0 66 66\n" +
-	"native_exp 62 0 0 67 67\n" +
-	"native_exp 62 0 0 68 68\n" +
 	"native_exp10 0 0 0 49 49\n" +
 	"native_exp10 0 0 0 50 50\n" +
 	"native_exp10 0 0 0 51 51\n" +
 	"native_exp10 0 0 0 52 52\n" +
 	"native_exp10 0 0 0 53 53\n" +
 	"native_exp10 0 0 0 54 54\n" +
-	"native_exp10 55 0 0 56 56\n" +
-	"native_exp10 55 0 0 57 57\n" +
-	"native_exp10 55 0 0 58 58\n" +
-	"native_exp10 55 0 0 59 59\n" +
-	"native_exp10 55 0 0 60 60\n" +
-	"native_exp10 55 0 0 61 61\n" +
-	"native_exp10 62 0 0 63 63\n" +
-	"native_exp10 62 0 0 64 64\n" +
-	"native_exp10 62 0 0 65 65\n" +
-	"native_exp10 62 0 0 66 66\n" +
-	"native_exp10 62 0 0 67 67\n" +
-	"native_exp10 62 0 0 68 68\n" +
 	"native_exp2 0 0 0 49 49\n" +
 	"native_exp2 0 0 0 50 50\n" +
 	"native_exp2 0 0 0 51 51\n" +
 	"native_exp2 0 0 0 52 52\n" +
 	"native_exp2 0 0 0 53 53\n" +
 	"native_exp2 0 0 0 54 54\n" +
-	"native_exp2 55 0 0 56 56\n" +
-	"native_exp2 55 0 0 57 57\n" +
-	"native_exp2 55 0 0 58 58\n" +
-	"native_exp2 55 0 0 59 59\n" +
-	"native_exp2 55 0 0 60 60\n" +
-	"native_exp2 55 0 0 61 61\n" +
-	"native_exp2 62 0 0 63 63\n" +
-	"native_exp2 62 0 0 64 64\n" +
-	"native_exp2 62 0 0 65 65\n" +
-	"native_exp2 62 0 0 66 66\n" +
-	"native_exp2 62 0 0 67 67\n" +
-	"native_exp2 62 0 0 68 68\n" +
 	"native_log 0 0 0 49 49\n" +
 	"native_log 0 0 0 50 50\n" +
 	"native_log 0 0 0 51 51\n" +
 	"native_log 0 0 0 52 52\n" +
 	"native_log 0 0 0 53 53\n" +
 	"native_log 0 0 0 54 54\n" +
-	"native_log 55 0 0 56 56\n" +
-	"native_log 55 0 0 57 57\n" +
-	"native_log 55 0 0 58 58\n" +
-	"native_log 55 0 0 59 59\n" +
-	"native_log 55 0 0 60 60\n" +
-	"native_log 55 0 0 61 61\n" +
-	"native_log 62 0 0 63 63\n" +
-	"native_log 62 0 0 64 64\n" +
-	"native_log 62 0 0 65 65\n" +
-	"native_log 62 0 0 66 66\n" +
-	"native_log 62 0 0 67 67\n" +
-	"native_log 62 0 0 68 68\n" +
 	"native_log10 0 0 0 49 49\n" +
 	"native_log10 0 0 0 50 50\n" +
 	"native_log10 0 0 0 51 51\n" +
 	"native_log10 0 0 0 52 52\n" +
 	"native_log10 0 0 0 53 53\n" +
 	"native_log10 0 0 0 54 54\n" +
-	"native_log10 55 0 0 56 56\n" +
-	"native_log10 55 0 0 57 57\n" +
-	"native_log10 55 0 0 58 58\n" +
-	"native_log10 55 0 0 59 59\n" +
-	"native_log10 55 0 0 60 60\n" +
-	"native_log10 55 0 0 61 61\n" +
-	"native_log10 62 0 0 63 63\n" +
-	"native_log10 62 0 0 64 64\n" +
-	"native_log10 62 0 0 65 65\n" +
-	"native_log10 62 0 0 66 66\n" +
-	"native_log10 62 0 0 67 67\n" +
-	"native_log10 62 0 0 68 68\n" +
 	"native_log2 0 0 0 49 49\n" +
 	"native_log2 0 0 0 50 50\n" +
 	"native_log2 0 0 0 51 51\n" +
 	"native_log2 0 0 0 52 52\n" +
 	"native_log2 0 0 0 53 53\n" +
 	"native_log2 0 0 0 54 54\n" +
-	"native_log2 55 0 0 56 56\n" +
-	"native_log2 55 0 0 57 57\n" +
-	"native_log2 55 0 0 58 58\n" +
-	"native_log2 55 0 0 59 59\n" +
-	"native_log2 55 0 0 60 60\n" +
-	"native_log2 55 0 0 61 61\n" +
-	"native_log2 62 0 0 63 63\n" +
-	"native_log2 62 0 0 64 64\n" +
-	"native_log2 62 0 0 65 65\n" +
-	"native_log2 62 0 0 66 66\n" +
-	"native_log2 62 0 0 67 67\n" +
-	"native_log2 62 0 0 68 68\n" +
 	"native_powr 0 0 0 49 49 49\n" +
 	"native_powr 0 0 0 50 50 50\n" +
 	"native_powr 0 0 0 51 51 51\n" +
 	"native_powr 0 0 0 52 52 52\n" +
 	"native_powr 0 0 0 53 53 53\n" +
 	"native_powr 0 0 0 54 54 54\n" +
-	"native_powr 55 0 0 56 56 56\n" +
-	"native_powr 55 0 0 57 57 57\n" +
-	"native_powr 55 0 0 58 58 58\n" +
-	"native_powr 55 0 0 59 59 59\n" +
-	"native_powr 55 0 0 60 60 60\n" +
-	"native_powr 55 0 0 61 61 61\n" +
-	"native_powr 62 0 0 63 63 63\n" +
-	"native_powr 62 0 0 64 64 64\n" +
-	"native_powr 62 0 0 65 65 65\n" +
-	"native_powr 62 0 0 66 66 66\n" +
-	"native_powr 62 0 0 67 67 67\n" +
-	"native_powr 62 0 0 68 68 68\n" +
 	"native_recip 0 0 0 49 49\n" +
 	"native_recip 0 0 0 50 50\n" +
 	"native_recip 0 0 0 51 51\n" +
 	"native_recip 0 0 0 52 52\n" +
 	"native_recip 0 0 0 53 53\n" +
 	"native_recip 0 0 0 54 54\n" +
-	"native_recip 55 0 0 56 56\n" +
-	"native_recip 55 0 0 57 57\n" +
-	"native_recip 55 0 0 58 58\n" +
-	"native_recip 55 0 0 59 59\n" +
-	"native_recip 55 0 0 60 60\n" +
-	"native_recip 55 0 0 61 61\n" +
-	"native_recip 62 0 0 63 63\n" +
-	"native_recip 62 0 0 64 64\n" +
-	"native_recip 62 0 0 65 65\n" +
-	"native_recip 62 0 0 66 66\n" +
-	"native_recip 62 0 0 67 67\n" +
-	"native_recip 62 0 0 68 68\n" +
 	"native_rsqrt 0 0 0 49 49\n" +
 	"native_rsqrt 0 0 0 50 50\n" +
 	"native_rsqrt 0 0 0 51 51\n" +
 	"native_rsqrt 0 0 0 52 52\n" +
 	"native_rsqrt 0 0 0 53 53\n" +
 	"native_rsqrt 0 0 0 54 54\n" +
-	"native_rsqrt 55 0 0 56 56\n" +
-	"native_rsqrt 55 0 0 57 57\n" +
-	"native_rsqrt 55 0 0 58 58\n" +
-	"native_rsqrt 55 0 0 59 59\n" +
-	"native_rsqrt 55 0 0 60 60\n" +
-	"native_rsqrt 55 0 0 61 61\n" +
-	"native_rsqrt 62 0 0 63 63\n" +
-	"native_rsqrt 62 0 0 64 64\n" +
-	"native_rsqrt 62 0 0 65 65\n" +
-	"native_rsqrt 62 0 0 66 66\n" +
-	"native_rsqrt 62 0 0 67 67\n" +
-	"native_rsqrt 62 0 0 68 68\n" +
 	"native_sin 0 0 0 49 49\n" +
 	"native_sin 0 0 0 50 50\n" +
 	"native_sin 0 0 0 51 51\n" +
 	"native_sin 0 0 0 52 52\n" +
 	"native_sin 0 0 0 53 53\n" +
 	"native_sin 0 0 0 54 54\n" +
-	"native_sin 55 0 0 56 56\n" +
-	"native_sin 55 0 0 57 57\n" +
-	"native_sin 55 0 0 58 58\n" +
-	"native_sin 55 0 0 59 59\n" +
-	"native_sin 55 0 0 60 60\n" +
-	"native_sin 55 0 0 61 61\n" +
-	"native_sin 62 0 0 63 63\n" +
-	"native_sin 62 0 0 64 64\n" +
-	"native_sin 62 0 0 65 65\n" +
-	"native_sin 62 0 0 66 66\n" +
-	"native_sin 62 0 0 67 67\n" +
-	"native_sin 62 0 0 68 68\n" +
 	"native_sqrt 0 0 0 49 49\n" +
 	"native_sqrt 0 0 0 50 50\n" +
 	"native_sqrt 0 0 0 51 51\n" +
 	"native_sqrt 0 0 0 52 52\n" +
 	"native_sqrt 0 0 0 53 53\n" +
 	"native_sqrt 0 0 0 54 54\n" +
-	"native_sqrt 55 0 0 56 56\n" +
-	"native_sqrt 55 0 0 57 57\n" +
-	"native_sqrt 55 0 0 58 58\n" +
-	"native_sqrt 55 0 0 59 59\n" +
-	"native_sqrt 55 0 0 60 60\n" +
-	"native_sqrt 55 0 0 61 61\n" +
-	"native_sqrt 62 0 0 63 63\n" +
-	"native_sqrt 62 0 0 64 64\n" +
-	"native_sqrt 62 0 0 65 65\n" +
-	"native_sqrt 62 0 0 66 66\n" +
-	"native_sqrt 62 0 0 67 67\n" +
-	"native_sqrt 62 0 0 68 68\n" +
 	"native_tan 0 0 0 49 49\n" +
 	"native_tan 0 0 0 50 50\n" +
 	"native_tan 0 0 0 51 51\n" +
 	"native_tan 0 0 0 52 52\n" +
 	"native_tan 0 0 0 53 53\n" +
 	"native_tan 0 0 0 54 54\n" +
-	"native_tan 55 0 0 56 56\n" +
-	"native_tan 55 0 0 57 57\n" +
-	"native_tan 55 0 0 58 58\n" +
-	"native_tan 55 0 0 59 59\n" +
-	"native_tan 55 0 0 60 60\n" +
-	"native_tan 55 0 0 61 61\n" +
-	"native_tan 62 0 0 63 63\n" +
-	"native_tan 62 0 0 64 64\n" +
-	"native_tan 62 0 0 65 65\n" +
-	"native_tan 62 0 0 66 66\n" +
-	"native_tan 62 0 0 67 67\n" +
-	"native_tan 62 0 0 68 68\n" +
 	"nextafter 0 0 0 49 49 49\n" +
 	"nextafter 0 0 0 50 50 50\n" +
 	"nextafter 0 0 0 51 51 51\n" +
@@ -5177,10 +5009,6 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
 	"vload_half8 0 0 0 53 72 407\n" +
 	"vload_half8 0 0 0 53 72 408\n" +
-	"vloada_half 0 0 0 49 72 312\n" +
-	"vloada_half 0 0 0 49 72 314\n" +
-	"vloada_half 0 0 0 49 72 407\n" +
-	"vloada_half 0 0 0 49 72 408\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
 	"vloada_half16 0 0 0 54 72 407\n" +
@@ -5546,12 +5374,6 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore_half_rtz 55 0 0 347 56 72 313\n" +
 	"vstore_half_rtz 55 0 0 347 56 72 311\n" +
 	"vstore_half_rtz 55 0 0 347 56 72 361\n" +
-	"vstorea_half 0 0 0 347 49 72 313\n" +
-	"vstorea_half 0 0 0 347 49 72 311\n" +
-	"vstorea_half 0 0 0 347 49 72 361\n" +
-	"vstorea_half 55 0 0 347 56 72 313\n" +
-	"vstorea_half 55 0 0 347 56 72 311\n" +
-	"vstorea_half 55 0 0 347 56 72 361\n" +
 	"vstorea_half16 0 0 0 347 54 72 313\n" +
 	"vstorea_half16 0 0 0 347 54 72 311\n" +
 	"vstorea_half16 0 0 0 347 54 72 361\n" +
@@ -5702,30 +5524,6 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"vstorea_half_rte 0 0 0 347 49 72 313\n" +
-	"vstorea_half_rte 0 0 0 347 49 72 311\n" +
-	"vstorea_half_rte 0 0 0 347 49 72 361\n" +
-	"vstorea_half_rte 55 0 0 347 56 72 313\n" +
-	"vstorea_half_rte 55 0 0 347 56 72 311\n" +
-	"vstorea_half_rte 55 0 0 347 56 72 361\n" +
-	"vstorea_half_rtn 0 0 0 347 49 72 313\n" +
-	"vstorea_half_rtn 0 0 0 347 49 72 311\n" +
-	"vstorea_half_rtn 0 0 0 347 49 72 361\n" +
-	"vstorea_half_rtn 55 0 0 347 56 72 313\n" +
-	"vstorea_half_rtn 55 0 0 347 56 72 311\n" +
-	"vstorea_half_rtn 55 0 0 347 56 72 361\n" +
-	"vstorea_half_rtp 0 0 0 347 49 72 313\n" +
-	"vstorea_half_rtp 0 0 0 347 49 72 311\n" +
-	"vstorea_half_rtp 0 0 0 347 49 72 361\n" +
-	"vstorea_half_rtp 55 0 0 347 56 72 313\n" +
-	"vstorea_half_rtp 55 0 0 347 56 72 311\n" +
-	"vstorea_half_rtp 55 0 0 347 56 72 361\n" +
-	"vstorea_half_rtz 0 0 0 347 49 72 313\n" +
-	"vstorea_half_rtz 0 0 0 347 49 72 311\n" +
-	"vstorea_half_rtz 0 0 0 347 49 72 361\n" +
-	"vstorea_half_rtz 55 0 0 347 56 72 313\n" +
-	"vstorea_half_rtz 55 0 0 347 56 72 311\n" +
-	"vstorea_half_rtz 55 0 0 347 56 72 361\n" +
 	"wait_group_events 0 0 0 347 26 416\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
 	"write_imagef 0 0 0 347 383 28 52\n" +

@@ -130,3 +130,22 @@ func TestRegressDiags(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressBuiltinsFP64 checks overload resolution with double available:
+// half_ and native_ functions have float overloads only, so an int argument
+// is not ambiguous for them (it is for sqrt, and fmax(double, float) is, as
+// in clang).
+func TestRegressBuiltinsFP64(t *testing.T) {
+	src := "kernel void k(global float *o, global double *d) { o[0] = native_exp(2) + half_sqrt(2); d[0] = fmax(d[1], 1.0f); o[1] = sqrt(2); }"
+	_, _, diags, _ := checkSourceAlways("t.cl", src, &Config{Extensions: []string{"cl_khr_fp64"}})
+	var got []string
+	for _, d := range diags.Diags {
+		if d.Severity.String() == "error" {
+			got = append(got, d.String())
+		}
+	}
+	want := "t.cl:1:100: error: call to 'fmax' is ambiguous\nt.cl:1:125: error: call to 'sqrt' is ambiguous"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
