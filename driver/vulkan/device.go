@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"unsafe"
 
@@ -17,6 +18,9 @@ type Device struct {
 	// noPushDescriptors makes the device use descriptor pools even where
 	// VK_KHR_push_descriptor exists (tests cover both paths with it).
 	noPushDescriptors bool
+	// noRobust leaves robust buffer access off (benchmarks of its cost;
+	// CLGO_VULKAN_ROBUST=0 does the same for a process).
+	noRobust bool
 
 	once sync.Once
 	err  error
@@ -29,7 +33,8 @@ func (d *Device) Info() driver.DeviceInfo { return d.info }
 // open creates the logical device on first use.
 func (d *Device) open() error {
 	d.once.Do(func() {
-		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors)
+		noRobust := d.noRobust || os.Getenv("CLGO_VULKAN_ROBUST") == "0"
+		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors, noRobust)
 	})
 	return d.err
 }
@@ -68,6 +73,7 @@ type logical struct {
 	pushDescriptors bool
 	nonSemanticInfo bool // VK_KHR_shader_non_semantic_info (or 1.3)
 	deviceAddress   bool
+	robust          Robustness
 
 	mem     *memory
 	staging *ring
@@ -75,7 +81,7 @@ type logical struct {
 	pcache  *pipelineCache
 }
 
-func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, error) {
+func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*logical, error) {
 	inst := p.inst
 	var exts []string
 	want := func(name string, core12 bool) bool {
@@ -106,14 +112,25 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, err
 		exts = append(exts, "VK_KHR_portability_subset")
 	}
 
-	// Enable exactly what the device has of what kernels may need; not
-	// robustBufferAccess, which costs bounds checks on every access.
+	// Enable exactly what the device has of what kernels may need, and
+	// robust buffer access (see Robustness).
 	sup := &p.features.features
 	var f2 vkPhysicalDeviceFeatures2
 	f2.sType = sTypePhysicalDeviceFeatures2
 	for _, i := range []int{featShaderInt16, featShaderInt64, featShaderFloat64,
 		featShaderStorageImageReadWithoutFormat, featShaderStorageImageWriteWithoutFormat, featShaderStorageBufferArrayDynamicIndex} {
 		f2.features[i] = sup[i]
+	}
+	robust := RobustNone
+	var frb vkFeatureStruct
+	if !noRobust && sup[featRobustBufferAccess] != 0 {
+		f2.features[featRobustBufferAccess] = 1
+		robust = RobustBufferAccess
+		if p.exts["VK_EXT_robustness2"] && p.fRobust2.b[0] != 0 {
+			exts = append(exts, "VK_EXT_robustness2")
+			frb.sType, frb.b[0] = sTypeRobustness2Features, 1
+			robust = RobustBufferAccess2
+		}
 	}
 	f16, fvp, f8, ff16, fa64, ftl, fbda := p.f16bit, p.fVarPtr, p.f8bit, p.fF16I8, p.fAtom64, p.fTimel, p.fBDA
 	f16.b[3] = 0  // storageInputOutput16: graphics only
@@ -123,7 +140,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, err
 	for _, c := range []struct {
 		f  *vkFeatureStruct
 		ok bool
-	}{{&f8, has8bit}, {&ff16, hasF16I8}, {&fa64, hasAtom64}, {&ftl, hasTimeline}, {&fbda, hasBDA}} {
+	}{{&f8, has8bit}, {&ff16, hasF16I8}, {&fa64, hasAtom64}, {&ftl, hasTimeline}, {&fbda, hasBDA}, {&frb, robust == RobustBufferAccess2}} {
 		if c.ok {
 			chain = append(chain, c.f)
 		}
@@ -141,7 +158,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush bool) (*logical, err
 		queueCreateInfoCount: 1, pQueueCreateInfos: qci,
 		enabledExtensionCount: uint32(len(exts)), ppEnabledExtensionNames: &names[0],
 	}
-	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0}
+	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0, robust: robust}
 	if err := check("vkCreateDevice", call(inst.vkCreateDevice, p.handle, uintptr(unsafe.Pointer(dci)), 0, uintptr(unsafe.Pointer(&l.handle)))); err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Name, err)
 	}

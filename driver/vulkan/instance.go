@@ -134,6 +134,7 @@ type physical struct {
 	maint3  vkPhysicalDeviceMaintenance3Properties
 	drv     vkPhysicalDeviceDriverProperties
 	pushDsc vkPhysicalDevicePushDescriptorProperties
+	floatCt vkPhysicalDeviceFloatControlsProperties
 	mem     vkPhysicalDeviceMemoryProperties
 	exts    map[string]bool
 
@@ -145,6 +146,7 @@ type physical struct {
 	fAtom64  vkFeatureStruct // shaderBufferInt64Atomics, shaderSharedInt64Atomics
 	fTimel   vkFeatureStruct // timelineSemaphore
 	fBDA     vkFeatureStruct // bufferDeviceAddress, ...Capture..., ...MultiDevice
+	fRobust2 vkFeatureStruct // robustBufferAccess2, robustImageAccess2, nullDescriptor
 
 	family          int // compute queue family, or -1
 	timestampBits   uint32
@@ -194,7 +196,12 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	if p.exts["VK_KHR_push_descriptor"] {
 		p.pushDsc.sType = sTypePushDescriptorProperties
 		*tail = unsafe.Pointer(&p.pushDsc)
+		tail = &p.pushDsc.pNext
 		p.hasPushDescSets = true
+	}
+	if p.hasExt("VK_KHR_shader_float_controls", true) {
+		p.floatCt.sType = sTypeFloatControlsProperties
+		*tail = unsafe.Pointer(&p.floatCt)
 	}
 	call(inst.vkGetPhysicalDeviceProperties2, h, uintptr(unsafe.Pointer(&props2)))
 	p.props = props2.properties
@@ -215,6 +222,7 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	add(&p.fAtom64, sTypeShaderAtomicInt64Features, p.hasExt("VK_KHR_shader_atomic_int64", true))
 	add(&p.fTimel, sTypeTimelineSemaphoreFeatures, p.hasExt("VK_KHR_timeline_semaphore", true))
 	add(&p.fBDA, sTypeBufferDeviceAddressFeatures, p.hasExt("VK_KHR_buffer_device_address", true))
+	add(&p.fRobust2, sTypeRobustness2Features, p.exts["VK_EXT_robustness2"])
 	linkFeatures(&p.features, chain)
 	call(inst.vkGetPhysicalDeviceFeatures2, h, uintptr(unsafe.Pointer(&p.features)))
 

@@ -72,8 +72,10 @@ func openPipelineCache(l *logical) *pipelineCache {
 	if dir, err := os.UserCacheDir(); err == nil && os.Getenv("CLGO_NO_PIPELINE_CACHE") == "" {
 		var v [4]byte
 		binary.LittleEndian.PutUint32(v[:], l.phys.props.driverVersion)
-		name := fmt.Sprintf("vk-%s-%s-%s.bin", hex.EncodeToString(l.phys.props.pipelineCacheUUID[:]),
-			hex.EncodeToString(l.phys.id.deviceUUID[:8]), hex.EncodeToString(v[:]))
+		// Robustness changes the code a pipeline compiles to; keep the
+		// modes apart rather than trust every driver to key on it.
+		name := fmt.Sprintf("vk-%s-%s-%s-r%d.bin", hex.EncodeToString(l.phys.props.pipelineCacheUUID[:]),
+			hex.EncodeToString(l.phys.id.deviceUUID[:8]), hex.EncodeToString(v[:]), l.robust)
 		pc.path = filepath.Join(dir, "clgo", name)
 	}
 	ci := &vkPipelineCacheCreateInfo{sType: sTypePipelineCacheCreateInfo}

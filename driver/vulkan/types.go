@@ -43,9 +43,11 @@ const (
 	sType8BitStorageFeatures           = 1000177000
 	sTypeShaderAtomicInt64Features     = 1000180000
 	sTypeDriverProperties              = 1000196000
+	sTypeFloatControlsProperties       = 1000197000
 	sTypeTimelineSemaphoreFeatures     = 1000207000
 	sTypeBufferDeviceAddressFeatures   = 1000257000
 	sTypeBufferDeviceAddressInfo       = 1000244001
+	sTypeRobustness2Features           = 1000286000
 )
 
 // Enumerants and flag bits.
@@ -311,6 +313,23 @@ type vkPhysicalDeviceDriverProperties struct {
 	driverInfo         [256]byte
 	conformanceVersion [4]byte
 }
+
+// vkPhysicalDeviceFloatControlsProperties (Vulkan 1.2,
+// VK_KHR_shader_float_controls): two enums, then 15 booleans, of which
+// shaderSignedZeroInfNanPreserveFloat16/32/64 come first.
+type vkPhysicalDeviceFloatControlsProperties struct {
+	sType                      uint32
+	pNext                      unsafe.Pointer
+	denormBehaviorIndependence uint32
+	roundingModeIndependence   uint32
+	b                          [15]uint32
+}
+
+const (
+	fcSignedZeroInfNanPreserveFloat16 = 0
+	fcSignedZeroInfNanPreserveFloat32 = 1
+	fcSignedZeroInfNanPreserveFloat64 = 2
+)
 
 type vkPhysicalDevicePushDescriptorProperties struct {
 	sType              uint32
