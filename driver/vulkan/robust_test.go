@@ -85,7 +85,9 @@ func runOOB(t *testing.T, d *Device, spv []byte, args []targ) [][]byte {
 			t.Fatal(err)
 		}
 	}
-	barg := func(i int) driver.Arg { return driver.Arg{Kind: driver.ArgBuffer, Buffer: bufs[i], Size: bufs[i].Size()} }
+	barg := func(i int) driver.Arg {
+		return driver.Arg{Kind: driver.ArgBuffer, Buffer: bufs[i], Size: bufs[i].Size()}
+	}
 	dargs := []driver.Arg{barg(1), barg(2), {Kind: driver.ArgPOD, Bytes: args[3].pod}, barg(4)}
 	// src is the middle guard: reading past it reads its neighbours.
 	ev, err := q.Dispatch(t.Context(), k, dargs, nd, nil)
