@@ -55,12 +55,11 @@ kernel void oob(global uint *a, global const uint *src, int off, global uint *ou
 	}
 }
 
-// runOOB runs oob with args 1, 3, 4 as its arguments a, src... in the
-// order of the kernel, the guard buffers allocated between them.
+// runOOB runs oob(a=args[1], src=args[2], off=args[3], out=args[4]) with
+// every buffer of args allocated in order, so that the guards (0, 2, 5)
+// sit next to the buffers the kernel writes; it returns every buffer.
 func runOOB(t *testing.T, d *Device, spv []byte, args []targ) [][]byte {
 	t.Helper()
-	// Allocate all six (guards included) in order so that the guards sit
-	// next to the buffers in the device's blocks; pass only the kernel's.
 	nd := driver.NDRange{Dims: 1, Global: [3]uint64{64, 1, 1}, Region: [3]uint64{64, 1, 1}, Local: [3]uint64{64, 1, 1}, EnqueuedLocal: [3]uint64{64, 1, 1}}
 	p, err := d.BuildProgram(spv)
 	if err != nil {
@@ -89,7 +88,6 @@ func runOOB(t *testing.T, d *Device, spv []byte, args []targ) [][]byte {
 		return driver.Arg{Kind: driver.ArgBuffer, Buffer: bufs[i], Size: bufs[i].Size()}
 	}
 	dargs := []driver.Arg{barg(1), barg(2), {Kind: driver.ArgPOD, Bytes: args[3].pod}, barg(4)}
-	// src is the middle guard: reading past it reads its neighbours.
 	ev, err := q.Dispatch(t.Context(), k, dargs, nd, nil)
 	wait(t, ev, err)
 	out := make([][]byte, len(args))
