@@ -3,6 +3,7 @@ package types
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/clgo/clgo/compiler/syntax"
@@ -186,6 +187,24 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 			ranks = append(ranks, rk)
 		}
 	}
+	// As clang's C overloading: a candidate that needs an incompatible
+	// pointer conversion is viable only when every candidate does.
+	clean := 0
+	for _, rk := range ranks {
+		if !slices.Contains(rk, rankIncompatible) {
+			clean++
+		}
+	}
+	if clean > 0 && clean < len(viable) {
+		var vs []*Overload
+		var rs [][]int
+		for i, rk := range ranks {
+			if !slices.Contains(rk, rankIncompatible) {
+				vs, rs = append(vs, viable[i]), append(rs, rk)
+			}
+		}
+		viable, ranks = vs, rs
+	}
 	if len(viable) == 0 {
 		var ts []string
 		for _, a := range args {
@@ -259,6 +278,12 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 			c.splat(a.e, a.tv, p.(*Vector))
 			continue
 		}
+		if _, ok := p.(*Pointer); ok {
+			// Pointer arguments convert as for a user function, with
+			// its warnings.
+			c.assign(a.e, a.tv, p, ctxPass)
+			continue
+		}
 		c.convert(a.e, a.tv, p)
 	}
 	c.info.Calls[e] = Callee{Builtin: o}
@@ -299,6 +324,11 @@ const (
 	rankPromotion
 	rankConversion
 	rankSplat
+	// A pointer conversion C allows with a warning only: clang's
+	// overloadable builtins accept it as a last resort. We accept one
+	// that discards qualifiers; one to another pointee type (long * for
+	// int *) stays an error: it would reinterpret the memory.
+	rankIncompatible
 )
 
 func (c *checker) argRank(a TypeAndValue, p Type) int {
@@ -341,16 +371,18 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 		if ap.Space != pt.Space && pt.Space != Generic {
 			return -1
 		}
-		if ap.Quals&^pt.Quals != 0 {
+		r := rankExact
+		switch {
+		case identicalPointee(ap.Elem, pt.Elem):
+		case IsVoid(pt.Elem) || IsVoid(ap.Elem):
+			r = rankConversion
+		default:
 			return -1
 		}
-		if identicalPointee(ap.Elem, pt.Elem) {
-			return rankExact
+		if ap.Quals&^pt.Quals != 0 {
+			return rankIncompatible
 		}
-		if IsVoid(pt.Elem) {
-			return rankConversion
-		}
-		return -1
+		return r
 	case *Image:
 		if ai, ok := at.(*Image); ok && ai.Dim == pt.Dim && ai.Array == pt.Array && ai.Depth == pt.Depth {
 			if ai.Access == pt.Access || pt.Access == ReadWrite {

@@ -121,6 +121,13 @@ func TestRegressDiags(t *testing.T) {
 			"t.cl:2:7: error: declaring variable of type 'half' is not allowed\n" +
 				"t.cl:2:12: error: loading directly from pointer to type 'half' requires cl_khr_fp16. Use vector data load builtin functions instead\n" +
 				"t.cl:4:8: error: declaring variable of type 'half2' is not allowed"},
+		// Builtin pointer arguments convert as in C: a lost qualifier or
+		// another pointee type is a warning, and only when no candidate
+		// takes the pointer as it is (atomic_min(uint *, int) is the uint
+		// overload, as in clang).
+		{"kernel void k(global int *io, const global int *cp, global uint *up, int i) { atomic_add(cp, 1); vstore4((int4)(1), 0, cp); atomic_min(up, i); atomic_cmpxchg(up, 1, 2); }",
+			"t.cl:1:90: warning: passing 'const __global int *' to parameter of type 'volatile __global int *' discards qualifiers\n" +
+				"t.cl:1:120: warning: passing 'const __global int *' to parameter of type '__global int *' discards qualifiers"},
 	}
 	for _, tc := range cases {
 		_, _, diags, _ := checkSourceAlways("t.cl", tc.src, &Config{})
