@@ -16,6 +16,7 @@ type state struct {
 	lanes   int
 	r       []uint64 // register rows, each lanes wide
 	tmp     []uint64 // scratch for partial-mask results and parallel phis
+	tmpOff  []uint64 // scratch for the offsets of fused accesses
 	mask    []bool   // active lanes of the running block
 	full    bool     // every lane is active
 	active  int      // how many lanes are active
@@ -47,6 +48,7 @@ func newState(k *Kernel) *state {
 	n := k.lanes
 	s := &state{k: k, lanes: n, r: make([]uint64, k.rows*n), tmp: make([]uint64, max(k.tmpRows, 1)*n)}
 	s.all = make([]bool, n)
+	s.tmpOff = make([]uint64, n)
 	for i := range s.all {
 		s.all[i] = true
 	}

@@ -48,6 +48,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if err != nil {
 			return nil, err
 		}
+		if fa := p.fused[a[0]]; fa != nil {
+			return p.loadFused(dst, p.vtype[in.id], fa), nil
+		}
 		if run := p.builtinLoad(in, dst, p.vtype[in.id]); run != nil {
 			return run, nil
 		}
@@ -61,6 +64,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		t := p.vtype[a[1]]
 		if v, ok := p.promoted[a[0]]; ok {
 			return p.promotedStore(v, src, t), nil
+		}
+		if fa := p.fused[a[0]]; fa != nil {
+			return p.storeFused(fa, t, src), nil
 		}
 		ptr, err := p.operand(a[0])
 		if err != nil {

@@ -132,6 +132,7 @@ func (p *prep) functions(first int) error {
 			}
 		}
 	}
+	p.findFused(raws)
 	p.findWrites(raws)
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {

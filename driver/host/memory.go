@@ -226,6 +226,9 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	if len(in.args) < 1 {
 		return nil, p.errorf("short instruction")
 	}
+	if p.fused[in.id] != nil {
+		return nil, nil // its loads and stores compute it
+	}
 	base, err := p.operand(in.args[0])
 	if err != nil {
 		return nil, err

@@ -91,8 +91,9 @@ type prep struct {
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
-	builtinLoads map[uint32]bool // loads compiled as built-in values
-	promoted     map[uint32]int  // Function variables kept in rows (promote.go)
+	builtinLoads map[uint32]bool  // loads compiled as built-in values
+	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
+	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	k            *Kernel
 	lanes        int
 	nrows        int

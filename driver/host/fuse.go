@@ -1,0 +1,288 @@
+package host
+
+import "github.com/clgo/clgo/spirv"
+
+// Fused addressing. An OpAccessChain into a buffer, push-constant or
+// Workgroup variable with one or two dynamic 32-bit indices, whose result
+// is used only as the pointer of loads and stores of 32-bit leaves, is not
+// computed into a row: each such load and store computes the offset per
+// lane from the index rows itself, exactly as the chain would (the
+// sign-extended indices times their strides plus the constant part, modulo
+// 2^48), then checks bounds as usual.
+
+// addr is a fused access chain.
+type addr struct {
+	rg   int   // region of the base variable
+	base int64 // constant byte offset
+	idx  [2]int
+	st   [2]int64
+	n    int // dynamic indices: 1 or 2
+}
+
+// findFused records the access chains of raws that loads and stores can
+// compute themselves. Value types and rows are known.
+func (p *prep) findFused(raws []*rawFunc) {
+	p.fused = map[uint32]*addr{}
+	uses := map[uint32]int{}
+	memUses := map[uint32]int{}
+	var chains []*inst
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for _, id := range in.args {
+					uses[id]++
+				}
+				switch in.op {
+				case spirv.OpLoad:
+					if len(in.args) > 0 && p.fusableValue(p.vtype[in.id]) {
+						memUses[in.args[0]]++
+					}
+				case spirv.OpStore:
+					if len(in.args) > 1 && p.fusableValue(p.vtype[in.args[1]]) {
+						memUses[in.args[0]]++
+					}
+				case spirv.OpAccessChain, spirv.OpInBoundsAccessChain:
+					chains = append(chains, in)
+				}
+			}
+		}
+	}
+	for _, in := range chains {
+		if uses[in.id] == 0 || uses[in.id] != memUses[in.id] {
+			continue
+		}
+		if a := p.fusableChain(in); a != nil {
+			p.fused[in.id] = a
+		}
+	}
+}
+
+// fusableValue says a loaded or stored value has only 32-bit number leaves.
+func (p *prep) fusableValue(t *typ) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := words32(t)
+	return ok
+}
+
+// fusableChain returns the fused form of an access chain, or nil.
+func (p *prep) fusableChain(in *inst) *addr {
+	if len(in.args) < 2 {
+		return nil
+	}
+	r, ok := p.region[in.args[0]]
+	if _, isVar := p.coff[in.args[0]]; !ok || !isVar {
+		// Only chains on a module variable itself, whose pointer is the
+		// region's start (coff holds just those before compiling).
+		return nil
+	}
+	switch p.k.regions[r].kind {
+	case regionBuffer, regionPush, regionWorkgroup:
+	default:
+		return nil
+	}
+	pt := p.vtype[in.args[0]]
+	if pt == nil || pt.op != spirv.OpTypePointer {
+		return nil
+	}
+	a := &addr{rg: r}
+	cur := pt.elem
+	for _, id := range in.args[1:] {
+		c, isConst := p.consts[id]
+		switch cur.op {
+		case spirv.OpTypeStruct:
+			if !isConst || c[0] >= uint64(len(cur.members)) {
+				return nil
+			}
+			a.base += int64(cur.offs[c[0]])
+			cur = cur.members[c[0]]
+			continue
+		case spirv.OpTypeArray, spirv.OpTypeRuntimeArray, spirv.OpTypeVector, spirv.OpTypeMatrix:
+		default:
+			return nil
+		}
+		it := p.vtype[id]
+		if it == nil {
+			return nil
+		}
+		if isConst {
+			a.base += sx(c[0], widthOf(it.width)) * int64(cur.stride)
+		} else {
+			row, ok := p.row[id]
+			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
+				return nil
+			}
+			a.idx[a.n], a.st[a.n] = row*p.lanes, int64(cur.stride)
+			a.n++
+		}
+		cur = cur.elem
+	}
+	if a.n == 0 {
+		return nil
+	}
+	return a
+}
+
+// offsets writes the byte offset of every active lane's pointer into o
+// (inactive lanes get garbage).
+func (a *addr) offsets(s *state, o []uint64) {
+	L := len(o)
+	x := s.r[a.idx[0] : a.idx[0]+L]
+	base, st := a.base, a.st[0]
+	if a.n == 1 {
+		for l := range o {
+			o[l] = uint64(base+int64(int32(x[l]))*st) & offMask
+		}
+		return
+	}
+	y, st1 := s.r[a.idx[1]:a.idx[1]+L], a.st[1]
+	y = y[:L]
+	for l := range o {
+		o[l] = uint64(base+int64(int32(x[l]))*st+int64(int32(y[l]))*st1) & offMask
+	}
+}
+
+// loadFused compiles a load of a value of type t through a fused chain.
+func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
+	offs, _ := words32(t)
+	L := p.lanes
+	size := uint64(t.size)
+	rg := a.rg
+	ptr := uint64(rg) << offBits
+	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
+		x0, base, st := a.idx[0], a.base, a.st[0]
+		return func(s *state) {
+			d, x := s.r[dst:dst+L], s.r[x0:x0+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			if s.full {
+				x = x[:len(d)]
+				for l := range d {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					d[l] = uint64(*at32(m, o))
+				}
+				return
+			}
+			for l, on := range s.mask {
+				if on {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					d[l] = uint64(*at32(m, o))
+				}
+			}
+		}
+	}
+	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
+		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
+		return func(s *state) {
+			d, x, y := s.r[dst:dst+L], s.r[x0:x0+L], s.r[y0:y0+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			x, y = x[:len(d)], y[:len(d)]
+			for l := range d {
+				if s.full || s.mask[l] {
+					o := uint64(base+int64(int32(x[l]))*st+int64(int32(y[l]))*st1) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					d[l] = uint64(*at32(m, o))
+				}
+			}
+		}
+	}
+	return func(s *state) {
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
+		m := s.regions[rg]
+		n := uint64(len(m))
+		for l, on := range s.mask {
+			if !s.full && !on {
+				continue
+			}
+			if o[l]+size > n {
+				s.fault(ptr|o[l], int(size))
+			}
+			for c, lo := range offs {
+				s.r[dst+c*L+l] = uint64(*at32(m, o[l]+lo))
+			}
+		}
+	}
+}
+
+// storeFused compiles a store of a value of type t through a fused chain.
+func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
+	offs, _ := words32(t)
+	L := p.lanes
+	size := uint64(t.size)
+	rg := a.rg
+	ptr := uint64(rg) << offBits
+	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
+		x0, base, st := a.idx[0], a.base, a.st[0]
+		return func(s *state) {
+			v, x := s.r[src:src+L], s.r[x0:x0+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			if s.full {
+				x = x[:len(v)]
+				for l := range v {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					*at32(m, o) = uint32(v[l])
+				}
+				return
+			}
+			for l, on := range s.mask {
+				if on {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					*at32(m, o) = uint32(v[l])
+				}
+			}
+		}
+	}
+	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
+		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
+		return func(s *state) {
+			v, x, y := s.r[src:src+L], s.r[x0:x0+L], s.r[y0:y0+L]
+			m := s.regions[rg]
+			n := uint64(len(m))
+			x, y = x[:len(v)], y[:len(v)]
+			for l := range v {
+				if s.full || s.mask[l] {
+					o := uint64(base+int64(int32(x[l]))*st+int64(int32(y[l]))*st1) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					*at32(m, o) = uint32(v[l])
+				}
+			}
+		}
+	}
+	return func(s *state) {
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
+		m := s.regions[rg]
+		n := uint64(len(m))
+		for l, on := range s.mask {
+			if !s.full && !on {
+				continue
+			}
+			if o[l]+size > n {
+				s.fault(ptr|o[l], int(size))
+			}
+			for c, lo := range offs {
+				*at32(m, o[l]+lo) = uint32(s.r[src+c*L+l])
+			}
+		}
+	}
+}
