@@ -36,6 +36,11 @@ func (fs *fnState) inline(x *syntax.CallExpr, f *types.Func, t types.Type) value
 	for i, a := range x.Args {
 		args[i] = fs.expr(a)
 	}
+	return fs.inlineArgs(args, f, t)
+}
+
+// inlineArgs inlines f's body with the arguments already evaluated.
+func (fs *fnState) inlineArgs(args []value, f *types.Func, t types.Type) value {
 	saved := map[*types.Var]*binding{}
 	for i, p := range f.Params {
 		saved[p] = fs.vars[p]

@@ -57,6 +57,9 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 	if !ak.IsFloat() {
 		return 0, false
 	}
+	if r, ok := fs.mathLib(name, base, a, t); ok {
+		return r, true
+	}
 	if ak == types.Double && transcendental[base] {
 		fs.errorf(fs.pos, "builtin '%s' is not supported yet for double", name)
 		return fs.b.Undef(fs.valType(t)), true

@@ -1,0 +1,127 @@
+package lower
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/clgo/clgo/compiler/builtins/lib"
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// Builtins computed by clgo's OpenCL C math library (compiler/builtins/lib)
+// where the GLSL.std.450 instruction is less precise than OpenCL C §7.4
+// allows or undefined where §7.5 is not. Library functions are scalar;
+// a vector call inlines one per component. The float forms compute in
+// double, so they need fp64 on the device; without it, and for the
+// relaxed native_/half_ forms and -cl-fast-relaxed-math (§7.4 Table 38),
+// the GLSL instructions stay.
+
+// libFloat lists the builtins the library has for float and double
+// (by the name's suffix _f, _d); a name in libDoubleOnly exists for
+// double only.
+var libBuiltins = map[string]bool{
+	"exp": true, "exp2": true, "exp10": true, "expm1": true,
+	"log": true, "log2": true, "log10": true, "log1p": true,
+	"sin": true, "cos": true, "tan": true, "sinpi": true, "cospi": true, "tanpi": true,
+	"asin": true, "acos": true, "atan": true, "atan2": true,
+	"asinpi": true, "acospi": true, "atanpi": true, "atan2pi": true,
+}
+
+// libAnalyses caches the analysis of each library function (read-only
+// once built).
+var libAnalyses sync.Map // *types.Func → *analysis
+
+// mathLib lowers builtin name through the library when it has the
+// function for the arguments' kind. ok is false when it does not.
+func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.ID, bool) {
+	if name != base || fs.conf.FastRelaxedMath || !libBuiltins[base] || len(a.vals) == 0 {
+		return 0, false
+	}
+	ak := types.ElemKind(a.vals[0].t)
+	suffix := map[types.Kind]string{types.Float: "_f", types.Double: "_d"}[ak]
+	if suffix == "" || !slices.Contains(fs.conf.Extensions, "cl_khr_fp64") {
+		return 0, false
+	}
+	l, err := lib.Load()
+	if err != nil {
+		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
+		return fs.b.Undef(fs.valType(t)), true
+	}
+	fn := l.Funcs["__clgo_"+base+suffix]
+	if fn == nil {
+		return 0, false
+	}
+	return fs.libPerComponent(l, fn, a, t), true
+}
+
+// libPerComponent calls fn on each component of the arguments and builds
+// the result of type t.
+func (fs *fnState) libPerComponent(l *lib.Library, fn *types.Func, a mathArgs, t types.Type) spirv.ID {
+	n := types.VecLen(t)
+	rk := types.ElemKind(t)
+	comps := make([][]spirv.ID, len(a.vals))
+	for i, v := range a.vals {
+		id := a.ids[i]
+		vt := v.t
+		if n > 1 && types.VecLen(vt) == 1 {
+			id = fs.splat(id, types.NewVector(types.ElemKind(vt), n))
+			vt = types.NewVector(types.ElemKind(vt), n)
+		}
+		if n > 1 {
+			comps[i] = fs.components(id, vt)
+		} else {
+			comps[i] = []spirv.ID{id}
+		}
+	}
+	parts := make([]spirv.ID, max(n, 1))
+	for c := range parts {
+		args := make([]value, len(a.vals))
+		for i, v := range a.vals {
+			args[i] = value{t: types.Typ[types.ElemKind(v.t)], id: comps[i][c]}
+		}
+		parts[c] = fs.callLib(l, fn, args, types.Typ[rk]).id
+	}
+	if n <= 1 {
+		return parts[0]
+	}
+	return fs.construct(t, parts)
+}
+
+// callLib inlines library function fn: the lowering reads the library's
+// type information and analysis while in its body.
+func (fs *fnState) callLib(l *lib.Library, fn *types.Func, args []value, t types.Type) value {
+	an, ok := libAnalyses.Load(fn)
+	if !ok {
+		an, _ = libAnalyses.LoadOrStore(fn, analyze(l.Info, fn))
+	}
+	saveInfo, saveAn, savePos := fs.lowerer.info, fs.an, fs.pos
+	fs.lowerer.info, fs.an = l.Info, an.(*analysis)
+	defer func() { fs.lowerer.info, fs.an, fs.pos = saveInfo, saveAn, savePos }()
+	f, blk := fs.b.Current()
+	nb := slices.Index(f.Blocks, blk)
+	ni := len(blk.Insts)
+	r := fs.inlineArgs(args, fn, t)
+	fs.noContraction(f, nb, ni)
+	return r
+}
+
+// noContraction decorates the float arithmetic emitted from block nb,
+// instruction ni on with NoContraction: the library's error-free
+// transformations (x - (u - 1), Cody-Waite steps, two-sums) must not be
+// reassociated or fused by a driver's compiler (Mesa's NIR honours the
+// decoration as "exact").
+func (fs *fnState) noContraction(f *spirv.Function, nb, ni int) {
+	for bi := max(nb, 0); bi < len(f.Blocks); bi++ {
+		insts := f.Blocks[bi].Insts
+		if bi == nb {
+			insts = insts[min(ni, len(insts)):]
+		}
+		for _, in := range insts {
+			switch in.Op {
+			case spirv.OpFAdd, spirv.OpFSub, spirv.OpFMul, spirv.OpFDiv, spirv.OpFNegate:
+				fs.b.Decorate(in.Result, spirv.DecorationNoContraction)
+			}
+		}
+	}
+}

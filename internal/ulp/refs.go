@@ -1,0 +1,409 @@
+package ulp
+
+import (
+	"math"
+	"math/big"
+)
+
+// References that Go's math package lacks, or whose edge cases OpenCL
+// defines differently (§7.5.1). They work in float64, exact where the
+// comment says so; the error they add is far below a float ulp and
+// below one double ulp.
+
+// reducePi2 is x - 2·round(x/2), exact for any double: the argument of a
+// function of period 2 in [-1, 1].
+func reducePi2(x float64) float64 { return x - 2*math.RoundToEven(x/2) }
+
+func sinpi(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	r := reducePi2(x)
+	switch {
+	case r > 0.5:
+		r = 1 - r
+	case r < -0.5:
+		r = -1 - r
+	}
+	if r == 0 {
+		// sinpi(±n) is ±0 (§7.5.1).
+		return math.Copysign(0, x)
+	}
+	return math.Sin(math.Pi * r)
+}
+
+func cospi(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	// cos(πr) = sin(π(1/2 - |r|)); 1/2 - |r| is exact and +0 at the
+	// zeros (cospi(n + 0.5) is +0).
+	s := 0.5 - math.Abs(reducePi2(x))
+	if s == 0 {
+		return 0
+	}
+	return math.Sin(math.Pi * s)
+}
+
+func tanpi(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	k := math.RoundToEven(x)
+	r := x - k
+	odd := math.Mod(k, 2) != 0
+	switch {
+	case r == 0:
+		// tanpi(n) is copysign(0, n) for even n, copysign(0, -n) for odd.
+		if odd {
+			return math.Copysign(0, -x)
+		}
+		return math.Copysign(0, x)
+	case math.Abs(r) == 0.5:
+		// tanpi(n + 0.5): +∞ for even n, -∞ for odd n.
+		n := x - 0.5
+		if math.Mod(n, 2) == 0 {
+			return math.Inf(1)
+		}
+		return math.Inf(-1)
+	case math.Abs(r) > 0.25:
+		// Near the poles through the cotangent of the exact complement.
+		c := math.Copysign(0.5-math.Abs(r), r)
+		return 1 / math.Tan(math.Pi*c)
+	}
+	return math.Tan(math.Pi * r)
+}
+
+// powr follows §7.5.1: defined for x >= 0 only, NaN for 0^0, ∞^0, 1^±∞.
+func powr(x, y float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsNaN(y) || x < 0:
+		return math.NaN()
+	case x == 0:
+		if y == 0 {
+			return math.NaN()
+		}
+		if y < 0 {
+			return math.Inf(1)
+		}
+		return 0
+	case math.IsInf(x, 1):
+		if y == 0 {
+			return math.NaN()
+		}
+		if y < 0 {
+			return 0
+		}
+		return math.Inf(1)
+	case x == 1:
+		if math.IsInf(y, 0) {
+			return math.NaN()
+		}
+		return 1
+	}
+	return math.Pow(x, y)
+}
+
+// pown is 1 for n = 0 whatever x (§7.5.1); otherwise C's pow.
+func pown(x float64, n int64) float64 {
+	if n == 0 {
+		return 1
+	}
+	return math.Pow(x, float64(n))
+}
+
+// rootn is x^(1/n) with §7.5.1's cases, refined by a Newton step in
+// 256-bit arithmetic (1/n is not exact in float64).
+func rootn(x float64, n int64) float64 {
+	switch {
+	case n == 0 || math.IsNaN(x):
+		return math.NaN()
+	case x < 0 && n%2 == 0:
+		return math.NaN()
+	case x == 0:
+		if n < 0 {
+			if n%2 != 0 {
+				return math.Copysign(math.Inf(1), x)
+			}
+			return math.Inf(1)
+		}
+		if n%2 != 0 {
+			return x
+		}
+		return 0
+	case math.IsInf(x, 0):
+		if n < 0 {
+			return math.Copysign(0, x)
+		}
+		return x
+	}
+	r := math.Pow(math.Abs(x), 1/float64(n))
+	if r != 0 && !math.IsInf(r, 0) {
+		// r' = r (1 + (|x|/r^n - 1)/n)
+		const prec = 256
+		br := new(big.Float).SetPrec(prec).SetFloat64(r)
+		p := bigPowInt(br, n)
+		t := new(big.Float).SetPrec(prec).SetFloat64(math.Abs(x))
+		t.Quo(t, p)
+		t.Sub(t, big.NewFloat(1))
+		t.Quo(t, new(big.Float).SetPrec(prec).SetInt64(n))
+		t.Add(t, big.NewFloat(1))
+		t.Mul(t, br)
+		r, _ = t.Float64()
+	}
+	return math.Copysign(r, x)
+}
+
+// bigPowInt is b^n by repeated squaring (n may be negative).
+func bigPowInt(b *big.Float, n int64) *big.Float {
+	prec := b.Prec()
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	r := new(big.Float).SetPrec(prec).SetInt64(1)
+	sq := new(big.Float).SetPrec(prec).Set(b)
+	for n > 0 {
+		if n&1 != 0 {
+			r.Mul(r, sq)
+		}
+		sq.Mul(sq, sq)
+		n >>= 1
+	}
+	if neg {
+		r.Quo(new(big.Float).SetPrec(prec).SetInt64(1), r)
+	}
+	return r
+}
+
+func tgamma(x float64) float64 {
+	if x == 0 {
+		return math.Copysign(math.Inf(1), x)
+	}
+	return math.Gamma(x)
+}
+
+// lgammaR gives the sign 0 at the poles (§7.5.1).
+func lgammaR(a []float64, _ int64, _ Prec) (float64, float64) {
+	_, s := math.Lgamma(a[0])
+	x := a[0]
+	sg := float64(s)
+	switch {
+	case x == 0 || x < 0 && x == math.Trunc(x) && !math.IsInf(x, 0):
+		sg = 0
+	case math.IsNaN(x) || math.IsInf(x, -1):
+		sg = math.NaN() // not specified
+	}
+	return lgamma(x), sg
+}
+
+// logRef is math.Log, right for subnormals too (Go's amd64 Log is not:
+// it gives log(5e-324) = -709.09).
+func logRef(x float64) float64 {
+	if x > 0 && x < 0x1p-1000 {
+		return math.Log(x*0x1p100) - 100*math.Ln2
+	}
+	return math.Log(x)
+}
+
+// lgamma is log|Γ(x)|, +∞ at -∞ as C99 F.9.5.3 says (Go gives -∞).
+func lgamma(x float64) float64 {
+	if math.IsInf(x, -1) {
+		return math.Inf(1)
+	}
+	if math.Abs(x) < 0x1p-1000 && x != 0 {
+		return -logRef(math.Abs(x))
+	}
+	l, _ := math.Lgamma(x)
+	return l
+}
+
+func fdim(x, y float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN()
+	case x > y:
+		return x - y
+	}
+	return 0
+}
+
+// fmax and fmin return the other operand when one is a NaN (C99 F.9.9.2).
+func fmax(x, y float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return y
+	case math.IsNaN(y):
+		return x
+	}
+	return math.Max(x, y)
+}
+
+func fmin(x, y float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return y
+	case math.IsNaN(y):
+		return x
+	}
+	return math.Min(x, y)
+}
+
+func maxmag(x, y float64) float64 {
+	switch ax, ay := math.Abs(x), math.Abs(y); {
+	case ax > ay:
+		return x
+	case ay > ax:
+		return y
+	}
+	return fmax(x, y)
+}
+
+func minmag(x, y float64) float64 {
+	switch ax, ay := math.Abs(x), math.Abs(y); {
+	case ax < ay:
+		return x
+	case ay < ax:
+		return y
+	}
+	return fmin(x, y)
+}
+
+// remquo is the IEEE remainder and the quotient's low 7 bits with its
+// sign (§6.15.2 asks for at least 3; the checker compares 3).
+func remquo(a []float64, _ int64, _ Prec) (float64, float64) {
+	x, y := a[0], a[1]
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || y == 0 {
+		return math.NaN(), 0
+	}
+	r := math.Remainder(x, y)
+	if math.IsInf(y, 0) {
+		return x, 0
+	}
+	ay := math.Abs(y)
+	// |x| mod 128|y| is exact; what is left is q·|y| + r with q < 129.
+	m := math.Mod(math.Abs(x), 128*ay)
+	if math.IsInf(128*ay, 0) {
+		m = math.Abs(x)
+	}
+	q := math.Round((m - math.Remainder(m, ay)) / ay)
+	qi := int64(q) & 127
+	if math.Signbit(x) != math.Signbit(y) {
+		qi = -qi
+	}
+	return r, float64(qi)
+}
+
+// fmaRef is x·y + z rounded once to float64 (math.FMA is exact).
+func fmaRef(a []float64, _ int64, _ Prec) (float64, float64) {
+	return math.FMA(a[0], a[1], a[2]), 0
+}
+
+// fract is min(x - floor(x), the largest value below 1), with the
+// floor as the output (§7.5.1).
+func fract(a []float64, _ int64, p Prec) (float64, float64) {
+	x := a[0]
+	fl := math.Floor(x)
+	switch {
+	case math.IsNaN(x):
+		return x, x
+	case math.IsInf(x, 0):
+		return math.Copysign(0, x), x
+	}
+	below1 := math.Nextafter(1, 0)
+	if p == F32 {
+		below1 = float64(math.Nextafter32(1, 0))
+	}
+	r := math.Min(x-fl, below1)
+	if x == 0 {
+		r = x
+	}
+	return r, fl
+}
+
+// modf follows §7.5.2: copysign(isinf(x) ? 0 : x - trunc(x), x).
+func modf(a []float64, _ int64, _ Prec) (float64, float64) {
+	x := a[0]
+	i := math.Trunc(x)
+	if math.IsInf(x, 0) {
+		return math.Copysign(0, x), i
+	}
+	return math.Copysign(x-i, x), i
+}
+
+// ilogb gives FP_ILOGB0 = INT_MIN and FP_ILOGBNAN = INT_MAX (as Go).
+func ilogb(x float64) int { return math.Ilogb(x) }
+
+func nextafter(a []float64, _ int64, p Prec) (float64, float64) {
+	if a[0] == a[1] {
+		// C99 7.12.11.3: y when x == y (the sign of a zero from y).
+		return a[1], 0
+	}
+	if p == F32 {
+		return float64(math.Nextafter32(float32(a[0]), float32(a[1]))), 0
+	}
+	return math.Nextafter(a[0], a[1]), 0
+}
+
+// geoRef is the geometric function f over vectors a (and b) of one
+// lane: the length scaled by a power of two so that no square overflows
+// or underflows.
+func geoRef(name string, a, b []float64) []float64 {
+	v := a
+	if name == "distance" {
+		v = make([]float64, len(a))
+		for i := range a {
+			v[i] = a[i] - b[i]
+		}
+	}
+	m := 0.0
+	nan := false
+	inf := false
+	for _, x := range v {
+		m = math.Max(m, math.Abs(x))
+		nan = nan || math.IsNaN(x)
+		inf = inf || math.IsInf(x, 0)
+	}
+	out := make([]float64, len(v))
+	switch {
+	case nan && name != "normalize":
+		return []float64{math.NaN()}
+	case nan:
+		for i := range out {
+			out[i] = math.NaN()
+		}
+		return out
+	case inf && name != "normalize":
+		return []float64{math.Inf(1)}
+	case inf:
+		// §7.5.1: infinite elements become ±1, the others 0·v[i].
+		w := make([]float64, len(v))
+		for i, x := range v {
+			if math.IsInf(x, 0) {
+				w[i] = math.Copysign(1, x)
+			} else {
+				w[i] = 0 * x
+			}
+		}
+		return geoRef(name, w, nil)
+	case m == 0:
+		if name == "normalize" {
+			return append(out[:0], v...)
+		}
+		return []float64{0}
+	}
+	_, e := math.Frexp(m)
+	s := 0.0
+	for _, x := range v {
+		y := math.Ldexp(x, -e)
+		s += y * y
+	}
+	l := math.Ldexp(math.Sqrt(s), e)
+	if name != "normalize" {
+		return []float64{l}
+	}
+	for i, x := range v {
+		out[i] = math.Ldexp(x, -e) / math.Sqrt(s)
+	}
+	return out
+}
