@@ -57,14 +57,13 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		rg := &k.regions[i]
 		switch rg.kind {
 		case regionBuffer:
-			found := false
+			// A module's other kernels may declare buffers this one never
+			// touches, so an unbound buffer is an empty region: only an
+			// access to it fails, with an AccessError that names it.
 			for _, r := range d.Resources {
 				if r.Set == rg.set && r.Binding == rg.binding {
-					shared[i], found = r.Data, true
+					shared[i] = r.Data
 				}
-			}
-			if !found {
-				return fmt.Errorf("kernel %s: nothing bound to %s", k.name, k.regions[i].name)
 			}
 		case regionPush:
 			buf := make([]byte, max(rg.size, len(d.PushConstants)))

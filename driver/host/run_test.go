@@ -27,12 +27,17 @@ func TestOutOfBounds(t *testing.T) {
 	t.Log(err)
 }
 
+// TestMissingBinding: a buffer the kernel uses but nobody bound fails the
+// first access to it, naming the binding.
 func TestMissingBinding(t *testing.T) {
 	k := prepare(t, glsl(t, "triad.comp"), "main", nil)
-	err := k.Run(context.Background(), dispatch([3]int{1, 1, 1}, nil, make([]byte, 4)))
-	if err == nil || !strings.Contains(err.Error(), "nothing bound to") {
-		t.Fatalf("got %v", err)
+	push := append(f32s([]float32{1}), u32s([]uint32{64})...)
+	err := k.Run(context.Background(), dispatch([3]int{1, 1, 1}, push, make([]byte, 4*64)))
+	var ae *AccessError
+	if !errors.As(err, &ae) || ae.Binding == 0 || !strings.Contains(err.Error(), "binding") {
+		t.Fatalf("got %v, want an AccessError on an unbound binding", err)
 	}
+	t.Log(err)
 }
 
 func TestCancel(t *testing.T) {
