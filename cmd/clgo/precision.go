@@ -125,7 +125,11 @@ func status(r *ulp.Result) string {
 
 func printDetails(r *ulp.Result) {
 	if r.Err != nil {
-		fmt.Printf("    error: %v\n", r.Err)
+		msg := r.Err.Error()
+		if len(msg) > 800 {
+			msg = msg[:800] + "..."
+		}
+		fmt.Printf("    error: %s\n", msg)
 	}
 	if r.Worst != "" {
 		fmt.Printf("    worst: %s\n", r.Worst)

@@ -26,6 +26,8 @@ var libBuiltins = map[string]bool{
 	"sin": true, "cos": true, "tan": true, "sinpi": true, "cospi": true, "tanpi": true,
 	"asin": true, "acos": true, "atan": true, "atan2": true,
 	"asinpi": true, "acospi": true, "atanpi": true, "atan2pi": true,
+	"sinh": true, "cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true,
+	"pow": true, "powr": true, "pown": true, "rootn": true, "cbrt": true,
 }
 
 // libAnalyses caches the analysis of each library function (read-only

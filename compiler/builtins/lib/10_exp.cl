@@ -53,6 +53,7 @@ double __clgo_expm1_d(double x) {
   if (isnan(x)) return x;
   if (x > 0x1.62e42fefa39efp+9) return INFINITY;
   if (x < -40.0) return -1.0;
+  if (x == 0.0) return x;
   if (fabs(x) <= 0x1.62e42fefa39efp-2) return __clgo_expm1k_d(x);
   double k = rint(x * LOG2_E);
   double r = (x - k * LN2_HI) - k * LN2_LO;
