@@ -263,7 +263,15 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 		return fs.derefOrError(p.ptr, t)
 	case *syntax.SelectorExpr:
 		if comps, ok := fs.info.Swizzles[x]; ok {
-			parent := fs.exprPlace(x.X)
+			var parent *place
+			if x.Arrow {
+				// p->xy: the components of the vector p points to.
+				pv := fs.expr(x.X)
+				vt := types.Underlying(pv.t).(*types.Pointer).Elem
+				parent = fs.derefOrError(pv.ptr, vt)
+			} else {
+				parent = fs.exprPlace(x.X)
+			}
 			if len(comps) == 1 {
 				return fs.compPlace(parent, comps[0])
 			}

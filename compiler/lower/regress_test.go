@@ -172,3 +172,16 @@ func TestUnsupportedAndAtomics(t *testing.T) {
 	compileValid(t, `kernel void k(global float *a, global float *o) { int g = get_global_id(0); o[g] = atomic_xchg(&a[g], 1.5f); }`)
 	compileValid(t, `kernel void k(global double *a) { a[0] = floor(a[0]) + ldexp(a[1], 3) + fmod(a[2], 2.0); }`)
 }
+
+// Swizzles through -> read and write the vector the pointer designates
+// (once an internal error: the place of the pointer was used).
+func TestSwizzleThroughArrow(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		global int2 *p = (global int2 *)out + g;
+		p->x = g; p->y += 100 + g; p->yx += (int2)(1, 2);
+		int4 v = (int4)(g, 2, 3, 4); int4 *pv = &v;
+		out[8 + g] = pv->w + pv->xy.y * 10;
+	}`
+	wantInts(t, runInts(t, src, "k", 2), 2, 101, 3, 102, 0, 0, 0, 0, 24, 24)
+}
