@@ -39,7 +39,6 @@ func (p *prep) dot(in *inst) (func(*state), error) {
 				}
 				d[l] = uint64(math.Float32bits(sum))
 			}
-			s.commit(dst, L)
 		}, nil
 	}
 	return func(s *state) {
@@ -51,7 +50,6 @@ func (p *prep) dot(in *inst) (func(*state), error) {
 			}
 			d[l] = encodeF(sum, fb)
 		}
-		s.commit(dst, L)
 	}, nil
 }
 
@@ -77,7 +75,6 @@ func (p *prep) anyAll(in *inst) (func(*state), error) {
 			}
 			d[l] = b2u(r)
 		}
-		s.commit(dst, L)
 	}, nil
 }
 
@@ -130,7 +127,6 @@ func (p *prep) extended(in *inst) (func(*state), error) {
 			}
 			d[i], d[n+i] = lo, hi
 		}
-		s.commit(dst, 2*n)
 	}, nil
 }
 
@@ -174,7 +170,6 @@ func (p *prep) bitField(in *inst) (func(*state), error) {
 			}
 			d[i] = v
 		}
-		s.commit(dst, n)
 	}, nil
 }
 
@@ -230,6 +225,5 @@ func (p *prep) matrix(in *inst) (func(*state), error) {
 				}
 			}
 		}
-		s.commit(dst, n)
 	}, nil
 }

@@ -84,38 +84,14 @@ func newState(k *Kernel) *state {
 	return s
 }
 
-// out returns where a pure operation writes n slots: the register itself
-// when every lane is active, else scratch that commit merges under the mask.
-func (s *state) out(dst, n int) []uint64 {
-	if s.full {
-		return s.r[dst : dst+n]
-	}
-	return s.tmp[:n]
-}
-
-func (s *state) commit(dst, n int) {
-	if s.full {
-		return
-	}
-	L := s.lanes
-	if s.sparse() {
-		for c := 0; c < n; c += L {
-			d, t := s.r[dst+c:dst+c+L], s.tmp[c:c+L]
-			for _, l := range s.idx {
-				d[l] = t[l]
-			}
-		}
-		return
-	}
-	for c := 0; c < n; c += L {
-		d, t := s.r[dst+c:dst+c+L], s.tmp[c:c+L]
-		for l, on := range s.mask {
-			if on {
-				d[l] = t[l]
-			}
-		}
-	}
-}
+// out returns where a pure operation writes n slots: the register itself,
+// for every lane, even under a partial mask. An SSA value that is not a phi
+// is read only where its definition dominates, so a lane that is inactive
+// now either never reads this row again before it runs this definition
+// itself, or the row already holds what the recomputation from its own
+// (masked, unchanged) operand rows gives. Pure operations never fault, so
+// computing them for inactive lanes is harmless.
+func (s *state) out(dst, n int) []uint64 { return s.r[dst : dst+n] }
 
 // sparse says few lanes are active: loop over their list, not the mask.
 func (s *state) sparse() bool { return 4*len(s.idx) < s.lanes && len(s.idx) == s.active }

@@ -240,7 +240,6 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 		x := offs[0]
 		return func(s *state) {
 			f(s.out(dst, n), s.r[x:x+n], w)
-			s.commit(dst, n)
 		}, nil
 	case 2:
 		f := loops2[key]
@@ -251,7 +250,6 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 		if !broadcast {
 			return func(s *state) {
 				f(s.out(dst, n), s.r[x:x+n], s.r[y:y+n], w)
-				s.commit(dst, n)
 			}, nil
 		}
 		return func(s *state) {
@@ -259,7 +257,6 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 			for c := 0; c < n; c += L {
 				f(d[c:c+L], src(s, 0, c), src(s, 1, c), w)
 			}
-			s.commit(dst, n)
 		}, nil
 	case 3:
 		f := loops3[key]
@@ -275,7 +272,6 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 					f(d[c:c+L], src(s, 0, c), src(s, 1, c), src(s, 2, c), w)
 				}
 			}
-			s.commit(dst, n)
 		}, nil
 	}
 	return nil, p.errorf("unsupported operand types")

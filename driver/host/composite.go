@@ -95,7 +95,6 @@ func (p *prep) composite(in *inst) (func(*state), error) {
 		for i, src := range rows {
 			copy(d[i*L:(i+1)*L], s.r[src:src+L])
 		}
-		s.commit(dst, n)
 	}, nil
 }
 
@@ -142,7 +141,6 @@ func (p *prep) dynamicComponent(in *inst) (func(*state), error) {
 					d[l] = 0
 				}
 			}
-			s.commit(dst, L)
 		}, nil
 	}
 	comp, err := p.operand(a[1])
@@ -163,7 +161,6 @@ func (p *prep) dynamicComponent(in *inst) (func(*state), error) {
 				d[int(i)*L+l] = s.r[comp+l]
 			}
 		}
-		s.commit(dst, n*L)
 	}, nil
 }
 
@@ -200,6 +197,5 @@ func (p *prep) selectOp(in *inst) (func(*state), error) {
 				}
 			}
 		}
-		s.commit(dst, n)
 	}, nil
 }

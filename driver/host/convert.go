@@ -82,7 +82,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			for i := range d {
 				d[i] = f(x[i])
 			}
-			s.commit(dst, n)
 		}
 	}
 	switch in.op {
@@ -100,7 +99,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 						d[i] = fToS(float64(f), dw)
 					}
 				}
-				s.commit(dst, n)
 			}, nil
 		}
 		return loop(func(v uint64) uint64 { return fToS(decodeF(v, sw.bits), dw) }), nil
@@ -111,7 +109,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 				for i := range d {
 					d[i] = uint64(math.Float32bits(float32(int32(x[i]))))
 				}
-				s.commit(dst, n)
 			}, nil
 		}
 		return loop(func(v uint64) uint64 { return encodeF(float64(sx(v, sw)), dw.bits) }), nil
@@ -122,7 +119,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 				for i := range d {
 					d[i] = uint64(math.Float32bits(float32(uint32(x[i]))))
 				}
-				s.commit(dst, n)
 			}, nil
 		}
 		if dw.bits == 32 {
@@ -180,7 +176,6 @@ func (p *prep) bitcast(in *inst) (func(*state), error) {
 	if db == sb {
 		return func(s *state) {
 			copy(s.out(dst, n), s.r[src:src+n])
-			s.commit(dst, n)
 		}, nil
 	}
 	dc := dt.comps
@@ -212,6 +207,5 @@ func (p *prep) bitcast(in *inst) (func(*state), error) {
 				d[di*L+l] = v & dm
 			}
 		}
-		s.commit(dst, n)
 	}, nil
 }

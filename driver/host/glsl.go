@@ -196,7 +196,6 @@ func (p *prep) glslLane(in *inst, num spirv.GLSLstd450, args []uint32) (func(*st
 				}
 			}
 		}
-		s.commit(dst, n)
 		if store != nil {
 			store(s)
 		}
@@ -277,6 +276,5 @@ func (p *prep) glslPack(in *inst, num spirv.GLSLstd450, src int, st *typ, dst in
 				d[l], d[L+l] = x(0)&0xffffffff, x(0)>>32
 			}
 		}
-		s.commit(dst, n)
 	}
 }

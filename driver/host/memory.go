@@ -293,7 +293,6 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 			for l := range d {
 				d[l] = b[l]&^offMask | (b[l]+k)&offMask
 			}
-			s.commit(dst, L)
 		}, nil
 	case 1:
 		x, w, st := dyn[0].off, dyn[0].w, dyn[0].stride
@@ -305,7 +304,6 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 				for l := range d {
 					d[l] = b[l]&^offMask | (b[l]+k+uint64(int64(int32(i[l]))*st))&offMask
 				}
-				s.commit(dst, L)
 			}, nil
 		}
 	}
@@ -332,7 +330,6 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 		for l := range d {
 			d[l] = b[l]&^offMask | d[l]&offMask
 		}
-		s.commit(dst, L)
 	}, nil
 }
 
@@ -367,7 +364,6 @@ func (p *prep) arrayLength(in *inst) (func(*state), error) {
 			}
 			d[l] = n & 0xffffffff
 		}
-		s.commit(dst, L)
 	}, nil
 }
 
@@ -393,7 +389,6 @@ func (p *prep) ptrDiff(in *inst) (func(*state), error) {
 			diff -= int64((y[l]&offMask)<<(64-offBits)) >> (64 - offBits)
 			d[l] = uint64(diff/size) & w.m
 		}
-		s.commit(dst, L)
 	}, nil
 }
 
