@@ -224,6 +224,71 @@ func TestExecute(t *testing.T) {
 	}
 }
 
+// TestExecuteVulkan runs every kernel on the Vulkan driver and on the
+// reference OpenCL (clgo check --device vulkan). It needs a Vulkan device
+// (lavapipe under CI=true, where a missing one fails). Kernels fail as on
+// the host driver (known_failures.txt), and on lavapipe also as listed in
+// known_failures_lavapipe.txt: Mesa's bugs and precision, not clgo's.
+func TestExecuteVulkan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	name := vulkanDevice(t)
+	files, err := Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := Check(t, "vulkan", files)
+	known := knownFailures(t)
+	root := filepath.Join(TestdataDir(), "kernels")
+	if strings.Contains(name, "llvmpipe") {
+		for p, r := range readKnown(filepath.Join(root, "known_failures_lavapipe.txt"), root) {
+			known[p] = "lavapipe: " + r
+		}
+	}
+	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
+	for _, path := range files {
+		t.Run(Name(root, path), func(t *testing.T) {
+			r, ok := results[path]
+			reason, isKnown := known[path]
+			switch {
+			case !ok:
+				t.Fatalf("no result from clgo check")
+			case r.OK && isKnown && !strict:
+				t.Errorf("passes on %s now: remove it from the known failures (%s)", name, reason)
+			case !r.OK && isKnown && !strict:
+				t.Skipf("known failure (%s):\n%s", reason, r.Report)
+			case !r.OK:
+				t.Errorf("clgo on %s and the reference differ:\n%s", name, r.Report)
+			}
+		})
+	}
+}
+
+// vulkanDevice returns the name of the Vulkan device clgo sees, skipping
+// the test when there is none (failing under CI=true, where lavapipe is
+// installed).
+func vulkanDevice(t *testing.T) string {
+	if os.Getenv("VK_ICD_FILENAMES") == "" && os.Getenv("VK_DRIVER_FILES") == "" && os.Getenv("CI") == "true" {
+		if _, err := os.Stat(lavapipeICD); err == nil {
+			os.Setenv("VK_ICD_FILENAMES", lavapipeICD) // inherited by clgo check
+		}
+	}
+	out, _ := exec.Command(clgoBinary(t), "info").Output()
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, dev, ok := strings.Cut(line, "[vulkan]: "); ok {
+			return dev
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("no Vulkan device under CI=true (clgo info):\n%s", out)
+	}
+	t.Skip("no Vulkan device")
+	return ""
+}
+
+const lavapipeICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+
 // CheckResult is the outcome of one file of `clgo check`.
 type CheckResult struct {
 	OK     bool
