@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -77,7 +78,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			continue
 		}
 		v := args[a.Ordinal]
-		if a.ElemSize == 0 || v.LocalSize == 0 || v.LocalSize%uint64(a.ElemSize) != 0 {
+		if _, ok := kernelabi.LocalElems(&a, &v); !ok {
 			return nil, fmt.Errorf("vulkan: kernel %s: argument %d: local size %d: %w", name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
 		}
 		local += v.LocalSize
@@ -87,13 +88,13 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	}
 
 	// The pipeline for these specialization constants.
-	var specBuf [16]specValue
-	spec := appendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
+	var specBuf [16]kernelabi.SpecConstant
+	spec := kernelabi.AppendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
 	var keyBuf [128]byte
 	key := keyBuf[:0]
 	for _, s := range spec {
-		key = binary.LittleEndian.AppendUint32(key, s.id)
-		key = binary.LittleEndian.AppendUint32(key, s.value)
+		key = binary.LittleEndian.AppendUint32(key, s.ID)
+		key = binary.LittleEndian.AppendUint32(key, s.Value)
 	}
 	pipe, err := k.pipeline(spec, key)
 	if err != nil {
@@ -146,8 +147,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	}
 	d.pods = make([][]byte, len(k.pods))
 	for i, c := range k.pods {
-		// Slack after the last field: vector loads of it stay in range.
-		pod := make([]byte, (c.size+16+3)&^3)
+		pod := make([]byte, (c.size+kernelabi.PODSlack+3)&^3)
 		for _, a := range c.args {
 			copy(pod[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
 		}

@@ -11,11 +11,12 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/kernelabi"
 )
 
 // pipeline returns the kernel's pipeline for the specialization constants
 // spec, creating it on first use. key is spec's encoding.
-func (k *kernel) pipeline(spec []specValue, key []byte) (uint64, error) {
+func (k *kernel) pipeline(spec []kernelabi.SpecConstant, key []byte) (uint64, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if p, ok := k.pipes[string(key)]; ok {
@@ -25,8 +26,8 @@ func (k *kernel) pipeline(spec []specValue, key []byte) (uint64, error) {
 	entries := make([]vkSpecializationMapEntry, len(spec))
 	data := make([]uint32, len(spec)+1)
 	for i, s := range spec {
-		entries[i] = vkSpecializationMapEntry{constantID: s.id, offset: uint32(4 * i), size: 4}
-		data[i] = s.value
+		entries[i] = vkSpecializationMapEntry{constantID: s.ID, offset: uint32(4 * i), size: 4}
+		data[i] = s.Value
 	}
 	si := &vkSpecializationInfo{mapEntryCount: uint32(len(spec)), dataSize: uintptr(4 * len(spec)), pData: unsafe.Pointer(&data[0])}
 	if len(spec) > 0 {

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -284,7 +285,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 	if k.wgIDs == nil {
 		k.wgIDs, k.fixedWG = p.workgroupSize(ep)
 	}
-	k.regionPush = hasRegionPushConstants(p.refl)
+	k.regionPush = kernelabi.HasRegionPushConstants(p.refl)
 	if err := k.makeLayout(); err != nil {
 		return nil, err
 	}
@@ -418,7 +419,7 @@ func (k *kernel) makeLayout() error {
 			return err
 		}
 	}
-	k.pushSize = (pushConstantsEnd(p.refl, k.refl) + 3) &^ 3
+	k.pushSize = (kernelabi.PushConstantsEnd(p.refl, k.refl) + 3) &^ 3
 	if k.pushSize == 0 && p.hasPushConstantVariable() {
 		k.pushSize = l.phys.props.limits.maxPushConstantsSize // a module without reflection
 	}

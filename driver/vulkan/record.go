@@ -3,6 +3,8 @@ package vulkan
 import (
 	"errors"
 	"unsafe"
+
+	"github.com/clgo/clgo/driver/kernelabi"
 )
 
 // access is a byte range of a VkBuffer that a command reads or writes.
@@ -21,7 +23,7 @@ type recording struct {
 	pipe          uint64
 	writesDesc    []vkWriteDescriptorSet
 	infos         []vkDescriptorBufferInfo
-	chunks        []chunk
+	chunks        []kernelabi.Chunk
 }
 
 func (r *recording) reset() {
@@ -258,22 +260,22 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 	// Cut the region into dispatches the device accepts.
 	lim := l.phys.props.limits.maxComputeWorkGroupCount
 	groups := d.nd.Groups()
-	b.chunks = splitGroups(groups, [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, b.chunks[:0])
+	b.chunks = kernelabi.SplitGroups(groups, [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, b.chunks[:0])
 	for i := range b.chunks {
 		ch := &b.chunks[i]
 		sub := d.nd
 		if k.regionPush {
-			sub = subRegion(&d.nd, ch)
+			sub = kernelabi.SubRegion(&d.nd, ch)
 		}
 		if len(d.push) > 0 && (i == 0 || k.regionPush) {
-			putWorkItemPushConstants(d.push, k.p.refl, &sub)
+			kernelabi.PutWorkItemPushConstants(d.push, k.p.refl, &sub)
 			call(l.vkCmdPushConstants, b.cb, uintptr(k.layout), shaderStageCompute, 0, uintptr(len(d.push)), uintptr(unsafe.Pointer(&d.push[0])))
 		}
-		if ch.base == [3]uint64{} || k.regionPush {
-			call(l.vkCmdDispatch, b.cb, uintptr(ch.count[0]), uintptr(ch.count[1]), uintptr(ch.count[2]))
+		if ch.Base == [3]uint64{} || k.regionPush {
+			call(l.vkCmdDispatch, b.cb, uintptr(ch.Count[0]), uintptr(ch.Count[1]), uintptr(ch.Count[2]))
 		} else {
-			call(l.vkCmdDispatchBase, b.cb, uintptr(ch.base[0]), uintptr(ch.base[1]), uintptr(ch.base[2]),
-				uintptr(ch.count[0]), uintptr(ch.count[1]), uintptr(ch.count[2]))
+			call(l.vkCmdDispatchBase, b.cb, uintptr(ch.Base[0]), uintptr(ch.Base[1]), uintptr(ch.Base[2]),
+				uintptr(ch.Count[0]), uintptr(ch.Count[1]), uintptr(ch.Count[2]))
 		}
 	}
 	return b, nil
