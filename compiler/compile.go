@@ -104,5 +104,6 @@ func (o Options) lowerOptions() lower.Options {
 		Version: v, ClusterPODArgs: o.ClusterPODArgs, PODUBO: o.PODUBO, PODPushConstant: o.PODPushConstant,
 		DistinctDescriptorSets: o.DistinctDescriptorSets,
 		Storage8:               o.Features.Storage8, Storage16: o.Features.Storage16,
+		SignedZeroInfNanPreserve: o.Features.SignedZeroInfNanPreserve,
 	}
 }

@@ -21,6 +21,14 @@ type Features struct {
 	Int8, Int16, Int64, Float16, Float64 bool
 	// Storage8/Storage16: 8- and 16-bit values in storage buffers.
 	Storage8, Storage16 bool
+	// SignedZeroInfNanPreserve: the device honours SPV_KHR_float_controls'
+	// SignedZeroInfNanPreserve for 32-bit floats
+	// (shaderSignedZeroInfNanPreserveFloat32). Kernels then declare it, so
+	// that NaN, infinities and signed zeros behave as IEEE 754 and OpenCL
+	// say; without it Vulkan lets a device assume they never occur (a
+	// comparison with NaN may then be false where OpenCL says true). Off in
+	// AllFeatures: `clgo compile` output runs on devices without it.
+	SignedZeroInfNanPreserve bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

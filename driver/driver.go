@@ -166,6 +166,11 @@ type Caps struct {
 	// SubgroupSize is the sub-group width, or 0 when sub-groups are not
 	// supported.
 	SubgroupSize uint32
+	// SignedZeroInfNanPreserve: the device runs modules that declare
+	// SPV_KHR_float_controls' SignedZeroInfNanPreserve for 32-bit floats,
+	// and honours it. The compiler then declares it (Vulkan devices may
+	// otherwise assume no NaN or infinity).
+	SignedZeroInfNanPreserve bool
 }
 
 // DeviceInfo describes a device. Sizes are in bytes.

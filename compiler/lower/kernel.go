@@ -103,6 +103,15 @@ func (l *lowerer) kernel(k *types.Func) {
 		}
 		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeLocalSize, uint32(w[0]), uint32(w[1]), uint32(w[2]))
 	}
+	if l.opts.SignedZeroInfNanPreserve {
+		// Without it a Vulkan device may assume no NaN or infinity: OpenCL
+		// C's isnan, x != x and unordered comparisons would break.
+		b.Capability(spirv.CapabilitySignedZeroInfNanPreserve)
+		if l.opts.Version < spirv.Version14 {
+			b.Extension("SPV_KHR_float_controls")
+		}
+		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeSignedZeroInfNanPreserve, 32)
+	}
 }
 
 func kernelAttributes(k *types.Func) string {

@@ -35,6 +35,9 @@ type Options struct {
 	// StorageBuffer16BitAccess); without them such buffers are accessed as
 	// 32-bit words.
 	Storage8, Storage16 bool
+	// SignedZeroInfNanPreserve declares that execution mode (32-bit) on
+	// every kernel, so that NaN and infinities follow IEEE 754 on Vulkan.
+	SignedZeroInfNanPreserve bool
 }
 
 // lowerer holds the module-wide state.

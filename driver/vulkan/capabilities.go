@@ -40,6 +40,7 @@ func enabledCapabilities(p *physical, f2 *vkPhysicalDeviceFeatures2, f16, fvp, f
 	need(spirv.CapabilityVariablePointers, fvp.b[1] != 0, "variablePointers")
 	need(spirv.CapabilityInt64Atomics, hasA64 && fa64.b[0] != 0, "shaderBufferInt64Atomics")
 	need(spirv.CapabilityPhysicalStorageBufferAddresses, hasBDA && fbda.b[0] != 0, "bufferDeviceAddress")
+	need(spirv.CapabilitySignedZeroInfNanPreserve, p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0, "shaderSignedZeroInfNanPreserveFloat32")
 	need(spirv.CapabilityStorageImageReadWithoutFormat, f[featShaderStorageImageReadWithoutFormat] != 0, "shaderStorageImageReadWithoutFormat")
 	need(spirv.CapabilityStorageImageWriteWithoutFormat, f[featShaderStorageImageWriteWithoutFormat] != 0, "shaderStorageImageWriteWithoutFormat")
 	for _, c := range []spirv.Capability{spirv.CapabilityImage1D, spirv.CapabilitySampled1D, spirv.CapabilityImageBuffer, spirv.CapabilitySampledBuffer, spirv.CapabilityImageQuery} {

@@ -314,6 +314,8 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		Float64:           f[featShaderFloat64] != 0,
 		Atomics64:         f[featShaderInt64] != 0 && p.fAtom64.b[0] != 0,
 		PhysicalAddresses: p.fBDA.b[0] != 0 && f[featShaderInt64] != 0,
+		// floatCt is zero unless the device has float controls.
+		SignedZeroInfNanPreserve: p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0,
 	}
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
