@@ -28,6 +28,7 @@ var libBuiltins = map[string]bool{
 	"asinpi": true, "acospi": true, "atanpi": true, "atan2pi": true,
 	"sinh": true, "cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true,
 	"pow": true, "powr": true, "pown": true, "rootn": true, "cbrt": true,
+	"sincos": true,
 }
 
 // libAnalyses caches the analysis of each library function (read-only
@@ -49,6 +50,9 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 	if err != nil {
 		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
 		return fs.b.Undef(fs.valType(t)), true
+	}
+	if base == "sincos" {
+		return fs.sincosLib(l, suffix, a, t), true
 	}
 	fn := l.Funcs["__clgo_"+base+suffix]
 	if fn == nil {
@@ -126,4 +130,20 @@ func (fs *fnState) noContraction(f *spirv.Function, nb, ni int) {
 			}
 		}
 	}
+}
+
+// sincosLib is sincos as the library's sin and cos, the cosine stored
+// through the pointer argument.
+func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.Type) spirv.ID {
+	x := mathArgs{vals: a.vals[:1], ids: a.ids[:1]}
+	s := fs.libPerComponent(l, l.Funcs["__clgo_sin"+suffix], x, t)
+	c := fs.libPerComponent(l, l.Funcs["__clgo_cos"+suffix], x, t)
+	pv := a.vals[1]
+	pt, isPtr := types.Underlying(pv.t).(*types.Pointer)
+	if !isPtr || pv.ptr == nil {
+		fs.errorf(fs.pos, "the output argument is not a pointer")
+		return s
+	}
+	fs.store(fs.derefOrError(pv.ptr, pt.Elem), c)
+	return s
 }
