@@ -45,10 +45,13 @@ type place struct {
 	idx    spirv.ID // pFlat
 	boff   spirv.ID // pWords
 	parent *place   // pComp
-	comps  []int
-	ptr    *ptrVal             // pDispatch
-	sub    func(*place) *place // pDispatch: the path below the object
-	baseT  types.Type          // pDispatch: the type at the pointer
+	// unaligned: pWords inside a packed struct, so that scalars may lie at
+	// any byte offset (see unaligned.go).
+	unaligned bool
+	comps     []int
+	ptr       *ptrVal             // pDispatch
+	sub       func(*place) *place // pDispatch: the path below the object
+	baseT     types.Type          // pDispatch: the type at the pointer
 }
 
 func layoutClass(sc spirv.StorageClass) bool {
@@ -238,7 +241,7 @@ func (fs *fnState) member(p *place, path []int) *place {
 			if p.kind == pChain {
 				p = fs.wordsOf(p)
 			}
-			q := *p
+			q := *fs.alignedIn(p, st)
 			q.t = f.Type
 			q.boff = fs.addConst(p.boff, uint32(f.Offset))
 			p = &q

@@ -122,7 +122,8 @@ func (fs *fnState) needsWords(t types.Type) bool {
 		}
 	}
 	scan(t)
-	return w8 && !fs.opts.Storage8 || w16 && !fs.opts.Storage16
+	// A packed struct's members have no layout Vulkan can express.
+	return w8 && !fs.opts.Storage8 || w16 && !fs.opts.Storage16 || fs.hasMisaligned(t)
 }
 
 // objArrayType is the SPIR-V type of a non-buffer object's variable: the

@@ -8,7 +8,8 @@ import (
 // Word objects: memory accessed with several types (casts between pointee
 // types, unions, byte views) is an array of 32-bit words, and a value of
 // any type is composed from or split into words at a byte offset. Values
-// are assumed naturally aligned, as OpenCL C requires.
+// are naturally aligned, as OpenCL C requires, except inside packed structs
+// (p.unaligned, see unaligned.go).
 
 // wordPlace is the 32-bit word at word index wi of the word array of p.
 func (fs *fnState) wordPlace(p *place, wi spirv.ID) *place {
@@ -23,11 +24,11 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 	b := fs.b
 	switch t := types.Underlying(t).(type) {
 	case *types.Basic:
-		return fs.loadScalarWords(p, boff, t.Kind)
+		return fs.loadScalarAt(p, boff, t.Kind)
 	case *types.Vector:
 		parts := make([]spirv.ID, t.Len)
 		for i := range parts {
-			parts[i] = fs.loadScalarWords(p, fs.addConst(boff, uint32(int64(i)*t.Elem.Size())), t.Elem.Kind)
+			parts[i] = fs.loadScalarAt(p, fs.addConst(boff, uint32(int64(i)*t.Elem.Size())), t.Elem.Kind)
 		}
 		return fs.construct(t, parts)
 	case *types.Array:
@@ -38,10 +39,11 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 		}
 		return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
 	case *types.Struct:
+		p = fs.alignedIn(p, t)
 		if t.Union || len(t.Fields) == 0 {
 			parts := make([]spirv.ID, wordCount(t.Size))
 			for i := range parts {
-				parts[i] = fs.loadScalarWords(p, fs.addConst(boff, uint32(4*i)), types.UInt)
+				parts[i] = fs.loadScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt)
 			}
 			return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
 		}
@@ -58,10 +60,10 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 	b := fs.b
 	switch t := types.Underlying(t).(type) {
 	case *types.Basic:
-		fs.storeScalarWords(p, boff, t.Kind, v)
+		fs.storeScalarAt(p, boff, t.Kind, v)
 	case *types.Vector:
 		for i := 0; i < t.Len; i++ {
-			fs.storeScalarWords(p, fs.addConst(boff, uint32(int64(i)*t.Elem.Size())), t.Elem.Kind, fs.extract(v, t, i))
+			fs.storeScalarAt(p, fs.addConst(boff, uint32(int64(i)*t.Elem.Size())), t.Elem.Kind, fs.extract(v, t, i))
 		}
 	case *types.Array:
 		es := fs.conf.Sizeof(t.Elem)
@@ -70,10 +72,11 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			fs.storeWords(p, fs.addConst(boff, uint32(i*es)), t.Elem, e)
 		}
 	case *types.Struct:
+		p = fs.alignedIn(p, t)
 		if t.Union || len(t.Fields) == 0 {
 			for i := int64(0); i < wordCount(t.Size); i++ {
 				e := b.Emit(spirv.OpCompositeExtract, fs.uint32T(), uint32(v), uint32(i))
-				fs.storeScalarWords(p, fs.addConst(boff, uint32(4*i)), types.UInt, e)
+				fs.storeScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt, e)
 			}
 			return
 		}
@@ -157,25 +160,34 @@ func (fs *fnState) storeScalarWords(p *place, boff spirv.ID, k types.Kind, v spi
 		width = 0xffff
 	}
 	mask := b.EmitIDs(spirv.OpShiftLeftLogical, u, fs.u32(width), shift)
-	notMask := b.EmitIDs(spirv.OpNot, u, mask)
 	bits = b.EmitIDs(spirv.OpShiftLeftLogical, u, bits, shift)
-	wp := fs.wordPlace(p, wi)
-	switch p.sc {
-	case spirv.StorageClassStorageBuffer, spirv.StorageClassWorkgroup:
-		// Other work-items may write the word's other bytes: change only
-		// ours, atomically.
-		ptr := fs.ptrTo(wp)
-		scope := fs.u32(uint32(spirv.ScopeDevice))
-		if p.sc == spirv.StorageClassWorkgroup {
-			scope = fs.u32(uint32(spirv.ScopeWorkgroup))
-		}
-		sem := fs.u32(0)
-		b.EmitIDs(spirv.OpAtomicAnd, u, ptr, scope, sem, notMask)
-		b.EmitIDs(spirv.OpAtomicOr, u, ptr, scope, sem, bits)
-	default:
-		w := fs.load(wp)
-		w = b.EmitIDs(spirv.OpBitwiseAnd, u, w, notMask)
-		w = b.EmitIDs(spirv.OpBitwiseOr, u, w, bits)
-		fs.store(wp, w)
+	fs.mergeWord(p, wi, mask, bits)
+}
+
+// loadScalarAt and storeScalarAt access a scalar at boff, aligned or not
+// as p says.
+func (fs *fnState) loadScalarAt(p *place, boff spirv.ID, k types.Kind) spirv.ID {
+	if p.unaligned {
+		return fs.loadUnaligned(p, boff, k)
 	}
+	return fs.loadScalarWords(p, boff, k)
+}
+
+func (fs *fnState) storeScalarAt(p *place, boff spirv.ID, k types.Kind, v spirv.ID) {
+	if p.unaligned {
+		fs.storeUnaligned(p, boff, k, v)
+		return
+	}
+	fs.storeScalarWords(p, boff, k, v)
+}
+
+// alignedIn returns p marked unaligned when struct st may misalign its
+// members.
+func (fs *fnState) alignedIn(p *place, st *types.Struct) *place {
+	if p.unaligned || !fs.misaligns(st) {
+		return p
+	}
+	q := *p
+	q.unaligned = true
+	return &q
 }
