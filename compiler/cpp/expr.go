@@ -324,6 +324,10 @@ func (e *evaluator) unary() value {
 	case t.kind == Char:
 		return e.char(t)
 	case t.kind == Ident:
+		if t.text == "true" {
+			// OpenCL C has bool: clang evaluates true as 1 (as in C++).
+			return value{v: 1}
+		}
 		return value{} // identifiers left after expansion are 0 (C99 6.10.1p4)
 	}
 	e.errorf(t, "invalid token at start of a preprocessor expression")
