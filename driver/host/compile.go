@@ -44,6 +44,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if v, ok := p.promoted[a[0]]; ok {
 			return p.promotedLoad(dst, v, p.vtype[in.id]), nil
 		}
+		if pt, ok := p.promotedPart[a[0]]; ok {
+			return p.promotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
+		}
 		ptr, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -64,6 +67,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		t := p.vtype[a[1]]
 		if v, ok := p.promoted[a[0]]; ok {
 			return p.promotedStore(v, src, t), nil
+		}
+		if pt, ok := p.promotedPart[a[0]]; ok {
+			return p.promotedStore(p.promoted[pt.v]+pt.off*p.lanes, src, t), nil
 		}
 		if fa := p.fused[a[0]]; fa != nil {
 			return p.storeFused(fa, t, src), nil

@@ -135,6 +135,9 @@ func (p *prep) findWrites(raws []*rawFunc) {
 		if _, ok := p.promoted[id]; ok {
 			return
 		}
+		if _, ok := p.promotedPart[id]; ok {
+			return
+		}
 		if r, ok := p.region[id]; ok {
 			p.written[r] = true
 		} else {

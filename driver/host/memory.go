@@ -226,7 +226,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	if len(in.args) < 1 {
 		return nil, p.errorf("short instruction")
 	}
-	if p.fused[in.id] != nil {
+	if _, ok := p.promotedPart[in.id]; ok || p.fused[in.id] != nil {
 		return nil, nil // its loads and stores compute it
 	}
 	base, err := p.operand(in.args[0])

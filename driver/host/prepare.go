@@ -93,6 +93,7 @@ type prep struct {
 	writtenAll   bool
 	builtinLoads map[uint32]bool  // loads compiled as built-in values
 	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
+	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	k            *Kernel
 	lanes        int

@@ -11,10 +11,13 @@ import "github.com/clgo/clgo/spirv"
 const maxPromoted = 16
 
 // findPromotable records the Function variables of raws whose pointer is
-// used only as the pointer operand of OpLoad and OpStore.
+// used only as the pointer operand of OpLoad and OpStore, or as the base of
+// access chains with constant indices that are themselves used only so
+// (vector and struct locals that the compiler writes one field at a time).
 func (p *prep) findPromotable(raws []*rawFunc) {
 	p.promoted = map[uint32]int{}
-	cand := map[uint32]bool{}
+	p.promotedPart = map[uint32]part{}
+	cand := map[uint32]*typ{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
@@ -22,29 +25,82 @@ func (p *prep) findPromotable(raws []*rawFunc) {
 					continue
 				}
 				if pt := p.types[in.typ]; pt != nil && pt.elem != nil && pt.elem.comps > 0 && pt.elem.comps <= maxPromoted {
-					cand[in.id] = true
+					cand[in.id] = pt.elem
 				}
 			}
 		}
 	}
+	parts := map[uint32]part{}
+	bad := map[uint32]bool{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
 				for i, id := range in.args {
-					if !cand[id] {
-						continue
+					if _, ok := cand[id]; ok {
+						switch {
+						case i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore):
+						case in.op == spirv.OpVariable && i > 0:
+						case i == 0 && (in.op == spirv.OpAccessChain || in.op == spirv.OpInBoundsAccessChain):
+							if pt, ok := p.constPart(cand[id], in.args[1:]); ok {
+								parts[in.id] = part{v: id, off: pt}
+							} else {
+								bad[id] = true
+							}
+						default:
+							bad[id] = true
+						}
 					}
-					ok := i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore)
-					if !ok && !(in.op == spirv.OpVariable && i > 0) {
-						delete(cand, id)
+				}
+			}
+		}
+	}
+	// A chain's result must itself be only loaded from and stored to.
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for i, id := range in.args {
+					if pt, ok := parts[id]; ok && !(i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore)) {
+						bad[pt.v] = true
 					}
 				}
 			}
 		}
 	}
 	for id := range cand {
-		p.promoted[id] = -1 // rows are given by localVar
+		if !bad[id] {
+			p.promoted[id] = -1 // rows are given by localVar
+		}
 	}
+	for id, pt := range parts {
+		if !bad[pt.v] {
+			p.promotedPart[id] = pt
+		}
+	}
+}
+
+// part is a field of a promoted variable: its first row within the
+// variable's rows.
+type part struct {
+	v   uint32
+	off int
+}
+
+// constPart is the first row of the component of a value of type t that
+// constant indices select.
+func (p *prep) constPart(t *typ, idx []uint32) (int, bool) {
+	off := 0
+	for _, id := range idx {
+		c, ok := p.consts[id]
+		if !ok || len(c) != 1 || c[0] > maxPromoted {
+			return 0, false
+		}
+		o, et, err := t.compOffset(int(c[0]))
+		if err != nil {
+			return 0, false
+		}
+		off, t = off+o, et
+	}
+	return off, true
 }
 
 // promotedVar gives a promoted variable its rows and initializer.
