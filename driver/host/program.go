@@ -2,13 +2,13 @@ package host
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -142,28 +142,15 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	if len(args) != len(k.info.Args) {
 		return fmt.Errorf("host: kernel %s: %d arguments for %d: %w", k.refl.Name, len(args), len(k.info.Args), driver.ErrInvalidKernelArgs)
 	}
+	// The whole work-group is one sub-group.
+	sub := uint32(nd.Local[0] * nd.Local[1] * nd.Local[2])
 	spec := map[uint32]uint64{}
-	if ids := refl.WorkgroupSizeSpecIDs; ids != nil {
-		for i := range 3 {
-			spec[ids[i]] = nd.Local[i]
-		}
-	}
-	if ids := refl.GlobalOffsetSpecIDs; ids != nil {
-		for i := range 3 {
-			spec[ids[i]] = nd.Offset[i]
-		}
-	}
-	if id := refl.WorkDimSpecID; id != nil {
-		spec[*id] = uint64(nd.Dims)
+	for _, c := range kernelabi.AppendSpecConstants(nil, refl, k.refl, refl.WorkgroupSizeSpecIDs, args, &nd, sub) {
+		spec[c.ID] = uint64(c.Value)
 	}
 	d := &Dispatch{}
-	var push []byte
-	putPush := func(off uint32, b []byte) {
-		if need := int(off) + len(b); need > len(push) {
-			push = append(push, make([]byte, need-len(push))...)
-		}
-		copy(push[off:], b)
-	}
+	push := make([]byte, kernelabi.PushConstantsEnd(refl, k.refl))
+	kernelabi.PutWorkItemPushConstants(push, refl, &nd)
 	pods := map[[2]uint32][]byte{}
 	for _, a := range k.refl.Args {
 		v := args[a.Ordinal]
@@ -194,56 +181,23 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 			copy(b[a.Offset:], v.Bytes)
 			pods[key] = b
 		case spirv.ArgPODPushConstant:
-			putPush(a.Offset, v.Bytes)
+			copy(push[min(int(a.Offset), len(push)):], v.Bytes[:min(len(v.Bytes), int(a.Size))])
 		case spirv.ArgLocal:
-			if a.ElemSize == 0 || v.LocalSize%uint64(a.ElemSize) != 0 || v.LocalSize == 0 {
+			if _, ok := kernelabi.LocalElems(&a, &v); !ok {
 				return fmt.Errorf("host: kernel %s: argument %d: local size %d: %w", k.refl.Name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
 			}
-			spec[a.SpecID] = v.LocalSize / uint64(a.ElemSize)
 		default:
 			return fmt.Errorf("host: kernel %s: argument %d of kind %s: %w", k.refl.Name, a.Ordinal, a.Kind, driver.ErrUnsupported)
 		}
 	}
 	for key, b := range pods {
-		b = append(b, make([]byte, 16)...) // slack for vector reads of the last field
+		b = append(b, make([]byte, kernelabi.PODSlack)...)
 		d.Resources = append(d.Resources, Resource{Set: int(key[0]), Binding: int(key[1]), Data: b, Name: "POD arguments"})
 	}
 	for _, c := range refl.ConstantData {
 		d.Resources = append(d.Resources, Resource{Set: int(c.DescriptorSet), Binding: int(c.Binding), Data: slices.Clone(c.Data), Name: "program constants"})
 	}
 	groups := nd.Groups()
-	for _, pc := range refl.PushConstants {
-		var v [3]uint64
-		switch pc.Kind {
-		case spirv.PushGlobalOffset:
-			v = nd.Offset
-		case spirv.PushEnqueuedLocalSize:
-			v = nd.EnqueuedLocal
-		case spirv.PushGlobalSize:
-			v = nd.Global
-		case spirv.PushRegionOffset:
-			for i := range 3 {
-				v[i] = nd.RegionOffset[i] + nd.Offset[i]
-			}
-		case spirv.PushNumWorkgroups:
-			for i := range 3 {
-				if nd.EnqueuedLocal[i] != 0 {
-					v[i] = (nd.Global[i] + nd.EnqueuedLocal[i] - 1) / nd.EnqueuedLocal[i]
-				}
-			}
-		case spirv.PushRegionGroupOffset:
-			for i := range 3 {
-				if nd.EnqueuedLocal[i] != 0 {
-					v[i] = nd.RegionOffset[i] / nd.EnqueuedLocal[i]
-				}
-			}
-		}
-		b := make([]byte, pc.Size)
-		for i := 0; i < 3 && 4*i+4 <= len(b); i++ {
-			binary.LittleEndian.PutUint32(b[4*i:], uint32(v[i]))
-		}
-		putPush(pc.Offset, b)
-	}
 	pk, err := k.prepared(spec)
 	if err != nil {
 		return err
@@ -254,7 +208,7 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	for i := range 3 {
 		d.Groups[i] = int(groups[i])
 	}
-	if !hasRegionPushConstants(refl) {
+	if !kernelabi.HasRegionPushConstants(refl) {
 		placeRegion(d, &nd)
 	}
 	d.PushConstants = push
@@ -282,18 +236,6 @@ func argName(a spirv.Arg) string {
 		return a.Name
 	}
 	return fmt.Sprintf("argument %d", a.Ordinal)
-}
-
-// hasRegionPushConstants says the module adds the region's place in the
-// NDRange itself (clgo's get_global_id and get_group_id read the region
-// push constants): its built-in ids stay relative to the region.
-func hasRegionPushConstants(refl *spirv.Reflection) bool {
-	for _, pc := range refl.PushConstants {
-		if pc.Kind == spirv.PushRegionOffset || pc.Kind == spirv.PushRegionGroupOffset {
-			return true
-		}
-	}
-	return false
 }
 
 // placeRegion makes the built-in ids of a dispatch those of its region in
