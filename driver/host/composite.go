@@ -189,12 +189,11 @@ func (p *prep) selectOp(in *inst) (func(*state), error) {
 				cc = c
 			}
 			cond, xs, ys, dd := s.r[cc:cc+L], s.r[x+k:x+k+L], s.r[y+k:y+k+L], d[k:k+L]
+			cond, xs, ys = cond[:len(dd)], xs[:len(dd)], ys[:len(dd)]
 			for l := range dd {
-				if cond[l] != 0 {
-					dd[l] = xs[l]
-				} else {
-					dd[l] = ys[l]
-				}
+				// Branchless: conditions of random data do not predict.
+				m := uint64(int64(cond[l]|-cond[l]) >> 63)
+				dd[l] = ys[l] ^ (xs[l]^ys[l])&m
 			}
 		}
 	}, nil
