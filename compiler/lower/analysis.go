@@ -106,9 +106,10 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		if f.Decl == nil || f.Decl.Body == nil {
 			continue
 		}
+		printfLits := printfStrings(info, f.Decl.Body)
 		inspect(f.Decl.Body, func(n syntax.Node) {
 			e, ok := n.(syntax.Expr)
-			if !ok {
+			if !ok || printfLits[e] {
 				return
 			}
 			tv := info.Types[e]
@@ -474,4 +475,33 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 func isArray(t types.Type) bool {
 	_, ok := types.Underlying(t).(*types.Array)
 	return ok
+}
+
+// printfStrings returns printf's string literal arguments (and the
+// parentheses around them): they go to the host by id, not as __constant
+// objects.
+func printfStrings(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
+	lits := map[syntax.Expr]bool{}
+	inspect(body, func(n syntax.Node) {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return
+		}
+		if ce := info.Calls[c]; ce.Builtin == nil || ce.Builtin.Name != "printf" {
+			return
+		}
+		for _, a := range c.Args {
+			if _, ok := stringLit(a); ok {
+				for e := a; ; {
+					lits[e] = true
+					p, ok := e.(*syntax.ParenExpr)
+					if !ok {
+						break
+					}
+					e = p.X
+				}
+			}
+		}
+	})
+	return lits
 }

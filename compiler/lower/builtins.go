@@ -56,6 +56,8 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	switch name {
 	case "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence":
 		return fs.barrier(name, x)
+	case "printf":
+		return fs.printf(x, t)
 	}
 	if strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_") {
 		return fs.atomic(name, x, t)
@@ -96,9 +98,6 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	}
 	k0 := types.ElemKind(args[0].t)
 	switch base {
-	case "printf":
-		fs.errorf(x.At, "printf is not supported yet")
-		return fs.undef(t)
 	case "dot":
 		if types.VecLen(args[0].t) == 1 {
 			return value{t: t, id: b.EmitIDs(spirv.OpFMul, fs.valType(t), ids[0], ids[1])}

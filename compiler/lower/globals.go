@@ -161,6 +161,7 @@ func (l *lowerer) emitReflection() {
 	if l.wgSize != 0 {
 		l.refl.WorkgroupSizeSpecIDs = &[3]uint32{0, 1, 2}
 	}
+	l.finishPrintf()
 	if err := l.b.EmitReflection(l.refl); err != nil {
 		l.errorf(diagPos0, "%v", err)
 	}

@@ -63,6 +63,7 @@ type lowerer struct {
 	anyReqd   bool
 	allReqd   bool
 	pos       diag.Pos // of the construct being lowered, for errors
+	pf        printfState
 }
 
 // global is a program-scope variable: a Private variable with an
