@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -99,7 +100,7 @@ func benchCmd(args []string) error {
 	if *launches > 0 {
 		fmt.Printf("times: per launch, the wall time of enqueueing %d launches (arguments set once, no events kept, no profiling) and finishing the queue, ÷ %d; the fastest of %d runs\n", *launches, *launches, cfg.runs)
 	} else {
-		fmt.Println("times: the fastest kernel run (profiling start to end); ~: timed at a smaller size and scaled linearly")
+		fmt.Println("times: the fastest kernel run (profiling start to end); ~: timed at a smaller size and scaled up by the growth measured while scaling")
 	}
 	fmt.Println("speed: relative to the baseline = baseline time ÷ this time (2.00: twice as fast as the baseline; 0.50: half as fast)")
 	return nil
@@ -298,6 +299,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 	type probe struct {
 		factor uint64
 		ns     uint64
+		grow   growth
 		err    error
 	}
 	step := f.spec.ScaleStep()
@@ -320,6 +322,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			if p.ns, p.err = timeAt(f, t, p.factor, 1); p.err != nil {
 				break
 			}
+			p.grow.add(p.factor, p.ns)
 			if time.Duration(p.ns) >= cfg.min || !fits(p.factor*step) {
 				break
 			}
@@ -344,14 +347,14 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		case p.err != nil:
 			cell = "error"
 			fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(p.err))
-		case time.Duration(p.ns*(common/p.factor)) > cfg.maxRun:
+		case time.Duration(p.grow.predict(p.ns, p.factor, common)) > cfg.maxRun:
 			best, err := timeAt(f, t, p.factor, cfg.runs)
 			if err != nil {
 				cell = "error"
 				fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(err))
 				break
 			}
-			ns = float64(best) * float64(common) / float64(p.factor)
+			ns = p.grow.predict(best, p.factor, common)
 			cell = "~" + fmtNs(uint64(ns))
 		default:
 			best, err := timeAt(f, t, common, cfg.runs)
@@ -371,6 +374,33 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		}
 	}
 	return row
+}
+
+// growth is how a target's time grew with the factor while it was
+// scaled: nbody's work grows with the square of its size, sgemm's with the
+// power 1.5, so a linear guess would time them far past cfg.maxRun.
+type growth struct {
+	f0, f1   uint64
+	ns0, ns1 uint64
+}
+
+func (g *growth) add(f, ns uint64) {
+	g.f0, g.ns0, g.f1, g.ns1 = g.f1, g.ns1, f, ns
+}
+
+// exponent is the measured power of the factor (1 to 3; 1 without two
+// measurements long enough to trust).
+func (g *growth) exponent() float64 {
+	if g.f0 == 0 || g.f1 <= g.f0 || g.ns0 < 1e6 || g.ns1 <= g.ns0 {
+		return 1
+	}
+	e := math.Log(float64(g.ns1)/float64(g.ns0)) / math.Log(float64(g.f1)/float64(g.f0))
+	return min(max(e, 1), 3)
+}
+
+// predict scales ns measured at factor from to factor to.
+func (g *growth) predict(ns, from, to uint64) float64 {
+	return float64(ns) * math.Pow(float64(to)/float64(from), g.exponent())
 }
 
 func firstLine(err error) string {

@@ -71,3 +71,22 @@ func TestBenchLaunches(t *testing.T) {
 		t.Fatalf("--ref of nothing: rc %d", rc)
 	}
 }
+
+func TestGrowth(t *testing.T) {
+	var g growth
+	if e := g.exponent(); e != 1 {
+		t.Fatalf("no data: %v", e)
+	}
+	g.add(1, 10e6)
+	g.add(4, 160e6) // nbody: 4x the size, 16x the time
+	if e := g.exponent(); e < 1.99 || e > 2.01 {
+		t.Fatalf("exponent %v", e)
+	}
+	if p := g.predict(160e6, 4, 64); p < 40e9 || p > 41e9 {
+		t.Fatalf("predict %v", p)
+	}
+	g.add(8, 200e6) // sub-linear: clamped to 1
+	if e := g.exponent(); e != 1 {
+		t.Fatalf("clamped exponent %v", e)
+	}
+}

@@ -101,3 +101,63 @@ func runOOB(t *testing.T, d *Device, spv []byte, args []targ) [][]byte {
 	}
 	return out
 }
+
+// BenchmarkRobustness times triad and stencil2d on the device with robust
+// buffer access and on a second VkDevice of the same physical device
+// without it (sub-benchmarks robust=on/off, to compare with benchstat).
+func BenchmarkRobustness(b *testing.B) {
+	d := testDevice(b)
+	plain := &Device{phys: d.phys, info: d.info, noRobust: true}
+	const n = 1 << 22
+	const w = 2048
+	wi := binary.LittleEndian.AppendUint32(nil, w)
+	for _, c := range []struct {
+		file, kernel string
+		args         []targ
+		nd           driver.NDRange
+	}{
+		{"triad.cl", "triad", []targ{{buf: randomFloats(n, 1)}, {buf: randomFloats(n, 2)}, {buf: make([]byte, 4*n)}, {pod: f32(3)}},
+			driver.Uniform(1, [3]uint64{}, [3]uint64{n, 1, 1}, [3]uint64{256, 1, 1})},
+		{"stencil2d.cl", "jacobi5", []targ{{buf: randomFloats(w*w, 1)}, {buf: make([]byte, 4*w*w)}, {pod: wi}, {pod: wi}},
+			driver.Uniform(2, [3]uint64{}, [3]uint64{w, w, 1}, [3]uint64{32, 8, 1})},
+	} {
+		spv := compileFile(b, kernels+c.file)
+		for _, dev := range []*Device{d, plain} {
+			b.Run(c.kernel+"/robust="+dev.Robustness().String(), func(b *testing.B) {
+				k, q, args := prepare(b, dev, spv, c.kernel, c.args)
+				for b.Loop() {
+					ev, err := q.Dispatch(b.Context(), k, args, c.nd, nil)
+					wait(b, ev, err)
+				}
+			})
+		}
+	}
+}
+
+// prepare builds kernel name on d and makes its buffers from args.
+func prepare(b *testing.B, d *Device, spv []byte, name string, args []targ) (driver.Kernel, driver.Queue, []driver.Arg) {
+	p, err := d.BuildProgram(spv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { p.Release() })
+	k, err := p.Kernel(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := mustQueue(b, d, false)
+	b.Cleanup(func() { q.Release() })
+	dargs := make([]driver.Arg, len(args))
+	for i, a := range args {
+		if a.buf == nil {
+			dargs[i] = driver.Arg{Kind: driver.ArgPOD, Bytes: a.pod}
+			continue
+		}
+		buf := mustBuffer(b, d, uint64(len(a.buf)))
+		b.Cleanup(func() { buf.Release() })
+		ev, err := q.WriteBuffer(buf, 0, a.buf, nil)
+		wait(b, ev, err)
+		dargs[i] = driver.Arg{Kind: driver.ArgBuffer, Buffer: buf, Size: buf.Size()}
+	}
+	return k, q, dargs
+}
