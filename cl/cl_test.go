@@ -387,6 +387,22 @@ func TestBuffers(t *testing.T) {
 	if !bytes.Equal(all[100:112], want) {
 		t.Fatalf("write rect %v", all[100:112])
 	}
+	// Copy rect within one buffer: boxes whose rows interleave but share no
+	// byte copy; sharing one byte is an overlap.
+	cr := Rect{SrcOrigin: [3]uint64{0, 0, 0}, DstOrigin: [3]uint64{8, 0, 0}, Region: [3]uint64{8, 4, 2},
+		SrcRowPitch: 16, SrcSlicePitch: 128, DstRowPitch: 16, DstSlicePitch: 128}
+	before, _ := ReadAll[byte](ctx, q, b)
+	if ev, err := q.EnqueueCopyBufferRect(b, b, cr); err != nil || ev.Wait(ctx) != nil {
+		t.Fatalf("interleaved copy rect: %v", err)
+	}
+	all, _ = ReadAll[byte](ctx, q, b)
+	if !bytes.Equal(all[8:16], before[0:8]) || !bytes.Equal(all[128+56:128+64], before[128+48:128+56]) {
+		t.Fatalf("copy rect %v", all[:16])
+	}
+	cr.DstOrigin = [3]uint64{7, 3, 1}
+	if _, err := q.EnqueueCopyBufferRect(b, b, cr); !errors.Is(err, ErrMemCopyOverlap) {
+		t.Fatalf("overlapping copy rect: %v", err)
+	}
 	f := []float32{1.5, 2.5}
 	if err := Write(ctx, q, b, 2, f); err != nil {
 		t.Fatal(err)

@@ -255,3 +255,55 @@ func TestGlobalOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestOddSizedBuffer stores the last bytes of a 255-byte buffer through a
+// char pointer into a uchar4 buffer (mixed types: the compiler composes
+// the accesses from 32-bit words): the
+// word holding them must be inside the kernel's binding.
+func TestOddSizedBuffer(t *testing.T) {
+	host := hostDevice(t)
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(host, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	p, err := c.CreateProgramWithSource(`kernel void k(global const uchar *in, global uchar4 *out) {
+  out[0] = (uchar4)(9);
+  global uchar *b = (global uchar *)out;
+  for (int i = 0; i < 3; i++)
+    b[252 + i] = in[i];
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Build(""); err != nil {
+		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
+	}
+	k, err := p.CreateKernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := CreateBufferFrom(c, 0, []uint8{1, 2, 3, 4})
+	out, err := c.CreateBuffer(0, 255, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.SetArgs(in, out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadAll[byte](context.Background(), q, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 255 || got[252] != 1 || got[253] != 2 || got[254] != 3 {
+		t.Fatalf("out[252:] = %v", got[252:])
+	}
+}

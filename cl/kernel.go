@@ -185,7 +185,7 @@ func (k *Kernel) SetArg(i int, v any) error {
 				return errorf(ErrInvalidArgSize, "%s(%s, %d): %d-byte __constant buffer exceeds the device's %d", op, k.name, i, b.size, b.root.dev.info.MaxConstantBuffer)
 			}
 			buf = b
-			a.Buffer, a.Offset, a.Size = b.root.buf, b.origin, b.size
+			a.Buffer, a.Offset, a.Size = b.root.buf, b.origin, min(padded(b.size), b.root.size-b.origin)
 		default:
 			return errorf(ErrInvalidArgValue, "%s(%s, %d): argument %s wants a *Buffer, not %T", op, k.name, i, argName(ai), v)
 		}

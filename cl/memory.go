@@ -61,9 +61,16 @@ type Buffer struct {
 }
 
 type rootMem struct {
-	dev *Device
-	buf driver.Buffer
+	dev  *Device
+	buf  driver.Buffer
+	size uint64 // the allocation: the buffer's size rounded up to 4 bytes
 }
+
+// padded is n rounded up to a whole number of 32-bit words. Allocations
+// and kernel bindings are padded so: a kernel may store a byte or a short
+// through the word that holds it (storage without 8/16-bit access), and
+// that word must lie inside the binding even for a 255-byte buffer.
+func padded(n uint64) uint64 { return (n + 3) &^ 3 }
 
 type mapping struct {
 	offset uint64 // in this buffer
@@ -110,11 +117,11 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 	if wantHost != (host != nil) || (wantHost && uint64(len(host)) < size) {
 		return nil, errorf(ErrInvalidHostPtr, "clCreateBuffer: host memory of %d bytes with flags %#x", len(host), uint64(flags))
 	}
-	db, err := dev.dev.NewBuffer(size)
+	db, err := dev.dev.NewBuffer(padded(size))
 	if err != nil {
 		return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
 	}
-	b := &Buffer{ctx: c, flags: flags, size: size, root: &rootMem{dev: dev, buf: db}}
+	b := &Buffer{ctx: c, flags: flags, size: size, root: &rootMem{dev: dev, buf: db, size: padded(size)}}
 	if flags&MemUseHostPtr != 0 {
 		b.host = host[:size]
 	}

@@ -122,8 +122,28 @@ func (q *Queue) EnqueueWriteBufferRect(b *Buffer, r Rect, src []byte, wait ...*E
 	})
 }
 
-// EnqueueCopyBufferRect copies a box from src to dst. For one memory, any
-// overlap of the two boxes' byte spans gives ErrMemCopyOverlap.
+// spansOverlap reports whether a byte is both in a source span (at srcBase)
+// and in a destination span (at dstBase). The spans of a box come in
+// ascending, disjoint order on each side (pitches are at least the rows and
+// slices they hold), so one merge-like sweep decides it.
+func spansOverlap(spans []span, srcBase, dstBase uint64) bool {
+	i, j := 0, 0
+	for i < len(spans) && j < len(spans) {
+		s, d := srcBase+spans[i].src, dstBase+spans[j].dst
+		switch {
+		case s+spans[i].n <= d:
+			i++
+		case d+spans[j].n <= s:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// EnqueueCopyBufferRect copies a box from src to dst. For one memory, a
+// byte that is in both boxes gives ErrMemCopyOverlap.
 func (q *Queue) EnqueueCopyBufferRect(src, dst *Buffer, r Rect, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueCopyBufferRect"
 	if err := src.useOn(q, op); err != nil {
@@ -136,15 +156,8 @@ func (q *Queue) EnqueueCopyBufferRect(src, dst *Buffer, r Rect, wait ...*Event) 
 	if err != nil {
 		return nil, err
 	}
-	if src.root == dst.root {
-		for _, a := range spans {
-			for _, b := range spans {
-				s, d := src.origin+a.src, dst.origin+b.dst
-				if s < d+b.n && d < s+a.n {
-					return nil, errorf(ErrMemCopyOverlap, "%s: source and destination overlap", op)
-				}
-			}
-		}
+	if src.root == dst.root && spansOverlap(spans, src.origin, dst.origin) {
+		return nil, errorf(ErrMemCopyOverlap, "%s: source and destination overlap", op)
 	}
 	return q.enqueue(CommandCopyBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
 		var evs []driver.Event
