@@ -16,7 +16,12 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 	if err != nil {
 		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
 	}
-	opts.Features = featuresOf(dev.Driver().Info().Caps)
+	caps := dev.Driver().Info().Caps
+	opts.Features = featuresOf(caps)
+	if !caps.Images {
+		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
+		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
+	}
 	res, err := compiler.Compile(src, opts)
 	if res != nil && res.Diagnostics != nil {
 		log = res.Diagnostics.Render(func(file string) (string, bool) {

@@ -198,6 +198,24 @@ func TestBuildFailureLog(t *testing.T) {
 	}
 }
 
+// TestNoImageSupportMacro: __IMAGE_SUPPORT__ is not defined for a device
+// without images.
+func TestNoImageSupportMacro(t *testing.T) {
+	host := hostDevice(t)
+	c, err := CreateContext(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	p, err := c.CreateProgramWithSource("#ifdef __IMAGE_SUPPORT__\n#error images\n#endif\nkernel void k(global int *a) { a[0] = 1; }\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Build(""); err != nil {
+		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
+	}
+}
+
 // TestGlobalOffset runs an NDRange with a global offset: get_global_id
 // includes it, get_group_id and get_global_linear_id do not.
 func TestGlobalOffset(t *testing.T) {
