@@ -103,6 +103,7 @@ func (o Options) lowerOptions() lower.Options {
 	return lower.Options{
 		Version: v, ClusterPODArgs: o.ClusterPODArgs, PODUBO: o.PODUBO, PODPushConstant: o.PODPushConstant,
 		DistinctDescriptorSets: o.DistinctDescriptorSets,
+		PrintfBufferSize:       o.PrintfBufferSize,
 		Storage8:               o.Features.Storage8, Storage16: o.Features.Storage16,
 		SignedZeroInfNanPreserve: o.Features.SignedZeroInfNanPreserve,
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,9 @@ type Options struct {
 	PODUBO                 bool // -pod-ubo
 	PODPushConstant        bool // -pod-pushconstant
 	DistinctDescriptorSets bool // -distinct-kernel-descriptor-sets
+	// PrintfBufferSize is -printf-buffer-size=N: the bytes of the printf
+	// buffer (0: 1 MiB, CL_DEVICE_PRINTF_BUFFER_SIZE's minimum).
+	PrintfBufferSize uint32
 
 	FastRelaxedMath      bool // -cl-fast-relaxed-math
 	MadEnable            bool // -cl-mad-enable
@@ -163,6 +167,14 @@ func (o *Options) Parse(args []string) error {
 			o.PODPushConstant = true
 		case a == "-distinct-kernel-descriptor-sets":
 			o.DistinctDescriptorSets = true
+		case a == "-enable-printf":
+			// clspv's switch: printf is always on.
+		case strings.HasPrefix(a, "-printf-buffer-size="):
+			n, err := strconv.ParseUint(strings.TrimPrefix(a, "-printf-buffer-size="), 10, 32)
+			if err != nil || n < 16 || n%4 != 0 {
+				return fmt.Errorf("bad printf buffer size in %s (want a multiple of 4, at least 16)", a)
+			}
+			o.PrintfBufferSize = uint32(n)
 		case a == "-cl-fast-relaxed-math":
 			o.FastRelaxedMath, o.MadEnable, o.UnsafeMathOpts, o.FiniteMathOnly, o.NoSignedZeros = true, true, true, true, true
 		case a == "-cl-mad-enable":

@@ -38,6 +38,8 @@ type Options struct {
 	// SignedZeroInfNanPreserve declares that execution mode (32-bit) on
 	// every kernel, so that NaN and infinities follow IEEE 754 on Vulkan.
 	SignedZeroInfNanPreserve bool
+	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
+	PrintfBufferSize uint32
 }
 
 // lowerer holds the module-wide state.

@@ -219,7 +219,7 @@ func (fs *fnState) printfRecord(id uint32, words []spirv.ID) spirv.ID {
 		return b.EmitIDs(spirv.OpAccessChain, pt, buf, fs.u32(0), i)
 	}
 	n := uint32(1 + len(words))
-	capWords := uint32(defaultPrintfBufferSize/4 - 2) // less the cursor and the sink
+	capWords := fs.printfBufferSize()/4 - 2 // less the cursor and the sink
 	off := b.EmitIDs(spirv.OpAtomicIAdd, u, word(fs.u32(0)), fs.u32(uint32(spirv.ScopeDevice)), fs.u32(0), fs.u32(n))
 	first := fs.addConst(off, 1)
 	fits := b.EmitIDs(spirv.OpULessThanEqual, fs.boolT(), fs.addConst(off, n), fs.u32(capWords))
@@ -257,5 +257,12 @@ func (l *lowerer) finishPrintf() {
 	}
 	l.b.Decorate(l.pf.buf, spirv.DecorationDescriptorSet, 0)
 	l.b.Decorate(l.pf.buf, spirv.DecorationBinding, binding)
-	l.refl.PrintfBuffer = &spirv.PrintfBuffer{DescriptorSet: 0, Binding: binding, BufferSize: defaultPrintfBufferSize}
+	l.refl.PrintfBuffer = &spirv.PrintfBuffer{DescriptorSet: 0, Binding: binding, BufferSize: l.printfBufferSize()}
+}
+
+func (l *lowerer) printfBufferSize() uint32 {
+	if l.opts.PrintfBufferSize != 0 {
+		return l.opts.PrintfBufferSize
+	}
+	return defaultPrintfBufferSize
 }

@@ -57,3 +57,20 @@ func TestPrintfErrors(t *testing.T) {
 	// An invalid format is a warning: the call returns -1.
 	compileValid(t, `kernel void k(global int *a) { a[0] = printf("%y %d", 1); a[1] = printf("%d %d", 1); }`)
 }
+
+func TestPrintfBufferSize(t *testing.T) {
+	opts, err := compiler.ParseOptions("-printf-buffer-size=64 -enable-printf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := compiler.Compile(`kernel void k() { printf("x"); }`, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pb := res.Reflection.PrintfBuffer; pb == nil || pb.BufferSize != 64 || pb.Binding != 0 {
+		t.Errorf("PrintfBuffer = %+v", pb)
+	}
+	if _, err := compiler.ParseOptions("-printf-buffer-size=10"); err == nil {
+		t.Error("a size of 10 bytes is accepted")
+	}
+}
