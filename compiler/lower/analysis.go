@@ -477,9 +477,9 @@ func isArray(t types.Type) bool {
 	return ok
 }
 
-// printfStrings returns printf's string literal arguments (and the
-// parentheses around them): they go to the host by id, not as __constant
-// objects.
+// printfStrings returns printf's string arguments (literals, the
+// parentheses and ?: around them): they go to the host by id, not as
+// __constant objects.
 func printfStrings(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
 	lits := map[syntax.Expr]bool{}
 	inspect(body, func(n syntax.Node) {
@@ -491,17 +491,21 @@ func printfStrings(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
 			return
 		}
 		for _, a := range c.Args {
-			if _, ok := stringLit(a); ok {
-				for e := a; ; {
-					lits[e] = true
-					p, ok := e.(*syntax.ParenExpr)
-					if !ok {
-						break
-					}
-					e = p.X
-				}
+			if isStringArg(a) {
+				markStringArg(lits, a)
 			}
 		}
 	})
 	return lits
+}
+
+func markStringArg(lits map[syntax.Expr]bool, e syntax.Expr) {
+	lits[e] = true
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		markStringArg(lits, x.X)
+	case *syntax.CondExpr:
+		markStringArg(lits, x.X)
+		markStringArg(lits, x.Y)
+	}
 }

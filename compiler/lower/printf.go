@@ -50,7 +50,7 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 		// The call's behaviour is undefined: it prints nothing.
 		fs.diags.Warnf(x.Args[0].Pos(), "invalid printf format: %v", err)
 		for _, a := range args {
-			if _, lit := stringLit(a); !lit {
+			if !isStringArg(a) {
 				fs.expr(a)
 			}
 		}
@@ -59,12 +59,12 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 	var words []spirv.ID
 	var sizes []uint32
 	for i, a := range args {
-		if s, lit := stringLit(a); lit {
+		if isStringArg(a) {
 			if i >= len(specs) || specs[i].conv != 's' {
 				fs.errorf(a.Pos(), "printf: a string literal argument is printed with %%s only")
 				continue
 			}
-			words = append(words, fs.u32(fs.printfString(s)))
+			words = append(words, fs.stringArg(a))
 			sizes = append(sizes, 4)
 			continue
 		}
@@ -93,6 +93,29 @@ func stringLit(e syntax.Expr) (string, bool) {
 		return "", false
 	}
 	return lit.Value, true
+}
+
+// isStringArg reports whether e is a string literal or a choice between
+// such (c ? "yes" : "no"): printf passes them by id.
+func isStringArg(e syntax.Expr) bool {
+	e = unparenExpr(e)
+	if c, ok := e.(*syntax.CondExpr); ok {
+		return isStringArg(c.X) && isStringArg(c.Y)
+	}
+	_, ok := stringLit(e)
+	return ok
+}
+
+// stringArg is the id word of a string argument (see isStringArg).
+func (fs *fnState) stringArg(e syntax.Expr) spirv.ID {
+	e = unparenExpr(e)
+	if c, ok := e.(*syntax.CondExpr); ok {
+		cond := fs.cond(c.Cond)
+		x, y := fs.stringArg(c.X), fs.stringArg(c.Y)
+		return fs.b.EmitIDs(spirv.OpSelect, fs.uint32T(), cond, x, y)
+	}
+	s, _ := stringLit(e)
+	return fs.u32(fs.printfString(s))
 }
 
 // printfString returns the PrintfInfo id standing for string literal s.
