@@ -491,7 +491,7 @@ func printfStrings(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
 			return
 		}
 		for _, a := range c.Args {
-			if isStringArg(a) {
+			if isStringArg(info, a) {
 				markStringArg(lits, a)
 			}
 		}

@@ -36,9 +36,9 @@ type printfState struct {
 
 // printf lowers a call to printf; t is its result type (int).
 func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
-	format, ok := stringLit(x.Args[0])
+	format, ok := stringLit(fs.info, x.Args[0])
 	if !ok {
-		fs.errorf(x.Args[0].Pos(), "printf: the format must be a string literal")
+		fs.errorf(x.Args[0].Pos(), "printf: the format must be a string literal or a __constant char array")
 		return fs.undef(t)
 	}
 	args := x.Args[1:]
@@ -50,7 +50,7 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 		// The call's behaviour is undefined: it prints nothing.
 		fs.diags.Warnf(x.Args[0].Pos(), "invalid printf format: %v", err)
 		for _, a := range args {
-			if !isStringArg(a) {
+			if !isStringArg(fs.info, a) {
 				fs.expr(a)
 			}
 		}
@@ -59,7 +59,7 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 	var words []spirv.ID
 	var sizes []uint32
 	for i, a := range args {
-		if isStringArg(a) {
+		if isStringArg(fs.info, a) {
 			if i >= len(specs) || specs[i].conv != 's' {
 				fs.errorf(a.Pos(), "printf: a string literal argument is printed with %%s only")
 				continue
@@ -86,9 +86,18 @@ type errorString string
 
 func (e errorString) Error() string { return string(e) }
 
-// stringLit returns the bytes of e when it is a string literal.
-func stringLit(e syntax.Expr) (string, bool) {
-	lit, ok := unparenExpr(e).(*syntax.BasicLit)
+// stringLit returns the bytes of e when it is a string literal or a
+// program-scope __constant char array initialized by one.
+func stringLit(info *types.Info, e syntax.Expr) (string, bool) {
+	e = unparenExpr(e)
+	if id, ok := e.(*syntax.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || v.Kind != types.GlobalVar || v.Space != types.Constant || !isArray(v.Type) {
+			return "", false
+		}
+		e = unparenExpr(v.Init)
+	}
+	lit, ok := e.(*syntax.BasicLit)
 	if !ok || lit.Kind != syntax.StringLit {
 		return "", false
 	}
@@ -97,12 +106,12 @@ func stringLit(e syntax.Expr) (string, bool) {
 
 // isStringArg reports whether e is a string literal or a choice between
 // such (c ? "yes" : "no"): printf passes them by id.
-func isStringArg(e syntax.Expr) bool {
+func isStringArg(info *types.Info, e syntax.Expr) bool {
 	e = unparenExpr(e)
 	if c, ok := e.(*syntax.CondExpr); ok {
-		return isStringArg(c.X) && isStringArg(c.Y)
+		return isStringArg(info, c.X) && isStringArg(info, c.Y)
 	}
-	_, ok := stringLit(e)
+	_, ok := stringLit(info, e)
 	return ok
 }
 
@@ -114,7 +123,7 @@ func (fs *fnState) stringArg(e syntax.Expr) spirv.ID {
 		x, y := fs.stringArg(c.X), fs.stringArg(c.Y)
 		return fs.b.EmitIDs(spirv.OpSelect, fs.uint32T(), cond, x, y)
 	}
-	s, _ := stringLit(e)
+	s, _ := stringLit(fs.info, e)
 	return fs.u32(fs.printfString(s))
 }
 

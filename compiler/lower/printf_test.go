@@ -12,11 +12,12 @@ import (
 // char and short promoted, vectors packed), %s strings by id, and the
 // buffer after every kernel's bindings in set 0.
 func TestPrintfReflection(t *testing.T) {
-	src := `kernel void k(global int *a, int n) {
+	src := `constant char again[] = "again %s %s\n";
+	kernel void k(global int *a, int n) {
 		int g = get_global_id(0);
 		a[g] = printf("%d %s %f %v4hhd %v2hld %lu %c %v3hd %%\n", g, "world", 1.5f, (char4)(1, -2, 3, 4),
 			(long2)(5, 6), (ulong)g, (char)'A', (short3)(1, 2, 3));
-		printf((("again %s %s\n")), "world", n > 2 ? ("x") : "world");
+		printf(((again)), "world", n > 2 ? ("x") : "world");
 	}
 	kernel void j(global float *a, global float *b, global float *c) { printf("none\n"); }
 	kernel void q(global float *a) { a[0] = 1; }`
