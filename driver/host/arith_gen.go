@@ -9,7 +9,7 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-func loopIAdd_i(d, a, b []uint64, w intw) {
+func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -19,7 +19,25 @@ func loopIAdd_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopISub_i(d, a, b []uint64, w intw) {
+func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A + B) & w.m
+	}
+}
+
+func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A + B) & w.m
+	}
+}
+
+func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -29,7 +47,25 @@ func loopISub_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopIMul_i(d, a, b []uint64, w intw) {
+func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A - B) & w.m
+	}
+}
+
+func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A - B) & w.m
+	}
+}
+
+func loopIMul_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -39,7 +75,25 @@ func loopIMul_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUDiv_i(d, a, b []uint64, w intw) {
+func loopIMul_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A * B) & w.m
+	}
+}
+
+func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A * B) & w.m
+	}
+}
+
+func loopUDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -49,7 +103,25 @@ func loopUDiv_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSDiv_i(d, a, b []uint64, w intw) {
+func loopUDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = udiv(A, B)
+	}
+}
+
+func loopUDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = udiv(A, B)
+	}
+}
+
+func loopSDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -59,7 +131,25 @@ func loopSDiv_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUMod_i(d, a, b []uint64, w intw) {
+func loopSDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopUMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -69,7 +159,25 @@ func loopUMod_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSRem_i(d, a, b []uint64, w intw) {
+func loopUMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = umod(A, B)
+	}
+}
+
+func loopUMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = umod(A, B)
+	}
+}
+
+func loopSRem_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -79,7 +187,25 @@ func loopSRem_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSMod_i(d, a, b []uint64, w intw) {
+func loopSRem_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopSMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -89,7 +215,25 @@ func loopSMod_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopShiftLeftLogical_i(d, a, b []uint64, w intw) {
+func loopSMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -99,7 +243,25 @@ func loopShiftLeftLogical_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopShiftRightLogical_i(d, a, b []uint64, w intw) {
+func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A << B) & w.m
+	}
+}
+
+func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A << B) & w.m
+	}
+}
+
+func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -109,7 +271,25 @@ func loopShiftRightLogical_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopShiftRightArithmetic_i(d, a, b []uint64, w intw) {
+func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A >> B
+	}
+}
+
+func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A >> B
+	}
+}
+
+func loopShiftRightArithmetic_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -119,7 +299,25 @@ func loopShiftRightArithmetic_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopBitwiseOr_i(d, a, b []uint64, w intw) {
+func loopShiftRightArithmetic_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
+	}
+}
+
+func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
+	}
+}
+
+func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -129,7 +327,25 @@ func loopBitwiseOr_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopBitwiseXor_i(d, a, b []uint64, w intw) {
+func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A | B
+	}
+}
+
+func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -139,7 +355,25 @@ func loopBitwiseXor_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopBitwiseAnd_i(d, a, b []uint64, w intw) {
+func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A ^ B
+	}
+}
+
+func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A ^ B
+	}
+}
+
+func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -149,7 +383,25 @@ func loopBitwiseAnd_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopIEqual_i(d, a, b []uint64, w intw) {
+func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A & B
+	}
+}
+
+func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
+func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -159,7 +411,25 @@ func loopIEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopINotEqual_i(d, a, b []uint64, w intw) {
+func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -169,7 +439,25 @@ func loopINotEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUGreaterThan_i(d, a, b []uint64, w intw) {
+func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopUGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -179,7 +467,25 @@ func loopUGreaterThan_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSGreaterThan_i(d, a, b []uint64, w intw) {
+func loopUGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopSGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -189,7 +495,25 @@ func loopSGreaterThan_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUGreaterThanEqual_i(d, a, b []uint64, w intw) {
+func loopSGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(sx(A, w) > sx(B, w))
+	}
+}
+
+func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(sx(A, w) > sx(B, w))
+	}
+}
+
+func loopUGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -199,7 +523,25 @@ func loopUGreaterThanEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSGreaterThanEqual_i(d, a, b []uint64, w intw) {
+func loopUGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopSGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -209,7 +551,25 @@ func loopSGreaterThanEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopULessThan_i(d, a, b []uint64, w intw) {
+func loopSGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(sx(A, w) >= sx(B, w))
+	}
+}
+
+func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(sx(A, w) >= sx(B, w))
+	}
+}
+
+func loopULessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -219,7 +579,25 @@ func loopULessThan_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSLessThan_i(d, a, b []uint64, w intw) {
+func loopULessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopSLessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -229,7 +607,25 @@ func loopSLessThan_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopULessThanEqual_i(d, a, b []uint64, w intw) {
+func loopSLessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(sx(A, w) < sx(B, w))
+	}
+}
+
+func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(sx(A, w) < sx(B, w))
+	}
+}
+
+func loopULessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -239,7 +635,25 @@ func loopULessThanEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSLessThanEqual_i(d, a, b []uint64, w intw) {
+func loopULessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopSLessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -249,7 +663,25 @@ func loopSLessThanEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopLogicalEqual_i(d, a, b []uint64, w intw) {
+func loopSLessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(sx(A, w) <= sx(B, w))
+	}
+}
+
+func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(sx(A, w) <= sx(B, w))
+	}
+}
+
+func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -259,7 +691,25 @@ func loopLogicalEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopLogicalNotEqual_i(d, a, b []uint64, w intw) {
+func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -269,7 +719,25 @@ func loopLogicalNotEqual_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopLogicalOr_i(d, a, b []uint64, w intw) {
+func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -279,7 +747,25 @@ func loopLogicalOr_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopLogicalAnd_i(d, a, b []uint64, w intw) {
+func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A | B
+	}
+}
+
+func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -289,7 +775,25 @@ func loopLogicalAnd_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopSNegate_i(d, a []uint64, w intw) {
+func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A & B
+	}
+}
+
+func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
+func loopSNegate_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -297,7 +801,7 @@ func loopSNegate_i(d, a []uint64, w intw) {
 	}
 }
 
-func loopNot_i(d, a []uint64, w intw) {
+func loopNot_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -305,7 +809,7 @@ func loopNot_i(d, a []uint64, w intw) {
 	}
 }
 
-func loopLogicalNot_i(d, a []uint64, w intw) {
+func loopLogicalNot_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -313,7 +817,7 @@ func loopLogicalNot_i(d, a []uint64, w intw) {
 	}
 }
 
-func loopBitCount_i(d, a []uint64, w intw) {
+func loopBitCount_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -321,7 +825,7 @@ func loopBitCount_i(d, a []uint64, w intw) {
 	}
 }
 
-func loopBitReverse_i(d, a []uint64, w intw) {
+func loopBitReverse_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -329,7 +833,7 @@ func loopBitReverse_i(d, a []uint64, w intw) {
 	}
 }
 
-func loopFAdd_f16(d, a, b []uint64, w intw) {
+func loopFAdd_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -339,7 +843,25 @@ func loopFAdd_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFAdd_f32(d, a, b []uint64, w intw) {
+func loopFAdd_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(A + B))
+	}
+}
+
+func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(A + B))
+	}
+}
+
+func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -349,7 +871,25 @@ func loopFAdd_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFAdd_f64(d, a, b []uint64, w intw) {
+func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(A + B))
+	}
+}
+
+func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(A + B))
+	}
+}
+
+func loopFAdd_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -359,7 +899,25 @@ func loopFAdd_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFSub_f16(d, a, b []uint64, w intw) {
+func loopFAdd_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(A + B)
+	}
+}
+
+func loopFAdd_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(A + B)
+	}
+}
+
+func loopFSub_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -369,7 +927,25 @@ func loopFSub_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFSub_f32(d, a, b []uint64, w intw) {
+func loopFSub_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(A - B))
+	}
+}
+
+func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(A - B))
+	}
+}
+
+func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -379,7 +955,25 @@ func loopFSub_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFSub_f64(d, a, b []uint64, w intw) {
+func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(A - B))
+	}
+}
+
+func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(A - B))
+	}
+}
+
+func loopFSub_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -389,7 +983,25 @@ func loopFSub_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMul_f16(d, a, b []uint64, w intw) {
+func loopFSub_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(A - B)
+	}
+}
+
+func loopFSub_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(A - B)
+	}
+}
+
+func loopFMul_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -399,7 +1011,25 @@ func loopFMul_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMul_f32(d, a, b []uint64, w intw) {
+func loopFMul_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(A * B))
+	}
+}
+
+func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(A * B))
+	}
+}
+
+func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -409,7 +1039,25 @@ func loopFMul_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMul_f64(d, a, b []uint64, w intw) {
+func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(A * B))
+	}
+}
+
+func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(A * B))
+	}
+}
+
+func loopFMul_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -419,7 +1067,25 @@ func loopFMul_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFDiv_f16(d, a, b []uint64, w intw) {
+func loopFMul_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(A * B)
+	}
+}
+
+func loopFMul_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(A * B)
+	}
+}
+
+func loopFDiv_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -429,7 +1095,25 @@ func loopFDiv_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFDiv_f32(d, a, b []uint64, w intw) {
+func loopFDiv_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(A / B))
+	}
+}
+
+func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(A / B))
+	}
+}
+
+func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -439,7 +1123,25 @@ func loopFDiv_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFDiv_f64(d, a, b []uint64, w intw) {
+func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(A / B))
+	}
+}
+
+func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(A / B))
+	}
+}
+
+func loopFDiv_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -449,7 +1151,25 @@ func loopFDiv_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFRem_f16(d, a, b []uint64, w intw) {
+func loopFDiv_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(A / B)
+	}
+}
+
+func loopFDiv_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(A / B)
+	}
+}
+
+func loopFRem_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -459,7 +1179,25 @@ func loopFRem_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFRem_f32(d, a, b []uint64, w intw) {
+func loopFRem_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(math.Mod(A, B))))
+	}
+}
+
+func loopFRem_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(math.Mod(A, B))))
+	}
+}
+
+func loopFRem_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -469,7 +1207,25 @@ func loopFRem_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFRem_f64(d, a, b []uint64, w intw) {
+func loopFRem_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
+	}
+}
+
+func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
+	}
+}
+
+func loopFRem_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -479,7 +1235,25 @@ func loopFRem_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMod_f16(d, a, b []uint64, w intw) {
+func loopFRem_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(math.Mod(A, B))
+	}
+}
+
+func loopFRem_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(math.Mod(A, B))
+	}
+}
+
+func loopFMod_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -489,7 +1263,25 @@ func loopFMod_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMod_f32(d, a, b []uint64, w intw) {
+func loopFMod_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(fmod(A, B))))
+	}
+}
+
+func loopFMod_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(fmod(A, B))))
+	}
+}
+
+func loopFMod_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -499,7 +1291,25 @@ func loopFMod_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFMod_f64(d, a, b []uint64, w intw) {
+func loopFMod_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
+	}
+}
+
+func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
+	}
+}
+
+func loopFMod_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -509,7 +1319,25 @@ func loopFMod_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFNegate_f16(d, a []uint64, w intw) {
+func loopFMod_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(fmod(A, B))
+	}
+}
+
+func loopFMod_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(fmod(A, B))
+	}
+}
+
+func loopFNegate_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := h2f(uint16(a[i]))
@@ -517,7 +1345,7 @@ func loopFNegate_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopFNegate_f32(d, a []uint64, w intw) {
+func loopFNegate_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float32frombits(uint32(a[i]))
@@ -525,7 +1353,7 @@ func loopFNegate_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopFNegate_f64(d, a []uint64, w intw) {
+func loopFNegate_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -533,7 +1361,7 @@ func loopFNegate_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f16(d, a, b []uint64, w intw) {
+func loopFOrdEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -543,7 +1371,25 @@ func loopFOrdEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f32(d, a, b []uint64, w intw) {
+func loopFOrdEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFOrdEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -553,7 +1399,25 @@ func loopFOrdEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f64(d, a, b []uint64, w intw) {
+func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFOrdEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -563,7 +1427,25 @@ func loopFOrdEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f16(d, a, b []uint64, w intw) {
+func loopFOrdEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFOrdEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopFUnordEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -573,7 +1455,25 @@ func loopFUnordEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f32(d, a, b []uint64, w intw) {
+func loopFUnordEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFUnordEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -583,7 +1483,25 @@ func loopFUnordEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f64(d, a, b []uint64, w intw) {
+func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFUnordEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -593,7 +1511,25 @@ func loopFUnordEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f16(d, a, b []uint64, w intw) {
+func loopFUnordEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFUnordEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(!(A < B || A > B))
+	}
+}
+
+func loopFOrdNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -603,7 +1539,25 @@ func loopFOrdNotEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f32(d, a, b []uint64, w intw) {
+func loopFOrdNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFOrdNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -613,7 +1567,25 @@ func loopFOrdNotEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f64(d, a, b []uint64, w intw) {
+func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFOrdNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -623,7 +1595,25 @@ func loopFOrdNotEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f16(d, a, b []uint64, w intw) {
+func loopFOrdNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFOrdNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A < B || A > B)
+	}
+}
+
+func loopFUnordNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -633,7 +1623,25 @@ func loopFUnordNotEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f32(d, a, b []uint64, w intw) {
+func loopFUnordNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFUnordNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -643,7 +1651,25 @@ func loopFUnordNotEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f64(d, a, b []uint64, w intw) {
+func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFUnordNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -653,7 +1679,25 @@ func loopFUnordNotEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f16(d, a, b []uint64, w intw) {
+func loopFUnordNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFUnordNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopFOrdLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -663,7 +1707,25 @@ func loopFOrdLessThan_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f32(d, a, b []uint64, w intw) {
+func loopFOrdLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFOrdLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -673,7 +1735,25 @@ func loopFOrdLessThan_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f64(d, a, b []uint64, w intw) {
+func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFOrdLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -683,7 +1763,25 @@ func loopFOrdLessThan_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f16(d, a, b []uint64, w intw) {
+func loopFOrdLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFOrdLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopFUnordLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -693,7 +1791,25 @@ func loopFUnordLessThan_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f32(d, a, b []uint64, w intw) {
+func loopFUnordLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFUnordLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -703,7 +1819,25 @@ func loopFUnordLessThan_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f64(d, a, b []uint64, w intw) {
+func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFUnordLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -713,7 +1847,25 @@ func loopFUnordLessThan_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f16(d, a, b []uint64, w intw) {
+func loopFUnordLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFUnordLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(!(A >= B))
+	}
+}
+
+func loopFOrdGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -723,7 +1875,25 @@ func loopFOrdGreaterThan_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f32(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFOrdGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -733,7 +1903,25 @@ func loopFOrdGreaterThan_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f64(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFOrdGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -743,7 +1931,25 @@ func loopFOrdGreaterThan_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f16(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFOrdGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopFUnordGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -753,7 +1959,25 @@ func loopFUnordGreaterThan_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f32(d, a, b []uint64, w intw) {
+func loopFUnordGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFUnordGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -763,7 +1987,25 @@ func loopFUnordGreaterThan_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f64(d, a, b []uint64, w intw) {
+func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFUnordGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -773,7 +2015,25 @@ func loopFUnordGreaterThan_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f16(d, a, b []uint64, w intw) {
+func loopFUnordGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFUnordGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(!(A <= B))
+	}
+}
+
+func loopFOrdLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -783,7 +2043,25 @@ func loopFOrdLessThanEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f32(d, a, b []uint64, w intw) {
+func loopFOrdLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFOrdLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -793,7 +2071,25 @@ func loopFOrdLessThanEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f64(d, a, b []uint64, w intw) {
+func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFOrdLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -803,7 +2099,25 @@ func loopFOrdLessThanEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f16(d, a, b []uint64, w intw) {
+func loopFOrdLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFOrdLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopFUnordLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -813,7 +2127,25 @@ func loopFUnordLessThanEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f32(d, a, b []uint64, w intw) {
+func loopFUnordLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFUnordLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -823,7 +2155,25 @@ func loopFUnordLessThanEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f64(d, a, b []uint64, w intw) {
+func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFUnordLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -833,7 +2183,25 @@ func loopFUnordLessThanEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f16(d, a, b []uint64, w intw) {
+func loopFUnordLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFUnordLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(!(A > B))
+	}
+}
+
+func loopFOrdGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -843,7 +2211,25 @@ func loopFOrdGreaterThanEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f32(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFOrdGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -853,7 +2239,25 @@ func loopFOrdGreaterThanEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f64(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFOrdGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -863,7 +2267,25 @@ func loopFOrdGreaterThanEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThanEqual_f16(d, a, b []uint64, w intw) {
+func loopFOrdGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFOrdGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopFUnordGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -873,7 +2295,25 @@ func loopFUnordGreaterThanEqual_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThanEqual_f32(d, a, b []uint64, w intw) {
+func loopFUnordGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopFUnordGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -883,7 +2323,25 @@ func loopFUnordGreaterThanEqual_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThanEqual_f64(d, a, b []uint64, w intw) {
+func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopFUnordGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -893,7 +2351,25 @@ func loopFUnordGreaterThanEqual_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopIsNan_f16(d, a []uint64, w intw) {
+func loopFUnordGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopFUnordGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(!(A < B))
+	}
+}
+
+func loopIsNan_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := h2f(uint16(a[i]))
@@ -901,7 +2377,7 @@ func loopIsNan_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsNan_f32(d, a []uint64, w intw) {
+func loopIsNan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float32frombits(uint32(a[i]))
@@ -909,7 +2385,7 @@ func loopIsNan_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsNan_f64(d, a []uint64, w intw) {
+func loopIsNan_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -917,7 +2393,7 @@ func loopIsNan_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsInf_f16(d, a []uint64, w intw) {
+func loopIsInf_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -925,7 +2401,7 @@ func loopIsInf_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsInf_f32(d, a []uint64, w intw) {
+func loopIsInf_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -933,7 +2409,7 @@ func loopIsInf_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsInf_f64(d, a []uint64, w intw) {
+func loopIsInf_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -941,7 +2417,7 @@ func loopIsInf_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsFinite_f16(d, a []uint64, w intw) {
+func loopIsFinite_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -949,7 +2425,7 @@ func loopIsFinite_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsFinite_f32(d, a []uint64, w intw) {
+func loopIsFinite_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -957,7 +2433,7 @@ func loopIsFinite_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsFinite_f64(d, a []uint64, w intw) {
+func loopIsFinite_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -965,7 +2441,7 @@ func loopIsFinite_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsNormal_f16(d, a []uint64, w intw) {
+func loopIsNormal_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -973,7 +2449,7 @@ func loopIsNormal_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsNormal_f32(d, a []uint64, w intw) {
+func loopIsNormal_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -981,7 +2457,7 @@ func loopIsNormal_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopIsNormal_f64(d, a []uint64, w intw) {
+func loopIsNormal_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -989,7 +2465,7 @@ func loopIsNormal_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopSignBitSet_f16(d, a []uint64, w intw) {
+func loopSignBitSet_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -997,7 +2473,7 @@ func loopSignBitSet_f16(d, a []uint64, w intw) {
 	}
 }
 
-func loopSignBitSet_f32(d, a []uint64, w intw) {
+func loopSignBitSet_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1005,7 +2481,7 @@ func loopSignBitSet_f32(d, a []uint64, w intw) {
 	}
 }
 
-func loopSignBitSet_f64(d, a []uint64, w intw) {
+func loopSignBitSet_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1013,7 +2489,7 @@ func loopSignBitSet_f64(d, a []uint64, w intw) {
 	}
 }
 
-func loopOrdered_f16(d, a, b []uint64, w intw) {
+func loopOrdered_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1023,7 +2499,25 @@ func loopOrdered_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopOrdered_f32(d, a, b []uint64, w intw) {
+func loopOrdered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopOrdered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopOrdered_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1033,7 +2527,25 @@ func loopOrdered_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopOrdered_f64(d, a, b []uint64, w intw) {
+func loopOrdered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopOrdered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopOrdered_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1043,7 +2555,25 @@ func loopOrdered_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUnordered_f16(d, a, b []uint64, w intw) {
+func loopOrdered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopOrdered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A == A && B == B)
+	}
+}
+
+func loopUnordered_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1053,7 +2583,25 @@ func loopUnordered_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUnordered_f32(d, a, b []uint64, w intw) {
+func loopUnordered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := h2f(uint16(b))
+	for i := range d {
+		A := h2f(uint16(a[i]))
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func loopUnordered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := h2f(uint16(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := h2f(uint16(b[i]))
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func loopUnordered_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1063,7 +2611,25 @@ func loopUnordered_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func loopUnordered_f64(d, a, b []uint64, w intw) {
+func loopUnordered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float32frombits(uint32(b))
+	for i := range d {
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func loopUnordered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float32frombits(uint32(a))
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func loopUnordered_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1073,7 +2639,25 @@ func loopUnordered_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopRound_f16(d, a []uint64, w intw) {
+func loopUnordered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func loopUnordered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = b2u(A != A || B != B)
+	}
+}
+
+func glslloopRound_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1081,7 +2665,7 @@ func glslloopRound_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRound_f32(d, a []uint64, w intw) {
+func glslloopRound_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1089,7 +2673,7 @@ func glslloopRound_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRound_f64(d, a []uint64, w intw) {
+func glslloopRound_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1097,7 +2681,7 @@ func glslloopRound_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRoundEven_f16(d, a []uint64, w intw) {
+func glslloopRoundEven_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1105,7 +2689,7 @@ func glslloopRoundEven_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRoundEven_f32(d, a []uint64, w intw) {
+func glslloopRoundEven_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1113,7 +2697,7 @@ func glslloopRoundEven_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRoundEven_f64(d, a []uint64, w intw) {
+func glslloopRoundEven_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1121,7 +2705,7 @@ func glslloopRoundEven_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTrunc_f16(d, a []uint64, w intw) {
+func glslloopTrunc_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1129,7 +2713,7 @@ func glslloopTrunc_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTrunc_f32(d, a []uint64, w intw) {
+func glslloopTrunc_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1137,7 +2721,7 @@ func glslloopTrunc_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTrunc_f64(d, a []uint64, w intw) {
+func glslloopTrunc_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1145,7 +2729,7 @@ func glslloopTrunc_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFAbs_f16(d, a []uint64, w intw) {
+func glslloopFAbs_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1153,7 +2737,7 @@ func glslloopFAbs_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFAbs_f32(d, a []uint64, w intw) {
+func glslloopFAbs_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1161,7 +2745,7 @@ func glslloopFAbs_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFAbs_f64(d, a []uint64, w intw) {
+func glslloopFAbs_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1169,7 +2753,7 @@ func glslloopFAbs_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFSign_f16(d, a []uint64, w intw) {
+func glslloopFSign_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1177,7 +2761,7 @@ func glslloopFSign_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFSign_f32(d, a []uint64, w intw) {
+func glslloopFSign_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1185,7 +2769,7 @@ func glslloopFSign_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFSign_f64(d, a []uint64, w intw) {
+func glslloopFSign_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1193,7 +2777,7 @@ func glslloopFSign_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFloor_f16(d, a []uint64, w intw) {
+func glslloopFloor_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1201,7 +2785,7 @@ func glslloopFloor_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFloor_f32(d, a []uint64, w intw) {
+func glslloopFloor_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1209,7 +2793,7 @@ func glslloopFloor_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFloor_f64(d, a []uint64, w intw) {
+func glslloopFloor_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1217,7 +2801,7 @@ func glslloopFloor_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCeil_f16(d, a []uint64, w intw) {
+func glslloopCeil_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1225,7 +2809,7 @@ func glslloopCeil_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCeil_f32(d, a []uint64, w intw) {
+func glslloopCeil_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1233,7 +2817,7 @@ func glslloopCeil_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCeil_f64(d, a []uint64, w intw) {
+func glslloopCeil_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1241,7 +2825,7 @@ func glslloopCeil_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFract_f16(d, a []uint64, w intw) {
+func glslloopFract_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1249,7 +2833,7 @@ func glslloopFract_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFract_f32(d, a []uint64, w intw) {
+func glslloopFract_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1257,7 +2841,7 @@ func glslloopFract_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFract_f64(d, a []uint64, w intw) {
+func glslloopFract_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1265,7 +2849,7 @@ func glslloopFract_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRadians_f16(d, a []uint64, w intw) {
+func glslloopRadians_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1273,7 +2857,7 @@ func glslloopRadians_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRadians_f32(d, a []uint64, w intw) {
+func glslloopRadians_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1281,7 +2865,7 @@ func glslloopRadians_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopRadians_f64(d, a []uint64, w intw) {
+func glslloopRadians_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1289,7 +2873,7 @@ func glslloopRadians_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopDegrees_f16(d, a []uint64, w intw) {
+func glslloopDegrees_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1297,7 +2881,7 @@ func glslloopDegrees_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopDegrees_f32(d, a []uint64, w intw) {
+func glslloopDegrees_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1305,7 +2889,7 @@ func glslloopDegrees_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopDegrees_f64(d, a []uint64, w intw) {
+func glslloopDegrees_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1313,7 +2897,7 @@ func glslloopDegrees_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSin_f16(d, a []uint64, w intw) {
+func glslloopSin_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1321,7 +2905,7 @@ func glslloopSin_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSin_f32(d, a []uint64, w intw) {
+func glslloopSin_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1329,7 +2913,7 @@ func glslloopSin_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSin_f64(d, a []uint64, w intw) {
+func glslloopSin_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1337,7 +2921,7 @@ func glslloopSin_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCos_f16(d, a []uint64, w intw) {
+func glslloopCos_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1345,7 +2929,7 @@ func glslloopCos_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCos_f32(d, a []uint64, w intw) {
+func glslloopCos_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1353,7 +2937,7 @@ func glslloopCos_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCos_f64(d, a []uint64, w intw) {
+func glslloopCos_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1361,7 +2945,7 @@ func glslloopCos_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTan_f16(d, a []uint64, w intw) {
+func glslloopTan_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1369,7 +2953,7 @@ func glslloopTan_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTan_f32(d, a []uint64, w intw) {
+func glslloopTan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1377,7 +2961,7 @@ func glslloopTan_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTan_f64(d, a []uint64, w intw) {
+func glslloopTan_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1385,7 +2969,7 @@ func glslloopTan_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsin_f16(d, a []uint64, w intw) {
+func glslloopAsin_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1393,7 +2977,7 @@ func glslloopAsin_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsin_f32(d, a []uint64, w intw) {
+func glslloopAsin_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1401,7 +2985,7 @@ func glslloopAsin_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsin_f64(d, a []uint64, w intw) {
+func glslloopAsin_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1409,7 +2993,7 @@ func glslloopAsin_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcos_f16(d, a []uint64, w intw) {
+func glslloopAcos_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1417,7 +3001,7 @@ func glslloopAcos_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcos_f32(d, a []uint64, w intw) {
+func glslloopAcos_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1425,7 +3009,7 @@ func glslloopAcos_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcos_f64(d, a []uint64, w intw) {
+func glslloopAcos_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1433,7 +3017,7 @@ func glslloopAcos_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtan_f16(d, a []uint64, w intw) {
+func glslloopAtan_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1441,7 +3025,7 @@ func glslloopAtan_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtan_f32(d, a []uint64, w intw) {
+func glslloopAtan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1449,7 +3033,7 @@ func glslloopAtan_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtan_f64(d, a []uint64, w intw) {
+func glslloopAtan_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1457,7 +3041,7 @@ func glslloopAtan_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSinh_f16(d, a []uint64, w intw) {
+func glslloopSinh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1465,7 +3049,7 @@ func glslloopSinh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSinh_f32(d, a []uint64, w intw) {
+func glslloopSinh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1473,7 +3057,7 @@ func glslloopSinh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSinh_f64(d, a []uint64, w intw) {
+func glslloopSinh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1481,7 +3065,7 @@ func glslloopSinh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCosh_f16(d, a []uint64, w intw) {
+func glslloopCosh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1489,7 +3073,7 @@ func glslloopCosh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCosh_f32(d, a []uint64, w intw) {
+func glslloopCosh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1497,7 +3081,7 @@ func glslloopCosh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopCosh_f64(d, a []uint64, w intw) {
+func glslloopCosh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1505,7 +3089,7 @@ func glslloopCosh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTanh_f16(d, a []uint64, w intw) {
+func glslloopTanh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1513,7 +3097,7 @@ func glslloopTanh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTanh_f32(d, a []uint64, w intw) {
+func glslloopTanh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1521,7 +3105,7 @@ func glslloopTanh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopTanh_f64(d, a []uint64, w intw) {
+func glslloopTanh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1529,7 +3113,7 @@ func glslloopTanh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsinh_f16(d, a []uint64, w intw) {
+func glslloopAsinh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1537,7 +3121,7 @@ func glslloopAsinh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsinh_f32(d, a []uint64, w intw) {
+func glslloopAsinh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1545,7 +3129,7 @@ func glslloopAsinh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAsinh_f64(d, a []uint64, w intw) {
+func glslloopAsinh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1553,7 +3137,7 @@ func glslloopAsinh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcosh_f16(d, a []uint64, w intw) {
+func glslloopAcosh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1561,7 +3145,7 @@ func glslloopAcosh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcosh_f32(d, a []uint64, w intw) {
+func glslloopAcosh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1569,7 +3153,7 @@ func glslloopAcosh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAcosh_f64(d, a []uint64, w intw) {
+func glslloopAcosh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1577,7 +3161,7 @@ func glslloopAcosh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtanh_f16(d, a []uint64, w intw) {
+func glslloopAtanh_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1585,7 +3169,7 @@ func glslloopAtanh_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtanh_f32(d, a []uint64, w intw) {
+func glslloopAtanh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1593,7 +3177,7 @@ func glslloopAtanh_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtanh_f64(d, a []uint64, w intw) {
+func glslloopAtanh_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1601,7 +3185,7 @@ func glslloopAtanh_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp_f16(d, a []uint64, w intw) {
+func glslloopExp_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1609,7 +3193,7 @@ func glslloopExp_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp_f32(d, a []uint64, w intw) {
+func glslloopExp_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1617,7 +3201,7 @@ func glslloopExp_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp_f64(d, a []uint64, w intw) {
+func glslloopExp_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1625,7 +3209,7 @@ func glslloopExp_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog_f16(d, a []uint64, w intw) {
+func glslloopLog_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1633,7 +3217,7 @@ func glslloopLog_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog_f32(d, a []uint64, w intw) {
+func glslloopLog_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1641,7 +3225,7 @@ func glslloopLog_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog_f64(d, a []uint64, w intw) {
+func glslloopLog_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1649,7 +3233,7 @@ func glslloopLog_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp2_f16(d, a []uint64, w intw) {
+func glslloopExp2_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1657,7 +3241,7 @@ func glslloopExp2_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp2_f32(d, a []uint64, w intw) {
+func glslloopExp2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1665,7 +3249,7 @@ func glslloopExp2_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopExp2_f64(d, a []uint64, w intw) {
+func glslloopExp2_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1673,7 +3257,7 @@ func glslloopExp2_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog2_f16(d, a []uint64, w intw) {
+func glslloopLog2_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1681,7 +3265,7 @@ func glslloopLog2_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog2_f32(d, a []uint64, w intw) {
+func glslloopLog2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1689,7 +3273,7 @@ func glslloopLog2_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopLog2_f64(d, a []uint64, w intw) {
+func glslloopLog2_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1697,7 +3281,7 @@ func glslloopLog2_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSqrt_f16(d, a []uint64, w intw) {
+func glslloopSqrt_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1705,7 +3289,7 @@ func glslloopSqrt_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSqrt_f32(d, a []uint64, w intw) {
+func glslloopSqrt_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1713,7 +3297,7 @@ func glslloopSqrt_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSqrt_f64(d, a []uint64, w intw) {
+func glslloopSqrt_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1721,7 +3305,7 @@ func glslloopSqrt_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopInverseSqrt_f16(d, a []uint64, w intw) {
+func glslloopInverseSqrt_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
@@ -1729,7 +3313,7 @@ func glslloopInverseSqrt_f16(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopInverseSqrt_f32(d, a []uint64, w intw) {
+func glslloopInverseSqrt_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
@@ -1737,7 +3321,7 @@ func glslloopInverseSqrt_f32(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopInverseSqrt_f64(d, a []uint64, w intw) {
+func glslloopInverseSqrt_f64(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := math.Float64frombits(a[i])
@@ -1745,7 +3329,7 @@ func glslloopInverseSqrt_f64(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopAtan2_f16(d, a, b []uint64, w intw) {
+func glslloopAtan2_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1755,7 +3339,25 @@ func glslloopAtan2_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopAtan2_f32(d, a, b []uint64, w intw) {
+func glslloopAtan2_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
+	}
+}
+
+func glslloopAtan2_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
+	}
+}
+
+func glslloopAtan2_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1765,7 +3367,25 @@ func glslloopAtan2_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopAtan2_f64(d, a, b []uint64, w intw) {
+func glslloopAtan2_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
+	}
+}
+
+func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
+	}
+}
+
+func glslloopAtan2_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1775,7 +3395,25 @@ func glslloopAtan2_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopPow_f16(d, a, b []uint64, w intw) {
+func glslloopAtan2_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(math.Atan2(A, B))
+	}
+}
+
+func glslloopAtan2_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(math.Atan2(A, B))
+	}
+}
+
+func glslloopPow_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1785,7 +3423,25 @@ func glslloopPow_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopPow_f32(d, a, b []uint64, w intw) {
+func glslloopPow_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(math.Pow(A, B))))
+	}
+}
+
+func glslloopPow_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(math.Pow(A, B))))
+	}
+}
+
+func glslloopPow_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1795,7 +3451,25 @@ func glslloopPow_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopPow_f64(d, a, b []uint64, w intw) {
+func glslloopPow_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
+	}
+}
+
+func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
+	}
+}
+
+func glslloopPow_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1805,7 +3479,25 @@ func glslloopPow_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMin_f16(d, a, b []uint64, w intw) {
+func glslloopPow_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(math.Pow(A, B))
+	}
+}
+
+func glslloopPow_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(math.Pow(A, B))
+	}
+}
+
+func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1815,7 +3507,25 @@ func glslloopFMin_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMin_f32(d, a, b []uint64, w intw) {
+func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmin(A, B))))
+	}
+}
+
+func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(nmin(A, B))))
+	}
+}
+
+func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1825,7 +3535,25 @@ func glslloopFMin_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMin_f64(d, a, b []uint64, w intw) {
+func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+	}
+}
+
+func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+	}
+}
+
+func glslloopFMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1835,7 +3563,25 @@ func glslloopFMin_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMax_f16(d, a, b []uint64, w intw) {
+func glslloopFMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmin(A, B))
+	}
+}
+
+func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(nmin(A, B))
+	}
+}
+
+func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1845,7 +3591,25 @@ func glslloopFMax_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMax_f32(d, a, b []uint64, w intw) {
+func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmax(A, B))))
+	}
+}
+
+func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(nmax(A, B))))
+	}
+}
+
+func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1855,7 +3619,25 @@ func glslloopFMax_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMax_f64(d, a, b []uint64, w intw) {
+func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+	}
+}
+
+func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+	}
+}
+
+func glslloopFMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1865,7 +3647,25 @@ func glslloopFMax_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMin_f16(d, a, b []uint64, w intw) {
+func glslloopFMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmax(A, B))
+	}
+}
+
+func glslloopFMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(nmax(A, B))
+	}
+}
+
+func glslloopNMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1875,7 +3675,25 @@ func glslloopNMin_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMin_f32(d, a, b []uint64, w intw) {
+func glslloopNMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmin(A, B))))
+	}
+}
+
+func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(nmin(A, B))))
+	}
+}
+
+func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1885,7 +3703,25 @@ func glslloopNMin_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMin_f64(d, a, b []uint64, w intw) {
+func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+	}
+}
+
+func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+	}
+}
+
+func glslloopNMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1895,7 +3731,25 @@ func glslloopNMin_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMax_f16(d, a, b []uint64, w intw) {
+func glslloopNMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmin(A, B))
+	}
+}
+
+func glslloopNMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(nmin(A, B))
+	}
+}
+
+func glslloopNMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1905,7 +3759,25 @@ func glslloopNMax_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMax_f32(d, a, b []uint64, w intw) {
+func glslloopNMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmax(A, B))))
+	}
+}
+
+func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(nmax(A, B))))
+	}
+}
+
+func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1915,7 +3787,25 @@ func glslloopNMax_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopNMax_f64(d, a, b []uint64, w intw) {
+func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+	}
+}
+
+func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+	}
+}
+
+func glslloopNMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1925,7 +3815,25 @@ func glslloopNMax_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopStep_f16(d, a, b []uint64, w intw) {
+func glslloopNMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmax(A, B))
+	}
+}
+
+func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(nmax(A, B))
+	}
+}
+
+func glslloopStep_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1935,7 +3843,25 @@ func glslloopStep_f16(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopStep_f32(d, a, b []uint64, w intw) {
+func glslloopStep_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(step(A, B))))
+	}
+}
+
+func glslloopStep_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(h2f(uint16(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(h2f(uint16(b[i])))
+		d[i] = uint64(f2h(float32(step(A, B))))
+	}
+}
+
+func glslloopStep_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1945,7 +3871,25 @@ func glslloopStep_f32(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopStep_f64(d, a, b []uint64, w intw) {
+func glslloopStep_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(step(A, B))))
+	}
+}
+
+func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := float64(math.Float32frombits(uint32(a)))
+	b = b[:len(d)]
+	for i := range d {
+		B := float64(math.Float32frombits(uint32(b[i])))
+		d[i] = uint64(math.Float32bits(float32(step(A, B))))
+	}
+}
+
+func glslloopStep_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -1955,7 +3899,25 @@ func glslloopStep_f64(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopFClamp_f16(d, a, b, c []uint64, w intw) {
+func glslloopStep_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(step(A, B))
+	}
+}
+
+func glslloopStep_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := math.Float64frombits(a)
+	b = b[:len(d)]
+	for i := range d {
+		B := math.Float64frombits(b[i])
+		d[i] = math.Float64bits(step(A, B))
+	}
+}
+
+func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -1967,7 +3929,17 @@ func glslloopFClamp_f16(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFClamp_f32(d, a, b, c []uint64, w intw) {
+func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	C := float64(h2f(uint16(c)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+	}
+}
+
+func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -1979,7 +3951,17 @@ func glslloopFClamp_f32(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFClamp_f64(d, a, b, c []uint64, w intw) {
+func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	C := float64(math.Float32frombits(uint32(c)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+	}
+}
+
+func glslloopFClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -1991,7 +3973,17 @@ func glslloopFClamp_f64(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopNClamp_f16(d, a, b, c []uint64, w intw) {
+func glslloopFClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	C := math.Float64frombits(c)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+	}
+}
+
+func glslloopNClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2003,7 +3995,17 @@ func glslloopNClamp_f16(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopNClamp_f32(d, a, b, c []uint64, w intw) {
+func glslloopNClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	C := float64(h2f(uint16(c)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+	}
+}
+
+func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2015,7 +4017,17 @@ func glslloopNClamp_f32(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopNClamp_f64(d, a, b, c []uint64, w intw) {
+func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	C := float64(math.Float32frombits(uint32(c)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+	}
+}
+
+func glslloopNClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2027,7 +4039,17 @@ func glslloopNClamp_f64(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFMix_f16(d, a, b, c []uint64, w intw) {
+func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	C := math.Float64frombits(c)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+	}
+}
+
+func glslloopFMix_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2039,7 +4061,17 @@ func glslloopFMix_f16(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFMix_f32(d, a, b, c []uint64, w intw) {
+func glslloopFMix_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	C := float64(h2f(uint16(c)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(A + (B-A)*C)))
+	}
+}
+
+func glslloopFMix_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2051,7 +4083,17 @@ func glslloopFMix_f32(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFMix_f64(d, a, b, c []uint64, w intw) {
+func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	C := float64(math.Float32frombits(uint32(c)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
+	}
+}
+
+func glslloopFMix_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2063,7 +4105,17 @@ func glslloopFMix_f64(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopSmoothStep_f16(d, a, b, c []uint64, w intw) {
+func glslloopFMix_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	C := math.Float64frombits(c)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(A + (B-A)*C)
+	}
+}
+
+func glslloopSmoothStep_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2075,7 +4127,17 @@ func glslloopSmoothStep_f16(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopSmoothStep_f32(d, a, b, c []uint64, w intw) {
+func glslloopSmoothStep_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	C := float64(h2f(uint16(c)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
+	}
+}
+
+func glslloopSmoothStep_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2087,7 +4149,17 @@ func glslloopSmoothStep_f32(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopSmoothStep_f64(d, a, b, c []uint64, w intw) {
+func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	C := float64(math.Float32frombits(uint32(c)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
+	}
+}
+
+func glslloopSmoothStep_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2099,7 +4171,17 @@ func glslloopSmoothStep_f64(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFma_f16(d, a, b, c []uint64, w intw) {
+func glslloopSmoothStep_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	C := math.Float64frombits(c)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(smoothstep(A, B, C))
+	}
+}
+
+func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2111,7 +4193,17 @@ func glslloopFma_f16(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFma_f32(d, a, b, c []uint64, w intw) {
+func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(h2f(uint16(b)))
+	C := float64(h2f(uint16(c)))
+	for i := range d {
+		A := float64(h2f(uint16(a[i])))
+		d[i] = uint64(f2h(float32(math.FMA(A, B, C))))
+	}
+}
+
+func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2123,7 +4215,17 @@ func glslloopFma_f32(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFma_f64(d, a, b, c []uint64, w intw) {
+func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := float64(math.Float32frombits(uint32(b)))
+	C := float64(math.Float32frombits(uint32(c)))
+	for i := range d {
+		A := float64(math.Float32frombits(uint32(a[i])))
+		d[i] = uint64(math.Float32bits(float32(math.FMA(A, B, C))))
+	}
+}
+
+func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2135,7 +4237,17 @@ func glslloopFma_f64(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopSAbs_i(d, a []uint64, w intw) {
+func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := math.Float64frombits(b)
+	C := math.Float64frombits(c)
+	for i := range d {
+		A := math.Float64frombits(a[i])
+		d[i] = math.Float64bits(math.FMA(A, B, C))
+	}
+}
+
+func glslloopSAbs_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2143,7 +4255,7 @@ func glslloopSAbs_i(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopSSign_i(d, a []uint64, w intw) {
+func glslloopSSign_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2151,7 +4263,7 @@ func glslloopSSign_i(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopUMin_i(d, a, b []uint64, w intw) {
+func glslloopUMin_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -2161,7 +4273,25 @@ func glslloopUMin_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopUMax_i(d, a, b []uint64, w intw) {
+func glslloopUMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = min(A, B)
+	}
+}
+
+func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = min(A, B)
+	}
+}
+
+func glslloopUMax_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -2171,7 +4301,25 @@ func glslloopUMax_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopSMin_i(d, a, b []uint64, w intw) {
+func glslloopUMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = max(A, B)
+	}
+}
+
+func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = max(A, B)
+	}
+}
+
+func glslloopSMin_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -2181,7 +4329,25 @@ func glslloopSMin_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopSMax_i(d, a, b []uint64, w intw) {
+func glslloopSMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func glslloopSMax_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
@@ -2191,7 +4357,25 @@ func glslloopSMax_i(d, a, b []uint64, w intw) {
 	}
 }
 
-func glslloopUClamp_i(d, a, b, c []uint64, w intw) {
+func glslloopSMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func glslloopUClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2203,7 +4387,17 @@ func glslloopUClamp_i(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopSClamp_i(d, a, b, c []uint64, w intw) {
+func glslloopUClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	C := c
+	for i := range d {
+		A := a[i]
+		d[i] = min(max(A, B), C)
+	}
+}
+
+func glslloopSClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
@@ -2215,7 +4409,17 @@ func glslloopSClamp_i(d, a, b, c []uint64, w intw) {
 	}
 }
 
-func glslloopFindILsb_i(d, a []uint64, w intw) {
+func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	C := c
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m
+	}
+}
+
+func glslloopFindILsb_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2223,7 +4427,7 @@ func glslloopFindILsb_i(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFindUMsb_i(d, a []uint64, w intw) {
+func glslloopFindUMsb_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2231,7 +4435,7 @@ func glslloopFindUMsb_i(d, a []uint64, w intw) {
 	}
 }
 
-func glslloopFindSMsb_i(d, a []uint64, w intw) {
+func glslloopFindSMsb_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2470,6 +4674,238 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i,
 }
 
+var loops2vs = map[loopKey]loop2vs{
+	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_vs,
+	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_vs,
+	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_vs,
+	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_vs,
+	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_vs,
+	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_vs,
+	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_vs,
+	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_vs,
+	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_vs,
+	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_vs,
+	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_vs,
+	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_vs,
+	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
+	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_vs,
+	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_vs,
+	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_vs,
+	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_vs,
+	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_vs,
+	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_vs,
+	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_vs,
+	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_vs,
+	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_vs,
+	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_vs,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_vs,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_vs,
+	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_vs,
+	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_vs,
+	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_vs,
+	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_vs,
+	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_vs,
+	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_vs,
+	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_vs,
+	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_vs,
+	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_vs,
+	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_vs,
+	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_vs,
+	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_vs,
+	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_vs,
+	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_vs,
+	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_vs,
+	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_vs,
+	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_vs,
+	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_vs,
+	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_vs,
+	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_vs,
+	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_vs,
+	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_vs,
+	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_vs,
+	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_vs,
+	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_vs,
+	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_vs,
+	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_vs,
+	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_vs,
+	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_vs,
+	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_vs,
+	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_vs,
+	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_vs,
+	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_vs,
+	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_vs,
+	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_vs,
+	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_vs,
+	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_vs,
+	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_vs,
+	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_vs,
+	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_vs,
+	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_vs,
+	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_vs,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_vs,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_vs,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_vs,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_vs,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_vs,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_vs,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_vs,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_vs,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_vs,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_vs,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_vs,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_vs,
+	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_vs,
+	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_vs,
+	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_vs,
+	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_vs,
+	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_vs,
+	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_vs,
+	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_vs,
+	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_vs,
+	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_vs,
+	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_vs,
+	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_vs,
+	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_vs,
+	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_vs,
+	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_vs,
+	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_vs,
+	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_vs,
+	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_vs,
+	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_vs,
+	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_vs,
+	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_vs,
+	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_vs,
+	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_vs,
+	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_vs,
+	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_vs,
+	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_vs,
+}
+
+var loops2sv = map[loopKey]loop2sv{
+	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_sv,
+	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_sv,
+	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_sv,
+	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_sv,
+	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_sv,
+	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_sv,
+	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_sv,
+	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_sv,
+	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_sv,
+	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_sv,
+	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_sv,
+	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_sv,
+	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_sv,
+	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_sv,
+	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_sv,
+	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_sv,
+	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_sv,
+	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_sv,
+	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_sv,
+	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_sv,
+	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_sv,
+	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_sv,
+	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_sv,
+	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_sv,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_sv,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_sv,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_sv,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_sv,
+	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_sv,
+	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_sv,
+	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_sv,
+	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_sv,
+	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_sv,
+	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_sv,
+	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_sv,
+	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_sv,
+	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_sv,
+	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_sv,
+	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_sv,
+	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_sv,
+	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_sv,
+	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_sv,
+	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_sv,
+	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_sv,
+	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_sv,
+	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_sv,
+	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_sv,
+	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_sv,
+	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_sv,
+	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_sv,
+	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_sv,
+	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_sv,
+	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_sv,
+	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_sv,
+	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_sv,
+	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_sv,
+	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_sv,
+	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_sv,
+	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_sv,
+	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_sv,
+	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_sv,
+	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_sv,
+	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_sv,
+	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_sv,
+	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_sv,
+	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_sv,
+	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_sv,
+	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_sv,
+	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_sv,
+	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_sv,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_sv,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_sv,
+	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_sv,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_sv,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_sv,
+	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_sv,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_sv,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_sv,
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_sv,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_sv,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_sv,
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_sv,
+	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_sv,
+	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_sv,
+	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_sv,
+	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_sv,
+	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_sv,
+	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_sv,
+	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_sv,
+	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_sv,
+	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_sv,
+	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_sv,
+	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_sv,
+	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_sv,
+	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_sv,
+	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_sv,
+	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_sv,
+	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_sv,
+	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_sv,
+	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_sv,
+	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_sv,
+	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_sv,
+	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_sv,
+	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_sv,
+	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_sv,
+	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_sv,
+	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_sv,
+}
+
 var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16,
 	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32,
@@ -2488,4 +4924,24 @@ var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i,
+}
+
+var loops3vss = map[loopKey]loop3vss{
+	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopNClamp_f16_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopNClamp_f32_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopNClamp_f64_vss,
+	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16_vss,
+	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32_vss,
+	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64_vss,
+	{uint32(spirv.GLSLstd450SmoothStep), nkF16, true}: glslloopSmoothStep_f16_vss,
+	{uint32(spirv.GLSLstd450SmoothStep), nkF32, true}: glslloopSmoothStep_f32_vss,
+	{uint32(spirv.GLSLstd450SmoothStep), nkF64, true}: glslloopSmoothStep_f64_vss,
+	{uint32(spirv.GLSLstd450Fma), nkF16, true}:        glslloopFma_f16_vss,
+	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32_vss,
+	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i_vss,
 }

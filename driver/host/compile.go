@@ -206,6 +206,34 @@ func minArgs(op spirv.Op) int {
 // one component are broadcast over vectors (OpVectorTimesScalar, and the
 // scalar forms GLSL.std.450 allows).
 func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*state), error) {
+	gen, err := p.elementwiseLanes(in, key, args, w)
+	if err != nil {
+		return nil, err
+	}
+	dst, _ := p.operand(in.id)
+	offs, _ := p.operands(args...)
+	t := p.vtype[in.id]
+	bcast := make([]bool, len(args))
+	for i, id := range args {
+		bcast[i] = p.vtype[id].comps != t.comps
+	}
+	if key.k != nkInt {
+		w.bits = p.vtype[args[0]].scalar().width
+	}
+	if u := p.uniformLoop(key, dst, offs, bcast, args, t.comps, w); u != nil {
+		return func(s *state) {
+			if s.redo {
+				gen(s)
+				return
+			}
+			u(s)
+		}, nil
+	}
+	return gen, nil
+}
+
+// elementwiseLanes binds the loop that reads every operand as rows.
+func (p *prep) elementwiseLanes(in *inst, key loopKey, args []uint32, w intw) (func(*state), error) {
 	t := p.vtype[in.id]
 	dst, err := p.operand(in.id)
 	if err != nil {

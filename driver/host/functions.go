@@ -330,6 +330,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				if lvl := p.hoistLevel(in); lvl > 0 && len(run) == 1 {
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
+					p.markUniform(in)
 				}
 				b.code = append(b.code, run...)
 			}

@@ -36,6 +36,10 @@ type (
 	loop1 func(d, a []uint64, w intw)
 	loop2 func(d, a, b []uint64, w intw)
 	loop3 func(d, a, b, c []uint64, w intw)
+	// Loops with lane-uniform operands (uniform.go), passed as one slot.
+	loop2vs  func(d, a []uint64, b uint64, w intw)
+	loop2sv  func(d []uint64, a uint64, b []uint64, w intw)
+	loop3vss func(d, a []uint64, b, c uint64, w intw)
 )
 
 type loopKey struct {

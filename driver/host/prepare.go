@@ -92,6 +92,7 @@ type prep struct {
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
 	builtinLoads map[uint32]bool  // loads compiled as built-in values
+	uni          map[uint32]bool  // lane-uniform values (uniform.go)
 	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
 	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
@@ -125,7 +126,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 		funcs:  map[uint32]*fn{},
 		k:      &Kernel{name: entry},
 		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
-		builtinLoads: map[uint32]bool{},
+		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -411,6 +412,9 @@ func (p *prep) globalVar(in *inst) error {
 	p.region[in.id] = len(p.k.regions) - 1
 	p.vtype[in.id] = pt
 	p.coff[in.id], p.inv[in.id] = 0, perDispatch
+	if rg.kind != regionLane {
+		p.uni[in.id] = true // every lane holds the same pointer
+	}
 	return nil
 }
 
