@@ -14,8 +14,8 @@ import (
 func init() {
 	register(&command{
 		name:    "precision",
-		usage:   "[--device host|vulkan|N] [--full] [-n N] [--seed S] [--float|--double] [-v] [FUNC...]",
-		summary: "measure the math builtins' worst ulp error and edge cases against Go references",
+		usage:   "[--device host|vulkan|N] [--exact] [--full] [-n N] [--seed S] [--float|--double] [-v] [FUNC...]",
+		summary: "measure the math builtins' worst ulp error and edge cases (--exact: integer builtins and conversions bit for bit) against Go references",
 		run:     precisionCmd,
 	})
 }
@@ -30,9 +30,13 @@ func precisionCmd(args []string) error {
 	onlyD := fs.Bool("double", false, "double only")
 	verbose := fs.Bool("v", false, "list the failing cases")
 	opts := fs.String("options", "", "build options (e.g. -cl-fast-relaxed-math)")
+	exact := fs.Bool("exact", false, "check the integer builtins and conversions (FUNC: an integer builtin or convert) for exact results")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if *exact {
+		return exactCmd(*device, *full, *n, *seed, *opts, *verbose, rest)
 	}
 	count := ulp.SampleInputs
 	if *full {
@@ -140,4 +144,99 @@ func printDetails(r *ulp.Result) {
 	for _, s := range r.EdgeFails {
 		fmt.Printf("    edge: %s\n", s)
 	}
+}
+
+// exactCmd is precision --exact: every integer builtin on every integer
+// type and every conversion between scalar types, compared bit for bit.
+func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose bool, names []string) error {
+	count := ulp.ExactSampleInputs
+	if full {
+		count = ulp.ExactFullInputs
+	}
+	if n > 0 {
+		count = n
+	}
+	var funcs []*ulp.IntFunc
+	conv := len(names) == 0
+	for _, name := range names {
+		if name == "convert" {
+			conv = true
+			continue
+		}
+		f := ulp.LookupInt(name)
+		if f == nil {
+			var have []string
+			for _, f := range ulp.IntFuncs {
+				have = append(have, f.Name)
+			}
+			return usagef("unknown integer builtin %q (have: %s convert)", name, strings.Join(have, " "))
+		}
+		funcs = append(funcs, f)
+	}
+	if len(names) == 0 {
+		funcs = ulp.IntFuncs
+	}
+	devs, err := clgoDevices(device)
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, d := range devs {
+		s, err := ulp.NewSession(d)
+		if err != nil {
+			return err
+		}
+		s.Options = opts
+		fmt.Printf("device %s\n", d)
+		tw := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "builtin\ttype\twrong\tcases\t")
+		report := func(r *ulp.ExactResult) {
+			st := "ok"
+			switch {
+			case r.Err != nil:
+				st = "ERROR"
+			case !r.OK():
+				st = "FAIL"
+			}
+			if !r.OK() {
+				failed = true
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Name, r.Type, r.NFail, r.N, st)
+			if r.Err != nil || verbose && !r.OK() {
+				tw.Flush()
+				if r.Err != nil {
+					msg := r.Err.Error()
+					if len(msg) > 800 {
+						msg = msg[:800] + "..."
+					}
+					fmt.Printf("    error: %s\n", msg)
+				}
+				for _, f := range r.Fails {
+					fmt.Printf("    wrong: %s\n", f)
+				}
+			}
+		}
+		for _, f := range funcs {
+			for _, t := range ulp.IntScalarsOf(f) {
+				report(s.CheckInt(f, t, ulp.MakeIntInputs(f, t, count, seed), ulp.ExactWidths))
+			}
+		}
+		if conv {
+			dsts := ulp.ConvScalars
+			if !s.HasDouble() {
+				dsts = ulp.ConvScalars[:len(ulp.ConvScalars)-1]
+			}
+			for _, src := range dsts {
+				for _, r := range s.CheckConvert(src, dsts, ulp.MakeConvInputs(src, count, seed), ulp.ExactWidths) {
+					report(r)
+				}
+			}
+		}
+		tw.Flush()
+		s.Close()
+	}
+	if failed {
+		return errSilent
+	}
+	return nil
 }

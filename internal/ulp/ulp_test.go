@@ -119,3 +119,68 @@ func TestSample(t *testing.T) {
 		s.Close()
 	}
 }
+
+// knownExact lists the integer builtins and conversions that are not
+// exact today, by "driver/name/type" (conversions: convert_DST/SRC); the
+// list only shrinks, as known.
+var knownExact = map[string]string{}
+
+// TestExact is the CI sample of the exactness checks: every integer
+// builtin on every integer type, every conversion between scalar types,
+// every width, on the host driver and lavapipe.
+func TestExact(t *testing.T) {
+	devs, err := cl.Devices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := ExactSampleInputs
+	if testing.Short() {
+		n = 200
+	}
+	for _, d := range devs {
+		drv := d.DriverName()
+		if drv != "host" && drv != "vulkan" {
+			continue
+		}
+		if drv == "vulkan" && os.Getenv("CLGO_ULP_VULKAN") == "0" {
+			continue
+		}
+		s, err := NewSession(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(r *ExactResult) {
+			t.Run(fmt.Sprintf("%s/%s/%s", drv, r.Name, r.Type), func(t *testing.T) {
+				reason, isKnown := knownExact[drv+"/"+r.Name+"/"+r.Type]
+				if !isKnown {
+					reason, isKnown = knownExact["*/"+r.Name+"/"+r.Type]
+				}
+				switch {
+				case r.OK() && isKnown:
+					t.Errorf("exact now: remove it from knownExact in ulp_test.go (%s)", reason)
+				case !r.OK() && isKnown:
+					t.Skipf("known: %s", reason)
+				case r.Err != nil:
+					t.Fatal(r.Err)
+				case !r.OK():
+					t.Errorf("%d of %d wrong: %v", r.NFail, r.N, r.Fails)
+				}
+			})
+		}
+		for _, f := range IntFuncs {
+			for _, ty := range f.typesOf() {
+				check(s.CheckInt(f, ty, MakeIntInputs(f, ty, n, 1), ExactWidths))
+			}
+		}
+		dsts := ConvScalars
+		if !s.HasDouble() {
+			dsts = ConvScalars[:len(ConvScalars)-1]
+		}
+		for _, src := range dsts {
+			for _, r := range s.CheckConvert(src, dsts, MakeConvInputs(src, n, 1), ExactWidths) {
+				check(r)
+			}
+		}
+		s.Close()
+	}
+}
