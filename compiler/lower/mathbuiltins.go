@@ -180,7 +180,9 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 				below1 = 1 - 1.0/2048
 			}
 			r := v.ext(spirv.GLSLstd450NMin, v.op(spirv.OpFSub, x[0], fl), v.f(below1))
-			r = v.sel(v.cmp(spirv.OpIsInf, x[0]), fs.copysign(v, v.f(0), x[0]), r)
+			// ±0 and ±inf give a zero of x's sign (§7.5.1: fract(-0) is -0).
+			zero := v.or(v.cmp(spirv.OpIsInf, x[0]), v.cmp(spirv.OpFOrdEqual, x[0], v.f(0)))
+			r = v.sel(zero, fs.copysign(v, v.f(0), x[0]), r)
 			r = v.sel(v.cmp(spirv.OpIsNan, x[0]), x[0], r)
 			return r, fl
 		}), true

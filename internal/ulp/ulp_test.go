@@ -37,8 +37,6 @@ var known = map[string]string{
 	"*/lgamma_r/double":       "not in the library yet",
 	"*/tgamma/float":          "lowering's Lanczos approximation: 85+ ulp near 0",
 	"*/lgamma_r/float":        "sign at the poles is not 0",
-	"*/fract/float":           "fract(-0) gives +0",
-	"*/fract/double":          "fract(-0) gives +0",
 	"*/normalize/float":       "GLSL Normalize: zero and infinite vectors",
 	"*/normalize/double":      "as float",
 	"vulkan/erfc/float":       "lowering's erfc with lavapipe's exp: 28 ulp",
@@ -56,7 +54,6 @@ var known = map[string]string{
 	"vulkan/length/double":    "as float",
 	"vulkan/distance/float":   "as length",
 	"vulkan/distance/double":  "as length",
-	"vulkan/fract/float":      "fract(-0)",
 }
 
 func knownFail(drv, name string, p Prec) (string, bool) {
