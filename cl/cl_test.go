@@ -428,3 +428,34 @@ func TestErrorCodes(t *testing.T) {
 		t.Fatal("Code")
 	}
 }
+
+func TestRuntimeOptionsRemoved(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                       "",
+		"-cl-kernel-arg-info":                    "",
+		" -cl-kernel-arg-info -cl-std=CL3.0 ":    "  -cl-std=CL3.0 ",
+		"-D X=\"a  b\"\t-g -cl-mad-enable":       "-D X=\"a  b\"\t -cl-mad-enable",
+		"-cl-kernel-arg-infox -g2":               "-cl-kernel-arg-infox -g2",
+		"-cl-uniform-work-group-size -DFOO=1 -w": " -DFOO=1 -w",
+	} {
+		if got := runtimeOptionsRemoved(in); got != want {
+			t.Errorf("runtimeOptionsRemoved(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUniformOnly(t *testing.T) {
+	for _, c := range []struct {
+		opts   string
+		source bool
+		want   bool
+	}{
+		{"", true, true}, {"", false, false}, {"-cl-std=CL2.0", true, false}, {"-cl-std=CL3.0", true, false},
+		{"-cl-std=CL1.2", true, true}, {"-cl-std=CL3.0 -cl-uniform-work-group-size", true, true},
+		{"-cl-uniform-work-group-size", false, true},
+	} {
+		if got := uniformOnly(c.opts, c.source); got != c.want {
+			t.Errorf("uniformOnly(%q, %v) = %v", c.opts, c.source, got)
+		}
+	}
+}

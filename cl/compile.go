@@ -2,6 +2,8 @@ package cl
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/compiler/diag"
@@ -12,7 +14,7 @@ import (
 // calls the compiler. It returns the build log (warnings, or the
 // diagnostics of a failed build, rendered with the source line and caret).
 var compileSource = func(src, options string, dev *Device) (spirv []byte, log string, err error) {
-	opts, err := compiler.ParseOptions(options)
+	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
 	if err != nil {
 		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
 	}
@@ -49,4 +51,40 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 	}
+}
+
+// runtimeOptions are OpenCL build options that concern the runtime, or
+// ask for nothing clgo's output would differ by: the runtime handles them
+// and the compiler does not see them. -cl-kernel-arg-info: argument names
+// and types are always kept; -cl-uniform-work-group-size: checked at
+// enqueue (uniformOnly); -cl-no-subgroup-ifp: no sub-groups; -g and
+// -cl-strict-aliasing: no debug information, no aliasing assumptions.
+var runtimeOptions = map[string]bool{
+	"-cl-kernel-arg-info": true, "-cl-uniform-work-group-size": true, "-cl-no-subgroup-ifp": true,
+	"-g": true, "-cl-strict-aliasing": true,
+}
+
+// runtimeOptionsRemoved returns options without the runtimeOptions words,
+// leaving the rest (quotes and spacing included) as it was.
+func runtimeOptionsRemoved(options string) string {
+	var b strings.Builder
+	rest := options
+	for rest != "" {
+		i := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsSpace(r) })
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i:]
+		j := strings.IndexFunc(rest, unicode.IsSpace)
+		if j < 0 {
+			j = len(rest)
+		}
+		if !runtimeOptions[rest[:j]] {
+			b.WriteString(rest[:j])
+		}
+		rest = rest[j:]
+	}
+	return b.String()
 }

@@ -363,7 +363,7 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 		if reqd != [3]uint64{} && loc != reqd {
 			return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): local size %v, the kernel requires %v", op, k.name, loc, reqd)
 		}
-		if !info.NonUniform || uniformOnly(k.prog.BuildOptions(q.dev)) {
+		if !info.NonUniform || uniformOnly(k.prog.BuildOptions(q.dev), k.prog.source != "") {
 			for i := range dims {
 				if glob[i]%loc[i] != 0 {
 					return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): global size %v is not a multiple of local size %v (the kernel runs only uniform work-groups)", op, k.name, nd.Global, nd.Local)
@@ -414,15 +414,21 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	})
 }
 
-// uniformOnly reports whether build options ask for OpenCL 1.x's uniform
-// work-groups (-cl-std=CL1.x or -cl-uniform-work-group-size).
-func uniformOnly(options string) bool {
+// uniformOnly reports whether a program's build options ask for OpenCL
+// 1.x's uniform work-groups: -cl-uniform-work-group-size or, for OpenCL C
+// source, no -cl-std of 2.0 or later (without -cl-std the language is
+// OpenCL C 1.2).
+func uniformOnly(options string, source bool) bool {
+	uniform := source
 	for _, o := range strings.Fields(options) {
-		if o == "-cl-uniform-work-group-size" || strings.HasPrefix(o, "-cl-std=CL1.") {
+		switch {
+		case o == "-cl-uniform-work-group-size":
 			return true
+		case strings.HasPrefix(o, "-cl-std=CL"):
+			uniform = strings.HasPrefix(o, "-cl-std=CL1.")
 		}
 	}
-	return false
+	return uniform
 }
 
 // chooseLocal picks a work-group size that divides the global size: up to

@@ -51,6 +51,12 @@ type DeviceInfo struct {
 	Extensions     string
 	Profile        string
 	Available      bool
+	// NonUniformWorkGroups: the device runs NDRanges whose global size is
+	// not a multiple of the local size (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT)
+	// for programs built with -cl-std=CL2.0 or later. Kernels say it one by
+	// one (driver.KernelInfo.NonUniform): the host driver's do, the Vulkan
+	// driver's not yet, so this is true for the host driver's devices.
+	NonUniformWorkGroups bool
 }
 
 const (
@@ -109,6 +115,7 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	return &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
+		NonUniformWorkGroups: drv == "host",
 	}}
 }
 

@@ -8,6 +8,7 @@ package main
 import "C"
 
 import (
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -291,7 +292,13 @@ func clGetKernelArgInfo(kern C.cl_kernel, arg_indx C.cl_uint, param_name C.cl_ke
 		}
 		v = str(ai.TypeName)
 	case C.CL_KERNEL_ARG_TYPE_QUALIFIER:
-		v = u64(uint64(ai.TypeQualifier))
+		// const, restrict and volatile qualify what a pointer argument
+		// points to; an argument passed by value has none.
+		tq := uint64(ai.TypeQualifier)
+		if ai.Kind == cl.ArgPOD {
+			tq = C.CL_KERNEL_ARG_TYPE_NONE
+		}
+		v = u64(tq)
 	case C.CL_KERNEL_ARG_NAME:
 		if ai.Name == "" {
 			return C.CL_KERNEL_ARG_INFO_NOT_AVAILABLE
@@ -412,23 +419,19 @@ func enqueueKernel(command_queue C.cl_command_queue, kern C.cl_kernel, work_dim 
 	if work_dim < 1 || work_dim > 3 {
 		return C.CL_INVALID_WORK_DIMENSION
 	}
-	if global == nil {
-		return C.CL_INVALID_GLOBAL_WORK_SIZE
-	}
 	wait, rc := waitList(q, n, list)
 	if rc != success {
 		return rc
 	}
 	g := ndrange(work_dim, global)
-	for _, v := range g {
-		if v == 0 {
-			// OpenCL 2.1 and later: an empty NDRange does nothing.
-			e, err := q.q.EnqueueMarkerWithWaitList(wait...)
-			if typ == 0 {
-				typ = C.CL_COMMAND_NDRANGE_KERNEL
-			}
-			return finishCommand(q, e, err, false, typ, ev)
+	if global == nil || slices.Contains(g, 0) {
+		// OpenCL 2.1 and later: an empty NDRange (a NULL global size, or
+		// a size 0) does nothing.
+		e, err := q.q.EnqueueMarkerWithWaitList(wait...)
+		if typ == 0 {
+			typ = C.CL_COMMAND_NDRANGE_KERNEL
 		}
+		return finishCommand(q, e, err, false, typ, ev)
 	}
 	e, err := q.q.EnqueueNDRangeKernel(k.k, ndrange(work_dim, offset), g, ndrange(work_dim, local), wait...)
 	return finishCommand(q, e, err, false, typ, ev)

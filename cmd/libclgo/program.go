@@ -685,6 +685,7 @@ func clSetProgramSpecializationConstant(prog C.cl_program, spec_id C.cl_uint, sp
 	if _, ok := programOf(prog); !ok {
 		return C.CL_INVALID_PROGRAM
 	}
-	// Only IL programs have specialization constants.
-	return C.CL_INVALID_PROGRAM
+	// Only IL programs have specialization constants, and no clgo device
+	// takes IL.
+	return C.CL_INVALID_OPERATION
 }

@@ -188,10 +188,9 @@ func clSetDefaultDeviceCommandQueue(context C.cl_context, device C.cl_device_id,
 	if d, ok := deviceOf(device); !ok || !c.has(d) {
 		return C.CL_INVALID_DEVICE
 	}
-	if _, ok := queueOf(command_queue); !ok {
-		return C.CL_INVALID_COMMAND_QUEUE
-	}
-	return C.CL_INVALID_OPERATION // no device supports on-device queues
+	// No device supports on-device queues: CL_INVALID_OPERATION comes
+	// before the check of the queue (which could be no device queue).
+	return C.CL_INVALID_OPERATION
 }
 
 //export clFlush

@@ -156,7 +156,17 @@ int main(void) {
 	OK(clSetKernelArg(add, 0, sizeof(cl_mem), &ba));
 	OK(clSetKernelArg(add, 3, sizeof k, &k));
 	EXPECT(clEnqueueNDRangeKernel(q, add, 0, NULL, &global, &local, 0, NULL, NULL), CL_INVALID_WORK_DIMENSION);
-	EXPECT(clEnqueueNDRangeKernel(q, add, 1, NULL, NULL, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+	/* OpenCL 2.1 and later: a NULL global size is an empty NDRange. */
+	OK(clEnqueueNDRangeKernel(q, add, 1, NULL, NULL, NULL, 0, NULL, NULL));
+	/* Features clgo lacks: CL_INVALID_OPERATION before any argument check. */
+	EXPECT(clGetDeviceAndHostTimer(dev, NULL, NULL), CL_INVALID_OPERATION);
+	EXPECT(clGetHostTimer(dev, NULL), CL_INVALID_OPERATION);
+	EXPECT(clSetDefaultDeviceCommandQueue(ctx, dev, NULL), CL_INVALID_OPERATION);
+	cl_uint spec = 42;
+	EXPECT(clSetProgramSpecializationConstant(prog, 0, sizeof spec, &spec), CL_INVALID_OPERATION);
+	cl_kernel_arg_type_qualifier argq = 99;
+	OK(clGetKernelArgInfo(add, 3, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof argq, &argq, NULL));
+	CHECK(argq == CL_KERNEL_ARG_TYPE_NONE, "by-value argument's type qualifier %#lx", (unsigned long)argq);
 	EXPECT(clEnqueueNDRangeKernel(q, add, 1, NULL, &global, &local, 1, NULL, NULL), CL_INVALID_EVENT_WAIT_LIST);
 	cl_event ev;
 	OK(clEnqueueNDRangeKernel(q, add, 1, NULL, &global, &local, 0, NULL, &ev));
