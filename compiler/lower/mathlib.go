@@ -28,8 +28,13 @@ var libBuiltins = map[string]bool{
 	"asinpi": true, "acospi": true, "atanpi": true, "atan2pi": true,
 	"sinh": true, "cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true,
 	"pow": true, "powr": true, "pown": true, "rootn": true, "cbrt": true,
-	"sincos": true,
+	"sincos": true, "fmod": true, "remainder": true, "remquo": true, "fma": true,
 }
+
+// libExact lists the library's exact builtins: they stay under
+// -cl-fast-relaxed-math (Table 38 relaxes none of them), and their float
+// forms compute in integers, without fp64.
+var libExact = map[string]bool{"fmod": true, "remainder": true, "remquo": true, "fma": true}
 
 // libAnalyses caches the analysis of each library function (read-only
 // once built).
@@ -38,12 +43,13 @@ var libAnalyses sync.Map // *types.Func → *analysis
 // mathLib lowers builtin name through the library when it has the
 // function for the arguments' kind. ok is false when it does not.
 func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.ID, bool) {
-	if name != base || fs.conf.FastRelaxedMath || !libBuiltins[base] || len(a.vals) == 0 {
+	if name != base || fs.conf.FastRelaxedMath && !libExact[base] || !libBuiltins[base] || len(a.vals) == 0 {
 		return 0, false
 	}
 	ak := types.ElemKind(a.vals[0].t)
 	suffix := map[types.Kind]string{types.Float: "_f", types.Double: "_d"}[ak]
-	if suffix == "" || !slices.Contains(fs.conf.Extensions, "cl_khr_fp64") {
+	fp64 := slices.Contains(fs.conf.Extensions, "cl_khr_fp64")
+	if suffix == "" || !fp64 && (!libExact[base] || base == "fma") {
 		return 0, false
 	}
 	l, err := lib.Load()
@@ -51,8 +57,11 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
 		return fs.b.Undef(fs.valType(t)), true
 	}
-	if base == "sincos" {
+	switch base {
+	case "sincos":
 		return fs.sincosLib(l, suffix, a, t), true
+	case "remquo":
+		return fs.remquoLib(l, suffix, a, t), true
 	}
 	fn := l.Funcs["__clgo_"+base+suffix]
 	if fn == nil {
@@ -66,6 +75,16 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 func (fs *fnState) libPerComponent(l *lib.Library, fn *types.Func, a mathArgs, t types.Type) spirv.ID {
 	n := types.VecLen(t)
 	rk := types.ElemKind(t)
+	parts := fs.libCalls(l, fn, a, n, types.Typ[rk])
+	if n <= 1 {
+		return parts[0]
+	}
+	return fs.construct(t, parts)
+}
+
+// libCalls calls fn on each of the n components of the arguments (n <= 1:
+// scalars), each call giving a value of type rt.
+func (fs *fnState) libCalls(l *lib.Library, fn *types.Func, a mathArgs, n int, rt types.Type) []spirv.ID {
 	comps := make([][]spirv.ID, len(a.vals))
 	for i, v := range a.vals {
 		id := a.ids[i]
@@ -86,12 +105,9 @@ func (fs *fnState) libPerComponent(l *lib.Library, fn *types.Func, a mathArgs, t
 		for i, v := range a.vals {
 			args[i] = value{t: types.Typ[types.ElemKind(v.t)], id: comps[i][c]}
 		}
-		parts[c] = fs.callLib(l, fn, args, types.Typ[rk]).id
+		parts[c] = fs.callLib(l, fn, args, rt).id
 	}
-	if n <= 1 {
-		return parts[0]
-	}
-	return fs.construct(t, parts)
+	return parts
 }
 
 // callLib inlines library function fn: the lowering reads the library's
@@ -146,4 +162,39 @@ func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.
 	}
 	fs.store(fs.derefOrError(pv.ptr, pt.Elem), c)
 	return s
+}
+
+// remquoLib is remquo through the library's __clgo_remquo_{f,d}, which
+// gives the remainder's bits and the quotient as a pair of unsigned
+// integers; the quotient is stored through the pointer argument.
+func (fs *fnState) remquoLib(l *lib.Library, suffix string, a mathArgs, t types.Type) spirv.ID {
+	n := types.VecLen(t)
+	rk := types.ElemKind(t)
+	uk := types.UInt
+	if rk == types.Double {
+		uk = types.ULong
+	}
+	pairT := types.NewVector(uk, 2)
+	xy := mathArgs{vals: a.vals[:2], ids: a.ids[:2]}
+	pairs := fs.libCalls(l, l.Funcs["__clgo_remquo"+suffix], xy, n, pairT)
+	rems := make([]spirv.ID, len(pairs))
+	quos := make([]spirv.ID, len(pairs))
+	for i, p := range pairs {
+		c := fs.components(p, pairT)
+		rems[i] = fs.bitsOf(c[0], types.Typ[uk], types.Typ[rk])
+		quos[i] = fs.convKinds(c[1], types.Typ[uk], uk, types.Int)
+	}
+	r, q := rems[0], quos[0]
+	if n > 1 {
+		r = fs.construct(t, rems)
+		q = fs.construct(types.NewVector(types.Int, n), quos)
+	}
+	pv := a.vals[2]
+	pt, isPtr := types.Underlying(pv.t).(*types.Pointer)
+	if !isPtr || pv.ptr == nil {
+		fs.errorf(fs.pos, "the output argument is not a pointer")
+		return r
+	}
+	fs.store(fs.derefOrError(pv.ptr, pt.Elem), q)
+	return r
 }

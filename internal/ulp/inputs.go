@@ -171,6 +171,20 @@ func MakeInputs(f *Func, p Prec, n int, seed uint64) *Inputs {
 		for i := range xs {
 			xs[i] = randomFloat(p, f.Dom, r)
 		}
+		if (f.Name == "fma" || f.Name == "mad") && r.IntN(2) == 0 {
+			// c cancelling the product (the result is the product's
+			// rounding error) or a product near half an ulp of c (ties).
+			xs[0], xs[1] = randomFloat(p, DomAny, r), randomFloat(p, DomAny, r)
+			pr := p.round(xs[0] * xs[1])
+			switch r.IntN(3) {
+			case 0:
+				xs[2] = -pr
+			case 1:
+				xs[2] = p.round(pr * math.Ldexp(1, p.mant()+r.IntN(3)))
+			default:
+				xs[2] = p.round(-pr * math.Ldexp(1, p.mant()+r.IntN(3)))
+			}
+		}
 		if f.Name == "pow" || f.Name == "powr" {
 			// Exponents that keep results in range, often integral.
 			if r.IntN(2) == 0 {

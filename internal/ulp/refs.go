@@ -295,7 +295,19 @@ func remquo(a []float64, _ int64, _ Prec) (float64, float64) {
 }
 
 // fmaRef is x·y + z rounded once to float64 (math.FMA is exact).
-func fmaRef(a []float64, _ int64, _ Prec) (float64, float64) {
+func fmaRef(a []float64, _ int64, p Prec) (float64, float64) {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	if p == F32 && finite(a[0]) && finite(a[1]) && finite(a[2]) {
+		// The correctly rounded float itself (math.FMA's double would
+		// round twice): a wrong tie is then a 1-ulp error.
+		x := new(big.Float).SetPrec(200).SetFloat64(a[0])
+		x.Mul(x, new(big.Float).SetFloat64(a[1]))
+		x.Add(x, new(big.Float).SetFloat64(a[2]))
+		if x.Sign() != 0 {
+			f, _ := x.Float32()
+			return float64(f), 0
+		}
+	}
 	return math.FMA(a[0], a[1], a[2]), 0
 }
 
