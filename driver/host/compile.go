@@ -37,6 +37,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 	case spirv.OpUndef:
 		return nil, nil // rows start zero
 	case spirv.OpLoad:
+		if _, ok := p.fwd[in.id]; ok {
+			return nil, nil // forward.go
+		}
 		dst, err := p.operand(in.id)
 		if err != nil {
 			return nil, err
@@ -60,6 +63,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		p.useMemory(a[0])
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case spirv.OpStore:
+		if p.fwdVar[a[0]] {
+			return nil, nil // every load reads the value itself
+		}
 		src, err := p.operand(a[1])
 		if err != nil {
 			return nil, err

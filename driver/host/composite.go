@@ -5,6 +5,9 @@ import "github.com/clgo/clgo/spirv"
 // composite compiles the instructions that only move rows: every result row
 // is a copy of some operand row.
 func (p *prep) composite(in *inst) (func(*state), error) {
+	if p.aliased[in.id] {
+		return nil, nil // nothing to move (alias.go)
+	}
 	t := p.vtype[in.id]
 	dst, err := p.operand(in.id)
 	if err != nil {

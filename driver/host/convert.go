@@ -41,7 +41,11 @@ func fToU(f float64, w intw) uint64 {
 }
 
 func fToS(f float64, w intw) uint64 {
-	lo := -math.Ldexp(1, w.bits-1)
+	return fToSLo(f, w, -math.Ldexp(1, w.bits-1))
+}
+
+// fToSLo is fToS given the lowest value of the width, -2^(bits-1).
+func fToSLo(f float64, w intw, lo float64) uint64 {
 	switch {
 	case f != f:
 		return 0
@@ -83,6 +87,9 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 				d[i] = f(x[i])
 			}
 		}
+	}
+	if run := convertFast(in.op, dst, src, n, sw, dw); run != nil {
+		return run, nil
 	}
 	switch in.op {
 	case spirv.OpConvertFToU:
@@ -152,6 +159,9 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 // bitcast compiles OpBitcast: the operand's scalars are concatenated as
 // little-endian bits and split into the result's scalars.
 func (p *prep) bitcast(in *inst) (func(*state), error) {
+	if p.aliased[in.id] {
+		return nil, nil // the operand's rows (alias.go)
+	}
 	dst, err := p.operand(in.id)
 	if err != nil {
 		return nil, err

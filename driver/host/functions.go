@@ -95,6 +95,7 @@ func (p *prep) functions(first int) error {
 		}
 	}
 	p.findPromotable(raws)
+	p.findForwarded(raws)
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
@@ -158,8 +159,16 @@ func (p *prep) value(in *inst) error {
 		return p.errorf("values of type %s are not supported", t)
 	}
 	p.vtype[in.id] = t
-	p.row[in.id] = p.nrows
-	p.nrows += t.comps
+	if x, ok := p.fwd[in.id]; ok {
+		p.row[in.id] = p.row[x] // the stored value's rows (forward.go)
+		p.aliased[in.id] = true
+	} else if r, ok := p.aliasRow(in, t); ok {
+		p.row[in.id] = r
+		p.aliased[in.id] = true
+	} else {
+		p.row[in.id] = p.nrows
+		p.nrows += t.comps
+	}
 	p.k.tmpRows = max(p.k.tmpRows, t.comps)
 	switch in.op {
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain, spirv.OpCopyObject:
@@ -331,6 +340,8 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)
+				} else if p.aliased[in.id] {
+					p.markUniform(in) // its rows are its operand's
 				}
 				b.code = append(b.code, run...)
 			}

@@ -91,11 +91,14 @@ type prep struct {
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
-	builtinLoads map[uint32]bool  // loads compiled as built-in values
-	uni          map[uint32]bool  // lane-uniform values (uniform.go)
-	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
-	promotedPart map[uint32]part  // constant access chains into them
-	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
+	builtinLoads map[uint32]bool   // loads compiled as built-in values
+	uni          map[uint32]bool   // lane-uniform values (uniform.go)
+	aliased      map[uint32]bool   // values living in their operand's rows (alias.go)
+	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
+	fwdVar       map[uint32]bool   // variables whose store is dropped
+	promoted     map[uint32]int    // Function variables kept in rows (promote.go)
+	promotedPart map[uint32]part   // constant access chains into them
+	fused        map[uint32]*addr  // access chains computed by their loads and stores (fuse.go)
 	k            *Kernel
 	lanes        int
 	nrows        int
@@ -126,7 +129,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 		funcs:  map[uint32]*fn{},
 		k:      &Kernel{name: entry},
 		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
-		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{},
+		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{}, aliased: map[uint32]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {

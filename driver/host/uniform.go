@@ -28,6 +28,10 @@ func (p *prep) markUniform(in *inst) {
 	if p.uni == nil {
 		return
 	}
+	if x, ok := p.fwd[in.id]; ok {
+		p.uni[in.id] = p.uniform(x)
+		return
+	}
 	if in.op == spirv.OpLoad {
 		r := p.staticRegion(in.args[0])
 		if r < 0 {

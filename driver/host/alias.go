@@ -1,0 +1,91 @@
+package host
+
+import "github.com/clgo/clgo/spirv"
+
+// Copy elision. A value that is only some rows of another, in order (a
+// composite extract, a copy, a same-width bitcast, a construct or shuffle of consecutive rows of
+// one value), lives in those rows instead of a copy of them. This is safe
+// per lane: the operand's definition dominates the value's, so a lane that
+// runs the operand's definition again runs the value's before any use of it
+// (a path around it would also reach the use from the entry); and a lane
+// that is inactive while the operand's rows are rewritten keeps its slots
+// (loads and phis write only active lanes, pure operations recompute the
+// same value). Pointers keep their own rows: fused access chains have none.
+
+// aliasRow returns the first row of an operand that holds every component
+// of in's result in order.
+func (p *prep) aliasRow(in *inst, t *typ) (int, bool) {
+	if t.op == spirv.OpTypePointer || p.lanes == 0 {
+		return 0, false
+	}
+	a := in.args
+	var rows []int
+	// add appends the rows of components [first, first+n) of value id.
+	add := func(id uint32, first, n int) bool {
+		r, ok := p.row[id]
+		if !ok || p.vtype[id] == nil {
+			return false
+		}
+		for c := range n {
+			rows = append(rows, r+first+c)
+		}
+		return true
+	}
+	switch in.op {
+	case spirv.OpCopyObject, spirv.OpCopyLogical:
+		if len(a) < 1 || !add(a[0], 0, t.comps) {
+			return 0, false
+		}
+	case spirv.OpBitcast: // between scalars of one width: the same bits
+		if len(a) < 1 {
+			return 0, false
+		}
+		st := p.vtype[a[0]]
+		if st == nil || st.op == spirv.OpTypePointer || st.comps != t.comps || st.scalar().width != t.scalar().width ||
+			!add(a[0], 0, t.comps) {
+			return 0, false
+		}
+	case spirv.OpCompositeExtract:
+		if len(a) < 2 || p.vtype[a[0]] == nil {
+			return 0, false
+		}
+		first, pt, err := p.path(p.vtype[a[0]], a[1:])
+		if err != nil || pt.comps != t.comps || !add(a[0], first, t.comps) {
+			return 0, false
+		}
+	case spirv.OpCompositeConstruct:
+		for _, id := range a {
+			if p.vtype[id] == nil || !add(id, 0, p.vtype[id].comps) {
+				return 0, false
+			}
+		}
+	case spirv.OpVectorShuffle:
+		if len(a) < 2 || p.vtype[a[0]] == nil || p.vtype[a[1]] == nil {
+			return 0, false
+		}
+		n1, n2 := p.vtype[a[0]].comps, p.vtype[a[1]].comps
+		for _, x := range a[2:] {
+			var ok bool
+			switch {
+			case int(x) < n1:
+				ok = add(a[0], int(x), 1)
+			case int(x) < n1+n2:
+				ok = add(a[1], int(x)-n1, 1)
+			}
+			if !ok {
+				return 0, false
+			}
+		}
+	default:
+		return 0, false
+	}
+	if len(rows) != t.comps || len(rows) == 0 {
+		return 0, false
+	}
+	for i, r := range rows {
+		if r != rows[0]+i {
+			return 0, false
+		}
+	}
+	return rows[0], true
+}
