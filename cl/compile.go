@@ -14,15 +14,9 @@ import (
 // calls the compiler. It returns the build log (warnings, or the
 // diagnostics of a failed build, rendered with the source line and caret).
 var compileSource = func(src, options string, dev *Device) (spirv []byte, log string, err error) {
-	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
+	opts, err := compilerOptions(options, dev)
 	if err != nil {
 		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
-	}
-	caps := dev.Driver().Info().Caps
-	opts.Features = featuresOf(caps)
-	if !caps.Images {
-		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
-		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
 	}
 	res, err := compiler.Compile(src, opts)
 	if res != nil && res.Diagnostics != nil {
@@ -41,6 +35,75 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 		return nil, log, fmt.Errorf("compiling for %s: %w", dev, driver.ErrBuildProgramFailure)
 	}
 	return res.SPIRV, log, nil
+}
+
+// compileUnit checks src as one unit of a program made by separate
+// compilation (clCompileProgram): it must compile on its own except for
+// calls to functions that another unit defines. It returns the log of the
+// other diagnostics, and the preprocessed source, which a link builds (so
+// that the unit's -D and -I options, and header files that are gone by
+// then, apply to it alone).
+var compileUnit = func(src, options string, dev *Device) (log, preprocessed string, err error) {
+	opts, err := compilerOptions(options, dev)
+	if err != nil {
+		return err.Error(), "", fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+	}
+	res, err := compiler.Compile(src, opts)
+	if res == nil || res.Diagnostics == nil {
+		if err != nil {
+			return err.Error(), "", fmt.Errorf("compiling for %s: %w", dev, err)
+		}
+		return "", "", fmt.Errorf("compiling for %s: no diagnostics list", dev)
+	}
+	// The compiler has no object files: a unit's calls to functions
+	// defined elsewhere are errors of a whole-program build only.
+	kept := &diag.List{}
+	for _, d := range res.Diagnostics.Diags {
+		if d.Severity == diag.Error && strings.HasPrefix(d.Msg, "function '") && strings.HasSuffix(d.Msg, "' is declared but never defined") {
+			continue
+		}
+		kept.Diags = append(kept.Diags, d)
+	}
+	log = kept.Render(func(file string) (string, bool) { return src, file == compiler.SourceName })
+	if kept.HasErrors() {
+		return log, "", fmt.Errorf("compiling for %s: %w", dev, driver.ErrBuildProgramFailure)
+	}
+	text, pd := compiler.Preprocess(compiler.SourceName, src, opts)
+	if pd.HasErrors() {
+		return log, "", fmt.Errorf("compiling for %s: %w", dev, pd)
+	}
+	return log, text, nil
+}
+
+// compilerOptions parses OpenCL build options for a compilation for dev.
+func compilerOptions(options string, dev *Device) (compiler.Options, error) {
+	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
+	if err != nil {
+		return opts, err
+	}
+	caps := dev.Driver().Info().Caps
+	opts.Features = featuresOf(caps)
+	if !caps.Images {
+		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
+		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
+	}
+	if opts.Std >= 300 {
+		// OpenCL C 3.0 defines a macro for each optional feature the
+		// device has (CL_DEVICE_OPENCL_C_FEATURES).
+		opts.Defines = append(opts.Defines, dev.OpenCLCFeatures()...)
+	}
+	return opts, nil
+}
+
+// OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
+// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64
+// and, where the device has doubles, __opencl_c_fp64.
+func (d *Device) OpenCLCFeatures() []string {
+	f := []string{"__opencl_c_int64"}
+	if d.Driver().Info().Caps.Float64 {
+		f = append(f, "__opencl_c_fp64")
+	}
+	return f
 }
 
 // featuresOf tells the compiler what the device can do, so that it

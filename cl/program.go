@@ -39,6 +39,7 @@ type build struct {
 	log     string
 	spirv   []byte
 	prog    driver.Program
+	unit    string // the preprocessed source, after a Compile
 }
 
 // CreateProgramWithSource makes a program from OpenCL C source.
@@ -141,6 +142,64 @@ func (p *Program) Build(options string, devices ...*Device) error {
 		b.prog, b.status = dp, BuildSuccess
 	}
 	return first
+}
+
+// Compile checks the program's source as one unit of separate
+// compilation (clCompileProgram, or a library made by clLinkProgram): as
+// Build, but calls to functions defined in other units are allowed and no
+// executable is made (kernels cannot be created from the program).
+func (p *Program) Compile(options string, devices ...*Device) error {
+	const op = "clCompileProgram"
+	if err := p.check(op); err != nil {
+		return err
+	}
+	if p.source == "" {
+		return errorf(ErrInvalidOperation, "%s: the program has no source", op)
+	}
+	if len(devices) == 0 {
+		devices = p.ctx.devices
+	}
+	for i, d := range devices {
+		if d == nil || !p.ctx.has(d) {
+			return errorf(ErrInvalidDevice, "%s: device %d is not in the program's context", op, i)
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.kernels > 0 {
+		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
+	}
+	var first error
+	for _, d := range devices {
+		b := &build{status: BuildInProgress, options: options}
+		if old := p.builds[d]; old != nil && old.prog != nil {
+			old.prog.Release()
+		}
+		p.builds[d] = b
+		log, text, err := compileUnit(p.source, options, d)
+		b.log, b.unit = log, text
+		if err != nil {
+			b.status = BuildError
+			if first == nil {
+				first = wrap(err, ErrCompileProgramFailure, "%s for %s", op, d)
+			}
+			continue
+		}
+		b.status = BuildSuccess
+	}
+	return first
+}
+
+// UnitSource returns the preprocessed source of the last Compile for
+// dev: what a link of separately compiled units builds. It is "" when the
+// last build of dev was no successful Compile.
+func (p *Program) UnitSource(dev *Device) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil && b.status == BuildSuccess {
+		return b.unit
+	}
+	return ""
 }
 
 // BuildStatus returns the status of the last build for dev.

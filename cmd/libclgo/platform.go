@@ -232,14 +232,9 @@ func deviceExtensions(d *device) []string {
 
 func hasFP64(d *device) bool { return slices.Contains(deviceExtensions(d), "cl_khr_fp64") }
 
-// openCLCFeatures are the optional OpenCL C 3.0 features the compiler has.
-func openCLCFeatures(d *device) []string {
-	f := []string{"__opencl_c_int64"}
-	if hasFP64(d) {
-		f = append(f, "__opencl_c_fp64")
-	}
-	return f
-}
+// openCLCFeatures are the optional OpenCL C 3.0 features the compiler has
+// (and defines as macros for -cl-std=CL3.0).
+func openCLCFeatures(d *device) []string { return d.d.OpenCLCFeatures() }
 
 //export clGetDeviceInfo
 func clGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {

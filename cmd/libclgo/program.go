@@ -411,9 +411,10 @@ func clCompileProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.cl
 		includes = []string{"-I", dir}
 	}
 	return p.run(pfn_notify, user_data, func() C.cl_int {
-		// The compiler has no object files: compiling checks the unit and
-		// keeps its source and options; clLinkProgram builds the sources.
-		err := p.p.Build(strings.Join(append(includes, opts), " "), cDevices(devs)...)
+		// The compiler has no object files: compiling checks the unit
+		// (calls to functions of other units allowed) and keeps its
+		// source and options; clLinkProgram builds the sources.
+		err := p.p.Compile(strings.Join(append(includes, opts), " "), cDevices(devs)...)
 		if err == nil {
 			p.mu.Lock()
 			p.binaryType = C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
@@ -486,7 +487,13 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		if typ != C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && typ != C.CL_PROGRAM_BINARY_TYPE_LIBRARY {
 			return fail(C.CL_INVALID_OPERATION)
 		}
-		srcs = append(srcs, in.source)
+		// A compiled unit links as its preprocessed source: its own -D
+		// and -I options, and its headers, are applied already.
+		unit := in.source
+		if u := in.p.UnitSource(devs[0].d); u != "" {
+			unit = u
+		}
+		srcs = append(srcs, unit)
 		compile = append(compile, incl...)
 		if i == 0 && opts != "" {
 			compile = append(compile, opts)
@@ -509,7 +516,13 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 	p, _ := programOf(h)
 	p.includes, p.options = compile, strings.Join(append(compile, rest...), " ")
 	rc = p.run(pfn_notify, user_data, func() C.cl_int {
-		err := p.p.Build(p.options, cDevices(devs)...)
+		var err error
+		if library {
+			// A library may still call functions of other units.
+			err = p.p.Compile(p.options, cDevices(devs)...)
+		} else {
+			err = p.p.Build(p.options, cDevices(devs)...)
+		}
 		if err == nil {
 			p.mu.Lock()
 			p.binaryType = C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE
@@ -651,6 +664,15 @@ func clGetProgramBuildInfo(prog C.cl_program, dev C.cl_device_id, param_name C.c
 	var v []byte
 	switch param_name {
 	case C.CL_PROGRAM_BUILD_STATUS:
+		p.mu.Lock()
+		building := p.building
+		p.mu.Unlock()
+		if building {
+			// A build with a callback runs after clBuildProgram (or
+			// clCompileProgram, clLinkProgram) returned.
+			v = i32(C.CL_BUILD_IN_PROGRESS)
+			break
+		}
 		v = i32(int32(p.p.BuildStatus(d.d)))
 	case C.CL_PROGRAM_BUILD_OPTIONS:
 		v = str(p.p.BuildOptions(d.d))

@@ -310,6 +310,41 @@ int main(void) {
 	CHECK(strstr(buf, "undeclared") != NULL, "build log: %s", buf);
 	clReleaseProgram(bp);
 
+	/* Separate compilation: a unit calls a function of another, whose
+	 * embedded header is gone by link time. */
+	{
+		const char *hsrc = "#define SCALE 7\n";
+		cl_program hdr = clCreateProgramWithSource(ctx, 1, &hsrc, NULL, &err);
+		OK(err);
+		const char *asrc = "#include \"scale.h\"\nint scale(int x) { return x * SCALE; }\n";
+		const char *bsrc = "int scale(int);\nkernel void use(global int *p) { p[0] = scale(p[0]) + OFF; }\n";
+		cl_program ua = clCreateProgramWithSource(ctx, 1, &asrc, NULL, &err);
+		OK(err);
+		cl_program ub = clCreateProgramWithSource(ctx, 1, &bsrc, NULL, &err);
+		OK(err);
+		const char *hname = "scale.h";
+		OK(clCompileProgram(ua, 1, &dev, NULL, 1, &hdr, &hname, NULL, NULL));
+		OK(clCompileProgram(ub, 1, &dev, "-DOFF=1", 0, NULL, NULL, NULL, NULL));
+		cl_program units[2] = {ub, ua};
+		cl_program linked = clLinkProgram(ctx, 1, &dev, NULL, 2, units, NULL, NULL, &err);
+		OK(err);
+		cl_kernel use = clCreateKernel(linked, "use", &err);
+		OK(err);
+		int three = 3;
+		cl_mem bp = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof three, &three, &err);
+		OK(err);
+		OK(clSetKernelArg(use, 0, sizeof bp, &bp));
+		OK(clEnqueueTask(q, use, 0, NULL, NULL));
+		OK(clEnqueueReadBuffer(q, bp, CL_TRUE, 0, sizeof three, &three, 0, NULL, NULL));
+		CHECK(three == 22, "linked units computed %d, want 22", three);
+		clReleaseMemObject(bp);
+		clReleaseKernel(use);
+		clReleaseProgram(linked);
+		clReleaseProgram(ua);
+		clReleaseProgram(ub);
+		clReleaseProgram(hdr);
+	}
+
 	/* Optional features clgo lacks fail as the spec says. */
 	cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
 	cl_image_desc desc = {CL_MEM_OBJECT_IMAGE2D, 4, 4};
