@@ -29,6 +29,7 @@ var libBuiltins = map[string]bool{
 	"sinh": true, "cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true,
 	"pow": true, "powr": true, "pown": true, "rootn": true, "cbrt": true,
 	"sincos": true, "fmod": true, "remainder": true, "remquo": true, "fma": true,
+	"erf": true, "erfc": true, "tgamma": true, "lgamma": true, "lgamma_r": true,
 }
 
 // libExact lists the library's exact builtins: they stay under
@@ -62,6 +63,11 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 		return fs.sincosLib(l, suffix, a, t), true
 	case "remquo":
 		return fs.remquoLib(l, suffix, a, t), true
+	case "lgamma_r":
+		if fn := l.Funcs["__clgo_lgamma_r"+suffix]; fn != nil {
+			return fs.lgammaRLib(l, fn, a, t), true
+		}
+		return 0, false
 	}
 	fn := l.Funcs["__clgo_"+base+suffix]
 	if fn == nil {
@@ -184,17 +190,40 @@ func (fs *fnState) remquoLib(l *lib.Library, suffix string, a mathArgs, t types.
 		rems[i] = fs.bitsOf(c[0], types.Typ[uk], types.Typ[rk])
 		quos[i] = fs.convKinds(c[1], types.Typ[uk], uk, types.Int)
 	}
-	r, q := rems[0], quos[0]
-	if n > 1 {
-		r = fs.construct(t, rems)
-		q = fs.construct(types.NewVector(types.Int, n), quos)
+	return fs.storeOut(a.vals[2], t, rems, quos)
+}
+
+// lgammaRLib is lgamma_r through the library's __clgo_lgamma_r_{f,d},
+// which gives (ln|Γ(x)|, sign) as a pair; the sign is stored as an int
+// through the pointer argument.
+func (fs *fnState) lgammaRLib(l *lib.Library, fn *types.Func, a mathArgs, t types.Type) spirv.ID {
+	n := types.VecLen(t)
+	rk := types.ElemKind(t)
+	pairT := types.NewVector(rk, 2)
+	pairs := fs.libCalls(l, fn, mathArgs{vals: a.vals[:1], ids: a.ids[:1]}, n, pairT)
+	vals := make([]spirv.ID, len(pairs))
+	signs := make([]spirv.ID, len(pairs))
+	for i, p := range pairs {
+		c := fs.components(p, pairT)
+		vals[i] = c[0]
+		signs[i] = fs.convKinds(c[1], types.Typ[rk], rk, types.Int)
 	}
-	pv := a.vals[2]
+	return fs.storeOut(a.vals[1], t, vals, signs)
+}
+
+// storeOut builds the result of type t from its components rs and stores
+// the int vector of components os through the output pointer argument pv.
+func (fs *fnState) storeOut(pv value, t types.Type, rs, os []spirv.ID) spirv.ID {
+	r, o := rs[0], os[0]
+	if n := types.VecLen(t); n > 1 {
+		r = fs.construct(t, rs)
+		o = fs.construct(types.NewVector(types.Int, n), os)
+	}
 	pt, isPtr := types.Underlying(pv.t).(*types.Pointer)
 	if !isPtr || pv.ptr == nil {
 		fs.errorf(fs.pos, "the output argument is not a pointer")
 		return r
 	}
-	fs.store(fs.derefOrError(pv.ptr, pt.Elem), q)
+	fs.store(fs.derefOrError(pv.ptr, pt.Elem), o)
 	return r
 }
