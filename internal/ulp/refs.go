@@ -3,6 +3,7 @@ package ulp
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // References that Go's math package lacks, or whose edge cases OpenCL
@@ -418,4 +419,131 @@ func geoRef(name string, a, b []float64) []float64 {
 		out[i] = math.Ldexp(x, -e) / math.Sqrt(s)
 	}
 	return out
+}
+
+// atan2Ref is math.Atan2 with the sign of y: Go's loses it when y/x
+// underflows (atan2(-tiny, -huge) gives +π; C99 F.9.1.4: the result has
+// y's sign).
+func atan2Ref(y, x float64) float64 {
+	r := math.Atan2(y, x)
+	if math.IsNaN(r) {
+		return r
+	}
+	return math.Copysign(r, y)
+}
+
+// asinRef and acosRef are computed with 160-bit arithmetic: Go's Asin and
+// Acos lose up to ~85 ulp near ±1 (1 - x² and π/2 - asin cancel).
+func asinRef(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 1 {
+		return math.NaN()
+	}
+	if x == 0 || math.Abs(x) == 1 {
+		return math.Asin(x)
+	}
+	f, _ := asinBig(x).Float64()
+	return f
+}
+
+func acosRef(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 1 {
+		return math.NaN()
+	}
+	if x == 1 {
+		return 0
+	}
+	r := new(big.Float).SetPrec(bigPrec).Quo(piBig(), big.NewFloat(2))
+	r.Sub(r, asinBig(x))
+	f, _ := r.Float64()
+	return f
+}
+
+const bigPrec = 160
+
+// piRef is f(x)/π (asinpi, acospi) in 160-bit arithmetic, where f is
+// asinRef or acosRef.
+func piRef(x float64, f func(float64) float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 1 || x == 0 || x == 1 {
+		return f(x) / math.Pi
+	}
+	var r *big.Float
+	if isAcos := f(0) != 0; isAcos {
+		r = new(big.Float).SetPrec(bigPrec).Quo(piBig(), big.NewFloat(2))
+		r.Sub(r, asinBig(x))
+	} else {
+		r = asinBig(x)
+	}
+	v, _ := r.Quo(r, piBig()).Float64()
+	return v
+}
+
+// asinBig is asin x = atan(x / √(1 - x²)) (±π/2 at ±1).
+func asinBig(x float64) *big.Float {
+	bx := new(big.Float).SetPrec(bigPrec).SetFloat64(x)
+	if math.Abs(x) == 1 {
+		h := new(big.Float).SetPrec(bigPrec).Quo(piBig(), big.NewFloat(2))
+		if x < 0 {
+			h.Neg(h)
+		}
+		return h
+	}
+	d := new(big.Float).SetPrec(bigPrec).Mul(bx, bx)
+	d.Sub(new(big.Float).SetPrec(bigPrec).SetInt64(1), d)
+	d.Sqrt(d)
+	return atanBig(d.Quo(bx, d))
+}
+
+// atanBig: three halvings atan t = 2 atan(t / (1 + √(1 + t²))) bring |t|
+// (or 1/|t|, through π/2 - atan(1/t)) below 0.13, then the Taylor series.
+func atanBig(t *big.Float) *big.Float {
+	one := new(big.Float).SetPrec(bigPrec).SetInt64(1)
+	t = new(big.Float).SetPrec(bigPrec).Set(t)
+	neg := t.Sign() < 0
+	t.Abs(t)
+	inv := t.Cmp(one) > 0
+	if inv {
+		t.Quo(one, t)
+	}
+	for range 3 {
+		s := new(big.Float).SetPrec(bigPrec).Mul(t, t)
+		s.Add(s, one)
+		s.Sqrt(s)
+		s.Add(s, one)
+		t.Quo(t, s)
+	}
+	// Σ (-1)^n t^(2n+1)/(2n+1) to 2^-170.
+	sum := new(big.Float).SetPrec(bigPrec).Set(t)
+	pw := new(big.Float).SetPrec(bigPrec).Set(t)
+	t2 := new(big.Float).SetPrec(bigPrec).Mul(t, t)
+	for n := 1; n < 40; n++ {
+		pw.Mul(pw, t2)
+		pw.Neg(pw)
+		term := new(big.Float).SetPrec(bigPrec).Quo(pw, big.NewFloat(float64(2*n+1)))
+		sum.Add(sum, term)
+	}
+	sum.Mul(sum, big.NewFloat(8))
+	if inv {
+		h := new(big.Float).SetPrec(bigPrec).Quo(piBig(), big.NewFloat(2))
+		sum.Sub(h, sum)
+	}
+	if neg {
+		sum.Neg(sum)
+	}
+	return sum
+}
+
+var piOnce struct {
+	sync.Once
+	v *big.Float
+}
+
+// piBig is π to bigPrec bits: 4 atan 1, by the series of atanBig.
+func piBig() *big.Float {
+	piOnce.Do(func() {
+		p := atanBig(new(big.Float).SetPrec(bigPrec).SetFloat64(0.5))
+		q := atanBig(new(big.Float).SetPrec(bigPrec).SetFloat64(1.0 / 3))
+		// π/4 = atan(1/2) + atan(1/3).
+		piOnce.v = p.Add(p, q).Mul(p, big.NewFloat(4))
+	})
+	return new(big.Float).SetPrec(bigPrec).Set(piOnce.v)
 }
