@@ -80,7 +80,7 @@ var Funcs = []*Func{
 	// Exponentials and logarithms.
 	{Name: "exp", Args: "x", Bound: b(3, 3), Ref: r1(math.Exp), Dom: DomExp},
 	{Name: "exp2", Args: "x", Bound: b(3, 3), Ref: r1(math.Exp2), Dom: DomExp},
-	{Name: "exp10", Args: "x", Bound: b(3, 3), Ref: r1(func(x float64) float64 { return math.Pow(10, x) }), Dom: DomExp},
+	{Name: "exp10", Args: "x", Bound: b(3, 3), Ref: r1(exp10Ref), Dom: DomExp},
 	{Name: "expm1", Args: "x", Bound: b(3, 3), Ref: r1(math.Expm1), Dom: DomExp},
 	{Name: "log", Args: "x", Bound: b(3, 3), Ref: r1(logRef), Dom: DomPos},
 	{Name: "log2", Args: "x", Bound: b(3, 3), Ref: r1(func(x float64) float64 { return logRef(x) / math.Ln2 }), Dom: DomPos},

@@ -570,3 +570,47 @@ func piBig() *big.Float {
 	})
 	return new(big.Float).SetPrec(bigPrec).Set(piOnce.v)
 }
+
+// exp10Ref is 10^x in 160-bit arithmetic (Go's Pow(10, x) is off by up
+// to 4 ulp): e^r 2^k with x ln 10 = k ln 2 + r.
+func exp10Ref(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0) || x == 0:
+		return math.Pow(10, x)
+	case x > 309:
+		return math.Inf(1)
+	case x < -330:
+		return 0
+	}
+	ln2 := lnBig(3)  // ln 2 = 2 atanh(1/3)
+	ln10 := lnBig(9) // ln(5/4) = 2 atanh(1/9)
+	ln10.Add(ln10, new(big.Float).SetPrec(bigPrec).Mul(ln2, big.NewFloat(3)))
+	y := new(big.Float).SetPrec(bigPrec).Mul(ln10, big.NewFloat(x))
+	q, _ := new(big.Float).SetPrec(bigPrec).Quo(y, ln2).Float64()
+	k := math.Round(q)
+	r := new(big.Float).SetPrec(bigPrec).Mul(ln2, big.NewFloat(k))
+	r.Sub(y, r)
+	// e^r, |r| <= 0.35, by its Taylor series.
+	sum := new(big.Float).SetPrec(bigPrec).SetInt64(1)
+	t := new(big.Float).SetPrec(bigPrec).SetInt64(1)
+	for n := 1; n < 45; n++ {
+		t.Mul(t, r).Quo(t, big.NewFloat(float64(n)))
+		sum.Add(sum, t)
+	}
+	sum.SetMantExp(sum, int(k))
+	v, _ := sum.Float64()
+	return v
+}
+
+// lnBig is 2 atanh(1/d) = ln((d+1)/(d-1)) by its series, to 2^-170.
+func lnBig(d int64) *big.Float {
+	u := new(big.Float).SetPrec(bigPrec).Quo(big.NewFloat(1), big.NewFloat(float64(d)))
+	u2 := new(big.Float).SetPrec(bigPrec).Mul(u, u)
+	sum := new(big.Float).SetPrec(bigPrec).Set(u)
+	pw := new(big.Float).SetPrec(bigPrec).Set(u)
+	for n := 1; n < 60; n++ {
+		pw.Mul(pw, u2)
+		sum.Add(sum, new(big.Float).SetPrec(bigPrec).Quo(pw, big.NewFloat(float64(2*n+1))))
+	}
+	return sum.Mul(sum, big.NewFloat(2))
+}
