@@ -71,8 +71,8 @@ var Funcs = []*Func{
 	{Name: "atanpi", Args: "x", Bound: b(5, 5), Ref: r1(func(x float64) float64 { return math.Atan(x) / math.Pi }), Dom: DomAny},
 	{Name: "atan2pi", Args: "xx", Bound: b(6, 6), Ref: r2(func(y, x float64) float64 { return atan2Ref(y, x) / math.Pi }), Dom: DomAny},
 	// Hyperbolic.
-	{Name: "sinh", Args: "x", Bound: b(4, 4), Ref: r1(math.Sinh), Dom: DomExp},
-	{Name: "cosh", Args: "x", Bound: b(4, 4), Ref: r1(math.Cosh), Dom: DomExp},
+	{Name: "sinh", Args: "x", Bound: b(4, 4), Ref: r1(sinhRef), Dom: DomExp},
+	{Name: "cosh", Args: "x", Bound: b(4, 4), Ref: r1(coshRef), Dom: DomExp},
 	{Name: "tanh", Args: "x", Bound: b(5, 5), Ref: r1(math.Tanh), Dom: DomSmall},
 	{Name: "asinh", Args: "x", Bound: b(4, 4), Ref: r1(math.Asinh), Dom: DomAny},
 	{Name: "acosh", Args: "x", Bound: b(4, 4), Ref: r1(math.Acosh), Dom: DomGe1},

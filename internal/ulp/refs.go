@@ -582,10 +582,15 @@ func exp10Ref(x float64) float64 {
 	case x < -330:
 		return 0
 	}
-	ln2 := lnBig(3)  // ln 2 = 2 atanh(1/3)
 	ln10 := lnBig(9) // ln(5/4) = 2 atanh(1/9)
-	ln10.Add(ln10, new(big.Float).SetPrec(bigPrec).Mul(ln2, big.NewFloat(3)))
-	y := new(big.Float).SetPrec(bigPrec).Mul(ln10, big.NewFloat(x))
+	ln10.Add(ln10, new(big.Float).SetPrec(bigPrec).Mul(lnBig(3), big.NewFloat(3)))
+	v, _ := expBig(new(big.Float).SetPrec(bigPrec).Mul(ln10, big.NewFloat(x))).Float64()
+	return v
+}
+
+// expBig is e^y in 160-bit arithmetic: e^r 2^k with y = k ln 2 + r.
+func expBig(y *big.Float) *big.Float {
+	ln2 := lnBig(3) // ln 2 = 2 atanh(1/3)
 	q, _ := new(big.Float).SetPrec(bigPrec).Quo(y, ln2).Float64()
 	k := math.Round(q)
 	r := new(big.Float).SetPrec(bigPrec).Mul(ln2, big.NewFloat(k))
@@ -597,8 +602,28 @@ func exp10Ref(x float64) float64 {
 		t.Mul(t, r).Quo(t, big.NewFloat(float64(n)))
 		sum.Add(sum, t)
 	}
-	sum.SetMantExp(sum, int(k))
-	v, _ := sum.Float64()
+	return sum.SetMantExp(sum, int(k))
+}
+
+// sinhRef and coshRef are e^|x|/2 in 160-bit arithmetic from 22 on
+// (e^-|x| is below 2^-63 of it): Go's Sinh and Cosh overflow past 709.78,
+// where e^|x|/2 is finite to 710.47.
+func sinhRef(x float64) float64 {
+	if math.Abs(x) < 22 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.Sinh(x)
+	}
+	return math.Copysign(coshRef(x), x)
+}
+
+func coshRef(x float64) float64 {
+	if math.Abs(x) < 22 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.Cosh(x)
+	}
+	if math.Abs(x) > 711 {
+		return math.Inf(1)
+	}
+	e := expBig(big.NewFloat(math.Abs(x)))
+	v, _ := e.SetMantExp(e, -1).Float64()
 	return v
 }
 
