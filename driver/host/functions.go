@@ -340,8 +340,10 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)
+					p.markAffine(in)
 				} else if p.aliased[in.id] {
 					p.markUniform(in) // its rows are its operand's
+					p.markAffine(in)
 				}
 				b.code = append(b.code, run...)
 			}

@@ -15,6 +15,7 @@ type addr struct {
 	rg   int   // region of the base variable
 	base int64 // constant byte offset
 	idx  [2]int
+	id   [2]uint32 // the index values
 	st   [2]int64
 	n    int // dynamic indices: 1 or 2
 }
@@ -113,7 +114,7 @@ func (p *prep) fusableChain(in *inst) *addr {
 			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
 				return nil
 			}
-			a.idx[a.n], a.st[a.n] = row*p.lanes, int64(cur.stride)
+			a.idx[a.n], a.id[a.n], a.st[a.n] = row*p.lanes, id, int64(cur.stride)
 			a.n++
 		}
 		cur = cur.elem
@@ -152,10 +153,18 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	ptr := uint64(rg) << offBits
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
+		aff := p.affineAddr(a)
+		local := p.k.local
 		return func(s *state) {
 			d, x := s.r[dst:dst+L], s.r[x0:x0+L]
 			m := s.regions[rg]
 			n := uint64(len(m))
+			if aff && s.full && !s.redo {
+				if lo, step, ok := s.affineSpan(a, 4, n); ok {
+					affineLoad32(d, m, lo, step, local)
+					return
+				}
+			}
 			if s.full {
 				x = x[:len(d)]
 				for l := range d {
@@ -180,10 +189,18 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	}
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
+		aff := p.affineAddr(a)
+		local := p.k.local
 		return func(s *state) {
 			d, x, y := s.r[dst:dst+L], s.r[x0:x0+L], s.r[y0:y0+L]
 			m := s.regions[rg]
 			n := uint64(len(m))
+			if aff && s.full && !s.redo {
+				if lo, step, ok := s.affineSpan(a, 4, n); ok {
+					affineLoad32(d, m, lo, step, local)
+					return
+				}
+			}
 			x, y = x[:len(d)], y[:len(d)]
 			for l := range d {
 				if s.full || s.mask[l] {
@@ -224,10 +241,18 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	ptr := uint64(rg) << offBits
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
+		aff := p.affineAddr(a)
+		local := p.k.local
 		return func(s *state) {
 			v, x := s.r[src:src+L], s.r[x0:x0+L]
 			m := s.regions[rg]
 			n := uint64(len(m))
+			if aff && s.full && !s.redo {
+				if lo, step, ok := s.affineSpan(a, 4, n); ok {
+					affineStore32(v, m, lo, step, local)
+					return
+				}
+			}
 			if s.full {
 				x = x[:len(v)]
 				for l := range v {
@@ -252,10 +277,18 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	}
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
+		aff := p.affineAddr(a)
+		local := p.k.local
 		return func(s *state) {
 			v, x, y := s.r[src:src+L], s.r[x0:x0+L], s.r[y0:y0+L]
 			m := s.regions[rg]
 			n := uint64(len(m))
+			if aff && s.full && !s.redo {
+				if lo, step, ok := s.affineSpan(a, 4, n); ok {
+					affineStore32(v, m, lo, step, local)
+					return
+				}
+			}
 			x, y = x[:len(v)], y[:len(v)]
 			for l := range v {
 				if s.full || s.mask[l] {

@@ -1,0 +1,159 @@
+package host
+
+import (
+	"math"
+	"unsafe"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Affine indices. A 32-bit integer built from uniform values and the
+// local or global ids by additions, subtractions, and products and left
+// shifts by uniform values is, in lane l, x[0] + cx*lid.x + cy*lid.y +
+// cz*lid.z modulo 2^32, and every such value is a hoisted invariant: under
+// a full mask with no faulted prologue every slot holds it, and the factors
+// are the differences of the slots of lanes 1, lx and lx*ly with lane 0. A
+// fused load or store whose indices are affine with non-negative factors,
+// and whose largest index cannot wrap its int32, has offsets that grow with
+// the local ids: it checks the bounds of its first and last lane once and
+// moves the words with no per-lane check. Otherwise it runs per lane (and
+// faults as it should).
+
+// affine says whether a value is an affine 32-bit integer.
+func (p *prep) affine(id uint32) bool {
+	if t := p.vtype[id]; t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 {
+		return false
+	}
+	return p.uniform(id) || p.aff[id]
+}
+
+// markAffine records a hoisted instruction's result as affine when it is.
+func (p *prep) markAffine(in *inst) {
+	if p.aff == nil || p.uniform(in.id) {
+		return
+	}
+	t := p.vtype[in.id]
+	if t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 {
+		return
+	}
+	a := in.args
+	ok := false
+	switch in.op {
+	case spirv.OpLoad:
+		if x, fw := p.fwd[in.id]; fw {
+			ok = p.affine(x)
+			break
+		}
+		r := p.staticRegion(a[0])
+		if r < 0 || !p.builtinLoads[in.id] {
+			return
+		}
+		switch spirv.BuiltIn(p.k.regions[r].builtin) {
+		case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInLocalInvocationIndex:
+			ok = true
+		}
+	case spirv.OpCopyObject, spirv.OpCopyLogical, spirv.OpBitcast:
+		ok = p.affine(a[0])
+	case spirv.OpIAdd, spirv.OpISub:
+		ok = p.affine(a[0]) && p.affine(a[1])
+	case spirv.OpIMul:
+		ok = p.affine(a[0]) && p.uniform(a[1]) || p.uniform(a[0]) && p.affine(a[1])
+	case spirv.OpShiftLeftLogical: // x << k is x * 2^k modulo 2^32
+		ok = p.affine(a[0]) && p.uniform(a[1])
+	}
+	if ok {
+		p.aff[in.id] = true
+	}
+}
+
+// affineAddr says whether a fused chain's indices are affine.
+func (p *prep) affineAddr(a *addr) bool {
+	for j := range a.n {
+		if a.st[j] <= 0 || !p.affine(a.id[j]) {
+			return false
+		}
+	}
+	return a.n > 0
+}
+
+// affineSpan returns the byte offset of lane 0 of a fused access with
+// affine indices and its growth per local id, or false when some lane
+// would be out of bounds of n bytes (size per lane), a factor is negative,
+// or an index would wrap.
+func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [3]int64, ok bool) {
+	local := s.k.local
+	first := [3]int{1, local[0], local[0] * local[1]}
+	var hi int64
+	lo = a.base
+	for j := range a.n {
+		x := s.r[a.idx[j] : a.idx[j]+s.lanes]
+		i0 := int64(int32(x[0]))
+		top := i0
+		for d := range 3 {
+			if local[d] == 1 {
+				continue
+			}
+			c := int64(int32(uint32(x[first[d]]) - uint32(x[0])))
+			if c < 0 {
+				return 0, step, false
+			}
+			top += c * int64(local[d]-1)
+			step[d] += c * a.st[j]
+		}
+		if top > math.MaxInt32 {
+			return 0, step, false
+		}
+		lo += i0 * a.st[j]
+		hi += top * a.st[j]
+	}
+	hi += a.base
+	if lo < 0 || hi > offMask || uint64(hi)+size > n {
+		return 0, step, false
+	}
+	return lo, step, true
+}
+
+// affineLoad32 reads the 32-bit word of every lane; lane l has local ids
+// (l%lx, l/lx%ly, l/(lx*ly)).
+func affineLoad32(d []uint64, m []byte, lo int64, step [3]int64, local [3]int) {
+	l := 0
+	for z := 0; z < local[2]; z++ {
+		for y := 0; y < local[1]; y++ {
+			o := lo + int64(y)*step[1] + int64(z)*step[2]
+			row := d[l : l+local[0]]
+			if step[0] == 4 {
+				w := unsafe.Slice(at32(m, uint64(o)), len(row))
+				for i := range row {
+					row[i] = uint64(w[i])
+				}
+			} else {
+				for i := range row {
+					row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
+				}
+			}
+			l += local[0]
+		}
+	}
+}
+
+// affineStore32 writes the low word of every lane, in lane order.
+func affineStore32(v []uint64, m []byte, lo int64, step [3]int64, local [3]int) {
+	l := 0
+	for z := 0; z < local[2]; z++ {
+		for y := 0; y < local[1]; y++ {
+			o := lo + int64(y)*step[1] + int64(z)*step[2]
+			row := v[l : l+local[0]]
+			if step[0] == 4 {
+				w := unsafe.Slice(at32(m, uint64(o)), len(row))
+				for i := range row {
+					w[i] = uint32(row[i])
+				}
+			} else {
+				for i := range row {
+					*at32(m, uint64(o+int64(i)*step[0])) = uint32(row[i])
+				}
+			}
+			l += local[0]
+		}
+	}
+}
