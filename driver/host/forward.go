@@ -2,73 +2,159 @@ package host
 
 import "github.com/clgo/clgo/spirv"
 
-// Store-to-load forwarding. A promoted variable stored once, whole, with
-// every load after the store in its block or the store in the function's
-// entry block (which dominates every block and runs once per call), always
-// reads as the stored value: its loads live in the stored value's rows and
-// the store is dropped. As for aliases (alias.go), the stored value's
-// definition dominates the store, which dominates the loads, so a lane that
-// runs that definition again stores again before it loads.
+// Store-to-load forwarding. A load of a promoted variable that one store
+// reaches on every path (the last store before it in its block, or the one
+// store every predecessor's path ends with, the variable never being read
+// unset) reads the stored value: it lives in that value's rows. That store
+// dominates the load, and the stored value's definition dominates the
+// store, so a lane that runs the definition again stores again before it
+// loads (as for aliases, alias.go). When every load of a variable is
+// forwarded, its stores are dropped.
+
+// unset marks a variable that is unset at function entry, or stored by
+// different stores on different paths.
+var unset = &inst{}
 
 // findForwarded fills p.fwd and p.fwdVar.
 func (p *prep) findForwarded(raws []*rawFunc) {
 	p.fwd, p.fwdVar = map[uint32]uint32{}, map[uint32]bool{}
-	type use struct {
-		block, pos int
-		in         *inst
-	}
-	stores := map[uint32][]use{}
-	loads := map[uint32][]use{}
 	bad := map[uint32]bool{}
+	for _, pt := range p.promotedPart {
+		bad[pt.v] = true // fields are stored through chains
+	}
 	for _, rf := range raws {
-		for bi, rb := range rf.blocks {
-			for pos, in := range rb.body {
-				switch in.op {
-				case spirv.OpVariable:
-					if len(in.args) > 1 {
-						bad[in.id] = true // an initializer is another store
-					}
-				case spirv.OpStore:
-					if len(in.args) > 1 {
-						stores[in.args[0]] = append(stores[in.args[0]], use{bi, pos, in})
-					}
-				case spirv.OpLoad:
-					if len(in.args) > 0 {
-						loads[in.args[0]] = append(loads[in.args[0]], use{bi, pos, in})
+		vars := map[uint32]*typ{} // the variables' value types
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				if in.op == spirv.OpVariable {
+					pt := p.types[in.typ]
+					if _, ok := p.promoted[in.id]; ok && !bad[in.id] && len(in.args) < 2 && pt != nil && pt.elem != nil &&
+						pt.elem.op != spirv.OpTypePointer {
+						vars[in.id] = pt.elem
 					}
 				}
 			}
 		}
-	}
-	for _, pt := range p.promotedPart {
-		bad[pt.v] = true // fields are stored through chains
-	}
-	for v := range p.promoted {
-		st := stores[v]
-		if bad[v] || len(st) != 1 {
+		if len(vars) == 0 {
 			continue
 		}
-		s := st[0]
-		t := p.vtype[s.in.args[1]]
-		if t == nil || t.op == spirv.OpTypePointer {
-			continue
-		}
-		ok := true
-		for _, l := range loads[v] {
-			if lt := p.types[l.in.typ]; lt == nil || lt.comps != t.comps ||
-				!(s.block == 0 || l.block == s.block && l.pos > s.pos) {
-				ok = false
-			}
-			if l.block == s.block && l.pos < s.pos {
-				ok = false // a load before the store in its block
-			}
-		}
+		preds, ok := p.predecessors(rf)
 		if !ok {
 			continue
 		}
-		for _, l := range loads[v] {
-			p.fwd[l.in.id] = s.in.args[1]
+		for v, t := range vars {
+			p.forwardVar(rf, preds, v, t)
 		}
-		p.fwdVar[v] = true
 	}
+}
+
+// predecessors lists each block's predecessors by index; false when a
+// switch's selector type is not known yet.
+func (p *prep) predecessors(rf *rawFunc) ([][]int, bool) {
+	byLabel := map[uint32]int{}
+	for i, rb := range rf.blocks {
+		byLabel[rb.label.id] = i
+	}
+	preds := make([][]int, len(rf.blocks))
+	for i, rb := range rf.blocks {
+		if len(rb.body) == 0 {
+			continue
+		}
+		t := rb.body[len(rb.body)-1]
+		var to []uint32
+		switch t.op {
+		case spirv.OpBranch:
+			to = t.args[:min(1, len(t.args))]
+		case spirv.OpBranchConditional:
+			if len(t.args) >= 3 {
+				to = t.args[1:3]
+			}
+		case spirv.OpSwitch:
+			if len(t.args) >= 2 {
+				to = append(to, t.args[1])
+				w := 2
+				st := p.vtype[t.args[0]]
+				if st == nil {
+					return nil, false // literal widths unknown yet
+				}
+				if st.width == 64 {
+					w = 3
+				}
+				for j := 2 + w - 1; j < len(t.args); j += w {
+					to = append(to, t.args[j])
+				}
+			}
+		}
+		for _, id := range to {
+			if j, ok := byLabel[id]; ok {
+				preds[j] = append(preds[j], i)
+			}
+		}
+	}
+	return preds, true
+}
+
+// forwardVar forwards the loads of variable v in rf.
+func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
+	n := len(rf.blocks)
+	out := make([]*inst, n) // nil: no path computed yet
+	last := func(b int, in0 *inst) *inst {
+		cur := in0
+		for _, in := range rf.blocks[b].body {
+			if in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v {
+				cur = in
+			}
+		}
+		return cur
+	}
+	entry := func(b int) *inst {
+		if b == 0 {
+			return unset
+		}
+		var got *inst
+		for _, q := range preds[b] {
+			switch o := out[q]; {
+			case o == nil:
+			case got == nil:
+				got = o
+			case got != o:
+				return unset
+			}
+		}
+		return got
+	}
+	for changed := true; changed; {
+		changed = false
+		for b := range n {
+			in0 := entry(b)
+			if in0 == nil {
+				continue
+			}
+			if o := last(b, in0); o != out[b] {
+				out[b], changed = o, true
+			}
+		}
+	}
+	var loads []uint32
+	var vals []uint32
+	all := true
+	for b := range n {
+		cur := entry(b)
+		for _, in := range rf.blocks[b].body {
+			switch {
+			case in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v:
+				cur = in
+			case in.op == spirv.OpLoad && len(in.args) > 0 && in.args[0] == v:
+				if t := p.types[in.typ]; cur == nil || cur == unset || t == nil || t.comps != vt.comps {
+					all = false
+					continue
+				}
+				loads, vals = append(loads, in.id), append(vals, cur.args[1])
+			}
+		}
+	}
+	for i, id := range loads {
+		p.fwd[id] = vals[i]
+	}
+	p.fwdVar[v] = all
 }

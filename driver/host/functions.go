@@ -160,7 +160,11 @@ func (p *prep) value(in *inst) error {
 	}
 	p.vtype[in.id] = t
 	if x, ok := p.fwd[in.id]; ok {
-		p.row[in.id] = p.row[x] // the stored value's rows (forward.go)
+		r, ok := p.row[x]
+		if !ok || p.vtype[x] == nil || p.vtype[x].comps != t.comps {
+			return p.errorf("internal error: forwarded value %%%d has no rows", x)
+		}
+		p.row[in.id] = r // the stored value's rows (forward.go)
 		p.aliased[in.id] = true
 	} else if r, ok := p.aliasRow(in, t); ok {
 		p.row[in.id] = r
