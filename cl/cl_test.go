@@ -459,3 +459,49 @@ func TestUniformOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoDeviceContext: in a context of two devices a buffer is placed on
+// the device of the first queue that uses it, with its initial contents,
+// and kernels run on it there; the other device's queues may not use it.
+func TestTwoDeviceContext(t *testing.T) {
+	ctx := context.Background()
+	d1, d2 := drivertest.New(), drivertest.New()
+	p := NewPlatformForTest(&drivertest.Driver{Dev: d1, N: "fake1"}, &drivertest.Driver{Dev: d2, N: "fake2"})
+	devs, err := p.Devices(DeviceTypeAll)
+	if err != nil || len(devs) != 2 {
+		t.Fatalf("devices %v, %v", devs, err)
+	}
+	c, err := CreateContext(devs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q2, err := c.CreateQueue(devs[1], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q2.Release()
+	q1, err := c.CreateQueue(devs[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q1.Release()
+	b, err := CreateBufferFrom(c, 0, []int32{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Release()
+	if d1.Live != 0 || d2.Live != 0 {
+		t.Fatalf("allocated before use: %d, %d", d1.Live, d2.Live)
+	}
+	got, err := ReadAll[int32](ctx, q2, b)
+	if err != nil || got[3] != 4 {
+		t.Fatalf("read on the second device: %v %v", got, err)
+	}
+	if d1.Live != 0 || d2.Live != 1 {
+		t.Fatalf("placed on %d, %d", d1.Live, d2.Live)
+	}
+	if _, err := ReadAll[int32](ctx, q1, b); !errors.Is(err, ErrInvalidOperation) {
+		t.Fatalf("read on the other device: %v", err)
+	}
+}

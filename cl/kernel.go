@@ -181,11 +181,13 @@ func (k *Kernel) SetArg(i int, v any) error {
 			if b.ctx != k.prog.ctx {
 				return errorf(ErrInvalidMemObject, "%s(%s, %d): buffer of another context", op, k.name, i)
 			}
-			if ai.AddressQualifier == driver.AddressConstant && b.size > b.root.dev.info.MaxConstantBuffer && b.root.dev.info.MaxConstantBuffer > 0 {
-				return errorf(ErrInvalidArgSize, "%s(%s, %d): %d-byte __constant buffer exceeds the device's %d", op, k.name, i, b.size, b.root.dev.info.MaxConstantBuffer)
+			if limit := b.root.home().info.MaxConstantBuffer; ai.AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
+				return errorf(ErrInvalidArgSize, "%s(%s, %d): %d-byte __constant buffer exceeds the device's %d", op, k.name, i, b.size, limit)
 			}
 			buf = b
-			a.Buffer, a.Offset, a.Size = b.root.buf, b.origin, min(padded(b.size), b.root.size-b.origin)
+			// The driver's buffer is filled in at enqueue, where the
+			// buffer is placed on the queue's device.
+			a.Offset, a.Size = b.origin, min(padded(b.size), b.root.size-b.origin)
 		default:
 			return errorf(ErrInvalidArgValue, "%s(%s, %d): argument %s wants a *Buffer, not %T", op, k.name, i, argName(ai), v)
 		}
@@ -390,6 +392,11 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 		}
 	}
 	args := append([]driver.Arg(nil), k.args...)
+	for i, b := range k.bufs {
+		if b != nil {
+			args[i].Buffer = b.root.driverBuffer()
+		}
+	}
 	k.mu.Unlock()
 	var local uint64
 	for _, a := range args {

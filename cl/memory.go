@@ -1,6 +1,7 @@
 package cl
 
 import (
+	"bytes"
 	"context"
 	"runtime"
 	"sync"
@@ -60,10 +61,67 @@ type Buffer struct {
 	maps map[*byte]mapping
 }
 
+// rootMem is the memory of a buffer and its sub-buffers. In a context of
+// one device it is allocated at once; in a context of several it is
+// placed on the device of the first queue that uses it (the buffer then
+// lives there: other devices' queues may not use it).
 type rootMem struct {
-	dev  *Device
-	buf  driver.Buffer
 	size uint64 // the allocation: the buffer's size rounded up to 4 bytes
+	ctx  *Context
+
+	mu       sync.Mutex
+	dev      *Device       // nil until placed
+	buf      driver.Buffer // nil until placed
+	initial  []byte        // the contents to upload when placed (nil: zeros)
+	released bool
+}
+
+// place allocates r on d if it is nowhere yet, and reports where it lives.
+func (r *rootMem) place(d *Device) (*Device, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.dev != nil || r.released {
+		return r.dev, nil
+	}
+	db, err := d.dev.NewBuffer(r.size)
+	if err != nil {
+		return nil, wrap(err, ErrMemObjectAllocationFailure, "allocating a %d-byte buffer on %s", r.size, d)
+	}
+	if r.initial != nil {
+		if err := d.upload(db, r.initial); err != nil {
+			db.Release()
+			return nil, wrap(err, ErrOutOfResources, "initial copy of a buffer to %s", d)
+		}
+	}
+	r.dev, r.buf, r.initial = d, db, nil
+	return d, nil
+}
+
+// home is the device r lives on, or, before it is placed, the context's
+// first device (whose limits then apply).
+func (r *rootMem) home() *Device {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.dev != nil {
+		return r.dev
+	}
+	return r.ctx.devices[0]
+}
+
+// driverBuffer is the driver's buffer, or nil before r is placed.
+func (r *rootMem) driverBuffer() driver.Buffer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.buf
+}
+
+func (r *rootMem) release() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.buf != nil && !r.released {
+		r.buf.Release()
+	}
+	r.released, r.initial = true, nil
 }
 
 // padded is n rounded up to a whole number of 32-bit words. Allocations
@@ -117,22 +175,23 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 	if wantHost != (host != nil) || (wantHost && uint64(len(host)) < size) {
 		return nil, errorf(ErrInvalidHostPtr, "clCreateBuffer: host memory of %d bytes with flags %#x", len(host), uint64(flags))
 	}
-	db, err := dev.dev.NewBuffer(padded(size))
-	if err != nil {
-		return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
+	root := &rootMem{size: padded(size), ctx: c}
+	if wantHost {
+		// The initial contents are taken now (the caller may reuse
+		// its memory) and uploaded where the buffer is placed.
+		root.initial = bytes.Clone(host[:size])
 	}
-	b := &Buffer{ctx: c, flags: flags, size: size, root: &rootMem{dev: dev, buf: db, size: padded(size)}}
+	b := &Buffer{ctx: c, flags: flags, size: size, root: root}
 	if flags&MemUseHostPtr != 0 {
 		b.host = host[:size]
 	}
-	b.init()
-	b.cleanup = runtime.AddCleanup(b, func(db driver.Buffer) { db.Release() }, db)
-	if wantHost {
-		if err := dev.upload(db, host[:size]); err != nil {
-			b.Release()
-			return nil, wrap(err, ErrOutOfResources, "clCreateBuffer: initial copy")
+	if len(c.devices) == 1 {
+		if _, err := root.place(dev); err != nil {
+			return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
 		}
 	}
+	b.init()
+	b.cleanup = runtime.AddCleanup(b, func(r *rootMem) { r.release() }, root)
 	return b, nil
 }
 
@@ -198,7 +257,7 @@ func (b *Buffer) CreateSubBuffer(flags MemFlags, origin, size uint64) (*Buffer, 
 	if origin > b.size || size > b.size-origin {
 		return nil, errorf(ErrInvalidValue, "clCreateSubBuffer: region [%d,+%d) of a %d-byte buffer", origin, size, b.size)
 	}
-	align := uint64(b.root.dev.info.MemBaseAddrAlign / 8)
+	align := uint64(b.root.home().info.MemBaseAddrAlign / 8)
 	if align > 1 && origin%align != 0 {
 		return nil, errorf(ErrMisalignedSubBufferOffset, "clCreateSubBuffer: origin %d is not a multiple of %d", origin, align)
 	}
@@ -240,7 +299,7 @@ func (b *Buffer) Release() error {
 		if b.parent != nil {
 			b.parent.Release()
 		} else {
-			b.root.buf.Release()
+			b.root.release()
 		}
 	}
 	return err
@@ -261,8 +320,12 @@ func (b *Buffer) useOn(q *Queue, op string) error {
 	if b.ctx != q.ctx {
 		return errorf(ErrInvalidContext, "%s: buffer and queue of different contexts", op)
 	}
-	if b.root.dev != q.dev {
-		return errorf(ErrInvalidOperation, "%s: buffer lives on %s, queue is on %s (multi-device buffers are not supported yet)", op, b.root.dev, q.dev)
+	home, err := b.root.place(q.dev)
+	if err != nil {
+		return wrap(err, ErrMemObjectAllocationFailure, "%s", op)
+	}
+	if home != q.dev {
+		return errorf(ErrInvalidOperation, "%s: buffer lives on %s, queue is on %s (a buffer is used by the devices of one queue only)", op, home, q.dev)
 	}
 	return nil
 }
@@ -291,7 +354,7 @@ func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...
 		return nil, errorf(ErrInvalidValue, "%s: empty destination", op)
 	}
 	return q.enqueue(CommandReadBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.ReadBuffer(b.root.buf, b.origin+offset, dst, dw)
+		return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, dst, dw)
 	})
 }
 
@@ -312,7 +375,7 @@ func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ..
 		return nil, errorf(ErrInvalidValue, "%s: empty source", op)
 	}
 	return q.enqueue(CommandWriteBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.WriteBuffer(b.root.buf, b.origin+offset, src, dw)
+		return q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+offset, src, dw)
 	})
 }
 
@@ -340,7 +403,7 @@ func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size u
 		return nil, errorf(ErrMemCopyOverlap, "%s: [%d,+%d) and [%d,+%d) overlap", op, s, size, d, size)
 	}
 	return q.enqueue(CommandCopyBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.CopyBuffer(src.root.buf, s, dst.root.buf, d, size, dw)
+		return q.dq.CopyBuffer(src.root.driverBuffer(), s, dst.root.driverBuffer(), d, size, dw)
 	})
 }
 
@@ -363,7 +426,7 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	}
 	p := append([]byte(nil), pattern...)
 	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.FillBuffer(b.root.buf, b.origin+offset, size, p, dw)
+		return q.dq.FillBuffer(b.root.driverBuffer(), b.origin+offset, size, p, dw)
 	})
 }
 
@@ -401,7 +464,7 @@ func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64,
 	var err error
 	if flags&MapWriteInvalidateRegion == 0 {
 		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-			return q.dq.ReadBuffer(b.root.buf, b.origin+offset, mem, dw)
+			return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, mem, dw)
 		})
 	} else {
 		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
@@ -446,7 +509,7 @@ func (q *Queue) EnqueueUnmapMemObject(b *Buffer, mapped []byte, wait ...*Event) 
 		})
 	}
 	return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.WriteBuffer(b.root.buf, b.origin+m.offset, m.mem, dw)
+		return q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+m.offset, m.mem, dw)
 	})
 }
 

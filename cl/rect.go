@@ -86,7 +86,7 @@ func (q *Queue) EnqueueReadBufferRect(b *Buffer, r Rect, dst []byte, wait ...*Ev
 	return q.enqueue(CommandReadBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.ReadBuffer(b.root.buf, b.origin+s.src, dst[s.dst:s.dst+s.n], dw)
+			ev, err := q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+s.src, dst[s.dst:s.dst+s.n], dw)
 			if err != nil {
 				return nil, err
 			}
@@ -112,7 +112,7 @@ func (q *Queue) EnqueueWriteBufferRect(b *Buffer, r Rect, src []byte, wait ...*E
 	return q.enqueue(CommandWriteBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.WriteBuffer(b.root.buf, b.origin+s.dst, src[s.src:s.src+s.n], dw)
+			ev, err := q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+s.dst, src[s.src:s.src+s.n], dw)
 			if err != nil {
 				return nil, err
 			}
@@ -162,7 +162,7 @@ func (q *Queue) EnqueueCopyBufferRect(src, dst *Buffer, r Rect, wait ...*Event) 
 	return q.enqueue(CommandCopyBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.CopyBuffer(src.root.buf, src.origin+s.src, dst.root.buf, dst.origin+s.dst, s.n, dw)
+			ev, err := q.dq.CopyBuffer(src.root.driverBuffer(), src.origin+s.src, dst.root.driverBuffer(), dst.origin+s.dst, s.n, dw)
 			if err != nil {
 				return nil, err
 			}
