@@ -44,9 +44,9 @@ const (
 
 // Buffer is a buffer memory object, or a sub-buffer (a range of one).
 //
-// A buffer lives on the first device of its context; using it on a queue of
-// another device of a multi-device context is not supported yet
-// (ErrInvalidOperation).
+// A buffer lives on one device: the context's, or in a context of several
+// devices the device of the first queue that uses it. Using it on a queue
+// of another device is not supported yet (ErrInvalidOperation).
 type Buffer struct {
 	refs
 	ctx    *Context
