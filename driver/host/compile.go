@@ -212,12 +212,16 @@ func minArgs(op spirv.Op) int {
 // one component are broadcast over vectors (OpVectorTimesScalar, and the
 // scalar forms GLSL.std.450 allows).
 func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*state), error) {
+	// Rows are marked as read only for the operands the chosen loop reads
+	// whole (the generic loop runs only when producers fill whole rows).
+	p.noMark++
 	gen, err := p.elementwiseLanes(in, key, args, w)
+	dst, _ := p.operand(in.id)
+	offs, _ := p.operands(args...)
+	p.noMark--
 	if err != nil {
 		return nil, err
 	}
-	dst, _ := p.operand(in.id)
-	offs, _ := p.operands(args...)
 	t := p.vtype[in.id]
 	bcast := make([]bool, len(args))
 	for i, id := range args {
@@ -226,7 +230,13 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 	if key.k != nkInt {
 		w.bits = p.vtype[args[0]].scalar().width
 	}
-	if u := p.uniformLoop(key, dst, offs, bcast, args, t.comps, w); u != nil {
+	u := p.uniformLoop(key, dst, offs, bcast, args, t.comps, w)
+	for _, id := range args {
+		if u == nil || !p.uniform(id) {
+			p.readsRows(id)
+		}
+	}
+	if u != nil {
 		return func(s *state) {
 			if s.redo {
 				gen(s)

@@ -372,6 +372,9 @@ func (p *prep) operand(id uint32) (int, error) {
 	if !ok {
 		return 0, p.errorf("operand %%%d is not a value", id)
 	}
+	if p.cur == nil || p.cur.id != id {
+		p.readsRows(id)
+	}
 	return r * p.lanes, nil
 }
 

@@ -114,6 +114,7 @@ func (p *prep) fusableChain(in *inst) *addr {
 			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
 				return nil
 			}
+			p.readsRows(id)
 			a.idx[a.n], a.id[a.n], a.st[a.n] = row*p.lanes, id, int64(cur.stride)
 			a.n++
 		}

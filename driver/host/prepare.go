@@ -95,11 +95,13 @@ type prep struct {
 	uni          map[uint32]bool   // lane-uniform values (uniform.go)
 	aliased      map[uint32]bool   // values living in their operand's rows (alias.go)
 	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
-	aff          map[uint32]bool   // affine indices' local-id factors (affine.go)
-	fwdVar       map[uint32]bool   // variables whose store is dropped
-	promoted     map[uint32]int    // Function variables kept in rows (promote.go)
-	promotedPart map[uint32]part   // constant access chains into them
-	fused        map[uint32]*addr  // access chains computed by their loads and stores (fuse.go)
+	need         map[int]*bool     // rows some instruction reads whole (uniform.go)
+	noMark       int
+	aff          map[uint32]bool  // affine indices' local-id factors (affine.go)
+	fwdVar       map[uint32]bool  // variables whose store is dropped
+	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
+	promotedPart map[uint32]part  // constant access chains into them
+	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	k            *Kernel
 	lanes        int
 	nrows        int
@@ -131,7 +133,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err e
 		k:      &Kernel{name: entry},
 		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
 		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{}, aliased: map[uint32]bool{},
-		aff: map[uint32]bool{},
+		aff: map[uint32]bool{}, need: map[int]*bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {

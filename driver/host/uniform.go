@@ -10,7 +10,8 @@ import "github.com/clgo/clgo/spirv"
 // under a full mask, so any slot of a uniform row, lane 0 included, holds
 // the value. An element-wise operation with uniform operands reads them as
 // one slot (no row traffic), and with only uniform operands computes one
-// lane and broadcasts it. When a prologue faulted (s.redo), hoisted code
+// lane and broadcasts it, only to the rows some instruction reads whole.
+// When a prologue faulted (s.redo), hoisted code
 // runs in place under partial masks and rows may be partly filled: the
 // generic loops run then.
 
@@ -176,14 +177,53 @@ func (p *prep) uniformAll(key loopKey, dst int, offs, step []int, comps int, w i
 	if lane == nil {
 		return nil
 	}
+	need := make([]*bool, comps)
+	for c := range need {
+		need[c] = p.rowFlag(dst/L + c)
+	}
 	return func(s *state) {
 		for c := range comps {
 			d := s.r[dst+c*L : dst+(c+1)*L]
 			lane(s, d[:1], c)
+			if !*need[c] {
+				continue // read as one slot only
+			}
 			v := d[0]
 			for i := 1; i < len(d); i++ {
 				d[i] = v
 			}
 		}
+	}
+}
+
+// rowFlag is the flag that says some instruction reads row r whole; it is
+// final once Prepare has compiled every instruction.
+func (p *prep) rowFlag(r int) *bool {
+	f := p.need[r]
+	if f == nil {
+		f = new(bool)
+		if p.need != nil {
+			p.need[r] = f
+		}
+	}
+	return f
+}
+
+// readsRows marks the rows of id as read whole by the instruction being
+// compiled.
+func (p *prep) readsRows(id uint32) {
+	if p.need == nil || p.noMark > 0 {
+		return
+	}
+	r, ok := p.row[id]
+	if !ok {
+		return
+	}
+	n := 1
+	if t := p.vtype[id]; t != nil {
+		n = max(t.comps, 1)
+	}
+	for c := range n {
+		*p.rowFlag(r + c) = true
 	}
 }
