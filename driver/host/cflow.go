@@ -40,6 +40,13 @@ type fnState struct {
 	next, prev []int32 // per lane: block to run next (-1: returned), block came from
 	mask       []bool
 	idx        []int32 // the lanes of mask, in order
+	// A split of a full mask builds the mask of its lower target itself
+	// (ready: run block readyB next, the others wait at readyWait), and
+	// counts the lanes waiting there, so that they rejoin as a full mask
+	// with no rescan (waitCnt < 0: unknown).
+	ready          bool
+	readyB, readyW int32
+	waitCnt        int
 }
 
 var errCancelled = errors.New("cancelled")
@@ -156,30 +163,12 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		s.cur = &f.inits[i]
 		f.inits[i].run(s)
 	}
+	fs.ready, fs.waitCnt = false, -1
 	for live > 0 {
 		if b < 0 {
 			from = -1 // per lane, in fs.prev
-			// Run the lowest-ordered block any lane waits at.
-			for _, x := range next {
-				if x >= 0 && (b < 0 || x < b) {
-					b = x
-				}
-			}
-			n := 0
-			wait = math.MaxInt32
-			idx := fs.idx
-			for l, x := range next {
-				on := x == b
-				m[l] = on
-				if on {
-					idx[n] = int32(l)
-					n++
-				} else if x >= 0 && x < wait {
-					wait = x
-				}
-			}
-			s.mask, s.full, s.idx = m, n == s.lanes, idx[:n]
-			s.active = n
+			b, wait = s.rescan(next, m, fs.idx)
+			fs.waitCnt = -1
 		}
 		to, uniform := s.block(f, fs, b, from)
 		if s.cancel.Load() {
@@ -187,6 +176,10 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		}
 		if !uniform {
 			b = -1
+			if fs.ready {
+				fs.ready = false
+				b, wait, from = fs.readyB, fs.readyW, -1
+			}
 			continue
 		}
 		if to < 0 {
@@ -195,12 +188,22 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 			b, from = to, b
 			continue
 		}
-		if live > 0 {
+		if live > 0 && s.full {
+			for l := range next {
+				next[l], prev[l] = to, b
+			}
+		} else if live > 0 {
 			for l, on := range s.mask {
 				if on {
 					next[l], prev[l] = to, b
 				}
 			}
+		}
+		if to == wait && fs.waitCnt >= 0 && fs.waitCnt+s.active == s.lanes && live == s.lanes {
+			// Every lane is at to now: a full mask, no rescan.
+			b, from, wait, fs.waitCnt = to, -1, math.MaxInt32, -1
+			s.mask, s.full, s.active = s.all, true, s.lanes
+			continue
 		}
 		b = -1
 	}
@@ -229,6 +232,9 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 	case spirv.OpBranchConditional:
 		c := s.r[t.cond : t.cond+s.lanes]
 		yes, no := t.targets[0], t.targets[1]
+		if yes == no {
+			return yes, true
+		}
 		taken := 0
 		if s.full {
 			for _, v := range c {
@@ -250,6 +256,29 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 			return no, true
 		}
 		// The lanes split: record where each goes.
+		if s.full {
+			// No lane waits elsewhere: the lower target runs next with
+			// the lanes built here, the others wait at the upper one.
+			lower, upper := min(yes, no), max(yes, no)
+			c = c[:len(next)]
+			fm, idx := fs.mask[:len(next)], fs.idx[:len(next)]
+			n := 0
+			for l := range next {
+				// Branchless: a split's lanes need not follow a pattern.
+				m := int32(int64(c[l]|-c[l]) >> 63)
+				t := no ^ (yes^no)&m
+				next[l], prev[l] = t, b
+				on := t == lower
+				fm[l] = on
+				idx[n] = int32(l)
+				if on {
+					n++
+				}
+			}
+			s.mask, s.full, s.idx, s.active = fm, false, idx[:n], n
+			fs.ready, fs.readyB, fs.readyW, fs.waitCnt = true, lower, upper, s.lanes-n
+			return -1, false
+		}
 		for l, on := range s.mask {
 			if on {
 				if c[l] != 0 {
@@ -370,4 +399,35 @@ func (s *state) phiFrom(blk *block, ph *phi, buf []uint64, dst int, from int32) 
 			}
 		}
 	}
+}
+
+// rescan picks the lowest-ordered block any live lane waits at (next < 0:
+// returned), makes its lanes the active mask m with their list in idx, and
+// returns it with the lowest block another live lane waits at. Negative
+// blocks compare as huge unsigned numbers, so the loops need no branch.
+func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32) {
+	lo := uint32(math.MaxUint32)
+	for _, x := range next {
+		lo = min(lo, uint32(x))
+	}
+	b = int32(lo)
+	n := 0
+	w := uint32(math.MaxInt32)
+	m = m[:len(next)]
+	idx = idx[:len(next)]
+	for l, x := range next {
+		on := x == b
+		m[l] = on
+		idx[n] = int32(l)
+		k := 0
+		if on {
+			k = 1
+		}
+		n += k
+		other := uint32(x) | uint32(-k) // a lane of b counts as none
+		w = min(w, other)
+	}
+	s.mask, s.full, s.idx = m, n == s.lanes, idx[:n]
+	s.active = n
+	return b, int32(min(w, math.MaxInt32))
 }
