@@ -10,9 +10,10 @@ import (
 // Affine indices. A 32-bit integer built from uniform values and the
 // local or global ids by additions, subtractions, and products and left
 // shifts by uniform values is, in lane l, x[0] + cx*lid.x + cy*lid.y +
-// cz*lid.z modulo 2^32, and every such value is a hoisted invariant: under
+// cz*lid.z (+ cj*j, lane l being in group j of a batch) modulo 2^32, and every such value is a hoisted invariant: under
 // a full mask with no faulted prologue every slot holds it, and the factors
-// are the differences of the slots of lanes 1, lx and lx*ly with lane 0. A
+// are the differences of the slots of lanes 1, lx, lx*ly and lx*ly*lz
+// with lane 0. A
 // fused load or store whose indices are affine with non-negative factors,
 // and whose largest index cannot wrap its int32, has offsets that grow with
 // the local ids: it checks the bounds of its first and last lane once and
@@ -49,7 +50,8 @@ func (p *prep) markAffine(in *inst) {
 			return
 		}
 		switch spirv.BuiltIn(p.k.regions[r].builtin) {
-		case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInLocalInvocationIndex:
+		case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInLocalInvocationIndex,
+			spirv.BuiltInWorkgroupId:
 			ok = true
 		}
 	case spirv.OpCopyObject, spirv.OpCopyLogical, spirv.OpBitcast:
@@ -80,16 +82,16 @@ func (p *prep) affineAddr(a *addr) bool {
 // affine indices and its growth per local id, or false when some lane
 // would be out of bounds of n bytes (size per lane), a factor is negative,
 // or an index would wrap.
-func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [3]int64, ok bool) {
-	local := s.k.local
-	first := [3]int{1, local[0], local[0] * local[1]}
+func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [4]int64, ok bool) {
+	local := s.k.dims
+	first := [4]int{1, local[0], local[0] * local[1], local[0] * local[1] * local[2]}
 	var hi int64
 	lo = a.base
 	for j := range a.n {
 		x := s.r[a.idx[j] : a.idx[j]+s.lanes]
 		i0 := int64(int32(x[0]))
 		top := i0
-		for d := range 3 {
+		for d := range 4 {
 			if local[d] == 1 {
 				continue
 			}
@@ -114,46 +116,50 @@ func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [3]int64, ok
 }
 
 // affineLoad32 reads the 32-bit word of every lane; lane l has local ids
-// (l%lx, l/lx%ly, l/(lx*ly)).
-func affineLoad32(d []uint64, m []byte, lo int64, step [3]int64, local [3]int) {
+// (l%lx, l/lx%ly, l/(lx*ly)%lz) in group l/(lx*ly*lz) of a batch.
+func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	l := 0
-	for z := 0; z < local[2]; z++ {
-		for y := 0; y < local[1]; y++ {
-			o := lo + int64(y)*step[1] + int64(z)*step[2]
-			row := d[l : l+local[0]]
-			if step[0] == 4 {
-				w := unsafe.Slice(at32(m, uint64(o)), len(row))
-				for i := range row {
-					row[i] = uint64(w[i])
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := d[l : l+local[0]]
+				if step[0] == 4 {
+					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					for i := range row {
+						row[i] = uint64(w[i])
+					}
+				} else {
+					for i := range row {
+						row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
+					}
 				}
-			} else {
-				for i := range row {
-					row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
-				}
+				l += local[0]
 			}
-			l += local[0]
 		}
 	}
 }
 
 // affineStore32 writes the low word of every lane, in lane order.
-func affineStore32(v []uint64, m []byte, lo int64, step [3]int64, local [3]int) {
+func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	l := 0
-	for z := 0; z < local[2]; z++ {
-		for y := 0; y < local[1]; y++ {
-			o := lo + int64(y)*step[1] + int64(z)*step[2]
-			row := v[l : l+local[0]]
-			if step[0] == 4 {
-				w := unsafe.Slice(at32(m, uint64(o)), len(row))
-				for i := range row {
-					w[i] = uint32(row[i])
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := v[l : l+local[0]]
+				if step[0] == 4 {
+					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					for i := range row {
+						w[i] = uint32(row[i])
+					}
+				} else {
+					for i := range row {
+						*at32(m, uint64(o+int64(i)*step[0])) = uint32(row[i])
+					}
 				}
-			} else {
-				for i := range row {
-					*at32(m, uint64(o+int64(i)*step[0])) = uint32(row[i])
-				}
+				l += local[0]
 			}
-			l += local[0]
 		}
 	}
 }

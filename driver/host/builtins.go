@@ -48,6 +48,13 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 	case spirv.BuiltInGlobalInvocationId:
 		base := s.group[c]*uint32(k.local[c]) + s.shift[c]
 		lid := s.lid[c][:len(d)]
+		if c == 0 && k.batch > 1 {
+			gj := s.gj[:len(d)]
+			for l := range d {
+				d[l] = uint64(base + gj[l]*uint32(k.local[0]) + lid[l])
+			}
+			return
+		}
 		for l := range d {
 			d[l] = uint64(base + lid[l])
 		}
@@ -57,9 +64,19 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 			d[l] = uint64(lid[l])
 		}
 	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
+		lidx := s.lidx[:len(d)]
 		for l := range d {
-			d[l] = uint64(l)
+			d[l] = uint64(lidx[l])
 		}
+	case spirv.BuiltInWorkgroupId:
+		if c == 0 && k.batch > 1 {
+			gj := s.gj[:len(d)]
+			for l := range d {
+				d[l] = uint64(s.group[0] + gj[l])
+			}
+			return
+		}
+		fallthrough
 	default:
 		v := s.builtin(uint32(b), c, 0)
 		for l := range d {

@@ -31,6 +31,8 @@ type state struct {
 	groups  [3]uint32
 	shift   [3]uint32   // Dispatch.GlobalShift
 	lid     [3][]uint32 // LocalInvocationId per lane
+	lidx    []uint32    // LocalInvocationIndex per lane
+	gj      []uint32    // per lane: its group's place in a batch
 	// redo runs hoisted instructions in place: a prologue faulted.
 	redo, redoDispatch bool
 	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
@@ -74,10 +76,13 @@ func newState(k *Kernel) *state {
 	for d := range 3 {
 		s.lid[d] = make([]uint32, n)
 	}
+	s.lidx, s.gj = make([]uint32, n), make([]uint32, n)
 	for l := range n {
-		s.lid[0][l] = uint32(l % k.local[0])
-		s.lid[1][l] = uint32(l / k.local[0] % k.local[1])
-		s.lid[2][l] = uint32(l / (k.local[0] * k.local[1]))
+		ll := l % k.nLocal
+		s.lid[0][l] = uint32(ll % k.local[0])
+		s.lid[1][l] = uint32(ll / k.local[0] % k.local[1])
+		s.lid[2][l] = uint32(ll / (k.local[0] * k.local[1]))
+		s.lidx[l], s.gj[l] = uint32(ll), uint32(l/k.nLocal)
 	}
 	s.regions = make([][]byte, len(k.regions))
 	for i, rg := range k.regions {

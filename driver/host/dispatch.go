@@ -39,6 +39,7 @@ type Dispatch struct {
 // (an out-of-bounds access, an unreachable instruction), or ctx's error if
 // ctx is cancelled first; memory written by the groups that ran is kept.
 func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
+	k = k.forDispatch(d)
 	total := 1
 	for _, g := range d.Groups {
 		if g < 0 {
@@ -52,6 +53,7 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 	if total == 0 {
 		return nil
 	}
+	total /= k.batch // runs, each of batch groups consecutive in x
 	shared := make([][]byte, len(k.regions))
 	for i := range k.regions {
 		rg := &k.regions[i]
@@ -169,6 +171,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total in
 		if g >= total {
 			break
 		}
+		g *= k.batch
 		s.group = [3]uint32{
 			uint32(d.BaseGroup[0] + g%gx),
 			uint32(d.BaseGroup[1] + g/gx%gy),
@@ -215,21 +218,25 @@ func (s *state) runGroup() {
 func (s *state) builtin(b uint32, c, l int) uint64 {
 	k := s.k
 	c = min(c, 2)
+	g := s.group[c]
+	if c == 0 {
+		g += s.gj[l] // the lane's group in a batch
+	}
 	switch spirv.BuiltIn(b) {
 	case spirv.BuiltInGlobalInvocationId:
-		return uint64(s.group[c]*uint32(k.local[c]) + s.shift[c] + s.lid[c][l])
+		return uint64(g*uint32(k.local[c]) + s.shift[c] + s.lid[c][l])
 	case spirv.BuiltInLocalInvocationId:
 		return uint64(s.lid[c][l])
 	case spirv.BuiltInWorkgroupId:
-		return uint64(s.group[c])
+		return uint64(g)
 	case spirv.BuiltInNumWorkgroups:
 		return uint64(s.groups[c])
 	case spirv.BuiltInWorkgroupSize:
 		return uint64(k.local[c])
 	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
-		return uint64(l)
+		return uint64(s.lidx[l])
 	case spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupMaxSize:
-		return uint64(s.lanes)
+		return uint64(k.nLocal)
 	case spirv.BuiltInNumSubgroups:
 		return 1
 	}

@@ -155,7 +155,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
 		aff := p.affineAddr(a)
-		local := p.k.local
+		local := p.k.dims
 		return func(s *state) {
 			d, x := s.r[dst:dst+L], s.r[x0:x0+L]
 			m := s.regions[rg]
@@ -191,7 +191,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
 		aff := p.affineAddr(a)
-		local := p.k.local
+		local := p.k.dims
 		return func(s *state) {
 			d, x, y := s.r[dst:dst+L], s.r[x0:x0+L], s.r[y0:y0+L]
 			m := s.regions[rg]
@@ -243,7 +243,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
 		aff := p.affineAddr(a)
-		local := p.k.local
+		local := p.k.dims
 		return func(s *state) {
 			v, x := s.r[src:src+L], s.r[x0:x0+L]
 			m := s.regions[rg]
@@ -279,7 +279,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
 		aff := p.affineAddr(a)
-		local := p.k.local
+		local := p.k.dims
 		return func(s *state) {
 			v, x, y := s.r[src:src+L], s.r[x0:x0+L], s.r[y0:y0+L]
 			m := s.regions[rg]

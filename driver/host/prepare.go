@@ -59,6 +59,10 @@ type Kernel struct {
 	name    string
 	local   [3]int
 	lanes   int
+	nLocal  int     // lanes of one work-group
+	batch   int     // work-groups per run (batch.go)
+	dims    [4]int  // lanes as local[0], local[1], local[2], batch
+	batched *Kernel // the same kernel running several groups at once, or nil
 	rows    int
 	tmpRows int
 	fills   []fill
@@ -77,6 +81,7 @@ func (k *Kernel) LocalSize() [3]int { return k.local }
 
 // prep holds the state of one Prepare.
 type prep struct {
+	batch  int // work-groups per run
 	m      *Module
 	name   string
 	spec   map[uint32]uint64
@@ -121,9 +126,23 @@ func (p *prep) errorf(format string, args ...any) error {
 
 // Prepare binds an entry point with the given specialization constants
 // (SpecId → value bits, zero-extended; unset ones keep their defaults).
-func (m *Module) Prepare(entry string, spec map[uint32]uint64) (k *Kernel, err error) {
+func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) {
+	k, err := m.prepare(entry, spec, 1)
+	if err != nil {
+		return nil, err
+	}
+	if b := batchOf(m, k); b > 1 {
+		if bk, err := m.prepare(entry, spec, b); err == nil {
+			k.batched = bk
+		}
+	}
+	return k, nil
+}
+
+// prepare prepares an entry point whose runs each hold batch work-groups.
+func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Kernel, err error) {
 	p := &prep{
-		m: m, name: entry, spec: spec,
+		m: m, name: entry, spec: spec, batch: batch,
 		types:  map[uint32]*typ{},
 		consts: map[uint32][]uint64{},
 		vtype:  map[uint32]*typ{},
@@ -291,6 +310,7 @@ func (p *prep) specOp(in *inst, t *typ) ([]uint64, error) {
 		return nil, err
 	}
 	sub.k.rows, sub.k.lanes, sub.k.tmpRows, sub.k.local = sub.nrows, 1, sub.nrows, [3]int{1, 1, 1}
+	sub.k.nLocal, sub.k.batch, sub.k.dims = 1, 1, [4]int{1, 1, 1, 1}
 	s := newState(sub.k)
 	s.mask, s.full = []bool{true}, true
 	for _, r := range run {
@@ -332,11 +352,13 @@ func (p *prep) localSize(ep *spirv.EntryPoint) error {
 	if n > maxLanes {
 		return p.errorf("work-group size %v has more than %d invocations", size, maxLanes)
 	}
-	p.k.local, p.k.lanes, p.lanes = size, n, n
+	b := max(p.batch, 1)
+	p.k.local, p.k.lanes, p.lanes = size, n*b, n*b
+	p.k.nLocal, p.k.batch, p.k.dims = n, b, [4]int{size[0], size[1], size[2], b}
 	// Constants become rows now that the lane count is known.
 	for id, c := range p.consts {
 		p.row[id] = p.nrows
-		p.k.fills = append(p.k.fills, fill{off: p.nrows * n, vals: c})
+		p.k.fills = append(p.k.fills, fill{off: p.nrows * p.lanes, vals: c})
 		p.nrows += len(c)
 	}
 	for id, r := range p.region {

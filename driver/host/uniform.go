@@ -44,7 +44,8 @@ func (p *prep) markUniform(in *inst) {
 				p.uni[in.id] = true
 			}
 		case regionLane:
-			if rg.builtin != noBuiltin && p.builtinLoads[in.id] && uniformBuiltin(spirv.BuiltIn(rg.builtin)) {
+			if b := spirv.BuiltIn(rg.builtin); rg.builtin != noBuiltin && p.builtinLoads[in.id] && uniformBuiltin(b) &&
+				!(b == spirv.BuiltInWorkgroupId && p.batch > 1) {
 				p.uni[in.id] = true
 			}
 		}

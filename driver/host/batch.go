@@ -1,0 +1,40 @@
+package host
+
+import "github.com/clgo/clgo/spirv"
+
+// Batching. A kernel with small work-groups spends much of its time
+// entering each instruction's lane loop. When its groups cannot observe
+// each other's lanes (no barriers, no Workgroup memory), several groups
+// consecutive in x run as one register file of batch*nLocal lanes: lane l
+// is lane l%nLocal of group x+l/nLocal. Dispatches whose group count in x
+// is not a multiple of the batch run unbatched.
+
+// batchTarget is about how many lanes a batched run holds.
+const batchTarget = 256
+
+// batchOf returns how many groups of k may run at once, or 1.
+func batchOf(m *Module, k *Kernel) int {
+	if k.lanes >= batchTarget/2 {
+		return 1
+	}
+	for _, rg := range k.regions {
+		if rg.kind == regionWorkgroup {
+			return 1
+		}
+	}
+	for i := range m.insts {
+		switch m.insts[i].op {
+		case spirv.OpControlBarrier, spirv.OpControlBarrierArriveINTEL, spirv.OpControlBarrierWaitINTEL:
+			return 1
+		}
+	}
+	return batchTarget / k.lanes
+}
+
+// forDispatch picks the kernel variant that runs d.
+func (k *Kernel) forDispatch(d *Dispatch) *Kernel {
+	if b := k.batched; b != nil && d.Groups[0]%b.batch == 0 {
+		return b
+	}
+	return k
+}
