@@ -106,5 +106,7 @@ func (o Options) lowerOptions() lower.Options {
 		PrintfBufferSize:       o.PrintfBufferSize,
 		Storage8:               o.Features.Storage8, Storage16: o.Features.Storage16,
 		SignedZeroInfNanPreserve: o.Features.SignedZeroInfNanPreserve,
+		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
+		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
 	}
 }

@@ -30,6 +30,12 @@ type Features struct {
 	// comparison with NaN may then be false where OpenCL says true). Off in
 	// AllFeatures: `clgo compile` output runs on devices without it.
 	SignedZeroInfNanPreserve bool
+	// DenormPreserve32/64: the device honours SPV_KHR_float_controls'
+	// DenormPreserve for 32-/64-bit floats. Kernels then declare it
+	// (unless -cl-denorms-are-zero), so that subnormals survive as
+	// CL_FP_DENORM promises; a Vulkan device may otherwise flush them
+	// (NVIDIA does for float). Off in AllFeatures, as above.
+	DenormPreserve32, DenormPreserve64 bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

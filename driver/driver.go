@@ -171,6 +171,12 @@ type Caps struct {
 	// and honours it. The compiler then declares it (Vulkan devices may
 	// otherwise assume no NaN or infinity).
 	SignedZeroInfNanPreserve bool
+	// DenormPreserve32/64: the device keeps 32-/64-bit subnormals when a
+	// module declares SPV_KHR_float_controls' DenormPreserve for that width
+	// (the compiler then declares it), or always does (the host driver).
+	// Without it the device may flush them, as OpenCL C §7.5.3 allows for
+	// float, and must not report CL_FP_DENORM.
+	DenormPreserve32, DenormPreserve64 bool
 }
 
 // DeviceInfo describes a device. Sizes are in bytes.

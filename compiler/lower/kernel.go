@@ -112,6 +112,22 @@ func (l *lowerer) kernel(k *types.Func) {
 		}
 		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeSignedZeroInfNanPreserve, 32)
 	}
+	// Without DenormPreserve a Vulkan device may flush subnormals (NVIDIA
+	// does for float): frexp, ldexp, nextafter, conversions from double
+	// would lose them where the device reports CL_FP_DENORM (§7.5.3).
+	for _, w := range []struct {
+		on   bool
+		bits uint32
+	}{{l.opts.DenormPreserve32, 32}, {l.opts.DenormPreserve64, 64}} {
+		if !w.on {
+			continue
+		}
+		b.Capability(spirv.CapabilityDenormPreserve)
+		if l.opts.Version < spirv.Version14 {
+			b.Extension("SPV_KHR_float_controls")
+		}
+		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeDenormPreserve, w.bits)
+	}
 }
 
 func kernelAttributes(k *types.Func) string {

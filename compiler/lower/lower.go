@@ -38,6 +38,9 @@ type Options struct {
 	// SignedZeroInfNanPreserve declares that execution mode (32-bit) on
 	// every kernel, so that NaN and infinities follow IEEE 754 on Vulkan.
 	SignedZeroInfNanPreserve bool
+	// DenormPreserve32/64 declare DenormPreserve for that width on every
+	// kernel.
+	DenormPreserve32, DenormPreserve64 bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }

@@ -41,6 +41,7 @@ func enabledCapabilities(p *physical, f2 *vkPhysicalDeviceFeatures2, f16, fvp, f
 	need(spirv.CapabilityInt64Atomics, hasA64 && fa64.b[0] != 0, "shaderBufferInt64Atomics")
 	need(spirv.CapabilityPhysicalStorageBufferAddresses, hasBDA && fbda.b[0] != 0, "bufferDeviceAddress")
 	need(spirv.CapabilitySignedZeroInfNanPreserve, p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0, "shaderSignedZeroInfNanPreserveFloat32")
+	need(spirv.CapabilityDenormPreserve, p.floatCt.b[fcDenormPreserveFloat32] != 0 || p.floatCt.b[fcDenormPreserveFloat64] != 0, "shaderDenormPreserveFloat32")
 	need(spirv.CapabilityStorageImageReadWithoutFormat, f[featShaderStorageImageReadWithoutFormat] != 0, "shaderStorageImageReadWithoutFormat")
 	need(spirv.CapabilityStorageImageWriteWithoutFormat, f[featShaderStorageImageWriteWithoutFormat] != 0, "shaderStorageImageWriteWithoutFormat")
 	for _, c := range []spirv.Capability{spirv.CapabilityImage1D, spirv.CapabilitySampled1D, spirv.CapabilityImageBuffer, spirv.CapabilitySampledBuffer, spirv.CapabilityImageQuery} {

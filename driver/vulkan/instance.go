@@ -317,11 +317,24 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		// floatCt is zero unless the device has float controls.
 		SignedZeroInfNanPreserve: p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0,
 	}
+	info.Caps.DenormPreserve32, info.Caps.DenormPreserve64 = p.denormPreserve(info.Caps.Float64)
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize
 	}
 	return info
+}
+
+// denormPreserve says for which widths the compiler may declare
+// DenormPreserve alone. Vulkan wants one denormal mode for 16- and 64-bit
+// floats where denormBehaviorIndependence is 32_BIT_ONLY, and one for all
+// widths where it is NONE; clgo declares no 16-bit mode, so under those
+// only 32 (32_BIT_ONLY) or nothing (NONE) is declared.
+func (p *physical) denormPreserve(fp64 bool) (d32, d64 bool) {
+	ind := p.floatCt.denormBehaviorIndependence
+	d32 = p.floatCt.b[fcDenormPreserveFloat32] != 0 && (ind == fcIndependence32BitOnly || ind == fcIndependenceAll)
+	d64 = fp64 && p.floatCt.b[fcDenormPreserveFloat64] != 0 && ind == fcIndependenceAll
+	return d32, d64
 }
 
 // unified reports whether device-local memory is host-visible and coherent

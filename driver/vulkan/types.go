@@ -316,7 +316,8 @@ type vkPhysicalDeviceDriverProperties struct {
 
 // vkPhysicalDeviceFloatControlsProperties (Vulkan 1.2,
 // VK_KHR_shader_float_controls): two enums, then 15 booleans, of which
-// shaderSignedZeroInfNanPreserveFloat16/32/64 come first.
+// shaderSignedZeroInfNanPreserveFloat16/32/64 come first, then
+// shaderDenormPreserveFloat16/32/64.
 type vkPhysicalDeviceFloatControlsProperties struct {
 	sType                      uint32
 	pNext                      unsafe.Pointer
@@ -329,6 +330,13 @@ const (
 	fcSignedZeroInfNanPreserveFloat16 = 0
 	fcSignedZeroInfNanPreserveFloat32 = 1
 	fcSignedZeroInfNanPreserveFloat64 = 2
+	fcDenormPreserveFloat16           = 3
+	fcDenormPreserveFloat32           = 4
+	fcDenormPreserveFloat64           = 5
+
+	// denormBehaviorIndependence values.
+	fcIndependence32BitOnly = 0
+	fcIndependenceAll       = 1
 )
 
 type vkPhysicalDevicePushDescriptorProperties struct {

@@ -1,0 +1,41 @@
+package lower_test
+
+import (
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/spirvtest"
+)
+
+// TestDenormPreserve: each width asked for is declared on every kernel,
+// and -cl-denorms-are-zero declares none.
+func TestDenormPreserve(t *testing.T) {
+	src := "kernel void a(global float *p) { p[0] = p[1] * 0.5f; }\nkernel void b(global double *p) { p[0] = p[1] * 0.5; }"
+	for _, env := range []compiler.TargetEnv{compiler.Vulkan11, compiler.Vulkan13} {
+		for _, daz := range []bool{false, true} {
+			opts := compiler.DefaultOptions()
+			opts.TargetEnv = env
+			opts.Features.DenormPreserve32, opts.Features.DenormPreserve64 = true, true
+			opts.DenormsAreZero = daz
+			res, err := compiler.Compile(src, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", env, err)
+			}
+			spirvtest.ValidateModule(t, res.Module, string(env))
+			widths := map[uint32]int{}
+			for _, in := range res.Module.ExecutionModes {
+				if spirv.ExecutionMode(in.Operands[1]) == spirv.ExecutionModeDenormPreserve {
+					widths[in.Operands[2]]++
+				}
+			}
+			want := 2
+			if daz {
+				want = 0
+			}
+			if widths[32] != want || widths[64] != want {
+				t.Errorf("%s, -cl-denorms-are-zero %v: modes %v", env, daz, widths)
+			}
+		}
+	}
+}
