@@ -9,7 +9,11 @@
 // under an active-lane mask that structured control flow narrows and widens,
 // and work-groups are spread over GOMAXPROCS goroutines. Barriers are then
 // trivially satisfied, Workgroup memory is one allocation per worker, and
-// buffer memory is used in place, every access bounds-checked.
+// buffer memory is used in place, every access bounds-checked. Small
+// barrier-free groups run several at once (batch.go); lane-uniform values
+// are computed once (uniform.go); copies share rows (alias.go, forward.go);
+// accesses whose indices grow with the local ids check bounds once per row
+// (affine.go).
 package host
 
 //go:generate go run gen_arith.go
