@@ -47,6 +47,8 @@ func (fs *fnState) convert(v value, to types.Type) value {
 		return value{t: to, id: fs.convKinds(v.id, from, types.ElemKind(from), tt.Elem.Kind)}
 	case *types.Enum:
 		return fs.convert(v, tt.Underlying)
+	case *types.Event:
+		return value{t: to, id: fs.u32(0)} // only 0 converts to event_t
 	}
 	v.t = to
 	return v

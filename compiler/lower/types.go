@@ -107,6 +107,8 @@ func (l *lowerer) valType(t types.Type) spirv.ID {
 		return id
 	case *types.Pointer:
 		return l.ptrMemType()
+	case *types.Event:
+		return l.uint32T() // a dummy: see async.go
 	}
 	panic(fmt.Sprintf("lower: no SPIR-V value type for %v", t))
 }
@@ -137,6 +139,8 @@ func (l *lowerer) memType(t types.Type) spirv.ID {
 		if t.Len <= 4 {
 			return l.valType(t)
 		}
+	case *types.Event:
+		return l.uint32T()
 	}
 	k := typeKey(t)
 	if id, ok := l.memTypes[k]; ok {
