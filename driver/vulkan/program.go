@@ -188,31 +188,7 @@ func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
 	}
-	n := int(k.NumArgs)
-	for _, a := range k.Args {
-		n = max(n, int(a.Ordinal)+1)
-	}
-	info.Args = make([]driver.ArgInfo, n)
-	for i := range info.Args {
-		info.Args[i] = driver.ArgInfo{Kind: driver.ArgBuffer, Size: 8, AddressQualifier: driver.AddressGlobal}
-	}
-	for _, a := range k.Args {
-		ai := driver.ArgInfo{Name: a.Name, TypeName: a.TypeName, AddressQualifier: a.AddressQualifier,
-			AccessQualifier: a.AccessQualifier, TypeQualifier: a.TypeQualifier}
-		switch a.Kind {
-		case spirv.ArgBuffer, spirv.ArgBufferUBO, spirv.ArgPointerPushConstant, spirv.ArgPointerUBO:
-			ai.Kind, ai.Size = driver.ArgBuffer, 8
-		case spirv.ArgPOD, spirv.ArgPODUBO, spirv.ArgPODPushConstant:
-			ai.Kind, ai.Size = driver.ArgPOD, uint64(a.Size)
-		case spirv.ArgLocal:
-			ai.Kind, ai.Size, ai.ElemSize = driver.ArgLocal, 8, uint64(a.ElemSize)
-		case spirv.ArgSampler:
-			ai.Kind, ai.Size = driver.ArgSampler, 8
-		default:
-			ai.Kind, ai.Size = driver.ArgImage, 8
-		}
-		info.Args[a.Ordinal] = ai
-	}
+	info.Args = kernelabi.ArgInfos(k)
 	return info
 }
 
