@@ -107,6 +107,11 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		}
 		return value{t: t, id: b.EmitIDs(spirv.OpDot, fs.valType(t), ids[0], ids[1])}
 	case "length", "distance", "normalize", "cross":
+		if base != "cross" && types.VecLen(args[0].t) > 1 {
+			if r, ok := fs.geoLib(name, base, args, t); ok {
+				return value{t: t, id: r}
+			}
+		}
 		if types.VecLen(args[0].t) == 1 && base != "cross" {
 			switch base {
 			case "length":

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 
@@ -30,6 +31,7 @@ var libBuiltins = map[string]bool{
 	"pow": true, "powr": true, "pown": true, "rootn": true, "cbrt": true,
 	"sincos": true, "fmod": true, "remainder": true, "remquo": true, "fma": true,
 	"erf": true, "erfc": true, "tgamma": true, "lgamma": true, "lgamma_r": true,
+	"hypot": true, // float only: the double form stays in mathbuiltins.go
 }
 
 // libExact lists the library's exact builtins: they stay under
@@ -74,6 +76,34 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 		return 0, false
 	}
 	return fs.libPerComponent(l, fn, a, t), true
+}
+
+// geoLib lowers length, distance and normalize of 2-, 3- and 4-vectors
+// through the library's __clgo_{length,distance,normalize}_{f,d}N, which
+// neither overflow nor underflow where the result is representable and
+// keep §7.5's zero and infinite vectors; GLSL's Length, Distance and
+// Normalize square the components as they are. Like the other library
+// functions, float needs fp64 (it computes in double); fast_ forms and
+// -cl-fast-relaxed-math keep GLSL.
+func (fs *fnState) geoLib(name, base string, args []value, t types.Type) (spirv.ID, bool) {
+	if name != base || fs.conf.FastRelaxedMath || !slices.Contains(fs.conf.Extensions, "cl_khr_fp64") {
+		return 0, false
+	}
+	n := types.VecLen(args[0].t)
+	suffix := map[types.Kind]string{types.Float: "f", types.Double: "d"}[types.ElemKind(args[0].t)]
+	if suffix == "" || n < 2 || n > 4 {
+		return 0, false
+	}
+	l, err := lib.Load()
+	if err != nil {
+		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
+		return fs.b.Undef(fs.valType(t)), true
+	}
+	fn := l.Funcs[fmt.Sprintf("__clgo_%s_%s%d", base, suffix, n)]
+	if fn == nil {
+		return 0, false
+	}
+	return fs.callLib(l, fn, args, t).id, true
 }
 
 // libPerComponent calls fn on each component of the arguments and builds

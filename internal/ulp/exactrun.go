@@ -295,7 +295,7 @@ func (s *Session) CheckConvert(src Scalar, dsts []Scalar, in []uint64, ws []int)
 					}
 					res.N++
 					g := got[vi*n+j]
-					if g == want || convAccept(src, dst, in[j], g, want) {
+					if g == want || convAccept(src, dst, in[j], g, want, s.Flushes(F32)) {
 						continue
 					}
 					res.fail(fmt.Sprintf("convert_%s%s(%s %s) = %s, want %s (width %d)", vec(dst.Name, w), v,
@@ -307,25 +307,22 @@ func (s *Session) CheckConvert(src Scalar, dsts []Scalar, in []uint64, ws []int)
 	return results
 }
 
-// convAccept allows what §7.5.3 allows a device that flushes denormals:
-// a subnormal float result (or source) as a zero of its sign; and any NaN
-// for a NaN.
-func convAccept(src, dst Scalar, x, got, want uint64) bool {
+// convAccept accepts any NaN for a NaN, and, where the device may flush
+// float subnormals (ftz), what §7.5.3 allows it: a subnormal float result
+// (or source) as a zero of its sign. Double subnormals are kept
+// (CL_FP_DENORM is mandatory for double).
+func convAccept(src, dst Scalar, x, got, want uint64, ftz bool) bool {
+	flushes := func(t Scalar) bool { return ftz && t.Float && precOf(t) == F32 }
 	if !dst.Float {
-		if src.Float {
-			// A subnormal source read as zero rounds as zero.
-			p := precOf(src)
-			f := floatOf(src, x)
-			return p.isSubnormal(f) && got == 0
-		}
-		return false
+		// A subnormal source read as zero rounds as zero.
+		return flushes(src) && precOf(src).isSubnormal(floatOf(src, x)) && got == 0
 	}
 	p := precOf(dst)
 	g, w := floatOf(dst, got), floatOf(dst, want)
 	if math.IsNaN(g) && math.IsNaN(w) {
 		return true
 	}
-	if g == 0 && math.Signbit(g) == math.Signbit(w) && (p.isSubnormal(w) || src.Float && precOf(src).isSubnormal(floatOf(src, x))) {
+	if g == 0 && math.Signbit(g) == math.Signbit(w) && (flushes(dst) && p.isSubnormal(w) || flushes(src) && precOf(src).isSubnormal(floatOf(src, x))) {
 		return true
 	}
 	return false

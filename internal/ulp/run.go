@@ -26,6 +26,9 @@ type Result struct {
 	Fails, EdgeFails []string
 	N                int   // results compared
 	Err              error // the program did not build or run
+	// FTZ: the device may flush subnormals in this format (§7.5.3), so
+	// flushed inputs and results are accepted.
+	FTZ bool
 }
 
 // OK reports whether the builtin met its bound and the edge cases.
@@ -81,10 +84,19 @@ func (s *Session) HasDouble() bool {
 	return strings.Contains(s.Dev.Info().Extensions, "cl_khr_fp64")
 }
 
+// Flushes reports whether the device may flush subnormals of format p:
+// float where it does not promise to keep them (driver.Caps
+// DenormPreserve32; then it must not report CL_FP_DENORM, §7.5.3);
+// never double, whose CL_FP_DENORM is mandatory (§4.4 of the cl_khr_fp64
+// minimum DOUBLE_FP_CONFIG).
+func (s *Session) Flushes(p Prec) bool {
+	return p == F32 && !s.Dev.Driver().Info().Caps.DenormPreserve32
+}
+
 // Check runs f in format p over in at widths ws and compares every
 // result with the reference.
 func (s *Session) Check(f *Func, p Prec, in *Inputs, ws []int) *Result {
-	res := &Result{Func: f, Prec: p, Device: s.Dev.String(), Bound: f.Bound[p]}
+	res := &Result{Func: f, Prec: p, Device: s.Dev.String(), Bound: f.Bound[p], FTZ: s.Flushes(p)}
 	src := KernelSource(f, p, ws)
 	prog, err := s.ctx.CreateProgramWithSource(src)
 	if err != nil {
@@ -96,7 +108,7 @@ func (s *Session) Check(f *Func, p Prec, in *Inputs, ws []int) *Result {
 		res.Err = fmt.Errorf("%v\n%s", err, prog.BuildLog(s.Dev))
 		return res
 	}
-	refs := newRefCache(f, p, in)
+	refs := newRefCache(f, p, in, res.FTZ)
 	for _, w := range widthsOf(f, ws) {
 		out, out2, err := s.run(prog, f, p, in, w)
 		if err != nil {
@@ -254,7 +266,7 @@ type refCache struct {
 	hasFTZ    []bool
 }
 
-func newRefCache(f *Func, p Prec, in *Inputs) *refCache {
+func newRefCache(f *Func, p Prec, in *Inputs, ftz bool) *refCache {
 	n := in.Len()
 	c := &refCache{r: make([]float64, n), r2: make([]float64, n), ftz: make([]float64, n), ftz2: make([]float64, n), hasFTZ: make([]bool, n)}
 	if f.Ref == nil {
@@ -272,7 +284,7 @@ func newRefCache(f *Func, p Prec, in *Inputs) *refCache {
 			sub = sub || p.isSubnormal(a[i])
 		}
 		c.r[j], c.r2[j] = f.Ref(a, k, p)
-		if sub {
+		if sub && ftz {
 			for i := range a {
 				if p.isSubnormal(a[i]) {
 					a[i] = math.Copysign(0, a[i])
@@ -310,9 +322,9 @@ func compareOne(res *Result, f *Func, p Prec, in *Inputs, c *refCache, j, w int,
 		}
 		return
 	}
-	e := errOf(f, p, got, ref, in, j)
+	e := errOf(f, p, got, ref, in, j, res.FTZ)
 	if c.hasFTZ[j] {
-		e = math.Min(e, errOf(f, p, got, c.ftz[j], in, j))
+		e = math.Min(e, errOf(f, p, got, c.ftz[j], in, j, true))
 	}
 	record(res, f, p, in, j, w, got, ref, e, res.Bound)
 	if out2 == nil {
@@ -325,9 +337,9 @@ func compareOne(res *Result, f *Func, p Prec, in *Inputs, c *refCache, j, w int,
 			res.fail(true, describe(f, in, j, g2, r2, w)+" (output argument)")
 		}
 	default:
-		e2 := errOf(f, p, g2, r2, in, j)
+		e2 := errOf(f, p, g2, r2, in, j, res.FTZ)
 		if c.hasFTZ[j] {
-			e2 = math.Min(e2, errOf(f, p, g2, c.ftz2[j], in, j))
+			e2 = math.Min(e2, errOf(f, p, g2, c.ftz2[j], in, j, true))
 		}
 		record(res, f, p, in, j, w, g2, r2, e2, f.Bound2[p])
 	}
@@ -354,8 +366,9 @@ func abs64(x int64) int64 {
 }
 
 // errOf is the error in ulps, infinite where §7.5 requires an exact
-// special value (NaN, infinity, the sign of a zero) that got misses.
-func errOf(f *Func, p Prec, got, ref float64, in *Inputs, j int) float64 {
+// special value (NaN, infinity, the sign of a zero) that got misses. ftz
+// accepts a subnormal result flushed to zero (§7.5.3).
+func errOf(f *Func, p Prec, got, ref float64, in *Inputs, j int, ftz bool) float64 {
 	if f.Name == "mad" {
 		// mad is fma, or a multiply and an add each correctly rounded.
 		a, b, c := in.Float[0][j], in.Float[1][j], in.Float[2][j]
@@ -372,7 +385,7 @@ func errOf(f *Func, p Prec, got, ref float64, in *Inputs, j int) float64 {
 		return math.Inf(1)
 	}
 	e := p.errULP(got, ref)
-	if got == 0 && p.isSubnormal(p.round(ref)) || got == 0 && p.isSubnormal(ref) {
+	if ftz && got == 0 && (p.isSubnormal(p.round(ref)) || p.isSubnormal(ref)) {
 		// A subnormal result may be flushed (§7.5.3).
 		e = 0
 	}
@@ -410,7 +423,7 @@ func compareGeo(res *Result, f *Func, p Prec, in *Inputs, w int, out []float64) 
 		}
 		for i := range ref {
 			res.N++
-			e := errOf(f, p, got[i], ref[i], in, l*w)
+			e := errOf(f, p, got[i], ref[i], in, l*w, res.FTZ)
 			if math.IsInf(e, 1) || e > res.Bound+1e-6 || e > res.MaxULP {
 				d := fmt.Sprintf("%s(%v", f.Name, a)
 				if b != nil {
