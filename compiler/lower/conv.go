@@ -22,14 +22,19 @@ func (fs *fnState) convert(v value, to types.Type) value {
 			return value{t: to, ptr: v.ptr}
 		}
 		// An integer (the null pointer constant) to a pointer.
+		if !fs.isNullConst(v.id) {
+			// The integer may come from a pointer (ptrcast.go) but says
+			// nothing of which object: no sensible way on.
+			fs.errorf(fs.pos, "converting a non-constant integer to a pointer is not supported")
+			panic(bailout{})
+		}
 		return value{t: to, ptr: &ptrVal{objs: []*object{nil}, off: fs.u32(0)}}
 	case *types.Basic:
 		if v.ptr != nil {
 			if tt.Kind == types.Bool {
 				return value{t: to, id: fs.ptrNonNull(v.ptr)}
 			}
-			fs.errorf(fs.pos, "converting a pointer to an integer is not supported")
-			return value{t: to, id: fs.b.Undef(fs.valType(to))}
+			return fs.ptrToInt(v, tt)
 		}
 		fb := types.Scalar(from)
 		if fb == nil && isBoolType(from) {

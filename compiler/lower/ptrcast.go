@@ -1,0 +1,79 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// Pointer to integer casts under logical addressing. A pointer is
+// (object, offset) and has no address, so its integer value is made up:
+// base(object) + byte offset, where the base is the object's kernel-wide
+// number shifted left by 32 bits for a 64-bit result, by 24 bits for a
+// narrower one; null (object 0) is 0. So within one object differences
+// and alignments are those of real addresses (objects start at offset 0
+// and every base is aligned far beyond any type's alignment), distinct
+// objects get distinct values (for 32-bit results, while offsets stay
+// under 16 MiB), and null stays 0. The value cannot go back to a pointer:
+// converting a non-constant integer to a pointer is reported as
+// unsupported.
+
+// ptrToInt converts pointer v to integer type to.
+func (fs *fnState) ptrToInt(v value, to *types.Basic) value {
+	b := fs.b
+	u := fs.uint32T()
+	pv := v.ptr
+	var elemSize int64 = 1
+	if pt, ok := types.Underlying(v.t).(*types.Pointer); ok && !types.IsVoid(pt.Elem) {
+		elemSize = max(fs.conf.Sizeof(pt.Elem), 1)
+	}
+	// The object's number and its offset in bytes; typed objects count
+	// offsets in units, word objects in bytes.
+	boff := func(o *object) spirv.ID {
+		switch {
+		case o == nil:
+			return fs.mul32(pv.off, fs.u32(uint32(elemSize)))
+		case o.words:
+			return pv.off
+		}
+		return fs.mul32(pv.off, fs.u32(uint32(max(fs.conf.Sizeof(o.unit), 1))))
+	}
+	num := fs.u32(objNum(pv.objs[0]))
+	off := boff(pv.objs[0])
+	for i := 1; i < len(pv.objs); i++ {
+		c := b.EmitIDs(spirv.OpIEqual, fs.boolT(), pv.sel, fs.u32(uint32(i)))
+		num = b.EmitIDs(spirv.OpSelect, u, c, fs.u32(objNum(pv.objs[i])), num)
+		off = b.EmitIDs(spirv.OpSelect, u, c, boff(pv.objs[i]), off)
+	}
+	if to.Kind.Size() == 8 {
+		u64 := fs.scalarType(types.ULong)
+		hi := b.EmitIDs(spirv.OpShiftLeftLogical, u64, b.EmitIDs(spirv.OpUConvert, u64, num), b.ConstantUint(u64, 32))
+		r := b.EmitIDs(spirv.OpBitwiseOr, u64, hi, b.EmitIDs(spirv.OpUConvert, u64, off))
+		return value{t: to, id: r}
+	}
+	r := fs.add32(b.EmitIDs(spirv.OpShiftLeftLogical, u, num, fs.u32(24)), off)
+	if to.Kind.Size() == 4 {
+		return value{t: to, id: r}
+	}
+	return value{t: to, id: fs.convKinds(r, types.Typ[types.UInt], types.UInt, to.Kind)}
+}
+
+// isNullConst reports whether id is an integer constant zero (the only
+// integer that converts to a pointer here).
+func (fs *fnState) isNullConst(id spirv.ID) bool {
+	in := fs.b.Def(id)
+	if in == nil {
+		return false
+	}
+	switch in.Op {
+	case spirv.OpConstantNull:
+		return true
+	case spirv.OpConstant:
+		for _, w := range in.Operands {
+			if w != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
