@@ -31,6 +31,14 @@ kernel void img(read_only image2d_t in, write_only image2d_t out, global pixel *
 	wait_group_events(1, &e);
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }`, nil},
+		// An extern declaration may have an incomplete type (the CTS's
+		// simple_extern_compile_only), and sizeof(event_t) is valid.
+		{`extern constant struct bar bart;`, nil},
+		{`
+extern constant struct bar bart;
+struct bar { int x; };
+constant struct bar bart = {7};
+kernel void e(global int *o) { o[0] = bart.x + sizeof(event_t); }`, nil},
 		{`
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 kernel void d(global double *o, global const float *i) {

@@ -128,7 +128,9 @@ func (c *checker) objectType(v *Var, d *syntax.VarDecl) {
 			v.Type = Typ[Invalid]
 		}
 	case *Struct:
-		if !tt.Complete {
+		// An extern declaration need not know the type's members (C99
+		// 6.7p7 asks completeness of definitions only).
+		if !tt.Complete && d.Storage != syntax.Extern {
 			c.errorf(d, "variable has incomplete type '%s'", tt)
 			v.Type = Typ[Invalid]
 		}
