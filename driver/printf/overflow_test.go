@@ -12,30 +12,32 @@ func TestOverflow(t *testing.T) {
 		int g = get_global_id(0);
 		ret[g] = printf("%d %d %d %d\n", g, g, g, g);
 	}`}
-	out, ret := clgoOutput(t, k)
-	ok, failed := 0, 0
-	for _, r := range ret[:k.global] {
-		switch r {
-		case 0:
-			ok++
-		case -1:
-			failed++
-		default:
-			t.Fatalf("printf returned %d", r)
+	for _, dev := range devices(t) {
+		out, ret := clgoOutput(t, dev, k)
+		ok, failed := 0, 0
+		for _, r := range ret[:k.global] {
+			switch r {
+			case 0:
+				ok++
+			case -1:
+				failed++
+			default:
+				t.Fatalf("%s: printf returned %d", dev.Name(), r)
+			}
 		}
-	}
-	// 5 words a record, 2^18 - 2 words of records.
-	if fit := (1<<18 - 2) / 5; ok != fit || failed != int(k.global)-fit {
-		t.Errorf("%d calls succeeded and %d failed; want %d and %d", ok, failed, fit, int(k.global)-fit)
-	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != ok {
-		t.Errorf("%d lines for %d successful calls", len(lines), ok)
-	}
-	for _, l := range lines {
-		f := strings.Fields(l)
-		if len(f) != 4 || f[0] != f[1] || f[0] != f[3] {
-			t.Fatalf("bad line %q", l)
+		// 5 words a record, 2^18 - 2 words of records.
+		if fit := (1<<18 - 2) / 5; ok != fit || failed != int(k.global)-fit {
+			t.Errorf("%s: %d calls succeeded and %d failed; want %d and %d", dev.Name(), ok, failed, fit, int(k.global)-fit)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != ok {
+			t.Errorf("%s: %d lines for %d successful calls", dev.Name(), len(lines), ok)
+		}
+		for _, l := range lines {
+			f := strings.Fields(l)
+			if len(f) != 4 || f[0] != f[1] || f[0] != f[3] {
+				t.Fatalf("%s: bad line %q", dev.Name(), l)
+			}
 		}
 	}
 }

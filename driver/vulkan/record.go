@@ -221,6 +221,16 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 	l := s.l
 	d := c.disp
 	k := d.k
+	// printf: staging for the copy of its buffer after the dispatch.
+	pf := k.printfBuffer()
+	var pfPos uint64
+	if pf != nil {
+		var err error
+		if b, pfPos, err = s.ringAlloc(b, pf.size, 16); err != nil {
+			return nil, err
+		}
+	}
+	pfBatch := b
 	// POD clusters go into the ring.
 	podPos := make([]uint64, len(d.pods))
 	for i, pod := range d.pods {
@@ -231,6 +241,17 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 		copy(l.staging.bytes(pos, uint64(len(pod))), pod)
 		podPos[i] = pos
+	}
+	if pf != nil {
+		if b != pfBatch {
+			// A full ring moved us to a new batch: the staging taken
+			// before belongs to the one submitted.
+			var err error
+			if b, pfPos, err = s.ringAlloc(b, pf.size, 16); err != nil {
+				return nil, err
+			}
+		}
+		s.printfBefore(b, pf)
 	}
 	var rd, wr []access
 	b.infos = b.infos[:0]
@@ -277,6 +298,9 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			call(l.vkCmdDispatchBase, b.cb, uintptr(ch.Base[0]), uintptr(ch.Base[1]), uintptr(ch.Base[2]),
 				uintptr(ch.Count[0]), uintptr(ch.Count[1]), uintptr(ch.Count[2]))
 		}
+	}
+	if pf != nil {
+		s.printfAfter(b, k, pf, pfPos)
 	}
 	return b, nil
 }
