@@ -128,6 +128,10 @@ type Kernel struct {
 	// ImageChannelInfo locates where the runtime writes image channel
 	// order/data type values for image arguments.
 	ImageChannelInfo []ImageChannelInfo
+	// LocalMemSize is the bytes of Workgroup memory the kernel declares
+	// itself (not its __local arguments). It is not encoded: ReadReflection
+	// computes it from the module (see workgroup.go).
+	LocalMemSize uint64
 }
 
 // ImageChannelInfo says where an image argument's channel order or data
@@ -628,6 +632,10 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	wg := workgroupBytes(m)
+	for i := range r.Kernels {
+		r.Kernels[i].LocalMemSize = wg(r.Kernels[i].Function)
 	}
 	return r, nil
 }

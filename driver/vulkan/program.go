@@ -183,6 +183,7 @@ func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
 		Name:                k.Name,
 		Attributes:          k.Attributes,
 		MaxWorkGroupSize:    uint64(lim.maxComputeWorkGroupInvocations),
+		LocalMemSize:        k.LocalMemSize,
 		PreferredWGMultiple: p.l.info.PreferredWGMultiple,
 	}
 	for i := range 3 {
