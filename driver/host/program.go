@@ -174,6 +174,10 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	for _, c := range refl.ConstantData {
 		d.Resources = append(d.Resources, Resource{Set: int(c.DescriptorSet), Binding: int(c.Binding), Data: slices.Clone(c.Data), Name: "program constants"})
 	}
+	printfBuf, pr, usesPrintf := printfBuffer(refl, k.refl)
+	if usesPrintf {
+		d.Resources = append(d.Resources, pr)
+	}
 	groups := nd.Groups()
 	pk, err := k.prepared(spec)
 	if err != nil {
@@ -190,6 +194,11 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	}
 	d.PushConstants = push
 	err = pk.Run(ctx, d)
+	if usesPrintf {
+		if perr := printOutput(k.refl.Name, printfBuf, refl); err == nil {
+			err = perr
+		}
+	}
 	var ae *AccessError
 	switch {
 	case err == nil:
