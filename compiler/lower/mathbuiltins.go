@@ -134,16 +134,23 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 		}), true
 	case "maxmag", "minmag":
 		return fl(func(v vop, x []spirv.ID) spirv.ID {
-			ax, ay := v.ext(spirv.GLSLstd450FAbs, x[0]), v.ext(spirv.GLSLstd450FAbs, x[1])
-			gt, lt := spirv.OpFOrdGreaterThan, spirv.OpFOrdLessThan
+			// Magnitudes compared as unsigned bits: exact for subnormals
+			// on a device whose float compares flush them (NVIDIA's
+			// Vulkan driver without DenormPreserve).
+			u := v.as(bitsKind(v.k))
+			sign := int64(1) << (8*v.k.Size() - 1)
+			ax := u.op(spirv.OpBitwiseAnd, v.bitcast(x[0], u), u.i(^sign))
+			ay := u.op(spirv.OpBitwiseAnd, v.bitcast(x[1], u), u.i(^sign))
+			gt, lt := spirv.OpUGreaterThan, spirv.OpULessThan
 			inst := spirv.GLSLstd450NMax
 			if base == "minmag" {
 				gt, lt = lt, gt
 				inst = spirv.GLSLstd450NMin
 			}
+			num := v.not(v.or(v.cmp(spirv.OpIsNan, x[0]), v.cmp(spirv.OpIsNan, x[1])))
 			r := v.ext(inst, x[0], x[1])
-			r = v.sel(v.cmp(lt, ax, ay), x[1], r)
-			return v.sel(v.cmp(gt, ax, ay), x[0], r)
+			r = v.sel(v.and(num, u.cmp(lt, ax, ay)), x[1], r)
+			return v.sel(v.and(num, u.cmp(gt, ax, ay)), x[0], r)
 		}), true
 	case "fmod":
 		return fl(func(v vop, x []spirv.ID) spirv.ID { return v.op(spirv.OpFRem, x[0], x[1]) }), true
@@ -451,7 +458,10 @@ func (fs *fnState) nextafter(v vop, x, y spirv.ID) spirv.ID {
 	sign := int64(1) << (8*v.k.Size() - 1)
 	tiny := u.bitcast(u.op(spirv.OpBitwiseOr, u.op(spirv.OpBitwiseAnd, v.bitcast(y, u), u.i(sign)), u.i(1)), v)
 	r = v.sel(v.cmp(spirv.OpFOrdEqual, x, v.f(0)), tiny, r)
-	r = v.sel(v.cmp(spirv.OpFOrdEqual, x, y), y, r)
+	// x == y gives y; where y compares equal to 0 as a zero (a device
+	// that flushes treats a subnormal y as 0, §7.5.3).
+	yz := v.sel(v.cmp(spirv.OpFOrdEqual, y, v.f(0)), fs.copysign(v, v.f(0), y), y)
+	r = v.sel(v.cmp(spirv.OpFOrdEqual, x, y), yz, r)
 	nan := v.or(v.cmp(spirv.OpIsNan, x), v.cmp(spirv.OpIsNan, y))
 	return v.sel(nan, v.op(spirv.OpFAdd, x, y), r)
 }
@@ -484,7 +494,7 @@ func (fs *fnState) frexp(v vop, x spirv.ID) (spirv.ID, spirv.ID) {
 	mv := u.bitcast(m, v)
 	e = iv.op(spirv.OpISub, e, iv.i(int64(ff.bias-1)))
 	special := v.or(v.or(v.cmp(spirv.OpFOrdEqual, x, v.f(0)), v.cmp(spirv.OpIsInf, x)), v.cmp(spirv.OpIsNan, x))
-	return v.sel(special, x, mv), iv.sel(special, iv.i(0), e)
+	return v.sel(special, fs.flushedZero(v, x), mv), iv.sel(special, iv.i(0), e)
 }
 
 // ldexp is x * 2^n exactly, with one rounding for subnormal results: the
@@ -508,7 +518,16 @@ func (fs *fnState) ldexp(v vop, x, n spirv.ID) spirv.ID {
 	over := iv.cmp(spirv.OpSGreaterThan, ne, iv.i(int64(2*ff.bias)))
 	r = v.sel(over, fs.copysign(v, v.f(math.Inf(1)), x), r)
 	special := v.or(v.or(v.cmp(spirv.OpFOrdEqual, x, v.f(0)), v.cmp(spirv.OpIsInf, x)), v.cmp(spirv.OpIsNan, x))
-	return v.sel(special, x, r)
+	return v.sel(special, fs.flushedZero(v, x), r)
+}
+
+// flushedZero is x, or a zero of x's sign where x compares equal to 0:
+// on a device that flushes subnormals (NVIDIA without DenormPreserve) a
+// subnormal x takes the zero path of frexp and ldexp (its scaling into
+// the normal range flushes too), and §7.5.3 then wants a zero result,
+// not x's subnormal bits.
+func (fs *fnState) flushedZero(v vop, x spirv.ID) spirv.ID {
+	return v.sel(v.cmp(spirv.OpFOrdEqual, x, v.f(0)), fs.copysign(v, v.f(0), x), x)
 }
 
 // ilogb is the unbiased exponent as an int piece of rv's kind.

@@ -30,7 +30,9 @@
     if (any(isinf(p))) p = copysign(select((float##N)(0.0f), (float##N)(1.0f), isinf(p)), p); \
     double##N d = convert_double##N(p);                                    \
     double l = sqrt(dot(d, d));                                            \
-    if (l == 0.0) return p; /* §6.15.5: the zero vector as it is */      \
+    /* §6.15.5: a zero vector as it is; where the device flushes, p's \
+       subnormals counted as zeros. */                                  \
+    if (l == 0.0) return copysign((float##N)(0.0f), p);                    \
     return convert_float##N(d / l);                                        \
   }
 
@@ -55,7 +57,7 @@ GEO_F(4)
     if (any(isnan(p))) return (double##N)(NAN);                            \
     if (any(isinf(p))) p = copysign(select((double##N)(0.0), (double##N)(1.0), isinf(p)), p); \
     double m = GEO_MAX##N(fabs(p));                                        \
-    if (m == 0.0) return p;                                                \
+    if (m == 0.0) return copysign((double##N)(0.0), p);                    \
     double##N s = ldexp(p, -ilogb(m));                                     \
     return s / sqrt(dot(s, s));                                            \
   }
