@@ -1,8 +1,9 @@
 // Geometric functions (§6.15.5) and hypot for 2-, 3- and 4-vectors.
 // GLSL Length/Distance/Normalize square the components as they are: they
 // overflow past sqrt(MAX) and lose every bit below sqrt(MIN), and give NaN
-// for zero and infinite vectors. clgo's bound for length and distance is
-// 3 + n/2 ulp (sqrt and n products and sums), as for normalize.
+// for zero and infinite vectors; §7.5.1 asks for neither overflow nor
+// extraordinary loss to underflow. The spec gives no ulp bound; clgo's is
+// 3 + n/2 (sqrt and n products and sums).
 //
 // float: the squares and their sum are exact enough in double (float's
 // range squared fits double's), so one sqrt and one rounding: <= 0.5 ulp
