@@ -67,7 +67,7 @@ func precisionCmd(args []string) error {
 			return err
 		}
 		s.Options = *opts
-		fmt.Printf("device %s\n", d)
+		fmt.Printf("device %s%s\n", d, flushNote(s))
 		tw := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "builtin\ttype\tbound\tworst ulp\tover bound\tedge fails\tcases\t")
 		for _, f := range funcs {
@@ -187,7 +187,7 @@ func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose
 			return err
 		}
 		s.Options = opts
-		fmt.Printf("device %s\n", d)
+		fmt.Printf("device %s%s\n", d, flushNote(s))
 		tw := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "builtin\ttype\twrong\tcases\t")
 		report := func(r *ulp.ExactResult) {
@@ -239,4 +239,13 @@ func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose
 		return errSilent
 	}
 	return nil
+}
+
+// flushNote says when the checker accepts flushed float subnormals on the
+// device (§7.5.3: it does not promise to keep them).
+func flushNote(s *ulp.Session) string {
+	if s.Flushes(ulp.F32) {
+		return " (float subnormals may flush)"
+	}
+	return ""
 }
