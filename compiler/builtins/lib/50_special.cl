@@ -88,6 +88,11 @@ double __clgo_tgpos_d(double x) {
 }
 
 float __clgo_tgamma_f(float xf) {
+  // Zero and subnormal xf, tested on the bits: Γ(x) = 1/x - γ + O(x), and
+  // γ is far below an ulp of 1/x here. NVIDIA flushes a subnormal xf
+  // converted to double, then compares it inconsistently (NaN came out);
+  // 1/xf there is ±inf, the pole of the flushed input (§7.5.3).
+  if ((as_uint(xf) & 0x7fffffffu) < 0x00800000u) return 1.0f / xf;
   double x = (double)xf;
   if (isnan(x)) return xf;
   if (x == 0.0) return copysign(INFINITY, xf); // C99 F.9.5.4
