@@ -23,8 +23,6 @@ var known = map[string]string{
 	"*/erf/double":      "not in the library yet",
 	"*/erfc/double":     "not in the library yet",
 	"*/tgamma/double":   "not in the library yet",
-	"*/lgamma/double":   "not in the library yet",
-	"*/lgamma_r/double": "not in the library yet",
 	"vulkan/fma/double": "lavapipe's Fma is not fused; the library's fma is float only",
 }
 
