@@ -107,9 +107,10 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 			continue
 		}
 		printfLits := printfStrings(info, f.Decl.Body)
+		intOnly := intOnlyPtrs(info, f.Decl.Body)
 		inspect(f.Decl.Body, func(n syntax.Node) {
 			e, ok := n.(syntax.Expr)
-			if !ok || printfLits[e] {
+			if !ok || printfLits[e] || intOnly[e] {
 				return
 			}
 			tv := info.Types[e]

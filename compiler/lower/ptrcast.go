@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
 )
@@ -76,4 +77,37 @@ func (fs *fnState) isNullConst(id spirv.ID) bool {
 		return true
 	}
 	return false
+}
+
+// intOnlyPtrs returns the pointer-to-array expressions of body whose value
+// is only cast to an integer, such as &arr in (ulong)&arr: they access
+// nothing, so their pointee types are no views of the object (a
+// char (*)[3] view would otherwise force a char array into words, which
+// program-scope variables do not support).
+func intOnlyPtrs(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
+	out := map[syntax.Expr]bool{}
+	inspect(body, func(n syntax.Node) {
+		c, ok := n.(*syntax.CastExpr)
+		if !ok {
+			return
+		}
+		if b, ok := types.Underlying(info.Types[c].Type).(*types.Basic); !ok || !b.Kind.IsInteger() {
+			return
+		}
+		x := c.X
+		for {
+			p, ok := x.(*syntax.ParenExpr)
+			if !ok {
+				break
+			}
+			out[x] = true
+			x = p.X
+		}
+		// Only pointers to arrays: other pointee types (a struct member's
+		// address) decide how the object counts offsets.
+		if pt, ok := types.Underlying(info.Types[x].Type).(*types.Pointer); ok && isArray(pt.Elem) {
+			out[x] = true
+		}
+	})
+	return out
 }

@@ -55,5 +55,7 @@ kernel void ptr_to_int_alignment(global char *g, global float4 *g4, constant sho
   o[17] = (ulong)&l3[3] - (ulong)&l3[t];
   o[18] = (ulong)(g + t) == (ulong)&g[t];
   o[19] = (ulong)(g + t) != 0;
+  o[21] = ALIGNED(&p8, 64) && ALIGNED(&l16, 64) && ALIGNED(&p3, 16);
+  o[22] = (ulong)&l3[1] - (ulong)&l3;
   o[20] = s.c + p1[t % 3] + p2[t % 3].y + p3[t % 3].x + p8[t % 3].s0 + l1[t] + l3[t].z + (long)l16[t % 2].s0;
 }
