@@ -1,4 +1,4 @@
-// Geometric functions (§6.15.5) and hypot for 2-, 3- and 4-vectors.
+// Geometric functions (§6.15.5) of 2-, 3- and 4-vectors, and float hypot.
 // GLSL Length/Distance/Normalize square the components as they are: they
 // overflow past sqrt(MAX) and lose every bit below sqrt(MIN), and give NaN
 // for zero and infinite vectors; §7.5.1 asks for neither overflow nor

@@ -5,7 +5,8 @@
 // the functions a program calls, and only those.
 //
 // Each function is scalar and named __clgo_NAME_f (float) or
-// __clgo_NAME_d (double). They use no pointers and no arrays (the
+// __clgo_NAME_d (double), except the geometric ones, which take 2-, 3-
+// and 4-vectors: __clgo_NAME_fN, __clgo_NAME_dN. They use no pointers and no arrays (the
 // lowering inlines them into any kernel without memory objects).
 package lib
 
