@@ -20,7 +20,6 @@ var known = map[string]string{
 	"*/powr/double":     "as pow",
 	"*/pown/double":     "as pow",
 	"*/rootn/double":    "as pow",
-	"*/erf/double":      "not in the library yet",
 	"*/erfc/double":     "not in the library yet",
 	"*/tgamma/double":   "not in the library yet",
 	"vulkan/fma/double": "lavapipe's Fma is not fused; the library's fma is float only",
