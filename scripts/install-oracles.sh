@@ -2,7 +2,8 @@
 # Installs the test oracles when they are missing: spirv-tools (spirv-val,
 # spirv-as, spirv-dis), glslang (a foreign SPIR-V producer), lavapipe (a
 # Vulkan device on the CPU), PoCL behind the ICD loader (the reference OpenCL),
-# and clang-15 + llvm-spirv-15 (the compile-speed comparison). Debian packages.
+# clang-15 + llvm-spirv-15 (the compile-speed comparison), and the OpenCL
+# headers and clients the ICD is tested with. Debian packages.
 set -u
 need=()
 have_file() { [ -e "$1" ]; }
@@ -16,6 +17,13 @@ ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || need+=(ocl-icd-libopencl1
 command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
 command -v clang-15 >/dev/null 2>&1 || need+=(clang-15)
 command -v llvm-spirv-15 >/dev/null 2>&1 || need+=(llvm-spirv-15)
+# The ICD (cmd/libclgo, cgo) builds against the Khronos headers and is
+# tested with a C client, clinfo, pyopencl (the system Python's) and clpeak.
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+have_file /usr/include/CL/cl.h || need+=(opencl-c-headers)
+ls /usr/lib/*/libOpenCL.so >/dev/null 2>&1 || need+=(ocl-icd-opencl-dev)
+/usr/bin/python3 -c 'import pyopencl, numpy' >/dev/null 2>&1 || need+=(python3-pyopencl python3-numpy)
+command -v clpeak >/dev/null 2>&1 || need+=(clpeak)
 [ ${#need[@]} -eq 0 ] && { echo "oracles: all present"; exit 0; }
 echo "oracles: installing ${need[*]}"
 sudo=""
