@@ -89,13 +89,9 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	if err := p.check(op); err != nil {
 		return err
 	}
-	if len(devices) == 0 {
-		devices = p.ctx.devices
-	}
-	for i, d := range devices {
-		if d == nil || !p.ctx.has(d) {
-			return errorf(ErrInvalidDevice, "%s: device %d is not in the program's context", op, i)
-		}
+	devices, err := p.targets(op, devices)
+	if err != nil {
+		return err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -104,11 +100,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	}
 	var first error
 	for _, d := range devices {
-		b := &build{status: BuildInProgress, options: options}
-		if old := p.builds[d]; old != nil && old.prog != nil {
-			old.prog.Release()
-		}
-		p.builds[d] = b
+		b := p.startBuild(d, options)
 		code := p.il
 		if p.source != "" {
 			spv, log, err := compileSource(p.source, options, d)
@@ -156,13 +148,9 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	if p.source == "" {
 		return errorf(ErrInvalidOperation, "%s: the program has no source", op)
 	}
-	if len(devices) == 0 {
-		devices = p.ctx.devices
-	}
-	for i, d := range devices {
-		if d == nil || !p.ctx.has(d) {
-			return errorf(ErrInvalidDevice, "%s: device %d is not in the program's context", op, i)
-		}
+	devices, err := p.targets(op, devices)
+	if err != nil {
+		return err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -171,11 +159,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	}
 	var first error
 	for _, d := range devices {
-		b := &build{status: BuildInProgress, options: options}
-		if old := p.builds[d]; old != nil && old.prog != nil {
-			old.prog.Release()
-		}
-		p.builds[d] = b
+		b := p.startBuild(d, options)
 		log, text, err := compileUnit(p.source, options, d)
 		b.log, b.unit = log, text
 		if err != nil {
@@ -294,4 +278,29 @@ func (p *Program) check(op string) error {
 		return errorf(ErrInvalidProgram, "%s: invalid program", op)
 	}
 	return nil
+}
+
+// targets returns the devices a build or compile applies to: those given,
+// or all of the context's; each must belong to the program's context.
+func (p *Program) targets(op string, devices []*Device) ([]*Device, error) {
+	if len(devices) == 0 {
+		return p.ctx.devices, nil
+	}
+	for i, d := range devices {
+		if d == nil || !p.ctx.has(d) {
+			return nil, errorf(ErrInvalidDevice, "%s: device %d is not in the program's context", op, i)
+		}
+	}
+	return devices, nil
+}
+
+// startBuild replaces d's build with a new one in progress, releasing the
+// driver program of the old one. p.mu is held.
+func (p *Program) startBuild(d *Device, options string) *build {
+	b := &build{status: BuildInProgress, options: options}
+	if old := p.builds[d]; old != nil && old.prog != nil {
+		old.prog.Release()
+	}
+	p.builds[d] = b
+	return b
 }
