@@ -124,32 +124,41 @@ func hostDevice(t *testing.T) *Device {
 	return nil
 }
 
-// TestBuildFromSource compiles OpenCL C with clgo's compiler and runs it
-// on the host device.
-func TestBuildFromSource(t *testing.T) {
+// hostKernel builds src with options for the host device and returns a
+// context, an in-order queue and the named kernel, released at the end of
+// the test.
+func hostKernel(t *testing.T, src, options, name string) (*Context, *Queue, *Kernel) {
+	t.Helper()
 	host := hostDevice(t)
 	c, err := CreateContext(host)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Release()
+	t.Cleanup(func() { c.Release() })
 	q, err := c.CreateQueue(host, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer q.Release()
-	p, err := c.CreateProgramWithSource(`
-kernel void scale(global int *a, int f) { a[get_global_id(0)] *= f + OFFSET; }`)
+	t.Cleanup(func() { q.Release() })
+	p, err := c.CreateProgramWithSource(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Build("-DOFFSET=1"); err != nil {
+	if err := p.Build(options); err != nil {
 		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
 	}
-	k, err := p.CreateKernel("scale")
+	k, err := p.CreateKernel(name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, q, k
+}
+
+// TestBuildFromSource compiles OpenCL C with clgo's compiler and runs it
+// on the host device.
+func TestBuildFromSource(t *testing.T) {
+	c, q, k := hostKernel(t, `
+kernel void scale(global int *a, int f) { a[get_global_id(0)] *= f + OFFSET; }`, "-DOFFSET=1", "scale")
 	in := []int32{1, 2, 3, 4, 5, 6, 7, 8}
 	b, err := CreateBufferFrom(c, 0, in)
 	if err != nil {
@@ -219,32 +228,11 @@ func TestNoImageSupportMacro(t *testing.T) {
 // TestGlobalOffset runs an NDRange with a global offset: get_global_id
 // includes it, get_group_id and get_global_linear_id do not.
 func TestGlobalOffset(t *testing.T) {
-	host := hostDevice(t)
-	c, err := CreateContext(host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Release()
-	q, err := c.CreateQueue(host, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Release()
-	p, err := c.CreateProgramWithSource(`kernel void k(global int *a, global int *lin) {
+	c, q, k := hostKernel(t, `kernel void k(global int *a, global int *lin) {
   size_t g = get_global_id(0);
   a[g] = g * 100 + get_group_id(0) * 10 + get_global_offset(0);
   lin[get_global_linear_id()] = g;
-}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Build("-cl-std=CL2.0"); err != nil {
-		t.Fatalf("build: %v\n%s", err, p.BuildLog(host))
-	}
-	k, err := p.CreateKernel("k")
-	if err != nil {
-		t.Fatal(err)
-	}
+}`, "-cl-std=CL2.0", "k")
 	a, _ := CreateBufferFrom(c, 0, make([]int32, 16))
 	lin, _ := CreateBufferFrom(c, 0, make([]int32, 8))
 	if err := k.SetArgs(a, lin); err != nil {
