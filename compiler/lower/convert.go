@@ -9,9 +9,9 @@ import (
 
 // convertBuiltin lowers convert_T[_sat][_rte|_rtz|_rtp|_rtn]. SPIR-V's
 // conversions round to nearest (to zero for float to integer); the other
-// modes are computed: float to integer rounds in float first, integer and
-// wider float to float convert to nearest and step one value when the
-// round trip shows the wrong side.
+// modes are computed: float to integer rounds in float first, wider float
+// to float rounds on the bits, integer to float converts to nearest and
+// steps one value when the round trip shows the wrong side.
 func (fs *fnState) convertBuiltin(v value, t types.Type, ov *types.Overload) value {
 	fk, tk := types.ElemKind(v.t), types.ElemKind(t)
 	switch {
@@ -88,15 +88,10 @@ func (fs *fnState) toFloatRounded(p vop, x spirv.ID, tk types.Kind, mode types.R
 		if p.k.Size() <= tk.Size() {
 			return p.conv(x, w)
 		}
-		if tk == types.Half {
-			bits := fs.toHalfBits(p, x, map[types.Rounding]string{types.RTZ: "rtz", types.RTP: "rtp", types.RTN: "rtn"}[mode])
-			return w.as(types.UShort).bitcast(bits, w)
-		}
-		r := p.conv(x, w)
-		back := w.conv(r, p)
-		greater := p.cmp(spirv.OpFOrdGreaterThan, back, x)
-		less := p.cmp(spirv.OpFOrdLessThan, back, x)
-		return fs.stepRounded(w, r, greater, less, p.cmp(spirv.OpFOrdLessThan, x, p.f(0)), mode)
+		// On the bits: a round trip through the narrow type compares
+		// wrongly where the device flushes its subnormals.
+		bits := fs.narrowBits(p, x, tk, map[types.Rounding]string{types.RTZ: "rtz", types.RTP: "rtp", types.RTN: "rtn"}[mode])
+		return w.as(bitsKind(tk)).bitcast(bits, w)
 	}
 	if 8*int(p.k.Size()) <= ff.mant+1 {
 		return p.conv(x, w) // exact
@@ -154,4 +149,81 @@ func intMin(k types.Kind) int64 {
 		return -1 << (8*k.Size() - 1)
 	}
 	return 0
+}
+
+// narrowBits rounds float or double x to the bits of the narrower float
+// kind tk (a ushort for half, a uint for float) in the rounding mode
+// round ("", "rte", "rtz", "rtp", "rtn"). It works on integer bits only:
+// a device that flushes subnormals in float arithmetic, compares and
+// conversions (NVIDIA's Vulkan driver without DenormPreserve) still gets
+// results in tk's subnormal range rounded once, as the mode says.
+func (fs *fnState) narrowBits(v vop, x spirv.ID, tk types.Kind, round string) spirv.ID {
+	ff, tf := formatOf(v.k), formatOf(tk)
+	u := v.as(bitsKind(v.k))
+	w := int64(ff.bits)
+	b := v.bitcast(x, u)
+	sign := u.op(spirv.OpShiftRightLogical, b, u.i(w-1))
+	neg := u.cmp(spirv.OpINotEqual, sign, u.i(0))
+	a := u.op(spirv.OpBitwiseAnd, b, u.i(int64(^uint64(0)>>(64-w+1))))
+	expAll := int64(2*ff.bias+1) << ff.mant
+	mantMask := int64(1)<<ff.mant - 1
+	e := u.op(spirv.OpShiftRightLogical, a, u.i(int64(ff.mant)))
+	m := u.op(spirv.OpBitwiseAnd, a, u.i(mantMask))
+	// A normal source gets its implicit bit; a subnormal one counts as
+	// exponent 1.
+	normal := u.cmp(spirv.OpINotEqual, e, u.i(0))
+	m = u.sel(normal, u.op(spirv.OpBitwiseOr, m, u.i(mantMask+1)), m)
+	e = u.sel(normal, e, u.i(1))
+	// The target's biased exponent et = e - bias + target bias, signed.
+	s := v.as(signedKind(v.k))
+	et := s.op(spirv.OpISub, u.bitcast(e, s), s.i(int64(ff.bias-tf.bias)))
+	// Keep the target's significant bits for a normal result; fewer below.
+	shift := s.op(spirv.OpIAdd, s.i(int64(ff.mant-tf.mant)), s.ext(spirv.GLSLstd450SMax, s.op(spirv.OpISub, s.i(1), et), s.i(0)))
+	shift = s.ext(spirv.GLSLstd450SMin, shift, s.i(w-1))
+	sh := s.bitcast(shift, u)
+	keep := u.op(spirv.OpShiftRightLogical, m, sh)
+	rem := u.op(spirv.OpBitwiseAnd, m, u.op(spirv.OpISub, u.op(spirv.OpShiftLeftLogical, u.i(1), sh), u.i(1)))
+	halfway := u.op(spirv.OpShiftLeftLogical, u.i(1), u.op(spirv.OpISub, sh, u.i(1)))
+	inexact := u.cmp(spirv.OpINotEqual, rem, u.i(0))
+	var up spirv.ID
+	switch round {
+	case "rtz":
+		up = v.fs.b.ConstantFalse(v.fs.boolT())
+	case "rtp":
+		up = u.and(inexact, u.not(neg))
+	case "rtn":
+		up = u.and(inexact, neg)
+	default:
+		odd := u.cmp(spirv.OpINotEqual, u.op(spirv.OpBitwiseAnd, keep, u.i(1)), u.i(0))
+		up = u.or(u.cmp(spirv.OpUGreaterThan, rem, halfway), u.and(u.cmp(spirv.OpIEqual, rem, halfway), odd))
+	}
+	// keep has the implicit bit of a normal result, so the exponent field
+	// goes in as et-1; a carry out of the mantissa goes into the exponent
+	// (up to infinity), as rounding wants.
+	isNormal := s.cmp(spirv.OpSGreaterThanEqual, et, s.i(1))
+	etm1 := s.bitcast(s.op(spirv.OpISub, et, s.i(1)), u)
+	r := u.sel(isNormal, u.op(spirv.OpIAdd, u.op(spirv.OpShiftLeftLogical, etm1, u.i(int64(tf.mant))), keep), keep)
+	r = u.op(spirv.OpIAdd, r, u.sel(up, u.i(1), u.i(0)))
+	// Too large: infinity or the largest finite value, by the mode.
+	tInf := int64(2*tf.bias+1) << tf.mant
+	inf, maxT := u.i(tInf), u.i(tInf-1)
+	var over spirv.ID
+	switch round {
+	case "rtz":
+		over = maxT
+	case "rtp":
+		over = u.sel(neg, maxT, inf)
+	case "rtn":
+		over = u.sel(neg, inf, maxT)
+	default:
+		over = inf
+	}
+	r = u.sel(s.cmp(spirv.OpSGreaterThanEqual, et, s.i(int64(2*tf.bias+1))), over, r)
+	// Infinities and NaNs (quiet, keeping the top payload bits).
+	special := u.cmp(spirv.OpUGreaterThanEqual, a, u.i(expAll))
+	nan := u.cmp(spirv.OpUGreaterThan, a, u.i(expAll))
+	payload := u.op(spirv.OpShiftRightLogical, u.op(spirv.OpBitwiseAnd, a, u.i(mantMask)), u.i(int64(ff.mant-tf.mant)))
+	r = u.sel(special, u.sel(nan, u.op(spirv.OpBitwiseOr, u.i(tInf|1<<(tf.mant-1)), payload), inf), r)
+	r = u.op(spirv.OpBitwiseOr, r, u.op(spirv.OpShiftLeftLogical, sign, u.i(int64(tf.bits-1))))
+	return u.conv(r, u.as(bitsKind(tk)))
 }
