@@ -86,7 +86,7 @@ var Funcs = []*Func{
 	{Name: "log2", Args: "x", Bound: b(3, 3), Ref: r1(func(x float64) float64 { return logRef(x) / math.Ln2 }), Dom: DomPos},
 	{Name: "log10", Args: "x", Bound: b(3, 3), Ref: r1(func(x float64) float64 { return logRef(x) / math.Ln10 }), Dom: DomPos},
 	{Name: "log1p", Args: "x", Bound: b(2, 2), Ref: r1(math.Log1p), Dom: DomPos},
-	{Name: "pow", Args: "xx", Bound: b(16, 16), Ref: r2(math.Pow), Dom: DomSmall},
+	{Name: "pow", Args: "xx", Bound: b(16, 16), Ref: r2(powRef), Dom: DomSmall},
 	{Name: "powr", Args: "xx", Bound: b(16, 16), Ref: r2(powr), Dom: DomSmall},
 	{Name: "pown", Args: "xn", Bound: b(16, 16), Ref: func(a []float64, n int64, _ Prec) (float64, float64) { return pown(a[0], n), 0 }, Dom: DomSmall},
 	{Name: "rootn", Args: "xn", Bound: b(16, 16), Ref: func(a []float64, n int64, _ Prec) (float64, float64) { return rootn(a[0], n), 0 }, Dom: DomAny},

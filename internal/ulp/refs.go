@@ -125,7 +125,7 @@ func powr(x, y float64) float64 {
 		}
 		return 1
 	}
-	return math.Pow(x, y)
+	return powRef(x, y)
 }
 
 // pown is 1 for n = 0 whatever x (§7.5.1); otherwise C's pow.
@@ -133,11 +133,11 @@ func pown(x float64, n int64) float64 {
 	if n == 0 {
 		return 1
 	}
-	return math.Pow(x, float64(n))
+	return powRef(x, float64(n))
 }
 
-// rootn is x^(1/n) with §7.5.1's cases, refined by a Newton step in
-// 256-bit arithmetic (1/n is not exact in float64).
+// rootn is x^(1/n) with §7.5.1's cases, e^(ln|x| / n) in bigPrec bits
+// (1/n is not exact in float64).
 func rootn(x float64, n int64) float64 {
 	switch {
 	case n == 0 || math.IsNaN(x):
@@ -161,51 +161,10 @@ func rootn(x float64, n int64) float64 {
 		}
 		return x
 	}
-	r := math.Pow(math.Abs(x), 1/float64(n))
-	if r != 0 && !math.IsInf(r, 0) {
-		// r' = r (1 + (|x|/r^n - 1)/n)
-		const prec = 256
-		br := new(big.Float).SetPrec(prec).SetFloat64(r)
-		p := bigPowInt(br, n)
-		t := new(big.Float).SetPrec(prec).SetFloat64(math.Abs(x))
-		t.Quo(t, p)
-		t.Sub(t, big.NewFloat(1))
-		t.Quo(t, new(big.Float).SetPrec(prec).SetInt64(n))
-		t.Add(t, big.NewFloat(1))
-		t.Mul(t, br)
-		r, _ = t.Float64()
-	}
-	return math.Copysign(r, x)
+	return rootnRef(x, n)
 }
 
-// bigPowInt is b^n by repeated squaring (n may be negative).
-func bigPowInt(b *big.Float, n int64) *big.Float {
-	prec := b.Prec()
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	r := new(big.Float).SetPrec(prec).SetInt64(1)
-	sq := new(big.Float).SetPrec(prec).Set(b)
-	for n > 0 {
-		if n&1 != 0 {
-			r.Mul(r, sq)
-		}
-		sq.Mul(sq, sq)
-		n >>= 1
-	}
-	if neg {
-		r.Quo(new(big.Float).SetPrec(prec).SetInt64(1), r)
-	}
-	return r
-}
-
-func tgamma(x float64) float64 {
-	if x == 0 {
-		return math.Copysign(math.Inf(1), x)
-	}
-	return math.Gamma(x)
-}
+func tgamma(x float64) float64 { return tgammaRef(x) }
 
 // lgammaR gives the sign 0 at the poles (§7.5.1).
 func lgammaR(a []float64, _ int64, _ Prec) (float64, float64) {
