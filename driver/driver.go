@@ -177,6 +177,11 @@ type Caps struct {
 	// Without it the device may flush them, as OpenCL C §7.5.3 allows for
 	// float, and must not report CL_FP_DENORM.
 	DenormPreserve32, DenormPreserve64 bool
+	// FmaFused: GLSL.std.450 Fma is a correctly rounded fused
+	// multiply-add (one rounding) for 32- and 64-bit floats. The compiler
+	// then lowers fma to it; otherwise to its software fma (Vulkan lets
+	// Fma round twice, and lavapipe does).
+	FmaFused bool
 }
 
 // DeviceInfo describes a device. Sizes are in bytes.

@@ -4189,7 +4189,7 @@ func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := float64(h2f(uint16(a[i])))
 		B := float64(h2f(uint16(b[i])))
 		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(math.FMA(A, B, C))))
+		d[i] = uint64(f2h(float32(fmaw(A, B, C, w.bits))))
 	}
 }
 
@@ -4199,7 +4199,7 @@ func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := float64(h2f(uint16(c)))
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.FMA(A, B, C))))
+		d[i] = uint64(f2h(float32(fmaw(A, B, C, w.bits))))
 	}
 }
 
@@ -4211,7 +4211,7 @@ func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := float64(math.Float32frombits(uint32(a[i])))
 		B := float64(math.Float32frombits(uint32(b[i])))
 		C := float64(math.Float32frombits(uint32(c[i])))
-		d[i] = uint64(math.Float32bits(float32(math.FMA(A, B, C))))
+		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
 	}
 }
 
@@ -4221,7 +4221,7 @@ func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := float64(math.Float32frombits(uint32(c)))
 	for i := range d {
 		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(math.FMA(A, B, C))))
+		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
 	}
 }
 
@@ -4233,7 +4233,7 @@ func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
 		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(math.FMA(A, B, C))
+		d[i] = math.Float64bits(fmaw(A, B, C, w.bits))
 	}
 }
 
@@ -4243,7 +4243,7 @@ func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.FMA(A, B, C))
+		d[i] = math.Float64bits(fmaw(A, B, C, w.bits))
 	}
 }
 

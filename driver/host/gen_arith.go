@@ -128,7 +128,7 @@ var ops = []op{
 	{"NClamp", true, "F", 3, "nmin(nmax(A, B), C)", false},
 	{"FMix", true, "F", 3, "A + (B-A)*C", false},
 	{"SmoothStep", true, "F", 3, "smoothstep(A, B, C)", false},
-	{"Fma", true, "F", 3, "math.FMA(A, B, C)", false},
+	{"Fma", true, "F", 3, "fmaw(A, B, C, w.bits)", false},
 	{"SAbs", true, "i", 1, "uint64(abs(sx(A, w))) & w.m", true},
 	{"SSign", true, "i", 1, "uint64(sign(sx(A, w))) & w.m", true},
 	{"UMin", true, "i", 2, "min(A, B)", true},

@@ -318,6 +318,12 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		SignedZeroInfNanPreserve: p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0,
 	}
 	info.Caps.DenormPreserve32, info.Caps.DenormPreserve64 = p.denormPreserve(info.Caps.Float64)
+	// GPUs of NVIDIA, AMD and Intel run GLSL.std.450 Fma as their fused
+	// instruction; lavapipe (Mesa's vendor id, a CPU device) splits it
+	// into a multiply and an add, and SwiftShader or an unknown device
+	// need not fuse either.
+	info.Caps.FmaFused = p.props.deviceType != physicalDeviceTypeCPU &&
+		(p.props.vendorID == 0x10DE || p.props.vendorID == 0x1002 || p.props.vendorID == 0x8086)
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize
