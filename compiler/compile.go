@@ -108,5 +108,6 @@ func (o Options) lowerOptions() lower.Options {
 		SignedZeroInfNanPreserve: o.Features.SignedZeroInfNanPreserve,
 		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
+		FmaFused:                 o.Features.FmaFused,
 	}
 }

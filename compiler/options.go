@@ -36,6 +36,12 @@ type Features struct {
 	// CL_FP_DENORM promises; a Vulkan device may otherwise flush them
 	// (NVIDIA does for float). Off in AllFeatures, as above.
 	DenormPreserve32, DenormPreserve64 bool
+	// FmaFused: the device's GLSL.std.450 Fma is a correctly rounded fused
+	// multiply-add for float and double (driver.Caps.FmaFused); fma then
+	// lowers to it rather than to the library's software fma (several
+	// times its cost). Off in AllFeatures, as above: Vulkan lets Fma round
+	// twice.
+	FmaFused bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

@@ -41,6 +41,9 @@ type Options struct {
 	// DenormPreserve32/64 declare DenormPreserve for that width on every
 	// kernel.
 	DenormPreserve32, DenormPreserve64 bool
+	// FmaFused says that GLSL.std.450 Fma rounds once for float and
+	// double on the device: fma lowers to it, not to the library.
+	FmaFused bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }

@@ -57,8 +57,12 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 	if !ak.IsFloat() {
 		return 0, false
 	}
-	if r, ok := fs.mathLib(name, base, a, t); ok {
-		return r, true
+	// fma is GLSL's Fma where the device fuses it (one rounding), the
+	// library's software fma otherwise.
+	if base != "fma" || !fs.opts.FmaFused {
+		if r, ok := fs.mathLib(name, base, a, t); ok {
+			return r, true
+		}
 	}
 	if ak == types.Double && transcendental[base] {
 		fs.errorf(fs.pos, "builtin '%s' is not supported yet for double", name)
