@@ -111,7 +111,7 @@ func (d *Device) OpenCLCFeatures() []string {
 func featuresOf(c driver.Caps) compiler.Features {
 	return compiler.Features{
 		Int8: c.Int8, Int16: c.Int16, Int64: c.Int64, Float16: c.Float16, Float64: c.Float64,
-		Storage8: c.Int8, Storage16: c.Int16,
+		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
 		FmaFused: c.FmaFused,

@@ -22,6 +22,9 @@ type Features struct {
 	Int8, Int16, Int64, Float16, Float64 bool
 	// Storage8/Storage16: 8- and 16-bit values in storage buffers.
 	Storage8, Storage16 bool
+	// Atomics64: 64-bit integer atomics on global and local memory
+	// (cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics).
+	Atomics64 bool
 	// SignedZeroInfNanPreserve: the device honours SPV_KHR_float_controls'
 	// SignedZeroInfNanPreserve for 32-bit floats
 	// (shaderSignedZeroInfNanPreserveFloat32). Kernels then declare it, so
@@ -45,7 +48,7 @@ type Features struct {
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).
-var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true}
+var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true}
 
 // Options configure a compilation. The zero value is not the default:
 // start from DefaultOptions or ParseOptions.
@@ -248,6 +251,9 @@ func (f Features) extensions() []string {
 	}
 	if f.Float16 {
 		ext = append(ext, "cl_khr_fp16")
+	}
+	if f.Atomics64 {
+		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
 	return ext
 }

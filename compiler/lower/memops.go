@@ -9,8 +9,10 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// atomic lowers the 32-bit atomic_* and atom_* functions on global and
-// local memory to OpAtomic* with Device or Workgroup scope.
+// atomic lowers the atomic_* and atom_* functions on global and local
+// memory to OpAtomic* with Device or Workgroup scope: 32-bit ones on any
+// place, 64-bit ones (cl_khr_int64_*_atomics) on places typed long or
+// ulong (a word array has no 64-bit element to point at).
 func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 	b := fs.b
 	op := strings.TrimPrefix(strings.TrimPrefix(name, "atomic_"), "atom_")
@@ -26,7 +28,7 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 	}
 	et := pt.Elem
 	k := types.ElemKind(et)
-	if k.Size() != 4 {
+	if k.Size() != 4 && k.Size() != 8 {
 		fs.errorf(x.At, "builtin '%s' is not supported yet for %v", name, et)
 		return fs.undef(t)
 	}
@@ -39,6 +41,13 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 		fs.errorf(x.At, "atomics through a pointer with several possible objects are not supported")
 		return fs.undef(t)
 	}
+	if k.Size() == 8 {
+		if p.kind != pChain || types.ElemKind(p.t).Size() != 8 {
+			fs.errorf(x.At, "builtin '%s' on a %v that is also accessed as other types is not supported", name, et)
+			return fs.undef(t)
+		}
+		fs.b.Capability(spirv.CapabilityInt64Atomics)
+	}
 	if p.kind == pWords {
 		// A 32-bit value at a (4-aligned) byte offset: its word.
 		p = fs.wordPlace(p, b.EmitIDs(spirv.OpShiftRightLogical, fs.uint32T(), p.boff, fs.u32(2)))
@@ -47,6 +56,9 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 	// A word place is uint whatever the value's type; a typed float
 	// place is float.
 	ptrT := u
+	if k.Size() == 8 {
+		ptrT = fs.scalarType(types.ElemKind(p.t))
+	}
 	if k == types.Float && p.kind == pChain && types.ElemKind(p.t) == types.Float {
 		ptrT = fs.scalarType(types.Float)
 	}
@@ -84,8 +96,13 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 		sop := pick(op == "inc", spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement)
 		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem)}
 	case "cmpxchg":
+		// Relaxed, as the 1.x atomics may be (libclc makes them all
+		// relaxed): with an ordering on the compare-exchange, Mesa 22.3's
+		// lavapipe loses the work-items of a compare-and-swap retry loop
+		// that succeed in the same pass (1024 work-items updated a
+		// counter 160 times).
 		relaxed := fs.u32(semMem)
-		return value{t: t, id: b.EmitIDs(spirv.OpAtomicCompareExchange, rt, ptr, sc, sem, relaxed, args[1], args[0])}
+		return value{t: t, id: b.EmitIDs(spirv.OpAtomicCompareExchange, rt, ptr, sc, relaxed, relaxed, args[1], args[0])}
 	}
 	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
 	return fs.undef(t)
