@@ -1,6 +1,7 @@
 package cl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -30,9 +31,9 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 			dl = res.Diagnostics
 		}
 		if dl == nil {
-			return nil, log + err.Error(), fmt.Errorf("compiling for %s: %w", dev, err)
+			return nil, log + err.Error(), err
 		}
-		return nil, log, fmt.Errorf("compiling for %s: %w", dev, driver.ErrBuildProgramFailure)
+		return nil, log, driver.ErrBuildProgramFailure
 	}
 	return res.SPIRV, log, nil
 }
@@ -51,9 +52,9 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 	res, err := compiler.Compile(src, opts)
 	if res == nil || res.Diagnostics == nil {
 		if err != nil {
-			return err.Error(), "", fmt.Errorf("compiling for %s: %w", dev, err)
+			return err.Error(), "", err
 		}
-		return "", "", fmt.Errorf("compiling for %s: no diagnostics list", dev)
+		return "", "", errors.New("the compiler gave no diagnostics list")
 	}
 	// The compiler has no object files: a unit's calls to functions
 	// defined elsewhere are errors of a whole-program build only.
@@ -66,11 +67,11 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 	}
 	log = kept.Render(func(file string) (string, bool) { return src, file == compiler.SourceName })
 	if kept.HasErrors() {
-		return log, "", fmt.Errorf("compiling for %s: %w", dev, driver.ErrBuildProgramFailure)
+		return log, "", driver.ErrBuildProgramFailure
 	}
 	text, pd := compiler.Preprocess(compiler.SourceName, src, opts)
 	if pd.HasErrors() {
-		return log, "", fmt.Errorf("compiling for %s: %w", dev, pd)
+		return log, "", pd
 	}
 	return log, text, nil
 }

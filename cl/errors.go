@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -172,7 +173,8 @@ func errorf(code ErrorCode, format string, args ...any) error {
 type clError struct {
 	code ErrorCode
 	msg  string
-	err  error // an underlying driver error, or nil
+	err  error  // an underlying driver error, or nil
+	log  string // a build log, printed after the code on lines of its own
 }
 
 func (e *clError) Error() string {
@@ -180,7 +182,11 @@ func (e *clError) Error() string {
 	if e.err != nil {
 		s += ": " + e.err.Error()
 	}
-	return s + " (" + e.code.Error() + ")"
+	s += " (" + e.code.Error() + ")"
+	if e.log != "" {
+		s += "\n" + strings.TrimRight(e.log, "\n")
+	}
+	return s
 }
 
 func (e *clError) Unwrap() []error {
@@ -251,3 +257,12 @@ func driverCodeOr(err error, fallback ErrorCode) ErrorCode {
 }
 
 func driverCode(err error) ErrorCode { return driverCodeOr(err, ErrOutOfResources) }
+
+// withLog makes a build error's text end with the build log, so that a
+// caller that prints the error shows the diagnostics.
+func withLog(err error, log string) error {
+	if e, ok := err.(*clError); ok && log != "" {
+		e.log = log
+	}
+	return err
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -201,6 +202,9 @@ func TestBuildFailureLog(t *testing.T) {
 	want := "<source>:2:10: error: use of undeclared identifier 'nope'\n  a[0] = nope;\n         ^\n"
 	if got := p.BuildLog(host); got != want {
 		t.Fatalf("build log:\n%q\nwant\n%q", got, want)
+	}
+	if !strings.HasSuffix(err.Error(), "(CL_BUILD_PROGRAM_FAILURE)\n"+strings.TrimRight(want, "\n")) {
+		t.Errorf("build error %q does not end with the build log", err)
 	}
 	if err := p.Build("-no-such-option"); !errors.Is(err, ErrInvalidBuildOptions) {
 		t.Fatalf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)

@@ -111,7 +111,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 					if errors.Is(err, driver.ErrCompilerNotAvailable) {
 						first = wrap(err, ErrCompilerNotAvailable, "%s", op)
 					} else {
-						first = wrap(err, ErrBuildProgramFailure, "%s for %s", op, d)
+						first = withLog(wrap(err, ErrBuildProgramFailure, "%s for %s", op, d), log)
 					}
 				}
 				continue
@@ -165,7 +165,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 		if err != nil {
 			b.status = BuildError
 			if first == nil {
-				first = wrap(err, ErrCompileProgramFailure, "%s for %s", op, d)
+				first = withLog(wrap(err, ErrCompileProgramFailure, "%s for %s", op, d), log)
 			}
 			continue
 		}
