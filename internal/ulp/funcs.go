@@ -54,11 +54,10 @@ func b(f, d float64) [2]float64 { return [2]float64{f, d} }
 // Funcs lists the builtins under test.
 var Funcs = []*Func{
 	// Trigonometric (§7.4: sin, cos ≤ 4; tan ≤ 5; sincos as sin and cos).
-	{Name: "sin", Args: "x", Bound: b(4, 4), Ref: r1(math.Sin), Dom: DomTrig},
-	{Name: "cos", Args: "x", Bound: b(4, 4), Ref: r1(math.Cos), Dom: DomTrig},
-	{Name: "tan", Args: "x", Bound: b(5, 5), Ref: r1(math.Tan), Dom: DomTrig},
-	{Name: "sincos", Args: "x", Out: 'f', Bound: b(4, 4), Bound2: b(4, 4), Dom: DomTrig,
-		Ref: func(a []float64, _ int64, _ Prec) (float64, float64) { return math.Sin(a[0]), math.Cos(a[0]) }},
+	{Name: "sin", Args: "x", Bound: b(4, 4), Ref: r1(sinRef), Dom: DomTrig},
+	{Name: "cos", Args: "x", Bound: b(4, 4), Ref: r1(cosRef), Dom: DomTrig},
+	{Name: "tan", Args: "x", Bound: b(5, 5), Ref: r1(tanRef), Dom: DomTrig},
+	{Name: "sincos", Args: "x", Out: 'f', Bound: b(4, 4), Bound2: b(4, 4), Dom: DomTrig, Ref: sincosRef},
 	{Name: "asin", Args: "x", Bound: b(4, 4), Ref: r1(asinRef), Dom: DomUnit},
 	{Name: "acos", Args: "x", Bound: b(4, 4), Ref: r1(acosRef), Dom: DomUnit},
 	{Name: "atan", Args: "x", Bound: b(5, 5), Ref: r1(math.Atan), Dom: DomAny},

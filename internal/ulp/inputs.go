@@ -49,6 +49,11 @@ func trigEdges(p Prec, r *rand.Rand) []float64 {
 		x := p.round(k * math.Pi / 2)
 		out = append(out, x, -x, p.next(x, 1), p.next(x, -1))
 	}
+	if p == F64 {
+		// The double closest to a multiple of π/2: r = 2^-60.9.
+		x := math.Ldexp(6381956970095103, 797)
+		out = append(out, x, -x, p.next(x, 1), p.next(x, -1))
+	}
 	for i := 0; i < 64; i++ {
 		k := float64(r.IntN(1 << 24))
 		out = append(out, p.round(k*math.Pi/2))

@@ -12,10 +12,6 @@ import (
 // cases) today, by "driver/name/type": the test skips them and fails when
 // one passes, so that the list only shrinks.
 var known = map[string]string{
-	"*/sin/double":      "Cody-Waite reduction only below 2^20: larger double arguments lose accuracy",
-	"*/cos/double":      "as sin",
-	"*/tan/double":      "as sin",
-	"*/sincos/double":   "as sin",
 	"*/pow/double":      "y·log|x| in double: the error grows with |y log x|",
 	"*/powr/double":     "as pow",
 	"*/pown/double":     "as pow",
