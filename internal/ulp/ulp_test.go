@@ -12,11 +12,6 @@ import (
 // cases) today, by "driver/name/type": the test skips them and fails when
 // one passes, so that the list only shrinks.
 var known = map[string]string{
-	"*/pow/double":      "y·log|x| in double: the error grows with |y log x|",
-	"*/powr/double":     "as pow",
-	"*/pown/double":     "as pow",
-	"*/rootn/double":    "as pow",
-	"*/erfc/double":     "not in the library yet",
 	"*/tgamma/double":   "not in the library yet",
 	"vulkan/fma/double": "lavapipe's Fma is not fused; the library's fma is float only",
 }
