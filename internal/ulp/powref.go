@@ -98,13 +98,22 @@ func tgammaRef(x float64) float64 {
 	if x > 0 {
 		return gammaBig(new(big.Float).SetPrec(bigPrec).SetFloat64(x))
 	}
-	// Reflection: Γ(x) = π / (sin(πx) Γ(1-x)); x - 2 round(x/2) is exact.
-	s, _ := sinCosPiBig(reducePi2(x))
+	// Reflection: Γ(x) = π / (sin(πx) Γ(1-x)); x - 2 round(x/2) and its
+	// complements to ±1 are exact, and sinCosPiBig's series keeps its
+	// precision to |r| = 1/2.
+	r := reducePi2(x)
+	switch {
+	case r > 0.5:
+		r = 1 - r
+	case r < -0.5:
+		r = -1 - r
+	}
+	s, _ := sinCosPiBig(r)
 	omx := new(big.Float).SetPrec(bigPrec).Sub(big.NewFloat(1), big.NewFloat(x))
 	g := gammaBigF(omx)
 	g.Mul(g, s)
-	r, _ := new(big.Float).SetPrec(bigPrec).Quo(piBig(), g).Float64()
-	return r
+	v, _ := new(big.Float).SetPrec(bigPrec).Quo(piBig(), g).Float64()
+	return v
 }
 
 func gammaBig(x *big.Float) float64 {
