@@ -240,15 +240,3 @@ double2 __clgo_lgamma_r_d(double x) {
 }
 
 double __clgo_lgamma_d(double x) { return __clgo_lgamma_r_d(x).x; }
-
-// erf for double: the float method in double. The series uses one rounded
-// x² in both e^(-x²) and its terms, whose errors cancel to first order
-// (e^(-u) S(u) varies slowly in u); past 2.5, 1 - erfc, with erfc below
-// 4.1e-4, loses nothing.
-double __clgo_erf_d(double x) {
-  if (isnan(x)) return x;
-  double a = fabs(x);
-  if (a >= 6.0) return copysign(1.0, x);
-  if (a < 2.5) return __clgo_erfs_d(x);
-  return copysign(1.0 - __clgo_erfcf_d(a), x);
-}

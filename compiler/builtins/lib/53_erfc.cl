@@ -4,7 +4,7 @@
 // computed from x² as a double-double: the exponential's relative error
 // is the absolute error of its argument, which for x² up to 745 a rounded
 // x² would spoil by up to 2^-44. erfc(x) = 2 - erfc(-x) for x < 0
-// (erfc(-x) <= 1: no cancellation).
+// (erfc(-x) <= 1: no cancellation). erf for double is here too.
 
 // F(x) for 0 <= x < 3: Taylor series about c = 1/4, 3/4, ..., 11/4
 // (|x - c| <= 1/4). F' = 2xF - 2/√π gives the coefficients' recurrence
@@ -66,15 +66,8 @@ double __clgo_erfcx_cf_d(double x) {
   return 0x1.20dd750429b6dp-1 / k; // 1/√π
 }
 
-double __clgo_erfc_d(double x) {
-  if (isnan(x)) return x;
-  double a = fabs(x);
-  // erfc(x) = 1 - 2x/√π + O(x³) rounds to 1 (and erfc(±0) = 1).
-  if (a < 0x1p-56) return 1.0;
-  // erfc(-6) = 2 - 2.2e-17 rounds to 2; erfc(27.3) is below half the
-  // smallest subnormal.
-  if (x < -6.0) return 2.0;
-  if (x > 27.3) return 0.0;
+// erfc(a) for 2^-56 <= a <= 27.3.
+double __clgo_erfc_pos_d(double a) {
   double f = a < 3.0 ? __clgo_erfcx_taylor_d(a) : __clgo_erfcx_cf_d(a);
   // a² = h + l exactly (Dekker's product, a split in 26 + 27 bits).
   double sp = 134217729.0 * a;
@@ -88,6 +81,50 @@ double __clgo_erfc_d(double x) {
   double r = ((-h - k * LN2_HI) - k * LN2_LO) - l;
   double m = 1.0 + __clgo_expm1k_d(r);
   // One rounding where the result is subnormal (from a = 26.55).
-  double y = ldexp(m * f, (int)k);
+  return ldexp(m * f, (int)k);
+}
+
+double __clgo_erfc_d(double x) {
+  if (isnan(x)) return x;
+  // erfc(x) = 1 - 2x/√π + O(x³) rounds to 1 (and erfc(±0) = 1).
+  if (fabs(x) < 0x1p-56) return 1.0;
+  // erfc(-6) = 2 - 2.2e-17 rounds to 2; erfc(27.3) is below half the
+  // smallest subnormal.
+  if (x < -6.0) return 2.0;
+  if (x > 27.3) return 0.0;
+  double y = __clgo_erfc_pos_d(fabs(x));
   return x < 0.0 ? 2.0 - y : y;
+}
+
+// erf(x) for |x| < 1/2: (2/√π) Σ (-1)^n x^(2n+1) / (n! (2n+1)) to n =
+// 14 (the rest is below 2^-70 relative); the terms shrink by 4 at least,
+// and 2/√π is a double-double.
+double __clgo_erft_d(double x) {
+  double z = x * x;
+  double p = 0x1.f683ae4a97007p-42;
+  p = p * z - 0x1.d8453cb0c46eap-38;
+  p = p * z + 0x1.9e6ad5e55a730p-34;
+  p = p * z - 0x1.51d7181c5d36dp-30;
+  p = p * z + 0x1.fcc5720624c1cp-27;
+  p = p * z - 0x1.5f742ec43e71ap-23;
+  p = p * z + 0x1.b9e6c9dc651a3p-20;
+  p = p * z - 0x1.f4d25c3e0c2ebp-17;
+  p = p * z + 0x1.f9a326f9b89b7p-14;
+  p = p * z - 0x1.c02db40040b86p-11;
+  p = p * z + 0x1.565bcd0e6a53fp-8;
+  p = p * z - 0x1.b82ce31288b51p-6;
+  p = p * z + 0x1.ce2f21a042be2p-4;
+  p = p * z - 0x1.812746b0379e7p-2;
+  return x * 0x1.20dd750429b6dp+0 + x * (0x1.1ae3a914fed80p-56 + z * p);
+}
+
+// erf for double: the series below 1/2, 1 - erfc from 1/2 on (erfc(1/2)
+// = 0.48: no cancellation); ±1 from 6 on (erfc(6) = 2.2e-17 is below
+// half an ulp of 1).
+double __clgo_erf_d(double x) {
+  if (isnan(x)) return x;
+  double a = fabs(x);
+  if (a >= 6.0) return copysign(1.0, x);
+  if (a < 0.5) return __clgo_erft_d(x);
+  return copysign(1.0 - __clgo_erfc_pos_d(a), x);
 }
