@@ -523,7 +523,8 @@ var piOnce struct {
 func piBig() *big.Float {
 	piOnce.Do(func() {
 		p := atanBig(new(big.Float).SetPrec(bigPrec).SetFloat64(0.5))
-		q := atanBig(new(big.Float).SetPrec(bigPrec).SetFloat64(1.0 / 3))
+		// 1/3 in bigPrec bits: float64's 1/3 made π wrong from 2^-55 on.
+		q := atanBig(new(big.Float).SetPrec(bigPrec).Quo(big.NewFloat(1), big.NewFloat(3)))
 		// π/4 = atan(1/2) + atan(1/3).
 		piOnce.v = p.Add(p, q).Mul(p, big.NewFloat(4))
 	})
