@@ -32,6 +32,9 @@ func BenchmarkBufferMemory(b *testing.B) {
 		for _, x := range bufs {
 			x.Release()
 		}
+		freed := d.MemoryStats()
+		b.ReportMetric(float64(freed.DeviceMemory+freed.KeptBytes), "bytes-after-release")
+		b.Logf("after release: %d bytes in %d blocks, %d bytes of freed large blocks kept for reuse", freed.DeviceMemory, freed.Blocks, freed.KeptBytes)
 	}
 }
 
@@ -111,5 +114,57 @@ func BenchmarkTriad(b *testing.B) {
 		if err := q.Finish(b.Context()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The block of a large buffer is kept once the buffer is freed and taken
+// by the next large buffer of its size, which starts zeroed; with
+// keepLimit 0 the block goes back to the device.
+func TestKeptBlocks(t *testing.T) {
+	td := testDevice(t)
+	d := &Device{phys: td.phys, info: td.info} // its own memory
+	if err := d.open(); err != nil {
+		t.Fatal(err)
+	}
+	size := d.info.MaxAllocSize
+	d.mem.mu.Lock()
+	d.mem.keepLimit = 2 * size // whatever a 32nd of the heap is
+	d.mem.mu.Unlock()
+	q := mustQueue(t, d, false)
+	defer q.Release()
+	x := mustBuffer(t, d, size)
+	xb, _ := bufferOf(x, d.logical)
+	if !xb.blk.own {
+		t.Fatalf("a buffer of %d bytes in a fresh device's shared block", size)
+	}
+	ev, err := q.FillBuffer(x, 0, size, []byte{7}, nil)
+	wait(t, ev, err)
+	with := d.MemoryStats()
+	x.Release()
+	if s := d.MemoryStats(); s.KeptBytes != xb.blk.size || s.DeviceMemory != with.DeviceMemory-xb.blk.size {
+		t.Fatalf("after release: %+v (with the buffer %+v)", s, with)
+	}
+	y := mustBuffer(t, d, size)
+	yb, _ := bufferOf(y, d.logical)
+	if yb.blk != xb.blk {
+		t.Error("the kept block was not reused")
+	}
+	if s := d.MemoryStats(); s.KeptBytes != 0 || s.DeviceMemory != with.DeviceMemory {
+		t.Errorf("after reuse: %+v (before %+v)", s, with)
+	}
+	got := make([]byte, size)
+	ev, err = q.ReadBuffer(y, 0, got, nil)
+	wait(t, ev, err)
+	for i, v := range got {
+		if v != 0 {
+			t.Fatalf("reused buffer: byte %d = %d, want 0", i, v)
+		}
+	}
+	d.mem.mu.Lock()
+	d.mem.keepLimit = 0
+	d.mem.mu.Unlock()
+	y.Release()
+	if s := d.MemoryStats(); s.KeptBytes != 0 || s.DeviceMemory != with.DeviceMemory-xb.blk.size {
+		t.Errorf("keep limit 0: %+v", s)
 	}
 }
