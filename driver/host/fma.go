@@ -3,21 +3,22 @@ package host
 import "math"
 
 // fmaw is GLSL.std.450 Fma for floats of the given width, the operands
-// held in float64: one rounding, as driver.Caps.FmaFused promises.
-// math.FMA rounds the exact sum to double; for float the product is exact
-// in double and the sum is rounded to odd instead (TwoSum's error sets its
-// last bit where it was inexact), so that the rounding to float32 that
-// follows is the only one that counts (53 >= 24+2 bits). Half stays
-// rounded twice (through float32).
+// held in float64: one rounding, as driver.Caps.FmaFused promises. For
+// float, math.FMA's double is rounded to float again; that second
+// rounding is wrong only where the double is a float tie (the rounding to
+// double made it one, or it was one), and there the double sum is
+// rounded to odd instead, so that the rounding to float32 that follows
+// is the only one that counts (53 >= 24+2 bits). Half stays rounded
+// twice (math.FMA's double, then through float32).
 func fmaw(a, b, c float64, bits int) float64 {
-	if bits == 64 {
-		return math.FMA(a, b, c)
+	r := math.FMA(a, b, c)
+	if bits != 32 || !floatTie(r) {
+		return r
 	}
+	// The product of floats is exact in double; TwoSum's error e tells
+	// where the exact sum lies.
 	p := a * b
 	s := p + c
-	if math.IsInf(s, 0) || math.IsNaN(s) {
-		return s
-	}
 	bb := s - p
 	e := (p - (s - bb)) + (c - bb)
 	u := math.Float64bits(s)
@@ -31,4 +32,18 @@ func fmaw(a, b, c float64, bits int) float64 {
 		}
 	}
 	return math.Float64frombits(u)
+}
+
+// floatTie reports whether the double r lies halfway between two floats
+// (or between the largest float and 2^128): its bits below float's last
+// place, 29 for a normal float and more for a subnormal one, are 10...0.
+func floatTie(r float64) bool {
+	u := math.Float64bits(r) &^ (1 << 63)
+	e := int(u >> 52)
+	drop := 29 + max(0, 897-e) // float's exponent field is e-896
+	if e == 0x7ff || drop > 53 {
+		return false // infinite, NaN, or below half the smallest float
+	}
+	m := u&(1<<52-1) | 1<<52
+	return m&(1<<drop-1) == 1<<(drop-1)
 }

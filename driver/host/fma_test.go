@@ -20,7 +20,11 @@ func TestFmaw(t *testing.T) {
 	// (1+2^-12)^2 = 1 + 2^-11 + 2^-24: halfway between two floats; a
 	// tiny c decides the side.
 	x := float32(1 + 1.0/4096)
-	cases := [][3]float32{{x, x, -0x1p-80}, {x, x, 0x1p-80}, {-x, x, 0x1p-80}, {x, x, -x * x}}
+	cases := [][3]float32{{x, x, -0x1p-80}, {x, x, 0x1p-80}, {-x, x, 0x1p-80}, {x, x, -x * x},
+		// The overflow threshold (the largest float plus half its ulp,
+		// 2^103) and subnormal ties.
+		{math.MaxFloat32, 1, 0x1p103}, {math.MaxFloat32, -1, -0x1p103}, {math.MaxFloat32, 1, 0x1p103 - 0x1p79},
+		{0x1p-149, 0.5, 0}, {0x1p-149, 1.5, 0}, {0x1p-149, -2.5, 0}, {1 + 0x1p-23, -0x1p-149, 0x1p-148}}
 	r := rand.New(rand.NewSource(1))
 	for range 100000 {
 		var v [3]float32
