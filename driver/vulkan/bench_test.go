@@ -34,7 +34,7 @@ func BenchmarkBufferMemory(b *testing.B) {
 		}
 		freed := d.MemoryStats()
 		b.ReportMetric(float64(freed.DeviceMemory+freed.KeptBytes), "bytes-after-release")
-		b.Logf("after release: %d bytes in %d blocks, %d bytes of freed large blocks kept for reuse", freed.DeviceMemory, freed.Blocks, freed.KeptBytes)
+		b.Logf("after release: %d bytes in %d blocks, %d bytes of freed blocks kept for reuse", freed.DeviceMemory, freed.Blocks, freed.KeptBytes)
 	}
 }
 
@@ -118,8 +118,8 @@ func BenchmarkTriad(b *testing.B) {
 }
 
 // The block of a large buffer is kept once the buffer is freed and taken
-// by the next large buffer of its size, which starts zeroed; with
-// keepLimit 0 the block goes back to the device.
+// by the next buffer of its size, which starts zeroed; with keepLimit 0
+// the block goes back to the device.
 func TestKeptBlocks(t *testing.T) {
 	td := testDevice(t)
 	d := &Device{phys: td.phys, info: td.info} // its own memory

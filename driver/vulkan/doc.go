@@ -12,8 +12,8 @@
 //     bound to one VkBuffer; a buffer argument is a descriptor of (block
 //     VkBuffer, offset, range). Reads and writes go through a bounded
 //     host-visible staging ring; a buffer in memory the host can see
-//     (lavapipe, unified memory) is also a driver.HostMapper. The block of a
-//     large buffer is kept for reuse once freed (a bounded amount).
+//     (lavapipe, unified memory) is also a driver.HostMapper. Freed blocks are
+//     kept for reuse, up to a bound.
 //   - Programs are VkShaderModules; a kernel's VkPipeline is made per set of
 //     specialization constants (work-group size, __local sizes) and cached,
 //     in memory and in a VkPipelineCache on disk.
