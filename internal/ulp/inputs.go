@@ -168,6 +168,11 @@ func MakeInputs(f *Func, p Prec, n int, seed uint64) *Inputs {
 			}
 		}
 	}
+	if f.Name == "fma" {
+		for _, xs := range fmaEdges(p, r) {
+			add(xs, 0)
+		}
+	}
 	in.Edge = in.Len()
 	total := in.Edge + n
 	total = (total + 47) / 48 * 48
@@ -199,4 +204,99 @@ func MakeInputs(f *Func, p Prec, n int, seed uint64) *Inputs {
 		add(xs, randomInt(f, r))
 	}
 	return in
+}
+
+// fmaEdges are the hard cases of a correctly rounded fma: products on or
+// next to a tie with a tiny addend deciding the side, results in the
+// subnormal range (ties there too), exact cancellations (+0), zeros of
+// every sign, the overflow threshold, and addends that dwarf the product.
+func fmaEdges(p Prec, r *rand.Rand) [][]float64 {
+	m := p.mant()
+	minSub := math.Ldexp(1, p.emin()-m)
+	maxF := p.maxFinite()
+	ulpMax := math.Ldexp(1, 1-p.emin()-m) // the ulp of maxF: 2^(emax-m)
+	out := [][]float64{
+		{maxF, 1 + math.Ldexp(1, -m), 0},          // overflows
+		{maxF, 1, ulpMax / 2},                     // a tie above maxF: infinity
+		{maxF, 1, p.next(ulpMax/2, -1)},           // just below it: maxF
+		{maxF, -1, -ulpMax / 2},                   // the same, negative
+		{maxF, 2, -maxF},                          // no overflow in between: maxF
+		{maxF, maxF, math.Inf(-1)},                // -inf
+		{math.Inf(1), 0, 1}, {0, math.Inf(-1), 1}, // NaN
+		{math.Inf(1), 1, math.Inf(-1)},                   // NaN
+		{1, -1, 1}, {-1, 1, 1}, {1, 1, -1}, {-1, -1, -1}, // +0, +0, +0, -2
+		{minSub, 0.5, 0}, {minSub, 1.5, 0}, {3 * minSub, 0.5, 0}, {minSub, -0.5, 0}, // subnormal ties
+		{minSub, 0.5, -0.0}, {-minSub, 0.5, -0.0}, {minSub, -0.25, 0}, // zero results' signs
+	}
+	for _, a := range []float64{0, math.Copysign(0, -1), 1, -1, minSub} {
+		for _, b := range []float64{0, math.Copysign(0, -1)} {
+			for _, c := range []float64{0, math.Copysign(0, -1), minSub, -1} {
+				out = append(out, []float64{a, b, c})
+			}
+		}
+	}
+	// odd returns a random odd integer of exactly n bits (n >= 1).
+	odd := func(n int) float64 {
+		if n <= 1 {
+			return 1
+		}
+		return float64(uint64(1)<<(n-1) | uint64(r.Int64N(1<<(n-1))) | 1)
+	}
+	sign := func() float64 { return float64(1 - 2*r.IntN(2)) }
+	for range 400 {
+		// A product of m+2 or m+3 significant bits: a tie, or a quarter
+		// either side, once rounded; c zero, tiny or cancelling its top.
+		n1 := 1 + r.IntN(m+1)
+		x := sign() * odd(n1)
+		y := sign() * odd(m+3-n1)
+		e := r.IntN(200) - 100
+		x, y = math.Ldexp(x, e-n1), math.Ldexp(y, -e-(m+3-n1))
+		pr := x * y
+		var c float64
+		switch r.IntN(4) {
+		case 0:
+			c = 0
+		case 1:
+			c = sign() * math.Ldexp(1, -m-3-r.IntN(60))
+		case 2:
+			c = -p.round(pr)
+		default:
+			c = sign() * math.Ldexp(1, r.IntN(8)-4)
+		}
+		out = append(out, []float64{p.round(x), p.round(y), p.round(c)})
+	}
+	for range 400 {
+		// Results in or near the subnormal range.
+		x := p.round(sign() * (1 + r.Float64()) * math.Ldexp(1, -r.IntN(m+2)))
+		y := p.round(sign() * (1 + r.Float64()) * math.Ldexp(1, p.emin()+r.IntN(m/2+4)-m/2))
+		var c float64
+		switch r.IntN(3) {
+		case 0:
+			c = sign() * minSub * float64(r.IntN(1<<10))
+		case 1:
+			c = p.round(sign() * (1 + r.Float64()) * math.Ldexp(1, p.emin()+r.IntN(4)-2))
+		default:
+			c = p.round(-x * y)
+		}
+		out = append(out, []float64{x, y, c})
+	}
+	for range 400 {
+		// x·y = ±(1 ± 2^-3t) half an ulp of c, from (2^t ± 1)(2^2t ∓ 2^t +
+		// 1) = 2^3t ± 1: next to a tie, on a side that only bits the
+		// alignment shifts out tell (the sticky bit).
+		t := 1 + r.IntN(m/2)
+		d := sign()
+		e := r.IntN(100) - 50
+		c := sign() * math.Ldexp(odd(m+1)-float64(r.IntN(2)), e-m) // odd or even
+		x := sign() * math.Ldexp(math.Ldexp(1, t)+d, -t)
+		y := math.Ldexp(math.Ldexp(1, 2*t)-d*math.Ldexp(1, t)+1, e-m-1-2*t)
+		out = append(out, []float64{x, y, c})
+	}
+	for range 200 {
+		// Exact cancellation: few-bit operands, c = -x·y exactly.
+		x := math.Ldexp(sign()*odd(1+r.IntN(m/2)), r.IntN(40)-20)
+		y := math.Ldexp(sign()*odd(1+r.IntN(m/2)), r.IntN(40)-20)
+		out = append(out, []float64{x, y, -x * y})
+	}
+	return out
 }

@@ -57,6 +57,10 @@ type Session struct {
 	q   *cl.Queue
 	// Options are the build options (e.g. -cl-fast-relaxed-math).
 	Options string
+	// Compile, when set, turns the kernel source into SPIR-V in place of
+	// the device's build: to check a configuration the device's caps do
+	// not choose (the library's fma where Fma fuses).
+	Compile func(src string) ([]byte, error)
 }
 
 // NewSession opens a context and queue on dev.
@@ -97,8 +101,7 @@ func (s *Session) Flushes(p Prec) bool {
 // result with the reference.
 func (s *Session) Check(f *Func, p Prec, in *Inputs, ws []int) *Result {
 	res := &Result{Func: f, Prec: p, Device: s.Dev.String(), Bound: f.Bound[p], FTZ: s.Flushes(p)}
-	src := KernelSource(f, p, ws)
-	prog, err := s.ctx.CreateProgramWithSource(src)
+	prog, err := s.program(KernelSource(f, p, ws))
 	if err != nil {
 		res.Err = err
 		return res
@@ -124,6 +127,19 @@ func (s *Session) Check(f *Func, p Prec, in *Inputs, ws []int) *Result {
 		}
 	}
 	return res
+}
+
+// program makes the program of src: from source, or from s.Compile's
+// SPIR-V.
+func (s *Session) program(src string) (*cl.Program, error) {
+	if s.Compile == nil {
+		return s.ctx.CreateProgramWithSource(src)
+	}
+	spv, err := s.Compile(src)
+	if err != nil {
+		return nil, err
+	}
+	return s.ctx.CreateProgramWithIL(spv)
 }
 
 // run executes the width-w kernel; results come back as float64 (ints

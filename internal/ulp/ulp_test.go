@@ -11,7 +11,9 @@ import (
 // known lists the builtins that exceed their bound (or miss §7.5 edge
 // cases) today, by "driver/name/type": the test skips them and fails when
 // one passes, so that the list only shrinks.
-var known = map[string]string{}
+var known = map[string]string{
+	"*/tgamma/double": "not in the library yet",
+}
 
 func knownFail(drv, name string, p Prec) (string, bool) {
 	for _, k := range []string{drv + "/" + name + "/" + p.String(), "*/" + name + "/" + p.String()} {
