@@ -160,13 +160,29 @@ double2 __clgo_dd_exp(double2 a) {
   return (double2)(ldexp(m.x, k), ldexp(m.y, k));
 }
 
+// (a.x + a.y) 2^k rounded once, also where it is subnormal: ldexp rounds
+// a.x to the subnormal grid (spacing g = 2^(-1074-k) in a's units), then
+// the rest, (a.x - that) + a.y, moves the result by one step where it
+// is more than g/2 (a.x alone may have been rounded the other way). For
+// normal a (a.x - ldexp(s, -k) is exact: a multiple of ulp(a.x) no larger
+// than g/2, or a.x less than g).
+double __clgo_dd_ldexp(double2 a, int k) {
+  double s = ldexp(a.x, k);
+  if (fabs(s) < 0x1p-1022) {
+    double g = ldexp(1.0, -1074 - k);
+    double rem = (a.x - ldexp(s, -k)) + a.y;
+    if (rem > 0.5 * g) s += 0x1p-1074;
+    if (rem < -0.5 * g) s -= 0x1p-1074;
+  }
+  return s;
+}
+
 // e^a rounded to double: +inf past the largest double, gradual underflow
-// below the smallest normal one (scaled once from m.x: at most one more
-// half ulp there), 0 below half the smallest subnormal.
+// below the smallest normal one, 0 below half the smallest subnormal.
 double __clgo_dd_exp_d(double2 a) {
   if (isnan(a.x)) return a.x;
   if (a.x > 710.0) return INFINITY;
   if (a.x < -746.0) return 0.0;
   double3 m = __clgo_dd_expk(a);
-  return ldexp(m.x, (int)m.z);
+  return __clgo_dd_ldexp((double2)(m.x, m.y), (int)m.z);
 }

@@ -51,8 +51,7 @@ double __clgo_tgamma_d(double x) {
   s = s * w2 + 0x1.5555555555555p-4; // B_2 / (2·1) = 1/12
   e = __clgo_dd_add_d(e, s * w);
   if (x >= 12.0) return __clgo_dd_exp_d(e); // overflows past 171.62
-  // Γ(z) < 5e9 here; the quotient rounds once, and once more where
-  // 2^-pe makes it subnormal.
-  double2 q = __clgo_dd_div(__clgo_dd_exp(e), p);
-  return ldexp(q.x, -pe);
+  // Γ(z) < 5e9 here; the quotient rounds once, also where 2^-pe makes
+  // it subnormal.
+  return __clgo_dd_ldexp(__clgo_dd_div(__clgo_dd_exp(e), p), -pe);
 }
