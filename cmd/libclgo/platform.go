@@ -318,13 +318,10 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
 		v = u32(128)
 	case C.CL_DEVICE_SINGLE_FP_CONFIG:
-		v = u64(C.CL_FP_DENORM | C.CL_FP_INF_NAN | C.CL_FP_ROUND_TO_NEAREST | C.CL_FP_FMA)
+		// CL_FP_DENORM only where the device keeps subnormals.
+		v = u64(uint64(d.d.SingleFPConfig()))
 	case C.CL_DEVICE_DOUBLE_FP_CONFIG:
-		if fp64 {
-			v = u64(C.CL_FP_DENORM | C.CL_FP_INF_NAN | C.CL_FP_ROUND_TO_NEAREST | C.CL_FP_ROUND_TO_ZERO | C.CL_FP_ROUND_TO_INF | C.CL_FP_FMA)
-		} else {
-			v = u64(0)
-		}
+		v = u64(uint64(d.d.DoubleFPConfig()))
 	case C.CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
 		v = u32(C.CL_READ_WRITE_CACHE)
 	case C.CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:

@@ -1,0 +1,46 @@
+package cl
+
+// FPConfig is a cl_device_fp_config bit set: what CL_DEVICE_SINGLE_FP_CONFIG
+// and CL_DEVICE_DOUBLE_FP_CONFIG report.
+type FPConfig uint64
+
+// The FPConfig bits, as CL_FP_* spells them.
+const (
+	FPDenorm                     FPConfig = 1 << 0 // subnormals are kept
+	FPInfNaN                     FPConfig = 1 << 1
+	FPRoundToNearest             FPConfig = 1 << 2
+	FPRoundToZero                FPConfig = 1 << 3
+	FPRoundToInf                 FPConfig = 1 << 4
+	FPFMA                        FPConfig = 1 << 5 // fma is one rounding
+	FPSoftFloat                  FPConfig = 1 << 6
+	FPCorrectlyRoundedDivideSqrt FPConfig = 1 << 7
+)
+
+// SingleFPConfig is the device's CL_DEVICE_SINGLE_FP_CONFIG. CL_FP_DENORM
+// only where the device keeps float subnormals (driver.Caps
+// DenormPreserve32): NVIDIA's Vulkan driver and lavapipe may flush them,
+// which OpenCL allows for float (§7.5.3) but then must not be reported.
+// fma is correctly rounded everywhere (the device's fused Fma or the math
+// library's).
+func (d *Device) SingleFPConfig() FPConfig {
+	c := FPInfNaN | FPRoundToNearest | FPFMA
+	if d.info.Caps.DenormPreserve32 {
+		c |= FPDenorm
+	}
+	return c
+}
+
+// DoubleFPConfig is the device's CL_DEVICE_DOUBLE_FP_CONFIG, 0 without
+// cl_khr_fp64. CL_FP_DENORM is reported only where the device keeps double
+// subnormals (DenormPreserve64), although the full profile requires it
+// of a device with doubles: a device without it reports the truth.
+func (d *Device) DoubleFPConfig() FPConfig {
+	if !d.info.Caps.Float64 {
+		return 0
+	}
+	c := FPInfNaN | FPRoundToNearest | FPRoundToZero | FPRoundToInf | FPFMA
+	if d.info.Caps.DenormPreserve64 {
+		c |= FPDenorm
+	}
+	return c
+}
