@@ -37,6 +37,34 @@ func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = (A + B) & 0xffffffff
+	}
+}
+
+func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A + B) & 0xffffffff
+	}
+}
+
+func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A + B) & 0xffffffff
+	}
+}
+
 func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -62,6 +90,34 @@ func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & w.m
+	}
+}
+
+func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = (A - B) & 0xffffffff
+	}
+}
+
+func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A - B) & 0xffffffff
+	}
+}
+
+func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A - B) & 0xffffffff
 	}
 }
 
@@ -93,6 +149,34 @@ func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = (A * B) & 0xffffffff
+	}
+}
+
+func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A * B) & 0xffffffff
+	}
+}
+
+func loopIMul_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A * B) & 0xffffffff
+	}
+}
+
 func loopUDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -113,6 +197,34 @@ func loopUDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopUDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = udiv(A, B)
+	}
+}
+
+func loopUDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = udiv(A, B)
+	}
+}
+
+func loopUDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = udiv(A, B)
+	}
+}
+
+func loopUDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -149,6 +261,34 @@ func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
 func loopUMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -169,6 +309,34 @@ func loopUMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopUMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = umod(A, B)
+	}
+}
+
+func loopUMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = umod(A, B)
+	}
+}
+
+func loopUMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = umod(A, B)
+	}
+}
+
+func loopUMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -205,6 +373,34 @@ func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSRem_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSRem_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSRem_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
 func loopSMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -230,6 +426,34 @@ func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func loopSMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
@@ -261,6 +485,34 @@ func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = (A << B) & 0xffffffff
+	}
+}
+
+func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = (A << B) & 0xffffffff
+	}
+}
+
+func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = (A << B) & 0xffffffff
+	}
+}
+
 func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -281,6 +533,34 @@ func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A >> B
+	}
+}
+
+func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A >> B
+	}
+}
+
+func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A >> B
+	}
+}
+
+func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -317,6 +597,34 @@ func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
+	}
+}
+
+func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
+	}
+}
+
+func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
+	}
+}
+
 func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -337,6 +645,34 @@ func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A | B
+	}
+}
+
+func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -373,6 +709,34 @@ func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A ^ B
+	}
+}
+
+func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A ^ B
+	}
+}
+
+func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A ^ B
+	}
+}
+
 func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -393,6 +757,34 @@ func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
+func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
+func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A & B
+	}
+}
+
+func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -429,6 +821,34 @@ func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
 func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -449,6 +869,34 @@ func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopINotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -485,6 +933,34 @@ func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A > B)
+	}
+}
+
+func loopUGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A > B)
+	}
+}
+
 func loopSGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -513,6 +989,34 @@ func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
+	}
+}
+
+func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
+	}
+}
+
+func loopSGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
+	}
+}
+
 func loopUGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -533,6 +1037,34 @@ func loopUGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A >= B)
+	}
+}
+
+func loopUGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -569,6 +1101,34 @@ func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
+	}
+}
+
+func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
+	}
+}
+
+func loopSGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
+	}
+}
+
 func loopULessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -589,6 +1149,34 @@ func loopULessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A < B)
+	}
+}
+
+func loopULessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -625,6 +1213,34 @@ func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
+	}
+}
+
+func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
+	}
+}
+
+func loopSLessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
+	}
+}
+
 func loopULessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -645,6 +1261,34 @@ func loopULessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A <= B)
+	}
+}
+
+func loopULessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -681,6 +1325,34 @@ func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
+	}
+}
+
+func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
+	}
+}
+
+func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
+	}
+}
+
 func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -701,6 +1373,34 @@ func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A == B)
+	}
+}
+
+func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -737,6 +1437,34 @@ func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = b2u(A != B)
+	}
+}
+
+func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = b2u(A != B)
+	}
+}
+
 func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -757,6 +1485,34 @@ func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A | B
+	}
+}
+
+func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A | B
+	}
+}
+
+func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -793,11 +1549,47 @@ func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
+func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = A & B
+	}
+}
+
+func loopLogicalAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = A & B
+	}
+}
+
 func loopSNegate_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
 		d[i] = (-A) & w.m
+	}
+}
+
+func loopSNegate_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = (-A) & 0xffffffff
 	}
 }
 
@@ -809,7 +1601,23 @@ func loopNot_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
+func loopNot_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = ^A & 0xffffffff
+	}
+}
+
 func loopLogicalNot_i(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = A ^ 1
+	}
+}
+
+func loopLogicalNot_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -825,11 +1633,27 @@ func loopBitCount_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
+func loopBitCount_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(bits.OnesCount64(A))
+	}
+}
+
 func loopBitReverse_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
 		d[i] = bits.Reverse64(A) >> w.sh
+	}
+}
+
+func loopBitReverse_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = bits.Reverse64(A) >> 32
 	}
 }
 
@@ -4255,11 +5079,27 @@ func glslloopSAbs_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
+func glslloopSAbs_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(abs(int64(int32(A)))) & 0xffffffff
+	}
+}
+
 func glslloopSSign_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(sign(sx(A, w))) & w.m
+	}
+}
+
+func glslloopSSign_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(sign(int64(int32(A)))) & 0xffffffff
 	}
 }
 
@@ -4283,6 +5123,34 @@ func glslloopUMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = min(A, B)
+	}
+}
+
+func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = min(A, B)
+	}
+}
+
+func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = min(A, B)
+	}
+}
+
+func glslloopUMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
 	for i := range d {
@@ -4319,6 +5187,34 @@ func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = max(A, B)
+	}
+}
+
+func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = max(A, B)
+	}
+}
+
+func glslloopUMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = max(A, B)
+	}
+}
+
 func glslloopSMin_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -4344,6 +5240,34 @@ func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
+	}
+}
+
+func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func glslloopSMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
@@ -4375,6 +5299,34 @@ func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 }
 
+func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
+func glslloopSMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
+	A := a
+	b = b[:len(d)]
+	for i := range d {
+		B := b[i]
+		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
+	}
+}
+
 func glslloopUClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
@@ -4388,6 +5340,28 @@ func glslloopUClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 }
 
 func glslloopUClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	C := c
+	for i := range d {
+		A := a[i]
+		d[i] = min(max(A, B), C)
+	}
+}
+
+func glslloopUClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	c = c[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		C := c[i]
+		d[i] = min(max(A, B), C)
+	}
+}
+
+func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
 	B := b
 	C := c
@@ -4419,7 +5393,37 @@ func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	}
 }
 
+func glslloopSClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	c = c[:len(d)]
+	for i := range d {
+		A := a[i]
+		B := b[i]
+		C := c[i]
+		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
+	}
+}
+
+func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
+	a = a[:len(d)]
+	B := b
+	C := c
+	for i := range d {
+		A := a[i]
+		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
+	}
+}
+
 func glslloopFindILsb_i(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = findILsb(A, w)
+	}
+}
+
+func glslloopFindILsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -4435,7 +5439,23 @@ func glslloopFindUMsb_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
+func glslloopFindUMsb_i32(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = findUMsb(A, w)
+	}
+}
+
 func glslloopFindSMsb_i(d []uint64, a []uint64, w intw) {
+	a = a[:len(d)]
+	for i := range d {
+		A := a[i]
+		d[i] = findSMsb(A, w)
+	}
+}
+
+func glslloopFindSMsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -4445,10 +5465,15 @@ func glslloopFindSMsb_i(d []uint64, a []uint64, w intw) {
 
 var loops1 = map[loopKey]loop1{
 	{uint32(spirv.OpSNegate), nkInt, false}:            loopSNegate_i,
+	{uint32(spirv.OpSNegate), nkI32, false}:            loopSNegate_i32,
 	{uint32(spirv.OpNot), nkInt, false}:                loopNot_i,
+	{uint32(spirv.OpNot), nkI32, false}:                loopNot_i32,
 	{uint32(spirv.OpLogicalNot), nkInt, false}:         loopLogicalNot_i,
+	{uint32(spirv.OpLogicalNot), nkI32, false}:         loopLogicalNot_i32,
 	{uint32(spirv.OpBitCount), nkInt, false}:           loopBitCount_i,
+	{uint32(spirv.OpBitCount), nkI32, false}:           loopBitCount_i32,
 	{uint32(spirv.OpBitReverse), nkInt, false}:         loopBitReverse_i,
+	{uint32(spirv.OpBitReverse), nkI32, false}:         loopBitReverse_i32,
 	{uint32(spirv.OpFNegate), nkF16, false}:            loopFNegate_f16,
 	{uint32(spirv.OpFNegate), nkF32, false}:            loopFNegate_f32,
 	{uint32(spirv.OpFNegate), nkF64, false}:            loopFNegate_f64,
@@ -4552,41 +5577,74 @@ var loops1 = map[loopKey]loop1{
 	{uint32(spirv.GLSLstd450InverseSqrt), nkF32, true}: glslloopInverseSqrt_f32,
 	{uint32(spirv.GLSLstd450InverseSqrt), nkF64, true}: glslloopInverseSqrt_f64,
 	{uint32(spirv.GLSLstd450SAbs), nkInt, true}:        glslloopSAbs_i,
+	{uint32(spirv.GLSLstd450SAbs), nkI32, true}:        glslloopSAbs_i32,
 	{uint32(spirv.GLSLstd450SSign), nkInt, true}:       glslloopSSign_i,
+	{uint32(spirv.GLSLstd450SSign), nkI32, true}:       glslloopSSign_i32,
 	{uint32(spirv.GLSLstd450FindILsb), nkInt, true}:    glslloopFindILsb_i,
+	{uint32(spirv.GLSLstd450FindILsb), nkI32, true}:    glslloopFindILsb_i32,
 	{uint32(spirv.GLSLstd450FindUMsb), nkInt, true}:    glslloopFindUMsb_i,
+	{uint32(spirv.GLSLstd450FindUMsb), nkI32, true}:    glslloopFindUMsb_i32,
 	{uint32(spirv.GLSLstd450FindSMsb), nkInt, true}:    glslloopFindSMsb_i,
+	{uint32(spirv.GLSLstd450FindSMsb), nkI32, true}:    glslloopFindSMsb_i32,
 }
 
 var loops2 = map[loopKey]loop2{
 	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i,
+	{uint32(spirv.OpIAdd), nkI32, false}:                   loopIAdd_i32,
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i,
+	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32,
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i,
+	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i,
+	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i,
+	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i,
+	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i,
+	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i,
+	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i,
+	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i,
+	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i,
+	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i,
+	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32,
 	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32,
 	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32,
 	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32,
 	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64,
@@ -4669,40 +5727,72 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i,
+	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i,
+	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            glslloopSMax_i32,
 }
 
 var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_vs,
+	{uint32(spirv.OpIAdd), nkI32, false}:                   loopIAdd_i32_vs,
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_vs,
+	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_vs,
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_vs,
+	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_vs,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_vs,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_vs,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_vs,
+	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_vs,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_vs,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_vs,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_vs,
+	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_vs,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_vs,
+	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_vs,
+	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_vs,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_vs,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_vs,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_vs,
+	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_vs,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_vs,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_vs,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_vs,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_vs,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_vs,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_vs,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_vs,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_vs,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_vs,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_vs,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_vs,
+	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_vs,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_vs,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_vs,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_vs,
+	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_vs,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_vs,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_vs,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_vs,
+	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_vs,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_vs,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_vs,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_vs,
+	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_vs,
 	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_vs,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_vs,
 	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_vs,
 	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_vs,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_vs,
 	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_vs,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_vs,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_vs,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_vs,
@@ -4785,40 +5875,72 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_vs,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_vs,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_vs,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_vs,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_vs,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_vs,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_vs,
+	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_vs,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_vs,
+	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            glslloopSMax_i32_vs,
 }
 
 var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_sv,
+	{uint32(spirv.OpIAdd), nkI32, false}:                   loopIAdd_i32_sv,
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_sv,
+	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_sv,
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_sv,
+	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_sv,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_sv,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_sv,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_sv,
+	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_sv,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_sv,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_sv,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_sv,
+	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_sv,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_sv,
+	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_sv,
+	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_sv,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_sv,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_sv,
+	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_sv,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_sv,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_sv,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_sv,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_sv,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_sv,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_sv,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_sv,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_sv,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_sv,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_sv,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_sv,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_sv,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_sv,
+	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_sv,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_sv,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_sv,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_sv,
+	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_sv,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_sv,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_sv,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_sv,
+	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_sv,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_sv,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_sv,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_sv,
+	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_sv,
 	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_sv,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_sv,
 	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_sv,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_sv,
 	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_sv,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_sv,
 	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_sv,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_sv,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_sv,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_sv,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_sv,
@@ -4901,9 +6023,13 @@ var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_sv,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_sv,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_sv,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_sv,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_sv,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_sv,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_sv,
+	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_sv,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_sv,
+	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            glslloopSMax_i32_sv,
 }
 
 var loops3 = map[loopKey]loop3{
@@ -4923,7 +6049,9 @@ var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32,
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i,
+	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32,
 }
 
 var loops3vss = map[loopKey]loop3vss{
@@ -4943,5 +6071,7 @@ var loops3vss = map[loopKey]loop3vss{
 	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32_vss,
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64_vss,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32_vss,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32_vss,
 }

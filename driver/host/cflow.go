@@ -240,6 +240,12 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 		if yes == no {
 			return yes, true
 		}
+		if t.uni && !s.redo {
+			if c[0] != 0 {
+				return yes, true
+			}
+			return no, true
+		}
 		taken := 0
 		if s.full {
 			for _, v := range c {

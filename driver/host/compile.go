@@ -45,6 +45,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return nil, err
 		}
 		if v, ok := p.promoted[a[0]]; ok {
+			if p.uniVar[a[0]] {
+				return p.uniformPromotedLoad(dst, v, p.vtype[in.id]), nil
+			}
 			return p.promotedLoad(dst, v, p.vtype[in.id]), nil
 		}
 		if pt, ok := p.promotedPart[a[0]]; ok {
@@ -55,7 +58,11 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return nil, err
 		}
 		if fa := p.fused[a[0]]; fa != nil {
-			return p.loadFused(dst, p.vtype[in.id], fa), nil
+			run := p.loadFused(dst, p.vtype[in.id], fa)
+			if p.uniform(in.id) {
+				return p.uniformLoadFused(dst, p.vtype[in.id], fa, run), nil
+			}
+			return run, nil
 		}
 		if run := p.builtinLoad(in, dst, p.vtype[in.id]); run != nil {
 			return run, nil
@@ -65,6 +72,14 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 	case spirv.OpStore:
 		if p.fwdVar[a[0]] {
 			return nil, nil // every load reads the value itself
+		}
+		if v, ok := p.promoted[a[0]]; ok && p.uniVar[a[0]] {
+			r, ok := p.row[a[1]]
+			if !ok {
+				return nil, p.errorf("operand %%%d is not a value", a[1])
+			}
+			// Not marked as read whole: the store reads one slot.
+			return p.uniformPromotedStore(v, r*p.lanes, p.vtype[a[1]]), nil
 		}
 		src, err := p.operand(a[1])
 		if err != nil {
@@ -212,6 +227,9 @@ func minArgs(op spirv.Op) int {
 // one component are broadcast over vectors (OpVectorTimesScalar, and the
 // scalar forms GLSL.std.450 allows).
 func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*state), error) {
+	if key.k == nkInt && w.bits == 32 {
+		key.k = nkI32
+	}
 	// Rows are marked as read only for the operands the chosen loop reads
 	// whole (the generic loop runs only when producers fill whole rows).
 	p.noMark++

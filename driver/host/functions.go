@@ -44,7 +44,8 @@ type term struct {
 	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
 	cond    int     // register offset of the condition or selector
 	lits    []uint64
-	val     int // OpReturnValue: register offset and slot count
+	uni     bool // BranchConditional: the condition is uniform
+	val     int  // OpReturnValue: register offset and slot count
 	valN    int
 	pos     int
 }
@@ -131,6 +132,11 @@ func (p *prep) functions(first int) error {
 					return err
 				}
 			}
+		}
+	}
+	for _, rf := range raws {
+		if rf.def.id == p.entryID && p.uni != nil && p.lanes > 1 {
+			p.findUniformFlow(rf)
 		}
 	}
 	p.findFused(raws)
@@ -237,6 +243,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		}
 		return 0, p.errorf("branch to %%%d, not a reachable block of the function", id)
 	}
+	uniFlow := p.uniFlow && rf.def.id == p.entryID
 	for _, bi := range order {
 		rb := &rf.blocks[bi]
 		b := &block{label: rb.label.id}
@@ -280,9 +287,19 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				if len(in.args) < 3 {
 					return p.errorf("short instruction")
 				}
-				c, err := p.operand(in.args[0])
-				if err != nil {
-					return err
+				// A uniform condition is read as one slot (lane 0's holds
+				// it unless a prologue faulted).
+				uni := p.uniform(in.args[0])
+				c, ok := p.row[in.args[0]]
+				if !uni {
+					var err error
+					if c, err = p.operand(in.args[0]); err != nil {
+						return err
+					}
+				} else if !ok {
+					return p.errorf("operand %%%d is not a value", in.args[0])
+				} else {
+					c *= p.lanes
 				}
 				t, err := target(in.args[1])
 				if err != nil {
@@ -292,7 +309,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				if err != nil {
 					return err
 				}
-				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos}
+				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos, uni: uni}
 			case spirv.OpSwitch:
 				if len(in.args) < 2 {
 					return p.errorf("short instruction")
@@ -348,6 +365,8 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				} else if p.aliased[in.id] {
 					p.markUniform(in) // its rows are its operand's
 					p.markAffine(in)
+				} else if uniFlow {
+					p.markAffine(in) // computed under the full mask (uniflow.go)
 				}
 				b.code = append(b.code, run...)
 			}

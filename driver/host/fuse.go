@@ -320,3 +320,44 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 		}
 	}
 }
+
+// uniformLoadFused loads a uniform value (uniflow.go) under the full mask:
+// every lane would read lane 0's location, so it is read once, into one
+// slot per component, or whole rows where some instruction reads them
+// whole. gen is the per-lane load, for partial masks and faulted prologues.
+func (p *prep) uniformLoadFused(dst int, t *typ, a *addr, gen func(*state)) func(*state) {
+	offs, _ := words32(t)
+	L := p.lanes
+	size := uint64(t.size)
+	ptr := uint64(a.rg) << offBits
+	need := make([]*bool, len(offs))
+	for c := range need {
+		need[c] = p.rowFlag(dst/L + c)
+	}
+	return func(s *state) {
+		if s.redo || !s.full {
+			gen(s)
+			return
+		}
+		x := a.base + int64(int32(s.r[a.idx[0]]))*a.st[0]
+		if a.n == 2 {
+			x += int64(int32(s.r[a.idx[1]])) * a.st[1]
+		}
+		o := uint64(x) & offMask
+		m := s.regions[a.rg]
+		if o+size > uint64(len(m)) {
+			s.fault(ptr|o, int(size))
+		}
+		for c, lo := range offs {
+			v := uint64(*at32(m, o+lo))
+			if !*need[c] {
+				s.r[dst+c*L] = v
+				continue
+			}
+			d := s.r[dst+c*L : dst+(c+1)*L]
+			for i := range d {
+				d[i] = v
+			}
+		}
+	}
+}

@@ -144,6 +144,7 @@ var ops = []op{
 
 type kind struct {
 	name, nk  string
+	i32       bool   // 32-bit integers: no width mask or variable shifts
 	dec, enc  string // decode a slot into the computing type; encode back
 	float     bool
 	inF64     bool
@@ -158,7 +159,7 @@ func main() {
 		var ks []kind
 		switch o.kinds {
 		case "i":
-			ks = []kind{{name: "i", nk: "nkInt", dec: "%s", enc: "%s"}}
+			ks = []kind{{name: "i", nk: "nkInt", dec: "%s", enc: "%s"}, {name: "i32", nk: "nkI32", dec: "%s", enc: "%s", i32: true}}
 		case "f":
 			ks = []kind{
 				{name: "f16", nk: "nkF16", dec: "h2f(uint16(%s))", enc: "uint64(f2h(%s))", float: true},
@@ -252,6 +253,15 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool) {
 		}
 	}
 	expr := o.expr
+	if k.i32 {
+		// Slots hold the value zero-extended: truncating conversions
+		// sign-extend and mask for free.
+		for _, v := range []string{"A", "B", "C"} {
+			expr = strings.ReplaceAll(expr, "sx("+v+", w)", "int64(int32("+v+"))")
+		}
+		expr = strings.ReplaceAll(expr, "w.m", "0xffffffff")
+		expr = strings.ReplaceAll(expr, "w.sh", "32")
+	}
 	if !o.raw {
 		expr = fmt.Sprintf(k.enc, expr)
 	}

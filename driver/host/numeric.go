@@ -15,6 +15,7 @@ const (
 	nkF16
 	nkF32
 	nkF64
+	nkI32 // 32-bit integers, chosen by elementwise: faster loops of nkInt's operations
 )
 
 // intw describes the width of the scalars a loop works on: integers are

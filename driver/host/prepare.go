@@ -107,6 +107,9 @@ type prep struct {
 	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
 	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
+	entryID      uint32
+	uniFlow      bool            // the entry function never splits its lanes (uniflow.go)
+	uniVar       map[uint32]bool // promoted variables that hold one value for all lanes
 	k            *Kernel
 	lanes        int
 	nrows        int
@@ -169,6 +172,7 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 		return nil, &PrepareError{Msg: fmt.Sprintf("no GLCompute entry point %q", entry)}
 	}
 	p.k.regions = []region{{kind: regionNull, name: "null pointer", set: -1, binding: -1}}
+	p.entryID = uint32(ep.Function)
 	first := len(m.insts)
 	for i := range m.insts {
 		in := &m.insts[i]

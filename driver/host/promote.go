@@ -138,3 +138,47 @@ func (p *prep) promotedStore(v, src int, t *typ) func(*state) {
 	n := t.comps * p.lanes
 	return func(s *state) { s.copyMasked(v, src, n) }
 }
+
+// uniformPromotedLoad and uniformPromotedStore move one slot per component
+// of a variable that holds one value for all lanes (uniflow.go); the load
+// fills its rows where some instruction reads them whole. When a prologue
+// faulted, uniform values are computed in whole rows: copy those.
+func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
+	L := p.lanes
+	n := t.comps * L
+	need := make([]*bool, t.comps)
+	for c := range need {
+		need[c] = p.rowFlag(dst/L + c)
+	}
+	return func(s *state) {
+		if s.redo {
+			s.copyMasked(dst, v, n)
+			return
+		}
+		for c := range need {
+			x := s.r[v+c*L]
+			if !*need[c] {
+				s.r[dst+c*L] = x
+				continue
+			}
+			d := s.r[dst+c*L : dst+(c+1)*L]
+			for i := range d {
+				d[i] = x
+			}
+		}
+	}
+}
+
+func (p *prep) uniformPromotedStore(v, src int, t *typ) func(*state) {
+	L := p.lanes
+	n := t.comps * L
+	return func(s *state) {
+		if s.redo {
+			s.copyMasked(v, src, n)
+			return
+		}
+		for c := range t.comps {
+			s.r[v+c*L] = s.r[src+c*L]
+		}
+	}
+}

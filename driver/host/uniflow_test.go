@@ -1,0 +1,77 @@
+package host_test
+
+import (
+	"encoding/binary"
+	"testing"
+)
+
+// Kernels whose branches are all uniform run their loop counters and loads
+// at uniform addresses as one value (uniflow.go). The same kernel runs
+// with and without a faulting hoisted load (which makes every group run its
+// hoisted code in place), and with a lane-dependent loop, against results
+// computed here.
+func TestUniformFlow(t *testing.T) {
+	const src = `kernel void uni(global const int *a, global int *out, int n) {
+  local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = a[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int acc = 0;
+  for (int j = 0; j < n; j++)
+    acc += tile[j] * (j + 1) + lid;
+  if (FAULT && n > 100)
+    acc += a[get_global_id(0) + (1 << 20)];
+  out[get_global_id(0)] = acc + tile[(lid + n) % 64];
+}
+kernel void lanes(global const int *a, global int *out, int n) {
+  int acc = 0;
+  for (int j = 0; j < get_local_id(0) % n; j++)
+    acc += a[get_group_id(0) * 64 + j];
+  out[get_global_id(0)] = acc;
+}`
+	const groups, local = 8, 64
+	in := make([]int32, groups*local)
+	for i := range in {
+		in[i] = int32(i*7%31 - 11)
+	}
+	for _, fault := range []string{"0", "1"} {
+		for _, n := range []int32{0, 1, 5, 64} {
+			a, out := ints(in), make([]byte, 4*len(in))
+			if err := compileRun(t, "#define FAULT "+fault+"\n"+src, "uni", groups*local, local, n, a, out); err != nil {
+				t.Fatal(err)
+			}
+			for i := range in {
+				g, lid := i/local*local, int32(i%local)
+				want := int32(0)
+				for j := range n {
+					want += in[g+int(j)]*(j+1) + lid
+				}
+				want += in[g+int((lid+n)%64)]
+				if got := int32(binary.LittleEndian.Uint32(out[4*i:])); got != want {
+					t.Fatalf("FAULT %s, n %d: out[%d] = %d, want %d", fault, n, i, got, want)
+				}
+			}
+		}
+	}
+	a, out := ints(in), make([]byte, 4*len(in))
+	if err := compileRun(t, "#define FAULT 0\n"+src, "lanes", groups*local, local, 9, a, out); err != nil {
+		t.Fatal(err)
+	}
+	for i := range in {
+		want := int32(0)
+		for j := range i % local % 9 {
+			want += in[i/local*local+j]
+		}
+		if got := int32(binary.LittleEndian.Uint32(out[4*i:])); got != want {
+			t.Fatalf("lanes: out[%d] = %d, want %d", i, got, want)
+		}
+	}
+}
+
+func ints(v []int32) []byte {
+	b := make([]byte, 0, 4*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, uint32(x))
+	}
+	return b
+}
