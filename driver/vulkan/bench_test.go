@@ -118,18 +118,23 @@ func BenchmarkTriad(b *testing.B) {
 }
 
 // The block of a large buffer is kept once the buffer is freed and taken
-// by the next buffer of its size, which starts zeroed; with keepLimit 0
-// the block goes back to the device.
+// by the next buffer of its size, which starts zeroed; the blocks freed
+// longest ago make room for newer ones; with keepLimit 0 a freed block
+// goes back to the device.
 func TestKeptBlocks(t *testing.T) {
 	td := testDevice(t)
 	d := &Device{phys: td.phys, info: td.info} // its own memory
 	if err := d.open(); err != nil {
 		t.Fatal(err)
 	}
+	m := d.mem
+	setLimit := func(n uint64) {
+		m.mu.Lock()
+		m.keepLimit = n
+		m.mu.Unlock()
+	}
 	size := d.info.MaxAllocSize
-	d.mem.mu.Lock()
-	d.mem.keepLimit = 2 * size // whatever a 32nd of the heap is
-	d.mem.mu.Unlock()
+	setLimit(2 * size) // whatever a 16th of the heap is
 	q := mustQueue(t, d, false)
 	defer q.Release()
 	x := mustBuffer(t, d, size)
@@ -160,10 +165,27 @@ func TestKeptBlocks(t *testing.T) {
 			t.Fatalf("reused buffer: byte %d = %d, want 0", i, v)
 		}
 	}
-	d.mem.mu.Lock()
-	d.mem.keepLimit = 0
-	d.mem.mu.Unlock()
+
+	// Room for one block: a half-size buffer's block (too small to take
+	// the kept one, so a new one) pushes the older block out.
+	setLimit(yb.blk.size)
 	y.Release()
+	z := mustBuffer(t, d, size/2)
+	zb, _ := bufferOf(z, d.logical)
+	if zb.blk == yb.blk {
+		t.Fatal("a half-size buffer took the kept block")
+	}
+	z.Release()
+	m.mu.Lock()
+	kept, keptBytes := append([]*block(nil), m.kept...), m.keptBytes
+	m.mu.Unlock()
+	if len(kept) != 1 || kept[0] != zb.blk || keptBytes != zb.blk.size {
+		t.Errorf("kept %d blocks, %d bytes; want only the newest (%d bytes)", len(kept), keptBytes, zb.blk.size)
+	}
+
+	w := mustBuffer(t, d, size/2)
+	setLimit(0)
+	w.Release()
 	if s := d.MemoryStats(); s.KeptBytes != 0 || s.DeviceMemory != with.DeviceMemory-xb.blk.size {
 		t.Errorf("keep limit 0: %+v", s)
 	}

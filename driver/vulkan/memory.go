@@ -16,7 +16,7 @@ import (
 const (
 	minBlock = 4 << 20
 	maxBlock = 256 << 20
-	keepMax  = 2 << 30 // the most bytes of freed blocks kept for reuse (and a 32nd of the heap)
+	keepMax  = 4 << 30 // the most bytes of freed blocks kept for reuse (and a 16th of the heap)
 )
 
 // block is one VkDeviceMemory allocation with one VkBuffer over all of it.
@@ -111,7 +111,7 @@ func newMemory(l *logical) (*memory, error) {
 	m.typeIndex = uint32(best)
 	m.hostMapped = l.phys.mem.memoryTypes[best].propertyFlags&hv == hv
 	heap := l.phys.mem.memoryHeaps[l.phys.mem.memoryTypes[best].heapIndex].size
-	m.keepLimit = min(heap/32, keepMax)
+	m.keepLimit = min(heap/16, keepMax)
 	if os.Getenv("CLGO_VULKAN_KEEP") == "0" {
 		m.keepLimit = 0
 	}
@@ -213,7 +213,14 @@ func (m *memory) freeBlock(b *block) {
 		}
 	}
 	m.allocated -= b.size
-	if m.keptBytes+b.size <= m.keepLimit {
+	if b.size <= m.keepLimit {
+		// The blocks freed longest ago make room: they are the least
+		// likely to be asked for again.
+		for m.keptBytes+b.size > m.keepLimit {
+			m.destroyBlock(m.kept[0])
+			m.keptBytes -= m.kept[0].size
+			m.kept = m.kept[1:]
+		}
 		m.kept = append(m.kept, b)
 		m.keptBytes += b.size
 		return
