@@ -38,6 +38,10 @@ var transcendental = map[string]bool{
 	"lgamma_r": true,
 }
 
+// halfViaLib lists the half_ builtins computed by the library's full
+// precision forms (where it has them) rather than by GLSL.
+var halfViaLib = map[string]bool{"log": true, "log2": true, "log10": true, "powr": true}
+
 // mathArgs are a float builtin's operands: values (pointers for the
 // output arguments) and their ids with scalars splat to the result shape.
 type mathArgs struct {
@@ -61,6 +65,15 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 	// library's software fma otherwise.
 	if base != "fma" || !fs.opts.FmaFused {
 		if r, ok := fs.mathLib(name, base, a, t); ok {
+			return r, true
+		}
+	}
+	// half_ forms need 8192 ulp (§7.4, 10 bits): GLSL's Log2 has an
+	// absolute error (lavapipe's, NVIDIA's), so its logarithms near 1
+	// are off in every bit, and Pow inherits that (and lavapipe's Log2 of
+	// a subnormal is its exponent, -127): the library's forms.
+	if strings.HasPrefix(name, "half_") && halfViaLib[base] {
+		if r, ok := fs.mathLib(base, base, a, t); ok {
 			return r, true
 		}
 	}
@@ -567,7 +580,9 @@ func (fs *fnState) exp2Scaled(v vop, x spirv.ID, c float64) spirv.ID {
 	err = v.ext(spirv.GLSLstd450Fma, x, v.f(cl), err)
 	r := v.ext(spirv.GLSLstd450Exp2, y)
 	fix := v.ext(spirv.GLSLstd450Fma, v.op(spirv.OpFMul, r, err), v.f(math.Ln2), r)
-	return v.sel(v.cmp(spirv.OpIsInf, r), r, fix)
+	// An infinite y (x·c overflowed, or x infinite) makes err NaN: r (0 or
+	// infinity) is the result.
+	return v.sel(v.or(v.cmp(spirv.OpIsInf, r), v.cmp(spirv.OpIsInf, y)), r, fix)
 }
 
 // pow is x^y with C's rules for negative x and integral y.
