@@ -4325,27 +4325,27 @@ func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
 func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
+	B := h2f(uint16(b))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
 func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
+	A := h2f(uint16(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
@@ -4353,27 +4353,27 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
 func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
+	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
 func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
+	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
@@ -4409,27 +4409,27 @@ func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
 func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
+	B := h2f(uint16(b))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
 func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
+	A := h2f(uint16(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
@@ -4437,27 +4437,27 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
 func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
+	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
 func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
+	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
@@ -4493,27 +4493,27 @@ func glslloopNMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
 func glslloopNMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
+	B := h2f(uint16(b))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
 func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
+	A := h2f(uint16(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmin(A, B))))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmin(A, B)))
 	}
 }
 
@@ -4521,27 +4521,27 @@ func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
 func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
+	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
 func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
+	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(A, B))))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
 
@@ -4577,27 +4577,27 @@ func glslloopNMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
 func glslloopNMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
+	B := h2f(uint16(b))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
 func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
+	A := h2f(uint16(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(nmax(A, B))))
+		B := h2f(uint16(b[i]))
+		d[i] = uint64(f2h(nmax(A, B)))
 	}
 }
 
@@ -4605,27 +4605,27 @@ func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
 func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
+	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
 func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
+	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
-		d[i] = uint64(math.Float32bits(float32(nmax(A, B))))
+		B := math.Float32frombits(uint32(b[i]))
+		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
 
@@ -4746,20 +4746,20 @@ func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		C := h2f(uint16(c[i]))
+		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
+	B := h2f(uint16(b))
+	C := h2f(uint16(c))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
 	}
 }
 
@@ -4768,20 +4768,20 @@ func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		C := float64(math.Float32frombits(uint32(c[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		C := math.Float32frombits(uint32(c[i]))
+		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
+	B := math.Float32frombits(uint32(b))
+	C := math.Float32frombits(uint32(c))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
 
@@ -4812,20 +4812,20 @@ func glslloopNClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+		A := h2f(uint16(a[i]))
+		B := h2f(uint16(b[i]))
+		C := h2f(uint16(c[i]))
+		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
 	}
 }
 
 func glslloopNClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
+	B := h2f(uint16(b))
+	C := h2f(uint16(c))
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(nmin(nmax(A, B), C))))
+		A := h2f(uint16(a[i]))
+		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
 	}
 }
 
@@ -4834,20 +4834,20 @@ func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		C := float64(math.Float32frombits(uint32(c[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+		A := math.Float32frombits(uint32(a[i]))
+		B := math.Float32frombits(uint32(b[i]))
+		C := math.Float32frombits(uint32(c[i]))
+		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
 
 func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
+	B := math.Float32frombits(uint32(b))
+	C := math.Float32frombits(uint32(c))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		d[i] = uint64(math.Float32bits(float32(nmin(nmax(A, B), C))))
+		A := math.Float32frombits(uint32(a[i]))
+		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
 

@@ -214,11 +214,21 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 	}
+	aff := p.affineAddr(a)
+	local := p.k.dims
 	return func(s *state) {
-		o := s.tmpOff[:L]
-		a.offsets(s, o)
 		m := s.regions[rg]
 		n := uint64(len(m))
+		if aff && s.full && !s.redo {
+			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				for c, wo := range offs {
+					affineLoad32(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(wo), step, local)
+				}
+				return
+			}
+		}
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
 		for l, on := range s.mask {
 			if !s.full && !on {
 				continue
@@ -302,11 +312,21 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			}
 		}
 	}
+	aff := p.affineAddr(a)
+	local := p.k.dims
 	return func(s *state) {
-		o := s.tmpOff[:L]
-		a.offsets(s, o)
 		m := s.regions[rg]
 		n := uint64(len(m))
+		if aff && s.full && !s.redo {
+			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				for c, wo := range offs {
+					affineStore32(s.r[src+c*L:src+(c+1)*L], m, lo+int64(wo), step, local)
+				}
+				return
+			}
+		}
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
 		for l, on := range s.mask {
 			if !s.full && !on {
 				continue

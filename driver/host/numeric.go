@@ -145,7 +145,8 @@ func fract(a float64) float64 {
 // nmin and nmax return the number when one operand is a NaN, as OpenCL's fmin
 // and fmax do. The NaN tests predict well; the builtins are branchless, which
 // matters on unordered data (-0 orders below +0, as IEEE 754-2019 minimum).
-func nmin(a, b float64) float64 {
+// They are exact, so float operands are compared in their own precision.
+func nmin[F float32 | float64](a, b F) F {
 	if a != a {
 		return b
 	}
@@ -155,7 +156,7 @@ func nmin(a, b float64) float64 {
 	return min(a, b)
 }
 
-func nmax(a, b float64) float64 {
+func nmax[F float32 | float64](a, b F) F {
 	if a != a {
 		return b
 	}
