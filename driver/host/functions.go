@@ -44,8 +44,9 @@ type term struct {
 	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
 	cond    int     // register offset of the condition or selector
 	lits    []uint64
-	uni     bool // BranchConditional: the condition is uniform
-	val     int  // OpReturnValue: register offset and slot count
+	uni     bool      // BranchConditional: the condition is uniform
+	tree    *condTree // or decided on ranges (condtree.go)
+	val     int       // OpReturnValue: register offset and slot count
 	valN    int
 	pos     int
 }
@@ -97,6 +98,17 @@ func (p *prep) functions(first int) error {
 	}
 	p.findPromotable(raws)
 	p.findForwarded(raws)
+	p.defs, p.uses, p.proAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				p.defs[in.id] = in
+				for _, id := range in.args {
+					p.uses[id]++
+				}
+			}
+		}
+	}
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
@@ -310,6 +322,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos, uni: uni}
+				if !uni {
+					b.term.tree = p.deferCond(in.args[0])
+				}
 			case spirv.OpSwitch:
 				if len(in.args) < 2 {
 					return p.errorf("short instruction")
@@ -358,6 +373,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				if lvl := p.hoistLevel(in); lvl > 0 && len(run) == 1 {
+					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)

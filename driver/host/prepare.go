@@ -108,8 +108,11 @@ type prep struct {
 	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
-	uniFlow      bool            // the entry function never splits its lanes (uniflow.go)
-	uniVar       map[uint32]bool // promoted variables that hold one value for all lanes
+	defs         map[uint32]*inst  // the instruction defining each id of the functions
+	uses         map[uint32]int    // how many operands name each id
+	proAt        map[uint32][2]int // hoisted instructions' places in the prologues
+	uniFlow      bool              // the entry function never splits its lanes (uniflow.go)
+	uniVar       map[uint32]bool   // promoted variables that hold one value for all lanes
 	k            *Kernel
 	lanes        int
 	nrows        int
