@@ -246,6 +246,12 @@ func (fs *fnState) transcendental(base string, a mathArgs, shape types.Type, ak 
 		"sinh": spirv.GLSLstd450Sinh, "cosh": spirv.GLSLstd450Cosh, "tanh": spirv.GLSLstd450Tanh,
 		"asinh": spirv.GLSLstd450Asinh, "acosh": spirv.GLSLstd450Acosh, "atanh": spirv.GLSLstd450Atanh,
 	}
+	switch base {
+	case "log":
+		return unary(func(v vop, x spirv.ID) spirv.ID { return fs.logSub(v, x, spirv.GLSLstd450Log, math.Ln2) }), true
+	case "log2":
+		return unary(func(v vop, x spirv.ID) spirv.ID { return fs.logSub(v, x, spirv.GLSLstd450Log2, 1) }), true
+	}
 	if inst, ok := direct[base]; ok {
 		return unary(func(v vop, x spirv.ID) spirv.ID { return v.ext(inst, x) }), true
 	}
@@ -266,7 +272,7 @@ func (fs *fnState) transcendental(base string, a mathArgs, shape types.Type, ak 
 		}), true
 	case "log10":
 		return unary(func(v vop, x spirv.ID) spirv.ID {
-			return v.op(spirv.OpFMul, v.ext(spirv.GLSLstd450Log2, x), v.f(math.Log10(2)))
+			return v.op(spirv.OpFMul, fs.logSub(v, x, spirv.GLSLstd450Log2, 1), v.f(math.Log10(2)))
 		}), true
 	case "log1p":
 		return unary(func(v vop, x spirv.ID) spirv.ID {
@@ -279,7 +285,7 @@ func (fs *fnState) transcendental(base string, a mathArgs, shape types.Type, ak 
 		return fl(func(v vop, x []spirv.ID) spirv.ID { return fs.pow(v, x[0], x[1]) }), true
 	case "powr":
 		return fl(func(v vop, x []spirv.ID) spirv.ID {
-			r := v.ext(spirv.GLSLstd450Pow, x[0], x[1])
+			r := fs.powSub(v, x[0], x[1])
 			return v.sel(v.cmp(spirv.OpFOrdLessThan, x[0], v.f(0)), v.f(math.NaN()), r)
 		}), true
 	case "pown", "rootn":
@@ -291,11 +297,19 @@ func (fs *fnState) transcendental(base string, a mathArgs, shape types.Type, ak 
 				y = v.op(spirv.OpFDiv, v.f(1), y)
 			}
 			r := fs.pow(v, x[0], y)
+			odd := iv.cmp(spirv.OpINotEqual, iv.op(spirv.OpBitwiseAnd, x[1], iv.i(1)), iv.i(0))
+			if base == "pown" {
+				// The sign from n's parity: n as a float may have lost
+				// it (2^31-1 rounds to 2^31).
+				sign := v.as(signedKind(v.k))
+				neg := sign.cmp(spirv.OpSLessThan, v.bitcast(x[0], sign), sign.i(0))
+				ar := v.ext(spirv.GLSLstd450FAbs, r)
+				r = v.sel(v.and(neg, v.cmp(spirv.OpIsNan, r)), r, v.sel(neg, v.sel(odd, fs.copysign(v, ar, x[0]), ar), r))
+			}
 			if base == "rootn" {
 				// Odd roots of negative numbers are negative.
-				odd := iv.cmp(spirv.OpINotEqual, iv.op(spirv.OpBitwiseAnd, x[1], iv.i(1)), iv.i(0))
 				neg := v.cmp(spirv.OpFOrdLessThan, x[0], v.f(0))
-				m := v.ext(spirv.GLSLstd450Pow, v.ext(spirv.GLSLstd450FAbs, x[0]), y)
+				m := fs.powSub(v, v.ext(spirv.GLSLstd450FAbs, x[0]), y)
 				r = v.sel(neg, v.sel(odd, v.op(spirv.OpFNegate, m), v.f(math.NaN())), r)
 				r = v.sel(iv.cmp(spirv.OpIEqual, x[1], iv.i(0)), v.f(math.NaN()), r)
 			}
@@ -304,10 +318,22 @@ func (fs *fnState) transcendental(base string, a mathArgs, shape types.Type, ak 
 	case "cbrt":
 		return unary(func(v vop, x spirv.ID) spirv.ID {
 			ax := v.ext(spirv.GLSLstd450FAbs, x)
-			r := v.ext(spirv.GLSLstd450Pow, ax, v.f(1.0/3))
+			// Tiny and huge float x scaled by 2^±48 (the root by
+			// 2^±16), so that the Newton step's r^3 is neither
+			// subnormal nor infinite.
+			var tiny, huge spirv.ID
+			if v.k == types.Float {
+				tiny = v.cmp(spirv.OpFOrdLessThan, ax, v.f(0x1p-100))
+				huge = v.cmp(spirv.OpFOrdGreaterThan, ax, v.f(0x1p100))
+				ax = v.sel(tiny, v.op(spirv.OpFMul, ax, v.f(0x1p48)), v.sel(huge, v.op(spirv.OpFMul, ax, v.f(0x1p-48)), ax))
+			}
+			r := fs.powSub(v, ax, v.f(1.0/3))
 			// One Newton step: r -= (r^3 - |x|) / (3 r^2).
 			r2 := v.op(spirv.OpFMul, r, r)
 			r = v.op(spirv.OpFSub, r, v.op(spirv.OpFDiv, v.ext(spirv.GLSLstd450Fma, r2, r, v.op(spirv.OpFNegate, ax)), v.op(spirv.OpFMul, v.f(3), r2)))
+			if v.k == types.Float {
+				r = v.sel(tiny, v.op(spirv.OpFMul, r, v.f(0x1p-16)), v.sel(huge, v.op(spirv.OpFMul, r, v.f(0x1p16)), r))
+			}
 			special := v.or(v.or(v.cmp(spirv.OpFOrdEqual, x, v.f(0)), v.cmp(spirv.OpIsInf, x)), v.cmp(spirv.OpIsNan, x))
 			return v.sel(special, x, fs.copysign(v, r, x))
 		}), true
@@ -585,10 +611,33 @@ func (fs *fnState) exp2Scaled(v vop, x spirv.ID, c float64) spirv.ID {
 	return v.sel(v.or(v.cmp(spirv.OpIsInf, r), v.cmp(spirv.OpIsInf, y)), r, fix)
 }
 
+// logSub is GLSL's logarithm inst (Log or Log2, whose value at 2 is
+// ln2) of x, with subnormal x scaled into the normal range first:
+// lavapipe's reads a subnormal's exponent field as if it were normal (the
+// log2 of the smallest float comes out -127, not -149), and a device that
+// flushes may give -inf where §7.5.3 allows only that or the true value.
+func (fs *fnState) logSub(v vop, x spirv.ID, inst spirv.GLSLstd450, ln2 float64) spirv.ID {
+	ff := formatOf(v.k)
+	k := float64(ff.mant + 1)
+	sub := v.cmp(spirv.OpFOrdLessThan, v.ext(spirv.GLSLstd450FAbs, x), v.f(math.Ldexp(1, 1-ff.bias)))
+	l := v.ext(inst, v.sel(sub, v.op(spirv.OpFMul, x, v.f(math.Ldexp(1, ff.mant+1))), x))
+	return v.sel(sub, v.op(spirv.OpFSub, l, v.f(k*ln2)), l)
+}
+
+// powSub is GLSL's Pow of x >= 0, as exp2(y·log2 x) with logSub's scaling
+// for subnormal x (where Pow takes the same wrong logarithm).
+func (fs *fnState) powSub(v vop, x, y spirv.ID) spirv.ID {
+	ff := formatOf(v.k)
+	sub := v.cmp(spirv.OpFOrdLessThan, x, v.f(math.Ldexp(1, 1-ff.bias)))
+	sub = v.and(sub, v.cmp(spirv.OpFOrdGreaterThan, x, v.f(0)))
+	viaLog := v.ext(spirv.GLSLstd450Exp2, v.op(spirv.OpFMul, y, fs.logSub(v, x, spirv.GLSLstd450Log2, 1)))
+	return v.sel(sub, viaLog, v.ext(spirv.GLSLstd450Pow, x, y))
+}
+
 // pow is x^y with C's rules for negative x and integral y.
 func (fs *fnState) pow(v vop, x, y spirv.ID) spirv.ID {
 	ax := v.ext(spirv.GLSLstd450FAbs, x)
-	r := v.ext(spirv.GLSLstd450Pow, ax, y)
+	r := fs.powSub(v, ax, y)
 	isInt := v.cmp(spirv.OpFOrdEqual, v.ext(spirv.GLSLstd450Trunc, y), y)
 	h := v.op(spirv.OpFMul, y, v.f(0.5))
 	odd := v.and(isInt, v.cmp(spirv.OpFOrdNotEqual, v.ext(spirv.GLSLstd450Trunc, h), h))
