@@ -33,11 +33,15 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 	if p.builtinLoads != nil {
 		p.builtinLoads[in.id] = true
 	}
-	return func(s *state) {
+	run := func(s *state) {
 		for i, c := range comps {
 			s.builtinRow(b, c, s.r[dst+i*L:dst+(i+1)*L])
 		}
 	}
+	if len(comps) == 1 {
+		return p.sparseBuiltin(in, b, comps[0], dst, run)
+	}
+	return run
 }
 
 // builtinRow writes component c of built-in b for every lane.

@@ -255,15 +255,15 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 		}
 	}
 	if u != nil {
-		return func(s *state) {
+		return p.sparseArith(in, func(s *state) {
 			if s.redo {
 				gen(s)
 				return
 			}
 			u(s)
-		}, nil
+		}), nil
 	}
-	return gen, nil
+	return p.sparseArith(in, gen), nil
 }
 
 // elementwiseLanes binds the loop that reads every operand as rows.

@@ -29,6 +29,7 @@ type cond struct {
 	aff, uni int
 	affLeft  bool
 	signed   bool
+	sp       *sparse // the affine operand's, if it computes only samples
 }
 
 // condTree is a branch's condition: its root and the hoisted code of its
@@ -45,6 +46,7 @@ func (p *prep) deferCond(id uint32) *condTree {
 		return nil
 	}
 	var at [][2]int
+	var leaves []uint32
 	var build func(id uint32) *cond
 	build = func(id uint32) *cond {
 		in := p.defs[id]
@@ -84,12 +86,13 @@ func (p *prep) deferCond(id uint32) *condTree {
 			switch {
 			case p.affine(a[0]) && !p.uniform(a[0]) && p.uniform(a[1]):
 				c.affLeft = true
-				c.aff, c.uni = p.row[a[0]]*p.lanes, p.row[a[1]]*p.lanes
+				c.aff, c.uni, c.sp = p.row[a[0]]*p.lanes, p.row[a[1]]*p.lanes, p.sparseOf(a[0])
 			case p.affine(a[1]) && !p.uniform(a[1]) && p.uniform(a[0]):
-				c.aff, c.uni = p.row[a[1]]*p.lanes, p.row[a[0]]*p.lanes
+				c.aff, c.uni, c.sp = p.row[a[1]]*p.lanes, p.row[a[0]]*p.lanes, p.sparseOf(a[1])
 			default:
 				return nil
 			}
+			leaves = append(leaves, id)
 			switch in.op {
 			case spirv.OpSLessThan, spirv.OpSLessThanEqual, spirv.OpSGreaterThan, spirv.OpSGreaterThanEqual:
 				c.signed = true
@@ -105,6 +108,9 @@ func (p *prep) deferCond(id uint32) *condTree {
 		return nil
 	}
 	t := &condTree{root: root}
+	for _, id := range leaves {
+		p.leaves[id] = true // they read their affine operand's samples
+	}
 	// Nodes come before their parents in the prologue; keep that order.
 	for lvl := range p.k.pro {
 		for i := range p.k.pro[lvl] {
@@ -125,6 +131,14 @@ const (
 	condFalse
 	condTrue
 )
+
+// dense fills the sparse rows the nodes' code reads (sparse.go).
+func (c *cond) dense(s *state) {
+	s.dense(c.sp)
+	for _, k := range c.kids {
+		k.dense(s)
+	}
+}
 
 // eval decides c for every lane of the group, or says condMixed.
 func (c *cond) eval(s *state) int8 {

@@ -15,7 +15,8 @@ type addr struct {
 	rg   int   // region of the base variable
 	base int64 // constant byte offset
 	idx  [2]int
-	id   [2]uint32 // the index values
+	id   [2]uint32  // the index values
+	sp   [2]*sparse // their sparse rows (sparse.go), or nil
 	st   [2]int64
 	n    int // dynamic indices: 1 or 2
 }
@@ -114,7 +115,9 @@ func (p *prep) fusableChain(in *inst) *addr {
 			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
 				return nil
 			}
+			p.affRead++ // recorded by the loads and stores (affineReads)
 			p.readsRows(id)
+			p.affRead--
 			a.idx[a.n], a.id[a.n], a.st[a.n] = row*p.lanes, id, int64(cur.stride)
 			a.n++
 		}
@@ -154,7 +157,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	ptr := uint64(rg) << offBits
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
-		aff := p.affineAddr(a)
+		aff := p.affineReads(a)
 		local := p.k.dims
 		return func(s *state) {
 			d, x := s.r[dst:dst+L], s.r[x0:x0+L]
@@ -165,6 +168,9 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 					affineLoad32(d, m, lo, step, local)
 					return
 				}
+			}
+			if aff {
+				s.denseAddr(a)
 			}
 			if s.full {
 				x = x[:len(d)]
@@ -190,7 +196,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	}
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
-		aff := p.affineAddr(a)
+		aff := p.affineReads(a)
 		local := p.k.dims
 		return func(s *state) {
 			d, x, y := s.r[dst:dst+L], s.r[x0:x0+L], s.r[y0:y0+L]
@@ -201,6 +207,9 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 					affineLoad32(d, m, lo, step, local)
 					return
 				}
+			}
+			if aff {
+				s.denseAddr(a)
 			}
 			x, y = x[:len(d)], y[:len(d)]
 			for l := range d {
@@ -214,7 +223,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 	}
-	aff := p.affineAddr(a)
+	aff := p.affineReads(a)
 	local := p.k.dims
 	return func(s *state) {
 		m := s.regions[rg]
@@ -226,6 +235,9 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 				}
 				return
 			}
+		}
+		if aff {
+			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -252,7 +264,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	ptr := uint64(rg) << offBits
 	if a.n == 1 && len(offs) == 1 && offs[0] == 0 {
 		x0, base, st := a.idx[0], a.base, a.st[0]
-		aff := p.affineAddr(a)
+		aff := p.affineReads(a)
 		local := p.k.dims
 		return func(s *state) {
 			v, x := s.r[src:src+L], s.r[x0:x0+L]
@@ -263,6 +275,9 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 					affineStore32(v, m, lo, step, local)
 					return
 				}
+			}
+			if aff {
+				s.denseAddr(a)
 			}
 			if s.full {
 				x = x[:len(v)]
@@ -288,7 +303,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	}
 	if a.n == 2 && len(offs) == 1 && offs[0] == 0 {
 		x0, y0, base, st, st1 := a.idx[0], a.idx[1], a.base, a.st[0], a.st[1]
-		aff := p.affineAddr(a)
+		aff := p.affineReads(a)
 		local := p.k.dims
 		return func(s *state) {
 			v, x, y := s.r[src:src+L], s.r[x0:x0+L], s.r[y0:y0+L]
@@ -299,6 +314,9 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 					affineStore32(v, m, lo, step, local)
 					return
 				}
+			}
+			if aff {
+				s.denseAddr(a)
 			}
 			x, y = x[:len(v)], y[:len(v)]
 			for l := range v {
@@ -312,7 +330,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			}
 		}
 	}
-	aff := p.affineAddr(a)
+	aff := p.affineReads(a)
 	local := p.k.dims
 	return func(s *state) {
 		m := s.regions[rg]
@@ -324,6 +342,9 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 				}
 				return
 			}
+		}
+		if aff {
+			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -379,5 +400,25 @@ func (p *prep) uniformLoadFused(dst int, t *typ, a *addr, gen func(*state)) func
 				d[i] = v
 			}
 		}
+	}
+}
+
+// affineReads says whether a fused access's indices are affine; if so its
+// loads and stores read their samples (sparse.go), else whole rows.
+func (p *prep) affineReads(a *addr) bool {
+	if !p.affineAddr(a) {
+		p.fullRead(a.id[:a.n]...)
+		return false
+	}
+	for j := range a.n {
+		a.sp[j] = p.sparseOf(a.id[j])
+	}
+	return true
+}
+
+// denseAddr fills the sparse index rows of a before a lane-by-lane access.
+func (s *state) denseAddr(a *addr) {
+	for j := range a.n {
+		s.dense(a.sp[j])
 	}
 }

@@ -220,6 +220,13 @@ func (p *prep) readsRows(id uint32) {
 	if !ok {
 		return
 	}
+	if p.affRead == 0 && p.sparse != nil {
+		var reader uint32
+		if p.cur != nil {
+			reader = p.cur.id
+		}
+		p.reads = append(p.reads, rowRead{reader: reader, row: r})
+	}
 	n := 1
 	if t := p.vtype[id]; t != nil {
 		n = max(t.comps, 1)
