@@ -13,10 +13,11 @@ import (
 // Builtins computed by clgo's OpenCL C math library (compiler/builtins/lib)
 // where the GLSL.std.450 instruction is less precise than OpenCL C §7.4
 // allows or undefined where §7.5 is not. Library functions are scalar;
-// a vector call inlines one per component. The float forms compute in
-// double, so they need fp64 on the device; without it, and for the
-// relaxed native_/half_ forms and -cl-fast-relaxed-math (§7.4 Table 38),
-// the GLSL instructions stay.
+// a vector call inlines one per component. Most float forms compute in
+// double, so they need fp64 on the device; those in libFloatOnly compute
+// in float and integers and are used without it too. Without fp64 for
+// the others, and for the relaxed native_/half_ forms and
+// -cl-fast-relaxed-math (§7.4 Table 38), the GLSL instructions stay.
 
 // libFloat lists the builtins the library has for float and double
 // (by the name's suffix _f, _d); a name in libDoubleOnly exists for
@@ -35,9 +36,17 @@ var libBuiltins = map[string]bool{
 }
 
 // libExact lists the library's exact builtins: they stay under
-// -cl-fast-relaxed-math (Table 38 relaxes none of them), and their float
-// forms compute in integers, without fp64.
+// -cl-fast-relaxed-math (Table 38 relaxes none of them).
 var libExact = map[string]bool{"fmod": true, "remainder": true, "remquo": true, "fma": true}
+
+// libFloatOnly lists the builtins whose float forms use no double (float
+// arithmetic and integer bit work): they need no fp64. fma's float form
+// rounds a double sum, so it is not here.
+var libFloatOnly = map[string]bool{
+	"exp": true, "exp2": true, "exp10": true, "expm1": true,
+	"log": true, "log2": true, "log10": true, "log1p": true,
+	"fmod": true, "remainder": true, "remquo": true,
+}
 
 // libAnalyses caches the analysis of each library function (read-only
 // once built).
@@ -52,7 +61,7 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 	ak := types.ElemKind(a.vals[0].t)
 	suffix := map[types.Kind]string{types.Float: "_f", types.Double: "_d"}[ak]
 	fp64 := slices.Contains(fs.conf.Extensions, "cl_khr_fp64")
-	if suffix == "" || !fp64 && (!libExact[base] || base == "fma") {
+	if suffix == "" || !fp64 && (suffix != "_f" || !libFloatOnly[base]) {
 		return 0, false
 	}
 	l, err := lib.Load()

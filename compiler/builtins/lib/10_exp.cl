@@ -1,7 +1,8 @@
-// Exponentials (OpenCL C §7.4: exp, exp2, exp10, expm1 ≤ 3 ulp). Double
-// kernels; float results round them once. Reduction: x = k ln2 + r with
-// |r| <= ln2/2 (Cody-Waite, k*LN2_HI exact), e^r - 1 by its Taylor series
-// to r^14 (remainder below 2^-60 relative), then a scaling by 2^k.
+// Exponentials (OpenCL C §7.4: exp, exp2, exp10, expm1 ≤ 3 ulp) for
+// double; float has its own, in float (13_expf.cl). Reduction: x = k ln2
+// + r with |r| <= ln2/2 (Cody-Waite, k*LN2_HI exact), e^r - 1 by its
+// Taylor series to r^14 (remainder below 2^-60 relative), then a scaling
+// by 2^k.
 
 // e^r - 1 for |r| <= 0.36; the leading r is exact.
 double __clgo_expm1k_d(double r) {
@@ -63,8 +64,3 @@ double __clgo_expm1_d(double x) {
   if (ki >= 1) return ldexp(em + (1.0 - ldexp(1.0, -ki)), ki);
   return ldexp(em, ki) + (ldexp(1.0, ki) - 1.0);
 }
-
-float __clgo_exp_f(float x) { return (float)__clgo_exp_d((double)x); }
-float __clgo_exp2_f(float x) { return (float)__clgo_exp2_d((double)x); }
-float __clgo_exp10_f(float x) { return (float)__clgo_exp10_d((double)x); }
-float __clgo_expm1_f(float x) { return (float)__clgo_expm1_d((double)x); }

@@ -1,4 +1,5 @@
-// Logarithms (OpenCL C §7.4: log, log2, log10 ≤ 3 ulp; log1p ≤ 2 ulp).
+// Logarithms (OpenCL C §7.4: log, log2, log10 ≤ 3 ulp; log1p ≤ 2 ulp)
+// for double; float has its own, in float (14_logf.cl).
 // x = 2^e m with m in [sqrt(1/2), sqrt(2)); with f = m - 1 and
 // s = f/(2+f), log(m) = 2 atanh(s) = f - (f²/2 - s(f²/2 + R(s²))), where
 // R is the atanh series from s³ (to s^25; the leading f is exact).
@@ -69,8 +70,3 @@ double __clgo_log1p_d(double x) {
   double2 p = __clgo_logparts_d(u);
   return p.x * LN2_HI + ((p.y + c) + p.x * LN2_LO);
 }
-
-float __clgo_log_f(float x) { return (float)__clgo_log_d((double)x); }
-float __clgo_log2_f(float x) { return (float)__clgo_log2_d((double)x); }
-float __clgo_log10_f(float x) { return (float)__clgo_log10_d((double)x); }
-float __clgo_log1p_f(float x) { return (float)__clgo_log1p_d((double)x); }
