@@ -163,3 +163,45 @@ func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) 
 		}
 	}
 }
+
+// affineLoadLeaf and affineStoreLeaf are affineLoad32 and affineStore32 for
+// leaves of 1, 2, 4 or 8 bytes.
+func affineLoadLeaf(d []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
+	if bytes == 4 {
+		affineLoad32(d, m, lo, step, local)
+		return
+	}
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := d[l : l+local[0]]
+				for i := range row {
+					row[i] = readLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes})
+				}
+				l += local[0]
+			}
+		}
+	}
+}
+
+func affineStoreLeaf(v []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
+	if bytes == 4 {
+		affineStore32(v, m, lo, step, local)
+		return
+	}
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := v[l : l+local[0]]
+				for i := range row {
+					writeLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes}, row[i])
+				}
+				l += local[0]
+			}
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		if fa := p.fused[a[0]]; fa != nil {
 			run := p.loadFused(dst, p.vtype[in.id], fa)
-			if p.uniform(in.id) {
+			if _, w32 := words32(p.vtype[in.id]); w32 && p.uniform(in.id) {
 				return p.uniformLoadFused(dst, p.vtype[in.id], fa, run), nil
 			}
 			return run, nil

@@ -59,13 +59,18 @@ func (p *prep) findFused(raws []*rawFunc) {
 	}
 }
 
-// fusableValue says a loaded or stored value has only 32-bit number leaves.
+// fusableValue says a loaded or stored value has only number leaves
+// (booleans are stored as words and read as 0 or 1: not fused).
 func (p *prep) fusableValue(t *typ) bool {
-	if t == nil {
+	if t == nil || t.comps == 0 || !littleEndian {
 		return false
 	}
-	_, ok := words32(t)
-	return ok
+	for _, lf := range t.leaves {
+		if lf.bool {
+			return false
+		}
+	}
+	return true
 }
 
 // fusableChain returns the fused form of an access chain, or nil.
@@ -150,7 +155,10 @@ func (a *addr) offsets(s *state, o []uint64) {
 
 // loadFused compiles a load of a value of type t through a fused chain.
 func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
-	offs, _ := words32(t)
+	offs, ok := words32(t)
+	if !ok {
+		return p.loadFusedLeaves(dst, t, a)
+	}
 	L := p.lanes
 	size := uint64(t.size)
 	rg := a.rg
@@ -257,7 +265,10 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 
 // storeFused compiles a store of a value of type t through a fused chain.
 func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
-	offs, _ := words32(t)
+	offs, ok := words32(t)
+	if !ok {
+		return p.storeFusedLeaves(a, t, src)
+	}
 	L := p.lanes
 	size := uint64(t.size)
 	rg := a.rg
@@ -420,5 +431,84 @@ func (p *prep) affineReads(a *addr) bool {
 func (s *state) denseAddr(a *addr) {
 	for j := range a.n {
 		s.dense(a.sp[j])
+	}
+}
+
+// loadFusedLeaves and storeFusedLeaves move values with 8-, 16- or 64-bit
+// leaves (char and short vectors, long, double) through a fused chain:
+// with affine indices a leaf at a time over the lanes, else lane by lane.
+func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
+	L := p.lanes
+	size := uint64(t.size)
+	rg := a.rg
+	ptr := uint64(rg) << offBits
+	leaves := t.leaves
+	aff := p.affineReads(a)
+	local := p.k.dims
+	return func(s *state) {
+		m := s.regions[rg]
+		n := uint64(len(m))
+		if aff && s.full && !s.redo {
+			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				for c, lf := range leaves {
+					affineLoadLeaf(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
+				}
+				return
+			}
+		}
+		if aff {
+			s.denseAddr(a)
+		}
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
+		for l, on := range s.mask {
+			if !s.full && !on {
+				continue
+			}
+			if o[l]+size > n {
+				s.fault(ptr|o[l], int(size))
+			}
+			for c, lf := range leaves {
+				s.r[dst+c*L+l] = readLeaf(m, o[l], lf)
+			}
+		}
+	}
+}
+
+func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
+	L := p.lanes
+	size := uint64(t.size)
+	rg := a.rg
+	ptr := uint64(rg) << offBits
+	leaves := t.leaves
+	aff := p.affineReads(a)
+	local := p.k.dims
+	return func(s *state) {
+		m := s.regions[rg]
+		n := uint64(len(m))
+		if aff && s.full && !s.redo {
+			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				for c, lf := range leaves {
+					affineStoreLeaf(s.r[src+c*L:src+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
+				}
+				return
+			}
+		}
+		if aff {
+			s.denseAddr(a)
+		}
+		o := s.tmpOff[:L]
+		a.offsets(s, o)
+		for l, on := range s.mask {
+			if !s.full && !on {
+				continue
+			}
+			if o[l]+size > n {
+				s.fault(ptr|o[l], int(size))
+			}
+			for c, lf := range leaves {
+				writeLeaf(m, o[l], lf, s.r[src+c*L+l])
+			}
+		}
 	}
 }

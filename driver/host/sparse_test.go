@@ -58,3 +58,51 @@ func TestSparseIndices(t *testing.T) {
 		}
 	}
 }
+
+// Loads and stores of 8-, 16- and 64-bit leaves through fused chains, with
+// affine indices, a lane-dependent index, a divergent mask and an index out
+// of bounds.
+func TestFusedNarrowAndWide(t *testing.T) {
+	const src = `kernel void nw(global const short2 *a, global uchar *b, global long *c, int n) {
+  int x = get_global_id(0);
+  short2 v = a[x];
+  long w = c[(x * 7) % 64];
+  if (x % 3 != 0)
+    b[x] = (uchar)(v.x + v.y);
+  c[64 + x] = w * 3 + v.y;
+  if (x == n)
+    b[x + 1000] = 1;
+}`
+	const global = 64
+	a, b, c := make([]byte, 4*global), make([]byte, global), make([]byte, 8*2*global)
+	for i := range global {
+		binary.LittleEndian.PutUint16(a[4*i:], uint16(int16(i*37-900)))
+		binary.LittleEndian.PutUint16(a[4*i+2:], uint16(int16(i*11-300)))
+		binary.LittleEndian.PutUint64(c[8*i:], uint64(int64(i)<<40-int64(i)))
+	}
+	a0, c0 := append([]byte(nil), a...), append([]byte(nil), c...)
+	for _, local := range []uint64{64, 8} {
+		copy(c, c0)
+		clear(b)
+		if err := compileRun(t, src, "nw", global, local, -1, a, b, c); err != nil {
+			t.Fatal(err)
+		}
+		for x := range global {
+			vx, vy := int16(binary.LittleEndian.Uint16(a0[4*x:])), int16(binary.LittleEndian.Uint16(a0[4*x+2:]))
+			want := byte(0)
+			if x%3 != 0 {
+				want = byte(vx + vy)
+			}
+			if b[x] != want {
+				t.Fatalf("local %d: b[%d] = %d, want %d", local, x, b[x], want)
+			}
+			w := int64(binary.LittleEndian.Uint64(c0[8*(x*7%64):]))
+			if got := int64(binary.LittleEndian.Uint64(c[8*(64+x):])); got != w*3+int64(vy) {
+				t.Fatalf("local %d: c[%d] = %d, want %d", local, 64+x, got, w*3+int64(vy))
+			}
+		}
+		if err := compileRun(t, src, "nw", global, local, 5, a, b, c); err == nil {
+			t.Fatalf("local %d: a store out of bounds ran without an error", local)
+		}
+	}
+}
