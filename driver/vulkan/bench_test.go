@@ -190,3 +190,31 @@ func TestKeptBlocks(t *testing.T) {
 		t.Errorf("keep limit 0: %+v", s)
 	}
 }
+
+// A block freed before the batch that would clear its buffers leaves no
+// clear behind: its VkBuffer may be destroyed by then.
+func TestFreedBlockNotCleared(t *testing.T) {
+	td := testDevice(t)
+	d := &Device{phys: td.phys, info: td.info}
+	if err := d.open(); err != nil {
+		t.Fatal(err)
+	}
+	d.mem.mu.Lock()
+	d.mem.keepLimit = 0
+	d.mem.hostMapped = false // clears on the device, as on GPUs
+	d.mem.mu.Unlock()
+	x := mustBuffer(t, d, d.info.MaxAllocSize)
+	xb, _ := bufferOf(x, d.logical)
+	x.Release()
+	for _, z := range d.mem.takeZero() {
+		if z.buf == xb.blk.buf {
+			t.Fatalf("a clear of the freed block is pending: %+v", z)
+		}
+	}
+	// The device goes on working.
+	q := mustQueue(t, d, false)
+	defer q.Release()
+	y := mustBuffer(t, d, 64)
+	ev, err := q.WriteBuffer(y, 0, make([]byte, 64), nil)
+	wait(t, ev, err)
+}

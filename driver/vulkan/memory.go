@@ -213,6 +213,16 @@ func (m *memory) freeBlock(b *block) {
 		}
 	}
 	m.allocated -= b.size
+	// Clears still pending in it are moot (a reused block gets its own
+	// when its next buffers are made), and a destroyed VkBuffer must not
+	// reach vkCmdFillBuffer.
+	z := m.zero[:0]
+	for _, r := range m.zero {
+		if r.buf != b.buf {
+			z = append(z, r)
+		}
+	}
+	m.zero = z
 	if b.size <= m.keepLimit {
 		// The blocks freed longest ago make room: they are the least
 		// likely to be asked for again.
