@@ -20,12 +20,15 @@ const (
 // only where the device keeps float subnormals (driver.Caps
 // DenormPreserve32): NVIDIA's Vulkan driver and lavapipe may flush them,
 // which OpenCL allows for float (§7.5.3) but then must not be reported.
-// fma is correctly rounded everywhere (the device's fused Fma or the math
-// library's).
+// CL_FP_FMA where fma is correctly rounded: the device's Fma fuses, or
+// the math library's fma computes it (in double).
 func (d *Device) SingleFPConfig() FPConfig {
-	c := FPInfNaN | FPRoundToNearest | FPFMA
+	c := FPInfNaN | FPRoundToNearest
 	if d.info.Caps.DenormPreserve32 {
 		c |= FPDenorm
+	}
+	if d.info.Caps.FmaFused || d.info.Caps.Float64 {
+		c |= FPFMA
 	}
 	return c
 }
