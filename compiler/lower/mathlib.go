@@ -45,6 +45,7 @@ var libExact = map[string]bool{"fmod": true, "remainder": true, "remquo": true, 
 var libFloatOnly = map[string]bool{
 	"exp": true, "exp2": true, "exp10": true, "expm1": true,
 	"log": true, "log2": true, "log10": true, "log1p": true,
+	"sinh": true, "cosh": true, "tanh": true,
 	"fmod": true, "remainder": true, "remquo": true,
 }
 
