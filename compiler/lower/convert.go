@@ -185,10 +185,9 @@ func (fs *fnState) narrowBits(v vop, x spirv.ID, tk types.Kind, round string) sp
 	rem := u.op(spirv.OpBitwiseAnd, m, u.op(spirv.OpISub, u.op(spirv.OpShiftLeftLogical, u.i(1), sh), u.i(1)))
 	halfway := u.op(spirv.OpShiftLeftLogical, u.i(1), u.op(spirv.OpISub, sh, u.i(1)))
 	inexact := u.cmp(spirv.OpINotEqual, rem, u.i(0))
-	var up spirv.ID
+	var up spirv.ID // none: towards zero
 	switch round {
 	case "rtz":
-		up = v.fs.b.ConstantFalse(v.fs.boolT())
 	case "rtp":
 		up = u.and(inexact, u.not(neg))
 	case "rtn":
@@ -203,7 +202,9 @@ func (fs *fnState) narrowBits(v vop, x spirv.ID, tk types.Kind, round string) sp
 	isNormal := s.cmp(spirv.OpSGreaterThanEqual, et, s.i(1))
 	etm1 := s.bitcast(s.op(spirv.OpISub, et, s.i(1)), u)
 	r := u.sel(isNormal, u.op(spirv.OpIAdd, u.op(spirv.OpShiftLeftLogical, etm1, u.i(int64(tf.mant))), keep), keep)
-	r = u.op(spirv.OpIAdd, r, u.sel(up, u.i(1), u.i(0)))
+	if up != 0 {
+		r = u.op(spirv.OpIAdd, r, u.sel(up, u.i(1), u.i(0)))
+	}
 	// Too large: infinity or the largest finite value, by the mode.
 	tInf := int64(2*tf.bias+1) << tf.mant
 	inf, maxT := u.i(tInf), u.i(tInf-1)
