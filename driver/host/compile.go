@@ -44,6 +44,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, ok := p.loadAlias[in.id]; ok {
+			return nil, nil // it lives in the variable's rows
+		}
 		if v, ok := p.promoted[a[0]]; ok {
 			if p.uniVar[a[0]] {
 				return p.uniformPromotedLoad(dst, v, p.vtype[in.id]), nil

@@ -158,3 +158,92 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 	}
 	p.fwdVar[v] = all
 }
+
+// Loads that share their variable's rows. A load of a promoted variable
+// whose every use follows it in its block, with no store to the variable
+// in between, lives in the variable's rows instead of a copy: while a lane
+// can still read the value, its slot of the variable holds it. (Loop
+// variables, which two stores reach, are reloaded in each block that uses
+// them: those loads cost nothing now.) Pure operations also compute their
+// results for inactive lanes from their operands' rows (state.out), and an
+// inactive lane's slot of the variable may have changed since it loaded
+// it; so every value computed from the load in its block must be used only
+// in that block (where each lane recomputes it before reading it), and no
+// forwarded load may read one.
+func (p *prep) findLoadAliases(raws []*rawFunc) {
+	p.loadAlias = map[uint32]uint32{}
+	bad := map[uint32]bool{}
+	for _, pt := range p.promotedPart {
+		bad[pt.v] = true // fields are stored through chains
+	}
+	uses := map[uint32]int{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for _, id := range in.args {
+					uses[id]++
+				}
+			}
+		}
+	}
+	fwdSrc := map[uint32]bool{}
+	for _, x := range p.fwd {
+		fwdSrc[x] = true
+	}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for i, in := range rb.body {
+				if in.op != spirv.OpLoad || len(in.args) == 0 || in.id == 0 {
+					continue
+				}
+				v := in.args[0]
+				if _, ok := p.promoted[v]; !ok || bad[v] {
+					continue
+				}
+				if _, ok := p.fwd[in.id]; ok {
+					continue
+				}
+				n, stored := 0, false
+				for _, later := range rb.body[i+1:] {
+					for j, id := range later.args {
+						if id == in.id && !stored && (later.op != spirv.OpStore || j != 0) {
+							n++
+						}
+					}
+					if later.op == spirv.OpStore && len(later.args) > 0 && later.args[0] == v {
+						stored = true
+					}
+				}
+				if n == uses[in.id] && p.usedInBlock(rb.body[i:], uses, fwdSrc) {
+					p.loadAlias[in.id] = v
+				}
+			}
+		}
+	}
+}
+
+// usedInBlock says whether the value of body[0] and every value computed
+// from it in body are used only in body, and none is read by a forwarded
+// load.
+func (p *prep) usedInBlock(body []*inst, uses map[uint32]int, fwdSrc map[uint32]bool) bool {
+	from := map[uint32]bool{body[0].id: true}
+	inBlock := map[uint32]int{}
+	for _, in := range body[1:] {
+		derived := false
+		for _, id := range in.args {
+			if from[id] {
+				inBlock[id]++
+				derived = true
+			}
+		}
+		if derived && in.id != 0 {
+			from[in.id] = true
+		}
+	}
+	for id := range from {
+		if fwdSrc[id] || inBlock[id] != uses[id] {
+			return false
+		}
+	}
+	return true
+}

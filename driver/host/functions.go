@@ -98,6 +98,7 @@ func (p *prep) functions(first int) error {
 	}
 	p.findPromotable(raws)
 	p.findForwarded(raws)
+	p.findLoadAliases(raws)
 	p.defs, p.uses, p.proAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
@@ -183,6 +184,9 @@ func (p *prep) value(in *inst) error {
 			return p.errorf("internal error: forwarded value %%%d has no rows", x)
 		}
 		p.row[in.id] = r // the stored value's rows (forward.go)
+		p.aliased[in.id] = true
+	} else if v, ok := p.loadAlias[in.id]; ok {
+		p.row[in.id] = p.promoted[v] / p.lanes // the variable's rows (forward.go)
 		p.aliased[in.id] = true
 	} else if r, ok := p.aliasRow(in, t); ok {
 		p.row[in.id] = r

@@ -108,6 +108,7 @@ type prep struct {
 	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
+	loadAlias    map[uint32]uint32  // loads living in their promoted variable's rows (forward.go)
 	defs         map[uint32]*inst   // the instruction defining each id of the functions
 	uses         map[uint32]int     // how many operands name each id
 	proAt        map[uint32][2]int  // hoisted instructions' places in the prologues

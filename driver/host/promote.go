@@ -172,13 +172,27 @@ func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
 func (p *prep) uniformPromotedStore(v, src int, t *typ) func(*state) {
 	L := p.lanes
 	n := t.comps * L
+	// Loads that live in the variable's rows (forward.go) mark them when
+	// something reads them whole.
+	need := make([]*bool, t.comps)
+	for c := range need {
+		need[c] = p.rowFlag(v/L + c)
+	}
 	return func(s *state) {
 		if s.redo {
 			s.copyMasked(v, src, n)
 			return
 		}
-		for c := range t.comps {
-			s.r[v+c*L] = s.r[src+c*L]
+		for c := range need {
+			x := s.r[src+c*L]
+			if !*need[c] {
+				s.r[v+c*L] = x
+				continue
+			}
+			d := s.r[v+c*L : v+(c+1)*L]
+			for i := range d {
+				d[i] = x
+			}
 		}
 	}
 }
