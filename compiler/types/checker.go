@@ -32,6 +32,8 @@ type checker struct {
 	switches []*switchState
 	calls    map[*Func][]callSite
 	warned   map[string]bool // one-time warnings
+
+	link *linkState // CheckUnits: what the units share; nil for Check
 }
 
 type switchState struct {

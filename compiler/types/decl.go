@@ -163,9 +163,19 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		if !ok {
 			return
 		}
+	} else if of := c.externFunc(d, sig); of != nil {
+		// Declared with external linkage by another unit: the same
+		// function, as for a redeclaration below.
+		if d.Body != nil {
+			of.At, of.Params, of.Decl = d.At, params, d
+		}
+		of.Kernel = of.Kernel || d.Kernel
+		f = of
+		c.scope.names[d.Name] = f
 	} else {
 		c.scope.names[d.Name] = f
 		c.pkg.Funcs = append(c.pkg.Funcs, f)
+		c.noteExtern(d.Name, d.Storage, f)
 	}
 	c.info.Defs[d] = f
 	c.funcAttrs(f, d)

@@ -24,8 +24,10 @@ func (c *checker) structType(te *syntax.StructType) Type {
 		return s
 	}
 	var s *Struct
+	fresh := true // s is new: no type refers to it yet
 	if te.Tag != "" {
 		if t, ok := c.scope.tags[te.Tag]; ok {
+			fresh = false
 			if old, ok := t.(*Struct); ok && !old.Complete && old.Union == te.Union {
 				s = old
 			} else {
@@ -100,6 +102,9 @@ func (c *checker) structType(te *syntax.StructType) Type {
 	s.Align = max(s.Align, align, 1)
 	s.Size = roundUp(s.Size, s.Align)
 	s.Complete = true
+	if fresh {
+		return c.sameTag(te.Tag, s)
+	}
 	return s
 }
 
@@ -213,6 +218,9 @@ func (c *checker) enumType(te *syntax.EnumType) Type {
 		}
 	}
 	e.Complete = true
+	if te.Tag == "" || c.scope.tags[te.Tag] == e {
+		return c.sameTag(te.Tag, e)
+	}
 	return e
 }
 

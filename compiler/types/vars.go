@@ -95,8 +95,18 @@ func (c *checker) varDecl(d *syntax.VarDecl, top bool) {
 			c.info.Defs[d] = old
 			return
 		}
+		if c.scope.names[d.Name] == nil {
+			if old := c.externVar(d, v); old != nil {
+				c.scope.names[d.Name] = old
+				c.info.Defs[d] = old
+				return
+			}
+		}
 	}
 	c.declare(d.Name, v, d)
+	if top {
+		c.noteExtern(d.Name, d.Storage, v)
+	}
 	c.info.Defs[d] = v
 	if v.Kind == GlobalVar {
 		c.pkg.Globals = append(c.pkg.Globals, v)

@@ -1,0 +1,65 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/compiler/cpp"
+	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/compiler/lower"
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+)
+
+// Unit is one translation unit of a program compiled from several
+// sources (clCompileProgram's objects, which clLinkProgram links).
+type Unit struct {
+	// Name is the file name diagnostics give the unit; UnitName(i) when
+	// empty.
+	Name   string
+	Source string
+}
+
+// UnitName is the name of the i'th unit (from 0) that has none: "<unit 1>"
+// for the first.
+func UnitName(i int) string { return fmt.Sprintf("<unit %d>", i+1) }
+
+// Link compiles units as separate translation units of one program and
+// links them into one SPIR-V module. Each unit is preprocessed and checked
+// on its own (its own macros, types, typedefs, static functions and
+// variables); functions and program-scope variables with external linkage
+// are resolved across units by name, and must agree in type and be defined
+// once (types.CheckUnits). Diagnostics carry each unit's name.
+func Link(units []Unit, opts Options) (*Result, error) {
+	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	res := &Result{Diagnostics: diags}
+	var files []*syntax.File
+	for i, u := range units {
+		name := u.Name
+		if name == "" {
+			name = UnitName(i)
+		}
+		toks := cpp.Preprocess(name, u.Source, opts.cppOptions(), diags)
+		if diags.HasErrors() {
+			continue
+		}
+		files = append(files, syntax.Parse(name, toks, diags))
+	}
+	if diags.HasErrors() {
+		diags.Sort()
+		return res, diags
+	}
+	conf := &types.Config{AddressBits: 32, Std: opts.std(), Extensions: opts.Features.extensions(), FastRelaxedMath: opts.FastRelaxedMath}
+	pkg, info := types.CheckUnits(files, conf, diags)
+	if diags.HasErrors() {
+		diags.Sort()
+		return res, diags
+	}
+	m, refl := lower.Lower(pkg, info, opts.lowerOptions(), diags)
+	if diags.HasErrors() || m == nil {
+		diags.Sort()
+		return res, diags
+	}
+	res.Module, res.Reflection = m, refl
+	res.SPIRV = m.Encode()
+	return res, nil
+}

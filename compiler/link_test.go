@@ -1,0 +1,137 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/spirv/spirvtest"
+)
+
+// The two units each define struct S, a static helper with its own body
+// and a file-scope static constant; each calls a function the other
+// defines.
+var linkUnitA = `struct S { int a; float b; };
+static constant int bias = 100;
+static int helper(int x) { return x + bias; }
+int twice(int x);
+int fromA(struct S s) { return helper(s.a) + (int)s.b; }
+kernel void ka(global int *out) {
+	int i = get_global_id(0);
+	struct S s = { i, 0.5f };
+	out[i] = twice(helper(i)) + fromA(s);
+}
+`
+
+var linkUnitB = `typedef int T;
+struct S { int a; float b; };
+static constant int bias = 7;
+static T helper(T x) { return x * 3 + bias; }
+int fromA(struct S s);
+int twice(int x) { return 2 * x + helper(0); }
+kernel void kb(global int *out) {
+	int i = get_global_id(0);
+	struct S s = { i, 2.0f };
+	out[i] = helper(i) + fromA(s);
+}
+`
+
+func TestLinkTwoUnits(t *testing.T) {
+	for _, env := range []TargetEnv{Vulkan11, Vulkan13} {
+		opts := DefaultOptions()
+		opts.TargetEnv = env
+		res, err := Link([]Unit{{Source: linkUnitA}, {Source: linkUnitB}}, opts)
+		if err != nil {
+			t.Fatalf("%s: %v", env, err)
+		}
+		spirvtest.ValidateModule(t, res.Module, string(env))
+		var names []string
+		for _, k := range res.Reflection.Kernels {
+			names = append(names, k.Name)
+		}
+		if got := strings.Join(names, " "); got != "ka kb" {
+			t.Errorf("kernels %q, want \"ka kb\"", got)
+		}
+	}
+}
+
+// The same units as one source are redefinitions: what Link exists for.
+func TestLinkConcatenatedFails(t *testing.T) {
+	if _, err := Compile(linkUnitA+linkUnitB, DefaultOptions()); err == nil {
+		t.Fatal("the concatenated units compiled")
+	}
+}
+
+func TestLinkErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		units []Unit
+		want  string
+	}{
+		{"conflicting function types", []Unit{
+			{Source: "int f(int x) { return x; }\nkernel void k(global int *p) { *p = f(1); }\n"},
+			{Source: "float f(int x);\nkernel void k2(global float *p) { *p = f(1); }\n"}},
+			"<unit 2>:1:7: error: conflicting types for 'f': 'float(int)' here, 'int(int)' in <unit 1>\n" +
+				"<unit 1>:1:5: note: previous declaration is here\n"},
+		{"function defined twice", []Unit{
+			{Source: "int f(int x) { return x; }\n"},
+			{Source: "int f(int x) { return x + 1; }\nkernel void k(global int *p) { *p = f(1); }\n"}},
+			"<unit 2>:1:5: error: function 'f' is defined in two units: here and in <unit 1>\n" +
+				"<unit 1>:1:5: note: previous definition is here\n"},
+		{"kernel defined twice", []Unit{
+			{Name: "a.cl", Source: "kernel void k(global int *p) { *p = 1; }\n"},
+			{Name: "b.cl", Source: "kernel void k(global int *p) { *p = 2; }\n"}},
+			"b.cl:1:13: error: kernel 'k' is defined in two units: here and in a.cl\n" +
+				"a.cl:1:13: note: previous definition is here\n"},
+		{"variable defined twice", []Unit{
+			{Source: "constant int v = 1;\n"},
+			{Source: "constant int v = 2;\nkernel void k(global int *p) { *p = v; }\n"}},
+			"<unit 2>:1:14: error: variable 'v' is defined in two units: here and in <unit 1>\n" +
+				"<unit 1>:1:14: note: previous definition is here\n"},
+		{"different structs", []Unit{
+			{Source: "struct S { int a; };\nvoid f(struct S *s) { s->a = 1; }\n"},
+			{Source: "struct S { float a; };\nvoid f(struct S *s);\nkernel void k(global int *p) { struct S s; f(&s); *p = s.a; }\n"}},
+			"<unit 2>:2:6: error: conflicting types for 'f': 'void(struct S *)' here, 'void(struct S *)' in <unit 1>" +
+				" (a struct, union or enum of the same name is defined differently)\n" +
+				"<unit 1>:2:6: note: previous declaration is here\n"},
+		{"undefined function", []Unit{
+			{Source: "int f(int x);\nkernel void k(global int *p) { *p = f(1); }\n"},
+			{Source: "static int f(int x) { return x; }\n"}},
+			"<unit 1>:2:38: error: function 'f' is declared but never defined\n"},
+		{"undefined variable", []Unit{
+			{Source: "extern constant int v;\nkernel void k(global int *p) { *p = v; }\n"},
+			{Source: "static constant int v = 3;\n"}},
+			"<unit 1>:1:21: error: variable 'v' is declared but never defined\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Link(tc.units, DefaultOptions())
+			if err == nil {
+				t.Fatal("linked")
+			}
+			var b strings.Builder
+			for _, d := range res.Diagnostics.Diags {
+				b.WriteString(d.String() + "\n")
+			}
+			if got := b.String(); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// CTS test_compiler two_file_regular_struct_access: a struct-typed
+// constant defined in one unit, declared extern (with its struct defined
+// again) in the other.
+func TestLinkExternStructVariable(t *testing.T) {
+	units := []Unit{
+		{Source: "kernel void CopyBuffer(global float *src, global float *dst) { int id = (int)get_global_id(0); dst[id] = src[id]; }\n" +
+			"constant struct bar {float x, y, z, r; int color; } foo = {0.f, 0.f, 0.f, 0.f, 0};\n"},
+		{Source: "extern constant struct bar{float x, y, z, r; int color; } foo;\n" +
+			"struct bar access_foo() {return foo; }\n" +
+			"kernel void k(global float *out) { out[0] = access_foo().y; }\n"},
+	}
+	res, err := Link(units, DefaultOptions())
+	if err != nil {
+		t.Fatal(res.Diagnostics.Diags)
+	}
+	spirvtest.ValidateModule(t, res.Module, string(Vulkan11))
+}
