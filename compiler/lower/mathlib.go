@@ -46,6 +46,7 @@ var libFloatOnly = map[string]bool{
 	"exp": true, "exp2": true, "exp10": true, "expm1": true,
 	"log": true, "log2": true, "log10": true, "log1p": true,
 	"sinh": true, "cosh": true, "tanh": true,
+	"pow": true, "powr": true, "pown": true, "rootn": true,
 	"fmod": true, "remainder": true, "remquo": true,
 }
 

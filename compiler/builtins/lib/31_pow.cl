@@ -3,8 +3,8 @@
 // double results y ln|x| is a double-double (ln|x| to ~2^-72, the product
 // exact by Dekker's method), and e^(y ln|x|) is taken from it with one
 // rounding: ln|x|'s error is multiplied by |y ln|x|| <= 746, which leaves
-// ~2^-62. For float results the plain double product (~45 good bits) is
-// more than enough, and cheaper.
+// ~2^-62. The float forms are in 33_powf.cl (float arithmetic only);
+// cbrt's float form rounds the double one.
 
 bool __clgo_isint_d(double y) { return y == rint(y); }
 bool __clgo_isodd_d(double y) { return __clgo_isint_d(y) && y * 0.5 != floor(y * 0.5); }
@@ -96,8 +96,4 @@ double __clgo_cbrt_d(double x) {
   return copysign(r, x);
 }
 
-float __clgo_pow_f(float x, float y) { return (float)__clgo_powx_d((double)x, (double)y, false); }
-float __clgo_powr_f(float x, float y) { return (float)__clgo_powrx_d((double)x, (double)y, false); }
-float __clgo_pown_f(float x, int n) { return (float)__clgo_pownx_d((double)x, n, false); }
-float __clgo_rootn_f(float x, int n) { return (float)__clgo_rootnx_d((double)x, n, false); }
 float __clgo_cbrt_f(float x) { return (float)__clgo_cbrt_d((double)x); }
