@@ -58,13 +58,7 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 	}
 	// The compiler has no object files: a unit's calls to functions
 	// defined elsewhere are errors of a whole-program build only.
-	kept := &diag.List{}
-	for _, d := range res.Diagnostics.Diags {
-		if d.Severity == diag.Error && strings.HasPrefix(d.Msg, "function '") && strings.HasSuffix(d.Msg, "' is declared but never defined") {
-			continue
-		}
-		kept.Diags = append(kept.Diags, d)
-	}
+	kept := withoutUndefined(res.Diagnostics)
 	log = kept.Render(func(file string) (string, bool) { return src, file == compiler.SourceName })
 	if kept.HasErrors() {
 		return log, "", driver.ErrBuildProgramFailure
@@ -74,6 +68,85 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 		return log, "", pd
 	}
 	return log, text, nil
+}
+
+// linkUnits is compileSource for a program of separately compiled units
+// (compiler.Link): each unit is its own translation unit, and the log
+// names them <unit 1>, <unit 2>, ... in order.
+var linkUnits = func(units []string, options string, dev *Device) (spirv []byte, log string, err error) {
+	opts, err := compilerOptions(options, dev)
+	if err != nil {
+		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+	}
+	res, err := compiler.Link(compilerUnits(units), opts)
+	if res != nil && res.Diagnostics != nil {
+		log = res.Diagnostics.Render(unitSource(units))
+	}
+	if err != nil {
+		if res == nil || res.Diagnostics == nil || !res.Diagnostics.HasErrors() {
+			return nil, log + err.Error(), err
+		}
+		return nil, log, driver.ErrBuildProgramFailure
+	}
+	return res.SPIRV, log, nil
+}
+
+// checkUnits checks units together as a library (clLinkProgram
+// -create-library): as linkUnits, but calls to functions and uses of
+// variables that no unit defines are allowed.
+var checkUnits = func(units []string, options string, dev *Device) (log string, err error) {
+	opts, err := compilerOptions(options, dev)
+	if err != nil {
+		return err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+	}
+	res, err := compiler.Link(compilerUnits(units), opts)
+	if res == nil || res.Diagnostics == nil {
+		if err != nil {
+			return err.Error(), err
+		}
+		return "", errors.New("the compiler gave no diagnostics list")
+	}
+	kept := withoutUndefined(res.Diagnostics)
+	log = kept.Render(unitSource(units))
+	if kept.HasErrors() {
+		return log, driver.ErrBuildProgramFailure
+	}
+	return log, nil
+}
+
+func compilerUnits(units []string) []compiler.Unit {
+	out := make([]compiler.Unit, len(units))
+	for i, u := range units {
+		out[i] = compiler.Unit{Name: compiler.UnitName(i), Source: u}
+	}
+	return out
+}
+
+// unitSource finds a unit's text by its name, for rendering diagnostics.
+func unitSource(units []string) func(string) (string, bool) {
+	return func(file string) (string, bool) {
+		for i, u := range units {
+			if file == compiler.UnitName(i) {
+				return u, true
+			}
+		}
+		return "", false
+	}
+}
+
+// withoutUndefined drops the errors about functions and variables that
+// are declared but defined by no unit: a unit of separate compilation, or
+// a library, may use what another unit defines.
+func withoutUndefined(l *diag.List) *diag.List {
+	kept := &diag.List{}
+	for _, d := range l.Diags {
+		if d.Severity == diag.Error && (strings.HasPrefix(d.Msg, "function '") || strings.HasPrefix(d.Msg, "variable '")) &&
+			strings.HasSuffix(d.Msg, "' is declared but never defined") {
+			continue
+		}
+		kept.Diags = append(kept.Diags, d)
+	}
+	return kept
 }
 
 // compilerOptions parses OpenCL build options for a compilation for dev.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/clgo/clgo/driver"
@@ -27,6 +28,10 @@ type Program struct {
 	ctx    *Context
 	source string // "" for IL programs
 	il     []byte
+	// units are the translation units of a program made from separately
+	// compiled programs (CreateProgramWithUnits): preprocessed OpenCL C,
+	// each checked on its own and linked by name.
+	units []string
 
 	mu      sync.Mutex
 	builds  map[*Device]*build
@@ -39,7 +44,7 @@ type build struct {
 	log     string
 	spirv   []byte
 	prog    driver.Program
-	unit    string // the preprocessed source, after a Compile
+	units   []string // the units a link of this program links, after a Compile
 }
 
 // CreateProgramWithSource makes a program from OpenCL C source.
@@ -63,6 +68,100 @@ func (c *Context) CreateProgramWithIL(spirv []byte) (*Program, error) {
 		return nil, errorf(ErrInvalidValue, "clCreateProgramWithIL: empty module")
 	}
 	return c.newProgram("", slices.Clone(spirv)), nil
+}
+
+// CreateProgramWithUnits makes a program from the translation units of
+// separately compiled programs (their Units), which Build links into an
+// executable (clLinkProgram) and Compile checks together into a library
+// (clLinkProgram -create-library). Each unit keeps its own file scope:
+// types, typedefs, static functions and variables; functions and
+// program-scope variables with external linkage are resolved across the
+// units by name (compiler.Link).
+func (c *Context) CreateProgramWithUnits(units []string) (*Program, error) {
+	if err := c.check("clLinkProgram"); err != nil {
+		return nil, err
+	}
+	if len(units) == 0 {
+		return nil, errorf(ErrInvalidValue, "clLinkProgram: no units")
+	}
+	p := c.newProgram("", nil)
+	p.units = slices.Clone(units)
+	return p, nil
+}
+
+// LinkProgram links separately compiled programs (each compiled by
+// Compile, or a library made by LinkProgram) for devices (all of the
+// context's when none are given), as clLinkProgram: into an executable,
+// or with -create-library into a library that may still call functions
+// of other units. A failed link returns the program too, which holds the
+// build log, with an error wrapping ErrLinkProgramFailure.
+func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Device) (*Program, error) {
+	const op = "clLinkProgram"
+	library, rest, err := ParseLinkOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	if len(inputs) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: no input programs", op)
+	}
+	dev := c.devices[0]
+	if len(devices) > 0 {
+		dev = devices[0]
+	}
+	var units []string
+	for i, in := range inputs {
+		if err := in.check(op); err != nil {
+			return nil, err
+		}
+		u := in.Units(dev)
+		if u == nil {
+			return nil, errorf(ErrInvalidOperation, "%s: input program %d is not compiled", op, i)
+		}
+		units = append(units, u...)
+	}
+	p, err := c.CreateProgramWithUnits(units)
+	if err != nil {
+		return nil, err
+	}
+	if library {
+		err = p.Compile(rest, devices...)
+	} else {
+		err = p.Build(rest, devices...)
+	}
+	if errors.Is(err, ErrBuildProgramFailure) || errors.Is(err, ErrCompileProgramFailure) {
+		err = withLog(errorf(ErrLinkProgramFailure, "%s for %s", op, dev), p.BuildLog(dev))
+	}
+	return p, err
+}
+
+// ParseLinkOptions splits clLinkProgram's options: -create-library makes
+// a library; -enable-link-options (only with -create-library) lets the
+// options of the link that uses the library apply to it, which they do
+// anyway here: a library is linked from its units' source. The rest are
+// the link options the spec allows (-cl-denorms-are-zero,
+// -cl-no-signed-zeros, -cl-unsafe-math-optimizations,
+// -cl-finite-math-only, -cl-fast-relaxed-math, -cl-no-subgroup-ifp),
+// which go on to the compiler; any other is ErrInvalidLinkerOptions.
+func ParseLinkOptions(options string) (library bool, rest string, err error) {
+	var kept []string
+	enable := false
+	for _, o := range strings.Fields(options) {
+		switch o {
+		case "-create-library":
+			library = true
+		case "-enable-link-options":
+			enable = true
+		case "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+			"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp":
+			kept = append(kept, o)
+		default:
+			return false, "", errorf(ErrInvalidLinkerOptions, "clLinkProgram: invalid link option %q", o)
+		}
+	}
+	if enable && !library {
+		return false, "", errorf(ErrInvalidLinkerOptions, "clLinkProgram: -enable-link-options needs -create-library")
+	}
+	return library, strings.Join(kept, " "), nil
 }
 
 func (c *Context) newProgram(src string, il []byte) *Program {
@@ -102,8 +201,15 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	for _, d := range devices {
 		b := p.startBuild(d, options)
 		code := p.il
-		if p.source != "" {
-			spv, log, err := compileSource(p.source, options, d)
+		if p.source != "" || p.units != nil {
+			var spv []byte
+			var log string
+			var err error
+			if p.units != nil {
+				spv, log, err = linkUnits(p.units, options, d)
+			} else {
+				spv, log, err = compileSource(p.source, options, d)
+			}
 			b.log = log
 			if err != nil {
 				b.status = BuildError
@@ -145,7 +251,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	if err := p.check(op); err != nil {
 		return err
 	}
-	if p.source == "" {
+	if p.source == "" && p.units == nil {
 		return errorf(ErrInvalidOperation, "%s: the program has no source", op)
 	}
 	devices, err := p.targets(op, devices)
@@ -160,8 +266,19 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	var first error
 	for _, d := range devices {
 		b := p.startBuild(d, options)
-		log, text, err := compileUnit(p.source, options, d)
-		b.log, b.unit = log, text
+		var log string
+		var units []string
+		var err error
+		if p.units != nil {
+			// A library: its units checked together, kept as they are.
+			log, err = checkUnits(p.units, options, d)
+			units = p.units
+		} else {
+			var text string
+			log, text, err = compileUnit(p.source, options, d)
+			units = []string{text}
+		}
+		b.log, b.units = log, units
 		if err != nil {
 			b.status = BuildError
 			if first == nil {
@@ -174,16 +291,20 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	return first
 }
 
-// UnitSource returns the preprocessed source of the last Compile for
-// dev: what a link of separately compiled units builds. It is "" when the
-// last build of dev was no successful Compile.
-func (p *Program) UnitSource(dev *Device) string {
+// Units returns the translation units that a link of p links for dev:
+// after a successful Compile, the preprocessed source (one unit; a
+// library's units); for a program made by CreateProgramWithUnits and not
+// compiled since, its units. It is nil otherwise.
+func (p *Program) Units(dev *Device) []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if b := p.builds[dev]; b != nil && b.status == BuildSuccess {
-		return b.unit
+	if b := p.builds[dev]; b != nil && b.status == BuildSuccess && b.units != nil {
+		return slices.Clone(b.units)
 	}
-	return ""
+	if b := p.builds[dev]; (b == nil || b.status == BuildNone) && p.units != nil {
+		return slices.Clone(p.units)
+	}
+	return nil
 }
 
 // BuildStatus returns the status of the last build for dev.
@@ -233,11 +354,12 @@ func (p *Program) Source() string { return p.source }
 // Context returns the program's context.
 func (p *Program) Context() *Context { return p.ctx }
 
-// built returns the successful builds, in context device order.
+// built returns the devices with an executable (a successful Build, not
+// a Compile), in context device order.
 func (p *Program) built() []*Device {
 	var out []*Device
 	for _, d := range p.ctx.devices {
-		if b := p.builds[d]; b != nil && b.status == BuildSuccess {
+		if b := p.builds[d]; b != nil && b.status == BuildSuccess && b.prog != nil {
 			out = append(out, d)
 		}
 	}

@@ -58,6 +58,8 @@ var api struct {
 	CreateCommandQueue    func(c, d handle, props uint64, errc *int32) handle
 	CreateProgramWithSrc  func(c handle, n uint32, strs **byte, lens *uintptr, errc *int32) handle
 	BuildProgram          func(p handle, n uint32, d *handle, opts *byte, cb, user uintptr) int32
+	CompileProgram        func(p handle, n uint32, d *handle, opts *byte, nh uint32, h *handle, names **byte, cb, user uintptr) int32
+	LinkProgram           func(c handle, n uint32, d *handle, opts *byte, np uint32, ps *handle, cb, user uintptr, errc *int32) handle
 	GetProgramBuildInfo   func(p, d handle, param uint32, size uintptr, val unsafe.Pointer, ret *uintptr) int32
 	CreateKernel          func(p handle, name *byte, errc *int32) handle
 	SetKernelArg          func(k handle, i uint32, size uintptr, val unsafe.Pointer) int32
@@ -113,6 +115,8 @@ func load() (err error) {
 	reg(&api.CreateCommandQueue, "clCreateCommandQueue")
 	reg(&api.CreateProgramWithSrc, "clCreateProgramWithSource")
 	reg(&api.BuildProgram, "clBuildProgram")
+	reg(&api.CompileProgram, "clCompileProgram")
+	reg(&api.LinkProgram, "clLinkProgram")
 	reg(&api.GetProgramBuildInfo, "clGetProgramBuildInfo")
 	reg(&api.CreateKernel, "clCreateKernel")
 	reg(&api.SetKernelArg, "clSetKernelArg")
@@ -397,6 +401,52 @@ func (c *Context) Build(src, options string) (*Program, error) {
 		})
 		api.ReleaseProgram(p)
 		return nil, &Error{Func: "clBuildProgram", Code: cl.ErrorCode(code), Log: strings.TrimSpace(log)}
+	}
+	return &Program{c: c, id: p}, nil
+}
+
+// Link compiles each source as a unit of its own (clCompileProgram) and
+// links the units into one program (clLinkProgram). On failure the error
+// is an *Error whose Log holds the compile or link log.
+func (c *Context) Link(srcs []string, options string) (*Program, error) {
+	id := c.Device.id
+	var units []handle
+	defer func() {
+		for _, u := range units {
+			api.ReleaseProgram(u)
+		}
+	}()
+	logOf := func(p handle) string {
+		return strings.TrimSpace(infoString(func(s uintptr, v unsafe.Pointer, r *uintptr) int32 {
+			return api.GetProgramBuildInfo(p, id, programBuildLog, s, v, r)
+		}))
+	}
+	for _, src := range srcs {
+		var errc int32
+		s := cstr(src)
+		n := uintptr(len(src))
+		p := api.CreateProgramWithSrc(c.ctx, 1, &s, &n, &errc)
+		runtime.KeepAlive(s)
+		if err := check("clCreateProgramWithSource", errc); err != nil {
+			return nil, err
+		}
+		units = append(units, p)
+		o := cstr(options)
+		code := api.CompileProgram(p, 1, &id, o, 0, nil, nil, 0, 0)
+		runtime.KeepAlive(o)
+		if code != 0 {
+			return nil, &Error{Func: "clCompileProgram", Code: cl.ErrorCode(code), Log: logOf(p)}
+		}
+	}
+	var errc int32
+	p := api.LinkProgram(c.ctx, 1, &id, nil, uint32(len(units)), &units[0], 0, 0, &errc)
+	if errc != 0 {
+		var log string
+		if p != 0 {
+			log = logOf(p)
+			api.ReleaseProgram(p)
+		}
+		return nil, &Error{Func: "clLinkProgram", Code: cl.ErrorCode(errc), Log: log}
 	}
 	return &Program{c: c, id: p}, nil
 }
