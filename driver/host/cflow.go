@@ -105,6 +105,16 @@ func newState(k *Kernel) *state {
 // computing them for inactive lanes is harmless.
 func (s *state) out(dst, n int) []uint64 { return s.r[dst : dst+n] }
 
+// span is the range of lanes that holds every active one: pure operations
+// compute only those. (Computing fewer inactive lanes is as safe as
+// computing them all: see out.)
+func (s *state) span() (lo, hi int) {
+	if s.full || len(s.idx) != s.active || s.active == 0 {
+		return 0, s.lanes
+	}
+	return int(s.idx[0]), int(s.idx[len(s.idx)-1]) + 1
+}
+
 // sparse says few lanes are active: loop over their list, not the mask.
 func (s *state) sparse() bool { return 4*len(s.idx) < s.lanes && len(s.idx) == s.active }
 

@@ -296,11 +296,12 @@ func (p *prep) elementwiseLanes(in *inst, key loopKey, args []uint32, w intw) (f
 	if key.k != nkInt {
 		w.bits = p.vtype[args[0]].scalar().width
 	}
-	src := func(s *state, i, c int) []uint64 {
+	// Lanes [lo, hi) of component c of operand i.
+	src := func(s *state, i, c, lo, hi int) []uint64 {
 		if scalar[i] {
-			return s.r[offs[i] : offs[i]+L]
+			return s.r[offs[i]+lo : offs[i]+hi]
 		}
-		return s.r[offs[i]+c : offs[i]+c+L]
+		return s.r[offs[i]+c+lo : offs[i]+c+hi]
 	}
 	switch len(args) {
 	case 1:
@@ -310,6 +311,12 @@ func (p *prep) elementwiseLanes(in *inst, key loopKey, args []uint32, w intw) (f
 		}
 		x := offs[0]
 		return func(s *state) {
+			if lo, hi := s.span(); hi-lo < L {
+				for c := 0; c < n; c += L {
+					f(s.r[dst+c+lo:dst+c+hi], src(s, 0, c, lo, hi), w)
+				}
+				return
+			}
 			f(s.out(dst, n), s.r[x:x+n], w)
 		}, nil
 	case 2:
@@ -318,16 +325,14 @@ func (p *prep) elementwiseLanes(in *inst, key loopKey, args []uint32, w intw) (f
 			break
 		}
 		x, y := offs[0], offs[1]
-		if !broadcast {
-			return func(s *state) {
-				f(s.out(dst, n), s.r[x:x+n], s.r[y:y+n], w)
-			}, nil
-		}
 		return func(s *state) {
-			d := s.out(dst, n)
-			for c := 0; c < n; c += L {
-				f(d[c:c+L], src(s, 0, c), src(s, 1, c), w)
+			if lo, hi := s.span(); broadcast || hi-lo < L {
+				for c := 0; c < n; c += L {
+					f(s.r[dst+c+lo:dst+c+hi], src(s, 0, c, lo, hi), src(s, 1, c, lo, hi), w)
+				}
+				return
 			}
+			f(s.out(dst, n), s.r[x:x+n], s.r[y:y+n], w)
 		}, nil
 	case 3:
 		f := loops3[key]
@@ -335,14 +340,14 @@ func (p *prep) elementwiseLanes(in *inst, key loopKey, args []uint32, w intw) (f
 			break
 		}
 		return func(s *state) {
-			d := s.out(dst, n)
-			if !broadcast {
-				f(d, s.r[offs[0]:offs[0]+n], s.r[offs[1]:offs[1]+n], s.r[offs[2]:offs[2]+n], w)
-			} else {
+			if lo, hi := s.span(); broadcast || hi-lo < L {
 				for c := 0; c < n; c += L {
-					f(d[c:c+L], src(s, 0, c), src(s, 1, c), src(s, 2, c), w)
+					f(s.r[dst+c+lo:dst+c+hi], src(s, 0, c, lo, hi), src(s, 1, c, lo, hi), src(s, 2, c, lo, hi), w)
 				}
+				return
 			}
+			d := s.out(dst, n)
+			f(d, s.r[offs[0]:offs[0]+n], s.r[offs[1]:offs[1]+n], s.r[offs[2]:offs[2]+n], w)
 		}, nil
 	}
 	return nil, p.errorf("unsupported operand types")

@@ -114,12 +114,16 @@ func (p *prep) uniformLoop(key loopKey, dst int, offs []int, bcast []bool, args 
 			return nil
 		}
 		if comps == 1 {
-			return func(s *state) { f(s.r[dst:dst+L], s.r[x:x+L], s.r[y], w) }
+			return func(s *state) {
+				lo, hi := s.span()
+				f(s.r[dst+lo:dst+hi], s.r[x+lo:x+hi], s.r[y], w)
+			}
 		}
 		return func(s *state) {
+			lo, hi := s.span()
 			for c := range comps {
 				a := x + sx*c
-				f(s.r[dst+c*L:dst+(c+1)*L], s.r[a:a+L], s.r[y+sy*c], w)
+				f(s.r[dst+c*L+lo:dst+c*L+hi], s.r[a+lo:a+hi], s.r[y+sy*c], w)
 			}
 		}
 	case len(offs) == 2:
@@ -128,12 +132,16 @@ func (p *prep) uniformLoop(key loopKey, dst int, offs []int, bcast []bool, args 
 			return nil
 		}
 		if comps == 1 {
-			return func(s *state) { f(s.r[dst:dst+L], s.r[x], s.r[y:y+L], w) }
+			return func(s *state) {
+				lo, hi := s.span()
+				f(s.r[dst+lo:dst+hi], s.r[x], s.r[y+lo:y+hi], w)
+			}
 		}
 		return func(s *state) {
+			lo, hi := s.span()
 			for c := range comps {
 				b := y + sy*c
-				f(s.r[dst+c*L:dst+(c+1)*L], s.r[x+sx*c], s.r[b:b+L], w)
+				f(s.r[dst+c*L+lo:dst+c*L+hi], s.r[x+sx*c], s.r[b+lo:b+hi], w)
 			}
 		}
 	case len(offs) == 3 && !uni[0] && uni[1] && uni[2]:
@@ -143,9 +151,10 @@ func (p *prep) uniformLoop(key loopKey, dst int, offs []int, bcast []bool, args 
 		}
 		z, sz := offs[2], step[2]
 		return func(s *state) {
+			lo, hi := s.span()
 			for c := range comps {
 				a := x + sx*c
-				f(s.r[dst+c*L:dst+(c+1)*L], s.r[a:a+L], s.r[y+sy*c], s.r[z+sz*c], w)
+				f(s.r[dst+c*L+lo:dst+c*L+hi], s.r[a+lo:a+hi], s.r[y+sy*c], s.r[z+sz*c], w)
 			}
 		}
 	}
