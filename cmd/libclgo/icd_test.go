@@ -138,6 +138,35 @@ func TestCClient(t *testing.T) {
 	}
 }
 
+// TestLinkAgainstReference runs testdata/linktest.c (separate
+// compilation: units with their own structs and statics, a library saved
+// as a binary) against clgo and against the system's OpenCL (PoCL), and
+// compares what they print.
+func TestLinkAgainstReference(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "linktest")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/linktest.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	got, err := client(t, time.Minute, exe)
+	if err != nil {
+		t.Fatalf("linktest on clgo: %v\n%s", err, got)
+	}
+	if _, err := os.Stat("/etc/OpenCL/vendors"); err != nil {
+		t.Skipf("no reference OpenCL: %v", err)
+	}
+	ref := exec.Command(exe)
+	ref.Env = append(os.Environ(), "OCL_ICD_VENDORS=/etc/OpenCL/vendors", "XDG_CACHE_HOME="+t.TempDir())
+	want, err := ref.CombinedOutput()
+	if err != nil {
+		t.Skipf("linktest on the reference OpenCL: %v\n%s", err, want)
+	}
+	if got != string(want) {
+		t.Errorf("clgo printed\n%s\nthe reference\n%s", got, want)
+	}
+}
+
 func TestPyOpenCL(t *testing.T) {
 	python := "/usr/bin/python3" // Debian's python3-pyopencl is for the system Python
 	if _, err := os.Stat(python); err != nil {

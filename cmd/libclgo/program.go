@@ -26,7 +26,7 @@ type program struct {
 	p      *cl.Program
 	ctx    *context
 	devs   []*device
-	source string // OpenCL C (also for compiled objects and libraries made from binaries)
+	source string // OpenCL C; "" for programs made by clLinkProgram or from binaries
 
 	mu         sync.Mutex
 	binaryType C.cl_program_binary_type
@@ -110,8 +110,9 @@ func clCreateProgramWithIL(context C.cl_context, il C.clgo_cvoid, length C.size_
 }
 
 // clgo program binaries: the magic, the binary type, then SPIR-V for an
-// executable or OpenCL C for a compiled object or library. Plain SPIR-V is
-// accepted as an executable too.
+// executable or, for a compiled object or library, its translation units
+// (preprocessed OpenCL C), each as a little-endian uint32 length and the
+// text (encodeUnits). Plain SPIR-V is accepted as an executable too.
 var binaryMagic = []byte("CLGOBIN1")
 
 const spirvMagic = 0x07230203
@@ -120,6 +121,28 @@ func encodeBinary(typ C.cl_program_binary_type, body []byte) []byte {
 	out := append([]byte(nil), binaryMagic...)
 	out = binary.LittleEndian.AppendUint32(out, uint32(typ))
 	return append(out, body...)
+}
+
+func encodeUnits(units []string) []byte {
+	var out []byte
+	for _, u := range units {
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(u)))
+		out = append(out, u...)
+	}
+	return out
+}
+
+func decodeUnits(b []byte) ([]string, bool) {
+	var units []string
+	for len(b) > 0 {
+		if len(b) < 4 || uint64(binary.LittleEndian.Uint32(b)) > uint64(len(b)-4) {
+			return nil, false
+		}
+		n := binary.LittleEndian.Uint32(b)
+		units = append(units, string(b[4:4+n]))
+		b = b[4+n:]
+	}
+	return units, len(units) > 0
 }
 
 func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, ok bool) {
@@ -135,7 +158,8 @@ func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, ok bool)
 	case C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE:
 		return typ, body, len(body) >= 4 && binary.LittleEndian.Uint32(body) == spirvMagic
 	case C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, C.CL_PROGRAM_BINARY_TYPE_LIBRARY:
-		return typ, body, true
+		_, ok := decodeUnits(body)
+		return typ, body, ok
 	}
 	return 0, nil, false
 }
@@ -198,18 +222,18 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 	}
 	var cp *cl.Program
 	var err error
-	src := ""
 	if typ == C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE {
 		cp, err = c.c.CreateProgramWithIL(body)
 	} else {
-		src = string(body)
-		cp, err = c.c.CreateProgramWithSource(src)
+		// A compiled object or library: units that clLinkProgram links.
+		units, _ := decodeUnits(body)
+		cp, err = c.c.CreateProgramWithUnits(units)
 	}
 	if err != nil {
 		setErr(errcode_ret, code(err))
 		return nil
 	}
-	return newProgram(c, cp, devs, src, typ, errcode_ret)
+	return newProgram(c, cp, devs, "", typ, errcode_ret)
 }
 
 //export clCreateProgramWithBuiltInKernels
@@ -413,7 +437,8 @@ func clCompileProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.cl
 	return p.run(pfn_notify, user_data, func() C.cl_int {
 		// The compiler has no object files: compiling checks the unit
 		// (calls to functions of other units allowed) and keeps its
-		// source and options; clLinkProgram builds the sources.
+		// preprocessed source and options; clLinkProgram links the units
+		// (compiler.Link), each a translation unit of its own.
 		err := p.p.Compile(strings.Join(append(includes, opts), " "), cDevices(devs)...)
 		if err == nil {
 			p.mu.Lock()
@@ -423,30 +448,6 @@ func clCompileProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.cl
 		}
 		return buildCode(err, C.CL_COMPILE_PROGRAM_FAILURE)
 	})
-}
-
-// linkOptions splits clLinkProgram's options: whether to make a library,
-// and the options that go on to the compiler.
-func linkOptions(opts string) (library bool, rest []string, ok bool) {
-	fs := strings.Fields(opts)
-	enable := false
-	for _, o := range fs {
-		switch o {
-		case "-create-library":
-			library = true
-		case "-enable-link-options":
-			enable = true
-		case "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
-			"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp":
-			rest = append(rest, o)
-		default:
-			return false, nil, false
-		}
-	}
-	if enable && !library {
-		return false, nil, false
-	}
-	return library, rest, true
 }
 
 //export clLinkProgram
@@ -474,7 +475,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 			devs = append(devs, d)
 		}
 	}
-	var srcs []string
+	var units []string
 	var compile []string
 	for i, id := range unsafe.Slice(input_programs, num_input_programs) {
 		in, ok := programOf(id)
@@ -488,37 +489,41 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 			return fail(C.CL_INVALID_OPERATION)
 		}
 		// A compiled unit links as its preprocessed source: its own -D
-		// and -I options, and its headers, are applied already.
-		unit := in.source
-		if u := in.p.UnitSource(devs[0].d); u != "" {
-			unit = u
+		// and -I options, and its headers, are applied already. A
+		// library brings all of its units.
+		us := in.p.Units(devs[0].d)
+		if us == nil {
+			return fail(C.CL_INVALID_OPERATION)
 		}
-		srcs = append(srcs, unit)
+		units = append(units, us...)
 		compile = append(compile, incl...)
 		if i == 0 && opts != "" {
 			compile = append(compile, opts)
 		}
 	}
-	library, rest, ok := linkOptions(goString((*C.char)(unsafe.Pointer(options))))
-	if !ok {
+	library, rest, err := cl.ParseLinkOptions(goString((*C.char)(unsafe.Pointer(options))))
+	if err != nil {
 		return fail(C.CL_INVALID_LINKER_OPTIONS)
 	}
-	src := strings.Join(srcs, "\n")
-	cp, err := c.c.CreateProgramWithSource(src)
+	cp, err := c.c.CreateProgramWithUnits(units)
 	if err != nil {
 		return fail(code(err))
 	}
 	var rc C.cl_int
-	h := newProgram(c, cp, devs, src, C.CL_PROGRAM_BINARY_TYPE_NONE, &rc)
+	h := newProgram(c, cp, devs, "", C.CL_PROGRAM_BINARY_TYPE_NONE, &rc)
 	if h == nil {
 		return fail(rc)
 	}
 	p, _ := programOf(h)
-	p.includes, p.options = compile, strings.Join(append(compile, rest...), " ")
+	if rest != "" {
+		compile = append(compile, rest)
+	}
+	p.includes, p.options = compile, strings.Join(compile, " ")
 	rc = p.run(pfn_notify, user_data, func() C.cl_int {
 		var err error
 		if library {
-			// A library may still call functions of other units.
+			// The units checked together; a library may still call
+			// functions of other units.
 			err = p.p.Compile(p.options, cDevices(devs)...)
 		} else {
 			err = p.p.Build(p.options, cDevices(devs)...)
@@ -566,7 +571,9 @@ func (p *program) binary(d *device) []byte {
 			return encodeBinary(typ, spv)
 		}
 	case C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, C.CL_PROGRAM_BINARY_TYPE_LIBRARY:
-		return encodeBinary(typ, []byte(p.source))
+		if units := p.p.Units(d.d); units != nil {
+			return encodeBinary(typ, encodeUnits(units))
+		}
 	}
 	return nil
 }
