@@ -47,6 +47,7 @@ var libFloatOnly = map[string]bool{
 	"log": true, "log2": true, "log10": true, "log1p": true,
 	"sinh": true, "cosh": true, "tanh": true,
 	"pow": true, "powr": true, "pown": true, "rootn": true,
+	"sin": true, "cos": true, "tan": true, "sincos": true, "sinpi": true, "cospi": true, "tanpi": true,
 	"fmod": true, "remainder": true, "remquo": true,
 }
 

@@ -13,7 +13,7 @@ import (
 
 // floatOnly are the builtins whose library float forms compute in float.
 var floatOnly = []string{"exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "sinh", "cosh", "tanh",
-	"pow", "powr", "pown", "rootn"}
+	"pow", "powr", "pown", "rootn", "sin", "cos", "tan", "sincos", "sinpi", "cospi", "tanpi"}
 
 // call is the kernel's call of builtin f on p[i] (and a second argument
 // where f takes two).
@@ -23,6 +23,8 @@ func call(f string, i int) string {
 		return fmt.Sprintf("%s(p[%d], p[%d])", f, i, i+1)
 	case "pown", "rootn":
 		return fmt.Sprintf("%s(p[%d], (int4)(3, -2, 7, 1 << 25))", f, i)
+	case "sincos":
+		return fmt.Sprintf("%s(p[%d], &p[%d])", f, i, i+1)
 	}
 	return fmt.Sprintf("%s(p[%d])", f, i)
 }
@@ -48,11 +50,12 @@ func noFp64(d *cl.Device) func(src string) ([]byte, error) {
 }
 
 // TestMathLibNoFp64: without cl_khr_fp64, exp, exp2, exp10, expm1, log,
-// log2, log10, log1p, sinh, cosh, tanh, pow, powr, pown and rootn of float
-// still come from the library (their float forms use no double): the
-// module declares no Float64 and calls none of GLSL's Exp, Exp2, Log,
-// Log2, Sinh, Cosh, Tanh, Pow, and the results keep §7.4's bounds and
-// §7.5's edge cases on the host driver and lavapipe.
+// log2, log10, log1p, sinh, cosh, tanh, pow, powr, pown, rootn, sin, cos,
+// tan, sincos, sinpi, cospi and tanpi of float still come from the
+// library (their float forms use no double): the module declares no
+// Float64 and calls none of GLSL's Exp, Exp2, Log, Log2, Sinh, Cosh,
+// Tanh, Pow, Sin, Cos, Tan, and the results keep §7.4's bounds and §7.5's
+// edge cases on the host driver and lavapipe.
 func TestMathLibNoFp64(t *testing.T) {
 	opts := compiler.DefaultOptions()
 	opts.Features.Float64 = false
@@ -75,7 +78,8 @@ func TestMathLibNoFp64(t *testing.T) {
 		if in.Op == spirv.OpExtInst && len(in.Operands) > 1 {
 			switch g := spirv.GLSLstd450(in.Operands[1]); g {
 			case spirv.GLSLstd450Exp, spirv.GLSLstd450Exp2, spirv.GLSLstd450Log, spirv.GLSLstd450Log2,
-				spirv.GLSLstd450Sinh, spirv.GLSLstd450Cosh, spirv.GLSLstd450Tanh, spirv.GLSLstd450Pow:
+				spirv.GLSLstd450Sinh, spirv.GLSLstd450Cosh, spirv.GLSLstd450Tanh, spirv.GLSLstd450Pow,
+				spirv.GLSLstd450Sin, spirv.GLSLstd450Cos, spirv.GLSLstd450Tan:
 				t.Errorf("GLSL.std.450 %d in the module: the library was not used", g)
 			}
 		}

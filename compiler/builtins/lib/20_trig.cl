@@ -6,9 +6,8 @@
 // k*PIO2_2 are exact for |k| < 2^20) below 2^20. Above, Payne-Hanek:
 // for double, x's 53-bit integer mantissa times a 256-bit window of 2/π
 // in 64-bit integer arithmetic (every bit that matters, exact to 2^-138
-// absolute); for float (at most 24 significant bits), x * (2/π) mod 4
-// from 28-bit chunks of 2/π, each product exact in double, summed with
-// two-sums. sin and cos of r by their Taylor series (to r^17 and r^18:
+// absolute). The float forms are in 24_trigf.cl (float arithmetic only).
+// sin and cos of r by their Taylor series (to r^17 and r^18:
 // the remainder is below 2^-56 relative on |r| <= π/4); r_lo enters
 // their first-order terms.
 
@@ -56,42 +55,6 @@ double __clgo_sinkl_d(double r, double l) {
 double __clgo_coskl_d(double r, double l) {
   double z = r * r;
   return 1.0 - (0.5 * z + ((z * z) * __clgo_cosp_d(z) + r * l));
-}
-
-// x mod 4 for x >= 0 whose fractional bits fit (exact).
-double __clgo_mod4_d(double t) { return t - 4.0 * floor(t * 0.25); }
-
-// Payne-Hanek for |x| >= 2^20 with x of at most 24 significant bits
-// (float arguments): (r, k) with x = k π/2 + r.
-double2 __clgo_rem_pio2_big24_d(double x) {
-  double ax = fabs(x);
-  double s = 0.0;
-  double err = 0.0;
-#define CLGO_PH_STEP(C)                          \
-  {                                              \
-    double t = __clgo_mod4_d(ax * C);            \
-    double sum = s + t;                          \
-    double bb = sum - s;                         \
-    err += (s - (sum - bb)) + (t - bb);          \
-    s = __clgo_mod4_d(sum);                      \
-  }
-  CLGO_PH_STEP(TWO_OVER_PI_0)
-  CLGO_PH_STEP(TWO_OVER_PI_1)
-  CLGO_PH_STEP(TWO_OVER_PI_2)
-  CLGO_PH_STEP(TWO_OVER_PI_3)
-  CLGO_PH_STEP(TWO_OVER_PI_4)
-  CLGO_PH_STEP(TWO_OVER_PI_5)
-  CLGO_PH_STEP(TWO_OVER_PI_6)
-  CLGO_PH_STEP(TWO_OVER_PI_7)
-#undef CLGO_PH_STEP
-  double n = rint(s);
-  double f = (s - n) + err;
-  double r = f * CLGO_PIO2;
-  if (x < 0.0) {
-    r = -r;
-    n = -n;
-  }
-  return (double2)(r, n);
 }
 
 // Bits 64(j-1)+1 .. 64(j+3) of 2/π (bit k weighs 2^-k) as four 64-bit
@@ -236,28 +199,7 @@ double3 __clgo_reduce_d(double x) {
   return __clgo_rem_pio2_ph_d(x);
 }
 
-// (r, k) for float arguments (in double; r_lo is below float's concern).
-double2 __clgo_reduce24_d(double x) {
-  if (fabs(x) < 0x1p20) return __clgo_rem_pio2_d(x).xz;
-  return __clgo_rem_pio2_big24_d(x);
-}
-
-// sin of k π/2 + r.
-double __clgo_sinq_d(double r, int k) {
-  int q = k & 3;
-  double v = (q & 1) != 0 ? __clgo_cosk_d(r) : __clgo_sink_d(r);
-  return q >= 2 ? -v : v;
-}
-
-double __clgo_cosq_d(double r, int k) { return __clgo_sinq_d(r, k + 1); }
-
-double __clgo_tanq_d(double r, int k) {
-  double s = __clgo_sink_d(r);
-  double c = __clgo_cosk_d(r);
-  return (k & 1) != 0 ? -c / s : s / c;
-}
-
-// The same for r + l.
+// sin and tan of k π/2 + r + l.
 double __clgo_sinql_d(double r, double l, int k) {
   int q = k & 3;
   double v = (q & 1) != 0 ? __clgo_coskl_d(r, l) : __clgo_sinkl_d(r, l);
@@ -288,31 +230,6 @@ double __clgo_tan_d(double x) {
   if (fabs(x) < 0x1p-27) return x;
   double3 rk = __clgo_reduce_d(x);
   return __clgo_tanql_d(rk.x, rk.y, (int)rk.z);
-}
-
-// Float arguments: the 24-bit reduction, r_hi only (as before r_lo).
-double __clgo_sin24_d(double x) {
-  if (isinf(x) || isnan(x)) return x - x;
-  if (fabs(x) < 0x1p-27) return x;
-  double2 rk = __clgo_reduce24_d(x);
-  return __clgo_sinq_d(rk.x, (int)rk.y);
-}
-
-float __clgo_sin_f(float x) { return (float)__clgo_sin24_d((double)x); }
-
-float __clgo_cos_f(float xf) {
-  double x = (double)xf;
-  if (isinf(x) || isnan(x)) return (float)(x - x);
-  double2 rk = __clgo_reduce24_d(x);
-  return (float)__clgo_cosq_d(rk.x, (int)rk.y);
-}
-
-float __clgo_tan_f(float xf) {
-  double x = (double)xf;
-  if (isinf(x) || isnan(x)) return (float)(x - x);
-  if (fabs(x) < 0x1p-27) return xf;
-  double2 rk = __clgo_reduce24_d(x);
-  return (float)__clgo_tanq_d(rk.x, (int)rk.y);
 }
 
 // sin(π a) for |a| <= 1/2 by the nearer of the kernels.
@@ -361,7 +278,3 @@ double __clgo_tanpi_d(double x) {
   }
   return copysign(v, r);
 }
-
-float __clgo_sinpi_f(float x) { return (float)__clgo_sinpi_d((double)x); }
-float __clgo_cospi_f(float x) { return (float)__clgo_cospi_d((double)x); }
-float __clgo_tanpi_f(float x) { return (float)__clgo_tanpi_d((double)x); }

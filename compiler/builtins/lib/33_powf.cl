@@ -10,7 +10,8 @@
 // exact 12-bit products and plus e, each sum kept with its error. t =
 // y log2|x| = t_h + t_l with y G_h an exact product (Dekker: 12-bit
 // halves, no fma: lavapipe's does not fuse and the lowering marks this
-// arithmetic NoContraction), and 2^(t_h + t_l) = 2^k e^((t_h - k + t_l)
+// arithmetic NoContraction; __clgo_mul12_f is in 24_trigf.cl), and
+// 2^(t_h + t_l) = 2^k e^((t_h - k + t_l)
 // ln2) with the kernels of 13_expf.cl, rounded once also into the
 // subnormals. |t| up to 150 multiplies log2|x|'s error by 2^7.2, which
 // leaves about 2^-27 in t: < 0.1 ulp.
@@ -21,17 +22,6 @@
 
 #define TWO3F_H12 0x1.554p-1f
 #define TWO3F_L12 0x1.555556p-13f
-
-// (p, e) with p = a*b rounded and a*b = p + e exactly (Dekker's product
-// with 12-bit halves: every partial product is exact).
-float2 __clgo_mul12_f(float a, float b) {
-  float ah = __clgo_hi12_f(a);
-  float al = a - ah;
-  float bh = __clgo_hi12_f(b);
-  float bl = b - bh;
-  float p = a * b;
-  return (float2)(p, (((ah * bh - p) + ah * bl) + al * bh) + al * bl);
-}
 
 // log2(a) = G.x + G.y for finite a > 0.
 float2 __clgo_log2hl_f(float a) {
