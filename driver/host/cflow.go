@@ -371,6 +371,10 @@ func (s *state) phis(blk *block, prev []int32, from int32) {
 			s.phiFrom(blk, ph, buf, dst, from)
 			continue
 		}
+		if len(ph.preds) == 2 && s.full {
+			s.phi2(blk, ph, buf, dst, prev)
+			continue
+		}
 		for l, on := range s.mask {
 			if !on {
 				continue
@@ -404,6 +408,28 @@ func (s *state) phis(blk *block, prev []int32, from int32) {
 			}
 			tmp += ph.n
 		}
+	}
+}
+
+// phi2 sets a phi of two predecessors for every lane, choosing without
+// branches (where lanes came from need not follow a pattern).
+func (s *state) phi2(blk *block, ph *phi, buf []uint64, dst int, prev []int32) {
+	L := s.lanes
+	p0, p1 := ph.preds[0], ph.preds[1]
+	prev = prev[:L]
+	bad := false
+	for c := 0; c < ph.n; c += L {
+		d, x, y := buf[dst+c:dst+c+L], s.r[ph.srcs[0]+c:ph.srcs[0]+c+L], s.r[ph.srcs[1]+c:ph.srcs[1]+c+L]
+		x, y = x[:len(d)], y[:len(d)]
+		for l := range d {
+			from := prev[l]
+			m := -uint64(b2u(from == p0))
+			d[l] = y[l] ^ (x[l]^y[l])&m
+			bad = bad || from != p0 && from != p1
+		}
+	}
+	if bad {
+		panic(execError{fmt.Errorf("OpPhi in block %%%d: no incoming value for the predecessor", blk.label)})
 	}
 }
 
