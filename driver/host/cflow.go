@@ -182,8 +182,7 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 	for live > 0 {
 		if b < 0 {
 			from = -1 // per lane, in fs.prev
-			b, wait = s.rescan(next, m, fs.idx)
-			fs.waitCnt = -1
+			b, wait, fs.waitCnt = s.rescan(next, m, fs.idx)
 		}
 		to, uniform := s.block(f, fs, b, from)
 		if s.cancel.Load() {
@@ -462,9 +461,11 @@ func (s *state) phiFrom(blk *block, ph *phi, buf []uint64, dst int, from int32) 
 
 // rescan picks the lowest-ordered block any live lane waits at (next < 0:
 // returned), makes its lanes the active mask m with their list in idx, and
-// returns it with the lowest block another live lane waits at. Negative
-// blocks compare as huge unsigned numbers, so the loops need no branch.
-func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32) {
+// returns it with the lowest block another live lane waits at and how many
+// wait there (so that lanes rejoining them there make a full mask with no
+// rescan). Negative blocks compare as huge unsigned numbers, so the loops
+// need no branch.
+func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, waitCnt int) {
 	lo := uint32(math.MaxUint32)
 	for _, x := range next {
 		lo = min(lo, uint32(x))
@@ -488,5 +489,14 @@ func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32) {
 	}
 	s.mask, s.full, s.idx = m, n == s.lanes, idx[:n]
 	s.active = n
-	return b, int32(min(w, math.MaxInt32))
+	wait = int32(min(w, math.MaxInt32))
+	if wait == math.MaxInt32 {
+		return b, wait, -1
+	}
+	for _, x := range next {
+		if x == wait {
+			waitCnt++
+		}
+	}
+	return b, wait, waitCnt
 }
