@@ -271,3 +271,50 @@ func TestLinkFailures(t *testing.T) {
 		t.Errorf("uncompiled input: %v, want CL_INVALID_OPERATION", err)
 	}
 }
+
+func TestParseLinkOptions(t *testing.T) {
+	lo, err := cl.ParseLinkOptions(" -create-library  -enable-link-options -cl-no-signed-zeroes -cl-fast-relaxed-math ")
+	want := cl.LinkOptions{Library: true, EnableLinkOptions: true, Options: "-cl-no-signed-zeros -cl-fast-relaxed-math"}
+	if err != nil || lo != want {
+		t.Errorf("got %+v, %v; want %+v", lo, err, want)
+	}
+	if lo, err := cl.ParseLinkOptions(""); err != nil || lo != (cl.LinkOptions{}) {
+		t.Errorf("no options: %+v, %v", lo, err)
+	}
+}
+
+// TestLinkOptionsAndLibraries: a link's options apply to its units unless
+// a library made without -enable-link-options is among them.
+func TestLinkOptionsAndLibraries(t *testing.T) {
+	c, dev := linkHost(t)
+	a, b := compiled(t, c, dev, unitA), compiled(t, c, dev, unitB)
+	for _, tc := range []struct {
+		libOptions string
+		want       string
+	}{
+		{"-create-library", ""},
+		{"-create-library -enable-link-options", "-cl-finite-math-only"},
+	} {
+		lib, err := c.LinkProgram(tc.libOptions, []*cl.Program{a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.LinkProgram("-cl-finite-math-only", []*cl.Program{lib, b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.BuildOptions(dev); got != tc.want {
+			t.Errorf("library %q: the link built with %q, want %q", tc.libOptions, got, tc.want)
+		}
+		p.Release()
+		lib.Release()
+	}
+	p, err := c.LinkProgram("-cl-finite-math-only", []*cl.Program{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	if got := p.BuildOptions(dev); got != "-cl-finite-math-only" {
+		t.Errorf("objects: the link built with %q", got)
+	}
+}

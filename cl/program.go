@@ -32,6 +32,9 @@ type Program struct {
 	// compiled programs (CreateProgramWithUnits): preprocessed OpenCL C,
 	// each checked on its own and linked by name.
 	units []string
+	// linkOptions is set for a library made with -enable-link-options:
+	// the options of a link that uses it may apply to it.
+	linkOptions bool
 
 	mu      sync.Mutex
 	builds  map[*Device]*build
@@ -97,7 +100,7 @@ func (c *Context) CreateProgramWithUnits(units []string) (*Program, error) {
 // build log, with an error wrapping ErrLinkProgramFailure.
 func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Device) (*Program, error) {
 	const op = "clLinkProgram"
-	library, rest, err := ParseLinkOptions(options)
+	lo, err := ParseLinkOptions(options)
 	if err != nil {
 		return nil, err
 	}
@@ -118,15 +121,24 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 			return nil, errorf(ErrInvalidOperation, "%s: input program %d is not compiled", op, i)
 		}
 		units = append(units, u...)
+		if in.units != nil && !in.linkOptions {
+			// A library made without -enable-link-options (or loaded
+			// from a binary): the link's options may not apply to its
+			// units, and the units of a link are compiled with one set
+			// of options. Each program linking option only allows
+			// optimizations, so leaving them all out is correct.
+			lo.Options = ""
+		}
 	}
 	p, err := c.CreateProgramWithUnits(units)
 	if err != nil {
 		return nil, err
 	}
-	if library {
-		err = p.Compile(rest, devices...)
+	if lo.Library {
+		p.linkOptions = lo.EnableLinkOptions
+		err = p.Compile(lo.Options, devices...)
 	} else {
-		err = p.Build(rest, devices...)
+		err = p.Build(lo.Options, devices...)
 	}
 	if errors.Is(err, ErrBuildProgramFailure) || errors.Is(err, ErrCompileProgramFailure) {
 		err = withLog(errorf(ErrLinkProgramFailure, "%s for %s", op, dev), p.BuildLog(dev))
@@ -134,34 +146,49 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 	return p, err
 }
 
-// ParseLinkOptions splits clLinkProgram's options: -create-library makes
-// a library; -enable-link-options (only with -create-library) lets the
-// options of the link that uses the library apply to it, which they do
-// anyway here: a library is linked from its units' source. The rest are
-// the link options the spec allows (-cl-denorms-are-zero,
-// -cl-no-signed-zeros, -cl-unsafe-math-optimizations,
-// -cl-finite-math-only, -cl-fast-relaxed-math, -cl-no-subgroup-ifp),
-// which go on to the compiler; any other is ErrInvalidLinkerOptions.
-func ParseLinkOptions(options string) (library bool, rest string, err error) {
+// LinkOptions are clLinkProgram's options (OpenCL 2.2 API 5.8.7).
+type LinkOptions struct {
+	// Library is -create-library: the link makes a library, which may
+	// still use functions and variables of other units.
+	Library bool
+	// EnableLinkOptions is -enable-link-options (only with
+	// -create-library): the options of a link that uses the library may
+	// apply to its units.
+	EnableLinkOptions bool
+	// Options are the program linking options given (-cl-denorms-are-zero,
+	// -cl-no-signed-zeros, -cl-unsafe-math-optimizations,
+	// -cl-finite-math-only, -cl-fast-relaxed-math, -cl-no-subgroup-ifp),
+	// which go on to the compiler.
+	Options string
+}
+
+// ParseLinkOptions parses clLinkProgram's options; an option that is no
+// linker option is ErrInvalidLinkerOptions.
+func ParseLinkOptions(options string) (LinkOptions, error) {
+	var lo LinkOptions
 	var kept []string
-	enable := false
 	for _, o := range strings.Fields(options) {
 		switch o {
 		case "-create-library":
-			library = true
+			lo.Library = true
 		case "-enable-link-options":
-			enable = true
+			lo.EnableLinkOptions = true
+		case "-cl-no-signed-zeroes":
+			// The API specification's spelling; the compiler option is
+			// -cl-no-signed-zeros.
+			kept = append(kept, "-cl-no-signed-zeros")
 		case "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
 			"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp":
 			kept = append(kept, o)
 		default:
-			return false, "", errorf(ErrInvalidLinkerOptions, "clLinkProgram: invalid link option %q", o)
+			return LinkOptions{}, errorf(ErrInvalidLinkerOptions, "clLinkProgram: invalid link option %q", o)
 		}
 	}
-	if enable && !library {
-		return false, "", errorf(ErrInvalidLinkerOptions, "clLinkProgram: -enable-link-options needs -create-library")
+	if lo.EnableLinkOptions && !lo.Library {
+		return LinkOptions{}, errorf(ErrInvalidLinkerOptions, "clLinkProgram: -enable-link-options needs -create-library")
 	}
-	return library, strings.Join(kept, " "), nil
+	lo.Options = strings.Join(kept, " ")
+	return lo, nil
 }
 
 func (c *Context) newProgram(src string, il []byte) *Program {

@@ -32,7 +32,10 @@ type program struct {
 	binaryType C.cl_program_binary_type
 	includes   []string // -I options of clCompileProgram's headers, kept for clLinkProgram
 	options    string   // the options of the last compile, for clLinkProgram
-	building   bool
+	// linkOptions is set for a library made with -enable-link-options:
+	// the options of a link that uses it may apply to it.
+	linkOptions bool
+	building    bool
 }
 
 func (p *program) destroy() func() {
@@ -475,6 +478,10 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 			devs = append(devs, d)
 		}
 	}
+	lo, err := cl.ParseLinkOptions(goString((*C.char)(unsafe.Pointer(options))))
+	if err != nil {
+		return fail(C.CL_INVALID_LINKER_OPTIONS)
+	}
 	var units []string
 	var compile []string
 	for i, id := range unsafe.Slice(input_programs, num_input_programs) {
@@ -483,7 +490,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 			return fail(C.CL_INVALID_PROGRAM)
 		}
 		in.mu.Lock()
-		typ, incl, opts := in.binaryType, in.includes, in.options
+		typ, incl, opts, enabled := in.binaryType, in.includes, in.options, in.linkOptions
 		in.mu.Unlock()
 		if typ != C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && typ != C.CL_PROGRAM_BINARY_TYPE_LIBRARY {
 			return fail(C.CL_INVALID_OPERATION)
@@ -496,15 +503,19 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 			return fail(C.CL_INVALID_OPERATION)
 		}
 		units = append(units, us...)
+		if typ == C.CL_PROGRAM_BINARY_TYPE_LIBRARY && !enabled {
+			// The link's options may not apply to this library's units,
+			// and a link compiles all units with one set of options: as
+			// each program linking option only allows optimizations,
+			// leave them all out.
+			lo.Options = ""
+		}
 		compile = append(compile, incl...)
 		if i == 0 && opts != "" {
 			compile = append(compile, opts)
 		}
 	}
-	library, rest, err := cl.ParseLinkOptions(goString((*C.char)(unsafe.Pointer(options))))
-	if err != nil {
-		return fail(C.CL_INVALID_LINKER_OPTIONS)
-	}
+	library := lo.Library
 	cp, err := c.c.CreateProgramWithUnits(units)
 	if err != nil {
 		return fail(code(err))
@@ -515,10 +526,11 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		return fail(rc)
 	}
 	p, _ := programOf(h)
-	if rest != "" {
-		compile = append(compile, rest)
+	if lo.Options != "" {
+		compile = append(compile, lo.Options)
 	}
 	p.includes, p.options = compile, strings.Join(compile, " ")
+	p.linkOptions = lo.EnableLinkOptions
 	rc = p.run(pfn_notify, user_data, func() C.cl_int {
 		var err error
 		if library {
