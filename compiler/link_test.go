@@ -135,3 +135,23 @@ func TestLinkExternStructVariable(t *testing.T) {
 	}
 	spirvtest.ValidateModule(t, res.Module, string(Vulkan11))
 }
+
+// A typedef'd anonymous struct and an enum, defined alike in two units,
+// cross the unit boundary as parameter types.
+func TestLinkAnonymousStructAndEnum(t *testing.T) {
+	hdr := "typedef struct { int x; float y; } P;\nenum E { E0, E1 = 5 };\n"
+	units := []Unit{
+		{Source: hdr + "int f(P p, enum E e) { return p.x + (int)p.y + e; }\n"},
+		{Source: hdr + "int f(P p, enum E e);\nkernel void k(global int *o) { P p = { 1, 2.0f }; o[0] = f(p, E1); }\n"},
+	}
+	res, err := Link(units, DefaultOptions())
+	if err != nil {
+		t.Fatal(res.Diagnostics.Diags)
+	}
+	spirvtest.ValidateModule(t, res.Module, string(Vulkan11))
+	// An enum with other values is another type.
+	units[1].Source = strings.Replace(units[1].Source, "E1 = 5", "E1 = 6", 1)
+	if _, err := Link(units, DefaultOptions()); err == nil || !strings.Contains(err.Error(), "conflicting types for 'f'") {
+		t.Fatalf("different enums: %v", err)
+	}
+}
