@@ -99,7 +99,8 @@ func (p *prep) functions(first int) error {
 	p.findPromotable(raws)
 	p.findForwarded(raws)
 	p.findLoadAliases(raws)
-	p.defs, p.uses, p.proAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}
+	p.defs, p.uses, p.proAt, p.codeAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}, map[uint32]codeRef{}
+	p.madLevel = map[uint32]uint8{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
@@ -264,6 +265,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		rb := &rf.blocks[bi]
 		b := &block{label: rb.label.id}
 		f.blocks = append(f.blocks, b)
+		p.curBlock = b
 		phiIDs := map[uint32]bool{}
 		for _, in := range rb.body {
 			if in.op == spirv.OpPhi {
@@ -376,7 +378,14 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				if err != nil {
 					return err
 				}
-				if lvl := p.hoistLevel(in); lvl > 0 && len(run) == 1 {
+				lvl := p.hoistLevel(in)
+				if want, ok := p.madLevel[in.id]; ok && want != lvl {
+					return p.errorf("internal error: fused sum hoisted at %d, expected %d", lvl, want)
+				}
+				if lvl == 0 && len(run) == 1 && in.id != 0 {
+					p.codeAt[in.id] = codeRef{b, len(b.code)}
+				}
+				if lvl > 0 && len(run) == 1 {
 					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)

@@ -108,6 +108,9 @@ type prep struct {
 	promotedPart map[uint32]part  // constant access chains into them
 	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
+	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
+	curBlock     *block
+	madLevel     map[uint32]uint8   // fused sums' expected hoisting levels
 	loadAlias    map[uint32]uint32  // loads living in their promoted variable's rows (forward.go)
 	defs         map[uint32]*inst   // the instruction defining each id of the functions
 	uses         map[uint32]int     // how many operands name each id

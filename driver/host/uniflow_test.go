@@ -19,8 +19,10 @@ func TestUniformFlow(t *testing.T) {
   int acc = 0;
   for (int j = 0; j < n; j++)
     acc += tile[j] * (j + 1) + lid;
-  if (FAULT && n > 100)
+#if FAULT
+  if (n > 100)
     acc += a[get_global_id(0) + (1 << 20)];
+#endif
   out[get_global_id(0)] = acc + tile[(lid + n) % 64];
 }
 kernel void lanes(global const int *a, global int *out, int n) {

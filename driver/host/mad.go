@@ -1,0 +1,133 @@
+package host
+
+import (
+	"math"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Fused multiply-add of rows. A float32 OpFAdd one of whose operands is an
+// OpFMul of the same block used nowhere else computes the product and the
+// sum in one pass over the lanes (two roundings, as the two instructions):
+// the product's row is neither written nor read again. The product's own
+// instruction becomes a no-op; when a prologue faulted both run as
+// compiled. (Values are written only by their definitions, so the
+// product's operands still hold at the sum what they held at the product.)
+
+// codeRef is where a non-hoisted instruction's code sits in its block.
+type codeRef struct {
+	b *block
+	i int
+}
+
+// fuseMad returns the fused form of OpFAdd in, whose code as compiled is
+// run, or run itself.
+func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
+	t := p.vtype[in.id]
+	if in.op != spirv.OpFAdd || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil {
+		return run
+	}
+	// The sum's hoisting level, as hoistLevel will find it.
+	lvl := join(join(perDispatch, p.level(in.args[0])), p.level(in.args[1]))
+	for xi, x := range in.args {
+		pm := p.defs[x]
+		if pm == nil || pm.op != spirv.OpFMul || p.uses[x] != 1 || p.uniform(x) || p.aliased[x] || len(pm.args) != 2 {
+			continue
+		}
+		// The product's code: in this block, neither hoisted; or in the
+		// prologue the sum goes to.
+		var code *instr
+		if ref, ok := p.codeAt[x]; ok && ref.b == p.curBlock && lvl == 0 {
+			code = &ref.b.code[ref.i]
+		} else if at, ok := p.proAt[x]; ok && lvl != 0 && int(lvl)-1 == at[0] {
+			code = &p.k.pro[at[0]][at[1]]
+		}
+		if code == nil {
+			continue
+		}
+		y := in.args[1-xi]
+		// The product's operands are read at the sum: none may live in a
+		// variable's rows, which a store between them could change.
+		if _, ok := p.loadAlias[pm.args[0]]; ok {
+			continue
+		}
+		if _, ok := p.loadAlias[pm.args[1]]; ok {
+			continue
+		}
+		same := true
+		for _, id := range []uint32{x, y, pm.args[0], pm.args[1]} {
+			if vt := p.vtype[id]; vt == nil || vt.comps != t.comps || numKind(vt) != nkF32 {
+				same = false
+			}
+		}
+		if !same {
+			continue
+		}
+		L := p.lanes
+		row := func(id uint32) (int, int) { // first slot, lane step (0: uniform)
+			if p.uniform(id) {
+				return p.row[id] * L, 0
+			}
+			return p.row[id] * L, 1
+		}
+		a, ma := row(pm.args[0])
+		b, mb := row(pm.args[1])
+		yo, my := row(y)
+		dst := p.row[in.id] * L
+		comps := t.comps
+		mul := code.run
+		code.run = func(*state) {} // computed by the sum
+		p.madLevel[in.id] = lvl    // checked once the sum is hoisted
+		xFirst := xi == 0
+		return func(s *state) {
+			if s.redo {
+				mul(s)
+				run(s)
+				return
+			}
+			lo, hi := s.span()
+			for c := range comps {
+				o := c * L
+				madRow(s.r[dst+o+lo:dst+o+hi], s.r[a+o+lo*ma:], s.r[b+o+lo*mb:], s.r[yo+o+lo*my:], ma, mb, my, xFirst)
+			}
+		}
+	}
+	return run
+}
+
+// madRow sets d[l] = A[l]*B[l] + Y[l] (Y first when !xFirst), an operand
+// with step 0 being one value for every lane.
+func madRow(d, A, B, Y []uint64, ma, mb, my int, xFirst bool) {
+	f := math.Float32frombits
+	switch {
+	case ma == 1 && mb == 1 && my == 1:
+		A, B, Y = A[:len(d)], B[:len(d)], Y[:len(d)]
+		for l := range d {
+			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
+			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l])), xFirst)))
+		}
+	case ma+mb == 1 && my == 1:
+		V, k := A, f(uint32(B[0]))
+		if ma == 0 {
+			V, k = B, f(uint32(A[0]))
+		}
+		V, Y = V[:len(d)], Y[:len(d)]
+		for l := range d {
+			x := float32(k * f(uint32(V[l]))) // multiplication commutes exactly
+			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l])), xFirst)))
+		}
+	default:
+		for l := range d {
+			x := float32(f(uint32(A[l*ma])) * f(uint32(B[l*mb])))
+			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l*my])), xFirst)))
+		}
+	}
+}
+
+// add32 adds in the instruction's operand order (which NaN comes out).
+func add32(x, y float32, xFirst bool) float32 {
+	if xFirst {
+		return x + y
+	}
+	return y + x
+}

@@ -1,0 +1,76 @@
+package host_test
+
+import (
+	"encoding/binary"
+	"math"
+	"testing"
+)
+
+// Products used once by a sum are computed with it (mad.go): hoisted and in
+// place, a uniform factor on either side, the product on either side of the
+// sum, vectors, a divergent mask, and (FAULT 1) a prologue that faults in
+// every group, which runs everything in place, all rounded twice as the
+// two instructions are.
+func TestFusedMultiplyAdd(t *testing.T) {
+	const src = `kernel void mad(global const float *a, global const float *b, global float *out, int n) {
+  int i = get_global_id(0);
+  float s = (float)n * 0.37f;
+  float r = a[i] + s * b[i];
+  float q = b[i] * a[i] + a[i];
+  float4 v = (float4)(a[i], b[i], 1.5f, -2.0f) * (float4)(b[i]) + (float4)(a[i]);
+  float acc = 0.0f;
+  for (int k = 0; k < (i % 4); k++)
+    acc = acc + a[(i + k) % 64] * s;
+#if FAULT
+  if (n > 1000)
+    r += a[i + (1 << 22)];
+#endif
+  out[i] = r + q * 3.0f + v.x + v.y + v.z + v.w + acc;
+}`
+	const global = 64
+	av, bv := make([]float32, global), make([]float32, global)
+	for i := range av {
+		av[i], bv[i] = float32(i)*1.1-7.3, float32(i*i%17)*0.7-3.1
+	}
+	for _, fault := range []string{"0", "1"} {
+		for _, n := range []int32{3, 2000} {
+			out := make([]byte, 4*global)
+			err := compileRun(t, "#define FAULT "+fault+"\n"+src, "mad", global, 16, n, f32bytes(av), f32bytes(bv), out)
+			if fault == "1" && n > 1000 {
+				if err == nil {
+					t.Fatal("n 2000: the out-of-bounds load ran without an error")
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range global {
+				a, b := av[i], bv[i]
+				// Explicit conversions round each step (Go may fuse x*y+z otherwise).
+				s := float32(float32(n) * 0.37)
+				r := float32(a + float32(s*b))
+				q := float32(float32(b*a) + a)
+				v := [4]float32{float32(float32(a*b) + a), float32(float32(b*b) + a), float32(float32(1.5*b) + a), float32(float32(-2*b) + a)}
+				acc := float32(0)
+				for k := range i % 4 {
+					acc = float32(acc + float32(av[(i+k)%64]*s))
+				}
+				want := float32(float32(float32(float32(float32(r+float32(q*3))+v[0])+v[1])+v[2])+v[3]) + acc
+				want = float32(want)
+				got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
+				if got != want {
+					t.Fatalf("FAULT %s, n %d: out[%d] = %v, want %v", fault, n, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+func f32bytes(v []float32) []byte {
+	b := make([]byte, 0, 4*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return b
+}
