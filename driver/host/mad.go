@@ -116,6 +116,22 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, xFirst bool) {
 			x := float32(k * f(uint32(V[l]))) // multiplication commutes exactly
 			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l])), xFirst)))
 		}
+	case ma == 1 && mb == 1: // Horner steps: p*x + c
+		A, B, y := A[:len(d)], B[:len(d)], f(uint32(Y[0]))
+		for l := range d {
+			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
+			d[l] = uint64(math.Float32bits(add32(x, y, xFirst)))
+		}
+	case ma+mb == 1:
+		V, k := A, f(uint32(B[0]))
+		if ma == 0 {
+			V, k = B, f(uint32(A[0]))
+		}
+		V, y := V[:len(d)], f(uint32(Y[0]))
+		for l := range d {
+			x := float32(k * f(uint32(V[l])))
+			d[l] = uint64(math.Float32bits(add32(x, y, xFirst)))
+		}
 	default:
 		for l := range d {
 			x := float32(f(uint32(A[l*ma])) * f(uint32(B[l*mb])))

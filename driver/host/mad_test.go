@@ -17,6 +17,8 @@ func TestFusedMultiplyAdd(t *testing.T) {
   float s = (float)n * 0.37f;
   float r = a[i] + s * b[i];
   float q = b[i] * a[i] + a[i];
+  float h = a[i] * b[i] + 0.25f;
+  float g = s * b[i] + 2.5f;
   float4 v = (float4)(a[i], b[i], 1.5f, -2.0f) * (float4)(b[i]) + (float4)(a[i]);
   float acc = 0.0f;
   for (int k = 0; k < (i % 4); k++)
@@ -25,7 +27,7 @@ func TestFusedMultiplyAdd(t *testing.T) {
   if (n > 1000)
     r += a[i + (1 << 22)];
 #endif
-  out[i] = r + q * 3.0f + v.x + v.y + v.z + v.w + acc;
+  out[i] = r + q * 3.0f + v.x + v.y + v.z + v.w + acc + h * g;
 }`
 	const global = 64
 	av, bv := make([]float32, global), make([]float32, global)
@@ -57,7 +59,9 @@ func TestFusedMultiplyAdd(t *testing.T) {
 					acc = float32(acc + float32(av[(i+k)%64]*s))
 				}
 				want := float32(float32(float32(float32(float32(r+float32(q*3))+v[0])+v[1])+v[2])+v[3]) + acc
-				want = float32(want)
+				h := float32(float32(a*b) + 0.25)
+			g := float32(float32(s*b) + 2.5)
+			want = float32(want + float32(h*g))
 				got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
 				if got != want {
 					t.Fatalf("FAULT %s, n %d: out[%d] = %v, want %v", fault, n, i, got, want)
