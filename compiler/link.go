@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/clgo/clgo/compiler/cpp"
 	"github.com/clgo/clgo/compiler/diag"
@@ -33,10 +34,14 @@ func Link(units []Unit, opts Options) (*Result, error) {
 	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
 	res := &Result{Diagnostics: diags}
 	var files []*syntax.File
+	rank := map[string]int{} // unit names, for sorting diagnostics
 	for i, u := range units {
 		name := u.Name
 		if name == "" {
 			name = UnitName(i)
+		}
+		if _, ok := rank[name]; !ok {
+			rank[name] = i
 		}
 		toks := cpp.Preprocess(name, u.Source, opts.cppOptions(), diags)
 		if diags.HasErrors() {
@@ -45,21 +50,54 @@ func Link(units []Unit, opts Options) (*Result, error) {
 		files = append(files, syntax.Parse(name, toks, diags))
 	}
 	if diags.HasErrors() {
-		diags.Sort()
+		sortByUnit(diags, rank)
 		return res, diags
 	}
 	conf := &types.Config{AddressBits: 32, Std: opts.std(), Extensions: opts.Features.extensions(), FastRelaxedMath: opts.FastRelaxedMath}
 	pkg, info := types.CheckUnits(files, conf, diags)
 	if diags.HasErrors() {
-		diags.Sort()
+		sortByUnit(diags, rank)
 		return res, diags
 	}
 	m, refl := lower.Lower(pkg, info, opts.lowerOptions(), diags)
 	if diags.HasErrors() || m == nil {
-		diags.Sort()
+		sortByUnit(diags, rank)
 		return res, diags
 	}
 	res.Module, res.Reflection = m, refl
 	res.SPIRV = m.Encode()
 	return res, nil
+}
+
+// sortByUnit sorts diagnostics by unit, in the order the units were given
+// ("<unit 10>" after "<unit 2>"), then by position, keeping each note
+// after the diagnostic it belongs to. Files that are no unit (headers)
+// come after the units.
+func sortByUnit(l *diag.List, rank map[string]int) {
+	type group struct{ ds []diag.Diagnostic }
+	var gs []group
+	for _, d := range l.Diags {
+		if d.Severity == diag.Note && len(gs) > 0 {
+			gs[len(gs)-1].ds = append(gs[len(gs)-1].ds, d)
+			continue
+		}
+		gs = append(gs, group{[]diag.Diagnostic{d}})
+	}
+	unit := func(file string) int {
+		if r, ok := rank[file]; ok {
+			return r
+		}
+		return len(rank)
+	}
+	sort.SliceStable(gs, func(i, j int) bool {
+		p, q := gs[i].ds[0].Pos, gs[j].ds[0].Pos
+		if up, uq := unit(p.File), unit(q.File); up != uq {
+			return up < uq
+		}
+		return p.Before(q)
+	})
+	l.Diags = l.Diags[:0]
+	for _, g := range gs {
+		l.Diags = append(l.Diags, g.ds...)
+	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -153,5 +154,26 @@ func TestLinkAnonymousStructAndEnum(t *testing.T) {
 	units[1].Source = strings.Replace(units[1].Source, "E1 = 5", "E1 = 6", 1)
 	if _, err := Link(units, DefaultOptions()); err == nil || !strings.Contains(err.Error(), "conflicting types for 'f'") {
 		t.Fatalf("different enums: %v", err)
+	}
+}
+
+// Diagnostics come in unit order: <unit 10> after <unit 2>.
+func TestLinkDiagnosticOrder(t *testing.T) {
+	units := make([]Unit, 10)
+	for i := range units {
+		units[i].Source = fmt.Sprintf("void f%d(void) { undeclared(); }\n", i)
+	}
+	res, err := Link(units, DefaultOptions())
+	if err == nil {
+		t.Fatal("linked")
+	}
+	var files []string
+	for _, d := range res.Diagnostics.Diags {
+		files = append(files, d.Pos.File)
+	}
+	for i, f := range files {
+		if len(files) != len(units) || f != UnitName(i) {
+			t.Fatalf("diagnostics in files %v", files)
+		}
 	}
 }
