@@ -60,8 +60,8 @@ func TestFusedMultiplyAdd(t *testing.T) {
 				}
 				want := float32(float32(float32(float32(float32(r+float32(q*3))+v[0])+v[1])+v[2])+v[3]) + acc
 				h := float32(float32(a*b) + 0.25)
-			g := float32(float32(s*b) + 2.5)
-			want = float32(want + float32(h*g))
+				g := float32(float32(s*b) + 2.5)
+				want = float32(want + float32(h*g))
 				got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
 				if got != want {
 					t.Fatalf("FAULT %s, n %d: out[%d] = %v, want %v", fault, n, i, got, want)
