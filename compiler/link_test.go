@@ -177,3 +177,17 @@ func TestLinkDiagnosticOrder(t *testing.T) {
 		}
 	}
 }
+
+// A struct a unit names before defining it stays that unit's own type
+// (types.CheckUnits cannot make it the other unit's after the fact): a
+// function taking it is a conflict, reported as such.
+func TestLinkForwardDeclaredStruct(t *testing.T) {
+	units := []Unit{
+		{Source: "struct S { int a; };\nint f(struct S *s) { return s->a; }\n"},
+		{Source: "typedef struct S S;\nstruct S { int a; };\nint f(S *s);\nkernel void k(global int *o) { S s = { 1 }; o[0] = f(&s); }\n"},
+	}
+	_, err := Link(units, DefaultOptions())
+	if err == nil || !strings.Contains(err.Error(), "conflicting types for 'f'") {
+		t.Fatalf("got %v", err)
+	}
+}
