@@ -6,9 +6,10 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// Fused multiply-add of rows. A float32 OpFAdd one of whose operands is an
-// OpFMul of the same block used nowhere else computes the product and the
-// sum in one pass over the lanes (two roundings, as the two instructions):
+// Fused multiply-add of rows. A float32 OpFAdd or OpFSub one of whose
+// operands is an OpFMul used nowhere else, in the same block or the same
+// prologue, computes the product and the sum in one pass over the lanes
+// (two roundings, as the two instructions):
 // the product's row is neither written nor read again. The product's own
 // instruction becomes a no-op; when a prologue faulted both run as
 // compiled. (Values are written only by their definitions, so the
@@ -24,7 +25,7 @@ type codeRef struct {
 // run, or run itself.
 func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 	t := p.vtype[in.id]
-	if in.op != spirv.OpFAdd || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil {
+	if in.op != spirv.OpFAdd && in.op != spirv.OpFSub || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil {
 		return run
 	}
 	// The sum's hoisting level, as hoistLevel will find it.
@@ -78,7 +79,7 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 		mul := code.run
 		code.run = func(*state) {} // computed by the sum
 		p.madLevel[in.id] = lvl    // checked once the sum is hoisted
-		xFirst := xi == 0
+		op := [2][2]int{{madYX, madXY}, {msbYX, msbXY}}[b2i(in.op == spirv.OpFSub)][b2i(xi == 0)]
 		return func(s *state) {
 			if s.redo {
 				mul(s)
@@ -88,23 +89,23 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 			lo, hi := s.span()
 			for c := range comps {
 				o := c * L
-				madRow(s.r[dst+o+lo:dst+o+hi], s.r[a+o+lo*ma:], s.r[b+o+lo*mb:], s.r[yo+o+lo*my:], ma, mb, my, xFirst)
+				madRow(s.r[dst+o+lo:dst+o+hi], s.r[a+o+lo*ma:], s.r[b+o+lo*mb:], s.r[yo+o+lo*my:], ma, mb, my, op)
 			}
 		}
 	}
 	return run
 }
 
-// madRow sets d[l] = A[l]*B[l] + Y[l] (Y first when !xFirst), an operand
-// with step 0 being one value for every lane.
-func madRow(d, A, B, Y []uint64, ma, mb, my int, xFirst bool) {
+// madRow sets d[l] to A[l]*B[l] combined with Y[l] by op, an operand with
+// step 0 being one value for every lane.
+func madRow(d, A, B, Y []uint64, ma, mb, my int, op int) {
 	f := math.Float32frombits
 	switch {
 	case ma == 1 && mb == 1 && my == 1:
 		A, B, Y = A[:len(d)], B[:len(d)], Y[:len(d)]
 		for l := range d {
 			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
-			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l])), xFirst)))
+			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op)))
 		}
 	case ma+mb == 1 && my == 1:
 		V, k := A, f(uint32(B[0]))
@@ -114,13 +115,13 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, xFirst bool) {
 		V, Y = V[:len(d)], Y[:len(d)]
 		for l := range d {
 			x := float32(k * f(uint32(V[l]))) // multiplication commutes exactly
-			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l])), xFirst)))
+			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op)))
 		}
 	case ma == 1 && mb == 1: // Horner steps: p*x + c
 		A, B, y := A[:len(d)], B[:len(d)], f(uint32(Y[0]))
 		for l := range d {
 			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
-			d[l] = uint64(math.Float32bits(add32(x, y, xFirst)))
+			d[l] = uint64(math.Float32bits(comb(x, y, op)))
 		}
 	case ma+mb == 1:
 		V, k := A, f(uint32(B[0]))
@@ -130,20 +131,40 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, xFirst bool) {
 		V, y := V[:len(d)], f(uint32(Y[0]))
 		for l := range d {
 			x := float32(k * f(uint32(V[l])))
-			d[l] = uint64(math.Float32bits(add32(x, y, xFirst)))
+			d[l] = uint64(math.Float32bits(comb(x, y, op)))
 		}
 	default:
 		for l := range d {
 			x := float32(f(uint32(A[l*ma])) * f(uint32(B[l*mb])))
-			d[l] = uint64(math.Float32bits(add32(x, f(uint32(Y[l*my])), xFirst)))
+			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l*my])), op)))
 		}
 	}
 }
 
-// add32 adds in the instruction's operand order (which NaN comes out).
-func add32(x, y float32, xFirst bool) float32 {
-	if xFirst {
+// How a product x and the other operand y combine, in the instruction's
+// operand order (which also says which NaN comes out).
+const (
+	madXY = iota // x + y
+	madYX        // y + x
+	msbXY        // x - y
+	msbYX        // y - x
+)
+
+func comb(x, y float32, op int) float32 {
+	switch op {
+	case madXY:
 		return x + y
+	case madYX:
+		return y + x
+	case msbXY:
+		return x - y
 	}
-	return y + x
+	return y - x
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

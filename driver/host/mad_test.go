@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// Products used once by a sum are computed with it (mad.go): hoisted and in
-// place, a uniform factor on either side, the product on either side of the
-// sum, vectors, a divergent mask, and (FAULT 1) a prologue that faults in
+// Products used once by a sum or difference are computed with it (mad.go):
+// hoisted and in place, a uniform factor on either side, the product on
+// either side, a uniform addend, vectors, a divergent mask, and (FAULT 1) a prologue that faults in
 // every group, which runs everything in place, all rounded twice as the
 // two instructions are.
 func TestFusedMultiplyAdd(t *testing.T) {
@@ -19,6 +19,9 @@ func TestFusedMultiplyAdd(t *testing.T) {
   float q = b[i] * a[i] + a[i];
   float h = a[i] * b[i] + 0.25f;
   float g = s * b[i] + 2.5f;
+  float e = a[i] * b[i] - s;
+  float u = a[i] - s * b[i];
+  float z = a[i] * a[i] - b[i] * b[i];
   float4 v = (float4)(a[i], b[i], 1.5f, -2.0f) * (float4)(b[i]) + (float4)(a[i]);
   float acc = 0.0f;
   for (int k = 0; k < (i % 4); k++)
@@ -27,7 +30,7 @@ func TestFusedMultiplyAdd(t *testing.T) {
   if (n > 1000)
     r += a[i + (1 << 22)];
 #endif
-  out[i] = r + q * 3.0f + v.x + v.y + v.z + v.w + acc + h * g;
+  out[i] = r + q * 3.0f + v.x + v.y + v.z + v.w + acc + h * g + e * 0.5f + u * 0.75f + z;
 }`
 	const global = 64
 	av, bv := make([]float32, global), make([]float32, global)
@@ -62,6 +65,10 @@ func TestFusedMultiplyAdd(t *testing.T) {
 				h := float32(float32(a*b) + 0.25)
 				g := float32(float32(s*b) + 2.5)
 				want = float32(want + float32(h*g))
+				e := float32(float32(a*b) - s)
+				u := float32(a - float32(s*b))
+				z := float32(float32(a*a) - float32(b*b))
+				want = float32(float32(float32(want+float32(e*0.5))+float32(u*0.75)) + z)
 				got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
 				if got != want {
 					t.Fatalf("FAULT %s, n %d: out[%d] = %v, want %v", fault, n, i, got, want)
