@@ -197,11 +197,29 @@ func (fs *fnState) noContraction(f *spirv.Function, nb, ni int) {
 }
 
 // sincosLib is sincos as the library's sin and cos, the cosine stored
-// through the pointer argument.
+// through the pointer argument: one __clgo_sincos_{f,d} call per
+// component (one argument reduction for both) where the library has it.
 func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.Type) spirv.ID {
 	x := mathArgs{vals: a.vals[:1], ids: a.ids[:1]}
-	s := fs.libPerComponent(l, l.Funcs["__clgo_sin"+suffix], x, t)
-	c := fs.libPerComponent(l, l.Funcs["__clgo_cos"+suffix], x, t)
+	var s, c spirv.ID
+	if fn := l.Funcs["__clgo_sincos"+suffix]; fn != nil {
+		n := types.VecLen(t)
+		pairT := types.NewVector(types.ElemKind(t), 2)
+		pairs := fs.libCalls(l, fn, x, n, pairT)
+		ss := make([]spirv.ID, len(pairs))
+		cs := make([]spirv.ID, len(pairs))
+		for i, p := range pairs {
+			sc := fs.components(p, pairT)
+			ss[i], cs[i] = sc[0], sc[1]
+		}
+		s, c = ss[0], cs[0]
+		if n > 1 {
+			s, c = fs.construct(t, ss), fs.construct(t, cs)
+		}
+	} else {
+		s = fs.libPerComponent(l, l.Funcs["__clgo_sin"+suffix], x, t)
+		c = fs.libPerComponent(l, l.Funcs["__clgo_cos"+suffix], x, t)
+	}
 	pv := a.vals[1]
 	pt, isPtr := types.Underlying(pv.t).(*types.Pointer)
 	if !isPtr || pv.ptr == nil {

@@ -1,4 +1,4 @@
-// sin, cos, tan (sincos through sin and cos) and sinpi, cospi, tanpi for
+// sin, cos, tan, sincos and sinpi, cospi, tanpi for
 // float in float arithmetic and integer bit work, no double (OpenCL C
 // §7.4: ≤ 4, 4, 5 and 4, 4, 6 ulp; these stay near 1 ulp; edge cases
 // §7.5.1). Devices without fp64 use them too.
@@ -194,6 +194,25 @@ float __clgo_tan_f(float x) {
   float2 c = __clgo_cosk_f(rk.x, rk.y);
   float v = ((int)rk.z & 1) != 0 ? -__clgo_div12_f(c, s) : __clgo_div12_f(s, c);
   return fabs(x) < 0x1p-12f ? x : v;
+}
+
+// (sin x, cos x) from one reduction (sincos).
+float2 __clgo_sincos_f(float x) {
+  if (!(fabs(x) < INFINITY)) return (float2)(x - x, x - x);
+  float3 rk = __clgo_reduce_f(x);
+  float2 s = __clgo_sink_f(rk.x, rk.y);
+  float2 c = __clgo_cosk_f(rk.x, rk.y);
+  float sv = s.x + s.y;
+  float cv = c.x + c.y;
+  // sin and cos of k π/2 + r: q = 0: (s, c), 1: (c, -s), 2: (-s, -c),
+  // 3: (-c, s).
+  int q = (int)rk.z & 3;
+  bool odd = (q & 1) != 0;
+  float sn = odd ? cv : sv;
+  float cs = odd ? sv : cv;
+  sn = q >= 2 ? -sn : sn;
+  cs = q == 1 || q == 2 ? -cs : cs;
+  return (float2)(fabs(x) < 0x1p-12f ? x : sn, cs);
 }
 
 // π a as a head and a tail.
