@@ -134,9 +134,12 @@ func (s *state) copyMasked(dst, src, n int) {
 		}
 		return
 	}
+	lo, hi := s.span()
+	m := s.mask[lo:hi]
 	for c := 0; c < n; c += L {
-		d, t := s.r[dst+c:dst+c+L], s.r[src+c:src+c+L]
-		for l, on := range s.mask {
+		d, t := s.r[dst+c+lo:dst+c+hi], s.r[src+c+lo:src+c+hi]
+		d, t = d[:len(m)], t[:len(m)]
+		for l, on := range m {
 			if on {
 				d[l] = t[l]
 			}
