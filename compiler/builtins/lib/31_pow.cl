@@ -9,8 +9,7 @@
 bool __clgo_isint_d(double y) { return y == rint(y); }
 bool __clgo_isodd_d(double y) { return __clgo_isint_d(y) && y * 0.5 != floor(y * 0.5); }
 
-// pow; wide picks the double-double product (double results).
-double __clgo_powx_d(double x, double y, bool wide) {
+double __clgo_pow_d(double x, double y) {
   if (y == 0.0 || x == 1.0) return 1.0;
   if (isnan(x) || isnan(y)) return x + y;
   bool odd = __clgo_isodd_d(y);
@@ -29,9 +28,7 @@ double __clgo_powx_d(double x, double y, bool wide) {
   }
   if (x < 0.0 && !__clgo_isint_d(y)) return NAN;
   double v;
-  if (!wide) {
-    v = __clgo_exp_d(y * __clgo_log_d(a));
-  } else if (a == 1.0) {
+  if (a == 1.0) {
     v = 1.0;
   } else if (fabs(y) > 0x1p900) {
     // |y ln|x|| >= 2^900 ulp(1)/2: far out of range (and too large to
@@ -43,9 +40,7 @@ double __clgo_powx_d(double x, double y, bool wide) {
   return x < 0.0 && odd ? -v : v;
 }
 
-double __clgo_pow_d(double x, double y) { return __clgo_powx_d(x, y, true); }
-
-double __clgo_powrx_d(double x, double y, bool wide) {
+double __clgo_powr_d(double x, double y) {
   if (isnan(x) || isnan(y) || x < 0.0) return x + y + (x < 0.0 ? NAN : 0.0);
   if (x == 0.0) {
     if (y == 0.0) return NAN;
@@ -56,19 +51,15 @@ double __clgo_powrx_d(double x, double y, bool wide) {
     return y < 0.0 ? 0.0 : INFINITY;
   }
   if (x == 1.0) return isinf(y) ? NAN : 1.0;
-  return __clgo_powx_d(x, y, wide);
+  return __clgo_pow_d(x, y);
 }
 
-double __clgo_powr_d(double x, double y) { return __clgo_powrx_d(x, y, true); }
-
-double __clgo_pownx_d(double x, int n, bool wide) {
+double __clgo_pown_d(double x, int n) {
   if (n == 0) return 1.0;
-  return __clgo_powx_d(x, (double)n, wide);
+  return __clgo_pow_d(x, (double)n);
 }
 
-double __clgo_pown_d(double x, int n) { return __clgo_pownx_d(x, n, true); }
-
-double __clgo_rootnx_d(double x, int n, bool wide) {
+double __clgo_rootn_d(double x, int n) {
   if (n == 0 || isnan(x)) return NAN;
   bool odd = (n & 1) != 0;
   if (x < 0.0 && !odd) return NAN;
@@ -77,15 +68,9 @@ double __clgo_rootnx_d(double x, int n, bool wide) {
     return odd ? x : 0.0;
   }
   if (isinf(x)) return n < 0 ? copysign(0.0, x) : x;
-  double v;
-  if (wide)
-    v = __clgo_dd_exp_d(__clgo_dd_div_d(__clgo_dd_log(fabs(x)), (double)n));
-  else
-    v = __clgo_exp_d(__clgo_log_d(fabs(x)) / (double)n);
+  double v = __clgo_dd_exp_d(__clgo_dd_div_d(__clgo_dd_log(fabs(x)), (double)n));
   return copysign(v, x);
 }
-
-double __clgo_rootn_d(double x, int n) { return __clgo_rootnx_d(x, n, true); }
 
 double __clgo_cbrt_d(double x) {
   if (isnan(x) || isinf(x) || x == 0.0) return x;
