@@ -39,13 +39,14 @@ float __clgo_scale_f(float y, int k) {
   return y * __clgo_pow2i_f(h) * __clgo_pow2i_f(k - h);
 }
 
-// e^(hi - lo) for |hi - lo| <= ln2/2 (a little over is fine), hi exact.
+// e^(hi + lo) for |hi + lo| <= ln2/2 (a little over is fine), hi exact.
+// 33_powf.cl calls it too: keep its meaning.
 float __clgo_expk_f(float hi, float lo) {
-  float r = hi - lo;
+  float r = hi + lo;
   float t = (r * r) *
             (0.5f + r * (0x1.55548ep-3f + r * (0x1.55545ep-5f + r * (0x1.123b56p-7f + r * 0x1.6db42ap-10f))));
   float u = 1.0f + hi;
-  return u + ((hi - (u - 1.0f)) + (t - lo));
+  return u + ((hi - (u - 1.0f)) + (lo + t));
 }
 
 // The selects at the end give the edges; NaN needs none (it reaches the
@@ -53,30 +54,30 @@ float __clgo_expk_f(float hi, float lo) {
 float __clgo_exp_f(float x) {
   float k = rint(x * LOG2EF);
   float hi = x - k * LN2F_HI;
-  float y = __clgo_scale_f(__clgo_expk_f(hi, k * LN2F_LO), (int)k);
+  float y = __clgo_scale_f(__clgo_expk_f(hi, -(k * LN2F_LO)), (int)k);
   y = x > 0x1.62e42ep+6f ? INFINITY : y;
   return x < -104.0f ? 0.0f : y;
 }
 
 // 2^x = 2^k e^(f ln2) with f = x - k exact; f ln2 = fh*LN2F_H12 (exact)
-// - the rest.
+// + the rest.
 float __clgo_exp2_f(float x) {
   float k = rint(x);
   float f = x - k;
   float fh = __clgo_hi12_f(f);
-  float y = __clgo_scale_f(__clgo_expk_f(fh * LN2F_H12, (fh - f) * LN2F_H12 - f * LN2F_L12), (int)k);
+  float y = __clgo_scale_f(__clgo_expk_f(fh * LN2F_H12, (f - fh) * LN2F_H12 + f * LN2F_L12), (int)k);
   y = x >= 128.0f ? INFINITY : y;
   return x < -152.0f ? 0.0f : y;
 }
 
 // 10^x = 2^k e^((hi - lo) ln10) with x = k log10(2) + hi - lo, hi exact;
-// (hi - lo) ln10 = hh*LN10F_H12 (exact) - the rest.
+// (hi - lo) ln10 = hh*LN10F_H12 (exact) + the rest.
 float __clgo_exp10_f(float x) {
   float k = rint(x * LOG2_10F);
   float hi = x - k * LOG10_2F_HI;
   float lo = k * LOG10_2F_LO;
   float hh = __clgo_hi12_f(hi);
-  float rl = (hh - hi) * LN10F_H12 + (lo * LN10F - hi * LN10F_L12);
+  float rl = (hi - hh) * LN10F_H12 + (hi * LN10F_L12 - lo * LN10F);
   float y = __clgo_scale_f(__clgo_expk_f(hh * LN10F_H12, rl), (int)k);
   y = x > 0x1.344134p+5f ? INFINITY : y;
   return x < -46.0f ? 0.0f : y;

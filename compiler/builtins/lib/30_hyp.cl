@@ -84,7 +84,7 @@ double __clgo_atanh_d(double x) {
 float __clgo_halfexp_f(float a) {
   float k = rint(a * LOG2EF);
   float hi = a - k * LN2F_HI;
-  float y = __clgo_scale_f(__clgo_expk_f(hi, k * LN2F_LO), (int)k - 1);
+  float y = __clgo_scale_f(__clgo_expk_f(hi, -(k * LN2F_LO)), (int)k - 1);
   return a > 89.5f ? INFINITY : y;
 }
 
