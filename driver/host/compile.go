@@ -54,6 +54,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return p.promotedLoad(dst, v, p.vtype[in.id]), nil
 		}
 		if pt, ok := p.promotedPart[a[0]]; ok {
+			if p.uniVar[pt.v] {
+				return p.uniformPromotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
+			}
 			return p.promotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
 		}
 		ptr, err := p.operand(a[0])
@@ -76,7 +79,12 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if p.fwdVar[a[0]] {
 			return nil, nil // every load reads the value itself
 		}
-		if v, ok := p.promoted[a[0]]; ok && p.uniVar[a[0]] {
+		v, whole := p.promoted[a[0]]
+		pt, field := p.promotedPart[a[0]]
+		if field {
+			v = p.promoted[pt.v] + pt.off*p.lanes
+		}
+		if whole && p.uniVar[a[0]] || field && p.uniVar[pt.v] {
 			r, ok := p.row[a[1]]
 			if !ok {
 				return nil, p.errorf("operand %%%d is not a value", a[1])

@@ -22,19 +22,22 @@ import "github.com/clgo/clgo/spirv"
 // findUniformFlow fills p.uni, p.uniVar and p.uniFlow for the entry function
 // rf. Value types and rows are known.
 func (p *prep) findUniformFlow(rf *rawFunc) {
-	bad := map[uint32]bool{}
-	for _, pt := range p.promotedPart {
-		bad[pt.v] = true // fields are stored through chains
-	}
 	vars := map[uint32]bool{}
 	for _, rb := range rf.blocks {
 		for _, in := range rb.body {
 			if in.op == spirv.OpVariable {
-				if _, ok := p.promoted[in.id]; ok && !bad[in.id] {
+				if _, ok := p.promoted[in.id]; ok {
 					vars[in.id] = true
 				}
 			}
 		}
+	}
+	// varOf is the variable a store writes, whole or a field of it.
+	varOf := func(ptr uint32) uint32 {
+		if pt, ok := p.promotedPart[ptr]; ok {
+			return pt.v
+		}
+		return ptr
 	}
 	// ptr: pointers a load through gives every lane the same value.
 	var uni, ptr map[uint32]bool
@@ -60,8 +63,8 @@ func (p *prep) findUniformFlow(rf *rawFunc) {
 		changed := false
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
-				if in.op == spirv.OpStore && len(in.args) > 1 && vars[in.args[0]] && !isUni(in.args[1]) {
-					delete(vars, in.args[0])
+				if in.op == spirv.OpStore && len(in.args) > 1 && vars[varOf(in.args[0])] && !isUni(in.args[1]) {
+					delete(vars, varOf(in.args[0]))
 					changed = true
 				}
 			}
@@ -122,8 +125,8 @@ func (p *prep) uniformIn(in *inst, vars, prev map[uint32]bool, isUni func(uint32
 		if _, ok := p.promoted[a[0]]; ok {
 			return vars[a[0]]
 		}
-		if _, ok := p.promotedPart[a[0]]; ok {
-			return false
+		if pt, ok := p.promotedPart[a[0]]; ok {
+			return vars[pt.v]
 		}
 		return isPtr(a[0])
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:

@@ -2,6 +2,7 @@ package host_test
 
 import (
 	"encoding/binary"
+	"math"
 	"testing"
 )
 
@@ -118,6 +119,45 @@ func TestLoadInVariableRows(t *testing.T) {
 		}
 		if got, want := int32(binary.LittleEndian.Uint32(out[4*g:])), d*1000+s+5; got != want {
 			t.Fatalf("out[%d] = %d, want %d", g, got, want)
+		}
+	}
+}
+
+// A vector local written a field at a time in a uniform loop holds one
+// value for all lanes too (uniflow.go).
+func TestUniformFields(t *testing.T) {
+	const src = `kernel void fields(global const float4 *a, global float *out, int n) {
+  local float4 tile[16];
+  int lid = get_local_id(0);
+  tile[lid] = a[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float acc = 0.0f;
+  for (int j = 0; j < n; j++) {
+    float4 q = tile[j];
+    q.y = q.x * 2.0f;
+    acc += q.w * q.y + (float)lid;
+  }
+  out[get_global_id(0)] = acc;
+}`
+	const global, local = 64, 16
+	in := make([]float32, 4*global)
+	for i := range in {
+		in[i] = float32(i%23)*0.25 - 2
+	}
+	out := make([]byte, 4*global)
+	if err := compileRun(t, src, "fields", global, local, 16, f32bytes(in), out); err != nil {
+		t.Fatal(err)
+	}
+	for g := range global {
+		base, lid := g/local*local, float32(g%local)
+		acc := float32(0)
+		for j := range 16 {
+			q := in[4*(base+j):]
+			y := float32(q[0] * 2)
+			acc = float32(acc + float32(float32(q[3]*y)+lid))
+		}
+		if got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*g:])); got != acc {
+			t.Fatalf("out[%d] = %v, want %v", g, got, acc)
 		}
 	}
 }
