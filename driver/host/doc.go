@@ -11,9 +11,12 @@
 // trivially satisfied, Workgroup memory is one allocation per worker, and
 // buffer memory is used in place, every access bounds-checked. Small
 // barrier-free groups run several at once (batch.go); lane-uniform values
-// are computed once (uniform.go); copies share rows (alias.go, forward.go);
-// accesses whose indices grow with the local ids check bounds once per row
-// (affine.go).
+// are computed once (uniform.go), also in place where no branch splits the
+// lanes (uniflow.go); copies share rows (alias.go, forward.go); accesses
+// whose indices grow with the local ids check bounds once per row
+// (affine.go), bounds tests on such indices are decided per group
+// (condtree.go), and index arithmetic only they read computes a few lanes
+// (sparse.go); a product used once by a sum is computed with it (mad.go).
 package host
 
 //go:generate go run gen_arith.go
