@@ -1,6 +1,8 @@
 // Float exponentials in float arithmetic and integer bit work, no double
-// (OpenCL C §7.4: exp, exp2, exp10, expm1 ≤ 3 ulp; these stay under
-// 0.75). Devices without fp64 use them too.
+// (OpenCL C §7.4: exp, exp2, exp10, expm1 ≤ 3 ulp; a float port of this
+// code checked on every input: exp, exp2, exp10 0.73 ulp for normal
+// results, 0.82 for subnormal ones (rounded twice), expm1 0.59). Devices
+// without fp64 use them too.
 //
 // x = k ln2 + r with |r| <= ln2/2 (Cody-Waite: LN2F_HI has 15 bits, so
 // k*LN2F_HI is exact for |k| <= 512 and x - k*LN2F_HI is exact by

