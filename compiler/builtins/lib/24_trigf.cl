@@ -6,8 +6,10 @@
 // x = k π/2 + r_h + r_l, |r| <= π/4, r to about 2^-60 absolute:
 // below 2^13, Cody-Waite with π/2 = PIO2F_1 + PIO2F_2 + PIO2F_3 +
 // PIO2F_4 (8, 11, 24 and 24 bits): k has at most 13 bits, so k*PIO2F_1
-// and k*PIO2F_2 are exact, x - k*PIO2F_1 is exact (Sterbenz), k*PIO2F_3
-// is an exact Dekker product and the differences keep their errors.
+// and k*PIO2F_2 are exact; x - k*PIO2F_1 is exact (Sterbenz), and so is
+// the next difference (both are multiples of ulp(x) or 2^-22, and it is
+// below 1); k*PIO2F_3 is an exact Dekker product and the last difference
+// keeps its error.
 // Above, Payne-Hanek on 32-bit integers: x = m 2^q (m of 24 bits) times
 // 96 bits of 2/π from bit q - 1 on (earlier bits add multiples of 4),
 // the window picked from five by a switch and shifted into place; the
@@ -59,11 +61,10 @@ float2 __clgo_norm12_f(float h, float l) {
 // Cody-Waite for |x| < 2^13: (r_h, r_l, k).
 float3 __clgo_rem_pio2cw_f(float x) {
   float k = rint(x * TWO_OVER_PIF);
-  float a = x - k * PIO2F_1;
-  float2 b = __clgo_add12_f(a, -(k * PIO2F_2));
+  float b = (x - k * PIO2F_1) - k * PIO2F_2;
   float2 p = __clgo_mul12_f(k, PIO2F_3);
-  float2 c = __clgo_add12_f(b.x, -p.x);
-  float2 r = __clgo_norm12_f(c.x, ((b.y + c.y) - p.y) - k * PIO2F_4);
+  float2 c = __clgo_add12_f(b, -p.x);
+  float2 r = __clgo_norm12_f(c.x, (c.y - p.y) - k * PIO2F_4);
   return (float3)(r.x, r.y, k);
 }
 
@@ -141,11 +142,12 @@ float3 __clgo_reduce_f(float x) {
   return __clgo_rem_pio2ph_f(x);
 }
 
-// sin(h + l) as a head and a tail, |h + l| <= π/4 (and a little over).
+// sin(h + l) as a head and a tail (not normalized: the tail is below
+// h/6), |h + l| <= π/4 (and a little over).
 float2 __clgo_sink_f(float h, float l) {
   float z = h * h;
   float p = -0x1.555556p-3f + z * (0x1.111112p-7f + z * (-0x1.a01a02p-13f + z * (0x1.71de3ap-19f + z * -0x1.ae6456p-26f)));
-  return __clgo_norm12_f(h, l * (1.0f - 0.5f * z) + (h * z) * p);
+  return (float2)(h, l * (1.0f - 0.5f * z) + (h * z) * p);
 }
 
 // cos(h + l) as a head and a tail: 1 - h²/2 from the exact square, the
@@ -155,11 +157,14 @@ float2 __clgo_cosk_f(float h, float l) {
   float hz = 0.5f * z.x;
   float w = 1.0f - hz;
   float c = 0x1.555556p-5f + z.x * (-0x1.6c16c2p-10f + z.x * (0x1.a01a02p-16f + z.x * (-0x1.27e4fcp-22f + z.x * 0x1.1eed8ep-29f)));
-  return __clgo_norm12_f(w, ((1.0f - w) - hz) + (((z.x * z.x) * c - 0.5f * z.y) - h * l));
+  return (float2)(w, ((1.0f - w) - hz) + (((z.x * z.x) * c - 0.5f * z.y) - h * l));
 }
 
-// (n.x + n.y) / (d.x + d.y), rounded once.
+// (n.x + n.y) / (d.x + d.y), rounded once: the pairs normalized, q =
+// n.x / d.x plus the exact residual's quotient.
 float __clgo_div12_f(float2 n, float2 d) {
+  n = __clgo_norm12_f(n.x, n.y);
+  d = __clgo_norm12_f(d.x, d.y);
   float q = n.x / d.x;
   float2 p = __clgo_mul12_f(q, d.x);
   return q + (((n.x - p.x) - p.y) + (n.y - q * d.y)) / d.x;
