@@ -93,7 +93,7 @@ float __clgo_pow_f(float x, float y) {
   bool odd = __clgo_isodd_f(y);
   if (x == 0.0f) {
     if (y < 0.0f) return odd ? copysign(INFINITY, x) : INFINITY;
-    return odd ? x : 0.0f;
+    return odd ? copysign(0.0f, x) : 0.0f; // not x: a flushing device compares a subnormal x equal to 0
   }
   float a = fabs(x);
   if (isinf(y)) {
@@ -135,7 +135,7 @@ float __clgo_pown_f(float x, int n) {
   bool odd = (n & 1) != 0;
   if (x == 0.0f) {
     if (n < 0) return odd ? copysign(INFINITY, x) : INFINITY;
-    return odd ? x : 0.0f;
+    return odd ? copysign(0.0f, x) : 0.0f; // as in pow
   }
   float v;
   float a = fabs(x);
@@ -165,7 +165,7 @@ float __clgo_rootn_f(float x, int n) {
   if (x < 0.0f && !odd) return NAN;
   if (x == 0.0f) {
     if (n < 0) return odd ? copysign(INFINITY, x) : INFINITY;
-    return odd ? x : 0.0f;
+    return odd ? copysign(0.0f, x) : 0.0f; // as in pow
   }
   if (isinf(x)) return n < 0 ? copysign(0.0f, x) : x;
   float nf = (float)n;
