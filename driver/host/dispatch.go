@@ -73,7 +73,8 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 			shared[i] = buf
 		}
 	}
-	var cancel atomic.Bool
+	c := new(claims)
+	cancel := &c.cancel
 	stop := context.AfterFunc(ctx, func() { cancel.Store(true) })
 	defer stop()
 	nw := d.Workers
@@ -81,7 +82,11 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		nw = workers()
 	}
 	nw = min(nw, total)
-	var next atomic.Int64
+	// Workers claim runs a chunk at a time: one atomic addition per run
+	// cost as much as a whole small group (triad) when workers bounce
+	// the counter's cache line between them. At least 32 chunks a worker
+	// keep the ends balanced.
+	chunk := min(max(total/(nw*32), 1), maxChunk)
 	var mu sync.Mutex
 	var first error
 	var wg sync.WaitGroup
@@ -89,7 +94,7 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := k.work(d, shared, &next, total, &cancel); err != nil {
+			if err := k.work(d, shared, &c.next, total, chunk, cancel); err != nil {
 				mu.Lock()
 				if first == nil || errors.Is(first, errCancelled) {
 					first = err
@@ -109,6 +114,19 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 	return nil
 }
 
+// maxChunk is the most runs a worker claims at once.
+const maxChunk = 8
+
+// claims holds the counter of claimed runs and the cancel flag on cache
+// lines of their own: every claim writes the counter, and every group
+// and loop back-edge reads the flag.
+type claims struct {
+	next   atomic.Int64
+	_      [56]byte
+	cancel atomic.Bool
+	_      [60]byte
+}
+
 // named puts the resource's name into an access error.
 func (k *Kernel) named(err error, d *Dispatch) error {
 	var ae *AccessError
@@ -123,7 +141,7 @@ func (k *Kernel) named(err error, d *Dispatch) error {
 }
 
 // work runs work-groups until none is left, on one worker's state.
-func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total int, cancel *atomic.Bool) (err error) {
+func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
 	s, _ := k.pool.Get().(*state)
 	if s == nil {
 		s = newState(k)
@@ -167,17 +185,22 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total in
 		}
 	}
 	for !cancel.Load() {
-		g := int(next.Add(1) - 1)
-		if g >= total {
+		g0 := int(next.Add(int64(chunk)) - int64(chunk))
+		if g0 >= total {
 			break
 		}
-		g *= k.batch
-		s.group = [3]uint32{
-			uint32(d.BaseGroup[0] + g%gx),
-			uint32(d.BaseGroup[1] + g/gx%gy),
-			uint32(d.BaseGroup[2] + g/(gx*gy)),
+		for g := g0; g < min(g0+chunk, total); g++ {
+			if g > g0 && cancel.Load() {
+				return nil
+			}
+			r := g * k.batch
+			s.group = [3]uint32{
+				uint32(d.BaseGroup[0] + r%gx),
+				uint32(d.BaseGroup[1] + r/gx%gy),
+				uint32(d.BaseGroup[2] + r/(gx*gy)),
+			}
+			s.runGroup()
 		}
-		s.runGroup()
 	}
 	return nil
 }
