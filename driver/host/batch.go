@@ -9,12 +9,21 @@ import "github.com/clgo/clgo/spirv"
 // is lane l%nLocal of group x+l/nLocal. Dispatches whose group count in x
 // is not a multiple of the batch run unbatched.
 
-// batchTarget is about how many lanes a batched run holds.
-const batchTarget = 256
+// batchTarget is about how many lanes a batched run holds: more for
+// one-dimensional groups, whose lanes make one contiguous affine row, than
+// for two- and three-dimensional ones, where more groups side by side in x
+// cost the locality of their rows.
+// A batch holds at most maxBatch groups: more small groups (vector_mix's
+// 64 lanes in 16s) ran slower.
+const batchTarget, batchTarget1D, maxBatch = 256, 1024, 4
 
 // batchOf returns how many groups of k may run at once, or 1.
 func batchOf(m *Module, k *Kernel) int {
-	if k.lanes >= batchTarget/2 {
+	target := batchTarget
+	if k.local[1] == 1 && k.local[2] == 1 {
+		target = batchTarget1D
+	}
+	if k.lanes >= target/2 {
 		return 1
 	}
 	for _, rg := range k.regions {
@@ -28,7 +37,7 @@ func batchOf(m *Module, k *Kernel) int {
 			return 1
 		}
 	}
-	return batchTarget / k.lanes
+	return min(target/k.lanes, maxBatch)
 }
 
 // forDispatch picks the kernel variant that runs d.
