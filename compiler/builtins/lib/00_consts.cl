@@ -13,14 +13,6 @@
 #define LOG2_E 0x1.71547652b82fep+00
 #define LOG2_E_HI 0x1.71547652b82fep+00
 #define LOG2_E_LO 0x1.777d0ffda0d24p-56
-#define TWO_OVER_PI_0 0x1.45f306cp-01 // Exact
-#define TWO_OVER_PI_1 0x1.c9c882ap-29 // Exact
-#define TWO_OVER_PI_2 0x1.4fe13a8p-59 // Exact
-#define TWO_OVER_PI_3 0x1.f47d4dp-86 // Exact
-#define TWO_OVER_PI_4 0x1.bb81b6cp-113 // Exact
-#define TWO_OVER_PI_5 0x1.4acc9ep-143 // Exact
-#define TWO_OVER_PI_6 0x1.0e4107cp-170 // Exact
-#define TWO_OVER_PI_7 0x1.ca2c756p-197 // Exact
 #define INV_FACT_1 0x1p+00
 #define INV_FACT_2 0x1p-01
 #define INV_FACT_3 0x1.5555555555555p-03
