@@ -1689,8 +1689,8 @@ func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
 	}
 }
@@ -1699,7 +1699,7 @@ func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A + B))
 	}
 }
@@ -1708,7 +1708,7 @@ func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
 	}
 }
@@ -1773,8 +1773,8 @@ func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
 	}
 }
@@ -1783,7 +1783,7 @@ func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A - B))
 	}
 }
@@ -1792,7 +1792,7 @@ func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
 	}
 }
@@ -1857,8 +1857,8 @@ func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
 	}
 }
@@ -1867,7 +1867,7 @@ func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A * B))
 	}
 }
@@ -1876,7 +1876,7 @@ func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
 	}
 }
@@ -1941,8 +1941,8 @@ func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
 	}
 }
@@ -1951,7 +1951,7 @@ func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A / B))
 	}
 }
@@ -1960,7 +1960,7 @@ func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
 	}
 }
@@ -2025,8 +2025,8 @@ func loopFRem_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
@@ -2035,7 +2035,7 @@ func loopFRem_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := float64(math.Float32frombits(uint32(b)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
@@ -2044,7 +2044,7 @@ func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
@@ -2109,8 +2109,8 @@ func loopFMod_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
 	}
 }
@@ -2119,7 +2119,7 @@ func loopFMod_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := float64(math.Float32frombits(uint32(b)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
 	}
 }
@@ -2128,7 +2128,7 @@ func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
 	}
 }
@@ -2172,7 +2172,7 @@ func loopFNegate_f16(d []uint64, a []uint64, w intw) {
 func loopFNegate_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(-A))
 	}
 }
@@ -2217,8 +2217,8 @@ func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2227,7 +2227,7 @@ func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2236,7 +2236,7 @@ func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2301,8 +2301,8 @@ func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2311,7 +2311,7 @@ func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2320,7 +2320,7 @@ func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2385,8 +2385,8 @@ func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2395,7 +2395,7 @@ func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2404,7 +2404,7 @@ func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2469,8 +2469,8 @@ func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -2479,7 +2479,7 @@ func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -2488,7 +2488,7 @@ func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -2553,8 +2553,8 @@ func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -2563,7 +2563,7 @@ func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -2572,7 +2572,7 @@ func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -2637,8 +2637,8 @@ func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2647,7 +2647,7 @@ func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2656,7 +2656,7 @@ func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2721,8 +2721,8 @@ func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -2731,7 +2731,7 @@ func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -2740,7 +2740,7 @@ func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -2805,8 +2805,8 @@ func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2815,7 +2815,7 @@ func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2824,7 +2824,7 @@ func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2889,8 +2889,8 @@ func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2899,7 +2899,7 @@ func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2908,7 +2908,7 @@ func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2973,8 +2973,8 @@ func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -2983,7 +2983,7 @@ func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -2992,7 +2992,7 @@ func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -3057,8 +3057,8 @@ func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3067,7 +3067,7 @@ func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3076,7 +3076,7 @@ func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3141,8 +3141,8 @@ func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3151,7 +3151,7 @@ func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw)
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3160,7 +3160,7 @@ func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw)
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3204,7 +3204,7 @@ func loopIsNan_f16(d []uint64, a []uint64, w intw) {
 func loopIsNan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A != A)
 	}
 }
@@ -3228,7 +3228,7 @@ func loopIsInf_f16(d []uint64, a []uint64, w intw) {
 func loopIsInf_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = b2u(math.IsInf(A, 0))
 	}
 }
@@ -3252,7 +3252,7 @@ func loopIsFinite_f16(d []uint64, a []uint64, w intw) {
 func loopIsFinite_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = b2u(!math.IsInf(A, 0) && A == A)
 	}
 }
@@ -3276,7 +3276,7 @@ func loopIsNormal_f16(d []uint64, a []uint64, w intw) {
 func loopIsNormal_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = isNormal(A, w)
 	}
 }
@@ -3300,7 +3300,7 @@ func loopSignBitSet_f16(d []uint64, a []uint64, w intw) {
 func loopSignBitSet_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = b2u(math.Signbit(A))
 	}
 }
@@ -3345,8 +3345,8 @@ func loopOrdered_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3355,7 +3355,7 @@ func loopOrdered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3364,7 +3364,7 @@ func loopOrdered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3429,8 +3429,8 @@ func loopUnordered_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3439,7 +3439,7 @@ func loopUnordered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3448,7 +3448,7 @@ func loopUnordered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3492,7 +3492,7 @@ func glslloopRound_f16(d []uint64, a []uint64, w intw) {
 func glslloopRound_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Round(A))))
 	}
 }
@@ -3516,7 +3516,7 @@ func glslloopRoundEven_f16(d []uint64, a []uint64, w intw) {
 func glslloopRoundEven_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.RoundToEven(A))))
 	}
 }
@@ -3540,7 +3540,7 @@ func glslloopTrunc_f16(d []uint64, a []uint64, w intw) {
 func glslloopTrunc_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Trunc(A))))
 	}
 }
@@ -3564,7 +3564,7 @@ func glslloopFAbs_f16(d []uint64, a []uint64, w intw) {
 func glslloopFAbs_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Abs(A))))
 	}
 }
@@ -3588,7 +3588,7 @@ func glslloopFSign_f16(d []uint64, a []uint64, w intw) {
 func glslloopFSign_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(fsign(A))))
 	}
 }
@@ -3612,7 +3612,7 @@ func glslloopFloor_f16(d []uint64, a []uint64, w intw) {
 func glslloopFloor_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Floor(A))))
 	}
 }
@@ -3636,7 +3636,7 @@ func glslloopCeil_f16(d []uint64, a []uint64, w intw) {
 func glslloopCeil_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Ceil(A))))
 	}
 }
@@ -3660,7 +3660,7 @@ func glslloopFract_f16(d []uint64, a []uint64, w intw) {
 func glslloopFract_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(fract(A))))
 	}
 }
@@ -3684,7 +3684,7 @@ func glslloopRadians_f16(d []uint64, a []uint64, w intw) {
 func glslloopRadians_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(A * (math.Pi / 180))))
 	}
 }
@@ -3708,7 +3708,7 @@ func glslloopDegrees_f16(d []uint64, a []uint64, w intw) {
 func glslloopDegrees_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(A * (180 / math.Pi))))
 	}
 }
@@ -3732,7 +3732,7 @@ func glslloopSin_f16(d []uint64, a []uint64, w intw) {
 func glslloopSin_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Sin(A))))
 	}
 }
@@ -3756,7 +3756,7 @@ func glslloopCos_f16(d []uint64, a []uint64, w intw) {
 func glslloopCos_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Cos(A))))
 	}
 }
@@ -3780,7 +3780,7 @@ func glslloopTan_f16(d []uint64, a []uint64, w intw) {
 func glslloopTan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Tan(A))))
 	}
 }
@@ -3804,7 +3804,7 @@ func glslloopAsin_f16(d []uint64, a []uint64, w intw) {
 func glslloopAsin_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Asin(A))))
 	}
 }
@@ -3828,7 +3828,7 @@ func glslloopAcos_f16(d []uint64, a []uint64, w intw) {
 func glslloopAcos_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Acos(A))))
 	}
 }
@@ -3852,7 +3852,7 @@ func glslloopAtan_f16(d []uint64, a []uint64, w intw) {
 func glslloopAtan_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan(A))))
 	}
 }
@@ -3876,7 +3876,7 @@ func glslloopSinh_f16(d []uint64, a []uint64, w intw) {
 func glslloopSinh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Sinh(A))))
 	}
 }
@@ -3900,7 +3900,7 @@ func glslloopCosh_f16(d []uint64, a []uint64, w intw) {
 func glslloopCosh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Cosh(A))))
 	}
 }
@@ -3924,7 +3924,7 @@ func glslloopTanh_f16(d []uint64, a []uint64, w intw) {
 func glslloopTanh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Tanh(A))))
 	}
 }
@@ -3948,7 +3948,7 @@ func glslloopAsinh_f16(d []uint64, a []uint64, w intw) {
 func glslloopAsinh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Asinh(A))))
 	}
 }
@@ -3972,7 +3972,7 @@ func glslloopAcosh_f16(d []uint64, a []uint64, w intw) {
 func glslloopAcosh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Acosh(A))))
 	}
 }
@@ -3996,7 +3996,7 @@ func glslloopAtanh_f16(d []uint64, a []uint64, w intw) {
 func glslloopAtanh_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atanh(A))))
 	}
 }
@@ -4020,7 +4020,7 @@ func glslloopExp_f16(d []uint64, a []uint64, w intw) {
 func glslloopExp_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Exp(A))))
 	}
 }
@@ -4044,7 +4044,7 @@ func glslloopLog_f16(d []uint64, a []uint64, w intw) {
 func glslloopLog_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Log(A))))
 	}
 }
@@ -4068,7 +4068,7 @@ func glslloopExp2_f16(d []uint64, a []uint64, w intw) {
 func glslloopExp2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Exp2(A))))
 	}
 }
@@ -4092,7 +4092,7 @@ func glslloopLog2_f16(d []uint64, a []uint64, w intw) {
 func glslloopLog2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Log2(A))))
 	}
 }
@@ -4116,7 +4116,7 @@ func glslloopSqrt_f16(d []uint64, a []uint64, w intw) {
 func glslloopSqrt_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Sqrt(A))))
 	}
 }
@@ -4140,7 +4140,7 @@ func glslloopInverseSqrt_f16(d []uint64, a []uint64, w intw) {
 func glslloopInverseSqrt_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(1 / math.Sqrt(A))))
 	}
 }
@@ -4185,8 +4185,8 @@ func glslloopAtan2_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
@@ -4195,7 +4195,7 @@ func glslloopAtan2_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := float64(math.Float32frombits(uint32(b)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
@@ -4204,7 +4204,7 @@ func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
@@ -4269,8 +4269,8 @@ func glslloopPow_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
 	}
 }
@@ -4279,7 +4279,7 @@ func glslloopPow_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := float64(math.Float32frombits(uint32(b)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
 	}
 }
@@ -4288,7 +4288,7 @@ func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
 	}
 }
@@ -4353,8 +4353,8 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4363,7 +4363,7 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4372,7 +4372,7 @@ func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4437,8 +4437,8 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4447,7 +4447,7 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4456,7 +4456,7 @@ func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4521,8 +4521,8 @@ func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4531,7 +4531,7 @@ func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4540,7 +4540,7 @@ func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
 	}
 }
@@ -4605,8 +4605,8 @@ func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4615,7 +4615,7 @@ func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4624,7 +4624,7 @@ func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
 	for i := range d {
-		B := math.Float32frombits(uint32(b[i]))
+		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
 	}
 }
@@ -4689,8 +4689,8 @@ func glslloopStep_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
@@ -4699,7 +4699,7 @@ func glslloopStep_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := float64(math.Float32frombits(uint32(b)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
@@ -4708,7 +4708,7 @@ func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
 	for i := range d {
-		B := float64(math.Float32frombits(uint32(b[i])))
+		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
@@ -4768,9 +4768,9 @@ func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
-		C := math.Float32frombits(uint32(c[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
+		C := f32row(&c[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
@@ -4780,7 +4780,7 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
@@ -4834,9 +4834,9 @@ func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
-		B := math.Float32frombits(uint32(b[i]))
-		C := math.Float32frombits(uint32(c[i]))
+		A := f32row(&a[i])
+		B := f32row(&b[i])
+		C := f32row(&c[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
@@ -4846,7 +4846,7 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
 	for i := range d {
-		A := math.Float32frombits(uint32(a[i]))
+		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
 	}
 }
@@ -4900,9 +4900,9 @@ func glslloopFMix_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		C := float64(math.Float32frombits(uint32(c[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
+		C := float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
 	}
 }
@@ -4912,7 +4912,7 @@ func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	B := float64(math.Float32frombits(uint32(b)))
 	C := float64(math.Float32frombits(uint32(c)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
 	}
 }
@@ -4966,9 +4966,9 @@ func glslloopSmoothStep_f32(d []uint64, a []uint64, b []uint64, c []uint64, w in
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		C := float64(math.Float32frombits(uint32(c[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
+		C := float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
 	}
 }
@@ -4978,7 +4978,7 @@ func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w in
 	B := float64(math.Float32frombits(uint32(b)))
 	C := float64(math.Float32frombits(uint32(c)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
 	}
 }
@@ -5032,9 +5032,9 @@ func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	b = b[:len(d)]
 	c = c[:len(d)]
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
-		B := float64(math.Float32frombits(uint32(b[i])))
-		C := float64(math.Float32frombits(uint32(c[i])))
+		A := float64(f32row(&a[i]))
+		B := float64(f32row(&b[i]))
+		C := float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
 	}
 }
@@ -5044,7 +5044,7 @@ func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	B := float64(math.Float32frombits(uint32(b)))
 	C := float64(math.Float32frombits(uint32(c)))
 	for i := range d {
-		A := float64(math.Float32frombits(uint32(a[i])))
+		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
 	}
 }

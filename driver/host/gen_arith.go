@@ -146,6 +146,7 @@ type kind struct {
 	name, nk  string
 	i32       bool   // 32-bit integers: no width mask or variable shifts
 	dec, enc  string // decode a slot into the computing type; encode back
+	rowDec    string // decode a row element (addressable), if not dec
 	float     bool
 	inF64     bool
 	domainF64 bool
@@ -163,13 +164,13 @@ func main() {
 		case "f":
 			ks = []kind{
 				{name: "f16", nk: "nkF16", dec: "h2f(uint16(%s))", enc: "uint64(f2h(%s))", float: true},
-				{name: "f32", nk: "nkF32", dec: "math.Float32frombits(uint32(%s))", enc: "uint64(math.Float32bits(%s))", float: true},
+				{name: "f32", nk: "nkF32", dec: "math.Float32frombits(uint32(%s))", rowDec: "f32row(&%s)", enc: "uint64(math.Float32bits(%s))", float: true},
 				{name: "f64", nk: "nkF64", dec: "math.Float64frombits(%s)", enc: "math.Float64bits(%s)", float: true},
 			}
 		case "F":
 			ks = []kind{
 				{name: "f16", nk: "nkF16", dec: "float64(h2f(uint16(%s)))", enc: "uint64(f2h(float32(%s)))", float: true},
-				{name: "f32", nk: "nkF32", dec: "float64(math.Float32frombits(uint32(%s)))", enc: "uint64(math.Float32bits(float32(%s)))", float: true},
+				{name: "f32", nk: "nkF32", dec: "float64(math.Float32frombits(uint32(%s)))", rowDec: "float64(f32row(&%s))", enc: "uint64(math.Float32bits(float32(%s)))", float: true},
 				{name: "f64", nk: "nkF64", dec: "math.Float64frombits(%s)", enc: "math.Float64bits(%s)", float: true},
 			}
 		}
@@ -247,9 +248,13 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool) {
 		}
 	}
 	b.WriteString("\tfor i := range d {\n")
+	rowDec := k.rowDec
+	if rowDec == "" {
+		rowDec = k.dec
+	}
 	for i, v := range vars {
 		if !uniform[i] {
-			fmt.Fprintf(b, "\t\t%s := %s\n", strings.ToUpper(v), fmt.Sprintf(k.dec, v+"[i]"))
+			fmt.Fprintf(b, "\t\t%s := %s\n", strings.ToUpper(v), fmt.Sprintf(rowDec, v+"[i]"))
 		}
 	}
 	expr := o.expr
