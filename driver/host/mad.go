@@ -104,8 +104,8 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, op int) {
 	case ma == 1 && mb == 1 && my == 1:
 		A, B, Y = A[:len(d)], B[:len(d)], Y[:len(d)]
 		for l := range d {
-			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
-			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op)))
+			x := float32(f32row(&A[l]) * f32row(&B[l]))
+			d[l] = uint64(math.Float32bits(comb(x, f32row(&Y[l]), op)))
 		}
 	case ma+mb == 1 && my == 1:
 		V, k := A, f(uint32(B[0]))
@@ -114,13 +114,13 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, op int) {
 		}
 		V, Y = V[:len(d)], Y[:len(d)]
 		for l := range d {
-			x := float32(k * f(uint32(V[l]))) // multiplication commutes exactly
-			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op)))
+			x := float32(k * f32row(&V[l])) // multiplication commutes exactly
+			d[l] = uint64(math.Float32bits(comb(x, f32row(&Y[l]), op)))
 		}
 	case ma == 1 && mb == 1: // Horner steps: p*x + c
 		A, B, y := A[:len(d)], B[:len(d)], f(uint32(Y[0]))
 		for l := range d {
-			x := float32(f(uint32(A[l])) * f(uint32(B[l])))
+			x := float32(f32row(&A[l]) * f32row(&B[l]))
 			d[l] = uint64(math.Float32bits(comb(x, y, op)))
 		}
 	case ma+mb == 1:
@@ -130,13 +130,13 @@ func madRow(d, A, B, Y []uint64, ma, mb, my int, op int) {
 		}
 		V, y := V[:len(d)], f(uint32(Y[0]))
 		for l := range d {
-			x := float32(k * f(uint32(V[l])))
+			x := float32(k * f32row(&V[l]))
 			d[l] = uint64(math.Float32bits(comb(x, y, op)))
 		}
 	default:
 		for l := range d {
-			x := float32(f(uint32(A[l*ma])) * f(uint32(B[l*mb])))
-			d[l] = uint64(math.Float32bits(comb(x, f(uint32(Y[l*my])), op)))
+			x := float32(f32row(&A[l*ma]) * f32row(&B[l*mb]))
+			d[l] = uint64(math.Float32bits(comb(x, f32row(&Y[l*my]), op)))
 		}
 	}
 }
