@@ -82,10 +82,20 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 		}
 		fallthrough
 	default:
-		v := s.builtin(uint32(b), c, 0)
-		for l := range d {
-			d[l] = v
-		}
+		fillRow(d, s.builtin(uint32(b), c, 0))
+	}
+}
+
+// fillRow sets every lane of d to v: a short loop, then copies that double
+// the filled part (memmove moves many lanes per instruction; the lane loop
+// one).
+func fillRow(d []uint64, v uint64) {
+	n := min(len(d), 32)
+	for l := range d[:n] {
+		d[l] = v
+	}
+	for n < len(d) {
+		n += copy(d[n:], d[:n])
 	}
 }
 
