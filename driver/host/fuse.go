@@ -407,9 +407,7 @@ func (p *prep) uniformLoadFused(dst int, t *typ, a *addr, gen func(*state)) func
 				continue
 			}
 			d := s.r[dst+c*L : dst+(c+1)*L]
-			for i := range d {
-				d[i] = v
-			}
+			fillRow(d, v)
 		}
 	}
 }

@@ -162,9 +162,7 @@ func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
 				continue
 			}
 			d := s.r[dst+c*L : dst+(c+1)*L]
-			for i := range d {
-				d[i] = x
-			}
+			fillRow(d, x)
 		}
 	}
 }
@@ -190,9 +188,7 @@ func (p *prep) uniformPromotedStore(v, src int, t *typ) func(*state) {
 				continue
 			}
 			d := s.r[v+c*L : v+(c+1)*L]
-			for i := range d {
-				d[i] = x
-			}
+			fillRow(d, x)
 		}
 	}
 }
