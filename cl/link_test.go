@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,34 +13,16 @@ import (
 	"github.com/clgo/clgo/internal/refcl"
 )
 
-// Two units of one program, each its own translation unit: both define
-// struct S, a static helper with a different body and a static constant
-// of the same name; each calls a function that the other defines. As one
-// source they would be redefinitions.
-var unitA = `struct S { int a; float b; };
-static constant int bias = 100;
-static int helper(int x) { return x + bias; }
-int twice(int x);
-int fromA(struct S s) { return helper(s.a) + (int)s.b; }
-kernel void ka(global int *out) {
-	int i = get_global_id(0);
-	struct S s = { i, 0.5f };
-	out[i] = twice(helper(i)) + fromA(s);
-}
-`
+// The two units of testdata/link (see their comments).
+var unitA, unitB = readUnit("unit_a.cl"), readUnit("unit_b.cl")
 
-var unitB = `typedef int T;
-struct S { int a; float b; };
-static constant int bias = 7;
-static T helper(T x) { return x * 3 + bias; }
-int fromA(struct S s);
-int twice(int x) { return 2 * x + helper(0); }
-kernel void kb(global int *out) {
-	int i = get_global_id(0);
-	struct S s = { i, 2.0f };
-	out[i] = helper(i) + fromA(s);
+func readUnit(name string) string {
+	b, err := os.ReadFile("../testdata/link/" + name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
-`
 
 const linkN = 16
 

@@ -2,39 +2,23 @@ package compiler
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
-// The two units each define struct S, a static helper with its own body
-// and a file-scope static constant; each calls a function the other
-// defines.
-var linkUnitA = `struct S { int a; float b; };
-static constant int bias = 100;
-static int helper(int x) { return x + bias; }
-int twice(int x);
-int fromA(struct S s) { return helper(s.a) + (int)s.b; }
-kernel void ka(global int *out) {
-	int i = get_global_id(0);
-	struct S s = { i, 0.5f };
-	out[i] = twice(helper(i)) + fromA(s);
-}
-`
+// The two units of testdata/link (see their comments).
+var linkUnitA, linkUnitB = readLinkUnit("unit_a.cl"), readLinkUnit("unit_b.cl")
 
-var linkUnitB = `typedef int T;
-struct S { int a; float b; };
-static constant int bias = 7;
-static T helper(T x) { return x * 3 + bias; }
-int fromA(struct S s);
-int twice(int x) { return 2 * x + helper(0); }
-kernel void kb(global int *out) {
-	int i = get_global_id(0);
-	struct S s = { i, 2.0f };
-	out[i] = helper(i) + fromA(s);
+func readLinkUnit(name string) string {
+	b, err := os.ReadFile("../testdata/link/" + name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
-`
 
 func TestLinkTwoUnits(t *testing.T) {
 	for _, env := range []TargetEnv{Vulkan11, Vulkan13} {
