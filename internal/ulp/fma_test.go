@@ -30,27 +30,12 @@ func compileFor(d *cl.Device, fused bool) func(src string) ([]byte, error) {
 	}
 }
 
-// fmaDevices are the host driver and lavapipe (when it is there).
-func fmaDevices(t testing.TB) []*cl.Device {
-	devs, err := cl.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*cl.Device
-	for _, d := range devs {
-		if drv := d.DriverName(); drv == "host" || drv == "vulkan" {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // TestFmaLibrary checks the library's software fma (float and double) on
 // every device, also where the runtime would pick the device's fused Fma
 // (the host driver), with the fma edge cases of MakeInputs.
 func TestFmaLibrary(t *testing.T) {
 	f := Lookup("fma")
-	for _, d := range fmaDevices(t) {
+	for _, d := range testDevices(t) {
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)
@@ -83,7 +68,7 @@ kernel void k(global T *x, T a, T c) {
 	}
 	x[i] = v;
 }`
-	for _, d := range fmaDevices(b) {
+	for _, d := range testDevices(b) {
 		s, err := NewSession(d)
 		if err != nil {
 			b.Fatal(err)

@@ -22,7 +22,7 @@ func halfForms() []*Func {
 
 // TestHalfForms checks the half_ forms on the host driver and lavapipe.
 func TestHalfForms(t *testing.T) {
-	for _, d := range fmaDevices(t) {
+	for _, d := range testDevices(t) {
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)

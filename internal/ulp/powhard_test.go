@@ -3,10 +3,7 @@ package ulp
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
-
-	"github.com/clgo/clgo/cl"
 )
 
 // powHardInputs are inputs the CI sample rarely reaches, for the double
@@ -116,19 +113,12 @@ func powHardInputs(name string, n int) *Inputs {
 // inputs against their 160-bit references: within 1 ulp of the rounded
 // reference (they are accurate to ~2^-60; the bound is 16).
 func TestPowHard(t *testing.T) {
-	devs, err := cl.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 48 * 50
 	if testing.Short() {
 		n = 48 * 5
 	}
-	for _, d := range devs {
+	for _, d := range testDevices(t) {
 		drv := d.DriverName()
-		if drv != "host" && drv != "vulkan" || drv == "vulkan" && os.Getenv("CLGO_ULP_VULKAN") == "0" {
-			continue
-		}
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)

@@ -36,7 +36,7 @@ func TestRelaxedMath(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	for _, d := range fmaDevices(t) {
+	for _, d := range testDevices(t) {
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)

@@ -22,26 +22,34 @@ func knownFail(drv, name string, p Prec) (string, bool) {
 	return "", false
 }
 
-// TestSample is the CI sample: every builtin, float and double, every
-// width, SampleInputs random inputs after the edge cases, on the host
-// driver and on lavapipe when it is there.
-func TestSample(t *testing.T) {
+// testDevices are the devices the tests check: the host driver and
+// lavapipe (or any Vulkan device) when it is there, unless
+// CLGO_ULP_VULKAN=0.
+func testDevices(t testing.TB) []*cl.Device {
 	devs, err := cl.Devices()
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []*cl.Device
+	for _, d := range devs {
+		drv := d.DriverName()
+		if drv == "host" || drv == "vulkan" && os.Getenv("CLGO_ULP_VULKAN") != "0" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestSample is the CI sample: every builtin, float and double, every
+// width, SampleInputs random inputs after the edge cases, on the host
+// driver and on lavapipe when it is there.
+func TestSample(t *testing.T) {
 	n := SampleInputs
 	if testing.Short() {
 		n = 200
 	}
-	for _, d := range devs {
+	for _, d := range testDevices(t) {
 		drv := d.DriverName()
-		if drv != "host" && drv != "vulkan" {
-			continue
-		}
-		if drv == "vulkan" && os.Getenv("CLGO_ULP_VULKAN") == "0" {
-			continue
-		}
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)
@@ -83,22 +91,12 @@ var knownExact = map[string]string{}
 // builtin on every integer type, every conversion between scalar types,
 // every width, on the host driver and lavapipe.
 func TestExact(t *testing.T) {
-	devs, err := cl.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := ExactSampleInputs
 	if testing.Short() {
 		n = 200
 	}
-	for _, d := range devs {
+	for _, d := range testDevices(t) {
 		drv := d.DriverName()
-		if drv != "host" && drv != "vulkan" {
-			continue
-		}
-		if drv == "vulkan" && os.Getenv("CLGO_ULP_VULKAN") == "0" {
-			continue
-		}
 		s, err := NewSession(d)
 		if err != nil {
 			t.Fatal(err)
