@@ -40,6 +40,10 @@ func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIAdd_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -50,6 +54,10 @@ func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdIAdd_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A + B) & 0xffffffff
@@ -96,6 +104,10 @@ func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdISub_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -106,6 +118,10 @@ func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdISub_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & 0xffffffff
@@ -115,6 +131,10 @@ func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdISub_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & 0xffffffff
@@ -152,6 +172,10 @@ func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIMul_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -162,6 +186,10 @@ func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdIMul_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A * B) & 0xffffffff
@@ -488,6 +516,10 @@ func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftLeftLogical_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -498,6 +530,10 @@ func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftLeftLogical_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & 0xffffffff
@@ -544,6 +580,10 @@ func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -554,6 +594,10 @@ func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A >> B
@@ -600,6 +644,10 @@ func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightArithmetic_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -610,6 +658,10 @@ func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightArithmetic_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -656,6 +708,10 @@ func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -666,6 +722,10 @@ func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -712,6 +772,10 @@ func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -722,6 +786,10 @@ func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A ^ B
@@ -768,6 +836,10 @@ func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -778,6 +850,10 @@ func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -824,6 +900,10 @@ func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -834,6 +914,10 @@ func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -880,6 +964,10 @@ func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -890,6 +978,10 @@ func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -936,6 +1028,10 @@ func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThan_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -946,6 +1042,10 @@ func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThan_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A > B)
@@ -955,6 +1055,10 @@ func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopUGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThan_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A > B)
@@ -992,6 +1096,10 @@ func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThan_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1002,6 +1110,10 @@ func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThan_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
@@ -1011,6 +1123,10 @@ func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThan_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
@@ -1048,6 +1164,10 @@ func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1058,6 +1178,10 @@ func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A >= B)
@@ -1067,6 +1191,10 @@ func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopUGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A >= B)
@@ -1104,6 +1232,10 @@ func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1114,6 +1246,10 @@ func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
@@ -1123,6 +1259,10 @@ func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
@@ -1160,6 +1300,10 @@ func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThan_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1170,6 +1314,10 @@ func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThan_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A < B)
@@ -1179,6 +1327,10 @@ func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopULessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThan_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A < B)
@@ -1216,6 +1368,10 @@ func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThan_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1226,6 +1382,10 @@ func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThan_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
@@ -1235,6 +1395,10 @@ func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSLessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThan_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
@@ -1272,6 +1436,10 @@ func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThanEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1282,6 +1450,10 @@ func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThanEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A <= B)
@@ -1291,6 +1463,10 @@ func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopULessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdULessThanEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A <= B)
@@ -1328,6 +1504,10 @@ func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThanEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1338,6 +1518,10 @@ func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThanEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
@@ -1347,6 +1531,10 @@ func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSLessThanEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
@@ -1384,6 +1572,10 @@ func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1394,6 +1586,10 @@ func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1440,6 +1636,10 @@ func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1450,6 +1650,10 @@ func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1496,6 +1700,10 @@ func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1506,6 +1714,10 @@ func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -1552,6 +1764,10 @@ func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1562,6 +1778,10 @@ func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -1688,6 +1908,10 @@ func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFAdd_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -1698,6 +1922,10 @@ func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFAdd_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -1772,6 +2000,10 @@ func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFSub_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -1782,6 +2014,10 @@ func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFSub_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -1791,6 +2027,10 @@ func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFSub_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -1856,6 +2096,10 @@ func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMul_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -1866,6 +2110,10 @@ func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFMul_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -1940,6 +2188,10 @@ func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFDiv_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -1950,6 +2202,10 @@ func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFDiv_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -1959,6 +2215,10 @@ func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFDiv_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -2216,6 +2476,10 @@ func loopFOrdEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2226,6 +2490,10 @@ func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A == B)
@@ -2300,6 +2568,10 @@ func loopFUnordEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2310,6 +2582,10 @@ func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B || A > B))
@@ -2384,6 +2660,10 @@ func loopFOrdNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdNotEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2394,6 +2674,10 @@ func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdNotEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B || A > B)
@@ -2468,6 +2752,10 @@ func loopFUnordNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordNotEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2478,6 +2766,10 @@ func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordNotEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A != B)
@@ -2552,6 +2844,10 @@ func loopFOrdLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThan_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2562,6 +2858,10 @@ func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThan_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B)
@@ -2571,6 +2871,10 @@ func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThan_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A < B)
@@ -2636,6 +2940,10 @@ func loopFUnordLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThan_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2646,6 +2954,10 @@ func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThan_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A >= B))
@@ -2655,6 +2967,10 @@ func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThan_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A >= B))
@@ -2720,6 +3036,10 @@ func loopFOrdGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThan_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2730,6 +3050,10 @@ func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThan_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A > B)
@@ -2739,6 +3063,10 @@ func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThan_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A > B)
@@ -2804,6 +3132,10 @@ func loopFUnordGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThan_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2814,6 +3146,10 @@ func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThan_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A <= B))
@@ -2823,6 +3159,10 @@ func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThan_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A <= B))
@@ -2888,6 +3228,10 @@ func loopFOrdLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThanEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2898,6 +3242,10 @@ func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThanEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A <= B)
@@ -2907,6 +3255,10 @@ func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdLessThanEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A <= B)
@@ -2972,6 +3324,10 @@ func loopFUnordLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThanEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2982,6 +3338,10 @@ func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThanEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A > B))
@@ -2991,6 +3351,10 @@ func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordLessThanEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A > B))
@@ -3056,6 +3420,10 @@ func loopFOrdGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3066,6 +3434,10 @@ func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A >= B)
@@ -3075,6 +3447,10 @@ func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A >= B)
@@ -3140,6 +3516,10 @@ func loopFUnordGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw)
 func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3150,6 +3530,10 @@ func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) 
 func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B))
@@ -3159,6 +3543,10 @@ func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw)
 func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A < B))
@@ -4352,6 +4740,10 @@ func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMin_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -4362,6 +4754,10 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFMin_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
@@ -4436,6 +4832,10 @@ func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMax_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -4446,6 +4846,10 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdFMax_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
@@ -4520,6 +4924,10 @@ func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNMin_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -4530,6 +4938,10 @@ func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdNMin_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
@@ -4604,6 +5016,10 @@ func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNMax_f32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -4614,6 +5030,10 @@ func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
+	if n := simdLen(len(d)); n > 0 {
+		simdNMax_f32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))

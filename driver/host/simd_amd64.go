@@ -1,0 +1,38 @@
+//go:build amd64 && !purego
+
+package host
+
+import "os"
+
+// haveSIMD says the SIMD loops of simd_amd64.s can run: the CPU has AVX2
+// and the operating system saves the ymm registers. CLGO_HOST_SIMD=0 turns
+// them off (to compare, or to rule them out).
+var haveSIMD = hasAVX2() && os.Getenv("CLGO_HOST_SIMD") != "0"
+
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+func xgetbv() (eax uint32)
+
+func hasAVX2() bool {
+	max, _, _, _ := cpuid(0, 0)
+	if max < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+		return false
+	}
+	if xgetbv()&6 != 6 { // the OS saves xmm and ymm state
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(1<<5) != 0
+}
+
+// simdLen is how many of n lanes the SIMD loops take: a multiple of 8.
+func simdLen(n int) int {
+	if !haveSIMD {
+		return 0
+	}
+	return n &^ 7
+}

@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package host
+
+// simdLen is 0: the loops of simd_amd64.s are for amd64 only.
+func simdLen(int) int { return 0 }
