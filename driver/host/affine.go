@@ -126,6 +126,10 @@ func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 				row := d[l : l+local[0]]
 				if step[0] == 4 {
 					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					if n := simdLen(len(row)); n > 0 {
+						simdWiden32(&row[0], &w[0], n)
+						row, w = row[n:], w[n:]
+					}
 					for i := range row {
 						row[i] = uint64(w[i])
 					}
@@ -150,6 +154,10 @@ func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) 
 				row := v[l : l+local[0]]
 				if step[0] == 4 {
 					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					if n := simdLen(len(row)); n > 0 {
+						simdNarrow32(&row[0], &w[0], n)
+						row, w = row[n:], w[n:]
+					}
 					for i := range row {
 						w[i] = uint32(row[i])
 					}

@@ -96,9 +96,36 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 	return run
 }
 
+// madSIMD is madRow's SIMD loop for len(d) lanes, a multiple of 8, when
+// A or B is a row.
+func madSIMD(d, A, B, Y []uint64, ma, mb, my int, op int) {
+	n := len(d)
+	V, k := A, B[0]
+	if ma == 0 {
+		V, k = B, A[0]
+	}
+	_, _ = V[n-1], Y[(n-1)*my]
+	switch {
+	case ma == 1 && mb == 1 && my == 1:
+		_ = B[n-1]
+		[...]func(d, a, b, y *uint64, n int){madXY: simdMadXY, madYX: simdMadYX, msbXY: simdMadSubXY, msbYX: simdMadSubYX}[op](&d[0], &A[0], &B[0], &Y[0], n)
+	case my == 1:
+		[...]func(d, a *uint64, b uint64, y *uint64, n int){madXY: simdMadXY_vsv, madYX: simdMadYX_vsv, msbXY: simdMadSubXY_vsv, msbYX: simdMadSubYX_vsv}[op](&d[0], &V[0], k, &Y[0], n)
+	case ma == 1 && mb == 1:
+		_ = B[n-1]
+		[...]func(d, a, b *uint64, y uint64, n int){madXY: simdMadXY_vvs, madYX: simdMadYX_vvs, msbXY: simdMadSubXY_vvs, msbYX: simdMadSubYX_vvs}[op](&d[0], &A[0], &B[0], Y[0], n)
+	default:
+		[...]func(d, a *uint64, b, y uint64, n int){madXY: simdMadXY_vss, madYX: simdMadYX_vss, msbXY: simdMadSubXY_vss, msbYX: simdMadSubYX_vss}[op](&d[0], &V[0], k, Y[0], n)
+	}
+}
+
 // madRow sets d[l] to A[l]*B[l] combined with Y[l] by op, an operand with
 // step 0 being one value for every lane.
 func madRow(d, A, B, Y []uint64, ma, mb, my int, op int) {
+	if n := simdLen(len(d)); n > 0 && ma+mb > 0 {
+		madSIMD(d[:n], A, B, Y, ma, mb, my, op)
+		d, A, B, Y = d[n:], A[n*ma:], B[n*mb:], Y[n*my:]
+	}
 	f := math.Float32frombits
 	switch {
 	case ma == 1 && mb == 1 && my == 1:

@@ -4,3 +4,6 @@ package host
 
 // simdLen is 0: the loops of simd_amd64.s are for amd64 only.
 func simdLen(int) int { return 0 }
+
+// haveSIMD is false: tests that compare the two kinds of loop skip.
+var haveSIMD = false

@@ -77,3 +77,55 @@ func TestSIMDLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDMadSelect checks madRow's and OpSelect's SIMD loops and the
+// affine 32-bit loads and stores against the Go loops.
+func TestSIMDMadSelect(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 203
+	A, B, Y := simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n)
+	for op := madXY; op <= msbYX; op++ {
+		for _, m := range [][3]int{{1, 1, 1}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}, {0, 1, 0}, {1, 0, 0}} {
+			on, off := withSIMD(t, func() []uint64 {
+				d := make([]uint64, n)
+				madRow(d, A, B, Y, m[0], m[1], m[2], op)
+				return d
+			})
+			sameSlots(t, fmt.Sprintf("madRow op %d steps %v", op, m), on, off)
+		}
+	}
+	c := simdInputs(r, nkI32, n)
+	for i := range c {
+		c[i] &= 1
+	}
+	local := [4]int{n, 1, 1, 1}
+	on, off := withSIMD(t, func() []uint64 {
+		s := &state{r: append(append(append([]uint64{}, c...), A...), B...), lanes: n}
+		d := make([]uint64, n)
+		cc, xs, ys := s.r[:n], s.r[n:2*n], s.r[2*n:]
+		if n := simdLen(len(d)); n > 0 {
+			simdSelect(&d[0], &cc[0], &xs[0], &ys[0], n)
+		}
+		for l := simdLen(n); l < n; l++ {
+			d[l] = ys[l]
+			if cc[l] != 0 {
+				d[l] = xs[l]
+			}
+		}
+		mem := make([]byte, 4*n+8)
+		affineStore32(d, mem, 4, [4]int64{4}, local)
+		back := make([]uint64, n)
+		affineLoad32(back, mem, 4, [4]int64{4}, local)
+		return append(d, back...)
+	})
+	sameSlots(t, "select, store and load", on, off)
+	for l := range n {
+		want := B[l]
+		if c[l] != 0 {
+			want = A[l]
+		}
+		if on[l] != want || on[n+l] != want {
+			t.Fatalf("lane %d: select %#x, stored and loaded %#x, want %#x", l, on[l], on[n+l], want)
+		}
+	}
+}
