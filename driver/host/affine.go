@@ -134,6 +134,10 @@ func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 						row[i] = uint64(w[i])
 					}
 				} else {
+					if n := simdLen(len(row)); n > 0 && gatherable(step[0], n) {
+						simdGather32(&row[0], (*byte)(unsafe.Pointer(at32(m, uint64(o)))), step[0], n)
+						row, o = row[n:], o+int64(n)*step[0]
+					}
 					for i := range row {
 						row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
 					}
@@ -142,6 +146,11 @@ func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 			}
 		}
 	}
+}
+
+// gatherable says a gather's 32-bit offsets hold n steps.
+func gatherable(step int64, n int) bool {
+	return step > -1<<31/int64(n) && step < 1<<31/int64(n)
 }
 
 // affineStore32 writes the low word of every lane, in lane order.

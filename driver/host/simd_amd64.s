@@ -4,6 +4,16 @@
 
 #include "textflag.h"
 
+DATA ·iota8<>+0(SB)/4, $0
+DATA ·iota8<>+4(SB)/4, $1
+DATA ·iota8<>+8(SB)/4, $2
+DATA ·iota8<>+12(SB)/4, $3
+DATA ·iota8<>+16(SB)/4, $4
+DATA ·iota8<>+20(SB)/4, $5
+DATA ·iota8<>+24(SB)/4, $6
+DATA ·iota8<>+28(SB)/4, $7
+GLOBL ·iota8<>(SB), RODATA|NOPTR, $32
+
 // simdIAdd_i32
 TEXT ·simdIAdd_i32(SB), NOSPLIT, $0-32
 	MOVQ d+0(FP), DI
@@ -3707,6 +3717,31 @@ loop:
 	VMOVDQU Y0, (DI)
 	VMOVDQU Y1, 32(DI)
 	ADDQ $32, SI
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ loop
+	VZEROUPPER
+	RET
+
+// simdGather32
+TEXT ·simdGather32(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ step+16(FP), AX
+	MOVQ n+24(FP), CX
+	MOVQ AX, X2
+	VPBROADCASTD X2, Y2
+	VPMULLD ·iota8<>(SB), Y2, Y1
+	VPSLLD $3, Y2, Y3
+loop:
+	VPCMPEQD Y4, Y4, Y4
+	VPGATHERDD Y4, (SI)(Y1*1), Y0
+	VEXTRACTI128 $1, Y0, X5
+	VPMOVZXDQ X0, Y6
+	VPMOVZXDQ X5, Y7
+	VMOVDQU Y6, (DI)
+	VMOVDQU Y7, 32(DI)
+	VPADDD Y3, Y1, Y1
 	ADDQ $64, DI
 	SUBQ $8, CX
 	JNZ loop

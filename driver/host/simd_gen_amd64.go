@@ -374,4 +374,7 @@ func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
 func simdWiden32(d *uint64, w *uint32, n int)
 
 //go:noescape
+func simdGather32(d *uint64, p *byte, step int64, n int)
+
+//go:noescape
 func simdNarrow32(d *uint64, w *uint32, n int)

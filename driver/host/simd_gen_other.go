@@ -250,4 +250,6 @@ func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("
 
 func simdWiden32(d *uint64, w *uint32, n int) { panic("no SIMD") }
 
+func simdGather32(d *uint64, p *byte, step int64, n int) { panic("no SIMD") }
+
 func simdNarrow32(d *uint64, w *uint32, n int) { panic("no SIMD") }

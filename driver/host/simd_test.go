@@ -129,3 +129,24 @@ func TestSIMDMadSelect(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDGather checks the strided 32-bit loads.
+func TestSIMDGather(t *testing.T) {
+	const n = 75
+	mem := make([]byte, 64*n+256)
+	for i := range mem {
+		mem[i] = byte(i*7 + i>>8)
+	}
+	for _, step := range []int64{8, 12, 32, 64, -4, -40} {
+		lo := int64(0)
+		if step < 0 {
+			lo = -step * (n - 1)
+		}
+		on, off := withSIMD(t, func() []uint64 {
+			d := make([]uint64, n)
+			affineLoad32(d, mem, lo, [4]int64{step}, [4]int{n, 1, 1, 1})
+			return d
+		})
+		sameSlots(t, fmt.Sprint("step ", step), on, off)
+	}
+}
