@@ -19,6 +19,29 @@ func (p *prep) operands(ids ...uint32) ([]int, error) {
 	return offs, nil
 }
 
+// dot32Rows sets d to the dot products of comps float32 rows of xs and ys,
+// the rows of each L slots apart in one register file.
+func dot32Rows(d []uint64, xs, ys *[4][]uint64, comps, L int) {
+	if n := simdLen(len(d)); n > 0 {
+		for c := range comps {
+			_, _ = xs[c][n-1], ys[c][n-1]
+		}
+		simdDot32(&d[0], &xs[0][0], &ys[0][0], 8*L, comps, n)
+		d = d[n:]
+		for c := range comps {
+			xs[c], ys[c] = xs[c][n:], ys[c][n:]
+		}
+	}
+	f := math.Float32frombits
+	for l := range d {
+		var sum float32
+		for c := range comps {
+			sum += float32(f(uint32(xs[c][l])) * f(uint32(ys[c][l])))
+		}
+		d[l] = uint64(math.Float32bits(sum))
+	}
+}
+
 // dot compiles OpDot.
 func (p *prep) dot(in *inst) (func(*state), error) {
 	o, err := p.operands(in.id, in.args[0], in.args[1])
@@ -40,14 +63,7 @@ func (p *prep) dot(in *inst) (func(*state), error) {
 				xs[c] = s.r[x+c*L+lo : x+c*L+hi][:len(d)]
 				ys[c] = s.r[y+c*L+lo : y+c*L+hi][:len(d)]
 			}
-			f := math.Float32frombits
-			for l := range d {
-				var sum float32
-				for c := range comps {
-					sum += float32(f(uint32(xs[c][l])) * f(uint32(ys[c][l])))
-				}
-				d[l] = uint64(math.Float32bits(sum))
-			}
+			dot32Rows(d, &xs, &ys, comps, L)
 		}, nil
 	}
 	if fb == 32 {

@@ -67,6 +67,10 @@ func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIAdd_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A + B) & 0xffffffff
@@ -199,6 +203,10 @@ func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIMul_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIMul_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A * B) & 0xffffffff
@@ -543,6 +551,10 @@ func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftLeftLogical_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & 0xffffffff
@@ -607,6 +619,10 @@ func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -671,6 +687,10 @@ func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightArithmetic_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -735,6 +755,10 @@ func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -799,6 +823,10 @@ func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A ^ B
@@ -863,6 +891,10 @@ func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -927,6 +959,10 @@ func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -991,6 +1027,10 @@ func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopINotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1599,6 +1639,10 @@ func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1663,6 +1707,10 @@ func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1727,6 +1775,10 @@ func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -1791,6 +1843,10 @@ func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -1935,6 +1991,10 @@ func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFAdd_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -2123,6 +2183,10 @@ func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMul_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -2503,6 +2567,10 @@ func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A == B)
@@ -2595,6 +2663,10 @@ func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
@@ -2687,6 +2759,10 @@ func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFOrdNotEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
@@ -2779,6 +2855,10 @@ func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFUnordNotEqual_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A != B)
@@ -4767,6 +4847,10 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMin_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
@@ -4859,6 +4943,10 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFMax_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))
@@ -4951,6 +5039,10 @@ func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNMin_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmin(A, B)))
@@ -5043,6 +5135,10 @@ func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNMax_f32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(nmax(A, B)))

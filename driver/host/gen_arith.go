@@ -323,14 +323,14 @@ const (
 func fcmp(pred int) string { return fmt.Sprintf("\tVCMPPS $%d, {b}, {a}, {d}", pred) + bool1 }
 
 var simdOps = []simdOp{
-	{"FAdd", "f32", ",_vs", "\tVADDPS {b}, {a}, {d}" + mask32},
+	{"FAdd", "f32", ",_vs,_sv", "\tVADDPS {b}, {a}, {d}" + mask32},
 	{"FSub", "f32", ",_vs,_sv", "\tVSUBPS {b}, {a}, {d}" + mask32},
-	{"FMul", "f32", ",_vs", "\tVMULPS {b}, {a}, {d}" + mask32},
+	{"FMul", "f32", ",_vs,_sv", "\tVMULPS {b}, {a}, {d}" + mask32},
 	{"FDiv", "f32", ",_vs,_sv", "\tVDIVPS {b}, {a}, {d}" + mask32},
-	{"FOrdEqual", "f32", ",_vs", fcmp(0x00)},
-	{"FUnordEqual", "f32", ",_vs", fcmp(0x08)},
-	{"FOrdNotEqual", "f32", ",_vs", fcmp(0x0c)},
-	{"FUnordNotEqual", "f32", ",_vs", fcmp(0x04)},
+	{"FOrdEqual", "f32", ",_vs,_sv", fcmp(0x00)},
+	{"FUnordEqual", "f32", ",_vs,_sv", fcmp(0x08)},
+	{"FOrdNotEqual", "f32", ",_vs,_sv", fcmp(0x0c)},
+	{"FUnordNotEqual", "f32", ",_vs,_sv", fcmp(0x04)},
 	{"FOrdLessThan", "f32", ",_vs,_sv", fcmp(0x11)},
 	{"FUnordLessThan", "f32", ",_vs,_sv", fcmp(0x19)},
 	{"FOrdGreaterThan", "f32", ",_vs,_sv", fcmp(0x1e)},
@@ -341,30 +341,30 @@ var simdOps = []simdOp{
 	{"FUnordGreaterThanEqual", "f32", ",_vs,_sv", fcmp(0x15)},
 	// nmin and nmax: a NaN operand yields the other, equal operands (±0)
 	// the bits of both or'ed (min) or and'ed (max), as nmin and nmax do.
-	{"NMin", "f32", ",_vs", nminmax("VMINPS", "VORPS")},
-	{"NMax", "f32", ",_vs", nminmax("VMAXPS", "VANDPS")},
-	{"FMin", "f32", ",_vs", nminmax("VMINPS", "VORPS")},
-	{"FMax", "f32", ",_vs", nminmax("VMAXPS", "VANDPS")},
+	{"NMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
+	{"NMax", "f32", ",_vs,_sv", nminmax("VMAXPS", "VANDPS")},
+	{"FMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
+	{"FMax", "f32", ",_vs,_sv", nminmax("VMAXPS", "VANDPS")},
 
-	{"IAdd", "i32", ",_vs", "\tVPADDQ {b}, {a}, {d}" + mask32},
+	{"IAdd", "i32", ",_vs,_sv", "\tVPADDQ {b}, {a}, {d}" + mask32},
 	{"ISub", "i32", ",_vs,_sv", "\tVPSUBQ {b}, {a}, {d}" + mask32},
-	{"IMul", "i32", ",_vs", "\tVPMULUDQ {b}, {a}, {d}" + mask32},
-	{"BitwiseAnd", "i32", ",_vs", "\tVPAND {b}, {a}, {d}"},
-	{"BitwiseOr", "i32", ",_vs", "\tVPOR {b}, {a}, {d}"},
-	{"BitwiseXor", "i32", ",_vs", "\tVPXOR {b}, {a}, {d}"},
-	{"LogicalAnd", "i32", ",_vs", "\tVPAND {b}, {a}, {d}"},
-	{"LogicalOr", "i32", ",_vs", "\tVPOR {b}, {a}, {d}"},
+	{"IMul", "i32", ",_vs,_sv", "\tVPMULUDQ {b}, {a}, {d}" + mask32},
+	{"BitwiseAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
+	{"BitwiseOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
+	{"BitwiseXor", "i32", ",_vs,_sv", "\tVPXOR {b}, {a}, {d}"},
+	{"LogicalAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
+	{"LogicalOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
 	// Shifts: counts of 64 or more give 0 (and the sign for arithmetic
 	// shifts, which shift the low word, the high one staying zero).
-	{"ShiftLeftLogical", "i32", ",_vs", "\tVPSLLVQ {b}, {a}, {d}" + mask32},
-	{"ShiftRightLogical", "i32", ",_vs", "\tVPSRLVQ {b}, {a}, {d}"},
-	{"ShiftRightArithmetic", "i32", ",_vs", "\tVPSRAVD {b}, {a}, {d}"},
+	{"ShiftLeftLogical", "i32", ",_vs,_sv", "\tVPSLLVQ {b}, {a}, {d}" + mask32},
+	{"ShiftRightLogical", "i32", ",_vs,_sv", "\tVPSRLVQ {b}, {a}, {d}"},
+	{"ShiftRightArithmetic", "i32", ",_vs,_sv", "\tVPSRAVD {b}, {a}, {d}"},
 	// Unsigned 32-bit values zero-extended compare as signed 64-bit ones;
 	// signed ones shifted into the high word.
-	{"IEqual", "i32", ",_vs", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
-	{"INotEqual", "i32", ",_vs", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
-	{"LogicalEqual", "i32", ",_vs", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
-	{"LogicalNotEqual", "i32", ",_vs", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
+	{"IEqual", "i32", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
+	{"INotEqual", "i32", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
+	{"LogicalEqual", "i32", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
+	{"LogicalNotEqual", "i32", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
 	{"UGreaterThan", "i32", ",_vs,_sv", "\tVPCMPGTQ {b}, {a}, {d}" + bool1},
 	{"ULessThan", "i32", ",_vs,_sv", "\tVPCMPGTQ {a}, {b}, {d}" + bool1},
 	{"UGreaterThanEqual", "i32", ",_vs,_sv", "\tVPCMPGTQ {a}, {b}, {d}" + not1},
@@ -483,11 +483,46 @@ func extraAsm() []asmFunc {
 				body: "\tVMULPS {b}, {a}, {t}\n" + c.tmpl + mask32})
 		}
 	}
-	fs = append(fs, asmFunc{name: "simdWiden32", params: []string{"w *uint32"}, raw: widen32},
+	fs = append(fs, asmFunc{name: "simdDot32", params: []string{"x *uint64", "y *uint64", "stride int", "comps int"}, raw: dot32},
+		asmFunc{name: "simdWiden32", params: []string{"w *uint32"}, raw: widen32},
 		asmFunc{name: "simdGather32", params: []string{"p *byte", "step int64"}, raw: gather32},
 		asmFunc{name: "simdNarrow32", params: []string{"w *uint32"}, raw: narrow32})
 	return fs
 }
+
+// dot32 sets the slots at d to the float32 dot products of comps rows at
+// x and y, stride bytes apart: the sum from +0, in order, each product
+// rounded, as OpDot's Go loop does.
+const dot32 = `	MOVQ d+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DX
+	MOVQ stride+24(FP), BX
+	MOVQ n+40(FP), CX
+	VPCMPEQQ Y15, Y15, Y15
+	VPSRLQ $32, Y15, Y15
+loop:
+	VXORPS Y0, Y0, Y0
+	MOVQ SI, R10
+	MOVQ DX, R11
+	MOVQ comps+32(FP), R12
+comp:
+	VMOVDQU (R10), Y1
+	VMULPS (R11), Y1, Y1
+	VADDPS Y1, Y0, Y0
+	ADDQ BX, R10
+	ADDQ BX, R11
+	DECQ R12
+	JNZ comp
+	VPAND Y15, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	SUBQ $4, CX
+	JNZ loop
+	VZEROUPPER
+	RET
+`
 
 // widen32 zero-extends n 32-bit words at w into the slots at d.
 const widen32 = `	MOVQ d+0(FP), DI

@@ -11,6 +11,9 @@ func simdIAdd_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdIAdd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdIAdd_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdISub_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -26,10 +29,16 @@ func simdIMul_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdIMul_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdIMul_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdShiftLeftLogical_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdShiftLeftLogical_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdShiftLeftLogical_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdShiftRightLogical_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -38,10 +47,16 @@ func simdShiftRightLogical_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdShiftRightLogical_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdShiftRightLogical_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdShiftRightArithmetic_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdShiftRightArithmetic_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdShiftRightArithmetic_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdBitwiseOr_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -50,10 +65,16 @@ func simdBitwiseOr_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdBitwiseOr_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdBitwiseOr_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdBitwiseXor_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdBitwiseXor_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdBitwiseXor_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdBitwiseAnd_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -62,16 +83,25 @@ func simdBitwiseAnd_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdBitwiseAnd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdBitwiseAnd_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdIEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdIEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdIEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdINotEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdINotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdINotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdUGreaterThan_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -152,10 +182,16 @@ func simdLogicalEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdLogicalEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdLogicalEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdLogicalNotEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdLogicalNotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdLogicalNotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdLogicalOr_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -164,16 +200,25 @@ func simdLogicalOr_i32(d *uint64, a *uint64, b *uint64, n int)
 func simdLogicalOr_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdLogicalOr_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdLogicalAnd_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdLogicalAnd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdFAdd_f32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdFAdd_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdFSub_f32(d *uint64, a *uint64, b *uint64, n int)
@@ -191,6 +236,9 @@ func simdFMul_f32(d *uint64, a *uint64, b *uint64, n int)
 func simdFMul_f32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdFMul_f32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdFDiv_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -206,10 +254,16 @@ func simdFOrdEqual_f32(d *uint64, a *uint64, b *uint64, n int)
 func simdFOrdEqual_f32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdFOrdEqual_f32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdFUnordEqual_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdFUnordEqual_f32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdFUnordEqual_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdFOrdNotEqual_f32(d *uint64, a *uint64, b *uint64, n int)
@@ -218,10 +272,16 @@ func simdFOrdNotEqual_f32(d *uint64, a *uint64, b *uint64, n int)
 func simdFOrdNotEqual_f32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdFOrdNotEqual_f32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdFUnordNotEqual_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdFUnordNotEqual_f32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdFUnordNotEqual_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdFOrdLessThan_f32(d *uint64, a *uint64, b *uint64, n int)
@@ -302,10 +362,16 @@ func simdFMin_f32(d *uint64, a *uint64, b *uint64, n int)
 func simdFMin_f32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdFMin_f32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdFMax_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdFMax_f32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdFMax_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdNMin_f32(d *uint64, a *uint64, b *uint64, n int)
@@ -314,10 +380,16 @@ func simdNMin_f32(d *uint64, a *uint64, b *uint64, n int)
 func simdNMin_f32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
+func simdNMin_f32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdNMax_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
 func simdNMax_f32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdSelect(d *uint64, c *uint64, x *uint64, y *uint64, n int)
@@ -369,6 +441,9 @@ func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
 
 //go:noescape
 func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
+
+//go:noescape
+func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int)
 
 //go:noescape
 func simdWiden32(d *uint64, w *uint32, n int)

@@ -8,6 +8,8 @@ func simdIAdd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdIAdd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdIAdd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdISub_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdISub_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
@@ -18,37 +20,55 @@ func simdIMul_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdIMul_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdIMul_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdShiftLeftLogical_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftLeftLogical_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdShiftLeftLogical_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftRightLogical_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftRightLogical_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdShiftRightLogical_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdShiftRightArithmetic_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftRightArithmetic_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdShiftRightArithmetic_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseOr_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseOr_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdBitwiseOr_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdBitwiseXor_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseXor_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseXor_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseAnd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseAnd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdBitwiseAnd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdIEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdIEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdIEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdINotEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdINotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdINotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdUGreaterThan_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -102,21 +122,31 @@ func simdLogicalEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SI
 
 func simdLogicalEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdLogicalEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdLogicalNotEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalNotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdLogicalNotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalOr_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalOr_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdLogicalOr_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdLogicalAnd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalAnd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFAdd_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdFAdd_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFSub_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -128,6 +158,8 @@ func simdFMul_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFMul_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdFMul_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdFDiv_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFDiv_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
@@ -138,17 +170,25 @@ func simdFOrdEqual_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD"
 
 func simdFOrdEqual_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdFOrdEqual_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdFUnordEqual_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFUnordEqual_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdFUnordEqual_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFOrdNotEqual_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFOrdNotEqual_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdFOrdNotEqual_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdFUnordNotEqual_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFUnordNotEqual_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdFUnordNotEqual_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFOrdLessThan_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -202,17 +242,25 @@ func simdFMin_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFMin_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdFMin_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdFMax_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFMax_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdFMax_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdNMin_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdNMin_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
+func simdNMin_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdNMax_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdNMax_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdSelect(d *uint64, c *uint64, x *uint64, y *uint64, n int) { panic("no SIMD") }
 
@@ -247,6 +295,8 @@ func simdMadSubYX_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int) { panic(
 func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic("no SIMD") }
 
 func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
+
+func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int) { panic("no SIMD") }
 
 func simdWiden32(d *uint64, w *uint32, n int) { panic("no SIMD") }
 

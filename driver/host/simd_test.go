@@ -150,3 +150,22 @@ func TestSIMDGather(t *testing.T) {
 		sameSlots(t, fmt.Sprint("step ", step), on, off)
 	}
 }
+
+// TestSIMDDot checks float32 OpDot rows.
+func TestSIMDDot(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const L = 37
+	x, y := simdInputs(r, nkF32, 4*L), simdInputs(r, nkF32, 4*L)
+	for comps := 2; comps <= 4; comps++ {
+		on, off := withSIMD(t, func() []uint64 {
+			d := make([]uint64, L-3)
+			var xs, ys [4][]uint64
+			for c := range comps {
+				xs[c], ys[c] = x[c*L+3:c*L+L], y[c*L+3:c*L+L]
+			}
+			dot32Rows(d, &xs, &ys, comps, L)
+			return d
+		})
+		sameSlots(t, fmt.Sprint("dot of ", comps), on, off)
+	}
+}
