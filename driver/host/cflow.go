@@ -272,6 +272,11 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 		}
 		taken := 0
 		if s.full {
+			c := c
+			if n := simdLen(len(c)); n > 0 {
+				taken = n - simdZeros(&c[0], n)
+				c = c[n:]
+			}
 			for _, v := range c {
 				if v != 0 {
 					taken++
@@ -297,8 +302,11 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 			lower, upper := min(yes, no), max(yes, no)
 			c = c[:len(next)]
 			fm, idx := fs.mask[:len(next)], fs.idx[:len(next)]
-			n := 0
-			for l := range next {
+			n, l0 := 0, 0
+			if k := simdLen(len(next)); k > 0 {
+				n, l0 = simdSplit(&c[0], &next[0], &prev[0], &fm[0], &idx[0], yes, no, lower, b, k), k
+			}
+			for l := l0; l < len(next); l++ {
 				// Branchless: a split's lanes need not follow a pattern.
 				m := int32(int64(c[l]|-c[l]) >> 63)
 				t := no ^ (yes^no)&m

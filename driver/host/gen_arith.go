@@ -405,6 +405,7 @@ type asmFunc struct {
 	uniform []bool
 	body    string
 	raw     string // the whole body, for loops that are not templates
+	result  string // the result type, if any
 }
 
 var ptrRegs = []string{"SI", "DX", "R8", "R9"}
@@ -485,6 +486,7 @@ func extraAsm() []asmFunc {
 	}
 	fs = append(fs, asmFunc{name: "simdDot32", params: []string{"x *uint64", "y *uint64", "stride int", "comps int"}, raw: dot32},
 		asmFunc{name: "simdWiden32", params: []string{"w *uint32"}, raw: widen32},
+		asmFunc{name: "simdZeros", params: []string{}, raw: zeros, result: "int"},
 		asmFunc{name: "simdGather32", params: []string{"p *byte", "step int64"}, raw: gather32},
 		asmFunc{name: "simdNarrow32", params: []string{"w *uint32"}, raw: narrow32})
 	return fs
@@ -520,6 +522,28 @@ comp:
 	ADDQ $32, DI
 	SUBQ $4, CX
 	JNZ loop
+	VZEROUPPER
+	RET
+`
+
+// zeros counts the zero slots of n at d.
+const zeros = `	MOVQ d+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ AX, AX
+	VPXOR Y0, Y0, Y0
+loop:
+	VPCMPEQQ (SI), Y0, Y1
+	VPCMPEQQ 32(SI), Y0, Y2
+	VMOVMSKPD Y1, BX
+	POPCNTL BX, BX
+	ADDQ BX, AX
+	VMOVMSKPD Y2, BX
+	POPCNTL BX, BX
+	ADDQ BX, AX
+	ADDQ $64, SI
+	SUBQ $8, CX
+	JNZ loop
+	MOVQ AX, ret+16(FP)
 	VZEROUPPER
 	RET
 `
@@ -610,10 +634,16 @@ func writeSIMD(fs []asmFunc) {
 		}
 		params = append(params, "n int")
 		sig := fmt.Sprintf("func %s(%s)", f.name, strings.Join(params, ", "))
+		stubBody := `panic("no SIMD")`
+		frame := 8 * len(params)
+		if f.result != "" {
+			sig += " " + f.result
+			frame += 8
+		}
 		fmt.Fprintf(&decl, "//go:noescape\n%s\n\n", sig)
-		fmt.Fprintf(&stub, "%s { panic(\"no SIMD\") }\n\n", sig)
+		fmt.Fprintf(&stub, "%s { %s }\n\n", sig, stubBody)
 		if f.raw != "" {
-			fmt.Fprintf(&s, "// %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n%s\n", f.name, f.name, 8*len(params), f.raw)
+			fmt.Fprintf(&s, "// %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n%s\n", f.name, f.name, frame, f.raw)
 			continue
 		}
 		writeAsm(&s, f)

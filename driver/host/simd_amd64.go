@@ -5,7 +5,7 @@ package host
 import "os"
 
 // haveSIMD says the SIMD loops of simd_amd64.s can run: the CPU has AVX2
-// and the operating system saves the ymm registers. CLGO_HOST_SIMD=0 turns
+// and POPCNT, and the operating system saves the ymm registers. CLGO_HOST_SIMD=0 turns
 // them off (to compare, or to rule them out).
 var haveSIMD = hasAVX2() && os.Getenv("CLGO_HOST_SIMD") != "0"
 
@@ -18,8 +18,8 @@ func hasAVX2() bool {
 		return false
 	}
 	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
+	if ecx1&popcnt == 0 || ecx1&osxsave == 0 || ecx1&avx == 0 {
 		return false
 	}
 	if xgetbv()&6 != 6 { // the OS saves xmm and ymm state
@@ -36,3 +36,9 @@ func simdLen(n int) int {
 	}
 	return n &^ 7
 }
+
+// simdSplit records a split of a full mask for the first n lanes (a
+// multiple of 8): see split_amd64.s.
+//
+//go:noescape
+func simdSplit(c *uint64, next, prev *int32, fm *bool, idx *int32, yes, no, lower, b int32, n int) int

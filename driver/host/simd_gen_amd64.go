@@ -449,6 +449,9 @@ func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int)
 func simdWiden32(d *uint64, w *uint32, n int)
 
 //go:noescape
+func simdZeros(d *uint64, n int) int
+
+//go:noescape
 func simdGather32(d *uint64, p *byte, step int64, n int)
 
 //go:noescape

@@ -300,6 +300,8 @@ func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int) { 
 
 func simdWiden32(d *uint64, w *uint32, n int) { panic("no SIMD") }
 
+func simdZeros(d *uint64, n int) int { panic("no SIMD") }
+
 func simdGather32(d *uint64, p *byte, step int64, n int) { panic("no SIMD") }
 
 func simdNarrow32(d *uint64, w *uint32, n int) { panic("no SIMD") }

@@ -169,3 +169,62 @@ func TestSIMDDot(t *testing.T) {
 		sameSlots(t, fmt.Sprint("dot of ", comps), on, off)
 	}
 }
+
+// TestSIMDZeros checks the count of a branch's lanes.
+func TestSIMDZeros(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{8, 64, 256, 1024} {
+		c := make([]uint64, n)
+		want := 0
+		for i := range c {
+			if r.IntN(3) == 0 {
+				c[i] = 1 << r.IntN(64)
+			} else {
+				want++
+			}
+		}
+		if !haveSIMD {
+			t.Skip("no SIMD loops on this machine")
+		}
+		if got := simdZeros(&c[0], n); got != want {
+			t.Errorf("%d slots: %d zeros, want %d", n, got, want)
+		}
+	}
+}
+
+// TestSIMDSplit checks the split of a full mask against the Go loop's
+// rule.
+func TestSIMDSplit(t *testing.T) {
+	if !haveSIMD {
+		t.Skip("no SIMD loops on this machine")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	const n, yes, no, b = 64, 7, 3, 5
+	for _, lower := range []int32{yes, no} {
+		c := make([]uint64, n)
+		for i := range c {
+			if r.IntN(2) == 0 {
+				c[i] = 1 << r.IntN(64)
+			}
+		}
+		next, prev, idx := make([]int32, n), make([]int32, n), make([]int32, n)
+		fm := make([]bool, n)
+		k := simdSplit(&c[0], &next[0], &prev[0], &fm[0], &idx[0], yes, no, lower, b, n)
+		var want []int32
+		for l := range n {
+			to := int32(no)
+			if c[l] != 0 {
+				to = yes
+			}
+			if next[l] != to || prev[l] != b || fm[l] != (to == lower) {
+				t.Fatalf("lane %d: next %d prev %d fm %v, want %d %d %v", l, next[l], prev[l], fm[l], to, b, to == lower)
+			}
+			if to == lower {
+				want = append(want, int32(l))
+			}
+		}
+		if fmt.Sprint(idx[:k]) != fmt.Sprint(want) {
+			t.Fatalf("lanes %v, want %v", idx[:k], want)
+		}
+	}
+}
