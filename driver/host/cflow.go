@@ -478,7 +478,11 @@ func (s *state) phiFrom(blk *block, ph *phi, buf []uint64, dst int, from int32) 
 // need no branch.
 func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, waitCnt int) {
 	lo := uint32(math.MaxUint32)
-	for _, x := range next {
+	k0 := simdLen(len(next))
+	if k0 > 0 {
+		lo = simdMinU32(&next[0], k0)
+	}
+	for _, x := range next[k0:] {
 		lo = min(lo, uint32(x))
 	}
 	b = int32(lo)
@@ -486,7 +490,13 @@ func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, wait
 	w := uint32(math.MaxInt32)
 	m = m[:len(next)]
 	idx = idx[:len(next)]
-	for l, x := range next {
+	if k0 > 0 {
+		var other uint32
+		n, other = simdMark(&next[0], &m[0], &idx[0], b, k0)
+		w = min(w, other)
+	}
+	for l := k0; l < len(next); l++ {
+		x := next[l]
 		on := x == b
 		m[l] = on
 		idx[n] = int32(l)
@@ -504,7 +514,10 @@ func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, wait
 	if wait == math.MaxInt32 {
 		return b, wait, -1
 	}
-	for _, x := range next {
+	if k0 > 0 {
+		waitCnt = simdCountEq32(&next[0], wait, k0)
+	}
+	for _, x := range next[k0:] {
 		if x == wait {
 			waitCnt++
 		}

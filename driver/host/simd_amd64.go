@@ -42,3 +42,15 @@ func simdLen(n int) int {
 //
 //go:noescape
 func simdSplit(c *uint64, next, prev *int32, fm *bool, idx *int32, yes, no, lower, b int32, n int) int
+
+// simdMinU32, simdMark and simdCountEq32 are rescan's loops for the first
+// n lanes (a multiple of 8): see split_amd64.s.
+//
+//go:noescape
+func simdMinU32(p *int32, n int) uint32
+
+//go:noescape
+func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, other uint32)
+
+//go:noescape
+func simdCountEq32(p *int32, v int32, n int) int

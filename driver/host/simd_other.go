@@ -11,3 +11,11 @@ var haveSIMD = false
 func simdSplit(c *uint64, next, prev *int32, fm *bool, idx *int32, yes, no, lower, b int32, n int) int {
 	panic("no SIMD")
 }
+
+func simdMinU32(p *int32, n int) uint32 { panic("no SIMD") }
+
+func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, other uint32) {
+	panic("no SIMD")
+}
+
+func simdCountEq32(p *int32, v int32, n int) int { panic("no SIMD") }

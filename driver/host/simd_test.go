@@ -228,3 +228,35 @@ func TestSIMDSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDRescan checks rescan's SIMD loops against its Go loops.
+func TestSIMDRescan(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{8, 61, 256} {
+		for trial := range 20 {
+			next := make([]int32, n)
+			for l := range next {
+				next[l] = int32(r.IntN(4)) - 1 // -1: returned
+				if trial%5 == 0 && next[l] == 0 {
+					next[l] = 2
+				}
+			}
+			on, off := withSIMD(t, func() []uint64 {
+				s := &state{lanes: n}
+				m, idx := make([]bool, n), make([]int32, n)
+				b, wait, cnt := s.rescan(next, m, idx)
+				out := []uint64{uint64(b), uint64(wait), uint64(cnt), uint64(s.active)}
+				for _, l := range s.idx {
+					out = append(out, uint64(l))
+				}
+				for _, x := range m {
+					out = append(out, uint64(b2i(x)))
+				}
+				return out
+			})
+			if fmt.Sprint(on) != fmt.Sprint(off) {
+				t.Fatalf("next %v: SIMD %v, Go %v", next, on, off)
+			}
+		}
+	}
+}

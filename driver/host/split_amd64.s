@@ -73,3 +73,105 @@ done8:
 	MOVQ DX, ret+64(FP)
 	VZEROUPPER
 	RET
+
+// func simdMinU32(p *int32, n int) uint32
+//
+// The least of n words at p as unsigned numbers.
+TEXT ·simdMinU32(SB), NOSPLIT, $0-20
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPCMPEQD Y0, Y0, Y0
+
+minloop:
+	VPMINUD (SI), Y0, Y0
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JNZ minloop
+	VEXTRACTI128 $1, Y0, X1
+	VPMINUD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMINUD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMINUD X1, X0, X0
+	VMOVD X0, AX
+	MOVL AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, other uint32)
+//
+// m = next == b, the lanes of m appended to idx; returns how many, and the
+// least (unsigned) of the other words.
+TEXT ·simdMark(SB), NOSPLIT, $0-52
+	MOVQ next+0(FP), SI
+	MOVQ m+8(FP), R9
+	MOVQ idx+16(FP), R10
+	MOVL b+24(FP), R11
+	MOVQ R11, X10
+	VPBROADCASTD X10, Y10
+	MOVQ n+32(FP), CX
+	VPCMPEQD Y9, Y9, Y9
+	XORQ AX, AX
+	XORQ DX, DX
+
+markloop:
+	VMOVDQU (SI), Y2
+	VPCMPEQD Y10, Y2, Y3
+	VPOR Y3, Y2, Y4
+	VPMINUD Y4, Y9, Y9
+	VMOVMSKPS Y3, BX
+	VEXTRACTI128 $1, Y3, X4
+	VPACKSSDW X4, X3, X3
+	VPACKSSWB X3, X3, X3
+	VPABSB X3, X3
+	VMOVQ X3, (R9)
+	TESTQ BX, BX
+	JZ markdone
+
+markbits:
+	BSFQ BX, R11
+	ADDQ AX, R11
+	MOVL R11, (R10)(DX*4)
+	INCQ DX
+	LEAQ -1(BX), R12
+	ANDQ R12, BX
+	JNZ markbits
+
+markdone:
+	ADDQ $32, SI
+	ADDQ $8, R9
+	ADDQ $8, AX
+	SUBQ $8, CX
+	JNZ markloop
+	VEXTRACTI128 $1, Y9, X1
+	VPMINUD X1, X9, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMINUD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMINUD X1, X0, X0
+	VMOVD X0, BX
+	MOVQ DX, count+40(FP)
+	MOVL BX, other+48(FP)
+	VZEROUPPER
+	RET
+
+// func simdCountEq32(p *int32, v int32, n int) int
+TEXT ·simdCountEq32(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVL v+8(FP), R11
+	MOVQ R11, X10
+	VPBROADCASTD X10, Y10
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+eqloop:
+	VPCMPEQD (SI), Y10, Y0
+	VMOVMSKPS Y0, BX
+	POPCNTL BX, BX
+	ADDQ BX, AX
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JNZ eqloop
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
