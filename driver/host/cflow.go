@@ -431,8 +431,15 @@ func (s *state) phi2(blk *block, ph *phi, buf []uint64, dst int, prev []int32) {
 	for c := 0; c < ph.n; c += L {
 		d, x, y := buf[dst+c:dst+c+L], s.r[ph.srcs[0]+c:ph.srcs[0]+c+L], s.r[ph.srcs[1]+c:ph.srcs[1]+c+L]
 		x, y = x[:len(d)], y[:len(d)]
+		pr := prev
+		if n := simdLen(len(d)); n > 0 {
+			ok := simdPhi2(&d[0], &x[0], &y[0], &pr[0], p0, p1, n)
+			bad = bad || !ok
+			d, x, y, pr = d[n:], x[n:], y[n:], pr[n:]
+		}
+		pr = pr[:len(d)]
 		for l := range d {
-			from := prev[l]
+			from := pr[l]
 			m := -uint64(b2u(from == p0))
 			d[l] = y[l] ^ (x[l]^y[l])&m
 			bad = bad || from != p0 && from != p1

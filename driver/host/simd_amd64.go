@@ -54,3 +54,9 @@ func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, othe
 
 //go:noescape
 func simdCountEq32(p *int32, v int32, n int) int
+
+// simdPhi2 is phi2's loop for the first n lanes (a multiple of 8): see
+// split_amd64.s.
+//
+//go:noescape
+func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool)

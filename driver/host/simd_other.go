@@ -19,3 +19,5 @@ func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, othe
 }
 
 func simdCountEq32(p *int32, v int32, n int) int { panic("no SIMD") }
+
+func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool) { panic("no SIMD") }

@@ -260,3 +260,34 @@ func TestSIMDRescan(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDPhi2 checks two-way phis.
+func TestSIMDPhi2(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	const n = 77
+	x, y := simdInputs(r, nkI32, 2*n), simdInputs(r, nkI32, 2*n)
+	for _, bad := range []bool{false, true} {
+		prev := make([]int32, n)
+		for l := range prev {
+			prev[l] = int32(3 + 4*r.IntN(2))
+		}
+		if bad {
+			prev[50] = 5
+		}
+		on, off := withSIMD(t, func() []uint64 {
+			s := &state{lanes: n, r: append(append([]uint64{}, x...), y...)}
+			ph := &phi{dst: 0, n: 2 * n, preds: []int32{3, 7}, srcs: []int{0, 2 * n}}
+			buf := make([]uint64, 2*n)
+			failed := func() (failed bool) {
+				defer func() { failed = recover() != nil }()
+				s.phi2(&block{}, ph, buf, 0, prev)
+				return false
+			}()
+			return append(buf, uint64(b2i(failed)))
+		})
+		sameSlots(t, fmt.Sprint("phi2, bad ", bad), on, off)
+		if on[2*n] != uint64(b2i(bad)) {
+			t.Errorf("bad %v: failed %d", bad, on[2*n])
+		}
+	}
+}

@@ -175,3 +175,49 @@ eqloop:
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool)
+//
+// d = prev == p0 ? x : y for n slots; ok: every prev is p0 or p1.
+TEXT ·simdPhi2(SB), NOSPLIT, $0-49
+	MOVQ d+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DX
+	MOVQ prev+24(FP), R8
+	MOVLQSX p0+32(FP), R11
+	MOVQ R11, X10
+	VPBROADCASTQ X10, Y10
+	MOVLQSX p1+36(FP), R11
+	MOVQ R11, X11
+	VPBROADCASTQ X11, Y11
+	MOVQ n+40(FP), CX
+	VPCMPEQQ Y9, Y9, Y9
+
+philoop:
+	VPMOVSXDQ (R8), Y0
+	VPCMPEQQ Y10, Y0, Y1
+	VPCMPEQQ Y11, Y0, Y2
+	VPOR Y2, Y1, Y2
+	VPAND Y2, Y9, Y9
+	VMOVDQU (DX), Y3
+	VPBLENDVB Y1, (SI), Y3, Y3
+	VMOVDQU Y3, (DI)
+	VPMOVSXDQ 16(R8), Y0
+	VPCMPEQQ Y10, Y0, Y1
+	VPCMPEQQ Y11, Y0, Y2
+	VPOR Y2, Y1, Y2
+	VPAND Y2, Y9, Y9
+	VMOVDQU 32(DX), Y3
+	VPBLENDVB Y1, 32(SI), Y3, Y3
+	VMOVDQU Y3, 32(DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, DX
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JNZ philoop
+	VMOVMSKPD Y9, AX
+	CMPL AX, $15
+	SETEQ ok+48(FP)
+	VZEROUPPER
+	RET
