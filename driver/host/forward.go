@@ -160,8 +160,8 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 }
 
 // Loads that share their variable's rows. A load of a promoted variable
-// whose every use follows it in its block, with no store to the variable
-// in between, lives in the variable's rows instead of a copy: while a lane
+// (or of a field of one) whose every use follows it in its block, with no store to the variable
+// (or any field of it) in between, lives in the variable's rows instead of a copy: while a lane
 // can still read the value, its slot of the variable holds it. (Loop
 // variables, which two stores reach, are reloaded in each block that uses
 // them: those loads cost nothing now.) Pure operations also compute their
@@ -171,11 +171,7 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 // in that block (where each lane recomputes it before reading it), and no
 // forwarded load may read one.
 func (p *prep) findLoadAliases(raws []*rawFunc) {
-	p.loadAlias = map[uint32]uint32{}
-	bad := map[uint32]bool{}
-	for _, pt := range p.promotedPart {
-		bad[pt.v] = true // fields are stored through chains
-	}
+	p.loadAlias = map[uint32]part{}
 	uses := map[uint32]int{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
@@ -196,8 +192,13 @@ func (p *prep) findLoadAliases(raws []*rawFunc) {
 				if in.op != spirv.OpLoad || len(in.args) == 0 || in.id == 0 {
 					continue
 				}
-				v := in.args[0]
-				if _, ok := p.promoted[v]; !ok || bad[v] {
+				// The variable and the first row of the loaded part.
+				var v part
+				if _, ok := p.promoted[in.args[0]]; ok {
+					v = part{v: in.args[0]}
+				} else if pt, ok := p.promotedPart[in.args[0]]; ok {
+					v = pt
+				} else {
 					continue
 				}
 				if _, ok := p.fwd[in.id]; ok {
@@ -210,8 +211,8 @@ func (p *prep) findLoadAliases(raws []*rawFunc) {
 							n++
 						}
 					}
-					if later.op == spirv.OpStore && len(later.args) > 0 && later.args[0] == v {
-						stored = true
+					if later.op == spirv.OpStore && len(later.args) > 0 && p.varOf(later.args[0]) == v.v {
+						stored = true // the whole variable or a field
 					}
 				}
 				if n == uses[in.id] && p.usedInBlock(rb.body[i:], uses, fwdSrc) {
@@ -220,6 +221,14 @@ func (p *prep) findLoadAliases(raws []*rawFunc) {
 			}
 		}
 	}
+}
+
+// varOf returns the promoted variable a pointer is or is a field of, or 0.
+func (p *prep) varOf(ptr uint32) uint32 {
+	if _, ok := p.promoted[ptr]; ok {
+		return ptr
+	}
+	return p.promotedPart[ptr].v
 }
 
 // usedInBlock says whether the value of body[0] and every value computed

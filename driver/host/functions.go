@@ -187,7 +187,7 @@ func (p *prep) value(in *inst) error {
 		p.row[in.id] = r // the stored value's rows (forward.go)
 		p.aliased[in.id] = true
 	} else if v, ok := p.loadAlias[in.id]; ok {
-		p.row[in.id] = p.promoted[v] / p.lanes // the variable's rows (forward.go)
+		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (forward.go)
 		p.aliased[in.id] = true
 	} else if r, ok := p.aliasRow(in, t); ok {
 		p.row[in.id] = r

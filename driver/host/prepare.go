@@ -111,7 +111,7 @@ type prep struct {
 	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
 	madLevel     map[uint32]uint8   // fused sums' expected hoisting levels
-	loadAlias    map[uint32]uint32  // loads living in their promoted variable's rows (forward.go)
+	loadAlias    map[uint32]part    // loads living in their promoted variable's rows (forward.go)
 	defs         map[uint32]*inst   // the instruction defining each id of the functions
 	uses         map[uint32]int     // how many operands name each id
 	proAt        map[uint32][2]int  // hoisted instructions' places in the prologues
