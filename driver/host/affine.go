@@ -222,3 +222,59 @@ func affineStoreLeaf(v []uint64, m []byte, lo int64, step [4]int64, local [4]int
 		}
 	}
 }
+
+// aosWords says whether leaf offsets are 4k consecutive words from 0: a
+// vector of four or eight 32-bit numbers, moved four leaves at a time
+// (affineAoS32).
+func aosWords(offs []uint64) bool {
+	if len(offs) == 0 || len(offs)%4 != 0 || simdLen(8) == 0 {
+		return false
+	}
+	for i, o := range offs {
+		if o != uint64(4*i) {
+			return false
+		}
+	}
+	return true
+}
+
+// affineAoS32 loads (or stores) k consecutive 32-bit words of every lane,
+// lane l's at the affine address of l, to (from) k rows L slots apart,
+// four words of each lane at a time (a transpose in registers); false if
+// the lanes' addresses overlap for a store, or run backwards.
+func affineAoS32(rows []uint64, L int, m []byte, lo int64, step [4]int64, local [4]int, k int, store bool) bool {
+	st := step[0]
+	if st < int64(4*k) || !store && st <= 0 {
+		return false
+	}
+	_ = rows[k*L-1]
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				n := simdLen(local[0])
+				for g := 0; g < k && n > 0; g += 4 {
+					w := at32(m, uint64(o+int64(4*g)))
+					if store {
+						simdAoSStore4(&rows[g*L+l], 8*L, w, int(st), n)
+					} else {
+						simdAoSLoad4(&rows[g*L+l], 8*L, w, int(st), n)
+					}
+				}
+				for i := n; i < local[0]; i++ {
+					for c := range k {
+						w := at32(m, uint64(o+int64(i)*st+int64(4*c)))
+						if store {
+							*w = uint32(rows[c*L+l+i])
+						} else {
+							rows[c*L+l+i] = uint64(*w)
+						}
+					}
+				}
+				l += local[0]
+			}
+		}
+	}
+	return true
+}

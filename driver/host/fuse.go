@@ -233,11 +233,15 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	}
 	aff := p.affineReads(a)
 	local := p.k.dims
+	aos := aosWords(offs)
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				if aos && affineAoS32(s.r[dst:dst+len(offs)*L], L, m, lo, step, local, len(offs), false) {
+					return
+				}
 				for c, wo := range offs {
 					affineLoad32(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(wo), step, local)
 				}
@@ -343,11 +347,15 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	}
 	aff := p.affineReads(a)
 	local := p.k.dims
+	aos := aosWords(offs)
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				if aos && affineAoS32(s.r[src:src+len(offs)*L], L, m, lo, step, local, len(offs), true) {
+					return
+				}
 				for c, wo := range offs {
 					affineStore32(s.r[src+c*L:src+(c+1)*L], m, lo+int64(wo), step, local)
 				}

@@ -60,3 +60,13 @@ func simdCountEq32(p *int32, v int32, n int) int
 //
 //go:noescape
 func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool)
+
+// simdAoSLoad4 and simdAoSStore4 move four 32-bit leaves of each of n
+// lanes (a multiple of 4) between memory, lane after lane, and four rows:
+// see split_amd64.s.
+//
+//go:noescape
+func simdAoSLoad4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)
+
+//go:noescape
+func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)

@@ -21,3 +21,7 @@ func simdMark(next *int32, m *bool, idx *int32, b int32, n int) (count int, othe
 func simdCountEq32(p *int32, v int32, n int) int { panic("no SIMD") }
 
 func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool) { panic("no SIMD") }
+
+func simdAoSLoad4(rows *uint64, rowStride int, w *uint32, laneStride int, n int) { panic("no SIMD") }
+
+func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int) { panic("no SIMD") }

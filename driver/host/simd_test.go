@@ -291,3 +291,47 @@ func TestSIMDPhi2(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDAoS checks the transposing loads and stores of vectors of 32-bit
+// leaves against one affine load or store per leaf.
+func TestSIMDAoS(t *testing.T) {
+	if !haveSIMD {
+		t.Skip("no SIMD loops on this machine")
+	}
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, c := range []struct {
+		k     int
+		step  [4]int64
+		local [4]int
+	}{{4, [4]int64{16}, [4]int{64, 1, 1, 1}}, {8, [4]int64{32}, [4]int{37, 1, 1, 2}}, {4, [4]int64{48, 4096}, [4]int{13, 3, 1, 1}}, {8, [4]int64{64, 0, 0, 9000}, [4]int{16, 1, 1, 3}}} {
+		L := c.local[0] * c.local[1] * c.local[2] * c.local[3]
+		mem := make([]byte, 64*1024)
+		for i := range mem {
+			mem[i] = byte(r.Uint32())
+		}
+		const lo = 100
+		rows, want := make([]uint64, c.k*L), make([]uint64, c.k*L)
+		if !affineAoS32(rows, L, mem, lo, c.step, c.local, c.k, false) {
+			t.Fatalf("%+v: not moved", c)
+		}
+		haveSIMD = false
+		for i := range c.k {
+			affineLoad32(want[i*L:(i+1)*L], mem, lo+int64(4*i), c.step, c.local)
+		}
+		haveSIMD = true
+		sameSlots(t, fmt.Sprintf("load %+v", c), rows, want)
+		for i := range rows {
+			rows[i] = uint64(r.Uint32())
+		}
+		got, ref := append([]byte{}, mem...), append([]byte{}, mem...)
+		affineAoS32(rows, L, got, lo, c.step, c.local, c.k, true)
+		haveSIMD = false
+		for i := range c.k {
+			affineStore32(rows[i*L:(i+1)*L], ref, lo+int64(4*i), c.step, c.local)
+		}
+		haveSIMD = true
+		if string(got) != string(ref) {
+			t.Errorf("store %+v: memory differs", c)
+		}
+	}
+}

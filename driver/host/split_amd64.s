@@ -221,3 +221,94 @@ philoop:
 	SETEQ ok+48(FP)
 	VZEROUPPER
 	RET
+
+// func simdAoSLoad4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)
+//
+// Lane l's four words at w+laneStride*l go, zero-extended, to slot l of
+// four rows rowStride bytes apart: a 4x4 transpose for each four lanes.
+TEXT ·simdAoSLoad4(SB), NOSPLIT, $0-40
+	MOVQ rows+0(FP), DI
+	MOVQ rowStride+8(FP), BX
+	MOVQ w+16(FP), SI
+	MOVQ laneStride+24(FP), R9
+	MOVQ n+32(FP), CX
+	LEAQ (BX)(BX*2), R8
+	MOVQ R9, R11
+	LEAQ (R9)(R9*2), R10
+	SHLQ $2, R9
+
+aosload:
+	VMOVDQU (SI), X0
+	VMOVDQU (SI)(R11*1), X1
+	VMOVDQU (SI)(R11*2), X2
+	VMOVDQU (SI)(R10*1), X3
+	VUNPCKLPS X1, X0, X4
+	VUNPCKHPS X1, X0, X5
+	VUNPCKLPS X3, X2, X6
+	VUNPCKHPS X3, X2, X7
+	VUNPCKLPD X6, X4, X0
+	VUNPCKHPD X6, X4, X1
+	VUNPCKLPD X7, X5, X2
+	VUNPCKHPD X7, X5, X3
+	VPMOVZXDQ X0, Y0
+	VPMOVZXDQ X1, Y1
+	VPMOVZXDQ X2, Y2
+	VPMOVZXDQ X3, Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, (DI)(BX*1)
+	VMOVDQU Y2, (DI)(BX*2)
+	VMOVDQU Y3, (DI)(R8*1)
+	ADDQ R9, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	JNZ aosload
+	VZEROUPPER
+	RET
+
+// func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)
+//
+// The inverse: slot l of four rows, their low words, to lane l's four
+// words at w+laneStride*l.
+TEXT ·simdAoSStore4(SB), NOSPLIT, $0-40
+	MOVQ rows+0(FP), DI
+	MOVQ rowStride+8(FP), BX
+	MOVQ w+16(FP), SI
+	MOVQ laneStride+24(FP), R9
+	MOVQ n+32(FP), CX
+	LEAQ (BX)(BX*2), R8
+	MOVQ R9, R11
+	LEAQ (R9)(R9*2), R10
+	SHLQ $2, R9
+
+aosstore:
+	VMOVDQU (DI), Y0
+	VMOVDQU (DI)(BX*1), Y1
+	VMOVDQU (DI)(BX*2), Y2
+	VMOVDQU (DI)(R8*1), Y3
+	// Each row's four low words: even words, then the two halves joined.
+	VPSHUFD $0x08, Y0, Y0
+	VPSHUFD $0x08, Y1, Y1
+	VPSHUFD $0x08, Y2, Y2
+	VPSHUFD $0x08, Y3, Y3
+	VPERMQ $0x08, Y0, Y0
+	VPERMQ $0x08, Y1, Y1
+	VPERMQ $0x08, Y2, Y2
+	VPERMQ $0x08, Y3, Y3
+	VUNPCKLPS X1, X0, X4
+	VUNPCKHPS X1, X0, X5
+	VUNPCKLPS X3, X2, X6
+	VUNPCKHPS X3, X2, X7
+	VUNPCKLPD X6, X4, X0
+	VUNPCKHPD X6, X4, X1
+	VUNPCKLPD X7, X5, X2
+	VUNPCKHPD X7, X5, X3
+	VMOVDQU X0, (SI)
+	VMOVDQU X1, (SI)(R11*1)
+	VMOVDQU X2, (SI)(R11*2)
+	VMOVDQU X3, (SI)(R10*1)
+	ADDQ R9, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	JNZ aosstore
+	VZEROUPPER
+	RET
