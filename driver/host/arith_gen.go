@@ -5283,6 +5283,10 @@ func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdFClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
+		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5295,6 +5299,10 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
+	if n := simdLen(len(d)); n > 0 {
+		simdFClamp_f32_vss(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
@@ -5349,6 +5357,10 @@ func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
+		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5361,6 +5373,10 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
+	if n := simdLen(len(d)); n > 0 {
+		simdNClamp_f32_vss(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
@@ -5650,6 +5666,10 @@ func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUMin_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5660,6 +5680,10 @@ func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdUMin_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = min(A, B)
@@ -5669,6 +5693,10 @@ func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopUMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUMin_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = min(A, B)
@@ -5706,6 +5734,10 @@ func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUMax_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5716,6 +5748,10 @@ func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdUMax_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = max(A, B)
@@ -5725,6 +5761,10 @@ func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopUMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUMax_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = max(A, B)
@@ -5762,6 +5802,10 @@ func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSMin_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5772,6 +5816,10 @@ func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSMin_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -5781,6 +5829,10 @@ func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopSMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSMin_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -5818,6 +5870,10 @@ func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSMax_i32(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5828,6 +5884,10 @@ func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdSMax_i32_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -5837,6 +5897,10 @@ func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopSMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSMax_i32_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -5869,6 +5933,10 @@ func glslloopUClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdUClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
+		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5881,6 +5949,10 @@ func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := b
 	C := c
+	if n := simdLen(len(d)); n > 0 {
+		simdUClamp_i32_vss(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = min(max(A, B), C)
@@ -5913,6 +5985,10 @@ func glslloopSClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdSClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
+		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5925,6 +6001,10 @@ func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := b
 	C := c
+	if n := simdLen(len(d)); n > 0 {
+		simdSClamp_i32_vss(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff

@@ -346,7 +346,18 @@ var simdOps = []simdOp{
 	{"FMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
 	{"FMax", "f32", ",_vs,_sv", nminmax("VMAXPS", "VANDPS")},
 
+	{"FClamp", "f32", ",_vss", fclamp()},
+	{"NClamp", "f32", ",_vss", fclamp()},
+
 	{"IAdd", "i32", ",_vs,_sv", "\tVPADDQ {b}, {a}, {d}" + mask32},
+	// Signed and unsigned minima and maxima of the low words; the high
+	// words stay zero.
+	{"SMin", "i32", ",_vs,_sv", "\tVPMINSD {b}, {a}, {d}"},
+	{"SMax", "i32", ",_vs,_sv", "\tVPMAXSD {b}, {a}, {d}"},
+	{"UMin", "i32", ",_vs,_sv", "\tVPMINUD {b}, {a}, {d}"},
+	{"UMax", "i32", ",_vs,_sv", "\tVPMAXUD {b}, {a}, {d}"},
+	{"SClamp", "i32", ",_vss", "\tVPMAXSD {b}, {a}, {t}\n\tVPMINSD {c}, {t}, {d}"},
+	{"UClamp", "i32", ",_vss", "\tVPMAXUD {b}, {a}, {t}\n\tVPMINUD {c}, {t}, {d}"},
 	{"ISub", "i32", ",_vs,_sv", "\tVPSUBQ {b}, {a}, {d}" + mask32},
 	{"IMul", "i32", ",_vs,_sv", "\tVPMULUDQ {b}, {a}, {d}" + mask32},
 	{"BitwiseAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
@@ -387,6 +398,13 @@ func nminmax(op, eq string) string {
 		"\tVBLENDVPS {u}, {b}, {t}, {d}" + mask32
 }
 
+// fclamp is nmin(nmax(a, b), c), the maximum in {w}.
+func fclamp() string {
+	hi := strings.ReplaceAll(nminmax("VMAXPS", "VANDPS"), "{d}", "{w}")
+	lo := strings.NewReplacer("{a}", "{w}", "{b}", "{c}").Replace(nminmax("VMINPS", "VORPS"))
+	return hi + "\n" + lo
+}
+
 // simdFor returns the SIMD function of a loop, or "".
 func simdFor(o op, k kind, suffix string) string {
 	for _, s := range simdOps {
@@ -406,6 +424,7 @@ type asmFunc struct {
 	body    string
 	raw     string // the whole body, for loops that are not templates
 	result  string // the result type, if any
+	setup   string // instructions before the loop
 }
 
 var ptrRegs = []string{"SI", "DX", "R8", "R9"}
@@ -416,7 +435,7 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 	frame := 8 * (len(f.params) + 2)
 	fmt.Fprintf(b, "TEXT ·%s(SB), NOSPLIT, $0-%d\n", f.name, frame)
 	b.WriteString("\tMOVQ d+0(FP), DI\n")
-	regs := map[string]string{"{d}": "Y3", "{t}": "Y4", "{u}": "Y5", "{v}": "Y6"}
+	regs := map[string]string{"{d}": "Y3", "{t}": "Y4", "{u}": "Y5", "{v}": "Y6", "{w}": "Y7"}
 	names := []string{"{a}", "{b}", "{c}"}
 	for i, p := range f.params {
 		name := strings.Fields(p)[0]
@@ -430,6 +449,7 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 	}
 	fmt.Fprintf(b, "\tMOVQ n+%d(FP), CX\n", 8*(len(f.params)+1))
 	b.WriteString("\tVPCMPEQQ Y15, Y15, Y15\n\tVPSRLQ $63, Y15, Y14\n\tVPSRLQ $32, Y15, Y15\n\tVPXOR Y13, Y13, Y13\n")
+	b.WriteString(f.setup)
 	body := f.body
 	for k, v := range regs {
 		body = strings.ReplaceAll(body, k, v)
@@ -469,6 +489,13 @@ func extraAsm() []asmFunc {
 	fs := []asmFunc{{name: "simdSelect", params: []string{"c", "x", "y"}, uniform: []bool{false, false, false},
 		// A zero condition takes y.
 		body: "\tVPCMPEQQ Y13, {a}, {u}\n\tVPBLENDVB {u}, {c}, {b}, {d}"}}
+	fs = append(fs,
+		asmFunc{name: "simdSToF32", params: []string{"a"}, uniform: []bool{false}, body: "\tVCVTDQ2PS {a}, {d}" + mask32},
+		// An unsigned word as two exact halves, summed with one rounding.
+		asmFunc{name: "simdUToF32", params: []string{"a"}, uniform: []bool{false},
+			setup: "\tMOVL $0x47800000, AX\n\tMOVQ AX, X12\n\tVPBROADCASTD X12, Y12\n",
+			body: "\tVPSRLD $16, {a}, {t}\n\tVPSLLD $16, {a}, {u}\n\tVPSRLD $16, {u}, {u}\n" +
+				"\tVCVTDQ2PS {t}, {t}\n\tVCVTDQ2PS {u}, {u}\n\tVMULPS Y12, {t}, {t}\n\tVADDPS {u}, {t}, {d}" + mask32})
 	combs := []struct{ name, tmpl string }{
 		{"XY", "\tVADDPS {c}, {t}, {d}"}, {"YX", "\tVADDPS {t}, {c}, {d}"},
 		{"SubXY", "\tVSUBPS {c}, {t}, {d}"}, {"SubYX", "\tVSUBPS {t}, {c}, {d}"},

@@ -392,7 +392,73 @@ func simdNMax_f32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdFClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
+
+//go:noescape
+func simdFClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)
+
+//go:noescape
+func simdNClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
+
+//go:noescape
+func simdNClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)
+
+//go:noescape
+func simdUMin_i32(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdUMin_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdUMin_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdUMax_i32(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdUMax_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdUMax_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdSMin_i32(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdSMin_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdSMin_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdSMax_i32(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdSMax_i32_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdSMax_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdUClamp_i32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
+
+//go:noescape
+func simdUClamp_i32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)
+
+//go:noescape
+func simdSClamp_i32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
+
+//go:noescape
+func simdSClamp_i32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)
+
+//go:noescape
 func simdSelect(d *uint64, c *uint64, x *uint64, y *uint64, n int)
+
+//go:noescape
+func simdSToF32(d *uint64, a *uint64, n int)
+
+//go:noescape
+func simdUToF32(d *uint64, a *uint64, n int)
 
 //go:noescape
 func simdMadXY(d *uint64, a *uint64, b *uint64, y *uint64, n int)

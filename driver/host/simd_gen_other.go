@@ -262,7 +262,51 @@ func simdNMax_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdFClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
+
+func simdFClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
+
+func simdNClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
+
+func simdNClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
+
+func simdUMin_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdUMin_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdUMin_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdUMax_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdUMax_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdUMax_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdSMin_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdSMin_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdSMin_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdSMax_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdSMax_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdSMax_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdUClamp_i32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
+
+func simdUClamp_i32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
+
+func simdSClamp_i32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
+
+func simdSClamp_i32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
+
 func simdSelect(d *uint64, c *uint64, x *uint64, y *uint64, n int) { panic("no SIMD") }
+
+func simdSToF32(d *uint64, a *uint64, n int) { panic("no SIMD") }
+
+func simdUToF32(d *uint64, a *uint64, n int) { panic("no SIMD") }
 
 func simdMadXY(d *uint64, a *uint64, b *uint64, y *uint64, n int) { panic("no SIMD") }
 

@@ -78,6 +78,52 @@ func TestSIMDLoops(t *testing.T) {
 	}
 }
 
+// TestSIMDLoops3 checks the three-operand loops (clamps).
+func TestSIMDLoops3(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	const n = 203
+	w := intw{m: 0xffffffff, sh: 32, bits: 32}
+	for key, f := range loops3 {
+		if key.k != nkF32 && key.k != nkI32 {
+			continue
+		}
+		a, b, c := simdInputs(r, key.k, n), simdInputs(r, key.k, n), simdInputs(r, key.k, n)
+		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, b, c, w); return d })
+		sameSlots(t, fmt.Sprint("loops3 ", key), on, off, a, b, c)
+		for i := range 20 {
+			on, off = withSIMD(t, func() []uint64 { d := make([]uint64, n); loops3vss[key](d, a, b[i], c[i], w); return d })
+			sameSlots(t, fmt.Sprint("loops3vss ", key), on, off, a, b[i:i+1], c[i:i+1])
+		}
+	}
+}
+
+// TestSIMDConvert checks 32-bit integer to float conversions.
+func TestSIMDConvert(t *testing.T) {
+	if !haveSIMD {
+		t.Skip("no SIMD loops on this machine")
+	}
+	r := rand.New(rand.NewPCG(19, 20))
+	const n = 1000
+	x := simdInputs(r, nkI32, n)
+	x[0], x[1], x[2] = 0xffffffff, 0x80000000, 0x7fffffff
+	for i := 3; i < 300; i++ {
+		x[i] = uint64(r.Uint32() | 0x80000000)
+	}
+	d := make([]uint64, n)
+	simdSToF32(&d[0], &x[0], n)
+	for i := range d {
+		if want := uint64(math.Float32bits(float32(int32(x[i])))); d[i] != want {
+			t.Fatalf("SToF %#x: %#x, want %#x", x[i], d[i], want)
+		}
+	}
+	simdUToF32(&d[0], &x[0], n)
+	for i := range d {
+		if want := uint64(math.Float32bits(float32(uint32(x[i])))); d[i] != want {
+			t.Fatalf("UToF %#x: %#x, want %#x", x[i], d[i], want)
+		}
+	}
+}
+
 // TestSIMDMadSelect checks madRow's and OpSelect's SIMD loops and the
 // affine 32-bit loads and stores against the Go loops.
 func TestSIMDMadSelect(t *testing.T) {
