@@ -1,6 +1,10 @@
 package host
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"slices"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // Copy elision. A value that is only some rows of another, in order (a
 // composite extract, a copy, a same-width bitcast, a construct or shuffle of consecutive rows of
@@ -88,4 +92,89 @@ func (p *prep) aliasRow(in *inst, t *typ) (int, bool) {
 		}
 	}
 	return rows[0], true
+}
+
+// Placement. A composite construct of values that get rows of their own
+// copies them, unless they already lie in consecutive rows. So the
+// operands' rows are laid out in the construct's own (reserved when its
+// first operand is given rows): the construct is then an alias of them.
+// A construct may itself be placed in another. Values whose rows are
+// decided otherwise (aliases, forwarded loads, phis, parameters,
+// constants) are not placed; a construct whose operands did not all land
+// in place copies them as before, into its reserved rows.
+
+// placement says where a value's rows lie in a construct's.
+type placement struct {
+	in  uint32 // the construct
+	off int    // the first row of the value in the construct's
+}
+
+// findPlacements fills p.place for the constructs of raws.
+func (p *prep) findPlacements(raws []*rawFunc) {
+	p.place, p.reserved = map[uint32]placement{}, map[uint32]int{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				if in.op != spirv.OpCompositeConstruct || in.id == 0 {
+					continue
+				}
+				t := p.types[in.typ]
+				if t == nil || t.op == spirv.OpTypePointer || t.comps == 0 {
+					continue
+				}
+				off, ok := 0, true
+				var place []uint32
+				for _, id := range in.args {
+					d := p.defs[id]
+					var ot *typ
+					if d != nil {
+						ot = p.types[d.typ]
+					}
+					if ot == nil || ot.comps == 0 || ot.op == spirv.OpTypePointer {
+						ok = false
+						break
+					}
+					if _, seen := p.place[id]; !seen && placeable(d) && !slices.Contains(place, id) {
+						p.place[id] = placement{in: in.id, off: off}
+						place = append(place, id)
+					}
+					off += ot.comps
+				}
+				if !ok || off != t.comps {
+					for _, id := range place {
+						delete(p.place, id)
+					}
+				}
+			}
+		}
+	}
+}
+
+// placeable says whether an instruction's result may get its rows in a
+// construct's.
+func placeable(d *inst) bool {
+	switch d.op {
+	case spirv.OpPhi, spirv.OpFunctionParameter, spirv.OpVariable, spirv.OpUndef, spirv.OpFunctionCall,
+		spirv.OpConstant, spirv.OpConstantComposite, spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpConstantNull,
+		spirv.OpSpecConstant, spirv.OpSpecConstantComposite, spirv.OpSpecConstantOp, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse:
+		return false
+	}
+	return d.id != 0
+}
+
+// reserve returns the first row of a construct's rows, reserving them on
+// first use (within the rows of the construct it is placed in, if any).
+func (p *prep) reserve(id uint32) int {
+	if r, ok := p.reserved[id]; ok {
+		return r
+	}
+	var r int
+	if pl, ok := p.place[id]; ok {
+		r = p.reserve(pl.in) + pl.off
+	} else {
+		r = p.nrows
+		p.nrows += p.types[p.defs[id].typ].comps
+	}
+	p.reserved[id] = r
+	return r
 }

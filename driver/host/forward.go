@@ -18,9 +18,17 @@ var unset = &inst{}
 // findForwarded fills p.fwd and p.fwdVar.
 func (p *prep) findForwarded(raws []*rawFunc) {
 	p.fwd, p.fwdVar = map[uint32]uint32{}, map[uint32]bool{}
-	bad := map[uint32]bool{}
-	for _, pt := range p.promotedPart {
-		bad[pt.v] = true // fields are stored through chains
+	bad := map[uint32]bool{} // fields are stored through chains
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				if in.op == spirv.OpStore && len(in.args) > 0 {
+					if pt, ok := p.promotedPart[in.args[0]]; ok {
+						bad[pt.v] = true
+					}
+				}
+			}
+		}
 	}
 	for _, rf := range raws {
 		vars := map[uint32]*typ{} // the variables' value types
@@ -137,10 +145,16 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 	}
 	var loads []uint32
 	var vals []uint32
+	type fieldLoad struct {
+		b, i int
+		in   *inst
+	}
+	var fields []fieldLoad // loads through chains of v, and their values
+	var fieldVals []uint32
 	all := true
 	for b := range n {
 		cur := entry(b)
-		for _, in := range rf.blocks[b].body {
+		for i, in := range rf.blocks[b].body {
 			switch {
 			case in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v:
 				cur = in
@@ -150,13 +164,64 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 					continue
 				}
 				loads, vals = append(loads, in.id), append(vals, cur.args[1])
+			case in.op == spirv.OpLoad && len(in.args) > 0 && p.promotedPart[in.args[0]].v == v:
+				if cur == nil || cur == unset {
+					all = false
+					continue
+				}
+				fields, fieldVals = append(fields, fieldLoad{b, i, in}), append(fieldVals, cur.args[1])
 			}
+		}
+	}
+	// A load of a field reads that field of the stored value: it becomes
+	// the extract of it (this Prepare's copy of the instruction), which
+	// lives in the value's rows.
+	var ext [][]uint32
+	for _, f := range fields {
+		lits, ok := p.fieldPath(rf, f.in.args[0], v)
+		if !ok {
+			all = false
+			ext = append(ext, nil)
+			continue
+		}
+		ext = append(ext, lits)
+	}
+	for i, f := range fields {
+		if ext[i] != nil && all {
+			x := *f.in
+			x.op, x.args = spirv.OpCompositeExtract, append([]uint32{fieldVals[i]}, ext[i]...)
+			rf.blocks[f.b].body[f.i] = &x
 		}
 	}
 	for i, id := range loads {
 		p.fwd[id] = vals[i]
 	}
 	p.fwdVar[v] = all
+}
+
+// fieldPath returns the literal indices of a chain of constant indices
+// straight from variable v.
+func (p *prep) fieldPath(rf *rawFunc, chain, v uint32) ([]uint32, bool) {
+	for _, rb := range rf.blocks {
+		for _, in := range rb.body {
+			if in.id != chain {
+				continue
+			}
+			if in.op != spirv.OpAccessChain && in.op != spirv.OpInBoundsAccessChain || len(in.args) < 2 || in.args[0] != v {
+				return nil, false
+			}
+			var lits []uint32
+			for _, id := range in.args[1:] {
+				c, ok := p.consts[id]
+				if !ok || len(c) != 1 || c[0] > maxPromoted {
+					return nil, false
+				}
+				lits = append(lits, uint32(c[0]))
+			}
+			return lits, true
+		}
+	}
+	return nil, false
 }
 
 // Loads that share their variable's rows. A load of a promoted variable

@@ -155,6 +155,7 @@ func (p *prep) functions(first int) error {
 	}
 	p.findFused(raws)
 	p.findWrites(raws)
+	p.findPlacements(raws)
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err
@@ -192,6 +193,10 @@ func (p *prep) value(in *inst) error {
 	} else if r, ok := p.aliasRow(in, t); ok {
 		p.row[in.id] = r
 		p.aliased[in.id] = true
+	} else if pl, ok := p.place[in.id]; ok {
+		p.row[in.id] = p.reserve(pl.in) + pl.off // alias.go
+	} else if r, ok := p.reserved[in.id]; ok {
+		p.row[in.id] = r
 	} else {
 		p.row[in.id] = p.nrows
 		p.nrows += t.comps

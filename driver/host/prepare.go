@@ -110,13 +110,15 @@ type prep struct {
 	entryID      uint32
 	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
-	madLevel     map[uint32]uint8   // fused sums' expected hoisting levels
-	loadAlias    map[uint32]part    // loads living in their promoted variable's rows (forward.go)
-	defs         map[uint32]*inst   // the instruction defining each id of the functions
-	uses         map[uint32]int     // how many operands name each id
-	proAt        map[uint32][2]int  // hoisted instructions' places in the prologues
-	sparse       map[uint32]*sparse // affine values that may compute only samples (sparse.go)
-	sparseRow    map[int]*sparse    // the same by first slot
+	madLevel     map[uint32]uint8     // fused sums' expected hoisting levels
+	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
+	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
+	reserved     map[uint32]int       // the first rows of constructs with placed operands
+	defs         map[uint32]*inst     // the instruction defining each id of the functions
+	uses         map[uint32]int       // how many operands name each id
+	proAt        map[uint32][2]int    // hoisted instructions' places in the prologues
+	sparse       map[uint32]*sparse   // affine values that may compute only samples (sparse.go)
+	sparseRow    map[int]*sparse      // the same by first slot
 	reads        []rowRead
 	leaves       map[uint32]bool // comparisons of range-decided branches
 	affRead      int             // reads that take samples: not recorded
