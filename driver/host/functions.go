@@ -111,6 +111,7 @@ func (p *prep) functions(first int) error {
 			}
 		}
 	}
+	p.findPlacements(raws)
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
@@ -155,7 +156,7 @@ func (p *prep) functions(first int) error {
 	}
 	p.findFused(raws)
 	p.findWrites(raws)
-	p.findPlacements(raws)
+	p.findLoadGroups(raws)
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err

@@ -71,6 +71,7 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
+	vgroups int // groups of loads (vload.go)
 }
 
 // Name returns the entry point's name.
@@ -114,6 +115,7 @@ type prep struct {
 	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
+	vgroups      map[uint32]*vgroup   // loads of four consecutive words (vload.go)
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
 	uses         map[uint32]int       // how many operands name each id
 	proAt        map[uint32][2]int    // hoisted instructions' places in the prologues
