@@ -440,6 +440,23 @@ func (s *state) denseAddr(a *addr) {
 	}
 }
 
+// packedLeaves says whether a value's leaves are 8- or 16-bit numbers that
+// fill four bytes (char4, uchar4, short2, ushort2): with affine addresses
+// they move as one 32-bit word per lane. (Lanes whose words overlap race.)
+func packedLeaves(t *typ) bool {
+	if !littleEndian || t.size != 4 || len(t.leaves) < 2 {
+		return false
+	}
+	off := 0
+	for _, lf := range t.leaves {
+		if lf.bool || lf.bytes > 2 || lf.off != off {
+			return false
+		}
+		off += int(lf.bytes)
+	}
+	return off == 4
+}
+
 // loadFusedLeaves and storeFusedLeaves move values with 8-, 16- or 64-bit
 // leaves (char and short vectors, long, double) through a fused chain:
 // with affine indices a leaf at a time over the lanes, else lane by lane.
@@ -451,11 +468,23 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 	leaves := t.leaves
 	aff := p.affineReads(a)
 	local := p.k.dims
+	packed := packedLeaves(t) && p.k.tmpRows >= 2
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				if packed {
+					// One word per lane, split into the leaves.
+					w := s.tmp[:L]
+					affineLoad32(w, m, lo, step, local)
+					for c, lf := range leaves {
+						d := s.r[dst+c*L : dst+(c+1)*L]
+						loopShiftRightLogical_i32_vs(d, w, uint64(8*lf.off), intw{})
+						loopBitwiseAnd_i32_vs(d, d, 1<<(8*lf.bytes)-1, intw{})
+					}
+					return
+				}
 				for c, lf := range leaves {
 					affineLoadLeaf(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
 				}
@@ -489,11 +518,27 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 	leaves := t.leaves
 	aff := p.affineReads(a)
 	local := p.k.dims
+	packed := packedLeaves(t) && p.k.tmpRows >= 2
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
+				if packed {
+					// The leaves joined into one word per lane.
+					w, x := s.tmp[:L], s.tmp[L:2*L]
+					for c, lf := range leaves {
+						v := s.r[src+c*L : src+(c+1)*L]
+						if c == 0 {
+							loopShiftLeftLogical_i32_vs(w, v, uint64(8*lf.off), intw{})
+							continue
+						}
+						loopShiftLeftLogical_i32_vs(x, v, uint64(8*lf.off), intw{})
+						loopBitwiseOr_i32(w, w, x, intw{})
+					}
+					affineStore32(w, m, lo, step, local)
+					return
+				}
 				for c, lf := range leaves {
 					affineStoreLeaf(s.r[src+c*L:src+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
 				}
