@@ -278,3 +278,44 @@ func affineAoS32(rows []uint64, L int, m []byte, lo int64, step [4]int64, local 
 	}
 	return true
 }
+
+// runAddrs returns the byte offset of the first of a run of lanes whose
+// indices x step evenly, and the step; false unless every offset is in
+// bounds of m. The indices are an affine value within a work-group, so
+// the ends decide: the run must not span two groups of a batch.
+func (s *state) runAddrs(m []byte, x []uint64, base, st int64) (o0, step int64, ok bool) {
+	n := len(x)
+	if n < 8 || s.k.batch > 1 {
+		return 0, 0, false
+	}
+	o0 = base + int64(int32(x[0]))*st
+	if n > 1 {
+		step = (int64(int32(x[1])) - int64(int32(x[0]))) * st
+	}
+	last := o0 + int64(n-1)*step
+	if base+int64(int32(x[n-1]))*st != last || min(o0, last) < 0 || max(o0, last)+4 > int64(len(m)) {
+		return 0, 0, false
+	}
+	return o0, step, true
+}
+
+// runLoad32 loads the 32-bit words of a run of lanes (runAddrs).
+func (s *state) runLoad32(d []uint64, m []byte, x []uint64, base, st int64) bool {
+	o0, step, ok := s.runAddrs(m, x, base, st)
+	if !ok || step == 0 || step%4 != 0 {
+		return false
+	}
+	affineLoad32(d, m, o0, [4]int64{step}, [4]int{len(d), 1, 1, 1})
+	return true
+}
+
+// runStore32 stores the low words of a run of lanes (runAddrs) whose
+// addresses are distinct.
+func (s *state) runStore32(v []uint64, m []byte, x []uint64, base, st int64) bool {
+	o0, step, ok := s.runAddrs(m, x, base, st)
+	if !ok || step < 4 || step%4 != 0 {
+		return false
+	}
+	affineStore32(v, m, o0, [4]int64{step}, [4]int{len(v), 1, 1, 1})
+	return true
+}

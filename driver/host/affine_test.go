@@ -87,3 +87,54 @@ func TestAffineAccess(t *testing.T) {
 		t.Fatalf("off -2^31: got %v, want an out-of-bounds error", err)
 	}
 }
+
+// A run of active lanes (a suffix of each group, as a split by local id
+// leaves) loads and stores as a whole when every active lane's address is
+// in bounds, and fails when one is not, however the inactive lanes'
+// addresses fall.
+const runSrc = `//! kernel runs
+//! global 256
+//! local 128
+//! arg buffer<uint> 256 iota
+//! arg buffer<uint> 256 zero
+//! arg int OFF
+kernel void runs(global const uint *in, global uint *out, int off) {
+  int l = get_local_id(0), g = get_global_id(0);
+  if (l >= 16)
+    out[g - 16 + off] = in[g - 16 + off] * 2u;
+}
+`
+
+func TestRunAccess(t *testing.T) {
+	run := func(off string) (*hostRun, error) {
+		s, err := kspec.Parse("runs.cl", replaceOff(runSrc, off))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newHostRun(t, s, replaceOff(runSrc, off))
+		ev, err := r.q.Dispatch(context.Background(), r.k, r.args, r.nd, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r, ev.Wait(context.Background())
+	}
+	r, err := run("0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := r.bufs[1].(interface{ HostBytes() []byte }).HostBytes()
+	for i := range 256 {
+		want := uint32(0)
+		if i%128 < 112 {
+			want = uint32(i) * 2
+		}
+		if got := binary.LittleEndian.Uint32(out[4*i:]); got != want {
+			t.Fatalf("out[%d] = %d, want %d", i, got, want)
+		}
+	}
+	for _, off := range []string{"17", "-1"} {
+		if _, err := run(off); !errors.Is(err, driver.ErrOutOfBounds) {
+			t.Fatalf("off %s: got %v, want an out-of-bounds error", off, err)
+		}
+	}
+}

@@ -117,6 +117,17 @@ func (s *state) span() (lo, hi int) {
 	return int(s.idx[0]), int(s.idx[len(s.idx)-1]) + 1
 }
 
+// run returns the active lanes when they are consecutive and not all:
+// [lo, hi). (A split of lanes by their local id, as in tree reductions and
+// scans, leaves such runs.)
+func (s *state) run() (lo, hi int, ok bool) {
+	if s.full || len(s.idx) != s.active || s.active == 0 {
+		return 0, 0, false
+	}
+	lo, hi = int(s.idx[0]), int(s.idx[len(s.idx)-1])+1
+	return lo, hi, hi-lo == s.active
+}
+
 // sparse says few lanes are active: loop over their list, not the mask.
 func (s *state) sparse() bool { return 4*len(s.idx) < s.lanes && len(s.idx) == s.active }
 
@@ -210,6 +221,11 @@ func (s *state) call(f *fn, mask []bool, full bool) {
 		if live > 0 && s.full {
 			for l := range next {
 				next[l], prev[l] = to, b
+			}
+		} else if lo, hi, ok := s.run(); live > 0 && ok {
+			nx, pv := next[lo:hi], prev[lo:hi]
+			for l := range nx {
+				nx[l], pv[l] = to, b
 			}
 		} else if live > 0 {
 			for l, on := range s.mask {

@@ -179,6 +179,9 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 			if aff {
 				s.denseAddr(a)
+				if lo, hi, ok := s.run(); ok && !s.redo && s.runLoad32(d[lo:hi], m, x[lo:hi], base, st) {
+					return
+				}
 			}
 			if s.full {
 				x = x[:len(d)]
@@ -293,6 +296,9 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			}
 			if aff {
 				s.denseAddr(a)
+				if lo, hi, ok := s.run(); ok && !s.redo && s.runStore32(v[lo:hi], m, x[lo:hi], base, st) {
+					return
+				}
 			}
 			if s.full {
 				x = x[:len(v)]
