@@ -194,6 +194,16 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 				}
 				return
 			}
+			if s.sparse() {
+				for _, l := range s.idx {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					d[l] = uint64(*at32(m, o))
+				}
+				return
+			}
 			for l, on := range s.mask {
 				if on {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
@@ -303,6 +313,16 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			if s.full {
 				x = x[:len(v)]
 				for l := range v {
+					o := uint64(base+int64(int32(x[l]))*st) & offMask
+					if o+4 > n {
+						s.fault(ptr|o, 4)
+					}
+					*at32(m, o) = uint32(v[l])
+				}
+				return
+			}
+			if s.sparse() {
+				for _, l := range s.idx {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
 					if o+4 > n {
 						s.fault(ptr|o, 4)
