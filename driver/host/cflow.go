@@ -147,6 +147,12 @@ func (s *state) copyMasked(dst, src, n int) {
 		}
 		return
 	}
+	if lo, hi, ok := s.run(); ok {
+		for c := 0; c < n; c += L {
+			copy(s.r[dst+c+lo:dst+c+hi], s.r[src+c+lo:src+c+hi])
+		}
+		return
+	}
 	lo, hi := s.span()
 	m := s.mask[lo:hi]
 	for c := 0; c < n; c += L {
