@@ -183,7 +183,13 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 					return
 				}
 			}
-			if s.full {
+			// Every lane, or a run of them: no mask to test.
+			lo, hi, whole := 0, len(d), s.full
+			if !whole {
+				lo, hi, whole = s.run()
+			}
+			if whole {
+				d, x := d[lo:hi], x[lo:hi]
 				x = x[:len(d)]
 				for l := range d {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
@@ -310,7 +316,12 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 					return
 				}
 			}
-			if s.full {
+			lo, hi, whole := 0, len(v), s.full
+			if !whole {
+				lo, hi, whole = s.run()
+			}
+			if whole {
+				v, x := v[lo:hi], x[lo:hi]
 				x = x[:len(v)]
 				for l := range v {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
