@@ -5299,7 +5299,7 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 {
+	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) {
 		simdFClamp_f32_vss(&d[0], &a[0], b, c, n)
 		d, a = d[n:], a[n:]
 	}
@@ -5373,7 +5373,7 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 {
+	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) {
 		simdNClamp_f32_vss(&d[0], &a[0], b, c, n)
 		d, a = d[n:], a[n:]
 	}

@@ -96,6 +96,7 @@ func (p *prep) functions(first int) error {
 			b.body = append(b.body, in)
 		}
 	}
+	p.forwardExtracts(raws)
 	p.fuseClamps(raws)
 	p.findPromotable(raws)
 	p.findForwarded(raws)

@@ -190,11 +190,12 @@ func main() {
 				if o.ext {
 					fn = "glsl" + fn
 				}
-				simd := simdFor(o, k, sh.suffix)
-				writeLoop(&b, fn, o, k, sh.uniform, simd)
-				if simd != "" {
-					asm = append(asm, asmFunc{name: simd, params: []string{"a", "b", "c"}[:o.arity], uniform: sh.uniform, body: simdBody(o, k)})
+				simd, guard := simdFor(o, k, sh.suffix), ""
+				if so := simdOpFor(o, k, sh.suffix); so != nil {
+					guard = simdGuards[[3]string{o.name, k.name, sh.suffix}]
+					asm = append(asm, asmFunc{name: simd, params: []string{"a", "b", "c"}[:o.arity], uniform: sh.uniform, body: so.tmpl})
 				}
+				writeLoop(&b, fn, o, k, sh.uniform, simd, guard)
 				regs[sh.table] = append(regs[sh.table], fmt.Sprintf("\t{%s, %s, %s}: %s,\n", name, k.nk, set, fn))
 			}
 		}
@@ -236,7 +237,7 @@ var tables = []struct{ name, typ string }{
 }
 
 // writeLoop writes one lane loop; uniform operands are decoded once.
-func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd string) {
+func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd, guard string) {
 	vars := []string{"a", "b", "c"}[:o.arity]
 	var params []string
 	for i, v := range vars {
@@ -265,7 +266,10 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd st
 				rest = append(rest, v)
 			}
 		}
-		fmt.Fprintf(b, "\tif n := simdLen(len(d)); n > 0 {\n\t\t%s(%s, n)\n", simd, strings.Join(args, ", "))
+		if guard != "" {
+			guard = " && " + guard
+		}
+		fmt.Fprintf(b, "\tif n := simdLen(len(d)); n > 0%s {\n\t\t%s(%s, n)\n", guard, simd, strings.Join(args, ", "))
 		slices := make([]string, len(rest))
 		for i, v := range rest {
 			slices[i] = v + "[n:]"
@@ -312,6 +316,12 @@ type simdOp struct {
 	tmpl     string
 }
 
+// simdGuards are Go conditions on the operands for using a SIMD loop.
+var simdGuards = map[[3]string]string{
+	{"FClamp", "f32", "_vss"}: "!isNaN32(b) && !isNaN32(c)",
+	{"NClamp", "f32", "_vss"}: "!isNaN32(b) && !isNaN32(c)",
+}
+
 const (
 	mask32 = "\n\tVPAND Y15, {d}, {d}"
 	bool1  = "\n\tVPAND Y14, {d}, {d}"  // all-ones slot or low word to 1
@@ -346,8 +356,13 @@ var simdOps = []simdOp{
 	{"FMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
 	{"FMax", "f32", ",_vs,_sv", nminmax("VMAXPS", "VANDPS")},
 
-	{"FClamp", "f32", ",_vss", fclamp()},
-	{"NClamp", "f32", ",_vss", fclamp()},
+	// Clamps between bounds that are numbers: the maximum of x and lo is lo
+	// when x is NaN, as vmaxps gives; equal operands (±0) need their bits
+	// and'ed (max) or or'ed (min).
+	{"FClamp", "f32", "_vss", clampK},
+	{"NClamp", "f32", "_vss", clampK},
+	{"FClamp", "f32", "", fclamp()},
+	{"NClamp", "f32", "", fclamp()},
 
 	{"IAdd", "i32", ",_vs,_sv", "\tVPADDQ {b}, {a}, {d}" + mask32},
 	// Signed and unsigned minima and maxima of the low words; the high
@@ -398,6 +413,10 @@ func nminmax(op, eq string) string {
 		"\tVBLENDVPS {u}, {b}, {t}, {d}" + mask32
 }
 
+// clampK is nmin(nmax(a, b), c) for b and c not NaN.
+const clampK = "\tVMAXPS {b}, {a}, {t}\n\tVCMPPS $0, {b}, {a}, {u}\n\tVANDPS {b}, {a}, {v}\n\tVBLENDVPS {u}, {v}, {t}, {t}\n" +
+	"\tVMINPS {c}, {t}, {w}\n\tVCMPPS $0, {c}, {t}, {u}\n\tVORPS {c}, {t}, {v}\n\tVBLENDVPS {u}, {v}, {w}, {d}" + mask32
+
 // fclamp is nmin(nmax(a, b), c), the maximum in {w}.
 func fclamp() string {
 	hi := strings.ReplaceAll(nminmax("VMAXPS", "VANDPS"), "{d}", "{w}")
@@ -407,12 +426,20 @@ func fclamp() string {
 
 // simdFor returns the SIMD function of a loop, or "".
 func simdFor(o op, k kind, suffix string) string {
-	for _, s := range simdOps {
-		if s.op == o.name && s.kind == k.name && slices.Contains(strings.Split(s.shapes, ","), suffix) {
-			return "simd" + o.name + "_" + k.name + suffix
-		}
+	if s := simdOpFor(o, k, suffix); s != nil {
+		return "simd" + o.name + "_" + k.name + suffix
 	}
 	return ""
+}
+
+// simdOpFor returns the SIMD loop of an operation's shape, or nil.
+func simdOpFor(o op, k kind, suffix string) *simdOp {
+	for i, s := range simdOps {
+		if s.op == o.name && s.kind == k.name && slices.Contains(strings.Split(s.shapes, ","), suffix) {
+			return &simdOps[i]
+		}
+	}
+	return nil
 }
 
 // An asmFunc is one generated assembly loop: operand i is a row (a
@@ -470,16 +497,6 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 		}
 	}
 	b.WriteString("\tADDQ $64, DI\n\tSUBQ $8, CX\n\tJNZ loop\n\tVZEROUPPER\n\tRET\n\n")
-}
-
-// simdBody returns the template of an operation's SIMD loop.
-func simdBody(o op, k kind) string {
-	for _, s := range simdOps {
-		if s.op == o.name && s.kind == k.name {
-			return s.tmpl
-		}
-	}
-	panic(o.name)
 }
 
 // extraAsm lists the SIMD loops that are not element-wise operations:

@@ -293,3 +293,6 @@ func f2h(f float32) uint16 {
 	}
 	return sign | uint16(h)
 }
+
+// isNaN32 says whether a slot holds a float32 NaN.
+func isNaN32(x uint64) bool { return uint32(x)&0x7fffffff > 0x7f800000 }
