@@ -70,3 +70,9 @@ func simdAoSLoad4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)
 
 //go:noescape
 func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int)
+
+// simdDense fills the first n lanes (a multiple of 8) of an affine row
+// from its samples: see split_amd64.s.
+//
+//go:noescape
+func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n int)

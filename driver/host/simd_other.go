@@ -25,3 +25,7 @@ func simdPhi2(d, x, y *uint64, prev *int32, p0, p1 int32, n int) (ok bool) { pan
 func simdAoSLoad4(rows *uint64, rowStride int, w *uint32, laneStride int, n int) { panic("no SIMD") }
 
 func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int) { panic("no SIMD") }
+
+func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n int) {
+	panic("no SIMD")
+}

@@ -403,3 +403,29 @@ func TestSIMDAoS(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDDense checks the lanes of an affine row filled from samples.
+func TestSIMDDense(t *testing.T) {
+	if !haveSIMD {
+		t.Skip("no SIMD loops on this machine")
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	const n = 64
+	var l [4][]uint32
+	for d := range l {
+		l[d] = make([]uint32, n)
+		for i := range l[d] {
+			l[d][i] = r.Uint32() % 300
+		}
+	}
+	c := [4]uint32{r.Uint32(), 7, 0xfffffffd, 1 << 20}
+	base := r.Uint32()
+	x := make([]uint64, n)
+	simdDense(&x[0], &l[0][0], &l[1][0], &l[2][0], &l[3][0], base, &c, n)
+	for i := range x {
+		want := uint64(base + c[0]*l[0][i] + c[1]*l[1][i] + c[2]*l[2][i] + c[3]*l[3][i])
+		if x[i] != want {
+			t.Fatalf("lane %d: %#x, want %#x", i, x[i], want)
+		}
+	}
+}

@@ -312,3 +312,47 @@ aosstore:
 	JNZ aosstore
 	VZEROUPPER
 	RET
+
+// func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n int)
+//
+// x[l] = base + c[0]*l0[l] + c[1]*l1[l] + c[2]*l2[l] + c[3]*gj[l], in 32
+// bits, zero-extended: an affine row's lanes from its samples.
+TEXT ·simdDense(SB), NOSPLIT, $0-64
+	MOVQ x+0(FP), DI
+	MOVQ l0+8(FP), SI
+	MOVQ l1+16(FP), DX
+	MOVQ l2+24(FP), R8
+	MOVQ gj+32(FP), R9
+	MOVL base+40(FP), AX
+	MOVQ AX, X8
+	VPBROADCASTD X8, Y8
+	MOVQ c+48(FP), AX
+	VPBROADCASTD (AX), Y9
+	VPBROADCASTD 4(AX), Y10
+	VPBROADCASTD 8(AX), Y11
+	VPBROADCASTD 12(AX), Y12
+	MOVQ n+56(FP), CX
+
+denseloop:
+	VPMULLD (SI), Y9, Y0
+	VPMULLD (DX), Y10, Y1
+	VPADDD Y1, Y0, Y0
+	VPMULLD (R8), Y11, Y1
+	VPADDD Y1, Y0, Y0
+	VPMULLD (R9), Y12, Y1
+	VPADDD Y1, Y0, Y0
+	VPADDD Y8, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMOVZXDQ X0, Y2
+	VPMOVZXDQ X1, Y3
+	VMOVDQU Y2, (DI)
+	VMOVDQU Y3, 32(DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ denseloop
+	VZEROUPPER
+	RET
