@@ -700,6 +700,10 @@ func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -710,6 +714,10 @@ func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -719,6 +727,10 @@ func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseOr_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -768,6 +780,10 @@ func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -778,6 +794,10 @@ func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A ^ B
@@ -787,6 +807,10 @@ func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseXor_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A ^ B
@@ -836,6 +860,10 @@ func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -846,6 +874,10 @@ func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -855,6 +887,10 @@ func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdBitwiseAnd_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -904,6 +940,10 @@ func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -914,6 +954,10 @@ func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -923,6 +967,10 @@ func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdIEqual_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -972,6 +1020,10 @@ func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -982,6 +1034,10 @@ func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -991,6 +1047,10 @@ func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdINotEqual_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1584,6 +1644,10 @@ func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1594,6 +1658,10 @@ func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1603,6 +1671,10 @@ func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalEqual_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1652,6 +1724,10 @@ func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1662,6 +1738,10 @@ func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1671,6 +1751,10 @@ func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalNotEqual_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1720,6 +1804,10 @@ func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1730,6 +1818,10 @@ func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -1739,6 +1831,10 @@ func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalOr_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -1788,6 +1884,10 @@ func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1798,6 +1898,10 @@ func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -1807,6 +1911,10 @@ func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdLogicalAnd_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B

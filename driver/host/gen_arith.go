@@ -380,6 +380,16 @@ var simdOps = []simdOp{
 	{"BitwiseXor", "i32", ",_vs,_sv", "\tVPXOR {b}, {a}, {d}"},
 	{"LogicalAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
 	{"LogicalOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
+	// Integers of any width (zero-extended in their slots) and booleans.
+	{"BitwiseAnd", "i", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
+	{"BitwiseOr", "i", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
+	{"BitwiseXor", "i", ",_vs,_sv", "\tVPXOR {b}, {a}, {d}"},
+	{"LogicalAnd", "i", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
+	{"LogicalOr", "i", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
+	{"IEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
+	{"INotEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
+	{"LogicalEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
+	{"LogicalNotEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
 	// Shifts: counts of 64 or more give 0 (and the sign for arithmetic
 	// shifts, which shift the low word, the high one staying zero).
 	{"ShiftLeftLogical", "i32", ",_vs,_sv", "\tVPSLLVQ {b}, {a}, {d}" + mask32},

@@ -59,6 +59,15 @@ func simdShiftRightArithmetic_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdShiftRightArithmetic_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdBitwiseOr_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdBitwiseOr_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdBitwiseOr_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdBitwiseOr_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -66,6 +75,15 @@ func simdBitwiseOr_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdBitwiseOr_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdBitwiseXor_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdBitwiseXor_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdBitwiseXor_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdBitwiseXor_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -77,6 +95,15 @@ func simdBitwiseXor_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdBitwiseXor_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdBitwiseAnd_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdBitwiseAnd_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdBitwiseAnd_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdBitwiseAnd_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -86,6 +113,15 @@ func simdBitwiseAnd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdBitwiseAnd_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdIEqual_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdIEqual_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdIEqual_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdIEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -93,6 +129,15 @@ func simdIEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdIEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdINotEqual_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdINotEqual_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdINotEqual_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdINotEqual_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -176,6 +221,15 @@ func simdSLessThanEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdSLessThanEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdLogicalEqual_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalEqual_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdLogicalEqual_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdLogicalEqual_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -183,6 +237,15 @@ func simdLogicalEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdLogicalEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalNotEqual_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalNotEqual_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdLogicalNotEqual_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdLogicalNotEqual_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -194,6 +257,15 @@ func simdLogicalNotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdLogicalNotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdLogicalOr_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalOr_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdLogicalOr_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdLogicalOr_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -201,6 +273,15 @@ func simdLogicalOr_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdLogicalOr_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalAnd_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdLogicalAnd_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdLogicalAnd_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdLogicalAnd_i32(d *uint64, a *uint64, b *uint64, n int)

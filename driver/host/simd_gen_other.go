@@ -40,11 +40,23 @@ func simdShiftRightArithmetic_i32_vs(d *uint64, a *uint64, b uint64, n int) { pa
 
 func simdShiftRightArithmetic_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdBitwiseOr_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseOr_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseOr_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdBitwiseOr_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseOr_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseOr_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseXor_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseXor_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseXor_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseXor_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -52,17 +64,35 @@ func simdBitwiseXor_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SI
 
 func simdBitwiseXor_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdBitwiseAnd_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseAnd_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdBitwiseAnd_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdBitwiseAnd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseAnd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdBitwiseAnd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdIEqual_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdIEqual_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdIEqual_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdIEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdIEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdIEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdINotEqual_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdINotEqual_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdINotEqual_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdINotEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -118,11 +148,23 @@ func simdSLessThanEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("n
 
 func simdSLessThanEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdLogicalEqual_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalEqual_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdLogicalEqual_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdLogicalEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdLogicalEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalNotEqual_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalNotEqual_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdLogicalNotEqual_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalNotEqual_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -130,11 +172,23 @@ func simdLogicalNotEqual_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("
 
 func simdLogicalNotEqual_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdLogicalOr_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalOr_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdLogicalOr_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdLogicalOr_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalOr_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdLogicalOr_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalAnd_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdLogicalAnd_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdLogicalAnd_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdLogicalAnd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 

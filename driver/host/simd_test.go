@@ -84,7 +84,7 @@ func TestSIMDLoops(t *testing.T) {
 	w := intw{m: 0xffffffff, sh: 32, bits: 32}
 	for _, key := range sortedKeys(loops2) {
 		f := loops2[key]
-		if key.k != nkF32 && key.k != nkI32 {
+		if key.k != nkF32 && key.k != nkI32 && key.k != nkInt {
 			continue
 		}
 		a, b := simdInputs(r, key.k, n), simdInputs(r, key.k, n)
