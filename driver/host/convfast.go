@@ -71,11 +71,7 @@ func convertFast(op spirv.Op, dst, src, n int, sw, dw intw) func(*state) {
 		}
 	case op == spirv.OpUConvert:
 		return func(s *state) {
-			d, x := s.out(dst, n), s.r[src:src+n]
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = x[i] & dw.m
-			}
+			loopBitwiseAnd_i_vs(s.out(dst, n), s.r[src:src+n], dw.m, dw)
 		}
 	case op == spirv.OpSConvert:
 		return func(s *state) {

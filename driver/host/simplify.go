@@ -7,7 +7,7 @@ import "github.com/clgo/clgo/spirv"
 // and a component taken back out of it. Before anything else looks at a
 // function, this Prepare's copy of its instructions reads such a
 // component from the value it was built from (an extract of an extract
-// reads deeper), and constructs and extracts left without a use go. What
+// reads deeper), and values left without a use go. What
 // remains is the same computation with fewer copies between rows.
 
 // forwardExtracts rewrites the extracts of constructs of raws.
@@ -60,6 +60,7 @@ func (p *prep) forwardExtracts(raws []*rawFunc) {
 			}
 		}
 	}
+	p.forwardBoolSelects(raws, defs, repl)
 	if len(repl) == 0 {
 		return
 	}
@@ -101,13 +102,13 @@ func (p *prep) forwardExtracts(raws []*rawFunc) {
 			}
 		}
 	}
-	// Drop the constructs and extracts nothing reads now.
+	// Drop the values nothing reads now.
 	for changed := true; changed; {
 		changed = false
 		for _, rf := range raws {
 			for _, rb := range rf.blocks {
 				for i, in := range rb.body {
-					if (in.op == spirv.OpCompositeConstruct || in.op == spirv.OpCompositeExtract) && in.id != 0 && uses[in.id] == 0 {
+					if in.id != 0 && uses[in.id] == 0 && pureOp(in.op) {
 						for _, a := range in.args {
 							uses[a]--
 						}
@@ -115,6 +116,51 @@ func (p *prep) forwardExtracts(raws []*rawFunc) {
 						changed = true
 					}
 				}
+			}
+		}
+	}
+}
+
+// forwardBoolSelects finds the round trip of a condition through an
+// integer: OpenCL's relational functions return -1 or 0 per component
+// (a select of a condition), and select() or a test tests that integer's
+// sign again. (b ? -1 : 0) < 0 and (b ? -1 : 0) != 0 read b itself.
+func (p *prep) forwardBoolSelects(raws []*rawFunc, defs map[uint32]*inst, repl map[uint32]uint32) {
+	isConst := func(id uint32, v uint64) bool {
+		c, ok := p.consts[id]
+		if !ok || len(c) == 0 {
+			return false
+		}
+		for _, x := range c {
+			if x != v {
+				return false
+			}
+		}
+		return true
+	}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				if in.op != spirv.OpSLessThan && in.op != spirv.OpINotEqual || len(in.args) != 2 {
+					continue
+				}
+				sel := defs[resolve(repl, in.args[0])]
+				if sel == nil || sel.op != spirv.OpSelect || len(sel.args) != 3 || !isConst(in.args[1], 0) || !isConst(sel.args[2], 0) {
+					continue
+				}
+				t := p.types[sel.typ]
+				if t == nil || t.scalar().op != spirv.OpTypeInt || t.scalar().width > 64 {
+					continue
+				}
+				ones := uint64(1)<<t.scalar().width - 1
+				if t.scalar().width == 64 {
+					ones = ^uint64(0)
+				}
+				cond := defs[resolve(repl, sel.args[0])]
+				if !isConst(sel.args[1], ones) || cond == nil || cond.typ != in.typ {
+					continue
+				}
+				repl[in.id] = cond.id
 			}
 		}
 	}
@@ -171,6 +217,17 @@ func isArith(op spirv.Op) bool {
 		return true
 	}
 	return false
+}
+
+// pureOp says whether an instruction only computes its result from its
+// operands, so that an unused one can go.
+func pureOp(op spirv.Op) bool {
+	switch op {
+	case spirv.OpCompositeConstruct, spirv.OpCompositeExtract, spirv.OpCompositeInsert, spirv.OpVectorShuffle,
+		spirv.OpCopyObject, spirv.OpBitcast, spirv.OpSelect:
+		return true
+	}
+	return isArith(op) && op != spirv.OpUDiv && op != spirv.OpSDiv && op != spirv.OpUMod && op != spirv.OpSRem && op != spirv.OpSMod
 }
 
 // resolve follows replacements to the value an id reads.
