@@ -76,3 +76,9 @@ func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int
 //
 //go:noescape
 func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n int)
+
+// prefetchRuns prefetches lines (at least 1) cache lines at each of runs
+// (at least 1) addresses step bytes apart: see split_amd64.s.
+//
+//go:noescape
+func prefetchRuns(p *byte, step int64, runs int, lines int)

@@ -29,3 +29,5 @@ func simdAoSStore4(rows *uint64, rowStride int, w *uint32, laneStride int, n int
 func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n int) {
 	panic("no SIMD")
 }
+
+func prefetchRuns(p *byte, step int64, runs int, lines int) {}

@@ -356,3 +356,28 @@ denseloop:
 	JNZ denseloop
 	VZEROUPPER
 	RET
+
+// func prefetchRuns(p *byte, step int64, runs int, lines int)
+//
+// Prefetches lines cache lines at each of runs addresses step bytes apart,
+// so that the misses of a work-group's rows overlap instead of following
+// one another.
+TEXT ·prefetchRuns(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVQ step+8(FP), BX
+	MOVQ runs+16(FP), CX
+	MOVQ lines+24(FP), DX
+
+runloop:
+	MOVQ SI, DI
+	MOVQ DX, R8
+
+lineloop:
+	PREFETCHT0 (DI)
+	ADDQ $64, DI
+	DECQ R8
+	JNZ lineloop
+	ADDQ BX, SI
+	DECQ CX
+	JNZ runloop
+	RET
