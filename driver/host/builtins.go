@@ -45,39 +45,43 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 }
 
 // builtinRow writes component c of built-in b for every lane.
+// affineRow sets d[l] = base + f·(local ids of l, place of l's group in
+// the batch), in 32 bits.
+func (s *state) affineRow(d []uint64, base uint32, f [4]uint32) {
+	l0, l1, l2, gj := s.lid[0][:len(d)], s.lid[1][:len(d)], s.lid[2][:len(d)], s.gj[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdDense(&d[0], &l0[0], &l1[0], &l2[0], &gj[0], base, &f, n)
+		d, l0, l1, l2, gj = d[n:], l0[n:], l1[n:], l2[n:], gj[n:]
+	}
+	for l := range d {
+		d[l] = uint64(base + f[0]*l0[l] + f[1]*l1[l] + f[2]*l2[l] + f[3]*gj[l])
+	}
+}
+
 func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 	k := s.k
 	c = min(c, 2)
+	// The ids are affine in the lanes' local ids and places in a batch.
+	var f [4]uint32
 	switch b {
 	case spirv.BuiltInGlobalInvocationId:
-		base := s.group[c]*uint32(k.local[c]) + s.shift[c]
-		lid := s.lid[c][:len(d)]
-		if c == 0 && k.batch > 1 {
-			gj := s.gj[:len(d)]
-			for l := range d {
-				d[l] = uint64(base + gj[l]*uint32(k.local[0]) + lid[l])
-			}
-			return
+		f[c] = 1
+		if c == 0 {
+			f[3] = uint32(k.local[0])
 		}
-		for l := range d {
-			d[l] = uint64(base + lid[l])
-		}
+		s.affineRow(d, s.group[c]*uint32(k.local[c])+s.shift[c], f)
+		return
 	case spirv.BuiltInLocalInvocationId:
-		lid := s.lid[c][:len(d)]
-		for l := range d {
-			d[l] = uint64(lid[l])
-		}
+		f[c] = 1
+		s.affineRow(d, 0, f)
+		return
 	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
-		lidx := s.lidx[:len(d)]
-		for l := range d {
-			d[l] = uint64(lidx[l])
-		}
+		f = [4]uint32{1, uint32(k.local[0]), uint32(k.local[0] * k.local[1]), 0}
+		s.affineRow(d, 0, f)
+		return
 	case spirv.BuiltInWorkgroupId:
 		if c == 0 && k.batch > 1 {
-			gj := s.gj[:len(d)]
-			for l := range d {
-				d[l] = uint64(s.group[0] + gj[l])
-			}
+			s.affineRow(d, s.group[0], [4]uint32{0, 0, 0, 1})
 			return
 		}
 		fallthrough
