@@ -191,6 +191,9 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			if whole {
 				d, x := d[lo:hi], x[lo:hi]
 				x = x[:len(d)]
+				if k := simdLen(len(d)); k > 0 && st == 4 && !s.redo && gatherIdx(d[:k], m, x[:k], base) {
+					d, x = d[k:], x[k:]
+				}
 				for l := range d {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
 					if o+4 > n {
@@ -284,6 +287,18 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 	}
+}
+
+// gatherIdx loads the words of 32-bit array m (from byte base) at the
+// indices x, when every one is in bounds; false if one is not (the lane
+// loop then reports it).
+func gatherIdx(d []uint64, m []byte, x []uint64, base int64) bool {
+	hi := int64(simdMaxLow32(&x[0], len(x)))
+	if base < 0 || hi >= 1<<31 || base+4*hi+4 > int64(len(m)) || base >= int64(len(m)) {
+		return false
+	}
+	simdGatherIdx32(&d[0], &m[base], &x[0], len(d))
+	return true
 }
 
 // storeFused compiles a store of a value of type t through a fused chain.

@@ -82,3 +82,12 @@ func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n i
 //
 //go:noescape
 func prefetchRuns(p *byte, step int64, runs int, lines int)
+
+// simdMaxLow32 and simdGatherIdx32 load 32-bit words at indices held in
+// a row: see split_amd64.s.
+//
+//go:noescape
+func simdMaxLow32(x *uint64, n int) uint32
+
+//go:noescape
+func simdGatherIdx32(d *uint64, p *byte, x *uint64, n int)

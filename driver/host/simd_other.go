@@ -31,3 +31,7 @@ func simdDense(x *uint64, l0, l1, l2, gj *uint32, base uint32, c *[4]uint32, n i
 }
 
 func prefetchRuns(p *byte, step int64, runs int, lines int) {}
+
+func simdMaxLow32(x *uint64, n int) uint32 { panic("no SIMD") }
+
+func simdGatherIdx32(d *uint64, p *byte, x *uint64, n int) { panic("no SIMD") }

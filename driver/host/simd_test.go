@@ -2,6 +2,7 @@ package host
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -426,6 +427,40 @@ func TestSIMDDense(t *testing.T) {
 		want := uint64(base + c[0]*l[0][i] + c[1]*l[1][i] + c[2]*l[2][i] + c[3]*l[3][i])
 		if x[i] != want {
 			t.Fatalf("lane %d: %#x, want %#x", i, x[i], want)
+		}
+	}
+}
+
+// TestSIMDGatherIdx checks loads at indices from a row, and that an index
+// out of bounds (or one that is negative as an int32) is left to the lane
+// loop.
+func TestSIMDGatherIdx(t *testing.T) {
+	if !haveSIMD {
+		t.Skip("no SIMD loops on this machine")
+	}
+	r := rand.New(rand.NewPCG(23, 24))
+	mem := make([]byte, 4*100+8)
+	for i := range mem {
+		mem[i] = byte(r.Uint32())
+	}
+	x := make([]uint64, 32)
+	for i := range x {
+		x[i] = uint64(r.IntN(100))
+	}
+	x[5] = 99
+	d := make([]uint64, 32)
+	if !gatherIdx(d, mem, x, 8) {
+		t.Fatal("in bounds: not gathered")
+	}
+	for i := range d {
+		if want := uint64(binary.LittleEndian.Uint32(mem[8+4*x[i]:])); d[i] != want {
+			t.Fatalf("lane %d: %#x, want %#x", i, d[i], want)
+		}
+	}
+	for _, bad := range []uint64{100, 0x80000000, 0xffffffff} {
+		x[7] = bad
+		if gatherIdx(d, mem, x, 8) {
+			t.Errorf("index %#x: gathered", bad)
 		}
 	}
 }

@@ -381,3 +381,58 @@ lineloop:
 	DECQ CX
 	JNZ runloop
 	RET
+
+// func simdMaxLow32(x *uint64, n int) uint32
+//
+// The greatest low word of n slots, unsigned.
+TEXT ·simdMaxLow32(SB), NOSPLIT, $0-20
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPXOR Y0, Y0, Y0
+
+maxloop:
+	VPMAXUD (SI), Y0, Y0
+	VPMAXUD 32(SI), Y0, Y0
+	ADDQ $64, SI
+	SUBQ $8, CX
+	JNZ maxloop
+	VEXTRACTI128 $1, Y0, X1
+	VPMAXUD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMAXUD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMAXUD X1, X0, X0
+	VMOVD X0, AX
+	MOVL AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func simdGatherIdx32(d *uint64, p *byte, x *uint64, n int)
+//
+// d[l] = the 32-bit word at p + 4*x[l], zero-extended, four lanes a
+// gather; every index was checked in bounds.
+TEXT ·simdGatherIdx32(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ x+16(FP), DX
+	MOVQ n+24(FP), CX
+
+gidxloop:
+	VMOVDQU (DX), Y1
+	VPCMPEQD X4, X4, X4
+	VPXOR X0, X0, X0
+	VPGATHERQD X4, (SI)(Y1*4), X0
+	VPMOVZXDQ X0, Y0
+	VMOVDQU Y0, (DI)
+	VMOVDQU 32(DX), Y1
+	VPCMPEQD X4, X4, X4
+	VPXOR X2, X2, X2
+	VPGATHERQD X4, (SI)(Y1*4), X2
+	VPMOVZXDQ X2, Y2
+	VMOVDQU Y2, 32(DI)
+	ADDQ $64, DI
+	ADDQ $64, DX
+	SUBQ $8, CX
+	JNZ gidxloop
+	VZEROUPPER
+	RET
