@@ -155,9 +155,19 @@ func prefetchNext(m []byte, lo int64, step [4]int64, local [4]int) {
 func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	prefetchAffine(m, lo, step, local)
 	prefetchNext(m, lo, step, local)
+	tile := step[0] == 4 && local[0]%8 == 0 && local[1] > 1 && simdLen(8) > 0
 	l := 0
 	for j := 0; j < local[3]; j++ {
 		for z := 0; z < local[2]; z++ {
+			if tile {
+				// The rows of this z: one call.
+				o := lo + int64(z)*step[2] + int64(j)*step[3]
+				n := local[0] * local[1]
+				_ = d[l+n-1]
+				simdWiden32Runs(&d[l], at32(m, uint64(o)), local[0], local[1], step[1])
+				l += n
+				continue
+			}
 			for y := 0; y < local[1]; y++ {
 				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
 				row := d[l : l+local[0]]
@@ -193,9 +203,18 @@ func gatherable(step int64, n int) bool {
 // affineStore32 writes the low word of every lane, in lane order.
 func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	prefetchAffine(m, lo, step, local)
+	tile := step[0] == 4 && local[0]%8 == 0 && local[1] > 1 && simdLen(8) > 0 && step[1] >= int64(4*local[0])
 	l := 0
 	for j := 0; j < local[3]; j++ {
 		for z := 0; z < local[2]; z++ {
+			if tile {
+				o := lo + int64(z)*step[2] + int64(j)*step[3]
+				n := local[0] * local[1]
+				_ = v[l+n-1]
+				simdNarrow32Runs(&v[l], at32(m, uint64(o)), local[0], local[1], step[1])
+				l += n
+				continue
+			}
 			for y := 0; y < local[1]; y++ {
 				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
 				row := v[l : l+local[0]]

@@ -91,3 +91,12 @@ func simdMaxLow32(x *uint64, n int) uint32
 
 //go:noescape
 func simdGatherIdx32(d *uint64, p *byte, x *uint64, n int)
+
+// simdWiden32Runs and simdNarrow32Runs move a tile of runs of 32-bit words
+// between memory and consecutive slots: see split_amd64.s.
+//
+//go:noescape
+func simdWiden32Runs(d *uint64, w *uint32, runLen, runs int, stride int64)
+
+//go:noescape
+func simdNarrow32Runs(d *uint64, w *uint32, runLen, runs int, stride int64)

@@ -35,3 +35,7 @@ func prefetchRuns(p *byte, step int64, runs int, lines int) {}
 func simdMaxLow32(x *uint64, n int) uint32 { panic("no SIMD") }
 
 func simdGatherIdx32(d *uint64, p *byte, x *uint64, n int) { panic("no SIMD") }
+
+func simdWiden32Runs(d *uint64, w *uint32, runLen, runs int, stride int64) { panic("no SIMD") }
+
+func simdNarrow32Runs(d *uint64, w *uint32, runLen, runs int, stride int64) { panic("no SIMD") }

@@ -464,3 +464,38 @@ func TestSIMDGatherIdx(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDTiles checks the loads and stores of a two-dimensional group's
+// tile against the Go loops.
+func TestSIMDTiles(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for _, c := range []struct {
+		step  [4]int64
+		local [4]int
+	}{{[4]int64{4, 4096}, [4]int{32, 8, 1, 1}}, {[4]int64{4, 64, 8192}, [4]int{16, 4, 2, 1}}, {[4]int64{4, 40, 0, 20000}, [4]int{8, 3, 1, 2}}} {
+		L := c.local[0] * c.local[1] * c.local[2] * c.local[3]
+		mem := make([]byte, 64*1024)
+		for i := range mem {
+			mem[i] = byte(r.Uint32())
+		}
+		on, off := withSIMD(t, func() []uint64 {
+			d := make([]uint64, L)
+			affineLoad32(d, mem, 12, c.step, c.local)
+			return d
+		})
+		sameSlots(t, fmt.Sprintf("load %+v", c), false, on, off)
+		v := simdInputs(r, nkI32, L)
+		got, _ := withSIMD(t, func() []uint64 {
+			m := append([]byte{}, mem...)
+			affineStore32(v, m, 12, c.step, c.local)
+			want := append([]byte{}, mem...)
+			haveSIMD = false
+			affineStore32(v, want, 12, c.step, c.local)
+			haveSIMD = true
+			return []uint64{uint64(b2i(string(m) == string(want)))}
+		})
+		if got[0] != 1 {
+			t.Errorf("store %+v: memory differs", c)
+		}
+	}
+}

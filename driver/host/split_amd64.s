@@ -436,3 +436,65 @@ gidxloop:
 	JNZ gidxloop
 	VZEROUPPER
 	RET
+
+// func simdWiden32Runs(d *uint64, w *uint32, runLen, runs int, stride int64)
+//
+// runs runs of runLen (a multiple of 8) 32-bit words, stride bytes apart
+// from w, zero-extended into consecutive slots at d: a tile's rows in one
+// call.
+TEXT ·simdWiden32Runs(SB), NOSPLIT, $0-40
+	MOVQ d+0(FP), DI
+	MOVQ w+8(FP), SI
+	MOVQ runLen+16(FP), DX
+	MOVQ runs+24(FP), R8
+	MOVQ stride+32(FP), R9
+
+wrun:
+	MOVQ SI, R10
+	MOVQ DX, CX
+
+wloop:
+	VPMOVZXDQ (R10), Y0
+	VPMOVZXDQ 16(R10), Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ $32, R10
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ wloop
+	ADDQ R9, SI
+	DECQ R8
+	JNZ wrun
+	VZEROUPPER
+	RET
+
+// func simdNarrow32Runs(d *uint64, w *uint32, runLen, runs int, stride int64)
+//
+// The inverse of simdWiden32Runs: the low words of consecutive slots at d
+// stored as runs of runLen words, stride bytes apart from w.
+TEXT ·simdNarrow32Runs(SB), NOSPLIT, $0-40
+	MOVQ d+0(FP), SI
+	MOVQ w+8(FP), DI
+	MOVQ runLen+16(FP), DX
+	MOVQ runs+24(FP), R8
+	MOVQ stride+32(FP), R9
+
+nrun:
+	MOVQ DI, R10
+	MOVQ DX, CX
+
+nloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VSHUFPS $0x88, Y1, Y0, Y2
+	VPERMQ $0xd8, Y2, Y2
+	VMOVDQU Y2, (R10)
+	ADDQ $64, SI
+	ADDQ $32, R10
+	SUBQ $8, CX
+	JNZ nloop
+	ADDQ R9, DI
+	DECQ R8
+	JNZ nrun
+	VZEROUPPER
+	RET
