@@ -38,6 +38,31 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 			s.builtinRow(b, c, s.r[dst+i*L:dst+(i+1)*L])
 		}
 	}
+	if uniformBuiltin(b) && !(b == spirv.BuiltInWorkgroupId && p.batch > 1) && p.uni != nil && L > 1 {
+		// One value for the group (uniform.go): slot 0, or the whole row
+		// where some instruction reads it whole. Whether readers take it
+		// as uniform is known once it is hoisted (functions.go sets uni).
+		need := make([]*bool, len(comps))
+		for i := range need {
+			need[i] = p.rowFlag(dst/L + i)
+		}
+		uni := new(bool)
+		p.uniBuiltin[in.id] = uni
+		return func(s *state) {
+			if s.redo || !*uni {
+				run(s)
+				return
+			}
+			for i, c := range comps {
+				v := s.builtin(uint32(b), c, 0)
+				if !*need[i] {
+					s.r[dst+i*L] = v
+					continue
+				}
+				fillRow(s.r[dst+i*L:dst+(i+1)*L], v)
+			}
+		}
+	}
 	if len(comps) == 1 {
 		return p.sparseBuiltin(in, b, comps[0], dst, run)
 	}

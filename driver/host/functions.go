@@ -399,6 +399,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)
 					p.markAffine(in)
+					if uni := p.uniBuiltin[in.id]; uni != nil {
+						*uni = p.uni[in.id] // builtins.go
+					}
 				} else if p.aliased[in.id] {
 					p.markUniform(in) // its rows are its operand's
 					p.markAffine(in)

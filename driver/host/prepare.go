@@ -116,6 +116,7 @@ type prep struct {
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
 	vgroups      map[uint32]*vgroup   // loads of four consecutive words (vload.go)
+	uniBuiltin   map[uint32]*bool     // uniform built-in loads: whether readers take them so (builtins.go)
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
 	uses         map[uint32]int       // how many operands name each id
 	proAt        map[uint32][2]int    // hoisted instructions' places in the prologues
@@ -171,7 +172,7 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 		k:      &Kernel{name: entry},
 		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
 		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{}, aliased: map[uint32]bool{},
-		aff: map[uint32]bool{}, need: map[int]*bool{},
+		aff: map[uint32]bool{}, need: map[int]*bool{}, uniBuiltin: map[uint32]*bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
