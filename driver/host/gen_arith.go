@@ -473,7 +473,8 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 	fmt.Fprintf(b, "TEXT ·%s(SB), NOSPLIT, $0-%d\n", f.name, frame)
 	b.WriteString("\tMOVQ d+0(FP), DI\n")
 	regs := map[string]string{"{d}": "Y3", "{t}": "Y4", "{u}": "Y5", "{v}": "Y6", "{w}": "Y7"}
-	names := []string{"{a}", "{b}", "{c}"}
+	names := []string{"{a}", "{b}", "{c}", "{e}"}
+	inReg := []int{0, 1, 2, 12} // Y3 is {d}
 	for i, p := range f.params {
 		name := strings.Fields(p)[0]
 		if f.uniform[i] {
@@ -481,7 +482,7 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 			regs[names[i]] = fmt.Sprintf("Y%d", 8+i)
 		} else {
 			fmt.Fprintf(b, "\tMOVQ %s+%d(FP), %s\n", name, 8*(i+1), ptrRegs[i])
-			regs[names[i]] = fmt.Sprintf("Y%d", i)
+			regs[names[i]] = fmt.Sprintf("Y%d", inReg[i])
 		}
 	}
 	fmt.Fprintf(b, "\tMOVQ n+%d(FP), CX\n", 8*(len(f.params)+1))
@@ -495,7 +496,7 @@ func writeAsm(b *bytes.Buffer, f asmFunc) {
 	for h := range 2 {
 		for i := range f.params {
 			if !f.uniform[i] {
-				fmt.Fprintf(b, "\tVMOVDQU %d(%s), Y%d\n", 32*h, ptrRegs[i], i)
+				fmt.Fprintf(b, "\tVMOVDQU %d(%s), Y%d\n", 32*h, ptrRegs[i], inReg[i])
 			}
 		}
 		b.WriteString(body + "\n")
@@ -537,6 +538,11 @@ func extraAsm() []asmFunc {
 				// The product rounds to float32 before the sum, as in madRow.
 				body: "\tVMULPS {b}, {a}, {t}\n" + c.tmpl + mask32})
 		}
+	}
+	for _, c := range combs {
+		// mix: ((p - q) * t) combined with y, each step rounded.
+		fs = append(fs, asmFunc{name: "simdSubMad" + c.name, params: []string{"p", "q", "t", "y"}, uniform: []bool{false, false, false, false},
+			body: "\tVSUBPS {b}, {a}, {t}\n\tVMULPS {c}, {t}, {t}\n" + strings.ReplaceAll(c.tmpl, "{c}", "{e}") + mask32})
 	}
 	fs = append(fs, asmFunc{name: "simdDot32", params: []string{"x *uint64", "y *uint64", "stride int", "comps int"}, raw: dot32},
 		asmFunc{name: "simdWiden32", params: []string{"w *uint32"}, raw: widen32},

@@ -76,6 +76,9 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 		yo, my := row(y)
 		dst := p.row[in.id] * L
 		comps := t.comps
+		if sub := p.fuseSub(pm, y, lvl); sub != nil && ma == 1 && mb == 1 && my == 1 {
+			return p.subMad(in, sub, code, run, dst, y, xi, comps, lvl)
+		}
 		mul := code.run
 		code.run = func(*state) {} // computed by the sum
 		p.madLevel[in.id] = lvl    // checked once the sum is hoisted
@@ -94,6 +97,94 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 		}
 	}
 	return run
+}
+
+// A product one of whose operands is a difference used nowhere else (mix:
+// a + (b-a)*t) computes the difference too, in the same pass: three
+// roundings, as the three instructions.
+
+// fuseSub returns the code of the OpFSub operand of product pm that the
+// sum may compute, and the difference, or nil.
+func (p *prep) fuseSub(pm *inst, y uint32, lvl uint8) *subCode {
+	for k, x := range pm.args {
+		sb := p.defs[x]
+		if sb == nil || sb.op != spirv.OpFSub || p.uses[x] != 1 || p.uniform(x) || p.aliased[x] || len(sb.args) != 2 {
+			continue
+		}
+		// The difference's code: in this block, not hoisted; or in a
+		// prologue, which runs before the sum (its operands are then
+		// ready at the sum, and when a prologue faulted its stub in
+		// place computes it).
+		var code *instr
+		inBlock := false
+		if ref, ok := p.codeAt[x]; ok && ref.b == p.curBlock && lvl == 0 {
+			code, inBlock = &ref.b.code[ref.i], true
+		} else if at, ok := p.proAt[x]; ok && (lvl == 0 || int(lvl)-1 >= at[0]) {
+			code = &p.k.pro[at[0]][at[1]]
+		}
+		if code == nil {
+			continue
+		}
+		ok := true
+		for _, id := range []uint32{sb.args[0], sb.args[1], pm.args[1-k], y} {
+			_, alias := p.loadAlias[id]
+			vt := p.vtype[id]
+			ok = ok && !alias && !p.uniform(id) && vt != nil && vt.comps == p.vtype[x].comps && numKind(vt) == nkF32
+		}
+		if ok {
+			return &subCode{sub: sb, code: code, t: pm.args[1-k], inBlock: inBlock}
+		}
+	}
+	return nil
+}
+
+// subCode is a difference a product reads, its code and the product's
+// other operand.
+type subCode struct {
+	sub     *inst
+	code    *instr
+	t       uint32
+	inBlock bool // else hoisted: its stub in place runs it when a prologue faulted
+}
+
+// subMad returns the sum in of the product of sc's difference and t,
+// combined with y, all rows: one pass computing ((P - Q) * T) op Y.
+func (p *prep) subMad(in *inst, sc *subCode, mulCode *instr, run func(*state), dst int, y uint32, xi, comps int, lvl uint8) func(*state) {
+	L := p.lanes
+	P, Q, T, Y := p.row[sc.sub.args[0]]*L, p.row[sc.sub.args[1]]*L, p.row[sc.t]*L, p.row[y]*L
+	sub, mul := sc.code.run, mulCode.run
+	sc.code.run, mulCode.run = func(*state) {}, func(*state) {} // computed by the sum
+	p.madLevel[in.id] = lvl // checked once the sum is hoisted
+	op := [2][2]int{{madYX, madXY}, {msbYX, msbXY}}[b2i(in.op == spirv.OpFSub)][b2i(xi == 0)]
+	return func(s *state) {
+		if s.redo {
+			if sc.inBlock {
+				sub(s)
+			}
+			mul(s)
+			run(s)
+			return
+		}
+		lo, hi := s.span()
+		for c := range comps {
+			o := c*L + lo
+			subMadRow(s.r[dst+o:dst+c*L+hi], s.r[P+o:], s.r[Q+o:], s.r[T+o:], s.r[Y+o:], op)
+		}
+	}
+}
+
+// subMadRow sets d[l] to (P[l]-Q[l])*T[l] combined with Y[l] by op.
+func subMadRow(d, P, Q, T, Y []uint64, op int) {
+	P, Q, T, Y = P[:len(d)], Q[:len(d)], T[:len(d)], Y[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		[...]func(d, p, q, t, y *uint64, n int){madXY: simdSubMadXY, madYX: simdSubMadYX, msbXY: simdSubMadSubXY, msbYX: simdSubMadSubYX}[op](&d[0], &P[0], &Q[0], &T[0], &Y[0], n)
+		d, P, Q, T, Y = d[n:], P[n:], Q[n:], T[n:], Y[n:]
+	}
+	for l := range d {
+		x := float32(f32row(&P[l]) - f32row(&Q[l]))
+		x = float32(x * f32row(&T[l]))
+		d[l] = uint64(math.Float32bits(comb(x, f32row(&Y[l]), op)))
+	}
 }
 
 // madSIMD is madRow's SIMD loop for len(d) lanes, a multiple of 8, when

@@ -590,6 +590,18 @@ func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
 func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
 
 //go:noescape
+func simdSubMadXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
+
+//go:noescape
+func simdSubMadYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
+
+//go:noescape
+func simdSubMadSubXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
+
+//go:noescape
+func simdSubMadSubYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
+
+//go:noescape
 func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int)
 
 //go:noescape

@@ -394,6 +394,14 @@ func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic(
 
 func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
 
+func simdSubMadXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
+
+func simdSubMadYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
+
+func simdSubMadSubXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
+
+func simdSubMadSubYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
+
 func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int) { panic("no SIMD") }
 
 func simdWiden32(d *uint64, w *uint32, n int) { panic("no SIMD") }

@@ -499,3 +499,26 @@ func TestSIMDTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMDSubMad checks the fused mix rows ((p-q)*t op y).
+func TestSIMDSubMad(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	const n = 203
+	P, Q, T, Y := simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n)
+	for op := madXY; op <= msbYX; op++ {
+		on, off := withSIMD(t, func() []uint64 {
+			d := make([]uint64, n)
+			subMadRow(d, P, Q, T, Y, op)
+			return d
+		})
+		sameSlots(t, fmt.Sprintf("subMadRow op %d", op), true, on, off)
+		for l := range n {
+			f := math.Float32frombits
+			x := float32(f(uint32(P[l])) - f(uint32(Q[l])))
+			x = float32(x * f(uint32(T[l])))
+			if want := uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op))); on[l] != want && !(isNaN32(want) && isNaN32(on[l])) {
+				t.Fatalf("op %d lane %d: %#x, want %#x", op, l, on[l], want)
+			}
+		}
+	}
+}
