@@ -154,7 +154,7 @@ func (p *prep) subMad(in *inst, sc *subCode, mulCode *instr, run func(*state), d
 	P, Q, T, Y := p.row[sc.sub.args[0]]*L, p.row[sc.sub.args[1]]*L, p.row[sc.t]*L, p.row[y]*L
 	sub, mul := sc.code.run, mulCode.run
 	sc.code.run, mulCode.run = func(*state) {}, func(*state) {} // computed by the sum
-	p.madLevel[in.id] = lvl // checked once the sum is hoisted
+	p.madLevel[in.id] = lvl                                     // checked once the sum is hoisted
 	op := [2][2]int{{madYX, madXY}, {msbYX, msbXY}}[b2i(in.op == spirv.OpFSub)][b2i(xi == 0)]
 	return func(s *state) {
 		if s.redo {
