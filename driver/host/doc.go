@@ -17,6 +17,21 @@
 // (affine.go), bounds tests on such indices are decided per group
 // (condtree.go), and index arithmetic only they read computes a few lanes
 // (sparse.go); a product used once by a sum is computed with it (mad.go).
+//
+// Before rows are given out, Prepare simplifies its copy of the
+// instructions: extracts of constructs read the values they were built from
+// (simplify.go), a maximum feeding only a minimum is one clamp (clamp.go),
+// and a construct's operands are laid out in its rows (alias.go); four
+// scalar loads of consecutive words that make a vector are read together
+// (vload.go).
+//
+// On amd64 with AVX2 the hot lane loops run four 64-bit slots to a ymm
+// register: the element-wise operations on 32-bit numbers, from templates
+// in gen_arith.go (simd_amd64.s, generated with the Go loops), and the
+// loops of memory and control flow in split_amd64.s (vectors moved four
+// leaves at a time, tiles, gathers, splits and rescans of the lane
+// masks). Each is checked bit for bit against its Go loop (simd_test.go);
+// CLGO_HOST_SIMD=0 or the purego build tag runs the Go loops only.
 package host
 
 //go:generate go run gen_arith.go
