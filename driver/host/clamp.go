@@ -19,16 +19,7 @@ var clampOf = map[spirv.GLSLstd450][2]spirv.GLSLstd450{
 
 // fuseClamps rewrites the max-then-min pairs of raws into clamps.
 func (p *prep) fuseClamps(raws []*rawFunc) {
-	uses := map[uint32]int{}
-	for _, rf := range raws {
-		for _, rb := range rf.blocks {
-			for _, in := range rb.body {
-				for _, id := range in.args {
-					uses[id]++
-				}
-			}
-		}
-	}
+	uses := rawUses(raws)
 	glsl := func(in *inst) (spirv.GLSLstd450, bool) {
 		if in.op != spirv.OpExtInst || len(in.args) != 4 || p.m.extSets[in.args[0]] != "GLSL.std.450" {
 			return 0, false

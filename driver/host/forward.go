@@ -237,16 +237,7 @@ func (p *prep) fieldPath(rf *rawFunc, chain, v uint32) ([]uint32, bool) {
 // forwarded load may read one.
 func (p *prep) findLoadAliases(raws []*rawFunc) {
 	p.loadAlias = map[uint32]part{}
-	uses := map[uint32]int{}
-	for _, rf := range raws {
-		for _, rb := range rf.blocks {
-			for _, in := range rb.body {
-				for _, id := range in.args {
-					uses[id]++
-				}
-			}
-		}
-	}
+	uses := rawUses(raws)
 	fwdSrc := map[uint32]bool{}
 	for _, x := range p.fwd {
 		fwdSrc[x] = true

@@ -230,6 +230,22 @@ func pureOp(op spirv.Op) bool {
 	return isArith(op) && op != spirv.OpUDiv && op != spirv.OpSDiv && op != spirv.OpUMod && op != spirv.OpSRem && op != spirv.OpSMod
 }
 
+// rawUses counts the operands of raws that name each id (literals too: a
+// count is at worst too high).
+func rawUses(raws []*rawFunc) map[uint32]int {
+	uses := map[uint32]int{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for _, id := range in.args {
+					uses[id]++
+				}
+			}
+		}
+	}
+	return uses
+}
+
 // resolve follows replacements to the value an id reads.
 func resolve(repl map[uint32]uint32, id uint32) uint32 {
 	for {

@@ -138,14 +138,7 @@ func (s *state) dense(sp *sparse) {
 			c[d] = uint32(x[first[d]]) - x0
 		}
 	}
-	l0, l1, l2, gj := s.lid[0][:len(x)], s.lid[1][:len(x)], s.lid[2][:len(x)], s.gj[:len(x)]
-	if n := simdLen(len(x)); n > 0 {
-		simdDense(&x[0], &l0[0], &l1[0], &l2[0], &gj[0], x0, &c, n)
-		x, l0, l1, l2, gj = x[n:], l0[n:], l1[n:], l2[n:], gj[n:]
-	}
-	for l := range x {
-		x[l] = uint64(x0 + c[0]*l0[l] + c[1]*l1[l] + c[2]*l2[l] + c[3]*gj[l])
-	}
+	s.affineRow(x, x0, c)
 }
 
 // sparseOf returns the sparse state of the rows id lives in (an alias or a
