@@ -5407,7 +5407,10 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) {
+	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
+		simdFClamp_f32_vssk(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
 		simdFClamp_f32_vss(&d[0], &a[0], b, c, n)
 		d, a = d[n:], a[n:]
 	}
@@ -5481,7 +5484,10 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) {
+	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
+		simdNClamp_f32_vssk(&d[0], &a[0], b, c, n)
+		d, a = d[n:], a[n:]
+	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
 		simdNClamp_f32_vss(&d[0], &a[0], b, c, n)
 		d, a = d[n:], a[n:]
 	}

@@ -190,12 +190,15 @@ func main() {
 				if o.ext {
 					fn = "glsl" + fn
 				}
-				simd, guard := simdFor(o, k, sh.suffix), ""
-				if so := simdOpFor(o, k, sh.suffix); so != nil {
-					guard = simdGuards[[3]string{o.name, k.name, sh.suffix}]
-					asm = append(asm, asmFunc{name: simd, params: []string{"a", "b", "c"}[:o.arity], uniform: sh.uniform, body: so.tmpl})
+				var simd []simdCall // the fastest first
+				for _, suffix := range []string{sh.suffix + "k", sh.suffix} {
+					if so := simdOpFor(o, k, suffix); so != nil {
+						name := "simd" + o.name + "_" + k.name + suffix
+						simd = append(simd, simdCall{name, simdGuards[[3]string{o.name, k.name, suffix}]})
+						asm = append(asm, asmFunc{name: name, params: []string{"a", "b", "c"}[:o.arity], uniform: sh.uniform, body: so.tmpl})
+					}
 				}
-				writeLoop(&b, fn, o, k, sh.uniform, simd, guard)
+				writeLoop(&b, fn, o, k, sh.uniform, simd)
 				regs[sh.table] = append(regs[sh.table], fmt.Sprintf("\t{%s, %s, %s}: %s,\n", name, k.nk, set, fn))
 			}
 		}
@@ -237,7 +240,11 @@ var tables = []struct{ name, typ string }{
 }
 
 // writeLoop writes one lane loop; uniform operands are decoded once.
-func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd, guard string) {
+// simdCall is a SIMD loop a Go loop may call, and the condition on its
+// operands for calling it.
+type simdCall struct{ name, guard string }
+
+func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd []simdCall) {
 	vars := []string{"a", "b", "c"}[:o.arity]
 	var params []string
 	for i, v := range vars {
@@ -255,8 +262,8 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd, g
 			fmt.Fprintf(b, "\t%s = %s[:len(d)]\n", v, v)
 		}
 	}
-	if simd != "" {
-		// The SIMD loop takes the first n lanes, a multiple of 8.
+	if len(simd) > 0 {
+		// A SIMD loop takes the first n lanes, a multiple of 8.
 		args, rest := []string{"&d[0]"}, []string{"d"}
 		for i, v := range vars {
 			if uniform[i] {
@@ -266,15 +273,23 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd, g
 				rest = append(rest, v)
 			}
 		}
-		if guard != "" {
-			guard = " && " + guard
-		}
-		fmt.Fprintf(b, "\tif n := simdLen(len(d)); n > 0%s {\n\t\t%s(%s, n)\n", guard, simd, strings.Join(args, ", "))
 		slices := make([]string, len(rest))
 		for i, v := range rest {
 			slices[i] = v + "[n:]"
 		}
-		fmt.Fprintf(b, "\t\t%s = %s\n\t}\n", strings.Join(rest, ", "), strings.Join(slices, ", "))
+		b.WriteString("\tif n := simdLen(len(d)); ")
+		for i, c := range simd {
+			guard := ""
+			if c.guard != "" {
+				guard = " && " + c.guard
+			}
+			if i > 0 {
+				b.WriteString(" else if ")
+			}
+			fmt.Fprintf(b, "n > 0%s {\n\t\t%s(%s, n)\n", guard, c.name, strings.Join(args, ", "))
+			fmt.Fprintf(b, "\t\t%s = %s\n\t}", strings.Join(rest, ", "), strings.Join(slices, ", "))
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\tfor i := range d {\n")
 	rowDec := k.rowDec
@@ -318,8 +333,10 @@ type simdOp struct {
 
 // simdGuards are Go conditions on the operands for using a SIMD loop.
 var simdGuards = map[[3]string]string{
-	{"FClamp", "f32", "_vss"}: "!isNaN32(b) && !isNaN32(c)",
-	{"NClamp", "f32", "_vss"}: "!isNaN32(b) && !isNaN32(c)",
+	{"FClamp", "f32", "_vss"}:  "!isNaN32(b) && !isNaN32(c)",
+	{"NClamp", "f32", "_vss"}:  "!isNaN32(b) && !isNaN32(c)",
+	{"FClamp", "f32", "_vssk"}: "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
+	{"NClamp", "f32", "_vssk"}: "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
 }
 
 const (
@@ -361,6 +378,11 @@ var simdOps = []simdOp{
 	// and'ed (max) or or'ed (min).
 	{"FClamp", "f32", "_vss", clampK},
 	{"NClamp", "f32", "_vss", clampK},
+	// And when no equal pair needs the fix: vmaxps gives its second
+	// operand, lo, for x equal to lo (right unless lo is -0 and x +0);
+	// vminps gives hi for equal operands (right unless hi is +0).
+	{"FClamp", "f32", "_vssk", clampKK},
+	{"NClamp", "f32", "_vssk", clampKK},
 	{"FClamp", "f32", "", fclamp()},
 	{"NClamp", "f32", "", fclamp()},
 
@@ -423,6 +445,9 @@ func nminmax(op, eq string) string {
 		"\tVBLENDVPS {u}, {b}, {t}, {d}" + mask32
 }
 
+// clampKK is nmin(nmax(a, b), c) for b and c not NaN, b not -0, c not +0.
+const clampKK = "\tVMAXPS {b}, {a}, {t}\n\tVMINPS {c}, {t}, {d}" + mask32
+
 // clampK is nmin(nmax(a, b), c) for b and c not NaN.
 const clampK = "\tVMAXPS {b}, {a}, {t}\n\tVCMPPS $0, {b}, {a}, {u}\n\tVANDPS {b}, {a}, {v}\n\tVBLENDVPS {u}, {v}, {t}, {t}\n" +
 	"\tVMINPS {c}, {t}, {w}\n\tVCMPPS $0, {c}, {t}, {u}\n\tVORPS {c}, {t}, {v}\n\tVBLENDVPS {u}, {v}, {w}, {d}" + mask32
@@ -432,14 +457,6 @@ func fclamp() string {
 	hi := strings.ReplaceAll(nminmax("VMAXPS", "VANDPS"), "{d}", "{w}")
 	lo := strings.NewReplacer("{a}", "{w}", "{b}", "{c}").Replace(nminmax("VMINPS", "VORPS"))
 	return hi + "\n" + lo
-}
-
-// simdFor returns the SIMD function of a loop, or "".
-func simdFor(o op, k kind, suffix string) string {
-	if s := simdOpFor(o, k, suffix); s != nil {
-		return "simd" + o.name + "_" + k.name + suffix
-	}
-	return ""
 }
 
 // simdOpFor returns the SIMD loop of an operation's shape, or nil.

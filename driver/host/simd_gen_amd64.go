@@ -476,10 +476,16 @@ func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int)
 func simdFClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
 
 //go:noescape
+func simdFClamp_f32_vssk(d *uint64, a *uint64, b uint64, c uint64, n int)
+
+//go:noescape
 func simdFClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)
 
 //go:noescape
 func simdNClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int)
+
+//go:noescape
+func simdNClamp_f32_vssk(d *uint64, a *uint64, b uint64, c uint64, n int)
 
 //go:noescape
 func simdNClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int)

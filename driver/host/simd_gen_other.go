@@ -318,9 +318,13 @@ func simdNMax_f32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
 
+func simdFClamp_f32_vssk(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
+
 func simdFClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
 
 func simdNClamp_f32(d *uint64, a *uint64, b *uint64, c *uint64, n int) { panic("no SIMD") }
+
+func simdNClamp_f32_vssk(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
 
 func simdNClamp_f32_vss(d *uint64, a *uint64, b uint64, c uint64, n int) { panic("no SIMD") }
 

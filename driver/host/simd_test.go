@@ -113,6 +113,12 @@ func TestSIMDLoops3(t *testing.T) {
 		a, b, c := simdInputs(r, key.k, n), simdInputs(r, key.k, n), simdInputs(r, key.k, n)
 		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, b, c, w); return d })
 		sameSlots(t, fmt.Sprint("loops3 ", key), key.k == nkF32, on, off, a, b, c)
+		bounds := [][2]float32{{0, 1}, {float32(math.Copysign(0, -1)), 1}, {-1, 0}, {-1, float32(math.Copysign(0, -1))}, {0, 0}, {2, -2}}
+		for i, bc := range bounds {
+			if key.k == nkF32 {
+				b[i], c[i] = uint64(math.Float32bits(bc[0])), uint64(math.Float32bits(bc[1]))
+			}
+		}
 		for i := range 20 {
 			on, off = withSIMD(t, func() []uint64 { d := make([]uint64, n); loops3vss[key](d, a, b[i], c[i], w); return d })
 			sameSlots(t, fmt.Sprint("loops3vss ", key), key.k == nkF32, on, off, a, b[i:i+1], c[i:i+1])
