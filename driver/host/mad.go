@@ -151,7 +151,17 @@ type subCode struct {
 // combined with y, all rows: one pass computing ((P - Q) * T) op Y.
 func (p *prep) subMad(in *inst, sc *subCode, mulCode *instr, run func(*state), dst int, y uint32, xi, comps int, lvl uint8) func(*state) {
 	L := p.lanes
-	P, Q, T, Y := p.row[sc.sub.args[0]]*L, p.row[sc.sub.args[1]]*L, p.row[sc.t]*L, p.row[y]*L
+	T, Y := p.row[sc.t]*L, p.row[y]*L
+	// The difference's operands by component: their rows, or the rows
+	// of the scalars a construct of them was built from (foldRows).
+	var PQ [2][]int
+	for i, id := range sc.sub.args {
+		if PQ[i] = p.foldRows(id, comps); PQ[i] == nil {
+			for c := range comps {
+				PQ[i] = append(PQ[i], p.row[id]*L+c*L)
+			}
+		}
+	}
 	sub, mul := sc.code.run, mulCode.run
 	sc.code.run, mulCode.run = func(*state) {}, func(*state) {} // computed by the sum
 	p.madLevel[in.id] = lvl                                     // checked once the sum is hoisted
@@ -168,9 +178,34 @@ func (p *prep) subMad(in *inst, sc *subCode, mulCode *instr, run func(*state), d
 		lo, hi := s.span()
 		for c := range comps {
 			o := c*L + lo
-			subMadRow(s.r[dst+o:dst+c*L+hi], s.r[P+o:], s.r[Q+o:], s.r[T+o:], s.r[Y+o:], op)
+			subMadRow(s.r[dst+o:dst+c*L+hi], s.r[PQ[0][c]+lo:], s.r[PQ[1][c]+lo:], s.r[T+o:], s.r[Y+o:], op)
 		}
 	}
+}
+
+// foldRows returns the slot offsets of the components of id when id is a
+// hoisted construct of scalars used only by the difference: the sum reads
+// the scalars in place and the construct's prologue code does nothing
+// (its stub in place still builds it when a prologue faulted, for the
+// difference's own code). Hoisted scalars are computed from invariant
+// values, never in a variable's rows, so they hold at the sum. vector_mix
+// reverses a float8 (a.s76543210) only to subtract it.
+func (p *prep) foldRows(id uint32, comps int) []int {
+	d := p.defs[id]
+	at, hoisted := p.proAt[id]
+	if d == nil || d.op != spirv.OpCompositeConstruct || len(d.args) != comps || p.uses[id] != 1 || p.aliased[id] || !hoisted {
+		return nil
+	}
+	rows := make([]int, comps)
+	for c, a := range d.args {
+		r, ok := p.row[a]
+		if vt := p.vtype[a]; vt == nil || vt.comps != 1 || !ok || p.uniform(a) {
+			return nil
+		}
+		rows[c] = r * p.lanes
+	}
+	p.k.pro[at[0]][at[1]].run = func(*state) {}
+	return rows
 }
 
 // subMadRow sets d[l] to (P[l]-Q[l])*T[l] combined with Y[l] by op.
