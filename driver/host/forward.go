@@ -50,10 +50,39 @@ func (p *prep) findForwarded(raws []*rawFunc) {
 		if !ok {
 			continue
 		}
+		// Each variable's stores and loads (whole, or of a field through a
+		// chain), in block order: a variable's analysis reads only these.
+		acc := map[uint32][]access{}
+		chains := map[uint32]*inst{}
+		for b, rb := range rf.blocks {
+			for i, in := range rb.body {
+				switch {
+				case len(in.args) == 0:
+				case in.op == spirv.OpAccessChain || in.op == spirv.OpInBoundsAccessChain:
+					if _, ok := vars[in.args[0]]; ok {
+						chains[in.id] = in
+					}
+				case in.op == spirv.OpStore || in.op == spirv.OpLoad:
+					v := in.args[0]
+					if pt, ok := p.promotedPart[v]; ok && in.op == spirv.OpLoad {
+						v = pt.v
+					}
+					if _, ok := vars[v]; ok {
+						acc[v] = append(acc[v], access{b, i, in})
+					}
+				}
+			}
+		}
 		for v, t := range vars {
-			p.forwardVar(rf, preds, v, t)
+			p.forwardVar(rf, preds, v, t, acc[v], chains)
 		}
 	}
+}
+
+// access is a load or store of a variable: its block, its place there.
+type access struct {
+	b, i int
+	in   *inst
 }
 
 // predecessors lists each block's predecessors by index; false when a
@@ -102,19 +131,16 @@ func (p *prep) predecessors(rf *rawFunc) ([][]int, bool) {
 	return preds, true
 }
 
-// forwardVar forwards the loads of variable v in rf.
-func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
+// forwardVar forwards the loads of variable v in rf, given its accesses.
+func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ, acc []access, chains map[uint32]*inst) {
 	n := len(rf.blocks)
-	out := make([]*inst, n) // nil: no path computed yet
-	last := func(b int, in0 *inst) *inst {
-		cur := in0
-		for _, in := range rf.blocks[b].body {
-			if in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v {
-				cur = in
-			}
+	lastStore := make([]*inst, n) // the last whole store of v in each block
+	for _, a := range acc {
+		if a.in.op == spirv.OpStore && len(a.in.args) > 1 && a.in.args[0] == v {
+			lastStore[a.b] = a.in
 		}
-		return cur
 	}
+	out := make([]*inst, n) // nil: no path computed yet
 	entry := func(b int) *inst {
 		if b == 0 {
 			return unset
@@ -138,39 +164,41 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 			if in0 == nil {
 				continue
 			}
-			if o := last(b, in0); o != out[b] {
+			o := in0
+			if lastStore[b] != nil {
+				o = lastStore[b]
+			}
+			if o != out[b] {
 				out[b], changed = o, true
 			}
 		}
 	}
 	var loads []uint32
 	var vals []uint32
-	type fieldLoad struct {
-		b, i int
-		in   *inst
-	}
-	var fields []fieldLoad // loads through chains of v, and their values
+	var fields []access // loads through chains of v, and their values
 	var fieldVals []uint32
 	all := true
-	for b := range n {
-		cur := entry(b)
-		for i, in := range rf.blocks[b].body {
-			switch {
-			case in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v:
-				cur = in
-			case in.op == spirv.OpLoad && len(in.args) > 0 && in.args[0] == v:
-				if t := p.types[in.typ]; cur == nil || cur == unset || t == nil || t.comps != vt.comps {
-					all = false
-					continue
-				}
-				loads, vals = append(loads, in.id), append(vals, cur.args[1])
-			case in.op == spirv.OpLoad && len(in.args) > 0 && p.promotedPart[in.args[0]].v == v:
-				if cur == nil || cur == unset {
-					all = false
-					continue
-				}
-				fields, fieldVals = append(fields, fieldLoad{b, i, in}), append(fieldVals, cur.args[1])
+	var cur *inst
+	for k, a := range acc {
+		if k == 0 || acc[k-1].b != a.b {
+			cur = entry(a.b)
+		}
+		in := a.in
+		switch {
+		case in.op == spirv.OpStore && len(in.args) > 1 && in.args[0] == v:
+			cur = in
+		case in.op == spirv.OpLoad && in.args[0] == v:
+			if t := p.types[in.typ]; cur == nil || cur == unset || t == nil || t.comps != vt.comps {
+				all = false
+				continue
 			}
+			loads, vals = append(loads, in.id), append(vals, cur.args[1])
+		case in.op == spirv.OpLoad:
+			if cur == nil || cur == unset {
+				all = false
+				continue
+			}
+			fields, fieldVals = append(fields, a), append(fieldVals, cur.args[1])
 		}
 	}
 	// A load of a field reads that field of the stored value: it becomes
@@ -178,11 +206,9 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 	// lives in the value's rows.
 	var ext [][]uint32
 	for _, f := range fields {
-		lits, ok := p.fieldPath(rf, f.in.args[0], v)
+		lits, ok := p.fieldPath(chains[f.in.args[0]], v)
 		if !ok {
 			all = false
-			ext = append(ext, nil)
-			continue
 		}
 		ext = append(ext, lits)
 	}
@@ -199,29 +225,21 @@ func (p *prep) forwardVar(rf *rawFunc, preds [][]int, v uint32, vt *typ) {
 	p.fwdVar[v] = all
 }
 
-// fieldPath returns the literal indices of a chain of constant indices
-// straight from variable v.
-func (p *prep) fieldPath(rf *rawFunc, chain, v uint32) ([]uint32, bool) {
-	for _, rb := range rf.blocks {
-		for _, in := range rb.body {
-			if in.id != chain {
-				continue
-			}
-			if in.op != spirv.OpAccessChain && in.op != spirv.OpInBoundsAccessChain || len(in.args) < 2 || in.args[0] != v {
-				return nil, false
-			}
-			var lits []uint32
-			for _, id := range in.args[1:] {
-				c, ok := p.consts[id]
-				if !ok || len(c) != 1 || c[0] > maxPromoted {
-					return nil, false
-				}
-				lits = append(lits, uint32(c[0]))
-			}
-			return lits, true
-		}
+// fieldPath returns the literal indices of chain, an access chain of
+// constant indices straight from variable v.
+func (p *prep) fieldPath(chain *inst, v uint32) ([]uint32, bool) {
+	if chain == nil || chain.op != spirv.OpAccessChain && chain.op != spirv.OpInBoundsAccessChain || len(chain.args) < 2 || chain.args[0] != v {
+		return nil, false
 	}
-	return nil, false
+	var lits []uint32
+	for _, id := range chain.args[1:] {
+		c, ok := p.consts[id]
+		if !ok || len(c) != 1 || c[0] > maxPromoted {
+			return nil, false
+		}
+		lits = append(lits, uint32(c[0]))
+	}
+	return lits, true
 }
 
 // Loads that share their variable's rows. A load of a promoted variable
