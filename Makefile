@@ -2,20 +2,36 @@
 GO ?= go
 KERNEL ?= examples/saxpy.cl
 
-.PHONY: run test oracles build vet fuzz generate icd
+.PHONY: run test oracles build cross static vet fuzz generate icd
 
 run:
 	$(GO) run ./cmd/clgo run $(KERNEL)
 
-test: oracles
+# The whole run stays well under 30 minutes on a busy 2-core machine; each
+# package's tests are bounded by GOTEST_TIMEOUT. Long runs are behind
+# CLGO_LONG=1 (see README).
+GOTEST_TIMEOUT ?= 20m
+test: oracles cross static
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout $(GOTEST_TIMEOUT) ./...
 
 oracles:
 	./scripts/install-oracles.sh
 
 build:
 	CGO_ENABLED=0 $(GO) build ./...
+
+# Every platform Go builds clgo for (cmd/libclgo is cgo and builds natively).
+CROSS ?= linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+cross:
+	@for t in $(CROSS); do \
+		echo "go build ./... for $$t"; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build ./... || exit 1; \
+	done
+
+# The host-only clgo without dynamic loading: a statically linked binary.
+static:
+	CGO_ENABLED=0 $(GO) build -tags clgo_novulkan,clgo_noopencl -o /dev/null ./cmd/clgo
 
 generate:
 	$(GO) generate ./...

@@ -9,11 +9,12 @@ import (
 	"github.com/ebitengine/purego"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/dynlib"
 )
 
 // ErrNoLoader is wrapped by the error Devices returns when libvulkan.so.1
 // cannot be loaded.
-var ErrNoLoader = errors.New("vulkan: the Vulkan loader (libvulkan.so.1) is not installed")
+var ErrNoLoader = errors.New("vulkan: the Vulkan loader (libvulkan.so.1, vulkan-1.dll, libvulkan.1.dylib) is not installed")
 
 // ErrNoDevice is wrapped by the error Devices returns when the loader finds
 // no Vulkan 1.1 device.
@@ -118,17 +119,12 @@ var (
 func loadLibrary() error {
 	loadOnce.Do(func() {
 		var err error
-		for _, name := range []string{"libvulkan.so.1", "libvulkan.so"} {
-			libvulkan, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
-			if err == nil {
-				break
-			}
-		}
+		libvulkan, err = dynlib.Open(dynlib.Vulkan)
 		if err != nil {
 			loadErr = fmt.Errorf("%w: %v", ErrNoLoader, err)
 			return
 		}
-		vkGetInstanceProcAddr, err = purego.Dlsym(libvulkan, "vkGetInstanceProcAddr")
+		vkGetInstanceProcAddr, err = dynlib.Sym(libvulkan, "vkGetInstanceProcAddr")
 		if err != nil {
 			loadErr = fmt.Errorf("%w: %v", ErrNoLoader, err)
 		}

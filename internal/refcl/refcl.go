@@ -17,7 +17,6 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
-	"github.com/ebitengine/purego"
 )
 
 // ErrNoOpenCL says that the OpenCL loader or any platform is missing.
@@ -88,53 +87,6 @@ var (
 func Load() error {
 	loadOnce.Do(func() { loadErr = load() })
 	return loadErr
-}
-
-func load() (err error) {
-	var lib uintptr
-	for _, name := range []string{"libOpenCL.so.1", "libOpenCL.so"} {
-		lib, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
-		if err == nil {
-			break
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("%w: cannot load libOpenCL.so.1 (install ocl-icd-libopencl1 and an ICD such as pocl-opencl-icd): %v", ErrNoOpenCL, err)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: libOpenCL.so.1: %v", ErrNoOpenCL, r)
-		}
-	}()
-	reg := func(fn any, name string) { purego.RegisterLibFunc(fn, lib, name) }
-	reg(&api.GetPlatformIDs, "clGetPlatformIDs")
-	reg(&api.GetPlatformInfo, "clGetPlatformInfo")
-	reg(&api.GetDeviceIDs, "clGetDeviceIDs")
-	reg(&api.GetDeviceInfo, "clGetDeviceInfo")
-	reg(&api.CreateContext, "clCreateContext")
-	reg(&api.CreateCommandQueue, "clCreateCommandQueue")
-	reg(&api.CreateProgramWithSrc, "clCreateProgramWithSource")
-	reg(&api.BuildProgram, "clBuildProgram")
-	reg(&api.CompileProgram, "clCompileProgram")
-	reg(&api.LinkProgram, "clLinkProgram")
-	reg(&api.GetProgramBuildInfo, "clGetProgramBuildInfo")
-	reg(&api.CreateKernel, "clCreateKernel")
-	reg(&api.SetKernelArg, "clSetKernelArg")
-	reg(&api.GetKernelWGInfo, "clGetKernelWorkGroupInfo")
-	reg(&api.CreateBuffer, "clCreateBuffer")
-	reg(&api.EnqueueWriteBuffer, "clEnqueueWriteBuffer")
-	reg(&api.EnqueueReadBuffer, "clEnqueueReadBuffer")
-	reg(&api.EnqueueNDRangeKernel, "clEnqueueNDRangeKernel")
-	reg(&api.Finish, "clFinish")
-	reg(&api.WaitForEvents, "clWaitForEvents")
-	reg(&api.GetEventProfilingInfo, "clGetEventProfilingInfo")
-	reg(&api.ReleaseMemObject, "clReleaseMemObject")
-	reg(&api.ReleaseKernel, "clReleaseKernel")
-	reg(&api.ReleaseProgram, "clReleaseProgram")
-	reg(&api.ReleaseCommandQueue, "clReleaseCommandQueue")
-	reg(&api.ReleaseContext, "clReleaseContext")
-	reg(&api.ReleaseEvent, "clReleaseEvent")
-	return nil
 }
 
 // Info parameter names (cl.h).
