@@ -19,7 +19,9 @@ import (
 
 // The campaign's size: CLGO_MUTANTS mutants of each kind on each device
 // (default 25, sized for CI on a busy 2-core machine; docs/reliability.md
-// gives the figures of long runs), CLGO_MUTATION_SEED its random seed.
+// gives the figures of long runs), CLGO_MUTATION_SEED its random seed,
+// CLGO_MUTATION_DRIVERS the drivers ("host,vulkan"), CLGO_MUTATION_KEEP a
+// folder to keep the crashing and hanging mutants in.
 func campaignSize() (int, uint64) {
 	n, seed := 25, uint64(1)
 	if v, err := strconv.Atoi(os.Getenv("CLGO_MUTANTS")); err == nil && v >= 0 {
@@ -92,6 +94,9 @@ func TestCampaign(t *testing.T) {
 	for _, d := range devs {
 		drv := d.DriverName()
 		if drv != "host" && drv != "vulkan" {
+			continue
+		}
+		if only := os.Getenv("CLGO_MUTATION_DRIVERS"); only != "" && !strings.Contains(only, drv) {
 			continue
 		}
 		// Source mutants.
