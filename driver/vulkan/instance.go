@@ -135,6 +135,7 @@ type physical struct {
 	drv     vkPhysicalDeviceDriverProperties
 	pushDsc vkPhysicalDevicePushDescriptorProperties
 	floatCt vkPhysicalDeviceFloatControlsProperties
+	cores   coreProps
 	mem     vkPhysicalDeviceMemoryProperties
 	exts    map[string]bool
 
@@ -202,7 +203,9 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	if p.hasExt("VK_KHR_shader_float_controls", true) {
 		p.floatCt.sType = sTypeFloatControlsProperties
 		*tail = unsafe.Pointer(&p.floatCt)
+		tail = &p.floatCt.pNext
 	}
+	p.cores.chain(p, tail)
 	call(inst.vkGetPhysicalDeviceProperties2, h, uintptr(unsafe.Pointer(&props2)))
 	p.props = props2.properties
 
@@ -272,6 +275,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		info.ComputeUnits = uint32(runtime.NumCPU())
 	case physicalDeviceTypeDiscreteGPU, physicalDeviceTypeIntegratedGPU, physicalDeviceTypeVirtualGPU:
 		info.Type = driver.TypeGPU
+		info.ComputeUnits = max(p.cores.computeUnits(), 1)
 	default:
 		info.Type = driver.TypeAccelerator
 	}
