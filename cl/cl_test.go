@@ -149,7 +149,10 @@ func TestAxpy(t *testing.T) {
 	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8, 1, 1, 1}, nil); !errors.Is(err, ErrInvalidWorkDimension) {
 		t.Fatalf("dims: %v", err)
 	}
-	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, []uint64{512}); !errors.Is(err, ErrInvalidWorkItemSize) {
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, []uint64{512}); !errors.Is(err, ErrInvalidWorkGroupSize) {
+		t.Fatalf("local: %v", err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8, 1, 128}, []uint64{1, 1, 128}); !errors.Is(err, ErrInvalidWorkItemSize) {
 		t.Fatalf("local: %v", err)
 	}
 	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{0}, nil); !errors.Is(err, ErrInvalidGlobalWorkSize) {

@@ -57,6 +57,10 @@ type DeviceInfo struct {
 	// one (driver.KernelInfo.NonUniform): the host driver's do, the Vulkan
 	// driver's not yet, so this is true for the host driver's devices.
 	NonUniformWorkGroups bool
+	// AddressBits is the width of size_t and of pointers in the kernels
+	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32, for Vulkan's logical
+	// addressing. NDRanges whose ids it cannot hold are refused.
+	AddressBits int
 }
 
 const (
@@ -115,7 +119,7 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	return &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
-		NonUniformWorkGroups: drv == "host",
+		NonUniformWorkGroups: drv == "host", AddressBits: 32,
 	}}
 }
 

@@ -79,7 +79,13 @@ func clCreateProgramWithSource(context C.cl_context, count C.cl_uint, strs C.clg
 			return nil
 		}
 		if ls != nil && ls[i] != 0 {
-			src.WriteString(C.GoStringN(s, C.int(ls[i])))
+			// C.GoStringN takes an int: a length past 2^31 would wrap.
+			b, ok := hostBytes(unsafe.Pointer(s), uint64(ls[i]))
+			if !ok {
+				setErr(errcode_ret, C.CL_INVALID_VALUE)
+				return nil
+			}
+			src.Write(b)
 		} else {
 			src.WriteString(C.GoString(s))
 		}
@@ -167,6 +173,11 @@ func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, ok bool)
 	return 0, nil, false
 }
 
+// maxBinaryBytes bounds a program binary: a clgo binary is SPIR-V and its
+// reflection, megabytes for the largest programs; a larger length is a
+// wrong length, not a binary to copy.
+const maxBinaryBytes = 1 << 30
+
 //export clCreateProgramWithBinary
 func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, device_list C.clgo_devices, lengths C.clgo_sizes, binaries C.clgo_binaries, binary_status *C.cl_int, errcode_ret *C.cl_int) C.cl_program {
 	c, ok := contextOf(context)
@@ -204,7 +215,17 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 			setErr(errcode_ret, C.CL_INVALID_VALUE)
 			return nil
 		}
-		t, b, ok := decodeBinary(C.GoBytes(unsafe.Pointer(bs[i]), C.int(ls[i])))
+		// The length is the caller's: checked before the bytes are read.
+		raw, ok := hostBytes(unsafe.Pointer(bs[i]), uint64(ls[i]))
+		if !ok || uint64(ls[i]) > maxBinaryBytes {
+			debugf("clCreateProgramWithBinary: binary %d of %d bytes (clgo reads at most %d)", i, ls[i], uint64(maxBinaryBytes))
+			bad = true
+			if status != nil {
+				status[i] = C.CL_INVALID_BINARY
+			}
+			continue
+		}
+		t, b, ok := decodeBinary(bytes.Clone(raw))
 		if !ok {
 			bad = true
 			if status != nil {
