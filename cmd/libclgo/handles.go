@@ -52,7 +52,7 @@ var (
 // register gives x a C handle. parents are kept alive until x is destroyed.
 func register(x handle, parents ...handle) unsafe.Pointer {
 	o := x.base()
-	o.h = C.clgo_new_handle()
+	o.h = newHandle()
 	if o.h == nil {
 		return nil
 	}
@@ -155,12 +155,12 @@ func finish(dead []*object) {
 		after := o.self.destroy()
 		h := o.h
 		if after == nil {
-			C.free(h)
+			bury(h)
 			continue
 		}
 		go func() {
 			after()
-			C.free(h)
+			bury(h)
 		}()
 	}
 }

@@ -272,6 +272,9 @@ func clGetKernelArgInfo(kern C.cl_kernel, arg_indx C.cl_uint, param_name C.cl_ke
 	if err != nil {
 		return C.CL_INVALID_ARG_INDEX
 	}
+	if !k.prog.argInfo() {
+		return C.CL_KERNEL_ARG_INFO_NOT_AVAILABLE
+	}
 	var v []byte
 	switch param_name {
 	case C.CL_KERNEL_ARG_ADDRESS_QUALIFIER:

@@ -505,10 +505,12 @@ func clEnqueueMapBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, block
 	}
 	var e *cl.Event
 	var err error
-	if map_flags&C.CL_MAP_WRITE_INVALIDATE_REGION != 0 || m.flags&C.CL_MEM_HOST_WRITE_ONLY != 0 {
+	if map_flags&C.CL_MAP_WRITE_INVALIDATE_REGION != 0 {
 		e, err = q.q.EnqueueMarkerWithWaitList(wait...)
 	} else {
-		e, err = q.q.EnqueueReadBuffer(m.b, off, cBytes(mp.p, n), wait...)
+		// Also for CL_MEM_HOST_WRITE_ONLY: the unmap writes the whole
+		// region back, so it must start as the buffer's bytes.
+		e, err = q.q.EnqueueReadForMap(m.b, off, cBytes(mp.p, n), wait...)
 	}
 	if err != nil {
 		if mp.owned {
