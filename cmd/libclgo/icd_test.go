@@ -228,6 +228,7 @@ func TestHostile(t *testing.T) {
 			if err != nil || !strings.Contains(res, "PASS") {
 				t.Fatalf("hostile %s: %v\n%s", dev, err, res)
 			}
+			t.Log(strings.SplitN(res, "\n", 2)[0])
 		})
 	}
 }

@@ -294,7 +294,10 @@ static void details(void) {
 	cl_ulong maxAlloc = 0, global = 0;
 	OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxAlloc, &maxAlloc, NULL));
 	OK(clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL));
-	printf("max alloc %llu, global %llu\n", (unsigned long long)maxAlloc, (unsigned long long)global);
+	cl_ulong minAlloc = global / 4 < (1 << 30) ? global / 4 : (1 << 30);
+	if (minAlloc < (32 << 20)) minAlloc = 32 << 20;
+	CHECK(maxAlloc >= minAlloc, "CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu, below the FULL profile's %llu for %llu bytes of global memory",
+	      (unsigned long long)maxAlloc, (unsigned long long)minAlloc, (unsigned long long)global);
 	NOOBJ(clCreateBuffer(ctx, 0, maxAlloc + 1, NULL, &_e), CL_INVALID_BUFFER_SIZE);
 
 	clReleaseMemObject(w);
