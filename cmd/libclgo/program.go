@@ -691,7 +691,7 @@ func clGetProgramInfo(prog C.cl_program, param_name C.cl_program_info, param_val
 		if param_value == nil {
 			return success
 		}
-		if int(param_value_size) < n {
+		if uint64(param_value_size) < uint64(n) {
 			return C.CL_INVALID_VALUE
 		}
 		dsts := unsafe.Slice((*unsafe.Pointer)(param_value), len(p.devs))
