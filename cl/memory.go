@@ -446,6 +446,13 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	if err := b.inRange(op, offset, size); err != nil {
 		return nil, err
 	}
+	if size == 0 {
+		// Nothing to fill (the spec does not refuse it); drivers get no
+		// empty command (vkCmdFillBuffer refuses a size of 0).
+		return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+			return q.dq.Marker(dw)
+		})
+	}
 	p := append([]byte(nil), pattern...)
 	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
 		return q.dq.FillBuffer(b.root.driverBuffer(), b.origin+offset, size, p, dw)

@@ -5,7 +5,7 @@
    and conformance details of options, argument information and queries.
 
    ./hostile DEVICE_INDEX prints one FAIL line per wrong answer and PASS at
-   the end. */
+   the end; ./hostile DEVICE_INDEX random N makes N random calls instead. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdint.h>
@@ -28,7 +28,10 @@ static cl_command_queue q;
 static const char *src =
 	"kernel void fill(global uint *a) { a[get_global_id(0) - get_global_offset(0)] = (uint)get_global_id(0); }\n"
 	"kernel void loc(global int *a, local int *l, int n) { l[get_local_id(0)] = n; a[get_global_id(0)] = l[get_local_id(0)]; }\n"
-	"kernel void count(global int *c) { atomic_inc(c); }\n";
+	"kernel void count(global int *c) { atomic_inc(c); }\n"
+	/* In bounds whatever the sizes (out-of-bounds __local accesses are the
+	   compiler's robustness, tested elsewhere). */
+	"kernel void one(global int *a, local int *l, int n) { if (get_local_id(0) == 0) { l[0] = n; a[0] = l[0]; } }\n";
 
 static cl_program build(const char *options) {
 	cl_int e;
@@ -310,6 +313,109 @@ static void details(void) {
 	clReleaseProgram(pb);
 }
 
+
+/* A random walk over the entry points that take sizes: each argument is
+   drawn from the values that break arithmetic (0, 1, odd sizes, 2^31,
+   2^32 - 1, 2^47, SIZE_MAX / 2, SIZE_MAX, ...), handles from live,
+   released and wrong-kind objects. Every call must return CL_SUCCESS or
+   an error code, never crash; the host memory given is always large
+   enough for a range clgo accepts, so an accepted call that faults is
+   clgo's bug. */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static const size_t nasty[] = {0, 1, 2, 3, 4, 7, 8, 16, 60, 64, 255, 256, 1020, 1023, 1024, 1025, 4096,
+	(size_t)1 << 31, ((size_t)1 << 32) - 1, (size_t)1 << 32, (size_t)1 << 47, SIZE_MAX / 2, SIZE_MAX - 4, SIZE_MAX - 1, SIZE_MAX};
+static size_t pick(void) { return nasty[next() % (sizeof nasty / sizeof nasty[0])]; }
+
+enum { HOST = 1 << 16 }; /* host memory behind every pointer: 64 KiB, the buffer 1 KiB */
+
+/* hostEnd is the bytes a Rect's host side spans, or 0 when that overflows
+   (clgo must refuse it) or is not a valid box. */
+static uint64_t rectEnd(const size_t o[3], const size_t r[3], size_t row, size_t slice) {
+	uint64_t z, y, x, a, b, e;
+	if (!r[0] || !r[1] || !r[2]) return 0;
+	if (row == 0) row = r[0];
+	if (slice == 0 && __builtin_mul_overflow(row, r[1], &slice)) return 0;
+	if (__builtin_add_overflow(o[2], r[2] - 1, &z) || __builtin_add_overflow(o[1], r[1] - 1, &y) ||
+	    __builtin_add_overflow(o[0], r[0], &x) || __builtin_mul_overflow(z, slice, &a) ||
+	    __builtin_mul_overflow(y, row, &b) || __builtin_add_overflow(a, b, &e) || __builtin_add_overflow(e, x, &e))
+		return 0;
+	return e;
+}
+
+static void randomCalls(int n) {
+	cl_int e;
+	cl_program p = build("");
+	cl_kernel k = clCreateKernel(p, "one", &e);
+	cl_kernel dead = clCreateKernel(p, "count", &e);
+	clReleaseKernel(dead);
+	cl_mem b = buffer(1024), gone = buffer(64);
+	clReleaseMemObject(gone);
+	unsigned char *host = calloc(HOST, 1);
+	cl_mem mems[] = {b, b, b, gone, (cl_mem)k, NULL};
+	int bad = 0, ok[9] = {0}, made[9] = {0};
+	const char *only = getenv("HOSTILE_CALLS"); /* "045": only those kinds of call */
+	for (int i = 0; i < n && bad < 20; i++) {
+		cl_mem m = mems[next() % 6];
+		size_t a = pick(), c = pick(), d = pick();
+		size_t o1[3] = {next() % 2 ? 0 : pick(), next() % 2 ? 0 : pick(), next() % 4 ? 0 : pick()};
+		size_t o2[3] = {next() % 2 ? 0 : pick(), next() % 2 ? 0 : pick(), next() % 4 ? 0 : pick()};
+		size_t r[3] = {pick(), next() % 2 ? 1 : pick(), next() % 3 ? 1 : pick()};
+		size_t p1 = next() % 2 ? 0 : pick(), p2 = next() % 2 ? 0 : pick(), p3 = next() % 2 ? 0 : pick(), p4 = next() % 2 ? 0 : pick();
+		int call = next() % 9;
+		if (only && !strchr(only, '0' + call)) continue;
+		cl_int rc = CL_SUCCESS;
+		switch (call) {
+		case 0: if (c <= HOST || c > 1024) rc = clEnqueueReadBuffer(q, m, CL_TRUE, a, c, host, 0, NULL, NULL); break;
+		case 1: if (c <= HOST || c > 1024) rc = clEnqueueWriteBuffer(q, m, CL_TRUE, a, c, host, 0, NULL, NULL); break;
+		case 2: if (a <= HOST) rc = clEnqueueFillBuffer(q, m, host, a, c, d, 0, NULL, NULL); break;
+		case 3: rc = clEnqueueCopyBuffer(q, m, b, a, c, d, 0, NULL, NULL); break;
+		case 4: { /* host side: the destination of a read */
+			uint64_t end = rectEnd(o2, r, p3, p4);
+			if (end == 0 || end <= HOST || end > ((uint64_t)1 << 47))
+				rc = clEnqueueReadBufferRect(q, m, CL_TRUE, o1, o2, r, p1, p2, p3, p4, host, 0, NULL, NULL);
+		} break;
+		case 5: {
+			uint64_t end = rectEnd(o2, r, p3, p4);
+			if (end == 0 || end <= HOST || end > ((uint64_t)1 << 47))
+				rc = clEnqueueWriteBufferRect(q, m, CL_TRUE, o1, o2, r, p1, p2, p3, p4, host, 0, NULL, NULL);
+		} break;
+		case 6: rc = clEnqueueCopyBufferRect(q, m, b, o1, o2, r, p1, p2, p3, p4, 0, NULL, NULL); break;
+		case 7: {
+			void *mp = clEnqueueMapBuffer(q, m, CL_TRUE, CL_MAP_WRITE, a, c, 0, NULL, NULL, &rc);
+			if (mp) rc = clEnqueueUnmapMemObject(q, m, mp, 0, NULL, NULL);
+		} break;
+		case 8: {
+			size_t g[3] = {a, c, d}, l[3] = {pick(), pick(), pick()};
+			cl_uint dims = 1 + next() % 3;
+			uint64_t items = 1;
+			for (cl_uint j = 0; j < dims; j++)
+				if (__builtin_mul_overflow(items, g[j], &items)) items = UINT64_MAX;
+			int n1 = 1;
+			clSetKernelArg(k, 0, sizeof m, &m);
+			clSetKernelArg(k, 1, l[0] % 4096 + 4, NULL);
+			clSetKernelArg(k, 2, sizeof n1, &n1);
+			/* Sizes that are valid but would run for hours are left out. */
+			if (items <= 4096 || items > ((uint64_t)1 << 32))
+				rc = clEnqueueNDRangeKernel(q, k, dims, next() % 2 ? o1 : NULL, g, next() % 2 ? l : NULL, 0, NULL, NULL);
+		} break;
+		}
+		made[call]++;
+		if (rc == CL_SUCCESS) ok[call]++;
+		if (rc > 0 || rc < -72) {
+			bad++;
+			CHECK(0, "call %d %d: code %d", i, call, rc);
+		}
+	}
+	OK(clFinish(q));
+	printf("calls (succeeded/made): read %d/%d write %d/%d fill %d/%d copy %d/%d readrect %d/%d writerect %d/%d copyrect %d/%d map %d/%d ndrange %d/%d\n",
+	       ok[0], made[0], ok[1], made[1], ok[2], made[2], ok[3], made[3], ok[4], made[4], ok[5], made[5], ok[6], made[6], ok[7], made[7], ok[8], made[8]);
+	free(host);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+	clReleaseMemObject(b);
+}
+
 int main(int argc, char **argv) {
 	int index = argc > 1 ? atoi(argv[1]) : 0;
 	cl_platform_id plats[8];
@@ -333,10 +439,14 @@ int main(int argc, char **argv) {
 	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
 	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
 	OK(e);
-	sizes();
-	ndranges();
-	released();
-	details();
+	if (argc > 2 && !strcmp(argv[2], "random")) {
+		randomCalls(argc > 3 ? atoi(argv[3]) : 20000);
+	} else {
+		sizes();
+		ndranges();
+		released();
+		details();
+	}
 	OK(clFinish(q));
 	clReleaseCommandQueue(q);
 	clReleaseContext(ctx);
