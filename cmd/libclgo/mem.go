@@ -415,7 +415,7 @@ func clEnqueueReadBufferRect(command_queue C.cl_command_queue, buffer C.cl_mem, 
 	}
 	dst, ok := hostBytes(p, hostLen)
 	if !ok {
-		debugf("clEnqueueReadBufferRect: host memory at %p of %d bytes wraps the address space", p, hostLen)
+		debugf("clEnqueueReadBufferRect: host memory at %p of %d bytes is NULL or no address range", p, hostLen)
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_read != 0 && waitFailed(wait) {
@@ -438,7 +438,7 @@ func clEnqueueWriteBufferRect(command_queue C.cl_command_queue, buffer C.cl_mem,
 	}
 	src, ok := hostBytes(unsafe.Pointer(p), hostLen)
 	if !ok {
-		debugf("clEnqueueWriteBufferRect: host memory at %p of %d bytes wraps the address space", p, hostLen)
+		debugf("clEnqueueWriteBufferRect: host memory at %p of %d bytes is NULL or no address range", p, hostLen)
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_write != 0 && waitFailed(wait) {
