@@ -8,6 +8,7 @@ package main
 import "C"
 
 import (
+	"bytes"
 	"slices"
 	"sync"
 	"unsafe"
@@ -167,7 +168,13 @@ func clSetKernelArg(kern C.cl_kernel, arg_index C.cl_uint, arg_size C.size_t, ar
 		if uint64(arg_size) != ai.Size {
 			return C.CL_INVALID_ARG_SIZE
 		}
-		v = C.GoBytes(unsafe.Pointer(arg_value), C.int(arg_size))
+		// The size is the argument's (from the program's reflection), but
+		// C.GoBytes takes an int: copy through a checked view instead.
+		b, ok := hostBytes(unsafe.Pointer(arg_value), uint64(arg_size))
+		if !ok {
+			return C.CL_INVALID_ARG_VALUE
+		}
+		v = bytes.Clone(b)
 	case cl.ArgSampler:
 		return C.CL_INVALID_SAMPLER
 	default:
