@@ -91,3 +91,32 @@ func TestNDRangeAddressBits(t *testing.T) {
 		t.Logf("finish: %v", err) // axpy's own bounds check may fail the run; the enqueue was the point
 	}
 }
+
+// A CL_MAP_WRITE map of a host write-only buffer must start as the
+// buffer's bytes (its unmap writes the whole region back): the C API's map
+// reads through EnqueueReadForMap, which the host-access flags do not
+// refuse, while EnqueueReadBuffer does.
+func TestReadForMapHostWriteOnly(t *testing.T) {
+	_, c, q, _ := fakeSetup(t)
+	b, err := c.CreateBuffer(MemHostWriteOnly|MemCopyHostPtr, 8, []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 4)
+	if _, err := q.EnqueueReadBuffer(b, 0, got); Code(err) != ErrInvalidOperation {
+		t.Fatalf("read of a host write-only buffer: %v, want CL_INVALID_OPERATION", err)
+	}
+	ev, err := q.EnqueueReadForMap(b, 4, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != "\x05\x06\x07\x08" {
+		t.Fatalf("mapped bytes %v", got)
+	}
+	if _, err := q.EnqueueReadForMap(b, 6, got); Code(err) != ErrInvalidValue {
+		t.Fatalf("map past the end: %v, want CL_INVALID_VALUE", err)
+	}
+}
