@@ -19,7 +19,7 @@ import (
 //	axpy(global float *y, global const float *x, float a): y[i] += a*x[i]
 //	ids(global uint *out): out[linear global id] = packed ids (see below)
 //	spin(global int *p): loops until cancelled
-func fakeSetup(t *testing.T) (*drivertest.Device, *Context, *Queue, *Program) {
+func fakeSetup(t testing.TB) (*drivertest.Device, *Context, *Queue, *Program) {
 	t.Helper()
 	fd := drivertest.New()
 	f32 := func(b []byte, i uint64) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
@@ -149,7 +149,10 @@ func TestAxpy(t *testing.T) {
 	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8, 1, 1, 1}, nil); !errors.Is(err, ErrInvalidWorkDimension) {
 		t.Fatalf("dims: %v", err)
 	}
-	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, []uint64{512}); !errors.Is(err, ErrInvalidWorkItemSize) {
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, []uint64{512}); !errors.Is(err, ErrInvalidWorkGroupSize) {
+		t.Fatalf("local: %v", err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8, 1, 128}, []uint64{1, 1, 128}); !errors.Is(err, ErrInvalidWorkItemSize) {
 		t.Fatalf("local: %v", err)
 	}
 	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{0}, nil); !errors.Is(err, ErrInvalidGlobalWorkSize) {

@@ -150,6 +150,16 @@ func withoutUndefined(l *diag.List) *diag.List {
 }
 
 // compilerOptions parses OpenCL build options for a compilation for dev.
+// CheckOptions reports whether the compiler accepts options (as
+// clBuildProgram and clCompileProgram take them): options do not depend on
+// the device, so a build checks them before anything else, including
+// whether kernels are attached, and a build run on a goroutine still
+// returns their error to its caller.
+func CheckOptions(options string) error {
+	_, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
+	return err
+}
+
 func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
 	if err != nil {

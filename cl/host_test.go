@@ -209,6 +209,28 @@ func TestBuildFailureLog(t *testing.T) {
 	if err := p.Build("-no-such-option"); !errors.Is(err, ErrInvalidBuildOptions) {
 		t.Fatalf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)
 	}
+	if err := p.Compile("-Dfoo -no-such-option"); !errors.Is(err, ErrInvalidCompilerOptions) {
+		t.Fatalf("bad compile option: %v, want CL_INVALID_COMPILER_OPTIONS", err)
+	}
+	// Options are checked before the kernels attached to a program.
+	ok, err := c.CreateProgramWithSource("kernel void k(global int *a) { a[0] = 1; }\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ok.Build(""); err != nil {
+		t.Fatal(err)
+	}
+	k, err := ok.CreateKernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Release()
+	if err := ok.Build("-bogus-option"); !errors.Is(err, ErrInvalidBuildOptions) {
+		t.Fatalf("bad option with a kernel attached: %v, want CL_INVALID_BUILD_OPTIONS", err)
+	}
+	if err := ok.Build(""); !errors.Is(err, ErrInvalidOperation) {
+		t.Fatalf("rebuild with a kernel attached: %v, want CL_INVALID_OPERATION", err)
+	}
 }
 
 // TestNoImageSupportMacro: __IMAGE_SUPPORT__ is not defined for a device

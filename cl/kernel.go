@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"sync"
@@ -332,17 +333,33 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	}
 	var off, glob, loc [3]uint64
 	glob, loc = [3]uint64{1, 1, 1}, [3]uint64{1, 1, 1}
+	// Work-item ids are size_t on the device: a global size, or offset
+	// plus size, past its largest value would wrap the ids, and a range of
+	// more items than it can count would wrap get_global_linear_id.
+	maxSize := uint64(math.MaxUint64)
+	if b := q.dev.info.AddressBits; b > 0 && b < 64 {
+		maxSize = 1<<b - 1
+	}
+	items := uint64(1)
 	for i := range dims {
 		glob[i] = nd.Global[i]
 		if glob[i] == 0 {
 			return nil, errorf(ErrInvalidGlobalWorkSize, "%s(%s): global size %v", op, k.name, nd.Global)
 		}
+		if glob[i] > maxSize {
+			return nil, errorf(ErrInvalidGlobalWorkSize, "%s(%s): global size %v exceeds the device's %d-bit size_t", op, k.name, nd.Global, q.dev.info.AddressBits)
+		}
 		if nd.Offset != nil {
 			off[i] = nd.Offset[i]
 		}
-		if off[i]+glob[i] < off[i] {
-			return nil, errorf(ErrInvalidGlobalOffset, "%s(%s): offset %v + global %v overflows", op, k.name, nd.Offset, nd.Global)
+		if off[i] > maxSize-glob[i] {
+			return nil, errorf(ErrInvalidGlobalOffset, "%s(%s): offset %v + global size %v exceeds the device's size_t (%d)", op, k.name, nd.Offset, nd.Global, maxSize)
 		}
+		n, ok := mulOK(items, glob[i])
+		if !ok || n-1 > maxSize {
+			return nil, errorf(ErrInvalidGlobalWorkSize, "%s(%s): global size %v has more work-items than the device's %d-bit size_t counts", op, k.name, nd.Global, q.dev.info.AddressBits)
+		}
+		items = n
 	}
 	info := dk.Info()
 	maxWG := info.MaxWorkGroupSize
@@ -351,16 +368,24 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	}
 	reqd := info.ReqdWorkGroupSize
 	if nd.Local != nil {
+		// The spec lists the work-group's total before each dimension's
+		// limit; a zero size makes no work-group either.
 		n := uint64(1)
 		for i := range dims {
 			loc[i] = nd.Local[i]
-			if loc[i] == 0 || loc[i] > q.dev.info.MaxWorkItemSizes[i] {
-				return nil, errorf(ErrInvalidWorkItemSize, "%s(%s): local size %v (the device's limits are %v)", op, k.name, nd.Local, q.dev.info.MaxWorkItemSizes)
+			m, ok := mulOK(n, loc[i])
+			if loc[i] == 0 || !ok {
+				return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): local size %v", op, k.name, nd.Local)
 			}
-			n *= loc[i]
+			n = m
 		}
 		if n > maxWG {
 			return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): work-group of %d items (the kernel's limit is %d)", op, k.name, n, maxWG)
+		}
+		for i := range dims {
+			if loc[i] > q.dev.info.MaxWorkItemSizes[i] {
+				return nil, errorf(ErrInvalidWorkItemSize, "%s(%s): local size %v (the device's limits are %v)", op, k.name, nd.Local, q.dev.info.MaxWorkItemSizes)
+			}
 		}
 		if reqd != [3]uint64{} && loc != reqd {
 			return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): local size %v, the kernel requires %v", op, k.name, loc, reqd)

@@ -358,6 +358,28 @@ func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...
 	})
 }
 
+// EnqueueReadForMap copies len(dst) bytes at offset into dst for a map
+// whose memory the caller owns (the C API's clEnqueueMapBuffer): as
+// EnqueueReadBuffer, but a CL_MAP_WRITE map of a CL_MEM_HOST_WRITE_ONLY
+// buffer reads too. The host-access flags limit the application's reads;
+// the mapped region must still hold the buffer's bytes, or unmapping would
+// write back whatever the memory held before.
+func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueMapBuffer"
+	if err := b.useOn(q, op); err != nil {
+		return nil, err
+	}
+	if len(dst) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: size 0", op)
+	}
+	if err := b.inRange(op, offset, uint64(len(dst))); err != nil {
+		return nil, err
+	}
+	return q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, dst, dw)
+	})
+}
+
 // EnqueueWriteBuffer copies src into the buffer at offset. src must not
 // change until the event completes.
 func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ...*Event) (*Event, error) {
@@ -423,6 +445,13 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	}
 	if err := b.inRange(op, offset, size); err != nil {
 		return nil, err
+	}
+	if size == 0 {
+		// Nothing to fill (the spec does not refuse it); drivers get no
+		// empty command (vkCmdFillBuffer refuses a size of 0).
+		return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+			return q.dq.Marker(dw)
+		})
 	}
 	p := append([]byte(nil), pattern...)
 	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {

@@ -57,6 +57,10 @@ type DeviceInfo struct {
 	// one (driver.KernelInfo.NonUniform): the host driver's do, the Vulkan
 	// driver's not yet, so this is true for the host driver's devices.
 	NonUniformWorkGroups bool
+	// AddressBits is the width of size_t and of pointers in the kernels
+	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32, for Vulkan's logical
+	// addressing. NDRanges whose ids it cannot hold are refused.
+	AddressBits int
 }
 
 const (
@@ -100,6 +104,14 @@ func NewPlatformForTest(drivers ...driver.Driver) *Platform { return newPlatform
 
 func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	di := d.Info()
+	// The FULL profile asks CL_DEVICE_MAX_MEM_ALLOC_SIZE to be at least
+	// max(min(1 GiB, CL_DEVICE_GLOBAL_MEM_SIZE / 4), 32 MiB). A device
+	// whose largest buffer is smaller (lavapipe binds at most its
+	// maxStorageBufferRange, 128 MiB, of 2 GiB) reports the global memory
+	// that makes its largest buffer conformant: 4 times that buffer.
+	if minAlloc := max(min(1<<30, di.GlobalMemSize/4), 32<<20); di.MaxAllocSize < minAlloc && di.MaxAllocSize >= 32<<20 {
+		di.GlobalMemSize = 4 * di.MaxAllocSize
+	}
 	ext := []string{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
 		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
 		"cl_khr_byte_addressable_store", "cl_khr_il_program"}
@@ -115,7 +127,7 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	return &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
-		NonUniformWorkGroups: drv == "host",
+		NonUniformWorkGroups: drv == "host", AddressBits: 32,
 	}}
 }
 

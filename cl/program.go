@@ -219,6 +219,11 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	if err != nil {
 		return err
 	}
+	if p.source != "" || p.units != nil {
+		if err := CheckOptions(options); err != nil {
+			return errorf(ErrInvalidBuildOptions, "%s: %v", op, err)
+		}
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.kernels > 0 {
@@ -284,6 +289,9 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	devices, err := p.targets(op, devices)
 	if err != nil {
 		return err
+	}
+	if err := CheckOptions(options); err != nil {
+		return errorf(ErrInvalidCompilerOptions, "%s: %v", op, err)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -1,6 +1,8 @@
 package cl
 
 import (
+	"math/bits"
+
 	"github.com/clgo/clgo/driver"
 )
 
@@ -21,40 +23,85 @@ func pitches(op, side string, region [3]uint64, row, slice uint64) (uint64, uint
 	if row == 0 {
 		row = region[0]
 	}
+	plane, ok := mulOK(row, region[1])
 	if slice == 0 {
-		slice = row * region[1]
+		slice = plane
 	}
-	if row < region[0] || slice < row*region[1] || slice%row != 0 {
+	if !ok || row < region[0] || slice < plane || slice%row != 0 {
 		return 0, 0, errorf(ErrInvalidValue, "%s: %s pitches row %d slice %d for region %v", op, side, row, slice, region)
 	}
 	return row, slice, nil
 }
 
-// spans validates r against the source and destination sizes and returns
-// the contiguous byte runs to copy, merged where both sides are contiguous.
-func (r *Rect) spans(op string, srcSize, dstSize uint64) ([]span, error) {
+// mulOK and addOK are a*b and a+b, false when they overflow 64 bits:
+// origins, regions and pitches come from the caller unchecked.
+func mulOK(a, b uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(a, b)
+	return lo, hi == 0
+}
+
+func addOK(a, b uint64) (uint64, bool) {
+	s, carry := bits.Add64(a, b, 0)
+	return s, carry == 0
+}
+
+// boxEnd is one past the last byte of a box of region at origin o with the
+// given pitches: (o[2]+region[2]-1)*slice + (o[1]+region[1]-1)*row +
+// o[0]+region[0]; false when that overflows. region has no zero.
+func boxEnd(o, region [3]uint64, row, slice uint64) (uint64, bool) {
+	z, ok1 := addOK(o[2], region[2]-1)
+	y, ok2 := addOK(o[1], region[1]-1)
+	x, ok3 := addOK(o[0], region[0])
+	zs, ok4 := mulOK(z, slice)
+	yr, ok5 := mulOK(y, row)
+	s, ok6 := addOK(zs, yr)
+	end, ok7 := addOK(s, x)
+	return end, ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7
+}
+
+// Extents validates r's region and pitches and returns how many bytes the
+// source and the destination must have to hold the box (its last byte
+// plus one). The C API uses it to size host memory before viewing it.
+func (r *Rect) Extents(op string) (src, dst uint64, err error) {
 	for _, n := range r.Region {
 		if n == 0 {
-			return nil, errorf(ErrInvalidValue, "%s: region %v", op, r.Region)
+			return 0, 0, errorf(ErrInvalidValue, "%s: region %v", op, r.Region)
 		}
 	}
 	sr, ss, err := pitches(op, "source", r.Region, r.SrcRowPitch, r.SrcSlicePitch)
 	if err != nil {
-		return nil, err
+		return 0, 0, err
 	}
 	dr, ds, err := pitches(op, "destination", r.Region, r.DstRowPitch, r.DstSlicePitch)
 	if err != nil {
+		return 0, 0, err
+	}
+	src, ok := boxEnd(r.SrcOrigin, r.Region, sr, ss)
+	if !ok {
+		return 0, 0, errorf(ErrInvalidValue, "%s: source origin %v, region %v and pitches %d, %d overflow 64 bits", op, r.SrcOrigin, r.Region, sr, ss)
+	}
+	dst, ok = boxEnd(r.DstOrigin, r.Region, dr, ds)
+	if !ok {
+		return 0, 0, errorf(ErrInvalidValue, "%s: destination origin %v, region %v and pitches %d, %d overflow 64 bits", op, r.DstOrigin, r.Region, dr, ds)
+	}
+	return src, dst, nil
+}
+
+// spans validates r against the source and destination sizes and returns
+// the contiguous byte runs to copy, merged where both sides are contiguous.
+func (r *Rect) spans(op string, srcSize, dstSize uint64) ([]span, error) {
+	srcEnd, dstEnd, err := r.Extents(op)
+	if err != nil {
 		return nil, err
 	}
-	end := func(o [3]uint64, row, slice uint64) uint64 {
-		return (o[2]+r.Region[2]-1)*slice + (o[1]+r.Region[1]-1)*row + o[0] + r.Region[0]
-	}
-	if end(r.SrcOrigin, sr, ss) > srcSize {
+	if srcEnd > srcSize {
 		return nil, errorf(ErrInvalidValue, "%s: source region ends past its %d bytes", op, srcSize)
 	}
-	if end(r.DstOrigin, dr, ds) > dstSize {
+	if dstEnd > dstSize {
 		return nil, errorf(ErrInvalidValue, "%s: destination region ends past its %d bytes", op, dstSize)
 	}
+	sr, ss, _ := pitches(op, "source", r.Region, r.SrcRowPitch, r.SrcSlicePitch)
+	dr, ds, _ := pitches(op, "destination", r.Region, r.DstRowPitch, r.DstSlicePitch)
 	var out []span
 	for z := range r.Region[2] {
 		for y := range r.Region[1] {

@@ -52,7 +52,7 @@ var (
 // register gives x a C handle. parents are kept alive until x is destroyed.
 func register(x handle, parents ...handle) unsafe.Pointer {
 	o := x.base()
-	o.h = C.clgo_new_handle()
+	o.h = newHandle()
 	if o.h == nil {
 		return nil
 	}
@@ -155,12 +155,12 @@ func finish(dead []*object) {
 		after := o.self.destroy()
 		h := o.h
 		if after == nil {
-			C.free(h)
+			bury(h)
 			continue
 		}
 		go func() {
 			after()
-			C.free(h)
+			bury(h)
 		}()
 	}
 }
@@ -243,12 +243,39 @@ func ptrs(ps ...unsafe.Pointer) []byte {
 // sizeT clamps a uint64 to what a size_t argument may hold (64 bits here).
 func sizeT(v uint64) uint64 { return min(v, math.MaxUint64) }
 
-// cBytes views C memory as a byte slice.
+// cBytes views C memory as a byte slice. n must have been checked (by
+// hostBytes, or against an object's size): unsafe.Slice panics on a length
+// no memory can have.
 func cBytes(p unsafe.Pointer, n uint64) []byte {
 	if p == nil || n == 0 {
 		return nil
 	}
 	return unsafe.Slice((*byte)(p), n)
+}
+
+// maxHostBytes bounds the application memory one argument may span: no
+// process has more than a 47-bit user address space on x86-64 (48 on
+// arm64), and unsafe.Slice refuses lengths past 2^48.
+const maxHostBytes = 1 << 47
+
+// hostBytes views n bytes of the application's memory at p, or says no
+// (CL_INVALID_VALUE at the caller) when p is NULL or p+n cannot be an
+// address range: a size or offset from the caller that no memory has.
+func hostBytes(p unsafe.Pointer, n uint64) ([]byte, bool) {
+	if n == 0 {
+		return nil, true
+	}
+	a := uint64(uintptr(p))
+	if p == nil || n > maxHostBytes || a+n < a {
+		return nil, false
+	}
+	return unsafe.Slice((*byte)(p), n), true
+}
+
+// inBounds reports whether [offset, offset+n) lies in an object of size
+// bytes, without overflowing.
+func inBounds(offset, n, size uint64) bool {
+	return offset <= size && n <= size-offset
 }
 
 // goString copies a NUL-terminated C string (nil for NULL).

@@ -207,3 +207,32 @@ func TestClpeak(t *testing.T) {
 	}
 	t.Logf("clpeak %v:\n%s", args, out)
 }
+
+// TestHostile runs testdata/hostile.c on each device (0 the host, 1
+// lavapipe): sizes, offsets and pitches no memory has, NDRanges past the
+// 32-bit size_t, handles used after their release through the loader, and
+// conformance details of options, argument information and queries (issue
+// 14). Each must give its error code with the process alive. The random
+// runs make 20000 calls with sizes, offsets, pitches and handles drawn from
+// values that break arithmetic.
+func TestHostile(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "hostile")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/hostile.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, run := range [][]string{{"0"}, {"1"}, {"0", "random", "20000"}, {"1", "random", "20000"}} {
+		dev := run[0]
+		t.Run(strings.Join(append([]string{"device"}, run...), "_"), func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, exe, run...)
+			if strings.HasPrefix(res, "SKIP") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("hostile %s: %v\n%s", dev, err, res)
+			}
+			t.Log(strings.Join(strings.SplitN(res, "\n", 3)[:2], "; "))
+		})
+	}
+}

@@ -8,6 +8,7 @@ package main
 import "C"
 
 import (
+	"bytes"
 	"slices"
 	"sync"
 	"unsafe"
@@ -167,7 +168,13 @@ func clSetKernelArg(kern C.cl_kernel, arg_index C.cl_uint, arg_size C.size_t, ar
 		if uint64(arg_size) != ai.Size {
 			return C.CL_INVALID_ARG_SIZE
 		}
-		v = C.GoBytes(unsafe.Pointer(arg_value), C.int(arg_size))
+		// The size is the argument's (from the program's reflection), but
+		// C.GoBytes takes an int: copy through a checked view instead.
+		b, ok := hostBytes(unsafe.Pointer(arg_value), uint64(arg_size))
+		if !ok {
+			return C.CL_INVALID_ARG_VALUE
+		}
+		v = bytes.Clone(b)
 	case cl.ArgSampler:
 		return C.CL_INVALID_SAMPLER
 	default:
@@ -271,6 +278,9 @@ func clGetKernelArgInfo(kern C.cl_kernel, arg_indx C.cl_uint, param_name C.cl_ke
 	ai, err := k.k.ArgInfo(int(arg_indx))
 	if err != nil {
 		return C.CL_INVALID_ARG_INDEX
+	}
+	if !k.prog.argInfo() {
+		return C.CL_KERNEL_ARG_INFO_NOT_AVAILABLE
 	}
 	var v []byte
 	switch param_name {

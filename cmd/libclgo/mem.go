@@ -94,7 +94,13 @@ func createBuffer(context C.cl_context, props []byte, flags C.cl_mem_flags, sz C
 		setErr(errcode_ret, C.CL_INVALID_HOST_PTR)
 		return nil
 	}
-	b, err := c.c.CreateBuffer(cl.MemFlags(flags), uint64(sz), cBytes(host_ptr, uint64(sz)))
+	host, ok := hostBytes(host_ptr, uint64(sz))
+	if host_ptr != nil && !ok {
+		debugf("clCreateBuffer: host_ptr %p + %d bytes wraps the address space", host_ptr, sz)
+		setErr(errcode_ret, C.CL_INVALID_HOST_PTR)
+		return nil
+	}
+	b, err := c.c.CreateBuffer(cl.MemFlags(flags), uint64(sz), host)
 	if err != nil {
 		debugf("%v", err)
 		setErr(errcode_ret, code(err))
@@ -311,13 +317,16 @@ func clEnqueueReadBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, bloc
 	if rc != success {
 		return rc
 	}
-	if p == nil || sz == 0 {
+	// The range is checked before host memory is viewed: the caller's
+	// offset and size may be anything.
+	dst, ok := hostBytes(p, uint64(sz))
+	if sz == 0 || !ok || !inBounds(uint64(offset), uint64(sz), m.b.Size()) {
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_read != 0 && waitFailed(wait) {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
-	e, err := q.q.EnqueueReadBuffer(m.b, uint64(offset), cBytes(p, uint64(sz)), wait...)
+	e, err := q.q.EnqueueReadBuffer(m.b, uint64(offset), dst, wait...)
 	return finishCommand(q, e, err, blocking_read != 0, 0, ev)
 }
 
@@ -327,13 +336,14 @@ func clEnqueueWriteBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, blo
 	if rc != success {
 		return rc
 	}
-	if p == nil || sz == 0 {
+	src, ok := hostBytes(unsafe.Pointer(p), uint64(sz))
+	if sz == 0 || !ok || !inBounds(uint64(offset), uint64(sz), m.b.Size()) {
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_write != 0 && waitFailed(wait) {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
-	e, err := q.q.EnqueueWriteBuffer(m.b, uint64(offset), cBytes(unsafe.Pointer(p), uint64(sz)), wait...)
+	e, err := q.q.EnqueueWriteBuffer(m.b, uint64(offset), src, wait...)
 	return finishCommand(q, e, err, blocking_write != 0, 0, ev)
 }
 
@@ -357,17 +367,19 @@ func clEnqueueFillBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, patt
 	if rc != success {
 		return rc
 	}
-	if pattern == nil || pattern_size == 0 {
+	// A pattern is 1, 2, 4, ..., 128 bytes: checked before it is viewed.
+	n := uint64(pattern_size)
+	if pattern == nil || n == 0 || n > 128 || n&(n-1) != 0 {
 		return C.CL_INVALID_VALUE
 	}
-	e, err := q.q.EnqueueFillBuffer(m.b, cBytes(unsafe.Pointer(pattern), uint64(pattern_size)), uint64(offset), uint64(sz), wait...)
+	e, err := q.q.EnqueueFillBuffer(m.b, cBytes(unsafe.Pointer(pattern), n), uint64(offset), uint64(sz), wait...)
 	return finishCommand(q, e, err, false, 0, ev)
 }
 
-// rect reads the origin, region and pitches of a *Rect command. hostSide
-// says which side is host memory (0 source, 1 destination, -1 none) and
-// hostLen returns the bytes the host side spans.
-func rect(src, dst, region *C.size_t, srp, ssp, drp, dsp C.size_t) (cl.Rect, uint64, uint64, C.cl_int) {
+// rect reads the origin, region and pitches of a *Rect command and returns
+// the bytes the source and the destination span (for the host side's
+// length), checked for overflow before any host memory is viewed.
+func rect(op string, src, dst, region *C.size_t, srp, ssp, drp, dsp C.size_t) (cl.Rect, uint64, uint64, C.cl_int) {
 	if src == nil || dst == nil || region == nil {
 		return cl.Rect{}, 0, 0, C.CL_INVALID_VALUE
 	}
@@ -379,23 +391,16 @@ func rect(src, dst, region *C.size_t, srp, ssp, drp, dsp C.size_t) (cl.Rect, uin
 		r.DstOrigin[i] = uint64(v)
 	}
 	for i, v := range unsafe.Slice(region, 3) {
-		if v == 0 {
-			return cl.Rect{}, 0, 0, C.CL_INVALID_VALUE
-		}
 		r.Region[i] = uint64(v)
 	}
 	r.SrcRowPitch, r.SrcSlicePitch = uint64(srp), uint64(ssp)
 	r.DstRowPitch, r.DstSlicePitch = uint64(drp), uint64(dsp)
-	extent := func(o [3]uint64, row, slice uint64) uint64 {
-		if row == 0 {
-			row = r.Region[0]
-		}
-		if slice == 0 {
-			slice = row * r.Region[1]
-		}
-		return (o[2]+r.Region[2]-1)*slice + (o[1]+r.Region[1]-1)*row + o[0] + r.Region[0]
+	srcLen, dstLen, err := r.Extents(op)
+	if err != nil {
+		debugf("%v", err)
+		return cl.Rect{}, 0, 0, code(err)
 	}
-	return r, extent(r.SrcOrigin, r.SrcRowPitch, r.SrcSlicePitch), extent(r.DstOrigin, r.DstRowPitch, r.DstSlicePitch), success
+	return r, srcLen, dstLen, success
 }
 
 //export clEnqueueReadBufferRect
@@ -404,17 +409,19 @@ func clEnqueueReadBufferRect(command_queue C.cl_command_queue, buffer C.cl_mem, 
 	if rc != success {
 		return rc
 	}
-	r, _, hostLen, rc := rect((*C.size_t)(buffer_origin), (*C.size_t)(host_origin), (*C.size_t)(region), buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch)
+	r, _, hostLen, rc := rect("clEnqueueReadBufferRect", (*C.size_t)(buffer_origin), (*C.size_t)(host_origin), (*C.size_t)(region), buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch)
 	if rc != success {
 		return rc
 	}
-	if p == nil {
+	dst, ok := hostBytes(p, hostLen)
+	if !ok {
+		debugf("clEnqueueReadBufferRect: host memory at %p of %d bytes is NULL or no address range", p, hostLen)
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_read != 0 && waitFailed(wait) {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
-	e, err := q.q.EnqueueReadBufferRect(m.b, r, cBytes(p, hostLen), wait...)
+	e, err := q.q.EnqueueReadBufferRect(m.b, r, dst, wait...)
 	return finishCommand(q, e, err, blocking_read != 0, 0, ev)
 }
 
@@ -425,17 +432,19 @@ func clEnqueueWriteBufferRect(command_queue C.cl_command_queue, buffer C.cl_mem,
 		return rc
 	}
 	// For writes the host is the source.
-	r, hostLen, _, rc := rect((*C.size_t)(host_origin), (*C.size_t)(buffer_origin), (*C.size_t)(region), host_row_pitch, host_slice_pitch, buffer_row_pitch, buffer_slice_pitch)
+	r, hostLen, _, rc := rect("clEnqueueWriteBufferRect", (*C.size_t)(host_origin), (*C.size_t)(buffer_origin), (*C.size_t)(region), host_row_pitch, host_slice_pitch, buffer_row_pitch, buffer_slice_pitch)
 	if rc != success {
 		return rc
 	}
-	if p == nil {
+	src, ok := hostBytes(unsafe.Pointer(p), hostLen)
+	if !ok {
+		debugf("clEnqueueWriteBufferRect: host memory at %p of %d bytes is NULL or no address range", p, hostLen)
 		return C.CL_INVALID_VALUE
 	}
 	if blocking_write != 0 && waitFailed(wait) {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
-	e, err := q.q.EnqueueWriteBufferRect(m.b, r, cBytes(unsafe.Pointer(p), hostLen), wait...)
+	e, err := q.q.EnqueueWriteBufferRect(m.b, r, src, wait...)
 	return finishCommand(q, e, err, blocking_write != 0, 0, ev)
 }
 
@@ -449,7 +458,7 @@ func clEnqueueCopyBufferRect(command_queue C.cl_command_queue, src_buffer C.cl_m
 	if rc != success {
 		return rc
 	}
-	r, _, _, rc := rect((*C.size_t)(src_origin), (*C.size_t)(dst_origin), (*C.size_t)(region), src_row_pitch, src_slice_pitch, dst_row_pitch, dst_slice_pitch)
+	r, _, _, rc := rect("clEnqueueCopyBufferRect", (*C.size_t)(src_origin), (*C.size_t)(dst_origin), (*C.size_t)(region), src_row_pitch, src_slice_pitch, dst_row_pitch, dst_slice_pitch)
 	if rc != success {
 		return rc
 	}
@@ -496,10 +505,12 @@ func clEnqueueMapBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, block
 	}
 	var e *cl.Event
 	var err error
-	if map_flags&C.CL_MAP_WRITE_INVALIDATE_REGION != 0 || m.flags&C.CL_MEM_HOST_WRITE_ONLY != 0 {
+	if map_flags&C.CL_MAP_WRITE_INVALIDATE_REGION != 0 {
 		e, err = q.q.EnqueueMarkerWithWaitList(wait...)
 	} else {
-		e, err = q.q.EnqueueReadBuffer(m.b, off, cBytes(mp.p, n), wait...)
+		// Also for CL_MEM_HOST_WRITE_ONLY: the unmap writes the whole
+		// region back, so it must start as the buffer's bytes.
+		e, err = q.q.EnqueueReadForMap(m.b, off, cBytes(mp.p, n), wait...)
 	}
 	if err != nil {
 		if mp.owned {

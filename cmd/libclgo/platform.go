@@ -262,7 +262,7 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	if maxParam == 0 {
 		maxParam = 1024
 	}
-	const addressBits = 32 // size_t and pointers in clgo's SPIR-V (logical addressing)
+	addressBits := info.AddressBits // size_t and pointers in clgo's SPIR-V (logical addressing)
 	maxAlloc := min(info.MaxAllocSize, 1<<addressBits-1)
 	var v []byte
 	switch param {
@@ -292,7 +292,7 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MAX_CLOCK_FREQUENCY:
 		v = u32(info.MaxClockMHz)
 	case C.CL_DEVICE_ADDRESS_BITS:
-		v = u32(addressBits)
+		v = u32(uint32(addressBits))
 	case C.CL_DEVICE_MAX_MEM_ALLOC_SIZE:
 		v = u64(maxAlloc)
 	case C.CL_DEVICE_IMAGE_SUPPORT:

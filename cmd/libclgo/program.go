@@ -36,6 +36,25 @@ type program struct {
 	// the options of a link that uses it may apply to it.
 	linkOptions bool
 	building    bool
+	// fromBinary: made by clCreateProgramWithBinary, or linked from such a
+	// program. Its kernels have no argument information to report.
+	fromBinary bool
+}
+
+// argInfo reports whether clGetKernelArgInfo may answer for the program's
+// kernels: the spec makes argument information available only for
+// programs made from source and built (or compiled) with
+// -cl-kernel-arg-info.
+func (p *program) argInfo() bool {
+	if p.fromBinary {
+		return false
+	}
+	for _, d := range p.devs {
+		if slices.Contains(strings.Fields(p.p.BuildOptions(d.d)), "-cl-kernel-arg-info") {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *program) destroy() func() {
@@ -46,7 +65,7 @@ func (p *program) destroy() func() {
 func programOf(p C.cl_program) (*program, bool) { return lookup[*program](unsafe.Pointer(p)) }
 
 func newProgram(c *context, cp *cl.Program, devs []*device, src string, typ C.cl_program_binary_type, errcode_ret *C.cl_int) C.cl_program {
-	p := &program{p: cp, ctx: c, devs: devs, source: src, binaryType: typ}
+	p := &program{p: cp, ctx: c, devs: devs, source: src, binaryType: typ, fromBinary: typ != C.CL_PROGRAM_BINARY_TYPE_NONE}
 	h := register(p, c)
 	if h == nil {
 		cp.Release()
@@ -79,7 +98,13 @@ func clCreateProgramWithSource(context C.cl_context, count C.cl_uint, strs C.clg
 			return nil
 		}
 		if ls != nil && ls[i] != 0 {
-			src.WriteString(C.GoStringN(s, C.int(ls[i])))
+			// C.GoStringN takes an int: a length past 2^31 would wrap.
+			b, ok := hostBytes(unsafe.Pointer(s), uint64(ls[i]))
+			if !ok {
+				setErr(errcode_ret, C.CL_INVALID_VALUE)
+				return nil
+			}
+			src.Write(b)
 		} else {
 			src.WriteString(C.GoString(s))
 		}
@@ -167,6 +192,11 @@ func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, ok bool)
 	return 0, nil, false
 }
 
+// maxBinaryBytes bounds a program binary: a clgo binary is SPIR-V and its
+// reflection, megabytes for the largest programs; a larger length is a
+// wrong length, not a binary to copy.
+const maxBinaryBytes = 1 << 30
+
 //export clCreateProgramWithBinary
 func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, device_list C.clgo_devices, lengths C.clgo_sizes, binaries C.clgo_binaries, binary_status *C.cl_int, errcode_ret *C.cl_int) C.cl_program {
 	c, ok := contextOf(context)
@@ -204,7 +234,17 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 			setErr(errcode_ret, C.CL_INVALID_VALUE)
 			return nil
 		}
-		t, b, ok := decodeBinary(C.GoBytes(unsafe.Pointer(bs[i]), C.int(ls[i])))
+		// The length is the caller's: checked before the bytes are read.
+		raw, ok := hostBytes(unsafe.Pointer(bs[i]), uint64(ls[i]))
+		if !ok || uint64(ls[i]) > maxBinaryBytes {
+			debugf("clCreateProgramWithBinary: binary %d of %d bytes (clgo reads at most %d)", i, ls[i], uint64(maxBinaryBytes))
+			bad = true
+			if status != nil {
+				status[i] = C.CL_INVALID_BINARY
+			}
+			continue
+		}
+		t, b, ok := decodeBinary(bytes.Clone(raw))
 		if !ok {
 			bad = true
 			if status != nil {
@@ -342,6 +382,8 @@ func buildCode(err error, failure C.cl_int) C.cl_int {
 		return success
 	case errors.Is(err, cl.ErrInvalidBuildOptions):
 		return C.CL_INVALID_BUILD_OPTIONS
+	case errors.Is(err, cl.ErrInvalidCompilerOptions):
+		return C.CL_INVALID_COMPILER_OPTIONS
 	case errors.Is(err, cl.ErrCompilerNotAvailable):
 		return C.CL_COMPILER_NOT_AVAILABLE
 	case errors.Is(err, cl.ErrInvalidOperation):
@@ -369,6 +411,10 @@ func clBuildProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.clgo
 	p.mu.Unlock()
 	if typ == C.CL_PROGRAM_BINARY_TYPE_LIBRARY {
 		return C.CL_INVALID_BINARY
+	}
+	// Checked here too, so that a build with a callback returns the error.
+	if p.source != "" && cl.CheckOptions(opts) != nil {
+		return C.CL_INVALID_BUILD_OPTIONS
 	}
 	return p.run(pfn_notify, user_data, func() C.cl_int {
 		err := p.p.Build(opts, cDevices(devs)...)
@@ -428,6 +474,9 @@ func clCompileProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.cl
 	if p.source == "" {
 		return C.CL_INVALID_OPERATION
 	}
+	if cl.CheckOptions(goString((*C.char)(unsafe.Pointer(options)))) != nil {
+		return C.CL_INVALID_COMPILER_OPTIONS
+	}
 	dir, rc := writeHeaders(num_input_headers, input_headers, header_include_names)
 	if rc != success {
 		return rc
@@ -484,6 +533,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 	}
 	var units []string
 	var compile []string
+	fromBinary := false
 	for i, id := range unsafe.Slice(input_programs, num_input_programs) {
 		in, ok := programOf(id)
 		if !ok || in.ctx != c {
@@ -492,6 +542,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		in.mu.Lock()
 		typ, incl, opts, enabled := in.binaryType, in.includes, in.options, in.linkOptions
 		in.mu.Unlock()
+		fromBinary = fromBinary || in.fromBinary
 		if typ != C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && typ != C.CL_PROGRAM_BINARY_TYPE_LIBRARY {
 			return fail(C.CL_INVALID_OPERATION)
 		}
@@ -531,6 +582,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 	}
 	p.includes, p.options = compile, strings.Join(compile, " ")
 	p.linkOptions = lo.EnableLinkOptions
+	p.fromBinary = fromBinary
 	rc = p.run(pfn_notify, user_data, func() C.cl_int {
 		var err error
 		if library {
@@ -639,7 +691,7 @@ func clGetProgramInfo(prog C.cl_program, param_name C.cl_program_info, param_val
 		if param_value == nil {
 			return success
 		}
-		if int(param_value_size) < n {
+		if uint64(param_value_size) < uint64(n) {
 			return C.CL_INVALID_VALUE
 		}
 		dsts := unsafe.Slice((*unsafe.Pointer)(param_value), len(p.devs))

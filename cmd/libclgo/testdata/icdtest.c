@@ -111,7 +111,7 @@ int main(void) {
 	OK(err);
 	EXPECT((clCreateProgramWithSource(ctx, 0, NULL, NULL, &err), err), CL_INVALID_VALUE);
 	EXPECT((clCreateKernel(prog, "add", &err), err), CL_INVALID_PROGRAM_EXECUTABLE);
-	if (clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) { clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof buf, buf, NULL); printf("FAIL build: %s\n", buf); return 1; }
+	if (clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) { clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof buf, buf, NULL); printf("FAIL build: %s\n", buf); return 1; }
 	cl_build_status bs;
 	OK(clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL));
 	CHECK(bs == CL_BUILD_SUCCESS, "build status %d", bs);
