@@ -188,7 +188,8 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
-		FmaFused: c.FmaFused,
+		FmaFused:             c.FmaFused,
+		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
 	}
 }
 

@@ -45,6 +45,13 @@ type Features struct {
 	// times its cost). Off in AllFeatures, as above: Vulkan lets Fma round
 	// twice.
 	FmaFused bool
+	// BoundWorkgroupAccess: clamp every __local (Workgroup) index that is
+	// not provably in range to the array's last element, so that an
+	// out-of-bounds __local access stays inside its variable (robust
+	// buffer access covers storage buffers only). Set by runtimes that
+	// promise robustness (driver.Caps.BoundWorkgroupAccess); off in
+	// AllFeatures.
+	BoundWorkgroupAccess bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

@@ -182,6 +182,11 @@ type Caps struct {
 	// then lowers fma to it; otherwise to its software fma (Vulkan lets
 	// Fma round twice, and lavapipe does).
 	FmaFused bool
+	// BoundWorkgroupAccess: the device runs kernels with robust buffer
+	// access and wants __local indices bounded in the emitted code too
+	// (robustness does not cover Workgroup memory, and an out-of-bounds
+	// __local store may fault the device or the process).
+	BoundWorkgroupAccess bool
 }
 
 // DeviceInfo describes a device. Sizes are in bytes.
