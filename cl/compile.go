@@ -155,7 +155,7 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	if err != nil {
 		return opts, err
 	}
-	caps := dev.Driver().Info().Caps
+	caps := driver.CompileCaps(dev.Driver())
 	opts.Features = featuresOf(caps)
 	if !caps.Images {
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
@@ -190,6 +190,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
 		FmaFused:             c.FmaFused,
 		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
+		LoopIterationLimit:   c.LoopIterationLimit,
 	}
 }
 

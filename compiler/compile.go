@@ -110,5 +110,6 @@ func (o Options) lowerOptions() lower.Options {
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
 		FmaFused:                 o.Features.FmaFused,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
+		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
 	}
 }

@@ -52,6 +52,13 @@ type Features struct {
 	// promise robustness (driver.Caps.BoundWorkgroupAccess); off in
 	// AllFeatures.
 	BoundWorkgroupAccess bool
+	// LoopIterationLimit: the device leaves loops after this many passes
+	// per invocation (Mesa's llvmpipe and lavapipe: 65535, shared by all
+	// loops) and reports success; 0 when it has no such limit
+	// (driver.Caps.LoopIterationLimit). Kernels with loops then detect a
+	// dispatch the limiter may have cut short and report it through the
+	// printf buffer, so that the runtime fails the dispatch.
+	LoopIterationLimit uint32
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

@@ -86,6 +86,9 @@ func (l *lowerer) kernel(k *types.Func) {
 	} else if _, blk := b.Current(); !blk.Terminated() {
 		b.Emit(spirv.OpUnreachable, 0)
 	}
+	if l.opts.LoopLimitCheck {
+		fs.checkLoopLimiter()
+	}
 	b.EndFunction()
 
 	var iface []spirv.ID

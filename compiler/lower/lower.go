@@ -48,6 +48,10 @@ type Options struct {
 	// that is not provably in range (boundlocal.go), for runtimes that
 	// promise kernels cannot reach outside their memory.
 	BoundWorkgroup bool
+	// LoopLimitCheck makes kernels with loops report, through the printf
+	// buffer, a dispatch that the device's loop limiter may have cut
+	// short (looplimit.go).
+	LoopLimitCheck bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }
