@@ -21,8 +21,10 @@ import "github.com/clgo/clgo/spirv"
 // stops after one, and the kernel writes a PrintfLoopLimit record into the
 // printf buffer, which the runtime turns into an error on the dispatch.
 // Every invocation cut short runs a probe after the cut, so none is
-// missed; a batch that used 65534 passes without being cut short is
-// reported too (the probe cannot tell it apart).
+// missed. A batch that came within three passes of the limit without
+// being cut short is reported too (the probe cannot tell it apart; each
+// loop spends one pass more than its iterations, on its final test): on
+// lavapipe a single loop of 65533 iterations or more fails.
 //
 // Kernels that call printf share the buffer with it; otherwise the module's
 // printf buffer is small (loopLimitBufferSize), since the only records are
