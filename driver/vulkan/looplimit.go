@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
@@ -38,6 +40,9 @@ const probePasses = 200000
 type loopProbe struct {
 	once  sync.Once
 	limit uint32
+	done  atomic.Bool // limit is known
+	// warned: a program without the check was reported once.
+	warned atomic.Bool
 }
 
 var (
@@ -57,6 +62,7 @@ func (d *Device) ProbedCaps() driver.Caps {
 	}
 	probesMu.Unlock()
 	p.once.Do(func() {
+		defer p.done.Store(true)
 		n, err := d.countLoopPasses(probePasses)
 		switch {
 		case err != nil:
@@ -173,4 +179,43 @@ func loopProbeModule() ([]byte, error) {
 		return nil, err
 	}
 	return b.Module.Encode(), nil
+}
+
+// warnings receives the driver's warnings (tests replace it).
+var warnings io.Writer = os.Stderr
+
+// loopLimitID is the record id compiler/lower's loop-limit check writes
+// (lower.PrintfLoopLimit): a module holding it as a constant has the
+// check.
+const loopLimitID = 0xfffffffe
+
+// warnUnchecked warns, once per physical device, when a program with
+// loops but without the loop-limit check (a binary compiled for another
+// device, or by another compiler) is built for a device with a limiter:
+// its long loops will end early and report success.
+func (d *Device) warnUnchecked(m *spirv.Module) {
+	probesMu.Lock()
+	p := probes[d.phys.handle]
+	probesMu.Unlock()
+	if p == nil || !p.done.Load() || p.limit == 0 || p.warned.Load() {
+		return
+	}
+	loops, checked := false, false
+	for _, in := range m.Globals {
+		if in.Op == spirv.OpConstant && len(in.Operands) == 1 && in.Operands[0] == loopLimitID {
+			checked = true
+		}
+	}
+	for _, fn := range m.Functions {
+		for _, blk := range fn.Blocks {
+			for _, in := range blk.Insts {
+				if in.Op == spirv.OpLoopMerge {
+					loops = true
+				}
+			}
+		}
+	}
+	if loops && !checked && !p.warned.Swap(true) {
+		fmt.Fprintf(warnings, "clgo: vulkan: %s: warning: a program without clgo's loop-limit check (a binary compiled for another device?): this device ends loops after %d passes and reports success; build from source for this device to have such dispatches fail\n", d.info.Name, p.limit)
+	}
 }

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -166,4 +167,39 @@ func runLoops(t *testing.T, d *Device, spv []byte, name string, n uint32, items 
 	rev, err := q2.ReadBuffer(buf, 0, out, nil)
 	wait(t, rev, err)
 	return bytesToWords(out), derr
+}
+
+// TestLoopLimitWarning: building a program with loops but without the
+// check on a device with a limiter warns, once; one with the check does
+// not.
+func TestLoopLimitWarning(t *testing.T) {
+	d := testDevice(t)
+	lim := d.LoopIterationLimit()
+	if lim == 0 {
+		t.Skip("no loop limiter on this device")
+	}
+	var out strings.Builder
+	old := warnings
+	warnings = &out
+	defer func() { warnings = old }()
+	probesMu.Lock()
+	probes[d.phys.handle].warned.Store(false)
+	probesMu.Unlock()
+	src := "kernel void k(global uint *a, uint n) { for (uint i = 0; i < n; i++) a[i] = i; }"
+	opts := compiler.DefaultOptions()
+	opts.Features.LoopIterationLimit = lim
+	checked, err := compiler.Compile(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spv := range [][]byte{checked.SPIRV, compile(t, src), compile(t, src)} {
+		p, err := d.BuildProgram(spv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Release()
+	}
+	if n := strings.Count(out.String(), "warning: a program without clgo's loop-limit check"); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, out.String())
+	}
 }
