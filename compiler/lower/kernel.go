@@ -80,7 +80,7 @@ func (l *lowerer) kernel(k *types.Func) {
 	}
 	fs.setupObjects()
 	fs.args()
-	fs.body(k.Decl.Body)
+	fs.kernelBody(k.Decl.Body)
 	if !fs.dead {
 		b.Emit(spirv.OpReturn, 0)
 	} else if _, blk := b.Current(); !blk.Terminated() {

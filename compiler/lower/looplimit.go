@@ -1,6 +1,9 @@
 package lower
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/spirv"
+)
 
 // Reporting a device's loop limiter (Options.LoopLimitCheck).
 //
@@ -26,6 +29,13 @@ import "github.com/clgo/clgo/spirv"
 // loop spends one pass more than its iterations, on its final test): on
 // lavapipe a single loop of 65533 iterations or more fails.
 //
+// Probes stay out of loops: llvmpipe runs every block whatever its mask,
+// so a probe inside a loop would spend a pass of the counter on every
+// iteration of that loop. A kernel that returns from inside a loop has
+// its body lowered as an inlined call's is (a one-trip loop whose returns
+// set a flag and break out), so that every return reaches the probe
+// after it.
+//
 // Kernels that call printf share the buffer with it; otherwise the module's
 // printf buffer is small (loopLimitBufferSize), since the only records are
 // the one-word reports.
@@ -37,6 +47,53 @@ const PrintfLoopLimit = 0xfffffffe
 // loopLimitBufferSize is the printf buffer's size in a module whose
 // kernels do not call printf: the cursor, 14 one-word reports and the sink.
 const loopLimitBufferSize = 64
+
+// kernelBody lowers the kernel's body; when it returns from inside a
+// loop, as the body of an inlined call (see call.go), so that the returns
+// leave by the end of the body.
+func (fs *fnState) kernelBody(body *syntax.BlockStmt) {
+	if !fs.opts.LoopLimitCheck || !returnInLoop(body) {
+		fs.body(body)
+		return
+	}
+	b := fs.b
+	fr := &frame{fn: fs.k}
+	fs.frame = fr
+	header, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID()
+	fr.flag = b.LocalVariable(b.TypePointer(spirv.StorageClassFunction, fs.boolT()))
+	b.EmitIDs(spirv.OpStore, 0, fr.flag, b.ConstantFalse(fs.boolT()))
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(header)
+	b.Emit(spirv.OpLoopMerge, 0, uint32(merge), uint32(cont), uint32(spirv.LoopControlNone))
+	b.EmitIDs(spirv.OpBranch, 0, bodyL)
+	c := &construct{kind: ctlCall, merge: merge, cont: cont, frame: fr}
+	fr.wrap = c
+	fs.startBlock(bodyL)
+	fs.ctl = append(fs.ctl, c)
+	fs.body(body)
+	fs.ctl = fs.ctl[:len(fs.ctl)-1]
+	fs.branchTo(merge)
+	fs.startBlock(cont)
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(merge)
+	fs.frame = nil
+}
+
+// returnInLoop reports whether body has a return statement inside a loop.
+func returnInLoop(body *syntax.BlockStmt) bool {
+	found := false
+	inspect(body, func(n syntax.Node) {
+		switch n.(type) {
+		case *syntax.ForStmt, *syntax.WhileStmt, *syntax.DoStmt:
+			inspect(n, func(m syntax.Node) {
+				if _, ok := m.(*syntax.ReturnStmt); ok {
+					found = true
+				}
+			})
+		}
+	})
+	return found
+}
 
 // checkLoopLimiter puts the probe before every return of the kernel being
 // lowered (fs.fn), when it has a loop.

@@ -78,6 +78,17 @@ kernel void brk(global uint *a, uint n) {
   while (1) { i++; if (i % 3 == 0) continue; if (i >= n) break; c++; }
   a[0] = c;
 }
+kernel void early(global uint *a, uint n) {
+  uint c = 0;
+  for (uint i = 0; i < n; i++) { c++; if (i == 70000 - 1) { a[0] = c; return; } }
+  a[0] = c + 1000000;
+}
+kernel void retloop(global uint *a, uint n) {
+  uint c = 0;
+  for (uint i = 0; i < n; i++) c++;
+  for (uint j = 0; j < 10; j++) { if (a[2 + (j & 1)] == 0) { a[0] = c; return; } }
+  a[0] = 5;
+}
 kernel void lanes(global uint *a, uint n) {
   uint id = get_global_id(0), c = 0;
   if (id == 0) return;
@@ -111,6 +122,11 @@ kernel void lanes(global uint *a, uint n) {
 		{"brk", 60000, 1, 60000, []uint32{40000}},
 		{"brk", 70000, 1, 70000, []uint32{46666}},
 		{"lanes", 8000, 8, 8000*7/8 + 8000*6/8, []uint32{0, 1000, 2000, 3000, 4000, 5000, 6000, 7000}},
+		{"early", 60000, 1, 60000, []uint32{1060000}},
+		{"early", 80000, 1, 70000, []uint32{70000}},
+		// A return from inside a loop after the counter ran out.
+		{"retloop", 1000, 1, 1001, []uint32{1000}},
+		{"retloop", 100000, 1, 100000, []uint32{100000}},
 		// No work-item loops 65535 times, the batch does.
 		{"lanes", 64000, 8, 64000*7/8 + 64000*6/8, []uint32{0, 8000, 16000, 24000, 32000, 40000, 48000, 56000}},
 		{"lanes", 80000, 8, 80000*7/8 + 80000*6/8, []uint32{0, 10000, 20000, 30000, 40000, 50000, 60000, 70000}},
