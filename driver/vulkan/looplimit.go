@@ -47,18 +47,26 @@ type loopProbe struct {
 
 var (
 	probesMu sync.Mutex
-	probes   = map[uintptr]*loopProbe{} // by VkPhysicalDevice
+	probes   = map[[32]byte]*loopProbe{} // by probeKey
 )
+
+// probeKey names a physical device across VkInstances: its device and
+// driver UUIDs.
+func (p *physical) probeKey() (k [32]byte) {
+	copy(k[:16], p.id.deviceUUID[:])
+	copy(k[16:], p.id.driverUUID[:])
+	return k
+}
 
 // ProbedCaps is Info().Caps with LoopIterationLimit from the probe (run
 // on first use, once per physical device; it opens the device).
 func (d *Device) ProbedCaps() driver.Caps {
 	c := d.info.Caps
 	probesMu.Lock()
-	p := probes[d.phys.handle]
+	p := probes[d.phys.probeKey()]
 	if p == nil {
 		p = &loopProbe{}
-		probes[d.phys.handle] = p
+		probes[d.phys.probeKey()] = p
 	}
 	probesMu.Unlock()
 	p.once.Do(func() {
@@ -195,7 +203,7 @@ const loopLimitID = 0xfffffffe
 // its long loops will end early and report success.
 func (d *Device) warnUnchecked(m *spirv.Module) {
 	probesMu.Lock()
-	p := probes[d.phys.handle]
+	p := probes[d.phys.probeKey()]
 	probesMu.Unlock()
 	if p == nil || !p.done.Load() || p.limit == 0 || p.warned.Load() {
 		return

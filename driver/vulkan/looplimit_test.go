@@ -199,7 +199,7 @@ func TestLoopLimitWarning(t *testing.T) {
 	warnings = &out
 	defer func() { warnings = old }()
 	probesMu.Lock()
-	probes[d.phys.handle].warned.Store(false)
+	probes[d.phys.probeKey()].warned.Store(false)
 	probesMu.Unlock()
 	src := "kernel void k(global uint *a, uint n) { for (uint i = 0; i < n; i++) a[i] = i; }"
 	opts := compiler.DefaultOptions()
