@@ -23,7 +23,7 @@ import "os"
 //     implementations clamp to the descriptor's range or drop the store.
 //
 // __local (Workgroup) arrays, which robustness does not reach (lavapipe
-// keeps them on the host's heap: a store far past one killed the
+// keeps them in the process's memory: a store far past one killed the
 // process), are bounded in the emitted code instead: with robustness on,
 // the device reports driver.Caps.BoundWorkgroupAccess and the compiler
 // clamps every __local index that is not provably in range to the array's
@@ -32,8 +32,9 @@ import "os"
 //
 // Not covered: __private arrays (an out-of-bounds index there is
 // undefined behaviour, as in OpenCL), and global memory reached through
-// physical addresses (PhysicalStorageBuffer64 modules). The host driver, by contrast, checks
-// every access and reports the first one out of range as an error.
+// physical addresses (PhysicalStorageBuffer64 modules). The host driver,
+// by contrast, checks every access and reports the first one out of range
+// as an error.
 //
 // CLGO_VULKAN_ROBUST=0 in the environment turns robustness off, to measure
 // what it costs.
