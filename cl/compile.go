@@ -165,7 +165,7 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	if err != nil {
 		return opts, err
 	}
-	caps := dev.Driver().Info().Caps
+	caps := driver.CompileCaps(dev.Driver())
 	opts.Features = featuresOf(caps)
 	if !caps.Images {
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
@@ -198,7 +198,9 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
-		FmaFused: c.FmaFused,
+		FmaFused:             c.FmaFused,
+		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
+		LoopIterationLimit:   c.LoopIterationLimit,
 	}
 }
 

@@ -45,6 +45,20 @@ type Features struct {
 	// times its cost). Off in AllFeatures, as above: Vulkan lets Fma round
 	// twice.
 	FmaFused bool
+	// BoundWorkgroupAccess: clamp every __local (Workgroup) index that is
+	// not provably in range to the array's last element, so that an
+	// out-of-bounds __local access stays inside its variable (robust
+	// buffer access covers storage buffers only). Set by runtimes that
+	// promise robustness (driver.Caps.BoundWorkgroupAccess); off in
+	// AllFeatures.
+	BoundWorkgroupAccess bool
+	// LoopIterationLimit: the device leaves loops after this many passes
+	// per invocation (Mesa's llvmpipe and lavapipe: 65535, shared by all
+	// loops) and reports success; 0 when it has no such limit
+	// (driver.Caps.LoopIterationLimit). Kernels with loops then detect a
+	// dispatch the limiter may have cut short and report it through the
+	// printf buffer, so that the runtime fails the dispatch.
+	LoopIterationLimit uint32
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

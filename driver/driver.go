@@ -182,6 +182,33 @@ type Caps struct {
 	// then lowers fma to it; otherwise to its software fma (Vulkan lets
 	// Fma round twice, and lavapipe does).
 	FmaFused bool
+	// BoundWorkgroupAccess: the device runs kernels with robust buffer
+	// access and wants __local indices bounded in the emitted code too
+	// (robustness does not cover Workgroup memory, and an out-of-bounds
+	// __local store may fault the device or the process).
+	BoundWorkgroupAccess bool
+	// LoopIterationLimit: the device leaves loops after this many passes
+	// per invocation and reports success (Mesa's llvmpipe and lavapipe:
+	// 65535 passes, shared by every loop of a kernel); 0 when it has no
+	// such limit. Known only from a probe run on the device: see Prober.
+	LoopIterationLimit uint32
+}
+
+// Prober is a Device some of whose Caps are known only by running probe
+// kernels on it (which opens the device). The runtime asks for them when
+// it compiles for the device, through CompileCaps; Info().Caps leaves
+// them zero so that listing devices stays cheap.
+type Prober interface {
+	ProbedCaps() Caps
+}
+
+// CompileCaps returns the Caps that code compiled for d must know:
+// ProbedCaps where d is a Prober, Info().Caps otherwise.
+func CompileCaps(d Device) Caps {
+	if p, ok := d.(Prober); ok {
+		return p.ProbedCaps()
+	}
+	return d.Info().Caps
 }
 
 // DeviceInfo describes a device. Sizes are in bytes.

@@ -80,11 +80,14 @@ func (l *lowerer) kernel(k *types.Func) {
 	}
 	fs.setupObjects()
 	fs.args()
-	fs.body(k.Decl.Body)
+	fs.kernelBody(k.Decl.Body)
 	if !fs.dead {
 		b.Emit(spirv.OpReturn, 0)
 	} else if _, blk := b.Current(); !blk.Terminated() {
 		b.Emit(spirv.OpUnreachable, 0)
+	}
+	if l.opts.LoopLimitCheck {
+		fs.checkLoopLimiter()
 	}
 	b.EndFunction()
 

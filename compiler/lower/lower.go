@@ -44,6 +44,14 @@ type Options struct {
 	// FmaFused says that GLSL.std.450 Fma rounds once for float and
 	// double on the device: fma lowers to it, not to the library.
 	FmaFused bool
+	// BoundWorkgroup clamps every index into __local (Workgroup) memory
+	// that is not provably in range (boundlocal.go), for runtimes that
+	// promise kernels cannot reach outside their memory.
+	BoundWorkgroup bool
+	// LoopLimitCheck makes kernels with loops report, through the printf
+	// buffer, a dispatch that the device's loop limiter may have cut
+	// short (looplimit.go).
+	LoopLimitCheck bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }
@@ -126,6 +134,9 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 	}
 	if diags.HasErrors() {
 		return nil, nil
+	}
+	if opts.BoundWorkgroup {
+		l.boundWorkgroupAccesses()
 	}
 	l.emitReflection()
 	return b.Module, l.refl

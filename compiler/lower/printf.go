@@ -296,5 +296,8 @@ func (l *lowerer) printfBufferSize() uint32 {
 	if l.opts.PrintfBufferSize != 0 {
 		return l.opts.PrintfBufferSize
 	}
+	if l.opts.LoopLimitCheck && !l.programCallsPrintf() {
+		return loopLimitBufferSize
+	}
 	return defaultPrintfBufferSize
 }

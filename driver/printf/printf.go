@@ -14,6 +14,7 @@ package printf
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,16 @@ import (
 
 // overflowID is the id of the record of a call that did not fit.
 const overflowID = 0xffffffff
+
+// loopLimitID is the id of the one-word record a kernel compiled for a
+// device with a loop limiter leaves when the limiter may have cut one of
+// its loops short (compiler/lower's PrintfLoopLimit).
+const loopLimitID = 0xfffffffe
+
+// ErrLoopLimit says that the device's loop limiter may have ended a loop
+// of the kernel early: its results are not to be trusted. Print and
+// Decode return it (wrapped) after the records' text.
+var ErrLoopLimit = errors.New("a loop reached the device's loop limit and was cut short, so the results are wrong (Mesa's llvmpipe and lavapipe end loops after 65535 passes, counted over all loops of the kernel and the work-items running together)")
 
 var (
 	mu     sync.Mutex
@@ -107,10 +118,16 @@ func Decode(buf []byte, r *spirv.Reflection) (text []byte, lostBytes uint64, err
 	capWords := uint64(len(buf)/4 - 2)
 	end := 1 + min(reserved, capWords) // words [1, end) hold records
 	pos := uint64(1)
+	limited := false
 	for pos < end {
 		id := word(pos)
 		if id == overflowID {
 			break
+		}
+		if id == loopLimitID {
+			limited = true
+			pos++
+			continue
 		}
 		p := infos[id]
 		if p == nil {
@@ -130,6 +147,9 @@ func Decode(buf []byte, r *spirv.Reflection) (text []byte, lostBytes uint64, err
 	}
 	if reserved > pos-1 {
 		lostBytes = 4 * (reserved - (pos - 1))
+	}
+	if limited {
+		return text, lostBytes, ErrLoopLimit
 	}
 	return text, lostBytes, nil
 }

@@ -2,7 +2,6 @@ package vulkan
 
 import (
 	"fmt"
-	"os"
 	"sync"
 	"unsafe"
 
@@ -33,7 +32,7 @@ func (d *Device) Info() driver.DeviceInfo { return d.info }
 // open creates the logical device on first use.
 func (d *Device) open() error {
 	d.once.Do(func() {
-		noRobust := d.noRobust || os.Getenv("CLGO_VULKAN_ROBUST") == "0"
+		noRobust := d.noRobust || !robustWanted()
 		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors, noRobust)
 	})
 	return d.err

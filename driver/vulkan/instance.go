@@ -328,6 +328,9 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// need not fuse either.
 	info.Caps.FmaFused = p.props.deviceType != physicalDeviceTypeCPU &&
 		(p.props.vendorID == 0x10DE || p.props.vendorID == 0x1002 || p.props.vendorID == 0x8086)
+	// Robust buffer access reaches storage buffers only: where it is on,
+	// the compiler bounds __local indices too (see Robustness).
+	info.Caps.BoundWorkgroupAccess = robustWanted() && f[featRobustBufferAccess] != 0
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize

@@ -1,6 +1,8 @@
 package vulkan
 
 import (
+	"errors"
+	"fmt"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver/printf"
@@ -26,8 +28,9 @@ func (s *submitter) printfBefore(b *batch, pf *Buffer) {
 
 // printfAfter copies the printf buffer after the dispatch into staging
 // at pos and prints its records once the batch completes, before the
-// dispatch's event does.
-func (s *submitter) printfAfter(b *batch, k *kernel, pf *Buffer, pos uint64) {
+// dispatch's event does. A loop-limit report fails the dispatch c.
+func (s *submitter) printfAfter(b *batch, c *command, pf *Buffer, pos uint64) {
+	k := c.disp.k
 	l := s.l
 	n := pf.size
 	src := access{pf.blk.buf, pf.off, pf.off + n}
@@ -37,6 +40,8 @@ func (s *submitter) printfAfter(b *batch, k *kernel, pf *Buffer, pos uint64) {
 	view, refl := l.staging.bytes(pos, n), k.p.refl
 	b.after = append(b.after, func() {
 		// An overflow only loses output (those calls returned -1).
-		printf.Print(view, refl)
+		if err := printf.Print(view, refl); errors.Is(err, printf.ErrLoopLimit) {
+			c.failed = fmt.Errorf("vulkan: %s: kernel %s: %w", l.info.Name, k.refl.Name, err)
+		}
 	})
 }

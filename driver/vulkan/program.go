@@ -57,6 +57,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err := d.checkModule(m); err != nil {
 		return nil, err
 	}
+	d.warnUnchecked(m)
 	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
 	p.refs.Store(1)
 	for id := range p.index.Defs {

@@ -56,6 +56,9 @@ type command struct {
 	pattern        []byte
 	disp           *dispatchCmd
 	query          int // first timestamp query in its batch, or -1
+	// failed is set by the batch's host work when the command ran but
+	// must not report success (a kernel cut short by the loop limiter).
+	failed error
 }
 
 func (c *command) finish(err error) { c.finishAt(err, driver.Profile{}) }

@@ -300,7 +300,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 	}
 	if pf != nil {
-		s.printfAfter(b, k, pf, pfPos)
+		s.printfAfter(b, c, pf, pfPos)
 	}
 	return b, nil
 }

@@ -1,5 +1,7 @@
 package vulkan
 
+import "os"
+
 // Robustness is how far a device protects memory from out-of-bounds
 // accesses of kernels.
 //
@@ -20,11 +22,19 @@ package vulkan
 //     holds other clgo buffers of the same device) but nowhere else. Most
 //     implementations clamp to the descriptor's range or drop the store.
 //
-// Not covered: __local (Workgroup) and __private arrays, which robustness
-// does not reach (an out-of-bounds index there is undefined behaviour, as
-// in OpenCL), and global memory reached through physical addresses
-// (PhysicalStorageBuffer64 modules). The host driver, by contrast, checks
-// every access and reports the first one out of range as an error.
+// __local (Workgroup) arrays, which robustness does not reach (lavapipe
+// keeps them in the process's memory: a store far past one killed the
+// process), are bounded in the emitted code instead: with robustness on,
+// the device reports driver.Caps.BoundWorkgroupAccess and the compiler
+// clamps every __local index that is not provably in range to the array's
+// last element (an out-of-range load reads that element, an out-of-range
+// store or atomic writes it; compiler/lower/boundlocal.go).
+//
+// Not covered: __private arrays (an out-of-bounds index there is
+// undefined behaviour, as in OpenCL), and global memory reached through
+// physical addresses (PhysicalStorageBuffer64 modules). The host driver,
+// by contrast, checks every access and reports the first one out of range
+// as an error.
 //
 // CLGO_VULKAN_ROBUST=0 in the environment turns robustness off, to measure
 // what it costs.
@@ -45,6 +55,10 @@ func (r Robustness) String() string {
 	}
 	return "none"
 }
+
+// robustWanted reports whether the process lets devices run robustly
+// (CLGO_VULKAN_ROBUST is not 0).
+func robustWanted() bool { return os.Getenv("CLGO_VULKAN_ROBUST") != "0" }
 
 // Robustness reports the device's out-of-bounds protection (opening the
 // device if needed).

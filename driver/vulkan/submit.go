@@ -314,7 +314,11 @@ func (s *submitter) complete() {
 				p.Start = uint64(int64(float64(ts[c.query])*period) + offset)
 				p.End = uint64(int64(float64(ts[c.query+1])*period) + offset)
 			}
-			c.finishAt(err, p)
+			cerr := err
+			if cerr == nil {
+				cerr = c.failed
+			}
+			c.finishAt(cerr, p)
 		}
 		l.staging.release(b.ringMark)
 		b.cmds = b.cmds[:0]
