@@ -168,3 +168,43 @@ func TestUserEventFailureDoesNotPoison(t *testing.T) {
 		t.Errorf("the kernel ran: %d", v)
 	}
 }
+
+// TestPrivateOutOfBounds is privoob.c of the reliability audit: a private
+// array indexed past its end. The message gives the offset within the
+// work-item's own array, and an index that lands in the next work-item's
+// copy (the host driver keeps every lane's copy in one region) fails too
+// instead of changing that work-item's result.
+func TestPrivateOutOfBounds(t *testing.T) {
+	ctx := context.Background()
+	c, q, k := hostKernel(t, `kernel void k(global int *o, int n) {
+	int p[4] = {1, 2, 3, 4};
+	if (get_global_id(0) == 0) p[n] = 9;
+	o[get_global_id(0)] = p[0] + p[1] + p[2] + p[3];
+}`, "", "k")
+	b, err := c.CreateBuffer(0, 64, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Release()
+	for _, tc := range []struct {
+		n      int32
+		offset string
+	}{{4, "offset 16 "}, {5, "offset 20 "}, {60, "offset 240 "}, {-1, "offset -4 "}, {-5, "offset -20 "}, {3, ""}} {
+		k.SetArgs(b, tc.n)
+		ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{16}, []uint64{16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = ev.Wait(ctx)
+		q.Finish(ctx)
+		if tc.offset == "" {
+			if err != nil {
+				t.Errorf("n=%d: %v", tc.n, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrOutOfResources) || !strings.Contains(err.Error(), tc.offset+"of Function variable p (16 bytes)") {
+			t.Errorf("n=%d: %v, want an out-of-bounds access at %sof p", tc.n, err, tc.offset)
+		}
+	}
+}
