@@ -59,6 +59,17 @@ func TestExecutionFailure(t *testing.T) {
 	if err := WaitForEvents(ctx, kev, rev); !errors.Is(err, ErrExecStatusErrorForEventsInWaitList) {
 		t.Errorf("WaitForEvents: %v", err)
 	}
+	// A long chain of failed commands keeps the root cause without
+	// nesting it once per command.
+	var last *Event
+	for range 100 {
+		if last, err = q.EnqueueReadBuffer(b, 0, got); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := last.Wait(ctx); !errors.Is(err, ErrExecStatusErrorForEventsInWaitList) || len(err.Error()) > 2*len(rev.Wait(ctx).Error()) {
+		t.Errorf("100th command after the failure: %v", err)
+	}
 	err = q.Finish(ctx)
 	if !errors.Is(err, ErrOutOfResources) || !strings.Contains(err.Error(), "oob_w") {
 		t.Errorf("Finish: %v, want the kernel's failure", err)

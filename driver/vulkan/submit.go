@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -161,6 +162,9 @@ func (s *submitter) ready(c *command) error {
 			// Recorded earlier in this stream: ordered by the barriers; it
 			// can only have failed already, or it will succeed.
 			if err := e.Err(); err != nil {
+				if errors.Is(err, driver.ErrWaitListFailed) {
+					return err // keep the root cause, unnested
+				}
 				return &waitListError{err}
 			}
 			continue
