@@ -35,8 +35,12 @@ func (s *state) fault(p uint64, size int) {
 		rg := &s.k.regions[r]
 		e.Memory, e.Set, e.Binding, e.Len = rg.name, rg.set, rg.binding, len(s.regions[r])
 		if rg.kind == regionLane && rg.size > 0 {
-			e.Len = rg.size
-			e.Offset = off % int64(rg.size)
+			// The lane is not known here (access chains into a private
+			// variable check their lane's copy themselves): the offset is
+			// from the first lane's copy, which is exact for lane 0.
+			if n := len(s.regions[r]) / rg.size; n > 1 {
+				e.Memory = fmt.Sprintf("%s (the copies of %d work-items, %d bytes each)", rg.name, n, rg.size)
+			}
 		}
 	}
 	panic(execError{e})
