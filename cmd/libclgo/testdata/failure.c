@@ -44,6 +44,16 @@ int main(int argc, char **argv) {
 	OK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 4, devs, &n));
 	if ((cl_uint)index >= n) { printf("no device %d\n", index); return 1; }
 	cl_device_id dev = devs[index];
+	/* The device reports memory it can hold, and a largest allocation the
+	   specification allows: at least max(global/4, 128 MiB), at most global. */
+	cl_ulong global = 0, maxalloc = 0;
+	OK(clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL));
+	OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxalloc, &maxalloc, NULL));
+	long pages = sysconf(_SC_PHYS_PAGES), pagesize = sysconf(_SC_PAGE_SIZE);
+	CHECK(pages <= 0 || global <= (cl_ulong)pages * (cl_ulong)pagesize, "global memory %llu exceeds the machine's %llu",
+	      (unsigned long long)global, (unsigned long long)pages * (unsigned long long)pagesize);
+	CHECK(maxalloc <= global && maxalloc >= global / 4 && maxalloc >= (128 << 20), "max alloc %llu for global %llu",
+	      (unsigned long long)maxalloc, (unsigned long long)global);
 	cl_context ctx = clCreateContext(NULL, 1, &dev, on_error, (void *)&notified, &err);
 	OK(err);
 	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
