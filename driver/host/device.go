@@ -86,7 +86,7 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 	if size == 0 || size > maxAlloc {
 		return nil, fmt.Errorf("host: buffer of %d bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE is %d): %w", size, maxAlloc, driver.ErrInvalidBufferSize)
 	}
-	if !reserve(size) {
+	if !reserveCollecting(size) {
 		return nil, fmt.Errorf("host: buffer of %d bytes: %d of the device's %d bytes of global memory are in use: %w",
 			size, allocated.Load(), global, driver.ErrMemAllocationFailure)
 	}

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The host device's global memory is the machine's: it reports a size the
@@ -64,6 +66,21 @@ func reserve(size uint64) bool {
 }
 
 func unreserve(size uint64) { allocated.Add(-size) }
+
+// reserveCollecting is reserve, retried after garbage collections: the Go
+// API releases a buffer its program dropped without Release only from a
+// cleanup that runs after a collection, which a heap of large buffers
+// makes rare.
+func reserveCollecting(size uint64) bool {
+	for i := range 3 {
+		if reserve(size) {
+			return true
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond << i) // cleanups run on their own goroutine
+	}
+	return reserve(size)
+}
 
 // physicalMemory is the machine's memory, or the memory limit of the
 // process's cgroup when that is lower.

@@ -2,6 +2,7 @@ package host
 
 import (
 	"errors"
+	"runtime"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
@@ -51,10 +52,27 @@ func TestGlobalMemoryAccounting(t *testing.T) {
 		t.Fatalf("buffer after a release: %v", err)
 	}
 	bufs[0] = b
+	// A buffer dropped without Release is given back by a cleanup after a
+	// collection (as the cl package does): NewBuffer collects before it
+	// fails.
+	drop(bufs[1])
+	bufs = append(bufs[:1], bufs[2:]...)
+	b, err = d.NewBuffer(unit)
+	if err != nil {
+		t.Fatalf("buffer after one was dropped: %v", err)
+	}
+	bufs = append(bufs, b)
 	for _, b := range bufs {
 		b.Release()
 	}
 	if got := AllocatedBytes(); got != base {
 		t.Errorf("after releasing all, %d bytes counted, want %d", got, base)
 	}
+}
+
+// drop makes a holder of b that releases it when collected, and drops the
+// holder.
+func drop(b driver.Buffer) {
+	h := &struct{ driver.Buffer }{b}
+	runtime.AddCleanup(h, func(b driver.Buffer) { b.Release() }, b)
 }
