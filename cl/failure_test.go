@@ -219,3 +219,39 @@ func TestPrivateOutOfBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishAfterNonUniform: a non-uniform NDRange is several driver
+// commands; Finish after it (the queue's last command) must not trip on it.
+func TestFinishAfterNonUniform(t *testing.T) {
+	ctx := context.Background()
+	c, q, k := hostKernel(t, oobSource, "-cl-std=CL2.0", "fill")
+	b, _ := c.CreateBuffer(0, 128, nil)
+	defer b.Release()
+	k.SetArgs(b, int32(3))
+	ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{17}, []uint64{16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Finish(ctx); err != nil {
+		t.Fatalf("Finish: %v", err)
+	}
+	if err := ev.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// A failed non-uniform NDRange fails the command after it.
+	oob, err := k.Program().CreateKernel("oob_w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oob.SetArgs(b, int32(1000))
+	if _, err := q.EnqueueNDRangeKernel(oob, nil, []uint64{17}, []uint64{16}); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := q.EnqueueReadBuffer(b, 0, make([]byte, 4))
+	if err := r.Wait(ctx); !errors.Is(err, ErrExecStatusErrorForEventsInWaitList) {
+		t.Errorf("read after a failed non-uniform NDRange: %v", err)
+	}
+	if err := q.Finish(ctx); !errors.Is(err, ErrOutOfResources) {
+		t.Errorf("Finish: %v", err)
+	}
+}

@@ -44,8 +44,9 @@ type Queue struct {
 	// (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) instead of running on
 	// what the failed command left. Finish clears it once it has reported
 	// the failure.
-	prevMu sync.Mutex
-	prev   driver.Event
+	prevMu  sync.Mutex
+	prev    driver.Event
+	prevSeq uint64 // counts the commands handed over (driver events may not be comparable)
 }
 
 type pending struct {
@@ -258,6 +259,7 @@ func (q *Queue) inOrder(dw []driver.Event) []driver.Event {
 func (q *Queue) ran(d driver.Event) {
 	q.prevMu.Lock()
 	q.prev = d
+	q.prevSeq++
 	q.prevMu.Unlock()
 }
 
@@ -299,7 +301,7 @@ func (q *Queue) Finish(ctx context.Context) error {
 		return err
 	}
 	q.prevMu.Lock()
-	prev := q.prev
+	seq := q.prevSeq
 	q.prevMu.Unlock()
 	err := q.dq.Finish(ctx)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
@@ -308,7 +310,7 @@ func (q *Queue) Finish(ctx context.Context) error {
 	// Every command so far has ended and a failure among them is reported
 	// here: commands enqueued from now on run again.
 	q.prevMu.Lock()
-	if q.prev == prev {
+	if q.prevSeq == seq {
 		q.prev = nil
 	}
 	q.prevMu.Unlock()
