@@ -372,3 +372,13 @@ func (m multiEvent) Profile() (driver.Profile, bool) {
 	}
 	return driver.Profile{Queued: a.Queued, Submit: a.Submit, Start: a.Start, End: b.End}, true
 }
+
+// appendDriverEvents appends the driver commands of d to a driver wait
+// list: a multiEvent is several commands, and a driver knows only its own
+// events.
+func appendDriverEvents(dw []driver.Event, d driver.Event) []driver.Event {
+	if m, ok := d.(multiEvent); ok {
+		return append(dw, m...)
+	}
+	return append(dw, d)
+}

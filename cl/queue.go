@@ -2,6 +2,7 @@ package cl
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 
@@ -37,6 +38,15 @@ type Queue struct {
 	backlog []*pending
 	working bool // a goroutine drains the backlog
 	last    *Event
+	// prev is the driver event of the last command handed to the driver
+	// (in-order queues only): the next command waits for it, so that a
+	// command after one that failed fails too
+	// (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) instead of running on
+	// what the failed command left. Finish clears it once it has reported
+	// the failure.
+	prevMu  sync.Mutex
+	prev    driver.Event
+	prevSeq uint64 // counts the commands handed over (driver events may not be comparable)
 }
 
 type pending struct {
@@ -128,7 +138,7 @@ func (q *Queue) ready(wait []*Event) (dw []driver.Event, ok bool, failed error) 
 			continue
 		}
 		if e.queue != nil && e.queue.dev == q.dev {
-			dw = append(dw, e.dev)
+			dw = appendDriverEvents(dw, e.dev)
 			continue
 		}
 		select {
@@ -165,10 +175,11 @@ func (q *Queue) enqueue(typ CommandType, wait []*Event, run func(wait []driver.E
 			if failed != nil {
 				ev.end(waitListFailed(op, failed))
 			} else {
-				d, err := run(dw)
+				d, err := run(q.inOrder(dw))
 				if err != nil {
 					return nil, wrap(err, ErrInvalidValue, "%s", op)
 				}
+				q.ran(d)
 				ev.submitted(d)
 			}
 			q.last = ev
@@ -206,9 +217,10 @@ func (q *Queue) drain() {
 		dw, _, failed := q.ready(p.wait)
 		if failed != nil {
 			p.ev.end(waitListFailed(op, failed))
-		} else if d, err := p.run(dw); err != nil {
+		} else if d, err := p.run(q.inOrder(dw)); err != nil {
 			p.ev.end(wrap(err, ErrInvalidValue, "%s", op))
 		} else {
+			q.ran(d)
 			p.ev.submitted(d)
 			q.dq.Flush()
 		}
@@ -216,6 +228,39 @@ func (q *Queue) drain() {
 		q.backlog = q.backlog[1:]
 		q.mu.Unlock()
 	}
+}
+
+// inOrder adds to a command's driver wait list the previous command of an
+// in-order queue, unless that one is known to have succeeded. The driver
+// runs them in order anyway; the wait only carries a failure forward.
+// Commands are handed to the driver one at a time (under q.mu, or by the
+// one drain goroutine), so prev is the command just before.
+func (q *Queue) inOrder(dw []driver.Event) []driver.Event {
+	if q.props.has(QueueOutOfOrderExecModeEnable) {
+		return dw
+	}
+	q.prevMu.Lock()
+	prev := q.prev
+	q.prevMu.Unlock()
+	if prev == nil {
+		return dw
+	}
+	select {
+	case <-prev.Done():
+		if prev.Err() == nil {
+			return dw
+		}
+	default:
+	}
+	return appendDriverEvents(dw, prev)
+}
+
+// ran records d as the driver event of the last command handed over.
+func (q *Queue) ran(d driver.Event) {
+	q.prevMu.Lock()
+	q.prev = d
+	q.prevSeq++
+	q.prevMu.Unlock()
 }
 
 func (q *Queue) waitBacklog(ctx context.Context) error {
@@ -242,7 +287,11 @@ func (q *Queue) Flush() error {
 }
 
 // Finish waits until every command enqueued so far has ended. It returns
-// ctx's error if ctx ends first, or an error for a command that failed.
+// ctx's error if ctx ends first, or the error of the first command that
+// failed in its own execution since the last Finish (commands that failed
+// because of their wait list, or because an earlier command of the
+// in-order queue failed, are reported by their events only). After a
+// failure, the commands of an in-order queue fail until Finish.
 func (q *Queue) Finish(ctx context.Context) error {
 	if err := q.check("clFinish"); err != nil {
 		return err
@@ -251,16 +300,21 @@ func (q *Queue) Finish(ctx context.Context) error {
 	if err := q.waitBacklog(ctx); err != nil {
 		return err
 	}
-	q.mu.Lock()
-	last := q.last
-	q.mu.Unlock()
-	if err := q.dq.Finish(ctx); err != nil {
-		return wrap(err, ErrOutOfResources, "clFinish")
+	q.prevMu.Lock()
+	seq := q.prevSeq
+	q.prevMu.Unlock()
+	err := q.dq.Finish(ctx)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return err
 	}
-	if last != nil && last.dev == nil && last.err != nil {
-		return last.err
+	// Every command so far has ended and a failure among them is reported
+	// here: commands enqueued from now on run again.
+	q.prevMu.Lock()
+	if q.prevSeq == seq {
+		q.prev = nil
 	}
-	return nil
+	q.prevMu.Unlock()
+	return wrap(err, ErrOutOfResources, "clFinish")
 }
 
 // EnqueueMarkerWithWaitList enqueues a marker that completes when the

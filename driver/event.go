@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 )
@@ -144,7 +145,9 @@ func WaitAll(ctx context.Context, list []Event) error {
 			continue
 		}
 		if err := ev.Wait(ctx); err != nil {
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || errors.Is(err, ErrWaitListFailed) {
+				// Already a wait-list failure: keep its root cause
+				// rather than nest one more level per command of a chain.
 				return err
 			}
 			return &waitListError{err}

@@ -9,6 +9,7 @@ import "C"
 
 import (
 	gocontext "context"
+	"errors"
 	"fmt"
 	"os"
 	"unsafe"
@@ -87,19 +88,12 @@ func finishCommand(q *queue, ev *cl.Event, err error, blocking bool, typ C.cl_co
 		return code(err)
 	}
 	if q.ctx.notify.fn != nil || debug {
-		// A command that fails later is reported through the context's
-		// pfn_notify.
-		go func() {
-			if err := ev.Wait(gocontext.Background()); err != nil {
-				debugf("%v", err)
-				q.ctx.reportError(err.Error())
-			}
-		}()
+		notifyFailure(q.ctx, ev)
 	}
 	rc := C.cl_int(success)
 	if blocking {
 		if err := ev.Wait(gocontext.Background()); err != nil {
-			rc = C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+			rc = blockingCode(err)
 		}
 	}
 	if out == nil {
@@ -112,6 +106,38 @@ func finishCommand(q *queue, ev *cl.Event, err error, blocking bool, typ C.cl_co
 	}
 	*out = h
 	return rc
+}
+
+// notifyFailure reports a command that fails after its enqueue returned
+// through the context's pfn_notify, with the error's text (it names the
+// kernel and the fault). The commands that fail only because of it (its
+// dependents) are not reported again. The wait does not flush, so that a
+// callback does not break a driver's batching.
+func notifyFailure(c *context, ev *cl.Event) {
+	ev.SetCallback(cl.Complete, func(e *cl.Event, s cl.ExecStatus) {
+		if s >= 0 {
+			return
+		}
+		err := e.Err()
+		if err == nil || errors.Is(err, cl.ErrExecStatusErrorForEventsInWaitList) {
+			return
+		}
+		debugf("%v", err)
+		c.reportError(err.Error())
+	})
+}
+
+// blockingCode is what a blocking command returns when it failed: the
+// specification's CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a
+// command it depends on failed, else its own error's code.
+func blockingCode(err error) C.cl_int {
+	if errors.Is(err, cl.ErrExecStatusErrorForEventsInWaitList) {
+		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+	}
+	if c := code(err); c < 0 {
+		return c
+	}
+	return C.CL_OUT_OF_RESOURCES
 }
 
 //export clWaitForEvents

@@ -208,7 +208,14 @@ func clFinish(command_queue C.cl_command_queue) C.cl_int {
 	if !ok {
 		return C.CL_INVALID_COMMAND_QUEUE
 	}
-	// A failed command is reported through its event, not by clFinish.
-	q.q.Finish(gocontext.Background())
+	// A command that failed in its own execution since the last clFinish
+	// (an out-of-bounds access, a device error) makes clFinish fail with
+	// CL_OUT_OF_RESOURCES, the code the specification lists for it; its
+	// event holds the precise code. Commands failed by their wait list are
+	// reported by their events only.
+	if err := q.q.Finish(gocontext.Background()); err != nil {
+		debugf("%v", err)
+		return C.CL_OUT_OF_RESOURCES
+	}
 	return success
 }

@@ -267,7 +267,9 @@ func (fs *fnState) printfRecord(id uint32, words []spirv.ID) spirv.ID {
 	b.StartBlock(other)
 	inData := b.EmitIDs(spirv.OpULessThan, fs.boolT(), off, fs.u32(capWords))
 	at := b.EmitIDs(spirv.OpSelect, u, inData, first, fs.u32(capWords+1))
-	b.EmitIDs(spirv.OpStore, 0, word(at), fs.u32(PrintfOverflow))
+	// Every call that overflows past the data writes the one sink word:
+	// an atomic store, so that concurrent calls do not race on it.
+	b.EmitIDs(spirv.OpAtomicStore, 0, word(at), fs.u32(uint32(spirv.ScopeDevice)), fs.u32(0), fs.u32(PrintfOverflow))
 	b.EmitIDs(spirv.OpBranch, 0, merge)
 	b.StartBlock(merge)
 	return b.EmitIDs(spirv.OpPhi, u, fs.u32(0), then, fs.u32(0xffffffff), other)

@@ -28,7 +28,7 @@ func batchOf(m *Module, k *Kernel) int {
 		return 1
 	}
 	for _, rg := range k.regions {
-		if rg.kind == regionWorkgroup {
+		if rg.kind == regionWorkgroup && !rg.shared {
 			return 1
 		}
 	}

@@ -91,6 +91,9 @@ func newState(k *Kernel) *state {
 		switch rg.kind {
 		case regionWorkgroup:
 			s.regions[i] = make([]byte, rg.size)
+			if rg.shared {
+				copy(s.regions[i], rg.image) // never written: filled once
+			}
 		case regionLane:
 			s.regions[i] = make([]byte, rg.size*n)
 		}

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -31,6 +32,7 @@ const maxWorkGroup = 1024
 
 // Info describes the host device.
 func (*Device) Info() driver.DeviceInfo {
+	global, maxAlloc := memSizes()
 	return driver.DeviceInfo{
 		Name:                "clgo host (pure Go)",
 		Vendor:              "clgo",
@@ -42,8 +44,8 @@ func (*Device) Info() driver.DeviceInfo {
 		MaxWorkItemSizes:    [3]uint64{maxWorkGroup, maxWorkGroup, maxWorkGroup},
 		MaxWorkGroupCount:   [3]uint64{1<<31 - 1, 1<<31 - 1, 1<<31 - 1},
 		LocalMemSize:        1 << 20,
-		GlobalMemSize:       1 << 34,
-		MaxAllocSize:        1 << 32,
+		GlobalMemSize:       global,
+		MaxAllocSize:        maxAlloc,
 		MaxConstantBuffer:   1 << 20,
 		MaxPODArgsSize:      4096,
 		MemBaseAddrAlign:    1024,
@@ -58,20 +60,39 @@ func (*Device) Info() driver.DeviceInfo {
 	}
 }
 
-// buffer is host memory, used in place by kernels.
-type buffer struct{ data []byte }
+// buffer is host memory, used in place by kernels. Its bytes count
+// against the device's global memory until it is released.
+type buffer struct {
+	data     []byte
+	released atomic.Bool
+}
 
-func (b *buffer) Size() uint64      { return uint64(len(b.data)) }
-func (b *buffer) Release()          {}
+func (b *buffer) Size() uint64 { return uint64(len(b.data)) }
+
+// Release gives the buffer's bytes back to the device's global memory (the
+// garbage collector frees them once pending commands are done with them).
+func (b *buffer) Release() {
+	if !b.released.Swap(true) {
+		unreserve(uint64(len(b.data)))
+	}
+}
+
 func (b *buffer) HostBytes() []byte { return b.data }
 
-// NewBuffer allocates zeroed host memory.
+// NewBuffer allocates zeroed host memory, within the device's global
+// memory.
 func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
-	if size == 0 || size > 1<<32 {
-		return nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrInvalidBufferSize)
+	global, maxAlloc := memSizes()
+	if size == 0 || size > maxAlloc {
+		return nil, fmt.Errorf("host: buffer of %d bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE is %d): %w", size, maxAlloc, driver.ErrInvalidBufferSize)
+	}
+	if !reserveCollecting(size) {
+		return nil, fmt.Errorf("host: buffer of %d bytes: %d of the device's %d bytes of global memory are in use: %w",
+			size, allocated.Load(), global, driver.ErrMemAllocationFailure)
 	}
 	defer func() {
 		if recover() != nil {
+			unreserve(size)
 			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()

@@ -230,6 +230,12 @@ func (s *state) runGroup() {
 			for c, lf := range rg.t.leaves {
 				writeLeaf(m, 0, lf, rg.init[c])
 			}
+		case rg.image != nil && rg.kind == regionLane:
+			for l := 0; l < L; l++ {
+				copy(m[l*rg.size:], rg.image)
+			}
+		case rg.image != nil && !rg.shared:
+			copy(m, rg.image)
 		}
 	}
 	s.redo = s.redoDispatch || !s.prologue(k.pro[1])

@@ -2,3 +2,15 @@ package host
 
 // CPUTime lets the external benchmarks measure CPU time.
 var CPUTime = cpuTime
+
+// SetGlobalMem makes the device's global memory n bytes, so that tests can
+// exhaust it cheaply; it returns the previous size.
+func SetGlobalMem(n uint64) uint64 {
+	memSizes()
+	old := globalMem
+	globalMem = n
+	return old
+}
+
+// AllocatedBytes is the bytes of the live buffers.
+func AllocatedBytes() uint64 { return allocated.Load() }

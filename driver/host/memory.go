@@ -35,8 +35,12 @@ func (s *state) fault(p uint64, size int) {
 		rg := &s.k.regions[r]
 		e.Memory, e.Set, e.Binding, e.Len = rg.name, rg.set, rg.binding, len(s.regions[r])
 		if rg.kind == regionLane && rg.size > 0 {
-			e.Len = rg.size
-			e.Offset = off % int64(rg.size)
+			// The lane is not known here (access chains into a private
+			// variable check their lane's copy themselves): the offset is
+			// from the first lane's copy, which is exact for lane 0.
+			if n := len(s.regions[r]) / rg.size; n > 1 {
+				e.Memory = fmt.Sprintf("%s (the copies of %d work-items, %d bytes each)", rg.name, n, rg.size)
+			}
 		}
 	}
 	panic(execError{e})
@@ -221,21 +225,60 @@ type dynIndex struct {
 
 // accessChain compiles OpAccessChain and its variants: the pointer plus a
 // constant offset plus, per dynamic index, the index times its stride.
-// Offsets wrap within the 48-bit field; bounds are checked at the access.
+// Offsets wrap within the 48-bit field; bounds are checked at the access,
+// and, for a chain into a private (per-lane) variable, here too: every
+// lane's copy of the variable lies in one region, so an index past the
+// copy's end would reach the next work-item's copy unnoticed.
 func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
+	f, cur, err := p.chain(in, elem)
+	if f == nil || err != nil {
+		return f, err
+	}
+	r := p.staticRegion(in.args[0])
+	if r < 0 || p.k.regions[r].kind != regionLane {
+		return f, nil
+	}
+	rg := &p.k.regions[r]
+	size := int64(rg.size)
+	// OpAccessChain must stay inside the variable (the element it points
+	// to is whole); OpPtrAccessChain may point one past its end.
+	limit := size - int64(cur.size)
+	if elem || cur.size <= 0 || limit < 0 {
+		limit = size
+	}
+	dst, L, op := p.row[in.id]*p.lanes, p.lanes, spelling(in.op)
+	return func(s *state) {
+		f(s)
+		d := s.r[dst : dst+L]
+		for l, x := range d {
+			if !s.full && !s.mask[l] {
+				continue
+			}
+			o := int64(x<<(64-offBits))>>(64-offBits) - int64(l)*size
+			if o < 0 || o > limit {
+				panic(execError{&AccessError{Kernel: s.k.name, Memory: rg.name, Set: -1, Binding: -1,
+					Offset: o, Size: max(cur.size, 1), Len: rg.size, Op: op}})
+			}
+		}
+	}, nil
+}
+
+// chain compiles an access chain without the private-variable check; it
+// returns the type the result points to.
+func (p *prep) chain(in *inst, elem bool) (func(*state), *typ, error) {
 	if len(in.args) < 1 {
-		return nil, p.errorf("short instruction")
+		return nil, nil, p.errorf("short instruction")
 	}
 	if _, ok := p.promotedPart[in.id]; ok || p.fused[in.id] != nil {
-		return nil, nil // its loads and stores compute it
+		return nil, nil, nil // its loads and stores compute it
 	}
 	base, err := p.operand(in.args[0])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pt := p.vtype[in.args[0]]
 	if pt == nil || pt.op != spirv.OpTypePointer {
-		return nil, p.errorf("base %%%d is not a pointer", in.args[0])
+		return nil, nil, p.errorf("base %%%d is not a pointer", in.args[0])
 	}
 	cur := pt.elem
 	var coff int64
@@ -255,10 +298,10 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	}
 	if elem {
 		if len(idx) == 0 {
-			return nil, p.errorf("missing Element operand")
+			return nil, nil, p.errorf("missing Element operand")
 		}
 		if err := add(idx[0], int64(pt.stride)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		idx = idx[1:]
 	}
@@ -267,17 +310,17 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 		case spirv.OpTypeStruct:
 			c, ok := p.consts[id]
 			if !ok || c[0] >= uint64(len(cur.members)) {
-				return nil, p.errorf("struct index %%%d is not a constant member number", id)
+				return nil, nil, p.errorf("struct index %%%d is not a constant member number", id)
 			}
 			coff += int64(cur.offs[c[0]])
 			cur = cur.members[c[0]]
 		case spirv.OpTypeArray, spirv.OpTypeRuntimeArray, spirv.OpTypeVector, spirv.OpTypeMatrix:
 			if err := add(id, int64(cur.stride)); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			cur = cur.elem
 		default:
-			return nil, p.errorf("index into non-composite %s", cur)
+			return nil, nil, p.errorf("index into non-composite %s", cur)
 		}
 	}
 	dst := p.row[in.id] * p.lanes
@@ -293,7 +336,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 			for l := range d {
 				d[l] = b[l]&^offMask | (b[l]+k)&offMask
 			}
-		}, nil
+		}, cur, nil
 	case 1:
 		x, w, st := dyn[0].off, dyn[0].w, dyn[0].stride
 		if w.bits == 32 {
@@ -304,7 +347,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 				for l := range d {
 					d[l] = b[l]&^offMask | (b[l]+k+uint64(int64(int32(i[l]))*st))&offMask
 				}
-			}, nil
+			}, cur, nil
 		}
 	}
 	// Several indices: one pass per index over the lanes.
@@ -330,7 +373,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 		for l := range d {
 			d[l] = b[l]&^offMask | d[l]&offMask
 		}
-	}, nil
+	}, cur, nil
 }
 
 // arrayLength compiles OpArrayLength: the elements of a runtime array that

@@ -32,17 +32,22 @@ const (
 
 // region describes one memory region of a dispatch.
 type region struct {
-	kind     regionKind
-	name     string
-	set      int
-	binding  int
-	size     int    // bytes (per lane for regionLane)
-	builtin  uint32 // Input variables: the BuiltIn, else ^0
-	t        *typ
-	init     []uint64 // Private and Workgroup initializers, filled per group
-	dynamic  bool     // sized by the bound resource
-	atomicOK bool     // accessed across goroutines: atomics use sync/atomic
-	mem      bool     // a built-in input whose memory some access reads
+	kind    regionKind
+	name    string
+	set     int
+	binding int
+	size    int    // bytes (per lane for regionLane)
+	builtin uint32 // Input variables: the BuiltIn, else ^0
+	t       *typ
+	init    []uint64 // Private and Workgroup initializers, filled per group
+	// image is an initializer too large for init, as bytes (constant.go);
+	// shared says the variable is never written: its one copy is filled
+	// once per worker and read by every lane and group.
+	image    []byte
+	shared   bool
+	dynamic  bool // sized by the bound resource
+	atomicOK bool // accessed across goroutines: atomics use sync/atomic
+	mem      bool // a built-in input whose memory some access reads
 }
 
 // fill is a register row range set once per worker: a constant, or a
@@ -82,16 +87,17 @@ func (k *Kernel) LocalSize() [3]int { return k.local }
 
 // prep holds the state of one Prepare.
 type prep struct {
-	batch  int // work-groups per run
-	m      *Module
-	name   string
-	spec   map[uint32]uint64
-	types  map[uint32]*typ
-	consts map[uint32][]uint64 // scalar leaves of constant values
-	vtype  map[uint32]*typ     // the type of every value id
-	row    map[uint32]int      // the first register row of every value id
-	region map[uint32]int      // pointer ids whose region is known statically
-	funcs  map[uint32]*fn
+	batch    int // work-groups per run
+	m        *Module
+	name     string
+	spec     map[uint32]uint64
+	types    map[uint32]*typ
+	consts   map[uint32][]uint64 // scalar leaves of constant values
+	constImg map[uint32][]byte   // constants too large for rows, as bytes (constant.go)
+	vtype    map[uint32]*typ     // the type of every value id
+	row      map[uint32]int      // the first register row of every value id
+	region   map[uint32]int      // pointer ids whose region is known statically
+	funcs    map[uint32]*fn
 	// Hoisting (hoist.go, builtins.go).
 	inv          map[uint32]uint8 // invariance level of values
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
@@ -164,7 +170,7 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 	p := &prep{
 		m: m, name: entry, spec: spec, batch: batch,
 		types:  map[uint32]*typ{},
-		consts: map[uint32][]uint64{},
+		consts: map[uint32][]uint64{}, constImg: map[uint32][]byte{},
 		vtype:  map[uint32]*typ{},
 		row:    map[uint32]int{},
 		region: map[uint32]int{},
@@ -254,7 +260,7 @@ func (p *prep) constant(in *inst) error {
 		return p.errorf("result type %%%d is not a type", in.typ)
 	}
 	if t.comps == 0 && in.op != spirv.OpUndef {
-		return p.errorf("constant of type %s has no value form", t)
+		return p.constImage(in, t)
 	}
 	a := in.args
 	var v []uint64
@@ -452,10 +458,19 @@ func (p *prep) globalVar(in *inst) error {
 	}
 	if len(in.args) > 1 && (rg.kind == regionLane || rg.kind == regionWorkgroup) {
 		c, ok := p.consts[in.args[1]]
-		if !ok || t.comps == 0 {
+		img, isImage := p.constImg[in.args[1]]
+		switch {
+		case ok && t.comps > 0:
+			rg.init = c
+		case isImage && len(img) == t.size:
+			rg.image = img
+			if rg.kind == regionLane && p.readOnly(in.id) {
+				// A program-scope __constant table: one copy for all.
+				rg.kind, rg.shared = regionWorkgroup, true
+			}
+		default:
 			return p.errorf("variable initializer %%%d is not a constant", in.args[1])
 		}
-		rg.init = c
 	}
 	if rg.kind == regionLane && rg.size == 0 {
 		rg.size = 8

@@ -18,6 +18,9 @@ func TestDevices(t *testing.T) {
 	if info.Name == "" || info.MaxWorkGroupSize == 0 || info.MaxAllocSize == 0 || info.LocalMemSize == 0 {
 		t.Errorf("incomplete info %+v", info)
 	}
+	if info.MaxAllocSize < info.GlobalMemSize/4 || info.MaxAllocSize > info.GlobalMemSize {
+		t.Errorf("max alloc %d, global %d: want global/4 <= max alloc <= global (CL_DEVICE_MAX_MEM_ALLOC_SIZE)", info.MaxAllocSize, info.GlobalMemSize)
+	}
 	if driver.Lookup("vulkan") == nil {
 		t.Error("the driver is not registered")
 	}

@@ -302,6 +302,10 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		info.MaxAllocSize = min(info.MaxAllocSize, m)
 	}
 	info.MaxAllocSize = min(info.MaxAllocSize, devLocal)
+	// OpenCL wants CL_DEVICE_MAX_MEM_ALLOC_SIZE >= CL_DEVICE_GLOBAL_MEM_SIZE/4:
+	// a device whose buffers are small (lavapipe: 128 MiB storage buffers
+	// in a 2 GiB heap) reports as much global memory as four of them.
+	info.GlobalMemSize = min(info.GlobalMemSize, 4*info.MaxAllocSize)
 	info.MaxConstantBuffer = min(uint64(l.maxStorageBufferRange), info.MaxAllocSize)
 	info.MaxPODArgsSize = 1024
 	align := max(l.minStorageBufferOffsetAlignment, l.minUniformBufferOffsetAlignment, 16)

@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -75,7 +76,9 @@ func (c *command) finishAt(err error, p driver.Profile) {
 	if c.disp != nil {
 		c.disp.release()
 	}
-	if err != nil && c.q != nil {
+	// Finish reports a command's own failure; one that failed because of
+	// its wait list is reported by its event only.
+	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) {
 		c.q.mu.Lock()
 		if c.q.err == nil {
 			c.q.err = err

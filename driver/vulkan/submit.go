@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -53,6 +54,22 @@ type submitter struct {
 	made     int
 	inflight chan *batch
 	failed   error // device lost: every later command fails
+
+	// lost is the error of a batch whose fence wait failed (device lost),
+	// set by the complete goroutine: every later command fails with it
+	// instead of being submitted to a device that no longer runs them.
+	lostMu sync.Mutex
+	lost   error
+}
+
+// deviceLost returns the error that makes every new command fail, or nil.
+func (s *submitter) deviceLost() error {
+	s.lostMu.Lock()
+	defer s.lostMu.Unlock()
+	if s.lost != nil {
+		return s.lost
+	}
+	return s.failed
 }
 
 func newSubmitter(l *logical) (*submitter, error) {
@@ -94,9 +111,9 @@ func (s *submitter) flush() {
 	if len(cmds) == 0 {
 		return
 	}
-	if s.failed != nil {
+	if err := s.deviceLost(); err != nil {
 		for _, c := range cmds {
-			c.finish(s.failed)
+			c.finish(err)
 		}
 		return
 	}
@@ -145,6 +162,9 @@ func (s *submitter) ready(c *command) error {
 			// Recorded earlier in this stream: ordered by the barriers; it
 			// can only have failed already, or it will succeed.
 			if err := e.Err(); err != nil {
+				if errors.Is(err, driver.ErrWaitListFailed) {
+					return err // keep the root cause, unnested
+				}
 				return &waitListError{err}
 			}
 			continue
@@ -155,6 +175,16 @@ func (s *submitter) ready(c *command) error {
 		}
 	}
 	return nil
+}
+
+// batchError is the error of command c of a batch that failed: a dispatch
+// names its kernel, since the device does not say which command of the
+// batch failed.
+func batchError(c *command, err error) error {
+	if err == nil || c.disp == nil || c.disp.k == nil {
+		return err
+	}
+	return &driver.KernelError{Kernel: c.disp.k.refl.Name, Arg: -1, Detail: "the batch of commands that held it failed", Err: err}
 }
 
 type waitListError struct{ err error }
@@ -287,6 +317,11 @@ func (s *submitter) complete() {
 			}
 			if r < 0 {
 				err = &vkError{Call: "vkWaitForFences", Result: r}
+				s.lostMu.Lock()
+				if s.lost == nil {
+					s.lost = err
+				}
+				s.lostMu.Unlock()
 			}
 			break
 		}
@@ -314,7 +349,7 @@ func (s *submitter) complete() {
 				p.Start = uint64(int64(float64(ts[c.query])*period) + offset)
 				p.End = uint64(int64(float64(ts[c.query+1])*period) + offset)
 			}
-			cerr := err
+			cerr := batchError(c, err)
 			if cerr == nil {
 				cerr = c.failed
 			}
