@@ -100,14 +100,20 @@ func tokens(src string) []span {
 // MutateSource applies one to three token mutations to src and says which.
 func MutateSource(r *rand.Rand, src string) (string, string) {
 	var what []string
-	for n := 1 + r.IntN(3); n > 0; n-- {
+	// Mostly one mutation: a mutant then often passes the front end and
+	// reaches the drivers.
+	n := 1
+	if r.IntN(3) == 0 {
+		n += 1 + r.IntN(2)
+	}
+	for ; n > 0; n-- {
 		ts := tokens(src)
 		if len(ts) == 0 {
 			break
 		}
 		t := ts[r.IntN(len(ts))]
 		tok := src[t.lo:t.hi]
-		switch k := r.IntN(10); {
+		switch k := r.IntN(12); {
 		case k < 2: // delete
 			src = src[:t.lo] + src[t.hi:]
 			what = append(what, "delete "+tok)
@@ -124,12 +130,12 @@ func MutateSource(r *rand.Rand, src string) (string, string) {
 				src = src[:t.lo] + b + src[t.hi:u.lo] + a + src[u.hi:]
 				what = append(what, "swap "+a+" "+b)
 			}
-		case k < 6: // replace by a token of the same class: the mutant
+		case k < 8: // replace by a token of the same class: the mutant
 			// then often passes the front end and reaches the drivers
 			h := sameClass(r, src, ts, tok)
 			src = src[:t.lo] + h + src[t.hi:]
 			what = append(what, "replace "+tok+" by "+h)
-		case k < 9: // replace with a hostile token
+		case k < 11: // replace with a hostile token
 			h := hostile[r.IntN(len(hostile))]
 			src = src[:t.lo] + " " + h + " " + src[t.hi:]
 			what = append(what, "replace "+tok+" by "+h)
