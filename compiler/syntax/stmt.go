@@ -200,7 +200,16 @@ func (p *parser) ifStmt() Stmt {
 	s.Then = p.stmt(false)
 	// `else if` chains are parsed iteratively: long ones are common in
 	// generated code and must not hit the nesting limit.
-	for cur := s; p.got("else"); {
+	for cur, n := s, 1; p.got("else"); n++ {
+		if p.depth+n > maxHeight && !p.fatal {
+			// Later stages walk the chain recursively: bound it as
+			// operator chains are.
+			p.diags.Errorf(p.tok.pos, "'else if' chain is too long (more than %d)", maxHeight)
+			p.fatal = true
+			p.i = len(p.toks) - 1
+			p.tok = p.toks[p.i]
+			return &BadStmt{At: s.At}
+		}
 		if !p.is("if") {
 			cur.Else = p.stmt(false)
 			break

@@ -9,6 +9,7 @@ import (
 )
 
 func (c *checker) fileDecl(d syntax.Decl) {
+	c.at = posOf(d)
 	switch d := d.(type) {
 	case *syntax.VarDecl:
 		c.varDecl(d, true)

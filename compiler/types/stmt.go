@@ -8,6 +8,7 @@ import (
 )
 
 func (c *checker) stmt(s syntax.Stmt) {
+	c.at = posOf(s)
 	switch s := s.(type) {
 	case *syntax.BlockStmt:
 		c.pushScope()
