@@ -268,6 +268,38 @@ func TestInclude(t *testing.T) {
 	}, opts)
 }
 
+// The OS file system includes only regular files of at most
+// MaxIncludeSize bytes: devices (unbounded or blocking reads), FIFOs and
+// directories are refused without being read.
+func TestIncludeOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.h")
+	big := filepath.Join(dir, "big.h")
+	if err := os.WriteFile(ok, []byte("int ok;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(MaxIncludeSize + 1) // sparse: no disk used
+	f.Close()
+	cases := []testCase{
+		{"regular", "#include \"" + ok + "\"\n", "int ok;\n", ""},
+		{"directory", "#include \"" + dir + "\"\n", "", "t.cl:1:10: error: cannot include '" + dir + "': not a regular file"},
+		{"too large", "#include \"" + big + "\"\n", "", "t.cl:1:10: error: cannot include '" + big + "': larger than 16 MiB"},
+	}
+	for _, dev := range []string{"/dev/zero", "/dev/stdin", "/dev/null"} {
+		if _, err := os.Stat(dev); err == nil {
+			cases = append(cases, testCase{dev, "#include <" + dev + ">\n", "", "t.cl:1:10: error: cannot include '" + dev + "': not a regular file"})
+		}
+	}
+	if fifo := filepath.Join(dir, "fifo.h"); syscallMkfifo(fifo) == nil {
+		cases = append(cases, testCase{"fifo", "#include \"" + fifo + "\"\n", "", "t.cl:1:10: error: cannot include '" + fifo + "': not a regular file"})
+	}
+	check(t, cases, Options{FS: OSFileSystem{}})
+}
+
 func TestCommandLine(t *testing.T) {
 	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true}
 	check(t, []testCase{
