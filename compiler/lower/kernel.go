@@ -59,6 +59,9 @@ func (l *lowerer) kernel(k *types.Func) {
 	if k.Decl == nil || k.Decl.Body == nil {
 		return
 	}
+	if !l.kernelNamesFit(k) {
+		return
+	}
 	fs := &fnState{
 		lowerer: l, k: k, usedSet: map[spirv.ID]bool{},
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},

@@ -2,6 +2,9 @@ package lower_test
 
 import (
 	"math"
+	"strings"
+
+	"github.com/clgo/clgo/cl"
 	"testing"
 )
 
@@ -266,4 +269,53 @@ func TestVectorSubscript(t *testing.T) {
 	got := runInts(t, src, "k", 4)
 	wantInts(t, got, 1030004, 1064008, 1098012, 1132016)
 	wantInts(t, got[8:], 9000, 9001, 9002, 9003)
+}
+
+// A program without kernels (helpers only) is a library unit: a module
+// every spirv-val environment accepts, that builds on every device and
+// lists no kernels (clgo compile once wrote a module without an entry
+// point, which spirv-val rejects).
+func TestLibraryUnit(t *testing.T) {
+	src := `void f(int x) {}
+	int g(int x) { return x + 1; }`
+	compileValid(t, src)
+	ps, _ := cl.Platforms()
+	devs, err := ps[0].Devices(cl.DeviceTypeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range devs {
+		c, err := cl.CreateContext(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.CreateProgramWithSource(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Build(""); err != nil {
+			t.Errorf("%s: %v", d.Name(), err)
+		} else if names, err := p.KernelNames(); err != nil || len(names) != 0 {
+			t.Errorf("%s: kernels %q, %v; want none", d.Name(), names, err)
+		}
+		p.Release()
+		c.Release()
+	}
+}
+
+// Identifiers longer than a SPIR-V instruction can hold (65535 words): the
+// names the runtime reads (kernels, kernel parameters) are errors, debug
+// names are truncated; nothing clgo writes may fail spirv-val.
+func TestLongNames(t *testing.T) {
+	long := func(c string) string { return strings.Repeat(c, 300000) }
+	compileError(t, "kernel void k"+long("a")+"(global int *o) { *o = 1; }",
+		"kernel name is 300001 bytes long; SPIR-V allows at most 65535")
+	compileError(t, "kernel void k(global int *p"+long("a")+") { p"+long("a")+"[0] = 1; }",
+		"kernel parameter name is 300001 bytes long; SPIR-V allows at most 65535")
+	compileError(t, "typedef struct { int x; } S"+long("s")+";\nkernel void k(global S"+long("s")+" *p) { p->x = 1; }",
+		"kernel parameter type name is 300012 bytes long; SPIR-V allows at most 65535")
+	compileValid(t, "typedef struct { int m"+long("c")+"; } S"+long("d")+";\n"+
+		"int h"+long("e")+"(int x) { return x + 1; }\n"+
+		"kernel void k(global int *o) { int x"+long("b")+" = 1; S"+long("d")+" s; s.m"+long("c")+" = 2; "+
+		"o[0] = h"+long("e")+"(x"+long("b")+") + s.m"+long("c")+"; }")
 }
