@@ -96,6 +96,9 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 	if tv.IsConst() && (types.Scalar(t) != nil || isBoolType(t)) {
 		return value{t: t, id: fs.constValue(tv, t)}
 	}
+	if tv.Mode == types.LValue && fs.isVolatile(e) && !isPointer(t) && !isArray(t) {
+		return fs.loadVolatile(e)
+	}
 	switch x := e.(type) {
 	case *syntax.ParenExpr:
 		return fs.expr(x.X)

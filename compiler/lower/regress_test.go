@@ -3,9 +3,11 @@ package lower_test
 import (
 	"math"
 	"strings"
+	"testing"
 
 	"github.com/clgo/clgo/cl"
-	"testing"
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Private arrays passed to helpers are Function variables: they are not in
@@ -318,4 +320,40 @@ func TestLongNames(t *testing.T) {
 		"int h"+long("e")+"(int x) { return x + 1; }\n"+
 		"kernel void k(global int *o) { int x"+long("b")+" = 1; S"+long("d")+" s; s.m"+long("c")+" = 2; "+
 		"o[0] = h"+long("e")+"(x"+long("b")+") + s.m"+long("c")+"; }")
+}
+
+// Volatile loads and stores keep the Volatile memory operand
+// (shared/reliability/spin_volatile.cl lost it), and only they do.
+func TestVolatileAccess(t *testing.T) {
+	src := `kernel void spin(volatile global int *a, int n, global int *b) {
+		while (a[0] == n) { }
+		a[1] = 1;
+		a[2] += b[0];
+		a[3]++;
+		b[1] = 2;
+	}`
+	compileValid(t, src)
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(spirv.Disassemble(res.Module, spirv.DisOptions{}), "\n") {
+		if strings.Contains(line, "OpLoad") || strings.Contains(line, "OpStore") {
+			f := strings.Fields(line)
+			for len(f) > 0 && !strings.HasPrefix(f[0], "Op") {
+				f = f[1:]
+			}
+			got = append(got, f[0]+" "+strings.Join(f[min(3, len(f)):], " "))
+		}
+	}
+	vol := 0
+	for _, g := range got {
+		if strings.HasSuffix(g, "Volatile") {
+			vol++
+		}
+	}
+	if vol != 6 || len(got) != 9 {
+		t.Errorf("loads and stores:\n%s\nwant 6 of 9 Volatile (a[0], a[1], a[2] twice, a[3] twice)", strings.Join(got, "\n"))
+	}
 }
