@@ -1,5 +1,7 @@
 package syntax
 
+import "github.com/clgo/clgo/compiler/diag"
+
 // blockStmt parses `{ ... }` in a new scope.
 func (p *parser) blockStmt() *BlockStmt {
 	b := &BlockStmt{At: p.tok.pos}
@@ -138,7 +140,7 @@ func (p *parser) stmt(inList bool) Stmt {
 			case p.is("do"):
 				return p.doStmt(attrs)
 			case p.startsDecl(p.tok) || p.unknownTypeName(false):
-				return &DeclStmt{At: pos, Decls: p.declaration(blockCtx, attrs)}
+				return declStmt(pos, p.declaration(blockCtx, attrs))
 			}
 			if len(attrs) > 0 {
 				p.diags.Warnf(attrs[0].At, "'%s' attribute ignored on this statement", attrs[0].Name)
@@ -151,7 +153,7 @@ func (p *parser) stmt(inList bool) Stmt {
 		}
 	}
 	if p.startsDecl(p.tok) || p.unknownTypeName(false) {
-		return &DeclStmt{At: pos, Decls: p.declaration(blockCtx, nil)}
+		return declStmt(pos, p.declaration(blockCtx, nil))
 	}
 	x := p.expr()
 	if _, bad := x.(*BadExpr); bad {
@@ -267,7 +269,9 @@ func (p *parser) forStmt(attrs []*Attr) Stmt {
 	switch {
 	case p.got(";"):
 	case p.startsDecl(p.tok) || p.unknownTypeName(false):
-		s.Init = &DeclStmt{At: p.tok.pos, Decls: p.declaration(forCtx, nil)}
+		if d, ok := declStmt(p.tok.pos, p.declaration(forCtx, nil)).(*DeclStmt); ok {
+			s.Init = d
+		}
 	default:
 		s.Init = &ExprStmt{X: p.expr()}
 		p.expect(";", "expected ';' in 'for' statement specifier")
@@ -292,4 +296,14 @@ func (p *parser) switchStmt() Stmt {
 	}
 	s.Body = p.stmt(false)
 	return s
+}
+
+// declStmt is a declaration statement, or an empty statement for a
+// declaration that declares nothing (`local int;`, warned about), which
+// has nothing to print and would not survive Format.
+func declStmt(pos diag.Pos, decls []Decl) Stmt {
+	if len(decls) == 0 {
+		return &EmptyStmt{At: pos}
+	}
+	return &DeclStmt{At: pos, Decls: decls}
 }
