@@ -233,6 +233,8 @@ func (p *pp) expandNext() token {
 		switch {
 		case p.inIf && t.text == "defined":
 			return p.defined(t)
+		case isHasOperator(t.text) && p.macros[t.text] == nil:
+			return p.hasOperator(t)
 		case t.text == "_Pragma" && !t.hide.has("_Pragma"):
 			if pt, ok := p.pragmaOperator(t); ok {
 				return pt

@@ -300,6 +300,22 @@ func TestIncludeOnlyRegularFiles(t *testing.T) {
 	check(t, cases, Options{FS: OSFileSystem{}})
 }
 
+// clang's feature tests: in #if (and __has_builtin & co. elsewhere), known
+// to `defined` and #ifdef, so the usual fallback definitions are skipped.
+func TestHasOperators(t *testing.T) {
+	fs := MapFS{"there.h": "", "inc/sys.h": ""}
+	check(t, []testCase{
+		{"builtin", "#if __has_builtin(__builtin_expect) && !__has_builtin(__builtin_nope)\nyes\n#endif\n", "yes\n", ""},
+		{"attribute", "#if __has_attribute(aligned) && __has_attribute(__packed__) && !__has_attribute(nope)\nyes\n#endif\n", "yes\n", ""},
+		{"feature", "#if __has_extension(c_static_assert) && !__has_feature(c_static_assert) && __has_feature(attribute_overloadable)\nyes\n#endif\n", "yes\n", ""},
+		{"include", "#if __has_include(\"there.h\") && __has_include(<sys.h>) && !__has_include(\"gone.h\")\nyes\n#endif\n", "yes\n", ""},
+		{"defined", "#if defined(__has_builtin) && defined __has_include\nyes\n#endif\n#ifndef __has_feature\n#define __has_feature(x) 0\n#endif\n__has_feature(attribute_overloadable)\n", "yes\n1\n", ""},
+		{"outside #if", "int a = __has_builtin(__builtin_assume);\n", "int a = 1;\n", ""},
+		{"include outside #if", "__has_include(\"there.h\")\n", "0\n", "t.cl:1:1: error: '__has_include' must be used within a preprocessing directive"},
+		{"not an identifier", "#if __has_builtin(1)\n#endif\n", "", "t.cl:1:5: error: '__has_builtin' requires an identifier"},
+	}, Options{FS: fs, IncludeDirs: []string{"inc"}})
+}
+
 func TestCommandLine(t *testing.T) {
 	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true}
 	check(t, []testCase{

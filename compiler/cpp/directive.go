@@ -236,7 +236,7 @@ func (p *pp) ifDirective(hash, name token, args []token) {
 		v = p.evalIf(name, args)
 	} else if n, ok := p.macroName(name, args); ok {
 		p.extraTokens(name, args[1:])
-		v = (p.macros[n.text] != nil) == (name.text == "ifdef")
+		v = (p.macros[n.text] != nil || isHasOperator(n.text)) == (name.text == "ifdef")
 	}
 	f.conds = append(f.conds, cond{pos: hash.pos, taken: v})
 	if !v {

@@ -152,6 +152,9 @@ func (p *parser) stmt(inList bool) Stmt {
 			return &BadStmt{At: pos}
 		}
 	}
+	if p.isStaticAssert() {
+		return &DeclStmt{At: pos, Decls: []Decl{p.staticAssert()}}
+	}
 	if p.startsDecl(p.tok) || p.unknownTypeName(false) {
 		return declStmt(pos, p.declaration(blockCtx, nil))
 	}

@@ -23,6 +23,23 @@ func (c *checker) fileDecl(d syntax.Decl) {
 		}
 	case *syntax.PragmaDecl:
 		c.pragma(d.Pragma)
+	case *syntax.StaticAssertDecl:
+		c.staticAssert(d)
+	}
+}
+
+// staticAssert checks _Static_assert: a false integer constant expression
+// is an error with the message.
+func (c *checker) staticAssert(d *syntax.StaticAssertDecl) {
+	tv := c.rvalueExpr(d.Cond)
+	switch {
+	case IsInvalid(tv.Type):
+	case tv.Value.Kind != IntConst || !isScalarInt(tv.Type):
+		c.errorf(d.Cond, "static assertion expression is not an integral constant expression")
+	case tv.Value.IsZero() && d.HasMsg:
+		c.errorf(d, "static assertion failed: %s", d.Msg)
+	case tv.Value.IsZero():
+		c.errorf(d, "static assertion failed")
 	}
 }
 

@@ -86,6 +86,8 @@ func (c *checker) stmt(s syntax.Stmt) {
 
 func (c *checker) localDecl(d syntax.Decl) {
 	switch d := d.(type) {
+	case *syntax.StaticAssertDecl:
+		c.staticAssert(d)
 	case *syntax.VarDecl:
 		c.varDecl(d, false)
 	case *syntax.TypedefDecl:
