@@ -52,6 +52,17 @@ func (c *checker) call(e *syntax.CallExpr) TypeAndValue {
 	for i, a := range e.Args {
 		args[i] = c.rvalueExpr(a)
 	}
+	if len(f.Overloads) > 1 {
+		for _, a := range args {
+			if IsInvalid(a.Type) {
+				return c.bad(e)
+			}
+		}
+		if f = c.resolveOverload(e, f, args); f == nil {
+			return c.bad(e)
+		}
+		sig = f.Sig
+	}
 	if len(e.Args) != len(sig.Params) {
 		few := "few"
 		if len(e.Args) > len(sig.Params) {

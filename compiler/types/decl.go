@@ -159,8 +159,16 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		c.errorf(d, "invalid prototype, variadic arguments are not allowed in OpenCL")
 	}
 	f := &Func{At: d.At, Name: d.Name, Sig: sig, Params: params, Decl: d, Kernel: d.Kernel, Inline: d.Inline}
+	ovl := isOverloadable(d)
 	if old := c.scope.names[d.Name]; old != nil {
 		of, ok := old.(*Func)
+		if ok && (ovl || of.Overloadable) {
+			if of = c.overloadDecl(d, of, f, ovl); of == nil {
+				return
+			}
+			f = of
+			goto declared
+		}
 		switch {
 		case !ok:
 			c.errorf(d, "redefinition of '%s' as different kind of symbol", d.Name)
@@ -181,6 +189,11 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		if !ok {
 			return
 		}
+	} else if ovl {
+		// Overloads are not linked across units by name.
+		f.Overloadable, f.Overloads = true, []*Func{f}
+		c.scope.names[d.Name] = f
+		c.pkg.Funcs = append(c.pkg.Funcs, f)
 	} else if of := c.externFunc(d, sig); of != nil {
 		// Declared with external linkage by another unit: the same
 		// function, as for a redeclaration below.
@@ -195,6 +208,7 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		c.pkg.Funcs = append(c.pkg.Funcs, f)
 		c.noteExtern(d.Name, d.Storage, f)
 	}
+declared:
 	c.info.Defs[d] = f
 	c.funcAttrs(f, d)
 	if d.Kernel {
