@@ -142,7 +142,9 @@ func (p *parser) stmt(inList bool) Stmt {
 			case p.startsDecl(p.tok) || p.unknownTypeName(false):
 				return declStmt(pos, p.declaration(blockCtx, attrs))
 			}
-			if len(attrs) > 0 {
+			// `__attribute__((fallthrough));` marks a deliberate fall
+			// into the next case label, as clang takes it.
+			if len(attrs) > 0 && !(attrs[0].Name == "fallthrough" && p.is(";")) {
 				p.diags.Warnf(attrs[0].At, "'%s' attribute ignored on this statement", attrs[0].Name)
 			}
 			return p.stmt(inList)
