@@ -253,7 +253,12 @@ func (p *pp) expandNext() token {
 // or a directive's line is (C99 6.10.3.1).
 func (p *pp) expandList(toks []token, end token) []token {
 	if p.nesting >= maxArgNesting {
-		p.diags.Errorf(end.pos, "macro invocations nested too deeply")
+		if !p.tooMuch {
+			p.diags.Errorf(end.pos, "macro invocations nested too deeply")
+		}
+		// Stop expanding: the levels above would rescan what is left
+		// here and nest again, for minutes on a hostile input.
+		p.tooMuch = true
 		return toks
 	}
 	p.nesting++

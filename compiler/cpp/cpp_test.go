@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -385,6 +386,17 @@ func TestLimits(t *testing.T) {
 	_, diags = run("#if "+strings.Repeat("(", 1000)+"1"+strings.Repeat(")", 1000)+"\n#endif\n", Options{})
 	if !strings.Contains(diags, "nested too deeply") {
 		t.Errorf("no expression depth error: %q", diags)
+	}
+	// A chain of macros each expanding to the next: hidesets are searched
+	// linearly, so the chain is bounded (200,000 links took minutes).
+	b.Reset()
+	b.WriteString("#define m0 1\n")
+	for i := 1; i <= 5000; i++ {
+		b.WriteString("#define m" + strconv.Itoa(i) + " m" + strconv.Itoa(i-1) + "\n")
+	}
+	out, diags := run(b.String()+"m4000 m5000\n", Options{})
+	if want := "t.cl:5002:7: error: macro expansion nested too deeply (through more than 4096 macros)"; diags != want || !strings.HasPrefix(out, "1 ") {
+		t.Errorf("macro chain: got %q, %q; want %q", out, diags, want)
 	}
 }
 
