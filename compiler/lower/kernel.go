@@ -12,6 +12,7 @@ import (
 // into one SPIR-V function.
 type fnState struct {
 	*lowerer
+	inlines  int // user function calls inlined so far (see inlineBudget)
 	k        *types.Func
 	an       *analysis
 	fn       *spirv.Function

@@ -1,6 +1,7 @@
 package lower_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -356,4 +357,21 @@ func TestVolatileAccess(t *testing.T) {
 	if vol != 6 || len(got) != 9 {
 		t.Errorf("loads and stores:\n%s\nwant 6 of 9 Volatile (a[0], a[1], a[2] twice, a[3] twice)", strings.Join(got, "\n"))
 	}
+}
+
+// Every call is inlined: functions that each call the next twice grow
+// exponentially, and such a program once ran until memory ran out. The
+// kernel's size after inlining is bounded.
+func TestInlineBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int f0(int x) {")
+	for i := 0; i < 100; i++ {
+		b.WriteString(" x = x * 3 + 1; x ^= x >> 3;")
+	}
+	b.WriteString(" return x; }\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&b, "int f%d(int x) { return f%d(x) + f%d(x + 1); }\n", i, i-1, i-1)
+	}
+	b.WriteString("kernel void k(global int *o) { *o = f39(o[1]); }\n")
+	compileError(t, b.String(), "kernel 'k' is too large: more than 2000000 SPIR-V instructions after inlining")
 }
