@@ -375,3 +375,20 @@ func TestInlineBudget(t *testing.T) {
 	b.WriteString("kernel void k(global int *o) { *o = f39(o[1]); }\n")
 	compileError(t, b.String(), "kernel 'k' is too large: more than 2000000 SPIR-V instructions after inlining")
 }
+
+// Large initialized arrays: a partial initializer of a private array zeroes
+// it with one store (int a[1 << 28] = {1} once took minutes and gigabytes);
+// a constant array too long for one SPIR-V instruction is an error, not an
+// invalid module (its word count wrapped).
+func TestLargeInitializers(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int a[20000] = {5, 6, [10] = 7, [19999] = 9};
+		int b[3] = {1};
+		out[g] = a[g] + a[g + 8] * 10 + a[19996 + g] * 100 + b[g % 3] * 1000;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 5+1000, 6, 70, 900+1000)
+	compileValid(t, `kernel void k(global int *o) { int a[1 << 28] = {1}; o[1] = a[o[2]]; }`)
+	compileError(t, `constant int t[100000] = {1, 2, 3}; kernel void k(global int *o) { o[0] = t[o[1]]; }`,
+		"the initializer of 't' has an array of 100000 elements; clgo emits constants of at most 65532 elements")
+}
