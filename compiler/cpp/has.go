@@ -25,7 +25,7 @@ var ClangBuiltins = map[string]bool{
 // matters: aligned, packed, the kernel attributes, overloadable).
 var clangAttributes = map[string]bool{
 	"aligned": true, "packed": true, "unused": true, "used": true, "always_inline": true,
-	"noinline": true, "overloadable": true, "const": true, "pure": true, "nodebug": true,
+	"noinline": true, "overloadable": true, "ext_vector_type": true, "const": true, "pure": true, "nodebug": true,
 	"reqd_work_group_size": true, "work_group_size_hint": true, "vec_type_hint": true,
 	"opencl_unroll_hint": true, "nosvm": true, "endian": true, "deprecated": true,
 	"may_alias": true, "warn_unused_result": true, "maybe_unused": true, "fallthrough": true,

@@ -125,3 +125,36 @@ func (c *checker) specialBuiltin(e *syntax.CallExpr, name string, args []operand
 	c.info.Calls[e] = Callee{Builtin: &Overload{Name: name, Params: params, Result: Typ[k]}}
 	return c.record(e, cv(Typ[k], FloatValue(k, v)))
 }
+
+// extVectorType applies clang's ext_vector_type(N) to the scalar type t of
+// a typedef (typedef float f4 __attribute__((ext_vector_type(4)))): the
+// OpenCL vector of N elements.
+func (c *checker) extVectorType(a *syntax.Attr, t Type) Type {
+	b, ok := Underlying(t).(*Basic)
+	if !ok || !b.Kind.IsArithmetic() || b.Kind == Bool {
+		c.errorf(a, "invalid vector element type %s", quote(t))
+		return Typ[Invalid]
+	}
+	var e syntax.Expr
+	if len(a.Args) == 1 {
+		e, _ = a.Args[0].(syntax.Expr)
+	}
+	if e == nil {
+		c.errorf(a, "'ext_vector_type' attribute takes one argument")
+		return Typ[Invalid]
+	}
+	tv := c.rvalueExpr(e)
+	if !tv.IsConst() || tv.Value.Kind != IntConst {
+		if !IsInvalid(tv.Type) {
+			c.errorf(e, "'ext_vector_type' attribute requires an integer constant")
+		}
+		return Typ[Invalid]
+	}
+	switch n := tv.Value.Int; n {
+	case 2, 3, 4, 8, 16:
+		return &Vector{Elem: Typ[b.Kind], Len: int(n)}
+	default:
+		c.errorf(e, "vectors of %d elements are not OpenCL vectors (2, 3, 4, 8 or 16)", n)
+		return Typ[Invalid]
+	}
+}

@@ -74,8 +74,11 @@ func (c *checker) typedefDecl(d *syntax.TypedefDecl) {
 	qt := c.typeExpr(d.Type)
 	var align int64
 	for _, a := range d.Attrs {
-		if a.Name == "aligned" {
+		switch a.Name {
+		case "aligned":
 			align = max(align, c.alignedAttr(a))
+		case "ext_vector_type":
+			qt.t = c.extVectorType(a, qt.t)
 		}
 	}
 	t := named(qt.t, d.Name)
