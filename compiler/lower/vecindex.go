@@ -10,8 +10,8 @@ import (
 // vector value (an rvalue such as (v + v)[1] or f(x)[0]) they extract a
 // component; on a vector place (a variable, a struct member, *p, p[k]) they
 // select the component's place, so that v[i] = x stores one component.
-// A constant index outside the vector has no component (the checker warns)
-// and reads as undefined; a dynamic index is wrapped into the vector, so no
+// A constant index outside the vector has no component (the checker warns):
+// it reads as undefined and writes nowhere; a dynamic index is wrapped into the vector, so no
 // access ever leaves the vector's memory.
 
 func isVector(t types.Type) bool {
@@ -36,7 +36,8 @@ func (fs *fnState) vecIndexValue(x *syntax.IndexExpr, t types.Type) value {
 func (fs *fnState) vecIndexPlace(p *place, x *syntax.IndexExpr, t types.Type) *place {
 	if c, ok := fs.constIndex(x.Index); ok {
 		if c < 0 || c >= int64(types.VecLen(p.t)) {
-			fs.errorf(x.Index.Pos(), "vector index %d is outside the vector", c)
+			// Undefined behaviour the checker warned about: a scratch
+			// place, so that the access touches no memory.
 			return fs.spill(fs.undef(t))
 		}
 		return fs.compPlace(p, int(c))
