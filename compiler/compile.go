@@ -38,9 +38,10 @@ func Compile(src string, opts Options) (*Result, error) {
 }
 
 // CompileFile is Compile with the name diagnostics use for the file.
-func CompileFile(name, src string, opts Options) (*Result, error) {
+func CompileFile(name, src string, opts Options) (res *Result, err error) {
 	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
-	res := &Result{Diagnostics: diags}
+	res = &Result{Diagnostics: diags}
+	defer internalError(name, res, &err)
 	toks := cpp.Preprocess(name, src, opts.cppOptions(), diags)
 	if diags.HasErrors() {
 		return res, diags

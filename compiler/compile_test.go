@@ -3,8 +3,10 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
@@ -80,5 +82,21 @@ func TestParseOptions(t *testing.T) {
 	}
 	if _, err := ParseOptions("-bogus"); err == nil {
 		t.Error("unknown option accepted")
+	}
+}
+
+// A panic in any stage becomes an internal compiler error, never a crash
+// of the process that compiles.
+func TestInternalErrorRecovered(t *testing.T) {
+	res, err := func() (res *Result, err error) {
+		res = &Result{Diagnostics: &diag.List{}}
+		defer internalError("x.cl", res, &err)
+		panic("boom")
+	}()
+	if err == nil || res.SPIRV != nil {
+		t.Fatalf("err = %v", err)
+	}
+	if got, want := err.Error(), "x.cl:1:1: error: internal compiler error: boom"; !strings.Contains(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

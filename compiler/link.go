@@ -30,9 +30,10 @@ func UnitName(i int) string { return fmt.Sprintf("<unit %d>", i+1) }
 // variables); functions and program-scope variables with external linkage
 // are resolved across units by name, and must agree in type and be defined
 // once (types.CheckUnits). Diagnostics carry each unit's name.
-func Link(units []Unit, opts Options) (*Result, error) {
+func Link(units []Unit, opts Options) (res *Result, err error) {
 	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
-	res := &Result{Diagnostics: diags}
+	res = &Result{Diagnostics: diags}
+	defer internalError("", res, &err)
 	var files []*syntax.File
 	rank := map[string]int{} // unit names, for sorting diagnostics
 	for i, u := range units {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Builder builds a Module: it allocates ids, deduplicates types, constants
@@ -357,18 +358,34 @@ func (b *Builder) Source(lang SourceLanguage, version uint32) {
 	b.Module.DebugSources = append(b.Module.DebugSources, &Instruction{Op: OpSource, Operands: []uint32{uint32(lang), version}})
 }
 
-// Name gives id a debug name (once per id).
+// Name gives id a debug name (once per id), truncated to MaxDebugName.
 func (b *Builder) Name(id ID, name string) {
 	if b.once("name:" + strconv.Itoa(int(id))) {
-		b.Module.Names = append(b.Module.Names, &Instruction{Op: OpName, Operands: append([]uint32{uint32(id)}, LiteralString(name)...)})
+		b.Module.Names = append(b.Module.Names, &Instruction{Op: OpName, Operands: append([]uint32{uint32(id)}, LiteralString(debugName(name))...)})
 	}
 }
 
-// MemberName names member of the struct type id.
+// MemberName names member of the struct type id, truncated to MaxDebugName.
 func (b *Builder) MemberName(id ID, member uint32, name string) {
 	if b.once("mname:" + strconv.Itoa(int(id)) + "." + strconv.Itoa(int(member))) {
-		b.Module.Names = append(b.Module.Names, &Instruction{Op: OpMemberName, Operands: append([]uint32{uint32(id), member}, LiteralString(name)...)})
+		b.Module.Names = append(b.Module.Names, &Instruction{Op: OpMemberName, Operands: append([]uint32{uint32(id), member}, LiteralString(debugName(name))...)})
 	}
+}
+
+// MaxDebugName bounds the bytes of a debug name: an instruction has at most
+// 65535 words, and a name is only for reading.
+const MaxDebugName = 1024
+
+// debugName cuts name to at most MaxDebugName bytes, on a UTF-8 boundary.
+func debugName(name string) string {
+	if len(name) <= MaxDebugName {
+		return name
+	}
+	n := MaxDebugName
+	for n > 0 && !utf8.RuneStart(name[n]) {
+		n--
+	}
+	return name[:n]
 }
 
 func (b *Builder) annotate(op Op, operands []uint32) {

@@ -233,6 +233,8 @@ func (p *pp) expandNext() token {
 		switch {
 		case p.inIf && t.text == "defined":
 			return p.defined(t)
+		case isHasOperator(t.text) && p.macros[t.text] == nil:
+			return p.hasOperator(t)
 		case t.text == "_Pragma" && !t.hide.has("_Pragma"):
 			if pt, ok := p.pragmaOperator(t); ok {
 				return pt
@@ -251,7 +253,12 @@ func (p *pp) expandNext() token {
 // or a directive's line is (C99 6.10.3.1).
 func (p *pp) expandList(toks []token, end token) []token {
 	if p.nesting >= maxArgNesting {
-		p.diags.Errorf(end.pos, "macro invocations nested too deeply")
+		if !p.tooMuch {
+			p.diags.Errorf(end.pos, "macro invocations nested too deeply")
+		}
+		// Stop expanding: the levels above would rescan what is left
+		// here and nest again, for minutes on a hostile input.
+		p.tooMuch = true
 		return toks
 	}
 	p.nesting++

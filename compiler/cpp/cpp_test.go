@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -268,6 +269,54 @@ func TestInclude(t *testing.T) {
 	}, opts)
 }
 
+// The OS file system includes only regular files of at most
+// MaxIncludeSize bytes: devices (unbounded or blocking reads), FIFOs and
+// directories are refused without being read.
+func TestIncludeOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.h")
+	big := filepath.Join(dir, "big.h")
+	if err := os.WriteFile(ok, []byte("int ok;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(MaxIncludeSize + 1) // sparse: no disk used
+	f.Close()
+	cases := []testCase{
+		{"regular", "#include \"" + ok + "\"\n", "int ok;\n", ""},
+		{"directory", "#include \"" + dir + "\"\n", "", "t.cl:1:10: error: cannot include '" + dir + "': not a regular file"},
+		{"too large", "#include \"" + big + "\"\n", "", "t.cl:1:10: error: cannot include '" + big + "': larger than 16 MiB"},
+	}
+	for _, dev := range []string{"/dev/zero", "/dev/stdin", "/dev/null"} {
+		if _, err := os.Stat(dev); err == nil {
+			cases = append(cases, testCase{dev, "#include <" + dev + ">\n", "", "t.cl:1:10: error: cannot include '" + dev + "': not a regular file"})
+		}
+	}
+	if fifo := filepath.Join(dir, "fifo.h"); syscallMkfifo(fifo) == nil {
+		cases = append(cases, testCase{"fifo", "#include \"" + fifo + "\"\n", "", "t.cl:1:10: error: cannot include '" + fifo + "': not a regular file"})
+	}
+	check(t, cases, Options{FS: OSFileSystem{}})
+}
+
+// clang's feature tests: in #if (and __has_builtin & co. elsewhere), known
+// to `defined` and #ifdef, so the usual fallback definitions are skipped.
+func TestHasOperators(t *testing.T) {
+	fs := MapFS{"there.h": "", "inc/sys.h": ""}
+	check(t, []testCase{
+		{"builtin", "#if __has_builtin(__builtin_expect) && !__has_builtin(__builtin_nope)\nyes\n#endif\n", "yes\n", ""},
+		{"attribute", "#if __has_attribute(aligned) && __has_attribute(__packed__) && !__has_attribute(nope)\nyes\n#endif\n", "yes\n", ""},
+		{"feature", "#if __has_extension(c_static_assert) && !__has_feature(c_static_assert) && __has_feature(attribute_overloadable)\nyes\n#endif\n", "yes\n", ""},
+		{"include", "#if __has_include(\"there.h\") && __has_include(<sys.h>) && !__has_include(\"gone.h\")\nyes\n#endif\n", "yes\n", ""},
+		{"defined", "#if defined(__has_builtin) && defined __has_include\nyes\n#endif\n#ifndef __has_feature\n#define __has_feature(x) 0\n#endif\n__has_feature(attribute_overloadable)\n", "yes\n1\n", ""},
+		{"outside #if", "int a = __has_builtin(__builtin_assume);\n", "int a = 1;\n", ""},
+		{"include outside #if", "__has_include(\"there.h\")\n", "0\n", "t.cl:1:1: error: '__has_include' must be used within a preprocessing directive"},
+		{"not an identifier", "#if __has_builtin(1)\n#endif\n", "", "t.cl:1:5: error: '__has_builtin' requires an identifier"},
+	}, Options{FS: fs, IncludeDirs: []string{"inc"}})
+}
+
 func TestCommandLine(t *testing.T) {
 	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true}
 	check(t, []testCase{
@@ -337,6 +386,17 @@ func TestLimits(t *testing.T) {
 	_, diags = run("#if "+strings.Repeat("(", 1000)+"1"+strings.Repeat(")", 1000)+"\n#endif\n", Options{})
 	if !strings.Contains(diags, "nested too deeply") {
 		t.Errorf("no expression depth error: %q", diags)
+	}
+	// A chain of macros each expanding to the next: hidesets are searched
+	// linearly, so the chain is bounded (200,000 links took minutes).
+	b.Reset()
+	b.WriteString("#define m0 1\n")
+	for i := 1; i <= 5000; i++ {
+		b.WriteString("#define m" + strconv.Itoa(i) + " m" + strconv.Itoa(i-1) + "\n")
+	}
+	out, diags := run(b.String()+"m4000 m5000\n", Options{})
+	if want := "t.cl:5002:7: error: macro expansion nested too deeply (through more than 4096 macros)"; diags != want || !strings.HasPrefix(out, "1 ") {
+		t.Errorf("macro chain: got %q, %q; want %q", out, diags, want)
 	}
 }
 

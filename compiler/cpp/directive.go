@@ -1,6 +1,8 @@
 package cpp
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -234,7 +236,7 @@ func (p *pp) ifDirective(hash, name token, args []token) {
 		v = p.evalIf(name, args)
 	} else if n, ok := p.macroName(name, args); ok {
 		p.extraTokens(name, args[1:])
-		v = (p.macros[n.text] != nil) == (name.text == "ifdef")
+		v = (p.macros[n.text] != nil || isHasOperator(n.text)) == (name.text == "ifdef")
 	}
 	f.conds = append(f.conds, cond{pos: hash.pos, taken: v})
 	if !v {
@@ -383,8 +385,12 @@ func (p *pp) include(name token, args []token) {
 		return
 	}
 	cur := p.files[len(p.files)-1]
-	path, lf := p.find(file, quoted, dirOf(cur.path))
+	path, lf, err := p.find(file, quoted, dirOf(cur.path))
 	if lf == nil {
+		if err != nil {
+			p.diags.Errorf(args[0].pos, "cannot include '%s': %s", file, includeError(err))
+			return
+		}
 		p.diags.Errorf(args[0].pos, "'%s' file not found", file)
 		return
 	}
@@ -429,9 +435,20 @@ func checkEmpty(p *pp, t token, file string, quoted bool) (string, bool, bool) {
 	return file, quoted, true
 }
 
+// includeError is the reason an existing file cannot be included: the
+// error without the path the diagnostic already names.
+func includeError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // find looks file up: beside the including file for "file", then in the
-// -I directories in order.
-func (p *pp) find(file string, quoted bool, dir string) (string, *lexedFile) {
+// -I directories in order. A file that exists but cannot be included (a
+// device, a directory, one too large) stops the search with its error.
+func (p *pp) find(file string, quoted bool, dir string) (string, *lexedFile, error) {
 	var dirs []string
 	if filepath.IsAbs(file) {
 		dirs = []string{""}
@@ -448,26 +465,30 @@ func (p *pp) find(file string, quoted bool, dir string) (string, *lexedFile) {
 		} else {
 			path = filepath.Clean(file)
 		}
-		if lf := p.load(path); lf != nil {
-			return path, lf
+		lf, err := p.load(path)
+		if lf != nil {
+			return path, lf, nil
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", nil, err
 		}
 	}
-	return "", nil
+	return "", nil, nil
 }
 
 // load reads and lexes a file once per run.
-func (p *pp) load(path string) *lexedFile {
+func (p *pp) load(path string) (*lexedFile, error) {
 	if lf, ok := p.cache[path]; ok {
-		return lf
+		return lf, nil
 	}
 	data, err := p.fs.ReadFile(path)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	toks := lexFile(path, string(data), p.diags)
 	lf := &lexedFile{toks: toks, guard: guardOf(toks)}
 	p.cache[path] = lf
-	return lf
+	return lf, nil
 }
 
 // guardOf returns X when toks are "#ifndef X ... #endif" (or

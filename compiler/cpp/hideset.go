@@ -6,6 +6,19 @@ package cpp
 type hideset struct {
 	name string
 	next *hideset
+	n    int // the set's size
+}
+
+// maxHideset bounds how many macros one token has come through (a chain
+// of macros each expanding to the next): the sets are searched linearly,
+// so a hostile chain of 200,000 defines would take hours.
+const maxHideset = 4096
+
+func (h *hideset) size() int {
+	if h == nil {
+		return 0
+	}
+	return h.n
 }
 
 func (h *hideset) has(name string) bool {
@@ -22,7 +35,7 @@ func (h *hideset) with(name string) *hideset {
 	if h.has(name) {
 		return h
 	}
-	return &hideset{name, h}
+	return &hideset{name, h, h.size() + 1}
 }
 
 // union returns a ∪ b.
@@ -41,7 +54,7 @@ func intersect(a, b *hideset) *hideset {
 	var r *hideset
 	for ; a != nil; a = a.next {
 		if b.has(a.name) {
-			r = &hideset{a.name, r}
+			r = &hideset{a.name, r, r.size() + 1}
 		}
 	}
 	return r

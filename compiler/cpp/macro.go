@@ -63,6 +63,11 @@ func (p *pp) expand(t token) bool {
 		p.limitReached(t)
 		return false
 	}
+	if t.hide.size() >= maxHideset {
+		p.diags.Errorf(t.pos, "macro expansion nested too deeply (through more than %d macros)", maxHideset)
+		p.tooMuch = true
+		return false
+	}
 	if m.builtin != nil {
 		r := m.builtin(p, t)
 		r.pos, r.space, r.bol, r.hide = t.pos, t.space, t.bol, t.hide

@@ -5,6 +5,9 @@
 package cpp
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -55,11 +58,63 @@ type FileSystem interface {
 	ReadFile(name string) ([]byte, error)
 }
 
-// OSFileSystem reads files from the operating system.
+// MaxIncludeSize is the largest file #include reads (16 MiB).
+const MaxIncludeSize = 16 << 20
+
+// OSFileSystem reads files from the operating system: regular files of at
+// most MaxIncludeSize bytes. Anything else (/dev/zero, /dev/stdin, a FIFO,
+// a directory) is refused without being read, so that an #include in a
+// program built inside an application can neither block it nor exhaust its
+// memory.
 type OSFileSystem struct{}
 
 // ReadFile implements FileSystem.
-func (OSFileSystem) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+func (OSFileSystem) ReadFile(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := includable(name, fi); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Check again what was opened (it may have changed since the Stat), and
+	// read no more than the limit whatever the file does.
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := includable(name, fi); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxIncludeSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxIncludeSize {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: ErrIncludeTooLarge}
+	}
+	return data, nil
+}
+
+// Errors of OSFileSystem.ReadFile for files #include refuses.
+var (
+	ErrNotRegular      = errors.New("not a regular file")
+	ErrIncludeTooLarge = fmt.Errorf("larger than %d MiB", MaxIncludeSize>>20)
+)
+
+func includable(name string, fi fs.FileInfo) error {
+	if !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "open", Path: name, Err: ErrNotRegular}
+	}
+	if fi.Size() > MaxIncludeSize {
+		return &fs.PathError{Op: "open", Path: name, Err: ErrIncludeTooLarge}
+	}
+	return nil
+}
 
 // MapFS is an in-memory FileSystem keyed by path, for tests and for the
 // headers embedded in the compiler.

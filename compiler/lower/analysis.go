@@ -235,7 +235,8 @@ func (a *analysis) rootVar(e syntax.Expr) *types.Var {
 		v, _ := a.info.Uses[x].(*types.Var)
 		return v
 	case *syntax.IndexExpr:
-		if _, ok := types.Underlying(a.info.Types[x.X].Type).(*types.Array); ok {
+		switch types.Underlying(a.info.Types[x.X].Type).(type) {
+		case *types.Array, *types.Vector:
 			return a.rootVar(x.X)
 		}
 	case *syntax.SelectorExpr:

@@ -294,7 +294,12 @@ func (fs *fnState) incDec(x *syntax.UnaryExpr, t types.Type) value {
 		return old
 	}
 	p := fs.lvalue(x.X)
+	m := fs.mark()
 	old := fs.load(p)
+	vol := fs.isVolatile(x.X)
+	if vol {
+		fs.volatileSince(m)
+	}
 	var nv spirv.ID
 	if isBoolType(xt) {
 		nv = fs.b.ConstantBool(fs.boolT(), !dec)
@@ -308,7 +313,7 @@ func (fs *fnState) incDec(x *syntax.UnaryExpr, t types.Type) value {
 		}
 		nv = fs.arith(op, old, fs.constOf(xt, 1), xt)
 	}
-	fs.store(p, nv)
+	fs.storeMarked(p, nv, vol)
 	if pre {
 		return value{t: xt, id: nv}
 	}
@@ -380,7 +385,7 @@ func (fs *fnState) assign(x *syntax.AssignExpr) value {
 		v := fs.expr(x.Y)
 		p := fs.lvalue(x.X)
 		if v.id != 0 {
-			fs.store(p, v.id)
+			fs.storeMarked(p, v.id, fs.isVolatile(x.X))
 		}
 		v.t = xt
 		return v
@@ -390,13 +395,19 @@ func (fs *fnState) assign(x *syntax.AssignExpr) value {
 		ct = xt
 	}
 	p := fs.lvalue(x.X)
-	old := fs.convert(value{t: xt, id: fs.load(p)}, ct)
+	vol := fs.isVolatile(x.X)
+	m := fs.mark()
+	loaded := fs.load(p)
+	if vol {
+		fs.volatileSince(m)
+	}
+	old := fs.convert(value{t: xt, id: loaded}, ct)
 	y := fs.expr(x.Y)
 	if x.Op == syntax.Shl || x.Op == syntax.Shr {
 		y = fs.convert(y, ct)
 	}
 	r := fs.convert(value{t: ct, id: fs.arith(x.Op, old.id, y.id, ct)}, xt)
-	fs.store(p, r.id)
+	fs.storeMarked(p, r.id, vol)
 	return r
 }
 

@@ -61,6 +61,12 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		return fs.barrier(name, x)
 	case "printf":
 		return fs.printf(x, t)
+	case "__builtin_expect":
+		// The hint says nothing SPIR-V can carry: the value itself.
+		return fs.expr(x.Args[0])
+	case "__builtin_assume", "__builtin_unreachable":
+		// Hints only; the assumption is not evaluated (as clang).
+		return value{t: t}
 	}
 	if strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_") {
 		return fs.atomic(name, x, t)

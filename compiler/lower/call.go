@@ -32,6 +32,7 @@ func (fs *fnState) inline(x *syntax.CallExpr, f *types.Func, t types.Type) value
 		fs.errorf(x.At, "calls nest too deeply")
 		return fs.undef(t)
 	}
+	fs.inlineBudget(x)
 	args := make([]value, len(x.Args))
 	for i, a := range x.Args {
 		args[i] = fs.expr(a)

@@ -96,6 +96,9 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 	if tv.IsConst() && (types.Scalar(t) != nil || isBoolType(t)) {
 		return value{t: t, id: fs.constValue(tv, t)}
 	}
+	if tv.Mode == types.LValue && fs.isVolatile(e) && !isPointer(t) && !isArray(t) {
+		return fs.loadVolatile(e)
+	}
 	switch x := e.(type) {
 	case *syntax.ParenExpr:
 		return fs.expr(x.X)
@@ -116,8 +119,7 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 			return fs.selectRValue(sel, t)
 		}
 		if ix, ok := x.(*syntax.IndexExpr); ok && tv.Mode != types.LValue {
-			p := fs.exprPlace(ix)
-			return fs.loadValue(p)
+			return fs.indexRValue(ix, t)
 		}
 		return fs.loadValue(fs.lvalue(e))
 	case *syntax.UnaryExpr:
@@ -193,8 +195,28 @@ func (fs *fnState) exprPlace(e syntax.Expr) *place {
 			at := types.Underlying(fs.info.Types[x.X].Type).(*types.Array)
 			return fs.index(p, fs.to32(fs.expr(x.Index)), at.Elem)
 		}
+		if isVector(fs.info.Types[x.X].Type) {
+			return fs.vecIndexPlace(fs.exprPlace(x.X), x, fs.info.Types[x].Type)
+		}
 	}
+	// rawExpr never asks for the place of e itself, so this ends.
 	return fs.spill(fs.rawExpr(e))
+}
+
+// indexRValue lowers a subscript of an rvalue: a component of a vector
+// value or an element of an array value (a struct member of a call's
+// result, say). Pointer subscripts are lvalues.
+func (fs *fnState) indexRValue(x *syntax.IndexExpr, t types.Type) value {
+	xt := fs.info.Types[x.X].Type
+	switch at := types.Underlying(xt).(type) {
+	case *types.Vector:
+		return fs.vecIndexValue(x, t)
+	case *types.Array:
+		p := fs.exprPlace(x.X)
+		return fs.loadValue(fs.index(p, fs.to32(fs.expr(x.Index)), at.Elem))
+	}
+	fs.errorf(x.Pos(), "internal error: subscript of a %s rvalue", xt)
+	return fs.undef(t)
 }
 
 // selectRValue lowers a member or component selection of an rvalue.
@@ -252,6 +274,9 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 		if at, ok := types.Underlying(xt).(*types.Array); ok {
 			p := fs.exprPlace(x.X)
 			return fs.index(p, fs.to32(fs.expr(x.Index)), at.Elem)
+		}
+		if isVector(xt) {
+			return fs.vecIndexPlace(fs.exprPlace(x.X), x, t)
 		}
 		base, idx := x.X, x.Index
 		if !isPointer(fs.exprType(base)) {

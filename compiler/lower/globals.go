@@ -17,6 +17,9 @@ func (fs *fnState) globalPlace(v *types.Var) *place {
 	g := fs.globals[v]
 	if g == nil {
 		t := fs.valType(v.Type)
+		if !fs.constantsFit(v) {
+			panic(bailout{})
+		}
 		init := fs.constInit(v.Type, fs.initOf(v))
 		id := fs.b.Variable(fs.b.TypePointer(spirv.StorageClassPrivate, t), spirv.StorageClassPrivate, init)
 		fs.b.Name(id, v.Name)
@@ -33,6 +36,9 @@ func (fs *fnState) globalObject(o *object) {
 	if o.words {
 		fs.errorf(v.At, "accessing program-scope variable '%s' through pointers of different types is not supported", v.Name)
 		o.words = false
+	}
+	if !fs.constantsFit(v) {
+		panic(bailout{})
 	}
 	var consts []spirv.ID
 	fs.flatConsts(v.Type, fs.initOf(v), &consts)

@@ -12,6 +12,7 @@ import (
 // into one SPIR-V function.
 type fnState struct {
 	*lowerer
+	inlines  int // user function calls inlined so far (see inlineBudget)
 	k        *types.Func
 	an       *analysis
 	fn       *spirv.Function
@@ -57,6 +58,9 @@ func (fs *fnState) gv(id spirv.ID) spirv.ID {
 // kernel lowers one kernel into an entry point.
 func (l *lowerer) kernel(k *types.Func) {
 	if k.Decl == nil || k.Decl.Body == nil {
+		return
+	}
+	if !l.kernelNamesFit(k) {
 		return
 	}
 	fs := &fnState{

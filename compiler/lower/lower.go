@@ -132,6 +132,9 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 	for _, k := range pkg.Kernels {
 		l.kernel(k)
 	}
+	if len(pkg.Kernels) == 0 {
+		l.libraryUnit()
+	}
 	if diags.HasErrors() {
 		return nil, nil
 	}

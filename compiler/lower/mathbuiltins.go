@@ -58,7 +58,7 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 	}
 	argT := a.vals[0].t
 	ak := types.ElemKind(argT)
-	if !ak.IsFloat() {
+	if !ak.IsFloat() && base != "nan" { // nan(uintn nancode) is the one with integer arguments
 		return 0, false
 	}
 	// fma is GLSL's Fma where the device fuses it (one rounding), the

@@ -76,6 +76,7 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 		words = append(words, w...)
 		sizes = append(sizes, uint32(4*len(w)))
 	}
+	fs.fits(fs.pos, "printf format string", format)
 	id := uint32(len(fs.refl.Printfs))
 	fs.refl.Printfs = append(fs.refl.Printfs, spirv.PrintfInfo{ID: id, Format: format, ArgSizes: sizes})
 	fs.kref.Flags |= spirv.KernelMayUsePrintf
@@ -135,6 +136,7 @@ func (fs *fnState) printfString(s string) uint32 {
 	if fs.pf.strings == nil {
 		fs.pf.strings = map[string]uint32{}
 	}
+	fs.fits(fs.pos, "printf string", s)
 	id := uint32(len(fs.refl.Printfs))
 	fs.refl.Printfs = append(fs.refl.Printfs, spirv.PrintfInfo{ID: id, Format: s})
 	fs.pf.strings[s] = id

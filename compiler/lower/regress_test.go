@@ -1,8 +1,14 @@
 package lower_test
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/clgo/clgo/cl"
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Private arrays passed to helpers are Function variables: they are not in
@@ -236,4 +242,153 @@ func TestPackedStruct(t *testing.T) {
 	if raw[3] != 3 || raw[4] != 0x88 || raw[11] != 0x11 || raw[16] != 16 || raw[2] != 2 {
 		t.Errorf("raw bytes after stores: % x", raw)
 	}
+}
+
+// Subscripts of vector rvalues once recursed without bound in lowering
+// (fatal error: stack overflow, which no recover catches): (v + v)[1],
+// f(x)[0], with constant and dynamic indices, and as lvalues.
+func TestVectorSubscript(t *testing.T) {
+	for _, src := range []string{
+		`kernel void foo(global float *out, float4 v) { *out = (v + v)[1]; }`,
+		`float4 bar(float4 p) { return p; }
+		kernel void foo(global float *out, float4 v) { *out = bar(v)[0]; }`,
+		`float4 bar(global float4 *p) { return *p; }
+		kernel void foo(global float *out, global float4 *in) { *out = bar(in)[0]; }`,
+	} {
+		compileValid(t, src)
+	}
+	// Dynamic subscripts of private vectors run in the corpus
+	// (testdata/kernels/idioms): the host driver gets them wrong today.
+	src := `int4 mk(int g) { return (int4)(1, 2, 3, 4) * g; }
+	typedef struct { int4 v; } box;
+	box mkbox(int g) { box b = {mk(g)}; return b; }
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int4 v = mk(g + 1);
+		v[2] += 100;
+		out[g] = (v + v)[1] + mk(g)[3] * 1000 + v[2] * 10000;
+		out[g + 8] = mkbox(g).v[0] + ((int3)(7, 8, 9))[2] * 1000;
+	}`
+	got := runInts(t, src, "k", 4)
+	wantInts(t, got, 1030004, 1064008, 1098012, 1132016)
+	wantInts(t, got[8:], 9000, 9001, 9002, 9003)
+}
+
+// A program without kernels (helpers only) is a library unit: a module
+// every spirv-val environment accepts, that builds on every device and
+// lists no kernels (clgo compile once wrote a module without an entry
+// point, which spirv-val rejects).
+func TestLibraryUnit(t *testing.T) {
+	src := `void f(int x) {}
+	int g(int x) { return x + 1; }`
+	compileValid(t, src)
+	ps, _ := cl.Platforms()
+	devs, err := ps[0].Devices(cl.DeviceTypeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range devs {
+		c, err := cl.CreateContext(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.CreateProgramWithSource(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Build(""); err != nil {
+			t.Errorf("%s: %v", d.Name(), err)
+		} else if names, err := p.KernelNames(); err != nil || len(names) != 0 {
+			t.Errorf("%s: kernels %q, %v; want none", d.Name(), names, err)
+		}
+		p.Release()
+		c.Release()
+	}
+}
+
+// Identifiers longer than a SPIR-V instruction can hold (65535 words): the
+// names the runtime reads (kernels, kernel parameters) are errors, debug
+// names are truncated; nothing clgo writes may fail spirv-val.
+func TestLongNames(t *testing.T) {
+	long := func(c string) string { return strings.Repeat(c, 300000) }
+	compileError(t, "kernel void k"+long("a")+"(global int *o) { *o = 1; }",
+		"kernel name is 300001 bytes long; SPIR-V allows at most 65535")
+	compileError(t, "kernel void k(global int *p"+long("a")+") { p"+long("a")+"[0] = 1; }",
+		"kernel parameter name is 300001 bytes long; SPIR-V allows at most 65535")
+	compileError(t, "typedef struct { int x; } S"+long("s")+";\nkernel void k(global S"+long("s")+" *p) { p->x = 1; }",
+		"kernel parameter type name is 300012 bytes long; SPIR-V allows at most 65535")
+	compileValid(t, "typedef struct { int m"+long("c")+"; } S"+long("d")+";\n"+
+		"int h"+long("e")+"(int x) { return x + 1; }\n"+
+		"kernel void k(global int *o) { int x"+long("b")+" = 1; S"+long("d")+" s; s.m"+long("c")+" = 2; "+
+		"o[0] = h"+long("e")+"(x"+long("b")+") + s.m"+long("c")+"; }")
+}
+
+// Volatile loads and stores keep the Volatile memory operand
+// (shared/reliability/spin_volatile.cl lost it), and only they do.
+func TestVolatileAccess(t *testing.T) {
+	src := `kernel void spin(volatile global int *a, int n, global int *b) {
+		while (a[0] == n) { }
+		a[1] = 1;
+		a[2] += b[0];
+		a[3]++;
+		b[1] = 2;
+	}`
+	compileValid(t, src)
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(spirv.Disassemble(res.Module, spirv.DisOptions{}), "\n") {
+		if strings.Contains(line, "OpLoad") || strings.Contains(line, "OpStore") {
+			f := strings.Fields(line)
+			for len(f) > 0 && !strings.HasPrefix(f[0], "Op") {
+				f = f[1:]
+			}
+			got = append(got, f[0]+" "+strings.Join(f[min(3, len(f)):], " "))
+		}
+	}
+	vol := 0
+	for _, g := range got {
+		if strings.HasSuffix(g, "Volatile") {
+			vol++
+		}
+	}
+	if vol != 6 || len(got) != 9 {
+		t.Errorf("loads and stores:\n%s\nwant 6 of 9 Volatile (a[0], a[1], a[2] twice, a[3] twice)", strings.Join(got, "\n"))
+	}
+}
+
+// Every call is inlined: functions that each call the next twice grow
+// exponentially, and such a program once ran until memory ran out. The
+// kernel's size after inlining is bounded.
+func TestInlineBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int f0(int x) {")
+	for i := 0; i < 100; i++ {
+		b.WriteString(" x = x * 3 + 1; x ^= x >> 3;")
+	}
+	b.WriteString(" return x; }\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&b, "int f%d(int x) { return f%d(x) + f%d(x + 1); }\n", i, i-1, i-1)
+	}
+	b.WriteString("kernel void k(global int *o) { *o = f39(o[1]); }\n")
+	compileError(t, b.String(), "kernel 'k' is too large: more than 2000000 SPIR-V instructions after inlining")
+}
+
+// Large initialized arrays: a partial initializer of a private array zeroes
+// it with one store (int a[1 << 28] = {1} once took minutes and gigabytes);
+// a constant array too long for one SPIR-V instruction is an error, not an
+// invalid module (its word count wrapped).
+func TestLargeInitializers(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int a[20000] = {5, 6, [10] = 7, [19999] = 9};
+		int b[3] = {1};
+		out[g] = a[g] + a[g + 8] * 10 + a[19996 + g] * 100 + b[g % 3] * 1000;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 5+1000, 6, 70, 900+1000)
+	compileValid(t, `kernel void k(global int *o) { int a[1 << 28] = {1}; o[1] = a[o[2]]; }`)
+	compileError(t, `constant int t[100000] = {1, 2, 3}; kernel void k(global int *o) { o[0] = t[o[1]]; }`,
+		"the initializer of 't' has an array of 100000 elements; clgo emits constants of at most 65532 elements")
 }

@@ -465,6 +465,21 @@ func (fs *fnState) initialize(p *place, in *types.Init) {
 	}
 	switch t := types.Underlying(p.t).(type) {
 	case *types.Array:
+		if p.kind == pChain && int64(len(in.Elems)) < t.Len {
+			// A partial initializer ({1} for int a[1 << 20]): zero the
+			// whole array with one store, then the elements given.
+			fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+			for i, e := range in.Elems {
+				if e != nil {
+					fs.initialize(fs.index(p, fs.u32(uint32(i)), t.Elem), e)
+				}
+			}
+			return
+		}
+		if t.Len > maxInitElems {
+			fs.errorf(fs.pos, "initializer of an array of %d elements is too large (clgo initializes at most %d here)", t.Len, maxInitElems)
+			panic(bailout{})
+		}
 		for i := int64(0); i < t.Len; i++ {
 			q := fs.index(p, fs.u32(uint32(i)), t.Elem)
 			var e *types.Init

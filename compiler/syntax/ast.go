@@ -98,19 +98,30 @@ type PragmaDecl struct{ Pragma *Pragma }
 // reported); later stages skip it.
 type BadDecl struct{ At diag.Pos }
 
-func (d *VarDecl) Pos() diag.Pos     { return d.At }
-func (d *FuncDecl) Pos() diag.Pos    { return d.At }
-func (d *TypedefDecl) Pos() diag.Pos { return d.At }
-func (d *TagDecl) Pos() diag.Pos     { return d.Type.Pos() }
-func (d *PragmaDecl) Pos() diag.Pos  { return d.Pragma.At }
-func (d *BadDecl) Pos() diag.Pos     { return d.At }
+// StaticAssertDecl is `_Static_assert(Cond, Msg);` (C11, which clang
+// accepts in OpenCL C); HasMsg is false for the one-argument form.
+type StaticAssertDecl struct {
+	At     diag.Pos
+	Cond   Expr
+	Msg    string
+	HasMsg bool
+}
 
-func (*VarDecl) declNode()     {}
-func (*FuncDecl) declNode()    {}
-func (*TypedefDecl) declNode() {}
-func (*TagDecl) declNode()     {}
-func (*PragmaDecl) declNode()  {}
-func (*BadDecl) declNode()     {}
+func (d *VarDecl) Pos() diag.Pos          { return d.At }
+func (d *FuncDecl) Pos() diag.Pos         { return d.At }
+func (d *TypedefDecl) Pos() diag.Pos      { return d.At }
+func (d *TagDecl) Pos() diag.Pos          { return d.Type.Pos() }
+func (d *PragmaDecl) Pos() diag.Pos       { return d.Pragma.At }
+func (d *BadDecl) Pos() diag.Pos          { return d.At }
+func (d *StaticAssertDecl) Pos() diag.Pos { return d.At }
+
+func (*VarDecl) declNode()          {}
+func (*FuncDecl) declNode()         {}
+func (*TypedefDecl) declNode()      {}
+func (*TagDecl) declNode()          {}
+func (*PragmaDecl) declNode()       {}
+func (*BadDecl) declNode()          {}
+func (*StaticAssertDecl) declNode() {}
 
 // Attr is one attribute of __attribute__((...)), e.g.
 // reqd_work_group_size(16,16,1) or vec_type_hint(float4). An argument is an

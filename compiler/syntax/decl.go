@@ -27,6 +27,8 @@ func (p *parser) externalDecls() []Decl {
 		case p.is("}"):
 			p.errorAt(p.tok.pos, "extraneous closing brace ('}')")
 			p.next()
+		case p.isStaticAssert():
+			decls = append(decls, p.staticAssert())
 		default:
 			decls = append(decls, p.declaration(fileCtx, nil)...)
 		}
@@ -806,4 +808,35 @@ func (p *parser) skipParensFrom() {
 		}
 		p.next()
 	}
+}
+
+func (p *parser) isStaticAssert() bool {
+	return p.tok.kind == tName && p.tok.text == "_Static_assert"
+}
+
+// staticAssert parses `_Static_assert ( constant-expression [, string] ) ;`.
+func (p *parser) staticAssert() Decl {
+	d := &StaticAssertDecl{At: p.tok.pos}
+	p.next()
+	open := p.tok.pos
+	if !p.expect("(", "expected '(' after '_Static_assert'") {
+		p.skipTo()
+		return &BadDecl{At: d.At}
+	}
+	d.Cond = p.condExpr()
+	if p.got(",") {
+		if p.tok.kind != tString {
+			p.errorAt(p.tok.pos, "expected string literal for diagnostic message in static_assert")
+			p.skipTo()
+			return &BadDecl{At: d.At}
+		}
+		d.HasMsg = true
+		for p.tok.kind == tString {
+			d.Msg += p.tok.text
+			p.next()
+		}
+	}
+	p.closing(")", open, "(")
+	p.semi("expected ';' after static_assert")
+	return d
 }

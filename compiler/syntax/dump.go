@@ -138,6 +138,8 @@ func (d *dumper) node(n Node) {
 		d.p(n.Pragma)
 	case *BadDecl:
 		d.p("(baddecl)")
+	case *StaticAssertDecl:
+		d.p("(static_assert ", n.Cond, " ", strconv.Quote(n.Msg), ")")
 
 	case *NamedType:
 		name := n.Name

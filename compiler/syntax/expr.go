@@ -1,6 +1,10 @@
 package syntax
 
-import "github.com/clgo/clgo/compiler/diag"
+import (
+	"strings"
+
+	"github.com/clgo/clgo/compiler/diag"
+)
 
 // isBad says whether x failed to parse: operators after it are not
 // looked at, so that one mistake gives one error.
@@ -12,10 +16,13 @@ func isBad(x Expr) bool {
 // expr parses a full expression, comma operator included.
 func (p *parser) expr() Expr {
 	x := p.assignExpr()
-	for p.is(",") && !isBad(x) {
+	for n := 1; p.is(",") && !isBad(x); n++ {
 		pos := p.tok.pos
 		p.next()
 		x = &CommaExpr{At: pos, X: x, Y: p.assignExpr()}
+		if n%chainCheck == 0 && p.tooTall(x, n) {
+			return &BadExpr{At: pos}
+		}
 	}
 	return x
 }
@@ -32,6 +39,11 @@ func (p *parser) assignExpr() Expr {
 		if op, ok := assignOps[p.tok.text]; ok {
 			pos := p.tok.pos
 			p.next()
+			// a = b = c = ... recurses: bound it as nesting.
+			if !p.enter() {
+				return &BadExpr{At: pos}
+			}
+			defer p.leave()
 			return &AssignExpr{At: pos, Op: op, X: x, Y: p.assignExpr()}
 		}
 	}
@@ -78,7 +90,7 @@ var binOps = map[string]binOp{
 // precedence climbing; all are left associative.
 func (p *parser) binaryExpr(prec int) Expr {
 	x := p.castExpr()
-	for p.tok.kind == tPunct && !isBad(x) {
+	for n := 1; p.tok.kind == tPunct && !isBad(x); n++ {
 		b, ok := binOps[p.tok.text]
 		if !ok || b.prec < prec {
 			break
@@ -86,6 +98,9 @@ func (p *parser) binaryExpr(prec int) Expr {
 		pos := p.tok.pos
 		p.next()
 		x = &BinaryExpr{At: pos, Op: b.op, X: x, Y: p.binaryExpr(b.prec + 1)}
+		if n%chainCheck == 0 && p.tooTall(x, n) {
+			return &BadExpr{At: pos}
+		}
 	}
 	return x
 }
@@ -164,8 +179,11 @@ func (p *parser) sizeofExpr(pos diag.Pos, k SizeofKind) Expr {
 
 // postfix parses the suffixes of a postfix expression.
 func (p *parser) postfix(x Expr) Expr {
-	for p.tok.kind == tPunct {
+	for n := 1; p.tok.kind == tPunct; n++ {
 		pos := p.tok.pos
+		if n%chainCheck == 0 && p.tooTall(x, n) {
+			return &BadExpr{At: pos}
+		}
 		switch p.tok.text {
 		case "[":
 			p.next()
@@ -226,13 +244,18 @@ func (p *parser) primary() Expr {
 		}
 		return &BasicLit{At: t.pos, Kind: k, Value: t.text}
 	case tString:
-		s := t.text
 		p.next()
+		if p.tok.kind != tString {
+			return &BasicLit{At: t.pos, Kind: StringLit, Value: t.text}
+		}
+		// Adjacent literals concatenate; a Builder keeps many of them linear.
+		var s strings.Builder
+		s.WriteString(t.text)
 		for p.tok.kind == tString {
-			s += p.tok.text
+			s.WriteString(p.tok.text)
 			p.next()
 		}
-		return &BasicLit{At: t.pos, Kind: StringLit, Value: s}
+		return &BasicLit{At: t.pos, Kind: StringLit, Value: s.String()}
 	case tPunct:
 		if t.text == "(" {
 			p.next()

@@ -123,6 +123,14 @@ func (f *formatter) declGroup(ds []Decl) {
 	case *BadDecl:
 		f.w("/* bad declaration */;")
 		return
+	case *StaticAssertDecl:
+		f.w("_Static_assert(")
+		f.expr(d.Cond, precAssign)
+		if d.HasMsg {
+			f.w(", ", cQuote(d.Msg))
+		}
+		f.w(");")
+		return
 	case *TagDecl:
 		f.w(typeString(d.Type, ""), ";")
 		return

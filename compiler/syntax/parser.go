@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"strings"
 
 	"github.com/clgo/clgo/compiler/cpp"
@@ -32,9 +33,20 @@ type parser struct {
 // Parse parses the preprocessed tokens of one translation unit. Errors go
 // to diags; the returned tree is always usable, with Bad nodes where the
 // input could not be parsed.
-func Parse(filename string, toks []cpp.Token, diags *diag.List) *File {
+func Parse(filename string, toks []cpp.Token, diags *diag.List) (f *File) {
 	p := &parser{toks: scan(toks, diags), diags: diags, file: &File{Name: filename}, i: -1, maxSeen: -1, lastErrTok: -1}
 	p.scopes = []map[string]bool{nil}
+	defer func() {
+		// A bug in the parser must not take the caller down: report it
+		// at the token being parsed.
+		if r := recover(); r != nil {
+			if os.Getenv("CLGO_COMPILER_PANIC") != "" {
+				panic(r)
+			}
+			diags.Errorf(p.tok.pos, "internal compiler error: %v", r)
+			f = p.file
+		}
+	}()
 	p.next()
 	p.file.Decls = p.externalDecls()
 	return p.file

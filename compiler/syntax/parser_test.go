@@ -317,6 +317,44 @@ func TestNesting(t *testing.T) {
 	}
 }
 
+// Operator chains are parsed by loops but build trees that later stages
+// walk recursively: their height is bounded too, and a long chain within
+// the bound parses.
+func TestChainHeight(t *testing.T) {
+	const n = 200000
+	for _, src := range []string{
+		"int x = " + strings.Repeat("a+", n) + "a;",
+		"int x = (" + strings.Repeat("a,", n) + "a);",
+		"int x = a" + strings.Repeat(".x", n) + ";",
+		"int x = a" + strings.Repeat("[0]", n) + ";",
+		"int x = f" + strings.Repeat("(1)", n) + ";",
+		"int x = a" + strings.Repeat("++", n) + ";",
+		// Nested chains: each below the bound, the whole above it.
+		"int x = " + strings.Repeat("(", 200) + strings.Repeat("a+", 100) + "a" + strings.Repeat(strings.Repeat("+a", 100)+")", 200) + ";",
+	} {
+		_, errs := parse(t, src)
+		if !strings.Contains(errs, "expression is nested too deeply (more than 8192 levels of operators)") {
+			t.Errorf("%.30s...: got %q", src, errs)
+		}
+	}
+	src := "void f() { if (a) x = 1; " + strings.Repeat("else if (a) x = 1; ", n) + "}"
+	if _, errs := parse(t, src); !strings.Contains(errs, "'else if' chain is too long (more than 8192)") {
+		t.Errorf("else if chain: got %q", errs)
+	}
+	for _, src := range []string{
+		"int x = " + strings.Repeat("a+", 8000) + "a;",
+		"void f() { if (a) x = 1; " + strings.Repeat("else if (a) x = 1; ", 8000) + "}",
+		"constant char s[] = " + strings.Repeat(`"a" `, n) + ";",
+	} {
+		if _, errs := parse(t, src); errs != "" {
+			t.Errorf("%.30s...: got %q", src, errs)
+		}
+	}
+	if _, errs := parse(t, "int x = "+strings.Repeat("a=", 1000)+"a;"); !strings.Contains(errs, "bracket nesting level exceeded maximum of 256") {
+		t.Errorf("assignment chain: got %q", errs)
+	}
+}
+
 func kernels(t testing.TB) []string {
 	files, _ := filepath.Glob("../../../shared/kernels/*.cl")
 	// The project's own kernel tests too (all valid programs).

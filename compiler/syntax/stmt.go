@@ -1,5 +1,7 @@
 package syntax
 
+import "github.com/clgo/clgo/compiler/diag"
+
 // blockStmt parses `{ ... }` in a new scope.
 func (p *parser) blockStmt() *BlockStmt {
 	b := &BlockStmt{At: p.tok.pos}
@@ -138,9 +140,11 @@ func (p *parser) stmt(inList bool) Stmt {
 			case p.is("do"):
 				return p.doStmt(attrs)
 			case p.startsDecl(p.tok) || p.unknownTypeName(false):
-				return &DeclStmt{At: pos, Decls: p.declaration(blockCtx, attrs)}
+				return declStmt(pos, p.declaration(blockCtx, attrs))
 			}
-			if len(attrs) > 0 {
+			// `__attribute__((fallthrough));` marks a deliberate fall
+			// into the next case label, as clang takes it.
+			if len(attrs) > 0 && !(attrs[0].Name == "fallthrough" && p.is(";")) {
 				p.diags.Warnf(attrs[0].At, "'%s' attribute ignored on this statement", attrs[0].Name)
 			}
 			return p.stmt(inList)
@@ -150,8 +154,11 @@ func (p *parser) stmt(inList bool) Stmt {
 			return &BadStmt{At: pos}
 		}
 	}
+	if p.isStaticAssert() {
+		return &DeclStmt{At: pos, Decls: []Decl{p.staticAssert()}}
+	}
 	if p.startsDecl(p.tok) || p.unknownTypeName(false) {
-		return &DeclStmt{At: pos, Decls: p.declaration(blockCtx, nil)}
+		return declStmt(pos, p.declaration(blockCtx, nil))
 	}
 	x := p.expr()
 	if _, bad := x.(*BadExpr); bad {
@@ -200,7 +207,16 @@ func (p *parser) ifStmt() Stmt {
 	s.Then = p.stmt(false)
 	// `else if` chains are parsed iteratively: long ones are common in
 	// generated code and must not hit the nesting limit.
-	for cur := s; p.got("else"); {
+	for cur, n := s, 1; p.got("else"); n++ {
+		if p.depth+n > maxHeight && !p.fatal {
+			// Later stages walk the chain recursively: bound it as
+			// operator chains are.
+			p.diags.Errorf(p.tok.pos, "'else if' chain is too long (more than %d)", maxHeight)
+			p.fatal = true
+			p.i = len(p.toks) - 1
+			p.tok = p.toks[p.i]
+			return &BadStmt{At: s.At}
+		}
 		if !p.is("if") {
 			cur.Else = p.stmt(false)
 			break
@@ -258,7 +274,9 @@ func (p *parser) forStmt(attrs []*Attr) Stmt {
 	switch {
 	case p.got(";"):
 	case p.startsDecl(p.tok) || p.unknownTypeName(false):
-		s.Init = &DeclStmt{At: p.tok.pos, Decls: p.declaration(forCtx, nil)}
+		if d, ok := declStmt(p.tok.pos, p.declaration(forCtx, nil)).(*DeclStmt); ok {
+			s.Init = d
+		}
 	default:
 		s.Init = &ExprStmt{X: p.expr()}
 		p.expect(";", "expected ';' in 'for' statement specifier")
@@ -283,4 +301,14 @@ func (p *parser) switchStmt() Stmt {
 	}
 	s.Body = p.stmt(false)
 	return s
+}
+
+// declStmt is a declaration statement, or an empty statement for a
+// declaration that declares nothing (`local int;`, warned about), which
+// has nothing to print and would not survive Format.
+func declStmt(pos diag.Pos, decls []Decl) Stmt {
+	if len(decls) == 0 {
+		return &EmptyStmt{At: pos}
+	}
+	return &DeclStmt{At: pos, Decls: decls}
 }

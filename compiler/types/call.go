@@ -2,10 +2,10 @@ package types
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
+	"github.com/clgo/clgo/compiler/cpp"
 	"github.com/clgo/clgo/compiler/syntax"
 )
 
@@ -52,6 +52,17 @@ func (c *checker) call(e *syntax.CallExpr) TypeAndValue {
 	for i, a := range e.Args {
 		args[i] = c.rvalueExpr(a)
 	}
+	if len(f.Overloads) > 1 {
+		for _, a := range args {
+			if IsInvalid(a.Type) {
+				return c.bad(e)
+			}
+		}
+		if f = c.resolveOverload(e, f, args); f == nil {
+			return c.bad(e)
+		}
+		sig = f.Sig
+	}
 	if len(e.Args) != len(sig.Params) {
 		few := "few"
 		if len(e.Args) > len(sig.Params) {
@@ -95,12 +106,7 @@ func (c *checker) builtin(name string) *Builtin {
 }
 
 func isSpecialBuiltin(name string) bool {
-	switch name {
-	case "__builtin_inff", "__builtin_inf", "__builtin_huge_valf", "__builtin_huge_val",
-		"__builtin_nanf", "__builtin_nan", "__builtin_expect":
-		return true
-	}
-	return false
+	return cpp.ClangBuiltins[name]
 }
 
 // convertTarget parses convert_<type>[_sat][_rte|_rtz|_rtp|_rtn].
@@ -143,9 +149,16 @@ func convertible(name string) bool {
 }
 
 func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
+	if alias := clangAliases[name]; alias != "" {
+		// __builtin_isnan(x) is isnan(x): the OpenCL builtin's overloads.
+		name = alias
+	}
+	if name == "__builtin_assume" || name == "__builtin_constant_p" {
+		return c.unevaluatedBuiltin(e, name)
+	}
 	args := make([]operand, len(e.Args))
 	for i, a := range e.Args {
-		if name == "__builtin_nanf" || name == "__builtin_nan" {
+		if strings.HasPrefix(name, "__builtin_nan") {
 			args[i] = operand{a, c.expr(a)}
 			continue
 		}
@@ -470,47 +483,4 @@ func (c *checker) asCall(e *syntax.CallExpr, name string, args []operand) TypeAn
 	o := &Overload{Name: name, Params: []Type{from}, Result: to, AsType: true}
 	c.info.Calls[e] = Callee{Builtin: o}
 	return c.record(e, rv(to))
-}
-
-func (c *checker) specialBuiltin(e *syntax.CallExpr, name string, args []operand) TypeAndValue {
-	k := Float
-	if !strings.HasSuffix(name, "f") || name == "__builtin_expect" {
-		k = Double
-	}
-	want := 0
-	if name == "__builtin_nanf" || name == "__builtin_nan" {
-		want = 1
-	}
-	if name == "__builtin_expect" {
-		want = 2
-	}
-	if len(args) != want {
-		c.errorf(e, "too %s arguments to function call, expected %d, have %d", map[bool]string{true: "many", false: "few"}[len(args) > want], want, len(args))
-		return c.bad(e)
-	}
-	if name == "__builtin_expect" {
-		t := Typ[Long]
-		c.convert(args[0].e, args[0].tv, t)
-		c.convert(args[1].e, args[1].tv, t)
-		o := &Overload{Name: name, Params: []Type{t, t}, Result: t}
-		c.info.Calls[e] = Callee{Builtin: o}
-		return c.record(e, rv(t))
-	}
-	if k == Double && !c.fp64() {
-		k = Float
-	}
-	var v float64
-	switch name {
-	case "__builtin_nanf", "__builtin_nan":
-		v = math.NaN()
-	default:
-		v = math.Inf(1)
-	}
-	var params []Type
-	if want == 1 {
-		params = []Type{&Pointer{Elem: Typ[Char], Space: Constant, Quals: Const}}
-	}
-	o := &Overload{Name: name, Params: params, Result: Typ[k]}
-	c.info.Calls[e] = Callee{Builtin: o}
-	return c.record(e, cv(Typ[k], FloatValue(k, v)))
 }

@@ -8,8 +8,14 @@ import (
 // Check type-checks a program made of files. It reports problems to diags
 // and always returns a usable Package and Info (erroneous expressions have
 // the Invalid type); it never panics on any input.
-func Check(files []*syntax.File, conf *Config, diags *diag.List) (*Package, *Info) {
+func Check(files []*syntax.File, conf *Config, diags *diag.List) (pkg *Package, info *Info) {
 	c := newChecker(conf, diags)
+	defer func() {
+		if r := recover(); r != nil {
+			c.internalError(r)
+			pkg, info = c.pkg, c.info
+		}
+	}()
 	for _, f := range files {
 		c.file(f)
 	}

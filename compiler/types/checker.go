@@ -2,6 +2,7 @@ package types
 
 import (
 	"fmt"
+	"os"
 	"sort"
 
 	"github.com/clgo/clgo/compiler/diag"
@@ -12,8 +13,11 @@ import (
 type checker struct {
 	conf  *Config
 	diags *diag.List
-	pkg   *Package
-	info  *Info
+	// at is the declaration or statement being checked: where an internal
+	// error (a panic, a bug) is reported.
+	at   diag.Pos
+	pkg  *Package
+	info *Info
 
 	files     *scope // the program scope, shared by all files
 	scope     *scope // the innermost scope
@@ -202,3 +206,13 @@ func quote(t Type) string { return fmt.Sprintf("'%s'", t) }
 type at diag.Pos
 
 func (p at) Pos() diag.Pos { return diag.Pos(p) }
+
+// internalError reports a panic r of the checker (a bug), recovered by
+// Check and CheckUnits, as an internal compiler error at the declaration or
+// statement being checked, so that it never takes the process down.
+func (c *checker) internalError(r any) {
+	if os.Getenv("CLGO_COMPILER_PANIC") != "" {
+		panic(r)
+	}
+	c.diags.Errorf(c.at, "internal compiler error: %v", r)
+}

@@ -9,6 +9,7 @@ import (
 )
 
 func (c *checker) fileDecl(d syntax.Decl) {
+	c.at = posOf(d)
 	switch d := d.(type) {
 	case *syntax.VarDecl:
 		c.varDecl(d, true)
@@ -22,6 +23,23 @@ func (c *checker) fileDecl(d syntax.Decl) {
 		}
 	case *syntax.PragmaDecl:
 		c.pragma(d.Pragma)
+	case *syntax.StaticAssertDecl:
+		c.staticAssert(d)
+	}
+}
+
+// staticAssert checks _Static_assert: a false integer constant expression
+// is an error with the message.
+func (c *checker) staticAssert(d *syntax.StaticAssertDecl) {
+	tv := c.rvalueExpr(d.Cond)
+	switch {
+	case IsInvalid(tv.Type):
+	case tv.Value.Kind != IntConst || !isScalarInt(tv.Type):
+		c.errorf(d.Cond, "static assertion expression is not an integral constant expression")
+	case tv.Value.IsZero() && d.HasMsg:
+		c.errorf(d, "static assertion failed: %s", d.Msg)
+	case tv.Value.IsZero():
+		c.errorf(d, "static assertion failed")
 	}
 }
 
@@ -56,8 +74,11 @@ func (c *checker) typedefDecl(d *syntax.TypedefDecl) {
 	qt := c.typeExpr(d.Type)
 	var align int64
 	for _, a := range d.Attrs {
-		if a.Name == "aligned" {
+		switch a.Name {
+		case "aligned":
 			align = max(align, c.alignedAttr(a))
+		case "ext_vector_type":
+			qt.t = c.extVectorType(a, qt.t)
 		}
 	}
 	t := named(qt.t, d.Name)
@@ -141,8 +162,16 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		c.errorf(d, "invalid prototype, variadic arguments are not allowed in OpenCL")
 	}
 	f := &Func{At: d.At, Name: d.Name, Sig: sig, Params: params, Decl: d, Kernel: d.Kernel, Inline: d.Inline}
+	ovl := isOverloadable(d)
 	if old := c.scope.names[d.Name]; old != nil {
 		of, ok := old.(*Func)
+		if ok && (ovl || of.Overloadable) {
+			if of = c.overloadDecl(d, of, f, ovl); of == nil {
+				return
+			}
+			f = of
+			goto declared
+		}
 		switch {
 		case !ok:
 			c.errorf(d, "redefinition of '%s' as different kind of symbol", d.Name)
@@ -163,6 +192,11 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		if !ok {
 			return
 		}
+	} else if ovl {
+		// Overloads are not linked across units by name.
+		f.Overloadable, f.Overloads = true, []*Func{f}
+		c.scope.names[d.Name] = f
+		c.pkg.Funcs = append(c.pkg.Funcs, f)
 	} else if of := c.externFunc(d, sig); of != nil {
 		// Declared with external linkage by another unit: the same
 		// function, as for a redeclaration below.
@@ -177,6 +211,7 @@ func (c *checker) funcDecl(d *syntax.FuncDecl) {
 		c.pkg.Funcs = append(c.pkg.Funcs, f)
 		c.noteExtern(d.Name, d.Storage, f)
 	}
+declared:
 	c.info.Defs[d] = f
 	c.funcAttrs(f, d)
 	if d.Kernel {

@@ -314,6 +314,14 @@ func (c *checker) fill(n *Init, t Type, s *initStream, braced bool) Type {
 		}
 		s.skipDesg = false
 		c.growTo(n, idx, unknown)
+		if idx >= len(n.Elems) {
+			// An array of unknown size grows to 2^20 elements at most.
+			c.errorf(el.Value, "initializer has more than %d elements", len(n.Elems))
+			for ; s.pos < len(s.elems); s.pos++ {
+				c.skipElem(s.elems[s.pos])
+			}
+			break
+		}
 		subT := subType(t, idx)
 		switch v := el.Value.(type) {
 		case *syntax.InitList:
@@ -323,8 +331,19 @@ func (c *checker) fill(n *Init, t Type, s *initStream, braced bool) Type {
 		default:
 			if isAggregate(subT) && !c.initsWhole(subT, v) {
 				sub := newAggregate(subT)
+				before := s.pos
 				c.fill(sub, subT, s, false)
 				n.Elems[idx] = sub
+				if s.pos == before {
+					// The sub-object takes no element (an empty or an
+					// incomplete struct, reported where declared): the
+					// element is excess, or the loop would never end.
+					if c.complete(subT) {
+						c.warnf(v, "excess elements in struct initializer")
+					}
+					c.skipElem(el)
+					s.pos++
+				}
 			} else {
 				if at, ok := subT.(*Array); ok {
 					lit, _ := unparen(v).(*syntax.BasicLit)

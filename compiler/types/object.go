@@ -63,6 +63,11 @@ type Func struct {
 	// Extensions lists, sorted, the extensions the function's body and
 	// signature use (cl_khr_fp64, cl_khr_fp16, cl_khr_int64_base_atomics, ...).
 	Extensions []string
+	// Overloadable: declared __attribute__((overloadable)). The function
+	// the name resolves to in its scope lists every overload of the name
+	// (itself first) in Overloads; calls pick one by argument types.
+	Overloadable bool
+	Overloads    []*Func
 }
 
 // KernelAttrs are a kernel's attributes; a zero array means absent.

@@ -477,8 +477,12 @@ func (c *checker) cond(e *syntax.CondExpr) TypeAndValue {
 			c.errorf(e.Cond, "used type %s where integer vector is required", quote(ctv.Type))
 			return c.bad(e)
 		}
-		t := c.common(e, &x, &y)
-		if t == nil {
+		var t Type
+		if xk, yk := Scalar(x.tv.Type), Scalar(y.tv.Type); xk != nil && yk != nil && xk.Kind.IsArithmetic() && yk.Kind.IsArithmetic() {
+			// Two scalars: clang's OpenCL conversions, without the integer
+			// promotions (char2 ? char : char is a char2), then a splat.
+			t = Typ[max(ElemKind(x.tv.Type), ElemKind(y.tv.Type))]
+		} else if t = c.common(e, &x, &y); t == nil {
 			return c.bad(e)
 		}
 		rv1, ok := t.(*Vector)

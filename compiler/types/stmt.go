@@ -8,6 +8,7 @@ import (
 )
 
 func (c *checker) stmt(s syntax.Stmt) {
+	c.at = posOf(s)
 	switch s := s.(type) {
 	case *syntax.BlockStmt:
 		c.pushScope()
@@ -85,6 +86,8 @@ func (c *checker) stmt(s syntax.Stmt) {
 
 func (c *checker) localDecl(d syntax.Decl) {
 	switch d := d.(type) {
+	case *syntax.StaticAssertDecl:
+		c.staticAssert(d)
 	case *syntax.VarDecl:
 		c.varDecl(d, false)
 	case *syntax.TypedefDecl:

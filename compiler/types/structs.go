@@ -181,9 +181,17 @@ func (c *checker) enumType(te *syntax.EnumType) Type {
 			c.scope.tags[te.Tag] = e
 		}
 	}
-	next := int64(0)
-	lo, hi := int64(0), int64(0)
+	// Values are 64-bit patterns; big marks those of 2^63 and above (an
+	// unsigned long constant, or counting on past LONG_MAX), which only an
+	// unsigned long can hold (clang's rules, C mode with its extensions).
+	next, nextBig := int64(0), false
+	lo, hi, anyBig := int64(0), int64(0), false
+	var bigs []bool
+	wrapped := false // counting on from ULONG_MAX
 	for _, en := range te.Enumerators {
+		if en.Value == nil && wrapped {
+			c.errorf(en, "enumerator value is not representable in the underlying type 'unsigned long'")
+		}
 		if en.Value != nil {
 			tv := c.rvalueExpr(en.Value)
 			switch {
@@ -192,28 +200,51 @@ func (c *checker) enumType(te *syntax.EnumType) Type {
 				c.errorf(en.Value, "expression is not an integer constant expression")
 			default:
 				next = tv.Value.Int
-				if ElemKind(tv.Type) == ULong && next < 0 {
-					c.errorf(en.Value, "enumerator value is too large")
-				}
+				nextBig = ElemKind(tv.Type).IsUnsigned() && ElemKind(tv.Type).Size() == 8 && next < 0
 			}
 		}
-		ec := &EnumConst{At: en.At, Name: en.Name, Type: Typ[Int], Value: IntValue(Long, next), Enum: e}
-		lo, hi = min(lo, next), max(hi, next)
+		// Within the enum's body an enumerator has type int when its value
+		// fits, else a 64-bit type that holds it (the final type follows).
+		ct := Typ[Int]
+		switch {
+		case nextBig:
+			ct = Typ[ULong]
+		case next < -1<<31 || next >= 1<<31:
+			ct = Typ[Long]
+		}
+		ec := &EnumConst{At: en.At, Name: en.Name, Type: ct, Value: IntValue(Long, next), Enum: e}
+		bigs = append(bigs, nextBig)
+		if nextBig {
+			anyBig = true
+		} else {
+			lo, hi = min(lo, next), max(hi, next)
+		}
 		c.declare(en.Name, ec, en)
 		c.info.Defs[en] = ec
 		e.Consts = append(e.Consts, ec)
+		wrapped = nextBig && next == -1
+		nextBig = nextBig || next == 1<<63-1
 		next++
 	}
 	switch {
+	case anyBig && lo < 0:
+		c.warnf(te, "enumeration values exceed range of largest integer")
+		e.Underlying = Typ[Long]
+	case anyBig:
+		e.Underlying = Typ[ULong]
 	case lo >= -1<<31 && hi < 1<<31:
 		e.Underlying = Typ[Int]
 	case lo >= 0 && hi < 1<<32:
 		e.Underlying = Typ[UInt]
+	case lo >= 0:
+		e.Underlying = Typ[ULong]
 	default:
 		e.Underlying = Typ[Long]
 	}
-	for _, ec := range e.Consts {
-		if ec.Value.Int < -1<<31 || ec.Value.Int >= 1<<31 {
+	for i, ec := range e.Consts {
+		// An enumerator whose value fits int has type int (C); the others
+		// have the enum's underlying type.
+		if bigs[i] || ec.Value.Int < -1<<31 || ec.Value.Int >= 1<<31 {
 			ec.Type = e.Underlying
 		}
 	}

@@ -138,6 +138,10 @@ func (c *checker) typeExpr1(te syntax.TypeExpr) qtype {
 			c.errorf(te, "array has incomplete element type 'void'")
 		} else if !c.complete(et.t) {
 			c.errorf(te, "array has incomplete element type '%s'", et.t)
+		} else if sz := c.conf.Sizeof(et.t); n > 0 && sz > 0 && n > maxObjectSize/sz {
+			// As clang for a 32-bit target: no object reaches 2 GiB.
+			c.errorf(te.Len, "array is too large (%d elements)", n)
+			n = 1
 		}
 		et.t = &Array{Elem: et.t, Len: n}
 		return et
@@ -166,6 +170,10 @@ func (c *checker) defaultPointeeSpace() AddrSpace {
 	}
 	return Private
 }
+
+// maxObjectSize bounds the bytes of an object (an array type), as for
+// clang's 32-bit targets (spir, clspv): 2^31 - 1.
+const maxObjectSize = 1<<31 - 1
 
 // arrayLen evaluates an array length.
 func (c *checker) arrayLen(e syntax.Expr) int64 {

@@ -17,8 +17,14 @@ import (
 // Struct, union and enum types that two units define alike (same tag,
 // same members, C99 6.2.7) are one type, so that a struct can cross a
 // unit boundary as a parameter or an external variable.
-func CheckUnits(files []*syntax.File, conf *Config, diags *diag.List) (*Package, *Info) {
+func CheckUnits(files []*syntax.File, conf *Config, diags *diag.List) (pkg *Package, info *Info) {
 	c := newChecker(conf, diags)
+	defer func() {
+		if r := recover(); r != nil {
+			c.internalError(r)
+			pkg, info = c.pkg, c.info
+		}
+	}()
 	c.link = &linkState{externs: map[string]linked{}, tags: map[string][]linkedTag{}}
 	for i, f := range files {
 		c.link.unit = i

@@ -1,0 +1,70 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/compiler/types"
+)
+
+// Every user function call is inlined, so a small program whose functions
+// each call the next twice grows exponentially (40 such functions are 2^40
+// copies): the build would run until memory ran out. maxKernelInsts bounds
+// a kernel's code after inlining; the largest real kernels seen (float16
+// math library calls) have about 135,000 instructions.
+const maxKernelInsts = 2_000_000
+
+// inlineBudget stops lowering with an error at call x once the kernel's
+// code exceeds maxKernelInsts. It counts every 256 inlined calls, so the
+// cost of counting stays small.
+func (fs *fnState) inlineBudget(x *syntax.CallExpr) {
+	if fs.inlines++; fs.inlines%256 != 0 {
+		return
+	}
+	fn, _ := fs.b.Current()
+	if fn == nil {
+		return
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		n += len(b.Insts)
+	}
+	if n > maxKernelInsts {
+		fs.errorf(x.At, "kernel '%s' is too large: more than %d SPIR-V instructions after inlining its %d function calls so far", fs.k.Name, maxKernelInsts, fs.inlines)
+		panic(bailout{})
+	}
+}
+
+// maxInitElems bounds the elements an array initializer is lowered to one
+// by one (a flattened object, or a full initializer).
+const maxInitElems = 1 << 20
+
+// maxCompositeLen is the most constituents one OpConstantComposite holds
+// (an instruction has at most 65535 words: opcode, type, result and these).
+const maxCompositeLen = 65535 - 3
+
+// constantsFit reports, once per variable, an initialized program-scope
+// array whose constant would not fit a SPIR-V instruction.
+func (fs *fnState) constantsFit(v *types.Var) bool {
+	if v.Init == nil {
+		return true
+	}
+	if n := longestArray(v.Type); n > maxCompositeLen {
+		fs.errorf(v.At, "the initializer of '%s' has an array of %d elements; clgo emits constants of at most %d elements (an array this large does not fit a SPIR-V instruction yet)", v.Name, n, maxCompositeLen)
+		return false
+	}
+	return true
+}
+
+// longestArray is the largest array length within t.
+func longestArray(t types.Type) int64 {
+	switch t := types.Underlying(t).(type) {
+	case *types.Array:
+		return max(t.Len, longestArray(t.Elem))
+	case *types.Struct:
+		n := int64(0)
+		for _, f := range t.Fields {
+			n = max(n, longestArray(f.Type))
+		}
+		return n
+	}
+	return 0
+}
