@@ -633,6 +633,9 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			return nil, err
 		}
 	}
+	if err := checkReflection(r); err != nil {
+		return nil, err
+	}
 	wg := workgroupBytes(m)
 	for i := range r.Kernels {
 		r.Kernels[i].LocalMemSize = wg(r.Kernels[i].Function)
