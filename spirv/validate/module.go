@@ -1,0 +1,146 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// module checks an instruction of the module-level sections (after the
+// checks common to every instruction).
+func (v *validator) module(in *spirv.Instruction) error {
+	switch in.Op {
+	case spirv.OpCapability:
+		c := spirv.Capability(in.Operands[0])
+		if !allowedCapabilities[c] {
+			return v.errf("capability %v is not supported (clgo runs Vulkan compute SPIR-V)", c)
+		}
+		v.caps[c] = true
+	case spirv.OpExtension:
+		s, _, _ := spirv.DecodeString(in.Operands)
+		if !allowedExtensions[s] {
+			return v.errf("extension %q is not supported", s)
+		}
+	case spirv.OpExtInstImport:
+		s, _, _ := spirv.DecodeString(in.Operands)
+		if s != "GLSL.std.450" && !strings.HasPrefix(s, "NonSemantic.") {
+			return v.errf("extended instruction set %q is not supported (GLSL.std.450 and NonSemantic.* are)", s)
+		}
+		v.imports[in.Result] = s
+	case spirv.OpMemoryModel:
+		if !v.caps[spirv.CapabilityShader] {
+			return v.errf("the module does not declare the Shader capability")
+		}
+		switch a := spirv.AddressingModel(in.Operands[0]); a {
+		case spirv.AddressingModelLogical:
+		case spirv.AddressingModelPhysicalStorageBuffer64:
+			if !v.caps[spirv.CapabilityPhysicalStorageBufferAddresses] {
+				return v.errf("addressing model %v needs the PhysicalStorageBufferAddresses capability", a)
+			}
+		default:
+			return v.errf("addressing model %v is not supported (Logical and PhysicalStorageBuffer64 are)", a)
+		}
+		switch mm := spirv.MemoryModel(in.Operands[1]); mm {
+		case spirv.MemoryModelGLSL450:
+		case spirv.MemoryModelVulkan:
+			if !v.caps[spirv.CapabilityVulkanMemoryModel] {
+				return v.errf("memory model %v needs the VulkanMemoryModel capability", mm)
+			}
+		default:
+			return v.errf("memory model %v is not supported (GLSL450 and Vulkan are)", mm)
+		}
+	case spirv.OpEntryPoint:
+		if v.m.MemoryModel == nil {
+			return v.errf("the module has no OpMemoryModel")
+		}
+		if em := spirv.ExecutionModel(in.Operands[0]); em != spirv.ExecutionModelGLCompute {
+			return v.errf("execution model %v is not supported (clgo runs GLCompute entry points)", em)
+		}
+		v.entries = append(v.entries, v.here())
+	case spirv.OpExecutionMode:
+		mode := spirv.ExecutionMode(in.Operands[1])
+		if mode == spirv.ExecutionModeLocalSize {
+			for i, n := range in.Operands[2:5] {
+				if n == 0 {
+					return v.errf("LocalSize %c is 0", "xyz"[i])
+				}
+			}
+		}
+		v.modes = append(v.modes, v.here())
+	case spirv.OpExecutionModeId:
+		v.modes = append(v.modes, v.here())
+	case spirv.OpMemberDecorate, spirv.OpMemberDecorateString:
+		v.memberDecos = append(v.memberDecos, v.here())
+	case spirv.OpVariable:
+		return v.variable(in, false)
+	case spirv.OpExtInst:
+		if !strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") {
+			return v.errf("only non-semantic extended instructions may appear outside a function")
+		}
+	case spirv.OpUndef:
+		return v.notVoid(in.ResultType)
+	default:
+		switch in.Op.Info().Class {
+		case "Type-Declaration":
+			return v.typeDecl(in)
+		case "Constant-Creation":
+			return v.constant(in)
+		}
+	}
+	return nil
+}
+
+// site is a recorded instruction, for checks made at the end.
+type site struct {
+	ref
+	in *spirv.Instruction
+}
+
+func (v *validator) here() site {
+	return site{ref: ref{index: v.index, offset: v.offset, op: v.in.Op}, in: v.in}
+}
+
+// checkEntryPoints checks the entry points, execution modes and member
+// decorations once every id is known.
+func (v *validator) checkEntryPoints() error {
+	entries := map[spirv.ID]bool{}
+	names := map[string]bool{}
+	for _, s := range v.entries {
+		in := s.in
+		fn := spirv.ID(in.Operands[1])
+		d := v.defs[fn]
+		if d == nil || d.class != classFunction {
+			return errAt(s.ref, "entry point %%%d is not a function", fn)
+		}
+		if t := v.decl(spirv.ID(d.in.Operands[1])); t == nil || len(t.Operands) != 1 || !v.isVoid(spirv.ID(t.Operands[0])) {
+			return errAt(s.ref, "entry point %%%d must be a void function without parameters", fn)
+		}
+		name, n, _ := spirv.DecodeString(in.Operands[2:])
+		if names[name] {
+			return errAt(s.ref, "two GLCompute entry points are called %q", name)
+		}
+		names[name] = true
+		entries[fn] = true
+		for _, w := range in.Operands[2+n:] {
+			d := v.defs[spirv.ID(w)]
+			if d == nil || d.in.Op != spirv.OpVariable || d.fn >= 0 {
+				return errAt(s.ref, "interface %%%d of entry point %q is not a global variable", w, name)
+			}
+		}
+	}
+	for _, s := range v.modes {
+		if fn := spirv.ID(s.in.Operands[0]); !entries[fn] {
+			return errAt(s.ref, "%%%d is not an entry point", fn)
+		}
+	}
+	for _, s := range v.memberDecos {
+		t := v.decl(spirv.ID(s.in.Operands[0]))
+		if t == nil || t.Op != spirv.OpTypeStruct {
+			return errAt(s.ref, "target %%%d is not a structure type", s.in.Operands[0])
+		}
+		if m := s.in.Operands[1]; int64(m) >= int64(len(t.Operands)) {
+			return errAt(s.ref, "member %d of %%%d: the structure has %d members", m, s.in.Operands[0], len(t.Operands))
+		}
+	}
+	return nil
+}
