@@ -10,6 +10,7 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/validate"
 )
 
 // program is a VkShaderModule with its kernel interface. The module lives
@@ -46,7 +47,10 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err := d.open(); err != nil {
 		return nil, err
 	}
-	m, err := spirv.Decode(code)
+	// Vulkan drivers trust their input (lavapipe crashes on a module
+	// whose id bound alone is wrong): validate it, and hand the driver the
+	// module re-encoded in host order with the tightest bound.
+	m, err := validate.Binary(code)
 	if err != nil {
 		return nil, fmt.Errorf("vulkan: %v: %w", err, driver.ErrInvalidBinary)
 	}
@@ -70,8 +74,9 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 		// Without VK_KHR_shader_non_semantic_info the driver must not see
 		// the reflection; it is read already.
 		stripNonSemantic(m)
-		code = m.Encode()
 	}
+	m.Bound = validate.TightBound(m)
+	code = m.Encode()
 	if len(code)%4 != 0 {
 		return nil, fmt.Errorf("vulkan: SPIR-V of %d bytes: %w", len(code), driver.ErrInvalidBinary)
 	}

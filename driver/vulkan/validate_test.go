@@ -1,0 +1,33 @@
+package vulkan
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/driver"
+)
+
+// Modules that crashed lavapipe's pipeline compiler (a valid module with
+// its id bound raised) or sized gigabyte allocations (reflection numbers)
+// are refused before the Vulkan driver sees them.
+func TestBuildProgramRefusesInvalid(t *testing.T) {
+	d := testDevice(t)
+	for _, tc := range []struct{ file, want string }{
+		{"bound_ffffffff.spv", "vulkan: invalid SPIR-V: header word 3: id bound 4294967295 is above the limit of 4194303"},
+		{"bound_10000000.spv", "vulkan: invalid SPIR-V: header word 3: id bound 268435456 is above the limit of 4194303"},
+		{"junk8.spv", "vulkan: invalid SPIR-V: header word 0: 8 bytes is too short for a header"},
+		{"reflection_ordinal_oom.spv", `vulkan: spirv: reflection: kernel "a" argument "s": ordinal 1747206099 (at most 4095)`},
+		{"vulkan_build_oom_977.spv", `vulkan: spirv: reflection: kernel "c" has 2147483647 arguments (at most 4096)`},
+	} {
+		code, err := os.ReadFile("../../spirv/testdata/reliability/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = d.BuildProgram(code)
+		if !errors.Is(err, driver.ErrInvalidBinary) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v\nwant ErrInvalidBinary and %q", tc.file, err, tc.want)
+		}
+	}
+}
