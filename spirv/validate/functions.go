@@ -152,8 +152,11 @@ func (v *validator) body(bi int, b *spirv.Block, j int, in *spirv.Instruction) e
 		// The set and the instruction number are checked by the grammar.
 	default:
 		if in.ResultType != 0 {
-			return v.notVoidResult(in)
+			if err := v.notVoidResult(in); err != nil {
+				return err
+			}
 		}
+		return v.operation(in)
 	}
 	return nil
 }

@@ -15,7 +15,7 @@ func (v *validator) module(in *spirv.Instruction) error {
 		if !allowedCapabilities[c] {
 			return v.errf("capability %v is not supported (clgo runs Vulkan compute SPIR-V)", c)
 		}
-		v.caps[c] = true
+		v.declare(c)
 	case spirv.OpExtension:
 		s, _, _ := spirv.DecodeString(in.Operands)
 		if !allowedExtensions[s] {

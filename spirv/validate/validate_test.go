@@ -164,7 +164,9 @@ func TestRejects(t *testing.T) {
 		{"global Function variable", "%wg = OpVariable %ptr_w Workgroup", "%wg = OpVariable %ptr_w Workgroup\n%ptr_ff = OpTypePointer Function %float\n%gv = OpVariable %ptr_ff Function", "cannot have storage class Function", false},
 		{"type in a function", "%xx = OpFMul %float %x %x", "%xx = OpFMul %float %x %x\n%t2 = OpTypeInt 16 0", "a type declaration is not allowed inside a function", false},
 		{"OpKill", "OpReturn\n               OpFunctionEnd\n", "OpKill\n               OpFunctionEnd\n", "OpKill is not allowed", false},
-		{"addressing model", "OpMemoryModel Logical GLSL450", "OpMemoryModel Physical64 GLSL450", "addressing model Physical64 is not supported", false},
+		{"addressing model", "OpMemoryModel Logical GLSL450", "OpMemoryModel Physical64 GLSL450", "AddressingModel Physical64 needs one of the capabilities [Addresses]", false},
+		{"opcode capability", "%xx = OpFMul %float %x %x", "%xx = OpFMul %float %x %x\n%o = OpOrdered %bool %x %x", "OpOrdered needs one of the capabilities [Kernel]", false},
+		{"enumerant capability", "OpDecorate %gid BuiltIn GlobalInvocationId", "OpDecorate %gid BuiltIn ClipDistance", "BuiltIn ClipDistance needs one of the capabilities [ClipDistance]", false},
 		{"OpenCL.std", `%glsl = OpExtInstImport "GLSL.std.450"`, `%glsl = OpExtInstImport "OpenCL.std"`, `"OpenCL.std" is not supported`, true},
 		{"interface not a variable", `"main" %gid`, `"main" %uint_0`, "is not a global variable", false},
 	} {

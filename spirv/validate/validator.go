@@ -172,10 +172,19 @@ func (v *validator) instruction(in *spirv.Instruction) error {
 			return v.errf("result type %%%d is not a type declared before", in.ResultType)
 		}
 	}
+	if cs := in.Op.Capabilities(); cs != nil && !v.declared(cs) {
+		return v.errf("%v needs one of the capabilities %v", in.Op, cs)
+	}
 	var err error
 	verr := v.ops.Visit(in, v.m.Bound, func(o spirv.Operand) {
-		if err == nil && o.Kind.IsID() && o.N == 1 {
+		if err != nil {
+			return
+		}
+		switch {
+		case o.Kind.IsID() && o.N == 1:
 			err = v.operand(in, o)
+		case o.Kind.IsEnum() && o.Kind != spirv.KindCapability && o.N == 1:
+			err = v.enumCaps(o.Kind, in.Operands[o.Start])
 		}
 	})
 	if verr != nil {
@@ -411,4 +420,48 @@ func (v *validator) finish() error {
 		return err
 	}
 	return v.checkEntryPoints()
+}
+
+// declared reports whether the module declares one of cs (or a capability
+// that implies it).
+func (v *validator) declared(cs []spirv.Capability) bool {
+	for _, c := range cs {
+		if v.caps[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// declare records capability c and those it implies.
+func (v *validator) declare(c spirv.Capability) {
+	if v.caps[c] {
+		return
+	}
+	v.caps[c] = true
+	for _, d := range spirv.EnumCapabilities(spirv.KindCapability, uint32(c)) {
+		v.declare(d)
+	}
+}
+
+// enumCaps checks that the module declares what an enumerant operand needs.
+func (v *validator) enumCaps(k spirv.OperandKind, value uint32) error {
+	check := func(x uint32) error {
+		if cs := spirv.EnumCapabilities(k, x); cs != nil && !v.declared(cs) {
+			name, _ := spirv.EnumName(k, x)
+			return v.errf("%v %s needs one of the capabilities %v", k, name, cs)
+		}
+		return nil
+	}
+	if !k.IsMask() {
+		return check(value)
+	}
+	for bit := uint32(1); bit != 0; bit <<= 1 {
+		if value&bit != 0 {
+			if err := check(bit); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
