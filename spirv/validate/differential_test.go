@@ -84,6 +84,9 @@ func TestDifferential(t *testing.T) {
 			gaps++
 			line := strings.SplitN(string(out), "\n", 2)[0]
 			gapKinds[digits.ReplaceAllString(line, "N")]++
+			if d := os.Getenv("CLGO_VALIDATE_DIFF_DUMP"); d != "" {
+				os.WriteFile(filepath.Join(d, "gap"+strconv.Itoa(i)+".spv"), data, 0o644)
+			}
 		}
 	}
 	t.Logf("%d mutants: both accept %d, both reject %d, only clgo rejects %d, only spirv-val rejects %d", n, bothOK, bothBad, strict, gaps)

@@ -50,7 +50,11 @@ func (v *validator) function(index int32, fn *spirv.Function) error {
 	if len(fn.Blocks) == 0 {
 		return v.errf("function %%%d has no body (imported functions are not supported)", fn.ID)
 	}
+	v.uses = v.uses[:0]
+	v.succ = make([][]spirv.ID, len(fn.Blocks))
+	var phis []site
 	for bi, b := range fn.Blocks {
+		v.block = int32(bi)
 		if err := v.instruction(&spirv.Instruction{Op: spirv.OpLabel, Result: b.Label}); err != nil {
 			return err
 		}
@@ -62,8 +66,12 @@ func (v *validator) function(index int32, fn *spirv.Function) error {
 			if err := v.body(bi, b, j, in); err != nil {
 				return err
 			}
+			if in.Op == spirv.OpPhi {
+				phis = append(phis, site{ref: ref{index: v.index, offset: v.offset, op: in.Op}, in: in})
+			}
 		}
 	}
+	v.block = -1
 	v.step(&spirv.Instruction{Op: spirv.OpFunctionEnd})
 	for _, r := range v.targets {
 		if !v.labels[r.id] {
@@ -87,7 +95,7 @@ func (v *validator) function(index int32, fn *spirv.Function) error {
 			return errAt(r, "%%%d is %s, want a value", r.id, className(d))
 		}
 	}
-	return nil
+	return v.dominance(fn, phis)
 }
 
 // body checks instruction j of block b (block bi of the function).

@@ -69,6 +69,8 @@ func (v *validator) module(in *spirv.Instruction) error {
 		v.modes = append(v.modes, v.here())
 	case spirv.OpExecutionModeId:
 		v.modes = append(v.modes, v.here())
+	case spirv.OpDecorate:
+		v.decos = append(v.decos, v.here())
 	case spirv.OpMemberDecorate, spirv.OpMemberDecorateString:
 		v.memberDecos = append(v.memberDecos, v.here())
 	case spirv.OpVariable:
@@ -133,6 +135,11 @@ func (v *validator) checkEntryPoints() error {
 			return errAt(s.ref, "%%%d is not an entry point", fn)
 		}
 	}
+	for _, s := range v.decos {
+		if err := v.decorationTarget(s); err != nil {
+			return err
+		}
+	}
 	for _, s := range v.memberDecos {
 		t := v.decl(spirv.ID(s.in.Operands[0]))
 		if t == nil || t.Op != spirv.OpTypeStruct {
@@ -141,6 +148,35 @@ func (v *validator) checkEntryPoints() error {
 		if m := s.in.Operands[1]; int64(m) >= int64(len(t.Operands)) {
 			return errAt(s.ref, "member %d of %%%d: the structure has %d members", m, s.in.Operands[0], len(t.Operands))
 		}
+	}
+	return nil
+}
+
+// decorationTarget checks that a decoration applies to what it decorates.
+func (v *validator) decorationTarget(s site) error {
+	id := spirv.ID(s.in.Operands[0])
+	d := v.defs[id]
+	if d == nil {
+		return nil // a decoration group's target, or reported as undefined
+	}
+	deco := spirv.Decoration(s.in.Operands[1])
+	op := d.in.Op
+	ok := true
+	var want string
+	switch deco {
+	case spirv.DecorationSpecId:
+		ok, want = op == spirv.OpSpecConstant || op == spirv.OpSpecConstantTrue || op == spirv.OpSpecConstantFalse, "a scalar specialization constant"
+	case spirv.DecorationBuiltIn:
+		ok, want = op == spirv.OpVariable || isConstant(op) && op != spirv.OpUndef, "a variable or a constant"
+	case spirv.DecorationBinding, spirv.DecorationDescriptorSet:
+		ok, want = op == spirv.OpVariable && d.fn < 0, "a global variable"
+	case spirv.DecorationBlock, spirv.DecorationBufferBlock:
+		ok, want = op == spirv.OpTypeStruct, "a structure type"
+	case spirv.DecorationArrayStride:
+		ok, want = op == spirv.OpTypeArray || op == spirv.OpTypeRuntimeArray || op == spirv.OpTypePointer, "an array or pointer type"
+	}
+	if !ok {
+		return errAt(s.ref, "decoration %v on %%%d (defined by %v): the target must be %s", deco, id, op, want)
 	}
 	return nil
 }

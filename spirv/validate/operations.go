@@ -111,6 +111,12 @@ func (v *validator) member(t spirv.ID, idx uint64, known bool, dynamic spirv.ID)
 // operation checks the types of the operations a function body holds.
 func (v *validator) operation(in *spirv.Instruction) error {
 	ops := in.Operands
+	switch in.Op.Info().Class {
+	case "Atomic":
+		return v.atomic(in)
+	case "Image":
+		return v.image(in)
+	}
 	switch in.Op {
 	case spirv.OpLoad:
 		_, pt, ok := v.pointee(v.operandType(in, 0))
@@ -361,6 +367,69 @@ func (v *validator) construct(in *spirv.Instruction) error {
 		}
 	default:
 		return v.errf("result type %%%d is not a composite", in.ResultType)
+	}
+	return nil
+}
+
+// atomic checks an atomic instruction: a pointer to a scalar number and
+// values of its type.
+func (v *validator) atomic(in *spirv.Instruction) error {
+	if in.Op == spirv.OpAtomicFlagTestAndSet || in.Op == spirv.OpAtomicFlagClear {
+		return v.errf("%v is not supported in Vulkan compute", in.Op)
+	}
+	_, pt, ok := v.pointee(v.operandType(in, 0))
+	if !ok {
+		return v.errf("pointer %%%d is not a pointer", in.Operands[0])
+	}
+	if s := v.shape(pt); s.op != spirv.OpTypeInt && s.op != spirv.OpTypeFloat || s.n != 1 {
+		return v.errf("pointer %%%d does not point to a scalar number", in.Operands[0])
+	}
+	if in.ResultType != 0 && in.ResultType != pt {
+		return v.errf("result type %%%d differs from the pointee type %%%d", in.ResultType, pt)
+	}
+	var err error
+	v.ops.Visit(in, v.m.Bound, func(o spirv.Operand) {
+		if err != nil || o.N != 1 {
+			return
+		}
+		id := spirv.ID(in.Operands[o.Start])
+		switch {
+		case o.Name == "Value" || o.Name == "Comparator":
+			if t := v.typeOf(id); t != pt {
+				err = v.errf("%s %%%d has type %%%d, the pointee %%%d", o.Name, id, t, pt)
+			}
+		}
+	})
+	return err
+}
+
+// image checks that an image instruction's image operands are images and
+// that what it reads is numbers.
+func (v *validator) image(in *spirv.Instruction) error {
+	var err error
+	v.ops.Visit(in, v.m.Bound, func(o spirv.Operand) {
+		if err != nil || !o.Kind.IsID() {
+			return
+		}
+		id := spirv.ID(in.Operands[o.Start])
+		switch o.Name {
+		case "Image":
+			if !v.isOp(v.typeOf(id), spirv.OpTypeImage) {
+				err = v.errf("'Image' %%%d is not an image", id)
+			}
+		case "Sampled Image":
+			if !v.isOp(v.typeOf(id), spirv.OpTypeSampledImage) {
+				err = v.errf("'Sampled Image' %%%d is not a sampled image", id)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if in.ResultType != 0 && in.Op != spirv.OpImage && in.Op != spirv.OpSampledImage {
+		if s := v.shape(in.ResultType); s.op != spirv.OpTypeInt && s.op != spirv.OpTypeFloat {
+			return v.errf("result type %%%d is not an integer or float scalar or vector", in.ResultType)
+		}
 	}
 	return nil
 }

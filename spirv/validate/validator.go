@@ -26,6 +26,7 @@ type def struct {
 	in    *spirv.Instruction
 	class class
 	fn    int32 // index of the function that defines it, -1 for a global
+	block int32 // index of the block that defines it in its function, -1 for none
 	index int   // instruction index of the definition
 }
 
@@ -62,8 +63,11 @@ type validator struct {
 	parents  []ref              // labels OpPhi instructions name as parents
 	localFwd []ref              // forward references to ids of the function (OpPhi)
 	calls    []call
+	block    int32     // index of the block being read, -1 outside blocks
+	uses     []use     // uses of the function's values, checked for dominance
+	succ     [][]spirv.ID // successors of each block
 
-	entries, modes, memberDecos []site
+	entries, modes, decos, memberDecos []site
 }
 
 // call is an OpFunctionCall, checked against its callee at the end.
@@ -82,6 +86,7 @@ func newValidator(m *spirv.Module) *validator {
 		caps:    map[spirv.Capability]bool{},
 		imports: map[spirv.ID]string{},
 		fnIndex: -1,
+		block:   -1,
 		offset:  5,
 		index:   -1,
 	}
@@ -212,7 +217,7 @@ func (v *validator) instruction(in *spirv.Instruction) error {
 		case info.HasResultType:
 			c = classValue
 		}
-		v.defs[in.Result] = &def{in: in, class: c, fn: v.fnIndex, index: v.index}
+		v.defs[in.Result] = &def{in: in, class: c, fn: v.fnIndex, block: v.block, index: v.index}
 	}
 	return nil
 }
@@ -236,6 +241,7 @@ func (v *validator) operand(in *spirv.Instruction, o spirv.Operand) error {
 		r := ref{id: id, index: v.index, offset: v.offset, op: in.Op, want: want}
 		switch v.forward(in, o) {
 		case fwdLabel:
+			v.successor(in, id)
 			if in.Op == spirv.OpPhi {
 				v.parents = append(v.parents, r)
 			} else {
@@ -260,10 +266,20 @@ func (v *validator) operand(in *spirv.Instruction, o spirv.Operand) error {
 	if want != classOther && d.class != want {
 		return v.errf("operand %s: %%%d is %s, want %s", operandName(o), id, className(d), classNames[want])
 	}
+	if o.Kind == spirv.KindIdScope || o.Kind == spirv.KindIdMemorySemantics {
+		// Drivers read scopes and memory semantics when they compile.
+		if !isConstant(d.in.Op) || d.in.Op == spirv.OpUndef || v.shape(d.in.ResultType) != (shape{spirv.OpTypeInt, 32, 1}) {
+			return v.errf("operand %s: %%%d is not a 32-bit integer constant", operandName(o), id)
+		}
+	}
+	if d.fn >= 0 && d.class == classValue && in.Op != spirv.OpPhi && v.block >= 0 {
+		v.uses = append(v.uses, use{ref: ref{id: id, index: v.index, offset: v.offset, op: in.Op}, block: v.block})
+	}
 	switch in.Op {
 	case spirv.OpBranch, spirv.OpBranchConditional, spirv.OpSwitch, spirv.OpLoopMerge, spirv.OpSelectionMerge:
 		if want == classLabel {
 			v.targets = append(v.targets, ref{id: id, index: v.index, offset: v.offset, op: in.Op, want: want})
+			v.successor(in, id)
 		}
 	case spirv.OpFunctionCall:
 		if o.Start == 0 {
@@ -311,7 +327,9 @@ func (v *validator) forward(in *spirv.Instruction, o spirv.Operand) fwdKind {
 			return fwdFunction
 		}
 	case spirv.OpExtInst:
-		if o.Start > 0 && strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") {
+		// Debug information describes types that refer to each other;
+		// other non-semantic sets (clspv's reflection) refer backwards.
+		if o.Start > 0 && strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.Shader.DebugInfo.") {
 			return fwdGlobal
 		}
 	}
