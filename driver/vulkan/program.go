@@ -20,6 +20,7 @@ type program struct {
 	module uint64
 	refl   *spirv.Reflection
 	index  *spirv.Index
+	uses   func(fn spirv.ID) []spirv.ID // global variables a function uses (spirv.StaticUses)
 	refs   atomic.Int32
 	// nonWritable: (set, binding) of resources the module never writes.
 	nonWritable map[[2]uint32]bool
@@ -61,7 +62,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err := d.checkModule(m); err != nil {
 		return nil, err
 	}
-	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
+	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), uses: spirv.StaticUses(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
 	p.refs.Store(1)
 	for id := range p.index.Defs {
 		set, ok1 := p.index.DecorationValue(id, spirv.DecorationDescriptorSet)
@@ -268,7 +269,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		k.wgIDs, k.fixedWG = p.workgroupSize(ep)
 	}
 	k.regionPush = kernelabi.HasRegionPushConstants(p.refl)
-	if err := k.makeLayout(); err != nil {
+	if err := k.makeLayout(ep.Function); err != nil {
 		return nil, err
 	}
 	p.refs.Add(1)
@@ -315,8 +316,9 @@ func (p *program) workgroupSize(ep spirv.EntryPoint) (*[3]uint32, [3]uint32) {
 }
 
 // makeLayout builds the descriptor set layouts and the pipeline layout from
-// the reflection.
-func (k *kernel) makeLayout() error {
+// the reflection, after checking that they declare every resource the
+// entry function uses.
+func (k *kernel) makeLayout(entry spirv.ID) error {
 	p := k.p
 	l := p.l
 	seen := map[[2]uint32]int{}
@@ -370,6 +372,9 @@ func (k *kernel) makeLayout() error {
 		a, b := k.bindings[i], k.bindings[j]
 		return a.set < b.set || a.set == b.set && a.binding < b.binding
 	})
+	if err := k.checkInterface(entry); err != nil {
+		return err
+	}
 	nsets := 0
 	for _, b := range k.bindings {
 		nsets = max(nsets, int(b.set)+1)

@@ -31,3 +31,24 @@ func TestBuildProgramRefusesInvalid(t *testing.T) {
 		}
 	}
 }
+
+// A glslang compute shader without clgo's reflection declares descriptors
+// the pipeline layout made from the (empty) reflection lacks; lavapipe
+// crashed creating its pipeline. The kernel is refused instead.
+func TestUndescribedResourceRefused(t *testing.T) {
+	d := testDevice(t)
+	code, err := os.ReadFile("../../spirv/testdata/glslang/reduce.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.BuildProgram(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	_, err = p.Kernel("main")
+	want := "vulkan: kernel main uses the resource at descriptor set 0, binding 0"
+	if !errors.Is(err, driver.ErrInvalidBinary) || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("Kernel: %v\nwant ErrInvalidBinary and %q", err, want)
+	}
+}
