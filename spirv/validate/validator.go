@@ -63,8 +63,8 @@ type validator struct {
 	parents  []ref              // labels OpPhi instructions name as parents
 	localFwd []ref              // forward references to ids of the function (OpPhi)
 	calls    []call
-	block    int32     // index of the block being read, -1 outside blocks
-	uses     []use     // uses of the function's values, checked for dominance
+	block    int32        // index of the block being read, -1 outside blocks
+	uses     []use        // uses of the function's values, checked for dominance
 	succ     [][]spirv.ID // successors of each block
 
 	entries, modes, decos, memberDecos []site
