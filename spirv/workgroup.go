@@ -9,6 +9,11 @@ import "math"
 // __local arguments are Workgroup arrays sized by spec constants and are
 // left out; so works for clspv's modules as for clgo's.
 
+// WorkgroupBytes returns the bytes of the fixed-size Workgroup variables
+// that function fn and the functions it calls use, by function id: the
+// LocalMemSize of a kernel the reflection does not describe.
+func WorkgroupBytes(m *Module) func(fn ID) uint64 { return workgroupBytes(m) }
+
 // workgroupBytes returns the bytes of the fixed-size Workgroup variables
 // that function fn and the functions it calls use, by function id.
 func workgroupBytes(m *Module) func(fn ID) uint64 {

@@ -261,7 +261,9 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		return nil, fmt.Errorf("vulkan: kernel %q: %w", name, driver.ErrInvalidKernelName)
 	}
 	if rk == nil {
-		rk = &spirv.Kernel{Name: name}
+		// A module without reflection (a glslang shader): its Workgroup
+		// memory still counts against the device's.
+		rk = &spirv.Kernel{Name: name, Function: ep.Function, LocalMemSize: spirv.WorkgroupBytes(p.index.Module)(ep.Function)}
 	}
 	k := &kernel{p: p, refl: rk, info: p.kernelInfo(rk), pushSet: -1, pipes: map[string]uint64{}}
 	k.wgIDs = p.refl.WorkgroupSizeSpecIDs

@@ -52,3 +52,31 @@ func TestUndescribedResourceRefused(t *testing.T) {
 		t.Fatalf("Kernel: %v\nwant ErrInvalidBinary and %q", err, want)
 	}
 }
+
+// A module without reflection whose Workgroup variable is far larger than
+// the device's shared memory is refused at dispatch, as a kernel with
+// reflection is (its Workgroup memory was not counted).
+func TestUndescribedWorkgroupMemoryRefused(t *testing.T) {
+	d := testDevice(t)
+	code, err := os.ReadFile("../../spirv/testdata/reliability/workgroup_8g.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.BuildProgram(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	k, err := p.Kernel("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := k.Info().LocalMemSize; got != 8_000_000_000 {
+		t.Errorf("LocalMemSize %d, want 8000000000", got)
+	}
+	q := mustQueue(t, d, false)
+	_, err = q.Dispatch(t.Context(), k, nil, driver.Uniform(1, [3]uint64{}, [3]uint64{1, 1, 1}, [3]uint64{1, 1, 1}), nil)
+	if !errors.Is(err, driver.ErrOutOfResources) || !strings.Contains(err.Error(), "8000000000 bytes of __local memory") {
+		t.Fatalf("Dispatch: %v, want ErrOutOfResources", err)
+	}
+}
