@@ -18,7 +18,8 @@ import (
 // modules that clgo's validator accepts are built on the Vulkan device and
 // their pipelines created, each in a child process, so that a crash of the
 // device's compiler shows as a failed child instead of killing the test.
-// It runs only when CLGO_VK_MUTANTS is set to the number of mutants.
+// It runs only when CLGO_VK_MUTANTS is set to the number of mutants;
+// CLGO_VK_MUTANT_SEEDS names a directory of more seed modules.
 func TestMutantsOnDevice(t *testing.T) {
 	if path := os.Getenv("CLGO_VK_MUTANT_CHILD"); path != "" {
 		mutantChild(t, path)
@@ -31,6 +32,10 @@ func TestMutantsOnDevice(t *testing.T) {
 	testDevice(t)
 	files, _ := filepath.Glob("../../spirv/testdata/glslang/reduce*.spv")
 	files = append(files, "../../spirv/testdata/kernel.spv", "../../spirv/testdata/reliability/simple.spv")
+	if dir := os.Getenv("CLGO_VK_MUTANT_SEEDS"); dir != "" {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.spv")) // e.g. clgo compile output
+		files = append(files, more...)
+	}
 	var seeds [][]uint32
 	for _, f := range files {
 		b, err := os.ReadFile(f)
