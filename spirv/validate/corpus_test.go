@@ -8,6 +8,7 @@ import (
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/internal/corpus"
 	"github.com/clgo/clgo/internal/kspec"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Every module clgo's compiler emits for the kernel corpora must validate,
@@ -43,7 +44,12 @@ func TestCompilerOutput(t *testing.T) {
 				continue // the corpus tests report compile failures
 			}
 			n++
-			if _, err := Binary(res.Module.Encode()); err != nil {
+			m, err := Binary(res.Module.Encode())
+			if err != nil {
+				t.Errorf("%s (%s): %v", path, env, err)
+				continue
+			}
+			if _, err := spirv.ReadReflection(m); err != nil {
 				t.Errorf("%s (%s): %v", path, env, err)
 			}
 		}

@@ -16,7 +16,8 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// TestDifferential compares the validator with spirv-val on mutants of
+// TestDifferential compares the validator (and the reflection reader, as
+// the runtime runs both on a module handed in) with spirv-val on mutants of
 // compiled corpus kernels (1 to 3 random word edits each). It runs only
 // when CLGO_VALIDATE_DIFF is set to the number of mutants, and reports the
 // counts and the kinds of disagreement; it fails only where the validator
@@ -43,7 +44,8 @@ func TestDifferential(t *testing.T) {
 			seeds = append(seeds, res.Module.Words())
 		}
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
+	seed, _ := strconv.ParseUint(os.Getenv("CLGO_VALIDATE_DIFF_SEED"), 10, 64)
+	rng := rand.New(rand.NewPCG(1, 2+seed))
 	dir := t.TempDir()
 	var bothOK, bothBad, strict, gaps int
 	gapKinds, strictKinds := map[string]int{}, map[string]int{}
@@ -67,7 +69,12 @@ func TestDifferential(t *testing.T) {
 		file := filepath.Join(dir, "m.spv")
 		os.WriteFile(file, data, 0o644)
 		out, verr := exec.Command(val, "--target-env", "vulkan1.1", file).CombinedOutput()
-		_, err := Binary(data)
+		// What the runtime checks of a module handed in: the validator,
+		// then the reflection.
+		m, err := Binary(data)
+		if err == nil {
+			_, err = spirv.ReadReflection(m)
+		}
 		switch {
 		case verr == nil && err == nil:
 			bothOK++

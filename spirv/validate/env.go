@@ -73,3 +73,13 @@ func allowedStorageClass(sc spirv.StorageClass) bool {
 	}
 	return false
 }
+
+// computeBuiltIns are the built-in variables a GLCompute entry point has.
+var computeBuiltIns = map[spirv.BuiltIn]bool{
+	spirv.BuiltInNumWorkgroups: true, spirv.BuiltInWorkgroupSize: true, spirv.BuiltInWorkgroupId: true,
+	spirv.BuiltInLocalInvocationId: true, spirv.BuiltInGlobalInvocationId: true, spirv.BuiltInLocalInvocationIndex: true,
+	spirv.BuiltInSubgroupSize: true, spirv.BuiltInNumSubgroups: true, spirv.BuiltInSubgroupId: true,
+	spirv.BuiltInSubgroupLocalInvocationId: true,
+	spirv.BuiltInSubgroupEqMask:            true, spirv.BuiltInSubgroupGeMask: true, spirv.BuiltInSubgroupGtMask: true,
+	spirv.BuiltInSubgroupLeMask: true, spirv.BuiltInSubgroupLtMask: true,
+}

@@ -16,6 +16,7 @@ var notInFunction = map[string]string{
 	"Pipe":                "a pipe instruction (OpenCL kernels only)",
 	"Device-Side_Enqueue": "a device-side enqueue instruction (OpenCL kernels only)",
 	"Primitive":           "a geometry shader instruction",
+	"Derivative":          "a derivative (fragment shaders only)",
 }
 
 // function checks one function: its declaration, parameters, blocks and

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/clgo/clgo/spirv"
@@ -25,6 +26,11 @@ func (v *validator) module(in *spirv.Instruction) error {
 		s, _, _ := spirv.DecodeString(in.Operands)
 		if s != "GLSL.std.450" && !strings.HasPrefix(s, "NonSemantic.") {
 			return v.errf("extended instruction set %q is not supported (GLSL.std.450 and NonSemantic.* are)", s)
+		}
+		if ver, ok := strings.CutPrefix(s, "NonSemantic.ClspvReflection."); ok {
+			if _, err := strconv.ParseUint(ver, 10, 32); err != nil {
+				return v.errf("%q does not end in a version number", s)
+			}
 		}
 		v.imports[in.Result] = s
 	case spirv.OpMemoryModel:
@@ -71,9 +77,18 @@ func (v *validator) module(in *spirv.Instruction) error {
 		v.modes = append(v.modes, v.here())
 	case spirv.OpDecorate:
 		v.decos = append(v.decos, v.here())
+		if spirv.Decoration(in.Operands[1]) == spirv.DecorationBuiltIn && len(in.Operands) > 2 {
+			if b := spirv.BuiltIn(in.Operands[2]); !computeBuiltIns[b] {
+				return v.errf("BuiltIn %v is not available to a GLCompute entry point", b)
+			}
+		}
 	case spirv.OpMemberDecorate, spirv.OpMemberDecorateString:
 		v.memberDecos = append(v.memberDecos, v.here())
 	case spirv.OpVariable:
+		switch spirv.StorageClass(in.Operands[0]) {
+		case spirv.StorageClassStorageBuffer, spirv.StorageClassUniform, spirv.StorageClassUniformConstant:
+			v.resources = append(v.resources, v.here())
+		}
 		return v.variable(in, false)
 	case spirv.OpExtInst:
 		if !strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") {
@@ -135,9 +150,21 @@ func (v *validator) checkEntryPoints() error {
 			return errAt(s.ref, "%%%d is not an entry point", fn)
 		}
 	}
+	bound := map[spirv.ID]int{} // DescriptorSet and Binding decorations seen
 	for _, s := range v.decos {
 		if err := v.decorationTarget(s); err != nil {
 			return err
+		}
+		switch spirv.Decoration(s.in.Operands[1]) {
+		case spirv.DecorationDescriptorSet:
+			bound[spirv.ID(s.in.Operands[0])] |= 1
+		case spirv.DecorationBinding:
+			bound[spirv.ID(s.in.Operands[0])] |= 2
+		}
+	}
+	for _, s := range v.resources {
+		if bound[s.in.Result] != 3 {
+			return errAt(s.ref, "%v variable %%%d needs DescriptorSet and Binding decorations", spirv.StorageClass(s.in.Operands[0]), s.in.Result)
 		}
 	}
 	for _, s := range v.memberDecos {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/clgo/clgo/spirv"
@@ -68,6 +69,7 @@ type validator struct {
 	succ     [][]spirv.ID // successors of each block
 
 	entries, modes, decos, memberDecos []site
+	resources                          []site // descriptor-bound global variables
 }
 
 // call is an OpFunctionCall, checked against its callee at the end.
@@ -270,6 +272,9 @@ func (v *validator) operand(in *spirv.Instruction, o spirv.Operand) error {
 		// Drivers read scopes and memory semantics when they compile.
 		if !isConstant(d.in.Op) || d.in.Op == spirv.OpUndef || v.shape(d.in.ResultType) != (shape{spirv.OpTypeInt, 32, 1}) {
 			return v.errf("operand %s: %%%d is not a 32-bit integer constant", operandName(o), id)
+		}
+		if c, ok := v.constValue(id); ok && o.Kind == spirv.KindIdMemorySemantics && bits.OnesCount64(c&0x1e) > 1 {
+			return v.errf("operand %s: memory semantics %#x has more than one of Acquire, Release, AcquireRelease and SequentiallyConsistent", operandName(o), c)
 		}
 	}
 	if d.fn >= 0 && d.class == classValue && in.Op != spirv.OpPhi && v.block >= 0 {
