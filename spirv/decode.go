@@ -388,7 +388,9 @@ func (w *walker) extInst() error {
 		}
 		return nil
 	}
-	if knownExtInstSet(set) {
+	// An instruction of a non-semantic set the tables do not know (a newer
+	// clspv's reflection) may be ignored, as the specification allows.
+	if knownExtInstSet(set) && !strings.HasPrefix(set, "NonSemantic.") {
 		return fmt.Errorf("unknown %s instruction %d", set, inst)
 	}
 	for w.left() > 0 {

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -159,6 +161,9 @@ func (v *validator) body(bi int, b *spirv.Block, j int, in *spirv.Instruction) e
 		return v.errf("%v is not allowed in a GLCompute entry point", in.Op)
 	case spirv.OpExtInst:
 		// The set and the instruction number are checked by the grammar.
+		if strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") && !v.isVoid(in.ResultType) {
+			return v.errf("a non-semantic instruction must have result type void")
+		}
 	default:
 		if in.ResultType != 0 {
 			if err := v.notVoidResult(in); err != nil {

@@ -15,7 +15,7 @@ import (
 func FuzzValidate(f *testing.F) {
 	files, _ := filepath.Glob("../testdata/reliability/*.spv")
 	more, _ := filepath.Glob("../testdata/glslang/*.spv")
-	files = append(append(files, more...), "../testdata/kernel.spv", "../testdata/names.spv")
+	files = append(append(files, more...), "../testdata/kernel.spv")
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {

@@ -78,9 +78,11 @@ func (v *validator) module(in *spirv.Instruction) error {
 	case spirv.OpDecorate:
 		v.decos = append(v.decos, v.here())
 		if spirv.Decoration(in.Operands[1]) == spirv.DecorationBuiltIn && len(in.Operands) > 2 {
-			if b := spirv.BuiltIn(in.Operands[2]); !computeBuiltIns[b] {
+			b := spirv.BuiltIn(in.Operands[2])
+			if !computeBuiltIns[b] {
 				return v.errf("BuiltIn %v is not available to a GLCompute entry point", b)
 			}
+			v.wgSize = v.wgSize || b == spirv.BuiltInWorkgroupSize
 		}
 	case spirv.OpMemberDecorate, spirv.OpMemberDecorateString:
 		v.memberDecos = append(v.memberDecos, v.here())
@@ -93,6 +95,9 @@ func (v *validator) module(in *spirv.Instruction) error {
 	case spirv.OpExtInst:
 		if !strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") {
 			return v.errf("only non-semantic extended instructions may appear outside a function")
+		}
+		if !v.isVoid(in.ResultType) {
+			return v.errf("a non-semantic instruction must have result type void")
 		}
 	case spirv.OpUndef:
 		return v.notVoid(in.ResultType)
@@ -145,9 +150,22 @@ func (v *validator) checkEntryPoints() error {
 			}
 		}
 	}
+	sized := map[spirv.ID]bool{}
 	for _, s := range v.modes {
-		if fn := spirv.ID(s.in.Operands[0]); !entries[fn] {
+		fn := spirv.ID(s.in.Operands[0])
+		if !entries[fn] {
 			return errAt(s.ref, "%%%d is not an entry point", fn)
+		}
+		switch spirv.ExecutionMode(s.in.Operands[1]) {
+		case spirv.ExecutionModeLocalSize, spirv.ExecutionModeLocalSizeId:
+			sized[fn] = true
+		}
+	}
+	if !v.wgSize {
+		for _, s := range v.entries {
+			if fn := spirv.ID(s.in.Operands[1]); !sized[fn] {
+				return errAt(s.ref, "entry point %%%d has no work-group size (a LocalSize or LocalSizeId execution mode, or a WorkgroupSize built-in)", fn)
+			}
 		}
 	}
 	bound := map[spirv.ID]int{} // DescriptorSet and Binding decorations seen

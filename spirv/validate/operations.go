@@ -191,6 +191,13 @@ func (v *validator) operation(in *spirv.Instruction) error {
 		if d == nil || d.Op != spirv.OpTypeVector {
 			return v.errf("%%%d is not a vector", ops[0])
 		}
+		idx := ops[1]
+		if in.Op == spirv.OpVectorInsertDynamic {
+			idx = ops[2]
+		}
+		if s := v.shape(v.typeOf(spirv.ID(idx))); s.op != spirv.OpTypeInt || s.n != 1 {
+			return v.errf("index %%%d is not an integer scalar", idx)
+		}
 	case spirv.OpIAdd, spirv.OpISub, spirv.OpIMul, spirv.OpSDiv, spirv.OpUDiv, spirv.OpSRem, spirv.OpSMod, spirv.OpUMod,
 		spirv.OpBitwiseOr, spirv.OpBitwiseXor, spirv.OpBitwiseAnd, spirv.OpNot, spirv.OpSNegate, spirv.OpBitReverse:
 		return v.numeric(in, spirv.OpTypeInt, true)
@@ -219,10 +226,17 @@ func (v *validator) operation(in *spirv.Instruction) error {
 		return v.convert(in, spirv.OpTypeFloat, spirv.OpTypeInt)
 	case spirv.OpConvertSToF, spirv.OpConvertUToF:
 		return v.convert(in, spirv.OpTypeInt, spirv.OpTypeFloat)
-	case spirv.OpUConvert, spirv.OpSConvert:
-		return v.convert(in, spirv.OpTypeInt, spirv.OpTypeInt)
-	case spirv.OpFConvert:
-		return v.convert(in, spirv.OpTypeFloat, spirv.OpTypeFloat)
+	case spirv.OpUConvert, spirv.OpSConvert, spirv.OpFConvert:
+		kind := spirv.OpTypeInt
+		if in.Op == spirv.OpFConvert {
+			kind = spirv.OpTypeFloat
+		}
+		if err := v.convert(in, kind, kind); err != nil {
+			return err
+		}
+		if v.shape(v.operandType(in, 0)).width == v.shape(in.ResultType).width {
+			return v.errf("%v to the same width", in.Op)
+		}
 	case spirv.OpBitcast:
 		a, r := v.shape(v.operandType(in, 0)), v.shape(in.ResultType)
 		if a.op != 0 && r.op != 0 && (a.op == spirv.OpTypeBool || r.op == spirv.OpTypeBool || a.width*a.n != r.width*r.n) {

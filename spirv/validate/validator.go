@@ -70,6 +70,7 @@ type validator struct {
 
 	entries, modes, decos, memberDecos []site
 	resources                          []site // descriptor-bound global variables
+	wgSize                             bool   // a WorkgroupSize built-in is declared
 }
 
 // call is an OpFunctionCall, checked against its callee at the end.
@@ -275,6 +276,14 @@ func (v *validator) operand(in *spirv.Instruction, o spirv.Operand) error {
 		}
 		if c, ok := v.constValue(id); ok && o.Kind == spirv.KindIdMemorySemantics && bits.OnesCount64(c&0x1e) > 1 {
 			return v.errf("operand %s: memory semantics %#x has more than one of Acquire, Release, AcquireRelease and SequentiallyConsistent", operandName(o), c)
+		}
+		if c, ok := v.constValue(id); ok && o.Kind == spirv.KindIdScope {
+			if _, known := spirv.EnumName(spirv.KindScope, uint32(c)); !known || c > 0xffffffff {
+				return v.errf("operand %s: %d is not a scope", operandName(o), c)
+			}
+			if o.Name == "Execution" && spirv.Scope(c) != spirv.ScopeWorkgroup && spirv.Scope(c) != spirv.ScopeSubgroup {
+				return v.errf("operand %s: execution scope %v (Vulkan allows Workgroup and Subgroup)", operandName(o), spirv.Scope(c))
+			}
 		}
 	}
 	if d.fn >= 0 && d.class == classValue && in.Op != spirv.OpPhi && v.block >= 0 {
