@@ -18,6 +18,7 @@ func TestBuildProgramRefusesInvalid(t *testing.T) {
 		{"bound_ffffffff.spv", "vulkan: invalid SPIR-V: header word 3: id bound 4294967295 is above the limit of 4194303"},
 		{"bound_10000000.spv", "vulkan: invalid SPIR-V: header word 3: id bound 268435456 is above the limit of 4194303"},
 		{"junk8.spv", "vulkan: invalid SPIR-V: header word 0: 8 bytes is too short for a header"},
+		{"glsl_fma_operand.spv", "vulkan: invalid SPIR-V: instruction 64 (word 279, OpExtInst): GLSL.std.450 Fma: operand 1"},
 		{"reflection_ordinal_oom.spv", `vulkan: spirv: reflection: kernel "a" argument "s": ordinal 1747206099 (at most 4095)`},
 		{"vulkan_build_oom_977.spv", `vulkan: spirv: reflection: kernel "c" has 2147483647 arguments (at most 4096)`},
 	} {

@@ -161,8 +161,12 @@ func (v *validator) body(bi int, b *spirv.Block, j int, in *spirv.Instruction) e
 		return v.errf("%v is not allowed in a GLCompute entry point", in.Op)
 	case spirv.OpExtInst:
 		// The set and the instruction number are checked by the grammar.
-		if strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") && !v.isVoid(in.ResultType) {
+		set := v.imports[spirv.ID(in.Operands[0])]
+		if strings.HasPrefix(set, "NonSemantic.") && !v.isVoid(in.ResultType) {
 			return v.errf("a non-semantic instruction must have result type void")
+		}
+		if set == "GLSL.std.450" {
+			return v.glsl(in)
 		}
 	default:
 		if in.ResultType != 0 {

@@ -42,12 +42,15 @@ func TestTestdataModules(t *testing.T) {
 }
 
 // The reproducers of issue 14: a valid module whose id bound alone was
-// raised (lavapipe crashed on it), and 8 bytes that start like SPIR-V.
+// raised (lavapipe crashed on it), 8 bytes that start like SPIR-V, and an
+// Fma of mixed operand types (lavapipe crashed compiling it).
 func TestReproducers(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"bound_ffffffff.spv", "invalid SPIR-V: header word 3: id bound 4294967295 is above the limit of 4194303"},
 		{"bound_10000000.spv", "invalid SPIR-V: header word 3: id bound 268435456 is above the limit of 4194303"},
 		{"junk8.spv", "invalid SPIR-V: header word 0: 8 bytes is too short for a header"},
+		// Found by the lavapipe crash campaign (driver/vulkan TestMutantsOnDevice).
+		{"glsl_fma_operand.spv", "invalid SPIR-V: instruction 64 (word 279, OpExtInst): GLSL.std.450 Fma: operand 1 (%39) has type %24, not the result type %20"},
 	} {
 		b, err := os.ReadFile("../testdata/reliability/" + c.file)
 		if err != nil {
