@@ -27,7 +27,7 @@ func (v *validator) successor(in *spirv.Instruction, label spirv.ID) {
 // dominates its uses (for an OpPhi operand: the parent block), in the
 // blocks reachable from the entry. Dominators come from Cooper, Harvey and
 // Kennedy's iterative algorithm over the reverse postorder.
-func (v *validator) dominance(fn *spirv.Function, phis []site) error {
+func (v *validator) dominance(fn *spirv.Function, phis []phiSite) error {
 	n := len(fn.Blocks)
 	index := make(map[spirv.ID]int32, n)
 	for i, b := range fn.Blocks {
@@ -74,18 +74,27 @@ func (v *validator) dominance(fn *spirv.Function, phis []site) error {
 		idom[i] = -1
 	}
 	idom[0] = 0
+	// The iteration is quadratic on contrived graphs: a budget keeps a
+	// hostile module from holding the validator for long.
+	steps := 0
 	intersect := func(a, b int32) int32 {
 		for a != b {
 			for rpo[a] > rpo[b] {
 				a = idom[a]
+				steps++
 			}
 			for rpo[b] > rpo[a] {
 				b = idom[b]
+				steps++
 			}
 		}
 		return a
 	}
 	for changed := true; changed; {
+		if steps > maxDominatorSteps {
+			return &Error{Index: v.index, Offset: v.offset, Op: spirv.OpFunctionEnd,
+				Msg: fmt.Sprintf("function %%%d: control flow too complex to validate (%d blocks)", fn.ID, n)}
+		}
 		changed = false
 		for i := len(order) - 1; i >= 0; i-- {
 			b := order[i]
@@ -159,6 +168,24 @@ func (v *validator) dominance(fn *spirv.Function, phis []site) error {
 		}
 	}
 	for _, p := range phis {
+		// One (value, parent) pair per predecessor of the OpPhi's block.
+		if rpo[p.block] >= 0 {
+			want := map[int32]bool{}
+			for _, q := range preds[p.block] {
+				want[q] = true
+			}
+			got := map[int32]bool{}
+			for k := 1; k < len(p.in.Operands); k += 2 {
+				q := index[spirv.ID(p.in.Operands[k])]
+				if !want[q] || got[q] {
+					return errAt(p.ref, "parent %%%d is not a predecessor of block %%%d, or is named twice", p.in.Operands[k], fn.Blocks[p.block].Label)
+				}
+				got[q] = true
+			}
+			if len(got) != len(want) {
+				return errAt(p.ref, "%d parents for block %%%d of %d predecessors", len(got), fn.Blocks[p.block].Label, len(want))
+			}
+		}
 		for k := 0; k+1 < len(p.in.Operands); k += 2 {
 			d := v.defs[spirv.ID(p.in.Operands[k])]
 			parent := index[spirv.ID(p.in.Operands[k+1])]
@@ -178,3 +205,13 @@ func isLoopHeader(b *spirv.Block) bool {
 	n := len(b.Insts)
 	return n >= 2 && b.Insts[n-2].Op == spirv.OpLoopMerge
 }
+
+// phiSite is an OpPhi and the index of its block.
+type phiSite struct {
+	site
+	block int32
+}
+
+// maxDominatorSteps bounds the work of computing one function's
+// dominators: far above what real kernels need (a few per block).
+const maxDominatorSteps = 20_000_000

@@ -55,22 +55,31 @@ func (v *validator) function(index int32, fn *spirv.Function) error {
 	}
 	v.uses = v.uses[:0]
 	v.succ = make([][]spirv.ID, len(fn.Blocks))
-	var phis []site
+	var phis []phiSite
 	for bi, b := range fn.Blocks {
 		v.block = int32(bi)
 		if err := v.instruction(&spirv.Instruction{Op: spirv.OpLabel, Result: b.Label}); err != nil {
 			return err
 		}
 		v.labels[b.Label] = true
+		// prefixEnd: the instructions before it are all OpVariable (in the
+		// first block) or OpPhi, or debug lines; those must come first.
+		v.prefixEnd = 0
 		for j, in := range b.Insts {
 			if err := v.instruction(in); err != nil {
 				return err
+			}
+			if v.prefixEnd == j {
+				switch in.Op {
+				case spirv.OpVariable, spirv.OpPhi, spirv.OpLine, spirv.OpNoLine:
+					v.prefixEnd = j + 1
+				}
 			}
 			if err := v.body(bi, b, j, in); err != nil {
 				return err
 			}
 			if in.Op == spirv.OpPhi {
-				phis = append(phis, site{ref: ref{index: v.index, offset: v.offset, op: in.Op}, in: in})
+				phis = append(phis, phiSite{site{ref: ref{index: v.index, offset: v.offset, op: in.Op}, in: in}, int32(bi)})
 			}
 		}
 	}
@@ -113,12 +122,12 @@ func (v *validator) body(bi int, b *spirv.Block, j int, in *spirv.Instruction) e
 		spirv.OpSourceExtension, spirv.OpName, spirv.OpMemberName, spirv.OpModuleProcessed, spirv.OpSizeOf:
 		return v.errf("%v is not allowed inside a function", in.Op)
 	case spirv.OpVariable:
-		if bi != 0 || !allBefore(b.Insts[:j], spirv.OpVariable) {
+		if bi != 0 || v.prefixEnd < j {
 			return v.errf("function variables must come first in the function's first block")
 		}
 		return v.variable(in, true)
 	case spirv.OpPhi:
-		if !allBefore(b.Insts[:j], spirv.OpPhi) {
+		if v.prefixEnd < j {
 			return v.errf("OpPhi must come first in its block")
 		}
 		if len(in.Operands) == 0 || len(in.Operands)%2 != 0 {
@@ -189,16 +198,6 @@ func (v *validator) notVoidResult(in *spirv.Instruction) error {
 		return v.errf("result of type %v", v.decl(in.ResultType).Op)
 	}
 	return nil
-}
-
-// allBefore reports whether insts hold only op and debug line instructions.
-func allBefore(insts []*spirv.Instruction, op spirv.Op) bool {
-	for _, in := range insts {
-		if in.Op != op && in.Op != spirv.OpLine && in.Op != spirv.OpNoLine {
-			return false
-		}
-	}
-	return true
 }
 
 // checkCalls checks every call against its callee, and that no function

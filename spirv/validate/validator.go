@@ -56,17 +56,18 @@ type validator struct {
 	imports map[spirv.ID]string
 
 	// The function being read.
-	fnIndex  int32
-	fn       *spirv.Function
-	fnType   *spirv.Instruction // its OpTypeFunction
-	labels   map[spirv.ID]bool  // labels of the function
-	targets  []ref              // labels the function branches to
-	parents  []ref              // labels OpPhi instructions name as parents
-	localFwd []ref              // forward references to ids of the function (OpPhi)
-	calls    []call
-	block    int32        // index of the block being read, -1 outside blocks
-	uses     []use        // uses of the function's values, checked for dominance
-	succ     [][]spirv.ID // successors of each block
+	fnIndex   int32
+	fn        *spirv.Function
+	fnType    *spirv.Instruction // its OpTypeFunction
+	labels    map[spirv.ID]bool  // labels of the function
+	targets   []ref              // labels the function branches to
+	parents   []ref              // labels OpPhi instructions name as parents
+	localFwd  []ref              // forward references to ids of the function (OpPhi)
+	calls     []call
+	block     int32        // index of the block being read, -1 outside blocks
+	prefixEnd int          // end of the block's leading OpVariable/OpPhi/OpLine run
+	uses      []use        // uses of the function's values, checked for dominance
+	succ      [][]spirv.ID // successors of each block
 
 	entries, modes, decos, memberDecos []site
 	resources                          []site // descriptor-bound global variables
