@@ -91,6 +91,10 @@ func (v *validator) module(in *spirv.Instruction) error {
 		case spirv.StorageClassStorageBuffer, spirv.StorageClassUniform, spirv.StorageClassUniformConstant:
 			v.resources = append(v.resources, v.here())
 		}
+		switch spirv.StorageClass(in.Operands[0]) {
+		case spirv.StorageClassStorageBuffer, spirv.StorageClassUniform, spirv.StorageClassPushConstant:
+			v.blocks = append(v.blocks, v.here())
+		}
 		return v.variable(in, false)
 	case spirv.OpExtInst:
 		if !strings.HasPrefix(v.imports[spirv.ID(in.Operands[0])], "NonSemantic.") {
@@ -169,7 +173,12 @@ func (v *validator) checkEntryPoints() error {
 		}
 	}
 	bound := map[spirv.ID]int{} // DescriptorSet and Binding decorations seen
+	blocks := map[spirv.ID]spirv.Decoration{}
 	for _, s := range v.decos {
+		switch d := spirv.Decoration(s.in.Operands[1]); d {
+		case spirv.DecorationBlock, spirv.DecorationBufferBlock:
+			blocks[spirv.ID(s.in.Operands[0])] = d
+		}
 		if err := v.decorationTarget(s); err != nil {
 			return err
 		}
@@ -183,6 +192,11 @@ func (v *validator) checkEntryPoints() error {
 	for _, s := range v.resources {
 		if bound[s.in.Result] != 3 {
 			return errAt(s.ref, "%v variable %%%d needs DescriptorSet and Binding decorations", spirv.StorageClass(s.in.Operands[0]), s.in.Result)
+		}
+	}
+	for _, s := range v.blocks {
+		if err := v.blockVariable(s, blocks); err != nil {
+			return err
 		}
 	}
 	for _, s := range v.memberDecos {
@@ -222,6 +236,25 @@ func (v *validator) decorationTarget(s site) error {
 	}
 	if !ok {
 		return errAt(s.ref, "decoration %v on %%%d (defined by %v): the target must be %s", deco, id, op, want)
+	}
+	return nil
+}
+
+// blockVariable checks that a StorageBuffer, Uniform or PushConstant
+// variable is a structure decorated Block (BufferBlock for a Uniform
+// storage buffer), or an array of them (an array of descriptors).
+func (v *validator) blockVariable(s site, blocks map[spirv.ID]spirv.Decoration) error {
+	_, t, ok := v.pointee(s.in.ResultType)
+	if !ok {
+		return nil // reported by variable
+	}
+	if d := v.decl(t); d != nil && (d.Op == spirv.OpTypeArray || d.Op == spirv.OpTypeRuntimeArray) {
+		t = spirv.ID(d.Operands[0])
+	}
+	sc := spirv.StorageClass(s.in.Operands[0])
+	deco, ok := blocks[t]
+	if !v.isOp(t, spirv.OpTypeStruct) || !ok || deco == spirv.DecorationBufferBlock && sc != spirv.StorageClassUniform {
+		return errAt(s.ref, "%v variable %%%d must be a structure decorated Block", sc, s.in.Result)
 	}
 	return nil
 }

@@ -71,6 +71,7 @@ type validator struct {
 
 	entries, modes, decos, memberDecos []site
 	resources                          []site // descriptor-bound global variables
+	blocks                             []site // StorageBuffer, Uniform and PushConstant variables
 	wgSize                             bool   // a WorkgroupSize built-in is declared
 }
 
