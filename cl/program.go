@@ -62,15 +62,31 @@ func (c *Context) CreateProgramWithSource(src string) (*Program, error) {
 }
 
 // CreateProgramWithIL makes a program from a SPIR-V module (the Vulkan
-// flavour clgo's compiler emits).
-func (c *Context) CreateProgramWithIL(spirv []byte) (*Program, error) {
-	if err := c.check("clCreateProgramWithIL"); err != nil {
+// flavour clgo's compiler emits). The module is validated here, before any
+// device sees it: an invalid one is ErrInvalidValue with the validator's
+// message (see checkSPIRV).
+func (c *Context) CreateProgramWithIL(code []byte) (*Program, error) {
+	return c.createFromSPIRV("clCreateProgramWithIL", code, ErrInvalidValue)
+}
+
+// CreateProgramWithBinary makes a program from a program binary holding a
+// SPIR-V module (clCreateProgramWithBinary of an executable). As
+// CreateProgramWithIL, but an invalid module is ErrInvalidBinary.
+func (c *Context) CreateProgramWithBinary(code []byte) (*Program, error) {
+	return c.createFromSPIRV("clCreateProgramWithBinary", code, ErrInvalidBinary)
+}
+
+func (c *Context) createFromSPIRV(op string, code []byte, invalid ErrorCode) (*Program, error) {
+	if err := c.check(op); err != nil {
 		return nil, err
 	}
-	if len(spirv) == 0 {
-		return nil, errorf(ErrInvalidValue, "clCreateProgramWithIL: empty module")
+	if len(code) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: empty module", op)
 	}
-	return c.newProgram("", slices.Clone(spirv)), nil
+	if err := checkSPIRV(code); err != nil {
+		return nil, errorf(invalid, "%s: %v", op, err)
+	}
+	return c.newProgram("", slices.Clone(code)), nil
 }
 
 // CreateProgramWithUnits makes a program from the translation units of

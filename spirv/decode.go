@@ -10,6 +10,7 @@ import (
 // (counted from the start of the module, the magic number being word 0).
 type DecodeError struct {
 	Offset int // word offset of the offending instruction or header word
+	Index  int // the instruction's index (0: the first after the header); -1 for the header
 	Op     Op  // the instruction's opcode, or 0 for the header
 	Msg    string
 }
@@ -24,10 +25,10 @@ func (e *DecodeError) Error() string {
 // Decode decodes a SPIR-V binary in either byte order.
 func Decode(data []byte) (*Module, error) {
 	if len(data)%4 != 0 {
-		return nil, &DecodeError{Offset: len(data) / 4, Msg: fmt.Sprintf("length %d is not a multiple of 4", len(data))}
+		return nil, &DecodeError{Index: -1, Offset: len(data) / 4, Msg: fmt.Sprintf("length %d is not a multiple of 4", len(data))}
 	}
 	if len(data) < 20 {
-		return nil, &DecodeError{Msg: fmt.Sprintf("%d bytes is too short for a header", len(data))}
+		return nil, &DecodeError{Index: -1, Msg: fmt.Sprintf("%d bytes is too short for a header", len(data))}
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if binary.BigEndian.Uint32(data) == MagicNumber {
@@ -43,20 +44,20 @@ func Decode(data []byte) (*Module, error) {
 // DecodeWords decodes a SPIR-V module given as words in host order.
 func DecodeWords(words []uint32) (*Module, error) {
 	if len(words) < 5 {
-		return nil, &DecodeError{Msg: fmt.Sprintf("%d words is too short for a header", len(words))}
+		return nil, &DecodeError{Index: -1, Msg: fmt.Sprintf("%d words is too short for a header", len(words))}
 	}
 	if words[0] != MagicNumber {
-		return nil, &DecodeError{Msg: fmt.Sprintf("bad magic number %#08x", words[0])}
+		return nil, &DecodeError{Index: -1, Msg: fmt.Sprintf("bad magic number %#08x", words[0])}
 	}
 	v := Version(words[1])
 	if v&0xff0000ff != 0 || v.Major() != 1 || v.Minor() > 6 {
-		return nil, &DecodeError{Offset: 1, Msg: fmt.Sprintf("unsupported version word %#08x", words[1])}
+		return nil, &DecodeError{Index: -1, Offset: 1, Msg: fmt.Sprintf("unsupported version word %#08x", words[1])}
 	}
 	if words[3] == 0 {
-		return nil, &DecodeError{Offset: 3, Msg: "id bound is 0"}
+		return nil, &DecodeError{Index: -1, Offset: 3, Msg: "id bound is 0"}
 	}
 	if words[4] != 0 {
-		return nil, &DecodeError{Offset: 4, Msg: fmt.Sprintf("schema is %d, want 0", words[4])}
+		return nil, &DecodeError{Index: -1, Offset: 4, Msg: fmt.Sprintf("schema is %d, want 0", words[4])}
 	}
 	d := &decoder{
 		m:       &Module{Version: v, Generator: words[2], Bound: words[3]},
@@ -65,22 +66,26 @@ func DecodeWords(words []uint32) (*Module, error) {
 		defined: map[ID]bool{},
 		imports: map[ID]string{},
 	}
-	for pos := 5; pos < len(words); {
+	index := 0
+	for pos := 5; pos < len(words); index++ {
 		n := int(words[pos] >> 16)
 		op := Op(words[pos] & 0xffff)
 		if n == 0 {
-			return nil, &DecodeError{Offset: pos, Op: op, Msg: "word count is 0"}
+			return nil, &DecodeError{Offset: pos, Index: index, Op: op, Msg: "word count is 0"}
 		}
 		if pos+n > len(words) {
-			return nil, &DecodeError{Offset: pos, Op: op, Msg: fmt.Sprintf("word count %d runs past the end of the module (%d words left)", n, len(words)-pos)}
+			return nil, &DecodeError{Offset: pos, Index: index, Op: op, Msg: fmt.Sprintf("word count %d runs past the end of the module (%d words left)", n, len(words)-pos)}
 		}
 		if err := d.instruction(pos, op, words[pos+1:pos+n]); err != nil {
+			if de, ok := err.(*DecodeError); ok {
+				de.Index = index
+			}
 			return nil, err
 		}
 		pos += n
 	}
 	if d.fn != nil {
-		return nil, &DecodeError{Offset: len(words), Op: OpFunction, Msg: fmt.Sprintf("function %%%d has no OpFunctionEnd", d.fn.ID)}
+		return nil, &DecodeError{Offset: len(words), Index: index, Op: OpFunction, Msg: fmt.Sprintf("function %%%d has no OpFunctionEnd", d.fn.ID)}
 	}
 	return d.m, nil
 }
@@ -322,8 +327,9 @@ func (d *decoder) importName(id ID) string     { return d.imports[id] }
 // operand is one parsed operand: its kind and its words within Operands.
 type operand struct {
 	kind  OperandKind
-	start int // index into Instruction.Operands
-	n     int // number of words
+	name  string // the operand's name in the grammar, or ""
+	start int    // index into Instruction.Operands
+	n     int    // number of words
 }
 
 // walkOperands parses in.Operands against the grammar, checking ids against
@@ -354,6 +360,7 @@ type walker struct {
 	ctx   typeContext
 	visit func(operand)
 	pos   int
+	name  string // the grammar's name of the operand being parsed
 	// lenient: literal numbers whose type is unknown take the rest of the
 	// instruction (OpConstant) or one word (OpSwitch) instead of failing.
 	lenient bool
@@ -381,7 +388,9 @@ func (w *walker) extInst() error {
 		}
 		return nil
 	}
-	if knownExtInstSet(set) {
+	// An instruction of a non-semantic set the tables do not know (a newer
+	// clspv's reflection) may be ignored, as the specification allows.
+	if knownExtInstSet(set) && !strings.HasPrefix(set, "NonSemantic.") {
 		return fmt.Errorf("unknown %s instruction %d", set, inst)
 	}
 	for w.left() > 0 {
@@ -394,13 +403,14 @@ func (w *walker) left() int { return len(w.in.Operands) - w.pos }
 
 func (w *walker) emit(kind OperandKind, n int) {
 	if w.visit != nil {
-		w.visit(operand{kind: kind, start: w.pos, n: n})
+		w.visit(operand{kind: kind, name: w.name, start: w.pos, n: n})
 	}
 	w.pos += n
 }
 
 func (w *walker) list(ops []OperandInfo) error {
 	for _, o := range ops {
+		w.name = o.Name
 		switch o.Quantifier {
 		case One:
 			if w.left() == 0 {

@@ -26,7 +26,7 @@ func TestGeneratedTablesUpToDate(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("generator: %v\n%s", err, msg)
 	}
-	for _, f := range []string{"ops_gen.go", "enums_gen.go", "extinst_gen.go"} {
+	for _, f := range []string{"ops_gen.go", "enums_gen.go", "extinst_gen.go", "caps_gen.go"} {
 		got, err := os.ReadFile(filepath.Join(out, f))
 		if err != nil {
 			t.Fatal(err)

@@ -426,9 +426,14 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			strs[in.Result], _, _ = DecodeString(in.Operands)
 		}
 	}
+	// Numbers are 32-bit integer constants (as spirv-val requires).
+	int32s := map[ID]bool{}
 	consts := map[ID]uint32{}
 	for _, in := range m.Globals {
-		if in.Op == OpConstant && len(in.Operands) == 1 {
+		if in.Op == OpTypeInt && len(in.Operands) == 2 && in.Operands[0] == 32 {
+			int32s[in.Result] = true
+		}
+		if in.Op == OpConstant && len(in.Operands) == 1 && int32s[in.ResultType] {
 			consts[in.Result] = in.Operands[0]
 		}
 	}
@@ -631,6 +636,22 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		// the runtime uses yet.
 		if err != nil {
 			return nil, err
+		}
+	}
+	if err := checkReflection(r); err != nil {
+		return nil, err
+	}
+	// Each kernel names the GLCompute entry point of its function.
+	entries := map[string]ID{}
+	for _, ep := range m.EntryPoints {
+		if len(ep.Operands) >= 3 && ExecutionModel(ep.Operands[0]) == ExecutionModelGLCompute {
+			name, _, _ := DecodeString(ep.Operands[2:])
+			entries[name] = ID(ep.Operands[1])
+		}
+	}
+	for _, k := range r.Kernels {
+		if fn, ok := entries[k.Name]; !ok || fn != k.Function {
+			return nil, fmt.Errorf("spirv: reflection: kernel %q (function %%%d) is not a GLCompute entry point of that function", k.Name, k.Function)
 		}
 	}
 	wg := workgroupBytes(m)

@@ -9,6 +9,11 @@ import "math"
 // __local arguments are Workgroup arrays sized by spec constants and are
 // left out; so works for clspv's modules as for clgo's.
 
+// WorkgroupBytes returns the bytes of the fixed-size Workgroup variables
+// that function fn and the functions it calls use, by function id: the
+// LocalMemSize of a kernel the reflection does not describe.
+func WorkgroupBytes(m *Module) func(fn ID) uint64 { return workgroupBytes(m) }
+
 // workgroupBytes returns the bytes of the fixed-size Workgroup variables
 // that function fn and the functions it calls use, by function id.
 func workgroupBytes(m *Module) func(fn ID) uint64 {
@@ -25,7 +30,7 @@ func workgroupBytes(m *Module) func(fn ID) uint64 {
 		case OpVariable:
 			if len(in.Operands) > 0 && StorageClass(in.Operands[0]) == StorageClassWorkgroup {
 				if pt := mi.typeDecl(in.ResultType); pt != nil && pt.Op == OpTypePointer && len(pt.Operands) == 2 {
-					if n, ok := typeBytes(mi, consts, ID(pt.Operands[1])); ok {
+					if n, ok := typeBytes(mi, consts, ID(pt.Operands[1]), 0); ok {
 						vars[in.Result] = n
 					}
 				}
@@ -69,7 +74,7 @@ func workgroupBytes(m *Module) func(fn ID) uint64 {
 		visit(fn)
 		var total uint64
 		for v := range used {
-			total += vars[v]
+			total = min(total+vars[v], math.MaxUint64/2)
 		}
 		return total
 	}
@@ -77,12 +82,15 @@ func workgroupBytes(m *Module) func(fn ID) uint64 {
 
 // typeBytes is the size of a Workgroup variable's type: scalars by their
 // width, vectors of 3 as of 4 (as OpenCL C sizes them), arrays by their
-// constant length; ok is false for arrays sized by spec constants.
-func typeBytes(mi *moduleInfo, consts map[ID]uint64, t ID) (n uint64, ok bool) {
+// constant length; ok is false for arrays sized by spec constants. The
+// module may not be validated: depth stops a type that contains itself, and
+// sizes saturate instead of wrapping.
+func typeBytes(mi *moduleInfo, consts map[ID]uint64, t ID, depth int) (n uint64, ok bool) {
 	in := mi.typeDecl(t)
-	if in == nil {
+	if in == nil || depth > maxTypeDepth {
 		return 0, false
 	}
+	depth++
 	switch in.Op {
 	case OpTypeBool:
 		return 1, true
@@ -92,25 +100,36 @@ func typeBytes(mi *moduleInfo, consts map[ID]uint64, t ID) (n uint64, ok bool) {
 		}
 		return uint64(in.Operands[0]) / 8, true
 	case OpTypeVector:
-		e, ok := typeBytes(mi, consts, ID(in.Operands[0]))
+		e, ok := typeBytes(mi, consts, ID(in.Operands[0]), depth)
 		c := uint64(in.Operands[1])
 		if c == 3 {
 			c = 4
 		}
-		return e * c, ok
+		return satMul(e, c), ok
 	case OpTypeArray:
 		l, isConst := consts[ID(in.Operands[1])]
-		e, ok := typeBytes(mi, consts, ID(in.Operands[0]))
-		return e * l, ok && isConst
+		e, ok := typeBytes(mi, consts, ID(in.Operands[0]), depth)
+		return satMul(e, l), ok && isConst
 	case OpTypeStruct:
 		for _, m := range in.Operands {
-			e, ok := typeBytes(mi, consts, ID(m))
+			e, ok := typeBytes(mi, consts, ID(m), depth)
 			if !ok {
 				return 0, false
 			}
-			n += e
+			n = min(n+e, math.MaxUint64/2)
 		}
 		return n, true
 	}
 	return 0, false
+}
+
+// maxTypeDepth bounds the nesting of types that typeBytes follows.
+const maxTypeDepth = 256
+
+// satMul is a*b, or math.MaxUint64/2 where that overflows.
+func satMul(a, b uint64) uint64 {
+	if a != 0 && b > (math.MaxUint64/2)/a {
+		return math.MaxUint64 / 2
+	}
+	return a * b
 }

@@ -266,13 +266,20 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 	var cp *cl.Program
 	var err error
 	if typ == C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE {
-		cp, err = c.c.CreateProgramWithIL(body)
+		// Validated by clgo's SPIR-V validator: an invalid module is
+		// CL_INVALID_BINARY here, before any driver sees it.
+		cp, err = c.c.CreateProgramWithBinary(body)
 	} else {
 		// A compiled object or library: units that clLinkProgram links.
 		units, _ := decodeUnits(body)
 		cp, err = c.c.CreateProgramWithUnits(units)
 	}
 	if err != nil {
+		if code(err) == C.CL_INVALID_BINARY {
+			for i := range status {
+				status[i] = C.CL_INVALID_BINARY
+			}
+		}
 		setErr(errcode_ret, code(err))
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/validate"
 )
 
 // program is a module with its kernel interface.
@@ -18,10 +19,11 @@ type program struct {
 	refl *spirv.Reflection
 }
 
-// BuildProgram decodes a module and reads its NonSemantic.ClspvReflection
-// kernel interface.
+// BuildProgram decodes and validates a module (spirv/validate: the
+// executor trusts what it runs to be well formed) and reads its
+// NonSemantic.ClspvReflection kernel interface.
 func (*Device) BuildProgram(code []byte) (driver.Program, error) {
-	sm, err := spirv.Decode(code)
+	sm, err := validate.Binary(code)
 	if err != nil {
 		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
 	}

@@ -10,10 +10,15 @@ import (
 // and the names and qualifiers clGetKernelArgInfo reports. Arguments the
 // reflection skips (a pointer the kernel never uses may have no binding)
 // default to global buffers, so that every ordinal below NumArgs exists.
+// Counts and ordinals come from the module: spirv.ReadReflection keeps them
+// below spirv.MaxKernelArgs, and ArgInfos never sizes its table past that
+// limit either (a Kernel made by hand with larger ones loses those args).
 func ArgInfos(k *spirv.Kernel) []driver.ArgInfo {
-	n := int(k.NumArgs)
+	n := int(min(k.NumArgs, spirv.MaxKernelArgs))
 	for _, a := range k.Args {
-		n = max(n, int(a.Ordinal)+1)
+		if a.Ordinal < spirv.MaxKernelArgs {
+			n = max(n, int(a.Ordinal)+1)
+		}
 	}
 	args := make([]driver.ArgInfo, n)
 	for i := range args {
@@ -34,7 +39,9 @@ func ArgInfos(k *spirv.Kernel) []driver.ArgInfo {
 		default:
 			ai.Kind, ai.Size = driver.ArgImage, 8
 		}
-		args[a.Ordinal] = ai
+		if int(a.Ordinal) < n {
+			args[a.Ordinal] = ai
+		}
 	}
 	return args
 }

@@ -83,8 +83,8 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		}
 		local += v.LocalSize
 	}
-	if local > uint64(lim.maxComputeSharedMemorySize) {
-		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of __local arguments, the device has %d: %w", name, local, lim.maxComputeSharedMemorySize, driver.ErrOutOfResources)
+	if local+k.refl.LocalMemSize > uint64(lim.maxComputeSharedMemorySize) {
+		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of __local memory (%d in __local arguments), the device has %d: %w", name, local+k.refl.LocalMemSize, local, lim.maxComputeSharedMemorySize, driver.ErrOutOfResources)
 	}
 
 	// The pipeline for these specialization constants.

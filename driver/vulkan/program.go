@@ -10,6 +10,7 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/kernelabi"
 	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/validate"
 )
 
 // program is a VkShaderModule with its kernel interface. The module lives
@@ -19,6 +20,7 @@ type program struct {
 	module uint64
 	refl   *spirv.Reflection
 	index  *spirv.Index
+	uses   func(fn spirv.ID) []spirv.ID // global variables a function uses (spirv.StaticUses)
 	refs   atomic.Int32
 	// nonWritable: (set, binding) of resources the module never writes.
 	nonWritable map[[2]uint32]bool
@@ -46,7 +48,10 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err := d.open(); err != nil {
 		return nil, err
 	}
-	m, err := spirv.Decode(code)
+	// Vulkan drivers trust their input (lavapipe crashes on a module
+	// whose id bound alone is wrong): validate it, and hand the driver the
+	// module re-encoded in host order with the tightest bound.
+	m, err := validate.Binary(code)
 	if err != nil {
 		return nil, fmt.Errorf("vulkan: %v: %w", err, driver.ErrInvalidBinary)
 	}
@@ -58,7 +63,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 		return nil, err
 	}
 	d.warnUnchecked(m)
-	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
+	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), uses: spirv.StaticUses(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
 	p.refs.Store(1)
 	for id := range p.index.Defs {
 		set, ok1 := p.index.DecorationValue(id, spirv.DecorationDescriptorSet)
@@ -71,8 +76,9 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 		// Without VK_KHR_shader_non_semantic_info the driver must not see
 		// the reflection; it is read already.
 		stripNonSemantic(m)
-		code = m.Encode()
 	}
+	m.Bound = validate.TightBound(m)
+	code = m.Encode()
 	if len(code)%4 != 0 {
 		return nil, fmt.Errorf("vulkan: SPIR-V of %d bytes: %w", len(code), driver.ErrInvalidBinary)
 	}
@@ -256,7 +262,9 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		return nil, fmt.Errorf("vulkan: kernel %q: %w", name, driver.ErrInvalidKernelName)
 	}
 	if rk == nil {
-		rk = &spirv.Kernel{Name: name}
+		// A module without reflection (a glslang shader): its Workgroup
+		// memory still counts against the device's.
+		rk = &spirv.Kernel{Name: name, Function: ep.Function, LocalMemSize: spirv.WorkgroupBytes(p.index.Module)(ep.Function)}
 	}
 	k := &kernel{p: p, refl: rk, info: p.kernelInfo(rk), pushSet: -1, pipes: map[string]uint64{}}
 	k.wgIDs = p.refl.WorkgroupSizeSpecIDs
@@ -264,7 +272,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		k.wgIDs, k.fixedWG = p.workgroupSize(ep)
 	}
 	k.regionPush = kernelabi.HasRegionPushConstants(p.refl)
-	if err := k.makeLayout(); err != nil {
+	if err := k.makeLayout(ep.Function); err != nil {
 		return nil, err
 	}
 	p.refs.Add(1)
@@ -311,8 +319,9 @@ func (p *program) workgroupSize(ep spirv.EntryPoint) (*[3]uint32, [3]uint32) {
 }
 
 // makeLayout builds the descriptor set layouts and the pipeline layout from
-// the reflection.
-func (k *kernel) makeLayout() error {
+// the reflection, after checking that they declare every resource the
+// entry function uses.
+func (k *kernel) makeLayout(entry spirv.ID) error {
 	p := k.p
 	l := p.l
 	seen := map[[2]uint32]int{}
@@ -366,6 +375,9 @@ func (k *kernel) makeLayout() error {
 		a, b := k.bindings[i], k.bindings[j]
 		return a.set < b.set || a.set == b.set && a.binding < b.binding
 	})
+	if err := k.checkInterface(entry); err != nil {
+		return err
+	}
 	nsets := 0
 	for _, b := range k.bindings {
 		nsets = max(nsets, int(b.set)+1)

@@ -27,16 +27,18 @@ type operand struct {
 }
 
 type instruction struct {
-	Opname   string    `json:"opname"`
-	Class    string    `json:"class"`
-	Opcode   int       `json:"opcode"`
-	Operands []operand `json:"operands"`
+	Opname       string    `json:"opname"`
+	Class        string    `json:"class"`
+	Opcode       int       `json:"opcode"`
+	Operands     []operand `json:"operands"`
+	Capabilities []string  `json:"capabilities"`
 }
 
 type enumerant struct {
-	Enumerant  string          `json:"enumerant"`
-	Value      json.RawMessage `json:"value"`
-	Parameters []operand       `json:"parameters"`
+	Enumerant    string          `json:"enumerant"`
+	Value        json.RawMessage `json:"value"`
+	Parameters   []operand       `json:"parameters"`
+	Capabilities []string        `json:"capabilities"`
 }
 
 type operandKind struct {
@@ -124,6 +126,7 @@ func main() {
 
 	write(filepath.Join(*out, "ops_gen.go"), genOps(core))
 	write(filepath.Join(*out, "enums_gen.go"), genEnums(core))
+	write(filepath.Join(*out, "caps_gen.go"), genCaps(core))
 	var others []namedSet
 	for _, o := range otherSets {
 		others = append(others, namedSet{o.name, load(filepath.Join(*dir, o.file))})
@@ -388,6 +391,68 @@ func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byt
 			w.WriteString("},\n")
 		}
 		w.WriteString("\t},\n")
+	}
+	w.WriteString("}\n")
+	return w.Bytes()
+}
+
+// genCaps writes the capabilities each instruction and each enumerant
+// needs (any one of them), and for each capability the ones it implies,
+// as the grammar lists them.
+func genCaps(g *grammar) []byte {
+	var w bytes.Buffer
+	header(&w)
+	capValue := map[string]uint32{}
+	for _, k := range g.OperandKinds {
+		if k.Kind == "Capability" {
+			for _, e := range k.Enumerants {
+				capValue[e.Enumerant] = value(e.Value)
+			}
+		}
+	}
+	list := func(names []string) string {
+		var parts []string
+		for _, n := range names {
+			v, ok := capValue[n]
+			if !ok {
+				log.Fatalf("unknown capability %q", n)
+			}
+			parts = append(parts, strconv.FormatUint(uint64(v), 10))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	w.WriteString("// opCapabilities lists the capabilities an instruction needs, any one of them.\nvar opCapabilities = map[Op][]Capability{\n")
+	seen := map[int]bool{}
+	for _, in := range g.Instructions {
+		if seen[in.Opcode] {
+			continue
+		}
+		seen[in.Opcode] = true
+		if len(in.Capabilities) > 0 {
+			fmt.Fprintf(&w, "\t%d: %s,\n", in.Opcode, list(in.Capabilities))
+		}
+	}
+	w.WriteString("}\n\n")
+	w.WriteString("// enumCapabilities lists, by operand kind and value, the capabilities an\n// enumerant needs (any one of them); for Capability, those it implies.\nvar enumCapabilities = map[OperandKind]map[uint32][]Capability{\n")
+	for _, k := range g.OperandKinds {
+		if k.Category != "ValueEnum" && k.Category != "BitEnum" {
+			continue
+		}
+		var body bytes.Buffer
+		done := map[uint32]bool{}
+		for _, e := range k.Enumerants {
+			v := value(e.Value)
+			if done[v] {
+				continue
+			}
+			done[v] = true
+			if len(e.Capabilities) > 0 {
+				fmt.Fprintf(&body, "\t\t%d: %s,\n", v, list(e.Capabilities))
+			}
+		}
+		if body.Len() > 0 {
+			fmt.Fprintf(&w, "\tKind%s: {\n%s\t},\n", k.Kind, body.String())
+		}
 	}
 	w.WriteString("}\n")
 	return w.Bytes()
