@@ -398,7 +398,7 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	bd := &binding{}
 	fs.vars[v] = bd
-	if o := fs.objs[v]; o != nil {
+	if o := fs.objs[v]; o != nil && !isKernelPtrParam(v) {
 		bd.pl = fs.objPlace(o, v.Type)
 		return bd
 	}

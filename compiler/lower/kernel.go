@@ -186,7 +186,15 @@ func (fs *fnState) args() {
 				l.errorf(p.At, "kernel argument '%s' has a pointer to the %v address space; kernel pointer arguments must be global, constant or local", p.Name, t.Space)
 				continue
 			}
-			fs.vars[p] = &binding{val: &value{t: p.Type, ptr: &ptrVal{objs: []*object{o}, off: fs.u32(0)}}}
+			start := &ptrVal{objs: []*object{o}, off: fs.u32(0)}
+			if fs.an.mutable[p] {
+				// A reassigned parameter (p += n, p++, p = q) is a pointer
+				// variable like any other, starting at its own buffer.
+				fs.bind(p)
+				fs.storePtrVar(p, start)
+				break
+			}
+			fs.vars[p] = &binding{val: &value{t: p.Type, ptr: start}}
 		case *types.Basic, *types.Vector, *types.Struct, *types.Enum:
 			if isBoolType(t) {
 				l.errorf(p.At, "kernel argument '%s' has type bool, which has no defined size", p.Name)
