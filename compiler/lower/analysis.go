@@ -36,6 +36,23 @@ type analysis struct {
 	bad []syntax.Node
 	// strs are the anonymous __constant arrays of string literals.
 	strs map[*syntax.BasicLit]*types.Var
+	// shadow: for a kernel pointer parameter whose address is taken
+	// (advance(&p)), the private pointer variable standing for the
+	// parameter itself; the parameter's key stays its buffer's object.
+	shadow map[*types.Var]*types.Var
+}
+
+// shadowOf returns the private variable holding kernel pointer parameter
+// v once its address is taken, declaring it on first use.
+func (a *analysis) shadowOf(v *types.Var) *types.Var {
+	s := a.shadow[v]
+	if s == nil {
+		s = &types.Var{At: v.At, Name: v.Name, Type: v.Type, Quals: v.Quals, Space: types.Private, Kind: types.LocalVar}
+		a.shadow[v] = s
+		a.obj(s)
+		a.toMem(objSet{v: true}, v.Type)
+	}
+	return s
 }
 
 // strVar returns the variable standing for string literal lit.
@@ -79,7 +96,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
-		strs: map[*syntax.BasicLit]*types.Var{},
+		strs: map[*syntax.BasicLit]*types.Var{}, shadow: map[*types.Var]*types.Var{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -167,7 +184,7 @@ func (a *analysis) fn(f *types.Func) {
 				if v != nil && isIdent(n.X) {
 					a.addTo(a.pts, v, s)
 				}
-				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) {
+				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) || a.shadow[v] != nil {
 					a.toMem(s, a.info.Types[n.X].Type)
 				}
 			}
@@ -256,9 +273,8 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 		if v == nil {
 			return nil
 		}
-		if v.Kind == types.ParamVar && v.Func != nil && v.Func.Kernel && isPointer(v.Type) {
-			a.bad = append(a.bad, e)
-			return nil
+		if isKernelPtrParam(v) {
+			return objSet{a.shadowOf(v): true}
 		}
 		a.obj(v)
 		return objSet{v: true}
@@ -407,7 +423,7 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 			a.obj(v)
 			return objSet{v: true}
 		}
-		if a.isObj[v] && isPointer(v.Type) && !isKernelPtrParam(v) {
+		if a.isObj[v] && isPointer(v.Type) && !isKernelPtrParam(v) || a.shadow[v] != nil {
 			// A pointer variable whose address is taken lives in memory.
 			return a.memFor(v.Type)
 		}

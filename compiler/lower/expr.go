@@ -398,6 +398,10 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	bd := &binding{}
 	fs.vars[v] = bd
+	if s := fs.an.shadow[v]; s != nil {
+		bd.pl = fs.objPlace(fs.objs[s], v.Type)
+		return bd
+	}
 	if o := fs.objs[v]; o != nil && !isKernelPtrParam(v) {
 		bd.pl = fs.objPlace(o, v.Type)
 		return bd

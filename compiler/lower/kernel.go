@@ -187,6 +187,11 @@ func (fs *fnState) args() {
 				continue
 			}
 			start := &ptrVal{objs: []*object{o}, off: fs.u32(0)}
+			if fs.an.shadow[p] != nil {
+				// Its address is taken: it lives in private memory.
+				fs.storeValue(fs.bind(p).pl, value{t: p.Type, ptr: start})
+				break
+			}
 			if fs.an.mutable[p] {
 				// A reassigned parameter (p += n, p++, p = q) is a pointer
 				// variable like any other, starting at its own buffer.

@@ -123,6 +123,40 @@ func TestLoadInVariableRows(t *testing.T) {
 	}
 }
 
+// A load that lives in its variable's rows (forward.go) must not be read
+// through a value sharing those rows (an extract of it) after the variable
+// is stored: swapping two pointer variables (each an (object, offset)
+// vector) read the new value of the first into the second.
+func TestLoadAliasReadAfterStore(t *testing.T) {
+	const src = `kernel void swap(global const int *a, global const int *b, global int *out, int n) {
+  int g = get_global_id(0);
+  global const int *p = a + 4 * g, *q = b + 4 * g;
+  global const int **pp = &p;
+  int s = *(*pp)++;
+  s += *(*pp)++;
+  if (g & 1) { global const int *t = p; p = q; q = t; }
+  out[g] = 100 * s + *q + n;
+}`
+	const global = 64
+	in := make([]int32, 4*global)
+	for i := range in {
+		in[i] = int32(i)
+	}
+	out := make([]byte, 4*global)
+	if err := compileRun(t, src, "swap", global, 16, 0, ints(in), ints(in), out); err != nil {
+		t.Fatal(err)
+	}
+	for g := range int32(global) {
+		want := 100*(8*g+1) + 4*g
+		if g&1 != 0 {
+			want += 2
+		}
+		if got := int32(binary.LittleEndian.Uint32(out[4*g:])); got != want {
+			t.Fatalf("out[%d] = %d, want %d", g, got, want)
+		}
+	}
+}
+
 // A vector local written a field at a time in a uniform loop holds one
 // value for all lanes too (uniflow.go).
 func TestUniformFields(t *testing.T) {
