@@ -31,8 +31,10 @@ func (fs *fnState) globalObject(o *object) {
 	v := o.v
 	o.sc = spirv.StorageClassPrivate
 	if o.words {
-		fs.errorf(v.At, "accessing program-scope variable '%s' through pointers of different types is not supported", v.Name)
-		o.words = false
+		at := fs.objArrayType(o, v.Type)
+		o.id = fs.b.Variable(fs.b.TypePointer(o.sc, at), o.sc, fs.wordsInit(v, v.Type, at))
+		fs.b.Name(o.id, v.Name)
+		return
 	}
 	var consts []spirv.ID
 	fs.flatConsts(v.Type, fs.initOf(v), &consts)
