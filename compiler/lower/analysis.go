@@ -32,14 +32,25 @@ type analysis struct {
 	// groups are the multi-object sets of pointer expressions: objects
 	// that one pointer may refer to must agree on how offsets count.
 	groups []objSet
-	// unsupported pointer constructs, reported once by lowering
-	bad []syntax.Node
 	// strs are the anonymous __constant arrays of string literals.
 	strs map[*syntax.BasicLit]*types.Var
 	// shadow: for a kernel pointer parameter whose address is taken
 	// (advance(&p)), the private pointer variable standing for the
 	// parameter itself; the parameter's key stays its buffer's object.
 	shadow map[*types.Var]*types.Var
+	// lits are the private objects of compound literals whose address is
+	// taken (&(S){...}, or an array literal decaying to a pointer).
+	lits map[*syntax.CompoundLit]*types.Var
+}
+
+// litVar returns the variable standing for compound literal lit.
+func (a *analysis) litVar(lit *syntax.CompoundLit) *types.Var {
+	v := a.lits[lit]
+	if v == nil {
+		v = &types.Var{At: lit.Pos(), Name: ".compoundliteral", Type: a.info.Types[lit].Type, Space: types.Private, Kind: types.LocalVar}
+		a.lits[lit] = v
+	}
+	return v
 }
 
 // shadowOf returns the private variable holding kernel pointer parameter
@@ -97,6 +108,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
 		strs: map[*syntax.BasicLit]*types.Var{}, shadow: map[*types.Var]*types.Var{},
+		lits: map[*syntax.CompoundLit]*types.Var{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -293,7 +305,9 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 			return a.ptsOf(x.X)
 		}
 	case *syntax.CompoundLit:
-		a.bad = append(a.bad, e)
+		v := a.litVar(x)
+		a.obj(v)
+		return objSet{v: true}
 	case *syntax.BasicLit:
 		if x.Kind == syntax.StringLit {
 			v := a.strVar(x)
@@ -478,6 +492,10 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 		return a.ptsOf(x.X)
 	case *syntax.BasicLit:
 		return a.addrOf(x)
+	case *syntax.CompoundLit:
+		if isArray(tv.Type) {
+			return a.addrOf(x)
+		}
 	case *syntax.IndexExpr, *syntax.SelectorExpr:
 		if isArray(tv.Type) {
 			return a.addrOf(e)

@@ -79,10 +79,39 @@ func (fs *fnState) constBytes(c spirv.ID, t types.Type, buf []byte) {
 			}
 		}
 	case *types.Struct:
+		if t.Union || len(t.Fields) == 0 {
+			// Words (unionConst).
+			for i, p := range parts {
+				if 4*i < len(buf) {
+					fs.constBytes(spirv.ID(p), types.Typ[types.UInt], buf[4*i:])
+				}
+			}
+			return
+		}
 		for i, p := range parts {
 			if i < len(t.Fields) && t.Fields[i].Offset < int64(len(buf)) {
 				fs.constBytes(spirv.ID(p), t.Fields[i].Type, buf[t.Fields[i].Offset:])
 			}
 		}
 	}
+}
+
+// unionConst is the constant of union type t (value type vt, an array of
+// words) initialized by in: the bytes of the member it initializes (the
+// first, unless designated), zeros after them.
+func (fs *fnState) unionConst(t *types.Struct, in *types.Init, vt spirv.ID) spirv.ID {
+	buf := make([]byte, 4*wordCount(t.Size))
+	if in != nil {
+		for i, e := range in.Elems {
+			if e != nil && i < len(t.Fields) {
+				fs.constBytes(fs.constInit(t.Fields[i].Type, e), t.Fields[i].Type, buf)
+				break
+			}
+		}
+	}
+	words := make([]spirv.ID, len(buf)/4)
+	for i := range words {
+		words[i] = fs.u32(binary.LittleEndian.Uint32(buf[4*i:]))
+	}
+	return fs.b.ConstantComposite(vt, words...)
 }

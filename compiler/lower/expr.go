@@ -301,6 +301,13 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 		}
 	case *syntax.CompoundLit:
 		init := fs.info.Inits[x.Init]
+		if v := fs.an.lits[x]; v != nil && fs.objs[v] != nil {
+			// Its address is taken: the literal's object, initialized
+			// each time the literal is evaluated.
+			pl := fs.bind(v).pl
+			fs.initialize(pl, init)
+			return pl
+		}
 		pl := fs.newVar(t, "")
 		fs.initialize(pl, init)
 		return pl

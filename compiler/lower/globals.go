@@ -98,8 +98,7 @@ func (fs *fnState) constInit(t types.Type, in *types.Init) spirv.ID {
 		return fs.b.ConstantComposite(vt, parts...)
 	case *types.Struct:
 		if t.Union || len(t.Fields) == 0 {
-			fs.errorf(fs.pos, "initialized program-scope unions are not supported")
-			return fs.b.ConstantNull(vt)
+			return fs.unionConst(t, in, vt)
 		}
 		parts := make([]spirv.ID, len(t.Fields))
 		for i, f := range t.Fields {

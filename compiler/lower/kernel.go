@@ -64,9 +64,6 @@ func (l *lowerer) kernel(k *types.Func) {
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
 	}
 	fs.an = analyze(l.info, k)
-	for _, n := range fs.an.bad {
-		l.errorf(n.Pos(), "taking the address of this object is not supported")
-	}
 	b := l.b
 	void := b.TypeVoid()
 	fs.fn = b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)

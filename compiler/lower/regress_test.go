@@ -237,3 +237,19 @@ func TestPackedStruct(t *testing.T) {
 		t.Errorf("raw bytes after stores: % x", raw)
 	}
 }
+
+// The address of a compound literal is that of a private object,
+// initialized where the literal is evaluated (C99 6.5.2.5; clang gives
+// compound literals no OpenCL address space, so PoCL cannot check this).
+func TestCompoundLiteralAddress(t *testing.T) {
+	src := `typedef struct { int lo, hi; } range;
+	int clampr(const range *r, int x) { return x < r->lo ? r->lo : x > r->hi ? r->hi : x; }
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int *p = &(int){5};
+		int *w = (int[]){3, 5, 7, 11};
+		w[g & 3] += *p;
+		out[g] = clampr(&(range){1, 2}, g) * 100 + w[0] * 10 + w[3];
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 191, 141, 241, 246)
+}
