@@ -41,6 +41,10 @@ type analysis struct {
 	// lits are the private objects of compound literals whose address is
 	// taken (&(S){...}, or an array literal decaying to a pointer).
 	lits map[*syntax.CompoundLit]*types.Var
+	// intPtrs: the objects whose pointers are converted to integers; an
+	// integer converted back to a pointer may refer to any of them (of
+	// its address space) or be null (ptrcast.go).
+	intPtrs objSet
 }
 
 // litVar returns the variable standing for compound literal lit.
@@ -108,7 +112,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
 		strs: map[*syntax.BasicLit]*types.Var{}, shadow: map[*types.Var]*types.Var{},
-		lits: map[*syntax.CompoundLit]*types.Var{},
+		lits: map[*syntax.CompoundLit]*types.Var{}, intPtrs: objSet{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -186,6 +190,15 @@ func (a *analysis) fn(f *types.Func) {
 			}
 		case *syntax.CompoundLit:
 			a.initToMem(a.info.Inits[n.Init])
+		case *syntax.CastExpr:
+			if isPointer(a.info.Types[n.X].Type) && !isPointer(a.info.Types[n].Type) {
+				for o := range a.ptsOf(n.X) {
+					if o != nil && !a.intPtrs[o] {
+						a.intPtrs[o] = true
+						a.changed = true
+					}
+				}
+			}
 		case *syntax.AssignExpr:
 			v := a.rootVar(n.X)
 			if v != nil {
@@ -489,6 +502,11 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 			return a.ret[c.Func]
 		}
 	case *syntax.CastExpr:
+		if xt := a.info.Types[x.X]; !isPointer(xt.Type) && !isArray(xt.Type) && !(xt.IsConst() && xt.Value.IsZero()) {
+			if pt, ok := types.Underlying(tv.Type).(*types.Pointer); ok {
+				return a.fromInt(pt.Space)
+			}
+		}
 		return a.ptsOf(x.X)
 	case *syntax.BasicLit:
 		return a.addrOf(x)
@@ -543,4 +561,17 @@ func markStringArg(lits map[syntax.Expr]bool, e syntax.Expr) {
 		markStringArg(lits, x.X)
 		markStringArg(lits, x.Y)
 	}
+}
+
+// fromInt is what an integer converted to a pointer into address space
+// space may point to: null, or an object of that space whose pointer was
+// converted to an integer.
+func (a *analysis) fromInt(space types.AddrSpace) objSet {
+	s := objSet{nil: true}
+	for o := range a.intPtrs {
+		if objSpace(o) == space {
+			s[o] = true
+		}
+	}
+	return s
 }
