@@ -191,7 +191,7 @@ func (a *analysis) fn(f *types.Func) {
 		case *syntax.CompoundLit:
 			a.initToMem(a.info.Inits[n.Init])
 		case *syntax.CastExpr:
-			if isPointer(a.info.Types[n.X].Type) && !isPointer(a.info.Types[n].Type) {
+			if xt := a.info.Types[n.X].Type; (isPointer(xt) || isArray(xt)) && !isPointer(a.info.Types[n].Type) {
 				for o := range a.ptsOf(n.X) {
 					if o != nil && !a.intPtrs[o] {
 						a.intPtrs[o] = true

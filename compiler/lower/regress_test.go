@@ -253,3 +253,17 @@ func TestCompoundLiteralAddress(t *testing.T) {
 	}`
 	wantInts(t, runInts(t, src, "k", 4), 191, 141, 241, 246)
 }
+
+// Arrays (private and __local) whose decayed address becomes an integer
+// convert back to pointers into them (ptrcast.go, intToPtr).
+func TestIntToPointerArrays(t *testing.T) {
+	src := `kernel void k(global int *o) {
+		int g = get_global_id(0);
+		int arr[4] = {1, 2, 3, 4};
+		int *p = (int *)((size_t)arr + 4 * g);
+		local int l[8];
+		local int *lp = (local int *)((uintptr_t)l + 8);
+		o[g] = *p * 10 + (int)(lp - l);
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 12, 22, 32, 42)
+}
