@@ -195,3 +195,22 @@ func TestUniformFields(t *testing.T) {
 		}
 	}
 }
+
+// A buffer written only through an aliased view (a 64-bit atomic on an int
+// buffer: a second variable of the same binding, compiler/lower's
+// wideView) is written: its loads are not hoisted to the dispatch's start.
+func TestAliasedViewWrites(t *testing.T) {
+	const src = `#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+kernel void k(global int *c, global int *out, int n) {
+  atom_add((global long *)c, (1L << 32) + n);
+  out[get_global_id(0)] = c[1] * 10 + c[0];
+}`
+	c := ints([]int32{5, 7})
+	out := make([]byte, 4)
+	if err := compileRun(t, src, "k", 1, 1, 2, c, out); err != nil {
+		t.Fatal(err)
+	}
+	if got := int32(binary.LittleEndian.Uint32(out)); got != 87 {
+		t.Fatalf("out[0] = %d, want 87", got)
+	}
+}
