@@ -32,10 +32,42 @@ type analysis struct {
 	// groups are the multi-object sets of pointer expressions: objects
 	// that one pointer may refer to must agree on how offsets count.
 	groups []objSet
-	// unsupported pointer constructs, reported once by lowering
-	bad []syntax.Node
 	// strs are the anonymous __constant arrays of string literals.
 	strs map[*syntax.BasicLit]*types.Var
+	// shadow: for a kernel pointer parameter whose address is taken
+	// (advance(&p)), the private pointer variable standing for the
+	// parameter itself; the parameter's key stays its buffer's object.
+	shadow map[*types.Var]*types.Var
+	// lits are the private objects of compound literals whose address is
+	// taken (&(S){...}, or an array literal decaying to a pointer).
+	lits map[*syntax.CompoundLit]*types.Var
+	// intPtrs: the objects whose pointers are converted to integers; an
+	// integer converted back to a pointer may refer to any of them (of
+	// its address space) or be null (ptrcast.go).
+	intPtrs objSet
+}
+
+// litVar returns the variable standing for compound literal lit.
+func (a *analysis) litVar(lit *syntax.CompoundLit) *types.Var {
+	v := a.lits[lit]
+	if v == nil {
+		v = &types.Var{At: lit.Pos(), Name: ".compoundliteral", Type: a.info.Types[lit].Type, Space: types.Private, Kind: types.LocalVar}
+		a.lits[lit] = v
+	}
+	return v
+}
+
+// shadowOf returns the private variable holding kernel pointer parameter
+// v once its address is taken, declaring it on first use.
+func (a *analysis) shadowOf(v *types.Var) *types.Var {
+	s := a.shadow[v]
+	if s == nil {
+		s = &types.Var{At: v.At, Name: v.Name, Type: v.Type, Quals: v.Quals, Space: types.Private, Kind: types.LocalVar}
+		a.shadow[v] = s
+		a.obj(s)
+		a.toMem(objSet{v: true}, v.Type)
+	}
+	return s
 }
 
 // strVar returns the variable standing for string literal lit.
@@ -79,7 +111,8 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
-		strs: map[*syntax.BasicLit]*types.Var{},
+		strs: map[*syntax.BasicLit]*types.Var{}, shadow: map[*types.Var]*types.Var{},
+		lits: map[*syntax.CompoundLit]*types.Var{}, intPtrs: objSet{},
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -157,6 +190,15 @@ func (a *analysis) fn(f *types.Func) {
 			}
 		case *syntax.CompoundLit:
 			a.initToMem(a.info.Inits[n.Init])
+		case *syntax.CastExpr:
+			if xt := a.info.Types[n.X].Type; (isPointer(xt) || isArray(xt)) && !isPointer(a.info.Types[n].Type) {
+				for o := range a.ptsOf(n.X) {
+					if o != nil && !a.intPtrs[o] {
+						a.intPtrs[o] = true
+						a.changed = true
+					}
+				}
+			}
 		case *syntax.AssignExpr:
 			v := a.rootVar(n.X)
 			if v != nil {
@@ -167,7 +209,7 @@ func (a *analysis) fn(f *types.Func) {
 				if v != nil && isIdent(n.X) {
 					a.addTo(a.pts, v, s)
 				}
-				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) {
+				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) || a.shadow[v] != nil {
 					a.toMem(s, a.info.Types[n.X].Type)
 				}
 			}
@@ -257,9 +299,8 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 		if v == nil {
 			return nil
 		}
-		if v.Kind == types.ParamVar && v.Func != nil && v.Func.Kernel && isPointer(v.Type) {
-			a.bad = append(a.bad, e)
-			return nil
+		if isKernelPtrParam(v) {
+			return objSet{a.shadowOf(v): true}
 		}
 		a.obj(v)
 		return objSet{v: true}
@@ -278,7 +319,9 @@ func (a *analysis) addrOf(e syntax.Expr) objSet {
 			return a.ptsOf(x.X)
 		}
 	case *syntax.CompoundLit:
-		a.bad = append(a.bad, e)
+		v := a.litVar(x)
+		a.obj(v)
+		return objSet{v: true}
 	case *syntax.BasicLit:
 		if x.Kind == syntax.StringLit {
 			v := a.strVar(x)
@@ -408,7 +451,7 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 			a.obj(v)
 			return objSet{v: true}
 		}
-		if a.isObj[v] && isPointer(v.Type) && !isKernelPtrParam(v) {
+		if a.isObj[v] && isPointer(v.Type) && !isKernelPtrParam(v) || a.shadow[v] != nil {
 			// A pointer variable whose address is taken lives in memory.
 			return a.memFor(v.Type)
 		}
@@ -460,9 +503,18 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 			return a.ret[c.Func]
 		}
 	case *syntax.CastExpr:
+		if xt := a.info.Types[x.X]; !isPointer(xt.Type) && !isArray(xt.Type) && !(xt.IsConst() && xt.Value.IsZero()) {
+			if pt, ok := types.Underlying(tv.Type).(*types.Pointer); ok {
+				return a.fromInt(pt.Space)
+			}
+		}
 		return a.ptsOf(x.X)
 	case *syntax.BasicLit:
 		return a.addrOf(x)
+	case *syntax.CompoundLit:
+		if isArray(tv.Type) {
+			return a.addrOf(x)
+		}
 	case *syntax.IndexExpr, *syntax.SelectorExpr:
 		if isArray(tv.Type) {
 			return a.addrOf(e)
@@ -510,4 +562,17 @@ func markStringArg(lits map[syntax.Expr]bool, e syntax.Expr) {
 		markStringArg(lits, x.X)
 		markStringArg(lits, x.Y)
 	}
+}
+
+// fromInt is what an integer converted to a pointer into address space
+// space may point to: null, or an object of that space whose pointer was
+// converted to an integer.
+func (a *analysis) fromInt(space types.AddrSpace) objSet {
+	s := objSet{nil: true}
+	for o := range a.intPtrs {
+		if objSpace(o) == space {
+			s[o] = true
+		}
+	}
+	return s
 }

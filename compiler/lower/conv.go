@@ -21,14 +21,12 @@ func (fs *fnState) convert(v value, to types.Type) value {
 		if v.ptr != nil {
 			return value{t: to, ptr: v.ptr}
 		}
-		// An integer (the null pointer constant) to a pointer.
-		if !fs.isNullConst(v.id) {
-			// The integer may come from a pointer (ptrcast.go) but says
-			// nothing of which object: no sensible way on.
-			fs.errorf(fs.pos, "converting a non-constant integer to a pointer is not supported")
-			panic(bailout{})
+		// An integer to a pointer: the null pointer constant, or an
+		// integer made from a pointer (ptrcast.go).
+		if fs.isNullConst(v.id) {
+			return value{t: to, ptr: &ptrVal{objs: []*object{nil}, off: fs.u32(0)}}
 		}
-		return value{t: to, ptr: &ptrVal{objs: []*object{nil}, off: fs.u32(0)}}
+		return value{t: to, ptr: fs.intToPtr(v, tt)}
 	case *types.Basic:
 		if v.ptr != nil {
 			if tt.Kind == types.Bool {

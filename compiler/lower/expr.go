@@ -326,6 +326,13 @@ func (fs *fnState) lvalue(e syntax.Expr) *place {
 		}
 	case *syntax.CompoundLit:
 		init := fs.info.Inits[x.Init]
+		if v := fs.an.lits[x]; v != nil && fs.objs[v] != nil {
+			// Its address is taken: the literal's object, initialized
+			// each time the literal is evaluated.
+			pl := fs.bind(v).pl
+			fs.initialize(pl, init)
+			return pl
+		}
 		pl := fs.newVar(t, "")
 		fs.initialize(pl, init)
 		return pl
@@ -423,7 +430,11 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	bd := &binding{}
 	fs.vars[v] = bd
-	if o := fs.objs[v]; o != nil {
+	if s := fs.an.shadow[v]; s != nil {
+		bd.pl = fs.objPlace(fs.objs[s], v.Type)
+		return bd
+	}
+	if o := fs.objs[v]; o != nil && !isKernelPtrParam(v) {
 		bd.pl = fs.objPlace(o, v.Type)
 		return bd
 	}

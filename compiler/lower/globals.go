@@ -34,8 +34,10 @@ func (fs *fnState) globalObject(o *object) {
 	v := o.v
 	o.sc = spirv.StorageClassPrivate
 	if o.words {
-		fs.errorf(v.At, "accessing program-scope variable '%s' through pointers of different types is not supported", v.Name)
-		o.words = false
+		at := fs.objArrayType(o, v.Type)
+		o.id = fs.b.Variable(fs.b.TypePointer(o.sc, at), o.sc, fs.wordsInit(v, v.Type, at))
+		fs.b.Name(o.id, v.Name)
+		return
 	}
 	if !fs.constantsFit(v) {
 		panic(bailout{})
@@ -102,8 +104,7 @@ func (fs *fnState) constInit(t types.Type, in *types.Init) spirv.ID {
 		return fs.b.ConstantComposite(vt, parts...)
 	case *types.Struct:
 		if t.Union || len(t.Fields) == 0 {
-			fs.errorf(fs.pos, "initialized program-scope unions are not supported")
-			return fs.b.ConstantNull(vt)
+			return fs.unionConst(t, in, vt)
 		}
 		parts := make([]spirv.ID, len(t.Fields))
 		for i, f := range t.Fields {

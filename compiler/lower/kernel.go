@@ -68,9 +68,6 @@ func (l *lowerer) kernel(k *types.Func) {
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
 	}
 	fs.an = analyze(l.info, k)
-	for _, n := range fs.an.bad {
-		l.errorf(n.Pos(), "taking the address of this object is not supported")
-	}
 	b := l.b
 	void := b.TypeVoid()
 	fs.fn = b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)
@@ -193,7 +190,20 @@ func (fs *fnState) args() {
 				l.errorf(p.At, "kernel argument '%s' has a pointer to the %v address space; kernel pointer arguments must be global, constant or local", p.Name, t.Space)
 				continue
 			}
-			fs.vars[p] = &binding{val: &value{t: p.Type, ptr: &ptrVal{objs: []*object{o}, off: fs.u32(0)}}}
+			start := &ptrVal{objs: []*object{o}, off: fs.u32(0)}
+			if fs.an.shadow[p] != nil {
+				// Its address is taken: it lives in private memory.
+				fs.storeValue(fs.bind(p).pl, value{t: p.Type, ptr: start})
+				break
+			}
+			if fs.an.mutable[p] {
+				// A reassigned parameter (p += n, p++, p = q) is a pointer
+				// variable like any other, starting at its own buffer.
+				fs.bind(p)
+				fs.storePtrVar(p, start)
+				break
+			}
+			fs.vars[p] = &binding{val: &value{t: p.Type, ptr: start}}
 		case *types.Basic, *types.Vector, *types.Struct, *types.Enum:
 			if isBoolType(t) {
 				l.errorf(p.At, "kernel argument '%s' has type bool, which has no defined size", p.Name)

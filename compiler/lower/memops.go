@@ -12,9 +12,10 @@ import (
 // atomic lowers the atomic_* and atom_* functions on global and local
 // memory to OpAtomic* with Device or Workgroup scope: 32-bit ones on any
 // place, 64-bit ones (cl_khr_int64_*_atomics) on places typed long or
-// ulong (a word array has no 64-bit element to point at).
+// ulong, or on a buffer of words through its 64-bit view (wideView).
+// Through a pointer with several candidate objects, on each of them in a
+// switch on the selector.
 func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
-	b := fs.b
 	op := strings.TrimPrefix(strings.TrimPrefix(name, "atomic_"), "atom_")
 	if len(x.Args) == 0 {
 		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
@@ -38,13 +39,35 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 	}
 	p := fs.derefOrError(pv.ptr, et)
 	if p.kind == pDispatch {
-		fs.errorf(x.At, "atomics through a pointer with several possible objects are not supported")
-		return fs.undef(t)
+		// One of several objects: the atomic on each, in a switch on the
+		// pointer's selector.
+		return value{t: t, id: fs.dispatch(p, func(q *place) spirv.ID {
+			return fs.atomicOn(q, name, op, et, pt.Space, args, x)
+		}, fs.valType(et))}
 	}
+	return value{t: t, id: fs.atomicOn(p, name, op, et, pt.Space, args, x)}
+}
+
+// atomicOn applies atomic operation op to the object place p, of element
+// type et in address space space; it returns the result (the old value).
+func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space types.AddrSpace, args []spirv.ID, x *syntax.CallExpr) spirv.ID {
+	b := fs.b
+	k := types.ElemKind(et)
+	rt := fs.valType(et)
 	if k.Size() == 8 {
+		if p.kind == pWords {
+			// A long in memory also accessed as other types: the
+			// buffer's 64-bit view (wideView).
+			q, ok := fs.wideView(p)
+			if !ok {
+				fs.errorf(x.At, "builtin '%s' on __local memory that is also accessed as other types than %v is not supported", name, et)
+				return b.Undef(rt)
+			}
+			p = q
+		}
 		if p.kind != pChain || types.ElemKind(p.t).Size() != 8 {
 			fs.errorf(x.At, "builtin '%s' on a %v that is also accessed as other types is not supported", name, et)
-			return fs.undef(t)
+			return b.Undef(rt)
 		}
 		fs.b.Capability(spirv.CapabilityInt64Atomics)
 	}
@@ -65,13 +88,12 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 	ptr := fs.chainPtr(p, ptrT)
 	scope := uint32(spirv.ScopeDevice)
 	semMem := uint32(spirv.MemorySemanticsUniformMemory)
-	if pt.Space == types.Local {
+	if space == types.Local {
 		scope = uint32(spirv.ScopeWorkgroup)
 		semMem = uint32(spirv.MemorySemanticsWorkgroupMemory)
 	}
 	sc := fs.u32(scope)
 	sem := fs.u32(semMem | uint32(spirv.MemorySemanticsAcquireRelease))
-	rt := fs.valType(et)
 	signed := k.IsSigned()
 	switch op {
 	case "add", "sub", "xchg", "and", "or", "xor", "min", "max":
@@ -84,17 +106,17 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 			}
 			if ptrT != u {
 				// OpAtomicExchange takes float pointers.
-				return value{t: t, id: b.EmitIDs(spirv.OpAtomicExchange, rt, ptr, sc, sem, args[0])}
+				return b.EmitIDs(spirv.OpAtomicExchange, rt, ptr, sc, sem, args[0])
 			}
 			// Float exchange on a word, through the bits.
 			bits := b.EmitIDs(spirv.OpBitcast, u, args[0])
 			r := b.EmitIDs(spirv.OpAtomicExchange, u, ptr, sc, sem, bits)
-			return value{t: t, id: b.EmitIDs(spirv.OpBitcast, rt, r)}
+			return b.EmitIDs(spirv.OpBitcast, rt, r)
 		}
-		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem, args[0])}
+		return b.EmitIDs(sop, rt, ptr, sc, sem, args[0])
 	case "inc", "dec":
 		sop := pick(op == "inc", spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement)
-		return value{t: t, id: b.EmitIDs(sop, rt, ptr, sc, sem)}
+		return b.EmitIDs(sop, rt, ptr, sc, sem)
 	case "cmpxchg":
 		// Relaxed, as the 1.x atomics may be (libclc makes them all
 		// relaxed): with an ordering on the compare-exchange, Mesa 22.3's
@@ -102,10 +124,10 @@ func (fs *fnState) atomic(name string, x *syntax.CallExpr, t types.Type) value {
 		// that succeed in the same pass (1024 work-items updated a
 		// counter 160 times).
 		relaxed := fs.u32(semMem)
-		return value{t: t, id: b.EmitIDs(spirv.OpAtomicCompareExchange, rt, ptr, sc, relaxed, relaxed, args[1], args[0])}
+		return b.EmitIDs(spirv.OpAtomicCompareExchange, rt, ptr, sc, relaxed, relaxed, args[1], args[0])
 	}
 	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
-	return fs.undef(t)
+	return b.Undef(rt)
 }
 
 // vloadStore lowers vloadN(offset, p) and vstoreN(data, offset, p): N

@@ -18,6 +18,10 @@ type object struct {
 	block  bool // the variable is a Block struct; member 0 is the array
 	scalar bool // declared as the unit itself, not an array
 	id     spirv.ID
+	// a buffer's descriptor, and its 64-bit view for atomics on longs in
+	// a word buffer (wideView)
+	set, binding uint32
+	wide         spirv.ID
 }
 
 // setupObjects decides each object's unit type and layout from the
@@ -164,6 +168,7 @@ func (fs *fnState) declareBuffer(o *object, set, binding uint32, readonly bool) 
 	o.sc = spirv.StorageClassStorageBuffer
 	o.block = true
 	o.id = b.Variable(b.TypePointer(o.sc, st), o.sc)
+	o.set, o.binding = set, binding
 	b.Name(o.id, o.v.Name)
 	b.Decorate(o.id, spirv.DecorationDescriptorSet, set)
 	b.Decorate(o.id, spirv.DecorationBinding, binding)

@@ -14,9 +14,11 @@ import (
 // and alignments are those of real addresses (objects start at offset 0
 // and every base is aligned far beyond any type's alignment), distinct
 // objects get distinct values (for 32-bit results, while offsets stay
-// under 16 MiB), and null stays 0. The value cannot go back to a pointer:
-// converting a non-constant integer to a pointer is reported as
-// unsupported.
+// under 16 MiB), and null stays 0. Such an integer converts back to a
+// pointer (intToPtr): the object whose number it carries, among those
+// whose pointers the kernel converts to integers (analysis.fromInt), at its
+// byte offset; an integer made otherwise is the null pointer there, or an
+// object the kernel never converted (undefined behaviour in C as well).
 
 // ptrToInt converts pointer v to integer type to.
 func (fs *fnState) ptrToInt(v value, to *types.Basic) value {
@@ -110,4 +112,40 @@ func intOnlyPtrs(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
 		}
 	})
 	return out
+}
+
+// intToPtr converts integer v (not a null constant) to pointer type pt.
+func (fs *fnState) intToPtr(v value, pt *types.Pointer) *ptrVal {
+	b := fs.b
+	u := fs.uint32T()
+	from := types.Scalar(v.t)
+	var num, bytes spirv.ID
+	if from != nil && from.Kind.Size() == 8 {
+		u64 := fs.scalarType(types.ULong)
+		num = b.EmitIDs(spirv.OpUConvert, u, b.EmitIDs(spirv.OpShiftRightLogical, u64, v.id, b.ConstantUint(u64, 32)))
+		bytes = b.EmitIDs(spirv.OpUConvert, u, v.id)
+	} else {
+		w := fs.to32(v)
+		num = b.EmitIDs(spirv.OpShiftRightLogical, u, w, fs.u32(24))
+		bytes = b.EmitIDs(spirv.OpBitwiseAnd, u, w, fs.u32(1<<24-1))
+	}
+	objs := fs.objList(fs.an.fromInt(pt.Space))
+	pv := &ptrVal{objs: objs, off: bytes}
+	// The objects one pointer may refer to count offsets alike (a group
+	// of the analysis): in bytes for word objects, else in units.
+	for _, o := range objs {
+		if o != nil && !o.words {
+			pv.off = b.EmitIDs(spirv.OpUDiv, u, bytes, fs.u32(uint32(max(fs.conf.Sizeof(o.unit), 1))))
+			break
+		}
+	}
+	if len(objs) > 1 {
+		sel := fs.u32(0)
+		for i := 1; i < len(objs); i++ {
+			c := b.EmitIDs(spirv.OpIEqual, fs.boolT(), num, fs.u32(objNum(objs[i])))
+			sel = b.EmitIDs(spirv.OpSelect, u, c, fs.u32(uint32(i)), sel)
+		}
+		pv.sel = sel
+	}
+	return pv
 }

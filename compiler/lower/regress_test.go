@@ -392,3 +392,33 @@ func TestLargeInitializers(t *testing.T) {
 	compileError(t, `constant int t[100000] = {1, 2, 3}; kernel void k(global int *o) { o[0] = t[o[1]]; }`,
 		"the initializer of 't' has an array of 100000 elements; clgo emits constants of at most 65532 elements")
 }
+
+// The address of a compound literal is that of a private object,
+// initialized where the literal is evaluated (C99 6.5.2.5; clang gives
+// compound literals no OpenCL address space, so PoCL cannot check this).
+func TestCompoundLiteralAddress(t *testing.T) {
+	src := `typedef struct { int lo, hi; } range;
+	int clampr(const range *r, int x) { return x < r->lo ? r->lo : x > r->hi ? r->hi : x; }
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int *p = &(int){5};
+		int *w = (int[]){3, 5, 7, 11};
+		w[g & 3] += *p;
+		out[g] = clampr(&(range){1, 2}, g) * 100 + w[0] * 10 + w[3];
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 191, 141, 241, 246)
+}
+
+// Arrays (private and __local) whose decayed address becomes an integer
+// convert back to pointers into them (ptrcast.go, intToPtr).
+func TestIntToPointerArrays(t *testing.T) {
+	src := `kernel void k(global int *o) {
+		int g = get_global_id(0);
+		int arr[4] = {1, 2, 3, 4};
+		int *p = (int *)((size_t)arr + 4 * g);
+		local int l[8];
+		local int *lp = (local int *)((uintptr_t)l + 8);
+		o[g] = *p * 10 + (int)(lp - l);
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 12, 22, 32, 42)
+}

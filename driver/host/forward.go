@@ -1,6 +1,10 @@
 package host
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"slices"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // Store-to-load forwarding. A load of a promoted variable that one store
 // reaches on every path (the last store before it in its block, or the one
@@ -278,23 +282,43 @@ func (p *prep) findLoadAliases(raws []*rawFunc) {
 				if _, ok := p.fwd[in.id]; ok {
 					continue
 				}
-				n, stored := 0, false
+				// shares: the load and the values that may live in its
+				// rows (alias.go); none may be read after the store.
+				n, stored, late := 0, false, false
+				shares := map[uint32]bool{in.id: true}
 				for _, later := range rb.body[i+1:] {
 					for j, id := range later.args {
 						if id == in.id && !stored && (later.op != spirv.OpStore || j != 0) {
 							n++
 						}
+						if stored && shares[id] && id != in.id {
+							late = true
+						}
+					}
+					if !stored && later.id != 0 && mayShareRows(later.op) && slices.ContainsFunc(later.args, func(id uint32) bool { return shares[id] }) {
+						shares[later.id] = true
 					}
 					if later.op == spirv.OpStore && len(later.args) > 0 && p.varOf(later.args[0]) == v.v {
 						stored = true // the whole variable or a field
 					}
 				}
-				if n == uses[in.id] && p.usedInBlock(rb.body[i:], uses, fwdSrc) {
+				if n == uses[in.id] && !late && p.usedInBlock(rb.body[i:], uses, fwdSrc) {
 					p.loadAlias[in.id] = v
 				}
 			}
 		}
 	}
+}
+
+// mayShareRows reports whether an instruction's result may live in its
+// operands' rows (aliasRow, alias.go).
+func mayShareRows(op spirv.Op) bool {
+	switch op {
+	case spirv.OpCopyObject, spirv.OpCopyLogical, spirv.OpBitcast, spirv.OpCompositeExtract,
+		spirv.OpCompositeConstruct, spirv.OpVectorShuffle:
+		return true
+	}
+	return false
 }
 
 // varOf returns the promoted variable a pointer is or is a field of, or 0.

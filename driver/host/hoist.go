@@ -175,6 +175,17 @@ func (p *prep) findWrites(raws []*rawFunc) {
 			}
 		}
 	}
+	// Variables of one descriptor (a buffer's aliased views) are one
+	// memory: a write through one is a write to all.
+	for r, w := range p.written {
+		if rg := &p.k.regions[r]; w && rg.kind == regionBuffer {
+			for i := range p.k.regions {
+				if o := &p.k.regions[i]; o.kind == regionBuffer && o.set == rg.set && o.binding == rg.binding {
+					p.written[i] = true
+				}
+			}
+		}
+	}
 }
 
 // hoisted wraps an instruction that also runs in a prologue: in place it
