@@ -43,6 +43,9 @@ func (fs *fnState) arith(op syntax.Op, x, y spirv.ID, t types.Type) spirv.ID {
 		return fs.b.Undef(fs.valType(t))
 	}
 	return fs.lanes(t, fs.scalarType(k), []spirv.ID{x, y}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
+		if sop == spirv.OpSRem {
+			return fs.srem(rt, k, a[0], a[1])
+		}
 		return fs.b.EmitIDs(sop, rt, a[0], a[1])
 	})
 }
