@@ -417,11 +417,7 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 		}
 	}
 	args := append([]driver.Arg(nil), k.args...)
-	for i, b := range k.bufs {
-		if b != nil {
-			args[i].Buffer = b.root.driverBuffer()
-		}
-	}
+	bufs := append([]*Buffer(nil), k.bufs...)
 	k.mu.Unlock()
 	var local uint64
 	for _, a := range args {
@@ -434,6 +430,17 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	}
 	regions := splitRegions(dims, off, glob, loc)
 	return q.enqueue(CommandNDRangeKernel, wait, func(dw []driver.Event) (driver.Event, error) {
+		// The buffers' bound ranges come to this device now, when
+		// the wait list has ended (the last writer elsewhere is done).
+		for i, b := range bufs {
+			if b != nil {
+				db, err := b.root.on(q.dev, args[i].Offset, args[i].Size)
+				if err != nil {
+					return nil, err
+				}
+				args[i].Buffer = db
+			}
+		}
 		var evs []driver.Event
 		for _, r := range regions {
 			ev, err := q.dq.Dispatch(ctx, dk, args, r, dw)
