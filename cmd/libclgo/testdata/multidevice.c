@@ -1,7 +1,8 @@
 // multidevice.c: a context of the clgo platform's first two devices (host
 // and a Vulkan device). A buffer written on one device's queue, changed by
 // a kernel on the other's, read on the first; sub-buffers of one root
-// written and read on both queues at random (as the CTS's
+// written, copied, mapped, changed by kernels and read on both queues at
+// random, with clFinish between queues (as the CTS's
 // sub_buffers_read_write_dual_devices does); clEnqueueMigrateMemObjects;
 // a program from the binaries of a program built for both devices.
 // Prints PASS, or SKIP without two devices, or FAIL and why.
@@ -97,20 +98,45 @@ int main(void) {
 		CHECK(rc);
 	}
 	srand(14);
-	for (int it = 0; it < 200; it++) {
-		int s = rand() % SUBS, d = rand() % 2, n = part / sizeof(cl_int);
+	int prev = 0;
+	for (int it = 0; it < 300; it++) {
+		int s = rand() % SUBS, d = rand() % 2, n = part / sizeof(cl_int), act = rand() % 5;
 		cl_int *shadow = host + s * n;
-		if (rand() % 2) {
+		if (d != prev) {
+			// Commands of the other queue end before this one's start.
+			CHECK(clFinish(q[prev]));
+			prev = d;
+		}
+		if (act == 3) {
+			// Copy sub-buffer s into another, t.
+			int t = (s + 1 + rand() % (SUBS - 1)) % SUBS;
+			CHECK(clEnqueueCopyBuffer(q[d], sub[s], sub[t], 0, 0, part, 0, NULL, NULL));
+			memcpy(host + t * n, shadow, part);
+			continue;
+		}
+		if (act == 4) {
+			// Map for writing, change, unmap.
+			cl_int *m = clEnqueueMapBuffer(q[d], sub[s], CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, part, 0, NULL, NULL, &rc);
+			CHECK(rc);
+			if (memcmp(m, shadow, part) != 0) {
+				printf("FAIL: step %d: sub-buffer %d mapped on device %d differs\n", it, s, d);
+				return 1;
+			}
+			for (int i = 0; i < n; i += 7)
+				m[i] = shadow[i] = it * 1000 + i;
+			CHECK(clEnqueueUnmapMemObject(q[d], sub[s], m, 0, NULL, NULL));
+			continue;
+		}
+		if (act == 0) {
 			for (int i = 0; i < n; i++)
 				shadow[i] = rand();
 			CHECK(clEnqueueWriteBuffer(q[d], sub[s], CL_TRUE, 0, part, shadow, 0, NULL, NULL));
-		} else if (rand() % 2) {
+		} else if (act == 1) {
 			by = it;
 			CHECK(clSetKernelArg(k, 0, sizeof sub[s], &sub[s]));
 			CHECK(clSetKernelArg(k, 1, sizeof by, &by));
 			size_t g = n;
 			CHECK(clEnqueueNDRangeKernel(q[d], k, 1, NULL, &g, NULL, 0, NULL, NULL));
-			CHECK(clFinish(q[d]));
 			for (int i = 0; i < n; i++)
 				shadow[i] += by;
 		} else {
@@ -121,6 +147,7 @@ int main(void) {
 			}
 		}
 	}
+	CHECK(clFinish(q[prev]));
 	for (int d = 0; d < 2; d++) {
 		CHECK(clEnqueueReadBuffer(q[d], b, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
 		if (memcmp(got, host, sizeof got) != 0) {
