@@ -524,6 +524,29 @@ func TestTwoDeviceContext(t *testing.T) {
 	if err != nil || got[0] != 9 || got[3] != 12 {
 		t.Fatalf("read on the second device after a write on the first: %v %v", got, err)
 	}
+	// clEnqueueMigrateMemObjects: bad flags are refused; a migration
+	// moves the contents, one with undefined contents moves none.
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, 4); !errors.Is(err, ErrInvalidValue) {
+		t.Fatalf("migrate with flags 4: %v", err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects(nil, 0); !errors.Is(err, ErrInvalidValue) {
+		t.Fatalf("migrate nothing: %v", err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := q1.Finish(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(ctx, q2, b, 0, []int32{13}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, MigrateMemObjectContentUndefined); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = ReadAll[int32](ctx, q1, b); err != nil || got[0] != 9 || got[1] != 10 {
+		t.Fatalf("after a migration with undefined contents, the first device's copy: %v %v", got, err)
+	}
 	b.Release()
 	runtime.GC()
 	if d1.Live != 0 || d2.Live != 0 {

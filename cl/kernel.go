@@ -182,7 +182,10 @@ func (k *Kernel) SetArg(i int, v any) error {
 			if b.ctx != k.prog.ctx {
 				return errorf(ErrInvalidMemObject, "%s(%s, %d): buffer of another context", op, k.name, i)
 			}
-			if limit := b.root.home().info.MaxConstantBuffer; ai.AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
+			// The kernel may run on any device of the context: the
+			// largest __constant limit applies here, the queue's
+			// device's at enqueue.
+			if limit := k.prog.ctx.maxConstantBuffer(); ai.AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
 				return errorf(ErrInvalidArgSize, "%s(%s, %d): %d-byte __constant buffer exceeds the device's %d", op, k.name, i, b.size, limit)
 			}
 			buf = b
@@ -413,6 +416,10 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 			if err := b.useOn(q, op); err != nil {
 				k.mu.Unlock()
 				return nil, err
+			}
+			if limit := q.dev.info.MaxConstantBuffer; k.info.Args[i].AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
+				k.mu.Unlock()
+				return nil, errorf(ErrOutOfResources, "%s(%s): argument %d, a %d-byte __constant buffer, exceeds %s's %d", op, k.name, i, b.size, q.dev, limit)
 			}
 		}
 	}

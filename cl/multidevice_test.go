@@ -3,7 +3,11 @@ package cl
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"testing"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/drivertest"
 )
 
 // hostAndVulkan returns a context of the host device and a Vulkan device
@@ -274,5 +278,67 @@ func TestMultiDeviceProgramBinary(t *testing.T) {
 	}
 	if got[0] != 3 || got[3] != 6 {
 		t.Fatalf("+1 on each device: %v", got)
+	}
+}
+
+// TestMultiDeviceConstantLimit: a __constant buffer larger than one
+// device's limit but within another's may be set (the kernel may run on
+// either) and runs on the device that takes it; the other's queue
+// refuses it at enqueue.
+func TestMultiDeviceConstantLimit(t *testing.T) {
+	small, big := drivertest.New(), drivertest.New()
+	small.DevInfo.MaxConstantBuffer, big.DevInfo.MaxConstantBuffer = 64, 4096
+	for _, fd := range []*drivertest.Device{small, big} {
+		fd.AddKernel(drivertest.Kernel{
+			Info: driver.KernelInfo{Name: "c", Args: []driver.ArgInfo{
+				{Kind: driver.ArgBuffer, Size: 8, AddressQualifier: driver.AddressConstant}}},
+			Run: func(ctx context.Context, it *drivertest.Item) error { return nil },
+		})
+	}
+	p := NewPlatformForTest(&drivertest.Driver{Dev: small, N: "small"}, &drivertest.Driver{Dev: big, N: "big"})
+	devs, err := p.Devices(DeviceTypeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := CreateContext(devs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	prog, err := c.CreateProgramWithIL(drivertest.Code("c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prog.Build(""); err != nil {
+		t.Fatal(err)
+	}
+	k, err := prog.CreateKernel("c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.CreateBuffer(0, 1024, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.SetArg(0, b); err != nil {
+		t.Fatalf("a 1024-byte __constant buffer in a context with a 4096-byte device: %v", err)
+	}
+	qs, _ := c.CreateQueue(devs[0], 0)
+	qb, _ := c.CreateQueue(devs[1], 0)
+	if _, err := qs.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); !errors.Is(err, ErrOutOfResources) {
+		t.Fatalf("on the 64-byte device: %v", err)
+	}
+	if _, err := qb.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
+		t.Fatalf("on the 4096-byte device: %v", err)
+	}
+	if err := qb.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	big8k, err := c.CreateBuffer(0, 8192, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.SetArg(0, big8k); !errors.Is(err, ErrInvalidArgSize) {
+		t.Fatalf("an 8192-byte __constant buffer: %v", err)
 	}
 }
