@@ -256,3 +256,20 @@ func TestMultiDevice(t *testing.T) {
 		t.Fatalf("multidevice: %v\n%s", err, res)
 	}
 }
+
+// TestExtensionMacros runs testdata/extmacros.c: through the ICD, every
+// device's OpenCL C extension and feature macros agree with
+// CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
+func TestExtensionMacros(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "extmacros")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/extmacros.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, 2*time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("extmacros: %v\n%s", err, res)
+	}
+	t.Log(res)
+}
