@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"runtime"
 	"testing"
 	"time"
 
@@ -504,7 +505,51 @@ func TestTwoDeviceContext(t *testing.T) {
 	if d1.Live != 0 || d2.Live != 1 {
 		t.Fatalf("placed on %d, %d", d1.Live, d2.Live)
 	}
-	if _, err := ReadAll[int32](ctx, q1, b); !errors.Is(err, ErrInvalidOperation) {
-		t.Fatalf("read on the other device: %v", err)
+	// The buffer migrates: written on the second device, read on the
+	// first, written there, read on the second again.
+	if err := Write(ctx, q2, b, 0, []int32{5, 6, 7, 8}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = ReadAll[int32](ctx, q1, b)
+	if err != nil || got[0] != 5 || got[3] != 8 {
+		t.Fatalf("read on the first device after a write on the second: %v %v", got, err)
+	}
+	if d1.Live != 1 || d2.Live != 1 {
+		t.Fatalf("copies on %d, %d", d1.Live, d2.Live)
+	}
+	if err := Write(ctx, q1, b, 0, []int32{9, 10, 11, 12}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = ReadAll[int32](ctx, q2, b)
+	if err != nil || got[0] != 9 || got[3] != 12 {
+		t.Fatalf("read on the second device after a write on the first: %v %v", got, err)
+	}
+	// clEnqueueMigrateMemObjects: bad flags are refused; a migration
+	// moves the contents, one with undefined contents moves none.
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, 4); !errors.Is(err, ErrInvalidValue) {
+		t.Fatalf("migrate with flags 4: %v", err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects(nil, 0); !errors.Is(err, ErrInvalidValue) {
+		t.Fatalf("migrate nothing: %v", err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := q1.Finish(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(ctx, q2, b, 0, []int32{13}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, MigrateMemObjectContentUndefined); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = ReadAll[int32](ctx, q1, b); err != nil || got[0] != 9 || got[1] != 10 {
+		t.Fatalf("after a migration with undefined contents, the first device's copy: %v %v", got, err)
+	}
+	b.Release()
+	runtime.GC()
+	if d1.Live != 0 || d2.Live != 0 {
+		t.Fatalf("after release: %d, %d", d1.Live, d2.Live)
 	}
 }

@@ -167,6 +167,9 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	}
 	caps := driver.CompileCaps(dev.Driver())
 	opts.Features = featuresOf(caps)
+	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
+	// predefine it or take half arithmetic.
+	opts.Features.Float16 = false
 	if !caps.Images {
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
 		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")

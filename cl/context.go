@@ -105,3 +105,13 @@ func (c *Context) check(op string) error {
 	}
 	return nil
 }
+
+// maxConstantBuffer is the largest CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE of
+// the context's devices.
+func (c *Context) maxConstantBuffer() uint64 {
+	var n uint64
+	for _, d := range c.devices {
+		n = max(n, d.info.MaxConstantBuffer)
+	}
+	return n
+}

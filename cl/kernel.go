@@ -182,7 +182,10 @@ func (k *Kernel) SetArg(i int, v any) error {
 			if b.ctx != k.prog.ctx {
 				return errorf(ErrInvalidMemObject, "%s(%s, %d): buffer of another context", op, k.name, i)
 			}
-			if limit := b.root.home().info.MaxConstantBuffer; ai.AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
+			// The kernel may run on any device of the context: the
+			// largest __constant limit applies here, the queue's
+			// device's at enqueue.
+			if limit := k.prog.ctx.maxConstantBuffer(); ai.AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
 				return errorf(ErrInvalidArgSize, "%s(%s, %d): %d-byte __constant buffer exceeds the device's %d", op, k.name, i, b.size, limit)
 			}
 			buf = b
@@ -414,14 +417,14 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 				k.mu.Unlock()
 				return nil, err
 			}
+			if limit := q.dev.info.MaxConstantBuffer; k.info.Args[i].AddressQualifier == driver.AddressConstant && b.size > limit && limit > 0 {
+				k.mu.Unlock()
+				return nil, errorf(ErrOutOfResources, "%s(%s): argument %d, a %d-byte __constant buffer, exceeds %s's %d", op, k.name, i, b.size, q.dev, limit)
+			}
 		}
 	}
 	args := append([]driver.Arg(nil), k.args...)
-	for i, b := range k.bufs {
-		if b != nil {
-			args[i].Buffer = b.root.driverBuffer()
-		}
-	}
+	bufs := append([]*Buffer(nil), k.bufs...)
 	k.mu.Unlock()
 	var local uint64
 	for _, a := range args {
@@ -434,6 +437,17 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	}
 	regions := splitRegions(dims, off, glob, loc)
 	return q.enqueue(CommandNDRangeKernel, wait, func(dw []driver.Event) (driver.Event, error) {
+		// The buffers' bound ranges come to this device now, when
+		// the wait list has ended (the last writer elsewhere is done).
+		for i, b := range bufs {
+			if b != nil {
+				db, err := b.root.on(q.dev, args[i].Offset, args[i].Size)
+				if err != nil {
+					return nil, err
+				}
+				args[i].Buffer = db
+			}
+		}
 		var evs []driver.Event
 		for _, r := range regions {
 			ev, err := q.dq.Dispatch(ctx, dk, args, r, dw)

@@ -44,9 +44,11 @@ const (
 
 // Buffer is a buffer memory object, or a sub-buffer (a range of one).
 //
-// A buffer lives on one device: the context's, or in a context of several
-// devices the device of the first queue that uses it. Using it on a queue
-// of another device is not supported yet (ErrInvalidOperation).
+// In a context of several devices a buffer may be used from the queues of
+// all of them: each device that uses it holds a copy, and a command brings
+// the range it uses to its device from the device that used that range
+// last (see rootMem). Commands of different devices that use one range
+// must be ordered by the application (events, clFinish), as OpenCL asks.
 type Buffer struct {
 	refs
 	ctx    *Context
@@ -59,69 +61,6 @@ type Buffer struct {
 
 	mu   sync.Mutex
 	maps map[*byte]mapping
-}
-
-// rootMem is the memory of a buffer and its sub-buffers. In a context of
-// one device it is allocated at once; in a context of several it is
-// placed on the device of the first queue that uses it (the buffer then
-// lives there: other devices' queues may not use it).
-type rootMem struct {
-	size uint64 // the allocation: the buffer's size rounded up to 4 bytes
-	ctx  *Context
-
-	mu       sync.Mutex
-	dev      *Device       // nil until placed
-	buf      driver.Buffer // nil until placed
-	initial  []byte        // the contents to upload when placed (nil: zeros)
-	released bool
-}
-
-// place allocates r on d if it is nowhere yet, and reports where it lives.
-func (r *rootMem) place(d *Device) (*Device, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.dev != nil || r.released {
-		return r.dev, nil
-	}
-	db, err := d.dev.NewBuffer(r.size)
-	if err != nil {
-		return nil, wrap(err, ErrMemObjectAllocationFailure, "allocating a %d-byte buffer on %s", r.size, d)
-	}
-	if r.initial != nil {
-		if err := d.upload(db, r.initial); err != nil {
-			db.Release()
-			return nil, wrap(err, ErrOutOfResources, "initial copy of a buffer to %s", d)
-		}
-	}
-	r.dev, r.buf, r.initial = d, db, nil
-	return d, nil
-}
-
-// home is the device r lives on, or, before it is placed, the context's
-// first device (whose limits then apply).
-func (r *rootMem) home() *Device {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.dev != nil {
-		return r.dev
-	}
-	return r.ctx.devices[0]
-}
-
-// driverBuffer is the driver's buffer, or nil before r is placed.
-func (r *rootMem) driverBuffer() driver.Buffer {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.buf
-}
-
-func (r *rootMem) release() {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.buf != nil && !r.released {
-		r.buf.Release()
-	}
-	r.released, r.initial = true, nil
 }
 
 // padded is n rounded up to a whole number of 32-bit words. Allocations
@@ -186,7 +125,7 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 		b.host = host[:size]
 	}
 	if len(c.devices) == 1 {
-		if _, err := root.place(dev); err != nil {
+		if _, err := root.on(dev, 0, root.size); err != nil {
 			return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
 		}
 	}
@@ -195,14 +134,14 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 	return b, nil
 }
 
-// upload writes data into a driver buffer through the device's internal
-// queue and waits.
-func (d *Device) upload(db driver.Buffer, data []byte) error {
+// upload writes data into a driver buffer at offset through the device's
+// internal queue and waits.
+func (d *Device) upload(db driver.Buffer, offset uint64, data []byte) error {
 	q, err := d.internalQueue()
 	if err != nil {
 		return err
 	}
-	ev, err := q.WriteBuffer(db, 0, data, nil)
+	ev, err := q.WriteBuffer(db, offset, data, nil)
 	if err != nil {
 		return err
 	}
@@ -257,7 +196,14 @@ func (b *Buffer) CreateSubBuffer(flags MemFlags, origin, size uint64) (*Buffer, 
 	if origin > b.size || size > b.size-origin {
 		return nil, errorf(ErrInvalidValue, "clCreateSubBuffer: region [%d,+%d) of a %d-byte buffer", origin, size, b.size)
 	}
-	align := uint64(b.root.home().info.MemBaseAddrAlign / 8)
+	// The origin must suit one device of the context at least (a queue
+	// of a device it does not suit refuses the sub-buffer: useOn).
+	align := uint64(0)
+	for _, d := range b.ctx.devices {
+		if a := uint64(d.info.MemBaseAddrAlign / 8); align == 0 || a < align {
+			align = a
+		}
+	}
 	if align > 1 && origin%align != 0 {
 		return nil, errorf(ErrMisalignedSubBufferOffset, "clCreateSubBuffer: origin %d is not a multiple of %d", origin, align)
 	}
@@ -320,12 +266,14 @@ func (b *Buffer) useOn(q *Queue, op string) error {
 	if b.ctx != q.ctx {
 		return errorf(ErrInvalidContext, "%s: buffer and queue of different contexts", op)
 	}
-	home, err := b.root.place(q.dev)
-	if err != nil {
-		return wrap(err, ErrMemObjectAllocationFailure, "%s", op)
+	if align := uint64(q.dev.info.MemBaseAddrAlign / 8); b.parent != nil && align > 1 && b.origin%align != 0 {
+		return errorf(ErrMisalignedSubBufferOffset, "%s: sub-buffer origin %d is not a multiple of %s's alignment %d", op, b.origin, q.dev, align)
 	}
-	if home != q.dev {
-		return errorf(ErrInvalidOperation, "%s: buffer lives on %s, queue is on %s (a buffer is used by the devices of one queue only)", op, home, q.dev)
+	// The copy on the queue's device is allocated now, so that a lack of
+	// memory fails the enqueue; the contents move when the command is
+	// handed to the device.
+	if _, err := b.root.alloc(q.dev); err != nil {
+		return wrap(err, ErrMemObjectAllocationFailure, "%s", op)
 	}
 	return nil
 }
@@ -354,7 +302,11 @@ func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...
 		return nil, errorf(ErrInvalidValue, "%s: empty destination", op)
 	}
 	return q.enqueue(CommandReadBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, dst, dw)
+		db, err := b.on(q, offset, uint64(len(dst)))
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.ReadBuffer(db, b.origin+offset, dst, dw)
 	})
 }
 
@@ -376,7 +328,11 @@ func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...
 		return nil, err
 	}
 	return q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, dst, dw)
+		db, err := b.on(q, offset, uint64(len(dst)))
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.ReadBuffer(db, b.origin+offset, dst, dw)
 	})
 }
 
@@ -397,7 +353,11 @@ func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ..
 		return nil, errorf(ErrInvalidValue, "%s: empty source", op)
 	}
 	return q.enqueue(CommandWriteBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+offset, src, dw)
+		db, err := b.on(q, offset, uint64(len(src)))
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.WriteBuffer(db, b.origin+offset, src, dw)
 	})
 }
 
@@ -425,7 +385,15 @@ func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size u
 		return nil, errorf(ErrMemCopyOverlap, "%s: [%d,+%d) and [%d,+%d) overlap", op, s, size, d, size)
 	}
 	return q.enqueue(CommandCopyBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.CopyBuffer(src.root.driverBuffer(), s, dst.root.driverBuffer(), d, size, dw)
+		sb, err := src.on(q, srcOffset, size)
+		if err != nil {
+			return nil, err
+		}
+		db, err := dst.on(q, dstOffset, size)
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.CopyBuffer(sb, s, db, d, size, dw)
 	})
 }
 
@@ -455,7 +423,11 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	}
 	p := append([]byte(nil), pattern...)
 	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.FillBuffer(b.root.driverBuffer(), b.origin+offset, size, p, dw)
+		db, err := b.on(q, offset, size)
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.FillBuffer(db, b.origin+offset, size, p, dw)
 	})
 }
 
@@ -493,7 +465,11 @@ func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64,
 	var err error
 	if flags&MapWriteInvalidateRegion == 0 {
 		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
-			return q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+offset, mem, dw)
+			db, err := b.on(q, offset, size)
+			if err != nil {
+				return nil, err
+			}
+			return q.dq.ReadBuffer(db, b.origin+offset, mem, dw)
 		})
 	} else {
 		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
@@ -538,7 +514,11 @@ func (q *Queue) EnqueueUnmapMemObject(b *Buffer, mapped []byte, wait ...*Event) 
 		})
 	}
 	return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
-		return q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+m.offset, m.mem, dw)
+		db, err := b.on(q, m.offset, uint64(len(m.mem)))
+		if err != nil {
+			return nil, err
+		}
+		return q.dq.WriteBuffer(db, b.origin+m.offset, m.mem, dw)
 	})
 }
 

@@ -2,6 +2,7 @@ package cl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -83,7 +84,6 @@ func Platforms() ([]*Platform, error) {
 func newPlatform(drivers []driver.Driver) *Platform {
 	p := &Platform{info: PlatformInfo{
 		Profile: "FULL_PROFILE", Version: platformVersion, Name: "clgo", Vendor: "clgo",
-		Extensions: "cl_khr_il_program",
 	}}
 	for _, d := range drivers {
 		devs, err := d.Devices()
@@ -94,6 +94,15 @@ func newPlatform(drivers []driver.Driver) *Platform {
 		for _, dd := range devs {
 			p.devices = append(p.devices, newDevice(p, d.Name(), dd))
 		}
+	}
+	// The platform's extensions are those of all its devices.
+	for i, d := range p.devices {
+		ext := strings.Fields(d.info.Extensions)
+		if i > 0 {
+			common := strings.Fields(p.info.Extensions)
+			ext = slices.DeleteFunc(common, func(e string) bool { return !slices.Contains(ext, e) })
+		}
+		p.info.Extensions = strings.Join(ext, " ")
 	}
 	return p
 }
@@ -112,14 +121,17 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	if minAlloc := max(min(1<<30, di.GlobalMemSize/4), 32<<20); di.MaxAllocSize < minAlloc && di.MaxAllocSize >= 32<<20 {
 		di.GlobalMemSize = 4 * di.MaxAllocSize
 	}
+	// The extensions are those the compiler predefines for the device
+	// (compilerOptions tells it the same caps): what CL_DEVICE_EXTENSIONS,
+	// `clgo info` and OpenCL C's macros all say. Not claimed:
+	// cl_khr_il_program (only clgo's Vulkan-flavoured SPIR-V builds, not
+	// OpenCL SPIR-V) and cl_khr_fp16 (the half builtins are not all there;
+	// half arithmetic is refused as on a device without it).
 	ext := []string{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
 		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
-		"cl_khr_byte_addressable_store", "cl_khr_il_program"}
+		"cl_khr_byte_addressable_store"}
 	if di.Caps.Float64 {
 		ext = append(ext, "cl_khr_fp64")
-	}
-	if di.Caps.Float16 {
-		ext = append(ext, "cl_khr_fp16")
 	}
 	if di.Caps.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")

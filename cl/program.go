@@ -28,6 +28,9 @@ type Program struct {
 	ctx    *Context
 	source string // "" for IL programs
 	il     []byte
+	// ils are the modules of a program made from per-device binaries
+	// (CreateProgramWithBinaries): each device builds its own.
+	ils map[*Device][]byte
 	// units are the translation units of a program made from separately
 	// compiled programs (CreateProgramWithUnits): preprocessed OpenCL C,
 	// each checked on its own and linked by name.
@@ -87,6 +90,44 @@ func (c *Context) createFromSPIRV(op string, code []byte, invalid ErrorCode) (*P
 		return nil, errorf(invalid, "%s: %v", op, err)
 	}
 	return c.newProgram("", slices.Clone(code)), nil
+}
+
+// CreateProgramWithBinaries makes a program from SPIR-V built for each of
+// some of the context's devices (clCreateProgramWithBinary: the Binary of
+// a program built for several devices, for each of them): Build builds
+// each device's own module.
+func (c *Context) CreateProgramWithBinaries(bins map[*Device][]byte) (*Program, error) {
+	const op = "clCreateProgramWithBinary"
+	if err := c.check(op); err != nil {
+		return nil, err
+	}
+	if len(bins) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: no binaries", op)
+	}
+	ils := map[*Device][]byte{}
+	var first []byte
+	for _, d := range c.devices {
+		b, ok := bins[d]
+		if !ok {
+			continue
+		}
+		if len(b) == 0 {
+			return nil, errorf(ErrInvalidValue, "%s: empty binary for %s", op, d)
+		}
+		if err := checkSPIRV(b); err != nil {
+			return nil, errorf(ErrInvalidBinary, "%s: the binary for %s: %v", op, d, err)
+		}
+		ils[d] = slices.Clone(b)
+		if first == nil {
+			first = ils[d]
+		}
+	}
+	if len(ils) != len(bins) {
+		return nil, errorf(ErrInvalidDevice, "%s: a binary for a device not in the context", op)
+	}
+	p := c.newProgram("", first)
+	p.ils = ils
+	return p, nil
 }
 
 // CreateProgramWithUnits makes a program from the translation units of
@@ -249,6 +290,18 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	for _, d := range devices {
 		b := p.startBuild(d, options)
 		code := p.il
+		if p.ils != nil {
+			il, ok := p.ils[d]
+			if !ok {
+				b.status = BuildError
+				b.log = "no binary for this device"
+				if first == nil {
+					first = errorf(ErrInvalidBinary, "%s: the program has no binary for %s", op, d)
+				}
+				continue
+			}
+			code = il
+		}
 		if p.source != "" || p.units != nil {
 			var spv []byte
 			var log string
@@ -457,6 +510,14 @@ func (p *Program) check(op string) error {
 // or all of the context's; each must belong to the program's context.
 func (p *Program) targets(op string, devices []*Device) ([]*Device, error) {
 	if len(devices) == 0 {
+		if p.ils != nil {
+			for _, d := range p.ctx.devices {
+				if p.ils[d] != nil {
+					devices = append(devices, d)
+				}
+			}
+			return devices, nil
+		}
 		return p.ctx.devices, nil
 	}
 	for i, d := range devices {

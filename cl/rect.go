@@ -131,9 +131,13 @@ func (q *Queue) EnqueueReadBufferRect(b *Buffer, r Rect, dst []byte, wait ...*Ev
 		return nil, err
 	}
 	return q.enqueue(CommandReadBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		db, err := b.on(q, 0, b.size)
+		if err != nil {
+			return nil, err
+		}
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.ReadBuffer(b.root.driverBuffer(), b.origin+s.src, dst[s.dst:s.dst+s.n], dw)
+			ev, err := q.dq.ReadBuffer(db, b.origin+s.src, dst[s.dst:s.dst+s.n], dw)
 			if err != nil {
 				return nil, err
 			}
@@ -157,9 +161,13 @@ func (q *Queue) EnqueueWriteBufferRect(b *Buffer, r Rect, src []byte, wait ...*E
 		return nil, err
 	}
 	return q.enqueue(CommandWriteBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		db, err := b.on(q, 0, b.size)
+		if err != nil {
+			return nil, err
+		}
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.WriteBuffer(b.root.driverBuffer(), b.origin+s.dst, src[s.src:s.src+s.n], dw)
+			ev, err := q.dq.WriteBuffer(db, b.origin+s.dst, src[s.src:s.src+s.n], dw)
 			if err != nil {
 				return nil, err
 			}
@@ -207,9 +215,17 @@ func (q *Queue) EnqueueCopyBufferRect(src, dst *Buffer, r Rect, wait ...*Event) 
 		return nil, errorf(ErrMemCopyOverlap, "%s: source and destination overlap", op)
 	}
 	return q.enqueue(CommandCopyBufferRect, wait, func(dw []driver.Event) (driver.Event, error) {
+		sb, err := src.on(q, 0, src.size)
+		if err != nil {
+			return nil, err
+		}
+		db, err := dst.on(q, 0, dst.size)
+		if err != nil {
+			return nil, err
+		}
 		var evs []driver.Event
 		for _, s := range spans {
-			ev, err := q.dq.CopyBuffer(src.root.driverBuffer(), src.origin+s.src, dst.root.driverBuffer(), dst.origin+s.dst, s.n, dw)
+			ev, err := q.dq.CopyBuffer(sb, src.origin+s.src, db, dst.origin+s.dst, s.n, dw)
 			if err != nil {
 				return nil, err
 			}

@@ -236,3 +236,40 @@ func TestHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiDevice runs testdata/multidevice.c: one context of the host
+// device and a Vulkan device, buffers and sub-buffers used from both
+// queues (migrated on demand), and a program from the binaries of a
+// program built for both.
+func TestMultiDevice(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "multidevice")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/multidevice.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, 2*time.Minute, exe)
+	if strings.HasPrefix(res, "SKIP") {
+		t.Skip(strings.TrimSpace(res))
+	}
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("multidevice: %v\n%s", err, res)
+	}
+}
+
+// TestExtensionMacros runs testdata/extmacros.c: through the ICD, every
+// device's OpenCL C extension and feature macros agree with
+// CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
+func TestExtensionMacros(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "extmacros")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/extmacros.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, 2*time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("extmacros: %v\n%s", err, res)
+	}
+	t.Log(res)
+}

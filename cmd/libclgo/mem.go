@@ -581,10 +581,13 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 	if num_mem_objects == 0 || mem_objects == nil {
 		return C.CL_INVALID_VALUE
 	}
+	var bufs []*cl.Buffer
 	for _, id := range unsafe.Slice(mem_objects, num_mem_objects) {
-		if _, rc := memOn(q, id); rc != success {
+		m, rc := memOn(q, id)
+		if rc != success {
 			return rc
 		}
+		bufs = append(bufs, m.b)
 	}
 	if flags&^(C.CL_MIGRATE_MEM_OBJECT_HOST|C.CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0 {
 		return C.CL_INVALID_VALUE
@@ -593,7 +596,6 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 	if rc != success {
 		return rc
 	}
-	// A buffer lives on one device: migrating is ordering only.
-	e, err := q.q.EnqueueMarkerWithWaitList(wait...)
+	e, err := q.q.EnqueueMigrateMemObjects(bufs, cl.MigrationFlags(flags), wait...)
 	return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
 }

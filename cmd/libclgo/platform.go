@@ -212,23 +212,10 @@ func clGetDeviceIDs(platform C.cl_platform_id, device_type C.cl_device_type, num
 	return success
 }
 
-// deviceExtensions are the extensions clgo really implements on d: those
-// of the cl package's list that the compiler supports too. Left out:
-// cl_khr_il_program (only Vulkan-flavoured SPIR-V builds, not OpenCL
-// SPIR-V), cl_khr_int64_*_atomics (no 64-bit atom_* builtins) and
-// cl_khr_fp16 (the half builtins are not all there).
-func deviceExtensions(d *device) []string {
-	var out []string
-	for _, e := range strings.Fields(d.d.Info().Extensions) {
-		switch e {
-		case "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
-			"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
-			"cl_khr_byte_addressable_store", "cl_khr_fp64":
-			out = append(out, e)
-		}
-	}
-	return out
-}
+// deviceExtensions are the cl package's extensions of d: those the
+// compiler predefines for it (cl's newDevice says which are left out and
+// why), so that CL_DEVICE_EXTENSIONS, `clgo info` and the macros agree.
+func deviceExtensions(d *device) []string { return strings.Fields(d.d.Info().Extensions) }
 
 func hasFP64(d *device) bool { return slices.Contains(deviceExtensions(d), "cl_khr_fp64") }
 

@@ -225,6 +225,7 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 	}
 	var typ C.cl_program_binary_type
 	var body []byte
+	bodies := map[*cl.Device][]byte{} // each device's executable
 	bad := false
 	for i := range devs {
 		if ls[i] == 0 || bs[i] == nil {
@@ -258,6 +259,7 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 		if body == nil {
 			typ, body = t, b
 		}
+		bodies[devs[i].d] = b
 	}
 	if bad {
 		setErr(errcode_ret, C.CL_INVALID_BINARY)
@@ -266,9 +268,11 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 	var cp *cl.Program
 	var err error
 	if typ == C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE {
-		// Validated by clgo's SPIR-V validator: an invalid module is
-		// CL_INVALID_BINARY here, before any driver sees it.
-		cp, err = c.c.CreateProgramWithBinary(body)
+		// A binary per device: a program built for several devices
+		// builds each one's own module. Each is validated by clgo's
+		// SPIR-V validator: an invalid module is CL_INVALID_BINARY here,
+		// before any driver sees it.
+		cp, err = c.c.CreateProgramWithBinaries(bodies)
 	} else {
 		// A compiled object or library: units that clLinkProgram links.
 		units, _ := decodeUnits(body)
