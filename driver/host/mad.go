@@ -111,6 +111,12 @@ func (p *prep) fuseSub(pm *inst, y uint32, lvl uint8) *subCode {
 		if sb == nil || sb.op != spirv.OpFSub || p.uses[x] != 1 || p.uniform(x) || p.aliased[x] || len(sb.args) != 2 {
 			continue
 		}
+		// A difference that is itself a fused sum (b - c*d) left its
+		// product's rows unwritten: the sum reading its operands would
+		// read stale rows there. It stays the product's operand.
+		if _, fused := p.madLevel[x]; fused {
+			continue
+		}
 		// The difference's code: in this block, not hoisted; or in a
 		// prologue, which runs before the sum (its operands are then
 		// ready at the sum, and when a prologue faulted its stub in
