@@ -25,7 +25,7 @@ type codeRef struct {
 // run, or run itself.
 func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 	t := p.vtype[in.id]
-	if in.op != spirv.OpFAdd && in.op != spirv.OpFSub || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil {
+	if in.op != spirv.OpFAdd && in.op != spirv.OpFSub || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil || !p.on(optMad) {
 		return run
 	}
 	// The sum's hoisting level, as hoistLevel will find it.

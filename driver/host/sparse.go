@@ -55,7 +55,7 @@ func (p *prep) sparseArith(in *inst, gen func(*state)) func(*state) {
 	}
 	a := in.args
 	t := p.vtype[in.id]
-	if p.sparse == nil || len(a) != 2 || t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 ||
+	if p.sparse == nil || !p.on(optSparse) || len(a) != 2 || t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 ||
 		!p.affine(a[0]) || !p.affine(a[1]) || p.uniform(a[0]) && p.uniform(a[1]) {
 		return gen
 	}
@@ -105,7 +105,7 @@ func (p *prep) sparseBuiltin(in *inst, b spirv.BuiltIn, c, dst int, gen func(*st
 	default:
 		return gen
 	}
-	if p.sparse == nil {
+	if p.sparse == nil || !p.on(optSparse) {
 		return gen
 	}
 	sp := &sparse{row: dst}

@@ -17,6 +17,9 @@ import "github.com/clgo/clgo/spirv"
 
 // uniform says whether every lane holds the same value of id.
 func (p *prep) uniform(id uint32) bool {
+	if !p.on(optUniform) {
+		return false
+	}
 	if _, ok := p.consts[id]; ok {
 		return true
 	}
@@ -26,7 +29,7 @@ func (p *prep) uniform(id uint32) bool {
 // markUniform records a hoisted instruction's result as uniform when its
 // inputs are.
 func (p *prep) markUniform(in *inst) {
-	if p.uni == nil {
+	if p.uni == nil || !p.on(optUniform) {
 		return
 	}
 	if x, ok := p.fwd[in.id]; ok {
@@ -79,7 +82,7 @@ func uniformBuiltin(b spirv.BuiltIn) bool {
 // of a vector operation (bcast) has one component for all.
 func (p *prep) uniformLoop(key loopKey, dst int, offs []int, bcast []bool, args []uint32, comps int, w intw) func(*state) {
 	L := p.lanes
-	if L < 2 || p.uni == nil {
+	if L < 2 || p.uni == nil || !p.on(optUniform) {
 		return nil
 	}
 	uni := make([]bool, len(args))
