@@ -155,8 +155,16 @@ func (p *prep) sparseOf(id uint32) *sparse {
 // take samples.
 func (p *prep) fullRead(ids ...uint32) {
 	for _, id := range ids {
-		if r, ok := p.row[id]; ok {
-			p.reads = append(p.reads, rowRead{row: r})
+		r, ok := p.row[id]
+		if !ok {
+			continue
+		}
+		n := 1
+		if t := p.vtype[id]; t != nil {
+			n = max(t.comps, 1)
+		}
+		for c := range n { // each row, as readsRows
+			p.reads = append(p.reads, rowRead{row: r + c})
 		}
 	}
 }
