@@ -1,0 +1,362 @@
+package host_test
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// A generator of random OpenCL C kernels for the differential test
+// (opt_test.go): integer and float arithmetic (products feeding sums and
+// differences, clamps, conversions), branches and switches on lane-varying
+// and uniform conditions, loops with varying trip counts, breaks and
+// continues, a private array, float4 and int4 vectors with swizzles, and
+// __local memory between barriers. Every kernel is free of undefined
+// behaviour: indices are masked into bounds, divisors made odd, shift
+// counts masked, float-to-int conversions saturated, so any difference
+// between two executions is the executor's.
+
+// Sizes of the generated kernels' buffers (elements).
+const (
+	kgIn    = 256            // ia and fa, read through indices masked to it
+	kgInts  = 6              // int variables, each written out
+	kgFlts  = 6              // float variables
+	kgOutI  = kgInts + 4 + 8 // ints, int4 w0, the private array
+	kgOutF  = kgFlts + 4     // floats, float4 v0
+	kgGroup = 64             // global size
+)
+
+type kgen struct {
+	r       *rand.Rand
+	b       strings.Builder
+	ind     int
+	loops   []string // loop counters in scope
+	local   bool     // the kernel uses __local memory and barriers
+	nloop   int
+	maxStmt int
+}
+
+// genKernel returns the source of kernel "fz" for local size ls, a power
+// of two: kernel void fz(global const int *ia, global const float *fa,
+// global int *io, global float *fo, int n).
+func genKernel(seed int64, ls int) string {
+	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8}
+	g.local = g.r.Intn(3) > 0
+	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ls))
+	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
+	g.ind = 1
+	g.line("int gid = get_global_id(0), lid = get_local_id(0), grp = get_group_id(0);")
+	if g.local {
+		g.line("local int li[LS];")
+		g.line("local float lf[LS];")
+	}
+	g.line("int i0 = ia[gid & 255], i1 = ia[(gid * 7 + 3) & 255], i2 = n + lid, i3 = grp, i4 = ia[n & 255], i5 = gid;")
+	g.line("float f0 = fa[gid & 255], f1 = fa[(gid * 5 + 1) & 255], f2 = (float)n * 0.37f, f3 = 1.5f, f4 = fa[(n + 2) & 255], f5 = (float)lid;")
+	g.line("float4 v0 = (float4)(f0, f1, f2, f3);")
+	g.line("int4 w0 = (int4)(i0, i1, i2, i3);")
+	g.line("int pa[8];")
+	g.line("for (int k = 0; k < 8; k++) pa[k] = ia[(gid + k * 3) & 255];")
+	for range g.maxStmt {
+		g.stmt(0, true)
+	}
+	for i := range kgInts {
+		g.line(fmt.Sprintf("io[gid * %d + %d] = i%d;", kgOutI, i, i))
+	}
+	for c := range 4 {
+		g.line(fmt.Sprintf("io[gid * %d + %d] = w0.s%d;", kgOutI, kgInts+c, c))
+	}
+	for k := range 8 {
+		g.line(fmt.Sprintf("io[gid * %d + %d] = pa[%d];", kgOutI, kgInts+4+k, k))
+	}
+	for i := range kgFlts {
+		g.line(fmt.Sprintf("fo[gid * %d + %d] = f%d;", kgOutF, i, i))
+	}
+	for c := range 4 {
+		g.line(fmt.Sprintf("fo[gid * %d + %d] = v0.s%d;", kgOutF, kgFlts+c, c))
+	}
+	g.b.WriteString("}\n")
+	return g.b.String()
+}
+
+func (g *kgen) line(s string) {
+	g.b.WriteString(strings.Repeat("  ", g.ind))
+	g.b.WriteString(s)
+	g.b.WriteByte('\n')
+}
+
+func (g *kgen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
+
+func (g *kgen) ivar() string { return fmt.Sprintf("i%d", g.r.Intn(kgInts)) }
+func (g *kgen) fvar() string { return fmt.Sprintf("f%d", g.r.Intn(kgFlts)) }
+
+// stmt writes one statement; top says the lanes of the group are all
+// active (barriers allowed).
+func (g *kgen) stmt(depth int, top bool) {
+	n := 9
+	if depth > 2 {
+		n = 5 // no more nesting
+	}
+	switch k := g.r.Intn(n + 1); {
+	case k == 0 || k == 1:
+		g.line(fmt.Sprintf("%s = %s;", g.ivar(), g.iexpr(3)))
+	case k == 2 || k == 3:
+		g.line(fmt.Sprintf("%s = %s;", g.fvar(), g.fexpr(3)))
+	case k == 4:
+		g.vecStmt()
+	case k == 5:
+		if g.r.Intn(2) == 0 {
+			g.line(fmt.Sprintf("pa[(%s) & 7] = %s;", g.iexpr(1), g.iexpr(2)))
+		} else {
+			g.line(fmt.Sprintf("%s = pa[(%s) & 7];", g.ivar(), g.iexpr(1)))
+		}
+	case k == 6:
+		if top && g.local {
+			g.localStmt()
+			return
+		}
+		fallthrough
+	case k == 7:
+		g.line(fmt.Sprintf("if (%s) {", g.cond(2)))
+		g.block(depth)
+		if g.r.Intn(2) == 0 {
+			g.line("} else {")
+			g.block(depth)
+		}
+		g.line("}")
+	case k == 8:
+		g.loop(depth, top)
+	default:
+		g.line(fmt.Sprintf("switch ((%s) & 3) {", g.iexpr(1)))
+		for c := range 3 {
+			g.line(fmt.Sprintf("case %d:", c))
+			g.block(depth)
+			if c != 1 || g.r.Intn(2) == 0 { // case 1 may fall through
+				g.ind++
+				g.line("break;")
+				g.ind--
+			}
+		}
+		g.line("default:")
+		g.block(depth)
+		g.line("}")
+	}
+}
+
+func (g *kgen) block(depth int) {
+	g.ind++
+	for range 1 + g.r.Intn(3) {
+		g.stmt(depth+1, false)
+	}
+	g.ind--
+}
+
+// loop writes a for loop, whose trip count is constant, uniform or
+// varying; a uniform one at the top level may hold barriers.
+func (g *kgen) loop(depth int, top bool) {
+	v := fmt.Sprintf("k%d", g.nloop)
+	g.nloop++
+	uniform := false
+	var bound string
+	switch g.r.Intn(3) {
+	case 0:
+		bound, uniform = fmt.Sprint(g.r.Intn(6)), true
+	case 1:
+		bound, uniform = "(n & 3) + 1", true
+	default:
+		bound = fmt.Sprintf("((%s) & 3)", g.iexpr(1))
+	}
+	g.line(fmt.Sprintf("for (int %s = 0; %s < %s; %s++) {", v, v, bound, v))
+	g.loops = append(g.loops, v)
+	g.ind++
+	for range 1 + g.r.Intn(3) {
+		if top && uniform && g.local && g.r.Intn(3) == 0 {
+			g.localStmt()
+			continue
+		}
+		g.stmt(depth+1, false)
+	}
+	if !(top && uniform && g.local) && g.r.Intn(3) == 0 {
+		g.line(fmt.Sprintf("if (%s) %s;", g.cond(1), g.pick("break", "continue")))
+		g.stmt(depth+1, false)
+	}
+	g.ind--
+	g.loops = g.loops[:len(g.loops)-1]
+	g.line("}")
+}
+
+// localStmt writes lanes' values to __local memory and reads other
+// lanes' after a barrier.
+func (g *kgen) localStmt() {
+	g.line(fmt.Sprintf("li[lid] = %s;", g.iexpr(2)))
+	g.line(fmt.Sprintf("lf[lid] = %s;", g.fexpr(2)))
+	g.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	g.line(fmt.Sprintf("%s = li[(lid + %d) & (LS - 1)] + li[(%s) & (LS - 1)];", g.ivar(), g.r.Intn(8), g.iexpr(1)))
+	g.line(fmt.Sprintf("%s = lf[(LS - 1) - lid] * %s;", g.fvar(), g.fexpr(1)))
+	g.line("barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+func (g *kgen) vecStmt() {
+	switch g.r.Intn(6) {
+	case 0:
+		g.line(fmt.Sprintf("v0 = v0 * (float4)(%s) + (float4)(%s, %s, 0.5f, -1.25f);", g.fexpr(1), g.fexpr(1), g.fexpr(1)))
+	case 1:
+		g.line(fmt.Sprintf("v0.%s = v0.%s * %s;", g.pick("xy", "zw", "yz", "xw"), g.pick("yx", "wz", "xx", "zy"), g.fexpr(1)))
+	case 2:
+		g.line(fmt.Sprintf("v0 = fmax(fmin(v0, (float4)(%s)), (float4)(-4.0f)) - v0.wzyx;", g.fexpr(1)))
+	case 3:
+		g.line(fmt.Sprintf("w0 = (w0 + (int4)(%s)) ^ w0.wzyx;", g.iexpr(1)))
+	case 4:
+		g.line(fmt.Sprintf("w0.%s = (int2)(%s, %s) * w0.%s;", g.pick("xy", "zw", "yz"), g.iexpr(1), g.iexpr(1), g.pick("yx", "wz", "xx")))
+	default:
+		g.line(fmt.Sprintf("w0 = select(w0, w0 >> 1, w0 > (int4)(%s));", g.iexpr(1)))
+	}
+}
+
+// iexpr returns an int expression of the given depth.
+func (g *kgen) iexpr(d int) string {
+	if d <= 0 || g.r.Intn(4) == 0 {
+		return g.ileaf()
+	}
+	a, b := g.iexpr(d-1), g.iexpr(d-1)
+	switch g.r.Intn(18) {
+	case 0:
+		return "(" + a + " + " + b + ")"
+	case 1:
+		return "(" + a + " - " + b + ")"
+	case 2:
+		return "(" + a + " * " + b + ")"
+	case 3:
+		return "(" + a + " & " + b + ")"
+	case 4:
+		return "(" + a + " | " + b + ")"
+	case 5:
+		return "(" + a + " ^ " + b + ")"
+	case 6:
+		return "(" + a + " << (" + b + " & 31))"
+	case 7:
+		return "(" + a + " >> (" + b + " & 31))"
+	case 8:
+		return "(int)((uint)" + a + " >> (" + b + " & 31))"
+	case 9:
+		return "(int)((uint)" + a + " / ((uint)" + b + " | 1u))"
+	case 10:
+		return "(int)((uint)" + a + " % ((uint)" + b + " | 1u))"
+	case 11:
+		return g.pick("min", "max") + "(" + a + ", " + b + ")"
+	case 12:
+		return "(" + g.cond(1) + " ? " + a + " : " + b + ")"
+	case 13:
+		return "convert_int_sat(" + g.fexpr(d-1) + ")"
+	case 14:
+		return "clamp(" + a + ", -100, 100)"
+	case 15:
+		return "(" + a + " < " + b + ")"
+	case 16:
+		return "(int)abs(" + a + ")"
+	default:
+		return "mul_hi(" + a + ", " + b + ")"
+	}
+}
+
+func (g *kgen) ileaf() string {
+	switch k := g.r.Intn(12); {
+	case k < 4:
+		return g.ivar()
+	case k == 4:
+		return fmt.Sprint(g.r.Intn(20) - 5)
+	case k == 5:
+		return g.pick("gid", "lid", "grp", "n")
+	case k == 6:
+		return fmt.Sprintf("ia[(%s) & 255]", g.pick("gid", "lid", "n", g.ivar(), "gid + 1", "lid * 4"))
+	case k == 7:
+		return "w0.s" + fmt.Sprint(g.r.Intn(4))
+	case k == 8:
+		return fmt.Sprintf("pa[%d]", g.r.Intn(8))
+	case k == 9 && len(g.loops) > 0:
+		return g.loops[g.r.Intn(len(g.loops))]
+	case k == 10:
+		return g.pick("0x7fffffff", "-2147483647", "65537", "-1")
+	}
+	return g.ivar()
+}
+
+// fexpr returns a float expression of the given depth.
+func (g *kgen) fexpr(d int) string {
+	if d <= 0 || g.r.Intn(4) == 0 {
+		return g.fleaf()
+	}
+	a, b := g.fexpr(d-1), g.fexpr(d-1)
+	switch g.r.Intn(16) {
+	case 0:
+		return "(" + a + " + " + b + ")"
+	case 1:
+		return "(" + a + " - " + b + ")"
+	case 2:
+		return "(" + a + " * " + b + ")"
+	case 3:
+		return "(" + a + " / " + b + ")"
+	case 4, 5:
+		return "(" + a + " * " + b + " + " + g.fexpr(d-1) + ")" // products into sums
+	case 6:
+		return "(" + a + " - " + g.fconst() + " * " + b + ")"
+	case 7:
+		return "(" + g.fexpr(d-1) + " + " + a + " * (" + b + " - " + g.fconst() + " * " + g.fleaf() + "))" // nested
+	case 8:
+		return g.pick("fmin", "fmax") + "(" + a + ", " + b + ")"
+	case 9:
+		return "fmin(fmax(" + a + ", -2.0f), 3.5f)" // a clamp (clamp.go)
+	case 10:
+		return g.pick("floor", "fabs", "ceil", "trunc") + "(" + a + ")"
+	case 11:
+		return "sqrt(fabs(" + a + "))"
+	case 12:
+		return "(" + g.cond(1) + " ? " + a + " : " + b + ")"
+	case 13:
+		return "(float)(" + g.iexpr(d-1) + ")"
+	case 14:
+		return "mix(" + a + ", " + b + ", 0.25f)"
+	default:
+		return "dot(v0, (float4)(" + a + ", 1.0f, " + b + ", -0.5f))"
+	}
+}
+
+func (g *kgen) fconst() string {
+	return g.pick("0.5f", "-2.25f", "0.980964482f", "3.0e4f", "1.0e-3f", "0.0f", "-0.0f", "7.0f")
+}
+
+func (g *kgen) fleaf() string {
+	switch k := g.r.Intn(10); {
+	case k < 4:
+		return g.fvar()
+	case k == 4:
+		return g.fconst()
+	case k == 5:
+		return fmt.Sprintf("fa[(%s) & 255]", g.pick("gid", "lid", "n", g.ivar(), "gid * 2"))
+	case k == 6:
+		return "v0.s" + fmt.Sprint(g.r.Intn(4))
+	case k == 7:
+		return "(float)" + g.pick("gid", "lid", "n", g.ivar())
+	}
+	return g.fvar()
+}
+
+// cond returns a condition.
+func (g *kgen) cond(d int) string {
+	switch g.r.Intn(8) {
+	case 0:
+		return g.iexpr(d) + " < " + g.iexpr(d)
+	case 1:
+		return "(" + g.iexpr(d) + " & 1) == 0"
+	case 2:
+		return g.fexpr(d) + " > " + g.fexpr(d)
+	case 3:
+		return fmt.Sprintf("lid < %d", g.r.Intn(20))
+	case 4:
+		return fmt.Sprintf("n > %d", g.r.Intn(8)) // uniform
+	case 5:
+		return "(" + g.cond(0) + ") && (" + g.cond(0) + ")"
+	case 6:
+		return "!(" + g.cond(0) + ")"
+	}
+	return g.iexpr(d) + " != " + g.iexpr(d)
+}
