@@ -11,19 +11,22 @@ import (
 // differences, clamps, conversions), branches and switches on lane-varying
 // and uniform conditions, loops with varying trip counts, breaks and
 // continues, a private array, float4 and int4 vectors with swizzles, and
-// __local memory between barriers. Every kernel is free of undefined
+// __local memory between barriers and atomics on it, 64-bit integers
+// (OpenMM's fixed-point forces: a float scaled by 2^32, converted), narrow
+// conversions, vector loads, and calls of helper functions with early
+// returns. Every kernel is free of undefined
 // behaviour: indices are masked into bounds, divisors made odd, shift
 // counts masked, float-to-int conversions saturated, so any difference
 // between two executions is the executor's.
 
 // Sizes of the generated kernels' buffers (elements).
 const (
-	kgIn    = 256            // ia and fa, read through indices masked to it
-	kgInts  = 6              // int variables, each written out
-	kgFlts  = 6              // float variables
-	kgOutI  = kgInts + 4 + 8 // ints, int4 w0, the private array
-	kgOutF  = kgFlts + 4     // floats, float4 v0
-	kgGroup = 64             // global size
+	kgIn    = 256                // ia and fa, read through indices masked to it
+	kgInts  = 6                  // int variables, each written out
+	kgFlts  = 6                  // float variables
+	kgOutI  = kgInts + 4 + 8 + 2 // ints, int4 w0, the private array, long l0
+	kgOutF  = kgFlts + 4         // floats, float4 v0
+	kgGroup = 64                 // global size
 )
 
 type kgen struct {
@@ -43,6 +46,8 @@ func genKernel(seed int64, ls int) string {
 	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8}
 	g.local = g.r.Intn(3) > 0
 	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ls))
+	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return a - b;\n  for (int k = 0; k < (b & 3); k++)\n    a = a * 3 + k;\n  return a ^ b;\n}\n")
+	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
 	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
 	g.ind = 1
 	g.line("int gid = get_global_id(0), lid = get_local_id(0), grp = get_group_id(0);")
@@ -54,6 +59,7 @@ func genKernel(seed int64, ls int) string {
 	g.line("float f0 = fa[gid & 255], f1 = fa[(gid * 5 + 1) & 255], f2 = (float)n * 0.37f, f3 = 1.5f, f4 = fa[(n + 2) & 255], f5 = (float)lid;")
 	g.line("float4 v0 = (float4)(f0, f1, f2, f3);")
 	g.line("int4 w0 = (int4)(i0, i1, i2, i3);")
+	g.line("long l0 = (long)i0 * 65537;")
 	g.line("int pa[8];")
 	g.line("for (int k = 0; k < 8; k++) pa[k] = ia[(gid + k * 3) & 255];")
 	for range g.maxStmt {
@@ -68,6 +74,8 @@ func genKernel(seed int64, ls int) string {
 	for k := range 8 {
 		g.line(fmt.Sprintf("io[gid * %d + %d] = pa[%d];", kgOutI, kgInts+4+k, k))
 	}
+	g.line(fmt.Sprintf("io[gid * %d + %d] = (int)l0;", kgOutI, kgInts+12))
+	g.line(fmt.Sprintf("io[gid * %d + %d] = (int)(l0 >> 32);", kgOutI, kgInts+13))
 	for i := range kgFlts {
 		g.line(fmt.Sprintf("fo[gid * %d + %d] = f%d;", kgOutF, i, i))
 	}
@@ -102,7 +110,11 @@ func (g *kgen) stmt(depth int, top bool) {
 	case k == 2 || k == 3:
 		g.line(fmt.Sprintf("%s = %s;", g.fvar(), g.fexpr(3)))
 	case k == 4:
-		g.vecStmt()
+		if g.r.Intn(3) == 0 {
+			g.longStmt()
+		} else {
+			g.vecStmt()
+		}
 	case k == 5:
 		if g.r.Intn(2) == 0 {
 			g.line(fmt.Sprintf("pa[(%s) & 7] = %s;", g.iexpr(1), g.iexpr(2)))
@@ -190,13 +202,44 @@ func (g *kgen) localStmt() {
 	g.line(fmt.Sprintf("li[lid] = %s;", g.iexpr(2)))
 	g.line(fmt.Sprintf("lf[lid] = %s;", g.fexpr(2)))
 	g.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	if g.r.Intn(3) == 0 { // the sum does not depend on the order
+		g.line(fmt.Sprintf("atomic_add(&li[(%s) & (LS - 1)], %s);", g.iexpr(1), g.iexpr(1)))
+		g.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	}
 	g.line(fmt.Sprintf("%s = li[(lid + %d) & (LS - 1)] + li[(%s) & (LS - 1)];", g.ivar(), g.r.Intn(8), g.iexpr(1)))
 	g.line(fmt.Sprintf("%s = lf[(LS - 1) - lid] * %s;", g.fvar(), g.fexpr(1)))
 	g.line("barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
+// longStmt assigns the 64-bit variable.
+func (g *kgen) longStmt() {
+	switch g.r.Intn(5) {
+	case 0:
+		g.line(fmt.Sprintf("l0 += convert_long_sat(%s * 4294967296.0f);", g.fexpr(2)))
+	case 1:
+		g.line(fmt.Sprintf("l0 = l0 * (long)(%s) + (long)%s;", g.iexpr(1), g.iexpr(1)))
+	case 2:
+		g.line(fmt.Sprintf("l0 ^= (l0 >> (%s & 63)) + (long)(uint)%s;", g.iexpr(1), g.iexpr(1)))
+	case 3:
+		g.line(fmt.Sprintf("%s = (int)(l0 / ((long)%s | 1L)) + (int)(l0 %% 1000L);", g.ivar(), g.iexpr(1)))
+	default:
+		g.line(fmt.Sprintf("%s = (float)l0 * 2.3283064e-10f + %s;", g.fvar(), g.fexpr(1)))
+	}
+}
+
 func (g *kgen) vecStmt() {
-	switch g.r.Intn(6) {
+	switch g.r.Intn(8) {
+	case 6:
+		g.line(fmt.Sprintf("v0 = vload4(0, fa + ((%s) & 63) * 4) + v0;", g.iexpr(1)))
+		return
+	case 7:
+		g.line("{")
+		g.ind++
+		g.line(fmt.Sprintf("int b = ((%s) * 4) & 252;", g.pick("gid", "lid", "n", g.ivar())))
+		g.line("v0 = (float4)(fa[b], fa[b + 1], fa[b + 2], fa[b + 3]) * v0.wzyx;")
+		g.ind--
+		g.line("}")
+		return
 	case 0:
 		g.line(fmt.Sprintf("v0 = v0 * (float4)(%s) + (float4)(%s, %s, 0.5f, -1.25f);", g.fexpr(1), g.fexpr(1), g.fexpr(1)))
 	case 1:
@@ -218,7 +261,13 @@ func (g *kgen) iexpr(d int) string {
 		return g.ileaf()
 	}
 	a, b := g.iexpr(d-1), g.iexpr(d-1)
-	switch g.r.Intn(18) {
+	switch g.r.Intn(21) {
+	case 18:
+		return "hf(" + a + ", " + b + ")"
+	case 19:
+		return g.pick("(int)convert_uchar_sat(", "(int)(short)(", "(int)convert_char(", "(int)(ushort)(") + a + ")"
+	case 20:
+		return "(int)(" + g.pick("(long)", "(ulong)(uint)") + a + " * " + b + " >> 7)"
 	case 0:
 		return "(" + a + " + " + b + ")"
 	case 1:
@@ -286,7 +335,9 @@ func (g *kgen) fexpr(d int) string {
 		return g.fleaf()
 	}
 	a, b := g.fexpr(d-1), g.fexpr(d-1)
-	switch g.r.Intn(16) {
+	switch g.r.Intn(17) {
+	case 16:
+		return "hg(" + a + ", " + b + ")"
 	case 0:
 		return "(" + a + " + " + b + ")"
 	case 1:
