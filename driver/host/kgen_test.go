@@ -21,12 +21,12 @@ import (
 
 // Sizes of the generated kernels' buffers (elements).
 const (
-	kgIn    = 256                // ia and fa, read through indices masked to it
-	kgInts  = 6                  // int variables, each written out
-	kgFlts  = 6                  // float variables
-	kgOutI  = kgInts + 4 + 8 + 2 // ints, int4 w0, the private array, long l0
-	kgOutF  = kgFlts + 4         // floats, float4 v0
-	kgGroup = 64                 // global size
+	kgIn    = 256                    // ia and fa, read through indices masked to it
+	kgInts  = 6                      // int variables, each written out
+	kgFlts  = 6                      // float variables
+	kgOutI  = kgInts + 4 + 8 + 2 + 2 // ints, int4 w0, the private array, long l0, 2 stored in place
+	kgOutF  = kgFlts + 4 + 1         // floats, float4 v0, 1 stored in place
+	kgGroup = 64                     // global size
 )
 
 type kgen struct {
@@ -114,6 +114,16 @@ func (g *kgen) stmt(depth int, top bool) {
 			g.longStmt()
 		} else {
 			g.vecStmt()
+		}
+	case k == 5 && g.r.Intn(3) == 0:
+		// A store in place (maybe under a branch): strided, affine
+		// indices; the slot may be read back.
+		if g.r.Intn(2) == 0 {
+			g.line(fmt.Sprintf("io[gid * %d + %d] = %s;", kgOutI, kgInts+14+g.r.Intn(2), g.iexpr(2)))
+		} else if g.r.Intn(2) == 0 {
+			g.line(fmt.Sprintf("fo[gid * %d + %d] = %s;", kgOutF, kgFlts+4, g.fexpr(2)))
+		} else {
+			g.line(fmt.Sprintf("%s = io[gid * %d + %d] + %s;", g.ivar(), kgOutI, kgInts+14+g.r.Intn(2), g.iexpr(1)))
 		}
 	case k == 5:
 		if g.r.Intn(2) == 0 {
