@@ -39,18 +39,38 @@ type kgen struct {
 	maxStmt int
 }
 
-// genKernel returns the source of kernel "fz" for local size ls, a power
-// of two: kernel void fz(global const int *ia, global const float *fa,
+// kshape is a dispatch: kgGroup lanes in one dimension, or 8 by 8 in
+// two, in work-groups of lx by ly (lx*ly a power of two).
+type kshape struct {
+	lx, ly int
+	twoD   bool
+}
+
+func (k kshape) String() string {
+	if k.twoD {
+		return fmt.Sprintf("8x8 in %dx%d", k.lx, k.ly)
+	}
+	return fmt.Sprintf("%d in %d", kgGroup, k.lx)
+}
+
+// genKernel returns the source of kernel "fz" for dispatch shape ks:
+// kernel void fz(global const int *ia, global const float *fa,
 // global int *io, global float *fo, int n).
-func genKernel(seed int64, ls int) string {
+func genKernel(seed int64, ks kshape) string {
 	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8}
 	g.local = g.r.Intn(3) > 0
-	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ls))
+	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ks.lx*ks.ly))
 	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return a - b;\n  for (int k = 0; k < (b & 3); k++)\n    a = a * 3 + k;\n  return a ^ b;\n}\n")
 	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
 	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
 	g.ind = 1
-	g.line("int gid = get_global_id(0), lid = get_local_id(0), grp = get_group_id(0);")
+	if ks.twoD {
+		// Linear ids, so that the rest reads as in one dimension.
+		g.line("int gid = get_global_id(1) * 8 + get_global_id(0), lid = get_local_id(1) * get_local_size(0) + get_local_id(0);")
+		g.line("int grp = get_group_id(1) * get_num_groups(0) + get_group_id(0);")
+	} else {
+		g.line("int gid = get_global_id(0), lid = get_local_id(0), grp = get_group_id(0);")
+	}
 	if g.local {
 		g.line("local int li[LS];")
 		g.line("local float lf[LS];")

@@ -17,7 +17,8 @@ import (
 
 // The differential test: random kernels (kgen_test.go) run with every
 // Prepare optimization (and the SIMD loops, unless CLGO_HOST_SIMD=0) and
-// with none (CLGO_HOST_OPT=0), at several work-group sizes; every output
+// with none (CLGO_HOST_OPT=0), in one and two dimensions at several
+// work-group sizes; every output
 // word must agree bit for bit (a NaN with any NaN). A disagreement names the seed, the
 // optimizations whose removal alone repairs it and those that alone
 // cause it, and prints the kernel. A bounded run by default; longer with
@@ -35,25 +36,26 @@ func TestOptimizedMatchesPlain(t *testing.T) {
 	ia, fa := diffInputs()
 	failed := 0
 	for s := *diffSeed; s < *diffSeed+int64(n) && failed < 3; s++ {
-		ls := []int{1, 2, 8, 16, 64}[s%5]
-		src := genKernel(s, ls)
+		ks := []kshape{{1, 1, false}, {2, 1, false}, {8, 1, false}, {16, 1, false}, {64, 1, false},
+			{2, 2, true}, {4, 2, true}, {1, 4, true}, {8, 8, true}}[s%9]
+		src := genKernel(s, ks)
 		res, err := compiler.Compile(src, compiler.DefaultOptions())
 		if err != nil {
 			t.Fatalf("seed %d: compile: %v\n%s", s, err, src)
 		}
 		for _, nv := range []int32{3, 6} {
-			want, err := runFz(res.SPIRV, "0", ls, nv, ia, fa)
+			want, err := runFz(res.SPIRV, "0", ks, nv, ia, fa)
 			if err != nil {
 				t.Fatalf("seed %d, n %d, plain: %v\n%s", s, nv, err, src)
 			}
-			got, err := runFz(res.SPIRV, "1", ls, nv, ia, fa)
+			got, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
 			if err != nil {
 				t.Fatalf("seed %d, n %d, optimized: %v\n%s", s, nv, err, src)
 			}
 			if d := firstDiff(got, want); d != "" {
 				failed++
-				t.Errorf("seed %d, local size %d, n %d: optimized and plain differ: %s\n%s\n%s",
-					s, ls, nv, d, blame(res.SPIRV, ls, nv, ia, fa, want), src)
+				t.Errorf("seed %d, %v, n %d: optimized and plain differ: %s\n%s\n%s",
+					s, ks, nv, d, blame(res.SPIRV, ks, nv, ia, fa, want), src)
 				break
 			}
 		}
@@ -83,7 +85,7 @@ func diffInputs() (ia, fa []byte) {
 
 // runFz runs kernel fz over kgGroup lanes with the optimizations that
 // CLGO_HOST_OPT=opts leaves, and returns its int and float outputs.
-func runFz(code []byte, opts string, ls int, n int32, ia, fa []byte) ([2][]byte, error) {
+func runFz(code []byte, opts string, ks kshape, n int32, ia, fa []byte) ([2][]byte, error) {
 	restore := host.SetOpts(opts)
 	defer restore()
 	var out [2][]byte
@@ -114,8 +116,12 @@ func runFz(code []byte, opts string, ls int, n int32, ia, fa []byte) ([2][]byte,
 		args = append(args, driver.Arg{Kind: driver.ArgBuffer, Buffer: b})
 	}
 	args = append(args, driver.Arg{Kind: driver.ArgPOD, Bytes: binary.LittleEndian.AppendUint32(nil, uint32(n))})
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{kgGroup, 1, 1}, [3]uint64{uint64(ks.lx), 1, 1})
+	if ks.twoD {
+		nd = driver.Uniform(2, [3]uint64{}, [3]uint64{8, 8, 1}, [3]uint64{uint64(ks.lx), uint64(ks.ly), 1})
+	}
 	ev, err := q.Dispatch(context.Background(), k, args,
-		driver.Uniform(1, [3]uint64{}, [3]uint64{kgGroup, 1, 1}, [3]uint64{uint64(ls), 1, 1}), nil)
+		nd, nil)
 	if err != nil {
 		return out, err
 	}
@@ -155,13 +161,13 @@ func firstDiff(got, want [2][]byte) string {
 
 // blame names the optimizations whose removal alone makes the run agree
 // with the plain one, and those that alone make it disagree.
-func blame(code []byte, ls int, n int32, ia, fa []byte, want [2][]byte) string {
+func blame(code []byte, ks kshape, n int32, ia, fa []byte, want [2][]byte) string {
 	var repair, cause []string
 	for _, name := range host.OptNames {
-		if got, err := runFz(code, "-"+name, ls, n, ia, fa); err == nil && firstDiff(got, want) == "" {
+		if got, err := runFz(code, "-"+name, ks, n, ia, fa); err == nil && firstDiff(got, want) == "" {
 			repair = append(repair, name)
 		}
-		if got, err := runFz(code, "0,+"+name, ls, n, ia, fa); err == nil && firstDiff(got, want) != "" {
+		if got, err := runFz(code, "0,+"+name, ks, n, ia, fa); err == nil && firstDiff(got, want) != "" {
 			cause = append(cause, name)
 		}
 	}
