@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -18,8 +19,9 @@ import (
 // The differential test: random kernels (kgen_test.go) run with every
 // Prepare optimization (and the SIMD loops, unless CLGO_HOST_SIMD=0) and
 // with none (CLGO_HOST_OPT=0), in one and two dimensions at several
-// work-group sizes; every output
-// word must agree bit for bit (a NaN with any NaN). A disagreement names the seed, the
+// work-group sizes; every output word must agree bit for bit (a NaN with
+// any NaN). So must a random half of the optimizations, each of which
+// must stand without the others. A disagreement names the seed, the
 // optimizations whose removal alone repairs it and those that alone
 // cause it, and prints the kernel. A bounded run by default; longer with
 // -hostdiff.n=N (and -hostdiff.seed=S to start elsewhere).
@@ -48,18 +50,37 @@ func TestOptimizedMatchesPlain(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d, n %d, plain: %v\n%s", s, nv, err, src)
 			}
-			got, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
+			// Every optimization, then (once per kernel) a random few:
+			// each must stand without the others.
+			opts := "1"
+			if nv == 6 {
+				opts = randomOpts(s)
+			}
+			got, err := runFz(res.SPIRV, opts, ks, nv, ia, fa)
 			if err != nil {
-				t.Fatalf("seed %d, n %d, optimized: %v\n%s", s, nv, err, src)
+				t.Fatalf("seed %d, n %d, CLGO_HOST_OPT=%s: %v\n%s", s, nv, opts, err, src)
 			}
 			if d := firstDiff(got, want); d != "" {
 				failed++
-				t.Errorf("seed %d, %v, n %d: optimized and plain differ: %s\n%s\n%s",
-					s, ks, nv, d, blame(res.SPIRV, ks, nv, ia, fa, want), src)
+				t.Errorf("seed %d, %v, n %d: CLGO_HOST_OPT=%s and plain differ: %s\n%s\n%s",
+					s, ks, nv, opts, d, blame(res.SPIRV, ks, nv, ia, fa, want), src)
 				break
 			}
 		}
 	}
+}
+
+// randomOpts returns a CLGO_HOST_OPT value that leaves on a random half
+// of the optimizations.
+func randomOpts(seed int64) string {
+	r := rand.New(rand.NewSource(seed))
+	opts := "0"
+	for _, name := range host.OptNames {
+		if r.Intn(2) == 0 {
+			opts += ",+" + name
+		}
+	}
+	return opts
 }
 
 // diffInputs returns the kernels' int and float inputs: scattered bits,
