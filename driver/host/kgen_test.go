@@ -35,6 +35,7 @@ type kgen struct {
 	ind     int
 	loops   []string // loop counters in scope
 	local   bool     // the kernel uses __local memory and barriers
+	uflow   bool     // every branch and loop is uniform (uniflow.go)
 	nloop   int
 	maxStmt int
 }
@@ -59,6 +60,7 @@ func (k kshape) String() string {
 func genKernel(seed int64, ks kshape) string {
 	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8}
 	g.local = g.r.Intn(3) > 0
+	g.uflow = seed%4 == 3
 	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ks.lx*ks.ly))
 	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return a - b;\n  for (int k = 0; k < (b & 3); k++)\n    a = a * 3 + k;\n  return a ^ b;\n}\n")
 	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
@@ -168,7 +170,11 @@ func (g *kgen) stmt(depth int, top bool) {
 	case k == 8:
 		g.loop(depth, top)
 	default:
-		g.line(fmt.Sprintf("switch ((%s) & 3) {", g.iexpr(1)))
+		sel := g.iexpr(1)
+		if g.uflow {
+			sel = fmt.Sprintf("n + %d", g.r.Intn(4))
+		}
+		g.line(fmt.Sprintf("switch ((%s) & 3) {", sel))
 		for c := range 3 {
 			g.line(fmt.Sprintf("case %d:", c))
 			g.block(depth)
@@ -199,10 +205,10 @@ func (g *kgen) loop(depth int, top bool) {
 	g.nloop++
 	uniform := false
 	var bound string
-	switch g.r.Intn(3) {
-	case 0:
+	switch k := g.r.Intn(3); {
+	case k == 0:
 		bound, uniform = fmt.Sprint(g.r.Intn(6)), true
-	case 1:
+	case k == 1 || g.uflow:
 		bound, uniform = "(n & 3) + 1", true
 	default:
 		bound = fmt.Sprintf("((%s) & 3)", g.iexpr(1))
@@ -293,6 +299,9 @@ func (g *kgen) iexpr(d int) string {
 	a, b := g.iexpr(d-1), g.iexpr(d-1)
 	switch g.r.Intn(21) {
 	case 18:
+		if g.uflow { // hf branches on its operands
+			return "(" + a + " + " + b + ")"
+		}
 		return "hf(" + a + ", " + b + ")"
 	case 19:
 		return g.pick("(int)convert_uchar_sat(", "(int)(short)(", "(int)convert_char(", "(int)(ushort)(") + a + ")"
@@ -367,6 +376,9 @@ func (g *kgen) fexpr(d int) string {
 	a, b := g.fexpr(d-1), g.fexpr(d-1)
 	switch g.r.Intn(17) {
 	case 16:
+		if g.uflow { // hg branches on its operands
+			return "(" + a + " * " + b + ")"
+		}
 		return "hg(" + a + ", " + b + ")"
 	case 0:
 		return "(" + a + " + " + b + ")"
@@ -421,8 +433,19 @@ func (g *kgen) fleaf() string {
 	return g.fvar()
 }
 
-// cond returns a condition.
+// cond returns a condition; a uniform one in a kernel of uniform flow.
 func (g *kgen) cond(d int) string {
+	if g.uflow {
+		switch g.r.Intn(4) {
+		case 0:
+			return fmt.Sprintf("n > %d", g.r.Intn(8))
+		case 1:
+			return fmt.Sprintf("ia[(n + %d) & 255] < %d", g.r.Intn(9), g.r.Intn(1000)-500)
+		case 2:
+			return fmt.Sprintf("(n & %d) == 0", 1+g.r.Intn(3))
+		}
+		return fmt.Sprintf("fa[n & 255] > %s", g.fconst())
+	}
 	switch g.r.Intn(8) {
 	case 0:
 		return g.iexpr(d) + " < " + g.iexpr(d)
