@@ -354,6 +354,8 @@ func (g *kgen) ileaf() string {
 		return fmt.Sprint(g.r.Intn(20) - 5)
 	case k == 5:
 		return g.pick("gid", "lid", "grp", "n")
+	case k == 6 && g.r.Intn(2) == 0:
+		return "ia[" + g.affine() + "]"
 	case k == 6:
 		return fmt.Sprintf("ia[(%s) & 255]", g.pick("gid", "lid", "n", g.ivar(), "gid + 1", "lid * 4"))
 	case k == 7:
@@ -423,6 +425,8 @@ func (g *kgen) fleaf() string {
 		return g.fvar()
 	case k == 4:
 		return g.fconst()
+	case k == 5 && g.r.Intn(2) == 0:
+		return "fa[" + g.affine() + "]"
 	case k == 5:
 		return fmt.Sprintf("fa[(%s) & 255]", g.pick("gid", "lid", "n", g.ivar(), "gid * 2"))
 	case k == 6:
@@ -431,6 +435,22 @@ func (g *kgen) fleaf() string {
 		return "(float)" + g.pick("gid", "lid", "n", g.ivar())
 	}
 	return g.fvar()
+}
+
+// affine returns an index below kgIn that grows with the ids (affine.go,
+// sparse.go): unmasked, as real kernels index.
+func (g *kgen) affine() string {
+	switch g.r.Intn(5) {
+	case 0:
+		return fmt.Sprintf("gid + %d", g.r.Intn(kgIn-kgGroup))
+	case 1:
+		return fmt.Sprintf("gid * 2 + %d", g.r.Intn(kgIn-2*kgGroup))
+	case 2:
+		return fmt.Sprintf("lid * 3 + %d", g.r.Intn(kgIn-3*kgGroup))
+	case 3:
+		return fmt.Sprintf("grp + lid + n + %d", g.r.Intn(kgIn-2*kgGroup-8))
+	}
+	return fmt.Sprintf("%d - gid", kgGroup-1+g.r.Intn(kgIn-kgGroup))
 }
 
 // cond returns a condition; a uniform one in a kernel of uniform flow.
@@ -454,6 +474,9 @@ func (g *kgen) cond(d int) string {
 	case 2:
 		return g.fexpr(d) + " > " + g.fexpr(d)
 	case 3:
+		if g.r.Intn(2) == 0 {
+			return fmt.Sprintf("%s < n * %d", g.pick("gid", "lid", "gid + 3", "2 * lid"), g.r.Intn(12))
+		}
 		return fmt.Sprintf("lid < %d", g.r.Intn(20))
 	case 4:
 		return fmt.Sprintf("n > %d", g.r.Intn(8)) // uniform
