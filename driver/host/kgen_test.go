@@ -137,6 +137,15 @@ func (g *kgen) stmt(depth int, top bool) {
 		} else {
 			g.vecStmt()
 		}
+	case k == 5 && g.r.Intn(4) == 0:
+		// A guarded load that would be out of bounds unguarded: hoisted
+		// into a prologue it faults there, and the group runs in place
+		// (hoist.go's stubs).
+		if g.r.Intn(2) == 0 && !g.uflow {
+			g.line(fmt.Sprintf("if (gid < n) %s = ia[gid + %d];", g.ivar(), kgIn-6))
+		} else {
+			g.line(fmt.Sprintf("if (n > 100) %s = fa[n * 1000 + %d];", g.fvar(), g.r.Intn(4)))
+		}
 	case k == 5 && g.r.Intn(3) == 0:
 		// A store in place (maybe under a branch): strided, affine
 		// indices; the slot may be read back.
