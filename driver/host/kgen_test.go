@@ -36,6 +36,7 @@ type kgen struct {
 	loops   []string // loop counters in scope
 	local   bool     // the kernel uses __local memory and barriers
 	uflow   bool     // every branch and loop is uniform (uniflow.go)
+	intOnly bool     // no float value reaches an int one (pocl_test.go)
 	nloop   int
 	maxStmt int
 }
@@ -57,12 +58,16 @@ func (k kshape) String() string {
 // genKernel returns the source of kernel "fz" for dispatch shape ks:
 // kernel void fz(global const int *ia, global const float *fa,
 // global int *io, global float *fo, int n).
-func genKernel(seed int64, ks kshape) string {
-	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8}
+func genKernel(seed int64, ks kshape) string { return genKernelOf(seed, ks, false) }
+
+// genKernelOf is genKernel; with intOnly, the int outputs depend on no
+// float: other implementations then give the same bits.
+func genKernelOf(seed int64, ks kshape, intOnly bool) string {
+	g := &kgen{r: rand.New(rand.NewSource(seed)), maxStmt: 10 + int(seed%3)*8, intOnly: intOnly}
 	g.local = g.r.Intn(3) > 0
 	g.uflow = seed%4 == 3
 	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ks.lx*ks.ly))
-	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return a - b;\n  for (int k = 0; k < (b & 3); k++)\n    a = a * 3 + k;\n  return a ^ b;\n}\n")
+	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return (int)((uint)a - (uint)b);\n  for (int k = 0; k < (b & 3); k++)\n    a = (int)((uint)a * 3u + (uint)k);\n  return a ^ b;\n}\n")
 	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
 	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
 	g.ind = 1
@@ -154,7 +159,7 @@ func (g *kgen) stmt(depth int, top bool) {
 		} else if g.r.Intn(2) == 0 {
 			g.line(fmt.Sprintf("fo[gid * %d + %d] = %s;", kgOutF, kgFlts+4, g.fexpr(2)))
 		} else {
-			g.line(fmt.Sprintf("%s = io[gid * %d + %d] + %s;", g.ivar(), kgOutI, kgInts+14+g.r.Intn(2), g.iexpr(1)))
+			g.line(fmt.Sprintf("%s = io[gid * %d + %d] ^ %s;", g.ivar(), kgOutI, kgInts+14+g.r.Intn(2), g.iexpr(1)))
 		}
 	case k == 5:
 		if g.r.Intn(2) == 0 {
@@ -251,22 +256,22 @@ func (g *kgen) localStmt() {
 		g.line(fmt.Sprintf("atomic_add(&li[(%s) & (LS - 1)], %s);", g.iexpr(1), g.iexpr(1)))
 		g.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	}
-	g.line(fmt.Sprintf("%s = li[(lid + %d) & (LS - 1)] + li[(%s) & (LS - 1)];", g.ivar(), g.r.Intn(8), g.iexpr(1)))
+	g.line(fmt.Sprintf("%s = li[(lid + %d) & (LS - 1)] ^ li[(%s) & (LS - 1)];", g.ivar(), g.r.Intn(8), g.iexpr(1)))
 	g.line(fmt.Sprintf("%s = lf[(LS - 1) - lid] * %s;", g.fvar(), g.fexpr(1)))
 	g.line("barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
 // longStmt assigns the 64-bit variable.
 func (g *kgen) longStmt() {
-	switch g.r.Intn(5) {
-	case 0:
+	switch k := g.r.Intn(5); {
+	case k == 0 && !g.intOnly:
 		g.line(fmt.Sprintf("l0 += convert_long_sat(%s * 4294967296.0f);", g.fexpr(2)))
-	case 1:
-		g.line(fmt.Sprintf("l0 = l0 * (long)(%s) + (long)%s;", g.iexpr(1), g.iexpr(1)))
-	case 2:
-		g.line(fmt.Sprintf("l0 ^= (l0 >> (%s & 63)) + (long)(uint)%s;", g.iexpr(1), g.iexpr(1)))
-	case 3:
-		g.line(fmt.Sprintf("%s = (int)(l0 / ((long)%s | 1L)) + (int)(l0 %% 1000L);", g.ivar(), g.iexpr(1)))
+	case k <= 1:
+		g.line(fmt.Sprintf("l0 = (long)((ulong)l0 * (ulong)(long)(%s) + (ulong)(long)%s);", g.iexpr(1), g.iexpr(1)))
+	case k == 2:
+		g.line(fmt.Sprintf("l0 ^= (long)((ulong)(l0 >> (%s & 63)) + (ulong)(uint)%s);", g.iexpr(1), g.iexpr(1)))
+	case k == 3:
+		g.line(fmt.Sprintf("%s = (int)((ulong)l0 / ((ulong)(long)%s | 1UL)) ^ (int)(l0 %% 1000L);", g.ivar(), g.iexpr(1)))
 	default:
 		g.line(fmt.Sprintf("%s = (float)l0 * 2.3283064e-10f + %s;", g.fvar(), g.fexpr(1)))
 	}
@@ -292,9 +297,9 @@ func (g *kgen) vecStmt() {
 	case 2:
 		g.line(fmt.Sprintf("v0 = fmax(fmin(v0, (float4)(%s)), (float4)(-4.0f)) - v0.wzyx;", g.fexpr(1)))
 	case 3:
-		g.line(fmt.Sprintf("w0 = (w0 + (int4)(%s)) ^ w0.wzyx;", g.iexpr(1)))
+		g.line(fmt.Sprintf("w0 = as_int4(as_uint4(w0) + (uint4)((uint)%s)) ^ w0.wzyx;", g.iexpr(1)))
 	case 4:
-		g.line(fmt.Sprintf("w0.%s = (int2)(%s, %s) * w0.%s;", g.pick("xy", "zw", "yz"), g.iexpr(1), g.iexpr(1), g.pick("yx", "wz", "xx")))
+		g.line(fmt.Sprintf("w0.%s = as_int2(as_uint2((int2)(%s, %s)) * as_uint2(w0.%s));", g.pick("xy", "zw", "yz"), g.iexpr(1), g.iexpr(1), g.pick("yx", "wz", "xx")))
 	default:
 		g.line(fmt.Sprintf("w0 = select(w0, w0 >> 1, w0 > (int4)(%s));", g.iexpr(1)))
 	}
@@ -309,7 +314,7 @@ func (g *kgen) iexpr(d int) string {
 	switch g.r.Intn(21) {
 	case 18:
 		if g.uflow { // hf branches on its operands
-			return "(" + a + " + " + b + ")"
+			return "(" + a + " ^ " + b + ")"
 		}
 		return "hf(" + a + ", " + b + ")"
 	case 19:
@@ -317,11 +322,11 @@ func (g *kgen) iexpr(d int) string {
 	case 20:
 		return "(int)(" + g.pick("(long)", "(ulong)(uint)") + a + " * " + b + " >> 7)"
 	case 0:
-		return "(" + a + " + " + b + ")"
+		return "(int)((uint)" + a + " + (uint)" + b + ")"
 	case 1:
-		return "(" + a + " - " + b + ")"
+		return "(int)((uint)" + a + " - (uint)" + b + ")"
 	case 2:
-		return "(" + a + " * " + b + ")"
+		return "(int)((uint)" + a + " * (uint)" + b + ")"
 	case 3:
 		return "(" + a + " & " + b + ")"
 	case 4:
@@ -329,7 +334,7 @@ func (g *kgen) iexpr(d int) string {
 	case 5:
 		return "(" + a + " ^ " + b + ")"
 	case 6:
-		return "(" + a + " << (" + b + " & 31))"
+		return "(int)((uint)" + a + " << (" + b + " & 31))"
 	case 7:
 		return "(" + a + " >> (" + b + " & 31))"
 	case 8:
@@ -343,6 +348,9 @@ func (g *kgen) iexpr(d int) string {
 	case 12:
 		return "(" + g.cond(1) + " ? " + a + " : " + b + ")"
 	case 13:
+		if g.intOnly {
+			return "rotate(" + a + ", " + b + ")"
+		}
 		return "convert_int_sat(" + g.fexpr(d-1) + ")"
 	case 14:
 		return "clamp(" + a + ", -100, 100)"
@@ -473,6 +481,9 @@ func (g *kgen) cond(d int) string {
 		case 2:
 			return fmt.Sprintf("(n & %d) == 0", 1+g.r.Intn(3))
 		}
+		if g.intOnly {
+			return fmt.Sprintf("ia[n & 255] > %d", g.r.Intn(100))
+		}
 		return fmt.Sprintf("fa[n & 255] > %s", g.fconst())
 	}
 	switch g.r.Intn(8) {
@@ -481,6 +492,9 @@ func (g *kgen) cond(d int) string {
 	case 1:
 		return "(" + g.iexpr(d) + " & 1) == 0"
 	case 2:
+		if g.intOnly {
+			return g.iexpr(d) + " >= " + g.iexpr(d)
+		}
 		return g.fexpr(d) + " > " + g.fexpr(d)
 	case 3:
 		if g.r.Intn(2) == 0 {

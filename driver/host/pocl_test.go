@@ -1,0 +1,108 @@
+package host_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/internal/refcl"
+)
+
+// Random kernels whose int outputs depend on no float (kgen_test.go's
+// intOnly form: wrapping arithmetic in uint, so that no compiler may
+// assume signed overflow away) run on the host driver, optimized, and on
+// the reference OpenCL (PoCL); every int output must agree. This checks
+// the plain executor, which the differential test takes as its
+// reference. A bounded run by default; -hostpocl.n=N for more.
+var poclN = flag.Int("hostpocl.n", 4, "random int kernels compared with the reference OpenCL")
+
+func TestRandomKernelsMatchReference(t *testing.T) {
+	devs, err := refcl.AllDevices()
+	if err != nil || len(devs) == 0 {
+		t.Skipf("no reference OpenCL: %v", err)
+	}
+	ctx, err := refcl.NewContext(devs[0])
+	if err != nil {
+		t.Skip(err)
+	}
+	defer ctx.Release()
+	ia, fa := diffInputs()
+	for s := *diffSeed; s < *diffSeed+int64(*poclN); s++ {
+		ks := []kshape{{1, 1, false}, {4, 1, false}, {16, 1, false}, {64, 1, false}, {2, 2, true}, {8, 8, true}}[s%6]
+		src := genKernelOf(s, ks, true)
+		res, err := compiler.Compile(src, compiler.DefaultOptions())
+		if err != nil {
+			t.Fatalf("seed %d: compile: %v\n%s", s, err, src)
+		}
+		const n = 5
+		got, err := runFz(res.SPIRV, "1", ks, n, ia, fa)
+		if err != nil {
+			t.Fatalf("seed %d: host: %v\n%s", s, err, src)
+		}
+		want, err := referenceFz(ctx, src, ks, n, ia, fa)
+		if err != nil {
+			t.Fatalf("seed %d: reference: %v\n%s", s, err, src)
+		}
+		if bytes.Count(want, []byte{0, 0, 0, 0}) == len(want)/4 {
+			t.Fatalf("seed %d: the reference wrote only zeros", s)
+		}
+		if !bytes.Equal(got[0], want) {
+			for w := 0; w+4 <= len(want); w += 4 {
+				g, x := binary.LittleEndian.Uint32(got[0][w:]), binary.LittleEndian.Uint32(want[w:])
+				if g != x {
+					t.Errorf("seed %d, %v: lane %d, int output %d: %d, reference %d\n%s", s, ks, w/4/kgOutI, w/4%kgOutI, int32(g), int32(x), src)
+					break
+				}
+			}
+		}
+	}
+}
+
+// referenceFz runs kernel fz of src on the reference OpenCL and returns
+// its int outputs.
+func referenceFz(ctx *refcl.Context, src string, ks kshape, n int32, ia, fa []byte) ([]byte, error) {
+	p, err := ctx.Build(src, "")
+	if err != nil {
+		return nil, err
+	}
+	defer p.Release()
+	k, err := p.Kernel("fz")
+	if err != nil {
+		return nil, err
+	}
+	defer k.Release()
+	data := [][]byte{ia, fa, make([]byte, 4*kgGroup*kgOutI), make([]byte, 4*kgGroup*kgOutF)}
+	var bufs []*refcl.Buffer
+	for i, d := range data {
+		b, err := ctx.NewBuffer(uint64(len(d)))
+		if err != nil {
+			return nil, err
+		}
+		defer b.Release()
+		if err := b.Write(0, d); err != nil {
+			return nil, err
+		}
+		if err := k.SetBuffer(i, b); err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, b)
+	}
+	if err := k.SetBytes(4, binary.LittleEndian.AppendUint32(nil, uint32(n))); err != nil {
+		return nil, err
+	}
+	global, local := []uint64{kgGroup}, []uint64{uint64(ks.lx)}
+	if ks.twoD {
+		global, local = []uint64{8, 8}, []uint64{uint64(ks.lx), uint64(ks.ly)}
+	}
+	if _, err := ctx.Run(k, global, local); err != nil {
+		return nil, fmt.Errorf("run: %w", err)
+	}
+	out := make([]byte, len(data[2]))
+	if err := bufs[2].Read(0, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
