@@ -67,6 +67,9 @@ func genKernelOf(seed int64, ks kshape, intOnly bool) string {
 	g.local = g.r.Intn(3) > 0
 	g.uflow = seed%4 == 3
 	g.b.WriteString(fmt.Sprintf("#define LS %d\n", ks.lx*ks.ly))
+	if intOnly {
+		g.b.WriteString("#pragma OPENCL FP_CONTRACT OFF\n") // a*b+c rounds twice everywhere
+	}
 	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return (int)((uint)a - (uint)b);\n  for (int k = 0; k < (b & 3); k++)\n    a = (int)((uint)a * 3u + (uint)k);\n  return a ^ b;\n}\n")
 	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
 	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
@@ -426,8 +429,14 @@ func (g *kgen) fexpr(d int) string {
 	case 13:
 		return "(float)(" + g.iexpr(d-1) + ")"
 	case 14:
+		if g.intOnly { // implementations may fuse its steps
+			return "fmax(" + a + ", " + b + ")"
+		}
 		return "mix(" + a + ", " + b + ", 0.25f)"
 	default:
+		if g.intOnly { // implementations may fuse its steps
+			return "(" + a + " / " + b + ")"
+		}
 		return "dot(v0, (float4)(" + a + ", 1.0f, " + b + ", -0.5f))"
 	}
 }

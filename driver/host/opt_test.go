@@ -60,7 +60,7 @@ func TestOptimizedMatchesPlain(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d, n %d, CLGO_HOST_OPT=%s: %v\n%s", s, nv, opts, err, src)
 			}
-			if d := firstDiff(got, want); d != "" {
+			if d := firstDiff(got, want, "plain"); d != "" {
 				failed++
 				t.Errorf("seed %d, %v, n %d: CLGO_HOST_OPT=%s and plain differ: %s\n%s\n%s",
 					s, ks, nv, opts, d, blame(res.SPIRV, ks, nv, ia, fa, want), src)
@@ -162,7 +162,7 @@ func runFz(code []byte, opts string, ks kshape, n int32, ia, fa []byte) ([2][]by
 func isNaN32(b uint32) bool { return b&0x7f800000 == 0x7f800000 && b&0x7fffff != 0 }
 
 // firstDiff describes the first output word that differs, or is "".
-func firstDiff(got, want [2][]byte) string {
+func firstDiff(got, want [2][]byte, wantName string) string {
 	for i, per := range [2]int{kgOutI, kgOutF} {
 		for w := 0; w+4 <= len(want[i]); w += 4 {
 			g, x := binary.LittleEndian.Uint32(got[i][w:]), binary.LittleEndian.Uint32(want[i][w:])
@@ -171,10 +171,10 @@ func firstDiff(got, want [2][]byte) string {
 			}
 			lane, slot := w/4/per, w/4%per
 			if i == 0 {
-				return fmt.Sprintf("lane %d, int output %d: %d, plain %d", lane, slot, int32(g), int32(x))
+				return fmt.Sprintf("lane %d, int output %d: %d, %s %d", lane, slot, int32(g), wantName, int32(x))
 			}
-			return fmt.Sprintf("lane %d, float output %d: %v (%#08x), plain %v (%#08x)", lane, slot,
-				math.Float32frombits(g), g, math.Float32frombits(x), x)
+			return fmt.Sprintf("lane %d, float output %d: %v (%#08x), %s %v (%#08x)", lane, slot,
+				math.Float32frombits(g), g, wantName, math.Float32frombits(x), x)
 		}
 	}
 	return ""
@@ -185,10 +185,10 @@ func firstDiff(got, want [2][]byte) string {
 func blame(code []byte, ks kshape, n int32, ia, fa []byte, want [2][]byte) string {
 	var repair, cause []string
 	for _, name := range host.OptNames {
-		if got, err := runFz(code, "-"+name, ks, n, ia, fa); err == nil && firstDiff(got, want) == "" {
+		if got, err := runFz(code, "-"+name, ks, n, ia, fa); err == nil && firstDiff(got, want, "plain") == "" {
 			repair = append(repair, name)
 		}
-		if got, err := runFz(code, "0,+"+name, ks, n, ia, fa); err == nil && firstDiff(got, want) != "" {
+		if got, err := runFz(code, "0,+"+name, ks, n, ia, fa); err == nil && firstDiff(got, want, "plain") != "" {
 			cause = append(cause, name)
 		}
 	}

@@ -13,11 +13,13 @@ import (
 
 // Random kernels whose int outputs depend on no float (kgen_test.go's
 // intOnly form: wrapping arithmetic in uint, so that no compiler may
-// assume signed overflow away) run on the host driver, optimized, and on
-// the reference OpenCL (PoCL); every int output must agree. This checks
-// the plain executor, which the differential test takes as its
-// reference. A bounded run by default; -hostpocl.n=N for more.
-var poclN = flag.Int("hostpocl.n", 4, "random int kernels compared with the reference OpenCL")
+// assume signed overflow away; FP_CONTRACT OFF and no mix or dot, whose
+// steps an implementation may fuse) run on the host driver, optimized,
+// and on the reference OpenCL (PoCL); every output must agree bit for bit
+// (a NaN with any NaN). This checks the plain executor too, which the
+// differential test takes as its reference. A bounded run by default;
+// -hostpocl.n=N for more (-hostdiff.seed=S starts elsewhere).
+var poclN = flag.Int("hostpocl.n", 4, "random kernels compared with the reference OpenCL")
 
 func TestRandomKernelsMatchReference(t *testing.T) {
 	devs, err := refcl.AllDevices()
@@ -46,32 +48,27 @@ func TestRandomKernelsMatchReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: reference: %v\n%s", s, err, src)
 		}
-		if bytes.Count(want, []byte{0, 0, 0, 0}) == len(want)/4 {
+		if bytes.Count(want[0], []byte{0, 0, 0, 0}) == len(want[0])/4 {
 			t.Fatalf("seed %d: the reference wrote only zeros", s)
 		}
-		if !bytes.Equal(got[0], want) {
-			for w := 0; w+4 <= len(want); w += 4 {
-				g, x := binary.LittleEndian.Uint32(got[0][w:]), binary.LittleEndian.Uint32(want[w:])
-				if g != x {
-					t.Errorf("seed %d, %v: lane %d, int output %d: %d, reference %d\n%s", s, ks, w/4/kgOutI, w/4%kgOutI, int32(g), int32(x), src)
-					break
-				}
-			}
+		if d := firstDiff(got, want, "reference"); d != "" {
+			t.Errorf("seed %d, %v: host and reference differ: %s\n%s", s, ks, d, src)
 		}
 	}
 }
 
 // referenceFz runs kernel fz of src on the reference OpenCL and returns
-// its int outputs.
-func referenceFz(ctx *refcl.Context, src string, ks kshape, n int32, ia, fa []byte) ([]byte, error) {
+// its int and float outputs.
+func referenceFz(ctx *refcl.Context, src string, ks kshape, n int32, ia, fa []byte) ([2][]byte, error) {
+	var out [2][]byte
 	p, err := ctx.Build(src, "")
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	defer p.Release()
 	k, err := p.Kernel("fz")
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	defer k.Release()
 	data := [][]byte{ia, fa, make([]byte, 4*kgGroup*kgOutI), make([]byte, 4*kgGroup*kgOutF)}
@@ -79,30 +76,32 @@ func referenceFz(ctx *refcl.Context, src string, ks kshape, n int32, ia, fa []by
 	for i, d := range data {
 		b, err := ctx.NewBuffer(uint64(len(d)))
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		defer b.Release()
 		if err := b.Write(0, d); err != nil {
-			return nil, err
+			return out, err
 		}
 		if err := k.SetBuffer(i, b); err != nil {
-			return nil, err
+			return out, err
 		}
 		bufs = append(bufs, b)
 	}
 	if err := k.SetBytes(4, binary.LittleEndian.AppendUint32(nil, uint32(n))); err != nil {
-		return nil, err
+		return out, err
 	}
 	global, local := []uint64{kgGroup}, []uint64{uint64(ks.lx)}
 	if ks.twoD {
 		global, local = []uint64{8, 8}, []uint64{uint64(ks.lx), uint64(ks.ly)}
 	}
 	if _, err := ctx.Run(k, global, local); err != nil {
-		return nil, fmt.Errorf("run: %w", err)
+		return out, fmt.Errorf("run: %w", err)
 	}
-	out := make([]byte, len(data[2]))
-	if err := bufs[2].Read(0, out); err != nil {
-		return nil, err
+	for i := range out {
+		out[i] = make([]byte, len(data[2+i]))
+		if err := bufs[2+i].Read(0, out[i]); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }
