@@ -13,7 +13,7 @@ import (
 // continues, a private array, float4 and int4 vectors with swizzles, and
 // __local memory between barriers and atomics on it, 64-bit integers
 // (OpenMM's fixed-point forces: a float scaled by 2^32, converted), narrow
-// conversions, vector loads, and calls of helper functions with early
+// conversions, a double, a __constant table, vector loads, and calls of helper functions with early
 // returns. Every kernel is free of undefined
 // behaviour: indices are masked into bounds, divisors made odd, shift
 // counts masked, float-to-int conversions saturated, so any difference
@@ -21,12 +21,12 @@ import (
 
 // Sizes of the generated kernels' buffers (elements).
 const (
-	kgIn    = 256                    // ia and fa, read through indices masked to it
-	kgInts  = 6                      // int variables, each written out
-	kgFlts  = 6                      // float variables
-	kgOutI  = kgInts + 4 + 8 + 2 + 2 // ints, int4 w0, the private array, long l0, 2 stored in place
-	kgOutF  = kgFlts + 4 + 1         // floats, float4 v0, 1 stored in place
-	kgGroup = 64                     // global size
+	kgIn    = 256                        // ia and fa, read through indices masked to it
+	kgInts  = 6                          // int variables, each written out
+	kgFlts  = 6                          // float variables
+	kgOutI  = kgInts + 4 + 8 + 2 + 2 + 2 // ints, int4 w0, the private array, long l0, 2 stored in place, double d0
+	kgOutF  = kgFlts + 4 + 1             // floats, float4 v0, 1 stored in place
+	kgGroup = 64                         // global size
 )
 
 type kgen struct {
@@ -71,6 +71,7 @@ func genKernelOf(seed int64, ks kshape, intOnly bool) string {
 		g.b.WriteString("#pragma OPENCL FP_CONTRACT OFF\n") // a*b+c rounds twice everywhere
 	}
 	g.b.WriteString("int hf(int a, int b) {\n  if (a > b)\n    return (int)((uint)a - (uint)b);\n  for (int k = 0; k < (b & 3); k++)\n    a = (int)((uint)a * 3u + (uint)k);\n  return a ^ b;\n}\n")
+	g.b.WriteString("constant int tab[8] = {3, -7, 65537, 0x7fffffff, -1, 12, 255, -2147483647};\n")
 	g.b.WriteString("float hg(float x, float y) {\n  if (x < y)\n    return y - 0.5f * x;\n  return x * y + 1.0f;\n}\n")
 	g.b.WriteString("kernel void fz(global const int *ia, global const float *fa, global int *io, global float *fo, int n) {\n")
 	g.ind = 1
@@ -90,6 +91,7 @@ func genKernelOf(seed int64, ks kshape, intOnly bool) string {
 	g.line("float4 v0 = (float4)(f0, f1, f2, f3);")
 	g.line("int4 w0 = (int4)(i0, i1, i2, i3);")
 	g.line("long l0 = (long)i0 * 65537;")
+	g.line("double d0 = (double)i1 * 0.125;")
 	g.line("int pa[8];")
 	g.line("for (int k = 0; k < 8; k++) pa[k] = ia[(gid + k * 3) & 255];")
 	for range g.maxStmt {
@@ -106,6 +108,8 @@ func genKernelOf(seed int64, ks kshape, intOnly bool) string {
 	}
 	g.line(fmt.Sprintf("io[gid * %d + %d] = (int)l0;", kgOutI, kgInts+12))
 	g.line(fmt.Sprintf("io[gid * %d + %d] = (int)(l0 >> 32);", kgOutI, kgInts+13))
+	g.line(fmt.Sprintf("io[gid * %d + %d] = as_int2(d0).x;", kgOutI, kgInts+16))
+	g.line(fmt.Sprintf("io[gid * %d + %d] = as_int2(d0).y;", kgOutI, kgInts+17))
 	for i := range kgFlts {
 		g.line(fmt.Sprintf("fo[gid * %d + %d] = f%d;", kgOutF, i, i))
 	}
@@ -140,7 +144,9 @@ func (g *kgen) stmt(depth int, top bool) {
 	case k == 2 || k == 3:
 		g.line(fmt.Sprintf("%s = %s;", g.fvar(), g.fexpr(3)))
 	case k == 4:
-		if g.r.Intn(3) == 0 {
+		if g.r.Intn(4) == 0 {
+			g.doubleStmt()
+		} else if g.r.Intn(3) == 0 {
 			g.longStmt()
 		} else {
 			g.vecStmt()
@@ -280,6 +286,25 @@ func (g *kgen) longStmt() {
 	}
 }
 
+// doubleStmt assigns the double variable; from ints only in the intOnly
+// form, whose int outputs include its bits.
+func (g *kgen) doubleStmt() {
+	switch k := g.r.Intn(5); {
+	case k == 0:
+		g.line(fmt.Sprintf("d0 = d0 * 0.75 + (double)%s;", g.iexpr(2)))
+	case k == 1:
+		g.line(fmt.Sprintf("d0 = sqrt(fabs(d0)) - (double)%s / 3.0;", g.iexpr(1)))
+	case k == 2:
+		g.line(fmt.Sprintf("d0 = fmin(d0 * d0, 1.0e200) + (%s ? 1.0 : -0.5);", g.cond(1)))
+	case k == 3 && !g.intOnly && g.r.Intn(2) == 0:
+		g.line(fmt.Sprintf("d0 += (double)%s * (double)%s;", g.fexpr(1), g.fexpr(1)))
+	case k == 3:
+		g.line(fmt.Sprintf("%s = convert_int_sat(d0);", g.ivar()))
+	default:
+		g.line(fmt.Sprintf("%s = (float)d0 + %s;", g.fvar(), g.fexpr(1)))
+	}
+}
+
 func (g *kgen) vecStmt() {
 	switch g.r.Intn(8) {
 	case 6:
@@ -360,6 +385,12 @@ func (g *kgen) iexpr(d int) string {
 	case 15:
 		return "(" + a + " < " + b + ")"
 	case 16:
+		if g.intOnly {
+			// PoCL computes abs(INT_MIN) as if it could not happen
+			// (LLVM's abs with INT_MIN poison): (long)(int)abs(x) came
+			// out positive, abs(x) & 0x7fffffff as abs(x) (seed 203).
+			return "(int)abs(" + a + " | 1)"
+		}
 		return "(int)abs(" + a + ")"
 	default:
 		return "mul_hi(" + a + ", " + b + ")"
@@ -381,6 +412,9 @@ func (g *kgen) ileaf() string {
 	case k == 7:
 		return "w0.s" + fmt.Sprint(g.r.Intn(4))
 	case k == 8:
+		if g.r.Intn(2) == 0 {
+			return fmt.Sprintf("tab[(%s) & 7]", g.pick("gid", "lid", "n", g.ivar()))
+		}
 		return fmt.Sprintf("pa[%d]", g.r.Intn(8))
 	case k == 9 && len(g.loops) > 0:
 		return g.loops[g.r.Intn(len(g.loops))]
