@@ -30,7 +30,7 @@ func (p *prep) affine(id uint32) bool {
 
 // markAffine records a hoisted instruction's result as affine when it is.
 func (p *prep) markAffine(in *inst) {
-	if p.aff == nil || p.uniform(in.id) {
+	if p.aff == nil || !p.on(optAffine) || p.uniform(in.id) {
 		return
 	}
 	t := p.vtype[in.id]

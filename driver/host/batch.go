@@ -24,7 +24,7 @@ func batchOf(m *Module, k *Kernel) int {
 	if k.local[1] == 1 && k.local[2] == 1 {
 		target = batchTarget1D
 	}
-	if k.lanes >= target/2 {
+	if k.lanes >= target/2 || !m.off.on(optBatch) {
 		return 1
 	}
 	for _, rg := range k.regions {

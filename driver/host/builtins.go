@@ -38,7 +38,7 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 			s.builtinRow(b, c, s.r[dst+i*L:dst+(i+1)*L])
 		}
 	}
-	if uniformBuiltin(b) && !(b == spirv.BuiltInWorkgroupId && p.batch > 1) && p.uni != nil && L > 1 {
+	if uniformBuiltin(b) && !(b == spirv.BuiltInWorkgroupId && p.batch > 1) && p.uni != nil && p.on(optUniform) && L > 1 {
 		// One value for the group (uniform.go): slot 0, or the whole row
 		// where some instruction reads it whole. Whether readers take it
 		// as uniform is known once it is hoisted (functions.go sets uni).

@@ -42,7 +42,7 @@ type condTree struct {
 // deferCond returns the range-decided form of a branch condition id, or
 // nil, and moves its nodes' code out of the prologue.
 func (p *prep) deferCond(id uint32) *condTree {
-	if p.defs == nil || p.lanes < 2 {
+	if p.defs == nil || p.lanes < 2 || !p.on(optCondTree) {
 		return nil
 	}
 	var at [][2]int

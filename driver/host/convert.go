@@ -88,7 +88,7 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 			}
 		}
 	}
-	if run := convertFast(in.op, dst, src, n, sw, dw); run != nil {
+	if run := convertFast(in.op, dst, src, n, sw, dw); run != nil && p.on(optConvFast) {
 		return run, nil
 	}
 	switch in.op {

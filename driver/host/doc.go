@@ -32,6 +32,11 @@
 // leaves at a time, tiles, gathers, splits and rescans of the lane
 // masks). Each is checked bit for bit against its Go loop (simd_test.go);
 // CLGO_HOST_SIMD=0 or the purego build tag runs the Go loops only.
+//
+// Every optimization of Prepare can be turned off (opt.go):
+// CLGO_HOST_OPT=0 runs every instruction in place over every lane with the
+// generic loops, CLGO_HOST_OPT=-mad,-hoist leaves out the ones named; a
+// differential test runs random kernels both ways (opt_test.go).
 package host
 
 //go:generate go run gen_arith.go

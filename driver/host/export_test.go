@@ -14,3 +14,13 @@ func SetGlobalMem(n uint64) uint64 {
 
 // AllocatedBytes is the bytes of the live buffers.
 func AllocatedBytes() uint64 { return allocated.Load() }
+// SetOpts makes later BuildPrograms leave out the optimizations that
+// CLGO_HOST_OPT=s would, and returns a func that restores the set before.
+func SetOpts(s string) (restore func()) {
+	old := envOpts
+	envOpts = parseOpts(s)
+	return func() { envOpts = old }
+}
+
+// OptNames names the optimizations CLGO_HOST_OPT switches.
+var OptNames = optNames[:]

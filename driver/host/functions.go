@@ -96,11 +96,24 @@ func (p *prep) functions(first int) error {
 			b.body = append(b.body, in)
 		}
 	}
-	p.forwardExtracts(raws)
-	p.fuseClamps(raws)
-	p.findPromotable(raws)
-	p.findForwarded(raws)
-	p.findLoadAliases(raws)
+	if p.on(optSimplify) {
+		p.forwardExtracts(raws)
+	}
+	if p.on(optClamp) {
+		p.fuseClamps(raws)
+	}
+	p.promoted, p.promotedPart = map[uint32]int{}, map[uint32]part{}
+	if p.on(optPromote) {
+		p.findPromotable(raws)
+	}
+	p.fwd, p.fwdVar = map[uint32]uint32{}, map[uint32]bool{}
+	if p.on(optForward) {
+		p.findForwarded(raws)
+	}
+	p.loadAlias = map[uint32]part{}
+	if p.on(optLoadAlias) {
+		p.findLoadAliases(raws)
+	}
 	p.defs, p.uses, p.proAt, p.codeAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}, map[uint32]codeRef{}
 	p.madLevel = map[uint32]uint8{}
 	for _, rf := range raws {
@@ -113,7 +126,10 @@ func (p *prep) functions(first int) error {
 			}
 		}
 	}
-	p.findPlacements(raws)
+	p.place, p.reserved = map[uint32]placement{}, map[uint32]int{}
+	if p.on(optPlace) {
+		p.findPlacements(raws)
+	}
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
 	for _, rf := range raws {
@@ -152,13 +168,19 @@ func (p *prep) functions(first int) error {
 		}
 	}
 	for _, rf := range raws {
-		if rf.def.id == p.entryID && p.uni != nil && p.lanes > 1 {
+		if rf.def.id == p.entryID && p.uni != nil && p.lanes > 1 && p.on(optUniFlow) && p.on(optUniform) {
 			p.findUniformFlow(rf)
 		}
 	}
-	p.findFused(raws)
+	p.fused = map[uint32]*addr{}
+	if p.on(optFuse) {
+		p.findFused(raws)
+	}
 	p.findWrites(raws)
-	p.findLoadGroups(raws)
+	p.vgroups = map[uint32]*vgroup{}
+	if p.on(optVLoad) {
+		p.findLoadGroups(raws)
+	}
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err
@@ -193,7 +215,7 @@ func (p *prep) value(in *inst) error {
 	} else if v, ok := p.loadAlias[in.id]; ok {
 		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (forward.go)
 		p.aliased[in.id] = true
-	} else if r, ok := p.aliasRow(in, t); ok {
+	} else if r, ok := p.aliasRow(in, t); ok && p.on(optAlias) {
 		p.row[in.id] = r
 		p.aliased[in.id] = true
 	} else if pl, ok := p.place[in.id]; ok {

@@ -27,6 +27,9 @@ func join(a, b uint8) uint8 {
 
 // level is the invariance level of a value id.
 func (p *prep) level(id uint32) uint8 {
+	if !p.on(optHoist) {
+		return 0
+	}
 	if _, ok := p.consts[id]; ok {
 		return perDispatch
 	}
@@ -85,7 +88,7 @@ func (p *prep) pureIDs(in *inst) ([]uint32, bool) {
 // hoistLevel is the invariance level of an instruction's result, 0 when it
 // must run in place.
 func (p *prep) hoistLevel(in *inst) uint8 {
-	if in.id == 0 || p.inv == nil {
+	if in.id == 0 || p.inv == nil || !p.on(optHoist) {
 		return 0
 	}
 	var lvl uint8

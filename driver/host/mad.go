@@ -25,7 +25,7 @@ type codeRef struct {
 // run, or run itself.
 func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 	t := p.vtype[in.id]
-	if in.op != spirv.OpFAdd && in.op != spirv.OpFSub || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil {
+	if in.op != spirv.OpFAdd && in.op != spirv.OpFSub || t == nil || numKind(t) != nkF32 || len(in.args) != 2 || p.codeAt == nil || !p.on(optMad) {
 		return run
 	}
 	// The sum's hoisting level, as hoistLevel will find it.
@@ -109,6 +109,12 @@ func (p *prep) fuseSub(pm *inst, y uint32, lvl uint8) *subCode {
 	for k, x := range pm.args {
 		sb := p.defs[x]
 		if sb == nil || sb.op != spirv.OpFSub || p.uses[x] != 1 || p.uniform(x) || p.aliased[x] || len(sb.args) != 2 {
+			continue
+		}
+		// A difference that is itself a fused sum (b - c*d) left its
+		// product's rows unwritten: the sum reading its operands would
+		// read stale rows there. It stays the product's operand.
+		if _, fused := p.madLevel[x]; fused {
 			continue
 		}
 		// The difference's code: in this block, not hoisted; or in a

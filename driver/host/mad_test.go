@@ -85,3 +85,43 @@ func f32bytes(v []float32) []byte {
 	}
 	return b
 }
+
+// A difference that is itself a fused sum (b - k*c, its product computed
+// by it) read by a product that a sum fuses with (d + a*(b - k*c)): the
+// outer sum must not compute the difference from the inner product's
+// rows, which nothing writes. OpenMM's cutoff-periodic nonbonded kernel
+// (prefactor*(invR - 2*krf*r2) added to tempForce) got forces off by
+// 1e-2 and more. Work-groups of one lane (OpenMM's CPU kernels) and of 16.
+func TestFusedDifferenceOfFusedProduct(t *testing.T) {
+	const src = `kernel void nested(global const float *a, global const float *b, global const float *c, global const float *d, global float *out, int n) {
+  int i = get_global_id(0);
+  float r = b[i] - 0.980964482f * c[i];
+  float q = d[i] + a[i] * r;
+  float u = c[i] * 0.490482241f - b[i];
+  out[i] = q - u * a[i];
+}`
+	const global = 64
+	av, bv, cv, dv := make([]float32, global), make([]float32, global), make([]float32, global), make([]float32, global)
+	for i := range av {
+		av[i], bv[i] = float32(i)*1.1-7.3, float32(i*i%17)*0.7-3.1
+		cv[i], dv[i] = float32(i%13)*0.37+0.5, float32(i%5)*2.5-4
+	}
+	for _, local := range []uint64{1, 16} {
+		out := make([]byte, 4*global)
+		if err := compileRun(t, src, "nested", global, local, 0, f32bytes(av), f32bytes(bv), f32bytes(cv), f32bytes(dv), out); err != nil {
+			t.Fatal(err)
+		}
+		for i := range global {
+			a, b, c, d := av[i], bv[i], cv[i], dv[i]
+			// Explicit conversions round each step, as the kernel does.
+			r := float32(b - float32(0.980964482*c))
+			q := float32(d + float32(a*r))
+			u := float32(float32(c*0.490482241) - b)
+			want := float32(q - float32(u*a))
+			got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
+			if got != want {
+				t.Fatalf("local size %d: out[%d] = %v, want %v", local, i, got, want)
+			}
+		}
+	}
+}

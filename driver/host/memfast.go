@@ -37,7 +37,7 @@ func words32(t *typ) ([]uint64, bool) {
 // loadStatic32 loads values whose leaves are 32-bit from region rg.
 func (p *prep) loadStatic32(dst int, t *typ, ptr, rg int) func(*state) {
 	offs, ok := words32(t)
-	if !ok || rg < 0 {
+	if !ok || rg < 0 || !p.on(optMemFast) {
 		return nil
 	}
 	L := p.lanes
@@ -91,7 +91,7 @@ func (p *prep) loadStatic32(dst int, t *typ, ptr, rg int) func(*state) {
 // storeStatic32 stores values whose leaves are 32-bit into region rg.
 func (p *prep) storeStatic32(ptr int, t *typ, src, rg int) func(*state) {
 	offs, ok := words32(t)
-	if !ok || rg < 0 {
+	if !ok || rg < 0 || !p.on(optMemFast) {
 		return nil
 	}
 	L := p.lanes

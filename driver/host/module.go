@@ -23,6 +23,7 @@ type Module struct {
 	x       *spirv.Index
 	insts   []inst // in binary order
 	extSets map[uint32]string
+	off     optSet // optimizations Prepare leaves out (opt.go)
 }
 
 // Decode decodes a SPIR-V binary module given as bytes.
@@ -44,7 +45,7 @@ func DecodeWords(words []uint32) (*Module, error) {
 }
 
 func newModule(sm *spirv.Module) *Module {
-	m := &Module{sm: sm, x: spirv.NewIndex(sm), extSets: map[uint32]string{}}
+	m := &Module{sm: sm, x: spirv.NewIndex(sm), extSets: map[uint32]string{}, off: envOpts}
 	pos := 5 // the header's words
 	sm.Walk(func(in *spirv.Instruction) {
 		m.insts = append(m.insts, inst{op: in.Op, typ: uint32(in.ResultType), id: uint32(in.Result), args: in.Operands, pos: pos})

@@ -137,6 +137,7 @@ type prep struct {
 	lanes        int
 	nrows        int
 	cur          *inst
+	off          optSet // optimizations left out (opt.go)
 }
 
 func (p *prep) errorf(format string, args ...any) error {
@@ -168,7 +169,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) 
 // prepare prepares an entry point whose runs each hold batch work-groups.
 func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Kernel, err error) {
 	p := &prep{
-		m: m, name: entry, spec: spec, batch: batch,
+		m: m, name: entry, spec: spec, batch: batch, off: m.off,
 		types:  map[uint32]*typ{},
 		consts: map[uint32][]uint64{}, constImg: map[uint32][]byte{},
 		vtype:  map[uint32]*typ{},
@@ -320,7 +321,7 @@ func (p *prep) specOp(in *inst, t *typ) ([]uint64, error) {
 		return nil, p.errorf("missing opcode")
 	}
 	op := inst{op: spirv.Op(in.args[0]), typ: in.typ, id: in.id, args: in.args[1:], pos: in.pos}
-	sub := &prep{m: p.m, name: p.name, types: p.types, consts: p.consts, vtype: map[uint32]*typ{},
+	sub := &prep{m: p.m, name: p.name, off: p.off, types: p.types, consts: p.consts, vtype: map[uint32]*typ{},
 		row: map[uint32]int{}, region: map[uint32]int{}, k: &Kernel{}, lanes: 1, cur: p.cur}
 	for _, id := range op.args {
 		if c, ok := p.consts[id]; ok {

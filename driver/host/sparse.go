@@ -55,7 +55,7 @@ func (p *prep) sparseArith(in *inst, gen func(*state)) func(*state) {
 	}
 	a := in.args
 	t := p.vtype[in.id]
-	if p.sparse == nil || len(a) != 2 || t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 ||
+	if p.sparse == nil || !p.on(optSparse) || len(a) != 2 || t == nil || t.op != spirv.OpTypeInt || t.width != 32 || t.comps != 1 ||
 		!p.affine(a[0]) || !p.affine(a[1]) || p.uniform(a[0]) && p.uniform(a[1]) {
 		return gen
 	}
@@ -105,7 +105,7 @@ func (p *prep) sparseBuiltin(in *inst, b spirv.BuiltIn, c, dst int, gen func(*st
 	default:
 		return gen
 	}
-	if p.sparse == nil {
+	if p.sparse == nil || !p.on(optSparse) {
 		return gen
 	}
 	sp := &sparse{row: dst}
@@ -155,8 +155,16 @@ func (p *prep) sparseOf(id uint32) *sparse {
 // take samples.
 func (p *prep) fullRead(ids ...uint32) {
 	for _, id := range ids {
-		if r, ok := p.row[id]; ok {
-			p.reads = append(p.reads, rowRead{row: r})
+		r, ok := p.row[id]
+		if !ok {
+			continue
+		}
+		n := 1
+		if t := p.vtype[id]; t != nil {
+			n = max(t.comps, 1)
+		}
+		for c := range n { // each row, as readsRows
+			p.reads = append(p.reads, rowRead{row: r + c})
 		}
 	}
 }

@@ -106,3 +106,40 @@ func TestFusedNarrowAndWide(t *testing.T) {
 		}
 	}
 }
+
+// An affine index laid out in a vector construct's rows (alias.go's
+// placement) is read whole when the construct is: storing the vector to a
+// variable that a divergent branch then writes in part read only the
+// index's sample lanes before (the others held stale values). With
+// several small groups batched, the group id is such an index too. Found
+// by TestOptimizedMatchesPlain (seed 652).
+func TestSparseIndexInConstruct(t *testing.T) {
+	const src = `kernel void pl(global const int *a, global int *out, int n) {
+  int x = get_global_id(0), l = get_local_id(0);
+  int4 w = (int4)(a[x], a[x + 1], n + l, get_group_id(0));
+  if (((n + l) & 3) == 1)
+    w.x = 5;
+  out[2 * x] = w.z;
+  out[2 * x + 1] = w.w;
+}`
+	const global = 64
+	in := make([]int32, global+1)
+	for i := range in {
+		in[i] = int32(i*7 - 20)
+	}
+	for _, local := range []uint64{64, 8} {
+		out := make([]byte, 4*2*global)
+		if err := compileRun(t, src, "pl", global, local, 3, ints(in), out); err != nil {
+			t.Fatal(err)
+		}
+		for x := range global {
+			l := x % int(local)
+			want := [2]int32{int32(3 + l), int32(x / int(local))}
+			for k, w := range want {
+				if got := int32(binary.LittleEndian.Uint32(out[4*(2*x+k):])); got != w {
+					t.Fatalf("local size %d: out[%d] = %d, want %d", local, 2*x+k, got, w)
+				}
+			}
+		}
+	}
+}

@@ -17,6 +17,9 @@ import "github.com/clgo/clgo/spirv"
 
 // uniform says whether every lane holds the same value of id.
 func (p *prep) uniform(id uint32) bool {
+	if !p.on(optUniform) {
+		return false
+	}
 	if _, ok := p.consts[id]; ok {
 		return true
 	}
@@ -26,7 +29,7 @@ func (p *prep) uniform(id uint32) bool {
 // markUniform records a hoisted instruction's result as uniform when its
 // inputs are.
 func (p *prep) markUniform(in *inst) {
-	if p.uni == nil {
+	if p.uni == nil || !p.on(optUniform) {
 		return
 	}
 	if x, ok := p.fwd[in.id]; ok {
@@ -79,7 +82,7 @@ func uniformBuiltin(b spirv.BuiltIn) bool {
 // of a vector operation (bcast) has one component for all.
 func (p *prep) uniformLoop(key loopKey, dst int, offs []int, bcast []bool, args []uint32, comps int, w intw) func(*state) {
 	L := p.lanes
-	if L < 2 || p.uni == nil {
+	if L < 2 || p.uni == nil || !p.on(optUniform) {
 		return nil
 	}
 	uni := make([]bool, len(args))
@@ -229,16 +232,20 @@ func (p *prep) readsRows(id uint32) {
 	if !ok {
 		return
 	}
+	n := 1
+	if t := p.vtype[id]; t != nil {
+		n = max(t.comps, 1)
+	}
 	if p.affRead == 0 && p.sparse != nil {
 		var reader uint32
 		if p.cur != nil {
 			reader = p.cur.id
 		}
-		p.reads = append(p.reads, rowRead{reader: reader, row: r})
-	}
-	n := 1
-	if t := p.vtype[id]; t != nil {
-		n = max(t.comps, 1)
+		// Every row: a sparse value may live in any row of a construct
+		// (alias.go's placement), and reading the construct reads it.
+		for c := range n {
+			p.reads = append(p.reads, rowRead{reader: reader, row: r + c})
+		}
 	}
 	for c := range n {
 		*p.rowFlag(r + c) = true
