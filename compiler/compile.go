@@ -60,6 +60,10 @@ func CompileFile(name, src string, opts Options) (*Result, error) {
 		diags.Sort()
 		return res, diags
 	}
+	if err := opts.optimize(m); err != nil {
+		diags.Errorf(diag.Pos{}, "%v", err)
+		return res, diags
+	}
 	res.Module, res.Reflection = m, refl
 	res.SPIRV = m.Encode()
 	return res, nil

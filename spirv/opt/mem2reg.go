@@ -1,0 +1,258 @@
+package opt
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Mem2Reg promotes Function variables whose address does not escape (every
+// use is the pointer of a plain OpLoad or OpStore) to SSA values: loads read
+// the value last stored on the path, with OpPhi at the start of the blocks
+// where paths with different values meet (the iterated dominance frontiers
+// of the stores, Cytron et al.). Pointer-free types only, since Logical
+// addressing forbids OpPhi of pointers. The variables and their loads and
+// stores go; DCE removes phis no one reads.
+func Mem2Reg(m *spirv.Module) error {
+	fixBound(m)
+	ops := spirv.NewIDOperands(m)
+	types := map[spirv.ID]*spirv.Instruction{}
+	for _, in := range m.Globals {
+		if in.Result != 0 {
+			types[in.Result] = in
+		}
+	}
+	removed := map[spirv.ID]bool{}
+	for _, fn := range m.Functions {
+		if err := mem2reg(m, ops, types, fn, removed); err != nil {
+			return fmt.Errorf("function %%%d: %v", fn.ID, err)
+		}
+	}
+	dropDebug(m, removed)
+	return nil
+}
+
+// promoted is a variable being promoted.
+type promoted struct {
+	id    spirv.ID
+	typ   spirv.ID // the pointee type
+	init  spirv.ID // the initial value: the initializer or an OpUndef
+	stack []spirv.ID
+}
+
+func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.Instruction, fn *spirv.Function, removed map[spirv.ID]bool) error {
+	if len(fn.Blocks) == 0 {
+		return nil
+	}
+	vars := map[spirv.ID]*promoted{}
+	for _, in := range fn.Blocks[0].Insts {
+		if in.Op != spirv.OpVariable || spirv.StorageClass(in.Operands[0]) != spirv.StorageClassFunction {
+			continue
+		}
+		ptr := types[in.ResultType]
+		if ptr == nil || ptr.Op != spirv.OpTypePointer || !pointerFree(types, spirv.ID(ptr.Operands[1])) {
+			continue
+		}
+		v := &promoted{id: in.Result, typ: spirv.ID(ptr.Operands[1])}
+		if len(in.Operands) > 1 {
+			v.init = spirv.ID(in.Operands[1])
+		}
+		vars[in.Result] = v
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	// Keep only variables used as the pointer of plain loads and stores.
+	var err error
+	forEachInst(fn, func(in *spirv.Instruction) {
+		if e := ops.Visit(in, func(i int) {
+			id := spirv.ID(in.Operands[i])
+			if vars[id] == nil || i == 0 && (in.Op == spirv.OpLoad && loadIsPlain(in) || in.Op == spirv.OpStore && storeIsPlain(in)) {
+				return
+			}
+			delete(vars, id)
+		}); e != nil && err == nil {
+			err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
+		}
+	})
+	if err != nil || len(vars) == 0 {
+		return err
+	}
+	for _, v := range vars {
+		if v.init == 0 {
+			v.init = undef(m, ops, v.typ)
+		}
+	}
+	c := newCFG(fn, ops)
+
+	// Place phis at the iterated dominance frontiers of each variable's
+	// stores. phis[block] lists (variable, phi) in placement order.
+	type phi struct {
+		v  *promoted
+		in *spirv.Instruction
+	}
+	phis := make([][]phi, len(fn.Blocks))
+	order := sortedVars(vars)
+	for _, v := range order {
+		var work []int
+		has := make([]bool, len(fn.Blocks))
+		for bi, b := range fn.Blocks {
+			if !c.reachable(bi) {
+				continue
+			}
+			for _, in := range b.Insts {
+				if in.Op == spirv.OpStore && spirv.ID(in.Operands[0]) == v.id {
+					work = append(work, bi)
+					break
+				}
+			}
+		}
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, f := range c.df[b] {
+				if has[f] {
+					continue
+				}
+				has[f] = true
+				in := &spirv.Instruction{Op: spirv.OpPhi, ResultType: v.typ, Result: newID(m)}
+				ops.Add(in)
+				phis[f] = append(phis[f], phi{v, in})
+				work = append(work, f)
+			}
+		}
+	}
+
+	// Rename along the dominator tree: each block's phis, loads and stores
+	// update the variables' current values; successors' phis get an
+	// operand for this block.
+	repl := map[spirv.ID]spirv.ID{}
+	cur := func(v *promoted) spirv.ID {
+		if len(v.stack) == 0 {
+			return v.init
+		}
+		return v.stack[len(v.stack)-1]
+	}
+	var rename func(b int)
+	rename = func(b int) {
+		depth := map[*promoted]int{}
+		for _, p := range phis[b] {
+			depth[p.v]++
+			p.v.stack = append(p.v.stack, p.in.Result)
+		}
+		blk := fn.Blocks[b]
+		insts := blk.Insts[:0]
+		for _, in := range blk.Insts {
+			switch {
+			case in.Op == spirv.OpLoad && vars[spirv.ID(in.Operands[0])] != nil:
+				repl[in.Result] = cur(vars[spirv.ID(in.Operands[0])])
+				removed[in.Result] = true
+				continue
+			case in.Op == spirv.OpStore && vars[spirv.ID(in.Operands[0])] != nil:
+				v := vars[spirv.ID(in.Operands[0])]
+				depth[v]++
+				v.stack = append(v.stack, resolve(repl, spirv.ID(in.Operands[1])))
+				continue
+			case in.Op == spirv.OpVariable && vars[in.Result] != nil:
+				removed[in.Result] = true
+				continue
+			}
+			insts = append(insts, in)
+		}
+		blk.Insts = insts
+		for _, s := range c.succs[b] {
+			for _, p := range phis[s] {
+				p.in.Operands = append(p.in.Operands, uint32(cur(p.v)), uint32(blk.Label))
+			}
+		}
+		for _, k := range c.kids[b] {
+			rename(k)
+		}
+		for v, n := range depth {
+			v.stack = v.stack[:len(v.stack)-n]
+		}
+	}
+	rename(0)
+
+	// Unreachable blocks: their loads read undef, their stores go; they
+	// give the phis of reachable successors undef.
+	for bi, blk := range fn.Blocks {
+		if c.reachable(bi) {
+			continue
+		}
+		insts := blk.Insts[:0]
+		for _, in := range blk.Insts {
+			if in.Op == spirv.OpLoad && vars[spirv.ID(in.Operands[0])] != nil {
+				repl[in.Result] = undef(m, ops, vars[spirv.ID(in.Operands[0])].typ)
+				removed[in.Result] = true
+				continue
+			}
+			if in.Op == spirv.OpStore && vars[spirv.ID(in.Operands[0])] != nil {
+				continue
+			}
+			insts = append(insts, in)
+		}
+		blk.Insts = insts
+		for _, s := range c.succs[bi] {
+			for _, p := range phis[s] {
+				p.in.Operands = append(p.in.Operands, uint32(undef(m, ops, p.v.typ)), uint32(blk.Label))
+			}
+		}
+	}
+
+	// Phis go first in their blocks, before any existing ones' users.
+	for bi, list := range phis {
+		if len(list) == 0 {
+			continue
+		}
+		blk := fn.Blocks[bi]
+		head := make([]*spirv.Instruction, 0, len(list)+len(blk.Insts))
+		for _, p := range list {
+			head = append(head, p.in)
+		}
+		blk.Insts = append(head, blk.Insts...)
+	}
+	return replaceUses(ops, fn, repl)
+}
+
+// sortedVars returns the variables in id order, so output is deterministic.
+func sortedVars(vars map[spirv.ID]*promoted) []*promoted {
+	out := make([]*promoted, 0, len(vars))
+	for _, v := range vars {
+		out = append(out, v)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].id < out[j-1].id; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// pointerFree reports whether values of type t hold no pointers (and so
+// may be OpPhi operands under Logical addressing).
+func pointerFree(types map[spirv.ID]*spirv.Instruction, t spirv.ID) bool {
+	in := types[t]
+	if in == nil {
+		return false
+	}
+	switch in.Op {
+	case spirv.OpTypeBool, spirv.OpTypeInt, spirv.OpTypeFloat:
+		return true
+	case spirv.OpTypeVector, spirv.OpTypeMatrix, spirv.OpTypeArray:
+		return pointerFree(types, spirv.ID(in.Operands[0]))
+	case spirv.OpTypeStruct:
+		for _, mt := range in.Operands {
+			if !pointerFree(types, spirv.ID(mt)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// loadIsPlain reports whether an OpLoad has no Volatile memory access.
+func loadIsPlain(in *spirv.Instruction) bool {
+	return len(in.Operands) < 2 || spirv.MemoryAccess(in.Operands[1])&spirv.MemoryAccessVolatile == 0
+}
