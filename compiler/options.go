@@ -84,12 +84,12 @@ type Options struct {
 	// buffer (0: 1 MiB, CL_DEVICE_PRINTF_BUFFER_SIZE's minimum).
 	PrintfBufferSize uint32
 
-	FastRelaxedMath      bool // -cl-fast-relaxed-math
-	MadEnable            bool // -cl-mad-enable
-	OptDisable           bool // -cl-opt-disable
+	FastRelaxedMath bool // -cl-fast-relaxed-math
+	MadEnable       bool // -cl-mad-enable
+	OptDisable      bool // -cl-opt-disable
 	// Optimize runs spirv/opt's passes (mem2reg, folding, CSE, DCE) on the
 	// lowered module. DefaultOptions turns it on; -cl-opt-disable wins.
-	Optimize bool
+	Optimize             bool
 	DenormsAreZero       bool // -cl-denorms-are-zero
 	FiniteMathOnly       bool // -cl-finite-math-only
 	NoSignedZeros        bool // -cl-no-signed-zeros
