@@ -1,0 +1,90 @@
+package opt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// LocalCSE replaces a pure instruction by an identical one (same opcode,
+// result type and operands) that dominates it, walking the dominator tree
+// with a scoped table. Loads are not merged (memory may change between
+// them), nor phis, variables, or instructions that carry decorations
+// (NoContraction, RelaxedPrecision) that would be lost or gained.
+func LocalCSE(m *spirv.Module) error {
+	ops := spirv.NewIDOperands(m)
+	glsl := glslImports(m)
+	decorated := map[spirv.ID]bool{}
+	for _, in := range m.Annotations {
+		if len(in.Operands) > 0 {
+			decorated[spirv.ID(in.Operands[0])] = true
+		}
+	}
+	for _, fn := range m.Functions {
+		if len(fn.Blocks) == 0 {
+			continue
+		}
+		c := newCFG(fn, ops)
+		repl := map[spirv.ID]spirv.ID{}
+		table := map[string]spirv.ID{}
+		var err error
+		var walk func(b int)
+		walk = func(b int) {
+			var added []string
+			for _, in := range fn.Blocks[b].Insts {
+				if e := ops.Visit(in, func(i int) {
+					in.Operands[i] = uint32(resolve(repl, spirv.ID(in.Operands[i])))
+				}); e != nil && err == nil {
+					err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
+				}
+				if !cseable(in, glsl) || decorated[in.Result] {
+					continue
+				}
+				k := cseKey(in)
+				if prev, ok := table[k]; ok {
+					repl[in.Result] = prev
+					continue
+				}
+				table[k] = in.Result
+				added = append(added, k)
+			}
+			for _, kid := range c.kids[b] {
+				walk(kid)
+			}
+			for _, k := range added {
+				delete(table, k)
+			}
+		}
+		walk(0)
+		if err != nil {
+			return err
+		}
+		// Phis and unreachable blocks may name values replaced later.
+		if err := replaceUses(ops, fn, repl); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func cseable(in *spirv.Instruction, glsl map[spirv.ID]bool) bool {
+	if in.Result == 0 || !pure(in, glsl) {
+		return false
+	}
+	switch in.Op {
+	case spirv.OpLoad, spirv.OpPhi, spirv.OpVariable, spirv.OpUndef:
+		return false
+	}
+	return true
+}
+
+func cseKey(in *spirv.Instruction) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(int(in.Op)) + ":" + strconv.Itoa(int(in.ResultType)))
+	for _, w := range in.Operands {
+		sb.WriteString("," + strconv.FormatUint(uint64(w), 10))
+	}
+	return sb.String()
+}

@@ -1,5 +1,0 @@
-package opt
-
-import "github.com/clgo/clgo/spirv"
-
-func LocalCSE(m *spirv.Module) error { return nil }
