@@ -62,12 +62,28 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 	if len(vars) == 0 {
 		return nil
 	}
-	// Keep only variables used as the pointer of plain loads and stores.
+	// Keep only variables used as the pointer of plain loads and stores,
+	// directly or through access chains of constant in-bounds indexes
+	// (which become OpCompositeExtract and OpCompositeInsert).
+	chains := map[spirv.ID]*chain{}
 	var err error
+	forEachInst(fn, func(in *spirv.Instruction) {
+		if in.Op == spirv.OpAccessChain || in.Op == spirv.OpInBoundsAccessChain {
+			if v := vars[spirv.ID(in.Operands[0])]; v != nil {
+				if lits, ok := constIndexes(types, v.typ, in.Operands[1:]); ok {
+					chains[in.Result] = &chain{v: v, lits: lits}
+				}
+			}
+		}
+	})
 	forEachInst(fn, func(in *spirv.Instruction) {
 		if e := ops.Visit(in, func(i int) {
 			id := spirv.ID(in.Operands[i])
-			if vars[id] == nil || i == 0 && (in.Op == spirv.OpLoad && loadIsPlain(in) || in.Op == spirv.OpStore && storeIsPlain(in)) {
+			plain := i == 0 && (in.Op == spirv.OpLoad && loadIsPlain(in) || in.Op == spirv.OpStore && storeIsPlain(in))
+			if ch := chains[id]; ch != nil && !plain {
+				delete(vars, ch.v.id)
+			}
+			if vars[id] == nil || plain || i == 0 && chains[in.Result] != nil {
 				return
 			}
 			delete(vars, id)
@@ -75,8 +91,24 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 			err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
 		}
 	})
+	for id, ch := range chains {
+		if vars[ch.v.id] == nil {
+			delete(chains, id)
+		}
+	}
 	if err != nil || len(vars) == 0 {
 		return err
+	}
+	// target returns the variable a load or store's pointer reaches, and
+	// the indexes into it.
+	target := func(ptr spirv.ID) (*promoted, []uint32) {
+		if v := vars[ptr]; v != nil {
+			return v, nil
+		}
+		if ch := chains[ptr]; ch != nil {
+			return ch.v, ch.lits
+		}
+		return nil, nil
 	}
 	for _, v := range vars {
 		if v.init == 0 {
@@ -101,7 +133,10 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 				continue
 			}
 			for _, in := range b.Insts {
-				if in.Op == spirv.OpStore && spirv.ID(in.Operands[0]) == v.id {
+				if in.Op != spirv.OpStore {
+					continue
+				}
+				if tv, _ := target(spirv.ID(in.Operands[0])); tv == v {
 					work = append(work, bi)
 					break
 				}
@@ -144,16 +179,35 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 		insts := blk.Insts[:0]
 		for _, in := range blk.Insts {
 			switch {
-			case in.Op == spirv.OpLoad && vars[spirv.ID(in.Operands[0])] != nil:
-				repl[in.Result] = cur(vars[spirv.ID(in.Operands[0])])
-				removed[in.Result] = true
-				continue
-			case in.Op == spirv.OpStore && vars[spirv.ID(in.Operands[0])] != nil:
-				v := vars[spirv.ID(in.Operands[0])]
+			case in.Op == spirv.OpLoad:
+				v, lits := target(spirv.ID(in.Operands[0]))
+				if v == nil {
+					break
+				}
+				if len(lits) == 0 {
+					repl[in.Result] = cur(v)
+					removed[in.Result] = true
+					continue
+				}
+				in.Op, in.Operands = spirv.OpCompositeExtract, append([]uint32{uint32(cur(v))}, lits...)
+			case in.Op == spirv.OpStore:
+				v, lits := target(spirv.ID(in.Operands[0]))
+				if v == nil {
+					break
+				}
+				val := resolve(repl, spirv.ID(in.Operands[1]))
+				if len(lits) > 0 {
+					ins := &spirv.Instruction{Op: spirv.OpCompositeInsert, ResultType: v.typ, Result: newID(m),
+						Operands: append([]uint32{uint32(val), uint32(cur(v))}, lits...)}
+					ops.Add(ins)
+					insts = append(insts, ins)
+					val = ins.Result
+				}
 				depth[v]++
-				v.stack = append(v.stack, resolve(repl, spirv.ID(in.Operands[1])))
+				v.stack = append(v.stack, val)
 				continue
-			case in.Op == spirv.OpVariable && vars[in.Result] != nil:
+			case in.Op == spirv.OpVariable && vars[in.Result] != nil,
+				chains[in.Result] != nil:
 				removed[in.Result] = true
 				continue
 			}
@@ -182,12 +236,20 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 		}
 		insts := blk.Insts[:0]
 		for _, in := range blk.Insts {
-			if in.Op == spirv.OpLoad && vars[spirv.ID(in.Operands[0])] != nil {
-				repl[in.Result] = undef(m, ops, vars[spirv.ID(in.Operands[0])].typ)
-				removed[in.Result] = true
-				continue
+			if in.Op == spirv.OpLoad {
+				if v, _ := target(spirv.ID(in.Operands[0])); v != nil {
+					repl[in.Result] = undef(m, ops, in.ResultType)
+					removed[in.Result] = true
+					continue
+				}
 			}
-			if in.Op == spirv.OpStore && vars[spirv.ID(in.Operands[0])] != nil {
+			if in.Op == spirv.OpStore {
+				if v, _ := target(spirv.ID(in.Operands[0])); v != nil {
+					continue
+				}
+			}
+			if chains[in.Result] != nil {
+				removed[in.Result] = true
 				continue
 			}
 			insts = append(insts, in)
@@ -255,4 +317,57 @@ func pointerFree(types map[spirv.ID]*spirv.Instruction, t spirv.ID) bool {
 // loadIsPlain reports whether an OpLoad has no Volatile memory access.
 func loadIsPlain(in *spirv.Instruction) bool {
 	return len(in.Operands) < 2 || spirv.MemoryAccess(in.Operands[1])&spirv.MemoryAccessVolatile == 0
+}
+
+// chain is an access chain into a promoted variable.
+type chain struct {
+	v    *promoted
+	lits []uint32 // the constant indexes, as literals
+}
+
+// constIndexes returns the values of an access chain's index operands into
+// a value of type t where each is a constant within its composite's bounds.
+func constIndexes(types map[spirv.ID]*spirv.Instruction, t spirv.ID, indexes []uint32) ([]uint32, bool) {
+	lits := make([]uint32, 0, len(indexes))
+	for _, id := range indexes {
+		c := types[spirv.ID(id)]
+		if c == nil || c.Op != spirv.OpConstant || len(c.Operands) == 0 || (len(c.Operands) > 1 && c.Operands[1] != 0) {
+			return nil, false
+		}
+		k := c.Operands[0]
+		ct := types[c.ResultType]
+		if ct == nil || ct.Op != spirv.OpTypeInt {
+			return nil, false
+		}
+		if ct.Operands[0] < 32 {
+			k &= 1<<ct.Operands[0] - 1
+		}
+		tt := types[t]
+		if tt == nil {
+			return nil, false
+		}
+		var n uint32
+		switch tt.Op {
+		case spirv.OpTypeVector, spirv.OpTypeMatrix:
+			n, t = tt.Operands[1], spirv.ID(tt.Operands[0])
+		case spirv.OpTypeArray:
+			l := types[spirv.ID(tt.Operands[1])]
+			if l == nil || l.Op != spirv.OpConstant {
+				return nil, false
+			}
+			n, t = l.Operands[0], spirv.ID(tt.Operands[0])
+		case spirv.OpTypeStruct:
+			n = uint32(len(tt.Operands))
+			if k < n {
+				t = spirv.ID(tt.Operands[k])
+			}
+		default:
+			return nil, false
+		}
+		if k >= n {
+			return nil, false
+		}
+		lits = append(lits, k)
+	}
+	return lits, true
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
-// A counted loop through a Function variable, and a variable whose address
-// escapes into an access chain, which must stay in memory.
+// A counted loop through a Function variable, and a variable indexed by a
+// variable, which must stay in memory.
 func TestMem2RegLoop(t *testing.T) {
 	m := assemble(t, header+`
 %main = OpFunction %void None %fnv
@@ -49,11 +49,11 @@ OpBranch %cont
 OpStore %i %inc
 OpBranch %head
 %exit = OpLabel
-%pe = OpAccessChain %pfu %vec %u1
-OpStore %pe %u3
-%fin = OpLoad %uint %s
 %g = OpLoad %v3uint %gid
 %x = OpCompositeExtract %uint %g 0
+%pe = OpAccessChain %pfu %vec %x
+OpStore %pe %u3
+%fin = OpLoad %uint %s
 %p = OpAccessChain %pu %buf %u0 %x
 OpStore %p %fin
 OpReturn
@@ -110,5 +110,46 @@ OpFunctionEnd
 	spirvtest.ValidateModule(t, m, "")
 	if n := count(m, spirv.OpLoad); n != 0 {
 		t.Errorf("%d OpLoad, want 0\n%s", n, dis(m))
+	}
+}
+
+// A vector variable written and read by constant indexes becomes inserts
+// and extracts; on both branches, so the join gets a phi of the vector.
+func TestMem2RegConstantChain(t *testing.T) {
+	m := assemble(t, header+`
+%main = OpFunction %void None %fnv
+%l0 = OpLabel
+%vec = OpVariable %pfv Function
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+%c = OpULessThan %bool %x %u2
+%p1 = OpAccessChain %pfu %vec %u1
+%p3 = OpAccessChain %pfu %vec %u3
+OpStore %p3 %u10
+OpSelectionMerge %join None
+OpBranchConditional %c %then %else
+%then = OpLabel
+OpStore %p1 %x
+OpBranch %join
+%else = OpLabel
+OpStore %p1 %u2
+OpBranch %join
+%join = OpLabel
+%e1 = OpLoad %uint %p1
+%e3 = OpLoad %uint %p3
+%sum = OpIAdd %uint %e1 %e3
+%p = OpAccessChain %pu %buf %u0 %x
+OpStore %p %sum
+OpReturn
+OpFunctionEnd
+`)
+	if err := opt.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, m, "")
+	for op, want := range map[spirv.Op]int{spirv.OpVariable: 2, spirv.OpLoad: 1, spirv.OpPhi: 1, spirv.OpCompositeInsert: 3} {
+		if n := count(m, op); n != want {
+			t.Errorf("%d %v, want %d\n%s", n, op, want, dis(m))
+		}
 	}
 }
