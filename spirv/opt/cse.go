@@ -13,8 +13,9 @@ import (
 // with a scoped table. Loads are not merged (memory may change between
 // them), nor phis, variables, or instructions that carry decorations
 // (NoContraction, RelaxedPrecision) that would be lost or gained.
-func LocalCSE(m *spirv.Module) error {
-	ops := spirv.NewIDOperands(m)
+func LocalCSE(m *spirv.Module) error { return localCSE(m, spirv.NewIDOperands(m)) }
+
+func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 	glsl := glslImports(m)
 	decorated := map[spirv.ID]bool{}
 	for _, in := range m.Annotations {

@@ -12,8 +12,9 @@ import (
 // Private/Workgroup variables. It marks from the roots (entry points,
 // instructions with effects, reflection, decorated globals) and sweeps the
 // rest, so chains of dead values go in one run.
-func DCE(m *spirv.Module) error {
-	ops := spirv.NewIDOperands(m)
+func DCE(m *spirv.Module) error { return runDCE(m, spirv.NewIDOperands(m)) }
+
+func runDCE(m *spirv.Module, ops *spirv.IDOperands) error {
 	removed := map[spirv.ID]bool{}
 	for _, fn := range m.Functions {
 		if err := dropStoreOnlyVars(ops, fn, removed); err != nil {

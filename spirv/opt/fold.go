@@ -11,9 +11,11 @@ import (
 // OpConstantComposite reads the constituent it names, and OpCopyObject's
 // uses read its operand. Integer arithmetic on scalar constants becomes a
 // constant (foldInt). The folded instructions are left for DCE.
-func FoldComposites(m *spirv.Module) error {
+func FoldComposites(m *spirv.Module) error { return foldComposites(m, spirv.NewIDOperands(m)) }
+
+func foldComposites(m *spirv.Module, ops *spirv.IDOperands) error {
 	fixBound(m)
-	f := &folder{m: m, ops: spirv.NewIDOperands(m), defs: map[spirv.ID]*spirv.Instruction{}, consts: map[string]spirv.ID{}}
+	f := &folder{m: m, ops: ops, defs: map[spirv.ID]*spirv.Instruction{}, consts: map[string]spirv.ID{}}
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			f.defs[in.Result] = in

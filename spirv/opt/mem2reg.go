@@ -2,6 +2,7 @@ package opt
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/clgo/clgo/spirv"
 )
@@ -13,9 +14,10 @@ import (
 // of the stores, Cytron et al.). Pointer-free types only, since Logical
 // addressing forbids OpPhi of pointers. The variables and their loads and
 // stores go; DCE removes phis no one reads.
-func Mem2Reg(m *spirv.Module) error {
+func Mem2Reg(m *spirv.Module) error { return mem2regModule(m, spirv.NewIDOperands(m)) }
+
+func mem2regModule(m *spirv.Module, ops *spirv.IDOperands) error {
 	fixBound(m)
-	ops := spirv.NewIDOperands(m)
 	types := map[spirv.ID]*spirv.Instruction{}
 	for _, in := range m.Globals {
 		if in.Result != 0 {
@@ -23,8 +25,9 @@ func Mem2Reg(m *spirv.Module) error {
 		}
 	}
 	removed := map[spirv.ID]bool{}
+	u := newUndefs(m, ops)
 	for _, fn := range m.Functions {
-		if err := mem2reg(m, ops, types, fn, removed); err != nil {
+		if err := mem2reg(m, ops, u, types, fn, removed); err != nil {
 			return fmt.Errorf("function %%%d: %v", fn.ID, err)
 		}
 	}
@@ -40,7 +43,7 @@ type promoted struct {
 	stack []spirv.ID
 }
 
-func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.Instruction, fn *spirv.Function, removed map[spirv.ID]bool) error {
+func mem2reg(m *spirv.Module, ops *spirv.IDOperands, u *undefs, types map[spirv.ID]*spirv.Instruction, fn *spirv.Function, removed map[spirv.ID]bool) error {
 	if len(fn.Blocks) == 0 {
 		return nil
 	}
@@ -112,7 +115,7 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 	}
 	for _, v := range vars {
 		if v.init == 0 {
-			v.init = undef(m, ops, v.typ)
+			v.init = u.of(v.typ)
 		}
 	}
 	c := newCFG(fn, ops)
@@ -125,23 +128,25 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 	}
 	phis := make([][]phi, len(fn.Blocks))
 	order := sortedVars(vars)
-	for _, v := range order {
-		var work []int
-		has := make([]bool, len(fn.Blocks))
-		for bi, b := range fn.Blocks {
-			if !c.reachable(bi) {
+	defBlocks := map[*promoted][]int{}
+	for bi, b := range fn.Blocks {
+		if !c.reachable(bi) {
+			continue
+		}
+		for _, in := range b.Insts {
+			if in.Op != spirv.OpStore {
 				continue
 			}
-			for _, in := range b.Insts {
-				if in.Op != spirv.OpStore {
-					continue
-				}
-				if tv, _ := target(spirv.ID(in.Operands[0])); tv == v {
-					work = append(work, bi)
-					break
+			if v, _ := target(spirv.ID(in.Operands[0])); v != nil {
+				if l := defBlocks[v]; len(l) == 0 || l[len(l)-1] != bi {
+					defBlocks[v] = append(l, bi)
 				}
 			}
 		}
+	}
+	for _, v := range order {
+		work := append([]int(nil), defBlocks[v]...)
+		has := map[int]bool{}
 		for len(work) > 0 {
 			b := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -238,7 +243,7 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 		for _, in := range blk.Insts {
 			if in.Op == spirv.OpLoad {
 				if v, _ := target(spirv.ID(in.Operands[0])); v != nil {
-					repl[in.Result] = undef(m, ops, in.ResultType)
+					repl[in.Result] = u.of(in.ResultType)
 					removed[in.Result] = true
 					continue
 				}
@@ -257,7 +262,7 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, types map[spirv.ID]*spirv.I
 		blk.Insts = insts
 		for _, s := range c.succs[bi] {
 			for _, p := range phis[s] {
-				p.in.Operands = append(p.in.Operands, uint32(undef(m, ops, p.v.typ)), uint32(blk.Label))
+				p.in.Operands = append(p.in.Operands, uint32(u.of(p.v.typ)), uint32(blk.Label))
 			}
 		}
 	}
@@ -283,11 +288,7 @@ func sortedVars(vars map[spirv.ID]*promoted) []*promoted {
 	for _, v := range vars {
 		out = append(out, v)
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].id < out[j-1].id; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	return out
 }
 

@@ -16,16 +16,18 @@ import (
 // Run runs every pass over m, in place: mem2reg, then folding and CSE, then
 // DCE to drop what they left unused.
 func Run(m *spirv.Module) error {
+	// The passes share one operand index: each records what it adds.
+	ops := spirv.NewIDOperands(m)
 	for _, p := range []struct {
 		name string
-		run  func(*spirv.Module) error
+		run  func(*spirv.Module, *spirv.IDOperands) error
 	}{
-		{"mem2reg", Mem2Reg},
-		{"fold", FoldComposites},
-		{"cse", LocalCSE},
-		{"dce", DCE},
+		{"mem2reg", mem2regModule},
+		{"fold", foldComposites},
+		{"cse", localCSE},
+		{"dce", runDCE},
 	} {
-		if err := p.run(m); err != nil {
+		if err := p.run(m, ops); err != nil {
 			return fmt.Errorf("spirv/opt: %s: %v", p.name, err)
 		}
 	}
@@ -94,17 +96,35 @@ func dropDebug(m *spirv.Module, removed map[spirv.ID]bool) {
 	m.Annotations = keep(m.Annotations)
 }
 
-// undef returns the id of an OpUndef of type t in m's globals, adding one
-// (with a fresh id) where there is none.
-func undef(m *spirv.Module, ops *spirv.IDOperands, t spirv.ID) spirv.ID {
+// undefs hands out one OpUndef per type, adding them to m's globals with
+// fresh ids where the module has none.
+type undefs struct {
+	m      *spirv.Module
+	ops    *spirv.IDOperands
+	byType map[spirv.ID]spirv.ID
+}
+
+func newUndefs(m *spirv.Module, ops *spirv.IDOperands) *undefs {
+	u := &undefs{m: m, ops: ops, byType: map[spirv.ID]spirv.ID{}}
 	for _, in := range m.Globals {
-		if in.Op == spirv.OpUndef && in.ResultType == t {
-			return in.Result
+		if in.Op == spirv.OpUndef {
+			if _, ok := u.byType[in.ResultType]; !ok {
+				u.byType[in.ResultType] = in.Result
+			}
 		}
 	}
-	in := &spirv.Instruction{Op: spirv.OpUndef, ResultType: t, Result: newID(m)}
-	m.Globals = append(m.Globals, in)
-	ops.Add(in)
+	return u
+}
+
+// of returns the OpUndef of type t.
+func (u *undefs) of(t spirv.ID) spirv.ID {
+	if id, ok := u.byType[t]; ok {
+		return id
+	}
+	in := &spirv.Instruction{Op: spirv.OpUndef, ResultType: t, Result: newID(u.m)}
+	u.m.Globals = append(u.m.Globals, in)
+	u.ops.Add(in)
+	u.byType[t] = in.Result
 	return in.Result
 }
 
