@@ -99,8 +99,13 @@ func (d *dce) mark() error {
 			if t := spirv.ID(in.Operands[0]); d.globals[t] {
 				d.markID(t)
 			}
-			if in.Op == spirv.OpDecorate && len(in.Operands) >= 2 && spirv.Decoration(in.Operands[1]) == spirv.DecorationBuiltIn {
-				d.markID(spirv.ID(in.Operands[0]))
+			// Builtins stay, and so do functions exported for linking,
+			// which no entry point of this module calls.
+			if in.Op == spirv.OpDecorate && len(in.Operands) >= 2 {
+				switch spirv.Decoration(in.Operands[1]) {
+				case spirv.DecorationBuiltIn, spirv.DecorationLinkageAttributes:
+					d.markID(spirv.ID(in.Operands[0]))
+				}
 			}
 		default:
 			d.use(in)

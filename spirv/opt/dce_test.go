@@ -56,3 +56,30 @@ OpFunctionEnd
 		t.Errorf("%d OpStore left, want 1 (to the buffer)", n)
 	}
 }
+
+// A function exported for linking stays though no entry point calls it.
+func TestDCEKeepsExported(t *testing.T) {
+	m := assembleFor(t, `
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+OpDecorate %f LinkageAttributes "f" Export
+%void = OpTypeVoid
+%fnv = OpTypeFunction %void
+%f = OpFunction %void None %fnv
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fnv
+%lg = OpLabel
+OpReturn
+OpFunctionEnd
+`, "spv1.3")
+	if err := opt.DCE(m); err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, m, "spv1.3")
+	if len(m.Functions) != 1 || len(m.Annotations) != 1 {
+		t.Errorf("want the exported function only:\n%s", dis(m))
+	}
+}

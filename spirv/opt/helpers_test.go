@@ -11,8 +11,14 @@ import (
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
-// assemble assembles spirv-as text into a module.
+// assemble assembles spirv-as text into a module valid for Vulkan 1.1.
 func assemble(t *testing.T, text string) *spirv.Module {
+	t.Helper()
+	return assembleFor(t, text, "")
+}
+
+// assembleFor is assemble for the spirv-val target environment env.
+func assembleFor(t *testing.T, text, env string) *spirv.Module {
 	t.Helper()
 	as := spirvtest.Tool(t, "spirv-as")
 	dir := t.TempDir()
@@ -31,7 +37,7 @@ func assemble(t *testing.T, text string) *spirv.Module {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spirvtest.ValidateModule(t, m, "")
+	spirvtest.ValidateModule(t, m, env)
 	return m
 }
 
