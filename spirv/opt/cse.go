@@ -10,13 +10,33 @@ import (
 
 // LocalCSE replaces a pure instruction by an identical one (same opcode,
 // result type and operands) that dominates it, walking the dominator tree
-// with a scoped table. Loads are not merged (memory may change between
-// them), nor phis, variables, or instructions that carry decorations
-// (NoContraction, RelaxedPrecision) that would be lost or gained.
+// with a scoped table. Loads are merged only from Input and PushConstant
+// memory, which nothing writes during a dispatch (other memory may change
+// between two loads); phis, variables, and instructions that carry
+// decorations (NoContraction, RelaxedPrecision) that would be lost or
+// gained are never merged.
 func LocalCSE(m *spirv.Module) error { return localCSE(m, spirv.NewIDOperands(m)) }
 
 func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 	glsl := glslImports(m)
+	typeOf := map[spirv.ID]spirv.ID{}
+	types := map[spirv.ID]*spirv.Instruction{}
+	for _, in := range m.Globals {
+		typeOf[in.Result] = in.ResultType
+		types[in.Result] = in
+	}
+	for _, fn := range m.Functions {
+		forEachInst(fn, func(in *spirv.Instruction) { typeOf[in.Result] = in.ResultType })
+	}
+	// readOnly reports whether a load reads memory no invocation writes.
+	readOnly := func(in *spirv.Instruction) bool {
+		t := types[typeOf[spirv.ID(in.Operands[0])]]
+		if t == nil || t.Op != spirv.OpTypePointer || !loadIsPlain(in) {
+			return false
+		}
+		sc := spirv.StorageClass(t.Operands[0])
+		return sc == spirv.StorageClassInput || sc == spirv.StorageClassPushConstant
+	}
 	decorated := map[spirv.ID]bool{}
 	for _, in := range m.Annotations {
 		if len(in.Operands) > 0 {
@@ -40,7 +60,7 @@ func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 				}); e != nil && err == nil {
 					err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
 				}
-				if !cseable(in, glsl) || decorated[in.Result] {
+				if !(cseable(in, glsl) || in.Op == spirv.OpLoad && readOnly(in)) || decorated[in.Result] {
 					continue
 				}
 				k := cseKey(in)

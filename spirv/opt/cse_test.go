@@ -79,3 +79,35 @@ OpFunctionEnd
 		}
 	}
 }
+
+// Two loads of the invocation id (Input) merge; two loads of the storage
+// buffer, with a store between them, stay.
+func TestLocalCSELoads(t *testing.T) {
+	m := assemble(t, header+`
+%main = OpFunction %void None %fnv
+%l0 = OpLabel
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+%p = OpAccessChain %pu %buf %u0 %x
+%a = OpLoad %uint %p
+%a1 = OpIAdd %uint %a %u1
+OpStore %p %a1
+%g2 = OpLoad %v3uint %gid
+%x2 = OpCompositeExtract %uint %g2 0
+%p2 = OpAccessChain %pu %buf %u0 %x2
+%b = OpLoad %uint %p2
+%b1 = OpIAdd %uint %b %u1
+OpStore %p2 %b1
+OpReturn
+OpFunctionEnd
+`)
+	if err := opt.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, m, "")
+	for op, want := range map[spirv.Op]int{spirv.OpLoad: 3, spirv.OpAccessChain: 1, spirv.OpCompositeExtract: 1, spirv.OpIAdd: 2} {
+		if n := count(m, op); n != want {
+			t.Errorf("%d %v, want %d\n%s", n, op, want, dis(m))
+		}
+	}
+}
