@@ -1,10 +1,12 @@
 // Package opt holds optimizer passes over spirv.Module that every driver's
-// input goes through: dead-code elimination, promotion of function-local
-// variables to SSA values (mem2reg), local common-subexpression elimination
-// and folding of extracts from composites. Each pass keeps the module valid
-// for Vulkan (structured control flow, OpPhi at block starts) and changes no
+// input goes through (compiler.Compile runs them unless -cl-opt-disable):
+// promotion of function-local variables to SSA values (Mem2Reg), folding of
+// extracts from composites, copies and integer constants (FoldComposites),
+// common-subexpression elimination over the dominator tree (LocalCSE) and
+// dead-code elimination (DCE). Each pass keeps the module valid for Vulkan
+// (structured control flow untouched, OpPhi at block starts) and changes no
 // result bit: passes remove and forward values, they never re-associate or
-// re-round arithmetic.
+// re-round arithmetic, and fold no floating point.
 package opt
 
 import (
