@@ -61,6 +61,10 @@ func CompileFile(name, src string, opts Options) (res *Result, err error) {
 		diags.Sort()
 		return res, diags
 	}
+	if err := opts.optimize(m); err != nil {
+		diags.Errorf(diag.Pos{}, "%v", err)
+		return res, diags
+	}
 	res.Module, res.Reflection = m, refl
 	res.SPIRV = m.Encode()
 	return res, nil

@@ -65,6 +65,10 @@ func Link(units []Unit, opts Options) (res *Result, err error) {
 		sortByUnit(diags, rank)
 		return res, diags
 	}
+	if err := opts.optimize(m); err != nil {
+		diags.Errorf(diag.Pos{}, "%v", err)
+		return res, diags
+	}
 	res.Module, res.Reflection = m, refl
 	res.SPIRV = m.Encode()
 	return res, nil

@@ -84,9 +84,12 @@ type Options struct {
 	// buffer (0: 1 MiB, CL_DEVICE_PRINTF_BUFFER_SIZE's minimum).
 	PrintfBufferSize uint32
 
-	FastRelaxedMath      bool // -cl-fast-relaxed-math
-	MadEnable            bool // -cl-mad-enable
-	OptDisable           bool // -cl-opt-disable
+	FastRelaxedMath bool // -cl-fast-relaxed-math
+	MadEnable       bool // -cl-mad-enable
+	OptDisable      bool // -cl-opt-disable
+	// Optimize runs spirv/opt's passes (mem2reg, folding, CSE, DCE) on the
+	// lowered module. DefaultOptions turns it on; -cl-opt-disable wins.
+	Optimize             bool
 	DenormsAreZero       bool // -cl-denorms-are-zero
 	FiniteMathOnly       bool // -cl-finite-math-only
 	NoSignedZeros        bool // -cl-no-signed-zeros
@@ -102,7 +105,7 @@ type Options struct {
 // DefaultOptions returns the defaults: OpenCL C 1.2, POD arguments
 // clustered, Vulkan 1.1, every device feature.
 func DefaultOptions() Options {
-	return Options{Std: 120, ClusterPODArgs: true, TargetEnv: Vulkan11, Features: AllFeatures}
+	return Options{Std: 120, ClusterPODArgs: true, Optimize: true, TargetEnv: Vulkan11, Features: AllFeatures}
 }
 
 // ParseOptions parses a clspv/OpenCL build option string on top of the

@@ -1,0 +1,33 @@
+package spirv
+
+import "math"
+
+// IDOperands finds the id operands of instructions, which optimizer passes
+// need to count and rewrite uses. Literal numbers (OpConstant values,
+// OpSwitch cases) take their width from types, so it learns the module's
+// types and value types first; Add teaches it instructions made later.
+type IDOperands struct{ mi *moduleInfo }
+
+// NewIDOperands indexes m's types, value types and extended-instruction
+// imports.
+func NewIDOperands(m *Module) *IDOperands {
+	x := &IDOperands{mi: newModuleInfo()}
+	m.Walk(x.mi.add)
+	return x
+}
+
+// Add records an instruction made after NewIDOperands (a new type or value).
+func (x *IDOperands) Add(in *Instruction) { x.mi.add(in) }
+
+// Visit calls f with the index in in.Operands of each id operand of in
+// (result type and result excluded), in order. It returns an error where
+// the operands do not fit the grammar; f may have been called for some.
+func (x *IDOperands) Visit(in *Instruction, f func(i int)) error {
+	return walkOperands(in, math.MaxUint32, x.mi, func(o operand) {
+		if o.kind.IsID() {
+			for i := 0; i < o.n; i++ {
+				f(o.start + i)
+			}
+		}
+	})
+}

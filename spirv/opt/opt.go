@@ -1,0 +1,147 @@
+// Package opt holds optimizer passes over spirv.Module that every driver's
+// input goes through (compiler.Compile runs them unless -cl-opt-disable):
+// promotion of function-local variables to SSA values (Mem2Reg), folding of
+// extracts from composites, copies and integer constants (FoldComposites),
+// common-subexpression elimination over the dominator tree (LocalCSE) and
+// dead-code elimination (DCE). Each pass keeps the module valid for Vulkan
+// (structured control flow untouched, OpPhi at block starts) and changes no
+// result bit: passes remove and forward values, they never re-associate or
+// re-round arithmetic, and fold no floating point.
+package opt
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Run runs every pass over m, in place: mem2reg, then folding and CSE, then
+// DCE to drop what they left unused.
+func Run(m *spirv.Module) error {
+	// The passes share one operand index: each records what it adds.
+	ops := spirv.NewIDOperands(m)
+	for _, p := range []struct {
+		name string
+		run  func(*spirv.Module, *spirv.IDOperands) error
+	}{
+		{"mem2reg", mem2regModule},
+		{"fold", foldComposites},
+		{"cse", localCSE},
+		{"dce", runDCE},
+	} {
+		if err := p.run(m, ops); err != nil {
+			return fmt.Errorf("spirv/opt: %s: %v", p.name, err)
+		}
+	}
+	return nil
+}
+
+// forEachInst calls f for every instruction of fn: parameters, then the
+// blocks' instructions in order.
+func forEachInst(fn *spirv.Function, f func(*spirv.Instruction)) {
+	for _, p := range fn.Params {
+		f(p)
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Insts {
+			f(in)
+		}
+	}
+}
+
+// replaceUses rewrites, in every instruction of fn, id operands found in
+// repl to their replacement, following chains (a -> b -> c).
+func replaceUses(ops *spirv.IDOperands, fn *spirv.Function, repl map[spirv.ID]spirv.ID) error {
+	if len(repl) == 0 {
+		return nil
+	}
+	var err error
+	forEachInst(fn, func(in *spirv.Instruction) {
+		if e := ops.Visit(in, func(i int) {
+			in.Operands[i] = uint32(resolve(repl, spirv.ID(in.Operands[i])))
+		}); e != nil && err == nil {
+			err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
+		}
+	})
+	return err
+}
+
+// resolve follows id through repl to its final replacement.
+func resolve(repl map[spirv.ID]spirv.ID, id spirv.ID) spirv.ID {
+	for n := 0; n < 1000; n++ {
+		r, ok := repl[id]
+		if !ok {
+			return id
+		}
+		id = r
+	}
+	panic("spirv/opt: replacement cycle")
+}
+
+// dropDebug removes the OpName, OpMemberName and decorations of removed
+// ids, which would otherwise name ids that no longer exist.
+func dropDebug(m *spirv.Module, removed map[spirv.ID]bool) {
+	if len(removed) == 0 {
+		return
+	}
+	keep := func(list []*spirv.Instruction) []*spirv.Instruction {
+		out := list[:0]
+		for _, in := range list {
+			if len(in.Operands) > 0 && in.Result == 0 && removed[spirv.ID(in.Operands[0])] {
+				continue
+			}
+			out = append(out, in)
+		}
+		return out
+	}
+	m.Names = keep(m.Names)
+	m.Annotations = keep(m.Annotations)
+}
+
+// undefs hands out one OpUndef per type, adding them to m's globals with
+// fresh ids where the module has none.
+type undefs struct {
+	m      *spirv.Module
+	ops    *spirv.IDOperands
+	byType map[spirv.ID]spirv.ID
+}
+
+func newUndefs(m *spirv.Module, ops *spirv.IDOperands) *undefs {
+	u := &undefs{m: m, ops: ops, byType: map[spirv.ID]spirv.ID{}}
+	for _, in := range m.Globals {
+		if in.Op == spirv.OpUndef {
+			if _, ok := u.byType[in.ResultType]; !ok {
+				u.byType[in.ResultType] = in.Result
+			}
+		}
+	}
+	return u
+}
+
+// of returns the OpUndef of type t.
+func (u *undefs) of(t spirv.ID) spirv.ID {
+	if id, ok := u.byType[t]; ok {
+		return id
+	}
+	in := &spirv.Instruction{Op: spirv.OpUndef, ResultType: t, Result: newID(u.m)}
+	u.m.Globals = append(u.m.Globals, in)
+	u.ops.Add(in)
+	u.byType[t] = in.Result
+	return in.Result
+}
+
+// fixBound raises m.Bound above every result id, so newID can count up.
+func fixBound(m *spirv.Module) {
+	m.Walk(func(in *spirv.Instruction) {
+		if uint32(in.Result) >= m.Bound {
+			m.Bound = uint32(in.Result) + 1
+		}
+	})
+}
+
+// newID allocates a fresh id in m; fixBound must have run.
+func newID(m *spirv.Module) spirv.ID {
+	id := spirv.ID(m.Bound)
+	m.Bound++
+	return id
+}
