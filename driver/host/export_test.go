@@ -14,6 +14,7 @@ func SetGlobalMem(n uint64) uint64 {
 
 // AllocatedBytes is the bytes of the live buffers.
 func AllocatedBytes() uint64 { return allocated.Load() }
+
 // SetOpts makes later BuildPrograms leave out the optimizations that
 // CLGO_HOST_OPT=s would, and returns a func that restores the set before.
 func SetOpts(s string) (restore func()) {
