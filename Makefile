@@ -7,9 +7,9 @@ KERNEL ?= examples/saxpy.cl
 run:
 	$(GO) run ./cmd/clgo run $(KERNEL)
 
-# The whole run stays well under 30 minutes on a busy 2-core machine; each
-# package's tests are bounded by GOTEST_TIMEOUT. Long runs are behind
-# CLGO_LONG=1 (see README).
+# The whole run stays well under 30 minutes on a busy 2-core machine (about
+# 5 minutes with a warm build cache); each package's tests are bounded by
+# GOTEST_TIMEOUT. Long runs are behind variables (docs/reliability.md).
 GOTEST_TIMEOUT ?= 20m
 test: oracles cross static
 	$(GO) vet ./...
