@@ -455,8 +455,23 @@ func (fs *fnState) ptrDiff(p, q value, t types.Type) value {
 	return fs.convert(value{t: types.Typ[types.Int], id: d}, t)
 }
 
+// isNullPtr reports whether p is the null pointer constant's value.
+func isNullPtr(p *ptrVal) bool { return p != nil && len(p.objs) == 1 && p.objs[0] == nil }
+
+func pick2(c bool, a, b *ptrVal) *ptrVal {
+	if c {
+		return a
+	}
+	return b
+}
+
 // comparePtr compares two pointers by offset (and object, for equality).
 func (fs *fnState) comparePtr(op syntax.Op, a, b value) spirv.ID {
+	if (op == syntax.Eql || op == syntax.Neq) && (isNullPtr(a.ptr) || isNullPtr(b.ptr)) {
+		// Against the null pointer ((void *)0, NULL): a NULL buffer
+		// argument is equal to it.
+		a.ptr, b.ptr = nil, pick2(isNullPtr(a.ptr), b.ptr, a.ptr)
+	}
 	if a.ptr == nil || b.ptr == nil {
 		// A pointer against an integer constant (0).
 		var p *ptrVal

@@ -124,19 +124,21 @@ func (fs *fnState) constLike(rt spirv.ID, k types.Kind, x float64) spirv.ID {
 
 // ptrNonNull tests a pointer against the null pointer.
 func (fs *fnState) ptrNonNull(p *ptrVal) spirv.ID {
-	null := -1
+	if len(p.objs) == 1 {
+		return fs.objNonNull(p.objs[0])
+	}
+	// One test per candidate, chosen by the selector.
+	var res spirv.ID
 	for i, o := range p.objs {
-		if o == nil {
-			null = i
+		c := fs.objNonNull(o)
+		if res == 0 {
+			res = c
+			continue
 		}
+		is := fs.b.EmitIDs(spirv.OpIEqual, fs.boolT(), p.sel, fs.u32(uint32(i)))
+		res = fs.b.EmitIDs(spirv.OpSelect, fs.boolT(), is, c, res)
 	}
-	switch {
-	case null < 0:
-		return fs.b.ConstantTrue(fs.boolT())
-	case len(p.objs) == 1:
-		return fs.b.ConstantFalse(fs.boolT())
-	}
-	return fs.b.EmitIDs(spirv.OpINotEqual, fs.boolT(), p.sel, fs.u32(uint32(null)))
+	return res
 }
 
 // to32 converts an integer index of type t to a 32-bit offset.

@@ -118,7 +118,11 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 					return nil, err
 				}
 				nb.ref()
-				d.bufs[i] = descBuf{b: nb, rng: nb.size}
+				// One byte: kernels test a buffer argument against
+				// NULL by its runtime array's length (fewer elements
+				// than 4 bytes make), and every real binding has at
+				// least a word (compiler/lower/nullarg.go).
+				d.bufs[i] = descBuf{b: nb, rng: 1}
 				continue
 			}
 			vb, err := bufferOf(v.Buffer, q.d)
