@@ -204,6 +204,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		FmaFused:             c.FmaFused,
 		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
 		LoopIterationLimit:   c.LoopIterationLimit,
+		ReportOutOfBounds:    c.ReportOutOfBounds,
 	}
 }
 

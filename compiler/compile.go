@@ -116,5 +116,6 @@ func (o Options) lowerOptions() lower.Options {
 		FmaFused:                 o.Features.FmaFused,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
+		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 	}
 }

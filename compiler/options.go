@@ -59,6 +59,12 @@ type Features struct {
 	// dispatch the limiter may have cut short and report it through the
 	// printf buffer, so that the runtime fails the dispatch.
 	LoopIterationLimit uint32
+	// ReportOutOfBounds: kernels check every access to a __global or
+	// __constant buffer argument against the buffer's length and report
+	// one past the end through the printf buffer, so that the runtime
+	// fails the dispatch as the host driver does; robust buffer access
+	// alone drops such accesses silently (driver.Caps.ReportOutOfBounds).
+	ReportOutOfBounds bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

@@ -192,6 +192,10 @@ type Caps struct {
 	// 65535 passes, shared by every loop of a kernel); 0 when it has no
 	// such limit. Known only from a probe run on the device: see Prober.
 	LoopIterationLimit uint32
+	// ReportOutOfBounds: the runtime wants kernels compiled with the
+	// out-of-bounds check (compiler.Features.ReportOutOfBounds) and fails
+	// a dispatch that reports one (printf.ErrOutOfBounds).
+	ReportOutOfBounds bool
 }
 
 // Prober is a Device some of whose Caps are known only by running probe

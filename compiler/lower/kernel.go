@@ -90,6 +90,9 @@ func (l *lowerer) kernel(k *types.Func) {
 	if l.opts.LoopLimitCheck {
 		fs.checkLoopLimiter()
 	}
+	if l.opts.ReportOutOfBounds {
+		fs.reportOutOfBounds()
+	}
 	b.EndFunction()
 
 	var iface []spirv.ID

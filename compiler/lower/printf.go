@@ -300,7 +300,7 @@ func (l *lowerer) printfBufferSize() uint32 {
 	if l.opts.PrintfBufferSize != 0 {
 		return l.opts.PrintfBufferSize
 	}
-	if l.opts.LoopLimitCheck && !l.programCallsPrintf() {
+	if (l.opts.LoopLimitCheck || l.opts.ReportOutOfBounds) && !l.programCallsPrintf() {
 		return loopLimitBufferSize
 	}
 	return defaultPrintfBufferSize
