@@ -36,6 +36,30 @@ const loopLimitID = 0xfffffffe
 // Decode return it (wrapped) after the records' text.
 var ErrLoopLimit = errors.New("a loop reached the device's loop limit and was cut short, so the results are wrong (Mesa's llvmpipe and lavapipe end loops after 65535 passes, counted over all loops of the kernel and the work-items running together)")
 
+// outOfBoundsID is the id of the record a kernel compiled with the
+// out-of-bounds check leaves when it accessed a buffer argument past its
+// end (compiler/lower's PrintfOutOfBounds): the argument's ordinal, the
+// element index (low 32 bits) and the element size follow.
+const outOfBoundsID = 0xfffffffd
+
+// ErrOutOfBounds says that a kernel accessed a buffer argument past its
+// end; Print and Decode return an *OutOfBoundsError, which matches it.
+var ErrOutOfBounds = errors.New("out-of-bounds access to a buffer argument")
+
+// OutOfBoundsError is the first out-of-bounds access a dispatch reported.
+type OutOfBoundsError struct {
+	Arg      uint32 // the argument's ordinal
+	Index    uint32 // the element index (its low 32 bits)
+	ElemSize uint32 // bytes per element
+}
+
+func (e *OutOfBoundsError) Error() string {
+	return fmt.Sprintf("%v: argument %d, element %d (byte offset %d) is past the end of the buffer", ErrOutOfBounds, e.Arg, e.Index, uint64(e.Index)*uint64(e.ElemSize))
+}
+
+// Is makes errors.Is(err, ErrOutOfBounds) true.
+func (e *OutOfBoundsError) Is(target error) bool { return target == ErrOutOfBounds }
+
 var (
 	mu     sync.Mutex
 	output io.Writer = os.Stdout
@@ -119,6 +143,7 @@ func Decode(buf []byte, r *spirv.Reflection) (text []byte, lostBytes uint64, err
 	end := 1 + min(reserved, capWords) // words [1, end) hold records
 	pos := uint64(1)
 	limited := false
+	var oob *OutOfBoundsError
 	for pos < end {
 		id := word(pos)
 		if id == overflowID {
@@ -127,6 +152,16 @@ func Decode(buf []byte, r *spirv.Reflection) (text []byte, lostBytes uint64, err
 		if id == loopLimitID {
 			limited = true
 			pos++
+			continue
+		}
+		if id == outOfBoundsID {
+			if pos+4 > end {
+				break // reserved but not written: it did not fit
+			}
+			if oob == nil {
+				oob = &OutOfBoundsError{Arg: word(pos + 1), Index: word(pos + 2), ElemSize: word(pos + 3)}
+			}
+			pos += 4
 			continue
 		}
 		p := infos[id]
@@ -150,6 +185,9 @@ func Decode(buf []byte, r *spirv.Reflection) (text []byte, lostBytes uint64, err
 	}
 	if limited {
 		return text, lostBytes, ErrLoopLimit
+	}
+	if oob != nil {
+		return text, lostBytes, oob
 	}
 	return text, lostBytes, nil
 }
