@@ -22,7 +22,7 @@ func TestOutOfBoundsRecord(t *testing.T) {
 	}
 	// More reserved than fit: the reports that fit still count; one cut
 	// short by the end of the buffer is not decoded.
-	if _, _, err := Decode(buffer(8, 9, []uint32{outOfBoundsID, 1, 2, 4}), &spirv.Reflection{}); !errors.Is(err, ErrOutOfBounds) {
+	if _, _, err := Decode(buffer(8, 9, []uint32{outOfBoundsID, 1, 2, 4}, []uint32{overflowID}), &spirv.Reflection{}); !errors.Is(err, ErrOutOfBounds) {
 		t.Errorf("one report, more reserved: %v", err)
 	}
 	if _, _, err := Decode(buffer(4, 9, []uint32{outOfBoundsID, 1, 2, 4}), &spirv.Reflection{}); errors.Is(err, ErrOutOfBounds) {
