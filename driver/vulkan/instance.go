@@ -335,6 +335,8 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// Robust buffer access reaches storage buffers only: where it is on,
 	// the compiler bounds __local indices too (see Robustness).
 	info.Caps.BoundWorkgroupAccess = robustWanted() && f[featRobustBufferAccess] != 0
+	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
+	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize

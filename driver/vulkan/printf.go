@@ -1,8 +1,6 @@
 package vulkan
 
 import (
-	"errors"
-	"fmt"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver/printf"
@@ -28,7 +26,8 @@ func (s *submitter) printfBefore(b *batch, pf *Buffer) {
 
 // printfAfter copies the printf buffer after the dispatch into staging
 // at pos and prints its records once the batch completes, before the
-// dispatch's event does. A loop-limit report fails the dispatch c.
+// dispatch's event does. A loop-limit or out-of-bounds report fails the dispatch c
+// (dispatchError).
 func (s *submitter) printfAfter(b *batch, c *command, pf *Buffer, pos uint64) {
 	k := c.disp.k
 	l := s.l
@@ -40,8 +39,8 @@ func (s *submitter) printfAfter(b *batch, c *command, pf *Buffer, pos uint64) {
 	view, refl := l.staging.bytes(pos, n), k.p.refl
 	b.after = append(b.after, func() {
 		// An overflow only loses output (those calls returned -1).
-		if err := printf.Print(view, refl); errors.Is(err, printf.ErrLoopLimit) {
-			c.failed = fmt.Errorf("vulkan: %s: kernel %s: %w", l.info.Name, k.refl.Name, err)
+		if err := l.dispatchError(k, printf.Print(view, refl)); err != nil {
+			c.failed = err
 		}
 	})
 }

@@ -1,0 +1,65 @@
+package vulkan
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/driver/printf"
+	"github.com/clgo/clgo/spirv/spirvtest"
+)
+
+// TestOutOfBoundsReported: with the check (on for lavapipe by default), a
+// dispatch that stores, loads or updates atomically past the end of its
+// buffer argument fails with printf.ErrOutOfBounds naming the argument;
+// in-bounds dispatches succeed with the right words.
+func TestOutOfBoundsReported(t *testing.T) {
+	d := testDevice(t)
+	if isLavapipe(d) && !d.info.Caps.ReportOutOfBounds && reportOutOfBounds(true) {
+		t.Errorf("lavapipe: Caps.ReportOutOfBounds is off")
+	}
+	opts := compiler.DefaultOptions()
+	opts.Features.ReportOutOfBounds = true
+	res, err := compiler.Compile(`
+kernel void store(global uint *out, uint n) { out[n] = 7; }
+kernel void load(global uint *out, uint n) { out[0] = out[n] + 1; }
+kernel void atom(global uint *out, uint n) { atomic_add(&out[n + get_global_id(0)], 3); }
+`, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, res.Module, "vulkan1.1")
+	for _, c := range []struct {
+		kernel string
+		n      uint32
+		items  uint64
+		oob    bool
+		word   int // a's word to check when in bounds
+		want   uint32
+	}{
+		{"store", 15, 1, false, 15, 7},
+		{"store", 16, 1, true, 0, 0},
+		{"store", 1000000, 1, true, 0, 0},
+		{"load", 3, 1, false, 0, 1},
+		{"load", 16, 1, true, 0, 0},
+		{"atom", 8, 8, false, 15, 3},
+		{"atom", 9, 8, true, 0, 0},
+	} {
+		got, err := runLoops(t, d, res.SPIRV, c.kernel, c.n, c.items)
+		var oob *printf.OutOfBoundsError
+		switch {
+		case c.oob && !errors.As(err, &oob):
+			t.Errorf("%s(%d): event error %v, want ErrOutOfBounds", c.kernel, c.n, err)
+		case c.oob && (oob.Arg != 0 || !strings.Contains(err.Error(), `kernel `+c.kernel+`, argument "out": out-of-bounds access`)):
+			t.Errorf("%s(%d): %v: want it to name argument out", c.kernel, c.n, err)
+		case !c.oob && err != nil:
+			t.Errorf("%s(%d): %v", c.kernel, c.n, err)
+		case !c.oob && got[c.word] != c.want:
+			t.Errorf("%s(%d): word %d = %d, want %d", c.kernel, c.n, c.word, got[c.word], c.want)
+		}
+		if err != nil {
+			t.Logf("%s(%d): %v", c.kernel, c.n, err)
+		}
+	}
+}
