@@ -46,6 +46,9 @@ func (fs *fnState) reportOutOfBounds() {
 					stride = uint32(max(fs.conf.Sizeof(o.unit), 1))
 				}
 				args[o.id] = arg{a.Ordinal, stride}
+				if o.wide != 0 { // the 64-bit view of a word buffer (wideview.go)
+					args[o.wide] = arg{a.Ordinal, 8}
+				}
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // TestReportOutOfBounds: with Features.ReportOutOfBounds every access to
 // a buffer argument (loads, stores, atomics, in loops and branches, 64-bit
-// indices too) is followed by a PrintfOutOfBounds report on the
+// indices and the 64-bit view of a word buffer too) is followed by a PrintfOutOfBounds report on the
 // comparison with the buffer's length; the kernels may use printf and
 // pass spirv-val, before and after spirv/opt. Without the flag nothing
 // changes.
@@ -25,7 +25,9 @@ func TestReportOutOfBounds(t *testing.T) {
 	atomic_add(&at[i], 1);
 	if (i == 3) o[i + 1] = (uint)c[2];
 }
-kernel void none(int x) { }`
+kernel void none(int x) { }
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+kernel void wide(global uint *p, uint n) { p[1] = 1; atom_add((global ulong *)p + n, 1UL); }`
 	for _, optimize := range []bool{false, true} {
 		for _, on := range []bool{false, true} {
 			opts := compiler.DefaultOptions()
@@ -36,20 +38,27 @@ kernel void none(int x) { }`
 				t.Fatalf("on %v: %v", on, err)
 			}
 			spirvtest.ValidateModule(t, res.Module, "vulkan1.1")
-			reports := 0
+			reports, bases := 0, map[uint32]bool{}
 			res.Module.Walk(func(in *spirv.Instruction) {
+				if in.Op == spirv.OpArrayLength {
+					bases[in.Operands[0]] = true
+				}
 				if in.Op == spirv.OpStore && constOf(res.Module, spirv.ID(in.Operands[1])) == lower.PrintfOutOfBounds {
 					reports++
 				}
 			})
 			for _, k := range res.Reflection.Kernels {
 				got := k.Flags&spirv.KernelMayUsePrintf != 0
-				if want := on && k.Name == "k"; got != want {
+				if want := on && k.Name != "none"; got != want {
 					t.Errorf("on %v: kernel %s may use printf %v, want %v", on, k.Name, got, want)
 				}
 			}
-			if on && (reports < 5 || res.Reflection.PrintfBuffer == nil || res.Reflection.PrintfBuffer.BufferSize != 64) {
-				t.Errorf("on: %d reports, printf buffer %+v; want at least 5 and 64 bytes", reports, res.Reflection.PrintfBuffer)
+			// o, c, at, p and p's 64-bit view.
+			if on && len(bases) != 5 {
+				t.Errorf("on: the lengths of %d buffers checked, want 5", len(bases))
+			}
+			if on && (reports < 7 || res.Reflection.PrintfBuffer == nil || res.Reflection.PrintfBuffer.BufferSize != 64) {
+				t.Errorf("on: %d reports, printf buffer %+v; want at least 7 and 64 bytes", reports, res.Reflection.PrintfBuffer)
 			}
 			if !on && (reports != 0 || res.Reflection.PrintfBuffer != nil) {
 				t.Errorf("off: %d reports, printf buffer %v", reports, res.Reflection.PrintfBuffer)
