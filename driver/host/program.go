@@ -107,7 +107,9 @@ func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
 		return pk, nil
 	}
 	pk, err := k.p.m.Prepare(k.refl.Name, spec)
-	if err != nil {
+	if errors.Is(err, driver.ErrOutOfResources) {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("%v: %w", err, driver.ErrUnsupported)
 	}
 	k.cache[key] = pk
@@ -205,6 +207,8 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, driver.ErrOutOfResources):
+		return fmt.Errorf("host: %w", err) // the kernel needs more memory than the host gives it
 	case errors.As(err, &ae):
 		ke := &driver.KernelError{Kernel: k.refl.Name, Arg: -1, Detail: ae.Error(), Err: driver.ErrOutOfBounds}
 		for _, a := range k.refl.Args {
