@@ -60,6 +60,10 @@ func stateBudget() uint64 {
 // fitWorkers returns how many of nw workers the dispatch's states fit in
 // stateBudget, or an error when not even one does.
 func (k *Kernel) fitWorkers(nw int) (int, error) {
+	if local := k.localBytes(); local > maxLocalMem {
+		return 0, fmt.Errorf("kernel %s: %d bytes of local (Workgroup) memory per work-group: more than the device's %d (CL_DEVICE_LOCAL_MEM_SIZE): %w",
+			k.name, local, maxLocalMem, driver.ErrOutOfResources)
+	}
 	per, budget := k.stateBytes(), stateBudget()
 	if per > budget {
 		return 0, fmt.Errorf("kernel %s: a work-group of %d work-items needs %d bytes of private and local memory (%d per work-item): more than the host's limit of %d: %w",
@@ -77,4 +81,17 @@ func (k *Kernel) privateBytes() uint64 {
 		}
 	}
 	return b
+}
+
+// localBytes is the Workgroup memory of one work-group: its __local
+// variables and arguments (a program-scope __constant table kept as one
+// shared copy is not local memory).
+func (k *Kernel) localBytes() uint64 {
+	var b uint64
+	for _, rg := range k.regions {
+		if rg.kind == regionWorkgroup && !rg.shared {
+			b += uint64(rg.size)
+		}
+	}
+	return b / uint64(max(k.batch, 1))
 }
