@@ -73,6 +73,22 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 			}
 		})
 	}
+	// CL_KERNEL_PRIVATE_MEM_SIZE counts the private array.
+	res, err := compiler.Compile(`kernel void k(global int *o) { int a[1000]; a[o[3] & 15] = 5; o[1] = a[o[2] & 15]; }`, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := host.NewDevice().BuildProgram(res.SPIRV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kern, err := p.Kernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := kern.Info().PrivateMemSize; got < 4000 || got > 8000 {
+		t.Errorf("PrivateMemSize = %d, want about 4000", got)
+	}
 	// A kernel within the limits still runs.
 	if err := launchErr(t, `kernel void k(global int *o) { int a[1024]; a[o[3] & 15] = 5; o[1] = a[o[2] & 15]; }`, "k", 256, 64); err != nil {
 		t.Fatal(err)

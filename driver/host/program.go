@@ -75,7 +75,13 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		}
 		rk = &spirv.Kernel{Name: name}
 	}
-	return &kernel{p: p, refl: rk, info: kernelInfo(p.refl, rk), cache: map[string]*Kernel{}}, nil
+	info := kernelInfo(p.refl, rk)
+	if ep, ok := p.m.x.EntryPoint(name); ok {
+		// An upper bound (spec-constant-sized arrays count as zero); the
+		// dispatch checks the prepared kernel's own sizes (memlimit.go).
+		info.PrivateMemSize = spirv.PrivateBytes(p.m.sm)(ep.Function)
+	}
+	return &kernel{p: p, refl: rk, info: info, cache: map[string]*Kernel{}}, nil
 }
 
 // kernel is a driver kernel: a module entry point, prepared on demand for
