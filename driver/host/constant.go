@@ -11,6 +11,9 @@ import "github.com/clgo/clgo/spirv"
 // has no value form. Any use other than a variable's initializer fails to
 // prepare, as it did before.
 func (p *prep) constImage(in *inst, t *typ) error {
+	if t.size > maxConstImage {
+		return p.resourcef("constant of type %s is %d bytes: larger than the host's limit of %d", t, t.size, maxConstImage)
+	}
 	switch in.op {
 	case spirv.OpConstantNull:
 		p.constImg[in.id] = make([]byte, t.size)

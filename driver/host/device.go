@@ -27,6 +27,10 @@ var theDevice = &Device{}
 // NewDevice returns the host device.
 func NewDevice() *Device { return theDevice }
 
+// maxLocalMem is CL_DEVICE_LOCAL_MEM_SIZE: a dispatch whose work-groups
+// need more Workgroup memory fails (memlimit.go).
+const maxLocalMem = 1 << 20
+
 // maxWorkGroup bounds work-groups: per-group state grows with the lanes.
 const maxWorkGroup = 1024
 
@@ -43,7 +47,7 @@ func (*Device) Info() driver.DeviceInfo {
 		MaxWorkGroupSize:    maxWorkGroup,
 		MaxWorkItemSizes:    [3]uint64{maxWorkGroup, maxWorkGroup, maxWorkGroup},
 		MaxWorkGroupCount:   [3]uint64{1<<31 - 1, 1<<31 - 1, 1<<31 - 1},
-		LocalMemSize:        1 << 20,
+		LocalMemSize:        maxLocalMem,
 		GlobalMemSize:       global,
 		MaxAllocSize:        maxAlloc,
 		MaxConstantBuffer:   1 << 20,

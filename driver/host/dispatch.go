@@ -82,6 +82,10 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		nw = workers()
 	}
 	nw = min(nw, total)
+	nw, err := k.fitWorkers(nw)
+	if err != nil {
+		return err
+	}
 	// Workers claim runs a chunk at a time: one atomic addition per run
 	// cost as much as a whole small group (triad) when workers bounce
 	// the counter's cache line between them. At least 32 chunks a worker

@@ -31,7 +31,10 @@ type PrepareError struct {
 	ID     uint32 // its result id, or 0
 	Pos    int    // word offset in the module, or 0
 	Msg    string
+	Err    error // a sentinel such as driver.ErrOutOfResources, or nil
 }
+
+func (e *PrepareError) Unwrap() error { return e.Err }
 
 func (e *PrepareError) Error() string {
 	s := "host: "

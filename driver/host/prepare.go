@@ -1,12 +1,14 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"sync"
 
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -151,6 +153,14 @@ func (p *prep) errorf(format string, args ...any) error {
 	return e
 }
 
+// resourcef is errorf for a kernel that needs more memory than the host
+// gives it (CL_OUT_OF_RESOURCES).
+func (p *prep) resourcef(format string, args ...any) error {
+	e := p.errorf(format, args...).(*PrepareError)
+	e.Err = driver.ErrOutOfResources
+	return e
+}
+
 // Prepare binds an entry point with the given specialization constants
 // (SpecId → value bits, zero-extended; unset ones keep their defaults).
 func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) {
@@ -234,6 +244,9 @@ func (p *prep) global(in *inst) error {
 		spirv.OpTypeForwardPointer:
 		t, err := p.resolveType(in)
 		if err != nil {
+			if errors.Is(err, driver.ErrOutOfResources) {
+				return p.resourcef("%v", err)
+			}
 			return p.errorf("%v", err)
 		}
 		if in.op == spirv.OpTypeForwardPointer {

@@ -75,7 +75,13 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		}
 		rk = &spirv.Kernel{Name: name}
 	}
-	return &kernel{p: p, refl: rk, info: kernelInfo(p.refl, rk), cache: map[string]*Kernel{}}, nil
+	info := kernelInfo(p.refl, rk)
+	if ep, ok := p.m.x.EntryPoint(name); ok {
+		// An upper bound (spec-constant-sized arrays count as zero); the
+		// dispatch checks the prepared kernel's own sizes (memlimit.go).
+		info.PrivateMemSize = spirv.PrivateBytes(p.m.sm)(ep.Function)
+	}
+	return &kernel{p: p, refl: rk, info: info, cache: map[string]*Kernel{}}, nil
 }
 
 // kernel is a driver kernel: a module entry point, prepared on demand for
@@ -107,7 +113,9 @@ func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
 		return pk, nil
 	}
 	pk, err := k.p.m.Prepare(k.refl.Name, spec)
-	if err != nil {
+	if errors.Is(err, driver.ErrOutOfResources) {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("%v: %w", err, driver.ErrUnsupported)
 	}
 	k.cache[key] = pk
@@ -205,6 +213,8 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, driver.ErrOutOfResources):
+		return fmt.Errorf("host: %w", err) // the kernel needs more memory than the host gives it
 	case errors.As(err, &ae):
 		ke := &driver.KernelError{Kernel: k.refl.Name, Arg: -1, Detail: ae.Error(), Err: driver.ErrOutOfBounds}
 		for _, a := range k.refl.Args {

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -147,7 +148,10 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		if in.op == spirv.OpTypeMatrix {
 			t.stride = roundUp(t.elem.size, t.elem.align)
 		}
-		t.size, t.align = t.count*t.stride, t.elem.align
+		if t.size, err = typeSize(t.count, t.stride); err != nil {
+			return nil, err
+		}
+		t.align = t.elem.align
 		p.aggregate(t)
 	case spirv.OpTypeArray:
 		if err := need(2); err != nil {
@@ -165,7 +169,10 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 			return nil, fmt.Errorf("array length %d out of range", t.count)
 		}
 		t.stride = p.arrayStride(in.id, t.elem)
-		t.size, t.align = t.count*t.stride, t.elem.align
+		if t.size, err = typeSize(t.count, t.stride); err != nil {
+			return nil, err
+		}
+		t.align = t.elem.align
 		p.aggregate(t)
 	case spirv.OpTypeRuntimeArray:
 		if err := need(1); err != nil {
@@ -197,6 +204,9 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		}
 		t.align = align
 		t.size = roundUp(off, align)
+		if off > maxTypeSize {
+			return nil, fmt.Errorf("struct of %d bytes: larger than the host's limit of %d: %w", off, maxTypeSize, driver.ErrOutOfResources)
+		}
 		if len(a) > 0 && t.members[len(a)-1].op == spirv.OpTypeRuntimeArray {
 			t.size = t.offs[len(a)-1]
 		}

@@ -87,6 +87,10 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of __local memory (%d in __local arguments), the device has %d: %w", name, local+k.refl.LocalMemSize, local, lim.maxComputeSharedMemorySize, driver.ErrOutOfResources)
 	}
 
+	if k.private > maxPrivate {
+		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of private memory per work-item, at most %d: %w", name, k.private, maxPrivate, driver.ErrOutOfResources)
+	}
+
 	// The pipeline for these specialization constants.
 	var specBuf [16]kernelabi.SpecConstant
 	spec := kernelabi.AppendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
@@ -188,3 +192,9 @@ func (m *memory) nullBuffer() (*Buffer, error) {
 	}
 	return m.dummy, nil
 }
+
+// maxPrivate bounds the private memory (Function and Private variables) of
+// one work-item: lavapipe compiles private arrays into each invocation's
+// frame, and aborts the whole process (std::bad_alloc) on a 1 GiB one.
+// No real kernel comes near 1 MiB (GPUs give a few hundred KiB at most).
+const maxPrivate = 1 << 20

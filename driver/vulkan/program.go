@@ -241,6 +241,7 @@ type kernel struct {
 	fixedWG     [3]uint32  // the module's own work-group size, when fixed
 	regionPush  bool       // split NDRanges with the region push constants
 	unsupported string
+	private     uint64 // Function and Private bytes of one work-item (spirv.PrivateBytes)
 
 	mu    sync.Mutex
 	pipes map[string]uint64
@@ -267,6 +268,8 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		rk = &spirv.Kernel{Name: name, Function: ep.Function, LocalMemSize: spirv.WorkgroupBytes(p.index.Module)(ep.Function)}
 	}
 	k := &kernel{p: p, refl: rk, info: p.kernelInfo(rk), pushSet: -1, pipes: map[string]uint64{}}
+	k.private = spirv.PrivateBytes(p.index.Module)(ep.Function)
+	k.info.PrivateMemSize = k.private
 	k.wgIDs = p.refl.WorkgroupSizeSpecIDs
 	if k.wgIDs == nil {
 		k.wgIDs, k.fixedWG = p.workgroupSize(ep)
