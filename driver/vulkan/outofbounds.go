@@ -16,10 +16,11 @@ import (
 // device reports driver.Caps.ReportOutOfBounds, the compiler checks every
 // buffer argument access (compiler/lower/reportoob.go) and a violation
 // leaves a record in the printf buffer; the dispatch's event then fails
-// with printf.ErrOutOfBounds naming the argument. The check is on for CPU
-// devices (lavapipe, where it costs little and where kernels are
-// debugged) and, with CLGO_VULKAN_CHECK_BOUNDS=1, on any device; =0 turns
-// it off everywhere. GPUs go without it by default, for speed.
+// with printf.ErrOutOfBounds naming the argument. The check is on with
+// CLGO_VULKAN_CHECK_BOUNDS=1, on any device. It is off by default: on
+// lavapipe, internal/ulp's conversion kernels (convert_double of char
+// vectors) ran for minutes with it instead of seconds, which is not
+// understood yet; GPUs go without it for speed anyway.
 
 // reportOutOfBounds says whether kernels for a device of type cpu get the
 // check.
@@ -30,7 +31,7 @@ func reportOutOfBounds(cpu bool) bool {
 	case "0":
 		return false
 	}
-	return cpu
+	return false
 }
 
 // dispatchError is the error a printf buffer's decoding err makes of

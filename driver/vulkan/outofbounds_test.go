@@ -10,7 +10,7 @@ import (
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
-// TestOutOfBoundsReported: with the check (on for lavapipe by default), a
+// TestOutOfBoundsReported: with the check (CLGO_VULKAN_CHECK_BOUNDS=1), a
 // dispatch that stores, loads or updates atomically past the end of its
 // buffer argument fails with printf.ErrOutOfBounds naming the argument;
 // in-bounds dispatches succeed with the right words.
@@ -64,13 +64,13 @@ kernel void atom(global uint *out, uint n) { atomic_add(&out[n + get_global_id(0
 	}
 }
 
-// TestReportOutOfBoundsEnv: the check is on for CPU devices, off for
-// GPUs, and CLGO_VULKAN_CHECK_BOUNDS=1 or =0 sets it for every device.
+// TestReportOutOfBoundsEnv: the check is off by default and
+// CLGO_VULKAN_CHECK_BOUNDS=1 or =0 sets it for every device.
 func TestReportOutOfBoundsEnv(t *testing.T) {
 	for _, c := range []struct {
 		env      string
 		cpu, gpu bool
-	}{{"", true, false}, {"1", true, true}, {"0", false, false}} {
+	}{{"", false, false}, {"1", true, true}, {"0", false, false}} {
 		t.Setenv("CLGO_VULKAN_CHECK_BOUNDS", c.env)
 		if cpu, gpu := reportOutOfBounds(true), reportOutOfBounds(false); cpu != c.cpu || gpu != c.gpu {
 			t.Errorf("CLGO_VULKAN_CHECK_BOUNDS=%q: CPU %v, GPU %v; want %v, %v", c.env, cpu, gpu, c.cpu, c.gpu)
