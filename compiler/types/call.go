@@ -248,23 +248,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 		}
 		return c.bad(e)
 	}
-	best := -1
-	for i := range viable {
-		wins := true
-		for j := range viable {
-			if i != j && !betterOrEqual(ranks[i], ranks[j]) {
-				wins = false
-				break
-			}
-		}
-		if wins {
-			if best >= 0 {
-				best = -2
-				break
-			}
-			best = i
-		}
-	}
+	best := bestViable(ranks)
 	if best < 0 {
 		c.errorf(e, "call to '%s' is ambiguous", name)
 		// List the candidates no other viable one beats.
@@ -483,4 +467,27 @@ func (c *checker) asCall(e *syntax.CallExpr, name string, args []operand) TypeAn
 	o := &Overload{Name: name, Params: []Type{from}, Result: to, AsType: true}
 	c.info.Calls[e] = Callee{Builtin: o}
 	return c.record(e, rv(to))
+}
+
+// bestViable is the index of the viable overload whose argument ranks are
+// at least as good as every other's: -1 when none is, -2 when several are
+// (an ambiguous call).
+func bestViable(ranks [][]int) int {
+	best := -1
+	for i := range ranks {
+		wins := true
+		for j := range ranks {
+			if i != j && !betterOrEqual(ranks[i], ranks[j]) {
+				wins = false
+				break
+			}
+		}
+		if wins {
+			if best >= 0 {
+				return -2
+			}
+			best = i
+		}
+	}
+	return best
 }

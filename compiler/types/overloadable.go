@@ -79,23 +79,7 @@ func (c *checker) resolveOverload(e *syntax.CallExpr, head *Func, args []TypeAnd
 			viable, ranks = append(viable, g), append(ranks, rk)
 		}
 	}
-	best := -1
-	for i := range viable {
-		wins := true
-		for j := range viable {
-			if i != j && !betterOrEqual(ranks[i], ranks[j]) {
-				wins = false
-				break
-			}
-		}
-		if wins {
-			if best >= 0 {
-				best = -2
-				break
-			}
-			best = i
-		}
-	}
+	best := bestViable(ranks)
 	if best >= 0 {
 		return viable[best]
 	}
