@@ -15,6 +15,7 @@ import (
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/spirvtest"
 	"github.com/clgo/clgo/spirv/validate"
 )
 
@@ -55,20 +56,7 @@ func TestMutantsRunOnHost(t *testing.T) {
 	tried, accepted, crashed, looped := 0, 0, 0, 0
 	for accepted < n && tried < 200*n {
 		tried++
-		w := append([]uint32(nil), seeds[tried%len(seeds)]...)
-		for range 1 + rng.IntN(3) {
-			at := 5 + rng.IntN(len(w)-5)
-			switch rng.IntN(4) {
-			case 0:
-				w[at] = w[at]&0xffff0000 | uint32(rng.IntN(400))
-			case 1:
-				w[at] ^= 1 << rng.IntN(32)
-			case 2:
-				w[at] = uint32(rng.IntN(64))
-			case 3:
-				w[at] = w[5+rng.IntN(len(w)-5)]
-			}
-		}
+		w := spirvtest.MutateWords(rng, seeds[tried%len(seeds)])
 		data := spirv.WordsToBytes(w)
 		m, err := validate.Binary(data)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/internal/corpus"
 	"github.com/clgo/clgo/spirv"
+	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
 // TestDifferential compares the validator (and the reflection reader, as
@@ -51,20 +52,7 @@ func TestDifferential(t *testing.T) {
 	gapKinds, strictKinds := map[string]int{}, map[string]int{}
 	digits := regexp.MustCompile(`[0-9]+`)
 	for i := range n {
-		w := append([]uint32(nil), seeds[i%len(seeds)]...)
-		for range 1 + rng.IntN(3) {
-			at := 5 + rng.IntN(len(w)-5)
-			switch rng.IntN(4) {
-			case 0:
-				w[at] = w[at]&0xffff0000 | uint32(rng.IntN(400))
-			case 1:
-				w[at] ^= 1 << rng.IntN(32)
-			case 2:
-				w[at] = uint32(rng.IntN(64))
-			case 3:
-				w[at] = w[5+rng.IntN(len(w)-5)]
-			}
-		}
+		w := spirvtest.MutateWords(rng, seeds[i%len(seeds)])
 		data := spirv.WordsToBytes(w)
 		file := filepath.Join(dir, "m.spv")
 		os.WriteFile(file, data, 0o644)
