@@ -414,6 +414,10 @@ type Arg struct {
 	Bytes []byte
 	// LocalSize is the byte size of an ArgLocal argument.
 	LocalSize uint64
+	// Image is the image of an ArgImage argument (see image.go).
+	Image Image
+	// Sampler is the state of an ArgSampler argument.
+	Sampler Sampler
 }
 
 // NDRange is the shape of one Dispatch: a uniform region of an NDRange.
