@@ -16,11 +16,11 @@ import (
 // device reports driver.Caps.ReportOutOfBounds, the compiler checks every
 // buffer argument access (compiler/lower/reportoob.go) and a violation
 // leaves a record in the printf buffer; the dispatch's event then fails
-// with printf.ErrOutOfBounds naming the argument. The check is on with
-// CLGO_VULKAN_CHECK_BOUNDS=1, on any device. It is off by default: on
-// lavapipe, internal/ulp's conversion kernels (convert_double of char
-// vectors) ran for minutes with it instead of seconds, which is not
-// understood yet; GPUs go without it for speed anyway.
+// with printf.ErrOutOfBounds naming the argument. The check is on by
+// default on CPU devices (lavapipe), where a kernel's bad access would
+// otherwise go unnoticed and the check costs little, and off on GPUs,
+// which go without it for speed; CLGO_VULKAN_CHECK_BOUNDS=1 or =0 turns
+// it on or off for every device.
 
 // reportOutOfBounds says whether kernels for a device of type cpu get the
 // check.
@@ -31,7 +31,7 @@ func reportOutOfBounds(cpu bool) bool {
 	case "0":
 		return false
 	}
-	return false
+	return cpu
 }
 
 // dispatchError is the error a printf buffer's decoding err makes of
