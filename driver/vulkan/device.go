@@ -57,6 +57,12 @@ type fns struct {
 	vkCmdCopyBuffer, vkCmdFillBuffer, vkCmdWriteTimestamp, vkCmdResetQueryPool             uintptr
 	vkCreateQueryPool, vkGetQueryPoolResults                                               uintptr
 	vkQueueSubmit, vkCreateFence, vkWaitForFences, vkResetFences, vkGetFenceStatus         uintptr
+	// images (image.go, imagequeue.go, sampler.go)
+	vkCreateImage, vkDestroyImage, vkGetImageMemoryRequirements, vkBindImageMemory uintptr
+	vkCreateImageView, vkDestroyImageView, vkCreateBufferView, vkDestroyBufferView uintptr
+	vkCreateSampler, vkDestroySampler                                             uintptr
+	vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage                uintptr
+	vkCmdClearColorImage                                                          uintptr
 }
 
 // logical is the VkDevice with everything made on it.
@@ -188,6 +194,13 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 		"vkGetQueryPoolResults": &f.vkGetQueryPoolResults, "vkQueueSubmit": &f.vkQueueSubmit,
 		"vkCreateFence": &f.vkCreateFence, "vkWaitForFences": &f.vkWaitForFences,
 		"vkResetFences": &f.vkResetFences, "vkGetFenceStatus": &f.vkGetFenceStatus,
+		"vkCreateImage": &f.vkCreateImage, "vkDestroyImage": &f.vkDestroyImage,
+		"vkGetImageMemoryRequirements": &f.vkGetImageMemoryRequirements, "vkBindImageMemory": &f.vkBindImageMemory,
+		"vkCreateImageView": &f.vkCreateImageView, "vkDestroyImageView": &f.vkDestroyImageView,
+		"vkCreateBufferView": &f.vkCreateBufferView, "vkDestroyBufferView": &f.vkDestroyBufferView,
+		"vkCreateSampler": &f.vkCreateSampler, "vkDestroySampler": &f.vkDestroySampler,
+		"vkCmdCopyBufferToImage": &f.vkCmdCopyBufferToImage, "vkCmdCopyImageToBuffer": &f.vkCmdCopyImageToBuffer,
+		"vkCmdCopyImage": &f.vkCmdCopyImage, "vkCmdClearColorImage": &f.vkCmdClearColorImage,
 	}, map[string]bool{"vkCmdPushDescriptorSetKHR": !push})
 	if err != nil {
 		return nil, err

@@ -69,8 +69,11 @@ type zeroRange struct {
 func newMemory(l *logical) (*memory, error) {
 	lim := &l.phys.props.limits
 	m := &memory{l: l,
-		align: max(lim.minStorageBufferOffsetAlignment, lim.minUniformBufferOffsetAlignment, 16),
-		usage: bufferUsageStorage | bufferUsageUniform | bufferUsageTransferSrc | bufferUsageTransferDst,
+		// 1D buffer images view buffers from their start: texel buffer
+		// offsets are aligned too.
+		align: max(lim.minStorageBufferOffsetAlignment, lim.minUniformBufferOffsetAlignment, lim.minTexelBufferOffsetAlignment, 16),
+		usage: bufferUsageStorage | bufferUsageUniform | bufferUsageTransferSrc | bufferUsageTransferDst |
+			bufferUsageUniformTexel | bufferUsageStorageTexel,
 	}
 	if l.deviceAddress {
 		m.usage |= bufferUsageDeviceAddress

@@ -24,10 +24,13 @@ type recording struct {
 	writesDesc    []vkWriteDescriptorSet
 	infos         []vkDescriptorBufferInfo
 	chunks        []kernelabi.Chunk
+	// imgDirty: an image command ran since the last barrier (images are
+	// not tracked by range): the next command starts with a barrier.
+	imgDirty bool
 }
 
 func (r *recording) reset() {
-	r.reads, r.writes, r.pipe = r.reads[:0], r.writes[:0], 0
+	r.reads, r.writes, r.pipe, r.imgDirty = r.reads[:0], r.writes[:0], 0, false
 }
 
 const maxTracked = 64
@@ -36,7 +39,7 @@ const maxTracked = 64
 // it depends on what the batch did since the last barrier (read after
 // write, write after read or write), then notes its accesses.
 func (s *submitter) hazard(b *batch, rd, wr []access) {
-	need := len(b.reads)+len(b.writes) > maxTracked
+	need := len(b.reads)+len(b.writes) > maxTracked || b.imgDirty
 	for _, r := range rd {
 		for _, w := range b.writes {
 			need = need || r.overlaps(w)
@@ -65,7 +68,7 @@ func (s *submitter) barrier(b *batch, src uint32) {
 		srcAccessMask: accessShaderWrite | accessTransferWrite,
 		dstAccessMask: accessShaderRead | accessShaderWrite | accessUniformRead | accessTransferRead | accessTransferWrite}
 	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
-	b.reads, b.writes = b.reads[:0], b.writes[:0]
+	b.reads, b.writes, b.imgDirty = b.reads[:0], b.writes[:0], false
 }
 
 // ringAlloc takes n bytes of the staging ring for batch b, submitting b
@@ -163,6 +166,10 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 			b, err = s.recordDispatch(b, c)
 		}
 		if err != nil {
+			return b, err
+		}
+	case cmdImageInit, cmdImageWrite, cmdImageRead, cmdImageCopy, cmdImageToBuffer, cmdBufferToImage:
+		if b, err = s.recordImage(b, c); err != nil {
 			return b, err
 		}
 	case cmdMarker:
