@@ -60,9 +60,9 @@ type fns struct {
 	// images (image.go, imagequeue.go, sampler.go)
 	vkCreateImage, vkDestroyImage, vkGetImageMemoryRequirements, vkBindImageMemory uintptr
 	vkCreateImageView, vkDestroyImageView, vkCreateBufferView, vkDestroyBufferView uintptr
-	vkCreateSampler, vkDestroySampler                                             uintptr
-	vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage                uintptr
-	vkCmdClearColorImage                                                          uintptr
+	vkCreateSampler, vkDestroySampler                                              uintptr
+	vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage                 uintptr
+	vkCmdClearColorImage                                                           uintptr
 }
 
 // logical is the VkDevice with everything made on it.
@@ -84,6 +84,8 @@ type logical struct {
 	staging *ring
 	sub     *submitter
 	pcache  *pipelineCache
+
+	samplers samplerCache // VkSamplers by state (sampler.go)
 }
 
 func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*logical, error) {
