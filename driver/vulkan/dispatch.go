@@ -19,8 +19,8 @@ type dispatchCmd struct {
 	nd   driver.NDRange
 	bufs []descBuf   // per k.bindings entry
 	imgs []descImage // per k.bindings entry: images, views and samplers
-	pods [][]byte  // per POD cluster
-	push []byte    // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
+	pods [][]byte    // per POD cluster
+	push []byte      // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
 }
 
 // descBuf is the buffer range of one binding; b is nil for POD clusters,
