@@ -3,6 +3,7 @@ package vulkan
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
@@ -86,6 +87,8 @@ type logical struct {
 	pcache  *pipelineCache
 
 	samplers samplerCache // VkSamplers by state (sampler.go)
+	// live images (VkImages and buffer views) and their VkDeviceMemory
+	images, imageBytes atomic.Int64
 }
 
 func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*logical, error) {

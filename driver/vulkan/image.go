@@ -38,6 +38,7 @@ type Image struct {
 
 	buf     *Buffer // Image1DBuffer: the buffer it views
 	bufView uint64  // Image1DBuffer: VkBufferView
+	counted int64   // bytes of memory counted in logical.imageBytes, plus one image
 
 	refs atomic.Int32
 }
@@ -72,6 +73,10 @@ func (im *Image) unref() {
 	}
 	if im.buf != nil {
 		im.buf.unref()
+	}
+	if im.counted > 0 {
+		l.images.Add(-1)
+		l.imageBytes.Add(1 - im.counted)
 	}
 }
 
@@ -238,6 +243,9 @@ func (d *Device) newDeviceImage(im *Image) error {
 	if err := check("vkAllocateMemory", call(l.vkAllocateMemory, l.handle, uintptr(unsafe.Pointer(ai)), 0, uintptr(unsafe.Pointer(&im.mem)))); err != nil {
 		return fmt.Errorf("vulkan: %s: %w", name, err)
 	}
+	im.counted = int64(req.size) + 1
+	l.images.Add(1)
+	l.imageBytes.Add(int64(req.size))
 	if err := check("vkBindImageMemory", call(l.vkBindImageMemory, l.handle, uintptr(im.image), uintptr(im.mem), 0)); err != nil {
 		return fmt.Errorf("vulkan: %s: %w", name, err)
 	}
@@ -295,6 +303,8 @@ func (d *Device) newBufferImage(im *Image) error {
 	if err := check("vkCreateBufferView", call(l.vkCreateBufferView, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&im.bufView)))); err != nil {
 		return fmt.Errorf("vulkan: 1D buffer image of %d pixels: %w", desc.Width, err)
 	}
+	im.counted = 1
+	l.images.Add(1)
 	return nil
 }
 
