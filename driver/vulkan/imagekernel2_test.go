@@ -277,3 +277,67 @@ func TestImageArgErrors(t *testing.T) {
 		t.Errorf("CL_LUMINANCE written: %v", err)
 	}
 }
+
+// read_imagei with a CLK_ADDRESS_CLAMP sampler on CL_R and CL_RGBA
+// CL_SIGNED_INT16 images: the kernel samples integers only, so its
+// sampler has the integer border; outside, CL_R reads (0,0,0,1) and
+// CL_RGBA (0,0,0,0).
+func TestSampleIntegerImage(t *testing.T) {
+	d := testDevice(t)
+	globals := `
+%imgT = OpTypeImage %int 2D 0 0 0 1 Unknown
+%smpT = OpTypeSampler
+%siT = OpTypeSampledImage %imgT
+%pimg = OpTypePointer UniformConstant %imgT
+%psmp = OpTypePointer UniformConstant %smpT
+%img = OpVariable %pimg UniformConstant
+%smp = OpVariable %psmp UniformConstant
+%out = OpVariable %pv4iS StorageBuffer
+%crd = OpVariable %pv2S StorageBuffer
+`
+	body := `
+%pc = OpAccessChain %pv2 %crd %uint_0 %i
+%c = OpLoad %v2float %pc
+%im = OpLoad %imgT %img
+%sm = OpLoad %smpT %smp
+%si = OpSampledImage %siT %im %sm
+%v = OpImageSampleExplicitLod %v4int %si %c Lod %float_0
+%po = OpAccessChain %pv4i %out %uint_0 %i
+OpStore %po %v
+`
+	annots := replaceAll(replaceAll(replaceAll(sampleAnnots, "%SMP%", "3"), "%OUT%", "1"), "%CRD%", "2")
+	refl := &spirv.Reflection{Kernels: []spirv.Kernel{{Name: "k", Args: []spirv.Arg{
+		{Name: "img", Kind: spirv.ArgROImage}, {Name: "out", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1}, {Name: "coords", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2}}}},
+		LiteralSamplers: []spirv.LiteralSampler{{Binding: 3, Mask: 0x4 | 0x10}}}
+	spv := imageModule(t, "", annots, globals, body, refl)
+	q := mustQueue(t, d, false)
+	defer q.Release()
+	for _, c := range []struct {
+		order     uint32
+		in, out   [4]int32
+		pixelSize int
+	}{
+		{clR, [4]int32{-1234, 0, 0, 1}, [4]int32{0, 0, 0, 1}, 2},
+		{clRGBA, [4]int32{-1234, -1234, -1234, -1234}, [4]int32{0, 0, 0, 0}, 8},
+	} {
+		f := driver.ImageFormat{Order: c.order, DataType: clSignedInt16}
+		im := mustImage(t, d, driver.ImageDesc{Type: driver.Image2D, Format: f, Width: 2, Height: 2, Depth: 1, ArraySize: 1})
+		var px []byte
+		for range 4 * c.pixelSize / 2 {
+			px = binary.LittleEndian.AppendUint16(px, uint16(0x10000-1234))
+		}
+		ev, err := q.(driver.ImageQueue).WriteImage(im, [3]uint64{}, [3]uint64{2, 2, 1}, px, nil)
+		wait(t, ev, err)
+		out := make([]byte, 32)
+		if err := imageRun(t, d, spv, 2, []driver.Arg{{Kind: driver.ArgImage, Image: im}, {}, {}}, map[int][]byte{1: out, 2: floatBytes(1.5, 0.5, 5, 0.5)}); err != nil {
+			t.Fatal(err)
+		}
+		var got [8]int32
+		for i := range got {
+			got[i] = int32(binary.LittleEndian.Uint32(out[4*i:]))
+		}
+		if [4]int32(got[:4]) != c.in || [4]int32(got[4:]) != c.out {
+			t.Errorf("order %#x: inside %v (want %v), outside %v (want %v)", c.order, got[:4], c.in, got[4:], c.out)
+		}
+	}
+}
