@@ -139,6 +139,9 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 		if p.exts["VK_EXT_robustness2"] && p.fRobust2.b[0] != 0 {
 			exts = append(exts, "VK_EXT_robustness2")
 			frb.sType, frb.b[0] = sTypeRobustness2Features, 1
+			// Out-of-range image fetches and reads return zeros (alpha
+			// one without alpha), writes are dropped (docs/images.md).
+			frb.b[1] = p.fRobust2.b[1]
 			robust = RobustBufferAccess2
 		}
 	}

@@ -126,14 +126,24 @@ OpStore %q1 %typ
 	defer q.Release()
 	ev, err := q.(driver.ImageQueue).WriteImage(im, [3]uint64{}, [3]uint64{3, 2, 1}, pixels, nil)
 	wait(t, ev, err)
-	out, info := make([]byte, 6*16), make([]byte, 8)
-	if err := imageRun(t, d, spv, 6, []driver.Arg{{Kind: driver.ArgImage, Image: im}, {}, {}}, map[int][]byte{1: out, 2: info}); err != nil {
+	// Work-items 6 and 7 fetch row 2, out of range: zeros where the
+	// device has robustImageAccess2 (lavapipe).
+	out, info := make([]byte, 8*16), make([]byte, 8)
+	if err := imageRun(t, d, spv, 8, []driver.Arg{{Kind: driver.ArgImage, Image: im}, {}, {}}, map[int][]byte{1: out, 2: info}); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 6 * 4 {
 		if got := binary.LittleEndian.Uint32(out[4*i:]); got != uint32(i*1000+7) {
 			t.Fatalf("component %d: got %d, want %d", i, got, i*1000+7)
 		}
+	}
+	if d.phys.fRobust2.b[1] != 0 && d.Robustness() == RobustBufferAccess2 {
+		for i := 6 * 4; i < 8*4; i++ {
+			if got := binary.LittleEndian.Uint32(out[4*i:]); got != 0 {
+				t.Fatalf("out-of-range fetch, component %d: %d", i, got)
+			}
+		}
+		t.Log("out-of-range fetches read zeros (robustImageAccess2)")
 	}
 	if o, ty := binary.LittleEndian.Uint32(info), binary.LittleEndian.Uint32(info[4:]); o != clRGBA || ty != clUnsignedInt16 {
 		t.Fatalf("channel order %#x, type %#x", o, ty)
