@@ -227,9 +227,17 @@ func (d *Device) newDeviceImage(im *Image) error {
 	}
 	im.storage = !im.fmt.readOnly && d.phys.formatProps(im.fmt.vk).optimalTilingFeatures&formatFeatureStorageImage != 0
 	if im.storage {
-		ci.usage |= imageUsageStorage
+		if _, ok := d.phys.imageProps(im.fmt.vk, ci.imageType, imageUsage(true)); !ok {
+			im.storage = false // sampled only, for this image type
+		}
 	}
+	ci.usage = imageUsage(im.storage)
 	name := fmt.Sprintf("image of %dx%dx%d pixels (%d layers)", desc.Width, ci.extent.height, ci.extent.depth, ci.arrayLayers)
+	if props, ok := d.phys.imageProps(im.fmt.vk, ci.imageType, ci.usage); !ok || ci.extent.width > props.maxExtent.width ||
+		ci.extent.height > props.maxExtent.height || ci.extent.depth > props.maxExtent.depth || ci.arrayLayers > props.maxArrayLayers {
+		return fmt.Errorf("vulkan: %s of format %#x/%#x: %s makes at most %dx%dx%d pixels, %d layers: %w", name, desc.Format.Order, desc.Format.DataType,
+			d.info.Name, props.maxExtent.width, props.maxExtent.height, props.maxExtent.depth, props.maxArrayLayers, driver.ErrInvalidValue)
+	}
 	if err := check("vkCreateImage", call(l.vkCreateImage, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&im.image)))); err != nil {
 		return fmt.Errorf("vulkan: %s: %w", name, err)
 	}

@@ -187,6 +187,55 @@ func (p *physical) formatProps(vk uint32) vkFormatProperties {
 type formatCache struct {
 	fmtMu    sync.Mutex
 	fmtProps map[uint32]vkFormatProperties
+	imgProps map[imageQuery]imageAnswer
+}
+
+type imageQuery struct{ vk, imageType, usage uint32 }
+
+type imageAnswer struct {
+	ok    bool
+	props vkImageFormatProperties
+}
+
+// imageProps asks vkGetPhysicalDeviceImageFormatProperties whether images
+// of format vk, VkImageType imageType and usage can be made (optimal
+// tiling, no flags), and their largest size; asked once.
+func (p *physical) imageProps(vk, imageType, usage uint32) (vkImageFormatProperties, bool) {
+	p.fmtMu.Lock()
+	defer p.fmtMu.Unlock()
+	key := imageQuery{vk, imageType, usage}
+	if a, ok := p.imgProps[key]; ok {
+		return a.props, a.ok
+	}
+	var a imageAnswer
+	r := call(p.inst.vkGetPhysicalDeviceImageFormatProperties, p.handle, uintptr(vk), uintptr(imageType), imageTilingOpt, uintptr(usage), 0, uintptr(unsafe.Pointer(&a.props)))
+	a.ok = vkResult(int32(r)) == vkSuccess
+	if p.imgProps == nil {
+		p.imgProps = map[imageQuery]imageAnswer{}
+	}
+	p.imgProps[key] = a
+	return a.props, a.ok
+}
+
+// vkImageType is the VkImageType of an OpenCL image type.
+func vkImageType(t driver.ImageType) uint32 {
+	switch t {
+	case driver.Image2D, driver.Image2DArray:
+		return imageType2D
+	case driver.Image3D:
+		return imageType3D
+	}
+	return imageType1D
+}
+
+// imageUsage is the VkImageUsageFlags an image of format v is made with,
+// storage or not.
+func imageUsage(storage bool) uint32 {
+	u := uint32(imageUsageTransferSrc | imageUsageTransferDst | imageUsageSampled)
+	if storage {
+		u |= imageUsageStorage
+	}
+	return u
 }
 
 // supports reports whether the device can make images of type t in format
@@ -218,10 +267,17 @@ func (p *physical) supports(t driver.ImageType, v vkImageFormat, u driver.ImageU
 		return fp.bufferFeatures&need == need
 	}
 	need := uint32(formatFeatureSampledImage | formatFeatureTransferSrc | formatFeatureTransferDst)
-	if u&(driver.ImageWrite|driver.ImageReadWrite) != 0 {
+	storage := u&(driver.ImageWrite|driver.ImageReadWrite) != 0
+	if storage {
 		need |= formatFeatureStorageImage
 	}
-	return fp.optimalTilingFeatures&need == need
+	if fp.optimalTilingFeatures&need != need {
+		return false
+	}
+	// The features are the format's; the image type may still be refused
+	// (3D storage images of some formats, say).
+	_, ok := p.imageProps(v.vk, vkImageType(t), imageUsage(storage))
+	return ok
 }
 
 // ImageFormats lists the OpenCL formats the device supports for images of

@@ -189,3 +189,11 @@ type vkDescriptorImageInfo struct {
 	imageView   uint64
 	imageLayout uint32
 }
+
+type vkImageFormatProperties struct {
+	maxExtent       vkExtent3D
+	maxMipLevels    uint32
+	maxArrayLayers  uint32
+	sampleCounts    uint32
+	maxResourceSize uint64
+}

@@ -40,6 +40,7 @@ type instance struct {
 	vkGetPhysicalDeviceFeatures2             uintptr
 	vkGetPhysicalDeviceMemoryProperties      uintptr
 	vkGetPhysicalDeviceFormatProperties      uintptr
+	vkGetPhysicalDeviceImageFormatProperties uintptr
 	vkGetPhysicalDeviceQueueFamilyProperties uintptr
 	vkEnumerateDeviceExtensionProperties     uintptr
 	vkCreateDevice                           uintptr
@@ -83,6 +84,7 @@ func newInstance() (*instance, error) {
 		"vkGetPhysicalDeviceFeatures2":             &inst.vkGetPhysicalDeviceFeatures2,
 		"vkGetPhysicalDeviceMemoryProperties":      &inst.vkGetPhysicalDeviceMemoryProperties,
 		"vkGetPhysicalDeviceFormatProperties":      &inst.vkGetPhysicalDeviceFormatProperties,
+		"vkGetPhysicalDeviceImageFormatProperties": &inst.vkGetPhysicalDeviceImageFormatProperties,
 		"vkGetPhysicalDeviceQueueFamilyProperties": &inst.vkGetPhysicalDeviceQueueFamilyProperties,
 		"vkEnumerateDeviceExtensionProperties":     &inst.vkEnumerateDeviceExtensionProperties,
 		"vkCreateDevice":                           &inst.vkCreateDevice,
