@@ -2,10 +2,13 @@ package vulkan
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Images released while commands that use them are pending are destroyed
@@ -138,5 +141,30 @@ func TestCopyImageAcrossTypes(t *testing.T) {
 	wait(t, ev, err)
 	if !bytes.Equal(got[:48], b[48:]) {
 		t.Fatalf("2D image from slice 3: %v", got[:48])
+	}
+}
+
+// A kernel with more sampler_t arguments than the device binds per stage
+// is refused when it is made, naming the count and the limit.
+func TestTooManySamplers(t *testing.T) {
+	d := testDevice(t)
+	n := d.phys.props.limits.maxPerStageDescriptorSamplers + 1
+	if n > 200 {
+		t.Skipf("the device binds %d samplers", n-1)
+	}
+	refl := &spirv.Reflection{Kernels: []spirv.Kernel{{Name: "k"}}}
+	for i := range n {
+		refl.Kernels[0].Args = append(refl.Kernels[0].Args, spirv.Arg{Name: fmt.Sprint("s", i), Ordinal: i, Kind: spirv.ArgSampler, Binding: i})
+	}
+	spv := imageModule(t, "", "", "", "", refl)
+	p, err := d.BuildProgram(spv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	_, err = p.Kernel("k")
+	want := fmt.Sprintf("vulkan: kernel k uses %d samplers (arguments and literal samplers), the device binds %d", n, n-1)
+	if !errorsIs(err, driver.ErrOutOfResources) || !strings.Contains(fmt.Sprint(err), want) {
+		t.Fatalf("got %v, want %q", err, want)
 	}
 }
