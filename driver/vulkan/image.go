@@ -118,7 +118,7 @@ func (im *Image) checkRegion(origin, region [3]uint64) error {
 	return nil
 }
 
-// pixels is the byte size of a tightly packed region.
+// bytes is the byte size of a tightly packed region.
 func (im *Image) bytes(region [3]uint64) uint64 {
 	return region[0] * region[1] * region[2] * uint64(im.fmt.size)
 }

@@ -228,8 +228,8 @@ func vkImageType(t driver.ImageType) uint32 {
 	return imageType1D
 }
 
-// imageUsage is the VkImageUsageFlags an image of format v is made with,
-// storage or not.
+// imageUsage is the VkImageUsageFlags of an image: sampled and both
+// transfers, and storage where asked.
 func imageUsage(storage bool) uint32 {
 	u := uint32(imageUsageTransferSrc | imageUsageTransferDst | imageUsageSampled)
 	if storage {
