@@ -186,6 +186,11 @@ func TestFillImageFormats(t *testing.T) {
 		{driver.ImageFormat{Order: clRGBA, DataType: clHalfFloat}, [4]uint32{f(1), f(-2), f(65504), f(1.0 / 3)}, h(0x3c00, 0xc000, 0x7bff, 0x3555)},
 		{driver.ImageFormat{Order: clR, DataType: clFloat}, [4]uint32{f(1.5), f(9), f(9), f(9)}, f32(1.5)},
 		{driver.ImageFormat{Order: clRG, DataType: clUnormInt16}, [4]uint32{f(0.5), f(1), f(9), f(9)}, h(32768, 65535)},
+		// sRGB: 1.055 * 0.5^(1/2.4) - 0.055 = 0.73536, times 255 = 187.5 -> 188;
+		// 0.002 is below the linear segment's end: 12.92 * 0.002 * 255 = 6.59 -> 7.
+		{driver.ImageFormat{Order: clSRGBA, DataType: clUnormInt8}, [4]uint32{f(0.5), f(0.002), f(1), f(0.5)}, []byte{188, 7, 255, 128}},
+		// 565: 31, 31.5 -> 32 (to even), 0.
+		{driver.ImageFormat{Order: clRGB, DataType: clUnormShort565}, [4]uint32{f(1), f(0.5), f(0), f(1)}, h(31<<11 | 32<<5)},
 	}
 	for _, c := range cases {
 		desc := driver.ImageDesc{Type: driver.Image2D, Format: c.format, Width: 3, Height: 2, Depth: 1, ArraySize: 1}
