@@ -68,11 +68,17 @@ func HasRegionPushConstants(refl *spirv.Reflection) bool {
 }
 
 // PushConstantsEnd is the end of the push constants of kernel k: the
-// work-item values and the POD arguments passed as push constants.
+// work-item values, the POD arguments passed as push constants and the
+// image channel order and data type values.
 func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	end := uint32(0)
 	for _, pc := range refl.PushConstants {
 		end = max(end, pc.Offset+pc.Size)
+	}
+	for _, ic := range k.ImageChannelInfo {
+		if ic.PushConstant {
+			end = max(end, ic.Offset+ic.Size)
+		}
 	}
 	for _, a := range k.Args {
 		if a.Kind == spirv.ArgPODPushConstant || a.Kind == spirv.ArgPointerPushConstant {
@@ -80,4 +86,24 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 		}
 	}
 	return end
+}
+
+// PutImageChannelPushConstants writes, for each image argument whose
+// channel order or data type kernel k reads from push constants
+// (get_image_channel_order, get_image_channel_data_type), the image's
+// CL_* value as a 32-bit word at its offset. push must be
+// PushConstantsEnd bytes long at least; arguments that are not images
+// are skipped.
+func PutImageChannelPushConstants(push []byte, k *spirv.Kernel, args []driver.Arg) {
+	for _, ic := range k.ImageChannelInfo {
+		if !ic.PushConstant || int(ic.Ordinal) >= len(args) || args[ic.Ordinal].Image == nil || ic.Size < 4 {
+			continue
+		}
+		f := args[ic.Ordinal].Image.Desc().Format
+		v := f.Order
+		if ic.DataType {
+			v = f.DataType
+		}
+		binary.LittleEndian.PutUint32(push[ic.Offset:], v)
+	}
 }

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
@@ -57,6 +58,12 @@ type fns struct {
 	vkCmdCopyBuffer, vkCmdFillBuffer, vkCmdWriteTimestamp, vkCmdResetQueryPool             uintptr
 	vkCreateQueryPool, vkGetQueryPoolResults                                               uintptr
 	vkQueueSubmit, vkCreateFence, vkWaitForFences, vkResetFences, vkGetFenceStatus         uintptr
+	// images (image.go, imagequeue.go, sampler.go)
+	vkCreateImage, vkDestroyImage, vkGetImageMemoryRequirements, vkBindImageMemory uintptr
+	vkCreateImageView, vkDestroyImageView, vkCreateBufferView, vkDestroyBufferView uintptr
+	vkCreateSampler, vkDestroySampler                                              uintptr
+	vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage                 uintptr
+	vkCmdClearColorImage                                                           uintptr
 }
 
 // logical is the VkDevice with everything made on it.
@@ -78,6 +85,10 @@ type logical struct {
 	staging *ring
 	sub     *submitter
 	pcache  *pipelineCache
+
+	samplers samplerCache // VkSamplers by state (sampler.go)
+	// live images (VkImages and buffer views) and their VkDeviceMemory
+	images, imageBytes atomic.Int64
 }
 
 func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*logical, error) {
@@ -128,6 +139,9 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 		if p.exts["VK_EXT_robustness2"] && p.fRobust2.b[0] != 0 {
 			exts = append(exts, "VK_EXT_robustness2")
 			frb.sType, frb.b[0] = sTypeRobustness2Features, 1
+			// Out-of-range image fetches and reads return zeros (alpha
+			// one without alpha), writes are dropped (docs/images.md).
+			frb.b[1] = p.fRobust2.b[1]
 			robust = RobustBufferAccess2
 		}
 	}
@@ -188,6 +202,13 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 		"vkGetQueryPoolResults": &f.vkGetQueryPoolResults, "vkQueueSubmit": &f.vkQueueSubmit,
 		"vkCreateFence": &f.vkCreateFence, "vkWaitForFences": &f.vkWaitForFences,
 		"vkResetFences": &f.vkResetFences, "vkGetFenceStatus": &f.vkGetFenceStatus,
+		"vkCreateImage": &f.vkCreateImage, "vkDestroyImage": &f.vkDestroyImage,
+		"vkGetImageMemoryRequirements": &f.vkGetImageMemoryRequirements, "vkBindImageMemory": &f.vkBindImageMemory,
+		"vkCreateImageView": &f.vkCreateImageView, "vkDestroyImageView": &f.vkDestroyImageView,
+		"vkCreateBufferView": &f.vkCreateBufferView, "vkDestroyBufferView": &f.vkDestroyBufferView,
+		"vkCreateSampler": &f.vkCreateSampler, "vkDestroySampler": &f.vkDestroySampler,
+		"vkCmdCopyBufferToImage": &f.vkCmdCopyBufferToImage, "vkCmdCopyImageToBuffer": &f.vkCmdCopyImageToBuffer,
+		"vkCmdCopyImage": &f.vkCmdCopyImage, "vkCmdClearColorImage": &f.vkCmdClearColorImage,
 	}, map[string]bool{"vkCmdPushDescriptorSetKHR": !push})
 	if err != nil {
 		return nil, err

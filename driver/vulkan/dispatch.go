@@ -17,9 +17,10 @@ type dispatchCmd struct {
 	k    *kernel
 	pipe uint64
 	nd   driver.NDRange
-	bufs []descBuf // per k.bindings entry
-	pods [][]byte  // per POD cluster
-	push []byte    // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
+	bufs []descBuf   // per k.bindings entry
+	imgs []descImage // per k.bindings entry: images, views and samplers
+	pods [][]byte    // per POD cluster
+	push []byte      // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
 }
 
 // descBuf is the buffer range of one binding; b is nil for POD clusters,
@@ -36,6 +37,12 @@ func (d *dispatchCmd) release() {
 		}
 	}
 	d.bufs = nil
+	for _, im := range d.imgs {
+		if im.im != nil {
+			im.im.unref()
+		}
+	}
+	d.imgs = nil
 }
 
 func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Arg, nd driver.NDRange, wait []driver.Event) (driver.Event, error) {
@@ -106,10 +113,22 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	}
 
 	d := &dispatchCmd{k: k, pipe: pipe, nd: nd, bufs: make([]descBuf, len(k.bindings))}
+	if k.hasImages {
+		d.imgs = make([]descImage, len(k.bindings))
+	}
 	align := q.d.mem.align
 	for i, b := range k.bindings {
-		switch b.source {
-		case srcArg:
+		switch {
+		case b.source == srcLiteral:
+			d.imgs[i] = descImage{sampler: b.sampler}
+		case b.source == srcArg && isImageDescriptor(b.typ):
+			di, err := q.imageDescriptor(k, &k.bindings[i], args[b.arg])
+			if err != nil {
+				d.release()
+				return nil, err
+			}
+			d.imgs[i] = di
+		case b.source == srcArg:
 			v := args[b.arg]
 			if v.Kind != driver.ArgBuffer {
 				d.release()
@@ -148,7 +167,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			}
 			vb.ref()
 			d.bufs[i] = descBuf{b: vb, off: v.Offset, rng: size}
-		case srcConst:
+		case b.source == srcConst:
 			b.cnst.buf.ref()
 			d.bufs[i] = descBuf{b: b.cnst.buf, rng: b.cnst.buf.size}
 		}
@@ -166,6 +185,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		for _, a := range k.pushArgs {
 			copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
 		}
+		kernelabi.PutImageChannelPushConstants(d.push, k.refl, args)
 	}
 	return q.enqueue(&command{kind: cmdDispatch, ctx: ctx, disp: d}, wait)
 }

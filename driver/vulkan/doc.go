@@ -14,6 +14,10 @@
 //     host-visible staging ring; a buffer in memory the host can see
 //     (lavapipe, unified memory) is also a driver.HostMapper. Freed blocks are
 //     kept for reuse, up to a bound.
+//   - Images are VkImages in device-local memory of their own, kept in
+//     layout GENERAL, with a sampled and a storage view; 1D buffer images
+//     are VkBufferViews; samplers are cached VkSamplers by state
+//     (docs/images.md, "The Vulkan driver").
 //   - Programs are VkShaderModules; a kernel's VkPipeline is made per set of
 //     specialization constants (work-group size, __local sizes) and cached,
 //     in memory and in a VkPipelineCache on disk.

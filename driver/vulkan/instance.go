@@ -39,6 +39,8 @@ type instance struct {
 	vkGetPhysicalDeviceProperties2           uintptr
 	vkGetPhysicalDeviceFeatures2             uintptr
 	vkGetPhysicalDeviceMemoryProperties      uintptr
+	vkGetPhysicalDeviceFormatProperties      uintptr
+	vkGetPhysicalDeviceImageFormatProperties uintptr
 	vkGetPhysicalDeviceQueueFamilyProperties uintptr
 	vkEnumerateDeviceExtensionProperties     uintptr
 	vkCreateDevice                           uintptr
@@ -81,6 +83,8 @@ func newInstance() (*instance, error) {
 		"vkGetPhysicalDeviceProperties2":           &inst.vkGetPhysicalDeviceProperties2,
 		"vkGetPhysicalDeviceFeatures2":             &inst.vkGetPhysicalDeviceFeatures2,
 		"vkGetPhysicalDeviceMemoryProperties":      &inst.vkGetPhysicalDeviceMemoryProperties,
+		"vkGetPhysicalDeviceFormatProperties":      &inst.vkGetPhysicalDeviceFormatProperties,
+		"vkGetPhysicalDeviceImageFormatProperties": &inst.vkGetPhysicalDeviceImageFormatProperties,
 		"vkGetPhysicalDeviceQueueFamilyProperties": &inst.vkGetPhysicalDeviceQueueFamilyProperties,
 		"vkEnumerateDeviceExtensionProperties":     &inst.vkEnumerateDeviceExtensionProperties,
 		"vkCreateDevice":                           &inst.vkCreateDevice,
@@ -148,6 +152,8 @@ type physical struct {
 	fTimel   vkFeatureStruct // timelineSemaphore
 	fBDA     vkFeatureStruct // bufferDeviceAddress, ...Capture..., ...MultiDevice
 	fRobust2 vkFeatureStruct // robustBufferAccess2, robustImageAccess2, nullDescriptor
+
+	formatCache // VkFormatProperties, asked for on first use
 
 	family          int // compute queue family, or -1
 	timestampBits   uint32
@@ -337,6 +343,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	info.Caps.BoundWorkgroupAccess = robustWanted() && f[featRobustBufferAccess] != 0
 	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
 	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
+	info.Caps.Images = p.imagesSupported()
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize

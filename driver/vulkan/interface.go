@@ -44,7 +44,15 @@ func (k *kernel) checkInterface(entry spirv.ID) error {
 		if sc == spirv.StorageClassUniform && !k.bufferBlock(id) {
 			want = descriptorTypeUniformBuffer
 		}
-		if sc == spirv.StorageClassUniformConstant || b.typ != want {
+		if sc == spirv.StorageClassUniformConstant {
+			// An image or a sampler: the type the module declares
+			// (imageVars) against the reflection's kind.
+			want = ^uint32(0)
+			if b.img.known {
+				want = b.img.descriptorType()
+			}
+		}
+		if b.typ != want {
 			return fmt.Errorf("vulkan: kernel %s: the %v resource at descriptor set %d, binding %d (%%%d) does not match its argument's kind in the reflection: %w", k.refl.Name, sc, set, bind, id, driver.ErrInvalidBinary)
 		}
 	}

@@ -69,8 +69,11 @@ type zeroRange struct {
 func newMemory(l *logical) (*memory, error) {
 	lim := &l.phys.props.limits
 	m := &memory{l: l,
-		align: max(lim.minStorageBufferOffsetAlignment, lim.minUniformBufferOffsetAlignment, 16),
-		usage: bufferUsageStorage | bufferUsageUniform | bufferUsageTransferSrc | bufferUsageTransferDst,
+		// 1D buffer images view buffers from their start: texel buffer
+		// offsets are aligned too.
+		align: max(lim.minStorageBufferOffsetAlignment, lim.minUniformBufferOffsetAlignment, lim.minTexelBufferOffsetAlignment, 16),
+		usage: bufferUsageStorage | bufferUsageUniform | bufferUsageTransferSrc | bufferUsageTransferDst |
+			bufferUsageUniformTexel | bufferUsageStorageTexel,
 	}
 	if l.deviceAddress {
 		m.usage |= bufferUsageDeviceAddress
@@ -388,6 +391,8 @@ type MemoryStats struct {
 	KeptBytes      uint64 // freed blocks kept for reuse (bounded)
 	Alignment      uint64 // buffers start at multiples of this
 	HostMappedBufs bool   // buffers are host-visible (HostMapper)
+	Images         int    // live images (VkImages and 1D buffer images' VkBufferViews)
+	ImageBytes     uint64 // the VkDeviceMemory of images
 }
 
 // MemoryStats reports the device memory the driver holds.
@@ -399,7 +404,8 @@ func (d *Device) MemoryStats() MemoryStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return MemoryStats{Blocks: len(m.blocks), DeviceMemory: m.allocated, BufferBytes: m.inUse,
-		StagingBytes: d.staging.size, KeptBytes: m.keptBytes, Alignment: m.align, HostMappedBufs: m.hostMapped}
+		StagingBytes: d.staging.size, KeptBytes: m.keptBytes, Alignment: m.align, HostMappedBufs: m.hostMapped,
+		Images: int(d.images.Load()), ImageBytes: uint64(d.imageBytes.Load())}
 }
 
 // bufferOf returns the driver buffer behind b.

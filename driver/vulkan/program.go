@@ -209,12 +209,15 @@ type binding struct {
 	arg          int    // the argument ordinal (srcArg) or POD cluster index (srcPOD)
 	cnst         *boundBuffer
 	writable     bool
+	img          imageVar // image, sampler and texel buffer bindings: what the module declares
+	sampler      uint64   // srcLiteral: the literal sampler's VkSampler
 }
 
 const (
 	srcArg = iota
 	srcPOD
 	srcConst
+	srcLiteral // a literal sampler of the module
 )
 
 // podCluster is the POD arguments that share one buffer binding.
@@ -242,6 +245,8 @@ type kernel struct {
 	regionPush  bool       // split NDRanges with the region push constants
 	unsupported string
 	private     uint64 // Function and Private bytes of one work-item (spirv.PrivateBytes)
+	hasImages   bool   // image, sampler or texel buffer bindings: barriers around its dispatches
+	intBorder   bool   // its sampled images are all integer ones (sampler.go)
 
 	mu    sync.Mutex
 	pipes map[string]uint64
@@ -359,6 +364,11 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 		case spirv.ArgPODPushConstant:
 			k.pushArgs = append(k.pushArgs, a)
 		case spirv.ArgLocal:
+		case spirv.ArgROImage, spirv.ArgWOImage, spirv.ArgSampler, spirv.ArgUniformTexelBuffer, spirv.ArgStorageTexelBuffer:
+			typ := map[spirv.ArgKind]uint32{spirv.ArgROImage: descriptorTypeSampledImage, spirv.ArgWOImage: descriptorTypeStorageImage,
+				spirv.ArgSampler: descriptorTypeSampler, spirv.ArgUniformTexelBuffer: descriptorTypeUniformTexelBuffer,
+				spirv.ArgStorageTexelBuffer: descriptorTypeStorageTexelBuffer}[a.Kind]
+			add(binding{set: a.DescriptorSet, binding: a.Binding, typ: typ, source: srcArg, arg: int(a.Ordinal)})
 		default:
 			k.unsupported = fmt.Sprintf("argument %d (%s) of kind %v", a.Ordinal, a.Name, a.Kind)
 		}
@@ -373,6 +383,9 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 	}
 	if p.printf != nil {
 		add(binding{set: p.printf.set, binding: p.printf.binding, typ: descriptorTypeStorageBuffer, source: srcConst, cnst: p.printf})
+	}
+	if err := k.imageLayout(add); err != nil {
+		return err
 	}
 	sort.Slice(k.bindings, func(i, j int) bool {
 		a, b := k.bindings[i], k.bindings[j]

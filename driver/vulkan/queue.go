@@ -39,6 +39,12 @@ const (
 	cmdCopy
 	cmdFill
 	cmdMarker
+	cmdImageInit     // layout UNDEFINED -> GENERAL and clear to zero
+	cmdImageWrite    // host bytes (WriteImage, FillImage) -> image
+	cmdImageRead     // image -> host bytes
+	cmdImageCopy     // image -> image
+	cmdImageToBuffer // image -> buffer (c.dst)
+	cmdBufferToImage // buffer (c.src) -> image
 )
 
 // command is one enqueued command, kept as a Go value until its batch is
@@ -56,6 +62,7 @@ type command struct {
 	host           []byte // WriteBuffer source, ReadBuffer destination
 	pattern        []byte
 	disp           *dispatchCmd
+	img            *imageCmd
 	query          int // first timestamp query in its batch, or -1
 	// failed is set by the batch's host work when the command ran but
 	// must not report success (a kernel cut short by the loop limiter).
@@ -76,6 +83,7 @@ func (c *command) finishAt(err error, p driver.Profile) {
 	if c.disp != nil {
 		c.disp.release()
 	}
+	c.img.release()
 	// Finish reports a command's own failure; one that failed because of
 	// its wait list is reported by its event only.
 	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) {
@@ -119,6 +127,7 @@ func (c *command) release() {
 	if c.disp != nil {
 		c.disp.release()
 	}
+	c.img.release()
 }
 
 func (q *queue) WriteBuffer(dst driver.Buffer, offset uint64, src []byte, wait []driver.Event) (driver.Event, error) {

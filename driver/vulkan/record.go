@@ -23,11 +23,16 @@ type recording struct {
 	pipe          uint64
 	writesDesc    []vkWriteDescriptorSet
 	infos         []vkDescriptorBufferInfo
+	imgInfos      []vkDescriptorImageInfo // per binding, for image and sampler descriptors
+	texViews      []uint64                // per binding, for texel buffer descriptors
 	chunks        []kernelabi.Chunk
+	// imgDirty: an image command ran since the last barrier (images are
+	// not tracked by range): the next command starts with a barrier.
+	imgDirty bool
 }
 
 func (r *recording) reset() {
-	r.reads, r.writes, r.pipe = r.reads[:0], r.writes[:0], 0
+	r.reads, r.writes, r.pipe, r.imgDirty = r.reads[:0], r.writes[:0], 0, false
 }
 
 const maxTracked = 64
@@ -36,7 +41,7 @@ const maxTracked = 64
 // it depends on what the batch did since the last barrier (read after
 // write, write after read or write), then notes its accesses.
 func (s *submitter) hazard(b *batch, rd, wr []access) {
-	need := len(b.reads)+len(b.writes) > maxTracked
+	need := len(b.reads)+len(b.writes) > maxTracked || b.imgDirty
 	for _, r := range rd {
 		for _, w := range b.writes {
 			need = need || r.overlaps(w)
@@ -65,7 +70,7 @@ func (s *submitter) barrier(b *batch, src uint32) {
 		srcAccessMask: accessShaderWrite | accessTransferWrite,
 		dstAccessMask: accessShaderRead | accessShaderWrite | accessUniformRead | accessTransferRead | accessTransferWrite}
 	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
-	b.reads, b.writes = b.reads[:0], b.writes[:0]
+	b.reads, b.writes, b.imgDirty = b.reads[:0], b.writes[:0], false
 }
 
 // ringAlloc takes n bytes of the staging ring for batch b, submitting b
@@ -165,6 +170,10 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 		if err != nil {
 			return b, err
 		}
+	case cmdImageInit, cmdImageWrite, cmdImageRead, cmdImageCopy, cmdImageToBuffer, cmdBufferToImage:
+		if b, err = s.recordImage(b, c); err != nil {
+			return b, err
+		}
 	case cmdMarker:
 	}
 	if c.kind != cmdMarker {
@@ -254,10 +263,16 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		s.printfBefore(b, pf)
 	}
 	var rd, wr []access
-	b.infos = b.infos[:0]
+	b.infos, b.imgInfos, b.texViews = b.infos[:0], b.imgInfos[:0], b.texViews[:0]
 	for i, bd := range k.bindings {
 		info := vkDescriptorBufferInfo{}
-		if bd.source == srcPOD {
+		var ii vkDescriptorImageInfo
+		var tv uint64
+		if isImageDescriptor(bd.typ) {
+			di := d.imgs[i]
+			ii = vkDescriptorImageInfo{sampler: di.sampler, imageView: di.view, imageLayout: imageLayoutGeneral}
+			tv = di.bufView
+		} else if bd.source == srcPOD {
 			info = vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(podPos[bd.arg]), rng: uint64(len(d.pods[bd.arg]))}
 		} else {
 			db := d.bufs[i]
@@ -269,6 +284,12 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			}
 		}
 		b.infos = append(b.infos, info)
+		b.imgInfos = append(b.imgInfos, ii)
+		b.texViews = append(b.texViews, tv)
+	}
+	if k.hasImages {
+		// Images are not tracked by range: barriers on both sides.
+		b.imgDirty = true
 	}
 	s.hazard(b, rd, wr)
 	if b.pipe != d.pipe {
@@ -302,6 +323,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 	if pf != nil {
 		s.printfAfter(b, c, pf, pfPos)
 	}
+	b.imgDirty = b.imgDirty || k.hasImages
 	return b, nil
 }
 
@@ -322,8 +344,7 @@ func (s *submitter) bindDescriptors(b *batch, k *kernel) error {
 	if k.pushSet >= 0 {
 		b.writesDesc = b.writesDesc[:0]
 		for i, bd := range k.bindings {
-			b.writesDesc = append(b.writesDesc, vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstBinding: bd.binding,
-				descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
+			b.writesDesc = append(b.writesDesc, b.descriptorWrite(i, bd, 0))
 		}
 		call(l.vkCmdPushDescriptorSet, b.cb, pipelineBindPointCompute, uintptr(k.layout), uintptr(k.pushSet),
 			uintptr(len(b.writesDesc)), uintptr(unsafe.Pointer(&b.writesDesc[0])))
@@ -337,10 +358,24 @@ func (s *submitter) bindDescriptors(b *batch, k *kernel) error {
 	}
 	b.writesDesc = b.writesDesc[:0]
 	for i, bd := range k.bindings {
-		b.writesDesc = append(b.writesDesc, vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstSet: sets[bd.set], dstBinding: bd.binding,
-			descriptorCount: 1, descriptorType: bd.typ, pBufferInfo: &b.infos[i]})
+		b.writesDesc = append(b.writesDesc, b.descriptorWrite(i, bd, sets[bd.set]))
 	}
 	call(l.vkUpdateDescriptorSets, l.handle, uintptr(len(b.writesDesc)), uintptr(unsafe.Pointer(&b.writesDesc[0])), 0, 0)
 	call(l.vkCmdBindDescriptorSets, b.cb, pipelineBindPointCompute, uintptr(k.layout), 0, uintptr(len(sets)), uintptr(unsafe.Pointer(&sets[0])), 0, 0)
 	return nil
+}
+
+// descriptorWrite is the descriptor write of binding i of the dispatch
+// being recorded, into set (0 for push descriptors).
+func (r *recording) descriptorWrite(i int, bd binding, set uint64) vkWriteDescriptorSet {
+	w := vkWriteDescriptorSet{sType: sTypeWriteDescriptorSet, dstSet: set, dstBinding: bd.binding, descriptorCount: 1, descriptorType: bd.typ}
+	switch bd.typ {
+	case descriptorTypeSampler, descriptorTypeSampledImage, descriptorTypeStorageImage:
+		w.pImageInfo = unsafe.Pointer(&r.imgInfos[i])
+	case descriptorTypeUniformTexelBuffer, descriptorTypeStorageTexelBuffer:
+		w.pTexelBufferView = unsafe.Pointer(&r.texViews[i])
+	default:
+		w.pBufferInfo = &r.infos[i]
+	}
+	return w
 }

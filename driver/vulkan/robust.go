@@ -16,6 +16,8 @@ import "os"
 //   - With VK_EXT_robustness2 (RobustBufferAccess2): an out-of-bounds load
 //     returns zero, an out-of-bounds store or atomic is discarded: other
 //     buffers, even those sharing its VkDeviceMemory block, are untouched.
+//     Its robustImageAccess2 is enabled too where the device has it:
+//     out-of-range image reads return zeros, writes are dropped.
 //   - With robustBufferAccess alone (RobustBufferAccess): a load returns a
 //     value from within the memory bound to the VkBuffer, or zero; a store
 //     may land anywhere in that VkBuffer (one of clgo's large blocks, which

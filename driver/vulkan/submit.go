@@ -259,7 +259,9 @@ func (s *submitter) newBatch() (*batch, error) {
 			return nil, err
 		}
 	}
-	sizes := []vkDescriptorPoolSize{{descriptorTypeStorageBuffer, 16 * batchLimit}, {descriptorTypeUniformBuffer, 4 * batchLimit}}
+	sizes := []vkDescriptorPoolSize{{descriptorTypeStorageBuffer, 16 * batchLimit}, {descriptorTypeUniformBuffer, 4 * batchLimit},
+		{descriptorTypeSampler, 4 * batchLimit}, {descriptorTypeSampledImage, 4 * batchLimit}, {descriptorTypeStorageImage, 4 * batchLimit},
+		{descriptorTypeUniformTexelBuffer, batchLimit}, {descriptorTypeStorageTexelBuffer, batchLimit}}
 	pi := &vkDescriptorPoolCreateInfo{sType: sTypeDescriptorPoolCreateInfo, maxSets: 2 * batchLimit, poolSizeCount: uint32(len(sizes)), pPoolSizes: &sizes[0]}
 	if err := check("vkCreateDescriptorPool", call(l.vkCreateDescriptorPool, l.handle, uintptr(unsafe.Pointer(pi)), 0, uintptr(unsafe.Pointer(&b.descPool)))); err != nil {
 		return nil, err
