@@ -10,6 +10,9 @@ import (
 func (fs *fnState) expr(e syntax.Expr) value {
 	to := fs.info.Implicit[e]
 	tv := fs.info.Types[e]
+	if isSamplerType(tv.Type) || (to != nil && isSamplerType(to)) {
+		return fs.samplerExpr(e)
+	}
 	// Constants are converted at compile time.
 	if tv.IsConst() {
 		t := tv.Type
@@ -160,7 +163,7 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 }
 
 func (fs *fnState) undef(t types.Type) value {
-	if t == nil || types.IsVoid(t) || types.IsInvalid(t) {
+	if t == nil || types.IsVoid(t) || types.IsInvalid(t) || isImageType(t) || isSamplerType(t) {
 		return value{t: t}
 	}
 	if isPointer(t) {
@@ -430,6 +433,14 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	bd := &binding{}
 	fs.vars[v] = bd
+	if isImageType(v.Type) || isSamplerType(v.Type) {
+		// Handles live in SSA values only (Vulkan forbids them in
+		// Function variables): parameters and sampler constants are
+		// bound where they are declared.
+		fs.errorf(fs.pos, "'%s' of type %s cannot be stored in a variable or have its address taken", v.Name, v.Type)
+		bd.val = &value{t: v.Type}
+		return bd
+	}
 	if s := fs.an.shadow[v]; s != nil {
 		bd.pl = fs.objPlace(fs.objs[s], v.Type)
 		return bd

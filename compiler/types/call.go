@@ -382,7 +382,9 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 		return r
 	case *Image:
 		if ai, ok := at.(*Image); ok && ai.Dim == pt.Dim && ai.Array == pt.Array && ai.Depth == pt.Depth {
-			if ai.Access == pt.Access || pt.Access == ReadWrite {
+			// Access qualifiers match exactly: a read_only image has no
+			// write forms, a write_only one no read forms.
+			if ai.Access == pt.Access {
 				return rankExact
 			}
 		}
