@@ -78,3 +78,17 @@ func TestImageKernelsValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestImageSupportMacro: __IMAGE_SUPPORT__ follows Features.Images.
+func TestImageSupportMacro(t *testing.T) {
+	src := "kernel void k(global int *a) {\n#ifdef __IMAGE_SUPPORT__\n a[0] = __IMAGE_SUPPORT__;\n#else\n#error no images\n#endif\n}\n"
+	opts := compiler.DefaultOptions()
+	if _, err := compiler.Compile(src, opts); err != nil {
+		t.Fatalf("with images: %v", err)
+	}
+	opts.Features.Images = false
+	_, err := compiler.Compile(src, opts)
+	if err == nil || !strings.Contains(err.Error(), "error: no images") {
+		t.Fatalf("without images: %v, want the #error", err)
+	}
+}
