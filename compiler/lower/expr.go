@@ -102,6 +102,16 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 	if tv.Mode == types.LValue && fs.isVolatile(e) && !isPointer(t) && !isArray(t) {
 		return fs.loadVolatile(e)
 	}
+	if isImageType(t) {
+		switch e.(type) {
+		case *syntax.Ident, *syntax.ParenExpr:
+		default:
+			// An image is one argument's handle, known where it is used
+			// (a select between images has no Vulkan SPIR-V form).
+			fs.errorf(e.Pos(), "an image operand must name an image kernel argument or a parameter it was passed to")
+			return value{t: t}
+		}
+	}
 	switch x := e.(type) {
 	case *syntax.ParenExpr:
 		return fs.expr(x.X)

@@ -20,6 +20,9 @@ func (fs *fnState) imageOf(e syntax.Expr) (*imageArg, spirv.ID) {
 	if ia := fs.images[v.id]; ia != nil {
 		return ia, v.id
 	}
+	if v.id == 0 {
+		return nil, 0 // reported where the operand was lowered
+	}
 	fs.errorf(e.Pos(), "the image operand must be an image kernel argument or a parameter it was passed to")
 	return nil, 0
 }

@@ -96,6 +96,7 @@ func (fs *fnState) samplerDecl(v *types.Var, d *syntax.VarDecl) {
 	}
 	if d.Init == nil {
 		fs.errorf(d.Pos(), "sampler variable '%s' must be initialized", v.Name)
+		fs.vars[v] = &binding{val: &value{t: v.Type}}
 		return
 	}
 	if fs.an.mutable[v] {
