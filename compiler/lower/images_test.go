@@ -92,3 +92,60 @@ func TestImageSupportMacro(t *testing.T) {
 		t.Fatalf("without images: %v, want the #error", err)
 	}
 }
+
+// TestImageDescriptorMaps compares the -descriptormap text of image
+// kernels with the mapping docs/images.md gives, and the channel queries'
+// push constants.
+func TestImageDescriptorMaps(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "images", name+".cl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"blur3x3", `sampler,18,samplerExpr,"CLK_ADDRESS_CLAMP_TO_EDGE|CLK_FILTER_NEAREST|CLK_NORMALIZED_COORDS_FALSE",descriptorSet,0,binding,2
+kernel,blur3x3,arg,src,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,ro_image
+kernel,blur3x3,arg,dst,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,wo_image
+`},
+		{"volume_sample", `sampler,37,samplerExpr,"CLK_ADDRESS_CLAMP|CLK_FILTER_LINEAR|CLK_NORMALIZED_COORDS_TRUE",descriptorSet,0,binding,2
+kernel,volume_sample,arg,vol,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,ro_image
+kernel,volume_sample,arg,out,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,buffer
+`},
+		{"queries", `kernel,queries,arg,i1,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,ro_image
+kernel,queries,arg,i1a,argOrdinal,1,descriptorSet,0,binding,1,offset,0,argKind,ro_image
+kernel,queries,arg,i1b,argOrdinal,2,descriptorSet,0,binding,2,offset,0,argKind,uniform_texel_buffer
+kernel,queries,arg,i2,argOrdinal,3,descriptorSet,0,binding,3,offset,0,argKind,ro_image
+kernel,queries,arg,i2a,argOrdinal,4,descriptorSet,0,binding,4,offset,0,argKind,wo_image
+kernel,queries,arg,i3,argOrdinal,5,descriptorSet,0,binding,5,offset,0,argKind,ro_image
+kernel,queries,arg,out,argOrdinal,6,descriptorSet,0,binding,6,offset,0,argKind,buffer
+`},
+		// A sampler argument and a program-scope sampler: one literal
+		// sampler, after the 13 arguments' bindings.
+		{"all_forms", ""},
+	} {
+		res := compileChecked(t, c.file+".cl", read(c.file), "", compiler.Vulkan11)
+		got := res.Reflection.DescriptorMap()
+		if c.want != "" && got != c.want {
+			t.Errorf("%s:\ngot:\n%s\nwant:\n%s", c.file, got, c.want)
+		}
+		if c.file == "all_forms" {
+			ls := res.Reflection.LiteralSamplers
+			if len(ls) != 1 || ls[0].Binding != 13 || ls[0].Mask != 0x14 {
+				t.Errorf("all_forms literal samplers %+v, want one (CLAMP|NEAREST, 0x14) at binding 13", ls)
+			}
+		}
+		if c.file == "queries" {
+			want := []spirv.ImageChannelInfo{
+				{Ordinal: 2, PushConstant: true, Offset: 0, Size: 4},
+				{Ordinal: 3, PushConstant: true, Offset: 4, Size: 4},
+				{Ordinal: 3, DataType: true, PushConstant: true, Offset: 8, Size: 4},
+				{Ordinal: 4, DataType: true, PushConstant: true, Offset: 12, Size: 4},
+			}
+			if got := res.Reflection.Kernels[0].ImageChannelInfo; !reflect.DeepEqual(got, want) {
+				t.Errorf("queries channel info:\n got %+v\nwant %+v", got, want)
+			}
+		}
+	}
+}
