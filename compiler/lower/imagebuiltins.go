@@ -48,7 +48,11 @@ func (fs *fnState) imageBuiltin(name string, x *syntax.CallExpr, t types.Type) v
 		color := fs.expr(x.Args[2])
 		c := fs.imageCoord(ia, coord, false)
 		texel := color.id
-		if types.ElemKind(color.t) == types.Half {
+		if types.VecLen(color.t) == 1 {
+			// A depth image's one channel.
+			z := fs.constOf(types.Typ[types.Float], 0)
+			texel = b.EmitIDs(spirv.OpCompositeConstruct, b.TypeVector(ia.elem, 4), texel, z, z, z)
+		} else if types.ElemKind(color.t) == types.Half {
 			texel = b.EmitIDs(spirv.OpFConvert, b.TypeVector(ia.elem, 4), texel)
 		} else if ia.kind == types.Int {
 			texel = b.EmitIDs(spirv.OpBitcast, b.TypeVector(ia.elem, 4), texel)
@@ -158,6 +162,9 @@ func (fs *fnState) readImage(ia *imageArg, img, smp spirv.ID, coord value, t typ
 		r = b.Emit(spirv.OpImageFetch, rt, uint32(img), uint32(fs.imageCoord(ia, coord, false)), uint32(spirv.ImageOperandsLod), uint32(fs.u32(0)))
 	}
 	switch {
+	case types.VecLen(t) == 1:
+		// A depth image's one channel.
+		r = b.Emit(spirv.OpCompositeExtract, fs.valType(t), uint32(r), 0)
 	case types.ElemKind(t) == types.Half:
 		r = b.EmitIDs(spirv.OpFConvert, fs.valType(t), r)
 	case ia.kind == types.Int:
