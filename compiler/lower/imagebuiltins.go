@@ -149,7 +149,12 @@ func (fs *fnState) readImage(ia *imageArg, img, smp spirv.ID, coord value, t typ
 	var r spirv.ID
 	switch {
 	case smp != 0:
-		c := fs.imageCoord(ia, coord, true)
+		var c spirv.ID
+		if mask, ok := fs.samplerMasks[smp]; ok && mask&1 == 0 && (ia.typ.Dim == types.Image3D || ia.typ.Array) {
+			c, smp = fs.normalizeCoord(ia, img, coord, mask)
+		} else {
+			c = fs.imageCoord(ia, coord, true)
+		}
 		si := b.EmitIDs(spirv.OpSampledImage, b.TypeSampledImage(ia.imgType), img, smp)
 		zero := b.ConstantFloat32(b.TypeFloat(32), 0)
 		r = b.Emit(spirv.OpImageSampleExplicitLod, rt, uint32(si), uint32(c), uint32(spirv.ImageOperandsLod), uint32(zero))
@@ -171,4 +176,64 @@ func (fs *fnState) readImage(ia *imageArg, img, smp spirv.ID, coord value, t typ
 		r = b.EmitIDs(spirv.OpBitcast, fs.valType(t), r)
 	}
 	return r
+}
+
+// normalizeCoord handles a literal sampler with unnormalized coordinates
+// on a 3D or array image, which Vulkan samplers cannot do
+// (unnormalizedCoordinates allows single-layer 1D and 2D views only): the
+// coordinates are normalized here and the image is sampled through the
+// same sampler with normalized coordinates, which gives the same texels
+// for the addressing modes unnormalized coordinates allow (none, clamp to
+// edge, clamp). With nearest filtering a coordinate u becomes the centre
+// of texel floor(u), so that rounding in the division and in the device's
+// scaling back cannot move it to a neighbour; the layer of an array image
+// is never normalized.
+func (fs *fnState) normalizeCoord(ia *imageArg, img spirv.ID, coord value, mask uint32) (c, smp spirv.ID) {
+	b := fs.b
+	c = fs.imageCoord(ia, coord, true)
+	n := imageCoords(ia.typ)
+	f := b.TypeFloat(32)
+	vt := f
+	if n > 1 {
+		vt = b.TypeVector(f, uint32(n))
+	}
+	if mask&0x20 == 0 { // CLK_FILTER_NEAREST
+		c = b.ExtInst(vt, fs.glsl, uint32(spirv.GLSLstd450Floor), c)
+		half := b.ConstantFloat32(f, 0.5)
+		h := half
+		if n > 1 {
+			parts := make([]spirv.ID, n)
+			for i := range parts {
+				parts[i] = half
+			}
+			h = b.ConstantComposite(vt, parts...)
+		}
+		c = b.EmitIDs(spirv.OpFAdd, vt, c, h)
+	}
+	b.Capability(spirv.CapabilityImageQuery)
+	u := fs.uint32T()
+	st := u
+	if n > 1 {
+		st = b.TypeVector(u, uint32(n))
+	}
+	size := b.EmitIDs(spirv.OpConvertUToF, vt, b.EmitIDs(spirv.OpImageQuerySizeLod, st, img, fs.u32(0)))
+	if ia.typ.Array {
+		// Divide the layer by 1: it stays as it is.
+		one := b.ConstantFloat32(f, 1)
+		parts := make([]spirv.ID, n)
+		for i := range n - 1 {
+			parts[i] = b.Emit(spirv.OpCompositeExtract, f, uint32(size), uint32(i))
+		}
+		parts[n-1] = one
+		size = b.EmitIDs(spirv.OpCompositeConstruct, vt, parts...)
+		if mask&0x20 == 0 {
+			// Undo the texel-centre shift on the layer, which is
+			// rounded to the nearest integer, not floored.
+			layer := fs.imageCoord(ia, coord, true)
+			lz := b.Emit(spirv.OpCompositeExtract, f, uint32(layer), uint32(n-1))
+			c = b.Emit(spirv.OpCompositeInsert, vt, uint32(lz), uint32(c), uint32(n-1))
+		}
+	}
+	c = b.EmitIDs(spirv.OpFDiv, vt, c, size)
+	return c, fs.literalSampler(mask | 1)
 }

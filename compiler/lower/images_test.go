@@ -121,8 +121,10 @@ kernel,queries,arg,i2a,argOrdinal,4,descriptorSet,0,binding,4,offset,0,argKind,w
 kernel,queries,arg,i3,argOrdinal,5,descriptorSet,0,binding,5,offset,0,argKind,ro_image
 kernel,queries,arg,out,argOrdinal,6,descriptorSet,0,binding,6,offset,0,argKind,buffer
 `},
-		// A sampler argument and a program-scope sampler: one literal
-		// sampler, after the 13 arguments' bindings.
+		// A sampler argument and a program-scope unnormalized sampler
+		// used on an array image: the literal sampler after the 13
+		// arguments' bindings, and its normalized twin that the
+		// array image is sampled through.
 		{"all_forms", ""},
 	} {
 		res := compileChecked(t, c.file+".cl", read(c.file), "", compiler.Vulkan11)
@@ -132,8 +134,9 @@ kernel,queries,arg,out,argOrdinal,6,descriptorSet,0,binding,6,offset,0,argKind,b
 		}
 		if c.file == "all_forms" {
 			ls := res.Reflection.LiteralSamplers
-			if len(ls) != 1 || ls[0].Binding != 13 || ls[0].Mask != 0x14 {
-				t.Errorf("all_forms literal samplers %+v, want one (CLAMP|NEAREST, 0x14) at binding 13", ls)
+			want := []spirv.LiteralSampler{{Binding: 13, Mask: 0x14}, {Binding: 14, Mask: 0x15}}
+			if !reflect.DeepEqual(ls, want) {
+				t.Errorf("all_forms literal samplers %+v, want %+v", ls, want)
 			}
 		}
 		if c.file == "queries" {

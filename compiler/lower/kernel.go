@@ -29,8 +29,10 @@ type fnState struct {
 	kref      *spirv.Kernel
 	images    map[spirv.ID]*imageArg // image arguments by their loaded handle
 	imageInfo []imageInfoPC          // channel query push constants
-	idTypes   map[spirv.ID]spirv.ID  // result types of function-level ids (cache)
-	frameRet  map[*frame]*types.Var  // pointer results of inlined calls
+	// samplerMasks: the mask of each loaded literal sampler handle.
+	samplerMasks map[spirv.ID]uint32
+	idTypes      map[spirv.ID]spirv.ID // result types of function-level ids (cache)
+	frameRet     map[*frame]*types.Var // pointer results of inlined calls
 }
 
 // binding is how a variable is reached: an immutable SSA value, a place

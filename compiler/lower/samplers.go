@@ -42,7 +42,12 @@ func (fs *fnState) literalSampler(mask uint32) spirv.ID {
 		l.samplers[mask] = id
 		l.samplerOrder = append(l.samplerOrder, mask)
 	}
-	return b.EmitIDs(spirv.OpLoad, st, fs.gv(id))
+	h := b.EmitIDs(spirv.OpLoad, st, fs.gv(id))
+	if fs.samplerMasks == nil {
+		fs.samplerMasks = map[spirv.ID]uint32{}
+	}
+	fs.samplerMasks[h] = mask
+	return h
 }
 
 // samplerExpr lowers an expression of sampler type (after its implicit
