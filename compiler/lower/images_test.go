@@ -1,13 +1,16 @@
 package lower_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/compiler/builtins"
 	"github.com/clgo/clgo/spirv"
 	"github.com/clgo/clgo/spirv/spirvtest"
 	"github.com/clgo/clgo/spirv/validate"
@@ -149,6 +152,56 @@ kernel,queries,arg,out,argOrdinal,6,descriptorSet,0,binding,6,offset,0,argKind,b
 			if got := res.Reflection.Kernels[0].ImageChannelInfo; !reflect.DeepEqual(got, want) {
 				t.Errorf("queries channel info:\n got %+v\nwant %+v", got, want)
 			}
+		}
+	}
+}
+
+// TestEveryImageBuiltin compiles one kernel per overload of every image
+// builtin the builtin table lists (the half forms aside: cl_khr_fp16 is
+// not advertised), each image a kernel argument of its own, and validates
+// the module.
+func TestEveryImageBuiltin(t *testing.T) {
+	var sb strings.Builder
+	n := 0
+	names := builtins.Names()
+	sort.Strings(names)
+	for _, name := range names {
+		if !strings.HasPrefix(name, "read_image") && !strings.HasPrefix(name, "write_image") && !strings.HasPrefix(name, "get_image_") {
+			continue
+		}
+		for _, d := range builtins.Lookup(name) {
+			if d.Ext != "" {
+				continue
+			}
+			var params, args []string
+			for i, p := range d.Params {
+				switch {
+				case strings.Contains(p, "image"):
+					params = append(params, fmt.Sprintf("%s a%d", p, i))
+					args = append(args, fmt.Sprintf("a%d", i))
+				case p == "sampler_t":
+					args = append(args, "CLK_NORMALIZED_COORDS_FALSE|CLK_ADDRESS_CLAMP|CLK_FILTER_NEAREST")
+				default:
+					args = append(args, fmt.Sprintf("(%s)(1)", p))
+				}
+			}
+			call := fmt.Sprintf("%s(%s)", name, strings.Join(args, ", "))
+			if d.Result != "void" {
+				call = fmt.Sprintf("{ %s r = %s; *(global %s *)o = r; }", d.Result, call, d.Result)
+			} else {
+				call += ";"
+			}
+			fmt.Fprintf(&sb, "kernel void k%d(%s, global uint *o) { %s }\n", n, strings.Join(params, ", "), call)
+			n++
+		}
+	}
+	if n < 150 {
+		t.Fatalf("only %d image builtin overloads", n)
+	}
+	for _, env := range []compiler.TargetEnv{compiler.Vulkan11, compiler.Vulkan13} {
+		res := compileChecked(t, "every.cl", sb.String(), "-cl-std=CL2.0", env)
+		if len(res.Reflection.Kernels) != n {
+			t.Fatalf("%d kernels, want %d", len(res.Reflection.Kernels), n)
 		}
 	}
 }
