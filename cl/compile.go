@@ -170,10 +170,6 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
 	// predefine it or take half arithmetic.
 	opts.Features.Float16 = false
-	if !caps.Images {
-		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
-		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
-	}
 	if opts.Std >= 300 {
 		// OpenCL C 3.0 defines a macro for each optional feature the
 		// device has (CL_DEVICE_OPENCL_C_FEATURES).
@@ -205,6 +201,8 @@ func featuresOf(c driver.Caps) compiler.Features {
 		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
 		LoopIterationLimit:   c.LoopIterationLimit,
 		ReportOutOfBounds:    c.ReportOutOfBounds,
+		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
+		Images: c.Images,
 	}
 }
 

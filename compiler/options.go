@@ -65,10 +65,14 @@ type Features struct {
 	// fails the dispatch as the host driver does; robust buffer access
 	// alone drops such accesses silently (driver.Caps.ReportOutOfBounds).
 	ReportOutOfBounds bool
+	// Images: the device supports images (driver.Caps.Images), so
+	// __IMAGE_SUPPORT__ is defined (OpenCL C §6.10). Image kernels compile
+	// either way; the runtime refuses to run them on a device without.
+	Images bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).
-var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true}
+var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true}
 
 // Options configure a compilation. The zero value is not the default:
 // start from DefaultOptions or ParseOptions.

@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5122 declarations.
+// 5236 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -379,10 +379,18 @@ var strs = [...]string{
 	"__private int4 *",
 	"__private int8 *",
 	"__private int16 *",
+	"__read_only image2d_array_depth_t",
+	"__write_only image2d_array_depth_t",
+	"__read_write image2d_array_depth_t",
 	"__read_only image1d_array_t",
 	"__read_only image2d_array_t",
 	"__write_only image1d_array_t",
 	"__write_only image2d_array_t",
+	"__read_write image1d_array_t",
+	"__read_write image2d_array_t",
+	"__read_only image2d_depth_t",
+	"__write_only image2d_depth_t",
+	"__read_write image2d_depth_t",
 	"__read_only image1d_t",
 	"__read_only image1d_buffer_t",
 	"__read_only image2d_t",
@@ -391,6 +399,10 @@ var strs = [...]string{
 	"__write_only image1d_buffer_t",
 	"__write_only image2d_t",
 	"__write_only image3d_t",
+	"__read_write image1d_t",
+	"__read_write image1d_buffer_t",
+	"__read_write image2d_t",
+	"__read_write image3d_t",
 	"__constant char *",
 	"sampler_t",
 	"const __private char *",
@@ -2044,60 +2056,120 @@ const decls = "abs 0 0 0 1 2\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 0 0 72 373\n" +
-	"get_image_array_size 0 0 0 72 374\n" +
-	"get_image_array_size 0 0 0 72 375\n" +
+	"get_image_array_size 0 200 0 72 373\n" +
+	"get_image_array_size 0 200 0 72 374\n" +
+	"get_image_array_size 0 200 0 72 375\n" +
 	"get_image_array_size 0 0 0 72 376\n" +
-	"get_image_channel_data_type 0 0 0 26 377\n" +
-	"get_image_channel_data_type 0 0 0 26 378\n" +
-	"get_image_channel_data_type 0 0 0 26 373\n" +
-	"get_image_channel_data_type 0 0 0 26 379\n" +
-	"get_image_channel_data_type 0 0 0 26 374\n" +
-	"get_image_channel_data_type 0 0 0 26 380\n" +
-	"get_image_channel_data_type 0 0 0 26 381\n" +
-	"get_image_channel_data_type 0 0 0 26 382\n" +
-	"get_image_channel_data_type 0 0 0 26 375\n" +
-	"get_image_channel_data_type 0 0 0 26 383\n" +
+	"get_image_array_size 0 0 0 72 377\n" +
+	"get_image_array_size 0 0 0 72 378\n" +
+	"get_image_array_size 0 0 0 72 379\n" +
+	"get_image_array_size 0 0 0 72 380\n" +
+	"get_image_array_size 0 0 0 72 381\n" +
+	"get_image_channel_data_type 0 200 0 26 382\n" +
+	"get_image_channel_data_type 0 200 0 26 373\n" +
+	"get_image_channel_data_type 0 200 0 26 383\n" +
+	"get_image_channel_data_type 0 200 0 26 374\n" +
+	"get_image_channel_data_type 0 200 0 26 384\n" +
+	"get_image_channel_data_type 0 200 0 26 375\n" +
+	"get_image_channel_data_type 0 0 0 26 385\n" +
+	"get_image_channel_data_type 0 0 0 26 386\n" +
 	"get_image_channel_data_type 0 0 0 26 376\n" +
-	"get_image_channel_data_type 0 0 0 26 384\n" +
-	"get_image_channel_order 0 0 0 26 377\n" +
-	"get_image_channel_order 0 0 0 26 378\n" +
-	"get_image_channel_order 0 0 0 26 373\n" +
-	"get_image_channel_order 0 0 0 26 379\n" +
-	"get_image_channel_order 0 0 0 26 374\n" +
-	"get_image_channel_order 0 0 0 26 380\n" +
-	"get_image_channel_order 0 0 0 26 381\n" +
-	"get_image_channel_order 0 0 0 26 382\n" +
-	"get_image_channel_order 0 0 0 26 375\n" +
-	"get_image_channel_order 0 0 0 26 383\n" +
+	"get_image_channel_data_type 0 0 0 26 387\n" +
+	"get_image_channel_data_type 0 0 0 26 377\n" +
+	"get_image_channel_data_type 0 0 0 26 388\n" +
+	"get_image_channel_data_type 0 0 0 26 389\n" +
+	"get_image_channel_data_type 0 0 0 26 390\n" +
+	"get_image_channel_data_type 0 0 0 26 378\n" +
+	"get_image_channel_data_type 0 0 0 26 391\n" +
+	"get_image_channel_data_type 0 0 0 26 379\n" +
+	"get_image_channel_data_type 0 0 0 26 392\n" +
+	"get_image_channel_data_type 0 0 0 26 393\n" +
+	"get_image_channel_data_type 0 0 0 26 394\n" +
+	"get_image_channel_data_type 0 0 0 26 380\n" +
+	"get_image_channel_data_type 0 0 0 26 395\n" +
+	"get_image_channel_data_type 0 0 0 26 381\n" +
+	"get_image_channel_data_type 0 0 0 26 396\n" +
+	"get_image_channel_order 0 200 0 26 382\n" +
+	"get_image_channel_order 0 200 0 26 373\n" +
+	"get_image_channel_order 0 200 0 26 383\n" +
+	"get_image_channel_order 0 200 0 26 374\n" +
+	"get_image_channel_order 0 200 0 26 384\n" +
+	"get_image_channel_order 0 200 0 26 375\n" +
+	"get_image_channel_order 0 0 0 26 385\n" +
+	"get_image_channel_order 0 0 0 26 386\n" +
 	"get_image_channel_order 0 0 0 26 376\n" +
-	"get_image_channel_order 0 0 0 26 384\n" +
-	"get_image_depth 0 0 0 26 380\n" +
-	"get_image_depth 0 0 0 26 384\n" +
+	"get_image_channel_order 0 0 0 26 387\n" +
+	"get_image_channel_order 0 0 0 26 377\n" +
+	"get_image_channel_order 0 0 0 26 388\n" +
+	"get_image_channel_order 0 0 0 26 389\n" +
+	"get_image_channel_order 0 0 0 26 390\n" +
+	"get_image_channel_order 0 0 0 26 378\n" +
+	"get_image_channel_order 0 0 0 26 391\n" +
+	"get_image_channel_order 0 0 0 26 379\n" +
+	"get_image_channel_order 0 0 0 26 392\n" +
+	"get_image_channel_order 0 0 0 26 393\n" +
+	"get_image_channel_order 0 0 0 26 394\n" +
+	"get_image_channel_order 0 0 0 26 380\n" +
+	"get_image_channel_order 0 0 0 26 395\n" +
+	"get_image_channel_order 0 0 0 26 381\n" +
+	"get_image_channel_order 0 0 0 26 396\n" +
+	"get_image_depth 0 0 0 26 388\n" +
+	"get_image_depth 0 0 0 26 392\n" +
+	"get_image_depth 0 0 0 26 396\n" +
+	"get_image_dim 0 200 0 28 382\n" +
+	"get_image_dim 0 200 0 28 373\n" +
+	"get_image_dim 0 200 0 28 383\n" +
+	"get_image_dim 0 200 0 28 374\n" +
+	"get_image_dim 0 200 0 28 384\n" +
+	"get_image_dim 0 200 0 28 375\n" +
+	"get_image_dim 0 0 0 28 387\n" +
+	"get_image_dim 0 0 0 28 377\n" +
+	"get_image_dim 0 0 0 32 388\n" +
+	"get_image_dim 0 0 0 28 391\n" +
 	"get_image_dim 0 0 0 28 379\n" +
-	"get_image_dim 0 0 0 28 374\n" +
-	"get_image_dim 0 0 0 32 380\n" +
-	"get_image_dim 0 0 0 28 383\n" +
-	"get_image_dim 0 0 0 28 376\n" +
-	"get_image_dim 0 0 0 32 384\n" +
+	"get_image_dim 0 0 0 32 392\n" +
+	"get_image_dim 0 0 0 28 395\n" +
+	"get_image_dim 0 0 0 28 381\n" +
+	"get_image_dim 0 0 0 32 396\n" +
+	"get_image_height 0 200 0 26 382\n" +
+	"get_image_height 0 200 0 26 373\n" +
+	"get_image_height 0 200 0 26 383\n" +
+	"get_image_height 0 200 0 26 374\n" +
+	"get_image_height 0 200 0 26 384\n" +
+	"get_image_height 0 200 0 26 375\n" +
+	"get_image_height 0 0 0 26 387\n" +
+	"get_image_height 0 0 0 26 377\n" +
+	"get_image_height 0 0 0 26 388\n" +
+	"get_image_height 0 0 0 26 391\n" +
 	"get_image_height 0 0 0 26 379\n" +
-	"get_image_height 0 0 0 26 374\n" +
-	"get_image_height 0 0 0 26 380\n" +
-	"get_image_height 0 0 0 26 383\n" +
-	"get_image_height 0 0 0 26 376\n" +
-	"get_image_height 0 0 0 26 384\n" +
-	"get_image_width 0 0 0 26 377\n" +
-	"get_image_width 0 0 0 26 378\n" +
-	"get_image_width 0 0 0 26 373\n" +
-	"get_image_width 0 0 0 26 379\n" +
-	"get_image_width 0 0 0 26 374\n" +
-	"get_image_width 0 0 0 26 380\n" +
-	"get_image_width 0 0 0 26 381\n" +
-	"get_image_width 0 0 0 26 382\n" +
-	"get_image_width 0 0 0 26 375\n" +
-	"get_image_width 0 0 0 26 383\n" +
+	"get_image_height 0 0 0 26 392\n" +
+	"get_image_height 0 0 0 26 395\n" +
+	"get_image_height 0 0 0 26 381\n" +
+	"get_image_height 0 0 0 26 396\n" +
+	"get_image_width 0 200 0 26 382\n" +
+	"get_image_width 0 200 0 26 373\n" +
+	"get_image_width 0 200 0 26 383\n" +
+	"get_image_width 0 200 0 26 374\n" +
+	"get_image_width 0 200 0 26 384\n" +
+	"get_image_width 0 200 0 26 375\n" +
+	"get_image_width 0 0 0 26 385\n" +
+	"get_image_width 0 0 0 26 386\n" +
 	"get_image_width 0 0 0 26 376\n" +
-	"get_image_width 0 0 0 26 384\n" +
+	"get_image_width 0 0 0 26 387\n" +
+	"get_image_width 0 0 0 26 377\n" +
+	"get_image_width 0 0 0 26 388\n" +
+	"get_image_width 0 0 0 26 389\n" +
+	"get_image_width 0 0 0 26 390\n" +
+	"get_image_width 0 0 0 26 378\n" +
+	"get_image_width 0 0 0 26 391\n" +
+	"get_image_width 0 0 0 26 379\n" +
+	"get_image_width 0 0 0 26 392\n" +
+	"get_image_width 0 0 0 26 393\n" +
+	"get_image_width 0 0 0 26 394\n" +
+	"get_image_width 0 0 0 26 380\n" +
+	"get_image_width 0 0 0 26 395\n" +
+	"get_image_width 0 0 0 26 381\n" +
+	"get_image_width 0 0 0 26 396\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
@@ -3564,7 +3636,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"prefetch 0 0 0 347 324 72\n" +
 	"prefetch 0 0 0 347 328 72\n" +
 	"prefetch 0 0 0 347 332 72\n" +
-	"printf 0 120 1 26 385\n" +
+	"printf 0 120 1 26 397\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -3583,61 +3655,90 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 379 386 28\n" +
-	"read_imagef 0 0 0 52 379 386 50\n" +
-	"read_imagef 0 0 0 52 380 386 32\n" +
-	"read_imagef 0 0 0 52 380 386 52\n" +
-	"read_imagef 0 0 0 52 374 386 32\n" +
-	"read_imagef 0 0 0 52 374 386 52\n" +
-	"read_imagef 0 0 0 52 377 386 26\n" +
-	"read_imagef 0 0 0 52 377 386 49\n" +
-	"read_imagef 0 0 0 52 373 386 28\n" +
-	"read_imagef 0 0 0 52 373 386 50\n" +
-	"read_imagef 0 0 0 52 379 28\n" +
-	"read_imagef 0 0 0 52 380 32\n" +
-	"read_imagef 0 0 0 52 374 32\n" +
-	"read_imagef 0 0 0 52 377 26\n" +
-	"read_imagef 0 0 0 52 378 26\n" +
-	"read_imagef 0 0 0 52 373 28\n" +
-	"read_imageh 62 0 0 66 379 386 28\n" +
-	"read_imageh 62 0 0 66 379 386 50\n" +
-	"read_imageh 62 0 0 66 380 386 32\n" +
-	"read_imageh 62 0 0 66 380 386 52\n" +
-	"read_imageh 62 0 0 66 379 28\n" +
-	"read_imageh 62 0 0 66 377 26\n" +
-	"read_imageh 62 0 0 66 378 26\n" +
-	"read_imagei 0 0 0 32 379 386 28\n" +
-	"read_imagei 0 0 0 32 379 386 50\n" +
-	"read_imagei 0 0 0 32 380 386 32\n" +
-	"read_imagei 0 0 0 32 380 386 52\n" +
-	"read_imagei 0 0 0 32 374 386 32\n" +
-	"read_imagei 0 0 0 32 374 386 52\n" +
-	"read_imagei 0 0 0 32 377 386 26\n" +
-	"read_imagei 0 0 0 32 377 386 49\n" +
-	"read_imagei 0 0 0 32 373 386 28\n" +
-	"read_imagei 0 0 0 32 373 386 50\n" +
-	"read_imagei 0 0 0 32 379 28\n" +
-	"read_imagei 0 0 0 32 380 32\n" +
-	"read_imagei 0 0 0 32 374 32\n" +
-	"read_imagei 0 0 0 32 377 26\n" +
-	"read_imagei 0 0 0 32 378 26\n" +
-	"read_imagei 0 0 0 32 373 28\n" +
-	"read_imageui 0 0 0 31 379 386 28\n" +
-	"read_imageui 0 0 0 31 379 386 50\n" +
-	"read_imageui 0 0 0 31 380 386 32\n" +
-	"read_imageui 0 0 0 31 380 386 52\n" +
-	"read_imageui 0 0 0 31 374 386 32\n" +
-	"read_imageui 0 0 0 31 374 386 52\n" +
-	"read_imageui 0 0 0 31 377 386 26\n" +
-	"read_imageui 0 0 0 31 377 386 49\n" +
-	"read_imageui 0 0 0 31 373 386 28\n" +
-	"read_imageui 0 0 0 31 373 386 50\n" +
-	"read_imageui 0 0 0 31 379 28\n" +
-	"read_imageui 0 0 0 31 380 32\n" +
-	"read_imageui 0 0 0 31 374 32\n" +
-	"read_imageui 0 0 0 31 377 26\n" +
-	"read_imageui 0 0 0 31 378 26\n" +
-	"read_imageui 0 0 0 31 373 28\n" +
+	"read_imagef 0 0 0 52 387 398 28\n" +
+	"read_imagef 0 0 0 52 387 398 50\n" +
+	"read_imagef 0 0 0 52 388 398 32\n" +
+	"read_imagef 0 0 0 52 388 398 52\n" +
+	"read_imagef 0 0 0 52 377 398 32\n" +
+	"read_imagef 0 0 0 52 377 398 52\n" +
+	"read_imagef 0 0 0 52 385 398 26\n" +
+	"read_imagef 0 0 0 52 385 398 49\n" +
+	"read_imagef 0 0 0 52 376 398 28\n" +
+	"read_imagef 0 0 0 52 376 398 50\n" +
+	"read_imagef 0 0 0 52 387 28\n" +
+	"read_imagef 0 0 0 52 388 32\n" +
+	"read_imagef 0 0 0 52 377 32\n" +
+	"read_imagef 0 0 0 52 385 26\n" +
+	"read_imagef 0 0 0 52 386 26\n" +
+	"read_imagef 0 0 0 52 376 28\n" +
+	"read_imagef 0 200 0 52 393 26\n" +
+	"read_imagef 0 200 0 52 394 26\n" +
+	"read_imagef 0 200 0 52 380 28\n" +
+	"read_imagef 0 200 0 52 395 28\n" +
+	"read_imagef 0 200 0 52 381 32\n" +
+	"read_imagef 0 200 0 52 396 32\n" +
+	"read_imagef 0 200 0 49 382 398 28\n" +
+	"read_imagef 0 200 0 49 382 398 50\n" +
+	"read_imagef 0 200 0 49 382 28\n" +
+	"read_imagef 0 200 0 49 373 398 32\n" +
+	"read_imagef 0 200 0 49 373 398 52\n" +
+	"read_imagef 0 200 0 49 373 32\n" +
+	"read_imagef 0 200 0 49 384 28\n" +
+	"read_imagef 0 200 0 49 375 32\n" +
+	"read_imageh 62 0 0 66 387 398 28\n" +
+	"read_imageh 62 0 0 66 387 398 50\n" +
+	"read_imageh 62 0 0 66 388 398 32\n" +
+	"read_imageh 62 0 0 66 388 398 52\n" +
+	"read_imageh 62 0 0 66 387 28\n" +
+	"read_imageh 62 0 0 66 385 26\n" +
+	"read_imageh 62 0 0 66 386 26\n" +
+	"read_imageh 62 200 0 66 395 28\n" +
+	"read_imageh 62 200 0 66 393 26\n" +
+	"read_imageh 62 200 0 66 396 32\n" +
+	"read_imagei 0 0 0 32 387 398 28\n" +
+	"read_imagei 0 0 0 32 387 398 50\n" +
+	"read_imagei 0 0 0 32 388 398 32\n" +
+	"read_imagei 0 0 0 32 388 398 52\n" +
+	"read_imagei 0 0 0 32 377 398 32\n" +
+	"read_imagei 0 0 0 32 377 398 52\n" +
+	"read_imagei 0 0 0 32 385 398 26\n" +
+	"read_imagei 0 0 0 32 385 398 49\n" +
+	"read_imagei 0 0 0 32 376 398 28\n" +
+	"read_imagei 0 0 0 32 376 398 50\n" +
+	"read_imagei 0 0 0 32 387 28\n" +
+	"read_imagei 0 0 0 32 388 32\n" +
+	"read_imagei 0 0 0 32 377 32\n" +
+	"read_imagei 0 0 0 32 385 26\n" +
+	"read_imagei 0 0 0 32 386 26\n" +
+	"read_imagei 0 0 0 32 376 28\n" +
+	"read_imagei 0 200 0 32 393 26\n" +
+	"read_imagei 0 200 0 32 394 26\n" +
+	"read_imagei 0 200 0 32 380 28\n" +
+	"read_imagei 0 200 0 32 395 28\n" +
+	"read_imagei 0 200 0 32 381 32\n" +
+	"read_imagei 0 200 0 32 396 32\n" +
+	"read_imageui 0 0 0 31 387 398 28\n" +
+	"read_imageui 0 0 0 31 387 398 50\n" +
+	"read_imageui 0 0 0 31 388 398 32\n" +
+	"read_imageui 0 0 0 31 388 398 52\n" +
+	"read_imageui 0 0 0 31 377 398 32\n" +
+	"read_imageui 0 0 0 31 377 398 52\n" +
+	"read_imageui 0 0 0 31 385 398 26\n" +
+	"read_imageui 0 0 0 31 385 398 49\n" +
+	"read_imageui 0 0 0 31 376 398 28\n" +
+	"read_imageui 0 0 0 31 376 398 50\n" +
+	"read_imageui 0 0 0 31 387 28\n" +
+	"read_imageui 0 0 0 31 388 32\n" +
+	"read_imageui 0 0 0 31 377 32\n" +
+	"read_imageui 0 0 0 31 385 26\n" +
+	"read_imageui 0 0 0 31 386 26\n" +
+	"read_imageui 0 0 0 31 376 28\n" +
+	"read_imageui 0 200 0 31 393 26\n" +
+	"read_imageui 0 200 0 31 394 26\n" +
+	"read_imageui 0 200 0 31 380 28\n" +
+	"read_imageui 0 200 0 31 395 28\n" +
+	"read_imageui 0 200 0 31 381 32\n" +
+	"read_imageui 0 200 0 31 396 32\n" +
 	"read_mem_fence 0 0 0 347 348\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
@@ -4767,292 +4868,292 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 387\n" +
-	"vload16 0 0 0 12 72 388\n" +
+	"vload16 0 0 0 12 72 399\n" +
+	"vload16 0 0 0 12 72 400\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 389\n" +
-	"vload16 0 0 0 11 72 390\n" +
+	"vload16 0 0 0 11 72 401\n" +
+	"vload16 0 0 0 11 72 402\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 391\n" +
-	"vload16 0 0 0 24 72 392\n" +
+	"vload16 0 0 0 24 72 403\n" +
+	"vload16 0 0 0 24 72 404\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 393\n" +
-	"vload16 0 0 0 23 72 394\n" +
+	"vload16 0 0 0 23 72 405\n" +
+	"vload16 0 0 0 23 72 406\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 395\n" +
-	"vload16 0 0 0 36 72 396\n" +
+	"vload16 0 0 0 36 72 407\n" +
+	"vload16 0 0 0 36 72 408\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 397\n" +
-	"vload16 0 0 0 35 72 398\n" +
+	"vload16 0 0 0 35 72 409\n" +
+	"vload16 0 0 0 35 72 410\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 399\n" +
-	"vload16 0 0 0 48 72 400\n" +
+	"vload16 0 0 0 48 72 411\n" +
+	"vload16 0 0 0 48 72 412\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 401\n" +
-	"vload16 0 0 0 47 72 402\n" +
+	"vload16 0 0 0 47 72 413\n" +
+	"vload16 0 0 0 47 72 414\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 403\n" +
-	"vload16 0 0 0 54 72 404\n" +
+	"vload16 0 0 0 54 72 415\n" +
+	"vload16 0 0 0 54 72 416\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 405\n" +
-	"vload16 55 0 0 61 72 406\n" +
+	"vload16 55 0 0 61 72 417\n" +
+	"vload16 55 0 0 61 72 418\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 407\n" +
-	"vload16 62 0 0 68 72 408\n" +
+	"vload16 62 0 0 68 72 419\n" +
+	"vload16 62 0 0 68 72 420\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 387\n" +
-	"vload2 0 0 0 4 72 388\n" +
+	"vload2 0 0 0 4 72 399\n" +
+	"vload2 0 0 0 4 72 400\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 389\n" +
-	"vload2 0 0 0 3 72 390\n" +
+	"vload2 0 0 0 3 72 401\n" +
+	"vload2 0 0 0 3 72 402\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 391\n" +
-	"vload2 0 0 0 16 72 392\n" +
+	"vload2 0 0 0 16 72 403\n" +
+	"vload2 0 0 0 16 72 404\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 393\n" +
-	"vload2 0 0 0 15 72 394\n" +
+	"vload2 0 0 0 15 72 405\n" +
+	"vload2 0 0 0 15 72 406\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 395\n" +
-	"vload2 0 0 0 28 72 396\n" +
+	"vload2 0 0 0 28 72 407\n" +
+	"vload2 0 0 0 28 72 408\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 397\n" +
-	"vload2 0 0 0 27 72 398\n" +
+	"vload2 0 0 0 27 72 409\n" +
+	"vload2 0 0 0 27 72 410\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 399\n" +
-	"vload2 0 0 0 40 72 400\n" +
+	"vload2 0 0 0 40 72 411\n" +
+	"vload2 0 0 0 40 72 412\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 401\n" +
-	"vload2 0 0 0 39 72 402\n" +
+	"vload2 0 0 0 39 72 413\n" +
+	"vload2 0 0 0 39 72 414\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 403\n" +
-	"vload2 0 0 0 50 72 404\n" +
+	"vload2 0 0 0 50 72 415\n" +
+	"vload2 0 0 0 50 72 416\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 405\n" +
-	"vload2 55 0 0 57 72 406\n" +
+	"vload2 55 0 0 57 72 417\n" +
+	"vload2 55 0 0 57 72 418\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 407\n" +
-	"vload2 62 0 0 64 72 408\n" +
+	"vload2 62 0 0 64 72 419\n" +
+	"vload2 62 0 0 64 72 420\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 387\n" +
-	"vload3 0 0 0 6 72 388\n" +
+	"vload3 0 0 0 6 72 399\n" +
+	"vload3 0 0 0 6 72 400\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 389\n" +
-	"vload3 0 0 0 5 72 390\n" +
+	"vload3 0 0 0 5 72 401\n" +
+	"vload3 0 0 0 5 72 402\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 391\n" +
-	"vload3 0 0 0 18 72 392\n" +
+	"vload3 0 0 0 18 72 403\n" +
+	"vload3 0 0 0 18 72 404\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 393\n" +
-	"vload3 0 0 0 17 72 394\n" +
+	"vload3 0 0 0 17 72 405\n" +
+	"vload3 0 0 0 17 72 406\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 395\n" +
-	"vload3 0 0 0 30 72 396\n" +
+	"vload3 0 0 0 30 72 407\n" +
+	"vload3 0 0 0 30 72 408\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 397\n" +
-	"vload3 0 0 0 29 72 398\n" +
+	"vload3 0 0 0 29 72 409\n" +
+	"vload3 0 0 0 29 72 410\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 399\n" +
-	"vload3 0 0 0 42 72 400\n" +
+	"vload3 0 0 0 42 72 411\n" +
+	"vload3 0 0 0 42 72 412\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 401\n" +
-	"vload3 0 0 0 41 72 402\n" +
+	"vload3 0 0 0 41 72 413\n" +
+	"vload3 0 0 0 41 72 414\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 403\n" +
-	"vload3 0 0 0 51 72 404\n" +
+	"vload3 0 0 0 51 72 415\n" +
+	"vload3 0 0 0 51 72 416\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 405\n" +
-	"vload3 55 0 0 58 72 406\n" +
+	"vload3 55 0 0 58 72 417\n" +
+	"vload3 55 0 0 58 72 418\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 407\n" +
-	"vload3 62 0 0 65 72 408\n" +
+	"vload3 62 0 0 65 72 419\n" +
+	"vload3 62 0 0 65 72 420\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 387\n" +
-	"vload4 0 0 0 8 72 388\n" +
+	"vload4 0 0 0 8 72 399\n" +
+	"vload4 0 0 0 8 72 400\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 389\n" +
-	"vload4 0 0 0 7 72 390\n" +
+	"vload4 0 0 0 7 72 401\n" +
+	"vload4 0 0 0 7 72 402\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 391\n" +
-	"vload4 0 0 0 20 72 392\n" +
+	"vload4 0 0 0 20 72 403\n" +
+	"vload4 0 0 0 20 72 404\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 393\n" +
-	"vload4 0 0 0 19 72 394\n" +
+	"vload4 0 0 0 19 72 405\n" +
+	"vload4 0 0 0 19 72 406\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 395\n" +
-	"vload4 0 0 0 32 72 396\n" +
+	"vload4 0 0 0 32 72 407\n" +
+	"vload4 0 0 0 32 72 408\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 397\n" +
-	"vload4 0 0 0 31 72 398\n" +
+	"vload4 0 0 0 31 72 409\n" +
+	"vload4 0 0 0 31 72 410\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 399\n" +
-	"vload4 0 0 0 44 72 400\n" +
+	"vload4 0 0 0 44 72 411\n" +
+	"vload4 0 0 0 44 72 412\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 401\n" +
-	"vload4 0 0 0 43 72 402\n" +
+	"vload4 0 0 0 43 72 413\n" +
+	"vload4 0 0 0 43 72 414\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 403\n" +
-	"vload4 0 0 0 52 72 404\n" +
+	"vload4 0 0 0 52 72 415\n" +
+	"vload4 0 0 0 52 72 416\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 405\n" +
-	"vload4 55 0 0 59 72 406\n" +
+	"vload4 55 0 0 59 72 417\n" +
+	"vload4 55 0 0 59 72 418\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 407\n" +
-	"vload4 62 0 0 66 72 408\n" +
+	"vload4 62 0 0 66 72 419\n" +
+	"vload4 62 0 0 66 72 420\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 387\n" +
-	"vload8 0 0 0 10 72 388\n" +
+	"vload8 0 0 0 10 72 399\n" +
+	"vload8 0 0 0 10 72 400\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 389\n" +
-	"vload8 0 0 0 9 72 390\n" +
+	"vload8 0 0 0 9 72 401\n" +
+	"vload8 0 0 0 9 72 402\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 391\n" +
-	"vload8 0 0 0 22 72 392\n" +
+	"vload8 0 0 0 22 72 403\n" +
+	"vload8 0 0 0 22 72 404\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 393\n" +
-	"vload8 0 0 0 21 72 394\n" +
+	"vload8 0 0 0 21 72 405\n" +
+	"vload8 0 0 0 21 72 406\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 395\n" +
-	"vload8 0 0 0 34 72 396\n" +
+	"vload8 0 0 0 34 72 407\n" +
+	"vload8 0 0 0 34 72 408\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 397\n" +
-	"vload8 0 0 0 33 72 398\n" +
+	"vload8 0 0 0 33 72 409\n" +
+	"vload8 0 0 0 33 72 410\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 399\n" +
-	"vload8 0 0 0 46 72 400\n" +
+	"vload8 0 0 0 46 72 411\n" +
+	"vload8 0 0 0 46 72 412\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 401\n" +
-	"vload8 0 0 0 45 72 402\n" +
+	"vload8 0 0 0 45 72 413\n" +
+	"vload8 0 0 0 45 72 414\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 403\n" +
-	"vload8 0 0 0 53 72 404\n" +
+	"vload8 0 0 0 53 72 415\n" +
+	"vload8 0 0 0 53 72 416\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 405\n" +
-	"vload8 55 0 0 60 72 406\n" +
+	"vload8 55 0 0 60 72 417\n" +
+	"vload8 55 0 0 60 72 418\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 407\n" +
-	"vload8 62 0 0 67 72 408\n" +
+	"vload8 62 0 0 67 72 419\n" +
+	"vload8 62 0 0 67 72 420\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 407\n" +
-	"vload_half 0 0 0 49 72 408\n" +
+	"vload_half 0 0 0 49 72 419\n" +
+	"vload_half 0 0 0 49 72 420\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 407\n" +
-	"vload_half16 0 0 0 54 72 408\n" +
+	"vload_half16 0 0 0 54 72 419\n" +
+	"vload_half16 0 0 0 54 72 420\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 407\n" +
-	"vload_half2 0 0 0 50 72 408\n" +
+	"vload_half2 0 0 0 50 72 419\n" +
+	"vload_half2 0 0 0 50 72 420\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 407\n" +
-	"vload_half3 0 0 0 51 72 408\n" +
+	"vload_half3 0 0 0 51 72 419\n" +
+	"vload_half3 0 0 0 51 72 420\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 407\n" +
-	"vload_half4 0 0 0 52 72 408\n" +
+	"vload_half4 0 0 0 52 72 419\n" +
+	"vload_half4 0 0 0 52 72 420\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 407\n" +
-	"vload_half8 0 0 0 53 72 408\n" +
+	"vload_half8 0 0 0 53 72 419\n" +
+	"vload_half8 0 0 0 53 72 420\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 407\n" +
-	"vloada_half16 0 0 0 54 72 408\n" +
+	"vloada_half16 0 0 0 54 72 419\n" +
+	"vloada_half16 0 0 0 54 72 420\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 407\n" +
-	"vloada_half2 0 0 0 50 72 408\n" +
+	"vloada_half2 0 0 0 50 72 419\n" +
+	"vloada_half2 0 0 0 50 72 420\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 407\n" +
-	"vloada_half3 0 0 0 51 72 408\n" +
+	"vloada_half3 0 0 0 51 72 419\n" +
+	"vloada_half3 0 0 0 51 72 420\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 407\n" +
-	"vloada_half4 0 0 0 52 72 408\n" +
+	"vloada_half4 0 0 0 52 72 419\n" +
+	"vloada_half4 0 0 0 52 72 420\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 407\n" +
-	"vloada_half8 0 0 0 53 72 408\n" +
+	"vloada_half8 0 0 0 53 72 419\n" +
+	"vloada_half8 0 0 0 53 72 420\n" +
 	"vstore16 0 0 0 347 12 72 73\n" +
 	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 409\n" +
+	"vstore16 0 0 0 347 12 72 421\n" +
 	"vstore16 0 0 0 347 11 72 97\n" +
 	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 410\n" +
+	"vstore16 0 0 0 347 11 72 422\n" +
 	"vstore16 0 0 0 347 24 72 121\n" +
 	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 411\n" +
+	"vstore16 0 0 0 347 24 72 423\n" +
 	"vstore16 0 0 0 347 23 72 145\n" +
 	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 412\n" +
+	"vstore16 0 0 0 347 23 72 424\n" +
 	"vstore16 0 0 0 347 36 72 169\n" +
 	"vstore16 0 0 0 347 36 72 167\n" +
 	"vstore16 0 0 0 347 36 72 367\n" +
 	"vstore16 0 0 0 347 35 72 193\n" +
 	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 413\n" +
+	"vstore16 0 0 0 347 35 72 425\n" +
 	"vstore16 0 0 0 347 48 72 217\n" +
 	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 414\n" +
+	"vstore16 0 0 0 347 48 72 426\n" +
 	"vstore16 0 0 0 347 47 72 241\n" +
 	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 415\n" +
+	"vstore16 0 0 0 347 47 72 427\n" +
 	"vstore16 0 0 0 347 54 72 265\n" +
 	"vstore16 0 0 0 347 54 72 263\n" +
 	"vstore16 0 0 0 347 54 72 349\n" +
@@ -5064,28 +5165,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore16 62 0 0 347 68 72 361\n" +
 	"vstore2 0 0 0 347 4 72 73\n" +
 	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 409\n" +
+	"vstore2 0 0 0 347 4 72 421\n" +
 	"vstore2 0 0 0 347 3 72 97\n" +
 	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 410\n" +
+	"vstore2 0 0 0 347 3 72 422\n" +
 	"vstore2 0 0 0 347 16 72 121\n" +
 	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 411\n" +
+	"vstore2 0 0 0 347 16 72 423\n" +
 	"vstore2 0 0 0 347 15 72 145\n" +
 	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 412\n" +
+	"vstore2 0 0 0 347 15 72 424\n" +
 	"vstore2 0 0 0 347 28 72 169\n" +
 	"vstore2 0 0 0 347 28 72 167\n" +
 	"vstore2 0 0 0 347 28 72 367\n" +
 	"vstore2 0 0 0 347 27 72 193\n" +
 	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 413\n" +
+	"vstore2 0 0 0 347 27 72 425\n" +
 	"vstore2 0 0 0 347 40 72 217\n" +
 	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 414\n" +
+	"vstore2 0 0 0 347 40 72 426\n" +
 	"vstore2 0 0 0 347 39 72 241\n" +
 	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 415\n" +
+	"vstore2 0 0 0 347 39 72 427\n" +
 	"vstore2 0 0 0 347 50 72 265\n" +
 	"vstore2 0 0 0 347 50 72 263\n" +
 	"vstore2 0 0 0 347 50 72 349\n" +
@@ -5097,28 +5198,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore2 62 0 0 347 64 72 361\n" +
 	"vstore3 0 0 0 347 6 72 73\n" +
 	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 409\n" +
+	"vstore3 0 0 0 347 6 72 421\n" +
 	"vstore3 0 0 0 347 5 72 97\n" +
 	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 410\n" +
+	"vstore3 0 0 0 347 5 72 422\n" +
 	"vstore3 0 0 0 347 18 72 121\n" +
 	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 411\n" +
+	"vstore3 0 0 0 347 18 72 423\n" +
 	"vstore3 0 0 0 347 17 72 145\n" +
 	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 412\n" +
+	"vstore3 0 0 0 347 17 72 424\n" +
 	"vstore3 0 0 0 347 30 72 169\n" +
 	"vstore3 0 0 0 347 30 72 167\n" +
 	"vstore3 0 0 0 347 30 72 367\n" +
 	"vstore3 0 0 0 347 29 72 193\n" +
 	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 413\n" +
+	"vstore3 0 0 0 347 29 72 425\n" +
 	"vstore3 0 0 0 347 42 72 217\n" +
 	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 414\n" +
+	"vstore3 0 0 0 347 42 72 426\n" +
 	"vstore3 0 0 0 347 41 72 241\n" +
 	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 415\n" +
+	"vstore3 0 0 0 347 41 72 427\n" +
 	"vstore3 0 0 0 347 51 72 265\n" +
 	"vstore3 0 0 0 347 51 72 263\n" +
 	"vstore3 0 0 0 347 51 72 349\n" +
@@ -5130,28 +5231,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore3 62 0 0 347 65 72 361\n" +
 	"vstore4 0 0 0 347 8 72 73\n" +
 	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 409\n" +
+	"vstore4 0 0 0 347 8 72 421\n" +
 	"vstore4 0 0 0 347 7 72 97\n" +
 	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 410\n" +
+	"vstore4 0 0 0 347 7 72 422\n" +
 	"vstore4 0 0 0 347 20 72 121\n" +
 	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 411\n" +
+	"vstore4 0 0 0 347 20 72 423\n" +
 	"vstore4 0 0 0 347 19 72 145\n" +
 	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 412\n" +
+	"vstore4 0 0 0 347 19 72 424\n" +
 	"vstore4 0 0 0 347 32 72 169\n" +
 	"vstore4 0 0 0 347 32 72 167\n" +
 	"vstore4 0 0 0 347 32 72 367\n" +
 	"vstore4 0 0 0 347 31 72 193\n" +
 	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 413\n" +
+	"vstore4 0 0 0 347 31 72 425\n" +
 	"vstore4 0 0 0 347 44 72 217\n" +
 	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 414\n" +
+	"vstore4 0 0 0 347 44 72 426\n" +
 	"vstore4 0 0 0 347 43 72 241\n" +
 	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 415\n" +
+	"vstore4 0 0 0 347 43 72 427\n" +
 	"vstore4 0 0 0 347 52 72 265\n" +
 	"vstore4 0 0 0 347 52 72 263\n" +
 	"vstore4 0 0 0 347 52 72 349\n" +
@@ -5163,28 +5264,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore4 62 0 0 347 66 72 361\n" +
 	"vstore8 0 0 0 347 10 72 73\n" +
 	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 409\n" +
+	"vstore8 0 0 0 347 10 72 421\n" +
 	"vstore8 0 0 0 347 9 72 97\n" +
 	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 410\n" +
+	"vstore8 0 0 0 347 9 72 422\n" +
 	"vstore8 0 0 0 347 22 72 121\n" +
 	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 411\n" +
+	"vstore8 0 0 0 347 22 72 423\n" +
 	"vstore8 0 0 0 347 21 72 145\n" +
 	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 412\n" +
+	"vstore8 0 0 0 347 21 72 424\n" +
 	"vstore8 0 0 0 347 34 72 169\n" +
 	"vstore8 0 0 0 347 34 72 167\n" +
 	"vstore8 0 0 0 347 34 72 367\n" +
 	"vstore8 0 0 0 347 33 72 193\n" +
 	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 413\n" +
+	"vstore8 0 0 0 347 33 72 425\n" +
 	"vstore8 0 0 0 347 46 72 217\n" +
 	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 414\n" +
+	"vstore8 0 0 0 347 46 72 426\n" +
 	"vstore8 0 0 0 347 45 72 241\n" +
 	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 415\n" +
+	"vstore8 0 0 0 347 45 72 427\n" +
 	"vstore8 0 0 0 347 53 72 265\n" +
 	"vstore8 0 0 0 347 53 72 263\n" +
 	"vstore8 0 0 0 347 53 72 349\n" +
@@ -5524,27 +5625,52 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"wait_group_events 0 0 0 347 26 416\n" +
+	"wait_group_events 0 0 0 347 26 428\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
-	"write_imagef 0 0 0 347 383 28 52\n" +
-	"write_imagef 0 0 0 347 376 32 52\n" +
-	"write_imagef 0 0 0 347 381 26 52\n" +
-	"write_imagef 0 0 0 347 382 26 52\n" +
-	"write_imagef 0 0 0 347 375 28 52\n" +
-	"write_imagef 0 0 0 347 384 32 52\n" +
-	"write_imageh 62 0 0 347 383 28 66\n" +
-	"write_imageh 62 0 0 347 381 26 66\n" +
-	"write_imageh 62 0 0 347 384 32 66\n" +
-	"write_imagei 0 0 0 347 383 28 32\n" +
-	"write_imagei 0 0 0 347 376 32 32\n" +
-	"write_imagei 0 0 0 347 381 26 32\n" +
-	"write_imagei 0 0 0 347 382 26 32\n" +
-	"write_imagei 0 0 0 347 375 28 32\n" +
-	"write_imagei 0 0 0 347 384 32 32\n" +
-	"write_imageui 0 0 0 347 383 28 31\n" +
-	"write_imageui 0 0 0 347 376 32 31\n" +
-	"write_imageui 0 0 0 347 381 26 31\n" +
-	"write_imageui 0 0 0 347 382 26 31\n" +
-	"write_imageui 0 0 0 347 375 28 31\n" +
-	"write_imageui 0 0 0 347 384 32 31\n" +
+	"write_imagef 0 0 0 347 391 28 52\n" +
+	"write_imagef 0 0 0 347 379 32 52\n" +
+	"write_imagef 0 0 0 347 389 26 52\n" +
+	"write_imagef 0 0 0 347 390 26 52\n" +
+	"write_imagef 0 0 0 347 378 28 52\n" +
+	"write_imagef 0 0 0 347 392 32 52\n" +
+	"write_imagef 0 200 0 347 395 28 52\n" +
+	"write_imagef 0 200 0 347 381 32 52\n" +
+	"write_imagef 0 200 0 347 393 26 52\n" +
+	"write_imagef 0 200 0 347 394 26 52\n" +
+	"write_imagef 0 200 0 347 380 28 52\n" +
+	"write_imagef 0 200 0 347 396 32 52\n" +
+	"write_imagef 0 200 0 347 383 28 49\n" +
+	"write_imagef 0 200 0 347 374 32 49\n" +
+	"write_imagef 0 200 0 347 384 28 49\n" +
+	"write_imagef 0 200 0 347 375 32 49\n" +
+	"write_imageh 62 0 0 347 391 28 66\n" +
+	"write_imageh 62 0 0 347 389 26 66\n" +
+	"write_imageh 62 0 0 347 392 32 66\n" +
+	"write_imageh 62 200 0 347 395 28 66\n" +
+	"write_imageh 62 200 0 347 393 26 66\n" +
+	"write_imageh 62 200 0 347 396 32 66\n" +
+	"write_imagei 0 0 0 347 391 28 32\n" +
+	"write_imagei 0 0 0 347 379 32 32\n" +
+	"write_imagei 0 0 0 347 389 26 32\n" +
+	"write_imagei 0 0 0 347 390 26 32\n" +
+	"write_imagei 0 0 0 347 378 28 32\n" +
+	"write_imagei 0 0 0 347 392 32 32\n" +
+	"write_imagei 0 200 0 347 395 28 32\n" +
+	"write_imagei 0 200 0 347 381 32 32\n" +
+	"write_imagei 0 200 0 347 393 26 32\n" +
+	"write_imagei 0 200 0 347 394 26 32\n" +
+	"write_imagei 0 200 0 347 380 28 32\n" +
+	"write_imagei 0 200 0 347 396 32 32\n" +
+	"write_imageui 0 0 0 347 391 28 31\n" +
+	"write_imageui 0 0 0 347 379 32 31\n" +
+	"write_imageui 0 0 0 347 389 26 31\n" +
+	"write_imageui 0 0 0 347 390 26 31\n" +
+	"write_imageui 0 0 0 347 378 28 31\n" +
+	"write_imageui 0 0 0 347 392 32 31\n" +
+	"write_imageui 0 200 0 347 395 28 31\n" +
+	"write_imageui 0 200 0 347 381 32 31\n" +
+	"write_imageui 0 200 0 347 393 26 31\n" +
+	"write_imageui 0 200 0 347 394 26 31\n" +
+	"write_imageui 0 200 0 347 380 28 31\n" +
+	"write_imageui 0 200 0 347 396 32 31\n" +
 	"write_mem_fence 0 0 0 347 348\n"

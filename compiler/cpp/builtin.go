@@ -68,7 +68,9 @@ func predefines(opts Options) string {
 	def("CL_VERSION_2_0", 200)
 	def("CL_VERSION_3_0", 300)
 	def("__ENDIAN_LITTLE__", 1)
-	def("__IMAGE_SUPPORT__", 1)
+	if opts.Images {
+		def("__IMAGE_SUPPORT__", 1)
+	}
 	def("__kernel_exec(X, typen)",
 		"__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))")
 	def("kernel_exec(X, typen)", "__kernel_exec(X, typen)")

@@ -318,11 +318,14 @@ func TestHasOperators(t *testing.T) {
 }
 
 func TestCommandLine(t *testing.T) {
-	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true}
+	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true, Images: true}
 	check(t, []testCase{
 		{"defines", "N FLAG F(2) GONE S T\n", "4 1 (2+1) GONE a b\n", ""},
 		{"versions", "__OPENCL_VERSION__ __OPENCL_C_VERSION__ CL_VERSION_1_0 CL_VERSION_3_0 __FAST_RELAXED_MATH__ VULKAN __ENDIAN_LITTLE__ __IMAGE_SUPPORT__\n", "200 200 100 300 1 100 1 1\n", ""},
 	}, opts)
+	// Without image support the macro is not defined.
+	opts.Images = false
+	check(t, []testCase{{"no images", "__IMAGE_SUPPORT__\n", "__IMAGE_SUPPORT__\n", ""}}, opts)
 }
 
 func TestPrelude(t *testing.T) {

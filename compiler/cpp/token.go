@@ -138,7 +138,10 @@ type Options struct {
 	Std             int
 	FastRelaxedMath bool     // -cl-fast-relaxed-math: defines __FAST_RELAXED_MATH__
 	Extensions      []string // extensions the target supports; each is predefined as 1
-	FS              FileSystem
+	// Images says the target supports images: __IMAGE_SUPPORT__ is
+	// predefined as 1 (OpenCL C §6.10), otherwise it is not defined.
+	Images bool
+	FS     FileSystem
 	// NoPrelude leaves out the OpenCL constants (CHAR_BIT, FLT_MAX, CLK_*,
 	// ...); version and extension macros are still defined.
 	NoPrelude bool

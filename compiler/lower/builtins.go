@@ -68,6 +68,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		// Hints only; the assumption is not evaluated (as clang).
 		return value{t: t}
 	}
+	if isImageBuiltin(name) {
+		return fs.imageBuiltin(name, x, t)
+	}
 	if strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_") {
 		return fs.atomic(name, x, t)
 	}

@@ -10,6 +10,9 @@ import (
 func (fs *fnState) expr(e syntax.Expr) value {
 	to := fs.info.Implicit[e]
 	tv := fs.info.Types[e]
+	if isSamplerType(tv.Type) || (to != nil && isSamplerType(to)) {
+		return fs.samplerExpr(e)
+	}
 	// Constants are converted at compile time.
 	if tv.IsConst() {
 		t := tv.Type
@@ -99,6 +102,16 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 	if tv.Mode == types.LValue && fs.isVolatile(e) && !isPointer(t) && !isArray(t) {
 		return fs.loadVolatile(e)
 	}
+	if isImageType(t) {
+		switch e.(type) {
+		case *syntax.Ident, *syntax.ParenExpr:
+		default:
+			// An image is one argument's handle, known where it is used
+			// (a select between images has no Vulkan SPIR-V form).
+			fs.errorf(e.Pos(), "an image operand must name an image kernel argument or a parameter it was passed to")
+			return value{t: t}
+		}
+	}
 	switch x := e.(type) {
 	case *syntax.ParenExpr:
 		return fs.expr(x.X)
@@ -160,7 +173,7 @@ func (fs *fnState) rawExpr(e syntax.Expr) value {
 }
 
 func (fs *fnState) undef(t types.Type) value {
-	if t == nil || types.IsVoid(t) || types.IsInvalid(t) {
+	if t == nil || types.IsVoid(t) || types.IsInvalid(t) || isImageType(t) || isSamplerType(t) {
 		return value{t: t}
 	}
 	if isPointer(t) {
@@ -430,6 +443,14 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	bd := &binding{}
 	fs.vars[v] = bd
+	if isImageType(v.Type) || isSamplerType(v.Type) {
+		// Handles live in SSA values only (Vulkan forbids them in
+		// Function variables): parameters and sampler constants are
+		// bound where they are declared.
+		fs.errorf(fs.pos, "'%s' of type %s cannot be stored in a variable or have its address taken", v.Name, v.Type)
+		bd.val = &value{t: v.Type}
+		return bd
+	}
 	if s := fs.an.shadow[v]; s != nil {
 		bd.pl = fs.objPlace(fs.objs[s], v.Type)
 		return bd

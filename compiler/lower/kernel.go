@@ -12,23 +12,27 @@ import (
 // into one SPIR-V function.
 type fnState struct {
 	*lowerer
-	inlines  int // user function calls inlined so far (see inlineBudget)
-	k        *types.Func
-	an       *analysis
-	fn       *spirv.Function
-	used     []spirv.ID // module-level variables the kernel uses
-	usedSet  map[spirv.ID]bool
-	vars     map[*types.Var]*binding
-	objs     map[*types.Var]*object
-	ctl      []*construct
-	frame    *frame // the innermost inlined call, nil in the kernel's body
-	dead     bool   // the current point is unreachable
-	pcVar    spirv.ID
-	pcStruct spirv.ID
-	pcIndex  map[spirv.PushConstantKind]uint32
-	kref     *spirv.Kernel
-	idTypes  map[spirv.ID]spirv.ID // result types of function-level ids (cache)
-	frameRet map[*frame]*types.Var // pointer results of inlined calls
+	inlines   int // user function calls inlined so far (see inlineBudget)
+	k         *types.Func
+	an        *analysis
+	fn        *spirv.Function
+	used      []spirv.ID // module-level variables the kernel uses
+	usedSet   map[spirv.ID]bool
+	vars      map[*types.Var]*binding
+	objs      map[*types.Var]*object
+	ctl       []*construct
+	frame     *frame // the innermost inlined call, nil in the kernel's body
+	dead      bool   // the current point is unreachable
+	pcVar     spirv.ID
+	pcStruct  spirv.ID
+	pcIndex   map[spirv.PushConstantKind]uint32
+	kref      *spirv.Kernel
+	images    map[spirv.ID]*imageArg // image arguments by their loaded handle
+	imageInfo []imageInfoPC          // channel query push constants
+	// samplerMasks: the mask of each loaded literal sampler handle.
+	samplerMasks map[spirv.ID]uint32
+	idTypes      map[spirv.ID]spirv.ID // result types of function-level ids (cache)
+	frameRet     map[*frame]*types.Var // pointer results of inlined calls
 }
 
 // binding is how a variable is reached: an immutable SSA value, a place
@@ -167,6 +171,7 @@ func (fs *fnState) args() {
 		ordinal int
 	}
 	var pods []pod
+	imgUses := fs.scanImages()
 	for i, p := range fs.k.Params {
 		arg := spirv.Arg{Name: p.Name, Ordinal: uint32(i)}
 		fs.argInfo(&arg, p)
@@ -227,9 +232,14 @@ func (fs *fnState) args() {
 			pods = append(pods, pod{p, i})
 			fs.kref.Args = append(fs.kref.Args, arg)
 			continue
-		case *types.Image, *types.Sampler:
-			l.errorf(p.At, "image and sampler kernel arguments are not supported yet")
-			continue
+		case *types.Image:
+			arg.DescriptorSet, arg.Binding = set, bind
+			bind++
+			fs.declareImage(p, t, i, imgUses[p], &arg)
+		case *types.Sampler:
+			arg.DescriptorSet, arg.Binding = set, bind
+			bind++
+			fs.declareSamplerArg(p, &arg)
 		default:
 			l.errorf(p.At, "kernel argument '%s' of type %v is not supported", p.Name, p.Type)
 			continue
@@ -260,6 +270,9 @@ func (fs *fnState) args() {
 		}
 		fs.kref.Args = append(front, back...)
 	}
+	if len(fs.imageInfo) > 0 && fs.pcVar == 0 {
+		fs.pushConstants(nil, nil, nil)
+	}
 	_ = b
 }
 
@@ -270,6 +283,18 @@ func (fs *fnState) argInfo(a *spirv.Arg, p *types.Var) {
 	a.TypeName = typeName(p.Type)
 	if p.Quals&types.Volatile != 0 {
 		a.TypeQualifier |= spirv.ArgTypeVolatile
+	}
+	if im, ok := types.Underlying(p.Type).(*types.Image); ok {
+		// Image objects live in global memory (§6.5).
+		a.AddressQualifier = spirv.ArgAddressGlobal
+		switch im.Access {
+		case types.WriteOnly:
+			a.AccessQualifier = spirv.ArgAccessWriteOnly
+		case types.ReadWrite:
+			a.AccessQualifier = spirv.ArgAccessReadWrite
+		default:
+			a.AccessQualifier = spirv.ArgAccessReadOnly
+		}
 	}
 	if pt, ok := types.Underlying(p.Type).(*types.Pointer); ok {
 		switch pt.Space {
@@ -310,6 +335,10 @@ func typeName(t types.Type) string {
 		if t.Tag != "" {
 			return "struct " + t.Tag
 		}
+	case *types.Image:
+		// The access qualifier is CL_KERNEL_ARG_ACCESS_QUALIFIER's.
+		s := t.String()
+		return s[strings.IndexByte(s, ' ')+1:]
 	}
 	return t.String()
 }

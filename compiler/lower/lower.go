@@ -83,6 +83,9 @@ type lowerer struct {
 	allReqd   bool
 	pos       diag.Pos // of the construct being lowered, for errors
 	pf        printfState
+	// Literal samplers: their variables by mask, masks in order of use.
+	samplers     map[uint32]spirv.ID
+	samplerOrder []uint32
 }
 
 // global is a program-scope variable: a Private variable with an

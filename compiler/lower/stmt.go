@@ -386,6 +386,10 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 	if !ok {
 		return
 	}
+	if isSamplerType(v.Type) {
+		fs.samplerDecl(v, d)
+		return
+	}
 	if v.Kind == types.KernelLocal || v.Kind == types.GlobalVar || v.Static {
 		fs.bind(v)
 		return

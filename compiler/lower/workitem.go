@@ -71,6 +71,23 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 	first := len(members)
 	members = append(members, podTypes...)
 	offsets = append(offsets, podOffsets...)
+	// The image channel queries' words follow the work-item values and the
+	// POD arguments.
+	end := fs.pc.size
+	for _, a := range fs.kref.Args {
+		if a.Kind == spirv.ArgPODPushConstant {
+			end = max(end, a.Offset+a.Size)
+		}
+	}
+	end = (end + 3) &^ 3
+	for _, ii := range fs.imageInfo {
+		ii.img.pcMember[ii.dataType] = uint32(len(members))
+		members = append(members, u)
+		offsets = append(offsets, end)
+		fs.kref.ImageChannelInfo = append(fs.kref.ImageChannelInfo, spirv.ImageChannelInfo{
+			Ordinal: ii.img.ordinal, DataType: ii.dataType, PushConstant: true, Offset: end, Size: 4})
+		end += 4
+	}
 	if len(members) == 0 {
 		return
 	}

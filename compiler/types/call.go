@@ -140,6 +140,25 @@ func isAsName(name string) bool {
 	return ok && convertible(t)
 }
 
+// imageAccessFits reports a read_image call on a write_only image or a
+// write_image call on a read_only one by what is wrong, rather than as a
+// call no overload matches.
+func (c *checker) imageAccessFits(e *syntax.CallExpr, name string, img operand) bool {
+	im, ok := Underlying(img.tv.Type).(*Image)
+	if !ok {
+		return true
+	}
+	switch {
+	case strings.HasPrefix(name, "write_image") && im.Access == ReadOnly:
+		c.errorf(e, "'%s' writes to image %s, which is read_only; declare it write_only or read_write", name, quote(img.tv.Type))
+		return false
+	case strings.HasPrefix(name, "read_image") && im.Access == WriteOnly:
+		c.errorf(e, "'%s' reads from image %s, which is write_only; declare it read_only or read_write", name, quote(img.tv.Type))
+		return false
+	}
+	return true
+}
+
 // convertible reports whether name is a type convert_/as_ may produce.
 func convertible(name string) bool {
 	if k, ok := scalarNames[name]; ok {
@@ -166,6 +185,9 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 		if IsInvalid(args[i].tv.Type) {
 			return c.bad(e)
 		}
+	}
+	if len(args) > 0 && !c.imageAccessFits(e, name, args[0]) {
+		return c.bad(e)
 	}
 	switch {
 	case isSpecialBuiltin(name):
@@ -382,7 +404,9 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 		return r
 	case *Image:
 		if ai, ok := at.(*Image); ok && ai.Dim == pt.Dim && ai.Array == pt.Array && ai.Depth == pt.Depth {
-			if ai.Access == pt.Access || pt.Access == ReadWrite {
+			// Access qualifiers match exactly: a read_only image has no
+			// write forms, a write_only one no read forms.
+			if ai.Access == pt.Access {
 				return rankExact
 			}
 		}

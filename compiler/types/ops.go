@@ -449,6 +449,13 @@ func (c *checker) assignExpr(e *syntax.AssignExpr) TypeAndValue {
 	if !c.modifiable(e.X, xtv) {
 		return c.bad(e)
 	}
+	switch Underlying(xtv.Type).(type) {
+	case *Image, *Sampler:
+		// Image and sampler values are handles the kernel receives; they
+		// are never replaced (OpenCL C §6.13.14, §6.13.14.1).
+		c.errorf(e, "cannot assign to a variable of type %s", quote(xtv.Type))
+		return c.bad(e)
+	}
 	t := xtv.Type
 	if e.Op == 0 {
 		c.assign(e.Y, ytv, t, ctxAssign)

@@ -84,6 +84,10 @@ func (c *checker) typeExpr(te syntax.TypeExpr) qtype {
 			cp.Access = qt.access
 			qt.t = &cp
 		}
+		if im, ok := qt.t.(*Image); ok && qt.access == ReadWrite && c.conf.Std < 200 {
+			c.errorf(te, "access qualifier read_write cannot be used for '%s' before OpenCL C 2.0", im)
+			qt.t = Typ[Invalid] // its uses are not errors again
+		}
 	}
 	c.typeMemo[te] = qt
 	c.info.TypeExprs[te] = qt.t

@@ -36,6 +36,20 @@ func ArgInfos(k *spirv.Kernel) []driver.ArgInfo {
 			ai.Kind, ai.Size, ai.ElemSize = driver.ArgLocal, 8, uint64(a.ElemSize)
 		case spirv.ArgSampler:
 			ai.Kind, ai.Size = driver.ArgSampler, 8
+		case spirv.ArgROImage, spirv.ArgUniformTexelBuffer:
+			ai.Kind, ai.Size = driver.ArgImage, 8
+			if ai.AccessQualifier == 0 {
+				// A module without argument info (clspv's, say):
+				// sampled images are read-only.
+				ai.AccessQualifier, ai.AddressQualifier = driver.AccessReadOnly, driver.AddressGlobal
+			}
+		case spirv.ArgWOImage, spirv.ArgStorageTexelBuffer:
+			ai.Kind, ai.Size = driver.ArgImage, 8
+			if ai.AccessQualifier == 0 {
+				// Storage images are written; read_write ones say so
+				// in their argument info.
+				ai.AccessQualifier, ai.AddressQualifier = driver.AccessWriteOnly, driver.AddressGlobal
+			}
 		default:
 			ai.Kind, ai.Size = driver.ArgImage, 8
 		}

@@ -32,4 +32,10 @@
 //
 // POD arguments in a buffer (a cluster) get PODSlack bytes after the last
 // field so that vector loads of it stay in range.
+//
+// Images (images.go, docs/images.md): image and sampler arguments are
+// descriptors (driver.ArgImage, driver.ArgSampler); the module's literal
+// samplers (LiteralSamplers) are bound by the driver at their own set and
+// binding; get_image_channel_order/data_type read 32-bit push constants
+// that PutImageChannelPushConstants fills from the dispatch's images.
 package kernelabi

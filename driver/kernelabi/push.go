@@ -85,6 +85,11 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 			end = max(end, a.Offset+a.Size)
 		}
 	}
+	for _, ic := range k.ImageChannelInfo {
+		if ic.PushConstant {
+			end = max(end, ic.Offset+ic.Size)
+		}
+	}
 	return end
 }
 

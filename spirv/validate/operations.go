@@ -445,5 +445,5 @@ func (v *validator) image(in *spirv.Instruction) error {
 			return v.errf("result type %%%d is not an integer or float scalar or vector", in.ResultType)
 		}
 	}
-	return nil
+	return v.imageOperation(in)
 }

@@ -94,9 +94,7 @@ func (v *validator) typeDecl(in *spirv.Instruction) error {
 			return v.errf("matrix of %d columns (2 to 4)", n)
 		}
 	case spirv.OpTypeImage:
-		if !v.isOp(spirv.ID(ops[0]), spirv.OpTypeVoid, spirv.OpTypeInt, spirv.OpTypeFloat) {
-			return v.errf("sampled type %%%d is not void or a scalar number type", ops[0])
-		}
+		return v.imageTypeDecl(ops)
 	case spirv.OpTypeSampledImage:
 		if !v.isOp(spirv.ID(ops[0]), spirv.OpTypeImage) {
 			return v.errf("%%%d is not an image type", ops[0])
@@ -266,6 +264,9 @@ func (v *validator) variable(in *spirv.Instruction, local bool) error {
 			return v.errf("a variable inside a function must have storage class Function, not %v", sc)
 		}
 		return v.errf("a global variable cannot have storage class Function")
+	}
+	if err := v.opaqueVariable(sc, spirv.ID(p.Operands[1])); err != nil {
+		return err
 	}
 	if len(in.Operands) > 1 {
 		d := v.defs[spirv.ID(in.Operands[1])]
