@@ -98,29 +98,3 @@ func TestSplitGroups(t *testing.T) {
 		t.Fatalf("chunks cover %d work-items of %d", items, nd.Global[0]*nd.Global[1])
 	}
 }
-
-// fakeImage is a driver.Image of a given format.
-type fakeImage struct{ f driver.ImageFormat }
-
-func (i fakeImage) Desc() driver.ImageDesc { return driver.ImageDesc{Format: i.f} }
-func (fakeImage) Release()                 {}
-
-func TestImageChannelPushConstants(t *testing.T) {
-	refl := &spirv.Reflection{PushConstants: []spirv.PushConstant{{Kind: spirv.PushGlobalOffset, Offset: 0, Size: 12}}}
-	k := &spirv.Kernel{ImageChannelInfo: []spirv.ImageChannelInfo{
-		{Ordinal: 1, PushConstant: true, Offset: 16, Size: 4},
-		{Ordinal: 1, PushConstant: true, DataType: true, Offset: 20, Size: 4},
-		{Ordinal: 0, PushConstant: true, DataType: true, Offset: 24, Size: 4}, // not an image: left alone
-	}}
-	if end := PushConstantsEnd(refl, k); end != 28 {
-		t.Fatalf("end %d", end)
-	}
-	push := make([]byte, 28)
-	args := []driver.Arg{{Kind: driver.ArgBuffer}, {Kind: driver.ArgImage, Image: fakeImage{driver.ImageFormat{Order: 0x10B5, DataType: 0x10D2}}}}
-	PutImageChannelPushConstants(push, k, args)
-	for _, c := range [][2]uint32{{16, 0x10B5}, {20, 0x10D2}, {24, 0}} {
-		if got := binary.LittleEndian.Uint32(push[c[0]:]); got != c[1] {
-			t.Errorf("word at %d = %#x, want %#x", c[0], got, c[1])
-		}
-	}
-}

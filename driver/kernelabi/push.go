@@ -85,30 +85,5 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 			end = max(end, a.Offset+a.Size)
 		}
 	}
-	for _, ic := range k.ImageChannelInfo {
-		if ic.PushConstant {
-			end = max(end, ic.Offset+ic.Size)
-		}
-	}
 	return end
-}
-
-// PutImageChannelPushConstants writes, for each image argument whose
-// channel order or data type kernel k reads from push constants
-// (get_image_channel_order, get_image_channel_data_type), the image's
-// CL_* value as a 32-bit word at its offset. push must be
-// PushConstantsEnd bytes long at least; arguments that are not images
-// are skipped.
-func PutImageChannelPushConstants(push []byte, k *spirv.Kernel, args []driver.Arg) {
-	for _, ic := range k.ImageChannelInfo {
-		if !ic.PushConstant || int(ic.Ordinal) >= len(args) || args[ic.Ordinal].Image == nil || ic.Size < 4 {
-			continue
-		}
-		f := args[ic.Ordinal].Image.Desc().Format
-		v := f.Order
-		if ic.DataType {
-			v = f.DataType
-		}
-		binary.LittleEndian.PutUint32(push[ic.Offset:], v)
-	}
 }

@@ -185,7 +185,9 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		for _, a := range k.pushArgs {
 			copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
 		}
-		kernelabi.PutImageChannelPushConstants(d.push, k.refl, args)
+		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
+			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
+		}
 	}
 	return q.enqueue(&command{kind: cmdDispatch, ctx: ctx, disp: d}, wait)
 }
