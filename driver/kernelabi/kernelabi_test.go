@@ -98,3 +98,29 @@ func TestSplitGroups(t *testing.T) {
 		t.Fatalf("chunks cover %d work-items of %d", items, nd.Global[0]*nd.Global[1])
 	}
 }
+
+// TestImageChannelPushConstants checks that the channel order and data
+// type of an image argument land where the reflection places them, and
+// that PushConstantsEnd covers them.
+func TestImageChannelPushConstants(t *testing.T) {
+	k := &spirv.Kernel{ImageChannelInfo: []spirv.ImageChannelInfo{
+		{Ordinal: 1, DataType: true, PushConstant: true, Offset: 16, Size: 4},
+		{Ordinal: 1, PushConstant: true, Offset: 20, Size: 4},
+		{Ordinal: 0, PushConstant: true, Offset: 24, Size: 4}, // not an image: left alone
+	}}
+	if end := PushConstantsEnd(&spirv.Reflection{}, k); end != 28 {
+		t.Fatalf("PushConstantsEnd = %d, want 28", end)
+	}
+	push := make([]byte, 28)
+	img := fakeImage{driver.ImageDesc{Format: driver.ImageFormat{Order: 0x10B5, DataType: 0x10D2}}}
+	PutImageChannelPushConstants(push, k, []driver.Arg{{Kind: driver.ArgPOD}, {Kind: driver.ArgImage, Image: img}})
+	le := binary.LittleEndian
+	if dt, o, none := le.Uint32(push[16:]), le.Uint32(push[20:]), le.Uint32(push[24:]); dt != 0x10D2 || o != 0x10B5 || none != 0 {
+		t.Errorf("push constants %#x %#x %#x, want 0x10d2 0x10b5 0", dt, o, none)
+	}
+}
+
+type fakeImage struct{ d driver.ImageDesc }
+
+func (f fakeImage) Desc() driver.ImageDesc { return f.d }
+func (fakeImage) Release()                 {}

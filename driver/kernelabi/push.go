@@ -68,7 +68,8 @@ func HasRegionPushConstants(refl *spirv.Reflection) bool {
 }
 
 // PushConstantsEnd is the end of the push constants of kernel k: the
-// work-item values and the POD arguments passed as push constants.
+// work-item values, the POD arguments passed as push constants and the
+// image channel queries (PutImageChannelPushConstants).
 func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	end := uint32(0)
 	for _, pc := range refl.PushConstants {
@@ -77,6 +78,11 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	for _, a := range k.Args {
 		if a.Kind == spirv.ArgPODPushConstant || a.Kind == spirv.ArgPointerPushConstant {
 			end = max(end, a.Offset+a.Size)
+		}
+	}
+	for _, ic := range k.ImageChannelInfo {
+		if ic.PushConstant {
+			end = max(end, ic.Offset+ic.Size)
 		}
 	}
 	return end
