@@ -25,6 +25,9 @@ type typ struct {
 	align   int
 	comps   int // register rows; 0 where values of the type cannot exist
 	leaves  []leaf
+	// OpTypeImage: Dim and Arrayed (elem is the sampled type).
+	dim     spirv.Dim
+	arrayed bool
 }
 
 // leaf is one scalar of a type as laid out in memory.
@@ -229,6 +232,8 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		t.size, t.align, t.comps = 8, 8, 1
 		t.leaves = []leaf{{0, 8, false}}
 	case spirv.OpTypeFunction:
+	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
+		return p.handleType(t, in)
 	default:
 		return nil, fmt.Errorf("unsupported type %s", spelling(in.op))
 	}
