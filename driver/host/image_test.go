@@ -187,3 +187,90 @@ func TestImageSample(t *testing.T) {
 		}
 	}
 }
+
+// TestImageReadWrite runs integer-coordinate reads and writes on a 2D
+// image array of UNSIGNED_INT16 RGBA, with out-of-range reads (zeros) and
+// writes (dropped), a literal sampler with CLAMP on a layer coordinate
+// past the last layer (rounded and clamped), the size query and the
+// channel data type push constant.
+func TestImageReadWrite(t *testing.T) {
+	p := asmProgram(t, "image_rw.spvasm", &spirv.Reflection{
+		Kernels: []spirv.Kernel{{
+			Name: "main",
+			Args: []spirv.Arg{
+				{Name: "src", Ordinal: 0, Kind: spirv.ArgROImage, Binding: 0},
+				{Name: "dst", Ordinal: 1, Kind: spirv.ArgWOImage, Binding: 1},
+				{Name: "info", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2},
+			},
+			ImageChannelInfo: []spirv.ImageChannelInfo{{Ordinal: 0, DataType: true, PushConstant: true, Offset: 0, Size: 4}},
+		}},
+		LiteralSamplers: []spirv.LiteralSampler{{DescriptorSet: 0, Binding: 3, Mask: 0x10 | 0x4}}, // CLK_FILTER_NEAREST | CLK_ADDRESS_CLAMP
+	})
+	k, err := p.Kernel("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := NewDevice()
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	iq := q.(driver.ImageQueue)
+	f := driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.UnsignedInt16}
+	desc := driver.ImageDesc{Type: driver.Image2DArray, Format: f, Width: 4, Height: 2, Depth: 1, ArraySize: 2}
+	src, err := dev.NewImage(desc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, _ := dev.NewImage(desc)
+	texel := func(x, y, z int) [4]uint32 {
+		return [4]uint32{uint32(x), uint32(y), uint32(z), uint32(1000*z + 100*y + 10*x)}
+	}
+	var pixels []byte
+	for z := range 2 {
+		for y := range 2 {
+			for x := range 4 {
+				px := make([]byte, 8)
+				imageformat.Write(f, px, texel(x, y, z))
+				pixels = append(pixels, px...)
+			}
+		}
+	}
+	iq.WriteImage(src, [3]uint64{}, [3]uint64{4, 2, 2}, pixels, nil)
+	info, _ := dev.NewBuffer(16 * 32)
+	args := []driver.Arg{
+		{Kind: driver.ArgImage, Image: src},
+		{Kind: driver.ArgImage, Image: dst},
+		{Kind: driver.ArgBuffer, Buffer: info, Size: 16 * 32},
+	}
+	if _, err := q.Dispatch(context.Background(), k, args, driver.Uniform(3, [3]uint64{}, [3]uint64{4, 2, 2}, [3]uint64{4, 2, 2}), nil); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 16*32)
+	q.ReadBuffer(info, 0, got, nil)
+	out := make([]byte, 4*2*2*8)
+	ev, _ := iq.ReadImage(dst, [3]uint64{}, [3]uint64{4, 2, 2}, out, nil)
+	if err := ev.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for z := range 2 {
+		for y := range 2 {
+			for x := range 4 {
+				lane := x + 4*y + 8*z
+				// Layer 3z rounds to 3z and clamps to the last layer.
+				if g, w := [4]uint32{getU32(got, 8*lane), getU32(got, 8*lane+1), getU32(got, 8*lane+2), getU32(got, 8*lane+3)}, texel(x, y, min(3*z, 1)); g != w {
+					t.Errorf("sample at lane (%d,%d,%d) = %v, want %v", x, y, z, g, w)
+				}
+				if g := [4]uint32{getU32(got, 8*lane+4), getU32(got, 8*lane+5), getU32(got, 8*lane+6), getU32(got, 8*lane+7)}; g != [4]uint32{4, 2, 2, imageformat.UnsignedInt16} {
+					t.Errorf("query at lane (%d,%d,%d) = %v, want [4 2 2 %d]", x, y, z, g, imageformat.UnsignedInt16)
+				}
+				var w [4]uint32 // dst(0) untouched, dst(1) = fetch at x = -1: zeros
+				if x >= 2 {
+					w = texel(x-2, y, z)
+				}
+				o := 8 * (x + 4*y + 8*z)
+				if g := imageformat.Read(f, out[o:o+8]); g != w {
+					t.Errorf("dst(%d,%d,%d) = %v, want %v", x, y, z, g, w)
+				}
+			}
+		}
+	}
+}
