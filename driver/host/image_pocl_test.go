@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
@@ -14,19 +16,35 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// sampleSrc is the OpenCL C that testdata/image_sample.spvasm hand-codes.
+// sampleSrc is the OpenCL C that testdata/image_sample*.spvasm hand-code,
+// for an image type and the coordinate swizzle.
 const sampleSrc = `
-kernel void sample(read_only image2d_t img, sampler_t smp, global const float4 *coords, global float4 *out) {
+kernel void sample(read_only IMAGE img, sampler_t smp, global const float4 *coords, global float4 *out) {
 	int i = get_global_id(0);
-	out[i] = read_imagef(img, smp, coords[i].xy);
+	out[i] = read_imagef(img, smp, coords[i]SWIZZLE);
 }
 `
 
+// sampleGeometries are the image types the comparison samples: size is
+// width, height or layers, depth or layers.
+var sampleGeometries = []struct {
+	file, image, swizzle string
+	t                    driver.ImageType
+	size                 [3]uint64
+	layer                int // the coordinate that is a layer, or -1
+}{
+	{"image_sample.spvasm", "image2d_t", ".xy", driver.Image2D, [3]uint64{5, 3, 1}, -1},
+	{"image_sample3d.spvasm", "image3d_t", "", driver.Image3D, [3]uint64{4, 3, 3}, -1},
+	{"image_sample2darray.spvasm", "image2d_array_t", "", driver.Image2DArray, [3]uint64{4, 3, 3}, 2},
+	{"image_sample1darray.spvasm", "image1d_array_t", ".xy", driver.Image1DArray, [3]uint64{6, 3, 1}, 1},
+}
+
 // TestImageSampleMatchesReference samples random images of several
-// formats at random coordinates with every sampler that OpenCL defines for
-// them, on the host driver (the hand-written SPIR-V of read_imagef) and on
-// the reference OpenCL (PoCL), and compares the results: nearest within an
-// ulp or so, linear within 1e-4 (the weights' rounding may differ).
+// formats and types at random coordinates with every sampler that OpenCL
+// defines for them, on the host driver (the hand-written SPIR-V of
+// read_imagef) and on the reference OpenCL (PoCL), and compares the
+// results: nearest within an ulp or so, linear within 1e-4 (the weights'
+// rounding may differ).
 func TestImageSampleMatchesReference(t *testing.T) {
 	devs, err := refcl.AllDevices()
 	if err != nil || len(devs) == 0 {
@@ -37,116 +55,157 @@ func TestImageSampleMatchesReference(t *testing.T) {
 		t.Skip(err)
 	}
 	defer ctx.Release()
-	rp, err := ctx.Build(sampleSrc, "")
-	if err != nil {
-		t.Skip(err) // no image support
-	}
-	defer rp.Release()
-	rk, err := rp.Kernel("sample")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rk.Release()
-	p := host.AsmProgram(t, "image_sample.spvasm", &spirv.Reflection{Kernels: []spirv.Kernel{{
-		Name: "main",
-		Args: []spirv.Arg{
-			{Name: "img", Ordinal: 0, Kind: spirv.ArgROImage, Binding: 0},
-			{Name: "smp", Ordinal: 1, Kind: spirv.ArgSampler, Binding: 1},
-			{Name: "coords", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2},
-			{Name: "out", Ordinal: 3, Kind: spirv.ArgBuffer, Binding: 3},
-		},
-	}}})
-	hk, err := p.Kernel("main")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dev := host.NewDevice()
 	q, _ := dev.NewQueue(driver.QueueOptions{})
 	defer q.Release()
-	const w, h, n = 5, 3, 64
+	const n = 64
 	rng := rand.New(rand.NewSource(13))
-	for _, f := range []driver.ImageFormat{
-		{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
-		{Order: imageformat.BGRA, DataType: imageformat.UnormInt8},
-		{Order: imageformat.RGBA, DataType: imageformat.Float},
-		{Order: imageformat.R, DataType: imageformat.SnormInt16}, // no alpha: border (0,0,0,1)
-		{Order: imageformat.R, DataType: imageformat.Float},
-		{Order: imageformat.RGBA, DataType: imageformat.HalfFloat},
-		{Order: imageformat.RGBA, DataType: imageformat.SnormInt8},
-	} {
-		elem := imageformat.ElementSize(f)
-		pixels := make([]byte, w*h*elem)
-		rng.Read(pixels)
-		if f.DataType == imageformat.Float {
-			for i := 0; i < len(pixels); i += 4 {
-				binary.LittleEndian.PutUint32(pixels[i:], math.Float32bits(rng.Float32()*4-2))
-			}
-		}
-		ref, err := ctx.NewImage(uint32(driver.Image2D), f.Order, f.DataType, w, h, 1, elem, pixels)
+	for _, g := range sampleGeometries {
+		src := strings.NewReplacer("IMAGE", g.image, "SWIZZLE", g.swizzle).Replace(sampleSrc)
+		rp, err := ctx.Build(src, "")
 		if err != nil {
-			t.Logf("format %#x/%#x: %v", f.Order, f.DataType, err)
-			continue
+			t.Skipf("%s: %v", g.image, err) // no image support
 		}
-		img, err := dev.NewImage(driver.ImageDesc{Type: driver.Image2D, Format: f, Width: w, Height: h, Depth: 1, ArraySize: 1})
+		rk, err := rp.Kernel("sample")
 		if err != nil {
 			t.Fatal(err)
 		}
-		q.(driver.ImageQueue).WriteImage(img, [3]uint64{}, [3]uint64{w, h, 1}, pixels, nil)
-		var samplers []driver.Sampler
-		for _, a := range []uint32{driver.AddressClampToEdge, driver.AddressClamp, driver.AddressRepeat, driver.AddressMirroredRepeat} {
-			for _, norm := range []bool{true, false} {
-				if !norm && (a == driver.AddressRepeat || a == driver.AddressMirroredRepeat) {
-					continue // defined with normalized coordinates only
-				}
-				for _, filt := range []uint32{driver.FilterNearest, driver.FilterLinear} {
-					samplers = append(samplers, driver.Sampler{NormalizedCoords: norm, Addressing: a, Filter: filt})
-				}
+		p := host.AsmProgram(t, g.file, &spirv.Reflection{Kernels: []spirv.Kernel{{
+			Name: "main",
+			Args: []spirv.Arg{
+				{Name: "img", Ordinal: 0, Kind: spirv.ArgROImage, Binding: 0},
+				{Name: "smp", Ordinal: 1, Kind: spirv.ArgSampler, Binding: 1},
+				{Name: "coords", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2},
+				{Name: "out", Ordinal: 3, Kind: spirv.ArgBuffer, Binding: 3},
+			},
+		}}})
+		hk, err := p.Kernel("main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		formats := []driver.ImageFormat{
+			{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
+			{Order: imageformat.RGBA, DataType: imageformat.Float},
+			{Order: imageformat.R, DataType: imageformat.SnormInt16}, // no alpha: border (0,0,0,1)
+		}
+		if g.t == driver.Image2D {
+			formats = append(formats,
+				driver.ImageFormat{Order: imageformat.BGRA, DataType: imageformat.UnormInt8},
+				driver.ImageFormat{Order: imageformat.R, DataType: imageformat.Float},
+				driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.HalfFloat},
+				driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.SnormInt8})
+		}
+		for _, f := range formats {
+			compareSampling(t, ctx, rk, dev, q, hk, g.t, g.size, g.layer, f, rng, n)
+		}
+		rk.Release()
+		rp.Release()
+	}
+}
+
+// compareSampling samples one random image of format f with every sampler
+// on both platforms.
+func compareSampling(t *testing.T, ctx *refcl.Context, rk *refcl.Kernel, dev *host.Device, q driver.Queue, hk driver.Kernel,
+	typ driver.ImageType, size [3]uint64, layer int, f driver.ImageFormat, rng *rand.Rand, n int) {
+	elem := imageformat.ElementSize(f)
+	pixels := make([]byte, int(size[0]*size[1]*size[2])*elem)
+	rng.Read(pixels)
+	if f.DataType == imageformat.Float {
+		for i := 0; i < len(pixels); i += 4 {
+			binary.LittleEndian.PutUint32(pixels[i:], math.Float32bits(rng.Float32()*4-2))
+		}
+	}
+	ref, err := ctx.NewImage(uint32(typ), f.Order, f.DataType, size[0], size[1], size[2], elem, pixels)
+	if err != nil {
+		t.Logf("reference: type %#x, format %#x/%#x: %v", typ, f.Order, f.DataType, err)
+		return
+	}
+	defer ref.Release()
+	desc := driver.ImageDesc{Type: typ, Format: f, Width: size[0], Height: size[1], Depth: size[2], ArraySize: 1}
+	dims := 2
+	switch typ {
+	case driver.Image3D:
+		dims = 3
+	case driver.Image2DArray:
+		desc.Depth, desc.ArraySize = 1, size[2]
+	case driver.Image1DArray:
+		desc.Height, desc.ArraySize, dims = 1, size[1], 1
+	}
+	img, err := dev.NewImage(desc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Release()
+	q.(driver.ImageQueue).WriteImage(img, [3]uint64{}, size, pixels, nil)
+	var samplers []driver.Sampler
+	for _, a := range []uint32{driver.AddressClampToEdge, driver.AddressClamp, driver.AddressRepeat, driver.AddressMirroredRepeat} {
+		for _, norm := range []bool{true, false} {
+			if !norm && (a == driver.AddressRepeat || a == driver.AddressMirroredRepeat) {
+				continue // defined with normalized coordinates only
+			}
+			for _, filt := range []uint32{driver.FilterNearest, driver.FilterLinear} {
+				samplers = append(samplers, driver.Sampler{NormalizedCoords: norm, Addressing: a, Filter: filt})
 			}
 		}
-		for _, smp := range samplers {
-			coords := make([]float32, 4*n)
-			for i := range n {
+	}
+	for _, smp := range samplers {
+		coords := make([]float32, 4*n)
+		for i := range n {
+			for d := range dims {
 				if smp.NormalizedCoords {
-					coords[4*i], coords[4*i+1] = rng.Float32()*4-1.5, rng.Float32()*4-1.5
+					coords[4*i+d] = rng.Float32()*4 - 1.5
 				} else {
-					coords[4*i], coords[4*i+1] = rng.Float32()*(w+4)-2, rng.Float32()*(h+4)-2
+					coords[4*i+d] = rng.Float32()*float32(size[d]+4) - 2
 				}
 			}
-			cb := f32bytes(coords)
-			want, err := referenceSample(ctx, rk, ref, smp, cb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := hostSample(dev, q, hk, img, smp, cb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The spec's (float)c / 255.0f is correctly rounded on the
-			// host; PoCL's may be an ulp off (the spec allows 1.5).
-			tol := 1e-6
-			if smp.Filter == driver.FilterLinear {
-				tol = 1e-4
-			}
-			bad := 0
-			for i := range 4 * n {
-				if i%4 == 3 && smp.Addressing == driver.AddressClamp && !imageformat.HasAlpha(f.Order) {
-					// PoCL's border color is (0,0,0,0) for every order;
-					// the spec's is (0,0,0,1) for R, RG, RGB and LUMINANCE
-					// (numerical compliance §3), which the host follows
-					// (TestImageSample checks it by hand).
-					continue
-				}
-				g := math.Float32frombits(binary.LittleEndian.Uint32(got[4*i:]))
-				r := math.Float32frombits(binary.LittleEndian.Uint32(want[4*i:]))
-				if math.Abs(float64(g-r)) > tol && bad < 5 {
-					bad++
-					t.Errorf("format %#x/%#x, sampler %+v, coord (%v, %v), channel %d: host %v, reference %v",
-						f.Order, f.DataType, smp, coords[4*(i/4)], coords[4*(i/4)+1], i%4, g, r)
-				}
+			if layer >= 0 {
+				coords[4*i+layer] = rng.Float32()*float32(size[layer]+3) - 1.5
 			}
 		}
-		ref.Release()
-		img.Release()
+		cb := f32bytes(coords)
+		refCoords := cb
+		if layer >= 0 && smp.NormalizedCoords {
+			// PoCL scales the layer by the array size when the sampler
+			// has normalized coordinates; the spec (numerical
+			// compliance §3.1) never does, nor the host. Give PoCL the
+			// layer over the size.
+			rc := slices.Clone(coords)
+			for i := range n {
+				rc[4*i+layer] /= float32(size[layer])
+			}
+			refCoords = f32bytes(rc)
+		}
+		want, err := referenceSample(ctx, rk, ref, smp, refCoords)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := hostSample(dev, q, hk, img, smp, cb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The spec's (float)c / 255.0f is correctly rounded on the
+		// host; PoCL's may be an ulp off (the spec allows 1.5).
+		tol := 1e-6
+		if smp.Filter == driver.FilterLinear {
+			tol = 1e-4
+		}
+		bad := 0
+		for i := range 4 * n {
+			if i%4 == 3 && smp.Addressing == driver.AddressClamp && !imageformat.HasAlpha(f.Order) {
+				// PoCL's border color is (0,0,0,0) for every order;
+				// the spec's is (0,0,0,1) for R, RG, RGB and LUMINANCE
+				// (numerical compliance §3), which the host follows
+				// (TestImageSample checks it by hand).
+				continue
+			}
+			g := math.Float32frombits(binary.LittleEndian.Uint32(got[4*i:]))
+			r := math.Float32frombits(binary.LittleEndian.Uint32(want[4*i:]))
+			if math.Abs(float64(g-r)) > tol && bad < 5 {
+				bad++
+				t.Errorf("type %#x, format %#x/%#x, sampler %+v, coord %v, channel %d: host %v, reference %v",
+					typ, f.Order, f.DataType, smp, coords[4*(i/4):4*(i/4)+4], i%4, g, r)
+			}
+		}
 	}
 }
 
