@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
@@ -272,5 +273,117 @@ func TestImageReadWrite(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestImageBuffer runs image1d_buffer_t arguments (texel buffers) viewing
+// buffers at an offset: reads and writes past the width are zeros and
+// dropped, and the width query is the image's.
+func TestImageBuffer(t *testing.T) {
+	p := asmProgram(t, "image_buffer.spvasm", &spirv.Reflection{Kernels: []spirv.Kernel{{
+		Name: "main",
+		Args: []spirv.Arg{
+			{Name: "src", Ordinal: 0, Kind: spirv.ArgUniformTexelBuffer, Binding: 0},
+			{Name: "dst", Ordinal: 1, Kind: spirv.ArgStorageTexelBuffer, Binding: 1},
+			{Name: "size", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2},
+		},
+	}}})
+	k, err := p.Kernel("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := NewDevice()
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	a, _ := dev.NewBuffer(32)
+	b, _ := dev.NewBuffer(32)
+	size, _ := dev.NewBuffer(32)
+	q.WriteBuffer(a, 0, f32s([]float32{-1, -2, 1, 2, 3, 4, 5, 6}), nil)
+	q.WriteBuffer(b, 0, f32s([]float32{9, 9, 9, 9, 9, 9, 9, 9}), nil)
+	r32f := driver.ImageFormat{Order: imageformat.R, DataType: imageformat.Float}
+	src, err := dev.NewImage(driver.ImageDesc{Type: driver.Image1DBuffer, Format: r32f, Width: 6, Height: 1, Depth: 1, ArraySize: 1, Buffer: a, BufferOffset: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, _ := dev.NewImage(driver.ImageDesc{Type: driver.Image1DBuffer, Format: r32f, Width: 6, Height: 1, Depth: 1, ArraySize: 1, Buffer: b})
+	args := []driver.Arg{{Kind: driver.ArgImage, Image: src}, {Kind: driver.ArgImage, Image: dst}, {Kind: driver.ArgBuffer, Buffer: size, Size: 32}}
+	q.Dispatch(context.Background(), k, args, driver.Uniform(1, [3]uint64{}, [3]uint64{8, 1, 1}, [3]uint64{8, 1, 1}), nil)
+	got, sz := make([]byte, 32), make([]byte, 32)
+	q.ReadBuffer(b, 0, got, nil)
+	ev, _ := q.ReadBuffer(size, 0, sz, nil)
+	if err := ev.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []float32{2, 4, 6, 8, 10, 12, 9, 9} {
+		if g := getF32(got, i); g != w {
+			t.Errorf("dst[%d] = %v, want %v", i, g, w)
+		}
+		if g := getU32(sz, i); g != 6 {
+			t.Errorf("size[%d] = %d, want 6", i, g)
+		}
+	}
+}
+
+// TestImageSampleRobust samples at NaN, infinite and huge coordinates with
+// every sampler, including those OpenCL leaves undefined (NONE out of
+// range, REPEAT without normalized coordinates): the dispatch must
+// complete, never fault.
+func TestImageSampleRobust(t *testing.T) {
+	p := asmProgram(t, "image_sample.spvasm", &spirv.Reflection{Kernels: []spirv.Kernel{{
+		Name: "main",
+		Args: []spirv.Arg{
+			{Name: "img", Ordinal: 0, Kind: spirv.ArgROImage, Binding: 0},
+			{Name: "smp", Ordinal: 1, Kind: spirv.ArgSampler, Binding: 1},
+			{Name: "coords", Ordinal: 2, Kind: spirv.ArgBuffer, Binding: 2},
+			{Name: "out", Ordinal: 3, Kind: spirv.ArgBuffer, Binding: 3},
+		},
+	}}})
+	k, _ := p.Kernel("main")
+	dev := NewDevice()
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	img, _ := dev.NewImage(driver.ImageDesc{Type: driver.Image2D, Format: driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.Float},
+		Width: 3, Height: 1, Depth: 1, ArraySize: 1})
+	inf := float32(math.Inf(1))
+	nan := float32(math.NaN())
+	cv := []float32{nan, nan, 0, 0, inf, -inf, 0, 0, 1e30, -1e30, 0, 0, -0x1p31, 0x1p31, 0, 0}
+	coords, _ := dev.NewBuffer(64)
+	out, _ := dev.NewBuffer(64)
+	q.WriteBuffer(coords, 0, f32s(cv), nil)
+	for _, a := range []uint32{driver.AddressNone, driver.AddressClampToEdge, driver.AddressClamp, driver.AddressRepeat, driver.AddressMirroredRepeat} {
+		for _, norm := range []bool{false, true} {
+			for _, f := range []uint32{driver.FilterNearest, driver.FilterLinear} {
+				args := []driver.Arg{
+					{Kind: driver.ArgImage, Image: img},
+					{Kind: driver.ArgSampler, Sampler: driver.Sampler{NormalizedCoords: norm, Addressing: a, Filter: f}},
+					{Kind: driver.ArgBuffer, Buffer: coords, Size: 64},
+					{Kind: driver.ArgBuffer, Buffer: out, Size: 64},
+				}
+				ev, err := q.Dispatch(context.Background(), k, args, driver.Uniform(1, [3]uint64{}, [3]uint64{4, 1, 1}, [3]uint64{4, 1, 1}), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := ev.Wait(context.Background()); err != nil {
+					t.Errorf("addressing %#x, normalized %v, filter %#x: %v", a, norm, f, err)
+				}
+			}
+		}
+	}
+}
+
+// TestImageUnbound runs a kernel whose image is not bound: the dispatch
+// fails with an error naming the variable, it does not panic.
+func TestImageUnbound(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "image_sample.spvasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := prepare(t, asm(t, string(src)), "main", nil)
+	smp := &driver.Sampler{Addressing: driver.AddressClamp, Filter: driver.FilterNearest}
+	d := dispatch([3]int{1, 1, 1}, nil)
+	d.Resources = []Resource{{Set: 0, Binding: 1, Sampler: smp}, {Set: 0, Binding: 2, Data: make([]byte, 64)}, {Set: 0, Binding: 3, Data: make([]byte, 64)}}
+	err = k.Run(context.Background(), d)
+	if err == nil || !strings.Contains(err.Error(), "no image bound to %3 (set 0, binding 0)") {
+		t.Errorf("got %v, want an error naming the unbound image", err)
 	}
 }
