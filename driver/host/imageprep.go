@@ -45,12 +45,8 @@ func (p *prep) handleType(t *typ, in *inst) (*typ, error) {
 		if t.elem = p.types[a[0]]; t.elem == nil {
 			return nil, fmt.Errorf("%%%d is not a type", a[0])
 		}
-		t.dim, t.arrayed = spirv.Dim(a[1]), a[3] != 0
-		switch t.dim {
-		case spirv.Dim1D, spirv.Dim2D, spirv.Dim3D, spirv.DimBuffer:
-		default:
-			return nil, fmt.Errorf("unsupported image Dim %d", a[1])
-		}
+		// Dim and Arrayed are not kept: the bound image's type, not
+		// the declared one, decides how coordinates address it.
 	case spirv.OpTypeSampledImage:
 		if len(a) < 1 {
 			return nil, fmt.Errorf("short OpTypeSampledImage")

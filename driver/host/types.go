@@ -25,9 +25,6 @@ type typ struct {
 	align   int
 	comps   int // register rows; 0 where values of the type cannot exist
 	leaves  []leaf
-	// OpTypeImage: Dim and Arrayed (elem is the sampled type).
-	dim     spirv.Dim
-	arrayed bool
 }
 
 // leaf is one scalar of a type as laid out in memory.
