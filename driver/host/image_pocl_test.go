@@ -255,3 +255,122 @@ func hostSample(dev *host.Device, q driver.Queue, k driver.Kernel, img driver.Im
 	ev, _ := q.ReadBuffer(ob, 0, out, nil)
 	return out, ev.Wait(context.Background())
 }
+
+// writeSrc is the OpenCL C that testdata/image_write.spvasm hand-codes.
+const writeSrc = `
+kernel void write(write_only image2d_t img, global const float4 *colors) {
+	int x = get_global_id(0), y = get_global_id(1);
+	write_imagef(img, (int2)(x, y), colors[y * 8 + x]);
+}
+`
+
+// TestImageWriteMatchesReference writes random colors (out of range,
+// infinite, and on rounding ties too) with write_imagef to images of the
+// float and normalized formats on the host driver and on PoCL, and
+// compares the pixels' bytes: OpenCL C §8.3's conversions with round to
+// nearest even and saturation.
+func TestImageWriteMatchesReference(t *testing.T) {
+	devs, err := refcl.AllDevices()
+	if err != nil || len(devs) == 0 {
+		t.Skipf("no reference OpenCL: %v", err)
+	}
+	ctx, err := refcl.NewContext(devs[0])
+	if err != nil {
+		t.Skip(err)
+	}
+	defer ctx.Release()
+	rp, err := ctx.Build(writeSrc, "")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer rp.Release()
+	rk, err := rp.Kernel("write")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rk.Release()
+	p := host.AsmProgram(t, "image_write.spvasm", &spirv.Reflection{Kernels: []spirv.Kernel{{
+		Name: "main",
+		Args: []spirv.Arg{
+			{Name: "img", Ordinal: 0, Kind: spirv.ArgWOImage, Binding: 0},
+			{Name: "colors", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1},
+		},
+	}}})
+	hk, err := p.Kernel("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := host.NewDevice()
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	const w, h = 8, 4
+	rng := rand.New(rand.NewSource(7))
+	colors := make([]float32, 4*w*h)
+	for i := range colors {
+		switch i % 5 {
+		case 0:
+			// A tie of the 8-bit conversions: (k + 0.5) / 255.
+			colors[i] = (float32(rng.Intn(255)) + 0.5) / 255
+		case 1:
+			colors[i] = float32(rng.Intn(3)-1) * float32(math.Inf(1))
+		default:
+			colors[i] = rng.Float32()*3 - 1.5
+		}
+	}
+	cb := f32bytes(colors)
+	for _, f := range []driver.ImageFormat{
+		{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.SnormInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.UnormInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.SnormInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.HalfFloat},
+		{Order: imageformat.RGBA, DataType: imageformat.Float},
+		{Order: imageformat.BGRA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.R, DataType: imageformat.UnormInt16},
+		{Order: imageformat.SRGBA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.RGB, DataType: imageformat.UnormShort565},
+	} {
+		elem := imageformat.ElementSize(f)
+		ref, err := ctx.NewImage(uint32(driver.Image2D), f.Order, f.DataType, w, h, 1, elem, make([]byte, w*h*elem))
+		if err != nil {
+			t.Logf("reference: format %#x/%#x: %v", f.Order, f.DataType, err)
+			continue
+		}
+		rb, _ := ctx.NewBuffer(uint64(len(cb)))
+		rb.Write(0, cb)
+		rk.SetImage(0, ref)
+		rk.SetBuffer(1, rb)
+		if _, err := ctx.Run(rk, []uint64{w, h}, []uint64{w, h}); err != nil {
+			t.Fatal(err)
+		}
+		want, err := ref.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.Release()
+		rb.Release()
+		img, err := dev.NewImage(driver.ImageDesc{Type: driver.Image2D, Format: f, Width: w, Height: h, Depth: 1, ArraySize: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hb, _ := dev.NewBuffer(uint64(len(cb)))
+		q.WriteBuffer(hb, 0, cb, nil)
+		args := []driver.Arg{{Kind: driver.ArgImage, Image: img}, {Kind: driver.ArgBuffer, Buffer: hb, Size: uint64(len(cb))}}
+		q.Dispatch(context.Background(), hk, args, driver.Uniform(2, [3]uint64{}, [3]uint64{w, h, 1}, [3]uint64{w, h, 1}), nil)
+		got := make([]byte, len(want))
+		ev, _ := q.(driver.ImageQueue).ReadImage(img, [3]uint64{}, [3]uint64{w, h, 1}, got, nil)
+		if err := ev.Wait(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		bad := 0
+		for i := 0; i < w*h && bad < 5; i++ {
+			g, r := got[i*elem:(i+1)*elem], want[i*elem:(i+1)*elem]
+			if string(g) != string(r) {
+				bad++
+				t.Errorf("format %#x/%#x, color %v: host % x, reference % x", f.Order, f.DataType, colors[4*i:4*i+4], g, r)
+			}
+		}
+		img.Release()
+		hb.Release()
+	}
+}
