@@ -1,6 +1,7 @@
 package host_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"math"
@@ -256,19 +257,23 @@ func hostSample(dev *host.Device, q driver.Queue, k driver.Kernel, img driver.Im
 	return out, ev.Wait(context.Background())
 }
 
-// writeSrc is the OpenCL C that testdata/image_write.spvasm hand-codes.
+// writeSrc is the OpenCL C that testdata/image_write{,i,ui}.spvasm
+// hand-code, for a write_image suffix and its color type.
 const writeSrc = `
-kernel void write(write_only image2d_t img, global const float4 *colors) {
+kernel void write(write_only image2d_t img, global const COLOR *colors) {
 	int x = get_global_id(0), y = get_global_id(1);
-	write_imagef(img, (int2)(x, y), colors[y * 8 + x]);
+	write_imageSUFFIX(img, (int2)(x, y), colors[y * 8 + x]);
 }
 `
 
-// TestImageWriteMatchesReference writes random colors (out of range,
-// infinite, and on rounding ties too) with write_imagef to images of the
-// float and normalized formats on the host driver and on PoCL, and
-// compares the pixels' bytes: OpenCL C §8.3's conversions with round to
-// nearest even and saturation.
+const writeW, writeH = 8, 4
+
+// TestImageWriteMatchesReference writes random colors with
+// write_image{f,i,ui} to images of every format of their kind on the host
+// driver and on PoCL, and compares the pixels' bytes: OpenCL C §8.3's
+// conversions, with round to nearest even and saturation. Float colors
+// include rounding ties of the 8-bit types, infinities and values out of
+// range; integer ones values past every type's range.
 func TestImageWriteMatchesReference(t *testing.T) {
 	devs, err := refcl.AllDevices()
 	if err != nil || len(devs) == 0 {
@@ -279,7 +284,53 @@ func TestImageWriteMatchesReference(t *testing.T) {
 		t.Skip(err)
 	}
 	defer ctx.Release()
-	rp, err := ctx.Build(writeSrc, "")
+	rng := rand.New(rand.NewSource(7))
+	colors := make([]float32, 4*writeW*writeH)
+	for i := range colors {
+		switch i % 5 {
+		case 0:
+			colors[i] = (float32(rng.Intn(255)) + 0.5) / 255 // a tie: (k + 0.5) / 255
+		case 1:
+			colors[i] = float32(rng.Intn(3)-1) * float32(math.Inf(1))
+		default:
+			colors[i] = rng.Float32()*3 - 1.5
+		}
+	}
+	ints := make([]byte, 16*writeW*writeH)
+	for i := 0; i < len(ints); i += 4 {
+		v := []int64{int64(rng.Intn(600) - 300), int64(rng.Intn(140000) - 70000), int64(rng.Uint32())}[i/4%3]
+		binary.LittleEndian.PutUint32(ints[i:], uint32(v))
+	}
+	compareWrites(t, ctx, "f", "float4", "image_write.spvasm", f32bytes(colors), []driver.ImageFormat{
+		{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.SnormInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.UnormInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.SnormInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.HalfFloat},
+		{Order: imageformat.RGBA, DataType: imageformat.Float},
+		{Order: imageformat.BGRA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.R, DataType: imageformat.UnormInt16},
+		{Order: imageformat.SRGBA, DataType: imageformat.UnormInt8},
+		{Order: imageformat.RGB, DataType: imageformat.UnormShort565},
+	})
+	compareWrites(t, ctx, "i", "int4", "image_writei.spvasm", ints, []driver.ImageFormat{
+		{Order: imageformat.RGBA, DataType: imageformat.SignedInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.SignedInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.SignedInt32},
+		{Order: imageformat.R, DataType: imageformat.SignedInt8},
+	})
+	compareWrites(t, ctx, "ui", "uint4", "image_writeui.spvasm", ints, []driver.ImageFormat{
+		{Order: imageformat.RGBA, DataType: imageformat.UnsignedInt8},
+		{Order: imageformat.RGBA, DataType: imageformat.UnsignedInt16},
+		{Order: imageformat.RGBA, DataType: imageformat.UnsignedInt32},
+		{Order: imageformat.BGRA, DataType: imageformat.UnsignedInt8},
+	})
+}
+
+// compareWrites runs write_image<suffix> of the colors cb (8x4 of them) to
+// an image of each format on both platforms and compares the bytes.
+func compareWrites(t *testing.T, ctx *refcl.Context, suffix, color, file string, cb []byte, formats []driver.ImageFormat) {
+	rp, err := ctx.Build(strings.NewReplacer("SUFFIX", suffix, "COLOR", color).Replace(writeSrc), "")
 	if err != nil {
 		t.Skip(err)
 	}
@@ -289,7 +340,7 @@ func TestImageWriteMatchesReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rk.Release()
-	p := host.AsmProgram(t, "image_write.spvasm", &spirv.Reflection{Kernels: []spirv.Kernel{{
+	p := host.AsmProgram(t, file, &spirv.Reflection{Kernels: []spirv.Kernel{{
 		Name: "main",
 		Args: []spirv.Arg{
 			{Name: "img", Ordinal: 0, Kind: spirv.ArgWOImage, Binding: 0},
@@ -303,33 +354,8 @@ func TestImageWriteMatchesReference(t *testing.T) {
 	dev := host.NewDevice()
 	q, _ := dev.NewQueue(driver.QueueOptions{})
 	defer q.Release()
-	const w, h = 8, 4
-	rng := rand.New(rand.NewSource(7))
-	colors := make([]float32, 4*w*h)
-	for i := range colors {
-		switch i % 5 {
-		case 0:
-			// A tie of the 8-bit conversions: (k + 0.5) / 255.
-			colors[i] = (float32(rng.Intn(255)) + 0.5) / 255
-		case 1:
-			colors[i] = float32(rng.Intn(3)-1) * float32(math.Inf(1))
-		default:
-			colors[i] = rng.Float32()*3 - 1.5
-		}
-	}
-	cb := f32bytes(colors)
-	for _, f := range []driver.ImageFormat{
-		{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
-		{Order: imageformat.RGBA, DataType: imageformat.SnormInt8},
-		{Order: imageformat.RGBA, DataType: imageformat.UnormInt16},
-		{Order: imageformat.RGBA, DataType: imageformat.SnormInt16},
-		{Order: imageformat.RGBA, DataType: imageformat.HalfFloat},
-		{Order: imageformat.RGBA, DataType: imageformat.Float},
-		{Order: imageformat.BGRA, DataType: imageformat.UnormInt8},
-		{Order: imageformat.R, DataType: imageformat.UnormInt16},
-		{Order: imageformat.SRGBA, DataType: imageformat.UnormInt8},
-		{Order: imageformat.RGB, DataType: imageformat.UnormShort565},
-	} {
+	const w, h = writeW, writeH
+	for _, f := range formats {
 		elem := imageformat.ElementSize(f)
 		ref, err := ctx.NewImage(uint32(driver.Image2D), f.Order, f.DataType, w, h, 1, elem, make([]byte, w*h*elem))
 		if err != nil {
@@ -346,6 +372,9 @@ func TestImageWriteMatchesReference(t *testing.T) {
 		want, err := ref.Read()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if bytes.Count(want, []byte{0}) == len(want) {
+			t.Fatalf("format %#x/%#x: the reference wrote only zeros", f.Order, f.DataType)
 		}
 		ref.Release()
 		rb.Release()
@@ -367,7 +396,7 @@ func TestImageWriteMatchesReference(t *testing.T) {
 			g, r := got[i*elem:(i+1)*elem], want[i*elem:(i+1)*elem]
 			if string(g) != string(r) {
 				bad++
-				t.Errorf("format %#x/%#x, color %v: host % x, reference % x", f.Order, f.DataType, colors[4*i:4*i+4], g, r)
+				t.Errorf("write_image%s, format %#x/%#x, color % x: host % x, reference % x", suffix, f.Order, f.DataType, cb[16*i:16*i+16], g, r)
 			}
 		}
 		img.Release()
