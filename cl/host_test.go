@@ -233,16 +233,17 @@ func TestBuildFailureLog(t *testing.T) {
 	}
 }
 
-// TestNoImageSupportMacro: __IMAGE_SUPPORT__ is not defined for a device
-// without images; the runtime's own build options are accepted.
-func TestNoImageSupportMacro(t *testing.T) {
+// TestImageSupportMacro: __IMAGE_SUPPORT__ is defined for a device with
+// images (the host device, driver.Caps.Images); the runtime's own build
+// options are accepted.
+func TestImageSupportMacro(t *testing.T) {
 	host := hostDevice(t)
 	c, err := CreateContext(host)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Release()
-	p, err := c.CreateProgramWithSource("#ifdef __IMAGE_SUPPORT__\n#error images\n#endif\nkernel void k(global int *a) { a[0] = 1; }\n")
+	p, err := c.CreateProgramWithSource("#ifndef __IMAGE_SUPPORT__\n#error no images\n#endif\nkernel void k(global int *a) { a[0] = 1; }\n")
 	if err != nil {
 		t.Fatal(err)
 	}

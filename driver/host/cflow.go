@@ -37,6 +37,7 @@ type state struct {
 	redo, redoDispatch bool
 	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
 	vgroups            []vgroupState  // what the leaders of load groups did (vload.go)
+	bound              []bound        // the dispatch's images and samplers, by slot (imageprep.go)
 }
 
 type fnState struct {

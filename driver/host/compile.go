@@ -37,6 +37,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 	case spirv.OpUndef:
 		return nil, nil // rows start zero
 	case spirv.OpLoad:
+		if _, ok := p.handles[a[0]]; ok {
+			return nil, nil // the variable's slot (imageprep.go)
+		}
 		if _, ok := p.fwd[in.id]; ok {
 			return nil, nil // forward.go
 		}
@@ -187,6 +190,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		return p.bitField(in)
 	case spirv.OpMatrixTimesVector, spirv.OpVectorTimesMatrix, spirv.OpMatrixTimesMatrix, spirv.OpOuterProduct, spirv.OpTranspose:
 		return p.matrix(in)
+	case spirv.OpSampledImage, spirv.OpImage, spirv.OpImageSampleExplicitLod, spirv.OpImageFetch, spirv.OpImageRead,
+		spirv.OpImageWrite, spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
+		return p.imageOp(in)
 	}
 	// Element-wise numeric operations.
 	for n, args := 1, 0; n <= 3; n++ {

@@ -60,6 +60,7 @@ func (*Device) Info() driver.DeviceInfo {
 			Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Atomics64: true,
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
+			Images:   true, // image.go, imagequeue.go, sample.go
 		},
 	}
 }

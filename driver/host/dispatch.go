@@ -9,15 +9,19 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
 )
 
-// Resource is memory bound to a (DescriptorSet, Binding) of the kernel: a
-// storage or uniform buffer. The kernel reads and writes Data in place.
+// Resource is what is bound to a (DescriptorSet, Binding) of the kernel: a
+// storage or uniform buffer, whose Data the kernel reads and writes in
+// place, an image (made by Device.NewImage) or a sampler.
 type Resource struct {
 	Set, Binding int
 	Data         []byte
 	Name         string // names the resource in errors (e.g. the kernel argument), if set
+	Image        driver.Image
+	Sampler      *driver.Sampler
 }
 
 // Dispatch describes one run of a kernel over a grid of work-groups.
@@ -54,6 +58,10 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		return nil
 	}
 	total /= k.batch // runs, each of batch groups consecutive in x
+	handles, err := k.bind(d)
+	if err != nil {
+		return err
+	}
 	shared := make([][]byte, len(k.regions))
 	for i := range k.regions {
 		rg := &k.regions[i]
@@ -82,7 +90,7 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		nw = workers()
 	}
 	nw = min(nw, total)
-	nw, err := k.fitWorkers(nw)
+	nw, err = k.fitWorkers(nw)
 	if err != nil {
 		return err
 	}
@@ -98,7 +106,7 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := k.work(d, shared, &c.next, total, chunk, cancel); err != nil {
+			if err := k.work(d, shared, handles, &c.next, total, chunk, cancel); err != nil {
 				mu.Lock()
 				if first == nil || errors.Is(first, errCancelled) {
 					first = err
@@ -145,12 +153,12 @@ func (k *Kernel) named(err error, d *Dispatch) error {
 }
 
 // work runs work-groups until none is left, on one worker's state.
-func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
+func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
 	s, _ := k.pool.Get().(*state)
 	if s == nil {
 		s = newState(k)
 	}
-	s.cancel = cancel
+	s.cancel, s.bound = cancel, handles
 	for i, b := range shared {
 		if b != nil {
 			s.regions[i] = b
@@ -177,7 +185,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, next *atomic.Int64, total, c
 				s.regions[i] = nil
 			}
 		}
-		s.cancel = nil
+		s.cancel, s.bound = nil, nil
 		k.pool.Put(s)
 	}()
 	s.redoDispatch = !s.prologue(k.pro[0])

@@ -25,3 +25,7 @@ func SetOpts(s string) (restore func()) {
 
 // OptNames names the optimizations CLGO_HOST_OPT switches.
 var OptNames = optNames[:]
+
+// AsmProgram assembles testdata/name and adds the kernel interface r
+// (image_test.go).
+var AsmProgram = asmProgram

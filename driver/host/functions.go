@@ -205,6 +205,9 @@ func (p *prep) value(in *inst) error {
 		return p.errorf("values of type %s are not supported", t)
 	}
 	p.vtype[in.id] = t
+	if p.handleLoad(in) {
+		return nil
+	}
 	if x, ok := p.fwd[in.id]; ok {
 		r, ok := p.row[x]
 		if !ok || p.vtype[x] == nil || p.vtype[x].comps != t.comps {

@@ -124,6 +124,17 @@ func runMutant(t *testing.T, path string) {
 				args[i] = driver.Arg{Kind: driver.ArgPOD, Bytes: make([]byte, a.Size)}
 			case driver.ArgLocal:
 				args[i] = driver.Arg{Kind: driver.ArgLocal, LocalSize: 16 * max(a.ElemSize, 1)}
+			case driver.ArgImage:
+				// Any image will do: the bound image's type decides how
+				// the kernel's coordinates address it.
+				img, err := dev.NewImage(driver.ImageDesc{Type: driver.Image2D, Format: driver.ImageFormat{Order: 0x10B5, DataType: 0x10DE},
+					Width: 4, Height: 4, Depth: 1, ArraySize: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				args[i] = driver.Arg{Kind: driver.ArgImage, Image: img}
+			case driver.ArgSampler:
+				args[i] = driver.Arg{Kind: driver.ArgSampler, Sampler: driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressRepeat, Filter: driver.FilterLinear}}
 			default:
 				ok = false
 			}
@@ -131,7 +142,7 @@ func runMutant(t *testing.T, path string) {
 		if !ok {
 			continue
 		}
-		for _, local := range []uint64{8, 1, 64} {
+		for _, local := range []uint64{8, 1, 64, 4} {
 			nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{local, 1, 1})
 			ev, err := q.Dispatch(context.Background(), k, args, nd, nil)
 			if err == nil {

@@ -78,7 +78,8 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
-	vgroups int // groups of loads (vload.go)
+	vgroups int          // groups of loads (vload.go)
+	handles []handleSlot // image and sampler variables (imageprep.go)
 }
 
 // Name returns the entry point's name.
@@ -124,6 +125,7 @@ type prep struct {
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
 	vgroups      map[uint32]*vgroup   // loads of four consecutive words (vload.go)
+	handles      map[uint32]int       // image and sampler variables: their slot in Kernel.handles (imageprep.go)
 	uniBuiltin   map[uint32]*bool     // uniform built-in loads: whether readers take them so (builtins.go)
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
 	uses         map[uint32]int       // how many operands name each id
@@ -241,7 +243,7 @@ func (p *prep) global(in *inst) error {
 	switch in.op {
 	case spirv.OpTypeVoid, spirv.OpTypeBool, spirv.OpTypeInt, spirv.OpTypeFloat, spirv.OpTypeVector, spirv.OpTypeMatrix,
 		spirv.OpTypeArray, spirv.OpTypeRuntimeArray, spirv.OpTypeStruct, spirv.OpTypePointer, spirv.OpTypeFunction,
-		spirv.OpTypeForwardPointer:
+		spirv.OpTypeForwardPointer, spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
 		t, err := p.resolveType(in)
 		if err != nil {
 			if errors.Is(err, driver.ErrOutOfResources) {
@@ -253,8 +255,6 @@ func (p *prep) global(in *inst) error {
 			return nil
 		}
 		p.types[in.id] = t
-	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
-		// Declared but unusable: any value of these types is refused later.
 	case spirv.OpConstant, spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpConstantNull, spirv.OpConstantComposite,
 		spirv.OpSpecConstant, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse, spirv.OpSpecConstantComposite,
 		spirv.OpSpecConstantOp, spirv.OpUndef:
@@ -407,6 +407,7 @@ func (p *prep) localSize(ep *spirv.EntryPoint) error {
 	for id, r := range p.region {
 		p.ptrRow(id, r)
 	}
+	p.handleRows()
 	return nil
 }
 
@@ -466,7 +467,7 @@ func (p *prep) globalVar(in *inst) error {
 			return p.errorf("Input variable %s is not a BuiltIn", rg.name)
 		}
 	case spirv.StorageClassUniformConstant:
-		return nil // images and samplers: refused where used
+		return p.handleVar(in, pt) // images and samplers (image.go)
 	default:
 		return p.errorf("unsupported storage class %d for variable %s", sc, rg.name)
 	}

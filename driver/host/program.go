@@ -173,9 +173,27 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 			if _, ok := kernelabi.LocalElems(&a, &v); !ok {
 				return fmt.Errorf("host: kernel %s: argument %d: local size %d: %w", k.refl.Name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
 			}
+		case spirv.ArgROImage, spirv.ArgWOImage, spirv.ArgUniformTexelBuffer, spirv.ArgStorageTexelBuffer:
+			if v.Image == nil {
+				return fmt.Errorf("host: kernel %s: argument %d: no image: %w", k.refl.Name, a.Ordinal, driver.ErrInvalidArgValue)
+			}
+			if _, err := imageOf(v.Image); err != nil {
+				return fmt.Errorf("host: kernel %s: argument %d: %w", k.refl.Name, a.Ordinal, err)
+			}
+			d.Resources = append(d.Resources, Resource{Set: int(a.DescriptorSet), Binding: int(a.Binding), Image: v.Image, Name: argName(a)})
+		case spirv.ArgSampler:
+			smp := v.Sampler
+			d.Resources = append(d.Resources, Resource{Set: int(a.DescriptorSet), Binding: int(a.Binding), Sampler: &smp, Name: argName(a)})
 		default:
 			return fmt.Errorf("host: kernel %s: argument %d of kind %s: %w", k.refl.Name, a.Ordinal, a.Kind, driver.ErrUnsupported)
 		}
+	}
+	for _, ls := range refl.LiteralSamplers {
+		smp := driver.SamplerFromMask(ls.Mask)
+		d.Resources = append(d.Resources, Resource{Set: int(ls.DescriptorSet), Binding: int(ls.Binding), Sampler: &smp, Name: "literal sampler"})
+	}
+	if err := kernelabi.PutImageChannelPushConstants(push, k.refl, args); err != nil {
+		return fmt.Errorf("host: %w: %w", driver.ErrInvalidArgValue, err)
 	}
 	for key, b := range pods {
 		b = append(b, make([]byte, kernelabi.PODSlack)...)

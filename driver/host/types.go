@@ -229,6 +229,8 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 		t.size, t.align, t.comps = 8, 8, 1
 		t.leaves = []leaf{{0, 8, false}}
 	case spirv.OpTypeFunction:
+	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
+		return p.handleType(t, in)
 	default:
 		return nil, fmt.Errorf("unsupported type %s", spelling(in.op))
 	}

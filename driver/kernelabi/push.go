@@ -69,7 +69,7 @@ func HasRegionPushConstants(refl *spirv.Reflection) bool {
 
 // PushConstantsEnd is the end of the push constants of kernel k: the
 // work-item values, the POD arguments passed as push constants and the
-// image channel order and data type values.
+// image channel queries (PutImageChannelPushConstants).
 func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	end := uint32(0)
 	for _, pc := range refl.PushConstants {
@@ -83,6 +83,11 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	for _, a := range k.Args {
 		if a.Kind == spirv.ArgPODPushConstant || a.Kind == spirv.ArgPointerPushConstant {
 			end = max(end, a.Offset+a.Size)
+		}
+	}
+	for _, ic := range k.ImageChannelInfo {
+		if ic.PushConstant {
+			end = max(end, ic.Offset+ic.Size)
 		}
 	}
 	return end

@@ -76,6 +76,10 @@ var api struct {
 	ReleaseCommandQueue   func(h handle) int32
 	ReleaseContext        func(h handle) int32
 	ReleaseEvent          func(h handle) int32
+	CreateImage           func(c handle, flags uint64, format *imageFormat, desc *imageDesc, host unsafe.Pointer, errc *int32) handle
+	EnqueueReadImage      func(q, img handle, blocking uint32, origin, region *[3]uintptr, rowPitch, slicePitch uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
+	CreateSampler         func(c handle, normalized, addressing, filter uint32, errc *int32) handle
+	ReleaseSampler        func(h handle) int32
 }
 
 var (

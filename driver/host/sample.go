@@ -1,0 +1,212 @@
+package host
+
+import (
+	"math"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/imageformat"
+)
+
+// What image instructions compute, on one lane, as OpenCL C's numerical
+// compliance §3 ("Image Addressing and Filtering") defines it. Texels are
+// [4]uint32 in the kind of the image's format (imageformat). Nothing here
+// can fault: a texel outside the image is the border color when sampled,
+// zeros when fetched, and a write there is dropped.
+
+// geometry is the number of spatial coordinates of an image type and
+// whether a layer coordinate follows them (it then indexes ext[dims]).
+func geometry(t driver.ImageType) (dims int, arrayed bool) {
+	switch t {
+	case driver.Image1DArray:
+		return 1, true
+	case driver.Image2D:
+		return 2, false
+	case driver.Image2DArray:
+		return 2, true
+	case driver.Image3D:
+		return 3, false
+	}
+	return 1, false // Image1D, Image1DBuffer
+}
+
+// pixel reads the texel at (x, y, z) of the packed layout, which is in
+// range.
+func (im *image) pixel(x, y, z int) [4]uint32 {
+	off := ((z*im.ext[1]+y)*im.ext[0] + x) * im.elem
+	return imageformat.Read(im.desc.Format, im.data[off:off+im.elem])
+}
+
+// inside says whether c (x, y, z) lies in the image.
+func (im *image) inside(c [3]int) bool {
+	return c[0] >= 0 && c[0] < im.ext[0] && c[1] >= 0 && c[1] < im.ext[1] && c[2] >= 0 && c[2] < im.ext[2]
+}
+
+// coords places integer image coordinates (spatial, then the layer) in the
+// packed layout; components the coordinate lacks are 0.
+func (im *image) coords(c [4]int32) [3]int {
+	dims, arrayed := geometry(im.desc.Type)
+	var p [3]int
+	n := dims
+	if arrayed {
+		n++
+	}
+	for i := range n {
+		p[i] = int(c[i])
+	}
+	return p
+}
+
+// fetch is OpImageFetch and OpImageRead: the texel at integer
+// coordinates, zeros out of range.
+func (im *image) fetch(c [4]int32) [4]uint32 {
+	p := im.coords(c)
+	if !im.inside(p) {
+		return [4]uint32{}
+	}
+	return im.pixel(p[0], p[1], p[2])
+}
+
+// write is OpImageWrite: v converted to the format at integer coordinates,
+// dropped out of range.
+func (im *image) write(c [4]int32, v [4]uint32) {
+	p := im.coords(c)
+	if !im.inside(p) {
+		return
+	}
+	off := ((p[2]*im.ext[1]+p[1])*im.ext[0] + p[0]) * im.elem
+	imageformat.Write(im.desc.Format, im.data[off:off+im.elem], v)
+}
+
+// floorInt is (int)floor(x), bounded so that NaN and huge values (whose
+// results the specification leaves undefined) stay harmless.
+func floorInt(x float32) int {
+	f := math.Floor(float64(x))
+	switch {
+	case f != f:
+		return 0
+	case f > 1<<30:
+		return 1 << 30
+	case f < -(1 << 30):
+		return -(1 << 30)
+	}
+	return int(f)
+}
+
+func frac(x float32) float32 { return x - float32(math.Floor(float64(x))) }
+
+// axis is where one coordinate samples along a dimension of size n: the
+// texels i0 (nearest) or i0 and i1 (linear) and the weight a of i1.
+func axis(s float32, n int, smp driver.Sampler, linear bool) (i0, i1 int, a float32) {
+	size := float32(n)
+	mode := smp.Addressing
+	if !smp.NormalizedCoords && (mode == driver.AddressRepeat || mode == driver.AddressMirroredRepeat) {
+		mode = driver.AddressClampToEdge // undefined in OpenCL
+	}
+	switch mode {
+	case driver.AddressRepeat:
+		u := (s - float32(math.Floor(float64(s)))) * size
+		if !linear {
+			i := floorInt(u)
+			if i > n-1 {
+				i -= n
+			}
+			return i, i, 0
+		}
+		i0 = floorInt(u - 0.5)
+		i1 = i0 + 1
+		if i0 < 0 {
+			i0 += n
+		}
+		if i1 > n-1 {
+			i1 -= n
+		}
+		return i0, i1, frac(u - 0.5)
+	case driver.AddressMirroredRepeat:
+		m := 2 * float32(math.RoundToEven(float64(0.5*s)))
+		m = float32(math.Abs(float64(s - m)))
+		u := m * size
+		if !linear {
+			i := min(floorInt(u), n-1)
+			return i, i, 0
+		}
+		i0 = max(floorInt(u-0.5), 0)
+		i1 = min(floorInt(u-0.5)+1, n-1)
+		return i0, i1, frac(u - 0.5)
+	}
+	u := s
+	if smp.NormalizedCoords {
+		u = s * size
+	}
+	// CLAMP keeps one texel beyond each edge (the border color);
+	// CLAMP_TO_EDGE, and NONE (undefined out of range), the edge.
+	lo, hi := 0, n-1
+	if mode == driver.AddressClamp {
+		lo, hi = -1, n
+	}
+	clamp := func(i int) int { return min(max(i, lo), hi) }
+	if !linear {
+		i := clamp(floorInt(u))
+		return i, i, 0
+	}
+	f := floorInt(u - 0.5)
+	return clamp(f), clamp(f + 1), frac(u - 0.5)
+}
+
+// sample is OpImageSampleExplicitLod at Lod 0: the coordinates (spatial,
+// then the layer of an array, never normalized: rounded to the nearest
+// even and clamped) sampled with smp. Linear filtering applies to float
+// and normalized formats; integer ones filter nearest.
+func (im *image) sample(smp driver.Sampler, c [4]float32) [4]uint32 {
+	dims, arrayed := geometry(im.desc.Type)
+	f := im.desc.Format
+	linear := smp.Filter == driver.FilterLinear && imageformat.KindOf(f.DataType) == imageformat.KindFloat
+	var at [3]int // the layer, and dimensions the image lacks, stay put
+	if arrayed {
+		l := math.RoundToEven(float64(c[dims]))
+		if l != l {
+			l = 0
+		}
+		at[dims] = int(min(max(l, 0), float64(im.ext[dims]-1)))
+	}
+	var i0, i1 [3]int
+	var w [3]float32
+	for d := range dims {
+		i0[d], i1[d], w[d] = axis(c[d], im.ext[d], smp, linear)
+	}
+	border := imageformat.Border(f)
+	texel := func(p [3]int) [4]uint32 {
+		if !im.inside(p) {
+			return border
+		}
+		return im.pixel(p[0], p[1], p[2])
+	}
+	if !linear {
+		p := at
+		for d := range dims {
+			p[d] = i0[d]
+		}
+		return texel(p)
+	}
+	// The sum over the 2^dims corners, each weighted by a or 1-a per
+	// dimension, in the specification's order (x varies fastest).
+	var sum [4]float32
+	for corner := range 1 << dims {
+		p, weight := at, float32(1)
+		for d := range dims {
+			if corner>>d&1 == 0 {
+				p[d], weight = i0[d], weight*(1-w[d])
+			} else {
+				p[d], weight = i1[d], weight*w[d]
+			}
+		}
+		t := texel(p)
+		for i := range 4 {
+			sum[i] += weight * math.Float32frombits(t[i])
+		}
+	}
+	var out [4]uint32
+	for i := range 4 {
+		out[i] = math.Float32bits(sum[i])
+	}
+	return out
+}
