@@ -91,6 +91,33 @@ func BenchmarkLaunch(b *testing.B) {
 	}
 }
 
+// BenchmarkLatency is one small kernel enqueued and waited for, again and
+// again: the time from Dispatch to the event's completion, what clpeak
+// calls kernel launch latency (issue 15 compares it with the vendor's
+// OpenCL).
+func BenchmarkLatency(b *testing.B) {
+	d := testDevice(b)
+	p, err := d.BuildProgram(compile(b, incSrc))
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := p.Kernel("inc")
+	q := mustQueue(b, d, false)
+	defer q.Release()
+	buf := mustBuffer(b, d, 256)
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
+	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
+	for b.Loop() {
+		ev, err := q.Dispatch(b.Context(), k, args, nd, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ev.Wait(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // Triad bandwidth (bytes moved per second), for comparison with the host
 // driver and, on GPUs, with the vendor's OpenCL.
 func BenchmarkTriad(b *testing.B) {
