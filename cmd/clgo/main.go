@@ -28,6 +28,10 @@ type command struct {
 	name    string
 	usage   string // the arguments, after "clgo NAME "
 	summary string // one line for `clgo help`
+	// help is what `clgo help NAME` and `clgo NAME --help` print after
+	// the summary: what the command does, in a paragraph or two, and
+	// examples. The options follow, from the command's flag set.
+	help string
 	// run executes the command; args follow the command's name. A returned
 	// error is printed and exits 1; errSilent exits 1 without printing, and
 	// a usageError also prints the usage line.
@@ -66,7 +70,7 @@ func usage(w io.Writer) {
 		c := commands[n]
 		fmt.Fprintf(w, "  %-8s %s\n", n, c.summary)
 	}
-	fmt.Fprintln(w, "\nclgo help COMMAND shows a command's usage.")
+	fmt.Fprintln(w, "\nclgo help COMMAND (or clgo COMMAND --help) describes a command and its options.")
 }
 
 func main() {
@@ -83,9 +87,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if name == "help" || name == "-h" || name == "--help" || name == "-help" {
 		if len(args) > 1 {
 			if c := commands[args[1]]; c != nil {
-				fmt.Fprintf(stdout, "usage: clgo %s %s\n%s\n", c.name, c.usage, c.summary)
+				helpOut = stdout
+				if err := c.run([]string{"--help"}); err != nil && !errors.Is(err, flag.ErrHelp) {
+					fmt.Fprintf(stderr, "clgo %s: %v\n", c.name, err)
+					return 1
+				}
 				return 0
 			}
+
 		}
 		usage(stdout)
 		return 0
@@ -96,6 +105,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	helpOut, errOut = stdout, stderr
 	err := c.run(args[1:])
 	var ue *usageError
 	switch {
@@ -104,7 +114,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errSilent):
 		return 1
 	case errors.Is(err, flag.ErrHelp):
-		return 2
+		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "clgo %s: %v\nusage: clgo %s %s\n", c.name, err, c.name, c.usage)
 		return 2

@@ -68,6 +68,11 @@ type Diagnostic struct {
 }
 
 func (d Diagnostic) String() string {
+	if !d.Pos.IsValid() && d.Pos.File == "" {
+		// About no place in the source: a command-line option, as clang's
+		// "warning: argument unused during compilation".
+		return fmt.Sprintf("%s: %s", d.Severity, d.Msg)
+	}
 	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
 }
 
