@@ -70,7 +70,7 @@ type OptionInfo struct {
 func (i *OptionInfo) Usage() string {
 	switch i.Arg {
 	case Value:
-		if strings.HasPrefix(i.Name, "--") {
+		if strings.HasPrefix(i.Name, "--") || len(key(i.Name)) == 1 {
 			return i.Name + " " + i.Meta
 		}
 		return i.Name + "=" + i.Meta

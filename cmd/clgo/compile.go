@@ -17,7 +17,20 @@ func init() {
 		name:    "compile",
 		usage:   "[options] FILE.cl",
 		summary: "compile OpenCL C to Vulkan SPIR-V",
-		run:     compileCmd,
+		help: `Compiles one OpenCL C file to a Vulkan SPIR-V module. The command line is
+clspv's: the options below are clspv's and OpenCL's build options, looked up
+by exact name (docs/clspv.md); -name and --name are the same, and a value
+follows = or a blank. Diagnostics go to standard error as clang writes them.
+FILE.cl may be - for standard input.
+
+Examples:
+  clgo compile k.cl                                 # writes k.spv
+  clgo compile -cl-std=CL2.0 -DTILE=16 -I inc -o k.spv k.cl
+  clgo compile -S -o - k.cl                         # assembly on standard output
+  clgo compile -output-format=c k.cl                # k.spvinc: a C initializer list
+  clgo compile -descriptormap=k.csv k.cl            # also the descriptor map
+  clgo compile -Wall -Werror k.cl`,
+		run: compileCmd,
 	})
 }
 

@@ -14,12 +14,12 @@ import (
 // standard error, where diagnostics and progress go.
 var helpOut, errOut io.Writer = os.Stdout, os.Stderr
 
-// newFlagSet is a command's flag set: errors are returned, not printed, and
-// -h/--help prints the command's full help (printHelp) to helpOut.
+// newFlagSet is a command's flag set: errors are returned, not printed;
+// parseFlags prints the command's full help (printHelp) for -h/--help.
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() { printHelp(helpOut, commands[name], fs) }
+	fs.Usage = func() {}
 	return fs
 }
 

@@ -130,7 +130,13 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				if c := commands[fs.Name()]; c != nil {
+					printHelp(helpOut, c, fs)
+				}
+				return nil, err
+			}
+			return nil, &usageError{err.Error()}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
