@@ -10,6 +10,7 @@ import (
 // every entry point (Compile, Link, Preprocess) reports them alike.
 func (o Options) newDiags() *diag.List {
 	l := &diag.List{NoWarnings: o.NoWarnings, WarningsAsErrors: o.WarningsAsErrors}
+	l.SetWarningFlags(o.WarningFlags)
 	for _, w := range o.OptionWarnings {
 		l.Warnf(diag.Pos{}, "%s", w)
 	}

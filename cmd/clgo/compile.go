@@ -77,7 +77,7 @@ func compileCmd(args []string) error {
 	}
 	if preprocess {
 		text, diags := compiler.Preprocess(file, src, opts)
-		fmt.Fprint(errOut, diags.Render(sources))
+		fmt.Fprint(errOut, diags.Render(sources)+diags.Summary())
 		if diags.HasErrors() {
 			return errSilent
 		}
@@ -85,7 +85,7 @@ func compileCmd(args []string) error {
 	}
 	res, err := compiler.CompileFile(file, src, opts)
 	if res != nil && res.Diagnostics != nil {
-		fmt.Fprint(errOut, res.Diagnostics.Render(sources))
+		fmt.Fprint(errOut, res.Diagnostics.Render(sources)+res.Diagnostics.Summary())
 	}
 	if err != nil {
 		return errSilent

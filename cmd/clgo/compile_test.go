@@ -18,7 +18,7 @@ func TestCompileOutputFormatC(t *testing.T) {
 	if rc := Main([]string{"compile", "-output-format=c", "-inline-entry-points", "-physical-storage-buffers", path}, &out, &errb); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, errb.String())
 	}
-	want := "warning: argument unused during compilation: '-physical-storage-buffers': not yet supported; buffers are bound as descriptors, the seed's mapping\n"
+	want := "warning: argument unused during compilation: '-physical-storage-buffers': not yet supported; buffers are bound as descriptors, the seed's mapping [-Wunused-command-line-argument]\n"
 	if !strings.HasPrefix(errb.String(), want) {
 		t.Fatalf("stderr:\n%s", errb.String())
 	}

@@ -21,6 +21,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/clgo/clgo/compiler/diag"
 )
 
 // command is one subcommand.
@@ -68,9 +70,10 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %-8s %s\n", n, c.summary)
+		fmt.Fprintf(w, "  %-13s %s\n", n, c.summary)
 	}
 	fmt.Fprintln(w, "\nclgo help COMMAND (or clgo COMMAND --help) describes a command and its options.")
+	fmt.Fprintln(w, "clgo help warnings lists the compiler's warnings and the -W options that control them.")
 }
 
 func main() {
@@ -94,7 +97,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				}
 				return 0
 			}
-
+			if args[1] == "warnings" {
+				fmt.Fprint(stdout, diag.WarningHelp())
+				return 0
+			}
 		}
 		usage(stdout)
 		return 0
