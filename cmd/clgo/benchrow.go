@@ -54,14 +54,14 @@ func (r *benchRow) label(targets []target) string {
 }
 
 // writeGoBench writes the row in Go's benchmark format, one line per target
-// that ran: "BenchmarkSaxpy/clgo_host 3 123456 ns/op", where runs is the
+// that ran: "BenchmarkSaxpy/clgo_host 3 123456.0 ns/op", where runs is the
 // number of timed runs (the time is the fastest of them, per launch with
 // --launches). benchstat compares such files run against run.
 func (r *benchRow) writeGoBench(w io.Writer, targets []target, runs int) {
 	if r.err != nil {
 		return
 	}
-	name := "Benchmark" + benchName(strings.TrimSuffix(filepath.Base(r.file), filepath.Ext(r.file)))
+	name := "Benchmark" + upperFirst(benchName(strings.TrimSuffix(filepath.Base(r.file), filepath.Ext(r.file))))
 	for i, t := range targets {
 		if i >= len(r.ns) || r.ns[i] <= 0 {
 			continue
@@ -74,18 +74,20 @@ func (r *benchRow) writeGoBench(w io.Writer, targets []target, runs int) {
 	}
 }
 
-// benchName makes s a benchmark name part: letters, digits, '.', '_' kept,
-// anything else (blanks, slashes, parentheses, and '-', which benchstat
-// reads as the GOMAXPROCS suffix) as '_'; the first
-// letter upper case, as `go test` names are.
+// benchName makes s a benchmark name part: letters, digits and '.' kept,
+// every run of anything else (blanks, slashes, parentheses, and '-', which
+// benchstat reads as the GOMAXPROCS suffix) as one '_'.
 func benchName(s string) string {
 	var b strings.Builder
+	under := false
 	for _, c := range s {
-		if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '.' || c == '_' {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '.' {
 			b.WriteRune(c)
-		} else {
+			under = false
+		} else if !under {
 			b.WriteByte('_')
+			under = true
 		}
 	}
-	return upperFirst(strings.Trim(b.String(), "_"))
+	return strings.Trim(b.String(), "_")
 }

@@ -73,7 +73,7 @@ func TestGoBenchFormat(t *testing.T) {
 	r.add("error", 0, 2, &base)
 	var b bytes.Buffer
 	r.writeGoBench(&b, targets, 3)
-	want := "BenchmarkSaxpy/PoCL__cpu_haswell\t3\t1000000.0 ns/op\nBenchmarkSaxpy/Clgo_host\t3\t2000000.0 ns/op\n"
+	want := "BenchmarkSaxpy/PoCL_cpu_haswell\t3\t1000000.0 ns/op\nBenchmarkSaxpy/clgo_host\t3\t2000000.0 ns/op\n"
 	if b.String() != want {
 		t.Fatalf("got\n%q\nwant\n%q", b.String(), want)
 	}
