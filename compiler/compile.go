@@ -39,7 +39,7 @@ func Compile(src string, opts Options) (*Result, error) {
 
 // CompileFile is Compile with the name diagnostics use for the file.
 func CompileFile(name, src string, opts Options) (res *Result, err error) {
-	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	diags := opts.newDiags()
 	res = &Result{Diagnostics: diags}
 	defer internalError(name, res, &err)
 	toks := cpp.Preprocess(name, src, opts.cppOptions(), diags)
@@ -50,7 +50,7 @@ func CompileFile(name, src string, opts Options) (res *Result, err error) {
 	if diags.HasErrors() {
 		return res, diags
 	}
-	conf := &types.Config{AddressBits: 32, Std: opts.std(), Extensions: opts.Features.extensions(), FastRelaxedMath: opts.FastRelaxedMath}
+	conf := opts.typesConfig()
 	pkg, info := types.Check([]*syntax.File{file}, conf, diags)
 	if diags.HasErrors() {
 		diags.Sort()
@@ -73,7 +73,7 @@ func CompileFile(name, src string, opts Options) (res *Result, err error) {
 // Preprocess runs only the preprocessor and returns the text (clgo
 // compile -E).
 func Preprocess(name, src string, opts Options) (string, *diag.List) {
-	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	diags := opts.newDiags()
 	toks := cpp.Preprocess(name, src, opts.cppOptions(), diags)
 	return cpp.Format(toks), diags
 }

@@ -1,9 +1,8 @@
 package compiler
 
 import (
-	"os"
-
 	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // internalError, deferred at the entry of Compile and Link, turns a panic
@@ -19,7 +18,7 @@ func internalError(file string, res *Result, err *error) {
 	if r == nil {
 		return
 	}
-	if os.Getenv("CLGO_COMPILER_PANIC") != "" {
+	if config.Get(config.CompilerPanic) != "" {
 		panic(r)
 	}
 	pos := diag.Pos{File: file}

@@ -31,7 +31,7 @@ func UnitName(i int) string { return fmt.Sprintf("<unit %d>", i+1) }
 // are resolved across units by name, and must agree in type and be defined
 // once (types.CheckUnits). Diagnostics carry each unit's name.
 func Link(units []Unit, opts Options) (res *Result, err error) {
-	diags := &diag.List{NoWarnings: opts.NoWarnings, WarningsAsErrors: opts.WarningsAsErrors}
+	diags := opts.newDiags()
 	res = &Result{Diagnostics: diags}
 	defer internalError("", res, &err)
 	var files []*syntax.File
@@ -54,7 +54,7 @@ func Link(units []Unit, opts Options) (res *Result, err error) {
 		sortByUnit(diags, rank)
 		return res, diags
 	}
-	conf := &types.Config{AddressBits: 32, Std: opts.std(), Extensions: opts.Features.extensions(), FastRelaxedMath: opts.FastRelaxedMath}
+	conf := opts.typesConfig()
 	pkg, info := types.CheckUnits(files, conf, diags)
 	if diags.HasErrors() {
 		sortByUnit(diags, rank)

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -107,9 +106,28 @@ type Options struct {
 	SinglePrecisionConst bool // -cl-single-precision-constant
 	NoWarnings           bool // -w
 	WarningsAsErrors     bool // -Werror
+	// WarningFlags are the -W<name>, -Wno-<name>, -Wall, -Wextra and
+	// -Werror=<name> options in command-line order (diag.WarningControl
+	// applies them).
+	WarningFlags []string
+	// OptionWarnings are what parsing the options has to say about them:
+	// options accepted but ignored, and why. Compilation reports them as
+	// warnings ([-Wunused-command-line-argument]).
+	OptionWarnings []string
+	// Output is what `clgo compile` writes (ParseCommandLine only).
+	Output OutputOptions
 
 	TargetEnv TargetEnv // --target-env
 	Features  Features
+}
+
+// OutputOptions are the options of `clgo compile` that choose what it
+// writes; build options (ParseOptions) do not take them.
+type OutputOptions struct {
+	File       string // -o FILE ("" names it after the input; "-" is standard output)
+	Format     string // -output-format: "spv" (the default) or "c" (a C initializer list of words)
+	Assembly   bool   // -S: SPIR-V assembly text
+	Preprocess bool   // -E: the preprocessed source
 }
 
 // DefaultOptions returns the defaults: OpenCL C 1.2, POD arguments
@@ -118,8 +136,10 @@ func DefaultOptions() Options {
 	return Options{Std: 120, ClusterPODArgs: true, Optimize: true, TargetEnv: Vulkan11, Features: AllFeatures}
 }
 
-// ParseOptions parses a clspv/OpenCL build option string on top of the
-// defaults. An unknown option is an error.
+// ParseOptions parses a clspv/OpenCL build option string (what
+// clBuildProgram takes) on top of the defaults. An unknown option, or one
+// that only `clgo compile` takes (-o, -S, -output-format), is an error;
+// options clgo accepts but ignores are listed in Options.OptionWarnings.
 func ParseOptions(s string) (Options, error) {
 	o := DefaultOptions()
 	err := o.Parse(splitOptions(s))
@@ -160,102 +180,23 @@ func splitOptions(s string) []string {
 	return out
 }
 
-// Parse applies options given as separate arguments. Arguments that are
-// not options (do not start with '-') are an error here; the command line
-// picks out its file names first.
+// Parse applies build options given as separate arguments, looked up in
+// the option table (OptionTable). Arguments that are not options are an
+// error here; `clgo compile` uses ParseCommandLine, which also takes file
+// names and the options that concern its output.
 func (o *Options) Parse(args []string) error {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		next := func() (string, error) {
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("option %s needs a value", a)
-			}
-			i++
-			return args[i], nil
-		}
-		switch {
-		case a == "-D" || a == "-U" || a == "-I":
-			v, err := next()
-			if err != nil {
-				return err
-			}
-			o.addDUI(a[1], v)
-		case strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-U") || strings.HasPrefix(a, "-I"):
-			o.addDUI(a[1], a[2:])
-		case strings.HasPrefix(a, "-cl-std="):
-			switch strings.TrimPrefix(a, "-cl-std=") {
-			case "CL1.0":
-				o.Std = 100
-			case "CL1.1":
-				o.Std = 110
-			case "CL1.2":
-				o.Std = 120
-			case "CL2.0":
-				o.Std = 200
-			case "CL3.0":
-				o.Std = 300
-			default:
-				return fmt.Errorf("unknown OpenCL C version in %s", a)
-			}
-		case strings.HasPrefix(a, "-descriptormap="):
-			o.DescriptorMap = strings.TrimPrefix(a, "-descriptormap=")
-		case a == "-cluster-pod-kernel-args" || a == "-cluster-pod-kernel-args=1":
-			o.ClusterPODArgs = true
-		case a == "-cluster-pod-kernel-args=0":
-			o.ClusterPODArgs = false
-		case a == "-pod-ubo":
-			o.PODUBO = true
-		case a == "-pod-pushconstant":
-			o.PODPushConstant = true
-		case a == "-distinct-kernel-descriptor-sets":
-			o.DistinctDescriptorSets = true
-		case a == "-enable-printf":
-			// clspv's switch: printf is always on.
-		case strings.HasPrefix(a, "-printf-buffer-size="):
-			n, err := strconv.ParseUint(strings.TrimPrefix(a, "-printf-buffer-size="), 10, 32)
-			if err != nil || n < 16 || n%4 != 0 {
-				return fmt.Errorf("bad printf buffer size in %s (want a multiple of 4, at least 16)", a)
-			}
-			o.PrintfBufferSize = uint32(n)
-		case a == "-cl-fast-relaxed-math":
-			o.FastRelaxedMath, o.MadEnable, o.UnsafeMathOpts, o.FiniteMathOnly, o.NoSignedZeros = true, true, true, true, true
-		case a == "-cl-mad-enable":
-			o.MadEnable = true
-		case a == "-cl-opt-disable":
-			o.OptDisable = true
-		case a == "-cl-denorms-are-zero":
-			o.DenormsAreZero = true
-		case a == "-cl-finite-math-only":
-			o.FiniteMathOnly = true
-		case a == "-cl-no-signed-zeros":
-			o.NoSignedZeros = true
-		case a == "-cl-unsafe-math-optimizations":
-			o.UnsafeMathOpts, o.MadEnable, o.NoSignedZeros = true, true, true
-		case a == "-cl-single-precision-constant":
-			o.SinglePrecisionConst = true
-		case a == "-w":
-			o.NoWarnings = true
-		case a == "-Werror":
-			o.WarningsAsErrors = true
-		case a == "--target-env" || strings.HasPrefix(a, "--target-env="):
-			v := strings.TrimPrefix(a, "--target-env=")
-			if a == "--target-env" {
-				var err error
-				if v, err = next(); err != nil {
-					return err
-				}
-			}
-			switch TargetEnv(v) {
-			case Vulkan11, Vulkan12, Vulkan13:
-				o.TargetEnv = TargetEnv(v)
-			default:
-				return fmt.Errorf("unknown target environment %q (want vulkan1.1, vulkan1.2 or vulkan1.3)", v)
-			}
-		default:
-			return fmt.Errorf("unknown option %q", a)
-		}
+	files, err := o.parse(args, false)
+	if err == nil && len(files) > 0 {
+		err = fmt.Errorf("unexpected argument %q (not an option)", files[0])
 	}
-	return nil
+	return err
+}
+
+// ParseCommandLine applies `clgo compile`'s arguments: every option of
+// the table, build options and output options alike, and returns the
+// arguments that are not options (the input files; "-" is one).
+func (o *Options) ParseCommandLine(args []string) (files []string, err error) {
+	return o.parse(args, true)
 }
 
 func (o *Options) addDUI(kind byte, v string) {

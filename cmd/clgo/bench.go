@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -19,6 +18,21 @@ func init() {
 		usage:   "[--device host|vulkan|N] [--ref NAME] [--launches N] [--min DURATION] [--runs N] [--max-mem BYTES] FILE.cl...",
 		summary: "time kernel files (or kernel launches) on every clgo device and every OpenCL platform, side by side",
 		run:     benchCmd,
+		help: `Times each file's kernel (its //! spec, docs/kspec.md) on every OpenCL
+platform and every clgo device. Each target scales the spec's sizes up until
+one run lasts --min; all are then timed at the largest scale, so every column
+does the same work. The first column is the baseline; "speed" is the
+baseline's time over the column's.
+
+Standard output gets the table (or, with --format gobench, one Go benchmark
+line per file and target, for benchstat); standard error gets a labelled
+line per file as it finishes, so a long run is not silent.
+
+Examples:
+  clgo bench examples/saxpy.cl
+  clgo bench --device vulkan --ref pocl *.cl
+  clgo bench --launches 1000                  # launch overhead of a tiny kernel
+  clgo bench --format gobench --runs 5 *.cl > new.txt && benchstat old.txt new.txt`,
 	})
 }
 
@@ -31,20 +45,24 @@ type benchCfg struct {
 }
 
 func benchCmd(args []string) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	device := fs.String("device", "", "clgo devices: a driver name or an index (default all)")
-	ref := fs.String("ref", "", "the baseline (first column, speed 1): a substring of an OpenCL platform's or device's name, or of a clgo device's (default: the OpenCL of the benchmarked GPU's vendor, else PoCL)")
-	launches := fs.Int("launches", 0, "time N launches of each file's kernel (of a built-in tiny kernel without files) instead of the kernel itself")
-	minDur := fs.Duration("min", 20*time.Millisecond, "scale sizes up until one run takes this long")
-	runs := fs.Int("runs", 3, "timed runs per device (the fastest counts)")
-	maxMem := fs.Uint64("max-mem", 256<<20, "largest total buffer size when scaling up")
-	fs.BoolVar(&benchVerbose, "v", false, "trace the scaling on stderr")
+	fs := newFlagSet("bench")
+	device := fs.String("device", "", "clgo devices: a driver name or an index (default all); example: --device vulkan")
+	ref := fs.String("ref", "", "the baseline (first column, speed 1): a substring of an OpenCL platform's or device's name, or of a clgo device's (default: the OpenCL of the benchmarked GPU's vendor, else PoCL); example: --ref pocl")
+	launches := fs.Int("launches", 0, "time N launches of each file's kernel (of a built-in tiny kernel without files) instead of the kernel itself; example: --launches 1000")
+	minDur := fs.Duration("min", 20*time.Millisecond, "scale sizes up until one run takes this long; example: --min 100ms")
+	runs := fs.Int("runs", 3, "timed runs per device (the fastest counts); example: --runs 5")
+	maxMem := fs.Uint64("max-mem", 256<<20, "largest total buffer size in bytes when scaling up; example: --max-mem 1073741824")
+	format := fs.String("format", "table", "what standard output gets: table, or gobench (Go benchmark lines for benchstat: BenchmarkFILE/TARGET runs ns/op); example: --format gobench")
+	fs.BoolVar(&benchVerbose, "v", false, "trace the scaling on stderr; example: -v")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 && *launches == 0 {
 		return usagef("want kernel files")
+	}
+	if *format != "table" && *format != "gobench" {
+		return usagef("unknown --format %q (want table or gobench)", *format)
 	}
 	cfg := benchCfg{min: *minDur, runs: max(*runs, 1), maxMem: *maxMem, maxRun: 5 * time.Second}
 	targets, err := benchTargets(*device, *ref)
@@ -69,31 +87,39 @@ func benchCmd(args []string) error {
 		}
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
-	var rows []func() []string
+	var rows []func() benchRow
 	if *launches > 0 {
 		if len(files) == 0 {
-			rows = append(rows, func() []string { return launchRow(tickFile(), *launches, targets, cfg) })
+			rows = append(rows, func() benchRow { return launchRow(tickFile(), *launches, targets, cfg) })
 		}
 		for _, path := range files {
-			rows = append(rows, func() []string {
+			rows = append(rows, func() benchRow {
 				f, err := loadFile(path)
 				if err != nil {
-					return []string{path, "error: " + err.Error()}
+					return errorRow(path, err)
 				}
 				return launchRow(f, *launches, targets, cfg)
 			})
 		}
 	} else {
 		for _, path := range files {
-			rows = append(rows, func() []string { return benchFile(path, targets, cfg) })
+			rows = append(rows, func() benchRow { return benchFile(path, targets, cfg) })
 		}
 	}
+	// Progress: every finished row, labelled, on standard error (the
+	// table itself is aligned only when complete).
+	prog := newProgress("bench", true, len(rows))
 	for _, r := range rows {
 		row := r()
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-		if len(rows) > 1 {
-			fmt.Fprintf(os.Stderr, "%s\n", strings.Join(row, " "))
+		prog.step("%s", row.label(targets))
+		if *format == "gobench" {
+			row.writeGoBench(os.Stdout, targets, cfg.runs)
+			continue
 		}
+		fmt.Fprintln(tw, strings.Join(row.cells, "\t")+"\t")
+	}
+	if *format == "gobench" {
+		return nil
 	}
 	tw.Flush()
 	fmt.Printf("baseline: %s\n", targets[0].name())
@@ -291,10 +317,10 @@ func timeAt(f *kfile, t target, factor uint64, runs int) (uint64, error) {
 // those factors, so that the columns compare equal work; a target whose run
 // there would exceed cfg.maxRun keeps its own scale and its time is scaled
 // linearly (marked ~).
-func benchFile(path string, targets []target, cfg benchCfg) []string {
+func benchFile(path string, targets []target, cfg benchCfg) benchRow {
 	f, err := loadFile(path)
 	if err != nil {
-		return []string{path, "error: " + err.Error()}
+		return errorRow(path, err)
 	}
 	type probe struct {
 		factor uint64
@@ -337,7 +363,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 		}
 	}
 	s := f.spec.Scaled(common)
-	row := []string{path, dims(s.Global)}
+	row := benchRow{file: path, size: "global " + dims(s.Global), cells: []string{path, dims(s.Global)}}
 	var base float64
 	for i, t := range targets {
 		p := probes[i]
@@ -366,12 +392,7 @@ func benchFile(path string, targets []target, cfg benchCfg) []string {
 			ns = float64(best)
 			cell = fmtNs(best)
 		}
-		row = append(row, cell)
-		if i == 0 {
-			base = ns
-		} else {
-			row = append(row, speed(base, ns))
-		}
+		row.add(cell, ns, i, &base)
 	}
 	return row
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -20,7 +19,13 @@ func init() {
 		name:    "bench-compile",
 		usage:   "[--min DURATION] [--runs N] [--clang PATH] [--llvm-spirv PATH] FILE.cl...",
 		summary: "time compiler.Compile against clang + llvm-spirv on kernel files, per file and geometric mean",
-		run:     benchCompileCmd,
+		help: `Times clgo's compiler (in process) and clang + llvm-spirv (as processes)
+on each file and prints both, their ratio and the geometric mean.
+
+Examples:
+  clgo bench-compile testdata/kernels/*/*.cl
+  clgo bench-compile --min 1s --clang clang-15 k.cl`,
+		run: benchCompileCmd,
 	})
 }
 
@@ -34,11 +39,11 @@ type compileTiming struct {
 }
 
 func benchCompileCmd(args []string) error {
-	fs := flag.NewFlagSet("bench-compile", flag.ContinueOnError)
-	minDur := fs.Duration("min", 300*time.Millisecond, "time compiler.Compile on each file for at least this long (and at least 10 times)")
-	runs := fs.Int("runs", 5, "runs of clang + llvm-spirv per file (the median counts)")
-	clang := fs.String("clang", "clang-15", "the clang to compare with")
-	llvmSpirv := fs.String("llvm-spirv", "llvm-spirv-15", "the LLVM-to-SPIR-V translator to compare with")
+	fs := newFlagSet("bench-compile")
+	minDur := fs.Duration("min", 300*time.Millisecond, "time compiler.Compile on each file for at least this long (and at least 10 times); example: --min 1s")
+	runs := fs.Int("runs", 5, "runs of clang + llvm-spirv per file (the median counts); example: --runs 9")
+	clang := fs.String("clang", "clang-15", "the clang to compare with; example: --clang /usr/bin/clang-15")
+	llvmSpirv := fs.String("llvm-spirv", "llvm-spirv-15", "the LLVM-to-SPIR-V translator to compare with; example: --llvm-spirv llvm-spirv-15")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err

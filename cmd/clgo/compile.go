@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/clgo/clgo/compiler"
@@ -12,56 +15,55 @@ import (
 func init() {
 	register(&command{
 		name:    "compile",
-		usage:   "FILE.cl [-o FILE.spv] [-E] [-S] [-descriptormap=FILE] [clspv/OpenCL build options]",
+		usage:   "[options] FILE.cl",
 		summary: "compile OpenCL C to Vulkan SPIR-V",
-		run:     compileCmd,
+		help: `Compiles one OpenCL C file to a Vulkan SPIR-V module. The command line is
+clspv's: the options below are clspv's and OpenCL's build options, looked up
+by exact name (docs/clspv.md); -name and --name are the same, and a value
+follows = or a blank. Diagnostics go to standard error as clang writes them.
+FILE.cl may be - for standard input.
+
+Examples:
+  clgo compile k.cl                                 # writes k.spv
+  clgo compile -cl-std=CL2.0 -DTILE=16 -I inc -o k.spv k.cl
+  clgo compile -S -o - k.cl                         # assembly on standard output
+  clgo compile -output-format=c k.cl                # k.spvinc: a C initializer list
+  clgo compile -descriptormap=k.csv k.cl            # also the descriptor map
+  clgo compile -Wall -Werror k.cl`,
+		run: compileCmd,
 	})
 }
 
-// compileCmd parses clspv-style options by hand: they do not fit package
-// flag (-DFOO=1, -cl-std=CL1.2, --target-env vulkan1.1).
+// compileCmd takes clspv's command line: every option is looked up by its
+// exact name in the compiler's option table (compiler.OptionTable), which
+// also gives `clgo help compile` its text.
 func compileCmd(args []string) error {
-	var file, out string
-	var preprocess, asm bool
-	var rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-o":
-			if i+1 >= len(args) {
-				return usagef("-o needs a file name")
-			}
-			i++
-			out = args[i]
-		case strings.HasPrefix(a, "-o") && len(a) > 2 && !strings.HasPrefix(a, "-opt"):
-			out = a[2:]
-		case a == "-E":
-			preprocess = true
-		case a == "-S":
-			asm = true
-		case a == "-D" || a == "-I" || a == "-U" || a == "--target-env":
-			rest = append(rest, a)
-			if i+1 < len(args) {
-				i++
-				rest = append(rest, args[i])
-			}
-		case !strings.HasPrefix(a, "-") || a == "-":
-			if file != "" {
-				return usagef("one input file, got %s and %s", file, a)
-			}
-			file = a
-		default:
-			rest = append(rest, a)
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			compileHelp(helpOut)
+			return nil
 		}
 	}
-	if file == "" {
-		return usagef("no input file")
-	}
 	opts := compiler.DefaultOptions()
-	if err := opts.Parse(rest); err != nil {
+	files, err := opts.ParseCommandLine(args)
+	if err != nil {
 		return usagef("%v", err)
 	}
-	data, err := os.ReadFile(file)
+	switch {
+	case len(files) == 0:
+		return usagef("no input file")
+	case len(files) > 1:
+		return usagef("one input file, got %s and %s", files[0], files[1])
+	}
+	file, out := files[0], opts.Output.File
+	preprocess, asm := opts.Output.Preprocess, opts.Output.Assembly
+	var data []byte
+	if file == "-" {
+		file = "stdin.cl" // as clspv names standard input
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
 	if err != nil {
 		return err
 	}
@@ -75,7 +77,7 @@ func compileCmd(args []string) error {
 	}
 	if preprocess {
 		text, diags := compiler.Preprocess(file, src, opts)
-		fmt.Fprint(os.Stderr, diags.Render(sources))
+		fmt.Fprint(errOut, diags.Render(sources)+diags.Summary())
 		if diags.HasErrors() {
 			return errSilent
 		}
@@ -83,22 +85,28 @@ func compileCmd(args []string) error {
 	}
 	res, err := compiler.CompileFile(file, src, opts)
 	if res != nil && res.Diagnostics != nil {
-		fmt.Fprint(os.Stderr, res.Diagnostics.Render(sources))
+		fmt.Fprint(errOut, res.Diagnostics.Render(sources)+res.Diagnostics.Summary())
 	}
 	if err != nil {
 		return errSilent
 	}
 	if out == "" {
 		base := strings.TrimSuffix(file, ".cl")
-		if asm {
+		switch {
+		case asm:
 			out = base + ".spvasm"
-		} else {
+		case opts.Output.Format == "c":
+			out = base + ".spvinc"
+		default:
 			out = base + ".spv"
 		}
 	}
 	output := res.SPIRV
-	if asm {
+	switch {
+	case asm:
 		output = []byte(spirv.Disassemble(res.Module, spirv.DisOptions{}))
+	case opts.Output.Format == "c":
+		output = cInitializer(res.SPIRV)
 	}
 	if err := writeOut(out, output); err != nil {
 		return err
@@ -109,6 +117,22 @@ func compileCmd(args []string) error {
 		}
 	}
 	return nil
+}
+
+// cInitializer writes a SPIR-V binary as clspv's -output-format=c does: a
+// C initializer list of the module's 32-bit words in decimal, one a line,
+// for `static const uint32_t spv[] =` followed by #include.
+func cInitializer(spv []byte) []byte {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := 0; i+4 <= len(spv); i += 4 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(strconv.FormatUint(uint64(binary.LittleEndian.Uint32(spv[i:])), 10))
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
 }
 
 // writeOut writes data to the file name, or to standard output for "" or

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,22 +13,28 @@ func init() {
 		name:    "dis",
 		usage:   "[--raw-id] [--no-indent] [--no-header] [--reflect] [-o OUT] FILE.spv",
 		summary: "disassemble SPIR-V in spirv-dis's text form",
-		run:     disCmd,
+		help: `Reads a SPIR-V binary (clgo's, clspv's or any other) and prints it as
+spirv-dis does, or its kernel interface as clspv's descriptor map.
+
+Examples:
+  clgo dis k.spv
+  clgo dis --reflect k.spv          # the descriptor map: kernel, arguments, bindings
+  clgo dis --raw-id -o k.spvasm k.spv`,
+		run: disCmd,
 	})
 }
 
 func disCmd(args []string) error {
-	fs := flag.NewFlagSet("dis", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("dis")
 	var opts spirv.DisOptions
-	fs.BoolVar(&opts.RawID, "raw-id", false, "print numeric ids instead of friendly names")
-	fs.BoolVar(&opts.NoIndent, "no-indent", false, "do not align result ids")
-	fs.BoolVar(&opts.NoHeader, "no-header", false, "omit the header comment lines")
-	reflect := fs.Bool("reflect", false, "print the kernel interface as a descriptor map instead")
-	out := fs.String("o", "", "write to `FILE` instead of standard output")
+	fs.BoolVar(&opts.RawID, "raw-id", false, "print numeric ids (%12) instead of friendly names (%float); example: --raw-id")
+	fs.BoolVar(&opts.NoIndent, "no-indent", false, "do not align result ids in a column; example: --no-indent")
+	fs.BoolVar(&opts.NoHeader, "no-header", false, "omit the header comment lines (version, generator, bound); example: --no-header")
+	reflect := fs.Bool("reflect", false, "print the kernel interface as a descriptor map instead; example: --reflect")
+	out := fs.String("o", "", "write to `FILE` instead of standard output; example: -o k.spvasm")
 	files, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	if len(files) != 1 {
 		return usagef("want one SPIR-V file")

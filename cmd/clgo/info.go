@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
@@ -14,13 +13,20 @@ func init() {
 		name:    "info",
 		usage:   "[-v]",
 		summary: "list the clgo platform's devices and the system's OpenCL platforms",
-		run:     infoCmd,
+		help: `Lists the clgo platform's devices (the host CPU driver, and each Vulkan
+device) with their index, which --device takes elsewhere, then the OpenCL
+platforms the system's ICD loader finds (the references of check and bench).
+
+Examples:
+  clgo info
+  clgo info -v       # every property of every device`,
+		run: infoCmd,
 	})
 }
 
 func infoCmd(args []string) error {
-	fs := flag.NewFlagSet("info", flag.ContinueOnError)
-	verbose := fs.Bool("v", false, "show every device property")
+	fs := newFlagSet("info")
+	verbose := fs.Bool("v", false, "show every device property; example: -v")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -34,10 +34,11 @@ func tickFile() *kfile {
 // launchRow times n launches of f's kernel at its spec size on every
 // target (each in a fresh context, after a warm-up of n/10 launches) and
 // returns the table row: per-launch times and speeds.
-func launchRow(f *kfile, n int, targets []target, cfg benchCfg) []string {
+func launchRow(f *kfile, n int, targets []target, cfg benchCfg) benchRow {
 	s := f.spec
 	in := inputs(s)
-	row := []string{f.path, fmt.Sprintf("%d × %s", n, dims(s.Global))}
+	size := fmt.Sprintf("%d × %s", n, dims(s.Global))
+	row := benchRow{file: f.path, size: "launches " + size, perLaunch: n, cells: []string{f.path, size}}
 	var base float64
 	for i, t := range targets {
 		best, err := timeLaunches(t, f, n, cfg.runs, in)
@@ -46,12 +47,7 @@ func launchRow(f *kfile, n int, targets []target, cfg benchCfg) []string {
 			cell, best = "error", 0
 			fmt.Fprintf(os.Stderr, "%s launches on %s: %v\n", f.path, t.name(), firstLine(err))
 		}
-		row = append(row, cell)
-		if i == 0 {
-			base = float64(best)
-		} else {
-			row = append(row, speed(base, float64(best)))
-		}
+		row.add(cell, float64(best), i, &base)
 	}
 	return row
 }

@@ -21,6 +21,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/clgo/clgo/compiler/diag"
 )
 
 // command is one subcommand.
@@ -28,6 +30,10 @@ type command struct {
 	name    string
 	usage   string // the arguments, after "clgo NAME "
 	summary string // one line for `clgo help`
+	// help is what `clgo help NAME` and `clgo NAME --help` print after
+	// the summary: what the command does, in a paragraph or two, and
+	// examples. The options follow, from the command's flag set.
+	help string
 	// run executes the command; args follow the command's name. A returned
 	// error is printed and exits 1; errSilent exits 1 without printing, and
 	// a usageError also prints the usage line.
@@ -64,9 +70,10 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %-8s %s\n", n, c.summary)
+		fmt.Fprintf(w, "  %-13s %s\n", n, c.summary)
 	}
-	fmt.Fprintln(w, "\nclgo help COMMAND shows a command's usage.")
+	fmt.Fprintln(w, "\nclgo help COMMAND (or clgo COMMAND --help) describes a command and its options.")
+	fmt.Fprintln(w, "clgo help warnings lists the compiler's warnings and the -W options that control them.")
 }
 
 func main() {
@@ -83,7 +90,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if name == "help" || name == "-h" || name == "--help" || name == "-help" {
 		if len(args) > 1 {
 			if c := commands[args[1]]; c != nil {
-				fmt.Fprintf(stdout, "usage: clgo %s %s\n%s\n", c.name, c.usage, c.summary)
+				helpOut = stdout
+				if err := c.run([]string{"--help"}); err != nil && !errors.Is(err, flag.ErrHelp) {
+					fmt.Fprintf(stderr, "clgo %s: %v\n", c.name, err)
+					return 1
+				}
+				return 0
+			}
+			if args[1] == "warnings" {
+				fmt.Fprint(stdout, diag.WarningHelp())
 				return 0
 			}
 		}
@@ -96,6 +111,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	helpOut, errOut = stdout, stderr
 	err := c.run(args[1:])
 	var ue *usageError
 	switch {
@@ -104,7 +120,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errSilent):
 		return 1
 	case errors.Is(err, flag.ErrHelp):
-		return 2
+		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "clgo %s: %v\nusage: clgo %s %s\n", c.name, err, c.name, c.usage)
 		return 2
@@ -120,7 +136,13 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				if c := commands[fs.Name()]; c != nil {
+					printHelp(helpOut, c, fs)
+				}
+				return nil, err
+			}
+			return nil, &usageError{err.Error()}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -61,8 +61,12 @@ kernel void add(global int *a, global const int *b, global float *c) {
 	path := dir + "/add.cl"
 	os.WriteFile(path, []byte(src), 0o644)
 	var out, errb bytes.Buffer
-	if rc := Main([]string{"check", "--ref-only", path}, &out, &errb); rc != 0 {
+	if rc := Main([]string{"check", "--ref-only", "--progress", path}, &out, &errb); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	// --progress: a line per file on stderr, with the count.
+	if !strings.HasPrefix(errb.String(), "clgo check: [1/1] "+path+": ok (0 failed so far) (") {
+		t.Fatalf("progress: %q", errb.String())
 	}
 	os.WriteFile(path, []byte(strings.Replace(src, "global 1000", "global 0", 1)), 0o644)
 	if rc := Main([]string{"check", "--ref-only", path}, &out, &errb); rc != 1 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -17,26 +16,41 @@ func init() {
 		usage:   "[--device host|vulkan|N] [--exact] [--full] [-n N] [--seed S] [--float|--double] [-v] [FUNC...]",
 		summary: "measure the math builtins' worst ulp error and edge cases (--exact: integer builtins and conversions bit for bit) against Go references",
 		run:     precisionCmd,
+		help: `Runs every math builtin (or the FUNCs named) on random and edge-case
+inputs on each clgo device and compares with a Go reference computed in
+higher precision: the worst error in ulp against OpenCL's bound (§7.4), and
+the edge cases (NaN, infinities, zeros, subnormals) that must be exact.
+--exact checks the integer builtins and conversions bit for bit instead.
+The table goes to standard output; progress (a line a builtin) to standard
+error. Exits 1 when a builtin misses its bound.
+
+Examples:
+  clgo precision                          # every builtin, the CI sample
+  clgo precision --device host sin cos    # two builtins on the host device
+  clgo precision --full --float exp       # 1,000,000 inputs, float only
+  clgo precision --options -cl-fast-relaxed-math
+  clgo precision --exact convert`,
 	})
 }
 
 func precisionCmd(args []string) error {
-	fs := flag.NewFlagSet("precision", flag.ContinueOnError)
-	device := fs.String("device", "", "clgo devices: a driver name or an index (default all)")
-	full := fs.Bool("full", false, "the full run: 1,000,000 random inputs per builtin and format (default: the CI sample)")
-	n := fs.Int("n", 0, "random inputs per builtin and format (overrides --full)")
-	seed := fs.Uint64("seed", 1, "the random inputs' seed")
-	onlyF := fs.Bool("float", false, "float only")
-	onlyD := fs.Bool("double", false, "double only")
-	verbose := fs.Bool("v", false, "list the failing cases")
-	opts := fs.String("options", "", "build options (e.g. -cl-fast-relaxed-math)")
-	exact := fs.Bool("exact", false, "check the integer builtins and conversions (FUNC: an integer builtin or convert) for exact results")
+	fs := newFlagSet("precision")
+	device := fs.String("device", "", "clgo devices: a driver name or an index (default all); example: --device vulkan")
+	full := fs.Bool("full", false, "the full run: 1,000,000 random inputs per builtin and format (default: the CI sample); example: --full")
+	n := fs.Int("n", 0, "random inputs per builtin and format (overrides --full); example: -n 100000")
+	seed := fs.Uint64("seed", 1, "the random inputs' seed; example: --seed 7")
+	onlyF := fs.Bool("float", false, "float only; example: --float")
+	onlyD := fs.Bool("double", false, "double only; example: --double")
+	verbose := fs.Bool("v", false, "list the failing cases; example: -v")
+	opts := fs.String("options", "", "build options for the kernels (clgo help compile lists them); example: --options -cl-fast-relaxed-math")
+	exact := fs.Bool("exact", false, "check the integer builtins and conversions (FUNC: an integer builtin or convert) for exact results; example: --exact convert")
+	prog := addProgressFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if *exact {
-		return exactCmd(*device, *full, *n, *seed, *opts, *verbose, rest)
+		return exactCmd(*device, *full, *n, *seed, *opts, *verbose, prog.on, rest)
 	}
 	count := ulp.SampleInputs
 	if *full {
@@ -61,6 +75,7 @@ func precisionCmd(args []string) error {
 		return err
 	}
 	failed := false
+	prg := newProgress("precision", prog.on, len(devs)*len(funcs))
 	for _, d := range devs {
 		s, err := ulp.NewSession(d)
 		if err != nil {
@@ -86,6 +101,7 @@ func precisionCmd(args []string) error {
 					printDetails(r)
 				}
 			}
+			prg.step("%s on %s", f.Name, d)
 		}
 		tw.Flush()
 		s.Close()
@@ -148,7 +164,7 @@ func printDetails(r *ulp.Result) {
 
 // exactCmd is precision --exact: every integer builtin on every integer
 // type and every conversion between scalar types, compared bit for bit.
-func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose bool, names []string) error {
+func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose, prog bool, names []string) error {
 	count := ulp.ExactSampleInputs
 	if full {
 		count = ulp.ExactFullInputs
@@ -181,6 +197,7 @@ func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose
 		return err
 	}
 	failed := false
+	p := newProgress("precision --exact", prog, 0)
 	for _, d := range devs {
 		s, err := ulp.NewSession(d)
 		if err != nil {
@@ -202,6 +219,7 @@ func exactCmd(device string, full bool, n int, seed uint64, opts string, verbose
 				failed = true
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Name, r.Type, r.NFail, r.N, st)
+			p.step("%s %s on %s: %s, %d of %d cases wrong", r.Name, r.Type, d, st, r.NFail, r.N)
 			if r.Err != nil || verbose && !r.OK() {
 				tw.Flush()
 				if r.Err != nil {

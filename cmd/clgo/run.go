@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -15,19 +14,36 @@ func init() {
 		name:    "run",
 		usage:   "FILE.cl [--device host|vulkan|N]",
 		summary: "run a kernel file's //! spec on a clgo device and time it",
-		run:     runCmd,
+		help: `Runs the kernel that FILE.cl's //! lines describe (its sizes and arguments;
+docs/kspec.md) on one clgo device, prints the kernel time and the first
+elements of each output buffer.
+
+Examples:
+  clgo run examples/saxpy.cl
+  clgo run --device vulkan k.cl`,
+		run: runCmd,
 	})
 	register(&command{
 		name:    "check",
 		usage:   "[--device host|vulkan|N] [--ref-only] FILE.cl...",
 		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer",
-		run:     checkCmd,
+		help: `Runs each file's //! spec (docs/kspec.md) on the reference OpenCL (a
+GPU vendor's platform, else PoCL), on the other OpenCL platforms and on
+every clgo device, and compares every buffer with the reference's within
+the spec's tolerance. Prints one block per file and a summary; exits 1 if
+any file fails.
+
+Examples:
+  clgo check testdata/kernels/*/*.cl
+  clgo check --device host k.cl
+  clgo check --ref-only k.cl        # the reference against a second run of itself`,
+		run: checkCmd,
 	})
 }
 
 func runCmd(args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	device := fs.String("device", "", "clgo device: a driver name (host, vulkan) or an index from `clgo info`")
+	fs := newFlagSet("run")
+	device := fs.String("device", "", "clgo device: a driver name (host, vulkan) or an index from clgo info (default: the first); example: --device vulkan")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -90,9 +106,10 @@ func preview(a *kspec.Arg, b []byte) string {
 }
 
 func checkCmd(args []string) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	device := fs.String("device", "", "clgo devices to check: a driver name or an index (default all)")
-	refOnly := fs.Bool("ref-only", false, "run only the OpenCL platforms (the reference and any others), no clgo device")
+	fs := newFlagSet("check")
+	device := fs.String("device", "", "clgo devices to check: a driver name or an index (default all); example: --device host")
+	refOnly := fs.Bool("ref-only", false, "run only the OpenCL platforms (the reference and any others), no clgo device; example: --ref-only")
+	prog := addProgressFlag(fs)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -148,10 +165,13 @@ func checkCmd(args []string) error {
 		}
 	}
 	failed := 0
+	p := newProgress("check", prog.on, len(files))
 	for _, path := range files {
-		if !checkFile(path, ref, others) {
+		ok := checkFile(path, ref, others)
+		if !ok {
 			failed++
 		}
+		p.step("%s: %s (%d failed so far)", path, map[bool]string{true: "ok", false: "FAIL"}[ok], failed)
 	}
 	if failed > 0 {
 		fmt.Printf("FAIL: %d of %d files\n", failed, len(files))

@@ -11,10 +11,10 @@ import (
 	gocontext "context"
 	"errors"
 	"fmt"
-	"os"
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
+	"github.com/clgo/clgo/internal/config"
 )
 
 type event struct {
@@ -362,12 +362,16 @@ func clEnqueueWaitForEvents(command_queue C.cl_command_queue, num_events C.cl_ui
 	return finishCommand(q, e, err, false, 0, nil)
 }
 
-// debug (CLGO_ICD_DEBUG=1 in the environment) prints the cl package's
-// error messages, which say what failed and where, on stderr.
-var debug = os.Getenv("CLGO_ICD_DEBUG") != ""
+// debug (CLGO_ICD_DEBUG=1 in the environment) logs the cl package's
+// error messages, which say what failed and where, on stderr through
+// log/slog (config.Logger).
+var (
+	debug    = config.Get(config.ICDDebug) != ""
+	debugLog = config.Logger(config.ICDDebug)
+)
 
 func debugf(format string, args ...any) {
 	if debug {
-		fmt.Fprintf(os.Stderr, "clgo: "+format+"\n", args...)
+		debugLog.Debug(fmt.Sprintf(format, args...))
 	}
 }

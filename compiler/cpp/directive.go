@@ -401,6 +401,7 @@ func (p *pp) include(name token, args []token) {
 		p.diags.Errorf(args[0].pos, "#include nested depth %d exceeds maximum of %d", len(p.files), maxIncludeDepth)
 		return
 	}
+	p.diags.IncludedFrom(path, name.pos)
 	p.files = append(p.files, &fileState{toks: lf.toks, path: path, name: path})
 }
 

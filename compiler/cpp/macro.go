@@ -184,7 +184,9 @@ func (p *pp) notef(m *macro) {
 // subst builds the replacement of one invocation (C99 6.10.3.1-3): each
 // parameter becomes its fully expanded argument, except after # (spelled
 // as a string) and beside ## (the argument as written, then pasted). Every
-// token gets the hide set hs; tokens of the body get the position of use.
+// token gets the hide set hs; tokens of the body get the position of use,
+// marked with where they are spelled in the macro (diag.List.Expansion)
+// for the "expanded from macro" notes.
 func (p *pp) subst(m *macro, args [][]token, hs *hideset, use token) []token {
 	var out []token
 	expanded := make([][]token, len(args))
@@ -192,7 +194,7 @@ func (p *pp) subst(m *macro, args [][]token, hs *hideset, use token) []token {
 	body := m.body
 	for i := 0; i < len(body); i++ {
 		t := body[i]
-		t.pos = use.pos
+		t.pos = p.diags.Expansion(use.pos, m.name, t.pos)
 		if p.work+len(out) > maxExpandTokens {
 			p.limitReached(use)
 			return nil
@@ -242,7 +244,7 @@ func (p *pp) subst(m *macro, args [][]token, hs *hideset, use token) []token {
 func (p *pp) pasteNext(out []token, m *macro, args [][]token, rhs, use token, comma bool) []token {
 	j := m.param(&rhs)
 	if j < 0 {
-		rhs.pos = use.pos
+		rhs.pos = p.diags.Expansion(use.pos, m.name, rhs.pos)
 		return p.paste(out, rhs)
 	}
 	a := args[j]

@@ -15,6 +15,12 @@ type Pos struct {
 	File string
 	Line int32
 	Col  int32
+	// Exp is set on a position that a macro expansion produced (the
+	// position of the macro's use): 1 + the index of the expansion in
+	// the List that recorded it (List.Expansion), from which Render
+	// writes clang's "expanded from macro" notes. Pos.String and Before
+	// ignore it.
+	Exp int32
 }
 
 // IsValid reports whether p names a place in a file.
@@ -65,10 +71,40 @@ type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Flag is a warning's option name without "-W" ("unused-variable"):
+	// -Wno-FLAG silences it, -Werror=FLAG makes it an error. Warnings
+	// recorded without one get theirs from the table of warnings
+	// (warnings.go).
+	Flag string
+	// Fix is clang's fix-it hint: text to insert at Pos (";" after an
+	// expression missing its semicolon), shown under the caret.
+	Fix string
 }
 
-func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+// String is the diagnostic's line without its warning flag:
+// "k.cl:3:7: warning: unused variable 'x'" (List.Error's lines).
+func (d Diagnostic) String() string { return d.line(d.Msg) }
+
+// Line is the diagnostic's line as clang prints it, with the warning
+// flag: "k.cl:3:7: warning: unused variable 'x' [-Wunused-variable]", or
+// "[-Werror,-Wunused-variable]" for a warning made an error.
+func (d Diagnostic) Line() string {
+	switch {
+	case d.Flag != "" && d.Severity == Warning:
+		return d.line(d.Msg + " [-W" + d.Flag + "]")
+	case d.Flag != "" && d.Severity == Error:
+		return d.line(d.Msg + " [-Werror,-W" + d.Flag + "]")
+	}
+	return d.line(d.Msg)
+}
+
+func (d Diagnostic) line(msg string) string {
+	if !d.Pos.IsValid() && d.Pos.File == "" {
+		// About no place in the source: a command-line option, as clang's
+		// "warning: argument unused during compilation".
+		return fmt.Sprintf("%s: %s", d.Severity, msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, msg)
 }
 
 // List collects diagnostics from every stage of one compilation. It
@@ -82,7 +118,15 @@ type List struct {
 	// NoWarnings drops warnings (-w).
 	WarningsAsErrors bool
 	NoWarnings       bool
-	dropped          int
+	// Warnings holds the -W options (SetWarningFlags); nil: the defaults.
+	Warnings *WarningControl
+	dropped  int
+	// droppedWarning: the last warning was silenced, so are its notes.
+	droppedWarning bool
+	// expansions are the macro expansions positions point into (Pos.Exp).
+	expansions []expansion
+	// includedFrom maps a file to where it was first #included.
+	includedFrom map[string]Pos
 }
 
 // Errorf records an error at pos.
@@ -100,14 +144,33 @@ func (l *List) Notef(pos Pos, format string, args ...any) {
 	l.add(Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)})
 }
 
+// Warn records a warning at pos with its -W flag name.
+func (l *List) Warn(pos Pos, flag, format string, args ...any) {
+	l.add(Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...), Flag: flag})
+}
+
 func (l *List) add(d Diagnostic) {
-	if d.Severity == Warning {
-		if l.NoWarnings {
+	switch d.Severity {
+	case Warning:
+		if d.Flag == "" {
+			d.Flag = flagOf(d.Msg)
+		}
+		on, asError := l.Warnings.state(d.Flag)
+		if l.NoWarnings || !on {
+			l.droppedWarning = true
 			return
 		}
-		if l.WarningsAsErrors {
+		if l.WarningsAsErrors || asError {
 			d.Severity = Error
 		}
+	case Note:
+		if l.droppedWarning {
+			return
+		}
+	}
+	l.droppedWarning = false
+	if d.Severity != Warning && d.Fix == "" {
+		d.Fix = fixOf(d.Msg)
 	}
 	max := l.MaxErrors
 	if max == 0 {
@@ -118,6 +181,17 @@ func (l *List) add(d Diagnostic) {
 		return
 	}
 	l.Diags = append(l.Diags, d)
+}
+
+// WarningCount is the number of warnings recorded.
+func (l *List) WarningCount() int {
+	n := 0
+	for _, d := range l.Diags {
+		if d.Severity == Warning {
+			n++
+		}
+	}
+	return n
 }
 
 // ErrorCount is the number of errors recorded (warnings not counted).
@@ -174,67 +248,5 @@ func (l *List) Error() string {
 	if l.dropped > 0 {
 		fmt.Fprintf(&b, "\ntoo many errors (%d more not shown)", l.dropped)
 	}
-	return b.String()
-}
-
-// Sources gives the text of a file by the name its positions carry; it is
-// how Render finds the line to quote. A missing file just loses its quote.
-type Sources func(file string) (text string, ok bool)
-
-// Render formats the list as clang does: each diagnostic, then the source
-// line and a caret under the column.
-func (l *List) Render(src Sources) string {
-	var b strings.Builder
-	for _, d := range l.Diags {
-		b.WriteString(d.String())
-		b.WriteByte('\n')
-		if src == nil || !d.Pos.IsValid() {
-			continue
-		}
-		text, ok := src(d.Pos.File)
-		if !ok {
-			continue
-		}
-		line, ok := lineOf(text, int(d.Pos.Line))
-		if !ok {
-			continue
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
-		b.WriteString(caret(line, int(d.Pos.Col)))
-		b.WriteByte('\n')
-	}
-	if l.dropped > 0 {
-		fmt.Fprintf(&b, "too many errors (%d more not shown)\n", l.dropped)
-	}
-	return b.String()
-}
-
-func lineOf(text string, n int) (string, bool) {
-	for i := 1; i < n; i++ {
-		j := strings.IndexByte(text, '\n')
-		if j < 0 {
-			return "", false
-		}
-		text = text[j+1:]
-	}
-	if j := strings.IndexByte(text, '\n'); j >= 0 {
-		text = text[:j]
-	}
-	return strings.TrimRight(text, "\r"), true
-}
-
-// caret puts ^ under column col (1-based, in bytes), keeping tabs so that
-// the caret lines up with the quoted line in a terminal.
-func caret(line string, col int) string {
-	var b strings.Builder
-	for i := 0; i < col-1 && i < len(line); i++ {
-		if line[i] == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	b.WriteByte('^')
 	return b.String()
 }

@@ -8,11 +8,11 @@ package lower
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -117,7 +117,7 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				// CLGO_LOWER_PANIC=1 keeps the stack for debugging.
-				if os.Getenv("CLGO_LOWER_PANIC") != "" {
+				if config.Get(config.LowerPanic) != "" {
 					panic(r)
 				}
 				diags.Errorf(l.pos, "internal compiler error: %v", r)

@@ -1,11 +1,11 @@
 package syntax
 
 import (
-	"os"
 	"strings"
 
 	"github.com/clgo/clgo/compiler/cpp"
 	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // maxDepth bounds the nesting of brackets, statements and declarators, so
@@ -40,7 +40,7 @@ func Parse(filename string, toks []cpp.Token, diags *diag.List) (f *File) {
 		// A bug in the parser must not take the caller down: report it
 		// at the token being parsed.
 		if r := recover(); r != nil {
-			if os.Getenv("CLGO_COMPILER_PANIC") != "" {
+			if config.Get(config.CompilerPanic) != "" {
 				panic(r)
 			}
 			diags.Errorf(p.tok.pos, "internal compiler error: %v", r)

@@ -20,5 +20,6 @@ func Check(files []*syntax.File, conf *Config, diags *diag.List) (pkg *Package, 
 		c.file(f)
 	}
 	c.finish()
+	c.unusedVars()
 	return c.pkg, c.info
 }

@@ -2,11 +2,11 @@ package types
 
 import (
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/compiler/syntax"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // checker holds the state of one Check.
@@ -211,7 +211,7 @@ func (p at) Pos() diag.Pos { return diag.Pos(p) }
 // Check and CheckUnits, as an internal compiler error at the declaration or
 // statement being checked, so that it never takes the process down.
 func (c *checker) internalError(r any) {
-	if os.Getenv("CLGO_COMPILER_PANIC") != "" {
+	if config.Get(config.CompilerPanic) != "" {
 		panic(r)
 	}
 	c.diags.Errorf(c.at, "internal compiler error: %v", r)

@@ -20,6 +20,9 @@ type Config struct {
 	Extensions []string
 	// FastRelaxedMath is -cl-fast-relaxed-math.
 	FastRelaxedMath bool
+	// SinglePrecisionConstants is -cl-single-precision-constant: a
+	// floating literal without a suffix is float, not double.
+	SinglePrecisionConstants bool
 }
 
 // Mode says what kind of value an expression has.

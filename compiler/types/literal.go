@@ -116,6 +116,9 @@ func (c *checker) floatLit(e *syntax.BasicLit) TypeAndValue {
 			return TypeAndValue{Type: Typ[Invalid]}
 		}
 	}
+	if k == Double && c.conf.SinglePrecisionConstants && !strings.ContainsAny(e.Value[len(e.Value)-1:], "lL") {
+		k = Float
+	}
 	switch k {
 	case Double:
 		if !c.fp64() {

@@ -34,6 +34,7 @@ func CheckUnits(files []*syntax.File, conf *Config, diags *diag.List) (pkg *Pack
 	}
 	c.undefinedExterns()
 	c.finish()
+	c.unusedVars()
 	return c.pkg, c.info
 }
 

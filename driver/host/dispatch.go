@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -174,7 +174,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomi
 					op = fmt.Sprintf("%s (word %d)", spelling(s.cur.op), s.cur.pos)
 				}
 				err = fmt.Errorf("kernel %s: internal error at %s: %v", k.name, op, r)
-				if os.Getenv("CLGO_HOST_DEBUG") != "" {
+				if config.Get(config.HostDebug) != "" {
 					err = fmt.Errorf("%w\n%s", err, debug.Stack())
 				}
 			}

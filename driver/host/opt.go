@@ -1,8 +1,9 @@
 package host
 
 import (
-	"os"
 	"strings"
+
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Optimization switches. Every optimization Prepare makes can be turned
@@ -82,7 +83,7 @@ func parseOpts(s string) optSet {
 }
 
 // envOpts is the switch set of the environment, read once.
-var envOpts = parseOpts(os.Getenv("CLGO_HOST_OPT"))
+var envOpts = parseOpts(config.Get(config.HostOpt))
 
 // on says whether Prepare makes optimization x.
 func (p *prep) on(x opt) bool { return p.off.on(x) }

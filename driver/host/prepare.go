@@ -3,12 +3,12 @@ package host
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -146,7 +146,7 @@ type prep struct {
 
 func (p *prep) errorf(format string, args ...any) error {
 	e := &PrepareError{Kernel: p.name, Msg: fmt.Sprintf(format, args...)}
-	if os.Getenv("CLGO_HOST_DEBUG") != "" {
+	if config.Get(config.HostDebug) != "" {
 		e.Msg += "\n" + string(debug.Stack())
 	}
 	if p.cur != nil {

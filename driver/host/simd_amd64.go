@@ -2,12 +2,12 @@
 
 package host
 
-import "os"
+import "github.com/clgo/clgo/internal/config"
 
 // haveSIMD says the SIMD loops of simd_amd64.s can run: the CPU has AVX2
 // and POPCNT, and the operating system saves the ymm registers. CLGO_HOST_SIMD=0 turns
 // them off (to compare, or to rule them out).
-var haveSIMD = hasAVX2() && os.Getenv("CLGO_HOST_SIMD") != "0"
+var haveSIMD = hasAVX2() && config.Get(config.HostSIMD) != "0"
 
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax uint32)

@@ -2,12 +2,12 @@ package vulkan
 
 import (
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Block sizes: the first blocks are small so that a few buffers do not
@@ -115,7 +115,7 @@ func newMemory(l *logical) (*memory, error) {
 	m.hostMapped = l.phys.mem.memoryTypes[best].propertyFlags&hv == hv
 	heap := l.phys.mem.memoryHeaps[l.phys.mem.memoryTypes[best].heapIndex].size
 	m.keepLimit = min(heap/16, keepMax)
-	if os.Getenv("CLGO_VULKAN_KEEP") == "0" {
+	if config.Get(config.VulkanKeep) == "0" {
 		m.keepLimit = 0
 	}
 	return m, nil

@@ -3,9 +3,9 @@ package vulkan
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/clgo/clgo/driver/printf"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Out-of-bounds reports.
@@ -25,7 +25,7 @@ import (
 // reportOutOfBounds says whether kernels for a device of type cpu get the
 // check.
 func reportOutOfBounds(cpu bool) bool {
-	switch os.Getenv("CLGO_VULKAN_CHECK_BOUNDS") {
+	switch config.Get(config.VulkanCheckBounds) {
 	case "1":
 		return true
 	case "0":

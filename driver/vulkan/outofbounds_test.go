@@ -7,6 +7,7 @@ import (
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver/printf"
+	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/spirv/spirvtest"
 )
 
@@ -67,11 +68,13 @@ kernel void atom(global uint *out, uint n) { atomic_add(&out[n + get_global_id(0
 // TestReportOutOfBoundsEnv: the check is on by default on CPU devices only;
 // CLGO_VULKAN_CHECK_BOUNDS=1 or =0 sets it for every device.
 func TestReportOutOfBoundsEnv(t *testing.T) {
+	t.Cleanup(config.Reload) // after t.Setenv restores the environment
 	for _, c := range []struct {
 		env      string
 		cpu, gpu bool
 	}{{"", true, false}, {"1", true, true}, {"0", false, false}} {
 		t.Setenv("CLGO_VULKAN_CHECK_BOUNDS", c.env)
+		config.Reload() // the environment is read once; read it again
 		if cpu, gpu := reportOutOfBounds(true), reportOutOfBounds(false); cpu != c.cpu || gpu != c.gpu {
 			t.Errorf("CLGO_VULKAN_CHECK_BOUNDS=%q: CPU %v, GPU %v; want %v, %v", c.env, cpu, gpu, c.cpu, c.gpu)
 		}

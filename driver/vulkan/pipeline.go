@@ -12,6 +12,7 @@ import (
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/kernelabi"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // pipeline returns the kernel's pipeline for the specialization constants
@@ -70,7 +71,7 @@ type pipelineCache struct {
 
 func openPipelineCache(l *logical) *pipelineCache {
 	pc := &pipelineCache{l: l}
-	if dir, err := os.UserCacheDir(); err == nil && os.Getenv("CLGO_NO_PIPELINE_CACHE") == "" {
+	if dir, err := os.UserCacheDir(); err == nil && config.Get(config.NoPipelineCache) == "" {
 		var v [4]byte
 		binary.LittleEndian.PutUint32(v[:], l.phys.props.driverVersion)
 		// Robustness changes the code a pipeline compiles to; keep the

@@ -1,6 +1,6 @@
 package vulkan
 
-import "os"
+import "github.com/clgo/clgo/internal/config"
 
 // Robustness is how far a device protects memory from out-of-bounds
 // accesses of kernels.
@@ -60,7 +60,7 @@ func (r Robustness) String() string {
 
 // robustWanted reports whether the process lets devices run robustly
 // (CLGO_VULKAN_ROBUST is not 0).
-func robustWanted() bool { return os.Getenv("CLGO_VULKAN_ROBUST") != "0" }
+func robustWanted() bool { return config.Get(config.VulkanRobust) != "0" }
 
 // Robustness reports the device's out-of-bounds protection (opening the
 // device if needed).

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// clgo compile -output-format=c writes the words as a C initializer list
+// into FILE.spvinc, and warns about options it ignores.
+func TestCompileOutputFormatC(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.cl")
+	os.WriteFile(path, []byte("kernel void k(global int *a) { a[0] = 1; }\n"), 0o644)
+	var out, errb bytes.Buffer
+	if rc := Main([]string{"compile", "-output-format=c", "-inline-entry-points", "-physical-storage-buffers", path}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	want := "warning: argument unused during compilation: '-physical-storage-buffers': not yet supported; buffers are bound as descriptors, the seed's mapping [-Wunused-command-line-argument]\n"
+	if !strings.HasPrefix(errb.String(), want) {
+		t.Fatalf("stderr:\n%s", errb.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "k.spvinc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(b); !strings.HasPrefix(s, "{119734787,\n66304,\n") || !strings.HasSuffix(s, "}\n") {
+		t.Fatalf("C initializer:\n%.80s", s)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "utput-format=c")); err == nil {
+		t.Fatal("-output-format=c was read as -o")
+	}
+}

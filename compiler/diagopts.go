@@ -1,0 +1,24 @@
+package compiler
+
+import (
+	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/compiler/types"
+)
+
+// newDiags starts a compilation's diagnostics with the warning options
+// applied and the warnings option parsing gave (options ignored), so that
+// every entry point (Compile, Link, Preprocess) reports them alike.
+func (o Options) newDiags() *diag.List {
+	l := &diag.List{NoWarnings: o.NoWarnings, WarningsAsErrors: o.WarningsAsErrors}
+	l.SetWarningFlags(o.WarningFlags)
+	for _, w := range o.OptionWarnings {
+		l.Warnf(diag.Pos{}, "%s", w)
+	}
+	return l
+}
+
+// typesConfig is the checker's configuration for these options.
+func (o Options) typesConfig() *types.Config {
+	return &types.Config{AddressBits: 32, Std: o.std(), Extensions: o.Features.extensions(),
+		FastRelaxedMath: o.FastRelaxedMath, SinglePrecisionConstants: o.SinglePrecisionConst}
+}

@@ -1,0 +1,96 @@
+// Package config is clgo's configuration from the environment: every
+// CLGO_* variable that clgo's packages read is listed here once, with what
+// it takes and does (Vars, which the README's table repeats), and read
+// from the environment once, at first use. Debug output goes through
+// log/slog (Logger).
+package config
+
+import (
+	"io"
+	"log/slog"
+	"os"
+	"sync"
+)
+
+// The variables, by name. Packages use these constants, so that a
+// misspelt name does not compile.
+const (
+	VulkanKeep        = "CLGO_VULKAN_KEEP"
+	VulkanRobust      = "CLGO_VULKAN_ROBUST"
+	VulkanCheckBounds = "CLGO_VULKAN_CHECK_BOUNDS"
+	NoPipelineCache   = "CLGO_NO_PIPELINE_CACHE"
+	HostSIMD          = "CLGO_HOST_SIMD"
+	HostOpt           = "CLGO_HOST_OPT"
+	HostDebug         = "CLGO_HOST_DEBUG"
+	ICDDebug          = "CLGO_ICD_DEBUG"
+	CompilerPanic     = "CLGO_COMPILER_PANIC"
+	LowerPanic        = "CLGO_LOWER_PANIC"
+)
+
+// Var describes one environment variable.
+type Var struct {
+	Name   string
+	Values string // what it takes
+	Help   string // what it does
+	Reader string // the package that reads it
+}
+
+// Vars lists every CLGO_* variable clgo reads outside its tests.
+var Vars = []Var{
+	{VulkanKeep, "0", "keep no freed device memory for reuse (default: up to 1/16 of the heap is kept)", "driver/vulkan"},
+	{VulkanRobust, "0", "turn robust buffer access off, to measure its cost (default on where the device has it)", "driver/vulkan"},
+	{VulkanCheckBounds, "1 or 0", "1: kernels report a __global/__constant access past a buffer's end, failing the dispatch (slower); 0 or unset: off", "driver/vulkan"},
+	{NoPipelineCache, "any value", "do not read or write the Vulkan pipeline cache under the user cache directory", "driver/vulkan"},
+	{HostSIMD, "0", "run the host driver's Go lane loops only, not the AVX2 ones", "driver/host"},
+	{HostOpt, "0, -name,... or 0,+name,...", "turn the host driver's optimizations off: all (0), the ones named (-mad,-hoist), or all but those named (0,+alias)", "driver/host"},
+	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
+	{ICDDebug, "any value", "log the reason of every failing OpenCL call of the ICD on standard error (log/slog, debug level)", "cmd/libclgo"},
+	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},
+	{LowerPanic, "any value", "the same for the lowering to SPIR-V", "compiler/lower"},
+}
+
+var (
+	mu     sync.Mutex
+	values map[string]string
+)
+
+// Get returns the variable's value as the environment had it when clgo
+// first asked for any variable (Reload reads it again). A name not in Vars
+// is a bug and panics.
+func Get(name string) string {
+	mu.Lock()
+	defer mu.Unlock()
+	if values == nil {
+		values = read()
+	}
+	v, ok := values[name]
+	if !ok {
+		panic("config: " + name + " is not in config.Vars")
+	}
+	return v
+}
+
+// Reload reads the environment again: for tests that change it.
+func Reload() {
+	mu.Lock()
+	defer mu.Unlock()
+	values = read()
+}
+
+func read() map[string]string {
+	m := make(map[string]string, len(Vars))
+	for _, v := range Vars {
+		m[v.Name] = os.Getenv(v.Name)
+	}
+	return m
+}
+
+// Logger returns the debug log that the variable name switches on: when it
+// is set, records at debug level and above go to standard error as
+// log/slog's text; otherwise nothing is written.
+func Logger(name string) *slog.Logger {
+	if Get(name) == "" {
+		return slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError + 100}))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug})).With("clgo", name)
+}
