@@ -634,3 +634,37 @@ func (img *Image) checkRegion(op, what string, origin, region [3]uint64) error {
 	}
 	return nil
 }
+
+// ImageHostBytes is the size the host memory given to CreateImage with
+// format and desc must have (the table of clCreateImage), after the checks
+// of the format and the pitches. The C API uses it to size the
+// application's memory before viewing it.
+func ImageHostBytes(format ImageFormat, desc ImageDesc) (uint64, error) {
+	const op = "clCreateImage"
+	if err := checkFormat(format); err != nil {
+		return 0, errorf(ErrInvalidImageFormatDescriptor, "%s: %v", op, err)
+	}
+	if !validImageType(desc.Type) {
+		return 0, errorf(ErrInvalidImageDescriptor, "%s: image type %#x", op, uint32(desc.Type))
+	}
+	dd := driver.ImageDesc{Type: desc.Type, Width: desc.Width, Height: desc.Height, Depth: desc.Depth, ArraySize: desc.ArraySize}
+	ext := imageExtent(dd)
+	if ext[0] == 0 || ext[1] == 0 || ext[2] == 0 {
+		return 0, errorf(ErrInvalidImageDescriptor, "%s: an %s of %d x %d x %d (array size %d)", op, imageTypeName(desc.Type), desc.Width, desc.Height, desc.Depth, desc.ArraySize)
+	}
+	_, _, need, err := hostPitches(op, desc, ext, ElementSize(format))
+	return need, err
+}
+
+// HostRegionBytes validates a region of img and the host pitches of a
+// read or write of it, and returns the bytes the host memory must have.
+func (img *Image) HostRegionBytes(op string, origin, region [3]uint64, rowPitch, slicePitch uint64) (uint64, error) {
+	if err := img.check(op); err != nil {
+		return 0, err
+	}
+	if err := img.checkRegion(op, "", origin, region); err != nil {
+		return 0, err
+	}
+	_, _, need, err := img.hostLayout(op, region, rowPitch, slicePitch)
+	return need, err
+}
