@@ -4,8 +4,9 @@
    image<->buffer copies, 1D buffer images, samplers, and bad arguments
    giving the specification's error codes with the process alive.
 
-   ./images DEVICE_INDEX prints one FAIL line per wrong answer and PASS at
-   the end, or SKIP when the device has no image support. */
+   ./images DEVICE_INDEX [N] prints one FAIL line per wrong answer and PASS
+   at the end (after N random calls, 5000 by default), or SKIP when the
+   device has no image support. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdint.h>
@@ -428,6 +429,97 @@ static void samplers(void) {
 	NOOBJ(clCreateSamplerWithProperties(ctx, endless, &_e), CL_INVALID_VALUE);
 }
 
+/* Random calls with origins, regions and pitches drawn from the values
+   that break arithmetic: each must return CL_SUCCESS or an error code,
+   never crash. The host memory behind every pointer is HOST bytes, and a
+   call is made only when the region it names fits there or is invalid
+   (then clgo must refuse it before touching memory). */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static const size_t nasty[] = {0, 1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 64, 255, 256, 1024, 4096,
+	(size_t)1 << 31, ((size_t)1 << 32) - 1, (size_t)1 << 32, (size_t)1 << 47, SIZE_MAX / 2, SIZE_MAX - 1, SIZE_MAX};
+/* Half of the values are small, so that many calls are valid. */
+static size_t pick(void) { return next() & 1 ? next() % 9 : nasty[next() % (sizeof nasty / sizeof nasty[0])]; }
+enum { HOST = 1 << 16 };
+
+/* hostNeed is the bytes a read or write of region with these pitches
+   spans in host memory (elements of elem bytes, layered: a 3D image), or
+   0 when that is invalid or overflows. */
+static uint64_t hostNeed(const size_t r[3], size_t row, size_t slice, size_t elem, int layered) {
+	uint64_t tight, minSlice, a, b, e;
+	if (!r[0] || !r[1] || !r[2] || __builtin_mul_overflow(r[0], elem, &tight)) return 0;
+	if (row == 0) row = tight;
+	if (row < tight) return 0;
+	if (!layered) {
+		if (r[2] != 1) return 0;
+		slice = 0;
+	} else {
+		if (__builtin_mul_overflow(row, r[1], &minSlice)) return 0;
+		if (slice == 0) slice = minSlice;
+		if (slice < minSlice) return 0;
+	}
+	if (__builtin_mul_overflow(r[2] - 1, slice, &a) || __builtin_mul_overflow(r[1] - 1, row, &b) ||
+	    __builtin_add_overflow(a, b, &e) || __builtin_add_overflow(e, tight, &e))
+		return 0;
+	return e;
+}
+
+static void randomCalls(int n) {
+	cl_int e;
+	unsigned char *host = calloc(HOST, 1);
+	cl_mem i2 = clCreateImage2D(ctx, CL_MEM_READ_WRITE, &rgba8, 16, 16, 0, NULL, &e);
+	cl_mem i3 = clCreateImage3D(ctx, CL_MEM_READ_WRITE, &rgbaf, 8, 8, 4, 0, 0, NULL, &e);
+	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
+	int accepted = 0;
+	for (int i = 0; i < n; i++) {
+		int three = next() & 1;
+		cl_mem img = three ? i3 : i2;
+		size_t elem = three ? 16 : 4;
+		size_t o[3] = {pick(), pick() & 15, next() & 1 ? 0 : pick()};
+		size_t r[3] = {pick(), pick() & 15, next() & 1 ? 1 : pick()};
+		size_t row = next() & 1 ? 0 : pick(), slice = next() & 1 ? 0 : pick();
+		uint64_t need = hostNeed(r, row, slice, elem, three);
+		float color[4] = {0.5f, 0.25f, 1, 0};
+		switch (next() % 7) {
+		case 0:
+			if (need <= HOST) accepted += clEnqueueReadImage(q, img, CL_TRUE, o, r, row, slice, host, 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		case 1:
+			if (need <= HOST) accepted += clEnqueueWriteImage(q, img, CL_TRUE, o, r, row, slice, host, 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		case 2: {
+			size_t d[3] = {pick() & 15, pick() & 7, next() & 1 ? 0 : pick() & 3};
+			accepted += clEnqueueCopyImage(q, img, next() & 1 ? i3 : i2, o, d, r, 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		}
+		case 3:
+			accepted += clEnqueueFillImage(q, img, color, o, r, 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		case 4:
+			accepted += clEnqueueCopyImageToBuffer(q, img, b, o, r, pick(), 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		case 5:
+			accepted += clEnqueueCopyBufferToImage(q, b, img, pick(), o, r, 0, NULL, NULL) == CL_SUCCESS;
+			break;
+		case 6: {
+			size_t rp, sp;
+			void *p = clEnqueueMapImage(q, img, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, o, r, &rp, &sp, 0, NULL, NULL, &e);
+			if (p) {
+				accepted++;
+				OK(clEnqueueUnmapMemObject(q, img, p, 0, NULL, NULL));
+			}
+			break;
+		}
+		}
+	}
+	OK(clFinish(q));
+	printf("%d random calls, %d accepted\n", n, accepted);
+	clReleaseMemObject(i2);
+	clReleaseMemObject(i3);
+	clReleaseMemObject(b);
+	free(host);
+}
+
 int main(int argc, char **argv) {
 	int index = argc > 1 ? atoi(argv[1]) : 0;
 	cl_platform_id plat;
@@ -460,6 +552,7 @@ int main(int argc, char **argv) {
 	maps();
 	buffer1d();
 	samplers();
+	randomCalls(argc > 2 ? atoi(argv[2]) : 5000);
 	clReleaseCommandQueue(q);
 	clReleaseContext(ctx);
 	if (failures) {
