@@ -49,5 +49,10 @@ func load() (err error) {
 	reg(&api.ReleaseCommandQueue, "clReleaseCommandQueue")
 	reg(&api.ReleaseContext, "clReleaseContext")
 	reg(&api.ReleaseEvent, "clReleaseEvent")
+	reg(&api.CreateImage, "clCreateImage")
+	reg(&api.EnqueueWriteImage, "clEnqueueWriteImage")
+	reg(&api.EnqueueReadImage, "clEnqueueReadImage")
+	reg(&api.CreateSampler, "clCreateSampler")
+	reg(&api.ReleaseSampler, "clReleaseSampler")
 	return nil
 }
