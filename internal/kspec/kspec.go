@@ -142,11 +142,11 @@ func ParseType(s string) (Type, error) {
 type ArgKind uint8
 
 const (
-	ArgBuffer ArgKind = iota + 1 // arg buffer<T> N init
-	ArgLocal                     // arg local<T> N
-	ArgScalar                    // arg T VALUE
-	ArgImage                     // arg image2d<ORDER,TYPE> WxH init (image.go)
-	ArgSampler                   // arg sampler COORDS,ADDRESSING,FILTER
+	ArgBuffer  ArgKind = iota + 1 // arg buffer<T> N init
+	ArgLocal                      // arg local<T> N
+	ArgScalar                     // arg T VALUE
+	ArgImage                      // arg image2d<ORDER,TYPE> WxH init (image.go)
+	ArgSampler                    // arg sampler COORDS,ADDRESSING,FILTER
 )
 
 // InitKind is how a buffer starts.

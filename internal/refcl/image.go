@@ -147,4 +147,3 @@ func (k *Kernel) SetSampler(i int, s *Sampler) error {
 	id := s.id
 	return check(fmt.Sprintf("clSetKernelArg(%s, %d)", k.Name, i), api.SetKernelArg(k.id, uint32(i), unsafe.Sizeof(id), unsafe.Pointer(&id)))
 }
-
