@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "check",
 		usage:   "[--device host|vulkan|N] [--ref-only] FILE.cl...",
-		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer",
+		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer and image",
 		run:     checkCmd,
 	})
 }
@@ -196,7 +196,7 @@ func checkFile(path string, ref target, others []target) bool {
 		bad := false
 		var notes []string
 		for i := range s.Args {
-			if s.Args[i].Kind != kspec.ArgBuffer {
+			if k := s.Args[i].Kind; k != kspec.ArgBuffer && k != kspec.ArgImage {
 				continue
 			}
 			r := s.Compare(i, want[i], got[i])

@@ -1,5 +1,6 @@
-// Package kspec reads the `//!` run specs at the top of kernel files (see
-// shared/kernels/README.md), makes their input data, and compares results.
+// Package kspec reads the `//!` run specs at the top of kernel files (the
+// format is documented in docs/kspec.md), makes their input data, and
+// compares results.
 //
 // # Input data
 //
