@@ -531,3 +531,38 @@ func TestImageMigration(t *testing.T) {
 		t.Fatalf("live images %d %d", d1.LiveImages, d2.LiveImages)
 	}
 }
+
+func TestImage2DRGBA8FromGoImage(t *testing.T) {
+	_, c, q := imageSetup(t)
+	// A sub-image of Go's image.RGBA: rows of 3 pixels, 40 bytes apart,
+	// the last row without its padding (the layout of Pix and Stride).
+	const stride, w, h = 40, 3, 2
+	pix := pattern(stride*(h-1) + w*4)
+	img, err := c.CreateImage2DRGBA8(MemReadOnly, w, h, pix, stride)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := q.ReadImageAll(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := append(bytes.Clone(pix[:12]), pix[40:52]...); !bytes.Equal(all, want) {
+		t.Fatalf("pixels %v, want %v", all, want)
+	}
+	if img.Format() != rgba8 || img.Flags()&MemReadOnly == 0 || img.Size() != 24 {
+		t.Fatalf("format %v flags %#x size %d", img.Format(), img.Flags(), img.Size())
+	}
+	// Float helpers round-trip.
+	f := []float32{1.5, -2, 0.25, 3}
+	fi, err := c.CreateImage2D(0, rgbaF32, 1, 1, Float32Pixels(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _ := q.ReadImageAll(fi)
+	if got := PixelsFloat32(back); len(got) != 4 || got[0] != 1.5 || got[3] != 3 {
+		t.Fatalf("float pixels %v", got)
+	}
+	if err := q.WriteImageAll(fi, Float32Pixels([]float32{0, 0, 0, 1})); err != nil {
+		t.Fatal(err)
+	}
+}
