@@ -42,6 +42,19 @@ func TestImagesC(t *testing.T) {
 			t.Fatalf("images on the fake device: %v\n%s", err, res)
 		}
 	})
+	t.Run("pyopencl", func(t *testing.T) {
+		python := "/usr/bin/python3" // Debian's python3-pyopencl is for the system Python
+		if out, err := exec.Command(python, "-c", "import pyopencl, numpy").CombinedOutput(); err != nil {
+			t.Skipf("pyopencl is not installed: %s", out)
+		}
+		cmd := exec.Command(python, "testdata/pyopencl_images.py")
+		cmd.Env = append(os.Environ(), "OCL_ICD_VENDORS="+vendors, "OCL_ICD_FILENAMES="+filepath.Join(fake, "libclgo.so"),
+			"XDG_CACHE_HOME="+t.TempDir())
+		res, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(res), "PASS") {
+			t.Fatalf("pyopencl on the fake device: %v\n%s", err, res)
+		}
+	})
 	for _, dev := range []string{"0", "1"} {
 		t.Run("device_"+dev, func(t *testing.T) {
 			res, err := client(t, 2*time.Minute, exe, dev)
