@@ -668,3 +668,30 @@ func (img *Image) HostRegionBytes(op string, origin, region [3]uint64, rowPitch,
 	_, _, need, err := img.hostLayout(op, region, rowPitch, slicePitch)
 	return need, err
 }
+
+// claim makes d hold the image without copying its contents (a migration
+// with MigrateMemObjectContentUndefined).
+func (m *imageMem) claim(d *Device) error {
+	if m.buf != nil {
+		_, err := m.on(d)
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.released {
+		return errorf(ErrInvalidMemObject, "image released")
+	}
+	if m.copies[d] == nil {
+		id := d.imageDevice()
+		if id == nil {
+			return errorf(ErrInvalidOperation, "%s does not support images", d)
+		}
+		di, err := id.NewImage(m.desc)
+		if err != nil {
+			return wrap(err, ErrMemObjectAllocationFailure, "an %s on %s", imageTypeName(m.desc.Type), d)
+		}
+		m.keep(d, di)
+	}
+	m.holder, m.initial = d, nil
+	return nil
+}

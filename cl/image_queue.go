@@ -615,3 +615,38 @@ func PixelsFloat32(b []byte) []float32 {
 	}
 	return out
 }
+
+// EnqueueMigrateImages moves images to q's device ahead of the commands
+// that use them there, as EnqueueMigrateMemObjects does buffers (the C
+// API's clEnqueueMigrateMemObjects takes both).
+func (q *Queue) EnqueueMigrateImages(imgs []*Image, flags MigrationFlags, wait ...*Event) (*Event, error) {
+	const op = "clEnqueueMigrateMemObjects"
+	if len(imgs) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: no memory objects", op)
+	}
+	if flags&^(MigrateMemObjectHost|MigrateMemObjectContentUndefined) != 0 {
+		return nil, errorf(ErrInvalidValue, "%s: flags %#x", op, uint64(flags))
+	}
+	for _, img := range imgs {
+		if err := img.useOn(q, op); err != nil {
+			return nil, err
+		}
+	}
+	ms := append([]*Image(nil), imgs...)
+	return q.enqueue(CommandMigrateMemObjects, wait, func(dw []driver.Event) (driver.Event, error) {
+		if flags&MigrateMemObjectHost == 0 {
+			for _, img := range ms {
+				var err error
+				if flags&MigrateMemObjectContentUndefined != 0 {
+					err = img.mem.claim(q.dev)
+				} else {
+					_, err = img.mem.on(q.dev)
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
+		}
+		return q.dq.Marker(dw)
+	})
+}

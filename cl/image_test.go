@@ -526,6 +526,22 @@ func TestImageMigration(t *testing.T) {
 	if !bytes.Equal(all, want) {
 		t.Fatalf("on the second device %v, want %v", all, want)
 	}
+	// An explicit migration back to the first device, then a read there.
+	ev, err = q1.EnqueueMigrateImages([]*Image{img}, 0)
+	wait(t, ev, err)
+	if img.mem.holder != devs[0] {
+		t.Fatal("the image is not on the first device after migrating")
+	}
+	if all, _ := q1.ReadImageAll(img); !bytes.Equal(all, want) {
+		t.Fatalf("after migrating back %v, want %v", all, want)
+	}
+	ev, err = q2.EnqueueMigrateImages([]*Image{img}, MigrateMemObjectContentUndefined)
+	wait(t, ev, err)
+	if img.mem.holder != devs[1] {
+		t.Fatal("the image is not on the second device after a content-undefined migration")
+	}
+	_, err = q2.EnqueueMigrateImages(nil, 0)
+	wantCode(t, "migrating no image", err, ErrInvalidValue)
 	img.Release()
 	if d1.LiveImages != 0 || d2.LiveImages != 0 {
 		t.Fatalf("live images %d %d", d1.LiveImages, d2.LiveImages)

@@ -617,13 +617,13 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 		return C.CL_INVALID_VALUE
 	}
 	var bufs []*cl.Buffer
+	var imgs []*cl.Image
 	for _, id := range unsafe.Slice(mem_objects, num_mem_objects) {
-		if _, ok := imageOf(id); ok {
-			// Images move to the device that uses them when a command
-			// does (cl.Image); the hint changes nothing.
+		if im, ok := imageOf(id); ok {
 			if _, rc := imageOn(q, id); rc != success {
 				return rc
 			}
+			imgs = append(imgs, im.img)
 			continue
 		}
 		m, rc := memOn(q, id)
@@ -639,10 +639,18 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 	if rc != success {
 		return rc
 	}
-	if len(bufs) == 0 {
-		e, err := q.q.EnqueueMarkerWithWaitList(wait...)
-		return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
+	// Buffers and images migrate in two commands; the event is the
+	// second's, which waits for the first.
+	var e *cl.Event
+	var err error
+	if len(bufs) > 0 {
+		e, err = q.q.EnqueueMigrateMemObjects(bufs, cl.MigrationFlags(flags), wait...)
+		if err != nil || len(imgs) == 0 {
+			return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
+		}
+		wait = []*cl.Event{e}
+		defer e.Release()
 	}
-	e, err := q.q.EnqueueMigrateMemObjects(bufs, cl.MigrationFlags(flags), wait...)
+	e, err = q.q.EnqueueMigrateImages(imgs, cl.MigrationFlags(flags), wait...)
 	return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
 }

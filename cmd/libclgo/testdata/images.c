@@ -270,6 +270,14 @@ static void roundtrip3d(void) {
 	EXPECT(clEnqueueCopyBufferToImage(q, b, img, SIZE_MAX - 8, last, sq, 0, NULL, NULL), CL_INVALID_VALUE);
 	EXPECT(clEnqueueCopyBufferToImage(q, img, b, 0, last, sq, 0, NULL, NULL), CL_INVALID_MEM_OBJECT);
 
+	/* Migration takes images and buffers together. */
+	cl_mem both[3] = {img, b, flat};
+	cl_event mev;
+	OK(clEnqueueMigrateMemObjects(q, 3, both, 0, 0, NULL, &mev));
+	OK(clWaitForEvents(1, &mev));
+	OK(clReleaseEvent(mev));
+	OK(clEnqueueMigrateMemObjects(q, 1, both, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL, NULL));
+	EXPECT(clEnqueueMigrateMemObjects(q, 1, both, 0x10, 0, NULL, NULL), CL_INVALID_VALUE);
 	OK(clReleaseMemObject(b));
 	OK(clReleaseMemObject(b8));
 	OK(clReleaseMemObject(flat));
