@@ -260,8 +260,13 @@ func (c *Context) CreateImage(flags MemFlags, format ImageFormat, desc ImageDesc
 		if b.ctx != c {
 			return nil, errorf(ErrInvalidContext, "%s: buffer of another context", op)
 		}
-		if flags&memHostPtr != 0 || host != nil || desc.RowPitch != 0 || desc.SlicePitch != 0 {
-			return nil, errorf(ErrInvalidValue, "%s: a 1D buffer image takes no host memory, host flags or pitches", op)
+		switch {
+		case flags&memHostPtr != 0:
+			return nil, errorf(ErrInvalidValue, "%s: host pointer flags %#x for a 1D buffer image (it inherits its buffer's)", op, uint64(flags&memHostPtr))
+		case host != nil:
+			return nil, errorf(ErrInvalidHostPtr, "%s: host memory for a 1D buffer image", op)
+		case desc.RowPitch != 0 || desc.SlicePitch != 0:
+			return nil, bad("pitches %d and %d for a 1D buffer image", desc.RowPitch, desc.SlicePitch)
 		}
 		// Access flags are inherited unless given, and may not widen the
 		// buffer's (as for sub-buffers).

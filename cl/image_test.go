@@ -144,6 +144,8 @@ func TestCreateImageErrors(t *testing.T) {
 		{"1D buffer past the buffer", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 65, Buffer: buf}, nil, ErrInvalidImageSize},
 		{"1D buffer widening access", MemReadWrite, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, nil, ErrInvalidValue},
 		{"1D buffer with host flag", MemCopyHostPtr, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, host, ErrInvalidValue},
+		{"1D buffer with host memory", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, host, ErrInvalidHostPtr},
+		{"1D buffer with a pitch", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf, RowPitch: 16}, nil, ErrInvalidImageDescriptor},
 	} {
 		_, err := c.CreateImage(tc.flags, tc.format, tc.desc, tc.host)
 		wantCode(t, tc.name, err, tc.code)
