@@ -170,8 +170,9 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
 	// predefine it or take half arithmetic.
 	opts.Features.Float16 = false
-	if !caps.Images {
-		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
+	if !caps.Images || !dev.info.ImageSupport {
+		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images
+		// (CL_DEVICE_IMAGE_SUPPORT: Caps.Images and a driver.ImageDevice).
 		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
 	}
 	if opts.Std >= 300 {
