@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/clgo/clgo/cl"
+	"github.com/clgo/clgo/driver/drivertest"
+	"github.com/clgo/clgo/internal/kspec"
 	"github.com/clgo/clgo/internal/refcl"
 )
 
@@ -51,5 +54,47 @@ func TestRefImageReadBack(t *testing.T) {
 		if d := int(v) - (255 - int(in[0][i])); d < -1 || d > 1 {
 			t.Fatalf("output byte %d = %d, input %d", i, v, in[0][i])
 		}
+	}
+}
+
+// TestClgoTargetImages makes the images of a spec on a clgo device with
+// image support (driver/drivertest's, the real drivers' image units being
+// elsewhere) and reads them back: what `clgo check` compares.
+func TestClgoTargetImages(t *testing.T) {
+	fd := drivertest.New()
+	fd.DevInfo.Caps.Images = true
+	devs, err := cl.NewPlatformForTest(&drivertest.Driver{Dev: fd, N: "fake"}).Devices(cl.DeviceTypeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := newClgoTarget(devs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.close()
+	s, err := kspec.Parse("t.cl", "//! kernel k\n//! global 1\n"+
+		"//! arg image2d<rgba,unorm8> 5x3 random\n//! arg image1d_buffer<r,float> 7 iota\n//! arg image2d_array<r,uint8> 2x2x3 out\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := inputs(s)
+	r := &clgoRun{bufs: make([]*cl.Buffer, len(s.Args)), imgs: make([]*cl.Image, len(s.Args))}
+	defer r.release()
+	for i := range s.Args {
+		if r.imgs[i], err = tg.newImage(&s.Args[i], in[i]); err != nil {
+			t.Fatalf("argument %d: %v", i, err)
+		}
+	}
+	out, err := tg.readBack(tg.q, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range in {
+		if !bytes.Equal(out[i], in[i]) {
+			t.Errorf("argument %d read back %v, made from %v", i, out[i], in[i])
+		}
+	}
+	if r.imgs[1].Type() != cl.MemObjectImage1DBuffer || r.imgs[1].Buffer() == nil {
+		t.Errorf("a 1D buffer image without its buffer")
 	}
 }
