@@ -170,6 +170,12 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
 	// predefine it or take half arithmetic.
 	opts.Features.Float16 = false
+	if !dev.info.ImageSupport {
+		// __IMAGE_SUPPORT__ and image builtins only where
+		// CL_DEVICE_IMAGE_SUPPORT is true (Caps.Images and a
+		// driver.ImageDevice).
+		opts.Features.Images = false
+	}
 	if opts.Std >= 300 {
 		// OpenCL C 3.0 defines a macro for each optional feature the
 		// device has (CL_DEVICE_OPENCL_C_FEATURES).
@@ -179,12 +185,22 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 }
 
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
-// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64
-// and, where the device has doubles, __opencl_c_fp64.
+// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64,
+// where the device has doubles __opencl_c_fp64, and with image support
+// __opencl_c_images and the image features its formats and limits give.
 func (d *Device) OpenCLCFeatures() []string {
 	f := []string{"__opencl_c_int64"}
 	if d.Driver().Info().Caps.Float64 {
 		f = append(f, "__opencl_c_fp64")
+	}
+	if d.info.ImageSupport {
+		f = append(f, "__opencl_c_images")
+		if len(d.ImageFormats(MemObjectImage3D, MemWriteOnly)) > 0 {
+			f = append(f, "__opencl_c_3d_image_writes")
+		}
+		if d.info.Images.MaxReadWriteArgs > 0 {
+			f = append(f, "__opencl_c_read_write_images")
+		}
 	}
 	return f
 }

@@ -1,6 +1,6 @@
 // Package cl is the Go API of clgo: the OpenCL object model (platforms,
-// devices, contexts, command queues, buffers, programs, kernels, events) over
-// the devices of package driver.
+// devices, contexts, command queues, buffers, images, samplers, programs,
+// kernels, events) over the devices of package driver.
 //
 // Methods return (T, error); every error carries the OpenCL error code the
 // specification names for the failure, so errors.Is(err, cl.ErrInvalidValue)

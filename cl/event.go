@@ -28,6 +28,13 @@ const (
 	CommandBarrier           CommandType = 0x1205
 	CommandMigrateMemObjects CommandType = 0x1206
 	CommandFillBuffer        CommandType = 0x1207
+	CommandReadImage         CommandType = 0x11F6
+	CommandWriteImage        CommandType = 0x11F7
+	CommandCopyImage         CommandType = 0x11F8
+	CommandCopyImageToBuffer CommandType = 0x11F9
+	CommandCopyBufferToImage CommandType = 0x11FA
+	CommandMapImage          CommandType = 0x11FC
+	CommandFillImage         CommandType = 0x1208
 )
 
 // ExecStatus is CL_EVENT_COMMAND_EXECUTION_STATUS: one of the constants
@@ -155,6 +162,10 @@ var commandNames = map[CommandType]string{
 	CommandCopyBufferRect: "clEnqueueCopyBufferRect", CommandUser: "user event",
 	CommandBarrier: "clEnqueueBarrierWithWaitList", CommandFillBuffer: "clEnqueueFillBuffer",
 	CommandMigrateMemObjects: "clEnqueueMigrateMemObjects",
+	CommandReadImage:         "clEnqueueReadImage", CommandWriteImage: "clEnqueueWriteImage",
+	CommandCopyImage: "clEnqueueCopyImage", CommandCopyImageToBuffer: "clEnqueueCopyImageToBuffer",
+	CommandCopyBufferToImage: "clEnqueueCopyBufferToImage", CommandMapImage: "clEnqueueMapImage",
+	CommandFillImage: "clEnqueueFillImage",
 }
 
 // Wait blocks until the command completes and returns its error, or until

@@ -25,6 +25,7 @@ type Kernel struct {
 	args []driver.Arg
 	set  []bool
 	bufs []*Buffer // the cl buffers behind buffer arguments (for checks at enqueue)
+	imgs []*Image  // the cl images behind image arguments
 }
 
 // ArgInfo describes a kernel argument (clGetKernelArgInfo).
@@ -70,7 +71,7 @@ func (p *Program) CreateKernel(name string) (*Kernel, error) {
 		k.dk[d] = dk
 	}
 	n := len(k.info.Args)
-	k.args, k.set, k.bufs = make([]driver.Arg, n), make([]bool, n), make([]*Buffer, n)
+	k.args, k.set, k.bufs, k.imgs = make([]driver.Arg, n), make([]bool, n), make([]*Buffer, n), make([]*Image, n)
 	p.kernels++
 	p.Retain()
 	k.init()
@@ -167,6 +168,7 @@ func (k *Kernel) SetArg(i int, v any) error {
 	ai := k.info.Args[i]
 	var a driver.Arg
 	var buf *Buffer
+	var img *Image
 	switch ai.Kind {
 	case driver.ArgBuffer:
 		a.Kind = driver.ArgBuffer
@@ -192,6 +194,8 @@ func (k *Kernel) SetArg(i int, v any) error {
 			// The driver's buffer is filled in at enqueue, where the
 			// buffer is placed on the queue's device.
 			a.Offset, a.Size = b.origin, min(padded(b.size), b.root.size-b.origin)
+		case *Image:
+			return errorf(ErrInvalidMemObject, "%s(%s, %d): argument %s is a pointer, given an image", op, k.name, i, argName(ai))
 		default:
 			return errorf(ErrInvalidArgValue, "%s(%s, %d): argument %s wants a *Buffer, not %T", op, k.name, i, argName(ai), v)
 		}
@@ -213,11 +217,29 @@ func (k *Kernel) SetArg(i int, v any) error {
 			return errorf(ErrInvalidArgSize, "%s(%s, %d): argument %s is %d bytes, given %d (%T)", op, k.name, i, argName(ai), ai.Size, len(b), v)
 		}
 		a.Kind, a.Bytes = driver.ArgPOD, b
+	case driver.ArgImage:
+		im, err := k.imageArg(i, ai, v)
+		if err != nil {
+			return err
+		}
+		a.Kind, img = driver.ArgImage, im
+	case driver.ArgSampler:
+		s, ok := v.(*Sampler)
+		if !ok {
+			return errorf(ErrInvalidSampler, "%s(%s, %d): sampler_t argument %s wants a *Sampler, not %T", op, k.name, i, argName(ai), v)
+		}
+		if err := s.check(op); err != nil {
+			return err
+		}
+		if s.ctx != k.prog.ctx {
+			return errorf(ErrInvalidSampler, "%s(%s, %d): sampler of another context", op, k.name, i)
+		}
+		a.Kind, a.Sampler = driver.ArgSampler, s.state
 	default:
 		return errorf(ErrInvalidArgValue, "%s(%s, %d): %v arguments are not supported yet", op, k.name, i, ai.Kind)
 	}
 	k.mu.Lock()
-	k.args[i], k.set[i], k.bufs[i] = a, true, buf
+	k.args[i], k.set[i], k.bufs[i], k.imgs[i] = a, true, buf, img
 	k.mu.Unlock()
 	return nil
 }
@@ -423,8 +445,17 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 			}
 		}
 	}
+	for _, img := range k.imgs {
+		if img != nil {
+			if err := img.useOn(q, op); err != nil {
+				k.mu.Unlock()
+				return nil, err
+			}
+		}
+	}
 	args := append([]driver.Arg(nil), k.args...)
 	bufs := append([]*Buffer(nil), k.bufs...)
+	imgs := append([]*Image(nil), k.imgs...)
 	k.mu.Unlock()
 	var local uint64
 	for _, a := range args {
@@ -446,6 +477,15 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 					return nil, err
 				}
 				args[i].Buffer = db
+			}
+		}
+		for i, img := range imgs {
+			if img != nil {
+				di, err := img.mem.on(q.dev)
+				if err != nil {
+					return nil, err
+				}
+				args[i].Image = di
 			}
 		}
 		var evs []driver.Event

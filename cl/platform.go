@@ -62,6 +62,11 @@ type DeviceInfo struct {
 	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32, for Vulkan's logical
 	// addressing. NDRanges whose ids it cannot hold are refused.
 	AddressBits int
+	// ImageSupport: the device runs image and sampler arguments
+	// (CL_DEVICE_IMAGE_SUPPORT): its driver implements driver.ImageDevice
+	// and reports Caps.Images. Images holds its limits then.
+	ImageSupport bool
+	Images       driver.ImageLimits
 }
 
 const (
@@ -136,11 +141,15 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	if di.Caps.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
-	return &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
+	dev := &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
 		NonUniformWorkGroups: drv == "host", AddressBits: 32,
 	}}
+	if id, ok := d.(driver.ImageDevice); ok && di.Caps.Images {
+		dev.info.ImageSupport, dev.info.Images = true, id.ImageLimits()
+	}
+	return dev
 }
 
 // Info returns the platform's description.

@@ -255,11 +255,11 @@ func speed(base, ns float64) string {
 	return "-"
 }
 
-// specBytes is the total buffer size of s.
+// specBytes is the total buffer and image size of s.
 func specBytes(s *kspec.Spec) uint64 {
 	var n uint64
 	for i := range s.Args {
-		if s.Args[i].Kind == kspec.ArgBuffer {
+		if k := s.Args[i].Kind; k == kspec.ArgBuffer || k == kspec.ArgImage {
 			n += s.Args[i].Bytes()
 		}
 	}

@@ -100,6 +100,13 @@ func printClgoDevice(di cl.DeviceInfo) {
 	row("int8/int16/int64", fmt.Sprintf("%v/%v/%v", c.Int8, c.Int16, c.Int64))
 	row("half/double", fmt.Sprintf("%v/%v", c.Float16, c.Float64))
 	row("64-bit atomics", c.Atomics64)
+	if di.ImageSupport {
+		l := di.Images
+		row("images", fmt.Sprintf("2D %dx%d, 3D %dx%dx%d, %d layers, %d buffer pixels", l.MaxWidth2D, l.MaxHeight2D,
+			l.MaxWidth3D, l.MaxHeight3D, l.MaxDepth3D, l.MaxArraySize, l.MaxBufferSize))
+	} else {
+		row("images", false)
+	}
 	row("extensions", wrapWords(di.Extensions))
 }
 

@@ -26,10 +26,10 @@ Examples:
 	register(&command{
 		name:    "check",
 		usage:   "[--device host|vulkan|N] [--ref-only] FILE.cl...",
-		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer",
+		summary: "run kernel files on the reference OpenCL and on clgo devices and compare every buffer and image",
 		help: `Runs each file's //! spec (docs/kspec.md) on the reference OpenCL (a
 GPU vendor's platform, else PoCL), on the other OpenCL platforms and on
-every clgo device, and compares every buffer with the reference's within
+every clgo device, and compares every buffer and image with the reference's within
 the spec's tolerance. Prints one block per file and a summary; exits 1 if
 any file fails.
 
@@ -216,7 +216,7 @@ func checkFile(path string, ref target, others []target) bool {
 		bad := false
 		var notes []string
 		for i := range s.Args {
-			if s.Args[i].Kind != kspec.ArgBuffer {
+			if k := s.Args[i].Kind; k != kspec.ArgBuffer && k != kspec.ArgImage {
 				continue
 			}
 			r := s.Compare(i, want[i], got[i])

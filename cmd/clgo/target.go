@@ -109,15 +109,27 @@ func (t *refTarget) close() {
 
 // refRun is a kernel with its arguments set, on one context.
 type refRun struct {
-	ctx  *refcl.Context
-	k    *refcl.Kernel
-	bufs []*refcl.Buffer
+	ctx      *refcl.Context
+	k        *refcl.Kernel
+	bufs     []*refcl.Buffer
+	imgs     []*refcl.Image
+	samplers []*refcl.Sampler
 }
 
 func (r *refRun) release() {
 	for _, b := range r.bufs {
 		if b != nil {
 			b.Release()
+		}
+	}
+	for _, im := range r.imgs {
+		if im != nil {
+			im.Release()
+		}
+	}
+	for _, sm := range r.samplers {
+		if sm != nil {
+			sm.Release()
 		}
 	}
 	if r.k != nil {
@@ -148,7 +160,8 @@ func (t *refTarget) setup(ctx *refcl.Context, f *kfile, s *kspec.Spec, in [][]by
 	if err != nil {
 		return nil, err
 	}
-	r := &refRun{ctx: ctx, k: k, bufs: make([]*refcl.Buffer, len(s.Args))}
+	n := len(s.Args)
+	r := &refRun{ctx: ctx, k: k, bufs: make([]*refcl.Buffer, n), imgs: make([]*refcl.Image, n), samplers: make([]*refcl.Sampler, n)}
 	for i := range s.Args {
 		a := &s.Args[i]
 		switch a.Kind {
@@ -168,6 +181,26 @@ func (t *refTarget) setup(ctx *refcl.Context, f *kfile, s *kspec.Spec, in [][]by
 			err = k.SetLocal(i, a.Bytes())
 		case kspec.ArgScalar:
 			err = k.SetBytes(i, in[i])
+		case kspec.ArgImage:
+			im := a.Image
+			var img *refcl.Image
+			img, err = ctx.NewImage(refcl.ImageSpec{Type: im.MemType, Order: im.Order, DataType: im.DataType,
+				Width: im.Width, Height: im.Height, Depth: im.Depth, ArraySize: im.ArraySize}, uint64(a.Type.ElemSize()))
+			if err != nil {
+				r.release()
+				return nil, fmt.Errorf("argument %d: %w", i, err)
+			}
+			r.imgs[i] = img
+			if err = img.Write(in[i]); err == nil {
+				err = k.SetImage(i, img)
+			}
+		case kspec.ArgSampler:
+			var sm *refcl.Sampler
+			sm, err = ctx.NewSampler(a.Sampler.Normalized, a.Sampler.Addressing, a.Sampler.Filter)
+			if err == nil {
+				r.samplers[i] = sm
+				err = k.SetSampler(i, sm)
+			}
 		}
 		if err != nil {
 			r.release()
@@ -185,6 +218,15 @@ func (r *refRun) readBack() ([][]byte, error) {
 		}
 		out[i] = make([]byte, b.Size)
 		if err := b.Read(0, out[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i, im := range r.imgs {
+		if im == nil {
+			continue
+		}
+		out[i] = make([]byte, im.Size)
+		if err := im.Read(out[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -290,14 +332,26 @@ func (t *clgoTarget) close() {
 
 // clgoRun is a kernel with its arguments set.
 type clgoRun struct {
-	k    *cl.Kernel
-	bufs []*cl.Buffer
+	k        *cl.Kernel
+	bufs     []*cl.Buffer
+	imgs     []*cl.Image
+	samplers []*cl.Sampler
 }
 
 func (r *clgoRun) release() {
 	for _, b := range r.bufs {
 		if b != nil {
 			b.Release()
+		}
+	}
+	for _, im := range r.imgs {
+		if im != nil {
+			im.Release()
+		}
+	}
+	for _, sm := range r.samplers {
+		if sm != nil {
+			sm.Release()
 		}
 	}
 	if r.k != nil {
@@ -326,7 +380,8 @@ func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, erro
 	if err != nil {
 		return nil, err
 	}
-	r := &clgoRun{k: k, bufs: make([]*cl.Buffer, len(s.Args))}
+	n := len(s.Args)
+	r := &clgoRun{k: k, bufs: make([]*cl.Buffer, n), imgs: make([]*cl.Image, n), samplers: make([]*cl.Sampler, n)}
 	for i := range s.Args {
 		a := &s.Args[i]
 		switch a.Kind {
@@ -342,6 +397,22 @@ func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, erro
 			err = k.SetArg(i, cl.Local(a.Bytes()))
 		case kspec.ArgScalar:
 			err = k.SetArg(i, in[i])
+		case kspec.ArgImage:
+			var img *cl.Image
+			img, err = t.newImage(a, in[i])
+			if err != nil {
+				r.release()
+				return nil, fmt.Errorf("argument %d: %w", i, err)
+			}
+			r.imgs[i] = img
+			err = k.SetArg(i, img)
+		case kspec.ArgSampler:
+			var sm *cl.Sampler
+			sm, err = t.ctx.CreateSampler(a.Sampler.Normalized, a.Sampler.Addressing, a.Sampler.Filter)
+			if err == nil {
+				r.samplers[i] = sm
+				err = k.SetArg(i, sm)
+			}
 		}
 		if err != nil {
 			r.release()
@@ -351,8 +422,35 @@ func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, erro
 	return r, nil
 }
 
+// newImage makes the image of an image argument with its pixels: a 1D
+// buffer image views a buffer made with them.
+func (t *clgoTarget) newImage(a *kspec.Arg, pixels []byte) (*cl.Image, error) {
+	im := a.Image
+	format := cl.ImageFormat{Order: im.Order, DataType: im.DataType}
+	desc := cl.ImageDesc{Type: cl.ImageType(im.MemType), Width: im.Width, Height: im.Height, Depth: im.Depth, ArraySize: im.ArraySize}
+	if desc.Type == cl.MemObjectImage1DBuffer {
+		b, err := t.ctx.CreateBuffer(cl.MemReadWrite|cl.MemCopyHostPtr, uint64(len(pixels)), pixels)
+		if err != nil {
+			return nil, err
+		}
+		defer b.Release() // the image keeps it
+		desc.Buffer = b
+		return t.ctx.CreateImage(cl.MemReadWrite, format, desc, nil)
+	}
+	return t.ctx.CreateImage(cl.MemReadWrite|cl.MemCopyHostPtr, format, desc, pixels)
+}
+
 func (t *clgoTarget) readBack(q *cl.Queue, r *clgoRun) ([][]byte, error) {
 	out := make([][]byte, len(r.bufs))
+	for i, im := range r.imgs {
+		if im == nil {
+			continue
+		}
+		var err error
+		if out[i], err = q.ReadImageAll(im); err != nil {
+			return nil, err
+		}
+	}
 	for i, b := range r.bufs {
 		if b == nil {
 			continue

@@ -175,10 +175,33 @@ func clSetKernelArg(kern C.cl_kernel, arg_index C.cl_uint, arg_size C.size_t, ar
 			return C.CL_INVALID_ARG_VALUE
 		}
 		v = bytes.Clone(b)
+	case cl.ArgImage:
+		if arg_size != C.size_t(unsafe.Sizeof(C.cl_mem(nil))) {
+			return C.CL_INVALID_ARG_SIZE
+		}
+		if arg_value == nil {
+			return C.CL_INVALID_ARG_VALUE
+		}
+		id := *(*C.cl_mem)(unsafe.Pointer(arg_value))
+		im, ok := imageOf(id)
+		if !ok {
+			return C.CL_INVALID_MEM_OBJECT
+		}
+		v = im.img
 	case cl.ArgSampler:
-		return C.CL_INVALID_SAMPLER
+		if arg_size != C.size_t(unsafe.Sizeof(C.cl_sampler(nil))) {
+			return C.CL_INVALID_ARG_SIZE
+		}
+		if arg_value == nil {
+			return C.CL_INVALID_SAMPLER
+		}
+		sm, ok := samplerOf(*(*C.cl_sampler)(unsafe.Pointer(arg_value)))
+		if !ok {
+			return C.CL_INVALID_SAMPLER
+		}
+		v = sm.s
 	default:
-		return C.CL_INVALID_MEM_OBJECT // images are not supported
+		return C.CL_INVALID_ARG_VALUE
 	}
 	if err := k.k.SetArg(int(arg_index), v); err != nil {
 		return code(err)

@@ -209,6 +209,12 @@ func clCreateSubBuffer(buffer C.cl_mem, flags C.cl_mem_flags, buffer_create_type
 
 //export clRetainMemObject
 func clRetainMemObject(memobj C.cl_mem) C.cl_int {
+	if im, ok := imageOf(memobj); ok {
+		if !retain(&im.object) {
+			return C.CL_INVALID_MEM_OBJECT
+		}
+		return success
+	}
 	m, ok := memOf(memobj)
 	if !ok || !retain(&m.object) {
 		return C.CL_INVALID_MEM_OBJECT
@@ -218,6 +224,12 @@ func clRetainMemObject(memobj C.cl_mem) C.cl_int {
 
 //export clReleaseMemObject
 func clReleaseMemObject(memobj C.cl_mem) C.cl_int {
+	if im, ok := imageOf(memobj); ok {
+		if !release(&im.object) {
+			return C.CL_INVALID_MEM_OBJECT
+		}
+		return success
+	}
 	m, ok := memOf(memobj)
 	if !ok || !release(&m.object) {
 		return C.CL_INVALID_MEM_OBJECT
@@ -227,6 +239,15 @@ func clReleaseMemObject(memobj C.cl_mem) C.cl_int {
 
 //export clSetMemObjectDestructorCallback
 func clSetMemObjectDestructorCallback(memobj C.cl_mem, pfn_notify C.clgo_mem_notify, user_data unsafe.Pointer) C.cl_int {
+	if im, ok := imageOf(memobj); ok {
+		if pfn_notify == nil {
+			return C.CL_INVALID_VALUE
+		}
+		im.mu.Lock()
+		im.destructors = append(im.destructors, callback{unsafe.Pointer(pfn_notify), user_data})
+		im.mu.Unlock()
+		return success
+	}
 	m, ok := memOf(memobj)
 	if !ok {
 		return C.CL_INVALID_MEM_OBJECT
@@ -242,6 +263,13 @@ func clSetMemObjectDestructorCallback(memobj C.cl_mem, pfn_notify C.clgo_mem_not
 
 //export clGetMemObjectInfo
 func clGetMemObjectInfo(memobj C.cl_mem, param_name C.cl_mem_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
+	if im, ok := imageOf(memobj); ok {
+		v, ok := imageMemInfo(im, param_name)
+		if !ok {
+			return C.CL_INVALID_VALUE
+		}
+		return putInfo(v, param_value_size, param_value, param_value_size_ret)
+	}
 	m, ok := memOf(memobj)
 	if !ok {
 		return C.CL_INVALID_MEM_OBJECT
@@ -531,6 +559,13 @@ func clEnqueueMapBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, block
 
 //export clEnqueueUnmapMemObject
 func clEnqueueUnmapMemObject(command_queue C.cl_command_queue, memobj C.cl_mem, mapped_ptr unsafe.Pointer, num_events_in_wait_list C.cl_uint, event_wait_list C.clgo_events, ev *C.cl_event) C.cl_int {
+	if _, ok := imageOf(memobj); ok {
+		q, im, wait, rc := imageCommand(command_queue, memobj, num_events_in_wait_list, event_wait_list)
+		if rc != success {
+			return rc
+		}
+		return unmapImage(q, im, mapped_ptr, wait, ev)
+	}
 	q, m, wait, rc := command(command_queue, memobj, num_events_in_wait_list, event_wait_list)
 	if rc != success {
 		return rc
@@ -582,7 +617,15 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 		return C.CL_INVALID_VALUE
 	}
 	var bufs []*cl.Buffer
+	var imgs []*cl.Image
 	for _, id := range unsafe.Slice(mem_objects, num_mem_objects) {
+		if im, ok := imageOf(id); ok {
+			if _, rc := imageOn(q, id); rc != success {
+				return rc
+			}
+			imgs = append(imgs, im.img)
+			continue
+		}
 		m, rc := memOn(q, id)
 		if rc != success {
 			return rc
@@ -596,6 +639,18 @@ func clEnqueueMigrateMemObjects(command_queue C.cl_command_queue, num_mem_object
 	if rc != success {
 		return rc
 	}
-	e, err := q.q.EnqueueMigrateMemObjects(bufs, cl.MigrationFlags(flags), wait...)
+	// Buffers and images migrate in two commands; the event is the
+	// second's, which waits for the first.
+	var e *cl.Event
+	var err error
+	if len(bufs) > 0 {
+		e, err = q.q.EnqueueMigrateMemObjects(bufs, cl.MigrationFlags(flags), wait...)
+		if err != nil || len(imgs) == 0 {
+			return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
+		}
+		wait = []*cl.Event{e}
+		defer e.Release()
+	}
+	e, err = q.q.EnqueueMigrateImages(imgs, cl.MigrationFlags(flags), wait...)
 	return finishCommand(q, e, err, false, C.CL_COMMAND_MIGRATE_MEM_OBJECTS, ev)
 }

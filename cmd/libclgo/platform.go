@@ -283,15 +283,33 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MAX_MEM_ALLOC_SIZE:
 		v = u64(maxAlloc)
 	case C.CL_DEVICE_IMAGE_SUPPORT:
-		v = boolean(false)
-	case C.CL_DEVICE_MAX_READ_IMAGE_ARGS, C.CL_DEVICE_MAX_WRITE_IMAGE_ARGS,
-		C.CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, C.CL_DEVICE_MAX_SAMPLERS,
-		C.CL_DEVICE_IMAGE_PITCH_ALIGNMENT, C.CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-		v = u32(0)
-	case C.CL_DEVICE_IMAGE2D_MAX_WIDTH, C.CL_DEVICE_IMAGE2D_MAX_HEIGHT,
-		C.CL_DEVICE_IMAGE3D_MAX_WIDTH, C.CL_DEVICE_IMAGE3D_MAX_HEIGHT, C.CL_DEVICE_IMAGE3D_MAX_DEPTH,
-		C.CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, C.CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-		v = size(0)
+		v = boolean(d.d.ImageSupport())
+	case C.CL_DEVICE_MAX_READ_IMAGE_ARGS:
+		v = u32(d.d.ImageLimits().MaxReadArgs)
+	case C.CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+		v = u32(d.d.ImageLimits().MaxWriteArgs)
+	case C.CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+		v = u32(d.d.ImageLimits().MaxReadWriteArgs)
+	case C.CL_DEVICE_MAX_SAMPLERS:
+		v = u32(d.d.ImageLimits().MaxSamplers)
+	case C.CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+		v = u32(d.d.ImageLimits().PitchAlignment)
+	case C.CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+		v = u32(d.d.ImageLimits().BaseAddressAlignment)
+	case C.CL_DEVICE_IMAGE2D_MAX_WIDTH:
+		v = size(d.d.ImageLimits().MaxWidth2D)
+	case C.CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+		v = size(d.d.ImageLimits().MaxHeight2D)
+	case C.CL_DEVICE_IMAGE3D_MAX_WIDTH:
+		v = size(d.d.ImageLimits().MaxWidth3D)
+	case C.CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+		v = size(d.d.ImageLimits().MaxHeight3D)
+	case C.CL_DEVICE_IMAGE3D_MAX_DEPTH:
+		v = size(d.d.ImageLimits().MaxDepth3D)
+	case C.CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+		v = size(d.d.ImageLimits().MaxBufferSize)
+	case C.CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+		v = size(d.d.ImageLimits().MaxArraySize)
 	case C.CL_DEVICE_IL_VERSION:
 		v = str("")
 	case C.CL_DEVICE_ILS_WITH_VERSION, C.CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:

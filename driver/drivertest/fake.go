@@ -26,6 +26,10 @@ type Item struct {
 // ArgMem is one argument as a fake kernel sees it.
 type ArgMem struct {
 	Mem []byte
+	// Image is the image of an image argument (Mem is its pixels, tightly
+	// packed); Sampler the state of a sampler argument.
+	Image   *Image
+	Sampler driver.Sampler
 }
 
 // Kernel is a fake kernel: Info describes it and Run runs one work-item.
@@ -48,8 +52,9 @@ type Device struct {
 	DevInfo driver.DeviceInfo
 	mu      sync.Mutex
 	kernels map[string]Kernel
-	// Live counts buffers not yet released (tests check for leaks).
-	Live int
+	// Live counts buffers not yet released (tests check for leaks);
+	// LiveImages the images.
+	Live, LiveImages int
 }
 
 // New returns a fake device with plausible limits.
@@ -244,6 +249,14 @@ func (q *Queue) Dispatch(ctx context.Context, k driver.Kernel, args []driver.Arg
 		case driver.ArgLocal:
 			locals = append(locals, i)
 			mems[i].Mem = make([]byte, a.LocalSize)
+		case driver.ArgImage:
+			fi, ok := a.Image.(*Image)
+			if !ok || fi == nil {
+				return nil, fmt.Errorf("fake: argument %d is not a fake image: %w", i, driver.ErrInvalidKernelArgs)
+			}
+			mems[i].Image, mems[i].Mem = fi, fi.mem
+		case driver.ArgSampler:
+			mems[i].Sampler = a.Sampler
 		}
 	}
 	return q.enqueue(wait, func() error {

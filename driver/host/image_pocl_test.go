@@ -116,7 +116,7 @@ func compareSampling(t *testing.T, ctx *refcl.Context, rk *refcl.Kernel, dev *ho
 			binary.LittleEndian.PutUint32(pixels[i:], math.Float32bits(rng.Float32()*4-2))
 		}
 	}
-	ref, err := ctx.NewImage(uint32(typ), f.Order, f.DataType, size[0], size[1], size[2], elem, pixels)
+	ref, err := newRefImage(ctx, typ, f, size, elem, pixels)
 	if err != nil {
 		t.Logf("reference: type %#x, format %#x/%#x: %v", typ, f.Order, f.DataType, err)
 		return
@@ -357,7 +357,7 @@ func compareWrites(t *testing.T, ctx *refcl.Context, suffix, color, file string,
 	const w, h = writeW, writeH
 	for _, f := range formats {
 		elem := imageformat.ElementSize(f)
-		ref, err := ctx.NewImage(uint32(driver.Image2D), f.Order, f.DataType, w, h, 1, elem, make([]byte, w*h*elem))
+		ref, err := newRefImage(ctx, driver.Image2D, f, [3]uint64{w, h, 1}, elem, make([]byte, w*h*elem))
 		if err != nil {
 			t.Logf("reference: format %#x/%#x: %v", f.Order, f.DataType, err)
 			continue
@@ -369,8 +369,8 @@ func compareWrites(t *testing.T, ctx *refcl.Context, suffix, color, file string,
 		if _, err := ctx.Run(rk, []uint64{w, h}, []uint64{w, h}); err != nil {
 			t.Fatal(err)
 		}
-		want, err := ref.Read()
-		if err != nil {
+		want := make([]byte, ref.Size)
+		if err := ref.Read(want); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Count(want, []byte{0}) == len(want) {
@@ -402,4 +402,30 @@ func compareWrites(t *testing.T, ctx *refcl.Context, suffix, color, file string,
 		img.Release()
 		hb.Release()
 	}
+}
+
+// newRefImage makes an image on the reference platform of type typ and
+// format f, size[0] wide, size[1] high (or the layers of a 1D array),
+// size[2] deep (or the layers of a 2D array), holding pixels.
+func newRefImage(ctx *refcl.Context, typ driver.ImageType, f driver.ImageFormat, size [3]uint64, elem int, pixels []byte) (*refcl.Image, error) {
+	s := refcl.ImageSpec{Type: uint32(typ), Order: f.Order, DataType: f.DataType, Width: size[0]}
+	switch typ {
+	case driver.Image1DArray:
+		s.ArraySize = size[1]
+	case driver.Image2D:
+		s.Height = size[1]
+	case driver.Image2DArray:
+		s.Height, s.ArraySize = size[1], size[2]
+	case driver.Image3D:
+		s.Height, s.Depth = size[1], size[2]
+	}
+	im, err := ctx.NewImage(s, uint64(elem))
+	if err != nil {
+		return nil, err
+	}
+	if err := im.Write(pixels); err != nil {
+		im.Release()
+		return nil, err
+	}
+	return im, nil
 }

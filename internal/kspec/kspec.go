@@ -1,5 +1,6 @@
-// Package kspec reads the `//!` run specs at the top of kernel files (see
-// shared/kernels/README.md), makes their input data, and compares results.
+// Package kspec reads the `//!` run specs at the top of kernel files (the
+// format is documented in docs/kspec.md), makes their input data, and
+// compares results.
 //
 // # Input data
 //
@@ -142,9 +143,11 @@ func ParseType(s string) (Type, error) {
 type ArgKind uint8
 
 const (
-	ArgBuffer ArgKind = iota + 1 // arg buffer<T> N init
-	ArgLocal                     // arg local<T> N
-	ArgScalar                    // arg T VALUE
+	ArgBuffer  ArgKind = iota + 1 // arg buffer<T> N init
+	ArgLocal                      // arg local<T> N
+	ArgScalar                     // arg T VALUE
+	ArgImage                      // arg image2d<ORDER,TYPE> WxH init (image.go)
+	ArgSampler                    // arg sampler COORDS,ADDRESSING,FILTER
 )
 
 // InitKind is how a buffer starts.
@@ -171,6 +174,12 @@ type Arg struct {
 	Values   []string // InitValues: component values as written
 
 	Value []string // scalars: the components as written (one is splat)
+
+	// Image describes an ArgImage, whose pixels are N elements of Type
+	// (one component per channel) made by Init as a buffer's; Sampler an
+	// ArgSampler.
+	Image   *Image
+	Sampler *Sampler
 }
 
 // Bytes is the buffer or local size in bytes.
@@ -282,10 +291,16 @@ func parseArg(v string) (Arg, error) {
 	var a Arg
 	head, rest, _ := strings.Cut(v, " ")
 	rest = strings.TrimSpace(rest)
+	if head == "sampler" {
+		return parseSamplerArg(rest)
+	}
 	if kind, elem, ok := strings.Cut(head, "<"); ok {
 		elem, ok = strings.CutSuffix(elem, ">")
 		if !ok {
 			return a, fmt.Errorf("missing '>' in %q", head)
+		}
+		if _, isImage := imageTypes[kind]; isImage {
+			return parseImageArg(kind, elem, strings.Fields(rest))
 		}
 		t, err := ParseType(elem)
 		if err != nil {
@@ -541,13 +556,14 @@ func (r *Rand) Uint64() uint64 {
 	return z ^ (z >> 31)
 }
 
-// Data makes the initial bytes of argument i: the buffer contents, the
-// scalar's value, or nil for a local.
+// Data makes the initial bytes of argument i: the buffer contents, an
+// image's pixels (tightly packed), the scalar's value, or nil for a local
+// or a sampler.
 func (s *Spec) Data(i int) []byte {
 	a := &s.Args[i]
 	t := a.Type
 	switch a.Kind {
-	case ArgLocal:
+	case ArgLocal, ArgSampler:
 		return nil
 	case ArgScalar:
 		b := make([]byte, t.ElemSize())

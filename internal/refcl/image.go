@@ -6,61 +6,73 @@ import (
 	"unsafe"
 )
 
-// Images and samplers on the reference platform, to compare image
-// kernels with.
+// Images and samplers on the reference platform, for kernel specs with
+// image arguments: images are read-write, written and read whole and
+// tightly packed, blocking.
 
-type imageFormat struct{ order, dataType uint32 }
-
-// imageDesc is cl_image_desc.
-type imageDesc struct {
-	imageType                                 uint32
-	width, height, depth, arraySize, rowPitch uintptr
-	slicePitch                                uintptr
-	numMipLevels, numSamples                  uint32
-	buffer                                    handle
+// imageFormat and imageDesc are cl_image_format and cl_image_desc (LP64).
+type imageFormat struct {
+	Order, DataType uint32
 }
 
-const memCopyHostPtr = 1 << 5
+type imageDesc struct {
+	Type                                                  uint32
+	_                                                     uint32
+	Width, Height, Depth, ArraySize, RowPitch, SlicePitch uintptr
+	NumMipLevels, NumSamples                              uint32
+	Buffer                                                handle
+}
 
-// Image is a read-write image.
+// ImageSpec describes an image as cl_image_desc does: Height, Depth and
+// ArraySize are 0 where the type has none.
+type ImageSpec struct {
+	Type, Order, DataType           uint32
+	Width, Height, Depth, ArraySize uint64
+}
+
+const image1DBuffer = 0x10F6
+
+// Image is a read-write image (with the buffer it views, for a 1D buffer
+// image).
 type Image struct {
 	c      *Context
 	id     handle
-	region [3]uintptr // width, height (or layers), depth (or layers)
-	elem   int
+	buffer *Buffer
+	region [3]uintptr
+	Size   uint64 // bytes, tightly packed
 }
 
-// NewImage makes an image of the given cl_mem_object_type, channel order
-// and data type and size, filled with the tightly packed pixels (elem
-// bytes each): width, height (1 or the layers of a 1D array), depth (1 or
-// the layers of a 2D array).
-func (c *Context) NewImage(imageType, order, dataType uint32, width, height, depth uint64, elem int, pixels []byte) (*Image, error) {
-	d := imageDesc{imageType: imageType, width: uintptr(width), height: uintptr(height), depth: uintptr(depth), arraySize: 1}
-	switch imageType {
-	case 0x10F5: // CL_MEM_OBJECT_IMAGE1D_ARRAY
-		d.height, d.arraySize = 0, uintptr(height)
-	case 0x10F3: // CL_MEM_OBJECT_IMAGE2D_ARRAY
-		d.depth, d.arraySize = 0, uintptr(depth)
+// NewImage creates an image of s whose pixels are elemSize bytes.
+func (c *Context) NewImage(s ImageSpec, elemSize uint64) (*Image, error) {
+	im := &Image{c: c}
+	im.region = [3]uintptr{uintptr(s.Width), 1, 1}
+	switch s.Type {
+	case 0x10F5: // 1D array
+		im.region[1] = uintptr(s.ArraySize)
+	case 0x10F1: // 2D
+		im.region[1] = uintptr(s.Height)
+	case 0x10F3: // 2D array
+		im.region[1], im.region[2] = uintptr(s.Height), uintptr(s.ArraySize)
+	case 0x10F2: // 3D
+		im.region[1], im.region[2] = uintptr(s.Height), uintptr(s.Depth)
 	}
-	if n := int(width*height*depth) * elem; len(pixels) != n {
-		return nil, fmt.Errorf("refcl: %d bytes of pixels for an image of %d", len(pixels), n)
+	im.Size = uint64(im.region[0]*im.region[1]*im.region[2]) * elemSize
+	desc := imageDesc{Type: s.Type, Width: uintptr(s.Width), Height: uintptr(s.Height), Depth: uintptr(s.Depth), ArraySize: uintptr(s.ArraySize)}
+	if s.Type == image1DBuffer {
+		b, err := c.NewBuffer(im.Size)
+		if err != nil {
+			return nil, err
+		}
+		im.buffer, desc.Buffer = b, b.id
 	}
-	f := imageFormat{order, dataType}
+	format := imageFormat{s.Order, s.DataType}
 	var errc int32
-	id := api.CreateImage(c.ctx, memReadWrite|memCopyHostPtr, &f, &d, unsafe.Pointer(&pixels[0]), &errc)
-	runtime.KeepAlive(pixels)
+	im.id = api.CreateImage(c.ctx, memReadWrite, &format, &desc, nil, &errc)
 	if err := check("clCreateImage", errc); err != nil {
+		im.Release()
 		return nil, err
 	}
-	return &Image{c: c, id: id, region: [3]uintptr{uintptr(width), uintptr(height), uintptr(depth)}, elem: elem}, nil
-}
-
-// Read copies the whole image, tightly packed, blocking.
-func (im *Image) Read() ([]byte, error) {
-	dst := make([]byte, int(im.region[0]*im.region[1]*im.region[2])*im.elem)
-	var origin [3]uintptr
-	c := api.EnqueueReadImage(im.c.queue, im.id, 1, &origin, &im.region, 0, 0, unsafe.Pointer(&dst[0]), 0, nil, nil)
-	return dst, check("clEnqueueReadImage", c)
+	return im, nil
 }
 
 // Release frees the image.
@@ -69,12 +81,46 @@ func (im *Image) Release() {
 		api.ReleaseMemObject(im.id)
 		im.id = 0
 	}
+	if im.buffer != nil {
+		im.buffer.Release()
+		im.buffer = nil
+	}
+}
+
+// Write replaces every pixel from data (tightly packed), blocking.
+func (im *Image) Write(data []byte) error {
+	if uint64(len(data)) != im.Size {
+		return fmt.Errorf("clEnqueueWriteImage: %d bytes for an image of %d", len(data), im.Size)
+	}
+	var origin [3]uintptr
+	c := api.EnqueueWriteImage(im.c.queue, im.id, 1, &origin[0], &im.region[0], 0, 0, unsafe.Pointer(&data[0]), 0, nil, nil)
+	runtime.KeepAlive(data)
+	return check("clEnqueueWriteImage", c)
+}
+
+// Read copies every pixel into dst (tightly packed), blocking.
+func (im *Image) Read(dst []byte) error {
+	if uint64(len(dst)) != im.Size {
+		return fmt.Errorf("clEnqueueReadImage: %d bytes for an image of %d", len(dst), im.Size)
+	}
+	var origin [3]uintptr
+	c := api.EnqueueReadImage(im.c.queue, im.id, 1, &origin[0], &im.region[0], 0, 0, unsafe.Pointer(&dst[0]), 0, nil, nil)
+	runtime.KeepAlive(dst)
+	return check("clEnqueueReadImage", c)
+}
+
+// SetImage sets argument i to im.
+func (k *Kernel) SetImage(i int, im *Image) error {
+	id := im.id
+	return check(fmt.Sprintf("clSetKernelArg(%s, %d)", k.Name, i), api.SetKernelArg(k.id, uint32(i), unsafe.Sizeof(id), unsafe.Pointer(&id)))
 }
 
 // Sampler is a sampler object.
-type Sampler struct{ id handle }
+type Sampler struct {
+	id handle
+}
 
-// NewSampler makes a sampler (CL_ADDRESS_* and CL_FILTER_* values).
+// NewSampler creates a sampler (clCreateSampler).
 func (c *Context) NewSampler(normalized bool, addressing, filter uint32) (*Sampler, error) {
 	var errc int32
 	n := uint32(0)
@@ -94,12 +140,6 @@ func (s *Sampler) Release() {
 		api.ReleaseSampler(s.id)
 		s.id = 0
 	}
-}
-
-// SetImage sets argument i to im.
-func (k *Kernel) SetImage(i int, im *Image) error {
-	id := im.id
-	return check(fmt.Sprintf("clSetKernelArg(%s, %d)", k.Name, i), api.SetKernelArg(k.id, uint32(i), unsafe.Sizeof(id), unsafe.Pointer(&id)))
 }
 
 // SetSampler sets argument i to s.

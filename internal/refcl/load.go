@@ -50,6 +50,7 @@ func load() (err error) {
 	reg(&api.ReleaseContext, "clReleaseContext")
 	reg(&api.ReleaseEvent, "clReleaseEvent")
 	reg(&api.CreateImage, "clCreateImage")
+	reg(&api.EnqueueWriteImage, "clEnqueueWriteImage")
 	reg(&api.EnqueueReadImage, "clEnqueueReadImage")
 	reg(&api.CreateSampler, "clCreateSampler")
 	reg(&api.ReleaseSampler, "clReleaseSampler")

@@ -77,8 +77,9 @@ var api struct {
 	ReleaseContext        func(h handle) int32
 	ReleaseEvent          func(h handle) int32
 	CreateImage           func(c handle, flags uint64, format *imageFormat, desc *imageDesc, host unsafe.Pointer, errc *int32) handle
-	EnqueueReadImage      func(q, img handle, blocking uint32, origin, region *[3]uintptr, rowPitch, slicePitch uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
-	CreateSampler         func(c handle, normalized, addressing, filter uint32, errc *int32) handle
+	EnqueueWriteImage     func(q, im handle, blocking uint32, origin, region *uintptr, row, slice uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
+	EnqueueReadImage      func(q, im handle, blocking uint32, origin, region *uintptr, row, slice uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
+	CreateSampler         func(c handle, normalized uint32, addressing, filter uint32, errc *int32) handle
 	ReleaseSampler        func(h handle) int32
 }
 

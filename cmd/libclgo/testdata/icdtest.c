@@ -83,9 +83,10 @@ int main(void) {
 	EXPECT(clGetDeviceIDs(plat, 0, 1, &dev, NULL), CL_INVALID_DEVICE_TYPE);
 	EXPECT(clGetDeviceInfo((cl_device_id)plat, CL_DEVICE_NAME, sizeof buf, buf, NULL), CL_INVALID_DEVICE);
 	EXPECT(clGetDeviceInfo(NULL, CL_DEVICE_NAME, sizeof buf, buf, NULL), CL_INVALID_DEVICE);
-	cl_bool images = CL_TRUE;
+	/* Image support depends on the driver (images.c tests images). */
+	cl_bool images = 2;
 	OK(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL));
-	CHECK(images == CL_FALSE, "image support");
+	CHECK(images == CL_FALSE || images == CL_TRUE, "image support %u", images);
 	OK(clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof buf, buf, NULL));
 	int fp64 = strstr(buf, "cl_khr_fp64") != NULL;
 	int atom64 = strstr(buf, "cl_khr_int64_base_atomics") != NULL;
@@ -346,10 +347,12 @@ int main(void) {
 	}
 
 	/* Optional features clgo lacks fail as the spec says. */
-	cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
-	cl_image_desc desc = {CL_MEM_OBJECT_IMAGE2D, 4, 4};
-	EXPECT((clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &desc, NULL, &err), err), CL_INVALID_OPERATION);
-	EXPECT((clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err), err), CL_INVALID_OPERATION);
+	if (!images) {
+		cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
+		cl_image_desc desc = {CL_MEM_OBJECT_IMAGE2D, 4, 4};
+		EXPECT((clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &desc, NULL, &err), err), CL_INVALID_OPERATION);
+		EXPECT((clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err), err), CL_INVALID_OPERATION);
+	}
 	CHECK(clSVMAlloc(ctx, CL_MEM_READ_WRITE, 64, 0) == NULL, "SVM allocation");
 	EXPECT((clCreateProgramWithIL(ctx, src, 16, &err), err), CL_INVALID_OPERATION);
 
