@@ -218,9 +218,8 @@ func (s *submitter) begin() (*batch, error) {
 		}
 	}
 	l := s.l
-	if err := check("vkResetCommandBuffer", call(l.vkResetCommandBuffer, b.cb, 0)); err != nil {
-		return nil, err
-	}
+	// vkBeginCommandBuffer resets the buffer: its pool allows it
+	// (commandPoolResetCommandBuffer).
 	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)))); err != nil {
 		return nil, err
 	}
@@ -312,7 +311,7 @@ func (s *submitter) complete() {
 	ts := make([]uint64, 2*batchLimit)
 	for b := range s.inflight {
 		var err error
-		for {
+		for !l.spinFence(&b.fence) {
 			r := vkResult(int32(call(l.vkWaitForFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)), 1, uintptr(1e9))))
 			if r == vkTimeout {
 				continue
