@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5122 declarations.
+// 5633 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -379,6 +379,7 @@ var strs = [...]string{
 	"__private int4 *",
 	"__private int8 *",
 	"__private int16 *",
+	"cl_khr_subgroups",
 	"__read_only image1d_array_t",
 	"__read_only image2d_array_t",
 	"__write_only image1d_array_t",
@@ -391,8 +392,14 @@ var strs = [...]string{
 	"__write_only image1d_buffer_t",
 	"__write_only image2d_t",
 	"__write_only image3d_t",
+	"cl_khr_subgroup_ballot",
 	"__constant char *",
 	"sampler_t",
+	"cl_khr_subgroup_clustered_reduce",
+	"cl_khr_subgroup_non_uniform_vote",
+	"cl_khr_subgroup_non_uniform_arithmetic",
+	"cl_khr_subgroup_shuffle",
+	"cl_khr_subgroup_shuffle_relative",
 	"const __private char *",
 	"const __constant char *",
 	"const __private uchar *",
@@ -2039,69 +2046,80 @@ const decls = "abs 0 0 0 1 2\n" +
 	"frexp 62 0 0 68 68 187\n" +
 	"frexp 62 0 0 68 68 372\n" +
 	"get_enqueued_local_size 0 200 0 72 25\n" +
+	"get_enqueued_num_sub_groups 373 0 0 25\n" +
 	"get_global_id 0 0 0 72 25\n" +
 	"get_global_linear_id 0 200 0 72\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 0 0 72 373\n" +
 	"get_image_array_size 0 0 0 72 374\n" +
 	"get_image_array_size 0 0 0 72 375\n" +
 	"get_image_array_size 0 0 0 72 376\n" +
-	"get_image_channel_data_type 0 0 0 26 377\n" +
+	"get_image_array_size 0 0 0 72 377\n" +
 	"get_image_channel_data_type 0 0 0 26 378\n" +
-	"get_image_channel_data_type 0 0 0 26 373\n" +
 	"get_image_channel_data_type 0 0 0 26 379\n" +
 	"get_image_channel_data_type 0 0 0 26 374\n" +
 	"get_image_channel_data_type 0 0 0 26 380\n" +
+	"get_image_channel_data_type 0 0 0 26 375\n" +
 	"get_image_channel_data_type 0 0 0 26 381\n" +
 	"get_image_channel_data_type 0 0 0 26 382\n" +
-	"get_image_channel_data_type 0 0 0 26 375\n" +
 	"get_image_channel_data_type 0 0 0 26 383\n" +
 	"get_image_channel_data_type 0 0 0 26 376\n" +
 	"get_image_channel_data_type 0 0 0 26 384\n" +
-	"get_image_channel_order 0 0 0 26 377\n" +
+	"get_image_channel_data_type 0 0 0 26 377\n" +
+	"get_image_channel_data_type 0 0 0 26 385\n" +
 	"get_image_channel_order 0 0 0 26 378\n" +
-	"get_image_channel_order 0 0 0 26 373\n" +
 	"get_image_channel_order 0 0 0 26 379\n" +
 	"get_image_channel_order 0 0 0 26 374\n" +
 	"get_image_channel_order 0 0 0 26 380\n" +
+	"get_image_channel_order 0 0 0 26 375\n" +
 	"get_image_channel_order 0 0 0 26 381\n" +
 	"get_image_channel_order 0 0 0 26 382\n" +
-	"get_image_channel_order 0 0 0 26 375\n" +
 	"get_image_channel_order 0 0 0 26 383\n" +
 	"get_image_channel_order 0 0 0 26 376\n" +
 	"get_image_channel_order 0 0 0 26 384\n" +
-	"get_image_depth 0 0 0 26 380\n" +
-	"get_image_depth 0 0 0 26 384\n" +
-	"get_image_dim 0 0 0 28 379\n" +
-	"get_image_dim 0 0 0 28 374\n" +
-	"get_image_dim 0 0 0 32 380\n" +
-	"get_image_dim 0 0 0 28 383\n" +
-	"get_image_dim 0 0 0 28 376\n" +
-	"get_image_dim 0 0 0 32 384\n" +
-	"get_image_height 0 0 0 26 379\n" +
-	"get_image_height 0 0 0 26 374\n" +
+	"get_image_channel_order 0 0 0 26 377\n" +
+	"get_image_channel_order 0 0 0 26 385\n" +
+	"get_image_depth 0 0 0 26 381\n" +
+	"get_image_depth 0 0 0 26 385\n" +
+	"get_image_dim 0 0 0 28 380\n" +
+	"get_image_dim 0 0 0 28 375\n" +
+	"get_image_dim 0 0 0 32 381\n" +
+	"get_image_dim 0 0 0 28 384\n" +
+	"get_image_dim 0 0 0 28 377\n" +
+	"get_image_dim 0 0 0 32 385\n" +
 	"get_image_height 0 0 0 26 380\n" +
-	"get_image_height 0 0 0 26 383\n" +
-	"get_image_height 0 0 0 26 376\n" +
+	"get_image_height 0 0 0 26 375\n" +
+	"get_image_height 0 0 0 26 381\n" +
 	"get_image_height 0 0 0 26 384\n" +
-	"get_image_width 0 0 0 26 377\n" +
+	"get_image_height 0 0 0 26 377\n" +
+	"get_image_height 0 0 0 26 385\n" +
 	"get_image_width 0 0 0 26 378\n" +
-	"get_image_width 0 0 0 26 373\n" +
 	"get_image_width 0 0 0 26 379\n" +
 	"get_image_width 0 0 0 26 374\n" +
 	"get_image_width 0 0 0 26 380\n" +
+	"get_image_width 0 0 0 26 375\n" +
 	"get_image_width 0 0 0 26 381\n" +
 	"get_image_width 0 0 0 26 382\n" +
-	"get_image_width 0 0 0 26 375\n" +
 	"get_image_width 0 0 0 26 383\n" +
 	"get_image_width 0 0 0 26 376\n" +
 	"get_image_width 0 0 0 26 384\n" +
+	"get_image_width 0 0 0 26 377\n" +
+	"get_image_width 0 0 0 26 385\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
+	"get_max_sub_group_size 373 0 0 25\n" +
 	"get_num_groups 0 0 0 72 25\n" +
+	"get_num_sub_groups 373 0 0 25\n" +
+	"get_sub_group_eq_mask 386 0 0 31\n" +
+	"get_sub_group_ge_mask 386 0 0 31\n" +
+	"get_sub_group_gt_mask 386 0 0 31\n" +
+	"get_sub_group_id 373 0 0 25\n" +
+	"get_sub_group_le_mask 386 0 0 31\n" +
+	"get_sub_group_local_id 373 0 0 25\n" +
+	"get_sub_group_lt_mask 386 0 0 31\n" +
+	"get_sub_group_size 373 0 0 25\n" +
 	"get_work_dim 0 0 0 25\n" +
 	"hadd 0 0 0 2 2 2\n" +
 	"hadd 0 0 0 4 4 4\n" +
@@ -3564,7 +3582,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"prefetch 0 0 0 347 324 72\n" +
 	"prefetch 0 0 0 347 328 72\n" +
 	"prefetch 0 0 0 347 332 72\n" +
-	"printf 0 120 1 26 385\n" +
+	"printf 0 120 1 26 387\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -3583,61 +3601,61 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 379 386 28\n" +
-	"read_imagef 0 0 0 52 379 386 50\n" +
-	"read_imagef 0 0 0 52 380 386 32\n" +
-	"read_imagef 0 0 0 52 380 386 52\n" +
-	"read_imagef 0 0 0 52 374 386 32\n" +
-	"read_imagef 0 0 0 52 374 386 52\n" +
-	"read_imagef 0 0 0 52 377 386 26\n" +
-	"read_imagef 0 0 0 52 377 386 49\n" +
-	"read_imagef 0 0 0 52 373 386 28\n" +
-	"read_imagef 0 0 0 52 373 386 50\n" +
-	"read_imagef 0 0 0 52 379 28\n" +
-	"read_imagef 0 0 0 52 380 32\n" +
-	"read_imagef 0 0 0 52 374 32\n" +
-	"read_imagef 0 0 0 52 377 26\n" +
+	"read_imagef 0 0 0 52 380 388 28\n" +
+	"read_imagef 0 0 0 52 380 388 50\n" +
+	"read_imagef 0 0 0 52 381 388 32\n" +
+	"read_imagef 0 0 0 52 381 388 52\n" +
+	"read_imagef 0 0 0 52 375 388 32\n" +
+	"read_imagef 0 0 0 52 375 388 52\n" +
+	"read_imagef 0 0 0 52 378 388 26\n" +
+	"read_imagef 0 0 0 52 378 388 49\n" +
+	"read_imagef 0 0 0 52 374 388 28\n" +
+	"read_imagef 0 0 0 52 374 388 50\n" +
+	"read_imagef 0 0 0 52 380 28\n" +
+	"read_imagef 0 0 0 52 381 32\n" +
+	"read_imagef 0 0 0 52 375 32\n" +
 	"read_imagef 0 0 0 52 378 26\n" +
-	"read_imagef 0 0 0 52 373 28\n" +
-	"read_imageh 62 0 0 66 379 386 28\n" +
-	"read_imageh 62 0 0 66 379 386 50\n" +
-	"read_imageh 62 0 0 66 380 386 32\n" +
-	"read_imageh 62 0 0 66 380 386 52\n" +
-	"read_imageh 62 0 0 66 379 28\n" +
-	"read_imageh 62 0 0 66 377 26\n" +
+	"read_imagef 0 0 0 52 379 26\n" +
+	"read_imagef 0 0 0 52 374 28\n" +
+	"read_imageh 62 0 0 66 380 388 28\n" +
+	"read_imageh 62 0 0 66 380 388 50\n" +
+	"read_imageh 62 0 0 66 381 388 32\n" +
+	"read_imageh 62 0 0 66 381 388 52\n" +
+	"read_imageh 62 0 0 66 380 28\n" +
 	"read_imageh 62 0 0 66 378 26\n" +
-	"read_imagei 0 0 0 32 379 386 28\n" +
-	"read_imagei 0 0 0 32 379 386 50\n" +
-	"read_imagei 0 0 0 32 380 386 32\n" +
-	"read_imagei 0 0 0 32 380 386 52\n" +
-	"read_imagei 0 0 0 32 374 386 32\n" +
-	"read_imagei 0 0 0 32 374 386 52\n" +
-	"read_imagei 0 0 0 32 377 386 26\n" +
-	"read_imagei 0 0 0 32 377 386 49\n" +
-	"read_imagei 0 0 0 32 373 386 28\n" +
-	"read_imagei 0 0 0 32 373 386 50\n" +
-	"read_imagei 0 0 0 32 379 28\n" +
-	"read_imagei 0 0 0 32 380 32\n" +
-	"read_imagei 0 0 0 32 374 32\n" +
-	"read_imagei 0 0 0 32 377 26\n" +
+	"read_imageh 62 0 0 66 379 26\n" +
+	"read_imagei 0 0 0 32 380 388 28\n" +
+	"read_imagei 0 0 0 32 380 388 50\n" +
+	"read_imagei 0 0 0 32 381 388 32\n" +
+	"read_imagei 0 0 0 32 381 388 52\n" +
+	"read_imagei 0 0 0 32 375 388 32\n" +
+	"read_imagei 0 0 0 32 375 388 52\n" +
+	"read_imagei 0 0 0 32 378 388 26\n" +
+	"read_imagei 0 0 0 32 378 388 49\n" +
+	"read_imagei 0 0 0 32 374 388 28\n" +
+	"read_imagei 0 0 0 32 374 388 50\n" +
+	"read_imagei 0 0 0 32 380 28\n" +
+	"read_imagei 0 0 0 32 381 32\n" +
+	"read_imagei 0 0 0 32 375 32\n" +
 	"read_imagei 0 0 0 32 378 26\n" +
-	"read_imagei 0 0 0 32 373 28\n" +
-	"read_imageui 0 0 0 31 379 386 28\n" +
-	"read_imageui 0 0 0 31 379 386 50\n" +
-	"read_imageui 0 0 0 31 380 386 32\n" +
-	"read_imageui 0 0 0 31 380 386 52\n" +
-	"read_imageui 0 0 0 31 374 386 32\n" +
-	"read_imageui 0 0 0 31 374 386 52\n" +
-	"read_imageui 0 0 0 31 377 386 26\n" +
-	"read_imageui 0 0 0 31 377 386 49\n" +
-	"read_imageui 0 0 0 31 373 386 28\n" +
-	"read_imageui 0 0 0 31 373 386 50\n" +
-	"read_imageui 0 0 0 31 379 28\n" +
-	"read_imageui 0 0 0 31 380 32\n" +
-	"read_imageui 0 0 0 31 374 32\n" +
-	"read_imageui 0 0 0 31 377 26\n" +
+	"read_imagei 0 0 0 32 379 26\n" +
+	"read_imagei 0 0 0 32 374 28\n" +
+	"read_imageui 0 0 0 31 380 388 28\n" +
+	"read_imageui 0 0 0 31 380 388 50\n" +
+	"read_imageui 0 0 0 31 381 388 32\n" +
+	"read_imageui 0 0 0 31 381 388 52\n" +
+	"read_imageui 0 0 0 31 375 388 32\n" +
+	"read_imageui 0 0 0 31 375 388 52\n" +
+	"read_imageui 0 0 0 31 378 388 26\n" +
+	"read_imageui 0 0 0 31 378 388 49\n" +
+	"read_imageui 0 0 0 31 374 388 28\n" +
+	"read_imageui 0 0 0 31 374 388 50\n" +
+	"read_imageui 0 0 0 31 380 28\n" +
+	"read_imageui 0 0 0 31 381 32\n" +
+	"read_imageui 0 0 0 31 375 32\n" +
 	"read_imageui 0 0 0 31 378 26\n" +
-	"read_imageui 0 0 0 31 373 28\n" +
+	"read_imageui 0 0 0 31 379 26\n" +
+	"read_imageui 0 0 0 31 374 28\n" +
 	"read_mem_fence 0 0 0 347 348\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
@@ -4591,6 +4609,506 @@ const decls = "abs 0 0 0 1 2\n" +
 	"step 62 0 0 67 63 67\n" +
 	"step 62 0 0 68 68 68\n" +
 	"step 62 0 0 68 63 68\n" +
+	"sub_group_all 373 0 0 26 26\n" +
+	"sub_group_any 373 0 0 26 26\n" +
+	"sub_group_ballot 386 0 0 31 26\n" +
+	"sub_group_ballot_bit_count 386 0 0 25 31\n" +
+	"sub_group_ballot_bit_extract 386 0 0 26 31 25\n" +
+	"sub_group_ballot_exclusive_scan 386 0 0 25 31\n" +
+	"sub_group_ballot_find_lsb 386 0 0 25 31\n" +
+	"sub_group_ballot_find_msb 386 0 0 25 31\n" +
+	"sub_group_ballot_inclusive_scan 386 0 0 25 31\n" +
+	"sub_group_barrier 373 0 0 347 348\n" +
+	"sub_group_broadcast 373 0 0 26 26 25\n" +
+	"sub_group_broadcast 373 0 0 25 25 25\n" +
+	"sub_group_broadcast 373 0 0 38 38 25\n" +
+	"sub_group_broadcast 373 0 0 37 37 25\n" +
+	"sub_group_broadcast 373 0 0 49 49 25\n" +
+	"sub_group_broadcast 373 0 0 56 56 25\n" +
+	"sub_group_broadcast 373 0 0 63 63 25\n" +
+	"sub_group_broadcast_first 386 0 0 2 2\n" +
+	"sub_group_broadcast_first 386 0 0 1 1\n" +
+	"sub_group_broadcast_first 386 0 0 14 14\n" +
+	"sub_group_broadcast_first 386 0 0 13 13\n" +
+	"sub_group_broadcast_first 386 0 0 26 26\n" +
+	"sub_group_broadcast_first 386 0 0 25 25\n" +
+	"sub_group_broadcast_first 386 0 0 38 38\n" +
+	"sub_group_broadcast_first 386 0 0 37 37\n" +
+	"sub_group_broadcast_first 386 0 0 49 49\n" +
+	"sub_group_broadcast_first 386 0 0 56 56\n" +
+	"sub_group_broadcast_first 386 0 0 63 63\n" +
+	"sub_group_clustered_reduce_add 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_add 389 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_and 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_logical_and 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_or 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_xor 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_max 389 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_min 389 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_mul 389 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_or 389 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_xor 389 0 0 37 37 25\n" +
+	"sub_group_elect 390 0 0 26\n" +
+	"sub_group_inverse_ballot 386 0 0 26 31\n" +
+	"sub_group_non_uniform_all 390 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 2\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 1\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 14\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 13\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 25\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 38\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 37\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 49\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 56\n" +
+	"sub_group_non_uniform_all_equal 390 0 0 26 63\n" +
+	"sub_group_non_uniform_any 390 0 0 26 26\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 2 2 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 4 4 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 6 6 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 8 8 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 10 10 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 12 12 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 1 1 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 3 3 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 5 5 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 7 7 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 9 9 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 11 11 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 14 14 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 16 16 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 18 18 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 20 20 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 22 22 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 24 24 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 13 13 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 15 15 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 17 17 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 19 19 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 21 21 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 23 23 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 26 26 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 28 28 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 30 30 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 32 32 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 34 34 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 36 36 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 25 25 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 27 27 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 29 29 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 31 31 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 33 33 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 35 35 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 38 38 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 40 40 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 42 42 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 44 44 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 46 46 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 48 48 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 37 37 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 39 39 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 41 41 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 43 43 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 45 45 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 47 47 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 49 49 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 50 50 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 51 51 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 52 52 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 53 53 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 54 54 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 56 56 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 57 57 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 58 58 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 59 59 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 60 60 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 61 61 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 63 63 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 64 64 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 65 65 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 66 66 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 67 67 25\n" +
+	"sub_group_non_uniform_broadcast 386 0 0 68 68 25\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_add 391 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_and 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_logical_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_max 391 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_min 391 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_mul 391 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_or 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_xor 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_add 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_and 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_max 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_min 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_or 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_add 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_and 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_and 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_max 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_min 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_or 391 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 37 37\n" +
+	"sub_group_reduce_add 373 0 0 26 26\n" +
+	"sub_group_reduce_add 373 0 0 25 25\n" +
+	"sub_group_reduce_add 373 0 0 38 38\n" +
+	"sub_group_reduce_add 373 0 0 37 37\n" +
+	"sub_group_reduce_add 373 0 0 49 49\n" +
+	"sub_group_reduce_add 373 0 0 56 56\n" +
+	"sub_group_reduce_add 373 0 0 63 63\n" +
+	"sub_group_reduce_max 373 0 0 26 26\n" +
+	"sub_group_reduce_max 373 0 0 25 25\n" +
+	"sub_group_reduce_max 373 0 0 38 38\n" +
+	"sub_group_reduce_max 373 0 0 37 37\n" +
+	"sub_group_reduce_max 373 0 0 49 49\n" +
+	"sub_group_reduce_max 373 0 0 56 56\n" +
+	"sub_group_reduce_max 373 0 0 63 63\n" +
+	"sub_group_reduce_min 373 0 0 26 26\n" +
+	"sub_group_reduce_min 373 0 0 25 25\n" +
+	"sub_group_reduce_min 373 0 0 38 38\n" +
+	"sub_group_reduce_min 373 0 0 37 37\n" +
+	"sub_group_reduce_min 373 0 0 49 49\n" +
+	"sub_group_reduce_min 373 0 0 56 56\n" +
+	"sub_group_reduce_min 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_add 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_add 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_add 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_add 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_add 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_add 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_max 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_max 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_max 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_max 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_max 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_max 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_min 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_min 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_min 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_min 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_min 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_min 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_min 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_add 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_add 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_add 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_add 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_add 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_add 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_max 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_max 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_max 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_max 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_max 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_max 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_min 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_min 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_min 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_min 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_min 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_min 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_min 373 0 0 63 63\n" +
+	"sub_group_shuffle 392 0 0 2 2 25\n" +
+	"sub_group_shuffle 392 0 0 1 1 25\n" +
+	"sub_group_shuffle 392 0 0 14 14 25\n" +
+	"sub_group_shuffle 392 0 0 13 13 25\n" +
+	"sub_group_shuffle 392 0 0 26 26 25\n" +
+	"sub_group_shuffle 392 0 0 25 25 25\n" +
+	"sub_group_shuffle 392 0 0 38 38 25\n" +
+	"sub_group_shuffle 392 0 0 37 37 25\n" +
+	"sub_group_shuffle 392 0 0 49 49 25\n" +
+	"sub_group_shuffle 392 0 0 56 56 25\n" +
+	"sub_group_shuffle 392 0 0 63 63 25\n" +
+	"sub_group_shuffle_down 393 0 0 2 2 25\n" +
+	"sub_group_shuffle_down 393 0 0 1 1 25\n" +
+	"sub_group_shuffle_down 393 0 0 14 14 25\n" +
+	"sub_group_shuffle_down 393 0 0 13 13 25\n" +
+	"sub_group_shuffle_down 393 0 0 26 26 25\n" +
+	"sub_group_shuffle_down 393 0 0 25 25 25\n" +
+	"sub_group_shuffle_down 393 0 0 38 38 25\n" +
+	"sub_group_shuffle_down 393 0 0 37 37 25\n" +
+	"sub_group_shuffle_down 393 0 0 49 49 25\n" +
+	"sub_group_shuffle_down 393 0 0 56 56 25\n" +
+	"sub_group_shuffle_down 393 0 0 63 63 25\n" +
+	"sub_group_shuffle_up 393 0 0 2 2 25\n" +
+	"sub_group_shuffle_up 393 0 0 1 1 25\n" +
+	"sub_group_shuffle_up 393 0 0 14 14 25\n" +
+	"sub_group_shuffle_up 393 0 0 13 13 25\n" +
+	"sub_group_shuffle_up 393 0 0 26 26 25\n" +
+	"sub_group_shuffle_up 393 0 0 25 25 25\n" +
+	"sub_group_shuffle_up 393 0 0 38 38 25\n" +
+	"sub_group_shuffle_up 393 0 0 37 37 25\n" +
+	"sub_group_shuffle_up 393 0 0 49 49 25\n" +
+	"sub_group_shuffle_up 393 0 0 56 56 25\n" +
+	"sub_group_shuffle_up 393 0 0 63 63 25\n" +
+	"sub_group_shuffle_xor 392 0 0 2 2 25\n" +
+	"sub_group_shuffle_xor 392 0 0 1 1 25\n" +
+	"sub_group_shuffle_xor 392 0 0 14 14 25\n" +
+	"sub_group_shuffle_xor 392 0 0 13 13 25\n" +
+	"sub_group_shuffle_xor 392 0 0 26 26 25\n" +
+	"sub_group_shuffle_xor 392 0 0 25 25 25\n" +
+	"sub_group_shuffle_xor 392 0 0 38 38 25\n" +
+	"sub_group_shuffle_xor 392 0 0 37 37 25\n" +
+	"sub_group_shuffle_xor 392 0 0 49 49 25\n" +
+	"sub_group_shuffle_xor 392 0 0 56 56 25\n" +
+	"sub_group_shuffle_xor 392 0 0 63 63 25\n" +
 	"sub_sat 0 0 0 2 2 2\n" +
 	"sub_sat 0 0 0 4 4 4\n" +
 	"sub_sat 0 0 0 6 6 6\n" +
@@ -4767,292 +5285,292 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 387\n" +
-	"vload16 0 0 0 12 72 388\n" +
+	"vload16 0 0 0 12 72 394\n" +
+	"vload16 0 0 0 12 72 395\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 389\n" +
-	"vload16 0 0 0 11 72 390\n" +
+	"vload16 0 0 0 11 72 396\n" +
+	"vload16 0 0 0 11 72 397\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 391\n" +
-	"vload16 0 0 0 24 72 392\n" +
+	"vload16 0 0 0 24 72 398\n" +
+	"vload16 0 0 0 24 72 399\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 393\n" +
-	"vload16 0 0 0 23 72 394\n" +
+	"vload16 0 0 0 23 72 400\n" +
+	"vload16 0 0 0 23 72 401\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 395\n" +
-	"vload16 0 0 0 36 72 396\n" +
+	"vload16 0 0 0 36 72 402\n" +
+	"vload16 0 0 0 36 72 403\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 397\n" +
-	"vload16 0 0 0 35 72 398\n" +
+	"vload16 0 0 0 35 72 404\n" +
+	"vload16 0 0 0 35 72 405\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 399\n" +
-	"vload16 0 0 0 48 72 400\n" +
+	"vload16 0 0 0 48 72 406\n" +
+	"vload16 0 0 0 48 72 407\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 401\n" +
-	"vload16 0 0 0 47 72 402\n" +
+	"vload16 0 0 0 47 72 408\n" +
+	"vload16 0 0 0 47 72 409\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 403\n" +
-	"vload16 0 0 0 54 72 404\n" +
+	"vload16 0 0 0 54 72 410\n" +
+	"vload16 0 0 0 54 72 411\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 405\n" +
-	"vload16 55 0 0 61 72 406\n" +
+	"vload16 55 0 0 61 72 412\n" +
+	"vload16 55 0 0 61 72 413\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 407\n" +
-	"vload16 62 0 0 68 72 408\n" +
+	"vload16 62 0 0 68 72 414\n" +
+	"vload16 62 0 0 68 72 415\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 387\n" +
-	"vload2 0 0 0 4 72 388\n" +
+	"vload2 0 0 0 4 72 394\n" +
+	"vload2 0 0 0 4 72 395\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 389\n" +
-	"vload2 0 0 0 3 72 390\n" +
+	"vload2 0 0 0 3 72 396\n" +
+	"vload2 0 0 0 3 72 397\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 391\n" +
-	"vload2 0 0 0 16 72 392\n" +
+	"vload2 0 0 0 16 72 398\n" +
+	"vload2 0 0 0 16 72 399\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 393\n" +
-	"vload2 0 0 0 15 72 394\n" +
+	"vload2 0 0 0 15 72 400\n" +
+	"vload2 0 0 0 15 72 401\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 395\n" +
-	"vload2 0 0 0 28 72 396\n" +
+	"vload2 0 0 0 28 72 402\n" +
+	"vload2 0 0 0 28 72 403\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 397\n" +
-	"vload2 0 0 0 27 72 398\n" +
+	"vload2 0 0 0 27 72 404\n" +
+	"vload2 0 0 0 27 72 405\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 399\n" +
-	"vload2 0 0 0 40 72 400\n" +
+	"vload2 0 0 0 40 72 406\n" +
+	"vload2 0 0 0 40 72 407\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 401\n" +
-	"vload2 0 0 0 39 72 402\n" +
+	"vload2 0 0 0 39 72 408\n" +
+	"vload2 0 0 0 39 72 409\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 403\n" +
-	"vload2 0 0 0 50 72 404\n" +
+	"vload2 0 0 0 50 72 410\n" +
+	"vload2 0 0 0 50 72 411\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 405\n" +
-	"vload2 55 0 0 57 72 406\n" +
+	"vload2 55 0 0 57 72 412\n" +
+	"vload2 55 0 0 57 72 413\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 407\n" +
-	"vload2 62 0 0 64 72 408\n" +
+	"vload2 62 0 0 64 72 414\n" +
+	"vload2 62 0 0 64 72 415\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 387\n" +
-	"vload3 0 0 0 6 72 388\n" +
+	"vload3 0 0 0 6 72 394\n" +
+	"vload3 0 0 0 6 72 395\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 389\n" +
-	"vload3 0 0 0 5 72 390\n" +
+	"vload3 0 0 0 5 72 396\n" +
+	"vload3 0 0 0 5 72 397\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 391\n" +
-	"vload3 0 0 0 18 72 392\n" +
+	"vload3 0 0 0 18 72 398\n" +
+	"vload3 0 0 0 18 72 399\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 393\n" +
-	"vload3 0 0 0 17 72 394\n" +
+	"vload3 0 0 0 17 72 400\n" +
+	"vload3 0 0 0 17 72 401\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 395\n" +
-	"vload3 0 0 0 30 72 396\n" +
+	"vload3 0 0 0 30 72 402\n" +
+	"vload3 0 0 0 30 72 403\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 397\n" +
-	"vload3 0 0 0 29 72 398\n" +
+	"vload3 0 0 0 29 72 404\n" +
+	"vload3 0 0 0 29 72 405\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 399\n" +
-	"vload3 0 0 0 42 72 400\n" +
+	"vload3 0 0 0 42 72 406\n" +
+	"vload3 0 0 0 42 72 407\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 401\n" +
-	"vload3 0 0 0 41 72 402\n" +
+	"vload3 0 0 0 41 72 408\n" +
+	"vload3 0 0 0 41 72 409\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 403\n" +
-	"vload3 0 0 0 51 72 404\n" +
+	"vload3 0 0 0 51 72 410\n" +
+	"vload3 0 0 0 51 72 411\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 405\n" +
-	"vload3 55 0 0 58 72 406\n" +
+	"vload3 55 0 0 58 72 412\n" +
+	"vload3 55 0 0 58 72 413\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 407\n" +
-	"vload3 62 0 0 65 72 408\n" +
+	"vload3 62 0 0 65 72 414\n" +
+	"vload3 62 0 0 65 72 415\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 387\n" +
-	"vload4 0 0 0 8 72 388\n" +
+	"vload4 0 0 0 8 72 394\n" +
+	"vload4 0 0 0 8 72 395\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 389\n" +
-	"vload4 0 0 0 7 72 390\n" +
+	"vload4 0 0 0 7 72 396\n" +
+	"vload4 0 0 0 7 72 397\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 391\n" +
-	"vload4 0 0 0 20 72 392\n" +
+	"vload4 0 0 0 20 72 398\n" +
+	"vload4 0 0 0 20 72 399\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 393\n" +
-	"vload4 0 0 0 19 72 394\n" +
+	"vload4 0 0 0 19 72 400\n" +
+	"vload4 0 0 0 19 72 401\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 395\n" +
-	"vload4 0 0 0 32 72 396\n" +
+	"vload4 0 0 0 32 72 402\n" +
+	"vload4 0 0 0 32 72 403\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 397\n" +
-	"vload4 0 0 0 31 72 398\n" +
+	"vload4 0 0 0 31 72 404\n" +
+	"vload4 0 0 0 31 72 405\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 399\n" +
-	"vload4 0 0 0 44 72 400\n" +
+	"vload4 0 0 0 44 72 406\n" +
+	"vload4 0 0 0 44 72 407\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 401\n" +
-	"vload4 0 0 0 43 72 402\n" +
+	"vload4 0 0 0 43 72 408\n" +
+	"vload4 0 0 0 43 72 409\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 403\n" +
-	"vload4 0 0 0 52 72 404\n" +
+	"vload4 0 0 0 52 72 410\n" +
+	"vload4 0 0 0 52 72 411\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 405\n" +
-	"vload4 55 0 0 59 72 406\n" +
+	"vload4 55 0 0 59 72 412\n" +
+	"vload4 55 0 0 59 72 413\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 407\n" +
-	"vload4 62 0 0 66 72 408\n" +
+	"vload4 62 0 0 66 72 414\n" +
+	"vload4 62 0 0 66 72 415\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 387\n" +
-	"vload8 0 0 0 10 72 388\n" +
+	"vload8 0 0 0 10 72 394\n" +
+	"vload8 0 0 0 10 72 395\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 389\n" +
-	"vload8 0 0 0 9 72 390\n" +
+	"vload8 0 0 0 9 72 396\n" +
+	"vload8 0 0 0 9 72 397\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 391\n" +
-	"vload8 0 0 0 22 72 392\n" +
+	"vload8 0 0 0 22 72 398\n" +
+	"vload8 0 0 0 22 72 399\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 393\n" +
-	"vload8 0 0 0 21 72 394\n" +
+	"vload8 0 0 0 21 72 400\n" +
+	"vload8 0 0 0 21 72 401\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 395\n" +
-	"vload8 0 0 0 34 72 396\n" +
+	"vload8 0 0 0 34 72 402\n" +
+	"vload8 0 0 0 34 72 403\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 397\n" +
-	"vload8 0 0 0 33 72 398\n" +
+	"vload8 0 0 0 33 72 404\n" +
+	"vload8 0 0 0 33 72 405\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 399\n" +
-	"vload8 0 0 0 46 72 400\n" +
+	"vload8 0 0 0 46 72 406\n" +
+	"vload8 0 0 0 46 72 407\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 401\n" +
-	"vload8 0 0 0 45 72 402\n" +
+	"vload8 0 0 0 45 72 408\n" +
+	"vload8 0 0 0 45 72 409\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 403\n" +
-	"vload8 0 0 0 53 72 404\n" +
+	"vload8 0 0 0 53 72 410\n" +
+	"vload8 0 0 0 53 72 411\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 405\n" +
-	"vload8 55 0 0 60 72 406\n" +
+	"vload8 55 0 0 60 72 412\n" +
+	"vload8 55 0 0 60 72 413\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 407\n" +
-	"vload8 62 0 0 67 72 408\n" +
+	"vload8 62 0 0 67 72 414\n" +
+	"vload8 62 0 0 67 72 415\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 407\n" +
-	"vload_half 0 0 0 49 72 408\n" +
+	"vload_half 0 0 0 49 72 414\n" +
+	"vload_half 0 0 0 49 72 415\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 407\n" +
-	"vload_half16 0 0 0 54 72 408\n" +
+	"vload_half16 0 0 0 54 72 414\n" +
+	"vload_half16 0 0 0 54 72 415\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 407\n" +
-	"vload_half2 0 0 0 50 72 408\n" +
+	"vload_half2 0 0 0 50 72 414\n" +
+	"vload_half2 0 0 0 50 72 415\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 407\n" +
-	"vload_half3 0 0 0 51 72 408\n" +
+	"vload_half3 0 0 0 51 72 414\n" +
+	"vload_half3 0 0 0 51 72 415\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 407\n" +
-	"vload_half4 0 0 0 52 72 408\n" +
+	"vload_half4 0 0 0 52 72 414\n" +
+	"vload_half4 0 0 0 52 72 415\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 407\n" +
-	"vload_half8 0 0 0 53 72 408\n" +
+	"vload_half8 0 0 0 53 72 414\n" +
+	"vload_half8 0 0 0 53 72 415\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 407\n" +
-	"vloada_half16 0 0 0 54 72 408\n" +
+	"vloada_half16 0 0 0 54 72 414\n" +
+	"vloada_half16 0 0 0 54 72 415\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 407\n" +
-	"vloada_half2 0 0 0 50 72 408\n" +
+	"vloada_half2 0 0 0 50 72 414\n" +
+	"vloada_half2 0 0 0 50 72 415\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 407\n" +
-	"vloada_half3 0 0 0 51 72 408\n" +
+	"vloada_half3 0 0 0 51 72 414\n" +
+	"vloada_half3 0 0 0 51 72 415\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 407\n" +
-	"vloada_half4 0 0 0 52 72 408\n" +
+	"vloada_half4 0 0 0 52 72 414\n" +
+	"vloada_half4 0 0 0 52 72 415\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 407\n" +
-	"vloada_half8 0 0 0 53 72 408\n" +
+	"vloada_half8 0 0 0 53 72 414\n" +
+	"vloada_half8 0 0 0 53 72 415\n" +
 	"vstore16 0 0 0 347 12 72 73\n" +
 	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 409\n" +
+	"vstore16 0 0 0 347 12 72 416\n" +
 	"vstore16 0 0 0 347 11 72 97\n" +
 	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 410\n" +
+	"vstore16 0 0 0 347 11 72 417\n" +
 	"vstore16 0 0 0 347 24 72 121\n" +
 	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 411\n" +
+	"vstore16 0 0 0 347 24 72 418\n" +
 	"vstore16 0 0 0 347 23 72 145\n" +
 	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 412\n" +
+	"vstore16 0 0 0 347 23 72 419\n" +
 	"vstore16 0 0 0 347 36 72 169\n" +
 	"vstore16 0 0 0 347 36 72 167\n" +
 	"vstore16 0 0 0 347 36 72 367\n" +
 	"vstore16 0 0 0 347 35 72 193\n" +
 	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 413\n" +
+	"vstore16 0 0 0 347 35 72 420\n" +
 	"vstore16 0 0 0 347 48 72 217\n" +
 	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 414\n" +
+	"vstore16 0 0 0 347 48 72 421\n" +
 	"vstore16 0 0 0 347 47 72 241\n" +
 	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 415\n" +
+	"vstore16 0 0 0 347 47 72 422\n" +
 	"vstore16 0 0 0 347 54 72 265\n" +
 	"vstore16 0 0 0 347 54 72 263\n" +
 	"vstore16 0 0 0 347 54 72 349\n" +
@@ -5064,28 +5582,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore16 62 0 0 347 68 72 361\n" +
 	"vstore2 0 0 0 347 4 72 73\n" +
 	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 409\n" +
+	"vstore2 0 0 0 347 4 72 416\n" +
 	"vstore2 0 0 0 347 3 72 97\n" +
 	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 410\n" +
+	"vstore2 0 0 0 347 3 72 417\n" +
 	"vstore2 0 0 0 347 16 72 121\n" +
 	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 411\n" +
+	"vstore2 0 0 0 347 16 72 418\n" +
 	"vstore2 0 0 0 347 15 72 145\n" +
 	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 412\n" +
+	"vstore2 0 0 0 347 15 72 419\n" +
 	"vstore2 0 0 0 347 28 72 169\n" +
 	"vstore2 0 0 0 347 28 72 167\n" +
 	"vstore2 0 0 0 347 28 72 367\n" +
 	"vstore2 0 0 0 347 27 72 193\n" +
 	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 413\n" +
+	"vstore2 0 0 0 347 27 72 420\n" +
 	"vstore2 0 0 0 347 40 72 217\n" +
 	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 414\n" +
+	"vstore2 0 0 0 347 40 72 421\n" +
 	"vstore2 0 0 0 347 39 72 241\n" +
 	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 415\n" +
+	"vstore2 0 0 0 347 39 72 422\n" +
 	"vstore2 0 0 0 347 50 72 265\n" +
 	"vstore2 0 0 0 347 50 72 263\n" +
 	"vstore2 0 0 0 347 50 72 349\n" +
@@ -5097,28 +5615,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore2 62 0 0 347 64 72 361\n" +
 	"vstore3 0 0 0 347 6 72 73\n" +
 	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 409\n" +
+	"vstore3 0 0 0 347 6 72 416\n" +
 	"vstore3 0 0 0 347 5 72 97\n" +
 	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 410\n" +
+	"vstore3 0 0 0 347 5 72 417\n" +
 	"vstore3 0 0 0 347 18 72 121\n" +
 	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 411\n" +
+	"vstore3 0 0 0 347 18 72 418\n" +
 	"vstore3 0 0 0 347 17 72 145\n" +
 	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 412\n" +
+	"vstore3 0 0 0 347 17 72 419\n" +
 	"vstore3 0 0 0 347 30 72 169\n" +
 	"vstore3 0 0 0 347 30 72 167\n" +
 	"vstore3 0 0 0 347 30 72 367\n" +
 	"vstore3 0 0 0 347 29 72 193\n" +
 	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 413\n" +
+	"vstore3 0 0 0 347 29 72 420\n" +
 	"vstore3 0 0 0 347 42 72 217\n" +
 	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 414\n" +
+	"vstore3 0 0 0 347 42 72 421\n" +
 	"vstore3 0 0 0 347 41 72 241\n" +
 	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 415\n" +
+	"vstore3 0 0 0 347 41 72 422\n" +
 	"vstore3 0 0 0 347 51 72 265\n" +
 	"vstore3 0 0 0 347 51 72 263\n" +
 	"vstore3 0 0 0 347 51 72 349\n" +
@@ -5130,28 +5648,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore3 62 0 0 347 65 72 361\n" +
 	"vstore4 0 0 0 347 8 72 73\n" +
 	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 409\n" +
+	"vstore4 0 0 0 347 8 72 416\n" +
 	"vstore4 0 0 0 347 7 72 97\n" +
 	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 410\n" +
+	"vstore4 0 0 0 347 7 72 417\n" +
 	"vstore4 0 0 0 347 20 72 121\n" +
 	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 411\n" +
+	"vstore4 0 0 0 347 20 72 418\n" +
 	"vstore4 0 0 0 347 19 72 145\n" +
 	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 412\n" +
+	"vstore4 0 0 0 347 19 72 419\n" +
 	"vstore4 0 0 0 347 32 72 169\n" +
 	"vstore4 0 0 0 347 32 72 167\n" +
 	"vstore4 0 0 0 347 32 72 367\n" +
 	"vstore4 0 0 0 347 31 72 193\n" +
 	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 413\n" +
+	"vstore4 0 0 0 347 31 72 420\n" +
 	"vstore4 0 0 0 347 44 72 217\n" +
 	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 414\n" +
+	"vstore4 0 0 0 347 44 72 421\n" +
 	"vstore4 0 0 0 347 43 72 241\n" +
 	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 415\n" +
+	"vstore4 0 0 0 347 43 72 422\n" +
 	"vstore4 0 0 0 347 52 72 265\n" +
 	"vstore4 0 0 0 347 52 72 263\n" +
 	"vstore4 0 0 0 347 52 72 349\n" +
@@ -5163,28 +5681,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore4 62 0 0 347 66 72 361\n" +
 	"vstore8 0 0 0 347 10 72 73\n" +
 	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 409\n" +
+	"vstore8 0 0 0 347 10 72 416\n" +
 	"vstore8 0 0 0 347 9 72 97\n" +
 	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 410\n" +
+	"vstore8 0 0 0 347 9 72 417\n" +
 	"vstore8 0 0 0 347 22 72 121\n" +
 	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 411\n" +
+	"vstore8 0 0 0 347 22 72 418\n" +
 	"vstore8 0 0 0 347 21 72 145\n" +
 	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 412\n" +
+	"vstore8 0 0 0 347 21 72 419\n" +
 	"vstore8 0 0 0 347 34 72 169\n" +
 	"vstore8 0 0 0 347 34 72 167\n" +
 	"vstore8 0 0 0 347 34 72 367\n" +
 	"vstore8 0 0 0 347 33 72 193\n" +
 	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 413\n" +
+	"vstore8 0 0 0 347 33 72 420\n" +
 	"vstore8 0 0 0 347 46 72 217\n" +
 	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 414\n" +
+	"vstore8 0 0 0 347 46 72 421\n" +
 	"vstore8 0 0 0 347 45 72 241\n" +
 	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 415\n" +
+	"vstore8 0 0 0 347 45 72 422\n" +
 	"vstore8 0 0 0 347 53 72 265\n" +
 	"vstore8 0 0 0 347 53 72 263\n" +
 	"vstore8 0 0 0 347 53 72 349\n" +
@@ -5524,27 +6042,27 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"wait_group_events 0 0 0 347 26 416\n" +
+	"wait_group_events 0 0 0 347 26 423\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
-	"write_imagef 0 0 0 347 383 28 52\n" +
-	"write_imagef 0 0 0 347 376 32 52\n" +
-	"write_imagef 0 0 0 347 381 26 52\n" +
+	"write_imagef 0 0 0 347 384 28 52\n" +
+	"write_imagef 0 0 0 347 377 32 52\n" +
 	"write_imagef 0 0 0 347 382 26 52\n" +
-	"write_imagef 0 0 0 347 375 28 52\n" +
-	"write_imagef 0 0 0 347 384 32 52\n" +
-	"write_imageh 62 0 0 347 383 28 66\n" +
-	"write_imageh 62 0 0 347 381 26 66\n" +
-	"write_imageh 62 0 0 347 384 32 66\n" +
-	"write_imagei 0 0 0 347 383 28 32\n" +
-	"write_imagei 0 0 0 347 376 32 32\n" +
-	"write_imagei 0 0 0 347 381 26 32\n" +
+	"write_imagef 0 0 0 347 383 26 52\n" +
+	"write_imagef 0 0 0 347 376 28 52\n" +
+	"write_imagef 0 0 0 347 385 32 52\n" +
+	"write_imageh 62 0 0 347 384 28 66\n" +
+	"write_imageh 62 0 0 347 382 26 66\n" +
+	"write_imageh 62 0 0 347 385 32 66\n" +
+	"write_imagei 0 0 0 347 384 28 32\n" +
+	"write_imagei 0 0 0 347 377 32 32\n" +
 	"write_imagei 0 0 0 347 382 26 32\n" +
-	"write_imagei 0 0 0 347 375 28 32\n" +
-	"write_imagei 0 0 0 347 384 32 32\n" +
-	"write_imageui 0 0 0 347 383 28 31\n" +
-	"write_imageui 0 0 0 347 376 32 31\n" +
-	"write_imageui 0 0 0 347 381 26 31\n" +
+	"write_imagei 0 0 0 347 383 26 32\n" +
+	"write_imagei 0 0 0 347 376 28 32\n" +
+	"write_imagei 0 0 0 347 385 32 32\n" +
+	"write_imageui 0 0 0 347 384 28 31\n" +
+	"write_imageui 0 0 0 347 377 32 31\n" +
 	"write_imageui 0 0 0 347 382 26 31\n" +
-	"write_imageui 0 0 0 347 375 28 31\n" +
-	"write_imageui 0 0 0 347 384 32 31\n" +
+	"write_imageui 0 0 0 347 383 26 31\n" +
+	"write_imageui 0 0 0 347 376 28 31\n" +
+	"write_imageui 0 0 0 347 385 32 31\n" +
 	"write_mem_fence 0 0 0 347 348\n"

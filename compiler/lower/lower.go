@@ -55,6 +55,9 @@ type Options struct {
 	// ReportOutOfBounds makes kernels report, through the printf buffer,
 	// an access past the end of a buffer argument (reportoob.go).
 	ReportOutOfBounds bool
+	// SubgroupExtendedTypes: the device runs sub-group operations on 8-,
+	// 16- and 64-bit integers and half (shaderSubgroupExtendedTypes).
+	SubgroupExtendedTypes bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }

@@ -34,7 +34,7 @@ func (l *lowerer) pushConstantLayout() pushLayout {
 				need[spirv.PushGlobalSize] = true
 			case "get_num_groups":
 				need[spirv.PushNumWorkgroups] = true
-			case "get_enqueued_local_size":
+			case "get_enqueued_local_size", "get_max_sub_group_size", "get_enqueued_num_sub_groups":
 				need[spirv.PushEnqueuedLocalSize] = true
 			case "get_group_id":
 				need[spirv.PushRegionGroupOffset] = true
