@@ -3,6 +3,7 @@ package cl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -190,6 +191,9 @@ func (d *Device) OpenCLCFeatures() []string {
 	if d.Driver().Info().Caps.Float64 {
 		f = append(f, "__opencl_c_fp64")
 	}
+	if slices.Contains(strings.Fields(d.info.Extensions), "cl_khr_subgroups") {
+		f = append(f, "__opencl_c_subgroups")
+	}
 	return f
 }
 
@@ -201,10 +205,12 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
-		FmaFused:             c.FmaFused,
-		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
-		LoopIterationLimit:   c.LoopIterationLimit,
-		ReportOutOfBounds:    c.ReportOutOfBounds,
+		FmaFused:              c.FmaFused,
+		BoundWorkgroupAccess:  c.BoundWorkgroupAccess,
+		LoopIterationLimit:    c.LoopIterationLimit,
+		ReportOutOfBounds:     c.ReportOutOfBounds,
+		Subgroups:             compiler.SubgroupOps(c.SubgroupOps),
+		SubgroupExtendedTypes: c.SubgroupExtendedTypes,
 	}
 }
 

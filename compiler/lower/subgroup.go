@@ -122,7 +122,9 @@ func (fs *fnState) subgroupBuiltin(name string, x *syntax.CallExpr, t types.Type
 	case "get_sub_group_id":
 		return ret(fs.subgroupBuiltinU32(spirv.BuiltInSubgroupId))
 	case "get_num_sub_groups":
-		return ret(fs.subgroupBuiltinU32(spirv.BuiltInNumSubgroups))
+		// Computed, not NumSubgroups: lavapipe's rounds down (8 for 70
+		// work-items in sub-groups of 8).
+		return ret(fs.ceilDiv32(fs.localLinearSize(), fs.subgroupBuiltinU32(spirv.BuiltInSubgroupSize)))
 	case "get_sub_group_size":
 		// The last sub-group of a work-group holds what is left.
 		size := fs.subgroupBuiltinU32(spirv.BuiltInSubgroupSize)

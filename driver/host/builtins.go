@@ -100,7 +100,19 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 		f[c] = 1
 		s.affineRow(d, 0, f)
 		return
-	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
+	case spirv.BuiltInSubgroupLocalInvocationId, spirv.BuiltInSubgroupId, spirv.BuiltInSubgroupEqMask, spirv.BuiltInSubgroupGeMask,
+		spirv.BuiltInSubgroupGtMask, spirv.BuiltInSubgroupLeMask, spirv.BuiltInSubgroupLtMask:
+		if b != spirv.BuiltInSubgroupLocalInvocationId || k.nLocal > SubgroupWidth {
+			// Per lane: these restart at each sub-group.
+			for l := range d {
+				d[l] = s.builtin(uint32(b), c, l)
+			}
+			return
+		}
+		f = [4]uint32{1, uint32(k.local[0]), uint32(k.local[0] * k.local[1]), 0}
+		s.affineRow(d, 0, f)
+		return
+	case spirv.BuiltInLocalInvocationIndex:
 		f = [4]uint32{1, uint32(k.local[0]), uint32(k.local[0] * k.local[1]), 0}
 		s.affineRow(d, 0, f)
 		return

@@ -188,6 +188,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 	case spirv.OpMatrixTimesVector, spirv.OpVectorTimesMatrix, spirv.OpMatrixTimesMatrix, spirv.OpOuterProduct, spirv.OpTranspose:
 		return p.matrix(in)
 	}
+	if in.op >= spirv.OpGroupNonUniformElect && in.op <= spirv.OpGroupNonUniformLogicalXor {
+		return p.groupNonUniform(in) // subgroup.go
+	}
 	// Element-wise numeric operations.
 	for n, args := 1, 0; n <= 3; n++ {
 		args = n

@@ -60,6 +60,9 @@ func (*Device) Info() driver.DeviceInfo {
 			Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Atomics64: true,
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
+			// Sub-groups of SubgroupWidth lanes (subgroup.go): every
+			// operation class but Quad, on every type.
+			SubgroupSize: SubgroupWidth, SubgroupOps: 0x7f, SubgroupExtendedTypes: true,
 		},
 	}
 }

@@ -337,9 +337,14 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	info.Caps.BoundWorkgroupAccess = robustWanted() && f[featRobustBufferAccess] != 0
 	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
 	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
-	// Sub-groups: basic operations in compute shaders.
+	// Sub-groups: basic operations in compute shaders, and the classes of
+	// operations the device runs there (capabilities.go declares the
+	// same ones usable). 8-, 16- and 64-bit operands would need
+	// shaderSubgroupExtendedTypes enabled, which the driver does not ask
+	// for yet.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize
+		info.Caps.SubgroupOps = p.sub.supportedOperations
 	}
 	return info
 }
