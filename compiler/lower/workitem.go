@@ -117,7 +117,10 @@ func (fs *fnState) builtinVec3(bi spirv.BuiltIn, dim spirv.ID) spirv.ID {
 // localSize is get_local_size(dim) for an in-range dim.
 func (fs *fnState) localSize(dim spirv.ID) spirv.ID {
 	u := fs.uint32T()
-	if w := fs.k.Attrs.ReqdWorkGroupSize; w != [3]uint64{} || fs.wgSize == 0 {
+	// A required size is the size of every work-group but, from OpenCL C
+	// 2.0 on, the smaller ones at the end of a non-uniform NDRange, which
+	// the specialization constants give.
+	if w := fs.k.Attrs.ReqdWorkGroupSize; w != [3]uint64{} && fs.conf.Std < 200 || fs.wgSize == 0 {
 		if w == [3]uint64{} {
 			w = [3]uint64{1, 1, 1}
 		}
