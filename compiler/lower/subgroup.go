@@ -104,6 +104,7 @@ func (fs *fnState) subgroupBuiltin(name string, x *syntax.CallExpr, t types.Type
 	b := fs.b
 	u := fs.uint32T()
 	sg := fs.subgroupScope
+	at := fs.pos // errors name the call, not its last argument
 	if name == "sub_group_barrier" {
 		return fs.subgroupBarrier(x), true
 	}
@@ -111,6 +112,7 @@ func (fs *fnState) subgroupBuiltin(name string, x *syntax.CallExpr, t types.Type
 	for i, a := range x.Args {
 		args[i] = fs.expr(a)
 	}
+	fs.pos = at
 	ret := func(id spirv.ID) (value, bool) { return value{t: t, id: id}, true }
 	need := func(c spirv.Capability) {
 		b.Capability(spirv.CapabilityGroupNonUniform)
