@@ -288,5 +288,5 @@ func (f Features) extensions() []string {
 	if f.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
-	return append(ext, SubgroupExtensions(f.Subgroups)...)
+	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
 }

@@ -36,13 +36,18 @@ var subgroupExtensions = []struct {
 }
 
 // SubgroupExtensions lists the sub-group extensions a device with ops
-// supports, in the order the OpenCL extension specification lists them:
-// the one list the compiler predefines and the runtime reports.
-func SubgroupExtensions(ops SubgroupOps) []string {
+// supports (and cl_khr_subgroup_extended_types where it also runs them on
+// 8- and 16-bit integers and vectors: extendedTypes), in the order the
+// OpenCL extension specification lists them: the one list the compiler
+// predefines and the runtime reports.
+func SubgroupExtensions(ops SubgroupOps, extendedTypes bool) []string {
 	var out []string
 	for _, e := range subgroupExtensions {
 		if ops&e.need == e.need {
 			out = append(out, e.name)
+			if e.name == "cl_khr_subgroups" && extendedTypes {
+				out = append(out, "cl_khr_subgroup_extended_types")
+			}
 		}
 	}
 	return out

@@ -11,15 +11,15 @@ import (
 // Clustered) gives all but cl_khr_subgroup_clustered_reduce.
 func TestSubgroupExtensions(t *testing.T) {
 	all := SubgroupBasic | SubgroupVote | SubgroupArithmetic | SubgroupBallot | SubgroupShuffle | SubgroupShuffleRelative | SubgroupClustered
-	if got := SubgroupExtensions(all); len(got) != 7 {
+	if got := SubgroupExtensions(all, true); len(got) != 8 || got[1] != "cl_khr_subgroup_extended_types" {
 		t.Errorf("all operations: %v", got)
 	}
 	lavapipe := SubgroupOps(0xbf)
-	got := SubgroupExtensions(lavapipe)
+	got := SubgroupExtensions(lavapipe, false)
 	if slices.Contains(got, "cl_khr_subgroup_clustered_reduce") || len(got) != 6 {
 		t.Errorf("lavapipe's operations %#x: %v", uint32(lavapipe), got)
 	}
-	if got := SubgroupExtensions(SubgroupBasic | SubgroupVote); !slices.Equal(got, []string{"cl_khr_subgroup_non_uniform_vote"}) {
+	if got := SubgroupExtensions(SubgroupBasic|SubgroupVote, true); !slices.Equal(got, []string{"cl_khr_subgroup_non_uniform_vote"}) {
 		t.Errorf("basic and vote: %v", got)
 	}
 }

@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5633 declarations.
+// 5728 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -395,6 +395,7 @@ var strs = [...]string{
 	"cl_khr_subgroup_ballot",
 	"__constant char *",
 	"sampler_t",
+	"cl_khr_subgroup_extended_types",
 	"cl_khr_subgroup_clustered_reduce",
 	"cl_khr_subgroup_non_uniform_vote",
 	"cl_khr_subgroup_non_uniform_arithmetic",
@@ -4626,6 +4627,65 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_broadcast 373 0 0 49 49 25\n" +
 	"sub_group_broadcast 373 0 0 56 56 25\n" +
 	"sub_group_broadcast 373 0 0 63 63 25\n" +
+	"sub_group_broadcast 389 0 0 2 2 25\n" +
+	"sub_group_broadcast 389 0 0 1 1 25\n" +
+	"sub_group_broadcast 389 0 0 14 14 25\n" +
+	"sub_group_broadcast 389 0 0 13 13 25\n" +
+	"sub_group_broadcast 389 0 0 4 4 25\n" +
+	"sub_group_broadcast 389 0 0 6 6 25\n" +
+	"sub_group_broadcast 389 0 0 8 8 25\n" +
+	"sub_group_broadcast 389 0 0 10 10 25\n" +
+	"sub_group_broadcast 389 0 0 12 12 25\n" +
+	"sub_group_broadcast 389 0 0 3 3 25\n" +
+	"sub_group_broadcast 389 0 0 5 5 25\n" +
+	"sub_group_broadcast 389 0 0 7 7 25\n" +
+	"sub_group_broadcast 389 0 0 9 9 25\n" +
+	"sub_group_broadcast 389 0 0 11 11 25\n" +
+	"sub_group_broadcast 389 0 0 16 16 25\n" +
+	"sub_group_broadcast 389 0 0 18 18 25\n" +
+	"sub_group_broadcast 389 0 0 20 20 25\n" +
+	"sub_group_broadcast 389 0 0 22 22 25\n" +
+	"sub_group_broadcast 389 0 0 24 24 25\n" +
+	"sub_group_broadcast 389 0 0 15 15 25\n" +
+	"sub_group_broadcast 389 0 0 17 17 25\n" +
+	"sub_group_broadcast 389 0 0 19 19 25\n" +
+	"sub_group_broadcast 389 0 0 21 21 25\n" +
+	"sub_group_broadcast 389 0 0 23 23 25\n" +
+	"sub_group_broadcast 389 0 0 28 28 25\n" +
+	"sub_group_broadcast 389 0 0 30 30 25\n" +
+	"sub_group_broadcast 389 0 0 32 32 25\n" +
+	"sub_group_broadcast 389 0 0 34 34 25\n" +
+	"sub_group_broadcast 389 0 0 36 36 25\n" +
+	"sub_group_broadcast 389 0 0 27 27 25\n" +
+	"sub_group_broadcast 389 0 0 29 29 25\n" +
+	"sub_group_broadcast 389 0 0 31 31 25\n" +
+	"sub_group_broadcast 389 0 0 33 33 25\n" +
+	"sub_group_broadcast 389 0 0 35 35 25\n" +
+	"sub_group_broadcast 389 0 0 40 40 25\n" +
+	"sub_group_broadcast 389 0 0 42 42 25\n" +
+	"sub_group_broadcast 389 0 0 44 44 25\n" +
+	"sub_group_broadcast 389 0 0 46 46 25\n" +
+	"sub_group_broadcast 389 0 0 48 48 25\n" +
+	"sub_group_broadcast 389 0 0 39 39 25\n" +
+	"sub_group_broadcast 389 0 0 41 41 25\n" +
+	"sub_group_broadcast 389 0 0 43 43 25\n" +
+	"sub_group_broadcast 389 0 0 45 45 25\n" +
+	"sub_group_broadcast 389 0 0 47 47 25\n" +
+	"sub_group_broadcast 389 0 0 50 50 25\n" +
+	"sub_group_broadcast 389 0 0 51 51 25\n" +
+	"sub_group_broadcast 389 0 0 52 52 25\n" +
+	"sub_group_broadcast 389 0 0 53 53 25\n" +
+	"sub_group_broadcast 389 0 0 54 54 25\n" +
+	"sub_group_broadcast 389 0 0 57 57 25\n" +
+	"sub_group_broadcast 389 0 0 58 58 25\n" +
+	"sub_group_broadcast 389 0 0 59 59 25\n" +
+	"sub_group_broadcast 389 0 0 60 60 25\n" +
+	"sub_group_broadcast 389 0 0 61 61 25\n" +
+	"sub_group_broadcast 389 0 0 64 64 25\n" +
+	"sub_group_broadcast 389 0 0 65 65 25\n" +
+	"sub_group_broadcast 389 0 0 66 66 25\n" +
+	"sub_group_broadcast 389 0 0 67 67 25\n" +
+	"sub_group_broadcast 389 0 0 68 68 25\n" +
 	"sub_group_broadcast_first 386 0 0 2 2\n" +
 	"sub_group_broadcast_first 386 0 0 1 1\n" +
 	"sub_group_broadcast_first 386 0 0 14 14\n" +
@@ -4637,92 +4697,92 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_broadcast_first 386 0 0 49 49\n" +
 	"sub_group_broadcast_first 386 0 0 56 56\n" +
 	"sub_group_broadcast_first 386 0 0 63 63\n" +
-	"sub_group_clustered_reduce_add 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_add 389 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_and 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_logical_and 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_or 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_xor 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_max 389 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_min 389 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_mul 389 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_or 389 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_xor 389 0 0 37 37 25\n" +
-	"sub_group_elect 390 0 0 26\n" +
+	"sub_group_clustered_reduce_add 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_add 390 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_and 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_logical_and 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_or 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_xor 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_max 390 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_min 390 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_mul 390 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_or 390 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_xor 390 0 0 37 37 25\n" +
+	"sub_group_elect 391 0 0 26\n" +
 	"sub_group_inverse_ballot 386 0 0 26 31\n" +
-	"sub_group_non_uniform_all 390 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 2\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 1\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 14\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 13\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 25\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 38\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 37\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 49\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 56\n" +
-	"sub_group_non_uniform_all_equal 390 0 0 26 63\n" +
-	"sub_group_non_uniform_any 390 0 0 26 26\n" +
+	"sub_group_non_uniform_all 391 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 2\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 1\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 14\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 13\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 25\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 38\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 37\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 49\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 56\n" +
+	"sub_group_non_uniform_all_equal 391 0 0 26 63\n" +
+	"sub_group_non_uniform_any 391 0 0 26 26\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 2 2 25\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 4 4 25\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 6 6 25\n" +
@@ -4789,219 +4849,219 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 66 66 25\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 67 67 25\n" +
 	"sub_group_non_uniform_broadcast 386 0 0 68 68 25\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_add 391 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_and 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_logical_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_max 391 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_min 391 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_mul 391 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_or 391 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_xor 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_add 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_and 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_max 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_min 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_or 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_add 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_and 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_and 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_max 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_min 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 391 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_or 391 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 391 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_add 392 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_and 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_logical_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_max 392 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_min 392 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_mul 392 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_or 392 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_xor 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_add 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_and 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_max 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_min 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_or 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_add 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_and 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_and 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_max 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_min 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 392 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_or 392 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 392 0 0 37 37\n" +
 	"sub_group_reduce_add 373 0 0 26 26\n" +
 	"sub_group_reduce_add 373 0 0 25 25\n" +
 	"sub_group_reduce_add 373 0 0 38 38\n" +
@@ -5009,6 +5069,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_reduce_add 373 0 0 49 49\n" +
 	"sub_group_reduce_add 373 0 0 56 56\n" +
 	"sub_group_reduce_add 373 0 0 63 63\n" +
+	"sub_group_reduce_add 389 0 0 2 2\n" +
+	"sub_group_reduce_add 389 0 0 1 1\n" +
+	"sub_group_reduce_add 389 0 0 14 14\n" +
+	"sub_group_reduce_add 389 0 0 13 13\n" +
 	"sub_group_reduce_max 373 0 0 26 26\n" +
 	"sub_group_reduce_max 373 0 0 25 25\n" +
 	"sub_group_reduce_max 373 0 0 38 38\n" +
@@ -5016,6 +5080,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_reduce_max 373 0 0 49 49\n" +
 	"sub_group_reduce_max 373 0 0 56 56\n" +
 	"sub_group_reduce_max 373 0 0 63 63\n" +
+	"sub_group_reduce_max 389 0 0 2 2\n" +
+	"sub_group_reduce_max 389 0 0 1 1\n" +
+	"sub_group_reduce_max 389 0 0 14 14\n" +
+	"sub_group_reduce_max 389 0 0 13 13\n" +
 	"sub_group_reduce_min 373 0 0 26 26\n" +
 	"sub_group_reduce_min 373 0 0 25 25\n" +
 	"sub_group_reduce_min 373 0 0 38 38\n" +
@@ -5023,6 +5091,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_reduce_min 373 0 0 49 49\n" +
 	"sub_group_reduce_min 373 0 0 56 56\n" +
 	"sub_group_reduce_min 373 0 0 63 63\n" +
+	"sub_group_reduce_min 389 0 0 2 2\n" +
+	"sub_group_reduce_min 389 0 0 1 1\n" +
+	"sub_group_reduce_min 389 0 0 14 14\n" +
+	"sub_group_reduce_min 389 0 0 13 13\n" +
 	"sub_group_scan_exclusive_add 373 0 0 26 26\n" +
 	"sub_group_scan_exclusive_add 373 0 0 25 25\n" +
 	"sub_group_scan_exclusive_add 373 0 0 38 38\n" +
@@ -5030,6 +5102,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_exclusive_add 373 0 0 49 49\n" +
 	"sub_group_scan_exclusive_add 373 0 0 56 56\n" +
 	"sub_group_scan_exclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_add 389 0 0 2 2\n" +
+	"sub_group_scan_exclusive_add 389 0 0 1 1\n" +
+	"sub_group_scan_exclusive_add 389 0 0 14 14\n" +
+	"sub_group_scan_exclusive_add 389 0 0 13 13\n" +
 	"sub_group_scan_exclusive_max 373 0 0 26 26\n" +
 	"sub_group_scan_exclusive_max 373 0 0 25 25\n" +
 	"sub_group_scan_exclusive_max 373 0 0 38 38\n" +
@@ -5037,6 +5113,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_exclusive_max 373 0 0 49 49\n" +
 	"sub_group_scan_exclusive_max 373 0 0 56 56\n" +
 	"sub_group_scan_exclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_max 389 0 0 2 2\n" +
+	"sub_group_scan_exclusive_max 389 0 0 1 1\n" +
+	"sub_group_scan_exclusive_max 389 0 0 14 14\n" +
+	"sub_group_scan_exclusive_max 389 0 0 13 13\n" +
 	"sub_group_scan_exclusive_min 373 0 0 26 26\n" +
 	"sub_group_scan_exclusive_min 373 0 0 25 25\n" +
 	"sub_group_scan_exclusive_min 373 0 0 38 38\n" +
@@ -5044,6 +5124,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_exclusive_min 373 0 0 49 49\n" +
 	"sub_group_scan_exclusive_min 373 0 0 56 56\n" +
 	"sub_group_scan_exclusive_min 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_min 389 0 0 2 2\n" +
+	"sub_group_scan_exclusive_min 389 0 0 1 1\n" +
+	"sub_group_scan_exclusive_min 389 0 0 14 14\n" +
+	"sub_group_scan_exclusive_min 389 0 0 13 13\n" +
 	"sub_group_scan_inclusive_add 373 0 0 26 26\n" +
 	"sub_group_scan_inclusive_add 373 0 0 25 25\n" +
 	"sub_group_scan_inclusive_add 373 0 0 38 38\n" +
@@ -5051,6 +5135,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_inclusive_add 373 0 0 49 49\n" +
 	"sub_group_scan_inclusive_add 373 0 0 56 56\n" +
 	"sub_group_scan_inclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_add 389 0 0 2 2\n" +
+	"sub_group_scan_inclusive_add 389 0 0 1 1\n" +
+	"sub_group_scan_inclusive_add 389 0 0 14 14\n" +
+	"sub_group_scan_inclusive_add 389 0 0 13 13\n" +
 	"sub_group_scan_inclusive_max 373 0 0 26 26\n" +
 	"sub_group_scan_inclusive_max 373 0 0 25 25\n" +
 	"sub_group_scan_inclusive_max 373 0 0 38 38\n" +
@@ -5058,6 +5146,10 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_inclusive_max 373 0 0 49 49\n" +
 	"sub_group_scan_inclusive_max 373 0 0 56 56\n" +
 	"sub_group_scan_inclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_max 389 0 0 2 2\n" +
+	"sub_group_scan_inclusive_max 389 0 0 1 1\n" +
+	"sub_group_scan_inclusive_max 389 0 0 14 14\n" +
+	"sub_group_scan_inclusive_max 389 0 0 13 13\n" +
 	"sub_group_scan_inclusive_min 373 0 0 26 26\n" +
 	"sub_group_scan_inclusive_min 373 0 0 25 25\n" +
 	"sub_group_scan_inclusive_min 373 0 0 38 38\n" +
@@ -5065,50 +5157,54 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sub_group_scan_inclusive_min 373 0 0 49 49\n" +
 	"sub_group_scan_inclusive_min 373 0 0 56 56\n" +
 	"sub_group_scan_inclusive_min 373 0 0 63 63\n" +
-	"sub_group_shuffle 392 0 0 2 2 25\n" +
-	"sub_group_shuffle 392 0 0 1 1 25\n" +
-	"sub_group_shuffle 392 0 0 14 14 25\n" +
-	"sub_group_shuffle 392 0 0 13 13 25\n" +
-	"sub_group_shuffle 392 0 0 26 26 25\n" +
-	"sub_group_shuffle 392 0 0 25 25 25\n" +
-	"sub_group_shuffle 392 0 0 38 38 25\n" +
-	"sub_group_shuffle 392 0 0 37 37 25\n" +
-	"sub_group_shuffle 392 0 0 49 49 25\n" +
-	"sub_group_shuffle 392 0 0 56 56 25\n" +
-	"sub_group_shuffle 392 0 0 63 63 25\n" +
-	"sub_group_shuffle_down 393 0 0 2 2 25\n" +
-	"sub_group_shuffle_down 393 0 0 1 1 25\n" +
-	"sub_group_shuffle_down 393 0 0 14 14 25\n" +
-	"sub_group_shuffle_down 393 0 0 13 13 25\n" +
-	"sub_group_shuffle_down 393 0 0 26 26 25\n" +
-	"sub_group_shuffle_down 393 0 0 25 25 25\n" +
-	"sub_group_shuffle_down 393 0 0 38 38 25\n" +
-	"sub_group_shuffle_down 393 0 0 37 37 25\n" +
-	"sub_group_shuffle_down 393 0 0 49 49 25\n" +
-	"sub_group_shuffle_down 393 0 0 56 56 25\n" +
-	"sub_group_shuffle_down 393 0 0 63 63 25\n" +
-	"sub_group_shuffle_up 393 0 0 2 2 25\n" +
-	"sub_group_shuffle_up 393 0 0 1 1 25\n" +
-	"sub_group_shuffle_up 393 0 0 14 14 25\n" +
-	"sub_group_shuffle_up 393 0 0 13 13 25\n" +
-	"sub_group_shuffle_up 393 0 0 26 26 25\n" +
-	"sub_group_shuffle_up 393 0 0 25 25 25\n" +
-	"sub_group_shuffle_up 393 0 0 38 38 25\n" +
-	"sub_group_shuffle_up 393 0 0 37 37 25\n" +
-	"sub_group_shuffle_up 393 0 0 49 49 25\n" +
-	"sub_group_shuffle_up 393 0 0 56 56 25\n" +
-	"sub_group_shuffle_up 393 0 0 63 63 25\n" +
-	"sub_group_shuffle_xor 392 0 0 2 2 25\n" +
-	"sub_group_shuffle_xor 392 0 0 1 1 25\n" +
-	"sub_group_shuffle_xor 392 0 0 14 14 25\n" +
-	"sub_group_shuffle_xor 392 0 0 13 13 25\n" +
-	"sub_group_shuffle_xor 392 0 0 26 26 25\n" +
-	"sub_group_shuffle_xor 392 0 0 25 25 25\n" +
-	"sub_group_shuffle_xor 392 0 0 38 38 25\n" +
-	"sub_group_shuffle_xor 392 0 0 37 37 25\n" +
-	"sub_group_shuffle_xor 392 0 0 49 49 25\n" +
-	"sub_group_shuffle_xor 392 0 0 56 56 25\n" +
-	"sub_group_shuffle_xor 392 0 0 63 63 25\n" +
+	"sub_group_scan_inclusive_min 389 0 0 2 2\n" +
+	"sub_group_scan_inclusive_min 389 0 0 1 1\n" +
+	"sub_group_scan_inclusive_min 389 0 0 14 14\n" +
+	"sub_group_scan_inclusive_min 389 0 0 13 13\n" +
+	"sub_group_shuffle 393 0 0 2 2 25\n" +
+	"sub_group_shuffle 393 0 0 1 1 25\n" +
+	"sub_group_shuffle 393 0 0 14 14 25\n" +
+	"sub_group_shuffle 393 0 0 13 13 25\n" +
+	"sub_group_shuffle 393 0 0 26 26 25\n" +
+	"sub_group_shuffle 393 0 0 25 25 25\n" +
+	"sub_group_shuffle 393 0 0 38 38 25\n" +
+	"sub_group_shuffle 393 0 0 37 37 25\n" +
+	"sub_group_shuffle 393 0 0 49 49 25\n" +
+	"sub_group_shuffle 393 0 0 56 56 25\n" +
+	"sub_group_shuffle 393 0 0 63 63 25\n" +
+	"sub_group_shuffle_down 394 0 0 2 2 25\n" +
+	"sub_group_shuffle_down 394 0 0 1 1 25\n" +
+	"sub_group_shuffle_down 394 0 0 14 14 25\n" +
+	"sub_group_shuffle_down 394 0 0 13 13 25\n" +
+	"sub_group_shuffle_down 394 0 0 26 26 25\n" +
+	"sub_group_shuffle_down 394 0 0 25 25 25\n" +
+	"sub_group_shuffle_down 394 0 0 38 38 25\n" +
+	"sub_group_shuffle_down 394 0 0 37 37 25\n" +
+	"sub_group_shuffle_down 394 0 0 49 49 25\n" +
+	"sub_group_shuffle_down 394 0 0 56 56 25\n" +
+	"sub_group_shuffle_down 394 0 0 63 63 25\n" +
+	"sub_group_shuffle_up 394 0 0 2 2 25\n" +
+	"sub_group_shuffle_up 394 0 0 1 1 25\n" +
+	"sub_group_shuffle_up 394 0 0 14 14 25\n" +
+	"sub_group_shuffle_up 394 0 0 13 13 25\n" +
+	"sub_group_shuffle_up 394 0 0 26 26 25\n" +
+	"sub_group_shuffle_up 394 0 0 25 25 25\n" +
+	"sub_group_shuffle_up 394 0 0 38 38 25\n" +
+	"sub_group_shuffle_up 394 0 0 37 37 25\n" +
+	"sub_group_shuffle_up 394 0 0 49 49 25\n" +
+	"sub_group_shuffle_up 394 0 0 56 56 25\n" +
+	"sub_group_shuffle_up 394 0 0 63 63 25\n" +
+	"sub_group_shuffle_xor 393 0 0 2 2 25\n" +
+	"sub_group_shuffle_xor 393 0 0 1 1 25\n" +
+	"sub_group_shuffle_xor 393 0 0 14 14 25\n" +
+	"sub_group_shuffle_xor 393 0 0 13 13 25\n" +
+	"sub_group_shuffle_xor 393 0 0 26 26 25\n" +
+	"sub_group_shuffle_xor 393 0 0 25 25 25\n" +
+	"sub_group_shuffle_xor 393 0 0 38 38 25\n" +
+	"sub_group_shuffle_xor 393 0 0 37 37 25\n" +
+	"sub_group_shuffle_xor 393 0 0 49 49 25\n" +
+	"sub_group_shuffle_xor 393 0 0 56 56 25\n" +
+	"sub_group_shuffle_xor 393 0 0 63 63 25\n" +
 	"sub_sat 0 0 0 2 2 2\n" +
 	"sub_sat 0 0 0 4 4 4\n" +
 	"sub_sat 0 0 0 6 6 6\n" +
@@ -5285,292 +5381,292 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 394\n" +
 	"vload16 0 0 0 12 72 395\n" +
+	"vload16 0 0 0 12 72 396\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 396\n" +
 	"vload16 0 0 0 11 72 397\n" +
+	"vload16 0 0 0 11 72 398\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 398\n" +
 	"vload16 0 0 0 24 72 399\n" +
+	"vload16 0 0 0 24 72 400\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 400\n" +
 	"vload16 0 0 0 23 72 401\n" +
+	"vload16 0 0 0 23 72 402\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 402\n" +
 	"vload16 0 0 0 36 72 403\n" +
+	"vload16 0 0 0 36 72 404\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 404\n" +
 	"vload16 0 0 0 35 72 405\n" +
+	"vload16 0 0 0 35 72 406\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 406\n" +
 	"vload16 0 0 0 48 72 407\n" +
+	"vload16 0 0 0 48 72 408\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 408\n" +
 	"vload16 0 0 0 47 72 409\n" +
+	"vload16 0 0 0 47 72 410\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 410\n" +
 	"vload16 0 0 0 54 72 411\n" +
+	"vload16 0 0 0 54 72 412\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 412\n" +
 	"vload16 55 0 0 61 72 413\n" +
+	"vload16 55 0 0 61 72 414\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 414\n" +
 	"vload16 62 0 0 68 72 415\n" +
+	"vload16 62 0 0 68 72 416\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 394\n" +
 	"vload2 0 0 0 4 72 395\n" +
+	"vload2 0 0 0 4 72 396\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 396\n" +
 	"vload2 0 0 0 3 72 397\n" +
+	"vload2 0 0 0 3 72 398\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 398\n" +
 	"vload2 0 0 0 16 72 399\n" +
+	"vload2 0 0 0 16 72 400\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 400\n" +
 	"vload2 0 0 0 15 72 401\n" +
+	"vload2 0 0 0 15 72 402\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 402\n" +
 	"vload2 0 0 0 28 72 403\n" +
+	"vload2 0 0 0 28 72 404\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 404\n" +
 	"vload2 0 0 0 27 72 405\n" +
+	"vload2 0 0 0 27 72 406\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 406\n" +
 	"vload2 0 0 0 40 72 407\n" +
+	"vload2 0 0 0 40 72 408\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 408\n" +
 	"vload2 0 0 0 39 72 409\n" +
+	"vload2 0 0 0 39 72 410\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 410\n" +
 	"vload2 0 0 0 50 72 411\n" +
+	"vload2 0 0 0 50 72 412\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 412\n" +
 	"vload2 55 0 0 57 72 413\n" +
+	"vload2 55 0 0 57 72 414\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 414\n" +
 	"vload2 62 0 0 64 72 415\n" +
+	"vload2 62 0 0 64 72 416\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 394\n" +
 	"vload3 0 0 0 6 72 395\n" +
+	"vload3 0 0 0 6 72 396\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 396\n" +
 	"vload3 0 0 0 5 72 397\n" +
+	"vload3 0 0 0 5 72 398\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 398\n" +
 	"vload3 0 0 0 18 72 399\n" +
+	"vload3 0 0 0 18 72 400\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 400\n" +
 	"vload3 0 0 0 17 72 401\n" +
+	"vload3 0 0 0 17 72 402\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 402\n" +
 	"vload3 0 0 0 30 72 403\n" +
+	"vload3 0 0 0 30 72 404\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 404\n" +
 	"vload3 0 0 0 29 72 405\n" +
+	"vload3 0 0 0 29 72 406\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 406\n" +
 	"vload3 0 0 0 42 72 407\n" +
+	"vload3 0 0 0 42 72 408\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 408\n" +
 	"vload3 0 0 0 41 72 409\n" +
+	"vload3 0 0 0 41 72 410\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 410\n" +
 	"vload3 0 0 0 51 72 411\n" +
+	"vload3 0 0 0 51 72 412\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 412\n" +
 	"vload3 55 0 0 58 72 413\n" +
+	"vload3 55 0 0 58 72 414\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 414\n" +
 	"vload3 62 0 0 65 72 415\n" +
+	"vload3 62 0 0 65 72 416\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 394\n" +
 	"vload4 0 0 0 8 72 395\n" +
+	"vload4 0 0 0 8 72 396\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 396\n" +
 	"vload4 0 0 0 7 72 397\n" +
+	"vload4 0 0 0 7 72 398\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 398\n" +
 	"vload4 0 0 0 20 72 399\n" +
+	"vload4 0 0 0 20 72 400\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 400\n" +
 	"vload4 0 0 0 19 72 401\n" +
+	"vload4 0 0 0 19 72 402\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 402\n" +
 	"vload4 0 0 0 32 72 403\n" +
+	"vload4 0 0 0 32 72 404\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 404\n" +
 	"vload4 0 0 0 31 72 405\n" +
+	"vload4 0 0 0 31 72 406\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 406\n" +
 	"vload4 0 0 0 44 72 407\n" +
+	"vload4 0 0 0 44 72 408\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 408\n" +
 	"vload4 0 0 0 43 72 409\n" +
+	"vload4 0 0 0 43 72 410\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 410\n" +
 	"vload4 0 0 0 52 72 411\n" +
+	"vload4 0 0 0 52 72 412\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 412\n" +
 	"vload4 55 0 0 59 72 413\n" +
+	"vload4 55 0 0 59 72 414\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 414\n" +
 	"vload4 62 0 0 66 72 415\n" +
+	"vload4 62 0 0 66 72 416\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 394\n" +
 	"vload8 0 0 0 10 72 395\n" +
+	"vload8 0 0 0 10 72 396\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 396\n" +
 	"vload8 0 0 0 9 72 397\n" +
+	"vload8 0 0 0 9 72 398\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 398\n" +
 	"vload8 0 0 0 22 72 399\n" +
+	"vload8 0 0 0 22 72 400\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 400\n" +
 	"vload8 0 0 0 21 72 401\n" +
+	"vload8 0 0 0 21 72 402\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 402\n" +
 	"vload8 0 0 0 34 72 403\n" +
+	"vload8 0 0 0 34 72 404\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 404\n" +
 	"vload8 0 0 0 33 72 405\n" +
+	"vload8 0 0 0 33 72 406\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 406\n" +
 	"vload8 0 0 0 46 72 407\n" +
+	"vload8 0 0 0 46 72 408\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 408\n" +
 	"vload8 0 0 0 45 72 409\n" +
+	"vload8 0 0 0 45 72 410\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 410\n" +
 	"vload8 0 0 0 53 72 411\n" +
+	"vload8 0 0 0 53 72 412\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 412\n" +
 	"vload8 55 0 0 60 72 413\n" +
+	"vload8 55 0 0 60 72 414\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 414\n" +
 	"vload8 62 0 0 67 72 415\n" +
+	"vload8 62 0 0 67 72 416\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 414\n" +
 	"vload_half 0 0 0 49 72 415\n" +
+	"vload_half 0 0 0 49 72 416\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 414\n" +
 	"vload_half16 0 0 0 54 72 415\n" +
+	"vload_half16 0 0 0 54 72 416\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 414\n" +
 	"vload_half2 0 0 0 50 72 415\n" +
+	"vload_half2 0 0 0 50 72 416\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 414\n" +
 	"vload_half3 0 0 0 51 72 415\n" +
+	"vload_half3 0 0 0 51 72 416\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 414\n" +
 	"vload_half4 0 0 0 52 72 415\n" +
+	"vload_half4 0 0 0 52 72 416\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 414\n" +
 	"vload_half8 0 0 0 53 72 415\n" +
+	"vload_half8 0 0 0 53 72 416\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 414\n" +
 	"vloada_half16 0 0 0 54 72 415\n" +
+	"vloada_half16 0 0 0 54 72 416\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 414\n" +
 	"vloada_half2 0 0 0 50 72 415\n" +
+	"vloada_half2 0 0 0 50 72 416\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 414\n" +
 	"vloada_half3 0 0 0 51 72 415\n" +
+	"vloada_half3 0 0 0 51 72 416\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 414\n" +
 	"vloada_half4 0 0 0 52 72 415\n" +
+	"vloada_half4 0 0 0 52 72 416\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 414\n" +
 	"vloada_half8 0 0 0 53 72 415\n" +
+	"vloada_half8 0 0 0 53 72 416\n" +
 	"vstore16 0 0 0 347 12 72 73\n" +
 	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 416\n" +
+	"vstore16 0 0 0 347 12 72 417\n" +
 	"vstore16 0 0 0 347 11 72 97\n" +
 	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 417\n" +
+	"vstore16 0 0 0 347 11 72 418\n" +
 	"vstore16 0 0 0 347 24 72 121\n" +
 	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 418\n" +
+	"vstore16 0 0 0 347 24 72 419\n" +
 	"vstore16 0 0 0 347 23 72 145\n" +
 	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 419\n" +
+	"vstore16 0 0 0 347 23 72 420\n" +
 	"vstore16 0 0 0 347 36 72 169\n" +
 	"vstore16 0 0 0 347 36 72 167\n" +
 	"vstore16 0 0 0 347 36 72 367\n" +
 	"vstore16 0 0 0 347 35 72 193\n" +
 	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 420\n" +
+	"vstore16 0 0 0 347 35 72 421\n" +
 	"vstore16 0 0 0 347 48 72 217\n" +
 	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 421\n" +
+	"vstore16 0 0 0 347 48 72 422\n" +
 	"vstore16 0 0 0 347 47 72 241\n" +
 	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 422\n" +
+	"vstore16 0 0 0 347 47 72 423\n" +
 	"vstore16 0 0 0 347 54 72 265\n" +
 	"vstore16 0 0 0 347 54 72 263\n" +
 	"vstore16 0 0 0 347 54 72 349\n" +
@@ -5582,28 +5678,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore16 62 0 0 347 68 72 361\n" +
 	"vstore2 0 0 0 347 4 72 73\n" +
 	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 416\n" +
+	"vstore2 0 0 0 347 4 72 417\n" +
 	"vstore2 0 0 0 347 3 72 97\n" +
 	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 417\n" +
+	"vstore2 0 0 0 347 3 72 418\n" +
 	"vstore2 0 0 0 347 16 72 121\n" +
 	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 418\n" +
+	"vstore2 0 0 0 347 16 72 419\n" +
 	"vstore2 0 0 0 347 15 72 145\n" +
 	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 419\n" +
+	"vstore2 0 0 0 347 15 72 420\n" +
 	"vstore2 0 0 0 347 28 72 169\n" +
 	"vstore2 0 0 0 347 28 72 167\n" +
 	"vstore2 0 0 0 347 28 72 367\n" +
 	"vstore2 0 0 0 347 27 72 193\n" +
 	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 420\n" +
+	"vstore2 0 0 0 347 27 72 421\n" +
 	"vstore2 0 0 0 347 40 72 217\n" +
 	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 421\n" +
+	"vstore2 0 0 0 347 40 72 422\n" +
 	"vstore2 0 0 0 347 39 72 241\n" +
 	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 422\n" +
+	"vstore2 0 0 0 347 39 72 423\n" +
 	"vstore2 0 0 0 347 50 72 265\n" +
 	"vstore2 0 0 0 347 50 72 263\n" +
 	"vstore2 0 0 0 347 50 72 349\n" +
@@ -5615,28 +5711,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore2 62 0 0 347 64 72 361\n" +
 	"vstore3 0 0 0 347 6 72 73\n" +
 	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 416\n" +
+	"vstore3 0 0 0 347 6 72 417\n" +
 	"vstore3 0 0 0 347 5 72 97\n" +
 	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 417\n" +
+	"vstore3 0 0 0 347 5 72 418\n" +
 	"vstore3 0 0 0 347 18 72 121\n" +
 	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 418\n" +
+	"vstore3 0 0 0 347 18 72 419\n" +
 	"vstore3 0 0 0 347 17 72 145\n" +
 	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 419\n" +
+	"vstore3 0 0 0 347 17 72 420\n" +
 	"vstore3 0 0 0 347 30 72 169\n" +
 	"vstore3 0 0 0 347 30 72 167\n" +
 	"vstore3 0 0 0 347 30 72 367\n" +
 	"vstore3 0 0 0 347 29 72 193\n" +
 	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 420\n" +
+	"vstore3 0 0 0 347 29 72 421\n" +
 	"vstore3 0 0 0 347 42 72 217\n" +
 	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 421\n" +
+	"vstore3 0 0 0 347 42 72 422\n" +
 	"vstore3 0 0 0 347 41 72 241\n" +
 	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 422\n" +
+	"vstore3 0 0 0 347 41 72 423\n" +
 	"vstore3 0 0 0 347 51 72 265\n" +
 	"vstore3 0 0 0 347 51 72 263\n" +
 	"vstore3 0 0 0 347 51 72 349\n" +
@@ -5648,28 +5744,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore3 62 0 0 347 65 72 361\n" +
 	"vstore4 0 0 0 347 8 72 73\n" +
 	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 416\n" +
+	"vstore4 0 0 0 347 8 72 417\n" +
 	"vstore4 0 0 0 347 7 72 97\n" +
 	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 417\n" +
+	"vstore4 0 0 0 347 7 72 418\n" +
 	"vstore4 0 0 0 347 20 72 121\n" +
 	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 418\n" +
+	"vstore4 0 0 0 347 20 72 419\n" +
 	"vstore4 0 0 0 347 19 72 145\n" +
 	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 419\n" +
+	"vstore4 0 0 0 347 19 72 420\n" +
 	"vstore4 0 0 0 347 32 72 169\n" +
 	"vstore4 0 0 0 347 32 72 167\n" +
 	"vstore4 0 0 0 347 32 72 367\n" +
 	"vstore4 0 0 0 347 31 72 193\n" +
 	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 420\n" +
+	"vstore4 0 0 0 347 31 72 421\n" +
 	"vstore4 0 0 0 347 44 72 217\n" +
 	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 421\n" +
+	"vstore4 0 0 0 347 44 72 422\n" +
 	"vstore4 0 0 0 347 43 72 241\n" +
 	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 422\n" +
+	"vstore4 0 0 0 347 43 72 423\n" +
 	"vstore4 0 0 0 347 52 72 265\n" +
 	"vstore4 0 0 0 347 52 72 263\n" +
 	"vstore4 0 0 0 347 52 72 349\n" +
@@ -5681,28 +5777,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore4 62 0 0 347 66 72 361\n" +
 	"vstore8 0 0 0 347 10 72 73\n" +
 	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 416\n" +
+	"vstore8 0 0 0 347 10 72 417\n" +
 	"vstore8 0 0 0 347 9 72 97\n" +
 	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 417\n" +
+	"vstore8 0 0 0 347 9 72 418\n" +
 	"vstore8 0 0 0 347 22 72 121\n" +
 	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 418\n" +
+	"vstore8 0 0 0 347 22 72 419\n" +
 	"vstore8 0 0 0 347 21 72 145\n" +
 	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 419\n" +
+	"vstore8 0 0 0 347 21 72 420\n" +
 	"vstore8 0 0 0 347 34 72 169\n" +
 	"vstore8 0 0 0 347 34 72 167\n" +
 	"vstore8 0 0 0 347 34 72 367\n" +
 	"vstore8 0 0 0 347 33 72 193\n" +
 	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 420\n" +
+	"vstore8 0 0 0 347 33 72 421\n" +
 	"vstore8 0 0 0 347 46 72 217\n" +
 	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 421\n" +
+	"vstore8 0 0 0 347 46 72 422\n" +
 	"vstore8 0 0 0 347 45 72 241\n" +
 	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 422\n" +
+	"vstore8 0 0 0 347 45 72 423\n" +
 	"vstore8 0 0 0 347 53 72 265\n" +
 	"vstore8 0 0 0 347 53 72 263\n" +
 	"vstore8 0 0 0 347 53 72 349\n" +
@@ -6042,7 +6138,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"wait_group_events 0 0 0 347 26 423\n" +
+	"wait_group_events 0 0 0 347 26 424\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
 	"write_imagef 0 0 0 347 384 28 52\n" +
 	"write_imagef 0 0 0 347 377 32 52\n" +

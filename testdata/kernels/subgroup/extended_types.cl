@@ -6,7 +6,8 @@
 //! options -cl-std=CL2.0
 
 // Sub-group operations on long, ulong, char, uchar and short (Vulkan's
-// shaderSubgroupExtendedTypes), each work-item checking itself against its
+// shaderSubgroupExtendedTypes) and cl_khr_subgroup_extended_types' vector
+// broadcasts, each work-item checking itself against its
 // sub-group's members gathered in local memory, so that nothing depends on
 // the sub-group size; bad[i] holds the failed checks, 0 everywhere (and on
 // a reference without sub-groups, which checks nothing).
@@ -51,6 +52,13 @@ kernel void extended_types(global const long *in, global uint *bad) {
   if (sub_group_shuffle((short)x, 0) != (short)first) fail |= 1u << 7;
   if (sub_group_shuffle((uchar)x, 0) != (uchar)first) fail |= 1u << 8;
   if (any(sub_group_non_uniform_broadcast((char4)((char)x, 1, 2, 3), 0) != (char4)((char)first, 1, 2, 3))) fail |= 1u << 9;
+#ifdef cl_khr_subgroup_extended_types
+  if (sub_group_reduce_add((char)x) != (char)csum) fail |= 1u << 10;
+  if (sub_group_reduce_max((short)x) != smax) fail |= 1u << 11;
+  if (sub_group_scan_inclusive_min((uchar)x) > (uchar)x) fail |= 1u << 12;
+  if (any(sub_group_broadcast((float8)((float)x), 0) != (float8)((float)first))) fail |= 1u << 13;
+  if (any(sub_group_broadcast((long3)(x, -x, 7), 0) != (long3)(first, -first, 7))) fail |= 1u << 14;
+#endif
 #endif
   bad[i] = fail;
 }
