@@ -85,7 +85,13 @@ func (s *state) affineRow(d []uint64, base uint32, f [4]uint32) {
 
 func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 	k := s.k
-	c = min(c, 2)
+	if c > 2 {
+		// Only the sub-group masks have a fourth component.
+		for l := range d {
+			d[l] = s.builtin(uint32(b), c, l)
+		}
+		return
+	}
 	// The ids are affine in the lanes' local ids and places in a batch.
 	var f [4]uint32
 	switch b {
