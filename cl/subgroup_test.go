@@ -187,7 +187,7 @@ func subgroupWant(global, local, w, n int, clustered bool) []uint32 {
 				o[9] = all + any
 				o[10] = uint32(bits.OnesCount32(ballot))
 				o[11], o[16] = 12345, 12345
-				if j := lo + sl ^ 1; j < hi {
+				if j := lo + (sl ^ 1); j < hi {
 					o[11] = x(j)
 				}
 				o[12] = 0

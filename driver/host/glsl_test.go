@@ -84,7 +84,7 @@ func TestGLSLSubgroup(t *testing.T) {
 			for i := lo; i < hi; i++ {
 				prefix += in[i]
 				want := []uint32{sum, prefix, odd, b2u32(i == lo), 0, uint32(i-lo) + 100*uint32((lo-g)/w), (local+w-1)/w + 100*w, 0}
-				if j := lo + (i - lo) ^ 1; j < hi {
+				if j := lo + ((i - lo) ^ 1); j < hi {
 					want[4] = in[j]
 				} else {
 					want[4] = getU32(out, 8*i+4) // undefined: the lane's own choice
