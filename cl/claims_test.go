@@ -70,6 +70,8 @@ var (
 		"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
 		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
 		"cl_khr_byte_addressable_store", "cl_khr_3d_image_writes", "cl_khr_subgroups",
+		"cl_khr_subgroup_non_uniform_vote", "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic",
+		"cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_extended_types",
 		"cl_khr_depth_images", "cl_khr_mipmap_image", "cl_khr_srgb_image_writes",
 	}
 	featureMacros = []string{

@@ -3,6 +3,7 @@ package cl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -202,6 +203,9 @@ func (d *Device) OpenCLCFeatures() []string {
 			f = append(f, "__opencl_c_read_write_images")
 		}
 	}
+	if slices.Contains(strings.Fields(d.info.Extensions), "cl_khr_subgroups") {
+		f = append(f, "__opencl_c_subgroups")
+	}
 	return f
 }
 
@@ -218,7 +222,9 @@ func featuresOf(c driver.Caps) compiler.Features {
 		LoopIterationLimit:   c.LoopIterationLimit,
 		ReportOutOfBounds:    c.ReportOutOfBounds,
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
-		Images: c.Images,
+		Images:                c.Images,
+		Subgroups:             compiler.SubgroupOps(c.SubgroupOps),
+		SubgroupExtendedTypes: c.SubgroupExtendedTypes,
 	}
 }
 

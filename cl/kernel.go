@@ -415,17 +415,20 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 		if reqd != [3]uint64{} && loc != reqd {
 			return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): local size %v, the kernel requires %v", op, k.name, loc, reqd)
 		}
-		if !info.NonUniform || uniformOnly(k.prog.BuildOptions(q.dev), k.prog.source != "") {
-			for i := range dims {
-				if glob[i]%loc[i] != 0 {
-					return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): global size %v is not a multiple of local size %v (the kernel runs only uniform work-groups)", op, k.name, nd.Global, nd.Local)
-				}
-			}
-		}
 	} else if reqd != [3]uint64{} {
 		loc = reqd
 	} else {
 		loc = chooseLocal(dims, glob, maxWG, q.dev.info.MaxWorkItemSizes)
+	}
+	// A given or required local size that does not divide the global
+	// size makes smaller work-groups at the end, where the program and
+	// the kernel allow them.
+	if !info.NonUniform || uniformOnly(k.prog.BuildOptions(q.dev), k.prog.source != "") {
+		for i := range dims {
+			if glob[i]%loc[i] != 0 {
+				return nil, errorf(ErrInvalidWorkGroupSize, "%s(%s): global size %v is not a multiple of local size %v (the kernel runs only uniform work-groups)", op, k.name, nd.Global, loc[:dims])
+			}
+		}
 	}
 
 	k.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver"
 )
 
@@ -55,8 +56,8 @@ type DeviceInfo struct {
 	// NonUniformWorkGroups: the device runs NDRanges whose global size is
 	// not a multiple of the local size (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT)
 	// for programs built with -cl-std=CL2.0 or later. Kernels say it one by
-	// one (driver.KernelInfo.NonUniform): the host driver's do, the Vulkan
-	// driver's not yet, so this is true for the host driver's devices.
+	// one (driver.KernelInfo.NonUniform): both drivers' do, where the
+	// work-group size is a specialization constant.
 	NonUniformWorkGroups bool
 	// AddressBits is the width of size_t and of pointers in the kernels
 	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32, for Vulkan's logical
@@ -141,10 +142,11 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	if di.Caps.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
+	ext = append(ext, compiler.SubgroupExtensions(compiler.SubgroupOps(di.Caps.SubgroupOps), di.Caps.SubgroupExtendedTypes)...)
 	dev := &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
-		NonUniformWorkGroups: drv == "host", AddressBits: 32,
+		NonUniformWorkGroups: true, AddressBits: 32,
 	}}
 	if id, ok := d.(driver.ImageDevice); ok && di.Caps.Images {
 		dev.info.ImageSupport, dev.info.Images = true, id.ImageLimits()

@@ -118,5 +118,6 @@ func (o Options) lowerOptions() lower.Options {
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
+		SubgroupExtendedTypes:    o.Features.SubgroupExtendedTypes,
 	}
 }

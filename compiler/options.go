@@ -68,10 +68,21 @@ type Features struct {
 	// __IMAGE_SUPPORT__ is defined (OpenCL C §6.10). Image kernels compile
 	// either way; the runtime refuses to run them on a device without.
 	Images bool
+
+	// Subgroups are the sub-group operations the device runs in compute
+	// kernels (driver.Caps.SubgroupOps); they decide the cl_khr_subgroup*
+	// extensions (SubgroupExtensions). SubgroupExtendedTypes: the device
+	// runs them on 8-, 16- and 64-bit integers and half too (Vulkan's
+	// shaderSubgroupExtendedTypes); without it only on 32-bit types and
+	// double.
+	Subgroups             SubgroupOps
+	SubgroupExtendedTypes bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).
-var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true}
+var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true,
+	Subgroups:             SubgroupBasic | SubgroupVote | SubgroupArithmetic | SubgroupBallot | SubgroupShuffle | SubgroupShuffleRelative | SubgroupClustered,
+	SubgroupExtendedTypes: true}
 
 // Options configure a compilation. The zero value is not the default:
 // start from DefaultOptions or ParseOptions.
@@ -223,5 +234,5 @@ func (f Features) extensions() []string {
 	if f.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
-	return ext
+	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
 }

@@ -166,6 +166,16 @@ type Caps struct {
 	// SubgroupSize is the sub-group width, or 0 when sub-groups are not
 	// supported.
 	SubgroupSize uint32
+	// SubgroupOps are the sub-group operations kernels may use, as the
+	// bits of Vulkan's VkSubgroupFeatureFlags (Basic 1, Vote 2,
+	// Arithmetic 4, Ballot 8, Shuffle 16, ShuffleRelative 32, Clustered
+	// 64, Quad 128): the SPIR-V capabilities GroupNonUniform* the device
+	// runs in compute kernels. They decide the cl_khr_subgroup*
+	// extensions (compiler.SubgroupExtensions).
+	SubgroupOps uint32
+	// SubgroupExtendedTypes: sub-group operations also work on 8-, 16-
+	// and 64-bit integers and half (Vulkan's shaderSubgroupExtendedTypes).
+	SubgroupExtendedTypes bool
 	// SignedZeroInfNanPreserve: the device runs modules that declare
 	// SPV_KHR_float_controls' SignedZeroInfNanPreserve for 32-bit floats,
 	// and honours it. The compiler then declares it (Vulkan devices may

@@ -400,25 +400,89 @@ func clGetKernelWorkGroupInfo(kern C.cl_kernel, dev C.cl_device_id, param_name C
 	return putInfo(v, param_value_size, param_value, param_value_size_ret)
 }
 
-func subGroupInfo(kern C.cl_kernel, dev C.cl_device_id) C.cl_int {
+// subGroupInfo answers clGetKernelSubGroupInfo: the queries "FOR_NDRANGE"
+// take a local size (1 to 3 size_t) as input, LOCAL_SIZE_FOR_SUB_GROUP_COUNT
+// a count (one size_t) and answer a local size of as many dimensions as
+// param_value_size holds.
+func subGroupInfo(kern C.cl_kernel, dev C.cl_device_id, name C.cl_kernel_sub_group_info, inSize C.size_t, in C.clgo_cvoid, outSize C.size_t, out unsafe.Pointer, outSizeRet *C.size_t) C.cl_int {
 	k, ok := kernelOf(kern)
 	if !ok {
 		return C.CL_INVALID_KERNEL
 	}
-	if _, ok := kernelDevice(k, dev); !ok {
+	var d *device
+	if dev == nil && len(k.prog.devs) == 1 {
+		// A NULL device names the program's only one.
+		d = k.prog.devs[0]
+	} else if d, ok = kernelDevice(k, dev); !ok {
 		return C.CL_INVALID_DEVICE
 	}
-	return C.CL_INVALID_OPERATION // no device supports sub-groups
+	inputSizes := func() ([]uint64, bool) {
+		const w = C.size_t(unsafe.Sizeof(C.size_t(0)))
+		if in == nil || inSize == 0 || inSize%w != 0 || inSize/w > 3 {
+			return nil, false
+		}
+		src := unsafe.Slice((*C.size_t)(unsafe.Pointer(in)), inSize/w)
+		vs := make([]uint64, len(src))
+		for i, v := range src {
+			vs[i] = uint64(v)
+		}
+		return vs, true
+	}
+	var v []byte
+	var err error
+	switch name {
+	case C.CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, C.CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+		local, ok := inputSizes()
+		if !ok {
+			return C.CL_INVALID_VALUE
+		}
+		var n uint64
+		if name == C.CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE {
+			n, err = k.k.MaxSubGroupSizeForNDRange(d.d, local)
+		} else {
+			n, err = k.k.SubGroupCountForNDRange(d.d, local)
+		}
+		v = size(n)
+	case C.CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT:
+		count, ok := inputSizes()
+		if !ok || len(count) != 1 {
+			return C.CL_INVALID_VALUE
+		}
+		dims := int(outSize / C.size_t(unsafe.Sizeof(C.size_t(0))))
+		if out == nil {
+			dims = 3 // a size query: the largest answer
+		}
+		if dims < 1 || dims > 3 {
+			return C.CL_INVALID_VALUE
+		}
+		var local []uint64
+		local, err = k.k.LocalSizeForSubGroupCount(d.d, count[0], dims)
+		v = sizes(local...)
+	case C.CL_KERNEL_MAX_NUM_SUB_GROUPS:
+		var n uint64
+		n, err = k.k.MaxNumSubGroupsOf(d.d)
+		v = size(n)
+	case C.CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+		var n uint64
+		n, err = k.k.CompileNumSubGroups(d.d)
+		v = size(n)
+	default:
+		return C.CL_INVALID_VALUE
+	}
+	if err != nil {
+		return code(err)
+	}
+	return putInfo(v, outSize, out, outSizeRet)
 }
 
 //export clGetKernelSubGroupInfo
 func clGetKernelSubGroupInfo(kern C.cl_kernel, dev C.cl_device_id, param_name C.cl_kernel_sub_group_info, input_value_size C.size_t, input_value C.clgo_cvoid, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
-	return subGroupInfo(kern, dev)
+	return subGroupInfo(kern, dev, param_name, input_value_size, input_value, param_value_size, param_value, param_value_size_ret)
 }
 
 //export clGetKernelSubGroupInfoKHR
 func clGetKernelSubGroupInfoKHR(kern C.cl_kernel, dev C.cl_device_id, param_name C.cl_kernel_sub_group_info, input_value_size C.size_t, input_value C.clgo_cvoid, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
-	return subGroupInfo(kern, dev)
+	return subGroupInfo(kern, dev, param_name, input_value_size, input_value, param_value_size, param_value, param_value_size_ret)
 }
 
 func ndrange(dims C.cl_uint, p *C.size_t) []uint64 {

@@ -419,7 +419,7 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 		C.CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
 		v = u32(0)
 	case C.CL_DEVICE_MAX_NUM_SUB_GROUPS:
-		v = u32(0)
+		v = u32(uint32(d.d.MaxNumSubGroups()))
 	case C.CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
 		v = boolean(false)
 	case C.CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:

@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5236 declarations.
+// 5842 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -379,6 +379,7 @@ var strs = [...]string{
 	"__private int4 *",
 	"__private int8 *",
 	"__private int16 *",
+	"cl_khr_subgroups",
 	"__read_only image2d_array_depth_t",
 	"__write_only image2d_array_depth_t",
 	"__read_write image2d_array_depth_t",
@@ -403,8 +404,15 @@ var strs = [...]string{
 	"__read_write image1d_buffer_t",
 	"__read_write image2d_t",
 	"__read_write image3d_t",
+	"cl_khr_subgroup_ballot",
 	"__constant char *",
 	"sampler_t",
+	"cl_khr_subgroup_extended_types",
+	"cl_khr_subgroup_clustered_reduce",
+	"cl_khr_subgroup_non_uniform_vote",
+	"cl_khr_subgroup_non_uniform_arithmetic",
+	"cl_khr_subgroup_shuffle",
+	"cl_khr_subgroup_shuffle_relative",
 	"const __private char *",
 	"const __constant char *",
 	"const __private uchar *",
@@ -2051,129 +2059,140 @@ const decls = "abs 0 0 0 1 2\n" +
 	"frexp 62 0 0 68 68 187\n" +
 	"frexp 62 0 0 68 68 372\n" +
 	"get_enqueued_local_size 0 200 0 72 25\n" +
+	"get_enqueued_num_sub_groups 373 0 0 25\n" +
 	"get_global_id 0 0 0 72 25\n" +
 	"get_global_linear_id 0 200 0 72\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 200 0 72 373\n" +
 	"get_image_array_size 0 200 0 72 374\n" +
 	"get_image_array_size 0 200 0 72 375\n" +
-	"get_image_array_size 0 0 0 72 376\n" +
+	"get_image_array_size 0 200 0 72 376\n" +
 	"get_image_array_size 0 0 0 72 377\n" +
 	"get_image_array_size 0 0 0 72 378\n" +
 	"get_image_array_size 0 0 0 72 379\n" +
 	"get_image_array_size 0 0 0 72 380\n" +
 	"get_image_array_size 0 0 0 72 381\n" +
-	"get_image_channel_data_type 0 200 0 26 382\n" +
-	"get_image_channel_data_type 0 200 0 26 373\n" +
+	"get_image_array_size 0 0 0 72 382\n" +
 	"get_image_channel_data_type 0 200 0 26 383\n" +
 	"get_image_channel_data_type 0 200 0 26 374\n" +
 	"get_image_channel_data_type 0 200 0 26 384\n" +
 	"get_image_channel_data_type 0 200 0 26 375\n" +
-	"get_image_channel_data_type 0 0 0 26 385\n" +
+	"get_image_channel_data_type 0 200 0 26 385\n" +
+	"get_image_channel_data_type 0 200 0 26 376\n" +
 	"get_image_channel_data_type 0 0 0 26 386\n" +
-	"get_image_channel_data_type 0 0 0 26 376\n" +
 	"get_image_channel_data_type 0 0 0 26 387\n" +
 	"get_image_channel_data_type 0 0 0 26 377\n" +
 	"get_image_channel_data_type 0 0 0 26 388\n" +
+	"get_image_channel_data_type 0 0 0 26 378\n" +
 	"get_image_channel_data_type 0 0 0 26 389\n" +
 	"get_image_channel_data_type 0 0 0 26 390\n" +
-	"get_image_channel_data_type 0 0 0 26 378\n" +
 	"get_image_channel_data_type 0 0 0 26 391\n" +
 	"get_image_channel_data_type 0 0 0 26 379\n" +
 	"get_image_channel_data_type 0 0 0 26 392\n" +
+	"get_image_channel_data_type 0 0 0 26 380\n" +
 	"get_image_channel_data_type 0 0 0 26 393\n" +
 	"get_image_channel_data_type 0 0 0 26 394\n" +
-	"get_image_channel_data_type 0 0 0 26 380\n" +
 	"get_image_channel_data_type 0 0 0 26 395\n" +
 	"get_image_channel_data_type 0 0 0 26 381\n" +
 	"get_image_channel_data_type 0 0 0 26 396\n" +
-	"get_image_channel_order 0 200 0 26 382\n" +
-	"get_image_channel_order 0 200 0 26 373\n" +
+	"get_image_channel_data_type 0 0 0 26 382\n" +
+	"get_image_channel_data_type 0 0 0 26 397\n" +
 	"get_image_channel_order 0 200 0 26 383\n" +
 	"get_image_channel_order 0 200 0 26 374\n" +
 	"get_image_channel_order 0 200 0 26 384\n" +
 	"get_image_channel_order 0 200 0 26 375\n" +
-	"get_image_channel_order 0 0 0 26 385\n" +
+	"get_image_channel_order 0 200 0 26 385\n" +
+	"get_image_channel_order 0 200 0 26 376\n" +
 	"get_image_channel_order 0 0 0 26 386\n" +
-	"get_image_channel_order 0 0 0 26 376\n" +
 	"get_image_channel_order 0 0 0 26 387\n" +
 	"get_image_channel_order 0 0 0 26 377\n" +
 	"get_image_channel_order 0 0 0 26 388\n" +
+	"get_image_channel_order 0 0 0 26 378\n" +
 	"get_image_channel_order 0 0 0 26 389\n" +
 	"get_image_channel_order 0 0 0 26 390\n" +
-	"get_image_channel_order 0 0 0 26 378\n" +
 	"get_image_channel_order 0 0 0 26 391\n" +
 	"get_image_channel_order 0 0 0 26 379\n" +
 	"get_image_channel_order 0 0 0 26 392\n" +
+	"get_image_channel_order 0 0 0 26 380\n" +
 	"get_image_channel_order 0 0 0 26 393\n" +
 	"get_image_channel_order 0 0 0 26 394\n" +
-	"get_image_channel_order 0 0 0 26 380\n" +
 	"get_image_channel_order 0 0 0 26 395\n" +
 	"get_image_channel_order 0 0 0 26 381\n" +
 	"get_image_channel_order 0 0 0 26 396\n" +
-	"get_image_depth 0 0 0 26 388\n" +
-	"get_image_depth 0 0 0 26 392\n" +
-	"get_image_depth 0 0 0 26 396\n" +
-	"get_image_dim 0 200 0 28 382\n" +
-	"get_image_dim 0 200 0 28 373\n" +
+	"get_image_channel_order 0 0 0 26 382\n" +
+	"get_image_channel_order 0 0 0 26 397\n" +
+	"get_image_depth 0 0 0 26 389\n" +
+	"get_image_depth 0 0 0 26 393\n" +
+	"get_image_depth 0 0 0 26 397\n" +
 	"get_image_dim 0 200 0 28 383\n" +
 	"get_image_dim 0 200 0 28 374\n" +
 	"get_image_dim 0 200 0 28 384\n" +
 	"get_image_dim 0 200 0 28 375\n" +
-	"get_image_dim 0 0 0 28 387\n" +
-	"get_image_dim 0 0 0 28 377\n" +
-	"get_image_dim 0 0 0 32 388\n" +
-	"get_image_dim 0 0 0 28 391\n" +
-	"get_image_dim 0 0 0 28 379\n" +
-	"get_image_dim 0 0 0 32 392\n" +
-	"get_image_dim 0 0 0 28 395\n" +
-	"get_image_dim 0 0 0 28 381\n" +
-	"get_image_dim 0 0 0 32 396\n" +
-	"get_image_height 0 200 0 26 382\n" +
-	"get_image_height 0 200 0 26 373\n" +
+	"get_image_dim 0 200 0 28 385\n" +
+	"get_image_dim 0 200 0 28 376\n" +
+	"get_image_dim 0 0 0 28 388\n" +
+	"get_image_dim 0 0 0 28 378\n" +
+	"get_image_dim 0 0 0 32 389\n" +
+	"get_image_dim 0 0 0 28 392\n" +
+	"get_image_dim 0 0 0 28 380\n" +
+	"get_image_dim 0 0 0 32 393\n" +
+	"get_image_dim 0 0 0 28 396\n" +
+	"get_image_dim 0 0 0 28 382\n" +
+	"get_image_dim 0 0 0 32 397\n" +
 	"get_image_height 0 200 0 26 383\n" +
 	"get_image_height 0 200 0 26 374\n" +
 	"get_image_height 0 200 0 26 384\n" +
 	"get_image_height 0 200 0 26 375\n" +
-	"get_image_height 0 0 0 26 387\n" +
-	"get_image_height 0 0 0 26 377\n" +
+	"get_image_height 0 200 0 26 385\n" +
+	"get_image_height 0 200 0 26 376\n" +
 	"get_image_height 0 0 0 26 388\n" +
-	"get_image_height 0 0 0 26 391\n" +
-	"get_image_height 0 0 0 26 379\n" +
+	"get_image_height 0 0 0 26 378\n" +
+	"get_image_height 0 0 0 26 389\n" +
 	"get_image_height 0 0 0 26 392\n" +
-	"get_image_height 0 0 0 26 395\n" +
-	"get_image_height 0 0 0 26 381\n" +
+	"get_image_height 0 0 0 26 380\n" +
+	"get_image_height 0 0 0 26 393\n" +
 	"get_image_height 0 0 0 26 396\n" +
-	"get_image_width 0 200 0 26 382\n" +
-	"get_image_width 0 200 0 26 373\n" +
+	"get_image_height 0 0 0 26 382\n" +
+	"get_image_height 0 0 0 26 397\n" +
 	"get_image_width 0 200 0 26 383\n" +
 	"get_image_width 0 200 0 26 374\n" +
 	"get_image_width 0 200 0 26 384\n" +
 	"get_image_width 0 200 0 26 375\n" +
-	"get_image_width 0 0 0 26 385\n" +
+	"get_image_width 0 200 0 26 385\n" +
+	"get_image_width 0 200 0 26 376\n" +
 	"get_image_width 0 0 0 26 386\n" +
-	"get_image_width 0 0 0 26 376\n" +
 	"get_image_width 0 0 0 26 387\n" +
 	"get_image_width 0 0 0 26 377\n" +
 	"get_image_width 0 0 0 26 388\n" +
+	"get_image_width 0 0 0 26 378\n" +
 	"get_image_width 0 0 0 26 389\n" +
 	"get_image_width 0 0 0 26 390\n" +
-	"get_image_width 0 0 0 26 378\n" +
 	"get_image_width 0 0 0 26 391\n" +
 	"get_image_width 0 0 0 26 379\n" +
 	"get_image_width 0 0 0 26 392\n" +
+	"get_image_width 0 0 0 26 380\n" +
 	"get_image_width 0 0 0 26 393\n" +
 	"get_image_width 0 0 0 26 394\n" +
-	"get_image_width 0 0 0 26 380\n" +
 	"get_image_width 0 0 0 26 395\n" +
 	"get_image_width 0 0 0 26 381\n" +
 	"get_image_width 0 0 0 26 396\n" +
+	"get_image_width 0 0 0 26 382\n" +
+	"get_image_width 0 0 0 26 397\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
+	"get_max_sub_group_size 373 0 0 25\n" +
 	"get_num_groups 0 0 0 72 25\n" +
+	"get_num_sub_groups 373 0 0 25\n" +
+	"get_sub_group_eq_mask 398 0 0 31\n" +
+	"get_sub_group_ge_mask 398 0 0 31\n" +
+	"get_sub_group_gt_mask 398 0 0 31\n" +
+	"get_sub_group_id 373 0 0 25\n" +
+	"get_sub_group_le_mask 398 0 0 31\n" +
+	"get_sub_group_local_id 373 0 0 25\n" +
+	"get_sub_group_lt_mask 398 0 0 31\n" +
+	"get_sub_group_size 373 0 0 25\n" +
 	"get_work_dim 0 0 0 25\n" +
 	"hadd 0 0 0 2 2 2\n" +
 	"hadd 0 0 0 4 4 4\n" +
@@ -3636,7 +3655,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"prefetch 0 0 0 347 324 72\n" +
 	"prefetch 0 0 0 347 328 72\n" +
 	"prefetch 0 0 0 347 332 72\n" +
-	"printf 0 120 1 26 397\n" +
+	"printf 0 120 1 26 399\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -3655,90 +3674,90 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 387 398 28\n" +
-	"read_imagef 0 0 0 52 387 398 50\n" +
-	"read_imagef 0 0 0 52 388 398 32\n" +
-	"read_imagef 0 0 0 52 388 398 52\n" +
-	"read_imagef 0 0 0 52 377 398 32\n" +
-	"read_imagef 0 0 0 52 377 398 52\n" +
-	"read_imagef 0 0 0 52 385 398 26\n" +
-	"read_imagef 0 0 0 52 385 398 49\n" +
-	"read_imagef 0 0 0 52 376 398 28\n" +
-	"read_imagef 0 0 0 52 376 398 50\n" +
-	"read_imagef 0 0 0 52 387 28\n" +
-	"read_imagef 0 0 0 52 388 32\n" +
-	"read_imagef 0 0 0 52 377 32\n" +
-	"read_imagef 0 0 0 52 385 26\n" +
+	"read_imagef 0 0 0 52 388 400 28\n" +
+	"read_imagef 0 0 0 52 388 400 50\n" +
+	"read_imagef 0 0 0 52 389 400 32\n" +
+	"read_imagef 0 0 0 52 389 400 52\n" +
+	"read_imagef 0 0 0 52 378 400 32\n" +
+	"read_imagef 0 0 0 52 378 400 52\n" +
+	"read_imagef 0 0 0 52 386 400 26\n" +
+	"read_imagef 0 0 0 52 386 400 49\n" +
+	"read_imagef 0 0 0 52 377 400 28\n" +
+	"read_imagef 0 0 0 52 377 400 50\n" +
+	"read_imagef 0 0 0 52 388 28\n" +
+	"read_imagef 0 0 0 52 389 32\n" +
+	"read_imagef 0 0 0 52 378 32\n" +
 	"read_imagef 0 0 0 52 386 26\n" +
-	"read_imagef 0 0 0 52 376 28\n" +
-	"read_imagef 0 200 0 52 393 26\n" +
+	"read_imagef 0 0 0 52 387 26\n" +
+	"read_imagef 0 0 0 52 377 28\n" +
 	"read_imagef 0 200 0 52 394 26\n" +
-	"read_imagef 0 200 0 52 380 28\n" +
-	"read_imagef 0 200 0 52 395 28\n" +
-	"read_imagef 0 200 0 52 381 32\n" +
-	"read_imagef 0 200 0 52 396 32\n" +
-	"read_imagef 0 200 0 49 382 398 28\n" +
-	"read_imagef 0 200 0 49 382 398 50\n" +
-	"read_imagef 0 200 0 49 382 28\n" +
-	"read_imagef 0 200 0 49 373 398 32\n" +
-	"read_imagef 0 200 0 49 373 398 52\n" +
-	"read_imagef 0 200 0 49 373 32\n" +
-	"read_imagef 0 200 0 49 384 28\n" +
-	"read_imagef 0 200 0 49 375 32\n" +
-	"read_imageh 62 0 0 66 387 398 28\n" +
-	"read_imageh 62 0 0 66 387 398 50\n" +
-	"read_imageh 62 0 0 66 388 398 32\n" +
-	"read_imageh 62 0 0 66 388 398 52\n" +
-	"read_imageh 62 0 0 66 387 28\n" +
-	"read_imageh 62 0 0 66 385 26\n" +
+	"read_imagef 0 200 0 52 395 26\n" +
+	"read_imagef 0 200 0 52 381 28\n" +
+	"read_imagef 0 200 0 52 396 28\n" +
+	"read_imagef 0 200 0 52 382 32\n" +
+	"read_imagef 0 200 0 52 397 32\n" +
+	"read_imagef 0 200 0 49 383 400 28\n" +
+	"read_imagef 0 200 0 49 383 400 50\n" +
+	"read_imagef 0 200 0 49 383 28\n" +
+	"read_imagef 0 200 0 49 374 400 32\n" +
+	"read_imagef 0 200 0 49 374 400 52\n" +
+	"read_imagef 0 200 0 49 374 32\n" +
+	"read_imagef 0 200 0 49 385 28\n" +
+	"read_imagef 0 200 0 49 376 32\n" +
+	"read_imageh 62 0 0 66 388 400 28\n" +
+	"read_imageh 62 0 0 66 388 400 50\n" +
+	"read_imageh 62 0 0 66 389 400 32\n" +
+	"read_imageh 62 0 0 66 389 400 52\n" +
+	"read_imageh 62 0 0 66 388 28\n" +
 	"read_imageh 62 0 0 66 386 26\n" +
-	"read_imageh 62 200 0 66 395 28\n" +
-	"read_imageh 62 200 0 66 393 26\n" +
-	"read_imageh 62 200 0 66 396 32\n" +
-	"read_imagei 0 0 0 32 387 398 28\n" +
-	"read_imagei 0 0 0 32 387 398 50\n" +
-	"read_imagei 0 0 0 32 388 398 32\n" +
-	"read_imagei 0 0 0 32 388 398 52\n" +
-	"read_imagei 0 0 0 32 377 398 32\n" +
-	"read_imagei 0 0 0 32 377 398 52\n" +
-	"read_imagei 0 0 0 32 385 398 26\n" +
-	"read_imagei 0 0 0 32 385 398 49\n" +
-	"read_imagei 0 0 0 32 376 398 28\n" +
-	"read_imagei 0 0 0 32 376 398 50\n" +
-	"read_imagei 0 0 0 32 387 28\n" +
-	"read_imagei 0 0 0 32 388 32\n" +
-	"read_imagei 0 0 0 32 377 32\n" +
-	"read_imagei 0 0 0 32 385 26\n" +
+	"read_imageh 62 0 0 66 387 26\n" +
+	"read_imageh 62 200 0 66 396 28\n" +
+	"read_imageh 62 200 0 66 394 26\n" +
+	"read_imageh 62 200 0 66 397 32\n" +
+	"read_imagei 0 0 0 32 388 400 28\n" +
+	"read_imagei 0 0 0 32 388 400 50\n" +
+	"read_imagei 0 0 0 32 389 400 32\n" +
+	"read_imagei 0 0 0 32 389 400 52\n" +
+	"read_imagei 0 0 0 32 378 400 32\n" +
+	"read_imagei 0 0 0 32 378 400 52\n" +
+	"read_imagei 0 0 0 32 386 400 26\n" +
+	"read_imagei 0 0 0 32 386 400 49\n" +
+	"read_imagei 0 0 0 32 377 400 28\n" +
+	"read_imagei 0 0 0 32 377 400 50\n" +
+	"read_imagei 0 0 0 32 388 28\n" +
+	"read_imagei 0 0 0 32 389 32\n" +
+	"read_imagei 0 0 0 32 378 32\n" +
 	"read_imagei 0 0 0 32 386 26\n" +
-	"read_imagei 0 0 0 32 376 28\n" +
-	"read_imagei 0 200 0 32 393 26\n" +
+	"read_imagei 0 0 0 32 387 26\n" +
+	"read_imagei 0 0 0 32 377 28\n" +
 	"read_imagei 0 200 0 32 394 26\n" +
-	"read_imagei 0 200 0 32 380 28\n" +
-	"read_imagei 0 200 0 32 395 28\n" +
-	"read_imagei 0 200 0 32 381 32\n" +
-	"read_imagei 0 200 0 32 396 32\n" +
-	"read_imageui 0 0 0 31 387 398 28\n" +
-	"read_imageui 0 0 0 31 387 398 50\n" +
-	"read_imageui 0 0 0 31 388 398 32\n" +
-	"read_imageui 0 0 0 31 388 398 52\n" +
-	"read_imageui 0 0 0 31 377 398 32\n" +
-	"read_imageui 0 0 0 31 377 398 52\n" +
-	"read_imageui 0 0 0 31 385 398 26\n" +
-	"read_imageui 0 0 0 31 385 398 49\n" +
-	"read_imageui 0 0 0 31 376 398 28\n" +
-	"read_imageui 0 0 0 31 376 398 50\n" +
-	"read_imageui 0 0 0 31 387 28\n" +
-	"read_imageui 0 0 0 31 388 32\n" +
-	"read_imageui 0 0 0 31 377 32\n" +
-	"read_imageui 0 0 0 31 385 26\n" +
+	"read_imagei 0 200 0 32 395 26\n" +
+	"read_imagei 0 200 0 32 381 28\n" +
+	"read_imagei 0 200 0 32 396 28\n" +
+	"read_imagei 0 200 0 32 382 32\n" +
+	"read_imagei 0 200 0 32 397 32\n" +
+	"read_imageui 0 0 0 31 388 400 28\n" +
+	"read_imageui 0 0 0 31 388 400 50\n" +
+	"read_imageui 0 0 0 31 389 400 32\n" +
+	"read_imageui 0 0 0 31 389 400 52\n" +
+	"read_imageui 0 0 0 31 378 400 32\n" +
+	"read_imageui 0 0 0 31 378 400 52\n" +
+	"read_imageui 0 0 0 31 386 400 26\n" +
+	"read_imageui 0 0 0 31 386 400 49\n" +
+	"read_imageui 0 0 0 31 377 400 28\n" +
+	"read_imageui 0 0 0 31 377 400 50\n" +
+	"read_imageui 0 0 0 31 388 28\n" +
+	"read_imageui 0 0 0 31 389 32\n" +
+	"read_imageui 0 0 0 31 378 32\n" +
 	"read_imageui 0 0 0 31 386 26\n" +
-	"read_imageui 0 0 0 31 376 28\n" +
-	"read_imageui 0 200 0 31 393 26\n" +
+	"read_imageui 0 0 0 31 387 26\n" +
+	"read_imageui 0 0 0 31 377 28\n" +
 	"read_imageui 0 200 0 31 394 26\n" +
-	"read_imageui 0 200 0 31 380 28\n" +
-	"read_imageui 0 200 0 31 395 28\n" +
-	"read_imageui 0 200 0 31 381 32\n" +
-	"read_imageui 0 200 0 31 396 32\n" +
+	"read_imageui 0 200 0 31 395 26\n" +
+	"read_imageui 0 200 0 31 381 28\n" +
+	"read_imageui 0 200 0 31 396 28\n" +
+	"read_imageui 0 200 0 31 382 32\n" +
+	"read_imageui 0 200 0 31 397 32\n" +
 	"read_mem_fence 0 0 0 347 348\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
@@ -4692,6 +4711,601 @@ const decls = "abs 0 0 0 1 2\n" +
 	"step 62 0 0 67 63 67\n" +
 	"step 62 0 0 68 68 68\n" +
 	"step 62 0 0 68 63 68\n" +
+	"sub_group_all 373 0 0 26 26\n" +
+	"sub_group_any 373 0 0 26 26\n" +
+	"sub_group_ballot 398 0 0 31 26\n" +
+	"sub_group_ballot_bit_count 398 0 0 25 31\n" +
+	"sub_group_ballot_bit_extract 398 0 0 26 31 25\n" +
+	"sub_group_ballot_exclusive_scan 398 0 0 25 31\n" +
+	"sub_group_ballot_find_lsb 398 0 0 25 31\n" +
+	"sub_group_ballot_find_msb 398 0 0 25 31\n" +
+	"sub_group_ballot_inclusive_scan 398 0 0 25 31\n" +
+	"sub_group_barrier 373 0 0 347 348\n" +
+	"sub_group_broadcast 373 0 0 26 26 25\n" +
+	"sub_group_broadcast 373 0 0 25 25 25\n" +
+	"sub_group_broadcast 373 0 0 38 38 25\n" +
+	"sub_group_broadcast 373 0 0 37 37 25\n" +
+	"sub_group_broadcast 373 0 0 49 49 25\n" +
+	"sub_group_broadcast 373 0 0 56 56 25\n" +
+	"sub_group_broadcast 373 0 0 63 63 25\n" +
+	"sub_group_broadcast 401 0 0 2 2 25\n" +
+	"sub_group_broadcast 401 0 0 1 1 25\n" +
+	"sub_group_broadcast 401 0 0 14 14 25\n" +
+	"sub_group_broadcast 401 0 0 13 13 25\n" +
+	"sub_group_broadcast 401 0 0 4 4 25\n" +
+	"sub_group_broadcast 401 0 0 6 6 25\n" +
+	"sub_group_broadcast 401 0 0 8 8 25\n" +
+	"sub_group_broadcast 401 0 0 10 10 25\n" +
+	"sub_group_broadcast 401 0 0 12 12 25\n" +
+	"sub_group_broadcast 401 0 0 3 3 25\n" +
+	"sub_group_broadcast 401 0 0 5 5 25\n" +
+	"sub_group_broadcast 401 0 0 7 7 25\n" +
+	"sub_group_broadcast 401 0 0 9 9 25\n" +
+	"sub_group_broadcast 401 0 0 11 11 25\n" +
+	"sub_group_broadcast 401 0 0 16 16 25\n" +
+	"sub_group_broadcast 401 0 0 18 18 25\n" +
+	"sub_group_broadcast 401 0 0 20 20 25\n" +
+	"sub_group_broadcast 401 0 0 22 22 25\n" +
+	"sub_group_broadcast 401 0 0 24 24 25\n" +
+	"sub_group_broadcast 401 0 0 15 15 25\n" +
+	"sub_group_broadcast 401 0 0 17 17 25\n" +
+	"sub_group_broadcast 401 0 0 19 19 25\n" +
+	"sub_group_broadcast 401 0 0 21 21 25\n" +
+	"sub_group_broadcast 401 0 0 23 23 25\n" +
+	"sub_group_broadcast 401 0 0 28 28 25\n" +
+	"sub_group_broadcast 401 0 0 30 30 25\n" +
+	"sub_group_broadcast 401 0 0 32 32 25\n" +
+	"sub_group_broadcast 401 0 0 34 34 25\n" +
+	"sub_group_broadcast 401 0 0 36 36 25\n" +
+	"sub_group_broadcast 401 0 0 27 27 25\n" +
+	"sub_group_broadcast 401 0 0 29 29 25\n" +
+	"sub_group_broadcast 401 0 0 31 31 25\n" +
+	"sub_group_broadcast 401 0 0 33 33 25\n" +
+	"sub_group_broadcast 401 0 0 35 35 25\n" +
+	"sub_group_broadcast 401 0 0 40 40 25\n" +
+	"sub_group_broadcast 401 0 0 42 42 25\n" +
+	"sub_group_broadcast 401 0 0 44 44 25\n" +
+	"sub_group_broadcast 401 0 0 46 46 25\n" +
+	"sub_group_broadcast 401 0 0 48 48 25\n" +
+	"sub_group_broadcast 401 0 0 39 39 25\n" +
+	"sub_group_broadcast 401 0 0 41 41 25\n" +
+	"sub_group_broadcast 401 0 0 43 43 25\n" +
+	"sub_group_broadcast 401 0 0 45 45 25\n" +
+	"sub_group_broadcast 401 0 0 47 47 25\n" +
+	"sub_group_broadcast 401 0 0 50 50 25\n" +
+	"sub_group_broadcast 401 0 0 51 51 25\n" +
+	"sub_group_broadcast 401 0 0 52 52 25\n" +
+	"sub_group_broadcast 401 0 0 53 53 25\n" +
+	"sub_group_broadcast 401 0 0 54 54 25\n" +
+	"sub_group_broadcast 401 0 0 57 57 25\n" +
+	"sub_group_broadcast 401 0 0 58 58 25\n" +
+	"sub_group_broadcast 401 0 0 59 59 25\n" +
+	"sub_group_broadcast 401 0 0 60 60 25\n" +
+	"sub_group_broadcast 401 0 0 61 61 25\n" +
+	"sub_group_broadcast 401 0 0 64 64 25\n" +
+	"sub_group_broadcast 401 0 0 65 65 25\n" +
+	"sub_group_broadcast 401 0 0 66 66 25\n" +
+	"sub_group_broadcast 401 0 0 67 67 25\n" +
+	"sub_group_broadcast 401 0 0 68 68 25\n" +
+	"sub_group_broadcast_first 398 0 0 2 2\n" +
+	"sub_group_broadcast_first 398 0 0 1 1\n" +
+	"sub_group_broadcast_first 398 0 0 14 14\n" +
+	"sub_group_broadcast_first 398 0 0 13 13\n" +
+	"sub_group_broadcast_first 398 0 0 26 26\n" +
+	"sub_group_broadcast_first 398 0 0 25 25\n" +
+	"sub_group_broadcast_first 398 0 0 38 38\n" +
+	"sub_group_broadcast_first 398 0 0 37 37\n" +
+	"sub_group_broadcast_first 398 0 0 49 49\n" +
+	"sub_group_broadcast_first 398 0 0 56 56\n" +
+	"sub_group_broadcast_first 398 0 0 63 63\n" +
+	"sub_group_clustered_reduce_add 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_add 402 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_and 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_logical_and 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_or 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_xor 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_max 402 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_min 402 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_mul 402 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_or 402 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_xor 402 0 0 37 37 25\n" +
+	"sub_group_elect 403 0 0 26\n" +
+	"sub_group_inverse_ballot 398 0 0 26 31\n" +
+	"sub_group_non_uniform_all 403 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 2\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 1\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 14\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 13\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 25\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 38\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 37\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 49\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 56\n" +
+	"sub_group_non_uniform_all_equal 403 0 0 26 63\n" +
+	"sub_group_non_uniform_any 403 0 0 26 26\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 2 2 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 4 4 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 6 6 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 8 8 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 10 10 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 12 12 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 1 1 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 3 3 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 5 5 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 7 7 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 9 9 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 11 11 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 14 14 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 16 16 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 18 18 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 20 20 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 22 22 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 24 24 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 13 13 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 15 15 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 17 17 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 19 19 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 21 21 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 23 23 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 26 26 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 28 28 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 30 30 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 32 32 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 34 34 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 36 36 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 25 25 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 27 27 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 29 29 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 31 31 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 33 33 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 35 35 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 38 38 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 40 40 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 42 42 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 44 44 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 46 46 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 48 48 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 37 37 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 39 39 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 41 41 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 43 43 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 45 45 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 47 47 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 49 49 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 50 50 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 51 51 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 52 52 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 53 53 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 54 54 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 56 56 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 57 57 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 58 58 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 59 59 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 60 60 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 61 61 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 63 63 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 64 64 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 65 65 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 66 66 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 67 67 25\n" +
+	"sub_group_non_uniform_broadcast 398 0 0 68 68 25\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_add 404 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_and 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_logical_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_max 404 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_min 404 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_mul 404 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_or 404 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_xor 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_add 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_and 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_max 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_min 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_or 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_add 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_and 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_and 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_max 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_min 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_or 404 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 37 37\n" +
+	"sub_group_reduce_add 373 0 0 26 26\n" +
+	"sub_group_reduce_add 373 0 0 25 25\n" +
+	"sub_group_reduce_add 373 0 0 38 38\n" +
+	"sub_group_reduce_add 373 0 0 37 37\n" +
+	"sub_group_reduce_add 373 0 0 49 49\n" +
+	"sub_group_reduce_add 373 0 0 56 56\n" +
+	"sub_group_reduce_add 373 0 0 63 63\n" +
+	"sub_group_reduce_add 401 0 0 2 2\n" +
+	"sub_group_reduce_add 401 0 0 1 1\n" +
+	"sub_group_reduce_add 401 0 0 14 14\n" +
+	"sub_group_reduce_add 401 0 0 13 13\n" +
+	"sub_group_reduce_max 373 0 0 26 26\n" +
+	"sub_group_reduce_max 373 0 0 25 25\n" +
+	"sub_group_reduce_max 373 0 0 38 38\n" +
+	"sub_group_reduce_max 373 0 0 37 37\n" +
+	"sub_group_reduce_max 373 0 0 49 49\n" +
+	"sub_group_reduce_max 373 0 0 56 56\n" +
+	"sub_group_reduce_max 373 0 0 63 63\n" +
+	"sub_group_reduce_max 401 0 0 2 2\n" +
+	"sub_group_reduce_max 401 0 0 1 1\n" +
+	"sub_group_reduce_max 401 0 0 14 14\n" +
+	"sub_group_reduce_max 401 0 0 13 13\n" +
+	"sub_group_reduce_min 373 0 0 26 26\n" +
+	"sub_group_reduce_min 373 0 0 25 25\n" +
+	"sub_group_reduce_min 373 0 0 38 38\n" +
+	"sub_group_reduce_min 373 0 0 37 37\n" +
+	"sub_group_reduce_min 373 0 0 49 49\n" +
+	"sub_group_reduce_min 373 0 0 56 56\n" +
+	"sub_group_reduce_min 373 0 0 63 63\n" +
+	"sub_group_reduce_min 401 0 0 2 2\n" +
+	"sub_group_reduce_min 401 0 0 1 1\n" +
+	"sub_group_reduce_min 401 0 0 14 14\n" +
+	"sub_group_reduce_min 401 0 0 13 13\n" +
+	"sub_group_scan_exclusive_add 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_add 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_add 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_add 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_add 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_add 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_add 401 0 0 2 2\n" +
+	"sub_group_scan_exclusive_add 401 0 0 1 1\n" +
+	"sub_group_scan_exclusive_add 401 0 0 14 14\n" +
+	"sub_group_scan_exclusive_add 401 0 0 13 13\n" +
+	"sub_group_scan_exclusive_max 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_max 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_max 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_max 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_max 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_max 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_max 401 0 0 2 2\n" +
+	"sub_group_scan_exclusive_max 401 0 0 1 1\n" +
+	"sub_group_scan_exclusive_max 401 0 0 14 14\n" +
+	"sub_group_scan_exclusive_max 401 0 0 13 13\n" +
+	"sub_group_scan_exclusive_min 373 0 0 26 26\n" +
+	"sub_group_scan_exclusive_min 373 0 0 25 25\n" +
+	"sub_group_scan_exclusive_min 373 0 0 38 38\n" +
+	"sub_group_scan_exclusive_min 373 0 0 37 37\n" +
+	"sub_group_scan_exclusive_min 373 0 0 49 49\n" +
+	"sub_group_scan_exclusive_min 373 0 0 56 56\n" +
+	"sub_group_scan_exclusive_min 373 0 0 63 63\n" +
+	"sub_group_scan_exclusive_min 401 0 0 2 2\n" +
+	"sub_group_scan_exclusive_min 401 0 0 1 1\n" +
+	"sub_group_scan_exclusive_min 401 0 0 14 14\n" +
+	"sub_group_scan_exclusive_min 401 0 0 13 13\n" +
+	"sub_group_scan_inclusive_add 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_add 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_add 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_add 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_add 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_add 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_add 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_add 401 0 0 2 2\n" +
+	"sub_group_scan_inclusive_add 401 0 0 1 1\n" +
+	"sub_group_scan_inclusive_add 401 0 0 14 14\n" +
+	"sub_group_scan_inclusive_add 401 0 0 13 13\n" +
+	"sub_group_scan_inclusive_max 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_max 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_max 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_max 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_max 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_max 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_max 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_max 401 0 0 2 2\n" +
+	"sub_group_scan_inclusive_max 401 0 0 1 1\n" +
+	"sub_group_scan_inclusive_max 401 0 0 14 14\n" +
+	"sub_group_scan_inclusive_max 401 0 0 13 13\n" +
+	"sub_group_scan_inclusive_min 373 0 0 26 26\n" +
+	"sub_group_scan_inclusive_min 373 0 0 25 25\n" +
+	"sub_group_scan_inclusive_min 373 0 0 38 38\n" +
+	"sub_group_scan_inclusive_min 373 0 0 37 37\n" +
+	"sub_group_scan_inclusive_min 373 0 0 49 49\n" +
+	"sub_group_scan_inclusive_min 373 0 0 56 56\n" +
+	"sub_group_scan_inclusive_min 373 0 0 63 63\n" +
+	"sub_group_scan_inclusive_min 401 0 0 2 2\n" +
+	"sub_group_scan_inclusive_min 401 0 0 1 1\n" +
+	"sub_group_scan_inclusive_min 401 0 0 14 14\n" +
+	"sub_group_scan_inclusive_min 401 0 0 13 13\n" +
+	"sub_group_shuffle 405 0 0 2 2 25\n" +
+	"sub_group_shuffle 405 0 0 1 1 25\n" +
+	"sub_group_shuffle 405 0 0 14 14 25\n" +
+	"sub_group_shuffle 405 0 0 13 13 25\n" +
+	"sub_group_shuffle 405 0 0 26 26 25\n" +
+	"sub_group_shuffle 405 0 0 25 25 25\n" +
+	"sub_group_shuffle 405 0 0 38 38 25\n" +
+	"sub_group_shuffle 405 0 0 37 37 25\n" +
+	"sub_group_shuffle 405 0 0 49 49 25\n" +
+	"sub_group_shuffle 405 0 0 56 56 25\n" +
+	"sub_group_shuffle 405 0 0 63 63 25\n" +
+	"sub_group_shuffle_down 406 0 0 2 2 25\n" +
+	"sub_group_shuffle_down 406 0 0 1 1 25\n" +
+	"sub_group_shuffle_down 406 0 0 14 14 25\n" +
+	"sub_group_shuffle_down 406 0 0 13 13 25\n" +
+	"sub_group_shuffle_down 406 0 0 26 26 25\n" +
+	"sub_group_shuffle_down 406 0 0 25 25 25\n" +
+	"sub_group_shuffle_down 406 0 0 38 38 25\n" +
+	"sub_group_shuffle_down 406 0 0 37 37 25\n" +
+	"sub_group_shuffle_down 406 0 0 49 49 25\n" +
+	"sub_group_shuffle_down 406 0 0 56 56 25\n" +
+	"sub_group_shuffle_down 406 0 0 63 63 25\n" +
+	"sub_group_shuffle_up 406 0 0 2 2 25\n" +
+	"sub_group_shuffle_up 406 0 0 1 1 25\n" +
+	"sub_group_shuffle_up 406 0 0 14 14 25\n" +
+	"sub_group_shuffle_up 406 0 0 13 13 25\n" +
+	"sub_group_shuffle_up 406 0 0 26 26 25\n" +
+	"sub_group_shuffle_up 406 0 0 25 25 25\n" +
+	"sub_group_shuffle_up 406 0 0 38 38 25\n" +
+	"sub_group_shuffle_up 406 0 0 37 37 25\n" +
+	"sub_group_shuffle_up 406 0 0 49 49 25\n" +
+	"sub_group_shuffle_up 406 0 0 56 56 25\n" +
+	"sub_group_shuffle_up 406 0 0 63 63 25\n" +
+	"sub_group_shuffle_xor 405 0 0 2 2 25\n" +
+	"sub_group_shuffle_xor 405 0 0 1 1 25\n" +
+	"sub_group_shuffle_xor 405 0 0 14 14 25\n" +
+	"sub_group_shuffle_xor 405 0 0 13 13 25\n" +
+	"sub_group_shuffle_xor 405 0 0 26 26 25\n" +
+	"sub_group_shuffle_xor 405 0 0 25 25 25\n" +
+	"sub_group_shuffle_xor 405 0 0 38 38 25\n" +
+	"sub_group_shuffle_xor 405 0 0 37 37 25\n" +
+	"sub_group_shuffle_xor 405 0 0 49 49 25\n" +
+	"sub_group_shuffle_xor 405 0 0 56 56 25\n" +
+	"sub_group_shuffle_xor 405 0 0 63 63 25\n" +
 	"sub_sat 0 0 0 2 2 2\n" +
 	"sub_sat 0 0 0 4 4 4\n" +
 	"sub_sat 0 0 0 6 6 6\n" +
@@ -4868,292 +5482,292 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 399\n" +
-	"vload16 0 0 0 12 72 400\n" +
+	"vload16 0 0 0 12 72 407\n" +
+	"vload16 0 0 0 12 72 408\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 401\n" +
-	"vload16 0 0 0 11 72 402\n" +
+	"vload16 0 0 0 11 72 409\n" +
+	"vload16 0 0 0 11 72 410\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 403\n" +
-	"vload16 0 0 0 24 72 404\n" +
+	"vload16 0 0 0 24 72 411\n" +
+	"vload16 0 0 0 24 72 412\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 405\n" +
-	"vload16 0 0 0 23 72 406\n" +
+	"vload16 0 0 0 23 72 413\n" +
+	"vload16 0 0 0 23 72 414\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 407\n" +
-	"vload16 0 0 0 36 72 408\n" +
+	"vload16 0 0 0 36 72 415\n" +
+	"vload16 0 0 0 36 72 416\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 409\n" +
-	"vload16 0 0 0 35 72 410\n" +
+	"vload16 0 0 0 35 72 417\n" +
+	"vload16 0 0 0 35 72 418\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 411\n" +
-	"vload16 0 0 0 48 72 412\n" +
+	"vload16 0 0 0 48 72 419\n" +
+	"vload16 0 0 0 48 72 420\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 413\n" +
-	"vload16 0 0 0 47 72 414\n" +
+	"vload16 0 0 0 47 72 421\n" +
+	"vload16 0 0 0 47 72 422\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 415\n" +
-	"vload16 0 0 0 54 72 416\n" +
+	"vload16 0 0 0 54 72 423\n" +
+	"vload16 0 0 0 54 72 424\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 417\n" +
-	"vload16 55 0 0 61 72 418\n" +
+	"vload16 55 0 0 61 72 425\n" +
+	"vload16 55 0 0 61 72 426\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 419\n" +
-	"vload16 62 0 0 68 72 420\n" +
+	"vload16 62 0 0 68 72 427\n" +
+	"vload16 62 0 0 68 72 428\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 399\n" +
-	"vload2 0 0 0 4 72 400\n" +
+	"vload2 0 0 0 4 72 407\n" +
+	"vload2 0 0 0 4 72 408\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 401\n" +
-	"vload2 0 0 0 3 72 402\n" +
+	"vload2 0 0 0 3 72 409\n" +
+	"vload2 0 0 0 3 72 410\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 403\n" +
-	"vload2 0 0 0 16 72 404\n" +
+	"vload2 0 0 0 16 72 411\n" +
+	"vload2 0 0 0 16 72 412\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 405\n" +
-	"vload2 0 0 0 15 72 406\n" +
+	"vload2 0 0 0 15 72 413\n" +
+	"vload2 0 0 0 15 72 414\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 407\n" +
-	"vload2 0 0 0 28 72 408\n" +
+	"vload2 0 0 0 28 72 415\n" +
+	"vload2 0 0 0 28 72 416\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 409\n" +
-	"vload2 0 0 0 27 72 410\n" +
+	"vload2 0 0 0 27 72 417\n" +
+	"vload2 0 0 0 27 72 418\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 411\n" +
-	"vload2 0 0 0 40 72 412\n" +
+	"vload2 0 0 0 40 72 419\n" +
+	"vload2 0 0 0 40 72 420\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 413\n" +
-	"vload2 0 0 0 39 72 414\n" +
+	"vload2 0 0 0 39 72 421\n" +
+	"vload2 0 0 0 39 72 422\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 415\n" +
-	"vload2 0 0 0 50 72 416\n" +
+	"vload2 0 0 0 50 72 423\n" +
+	"vload2 0 0 0 50 72 424\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 417\n" +
-	"vload2 55 0 0 57 72 418\n" +
+	"vload2 55 0 0 57 72 425\n" +
+	"vload2 55 0 0 57 72 426\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 419\n" +
-	"vload2 62 0 0 64 72 420\n" +
+	"vload2 62 0 0 64 72 427\n" +
+	"vload2 62 0 0 64 72 428\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 399\n" +
-	"vload3 0 0 0 6 72 400\n" +
+	"vload3 0 0 0 6 72 407\n" +
+	"vload3 0 0 0 6 72 408\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 401\n" +
-	"vload3 0 0 0 5 72 402\n" +
+	"vload3 0 0 0 5 72 409\n" +
+	"vload3 0 0 0 5 72 410\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 403\n" +
-	"vload3 0 0 0 18 72 404\n" +
+	"vload3 0 0 0 18 72 411\n" +
+	"vload3 0 0 0 18 72 412\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 405\n" +
-	"vload3 0 0 0 17 72 406\n" +
+	"vload3 0 0 0 17 72 413\n" +
+	"vload3 0 0 0 17 72 414\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 407\n" +
-	"vload3 0 0 0 30 72 408\n" +
+	"vload3 0 0 0 30 72 415\n" +
+	"vload3 0 0 0 30 72 416\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 409\n" +
-	"vload3 0 0 0 29 72 410\n" +
+	"vload3 0 0 0 29 72 417\n" +
+	"vload3 0 0 0 29 72 418\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 411\n" +
-	"vload3 0 0 0 42 72 412\n" +
+	"vload3 0 0 0 42 72 419\n" +
+	"vload3 0 0 0 42 72 420\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 413\n" +
-	"vload3 0 0 0 41 72 414\n" +
+	"vload3 0 0 0 41 72 421\n" +
+	"vload3 0 0 0 41 72 422\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 415\n" +
-	"vload3 0 0 0 51 72 416\n" +
+	"vload3 0 0 0 51 72 423\n" +
+	"vload3 0 0 0 51 72 424\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 417\n" +
-	"vload3 55 0 0 58 72 418\n" +
+	"vload3 55 0 0 58 72 425\n" +
+	"vload3 55 0 0 58 72 426\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 419\n" +
-	"vload3 62 0 0 65 72 420\n" +
+	"vload3 62 0 0 65 72 427\n" +
+	"vload3 62 0 0 65 72 428\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 399\n" +
-	"vload4 0 0 0 8 72 400\n" +
+	"vload4 0 0 0 8 72 407\n" +
+	"vload4 0 0 0 8 72 408\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 401\n" +
-	"vload4 0 0 0 7 72 402\n" +
+	"vload4 0 0 0 7 72 409\n" +
+	"vload4 0 0 0 7 72 410\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 403\n" +
-	"vload4 0 0 0 20 72 404\n" +
+	"vload4 0 0 0 20 72 411\n" +
+	"vload4 0 0 0 20 72 412\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 405\n" +
-	"vload4 0 0 0 19 72 406\n" +
+	"vload4 0 0 0 19 72 413\n" +
+	"vload4 0 0 0 19 72 414\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 407\n" +
-	"vload4 0 0 0 32 72 408\n" +
+	"vload4 0 0 0 32 72 415\n" +
+	"vload4 0 0 0 32 72 416\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 409\n" +
-	"vload4 0 0 0 31 72 410\n" +
+	"vload4 0 0 0 31 72 417\n" +
+	"vload4 0 0 0 31 72 418\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 411\n" +
-	"vload4 0 0 0 44 72 412\n" +
+	"vload4 0 0 0 44 72 419\n" +
+	"vload4 0 0 0 44 72 420\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 413\n" +
-	"vload4 0 0 0 43 72 414\n" +
+	"vload4 0 0 0 43 72 421\n" +
+	"vload4 0 0 0 43 72 422\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 415\n" +
-	"vload4 0 0 0 52 72 416\n" +
+	"vload4 0 0 0 52 72 423\n" +
+	"vload4 0 0 0 52 72 424\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 417\n" +
-	"vload4 55 0 0 59 72 418\n" +
+	"vload4 55 0 0 59 72 425\n" +
+	"vload4 55 0 0 59 72 426\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 419\n" +
-	"vload4 62 0 0 66 72 420\n" +
+	"vload4 62 0 0 66 72 427\n" +
+	"vload4 62 0 0 66 72 428\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 399\n" +
-	"vload8 0 0 0 10 72 400\n" +
+	"vload8 0 0 0 10 72 407\n" +
+	"vload8 0 0 0 10 72 408\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 401\n" +
-	"vload8 0 0 0 9 72 402\n" +
+	"vload8 0 0 0 9 72 409\n" +
+	"vload8 0 0 0 9 72 410\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 403\n" +
-	"vload8 0 0 0 22 72 404\n" +
+	"vload8 0 0 0 22 72 411\n" +
+	"vload8 0 0 0 22 72 412\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 405\n" +
-	"vload8 0 0 0 21 72 406\n" +
+	"vload8 0 0 0 21 72 413\n" +
+	"vload8 0 0 0 21 72 414\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 407\n" +
-	"vload8 0 0 0 34 72 408\n" +
+	"vload8 0 0 0 34 72 415\n" +
+	"vload8 0 0 0 34 72 416\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 409\n" +
-	"vload8 0 0 0 33 72 410\n" +
+	"vload8 0 0 0 33 72 417\n" +
+	"vload8 0 0 0 33 72 418\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 411\n" +
-	"vload8 0 0 0 46 72 412\n" +
+	"vload8 0 0 0 46 72 419\n" +
+	"vload8 0 0 0 46 72 420\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 413\n" +
-	"vload8 0 0 0 45 72 414\n" +
+	"vload8 0 0 0 45 72 421\n" +
+	"vload8 0 0 0 45 72 422\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 415\n" +
-	"vload8 0 0 0 53 72 416\n" +
+	"vload8 0 0 0 53 72 423\n" +
+	"vload8 0 0 0 53 72 424\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 417\n" +
-	"vload8 55 0 0 60 72 418\n" +
+	"vload8 55 0 0 60 72 425\n" +
+	"vload8 55 0 0 60 72 426\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 419\n" +
-	"vload8 62 0 0 67 72 420\n" +
+	"vload8 62 0 0 67 72 427\n" +
+	"vload8 62 0 0 67 72 428\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 419\n" +
-	"vload_half 0 0 0 49 72 420\n" +
+	"vload_half 0 0 0 49 72 427\n" +
+	"vload_half 0 0 0 49 72 428\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 419\n" +
-	"vload_half16 0 0 0 54 72 420\n" +
+	"vload_half16 0 0 0 54 72 427\n" +
+	"vload_half16 0 0 0 54 72 428\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 419\n" +
-	"vload_half2 0 0 0 50 72 420\n" +
+	"vload_half2 0 0 0 50 72 427\n" +
+	"vload_half2 0 0 0 50 72 428\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 419\n" +
-	"vload_half3 0 0 0 51 72 420\n" +
+	"vload_half3 0 0 0 51 72 427\n" +
+	"vload_half3 0 0 0 51 72 428\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 419\n" +
-	"vload_half4 0 0 0 52 72 420\n" +
+	"vload_half4 0 0 0 52 72 427\n" +
+	"vload_half4 0 0 0 52 72 428\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 419\n" +
-	"vload_half8 0 0 0 53 72 420\n" +
+	"vload_half8 0 0 0 53 72 427\n" +
+	"vload_half8 0 0 0 53 72 428\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 419\n" +
-	"vloada_half16 0 0 0 54 72 420\n" +
+	"vloada_half16 0 0 0 54 72 427\n" +
+	"vloada_half16 0 0 0 54 72 428\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 419\n" +
-	"vloada_half2 0 0 0 50 72 420\n" +
+	"vloada_half2 0 0 0 50 72 427\n" +
+	"vloada_half2 0 0 0 50 72 428\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 419\n" +
-	"vloada_half3 0 0 0 51 72 420\n" +
+	"vloada_half3 0 0 0 51 72 427\n" +
+	"vloada_half3 0 0 0 51 72 428\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 419\n" +
-	"vloada_half4 0 0 0 52 72 420\n" +
+	"vloada_half4 0 0 0 52 72 427\n" +
+	"vloada_half4 0 0 0 52 72 428\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 419\n" +
-	"vloada_half8 0 0 0 53 72 420\n" +
+	"vloada_half8 0 0 0 53 72 427\n" +
+	"vloada_half8 0 0 0 53 72 428\n" +
 	"vstore16 0 0 0 347 12 72 73\n" +
 	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 421\n" +
+	"vstore16 0 0 0 347 12 72 429\n" +
 	"vstore16 0 0 0 347 11 72 97\n" +
 	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 422\n" +
+	"vstore16 0 0 0 347 11 72 430\n" +
 	"vstore16 0 0 0 347 24 72 121\n" +
 	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 423\n" +
+	"vstore16 0 0 0 347 24 72 431\n" +
 	"vstore16 0 0 0 347 23 72 145\n" +
 	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 424\n" +
+	"vstore16 0 0 0 347 23 72 432\n" +
 	"vstore16 0 0 0 347 36 72 169\n" +
 	"vstore16 0 0 0 347 36 72 167\n" +
 	"vstore16 0 0 0 347 36 72 367\n" +
 	"vstore16 0 0 0 347 35 72 193\n" +
 	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 425\n" +
+	"vstore16 0 0 0 347 35 72 433\n" +
 	"vstore16 0 0 0 347 48 72 217\n" +
 	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 426\n" +
+	"vstore16 0 0 0 347 48 72 434\n" +
 	"vstore16 0 0 0 347 47 72 241\n" +
 	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 427\n" +
+	"vstore16 0 0 0 347 47 72 435\n" +
 	"vstore16 0 0 0 347 54 72 265\n" +
 	"vstore16 0 0 0 347 54 72 263\n" +
 	"vstore16 0 0 0 347 54 72 349\n" +
@@ -5165,28 +5779,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore16 62 0 0 347 68 72 361\n" +
 	"vstore2 0 0 0 347 4 72 73\n" +
 	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 421\n" +
+	"vstore2 0 0 0 347 4 72 429\n" +
 	"vstore2 0 0 0 347 3 72 97\n" +
 	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 422\n" +
+	"vstore2 0 0 0 347 3 72 430\n" +
 	"vstore2 0 0 0 347 16 72 121\n" +
 	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 423\n" +
+	"vstore2 0 0 0 347 16 72 431\n" +
 	"vstore2 0 0 0 347 15 72 145\n" +
 	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 424\n" +
+	"vstore2 0 0 0 347 15 72 432\n" +
 	"vstore2 0 0 0 347 28 72 169\n" +
 	"vstore2 0 0 0 347 28 72 167\n" +
 	"vstore2 0 0 0 347 28 72 367\n" +
 	"vstore2 0 0 0 347 27 72 193\n" +
 	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 425\n" +
+	"vstore2 0 0 0 347 27 72 433\n" +
 	"vstore2 0 0 0 347 40 72 217\n" +
 	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 426\n" +
+	"vstore2 0 0 0 347 40 72 434\n" +
 	"vstore2 0 0 0 347 39 72 241\n" +
 	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 427\n" +
+	"vstore2 0 0 0 347 39 72 435\n" +
 	"vstore2 0 0 0 347 50 72 265\n" +
 	"vstore2 0 0 0 347 50 72 263\n" +
 	"vstore2 0 0 0 347 50 72 349\n" +
@@ -5198,28 +5812,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore2 62 0 0 347 64 72 361\n" +
 	"vstore3 0 0 0 347 6 72 73\n" +
 	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 421\n" +
+	"vstore3 0 0 0 347 6 72 429\n" +
 	"vstore3 0 0 0 347 5 72 97\n" +
 	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 422\n" +
+	"vstore3 0 0 0 347 5 72 430\n" +
 	"vstore3 0 0 0 347 18 72 121\n" +
 	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 423\n" +
+	"vstore3 0 0 0 347 18 72 431\n" +
 	"vstore3 0 0 0 347 17 72 145\n" +
 	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 424\n" +
+	"vstore3 0 0 0 347 17 72 432\n" +
 	"vstore3 0 0 0 347 30 72 169\n" +
 	"vstore3 0 0 0 347 30 72 167\n" +
 	"vstore3 0 0 0 347 30 72 367\n" +
 	"vstore3 0 0 0 347 29 72 193\n" +
 	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 425\n" +
+	"vstore3 0 0 0 347 29 72 433\n" +
 	"vstore3 0 0 0 347 42 72 217\n" +
 	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 426\n" +
+	"vstore3 0 0 0 347 42 72 434\n" +
 	"vstore3 0 0 0 347 41 72 241\n" +
 	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 427\n" +
+	"vstore3 0 0 0 347 41 72 435\n" +
 	"vstore3 0 0 0 347 51 72 265\n" +
 	"vstore3 0 0 0 347 51 72 263\n" +
 	"vstore3 0 0 0 347 51 72 349\n" +
@@ -5231,28 +5845,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore3 62 0 0 347 65 72 361\n" +
 	"vstore4 0 0 0 347 8 72 73\n" +
 	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 421\n" +
+	"vstore4 0 0 0 347 8 72 429\n" +
 	"vstore4 0 0 0 347 7 72 97\n" +
 	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 422\n" +
+	"vstore4 0 0 0 347 7 72 430\n" +
 	"vstore4 0 0 0 347 20 72 121\n" +
 	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 423\n" +
+	"vstore4 0 0 0 347 20 72 431\n" +
 	"vstore4 0 0 0 347 19 72 145\n" +
 	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 424\n" +
+	"vstore4 0 0 0 347 19 72 432\n" +
 	"vstore4 0 0 0 347 32 72 169\n" +
 	"vstore4 0 0 0 347 32 72 167\n" +
 	"vstore4 0 0 0 347 32 72 367\n" +
 	"vstore4 0 0 0 347 31 72 193\n" +
 	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 425\n" +
+	"vstore4 0 0 0 347 31 72 433\n" +
 	"vstore4 0 0 0 347 44 72 217\n" +
 	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 426\n" +
+	"vstore4 0 0 0 347 44 72 434\n" +
 	"vstore4 0 0 0 347 43 72 241\n" +
 	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 427\n" +
+	"vstore4 0 0 0 347 43 72 435\n" +
 	"vstore4 0 0 0 347 52 72 265\n" +
 	"vstore4 0 0 0 347 52 72 263\n" +
 	"vstore4 0 0 0 347 52 72 349\n" +
@@ -5264,28 +5878,28 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstore4 62 0 0 347 66 72 361\n" +
 	"vstore8 0 0 0 347 10 72 73\n" +
 	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 421\n" +
+	"vstore8 0 0 0 347 10 72 429\n" +
 	"vstore8 0 0 0 347 9 72 97\n" +
 	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 422\n" +
+	"vstore8 0 0 0 347 9 72 430\n" +
 	"vstore8 0 0 0 347 22 72 121\n" +
 	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 423\n" +
+	"vstore8 0 0 0 347 22 72 431\n" +
 	"vstore8 0 0 0 347 21 72 145\n" +
 	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 424\n" +
+	"vstore8 0 0 0 347 21 72 432\n" +
 	"vstore8 0 0 0 347 34 72 169\n" +
 	"vstore8 0 0 0 347 34 72 167\n" +
 	"vstore8 0 0 0 347 34 72 367\n" +
 	"vstore8 0 0 0 347 33 72 193\n" +
 	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 425\n" +
+	"vstore8 0 0 0 347 33 72 433\n" +
 	"vstore8 0 0 0 347 46 72 217\n" +
 	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 426\n" +
+	"vstore8 0 0 0 347 46 72 434\n" +
 	"vstore8 0 0 0 347 45 72 241\n" +
 	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 427\n" +
+	"vstore8 0 0 0 347 45 72 435\n" +
 	"vstore8 0 0 0 347 53 72 265\n" +
 	"vstore8 0 0 0 347 53 72 263\n" +
 	"vstore8 0 0 0 347 53 72 349\n" +
@@ -5625,52 +6239,52 @@ const decls = "abs 0 0 0 1 2\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"wait_group_events 0 0 0 347 26 428\n" +
+	"wait_group_events 0 0 0 347 26 436\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
-	"write_imagef 0 0 0 347 391 28 52\n" +
-	"write_imagef 0 0 0 347 379 32 52\n" +
-	"write_imagef 0 0 0 347 389 26 52\n" +
+	"write_imagef 0 0 0 347 392 28 52\n" +
+	"write_imagef 0 0 0 347 380 32 52\n" +
 	"write_imagef 0 0 0 347 390 26 52\n" +
-	"write_imagef 0 0 0 347 378 28 52\n" +
-	"write_imagef 0 0 0 347 392 32 52\n" +
-	"write_imagef 0 200 0 347 395 28 52\n" +
-	"write_imagef 0 200 0 347 381 32 52\n" +
-	"write_imagef 0 200 0 347 393 26 52\n" +
+	"write_imagef 0 0 0 347 391 26 52\n" +
+	"write_imagef 0 0 0 347 379 28 52\n" +
+	"write_imagef 0 0 0 347 393 32 52\n" +
+	"write_imagef 0 200 0 347 396 28 52\n" +
+	"write_imagef 0 200 0 347 382 32 52\n" +
 	"write_imagef 0 200 0 347 394 26 52\n" +
-	"write_imagef 0 200 0 347 380 28 52\n" +
-	"write_imagef 0 200 0 347 396 32 52\n" +
-	"write_imagef 0 200 0 347 383 28 49\n" +
-	"write_imagef 0 200 0 347 374 32 49\n" +
+	"write_imagef 0 200 0 347 395 26 52\n" +
+	"write_imagef 0 200 0 347 381 28 52\n" +
+	"write_imagef 0 200 0 347 397 32 52\n" +
 	"write_imagef 0 200 0 347 384 28 49\n" +
 	"write_imagef 0 200 0 347 375 32 49\n" +
-	"write_imageh 62 0 0 347 391 28 66\n" +
-	"write_imageh 62 0 0 347 389 26 66\n" +
-	"write_imageh 62 0 0 347 392 32 66\n" +
-	"write_imageh 62 200 0 347 395 28 66\n" +
-	"write_imageh 62 200 0 347 393 26 66\n" +
-	"write_imageh 62 200 0 347 396 32 66\n" +
-	"write_imagei 0 0 0 347 391 28 32\n" +
-	"write_imagei 0 0 0 347 379 32 32\n" +
-	"write_imagei 0 0 0 347 389 26 32\n" +
+	"write_imagef 0 200 0 347 385 28 49\n" +
+	"write_imagef 0 200 0 347 376 32 49\n" +
+	"write_imageh 62 0 0 347 392 28 66\n" +
+	"write_imageh 62 0 0 347 390 26 66\n" +
+	"write_imageh 62 0 0 347 393 32 66\n" +
+	"write_imageh 62 200 0 347 396 28 66\n" +
+	"write_imageh 62 200 0 347 394 26 66\n" +
+	"write_imageh 62 200 0 347 397 32 66\n" +
+	"write_imagei 0 0 0 347 392 28 32\n" +
+	"write_imagei 0 0 0 347 380 32 32\n" +
 	"write_imagei 0 0 0 347 390 26 32\n" +
-	"write_imagei 0 0 0 347 378 28 32\n" +
-	"write_imagei 0 0 0 347 392 32 32\n" +
-	"write_imagei 0 200 0 347 395 28 32\n" +
-	"write_imagei 0 200 0 347 381 32 32\n" +
-	"write_imagei 0 200 0 347 393 26 32\n" +
+	"write_imagei 0 0 0 347 391 26 32\n" +
+	"write_imagei 0 0 0 347 379 28 32\n" +
+	"write_imagei 0 0 0 347 393 32 32\n" +
+	"write_imagei 0 200 0 347 396 28 32\n" +
+	"write_imagei 0 200 0 347 382 32 32\n" +
 	"write_imagei 0 200 0 347 394 26 32\n" +
-	"write_imagei 0 200 0 347 380 28 32\n" +
-	"write_imagei 0 200 0 347 396 32 32\n" +
-	"write_imageui 0 0 0 347 391 28 31\n" +
-	"write_imageui 0 0 0 347 379 32 31\n" +
-	"write_imageui 0 0 0 347 389 26 31\n" +
+	"write_imagei 0 200 0 347 395 26 32\n" +
+	"write_imagei 0 200 0 347 381 28 32\n" +
+	"write_imagei 0 200 0 347 397 32 32\n" +
+	"write_imageui 0 0 0 347 392 28 31\n" +
+	"write_imageui 0 0 0 347 380 32 31\n" +
 	"write_imageui 0 0 0 347 390 26 31\n" +
-	"write_imageui 0 0 0 347 378 28 31\n" +
-	"write_imageui 0 0 0 347 392 32 31\n" +
-	"write_imageui 0 200 0 347 395 28 31\n" +
-	"write_imageui 0 200 0 347 381 32 31\n" +
-	"write_imageui 0 200 0 347 393 26 31\n" +
+	"write_imageui 0 0 0 347 391 26 31\n" +
+	"write_imageui 0 0 0 347 379 28 31\n" +
+	"write_imageui 0 0 0 347 393 32 31\n" +
+	"write_imageui 0 200 0 347 396 28 31\n" +
+	"write_imageui 0 200 0 347 382 32 31\n" +
 	"write_imageui 0 200 0 347 394 26 31\n" +
-	"write_imageui 0 200 0 347 380 28 31\n" +
-	"write_imageui 0 200 0 347 396 32 31\n" +
+	"write_imageui 0 200 0 347 395 26 31\n" +
+	"write_imageui 0 200 0 347 381 28 31\n" +
+	"write_imageui 0 200 0 347 397 32 31\n" +
 	"write_mem_fence 0 0 0 347 348\n"

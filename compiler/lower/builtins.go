@@ -11,6 +11,9 @@ import (
 // pureBuiltin reports whether a builtin has no side effects and touches no
 // memory, so that it may be evaluated unconditionally.
 func pureBuiltin(name string) bool {
+	if isSubgroupBuiltin(name) {
+		return false
+	}
 	for _, p := range []string{"atom", "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence", "vload", "vstore", "printf", "async_", "wait_group", "prefetch", "read_image", "write_image"} {
 		if strings.HasPrefix(name, p) {
 			return false
@@ -54,6 +57,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		return value{t: t, id: fs.asType(v, t)}
 	}
 	if v, ok := fs.asyncBuiltin(name, x, t); ok {
+		return v
+	}
+	if v, ok := fs.subgroupBuiltin(name, x, t); ok {
 		return v
 	}
 	switch name {

@@ -55,6 +55,9 @@ type Options struct {
 	// ReportOutOfBounds makes kernels report, through the printf buffer,
 	// an access past the end of a buffer argument (reportoob.go).
 	ReportOutOfBounds bool
+	// SubgroupExtendedTypes: the device runs sub-group operations on 8-,
+	// 16- and 64-bit integers and half (shaderSubgroupExtendedTypes).
+	SubgroupExtendedTypes bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 }
@@ -182,13 +185,22 @@ func (l *lowerer) setupWorkgroupSize() {
 			l.allReqd = false
 		}
 	}
+	// OpenCL C 2.0 runs the last work-groups of an NDRange smaller when
+	// the required size does not divide the global size: their size is
+	// then the pipeline's, so it is a specialization constant as for
+	// kernels without reqd_work_group_size (defaulting to the first
+	// kernel's required size).
+	def := [3]uint64{1, 1, 1}
 	if l.allReqd {
-		return
+		if l.conf.Std < 200 {
+			return
+		}
+		def = l.pkg.Kernels[0].Attrs.ReqdWorkGroupSize
 	}
 	u := l.uint32T()
 	var parts [3]spirv.ID
 	for i := range parts {
-		parts[i] = l.b.SpecConstant(u, uint32(i), 1)
+		parts[i] = l.b.SpecConstant(u, uint32(i), uint32(def[i]))
 	}
 	l.wgSize = l.b.SpecConstantComposite(l.b.TypeVector(u, 3), parts[:]...)
 	l.b.Decorate(l.wgSize, spirv.DecorationBuiltIn, uint32(spirv.BuiltInWorkgroupSize))

@@ -34,7 +34,7 @@ func (l *lowerer) pushConstantLayout() pushLayout {
 				need[spirv.PushGlobalSize] = true
 			case "get_num_groups":
 				need[spirv.PushNumWorkgroups] = true
-			case "get_enqueued_local_size":
+			case "get_enqueued_local_size", "get_max_sub_group_size", "get_enqueued_num_sub_groups":
 				need[spirv.PushEnqueuedLocalSize] = true
 			case "get_group_id":
 				need[spirv.PushRegionGroupOffset] = true
@@ -134,7 +134,10 @@ func (fs *fnState) builtinVec3(bi spirv.BuiltIn, dim spirv.ID) spirv.ID {
 // localSize is get_local_size(dim) for an in-range dim.
 func (fs *fnState) localSize(dim spirv.ID) spirv.ID {
 	u := fs.uint32T()
-	if w := fs.k.Attrs.ReqdWorkGroupSize; w != [3]uint64{} || fs.wgSize == 0 {
+	// A required size is the size of every work-group but, from OpenCL C
+	// 2.0 on, the smaller ones at the end of a non-uniform NDRange, which
+	// the specialization constants give.
+	if w := fs.k.Attrs.ReqdWorkGroupSize; w != [3]uint64{} && fs.conf.Std < 200 || fs.wgSize == 0 {
 		if w == [3]uint64{} {
 			w = [3]uint64{1, 1, 1}
 		}

@@ -85,7 +85,13 @@ func (s *state) affineRow(d []uint64, base uint32, f [4]uint32) {
 
 func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 	k := s.k
-	c = min(c, 2)
+	if c > 2 {
+		// Only the sub-group masks have a fourth component.
+		for l := range d {
+			d[l] = s.builtin(uint32(b), c, l)
+		}
+		return
+	}
 	// The ids are affine in the lanes' local ids and places in a batch.
 	var f [4]uint32
 	switch b {
@@ -100,7 +106,19 @@ func (s *state) builtinRow(b spirv.BuiltIn, c int, d []uint64) {
 		f[c] = 1
 		s.affineRow(d, 0, f)
 		return
-	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
+	case spirv.BuiltInSubgroupLocalInvocationId, spirv.BuiltInSubgroupId, spirv.BuiltInSubgroupEqMask, spirv.BuiltInSubgroupGeMask,
+		spirv.BuiltInSubgroupGtMask, spirv.BuiltInSubgroupLeMask, spirv.BuiltInSubgroupLtMask:
+		if b != spirv.BuiltInSubgroupLocalInvocationId || k.nLocal > SubgroupWidth {
+			// Per lane: these restart at each sub-group.
+			for l := range d {
+				d[l] = s.builtin(uint32(b), c, l)
+			}
+			return
+		}
+		f = [4]uint32{1, uint32(k.local[0]), uint32(k.local[0] * k.local[1]), 0}
+		s.affineRow(d, 0, f)
+		return
+	case spirv.BuiltInLocalInvocationIndex:
 		f = [4]uint32{1, uint32(k.local[0]), uint32(k.local[0] * k.local[1]), 0}
 		s.affineRow(d, 0, f)
 		return

@@ -194,6 +194,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		spirv.OpImageWrite, spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
 		return p.imageOp(in)
 	}
+	if in.op >= spirv.OpGroupNonUniformElect && in.op <= spirv.OpGroupNonUniformLogicalXor {
+		return p.groupNonUniform(in) // subgroup.go
+	}
 	// Element-wise numeric operations.
 	for n, args := 1, 0; n <= 3; n++ {
 		args = n

@@ -61,6 +61,9 @@ func (*Device) Info() driver.DeviceInfo {
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
 			Images:   true, // image.go, imagequeue.go, sample.go
+			// Sub-groups of SubgroupWidth lanes (subgroup.go): every
+			// operation class but Quad, on every type.
+			SubgroupSize: SubgroupWidth, SubgroupOps: 0x7f, SubgroupExtendedTypes: true,
 		},
 	}
 }

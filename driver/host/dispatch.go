@@ -254,10 +254,15 @@ func (s *state) runGroup() {
 	s.call(k.entry, s.all, true)
 }
 
-// builtin is component c of a BuiltIn input for lane l. The whole
-// work-group is one subgroup.
+// builtin is component c of a BuiltIn input for lane l. Sub-groups are
+// SubgroupWidth lanes of consecutive linear local ids (subgroup.go).
 func (s *state) builtin(b uint32, c, l int) uint64 {
 	k := s.k
+	switch spirv.BuiltIn(b) {
+	case spirv.BuiltInSubgroupEqMask, spirv.BuiltInSubgroupGeMask, spirv.BuiltInSubgroupGtMask,
+		spirv.BuiltInSubgroupLeMask, spirv.BuiltInSubgroupLtMask:
+		return subgroupMask(spirv.BuiltIn(b), c, s.lidx[l]%SubgroupWidth)
+	}
 	c = min(c, 2)
 	g := s.group[c]
 	if c == 0 {
@@ -274,12 +279,16 @@ func (s *state) builtin(b uint32, c, l int) uint64 {
 		return uint64(s.groups[c])
 	case spirv.BuiltInWorkgroupSize:
 		return uint64(k.local[c])
-	case spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupLocalInvocationId:
+	case spirv.BuiltInLocalInvocationIndex:
 		return uint64(s.lidx[l])
+	case spirv.BuiltInSubgroupLocalInvocationId:
+		return uint64(s.lidx[l] % SubgroupWidth)
+	case spirv.BuiltInSubgroupId:
+		return uint64(s.lidx[l] / SubgroupWidth)
 	case spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupMaxSize:
-		return uint64(k.nLocal)
+		return SubgroupWidth
 	case spirv.BuiltInNumSubgroups:
-		return 1
+		return uint64((k.nLocal + SubgroupWidth - 1) / SubgroupWidth)
 	}
 	return 0
 }

@@ -51,3 +51,60 @@ func TestGLSLReduce(t *testing.T) {
 		}
 	}
 }
+
+// TestGLSLSubgroup runs glslang's subgroup operations (KHR_shader_subgroup
+// arithmetic, ballot, shuffle, elect, the built-ins) on the host device's
+// sub-groups of SubgroupWidth consecutive invocations, 70 to a work-group
+// (sub-groups of 32, 32 and 6), and checks each against the values computed
+// here.
+func TestGLSLSubgroup(t *testing.T) {
+	m := glsl(t, "subgroup.comp")
+	const local, groups = 70, 3
+	k := prepare(t, m, "main", map[uint32]uint64{0: local})
+	n := local * groups
+	in := make([]uint32, n)
+	for i := range in {
+		in[i] = uint32(i*13%17 + 1)
+	}
+	out := make([]byte, 4*8*n)
+	run(t, k, [3]int{groups, 1, 1}, nil, u32s(in), out)
+	const w = SubgroupWidth
+	for g := 0; g < n; g += local {
+		for lo := g; lo < g+local; lo += w {
+			hi := min(lo+w, g+local)
+			var sum, odd, oddSum uint32
+			for i := lo; i < hi; i++ {
+				sum += in[i]
+				if in[i]&1 != 0 {
+					odd++
+					oddSum += in[i]
+				}
+			}
+			var prefix uint32
+			for i := lo; i < hi; i++ {
+				prefix += in[i]
+				want := []uint32{sum, prefix, odd, b2u32(i == lo), 0, uint32(i-lo) + 100*uint32((lo-g)/w), (local+w-1)/w + 100*w, 0}
+				if j := lo + ((i - lo) ^ 1); j < hi {
+					want[4] = in[j]
+				} else {
+					want[4] = getU32(out, 8*i+4) // undefined: the lane's own choice
+				}
+				if in[i]&1 != 0 {
+					want[7] = oddSum
+				}
+				for c, v := range want {
+					if got := getU32(out, 8*i+c); got != v {
+						t.Fatalf("invocation %d output %d: got %d, want %d", i, c, got, v)
+					}
+				}
+			}
+		}
+	}
+}
+
+func b2u32(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -504,7 +504,9 @@ func knownBuiltin(b uint32) bool {
 	switch spirv.BuiltIn(b) {
 	case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInWorkgroupId, spirv.BuiltInNumWorkgroups,
 		spirv.BuiltInWorkgroupSize, spirv.BuiltInLocalInvocationIndex, spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupLocalInvocationId,
-		spirv.BuiltInNumSubgroups, spirv.BuiltInSubgroupId, spirv.BuiltInSubgroupMaxSize:
+		spirv.BuiltInNumSubgroups, spirv.BuiltInSubgroupId, spirv.BuiltInSubgroupMaxSize,
+		spirv.BuiltInSubgroupEqMask, spirv.BuiltInSubgroupGeMask, spirv.BuiltInSubgroupGtMask, spirv.BuiltInSubgroupLeMask,
+		spirv.BuiltInSubgroupLtMask:
 		return true
 	}
 	return false

@@ -53,8 +53,10 @@ func kernelInfo(refl *spirv.Reflection, k *spirv.Kernel) driver.KernelInfo {
 		LocalMemSize:        k.LocalMemSize,
 		PreferredWGMultiple: 64,
 		// Any region runs right (see launch) when its work-group size can
-		// be specialized to the region's.
-		NonUniform: refl.WorkgroupSizeSpecIDs != nil && k.ReqdWorkGroupSize == [3]uint32{},
+		// be specialized to the region's: kernels with a required size
+		// too, where the module has the specialization constants (OpenCL
+		// C 2.0 and later; cl refuses non-uniform NDRanges to 1.x).
+		NonUniform: refl.WorkgroupSizeSpecIDs != nil,
 	}
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])

@@ -71,7 +71,7 @@ func (p *prep) markUniform(in *inst) {
 func uniformBuiltin(b spirv.BuiltIn) bool {
 	switch b {
 	case spirv.BuiltInWorkgroupId, spirv.BuiltInNumWorkgroups, spirv.BuiltInWorkgroupSize,
-		spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupMaxSize, spirv.BuiltInNumSubgroups, spirv.BuiltInSubgroupId:
+		spirv.BuiltInSubgroupSize, spirv.BuiltInSubgroupMaxSize, spirv.BuiltInNumSubgroups:
 		return true
 	}
 	return false

@@ -108,6 +108,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	hasAtom64 := want("VK_KHR_shader_atomic_int64", true)
 	hasTimeline := want("VK_KHR_timeline_semaphore", true)
 	hasBDA := want("VK_KHR_buffer_device_address", true)
+	hasSgTypes := p.fSgTypes.b[0] != 0 && want("VK_KHR_shader_subgroup_extended_types", true)
 	want("VK_KHR_shader_float_controls", true)
 	nonSemantic := p.props.apiVersion >= vkMakeAPIVersion(1, 3, 0)
 	if !nonSemantic && p.exts["VK_KHR_shader_non_semantic_info"] {
@@ -145,7 +146,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 			robust = RobustBufferAccess2
 		}
 	}
-	f16, fvp, f8, ff16, fa64, ftl, fbda := p.f16bit, p.fVarPtr, p.f8bit, p.fF16I8, p.fAtom64, p.fTimel, p.fBDA
+	f16, fvp, f8, ff16, fa64, ftl, fbda, fsg := p.f16bit, p.fVarPtr, p.f8bit, p.fF16I8, p.fAtom64, p.fTimel, p.fBDA, p.fSgTypes
 	f16.b[3] = 0  // storageInputOutput16: graphics only
 	fbda.b[1] = 0 // capture/replay
 	fbda.b[2] = 0 // multi-device
@@ -153,7 +154,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	for _, c := range []struct {
 		f  *vkFeatureStruct
 		ok bool
-	}{{&f8, has8bit}, {&ff16, hasF16I8}, {&fa64, hasAtom64}, {&ftl, hasTimeline}, {&fbda, hasBDA}, {&frb, robust == RobustBufferAccess2}} {
+	}{{&f8, has8bit}, {&ff16, hasF16I8}, {&fa64, hasAtom64}, {&ftl, hasTimeline}, {&fbda, hasBDA}, {&fsg, hasSgTypes}, {&frb, robust == RobustBufferAccess2}} {
 		if c.ok {
 			chain = append(chain, c.f)
 		}

@@ -149,6 +149,7 @@ type physical struct {
 	f8bit    vkFeatureStruct // storageBuffer8BitAccess, uniformAndStorageBuffer8BitAccess, storagePushConstant8
 	fF16I8   vkFeatureStruct // shaderFloat16, shaderInt8
 	fAtom64  vkFeatureStruct // shaderBufferInt64Atomics, shaderSharedInt64Atomics
+	fSgTypes vkFeatureStruct // shaderSubgroupExtendedTypes
 	fTimel   vkFeatureStruct // timelineSemaphore
 	fBDA     vkFeatureStruct // bufferDeviceAddress, ...Capture..., ...MultiDevice
 	fRobust2 vkFeatureStruct // robustBufferAccess2, robustImageAccess2, nullDescriptor
@@ -229,6 +230,7 @@ func newPhysical(inst *instance, h uintptr) *physical {
 	add(&p.f8bit, sType8BitStorageFeatures, p.hasExt("VK_KHR_8bit_storage", true))
 	add(&p.fF16I8, sTypeShaderFloat16Int8Features, p.hasExt("VK_KHR_shader_float16_int8", true))
 	add(&p.fAtom64, sTypeShaderAtomicInt64Features, p.hasExt("VK_KHR_shader_atomic_int64", true))
+	add(&p.fSgTypes, sTypeSubgroupExtendedTypesFeatures, p.hasExt("VK_KHR_shader_subgroup_extended_types", true))
 	add(&p.fTimel, sTypeTimelineSemaphoreFeatures, p.hasExt("VK_KHR_timeline_semaphore", true))
 	add(&p.fBDA, sTypeBufferDeviceAddressFeatures, p.hasExt("VK_KHR_buffer_device_address", true))
 	add(&p.fRobust2, sTypeRobustness2Features, p.exts["VK_EXT_robustness2"])
@@ -344,9 +346,14 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
 	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
 	info.Caps.Images = p.imagesSupported()
-	// Sub-groups: basic operations in compute shaders.
+	// Sub-groups: basic operations in compute shaders, and the classes of
+	// operations the device runs there (capabilities.go declares the
+	// same ones usable); 8-, 16- and 64-bit operands where newLogical
+	// enables shaderSubgroupExtendedTypes.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize
+		info.Caps.SubgroupOps = p.sub.supportedOperations
+		info.Caps.SubgroupExtendedTypes = p.fSgTypes.b[0] != 0
 	}
 	return info
 }

@@ -192,6 +192,10 @@ func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
 		MaxWorkGroupSize:    uint64(lim.maxComputeWorkGroupInvocations),
 		LocalMemSize:        k.LocalMemSize,
 		PreferredWGMultiple: p.l.info.PreferredWGMultiple,
+		// A region of a non-uniform NDRange is one more dispatch whose
+		// work-group size specializes the pipeline (and push constants
+		// carry the region's offsets), as on the host driver.
+		NonUniform: p.refl.WorkgroupSizeSpecIDs != nil,
 	}
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])

@@ -42,6 +42,7 @@ const (
 	sTypeMaintenance3Properties        = 1000168000
 	sType8BitStorageFeatures           = 1000177000
 	sTypeShaderAtomicInt64Features     = 1000180000
+	sTypeSubgroupExtendedTypesFeatures = 1000175000
 	sTypeDriverProperties              = 1000196000
 	sTypeFloatControlsProperties       = 1000197000
 	sTypeTimelineSemaphoreFeatures     = 1000207000

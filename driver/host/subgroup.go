@@ -1,0 +1,494 @@
+package host
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Sub-groups. A work-group runs as lanes in lock step, so any partition of
+// its lanes is a valid set of sub-groups; the host cuts it into sub-groups
+// of SubgroupWidth consecutive linear local ids (the last one holds what is
+// left). 32 lanes: the width code written for GPUs most often assumes (a
+// ballot's first word covers the sub-group, as on NVIDIA), a power of two
+// as Vulkan's SubgroupSize must be, and small enough that the usual
+// work-groups of 64 to 256 items hold several sub-groups, so that code
+// which combines sub-group results is exercised. The GroupNonUniform
+// instructions work on the active lanes of each sub-group: those the
+// structured control flow has at the instruction.
+
+// SubgroupWidth is the host device's sub-group size.
+const SubgroupWidth = 32
+
+// subgroupSpan calls f with the lanes [lo, hi) of every sub-group of the
+// run: each group of nLocal lanes (several in a batch) is cut into
+// SubgroupWidth-lane pieces.
+func (s *state) subgroupSpan(f func(lo, hi int)) {
+	n := s.k.nLocal
+	for g := 0; g < s.lanes; g += n {
+		for lo := g; lo < g+n; lo += SubgroupWidth {
+			f(lo, min(lo+SubgroupWidth, g+n))
+		}
+	}
+}
+
+// on says whether lane l is active.
+func (s *state) on(l int) bool { return s.full || s.mask[l] }
+
+// subgroupMask is a lane's SubgroupEq/Ge/Gt/Le/LtMask, component c.
+func subgroupMask(b spirv.BuiltIn, c int, id uint32) uint64 {
+	if c != 0 {
+		return 0 // SubgroupWidth is 32: the other words are empty
+	}
+	var m uint32
+	switch b {
+	case spirv.BuiltInSubgroupEqMask:
+		m = 1 << id
+	case spirv.BuiltInSubgroupGeMask:
+		m = ^uint32(0) << id
+	case spirv.BuiltInSubgroupGtMask:
+		m = ^uint32(0) << id << 1
+	case spirv.BuiltInSubgroupLeMask:
+		m = ^(^uint32(0) << id << 1)
+	case spirv.BuiltInSubgroupLtMask:
+		m = 1<<id - 1
+	}
+	return uint64(m)
+}
+
+// groupIdentity is the identity of a GroupNonUniform arithmetic operation
+// on scalars of type t: what an exclusive scan gives its first lane.
+func groupIdentity(op spirv.Op, t *typ) uint64 {
+	w := widthOf(t.width)
+	switch op {
+	case spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformLogicalAnd:
+		return 1
+	case spirv.OpGroupNonUniformFMul:
+		return floatBits(t.width, 1)
+	case spirv.OpGroupNonUniformSMin:
+		return w.m >> 1
+	case spirv.OpGroupNonUniformUMin, spirv.OpGroupNonUniformBitwiseAnd:
+		return w.m
+	case spirv.OpGroupNonUniformSMax:
+		return (w.m >> 1) + 1
+	case spirv.OpGroupNonUniformFMin:
+		return floatBits(t.width, math.Inf(1))
+	case spirv.OpGroupNonUniformFMax:
+		return floatBits(t.width, math.Inf(-1))
+	}
+	return 0 // add, or, xor, umax
+}
+
+// floatBits is x as a float of width bits, in a register slot.
+func floatBits(width int, x float64) uint64 {
+	switch width {
+	case 16:
+		return uint64(f2h(float32(x)))
+	case 32:
+		return uint64(math.Float32bits(float32(x)))
+	}
+	return math.Float64bits(x)
+}
+
+// slotFloat reads a float of width bits from a register slot.
+func slotFloat(width int, v uint64) float64 {
+	switch width {
+	case 16:
+		return float64(h2f(uint16(v)))
+	case 32:
+		return float64(math.Float32frombits(uint32(v)))
+	}
+	return math.Float64frombits(v)
+}
+
+// groupCombine is the binary operation of a GroupNonUniform arithmetic
+// instruction on scalars of type t.
+func groupCombine(op spirv.Op, t *typ) func(a, b uint64) uint64 {
+	w := widthOf(t.width)
+	fw := t.width
+	float := func(f func(x, y float64) float64) func(a, b uint64) uint64 {
+		return func(a, b uint64) uint64 {
+			x, y := slotFloat(fw, a), slotFloat(fw, b)
+			if fw == 32 || fw == 16 {
+				// Round once in float: the product or sum of two
+				// floats is exact in double.
+				return floatBits(fw, float64(float32(f(x, y))))
+			}
+			return floatBits(fw, f(x, y))
+		}
+	}
+	// fmin and fmax take the number when one operand is a NaN.
+	fmin := func(x, y float64) float64 {
+		if math.IsNaN(x) || y < x {
+			return y
+		}
+		return x
+	}
+	fmax := func(x, y float64) float64 {
+		if math.IsNaN(x) || y > x {
+			return y
+		}
+		return x
+	}
+	switch op {
+	case spirv.OpGroupNonUniformIAdd:
+		return func(a, b uint64) uint64 { return (a + b) & w.m }
+	case spirv.OpGroupNonUniformIMul:
+		return func(a, b uint64) uint64 { return (a * b) & w.m }
+	case spirv.OpGroupNonUniformSMin:
+		return func(a, b uint64) uint64 {
+			if sx(b, w) < sx(a, w) {
+				return b
+			}
+			return a
+		}
+	case spirv.OpGroupNonUniformSMax:
+		return func(a, b uint64) uint64 {
+			if sx(b, w) > sx(a, w) {
+				return b
+			}
+			return a
+		}
+	case spirv.OpGroupNonUniformUMin:
+		return func(a, b uint64) uint64 { return min(a, b) }
+	case spirv.OpGroupNonUniformUMax:
+		return func(a, b uint64) uint64 { return max(a, b) }
+	case spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformLogicalAnd:
+		return func(a, b uint64) uint64 { return a & b }
+	case spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformLogicalOr:
+		return func(a, b uint64) uint64 { return a | b }
+	case spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformLogicalXor:
+		return func(a, b uint64) uint64 { return a ^ b }
+	case spirv.OpGroupNonUniformFAdd:
+		return float(func(x, y float64) float64 { return x + y })
+	case spirv.OpGroupNonUniformFMul:
+		return float(func(x, y float64) float64 { return x * y })
+	case spirv.OpGroupNonUniformFMin:
+		return float(fmin)
+	case spirv.OpGroupNonUniformFMax:
+		return float(fmax)
+	}
+	return nil
+}
+
+// groupNonUniform compiles a GroupNonUniform instruction of Subgroup
+// scope. Results are written for the active lanes only: a lane that is
+// inactive now may read its earlier result of this instruction later (after
+// a loop it left early), which other lanes' operation must not change.
+func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
+	a := in.args
+	if len(a) < 1 {
+		return nil, p.errorf("short instruction")
+	}
+	if c, ok := p.consts[a[0]]; !ok || spirv.Scope(c[0]) != spirv.ScopeSubgroup {
+		return nil, p.errorf("%v: only Subgroup scope is supported", in.op)
+	}
+	L := p.lanes
+	dst, err := p.operand(in.id)
+	if err != nil {
+		return nil, err
+	}
+	rt := p.vtype[in.id]
+	// value returns operand i's first row and type.
+	value := func(i int) (int, *typ, error) {
+		if len(a) <= i {
+			return 0, nil, p.errorf("short instruction")
+		}
+		r, err := p.operand(a[i])
+		return r, p.vtype[a[i]], err
+	}
+	switch in.op {
+	case spirv.OpGroupNonUniformElect:
+		return func(s *state) {
+			s.subgroupSpan(func(lo, hi int) {
+				first := true
+				for l := lo; l < hi; l++ {
+					if s.on(l) {
+						s.r[dst+l] = b2u(first)
+						first = false
+					}
+				}
+			})
+		}, nil
+	case spirv.OpGroupNonUniformAll, spirv.OpGroupNonUniformAny, spirv.OpGroupNonUniformAllEqual:
+		x, xt, err := value(1)
+		if err != nil {
+			return nil, err
+		}
+		op, comps := in.op, xt.comps
+		return func(s *state) {
+			s.subgroupSpan(func(lo, hi int) {
+				r, seen := op != spirv.OpGroupNonUniformAny, false
+				first := 0
+				for l := lo; l < hi; l++ {
+					if !s.on(l) {
+						continue
+					}
+					switch op {
+					case spirv.OpGroupNonUniformAll:
+						r = r && s.r[x+l] != 0
+					case spirv.OpGroupNonUniformAny:
+						r = r || s.r[x+l] != 0
+					default:
+						if !seen {
+							first, seen = l, true
+						}
+						for c := range comps {
+							r = r && s.r[x+c*L+l] == s.r[x+c*L+first]
+						}
+					}
+				}
+				for l := lo; l < hi; l++ {
+					if s.on(l) {
+						s.r[dst+l] = b2u(r)
+					}
+				}
+			})
+		}, nil
+	case spirv.OpGroupNonUniformBroadcast, spirv.OpGroupNonUniformShuffle, spirv.OpGroupNonUniformShuffleXor,
+		spirv.OpGroupNonUniformShuffleUp, spirv.OpGroupNonUniformShuffleDown, spirv.OpGroupNonUniformBroadcastFirst:
+		x, xt, err := value(1)
+		if err != nil {
+			return nil, err
+		}
+		idRow := -1
+		if in.op != spirv.OpGroupNonUniformBroadcastFirst {
+			if idRow, _, err = value(2); err != nil {
+				return nil, err
+			}
+		}
+		op, comps := in.op, xt.comps
+		p.k.tmpRows = max(p.k.tmpRows, comps)
+		return func(s *state) {
+			tmp := s.tmp[:comps*L]
+			s.subgroupSpan(func(lo, hi int) {
+				firstOn := -1
+				for l := lo; l < hi; l++ {
+					if !s.on(l) {
+						continue
+					}
+					if firstOn < 0 {
+						firstOn = l
+					}
+					// src is the sub-group local id read; outside the
+					// sub-group or at an inactive lane the result is
+					// undefined: the lane keeps its own value.
+					var src int
+					switch op {
+					case spirv.OpGroupNonUniformBroadcastFirst:
+						src = firstOn - lo
+					case spirv.OpGroupNonUniformBroadcast, spirv.OpGroupNonUniformShuffle:
+						src = int(uint32(s.r[idRow+l]))
+					case spirv.OpGroupNonUniformShuffleXor:
+						src = (l - lo) ^ int(uint32(s.r[idRow+l]))
+					case spirv.OpGroupNonUniformShuffleUp:
+						src = l - lo - int(uint32(s.r[idRow+l]))
+					case spirv.OpGroupNonUniformShuffleDown:
+						src = l - lo + int(uint32(s.r[idRow+l]))
+					}
+					from := l
+					if src >= 0 && lo+src < hi && s.on(lo+src) {
+						from = lo + src
+					}
+					for c := range comps {
+						tmp[c*L+l] = s.r[x+c*L+from]
+					}
+				}
+				for l := lo; l < hi; l++ {
+					if s.on(l) {
+						for c := range comps {
+							s.r[dst+c*L+l] = tmp[c*L+l]
+						}
+					}
+				}
+			})
+		}, nil
+	case spirv.OpGroupNonUniformBallot:
+		x, _, err := value(1)
+		if err != nil {
+			return nil, err
+		}
+		return func(s *state) {
+			s.subgroupSpan(func(lo, hi int) {
+				var m uint64
+				for l := lo; l < hi; l++ {
+					if s.on(l) && s.r[x+l] != 0 {
+						m |= 1 << (l - lo)
+					}
+				}
+				for l := lo; l < hi; l++ {
+					if s.on(l) {
+						s.r[dst+l], s.r[dst+L+l], s.r[dst+2*L+l], s.r[dst+3*L+l] = m, 0, 0, 0
+					}
+				}
+			})
+		}, nil
+	case spirv.OpGroupNonUniformInverseBallot, spirv.OpGroupNonUniformBallotBitExtract,
+		spirv.OpGroupNonUniformBallotFindLSB, spirv.OpGroupNonUniformBallotFindMSB:
+		x, _, err := value(1)
+		if err != nil {
+			return nil, err
+		}
+		idRow := -1
+		if in.op == spirv.OpGroupNonUniformBallotBitExtract {
+			if idRow, _, err = value(2); err != nil {
+				return nil, err
+			}
+		}
+		op := in.op
+		return func(s *state) {
+			s.subgroupSpan(func(lo, hi int) {
+				for l := lo; l < hi; l++ {
+					if !s.on(l) {
+						continue
+					}
+					var r uint64
+					switch op {
+					case spirv.OpGroupNonUniformInverseBallot:
+						r = ballotBit(s, x, l, uint32(l-lo))
+					case spirv.OpGroupNonUniformBallotBitExtract:
+						r = ballotBit(s, x, l, uint32(s.r[idRow+l]))
+					case spirv.OpGroupNonUniformBallotFindLSB:
+						r = 0xffffffff
+						for c := range 4 {
+							if w := uint32(s.r[x+c*L+l]); w != 0 {
+								r = uint64(32*c + bits.TrailingZeros32(w))
+								break
+							}
+						}
+					default:
+						r = 0xffffffff
+						for c := 3; c >= 0; c-- {
+							if w := uint32(s.r[x+c*L+l]); w != 0 {
+								r = uint64(32*c + 31 - bits.LeadingZeros32(w))
+								break
+							}
+						}
+					}
+					s.r[dst+l] = r
+				}
+			})
+		}, nil
+	case spirv.OpGroupNonUniformBallotBitCount:
+		if len(a) < 3 {
+			return nil, p.errorf("short instruction")
+		}
+		gop := spirv.GroupOperation(a[1])
+		x, _, err := value(2)
+		if err != nil {
+			return nil, err
+		}
+		return func(s *state) {
+			s.subgroupSpan(func(lo, hi int) {
+				for l := lo; l < hi; l++ {
+					if !s.on(l) {
+						continue
+					}
+					n := 0
+					for c := range 4 {
+						w := uint32(s.r[x+c*L+l])
+						// The bits of ids beyond the sub-group count
+						// too (Vulkan leaves them to the value); the
+						// scans count those below (or at) the lane's id.
+						id := l - lo - 32*c
+						switch gop {
+						case spirv.GroupOperationInclusiveScan:
+							id++
+							fallthrough
+						case spirv.GroupOperationExclusiveScan:
+							switch {
+							case id <= 0:
+								w = 0
+							case id < 32:
+								w &= 1<<id - 1
+							}
+						}
+						n += bits.OnesCount32(w)
+					}
+					s.r[dst+l] = uint64(n)
+				}
+			})
+		}, nil
+	}
+	// The arithmetic: reductions, scans and clustered reductions.
+	if len(a) < 3 {
+		return nil, p.errorf("short instruction")
+	}
+	gop := spirv.GroupOperation(a[1])
+	x, xt, err := value(2)
+	if err != nil {
+		return nil, err
+	}
+	st := xt.scalar()
+	if rt == nil || rt.comps != xt.comps {
+		return nil, p.errorf("%v: result and operand types differ", in.op)
+	}
+	combine := groupCombine(in.op, st)
+	if combine == nil {
+		return nil, p.errorf("unsupported instruction %v", in.op)
+	}
+	id := groupIdentity(in.op, st)
+	cluster := SubgroupWidth
+	switch gop {
+	case spirv.GroupOperationReduce, spirv.GroupOperationInclusiveScan, spirv.GroupOperationExclusiveScan:
+	case spirv.GroupOperationClusteredReduce:
+		if len(a) < 4 {
+			return nil, p.errorf("%v: ClusteredReduce without a ClusterSize", in.op)
+		}
+		c, ok := p.consts[a[3]]
+		if !ok || c[0] == 0 || c[0]&(c[0]-1) != 0 {
+			return nil, p.errorf("%v: ClusterSize must be a constant power of two", in.op)
+		}
+		cluster = int(min(c[0], SubgroupWidth))
+	default:
+		return nil, p.errorf("%v: group operation %v is not supported", in.op, gop)
+	}
+	comps := xt.comps
+	p.k.tmpRows = max(p.k.tmpRows, comps)
+	return func(s *state) {
+		tmp := s.tmp[:comps*L]
+		s.subgroupSpan(func(lo, hi int) {
+			for clo := lo; clo < hi; clo += cluster {
+				chi := min(clo+cluster, hi)
+				for c := range comps {
+					row := x + c*L
+					acc := id
+					for l := clo; l < chi; l++ {
+						if !s.on(l) {
+							continue
+						}
+						switch gop {
+						case spirv.GroupOperationExclusiveScan:
+							tmp[c*L+l] = acc
+							acc = combine(acc, s.r[row+l])
+						case spirv.GroupOperationInclusiveScan:
+							acc = combine(acc, s.r[row+l])
+							tmp[c*L+l] = acc
+						default:
+							acc = combine(acc, s.r[row+l])
+						}
+					}
+					for l := clo; l < chi; l++ {
+						if !s.on(l) {
+							continue
+						}
+						if gop == spirv.GroupOperationReduce || gop == spirv.GroupOperationClusteredReduce {
+							s.r[dst+c*L+l] = acc
+						} else {
+							s.r[dst+c*L+l] = tmp[c*L+l]
+						}
+					}
+				}
+			}
+		})
+	}, nil
+}
+
+// ballotBit is bit i of the ballot value at row x for lane l.
+func ballotBit(s *state, x, l int, i uint32) uint64 {
+	if i >= 128 {
+		return 0
+	}
+	return s.r[x+int(i/32)*s.lanes+l] >> (i % 32) & 1
+}
