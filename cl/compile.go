@@ -17,7 +17,7 @@ import (
 var compileSource = func(src, options string, dev *Device) (spirv []byte, log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return nil, err.Error(), optionsError(err)
 	}
 	res, err := compiler.Compile(src, opts)
 	if res != nil && res.Diagnostics != nil {
@@ -47,7 +47,7 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 var compileUnit = func(src, options string, dev *Device) (log, preprocessed string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return err.Error(), "", fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return err.Error(), "", optionsError(err)
 	}
 	res, err := compiler.Compile(src, opts)
 	if res == nil || res.Diagnostics == nil {
@@ -76,7 +76,7 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 var linkUnits = func(units []string, options string, dev *Device) (spirv []byte, log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return nil, err.Error(), optionsError(err)
 	}
 	res, err := compiler.Link(compilerUnits(units), opts)
 	if res != nil && res.Diagnostics != nil {
@@ -97,7 +97,7 @@ var linkUnits = func(units []string, options string, dev *Device) (spirv []byte,
 var checkUnits = func(units []string, options string, dev *Device) (log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return err.Error(), optionsError(err)
 	}
 	res, err := compiler.Link(compilerUnits(units), opts)
 	if res == nil || res.Diagnostics == nil {
@@ -166,30 +166,70 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 		return opts, err
 	}
 	caps := driver.CompileCaps(dev.Driver())
-	opts.Features = featuresOf(caps)
-	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
-	// predefine it or take half arithmetic.
-	opts.Features.Float16 = false
+	opts.Features = dev.compileFeatures()
 	if !caps.Images {
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
 		opts.Undefs = append(opts.Undefs, "__IMAGE_SUPPORT__")
 	}
-	if opts.Std >= 300 {
-		// OpenCL C 3.0 defines a macro for each optional feature the
-		// device has (CL_DEVICE_OPENCL_C_FEATURES).
-		opts.Defines = append(opts.Defines, dev.OpenCLCFeatures()...)
+	if opts.Std == 200 {
+		// OpenCL 3.0: -cl-std=CL2.0 builds only for a device that lists
+		// OpenCL C 2.0 in CL_DEVICE_OPENCL_C_ALL_VERSIONS; a clgo device
+		// has the 2.0 features it runs as OpenCL C 3.0 optional features.
+		return opts, unsupportedStd(fmt.Sprintf("-cl-std=CL2.0: device %s does not support OpenCL C 2.0 (it supports OpenCL C %s); build with -cl-std=CL3.0, whose optional features (CL_DEVICE_OPENCL_C_FEATURES) include the parts of OpenCL C 2.0 that the device runs", dev.Name(), versionList(compiler.OpenCLCVersions)))
 	}
+	// Under -cl-std=CL3.0 the compiler predefines a macro for each
+	// optional feature of opts.Features: the list OpenCLCFeatures reports.
 	return opts, nil
 }
 
-// OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
-// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64
-// and, where the device has doubles, __opencl_c_fp64.
-func (d *Device) OpenCLCFeatures() []string {
-	f := []string{"__opencl_c_int64"}
-	if d.Driver().Info().Caps.Float64 {
-		f = append(f, "__opencl_c_fp64")
+// unsupportedStd is a -cl-std version the device does not list: the
+// options are valid, the build fails (CL_BUILD_PROGRAM_FAILURE, the
+// message in the build log).
+type unsupportedStd string
+
+func (e unsupportedStd) Error() string        { return string(e) }
+func (e unsupportedStd) Is(target error) bool { return target == driver.ErrBuildProgramFailure }
+
+// optionsError is the error of a build whose options compilerOptions
+// refused: CL_INVALID_BUILD_OPTIONS, or a build failure for a language
+// version the device lacks.
+func optionsError(err error) error {
+	if errors.Is(err, driver.ErrBuildProgramFailure) {
+		return err
 	}
+	return fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+}
+
+// versionList spells versions ×100 as "1.0, 1.1, 1.2 and 3.0".
+func versionList(vs []int) string {
+	var s []string
+	for _, v := range vs {
+		s = append(s, fmt.Sprintf("%d.%d", v/100, v%100/10))
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
+// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES), each also a macro
+// that -cl-std=CL3.0 predefines: compiler.Features.OpenCLCFeatures for
+// the features the device's builds are compiled with.
+func (d *Device) OpenCLCFeatures() []string {
+	return d.compileFeatures().OpenCLCFeatures()
+}
+
+// OpenCLCVersions returns the OpenCL C versions that builds for d accept
+// as -cl-std (CL_DEVICE_OPENCL_C_ALL_VERSIONS), ×100.
+func (d *Device) OpenCLCVersions() []int { return compiler.OpenCLCVersions }
+
+// compileFeatures are the compiler.Features of builds for d.
+func (d *Device) compileFeatures() compiler.Features {
+	f := featuresOf(driver.CompileCaps(d.Driver()))
+	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
+	// predefine it or take half arithmetic.
+	f.Float16 = false
 	return f
 }
 

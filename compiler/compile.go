@@ -94,6 +94,7 @@ func (o Options) cppOptions() cpp.Options {
 	return cpp.Options{
 		Defines: defines, Undefs: o.Undefs, IncludeDirs: o.IncludeDirs, Std: o.std(),
 		FastRelaxedMath: o.FastRelaxedMath, Extensions: o.Features.extensions(), FS: fs,
+		Features: o.Features.OpenCLCFeatures(), OpenCLVersion: DeviceOpenCLVersion,
 	}
 }
 

@@ -371,8 +371,12 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_OPENCL_C_VERSION:
 		v = str(info.OpenCLCVersion)
 	case C.CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-		vs := []uint32{makeVersion(1, 0, 0), makeVersion(1, 1, 0), makeVersion(1, 2, 0), makeVersion(3, 0, 0)}
-		names := []string{"OpenCL C", "OpenCL C", "OpenCL C", "OpenCL C"}
+		var names []string
+		var vs []uint32
+		for _, cv := range d.d.OpenCLCVersions() {
+			names = append(names, "OpenCL C")
+			vs = append(vs, makeVersion(uint32(cv/100), uint32(cv%100/10), 0))
+		}
 		i := 0
 		v = nameVersions(names, func(string) uint32 { i++; return vs[i-1] })
 	case C.CL_DEVICE_OPENCL_C_FEATURES:
