@@ -21,6 +21,9 @@ var openCLCFeatures = []openCLCFeature{
 	// long is part of every clgo device (the FULL profile asks for it).
 	{"__opencl_c_int64", always},
 	{"__opencl_c_fp64", func(f Features) bool { return f.Float64 }},
+	// Generic pointers are candidate objects with a selector under
+	// logical addressing (compiler/lower/addrspace.go): every device.
+	{"__opencl_c_generic_address_space", always},
 }
 
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features a device with

@@ -499,8 +499,19 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 		}
 		return s
 	case *syntax.CallExpr:
-		if c := a.info.Calls[x]; c.Func != nil {
+		c := a.info.Calls[x]
+		if c.Func != nil {
 			return a.ret[c.Func]
+		}
+		if space, ok := toSpaces[builtinName(c)]; ok && len(x.Args) == 1 {
+			// to_global & co.: the argument's objects of that space, or null.
+			s := objSet{nil: true}
+			for o := range a.ptsOf(x.Args[0]) {
+				if o != nil && objSpace(o) == space {
+					s[o] = true
+				}
+			}
+			return s
 		}
 	case *syntax.CastExpr:
 		if xt := a.info.Types[x.X]; !isPointer(xt.Type) && !isArray(xt.Type) && !(xt.IsConst() && xt.Value.IsZero()) {
@@ -575,4 +586,12 @@ func (a *analysis) fromInt(space types.AddrSpace) objSet {
 		}
 	}
 	return s
+}
+
+// builtinName is the name of the builtin a call calls, or "".
+func builtinName(c types.Callee) string {
+	if c.Builtin == nil {
+		return ""
+	}
+	return c.Builtin.Name
 }

@@ -56,6 +56,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	if v, ok := fs.asyncBuiltin(name, x, t); ok {
 		return v
 	}
+	if v, ok := fs.addrSpaceBuiltin(name, x, t); ok {
+		return v
+	}
 	switch name {
 	case "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence":
 		return fs.barrier(name, x)
