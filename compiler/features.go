@@ -24,6 +24,8 @@ var openCLCFeatures = []openCLCFeature{
 	// Generic pointers are candidate objects with a selector under
 	// logical addressing (compiler/lower/addrspace.go): every device.
 	{"__opencl_c_generic_address_space", always},
+	// One storage buffer per program holds them (lower/progvars.go).
+	{"__opencl_c_program_scope_global_variables", always},
 }
 
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features a device with

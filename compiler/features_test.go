@@ -23,8 +23,8 @@ func TestFeatureMacros(t *testing.T) {
 		{"", true, "300 120", nil},
 		{"-cl-std=CL1.1", true, "300 110", nil},
 		{"-cl-std=CL2.0", true, "300 200", nil},
-		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space"}},
-		{"-cl-std=CL3.0", false, "300 300", []string{"__opencl_c_int64", "__opencl_c_generic_address_space"}},
+		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}},
+		{"-cl-std=CL3.0", false, "300 300", []string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}},
 	} {
 		opts, err := ParseOptions(c.options)
 		if err != nil {

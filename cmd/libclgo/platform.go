@@ -322,7 +322,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MAX_CONSTANT_ARGS:
 		v = u32(8)
 	case C.CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, C.CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-		v = size(0) // no program-scope global variables
+		// OpenCL 3.0's minimum for a device with program-scope
+		// variables (one storage buffer per program holds them).
+		v = size(cl.MaxGlobalVariableSize)
 	case C.CL_DEVICE_LOCAL_MEM_TYPE:
 		if info.Type == cl.DeviceTypeCPU {
 			v = u32(C.CL_GLOBAL)

@@ -170,6 +170,13 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 func (a *analysis) fn(f *types.Func) {
 	inspect(f.Decl.Body, func(n syntax.Node) {
 		switch n := n.(type) {
+		case *syntax.Ident:
+			// Program-scope __global variables are objects in the
+			// program's buffer (progvars.go), whether or not pointers
+			// refer to them.
+			if v, _ := a.info.Uses[n].(*types.Var); isProgramVar(v) {
+				a.obj(v)
+			}
 		case *syntax.VarDecl:
 			v, _ := a.info.Defs[n].(*types.Var)
 			if v == nil {

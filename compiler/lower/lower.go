@@ -83,6 +83,7 @@ type lowerer struct {
 	allReqd   bool
 	pos       diag.Pos // of the construct being lowered, for errors
 	pf        printfState
+	pv        progVarState // program-scope __global variables (progvars.go)
 }
 
 // global is a program-scope variable: a Private variable with an

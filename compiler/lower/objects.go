@@ -22,6 +22,9 @@ type object struct {
 	// a word buffer (wideView)
 	set, binding uint32
 	wide         spirv.ID
+	// base: the byte offset of a program-scope __global variable in the
+	// program's buffer (progvars.go), where its Block's member lies.
+	base uint32
 }
 
 // setupObjects decides each object's unit type and layout from the
@@ -42,6 +45,9 @@ func (fs *fnState) setupObjects() {
 		} else {
 			o.unit, _ = innermost(v.Type)
 			o.scalar = !isArray(v.Type)
+			if isProgramVar(v) {
+				o.sc = spirv.StorageClassStorageBuffer
+			}
 		}
 		for _, view := range an.views[v] {
 			if !types.Identical(view, o.unit) {
@@ -88,6 +94,8 @@ func (fs *fnState) setupObjects() {
 			o.sc = spirv.StorageClassWorkgroup
 			o.id = fs.b.Variable(fs.b.TypePointer(o.sc, fs.objArrayType(o, v.Type)), o.sc)
 			fs.b.Name(o.id, v.Name)
+		case isProgramVar(v):
+			fs.programVarObject(o)
 		case v.Kind == types.GlobalVar:
 			fs.globalObject(o)
 		default:

@@ -1,0 +1,169 @@
+package lower
+
+import (
+	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
+)
+
+// Program-scope variables in the global address space (OpenCL C 2.0:
+// `global int counter = 5;`, and function-scope `static` variables) live
+// in one storage buffer per program, as clspv maps them: each variable at
+// its own byte offset, the initial bytes of all of them in the reflection
+// (ProgramScopeVariablesStorageBuffer DescriptorSet Binding Data). The
+// runtime allocates the buffer once per built program, fills it from Data
+// and binds it at every dispatch of any of the program's kernels, so
+// values persist from one launch to the next.
+//
+// Every such variable is a memory object (objects.go): a Block variable
+// whose one member, at the variable's offset, is its flat array of units
+// (or of words, when accesses disagree on the type), aliasing the one
+// buffer. Its binding follows every kernel's arguments and the printf
+// buffer (finishProgramVars).
+
+// progVarState is the module's layout of the buffer.
+type progVarState struct {
+	laid bool
+	off  map[*types.Var]uint32
+	size uint32
+	data []byte
+	done map[*types.Var]bool // initial bytes written into data
+	ids  []spirv.ID          // variables to decorate with the binding
+}
+
+// isProgramVar reports whether v is a program-scope (or static) variable
+// in the global address space, kept in the program's buffer.
+func isProgramVar(v *types.Var) bool {
+	return v != nil && v.Kind == types.GlobalVar && v.Space == types.Global
+}
+
+// progVarAlign is the alignment of each variable in the buffer: that of
+// its type, at least 16 bytes, which every Vulkan block layout accepts
+// for a member of any type.
+func (l *lowerer) progVarAlign(v *types.Var) int64 {
+	return max(l.conf.Alignof(v.Type), 16)
+}
+
+// layoutProgramVars places every program-scope __global variable of the
+// program, in declaration order (so that every kernel agrees).
+func (l *lowerer) layoutProgramVars() {
+	if l.pv.laid {
+		return
+	}
+	l.pv.laid = true
+	l.pv.off = map[*types.Var]uint32{}
+	l.pv.done = map[*types.Var]bool{}
+	var off int64
+	for _, v := range l.pkg.Globals {
+		if !isProgramVar(v) {
+			continue
+		}
+		a := l.progVarAlign(v)
+		off = (off + a - 1) / a * a
+		l.pv.off[v] = uint32(off)
+		off += max(l.conf.Sizeof(v.Type), 1)
+	}
+	if off > 0 {
+		off = (off + 15) &^ 15
+	}
+	l.pv.size = uint32(off)
+	l.pv.data = make([]byte, off)
+}
+
+// programVarObject declares program-scope variable object o: a Block
+// variable aliasing the program's buffer at o's offset. Its initial bytes
+// go into the reflection's Data.
+func (fs *fnState) programVarObject(o *object) {
+	v := o.v
+	fs.layoutProgramVars()
+	if containsPointer(v.Type) {
+		fs.errorf(v.At, "program-scope variable '%s' holds a pointer: pointers stored in program-scope __global variables are not supported yet", v.Name)
+		panic(bailout{})
+	}
+	off := fs.pv.off[v]
+	if !fs.pv.done[v] {
+		fs.pv.done[v] = true
+		if v.Init != nil {
+			if !fs.constantsFit(v) {
+				panic(bailout{})
+			}
+			size := fs.conf.Sizeof(v.Type)
+			fs.constBytes(fs.constInit(v.Type, fs.initOf(v)), v.Type, fs.pv.data[off:int64(off)+size])
+		}
+	}
+	b := fs.b
+	var member spirv.ID
+	switch {
+	case o.words:
+		member = b.NewTypeArray(fs.uint32T(), fs.u32(uint32(wordCount(fs.conf.Sizeof(v.Type)))))
+		b.Decorate(member, spirv.DecorationArrayStride, 4)
+	case o.scalar:
+		member = fs.memType(o.unit)
+		fs.capsFor(o.unit, spirv.StorageClassStorageBuffer)
+	default:
+		_, n := innermost(v.Type)
+		member = b.NewTypeArray(fs.memType(o.unit), fs.u32(uint32(max(n, 1))))
+		b.Decorate(member, spirv.DecorationArrayStride, uint32(max(fs.conf.Sizeof(o.unit), 1)))
+		fs.capsFor(o.unit, spirv.StorageClassStorageBuffer)
+	}
+	st := b.NewTypeStruct(member)
+	b.MemberDecorate(st, 0, spirv.DecorationOffset, off)
+	b.Decorate(st, spirv.DecorationBlock)
+	o.sc = spirv.StorageClassStorageBuffer
+	o.block = true
+	o.base = off
+	o.id = b.Variable(b.TypePointer(o.sc, st), o.sc)
+	b.Name(o.id, v.Name)
+	fs.bindProgramVar(o.id)
+	fs.gv(o.id)
+}
+
+// bindProgramVar notes a variable aliasing the program's buffer, to be
+// decorated with its binding once every kernel's are known.
+func (l *lowerer) bindProgramVar(id spirv.ID) {
+	l.pv.ids = append(l.pv.ids, id)
+}
+
+// containsPointer reports whether values of t hold a pointer.
+func containsPointer(t types.Type) bool {
+	switch t := types.Underlying(t).(type) {
+	case *types.Pointer:
+		return true
+	case *types.Array:
+		return containsPointer(t.Elem)
+	case *types.Struct:
+		for _, f := range t.Fields {
+			if containsPointer(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// finishProgramVars binds the program's buffer after every kernel's
+// arguments and the printf buffer in descriptor set 0, and reflects it
+// with its initial bytes. A program with such variables reflects the
+// buffer even when no kernel uses them: its size is the program's
+// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE.
+func (l *lowerer) finishProgramVars() {
+	l.layoutProgramVars()
+	if l.pv.size == 0 {
+		return
+	}
+	binding := uint32(0)
+	for _, k := range l.refl.Kernels {
+		for _, a := range k.Args {
+			if a.Kind.HasDescriptor() && a.DescriptorSet == 0 {
+				binding = max(binding, a.Binding+1)
+			}
+		}
+	}
+	if pb := l.refl.PrintfBuffer; pb != nil && !pb.PushConstant && pb.DescriptorSet == 0 {
+		binding = max(binding, pb.Binding+1)
+	}
+	for _, id := range l.pv.ids {
+		l.b.Decorate(id, spirv.DecorationDescriptorSet, 0)
+		l.b.Decorate(id, spirv.DecorationBinding, binding)
+	}
+	l.refl.ProgramScopeVariables = &spirv.ProgramScopeVariables{DescriptorSet: 0, Binding: binding, Data: l.pv.data}
+}
