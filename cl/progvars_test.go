@@ -127,3 +127,92 @@ func TestProgramScopeVariables(t *testing.T) {
 		t.Logf("%s: program-scope variables checked", d)
 	}
 }
+
+// TestProgramScopePointers: a pointer kept in a program-scope variable
+// starts at its initializer (the address of another program-scope
+// variable) and, stored by one kernel, is followed by another in a later
+// launch; a struct in a program-scope variable holds pointers too.
+func TestProgramScopePointers(t *testing.T) {
+	const src = `
+global int counter = 40;
+global int arr[4] = {1, 2, 3, 4};
+global int *gp = &counter;
+typedef struct { global int *p; int n; } holder;
+global holder h;
+kernel void setp(global int *out, int which) {
+	gp = which ? &arr[2] : &counter;
+	h.p = &arr[which];
+	h.n = which;
+}
+kernel void readp(global int *out) {
+	out[0] = *gp;
+	out[1] = h.p == 0 ? -1 : *h.p + 100 * h.n;
+	*gp += 1000;
+}`
+	ctx := context.Background()
+	for _, d := range realDevices(t) {
+		c, err := CreateContext(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Release()
+		q, err := c.CreateQueue(d, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer q.Release()
+		p, err := c.CreateProgramWithSource(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Release()
+		if err := p.Build("-cl-std=CL3.0", d); err != nil {
+			t.Fatalf("%s: %v\n%s", d, err, p.BuildLog(d))
+		}
+		out, err := c.CreateBuffer(0, 8, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer out.Release()
+		run := func(name string, args ...any) []int32 {
+			t.Helper()
+			k, err := p.CreateKernel(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Release()
+			if err := k.SetArgs(append([]any{out}, args...)...); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
+				t.Fatal(err)
+			}
+			b := make([]byte, 8)
+			if _, err := q.EnqueueReadBuffer(out, 0, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := q.Finish(ctx); err != nil {
+				t.Fatalf("%s: %s: %v", d, name, err)
+			}
+			return []int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}
+		}
+		steps := []struct {
+			set  int32 // -1: no setp before readp
+			want []int32
+		}{
+			{-1, []int32{40, -1}},   // gp = &counter; h zero
+			{1, []int32{3, 102}},    // gp = &arr[2]; h.p = &arr[1]
+			{0, []int32{1040, 1}},   // counter += 1000 by step 0; h.p = &arr[0]
+			{1, []int32{1003, 102}}, // arr[2] += 1000 by step 1
+		}
+		for i, s := range steps {
+			if s.set >= 0 {
+				run("setp", s.set)
+			}
+			if got := run("readp"); !slices.Equal(got, s.want) {
+				t.Errorf("%s: step %d: %v, want %v", d, i, got, s.want)
+			}
+		}
+		t.Logf("%s: program-scope pointers checked", d)
+	}
+}

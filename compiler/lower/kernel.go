@@ -67,7 +67,7 @@ func (l *lowerer) kernel(k *types.Func) {
 		lowerer: l, k: k, usedSet: map[spirv.ID]bool{},
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
 	}
-	fs.an = analyze(l.info, k)
+	fs.an = analyze(l.info, k, l.pkg.Globals)
 	b := l.b
 	void := b.TypeVoid()
 	fs.fn = b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)

@@ -31,8 +31,16 @@ type object struct {
 // analysis and declares the variables of the non-argument objects.
 func (fs *fnState) setupObjects() {
 	an := fs.an
+	// Program-scope __global variables have the same number in every
+	// kernel (pointers to them stored in them outlive a launch); the
+	// kernel's other objects come after them.
+	fs.layoutProgramVars()
+	nProg := uint32(len(fs.pv.index))
 	for i, v := range an.objects {
-		o := &object{v: v, num: uint32(i + 1)}
+		o := &object{v: v, num: nProg + uint32(i+1)}
+		if isProgramVar(v) {
+			o.num = fs.pv.index[v] + 1
+		}
 		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer
@@ -47,6 +55,9 @@ func (fs *fnState) setupObjects() {
 			o.scalar = !isArray(v.Type)
 			if isProgramVar(v) {
 				o.sc = spirv.StorageClassStorageBuffer
+				// Pointers in it are stored as words (ptrToWord): its
+				// layout is C's, a pointer 4 bytes.
+				o.words = o.words || containsPointer(v.Type)
 			}
 		}
 		for _, view := range an.views[v] {

@@ -1,6 +1,9 @@
 package lower
 
 import (
+	"encoding/binary"
+
+	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
 )
@@ -22,12 +25,13 @@ import (
 
 // progVarState is the module's layout of the buffer.
 type progVarState struct {
-	laid bool
-	off  map[*types.Var]uint32
-	size uint32
-	data []byte
-	done map[*types.Var]bool // initial bytes written into data
-	ids  []spirv.ID          // variables to decorate with the binding
+	laid  bool
+	off   map[*types.Var]uint32
+	index map[*types.Var]uint32 // declaration order: object number - 1
+	size  uint32
+	data  []byte
+	done  map[*types.Var]bool // initial bytes written into data
+	ids   []spirv.ID          // variables to decorate with the binding
 }
 
 // isProgramVar reports whether v is a program-scope (or static) variable
@@ -51,6 +55,7 @@ func (l *lowerer) layoutProgramVars() {
 	}
 	l.pv.laid = true
 	l.pv.off = map[*types.Var]uint32{}
+	l.pv.index = map[*types.Var]uint32{}
 	l.pv.done = map[*types.Var]bool{}
 	var off int64
 	for _, v := range l.pkg.Globals {
@@ -60,6 +65,7 @@ func (l *lowerer) layoutProgramVars() {
 		a := l.progVarAlign(v)
 		off = (off + a - 1) / a * a
 		l.pv.off[v] = uint32(off)
+		l.pv.index[v] = uint32(len(l.pv.index))
 		off += max(l.conf.Sizeof(v.Type), 1)
 	}
 	if off > 0 {
@@ -75,14 +81,13 @@ func (l *lowerer) layoutProgramVars() {
 func (fs *fnState) programVarObject(o *object) {
 	v := o.v
 	fs.layoutProgramVars()
-	if containsPointer(v.Type) {
-		fs.errorf(v.At, "program-scope variable '%s' holds a pointer: pointers stored in program-scope __global variables are not supported yet", v.Name)
-		panic(bailout{})
-	}
 	off := fs.pv.off[v]
 	if !fs.pv.done[v] {
 		fs.pv.done[v] = true
-		if v.Init != nil {
+		switch {
+		case v.Init != nil && containsPointer(v.Type):
+			fs.pointerInit(v, fs.pv.data[off:])
+		case v.Init != nil:
 			if !fs.constantsFit(v) {
 				panic(bailout{})
 			}
@@ -166,4 +171,34 @@ func (l *lowerer) finishProgramVars() {
 		l.b.Decorate(id, spirv.DecorationBinding, binding)
 	}
 	l.refl.ProgramScopeVariables = &spirv.ProgramScopeVariables{DescriptorSet: 0, Binding: binding, Data: l.pv.data}
+}
+
+// pointerInit writes the initial bytes of a program-scope variable that
+// holds a pointer: NULL, or the address of (the start of) a program-scope
+// __global variable, as ptrToWord packs it. Other initializers of
+// pointers (an address inside a variable, a pointer inside an aggregate)
+// are refused.
+func (fs *fnState) pointerInit(v *types.Var, buf []byte) {
+	if _, ok := types.Underlying(v.Type).(*types.Pointer); !ok || fs.initOf(v).Expr == nil {
+		fs.errorf(v.At, "initializing pointers inside program-scope variable '%s' is not supported; initialize it in a kernel", v.Name)
+		panic(bailout{})
+	}
+	e := unparenExpr(fs.initOf(v).Expr)
+	if tv := fs.info.Types[e]; tv.IsConst() && tv.Value.IsZero() {
+		return // NULL: zeros
+	}
+	if c, ok := e.(*syntax.CastExpr); ok {
+		e = unparenExpr(c.X)
+	}
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.Addr {
+		e = unparenExpr(u.X)
+	}
+	if id, ok := e.(*syntax.Ident); ok {
+		if t, ok := fs.info.Uses[id].(*types.Var); ok && isProgramVar(t) {
+			binary.LittleEndian.PutUint32(buf, (fs.pv.index[t]+1)<<24)
+			return
+		}
+	}
+	fs.errorf(v.At, "program-scope pointer '%s' may be initialized only with NULL or the address of a program-scope __global variable", v.Name)
+	panic(bailout{})
 }

@@ -378,6 +378,10 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 		default:
 			return -1
 		}
+		if ap.Space != pt.Space {
+			// To generic: an address space conversion.
+			r = rankConversion
+		}
 		if ap.Quals&^pt.Quals != 0 {
 			return rankIncompatible
 		}
