@@ -131,12 +131,14 @@ func TestProgramScopeVariables(t *testing.T) {
 // TestProgramScopePointers: a pointer kept in a program-scope variable
 // starts at its initializer (the address of another program-scope
 // variable) and, stored by one kernel, is followed by another in a later
-// launch; a struct in a program-scope variable holds pointers too.
+// launch; a struct in a program-scope variable holds pointers too, and a
+// pointer is initialized with an address inside an array.
 func TestProgramScopePointers(t *testing.T) {
 	const src = `
 global int counter = 40;
 global int arr[4] = {1, 2, 3, 4};
 global int *gp = &counter;
+global int *gq = arr + 1;
 typedef struct { global int *p; int n; } holder;
 global holder h;
 kernel void setp(global int *out, int which) {
@@ -147,6 +149,7 @@ kernel void setp(global int *out, int which) {
 kernel void readp(global int *out) {
 	out[0] = *gp;
 	out[1] = h.p == 0 ? -1 : *h.p + 100 * h.n;
+	out[2] = gq[1] * 10 + *gq;
 	*gp += 1000;
 }`
 	ctx := context.Background()
@@ -169,7 +172,7 @@ kernel void readp(global int *out) {
 		if err := p.Build("-cl-std=CL3.0", d); err != nil {
 			t.Fatalf("%s: %v\n%s", d, err, p.BuildLog(d))
 		}
-		out, err := c.CreateBuffer(0, 8, nil)
+		out, err := c.CreateBuffer(0, 12, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,23 +190,23 @@ kernel void readp(global int *out) {
 			if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
 				t.Fatal(err)
 			}
-			b := make([]byte, 8)
+			b := make([]byte, 12)
 			if _, err := q.EnqueueReadBuffer(out, 0, b); err != nil {
 				t.Fatal(err)
 			}
 			if err := q.Finish(ctx); err != nil {
 				t.Fatalf("%s: %s: %v", d, name, err)
 			}
-			return []int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}
+			return []int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:])), int32(binary.LittleEndian.Uint32(b[8:]))}
 		}
 		steps := []struct {
 			set  int32 // -1: no setp before readp
 			want []int32
 		}{
-			{-1, []int32{40, -1}},   // gp = &counter; h zero
-			{1, []int32{3, 102}},    // gp = &arr[2]; h.p = &arr[1]
-			{0, []int32{1040, 1}},   // counter += 1000 by step 0; h.p = &arr[0]
-			{1, []int32{1003, 102}}, // arr[2] += 1000 by step 1
+			{-1, []int32{40, -1, 32}},      // gp = &counter; h zero; gq = &arr[1]
+			{1, []int32{3, 102, 32}},       // gp = &arr[2]; h.p = &arr[1]
+			{0, []int32{1040, 1, 10032}},   // counter += 1000 by step 0; h.p = &arr[0]
+			{1, []int32{1003, 102, 10032}}, // arr[2] += 1000 by step 1
 		}
 		for i, s := range steps {
 			if s.set >= 0 {

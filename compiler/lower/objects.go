@@ -57,7 +57,7 @@ func (fs *fnState) setupObjects() {
 				o.sc = spirv.StorageClassStorageBuffer
 				// Pointers in it are stored as words (ptrToWord): its
 				// layout is C's, a pointer 4 bytes.
-				o.words = o.words || containsPointer(v.Type)
+				o.words = o.words || fs.pv.words
 			}
 		}
 		for _, view := range an.views[v] {

@@ -25,7 +25,11 @@ import (
 
 // progVarState is the module's layout of the buffer.
 type progVarState struct {
-	laid  bool
+	laid bool
+	// words: some program-scope variable holds a pointer, so every one is
+	// a word object in every kernel: offsets in stored pointers count
+	// bytes whichever kernel stored them.
+	words bool
 	off   map[*types.Var]uint32
 	index map[*types.Var]uint32 // declaration order: object number - 1
 	size  uint32
@@ -66,6 +70,7 @@ func (l *lowerer) layoutProgramVars() {
 		off = (off + a - 1) / a * a
 		l.pv.off[v] = uint32(off)
 		l.pv.index[v] = uint32(len(l.pv.index))
+		l.pv.words = l.pv.words || containsPointer(v.Type)
 		off += max(l.conf.Sizeof(v.Type), 1)
 	}
 	if off > 0 {
@@ -174,31 +179,82 @@ func (l *lowerer) finishProgramVars() {
 }
 
 // pointerInit writes the initial bytes of a program-scope variable that
-// holds a pointer: NULL, or the address of (the start of) a program-scope
-// __global variable, as ptrToWord packs it. Other initializers of
-// pointers (an address inside a variable, a pointer inside an aggregate)
+// holds a pointer: NULL, or an address in a program-scope __global
+// variable (&v, v, &v[i], v + i with constant i), packed as ptrToWord
+// packs it (every such variable is a word object: the offset counts
+// bytes). Other initializers of pointers (a pointer inside an aggregate)
 // are refused.
 func (fs *fnState) pointerInit(v *types.Var, buf []byte) {
 	if _, ok := types.Underlying(v.Type).(*types.Pointer); !ok || fs.initOf(v).Expr == nil {
 		fs.errorf(v.At, "initializing pointers inside program-scope variable '%s' is not supported; initialize it in a kernel", v.Name)
 		panic(bailout{})
 	}
-	e := unparenExpr(fs.initOf(v).Expr)
-	if tv := fs.info.Types[e]; tv.IsConst() && tv.Value.IsZero() {
+	e := fs.initOf(v).Expr
+	if tv := fs.info.Types[unparenExpr(e)]; tv.IsConst() && tv.Value.IsZero() {
 		return // NULL: zeros
 	}
-	if c, ok := e.(*syntax.CastExpr); ok {
-		e = unparenExpr(c.X)
+	target, off, ok := fs.progAddress(e)
+	if !ok || off < 0 || off >= 1<<24 {
+		fs.errorf(v.At, "program-scope pointer '%s' may be initialized only with NULL or an address in a program-scope __global variable", v.Name)
+		panic(bailout{})
 	}
-	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.Addr {
-		e = unparenExpr(u.X)
+	binary.LittleEndian.PutUint32(buf, (fs.pv.index[target]+1)<<24|uint32(off))
+}
+
+// progAddress evaluates a constant address in a program-scope __global
+// variable: the variable and the byte offset.
+func (fs *fnState) progAddress(e syntax.Expr) (*types.Var, int64, bool) {
+	e = unparenExpr(e)
+	constInt := func(x syntax.Expr) (int64, bool) {
+		tv := fs.info.Types[x]
+		if !tv.IsConst() || tv.Value.Kind != types.IntConst {
+			return 0, false
+		}
+		return tv.Value.Int, true
 	}
-	if id, ok := e.(*syntax.Ident); ok {
-		if t, ok := fs.info.Uses[id].(*types.Var); ok && isProgramVar(t) {
-			binary.LittleEndian.PutUint32(buf, (fs.pv.index[t]+1)<<24)
-			return
+	elemSize := func(x syntax.Expr) int64 {
+		switch t := types.Underlying(fs.info.Types[x].Type).(type) {
+		case *types.Pointer:
+			return fs.conf.Sizeof(t.Elem)
+		case *types.Array:
+			return fs.conf.Sizeof(t.Elem)
+		}
+		return 0
+	}
+	switch x := e.(type) {
+	case *syntax.CastExpr:
+		return fs.progAddress(x.X)
+	case *syntax.Ident:
+		if v, ok := fs.info.Uses[x].(*types.Var); ok && isProgramVar(v) && isArray(v.Type) {
+			return v, 0, true
+		}
+	case *syntax.BinaryExpr:
+		if x.Op == syntax.Add || x.Op == syntax.Sub {
+			if v, off, ok := fs.progAddress(x.X); ok {
+				if n, ok := constInt(x.Y); ok {
+					if x.Op == syntax.Sub {
+						n = -n
+					}
+					return v, off + n*elemSize(x.X), true
+				}
+			}
+		}
+	case *syntax.UnaryExpr:
+		if x.Op != syntax.Addr {
+			break
+		}
+		switch y := unparenExpr(x.X).(type) {
+		case *syntax.Ident:
+			if v, ok := fs.info.Uses[y].(*types.Var); ok && isProgramVar(v) {
+				return v, 0, true
+			}
+		case *syntax.IndexExpr:
+			if v, off, ok := fs.progAddress(y.X); ok {
+				if n, ok := constInt(y.Index); ok {
+					return v, off + n*elemSize(y.X), true
+				}
+			}
 		}
 	}
-	fs.errorf(v.At, "program-scope pointer '%s' may be initialized only with NULL or the address of a program-scope __global variable", v.Name)
-	panic(bailout{})
+	return nil, 0, false
 }
