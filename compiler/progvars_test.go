@@ -45,3 +45,24 @@ kernel void k(global int *out) {
 		}
 	}
 }
+
+// TestProgramScopeVariablesLinked: a program-scope variable defined in one
+// unit and declared extern in another is one variable of the linked
+// program: one slot in the buffer, used by both units' kernels.
+func TestProgramScopeVariablesLinked(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Std = 300
+	def := Unit{Source: "global int counter = 7;\nkernel void a(global int *o) { o[0] = counter++; }\n"}
+	use := Unit{Source: "extern global int counter;\nkernel void b(global int *o) { o[0] = counter; }\n"}
+	for _, units := range [][]Unit{{def, use}, {use, def}} {
+		res, err := Link(units, opts)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		spirvtest.ValidateModule(t, res.Module, string(opts.TargetEnv))
+		ps := res.Reflection.ProgramScopeVariables
+		if ps == nil || len(ps.Data) != 16 || ps.Data[0] != 7 {
+			t.Fatalf("program-scope variables %+v, want one int of 7 in 16 bytes", ps)
+		}
+	}
+}
