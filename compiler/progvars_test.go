@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/spirv/spirvtest"
@@ -64,5 +66,29 @@ func TestProgramScopeVariablesLinked(t *testing.T) {
 		if ps == nil || len(ps.Data) != 16 || ps.Data[0] != 7 {
 			t.Fatalf("program-scope variables %+v, want one int of 7 in 16 bytes", ps)
 		}
+	}
+}
+
+// TestTooManyObjectsForStoredPointer: a pointer in word memory holds an
+// object number of 8 bits; a kernel with more objects is refused with a
+// message rather than compiled wrong.
+func TestTooManyObjectsForStoredPointer(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("typedef union { global int *p; uint bits; } U;\nkernel void k(global int *out")
+	for i := range 260 {
+		fmt.Fprintf(&b, ", global int *a%d", i)
+	}
+	b.WriteString(") {\n U u;\n u.p = out;\n int s = 0;\n")
+	for i := range 260 {
+		fmt.Fprintf(&b, " s += a%d[0];\n", i)
+	}
+	b.WriteString(" *u.p = s;\n}\n")
+	src := b.String()
+	res, err := Compile(src, DefaultOptions())
+	if err == nil {
+		t.Fatal("compiled")
+	}
+	if got := res.Diagnostics.Error(); !strings.Contains(got, "can refer to at most 255 memory objects; kernel 'k' has 261") {
+		t.Errorf("diagnostics: %s", got)
 	}
 }

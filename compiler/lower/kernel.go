@@ -20,6 +20,7 @@ type fnState struct {
 	usedSet  map[spirv.ID]bool
 	vars     map[*types.Var]*binding
 	objs     map[*types.Var]*object
+	maxNum   uint32 // the largest object number (ptrmem.go)
 	ctl      []*construct
 	frame    *frame // the innermost inlined call, nil in the kernel's body
 	dead     bool   // the current point is unreachable

@@ -41,6 +41,7 @@ func (fs *fnState) setupObjects() {
 		if isProgramVar(v) {
 			o.num = fs.pv.index[v] + 1
 		}
+		fs.maxNum = max(fs.maxNum, o.num)
 		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer

@@ -43,6 +43,9 @@ func (fs *fnState) encodePtr(pv *ptrVal) spirv.ID {
 
 // ptrToWord packs a stored pointer's uvec2 into one word.
 func (fs *fnState) ptrToWord(v spirv.ID) spirv.ID {
+	if fs.maxNum >= 256 {
+		fs.errorf(fs.pos, "a pointer stored in a union or a program-scope variable can refer to at most 255 memory objects; kernel '%s' has %d", fs.k.Name, fs.maxNum)
+	}
 	b, u := fs.b, fs.uint32T()
 	num := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 0)
 	off := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)
