@@ -3,7 +3,6 @@ package cl
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -18,7 +17,7 @@ import (
 var compileSource = func(src, options string, dev *Device) (spirv []byte, log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return nil, err.Error(), optionsError(err)
 	}
 	res, err := compiler.Compile(src, opts)
 	if res != nil && res.Diagnostics != nil {
@@ -48,7 +47,7 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 var compileUnit = func(src, options string, dev *Device) (log, preprocessed string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return err.Error(), "", fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return err.Error(), "", optionsError(err)
 	}
 	res, err := compiler.Compile(src, opts)
 	if res == nil || res.Diagnostics == nil {
@@ -77,7 +76,7 @@ var compileUnit = func(src, options string, dev *Device) (log, preprocessed stri
 var linkUnits = func(units []string, options string, dev *Device) (spirv []byte, log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return nil, err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return nil, err.Error(), optionsError(err)
 	}
 	res, err := compiler.Link(compilerUnits(units), opts)
 	if res != nil && res.Diagnostics != nil {
@@ -98,7 +97,7 @@ var linkUnits = func(units []string, options string, dev *Device) (spirv []byte,
 var checkUnits = func(units []string, options string, dev *Device) (log string, err error) {
 	opts, err := compilerOptions(options, dev)
 	if err != nil {
-		return err.Error(), fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+		return err.Error(), optionsError(err)
 	}
 	res, err := compiler.Link(compilerUnits(units), opts)
 	if res == nil || res.Diagnostics == nil {
@@ -166,45 +165,52 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 	if err != nil {
 		return opts, err
 	}
-	caps := driver.CompileCaps(dev.Driver())
-	opts.Features = featuresOf(caps)
-	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
-	// predefine it or take half arithmetic.
-	opts.Features.Float16 = false
-	if !dev.info.ImageSupport {
-		// __IMAGE_SUPPORT__ and image builtins only where
-		// CL_DEVICE_IMAGE_SUPPORT is true (Caps.Images and a
-		// driver.ImageDevice).
-		opts.Features.Images = false
-	}
-	if opts.Std >= 300 {
-		// OpenCL C 3.0 defines a macro for each optional feature the
-		// device has (CL_DEVICE_OPENCL_C_FEATURES).
-		opts.Defines = append(opts.Defines, dev.OpenCLCFeatures()...)
-	}
+	opts.Features = dev.compileFeatures()
+	// -cl-std=CL2.0 builds, although no clgo device lists OpenCL C 2.0
+	// (pipes and device-side enqueue are missing): code written for 2.0
+	// passes it to get generic pointers, C11 atomics and the other 2.0
+	// features, which it then gets where the device has them, as under
+	// CL3.0 (docs/opencl-c-versions.md).
+	// Under -cl-std=CL3.0 the compiler predefines a macro for each
+	// optional feature of opts.Features: the list OpenCLCFeatures reports.
 	return opts, nil
 }
 
+// optionsError is the error of a build whose options compilerOptions
+// refused: CL_INVALID_BUILD_OPTIONS, or a build failure for a language
+// version the device lacks.
+func optionsError(err error) error {
+	if errors.Is(err, driver.ErrBuildProgramFailure) {
+		return err
+	}
+	return fmt.Errorf("%w: %v", ErrInvalidBuildOptions, err)
+}
+
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
-// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64,
-// where the device has doubles __opencl_c_fp64, and with image support
-// __opencl_c_images and the image features its formats and limits give.
+// compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES), each also a macro
+// that -cl-std=CL3.0 predefines: compiler.Features.OpenCLCFeatures for
+// the features the device's builds are compiled with.
 func (d *Device) OpenCLCFeatures() []string {
-	f := []string{"__opencl_c_int64"}
-	if d.Driver().Info().Caps.Float64 {
-		f = append(f, "__opencl_c_fp64")
-	}
-	if d.info.ImageSupport {
-		f = append(f, "__opencl_c_images")
-		if len(d.ImageFormats(MemObjectImage3D, MemWriteOnly)) > 0 {
-			f = append(f, "__opencl_c_3d_image_writes")
-		}
-		if d.info.Images.MaxReadWriteArgs > 0 {
-			f = append(f, "__opencl_c_read_write_images")
-		}
-	}
-	if slices.Contains(strings.Fields(d.info.Extensions), "cl_khr_subgroups") {
-		f = append(f, "__opencl_c_subgroups")
+	return d.compileFeatures().OpenCLCFeatures()
+}
+
+// OpenCLCVersions returns the OpenCL C versions that builds for d accept
+// as -cl-std (CL_DEVICE_OPENCL_C_ALL_VERSIONS), ×100.
+func (d *Device) OpenCLCVersions() []int { return compiler.OpenCLCVersions }
+
+// compileFeatures are the compiler.Features of builds for d.
+func (d *Device) compileFeatures() compiler.Features {
+	f := featuresOf(driver.CompileCaps(d.Driver()))
+	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
+	// predefine it or take half arithmetic.
+	f.Float16 = false
+	// Image builtins, __IMAGE_SUPPORT__ and the image features only where
+	// CL_DEVICE_IMAGE_SUPPORT is true (Caps.Images and a
+	// driver.ImageDevice), with what its formats and limits give.
+	f.Images = d.info.ImageSupport
+	if f.Images {
+		f.Images3DWrites = len(d.ImageFormats(MemObjectImage3D, MemWriteOnly)) > 0
+		f.ReadWriteImages = d.info.Images.MaxReadWriteArgs > 0
 	}
 	return f
 }

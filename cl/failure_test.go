@@ -224,7 +224,7 @@ func TestPrivateOutOfBounds(t *testing.T) {
 // commands; Finish after it (the queue's last command) must not trip on it.
 func TestFinishAfterNonUniform(t *testing.T) {
 	ctx := context.Background()
-	c, q, k := hostKernel(t, oobSource, "-cl-std=CL2.0", "fill")
+	c, q, k := hostKernel(t, oobSource, "-cl-std=CL3.0", "fill")
 	b, _ := c.CreateBuffer(0, 128, nil)
 	defer b.Release()
 	k.SetArgs(b, int32(3))

@@ -259,7 +259,7 @@ func TestGlobalOffset(t *testing.T) {
   size_t g = get_global_id(0);
   a[g] = g * 100 + get_group_id(0) * 10 + get_global_offset(0);
   lin[get_global_linear_id()] = g;
-}`, "-cl-std=CL2.0", "k")
+}`, "-cl-std=CL3.0", "k")
 	a, _ := CreateBufferFrom(c, 0, make([]int32, 16))
 	lin, _ := CreateBufferFrom(c, 0, make([]int32, 8))
 	if err := k.SetArgs(a, lin); err != nil {

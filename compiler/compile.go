@@ -95,6 +95,7 @@ func (o Options) cppOptions() cpp.Options {
 		Defines: defines, Undefs: o.Undefs, IncludeDirs: o.IncludeDirs, Std: o.std(),
 		FastRelaxedMath: o.FastRelaxedMath, Extensions: o.Features.extensions(), FS: fs,
 		Images: o.Features.Images,
+		Features: o.Features.OpenCLCFeatures(), OpenCLVersion: DeviceOpenCLVersion,
 	}
 }
 

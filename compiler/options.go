@@ -68,6 +68,10 @@ type Features struct {
 	// __IMAGE_SUPPORT__ is defined (OpenCL C §6.10). Image kernels compile
 	// either way; the runtime refuses to run them on a device without.
 	Images bool
+	// Images3DWrites and ReadWriteImages: the device writes 3D images
+	// and has read_write image arguments (__opencl_c_3d_image_writes,
+	// __opencl_c_read_write_images).
+	Images3DWrites, ReadWriteImages bool
 
 	// Subgroups are the sub-group operations the device runs in compute
 	// kernels (driver.Caps.SubgroupOps); they decide the cl_khr_subgroup*
@@ -80,7 +84,7 @@ type Features struct {
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).
-var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true,
+var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true, Images3DWrites: true, ReadWriteImages: true,
 	Subgroups:             SubgroupBasic | SubgroupVote | SubgroupArithmetic | SubgroupBallot | SubgroupShuffle | SubgroupShuffleRelative | SubgroupClustered,
 	SubgroupExtendedTypes: true}
 

@@ -197,6 +197,17 @@ type ConstantData struct {
 	Data                   []byte
 }
 
+// ProgramScopeVariables is the storage buffer holding every program-scope
+// variable in the global address space (OpenCL C 2.0): the runtime makes
+// one per built program, initialized from Data (whose length is the
+// buffer's size, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE), and binds
+// it at DescriptorSet/Binding for every dispatch of the program's kernels,
+// so that values persist from one launch to the next.
+type ProgramScopeVariables struct {
+	DescriptorSet, Binding uint32
+	Data                   []byte
+}
+
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
 type LiteralSampler struct {
 	DescriptorSet, Binding uint32
@@ -236,6 +247,9 @@ type Reflection struct {
 	LiteralSamplers []LiteralSampler
 	Printfs         []PrintfInfo
 	PrintfBuffer    *PrintfBuffer
+	// ProgramScopeVariables is nil when the program has no program-scope
+	// __global variables.
+	ProgramScopeVariables *ProgramScopeVariables
 }
 
 // Kernel returns the kernel called name, or nil.
@@ -398,6 +412,10 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 			inst = ClspvReflectionConstantDataUniform
 		}
 		emit(inst, c(cd.DescriptorSet), c(cd.Binding), b.String(hex.EncodeToString(cd.Data)))
+	}
+	if ps := r.ProgramScopeVariables; ps != nil {
+		// Data as clspv writes it: the bytes in hex, in an OpString.
+		emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
 	}
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
@@ -619,6 +637,12 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			}
 			r.ConstantData = append(r.ConstantData, ConstantData{
 				Uniform: inst == ClspvReflectionConstantDataUniform, DescriptorSet: u(0), Binding: u(1), Data: data})
+		case ClspvReflectionProgramScopeVariablesStorageBuffer:
+			data, herr := hex.DecodeString(str(2))
+			if herr != nil && err == nil {
+				err = fail("data is not hex: %v", herr)
+			}
+			r.ProgramScopeVariables = &ProgramScopeVariables{DescriptorSet: u(0), Binding: u(1), Data: data}
 		case ClspvReflectionLiteralSampler:
 			r.LiteralSamplers = append(r.LiteralSamplers, LiteralSampler{DescriptorSet: u(0), Binding: u(1), Mask: u(2)})
 		case ClspvReflectionPrintfInfo:

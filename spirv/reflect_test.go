@@ -114,6 +114,8 @@ func TestBuilderModuleValidates(t *testing.T) {
 
 func TestReflectionRoundTrip(t *testing.T) {
 	b, r := buildKernel(t)
+	// int counter = 5; float one = 1.0f; as program-scope __global variables.
+	r.ProgramScopeVariables = &spirv.ProgramScopeVariables{DescriptorSet: 0, Binding: 7, Data: []byte{5, 0, 0, 0, 0, 0, 0x80, 0x3f}}
 	if err := b.EmitReflection(r); err != nil {
 		t.Fatal(err)
 	}

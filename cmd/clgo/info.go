@@ -47,6 +47,7 @@ func infoCmd(args []string) error {
 		fmt.Printf("  Device #%d [%s]: %s (%v, %s)\n", i, d.DriverName(), di.Name, di.Type, di.Vendor)
 		if *verbose {
 			printClgoDevice(di)
+			printOpenCLC(d)
 		}
 	}
 	for _, e := range p.DriverErrors() {
@@ -108,6 +109,17 @@ func printClgoDevice(di cl.DeviceInfo) {
 		row("images", false)
 	}
 	row("extensions", wrapWords(di.Extensions))
+}
+
+// printOpenCLC lists the OpenCL C versions and optional features of d, as
+// CL_DEVICE_OPENCL_C_ALL_VERSIONS and CL_DEVICE_OPENCL_C_FEATURES say.
+func printOpenCLC(d *cl.Device) {
+	var vs []string
+	for _, v := range d.OpenCLCVersions() {
+		vs = append(vs, fmt.Sprintf("%d.%d", v/100, v%100/10))
+	}
+	fmt.Printf("    %-28s %s\n", "OpenCL C versions", strings.Join(vs, " "))
+	fmt.Printf("    %-28s %s\n", "OpenCL C features", wrapWords(strings.Join(d.OpenCLCFeatures(), " ")))
 }
 
 func mib(n uint64) string { return fmt.Sprintf("%d MiB", n>>20) }

@@ -340,7 +340,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MAX_CONSTANT_ARGS:
 		v = u32(8)
 	case C.CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, C.CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-		v = size(0) // no program-scope global variables
+		// OpenCL 3.0's minimum for a device with program-scope
+		// variables (one storage buffer per program holds them).
+		v = size(cl.MaxGlobalVariableSize)
 	case C.CL_DEVICE_LOCAL_MEM_TYPE:
 		if info.Type == cl.DeviceTypeCPU {
 			v = u32(C.CL_GLOBAL)
@@ -389,8 +391,12 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_OPENCL_C_VERSION:
 		v = str(info.OpenCLCVersion)
 	case C.CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-		vs := []uint32{makeVersion(1, 0, 0), makeVersion(1, 1, 0), makeVersion(1, 2, 0), makeVersion(3, 0, 0)}
-		names := []string{"OpenCL C", "OpenCL C", "OpenCL C", "OpenCL C"}
+		var names []string
+		var vs []uint32
+		for _, cv := range d.d.OpenCLCVersions() {
+			names = append(names, "OpenCL C")
+			vs = append(vs, makeVersion(uint32(cv/100), uint32(cv%100/10), 0))
+		}
 		i := 0
 		v = nameVersions(names, func(string) uint32 { i++; return vs[i-1] })
 	case C.CL_DEVICE_OPENCL_C_FEATURES:
@@ -428,8 +434,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 		v = u64(C.CL_DEVICE_ATOMIC_ORDER_RELAXED | C.CL_DEVICE_ATOMIC_ORDER_ACQ_REL | C.CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP)
 	case C.CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
 		v = boolean(info.NonUniformWorkGroups)
-	case C.CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT,
-		C.CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, C.CL_DEVICE_PIPE_SUPPORT:
+	case C.CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+		v = boolean(slices.Contains(openCLCFeatures(d), "__opencl_c_generic_address_space"))
+	case C.CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, C.CL_DEVICE_PIPE_SUPPORT:
 		v = boolean(false)
 	case C.CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
 		v = size(max(info.PreferredWGMultiple, 1))

@@ -765,7 +765,7 @@ func clGetProgramBuildInfo(prog C.cl_program, dev C.cl_device_id, param_name C.c
 		v = u32(uint32(p.binaryType))
 		p.mu.Unlock()
 	case C.CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-		v = size(0)
+		v = size(p.p.GlobalVariableTotalSize(d.d))
 	default:
 		return C.CL_INVALID_VALUE
 	}

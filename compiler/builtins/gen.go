@@ -174,11 +174,18 @@ func expand(line string, env map[string]string) []decl {
 	for _, as := range []struct {
 		w      string
 		spaces []string
-	}{{"ASC", []string{"__global", "__local", "__private", "__constant"}}, {"AS", []string{"__global", "__local", "__private"}}} {
+	}{{"ASC", []string{"__global", "__local", "__private", "__constant", "__generic"}}, {"AS", []string{"__global", "__local", "__private", "__generic"}}} {
 		if strings.Contains(line, as.w+" ") {
 			var out []decl
 			for _, s := range as.spaces {
+				n := len(out)
 				out = append(out, expand(strings.ReplaceAll(line, as.w+" ", s+" "), nil)...)
+				if s == "__generic" {
+					// Generic pointers exist from OpenCL C 2.0 on.
+					for i := n; i < len(out); i++ {
+						out[i].std = max(out[i].std, d.std, 200)
+					}
+				}
 			}
 			for i := range out {
 				if out[i].ext == "" {

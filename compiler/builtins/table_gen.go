@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5842 declarations.
+// 6181 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -356,29 +356,53 @@ var strs = [...]string{
 	"void",
 	"cl_mem_fence_flags",
 	"__private float *",
+	"__generic float *",
 	"__private float2 *",
+	"__generic float2 *",
 	"__private float3 *",
+	"__generic float3 *",
 	"__private float4 *",
+	"__generic float4 *",
 	"__private float8 *",
+	"__generic float8 *",
 	"__private float16 *",
+	"__generic float16 *",
 	"__private double *",
+	"__generic double *",
 	"__private double2 *",
+	"__generic double2 *",
 	"__private double3 *",
+	"__generic double3 *",
 	"__private double4 *",
+	"__generic double4 *",
 	"__private double8 *",
+	"__generic double8 *",
 	"__private double16 *",
+	"__generic double16 *",
 	"__private half *",
+	"__generic half *",
 	"__private half2 *",
+	"__generic half2 *",
 	"__private half3 *",
+	"__generic half3 *",
 	"__private half4 *",
+	"__generic half4 *",
 	"__private half8 *",
+	"__generic half8 *",
 	"__private half16 *",
+	"__generic half16 *",
 	"__private int *",
+	"__generic int *",
 	"__private int2 *",
+	"__generic int2 *",
 	"__private int3 *",
+	"__generic int3 *",
 	"__private int4 *",
+	"__generic int4 *",
 	"__private int8 *",
+	"__generic int8 *",
 	"__private int16 *",
+	"__generic int16 *",
 	"cl_khr_subgroups",
 	"__read_only image2d_array_depth_t",
 	"__write_only image2d_array_depth_t",
@@ -415,33 +439,51 @@ var strs = [...]string{
 	"cl_khr_subgroup_shuffle_relative",
 	"const __private char *",
 	"const __constant char *",
+	"const __generic char *",
 	"const __private uchar *",
 	"const __constant uchar *",
+	"const __generic uchar *",
 	"const __private short *",
 	"const __constant short *",
+	"const __generic short *",
 	"const __private ushort *",
 	"const __constant ushort *",
+	"const __generic ushort *",
 	"const __private int *",
 	"const __constant int *",
+	"const __generic int *",
 	"const __private uint *",
 	"const __constant uint *",
+	"const __generic uint *",
 	"const __private long *",
 	"const __constant long *",
+	"const __generic long *",
 	"const __private ulong *",
 	"const __constant ulong *",
+	"const __generic ulong *",
 	"const __private float *",
 	"const __constant float *",
+	"const __generic float *",
 	"const __private double *",
 	"const __constant double *",
+	"const __generic double *",
 	"const __private half *",
 	"const __constant half *",
+	"const __generic half *",
 	"__private char *",
+	"__generic char *",
 	"__private uchar *",
+	"__generic uchar *",
 	"__private short *",
+	"__generic short *",
 	"__private ushort *",
+	"__generic ushort *",
 	"__private uint *",
+	"__generic uint *",
 	"__private long *",
+	"__generic long *",
 	"__private ulong *",
+	"__generic ulong *",
 	"event_t *",
 }
 
@@ -1953,246 +1995,282 @@ const decls = "abs 0 0 0 1 2\n" +
 	"fract 0 0 0 49 49 265\n" +
 	"fract 0 0 0 49 49 263\n" +
 	"fract 0 0 0 49 49 349\n" +
+	"fract 0 200 0 49 49 350\n" +
 	"fract 0 0 0 50 50 269\n" +
 	"fract 0 0 0 50 50 267\n" +
-	"fract 0 0 0 50 50 350\n" +
+	"fract 0 0 0 50 50 351\n" +
+	"fract 0 200 0 50 50 352\n" +
 	"fract 0 0 0 51 51 273\n" +
 	"fract 0 0 0 51 51 271\n" +
-	"fract 0 0 0 51 51 351\n" +
+	"fract 0 0 0 51 51 353\n" +
+	"fract 0 200 0 51 51 354\n" +
 	"fract 0 0 0 52 52 277\n" +
 	"fract 0 0 0 52 52 275\n" +
-	"fract 0 0 0 52 52 352\n" +
+	"fract 0 0 0 52 52 355\n" +
+	"fract 0 200 0 52 52 356\n" +
 	"fract 0 0 0 53 53 281\n" +
 	"fract 0 0 0 53 53 279\n" +
-	"fract 0 0 0 53 53 353\n" +
+	"fract 0 0 0 53 53 357\n" +
+	"fract 0 200 0 53 53 358\n" +
 	"fract 0 0 0 54 54 285\n" +
 	"fract 0 0 0 54 54 283\n" +
-	"fract 0 0 0 54 54 354\n" +
+	"fract 0 0 0 54 54 359\n" +
+	"fract 0 200 0 54 54 360\n" +
 	"fract 55 0 0 56 56 289\n" +
 	"fract 55 0 0 56 56 287\n" +
-	"fract 55 0 0 56 56 355\n" +
+	"fract 55 0 0 56 56 361\n" +
+	"fract 55 200 0 56 56 362\n" +
 	"fract 55 0 0 57 57 293\n" +
 	"fract 55 0 0 57 57 291\n" +
-	"fract 55 0 0 57 57 356\n" +
+	"fract 55 0 0 57 57 363\n" +
+	"fract 55 200 0 57 57 364\n" +
 	"fract 55 0 0 58 58 297\n" +
 	"fract 55 0 0 58 58 295\n" +
-	"fract 55 0 0 58 58 357\n" +
+	"fract 55 0 0 58 58 365\n" +
+	"fract 55 200 0 58 58 366\n" +
 	"fract 55 0 0 59 59 301\n" +
 	"fract 55 0 0 59 59 299\n" +
-	"fract 55 0 0 59 59 358\n" +
+	"fract 55 0 0 59 59 367\n" +
+	"fract 55 200 0 59 59 368\n" +
 	"fract 55 0 0 60 60 305\n" +
 	"fract 55 0 0 60 60 303\n" +
-	"fract 55 0 0 60 60 359\n" +
+	"fract 55 0 0 60 60 369\n" +
+	"fract 55 200 0 60 60 370\n" +
 	"fract 55 0 0 61 61 309\n" +
 	"fract 55 0 0 61 61 307\n" +
-	"fract 55 0 0 61 61 360\n" +
+	"fract 55 0 0 61 61 371\n" +
+	"fract 55 200 0 61 61 372\n" +
 	"fract 62 0 0 63 63 313\n" +
 	"fract 62 0 0 63 63 311\n" +
-	"fract 62 0 0 63 63 361\n" +
+	"fract 62 0 0 63 63 373\n" +
+	"fract 62 200 0 63 63 374\n" +
 	"fract 62 0 0 64 64 317\n" +
 	"fract 62 0 0 64 64 315\n" +
-	"fract 62 0 0 64 64 362\n" +
+	"fract 62 0 0 64 64 375\n" +
+	"fract 62 200 0 64 64 376\n" +
 	"fract 62 0 0 65 65 321\n" +
 	"fract 62 0 0 65 65 319\n" +
-	"fract 62 0 0 65 65 363\n" +
+	"fract 62 0 0 65 65 377\n" +
+	"fract 62 200 0 65 65 378\n" +
 	"fract 62 0 0 66 66 325\n" +
 	"fract 62 0 0 66 66 323\n" +
-	"fract 62 0 0 66 66 364\n" +
+	"fract 62 0 0 66 66 379\n" +
+	"fract 62 200 0 66 66 380\n" +
 	"fract 62 0 0 67 67 329\n" +
 	"fract 62 0 0 67 67 327\n" +
-	"fract 62 0 0 67 67 365\n" +
+	"fract 62 0 0 67 67 381\n" +
+	"fract 62 200 0 67 67 382\n" +
 	"fract 62 0 0 68 68 333\n" +
 	"fract 62 0 0 68 68 331\n" +
-	"fract 62 0 0 68 68 366\n" +
+	"fract 62 0 0 68 68 383\n" +
+	"fract 62 200 0 68 68 384\n" +
 	"frexp 0 0 0 49 49 169\n" +
 	"frexp 0 0 0 49 49 167\n" +
-	"frexp 0 0 0 49 49 367\n" +
+	"frexp 0 0 0 49 49 385\n" +
+	"frexp 0 200 0 49 49 386\n" +
 	"frexp 0 0 0 50 50 173\n" +
 	"frexp 0 0 0 50 50 171\n" +
-	"frexp 0 0 0 50 50 368\n" +
+	"frexp 0 0 0 50 50 387\n" +
+	"frexp 0 200 0 50 50 388\n" +
 	"frexp 0 0 0 51 51 177\n" +
 	"frexp 0 0 0 51 51 175\n" +
-	"frexp 0 0 0 51 51 369\n" +
+	"frexp 0 0 0 51 51 389\n" +
+	"frexp 0 200 0 51 51 390\n" +
 	"frexp 0 0 0 52 52 181\n" +
 	"frexp 0 0 0 52 52 179\n" +
-	"frexp 0 0 0 52 52 370\n" +
+	"frexp 0 0 0 52 52 391\n" +
+	"frexp 0 200 0 52 52 392\n" +
 	"frexp 0 0 0 53 53 185\n" +
 	"frexp 0 0 0 53 53 183\n" +
-	"frexp 0 0 0 53 53 371\n" +
+	"frexp 0 0 0 53 53 393\n" +
+	"frexp 0 200 0 53 53 394\n" +
 	"frexp 0 0 0 54 54 189\n" +
 	"frexp 0 0 0 54 54 187\n" +
-	"frexp 0 0 0 54 54 372\n" +
+	"frexp 0 0 0 54 54 395\n" +
+	"frexp 0 200 0 54 54 396\n" +
 	"frexp 55 0 0 56 56 169\n" +
 	"frexp 55 0 0 56 56 167\n" +
-	"frexp 55 0 0 56 56 367\n" +
+	"frexp 55 0 0 56 56 385\n" +
+	"frexp 55 200 0 56 56 386\n" +
 	"frexp 55 0 0 57 57 173\n" +
 	"frexp 55 0 0 57 57 171\n" +
-	"frexp 55 0 0 57 57 368\n" +
+	"frexp 55 0 0 57 57 387\n" +
+	"frexp 55 200 0 57 57 388\n" +
 	"frexp 55 0 0 58 58 177\n" +
 	"frexp 55 0 0 58 58 175\n" +
-	"frexp 55 0 0 58 58 369\n" +
+	"frexp 55 0 0 58 58 389\n" +
+	"frexp 55 200 0 58 58 390\n" +
 	"frexp 55 0 0 59 59 181\n" +
 	"frexp 55 0 0 59 59 179\n" +
-	"frexp 55 0 0 59 59 370\n" +
+	"frexp 55 0 0 59 59 391\n" +
+	"frexp 55 200 0 59 59 392\n" +
 	"frexp 55 0 0 60 60 185\n" +
 	"frexp 55 0 0 60 60 183\n" +
-	"frexp 55 0 0 60 60 371\n" +
+	"frexp 55 0 0 60 60 393\n" +
+	"frexp 55 200 0 60 60 394\n" +
 	"frexp 55 0 0 61 61 189\n" +
 	"frexp 55 0 0 61 61 187\n" +
-	"frexp 55 0 0 61 61 372\n" +
+	"frexp 55 0 0 61 61 395\n" +
+	"frexp 55 200 0 61 61 396\n" +
 	"frexp 62 0 0 63 63 169\n" +
 	"frexp 62 0 0 63 63 167\n" +
-	"frexp 62 0 0 63 63 367\n" +
+	"frexp 62 0 0 63 63 385\n" +
+	"frexp 62 200 0 63 63 386\n" +
 	"frexp 62 0 0 64 64 173\n" +
 	"frexp 62 0 0 64 64 171\n" +
-	"frexp 62 0 0 64 64 368\n" +
+	"frexp 62 0 0 64 64 387\n" +
+	"frexp 62 200 0 64 64 388\n" +
 	"frexp 62 0 0 65 65 177\n" +
 	"frexp 62 0 0 65 65 175\n" +
-	"frexp 62 0 0 65 65 369\n" +
+	"frexp 62 0 0 65 65 389\n" +
+	"frexp 62 200 0 65 65 390\n" +
 	"frexp 62 0 0 66 66 181\n" +
 	"frexp 62 0 0 66 66 179\n" +
-	"frexp 62 0 0 66 66 370\n" +
+	"frexp 62 0 0 66 66 391\n" +
+	"frexp 62 200 0 66 66 392\n" +
 	"frexp 62 0 0 67 67 185\n" +
 	"frexp 62 0 0 67 67 183\n" +
-	"frexp 62 0 0 67 67 371\n" +
+	"frexp 62 0 0 67 67 393\n" +
+	"frexp 62 200 0 67 67 394\n" +
 	"frexp 62 0 0 68 68 189\n" +
 	"frexp 62 0 0 68 68 187\n" +
-	"frexp 62 0 0 68 68 372\n" +
+	"frexp 62 0 0 68 68 395\n" +
+	"frexp 62 200 0 68 68 396\n" +
 	"get_enqueued_local_size 0 200 0 72 25\n" +
-	"get_enqueued_num_sub_groups 373 0 0 25\n" +
+	"get_enqueued_num_sub_groups 397 0 0 25\n" +
 	"get_global_id 0 0 0 72 25\n" +
 	"get_global_linear_id 0 200 0 72\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 200 0 72 374\n" +
-	"get_image_array_size 0 200 0 72 375\n" +
-	"get_image_array_size 0 200 0 72 376\n" +
-	"get_image_array_size 0 0 0 72 377\n" +
-	"get_image_array_size 0 0 0 72 378\n" +
-	"get_image_array_size 0 0 0 72 379\n" +
-	"get_image_array_size 0 0 0 72 380\n" +
-	"get_image_array_size 0 0 0 72 381\n" +
-	"get_image_array_size 0 0 0 72 382\n" +
-	"get_image_channel_data_type 0 200 0 26 383\n" +
-	"get_image_channel_data_type 0 200 0 26 374\n" +
-	"get_image_channel_data_type 0 200 0 26 384\n" +
-	"get_image_channel_data_type 0 200 0 26 375\n" +
-	"get_image_channel_data_type 0 200 0 26 385\n" +
-	"get_image_channel_data_type 0 200 0 26 376\n" +
-	"get_image_channel_data_type 0 0 0 26 386\n" +
-	"get_image_channel_data_type 0 0 0 26 387\n" +
-	"get_image_channel_data_type 0 0 0 26 377\n" +
-	"get_image_channel_data_type 0 0 0 26 388\n" +
-	"get_image_channel_data_type 0 0 0 26 378\n" +
-	"get_image_channel_data_type 0 0 0 26 389\n" +
-	"get_image_channel_data_type 0 0 0 26 390\n" +
-	"get_image_channel_data_type 0 0 0 26 391\n" +
-	"get_image_channel_data_type 0 0 0 26 379\n" +
-	"get_image_channel_data_type 0 0 0 26 392\n" +
-	"get_image_channel_data_type 0 0 0 26 380\n" +
-	"get_image_channel_data_type 0 0 0 26 393\n" +
-	"get_image_channel_data_type 0 0 0 26 394\n" +
-	"get_image_channel_data_type 0 0 0 26 395\n" +
-	"get_image_channel_data_type 0 0 0 26 381\n" +
-	"get_image_channel_data_type 0 0 0 26 396\n" +
-	"get_image_channel_data_type 0 0 0 26 382\n" +
-	"get_image_channel_data_type 0 0 0 26 397\n" +
-	"get_image_channel_order 0 200 0 26 383\n" +
-	"get_image_channel_order 0 200 0 26 374\n" +
-	"get_image_channel_order 0 200 0 26 384\n" +
-	"get_image_channel_order 0 200 0 26 375\n" +
-	"get_image_channel_order 0 200 0 26 385\n" +
-	"get_image_channel_order 0 200 0 26 376\n" +
-	"get_image_channel_order 0 0 0 26 386\n" +
-	"get_image_channel_order 0 0 0 26 387\n" +
-	"get_image_channel_order 0 0 0 26 377\n" +
-	"get_image_channel_order 0 0 0 26 388\n" +
-	"get_image_channel_order 0 0 0 26 378\n" +
-	"get_image_channel_order 0 0 0 26 389\n" +
-	"get_image_channel_order 0 0 0 26 390\n" +
-	"get_image_channel_order 0 0 0 26 391\n" +
-	"get_image_channel_order 0 0 0 26 379\n" +
-	"get_image_channel_order 0 0 0 26 392\n" +
-	"get_image_channel_order 0 0 0 26 380\n" +
-	"get_image_channel_order 0 0 0 26 393\n" +
-	"get_image_channel_order 0 0 0 26 394\n" +
-	"get_image_channel_order 0 0 0 26 395\n" +
-	"get_image_channel_order 0 0 0 26 381\n" +
-	"get_image_channel_order 0 0 0 26 396\n" +
-	"get_image_channel_order 0 0 0 26 382\n" +
-	"get_image_channel_order 0 0 0 26 397\n" +
-	"get_image_depth 0 0 0 26 389\n" +
-	"get_image_depth 0 0 0 26 393\n" +
-	"get_image_depth 0 0 0 26 397\n" +
-	"get_image_dim 0 200 0 28 383\n" +
-	"get_image_dim 0 200 0 28 374\n" +
-	"get_image_dim 0 200 0 28 384\n" +
-	"get_image_dim 0 200 0 28 375\n" +
-	"get_image_dim 0 200 0 28 385\n" +
-	"get_image_dim 0 200 0 28 376\n" +
-	"get_image_dim 0 0 0 28 388\n" +
-	"get_image_dim 0 0 0 28 378\n" +
-	"get_image_dim 0 0 0 32 389\n" +
-	"get_image_dim 0 0 0 28 392\n" +
-	"get_image_dim 0 0 0 28 380\n" +
-	"get_image_dim 0 0 0 32 393\n" +
-	"get_image_dim 0 0 0 28 396\n" +
-	"get_image_dim 0 0 0 28 382\n" +
-	"get_image_dim 0 0 0 32 397\n" +
-	"get_image_height 0 200 0 26 383\n" +
-	"get_image_height 0 200 0 26 374\n" +
-	"get_image_height 0 200 0 26 384\n" +
-	"get_image_height 0 200 0 26 375\n" +
-	"get_image_height 0 200 0 26 385\n" +
-	"get_image_height 0 200 0 26 376\n" +
-	"get_image_height 0 0 0 26 388\n" +
-	"get_image_height 0 0 0 26 378\n" +
-	"get_image_height 0 0 0 26 389\n" +
-	"get_image_height 0 0 0 26 392\n" +
-	"get_image_height 0 0 0 26 380\n" +
-	"get_image_height 0 0 0 26 393\n" +
-	"get_image_height 0 0 0 26 396\n" +
-	"get_image_height 0 0 0 26 382\n" +
-	"get_image_height 0 0 0 26 397\n" +
-	"get_image_width 0 200 0 26 383\n" +
-	"get_image_width 0 200 0 26 374\n" +
-	"get_image_width 0 200 0 26 384\n" +
-	"get_image_width 0 200 0 26 375\n" +
-	"get_image_width 0 200 0 26 385\n" +
-	"get_image_width 0 200 0 26 376\n" +
-	"get_image_width 0 0 0 26 386\n" +
-	"get_image_width 0 0 0 26 387\n" +
-	"get_image_width 0 0 0 26 377\n" +
-	"get_image_width 0 0 0 26 388\n" +
-	"get_image_width 0 0 0 26 378\n" +
-	"get_image_width 0 0 0 26 389\n" +
-	"get_image_width 0 0 0 26 390\n" +
-	"get_image_width 0 0 0 26 391\n" +
-	"get_image_width 0 0 0 26 379\n" +
-	"get_image_width 0 0 0 26 392\n" +
-	"get_image_width 0 0 0 26 380\n" +
-	"get_image_width 0 0 0 26 393\n" +
-	"get_image_width 0 0 0 26 394\n" +
-	"get_image_width 0 0 0 26 395\n" +
-	"get_image_width 0 0 0 26 381\n" +
-	"get_image_width 0 0 0 26 396\n" +
-	"get_image_width 0 0 0 26 382\n" +
-	"get_image_width 0 0 0 26 397\n" +
+	"get_image_array_size 0 200 0 72 398\n" +
+	"get_image_array_size 0 200 0 72 399\n" +
+	"get_image_array_size 0 200 0 72 400\n" +
+	"get_image_array_size 0 0 0 72 401\n" +
+	"get_image_array_size 0 0 0 72 402\n" +
+	"get_image_array_size 0 0 0 72 403\n" +
+	"get_image_array_size 0 0 0 72 404\n" +
+	"get_image_array_size 0 0 0 72 405\n" +
+	"get_image_array_size 0 0 0 72 406\n" +
+	"get_image_channel_data_type 0 200 0 26 407\n" +
+	"get_image_channel_data_type 0 200 0 26 398\n" +
+	"get_image_channel_data_type 0 200 0 26 408\n" +
+	"get_image_channel_data_type 0 200 0 26 399\n" +
+	"get_image_channel_data_type 0 200 0 26 409\n" +
+	"get_image_channel_data_type 0 200 0 26 400\n" +
+	"get_image_channel_data_type 0 0 0 26 410\n" +
+	"get_image_channel_data_type 0 0 0 26 411\n" +
+	"get_image_channel_data_type 0 0 0 26 401\n" +
+	"get_image_channel_data_type 0 0 0 26 412\n" +
+	"get_image_channel_data_type 0 0 0 26 402\n" +
+	"get_image_channel_data_type 0 0 0 26 413\n" +
+	"get_image_channel_data_type 0 0 0 26 414\n" +
+	"get_image_channel_data_type 0 0 0 26 415\n" +
+	"get_image_channel_data_type 0 0 0 26 403\n" +
+	"get_image_channel_data_type 0 0 0 26 416\n" +
+	"get_image_channel_data_type 0 0 0 26 404\n" +
+	"get_image_channel_data_type 0 0 0 26 417\n" +
+	"get_image_channel_data_type 0 0 0 26 418\n" +
+	"get_image_channel_data_type 0 0 0 26 419\n" +
+	"get_image_channel_data_type 0 0 0 26 405\n" +
+	"get_image_channel_data_type 0 0 0 26 420\n" +
+	"get_image_channel_data_type 0 0 0 26 406\n" +
+	"get_image_channel_data_type 0 0 0 26 421\n" +
+	"get_image_channel_order 0 200 0 26 407\n" +
+	"get_image_channel_order 0 200 0 26 398\n" +
+	"get_image_channel_order 0 200 0 26 408\n" +
+	"get_image_channel_order 0 200 0 26 399\n" +
+	"get_image_channel_order 0 200 0 26 409\n" +
+	"get_image_channel_order 0 200 0 26 400\n" +
+	"get_image_channel_order 0 0 0 26 410\n" +
+	"get_image_channel_order 0 0 0 26 411\n" +
+	"get_image_channel_order 0 0 0 26 401\n" +
+	"get_image_channel_order 0 0 0 26 412\n" +
+	"get_image_channel_order 0 0 0 26 402\n" +
+	"get_image_channel_order 0 0 0 26 413\n" +
+	"get_image_channel_order 0 0 0 26 414\n" +
+	"get_image_channel_order 0 0 0 26 415\n" +
+	"get_image_channel_order 0 0 0 26 403\n" +
+	"get_image_channel_order 0 0 0 26 416\n" +
+	"get_image_channel_order 0 0 0 26 404\n" +
+	"get_image_channel_order 0 0 0 26 417\n" +
+	"get_image_channel_order 0 0 0 26 418\n" +
+	"get_image_channel_order 0 0 0 26 419\n" +
+	"get_image_channel_order 0 0 0 26 405\n" +
+	"get_image_channel_order 0 0 0 26 420\n" +
+	"get_image_channel_order 0 0 0 26 406\n" +
+	"get_image_channel_order 0 0 0 26 421\n" +
+	"get_image_depth 0 0 0 26 413\n" +
+	"get_image_depth 0 0 0 26 417\n" +
+	"get_image_depth 0 0 0 26 421\n" +
+	"get_image_dim 0 200 0 28 407\n" +
+	"get_image_dim 0 200 0 28 398\n" +
+	"get_image_dim 0 200 0 28 408\n" +
+	"get_image_dim 0 200 0 28 399\n" +
+	"get_image_dim 0 200 0 28 409\n" +
+	"get_image_dim 0 200 0 28 400\n" +
+	"get_image_dim 0 0 0 28 412\n" +
+	"get_image_dim 0 0 0 28 402\n" +
+	"get_image_dim 0 0 0 32 413\n" +
+	"get_image_dim 0 0 0 28 416\n" +
+	"get_image_dim 0 0 0 28 404\n" +
+	"get_image_dim 0 0 0 32 417\n" +
+	"get_image_dim 0 0 0 28 420\n" +
+	"get_image_dim 0 0 0 28 406\n" +
+	"get_image_dim 0 0 0 32 421\n" +
+	"get_image_height 0 200 0 26 407\n" +
+	"get_image_height 0 200 0 26 398\n" +
+	"get_image_height 0 200 0 26 408\n" +
+	"get_image_height 0 200 0 26 399\n" +
+	"get_image_height 0 200 0 26 409\n" +
+	"get_image_height 0 200 0 26 400\n" +
+	"get_image_height 0 0 0 26 412\n" +
+	"get_image_height 0 0 0 26 402\n" +
+	"get_image_height 0 0 0 26 413\n" +
+	"get_image_height 0 0 0 26 416\n" +
+	"get_image_height 0 0 0 26 404\n" +
+	"get_image_height 0 0 0 26 417\n" +
+	"get_image_height 0 0 0 26 420\n" +
+	"get_image_height 0 0 0 26 406\n" +
+	"get_image_height 0 0 0 26 421\n" +
+	"get_image_width 0 200 0 26 407\n" +
+	"get_image_width 0 200 0 26 398\n" +
+	"get_image_width 0 200 0 26 408\n" +
+	"get_image_width 0 200 0 26 399\n" +
+	"get_image_width 0 200 0 26 409\n" +
+	"get_image_width 0 200 0 26 400\n" +
+	"get_image_width 0 0 0 26 410\n" +
+	"get_image_width 0 0 0 26 411\n" +
+	"get_image_width 0 0 0 26 401\n" +
+	"get_image_width 0 0 0 26 412\n" +
+	"get_image_width 0 0 0 26 402\n" +
+	"get_image_width 0 0 0 26 413\n" +
+	"get_image_width 0 0 0 26 414\n" +
+	"get_image_width 0 0 0 26 415\n" +
+	"get_image_width 0 0 0 26 403\n" +
+	"get_image_width 0 0 0 26 416\n" +
+	"get_image_width 0 0 0 26 404\n" +
+	"get_image_width 0 0 0 26 417\n" +
+	"get_image_width 0 0 0 26 418\n" +
+	"get_image_width 0 0 0 26 419\n" +
+	"get_image_width 0 0 0 26 405\n" +
+	"get_image_width 0 0 0 26 420\n" +
+	"get_image_width 0 0 0 26 406\n" +
+	"get_image_width 0 0 0 26 421\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
-	"get_max_sub_group_size 373 0 0 25\n" +
+	"get_max_sub_group_size 397 0 0 25\n" +
 	"get_num_groups 0 0 0 72 25\n" +
-	"get_num_sub_groups 373 0 0 25\n" +
-	"get_sub_group_eq_mask 398 0 0 31\n" +
-	"get_sub_group_ge_mask 398 0 0 31\n" +
-	"get_sub_group_gt_mask 398 0 0 31\n" +
-	"get_sub_group_id 373 0 0 25\n" +
-	"get_sub_group_le_mask 398 0 0 31\n" +
-	"get_sub_group_local_id 373 0 0 25\n" +
-	"get_sub_group_lt_mask 398 0 0 31\n" +
-	"get_sub_group_size 373 0 0 25\n" +
+	"get_num_sub_groups 397 0 0 25\n" +
+	"get_sub_group_eq_mask 422 0 0 31\n" +
+	"get_sub_group_ge_mask 422 0 0 31\n" +
+	"get_sub_group_gt_mask 422 0 0 31\n" +
+	"get_sub_group_id 397 0 0 25\n" +
+	"get_sub_group_le_mask 422 0 0 31\n" +
+	"get_sub_group_local_id 397 0 0 25\n" +
+	"get_sub_group_lt_mask 422 0 0 31\n" +
+	"get_sub_group_size 397 0 0 25\n" +
 	"get_work_dim 0 0 0 25\n" +
 	"hadd 0 0 0 2 2 2\n" +
 	"hadd 0 0 0 4 4 4\n" +
@@ -2661,58 +2739,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"lgamma 62 0 0 68 68\n" +
 	"lgamma_r 0 0 0 49 49 169\n" +
 	"lgamma_r 0 0 0 49 49 167\n" +
-	"lgamma_r 0 0 0 49 49 367\n" +
+	"lgamma_r 0 0 0 49 49 385\n" +
+	"lgamma_r 0 200 0 49 49 386\n" +
 	"lgamma_r 0 0 0 50 50 173\n" +
 	"lgamma_r 0 0 0 50 50 171\n" +
-	"lgamma_r 0 0 0 50 50 368\n" +
+	"lgamma_r 0 0 0 50 50 387\n" +
+	"lgamma_r 0 200 0 50 50 388\n" +
 	"lgamma_r 0 0 0 51 51 177\n" +
 	"lgamma_r 0 0 0 51 51 175\n" +
-	"lgamma_r 0 0 0 51 51 369\n" +
+	"lgamma_r 0 0 0 51 51 389\n" +
+	"lgamma_r 0 200 0 51 51 390\n" +
 	"lgamma_r 0 0 0 52 52 181\n" +
 	"lgamma_r 0 0 0 52 52 179\n" +
-	"lgamma_r 0 0 0 52 52 370\n" +
+	"lgamma_r 0 0 0 52 52 391\n" +
+	"lgamma_r 0 200 0 52 52 392\n" +
 	"lgamma_r 0 0 0 53 53 185\n" +
 	"lgamma_r 0 0 0 53 53 183\n" +
-	"lgamma_r 0 0 0 53 53 371\n" +
+	"lgamma_r 0 0 0 53 53 393\n" +
+	"lgamma_r 0 200 0 53 53 394\n" +
 	"lgamma_r 0 0 0 54 54 189\n" +
 	"lgamma_r 0 0 0 54 54 187\n" +
-	"lgamma_r 0 0 0 54 54 372\n" +
+	"lgamma_r 0 0 0 54 54 395\n" +
+	"lgamma_r 0 200 0 54 54 396\n" +
 	"lgamma_r 55 0 0 56 56 169\n" +
 	"lgamma_r 55 0 0 56 56 167\n" +
-	"lgamma_r 55 0 0 56 56 367\n" +
+	"lgamma_r 55 0 0 56 56 385\n" +
+	"lgamma_r 55 200 0 56 56 386\n" +
 	"lgamma_r 55 0 0 57 57 173\n" +
 	"lgamma_r 55 0 0 57 57 171\n" +
-	"lgamma_r 55 0 0 57 57 368\n" +
+	"lgamma_r 55 0 0 57 57 387\n" +
+	"lgamma_r 55 200 0 57 57 388\n" +
 	"lgamma_r 55 0 0 58 58 177\n" +
 	"lgamma_r 55 0 0 58 58 175\n" +
-	"lgamma_r 55 0 0 58 58 369\n" +
+	"lgamma_r 55 0 0 58 58 389\n" +
+	"lgamma_r 55 200 0 58 58 390\n" +
 	"lgamma_r 55 0 0 59 59 181\n" +
 	"lgamma_r 55 0 0 59 59 179\n" +
-	"lgamma_r 55 0 0 59 59 370\n" +
+	"lgamma_r 55 0 0 59 59 391\n" +
+	"lgamma_r 55 200 0 59 59 392\n" +
 	"lgamma_r 55 0 0 60 60 185\n" +
 	"lgamma_r 55 0 0 60 60 183\n" +
-	"lgamma_r 55 0 0 60 60 371\n" +
+	"lgamma_r 55 0 0 60 60 393\n" +
+	"lgamma_r 55 200 0 60 60 394\n" +
 	"lgamma_r 55 0 0 61 61 189\n" +
 	"lgamma_r 55 0 0 61 61 187\n" +
-	"lgamma_r 55 0 0 61 61 372\n" +
+	"lgamma_r 55 0 0 61 61 395\n" +
+	"lgamma_r 55 200 0 61 61 396\n" +
 	"lgamma_r 62 0 0 63 63 169\n" +
 	"lgamma_r 62 0 0 63 63 167\n" +
-	"lgamma_r 62 0 0 63 63 367\n" +
+	"lgamma_r 62 0 0 63 63 385\n" +
+	"lgamma_r 62 200 0 63 63 386\n" +
 	"lgamma_r 62 0 0 64 64 173\n" +
 	"lgamma_r 62 0 0 64 64 171\n" +
-	"lgamma_r 62 0 0 64 64 368\n" +
+	"lgamma_r 62 0 0 64 64 387\n" +
+	"lgamma_r 62 200 0 64 64 388\n" +
 	"lgamma_r 62 0 0 65 65 177\n" +
 	"lgamma_r 62 0 0 65 65 175\n" +
-	"lgamma_r 62 0 0 65 65 369\n" +
+	"lgamma_r 62 0 0 65 65 389\n" +
+	"lgamma_r 62 200 0 65 65 390\n" +
 	"lgamma_r 62 0 0 66 66 181\n" +
 	"lgamma_r 62 0 0 66 66 179\n" +
-	"lgamma_r 62 0 0 66 66 370\n" +
+	"lgamma_r 62 0 0 66 66 391\n" +
+	"lgamma_r 62 200 0 66 66 392\n" +
 	"lgamma_r 62 0 0 67 67 185\n" +
 	"lgamma_r 62 0 0 67 67 183\n" +
-	"lgamma_r 62 0 0 67 67 371\n" +
+	"lgamma_r 62 0 0 67 67 393\n" +
+	"lgamma_r 62 200 0 67 67 394\n" +
 	"lgamma_r 62 0 0 68 68 189\n" +
 	"lgamma_r 62 0 0 68 68 187\n" +
-	"lgamma_r 62 0 0 68 68 372\n" +
+	"lgamma_r 62 0 0 68 68 395\n" +
+	"lgamma_r 62 200 0 68 68 396\n" +
 	"log 0 0 0 49 49\n" +
 	"log 0 0 0 50 50\n" +
 	"log 0 0 0 51 51\n" +
@@ -3244,57 +3340,75 @@ const decls = "abs 0 0 0 1 2\n" +
 	"modf 0 0 0 49 49 265\n" +
 	"modf 0 0 0 49 49 263\n" +
 	"modf 0 0 0 49 49 349\n" +
+	"modf 0 200 0 49 49 350\n" +
 	"modf 0 0 0 50 50 269\n" +
 	"modf 0 0 0 50 50 267\n" +
-	"modf 0 0 0 50 50 350\n" +
+	"modf 0 0 0 50 50 351\n" +
+	"modf 0 200 0 50 50 352\n" +
 	"modf 0 0 0 51 51 273\n" +
 	"modf 0 0 0 51 51 271\n" +
-	"modf 0 0 0 51 51 351\n" +
+	"modf 0 0 0 51 51 353\n" +
+	"modf 0 200 0 51 51 354\n" +
 	"modf 0 0 0 52 52 277\n" +
 	"modf 0 0 0 52 52 275\n" +
-	"modf 0 0 0 52 52 352\n" +
+	"modf 0 0 0 52 52 355\n" +
+	"modf 0 200 0 52 52 356\n" +
 	"modf 0 0 0 53 53 281\n" +
 	"modf 0 0 0 53 53 279\n" +
-	"modf 0 0 0 53 53 353\n" +
+	"modf 0 0 0 53 53 357\n" +
+	"modf 0 200 0 53 53 358\n" +
 	"modf 0 0 0 54 54 285\n" +
 	"modf 0 0 0 54 54 283\n" +
-	"modf 0 0 0 54 54 354\n" +
+	"modf 0 0 0 54 54 359\n" +
+	"modf 0 200 0 54 54 360\n" +
 	"modf 55 0 0 56 56 289\n" +
 	"modf 55 0 0 56 56 287\n" +
-	"modf 55 0 0 56 56 355\n" +
+	"modf 55 0 0 56 56 361\n" +
+	"modf 55 200 0 56 56 362\n" +
 	"modf 55 0 0 57 57 293\n" +
 	"modf 55 0 0 57 57 291\n" +
-	"modf 55 0 0 57 57 356\n" +
+	"modf 55 0 0 57 57 363\n" +
+	"modf 55 200 0 57 57 364\n" +
 	"modf 55 0 0 58 58 297\n" +
 	"modf 55 0 0 58 58 295\n" +
-	"modf 55 0 0 58 58 357\n" +
+	"modf 55 0 0 58 58 365\n" +
+	"modf 55 200 0 58 58 366\n" +
 	"modf 55 0 0 59 59 301\n" +
 	"modf 55 0 0 59 59 299\n" +
-	"modf 55 0 0 59 59 358\n" +
+	"modf 55 0 0 59 59 367\n" +
+	"modf 55 200 0 59 59 368\n" +
 	"modf 55 0 0 60 60 305\n" +
 	"modf 55 0 0 60 60 303\n" +
-	"modf 55 0 0 60 60 359\n" +
+	"modf 55 0 0 60 60 369\n" +
+	"modf 55 200 0 60 60 370\n" +
 	"modf 55 0 0 61 61 309\n" +
 	"modf 55 0 0 61 61 307\n" +
-	"modf 55 0 0 61 61 360\n" +
+	"modf 55 0 0 61 61 371\n" +
+	"modf 55 200 0 61 61 372\n" +
 	"modf 62 0 0 63 63 313\n" +
 	"modf 62 0 0 63 63 311\n" +
-	"modf 62 0 0 63 63 361\n" +
+	"modf 62 0 0 63 63 373\n" +
+	"modf 62 200 0 63 63 374\n" +
 	"modf 62 0 0 64 64 317\n" +
 	"modf 62 0 0 64 64 315\n" +
-	"modf 62 0 0 64 64 362\n" +
+	"modf 62 0 0 64 64 375\n" +
+	"modf 62 200 0 64 64 376\n" +
 	"modf 62 0 0 65 65 321\n" +
 	"modf 62 0 0 65 65 319\n" +
-	"modf 62 0 0 65 65 363\n" +
+	"modf 62 0 0 65 65 377\n" +
+	"modf 62 200 0 65 65 378\n" +
 	"modf 62 0 0 66 66 325\n" +
 	"modf 62 0 0 66 66 323\n" +
-	"modf 62 0 0 66 66 364\n" +
+	"modf 62 0 0 66 66 379\n" +
+	"modf 62 200 0 66 66 380\n" +
 	"modf 62 0 0 67 67 329\n" +
 	"modf 62 0 0 67 67 327\n" +
-	"modf 62 0 0 67 67 365\n" +
+	"modf 62 0 0 67 67 381\n" +
+	"modf 62 200 0 67 67 382\n" +
 	"modf 62 0 0 68 68 333\n" +
 	"modf 62 0 0 68 68 331\n" +
-	"modf 62 0 0 68 68 366\n" +
+	"modf 62 0 0 68 68 383\n" +
+	"modf 62 200 0 68 68 384\n" +
 	"mul24 0 0 0 26 26 26\n" +
 	"mul24 0 0 0 28 28 28\n" +
 	"mul24 0 0 0 30 30 30\n" +
@@ -3655,7 +3769,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"prefetch 0 0 0 347 324 72\n" +
 	"prefetch 0 0 0 347 328 72\n" +
 	"prefetch 0 0 0 347 332 72\n" +
-	"printf 0 120 1 26 399\n" +
+	"printf 0 120 1 26 423\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -3674,90 +3788,90 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 388 400 28\n" +
-	"read_imagef 0 0 0 52 388 400 50\n" +
-	"read_imagef 0 0 0 52 389 400 32\n" +
-	"read_imagef 0 0 0 52 389 400 52\n" +
-	"read_imagef 0 0 0 52 378 400 32\n" +
-	"read_imagef 0 0 0 52 378 400 52\n" +
-	"read_imagef 0 0 0 52 386 400 26\n" +
-	"read_imagef 0 0 0 52 386 400 49\n" +
-	"read_imagef 0 0 0 52 377 400 28\n" +
-	"read_imagef 0 0 0 52 377 400 50\n" +
-	"read_imagef 0 0 0 52 388 28\n" +
-	"read_imagef 0 0 0 52 389 32\n" +
-	"read_imagef 0 0 0 52 378 32\n" +
-	"read_imagef 0 0 0 52 386 26\n" +
-	"read_imagef 0 0 0 52 387 26\n" +
-	"read_imagef 0 0 0 52 377 28\n" +
-	"read_imagef 0 200 0 52 394 26\n" +
-	"read_imagef 0 200 0 52 395 26\n" +
-	"read_imagef 0 200 0 52 381 28\n" +
-	"read_imagef 0 200 0 52 396 28\n" +
-	"read_imagef 0 200 0 52 382 32\n" +
-	"read_imagef 0 200 0 52 397 32\n" +
-	"read_imagef 0 200 0 49 383 400 28\n" +
-	"read_imagef 0 200 0 49 383 400 50\n" +
-	"read_imagef 0 200 0 49 383 28\n" +
-	"read_imagef 0 200 0 49 374 400 32\n" +
-	"read_imagef 0 200 0 49 374 400 52\n" +
-	"read_imagef 0 200 0 49 374 32\n" +
-	"read_imagef 0 200 0 49 385 28\n" +
-	"read_imagef 0 200 0 49 376 32\n" +
-	"read_imageh 62 0 0 66 388 400 28\n" +
-	"read_imageh 62 0 0 66 388 400 50\n" +
-	"read_imageh 62 0 0 66 389 400 32\n" +
-	"read_imageh 62 0 0 66 389 400 52\n" +
-	"read_imageh 62 0 0 66 388 28\n" +
-	"read_imageh 62 0 0 66 386 26\n" +
-	"read_imageh 62 0 0 66 387 26\n" +
-	"read_imageh 62 200 0 66 396 28\n" +
-	"read_imageh 62 200 0 66 394 26\n" +
-	"read_imageh 62 200 0 66 397 32\n" +
-	"read_imagei 0 0 0 32 388 400 28\n" +
-	"read_imagei 0 0 0 32 388 400 50\n" +
-	"read_imagei 0 0 0 32 389 400 32\n" +
-	"read_imagei 0 0 0 32 389 400 52\n" +
-	"read_imagei 0 0 0 32 378 400 32\n" +
-	"read_imagei 0 0 0 32 378 400 52\n" +
-	"read_imagei 0 0 0 32 386 400 26\n" +
-	"read_imagei 0 0 0 32 386 400 49\n" +
-	"read_imagei 0 0 0 32 377 400 28\n" +
-	"read_imagei 0 0 0 32 377 400 50\n" +
-	"read_imagei 0 0 0 32 388 28\n" +
-	"read_imagei 0 0 0 32 389 32\n" +
-	"read_imagei 0 0 0 32 378 32\n" +
-	"read_imagei 0 0 0 32 386 26\n" +
-	"read_imagei 0 0 0 32 387 26\n" +
-	"read_imagei 0 0 0 32 377 28\n" +
-	"read_imagei 0 200 0 32 394 26\n" +
-	"read_imagei 0 200 0 32 395 26\n" +
-	"read_imagei 0 200 0 32 381 28\n" +
-	"read_imagei 0 200 0 32 396 28\n" +
-	"read_imagei 0 200 0 32 382 32\n" +
-	"read_imagei 0 200 0 32 397 32\n" +
-	"read_imageui 0 0 0 31 388 400 28\n" +
-	"read_imageui 0 0 0 31 388 400 50\n" +
-	"read_imageui 0 0 0 31 389 400 32\n" +
-	"read_imageui 0 0 0 31 389 400 52\n" +
-	"read_imageui 0 0 0 31 378 400 32\n" +
-	"read_imageui 0 0 0 31 378 400 52\n" +
-	"read_imageui 0 0 0 31 386 400 26\n" +
-	"read_imageui 0 0 0 31 386 400 49\n" +
-	"read_imageui 0 0 0 31 377 400 28\n" +
-	"read_imageui 0 0 0 31 377 400 50\n" +
-	"read_imageui 0 0 0 31 388 28\n" +
-	"read_imageui 0 0 0 31 389 32\n" +
-	"read_imageui 0 0 0 31 378 32\n" +
-	"read_imageui 0 0 0 31 386 26\n" +
-	"read_imageui 0 0 0 31 387 26\n" +
-	"read_imageui 0 0 0 31 377 28\n" +
-	"read_imageui 0 200 0 31 394 26\n" +
-	"read_imageui 0 200 0 31 395 26\n" +
-	"read_imageui 0 200 0 31 381 28\n" +
-	"read_imageui 0 200 0 31 396 28\n" +
-	"read_imageui 0 200 0 31 382 32\n" +
-	"read_imageui 0 200 0 31 397 32\n" +
+	"read_imagef 0 0 0 52 412 424 28\n" +
+	"read_imagef 0 0 0 52 412 424 50\n" +
+	"read_imagef 0 0 0 52 413 424 32\n" +
+	"read_imagef 0 0 0 52 413 424 52\n" +
+	"read_imagef 0 0 0 52 402 424 32\n" +
+	"read_imagef 0 0 0 52 402 424 52\n" +
+	"read_imagef 0 0 0 52 410 424 26\n" +
+	"read_imagef 0 0 0 52 410 424 49\n" +
+	"read_imagef 0 0 0 52 401 424 28\n" +
+	"read_imagef 0 0 0 52 401 424 50\n" +
+	"read_imagef 0 0 0 52 412 28\n" +
+	"read_imagef 0 0 0 52 413 32\n" +
+	"read_imagef 0 0 0 52 402 32\n" +
+	"read_imagef 0 0 0 52 410 26\n" +
+	"read_imagef 0 0 0 52 411 26\n" +
+	"read_imagef 0 0 0 52 401 28\n" +
+	"read_imagef 0 200 0 52 418 26\n" +
+	"read_imagef 0 200 0 52 419 26\n" +
+	"read_imagef 0 200 0 52 405 28\n" +
+	"read_imagef 0 200 0 52 420 28\n" +
+	"read_imagef 0 200 0 52 406 32\n" +
+	"read_imagef 0 200 0 52 421 32\n" +
+	"read_imagef 0 200 0 49 407 424 28\n" +
+	"read_imagef 0 200 0 49 407 424 50\n" +
+	"read_imagef 0 200 0 49 407 28\n" +
+	"read_imagef 0 200 0 49 398 424 32\n" +
+	"read_imagef 0 200 0 49 398 424 52\n" +
+	"read_imagef 0 200 0 49 398 32\n" +
+	"read_imagef 0 200 0 49 409 28\n" +
+	"read_imagef 0 200 0 49 400 32\n" +
+	"read_imageh 62 0 0 66 412 424 28\n" +
+	"read_imageh 62 0 0 66 412 424 50\n" +
+	"read_imageh 62 0 0 66 413 424 32\n" +
+	"read_imageh 62 0 0 66 413 424 52\n" +
+	"read_imageh 62 0 0 66 412 28\n" +
+	"read_imageh 62 0 0 66 410 26\n" +
+	"read_imageh 62 0 0 66 411 26\n" +
+	"read_imageh 62 200 0 66 420 28\n" +
+	"read_imageh 62 200 0 66 418 26\n" +
+	"read_imageh 62 200 0 66 421 32\n" +
+	"read_imagei 0 0 0 32 412 424 28\n" +
+	"read_imagei 0 0 0 32 412 424 50\n" +
+	"read_imagei 0 0 0 32 413 424 32\n" +
+	"read_imagei 0 0 0 32 413 424 52\n" +
+	"read_imagei 0 0 0 32 402 424 32\n" +
+	"read_imagei 0 0 0 32 402 424 52\n" +
+	"read_imagei 0 0 0 32 410 424 26\n" +
+	"read_imagei 0 0 0 32 410 424 49\n" +
+	"read_imagei 0 0 0 32 401 424 28\n" +
+	"read_imagei 0 0 0 32 401 424 50\n" +
+	"read_imagei 0 0 0 32 412 28\n" +
+	"read_imagei 0 0 0 32 413 32\n" +
+	"read_imagei 0 0 0 32 402 32\n" +
+	"read_imagei 0 0 0 32 410 26\n" +
+	"read_imagei 0 0 0 32 411 26\n" +
+	"read_imagei 0 0 0 32 401 28\n" +
+	"read_imagei 0 200 0 32 418 26\n" +
+	"read_imagei 0 200 0 32 419 26\n" +
+	"read_imagei 0 200 0 32 405 28\n" +
+	"read_imagei 0 200 0 32 420 28\n" +
+	"read_imagei 0 200 0 32 406 32\n" +
+	"read_imagei 0 200 0 32 421 32\n" +
+	"read_imageui 0 0 0 31 412 424 28\n" +
+	"read_imageui 0 0 0 31 412 424 50\n" +
+	"read_imageui 0 0 0 31 413 424 32\n" +
+	"read_imageui 0 0 0 31 413 424 52\n" +
+	"read_imageui 0 0 0 31 402 424 32\n" +
+	"read_imageui 0 0 0 31 402 424 52\n" +
+	"read_imageui 0 0 0 31 410 424 26\n" +
+	"read_imageui 0 0 0 31 410 424 49\n" +
+	"read_imageui 0 0 0 31 401 424 28\n" +
+	"read_imageui 0 0 0 31 401 424 50\n" +
+	"read_imageui 0 0 0 31 412 28\n" +
+	"read_imageui 0 0 0 31 413 32\n" +
+	"read_imageui 0 0 0 31 402 32\n" +
+	"read_imageui 0 0 0 31 410 26\n" +
+	"read_imageui 0 0 0 31 411 26\n" +
+	"read_imageui 0 0 0 31 401 28\n" +
+	"read_imageui 0 200 0 31 418 26\n" +
+	"read_imageui 0 200 0 31 419 26\n" +
+	"read_imageui 0 200 0 31 405 28\n" +
+	"read_imageui 0 200 0 31 420 28\n" +
+	"read_imageui 0 200 0 31 406 32\n" +
+	"read_imageui 0 200 0 31 421 32\n" +
 	"read_mem_fence 0 0 0 347 348\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
@@ -3779,58 +3893,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"remainder 62 0 0 68 68 68\n" +
 	"remquo 0 0 0 49 49 49 169\n" +
 	"remquo 0 0 0 49 49 49 167\n" +
-	"remquo 0 0 0 49 49 49 367\n" +
+	"remquo 0 0 0 49 49 49 385\n" +
+	"remquo 0 200 0 49 49 49 386\n" +
 	"remquo 0 0 0 50 50 50 173\n" +
 	"remquo 0 0 0 50 50 50 171\n" +
-	"remquo 0 0 0 50 50 50 368\n" +
+	"remquo 0 0 0 50 50 50 387\n" +
+	"remquo 0 200 0 50 50 50 388\n" +
 	"remquo 0 0 0 51 51 51 177\n" +
 	"remquo 0 0 0 51 51 51 175\n" +
-	"remquo 0 0 0 51 51 51 369\n" +
+	"remquo 0 0 0 51 51 51 389\n" +
+	"remquo 0 200 0 51 51 51 390\n" +
 	"remquo 0 0 0 52 52 52 181\n" +
 	"remquo 0 0 0 52 52 52 179\n" +
-	"remquo 0 0 0 52 52 52 370\n" +
+	"remquo 0 0 0 52 52 52 391\n" +
+	"remquo 0 200 0 52 52 52 392\n" +
 	"remquo 0 0 0 53 53 53 185\n" +
 	"remquo 0 0 0 53 53 53 183\n" +
-	"remquo 0 0 0 53 53 53 371\n" +
+	"remquo 0 0 0 53 53 53 393\n" +
+	"remquo 0 200 0 53 53 53 394\n" +
 	"remquo 0 0 0 54 54 54 189\n" +
 	"remquo 0 0 0 54 54 54 187\n" +
-	"remquo 0 0 0 54 54 54 372\n" +
+	"remquo 0 0 0 54 54 54 395\n" +
+	"remquo 0 200 0 54 54 54 396\n" +
 	"remquo 55 0 0 56 56 56 169\n" +
 	"remquo 55 0 0 56 56 56 167\n" +
-	"remquo 55 0 0 56 56 56 367\n" +
+	"remquo 55 0 0 56 56 56 385\n" +
+	"remquo 55 200 0 56 56 56 386\n" +
 	"remquo 55 0 0 57 57 57 173\n" +
 	"remquo 55 0 0 57 57 57 171\n" +
-	"remquo 55 0 0 57 57 57 368\n" +
+	"remquo 55 0 0 57 57 57 387\n" +
+	"remquo 55 200 0 57 57 57 388\n" +
 	"remquo 55 0 0 58 58 58 177\n" +
 	"remquo 55 0 0 58 58 58 175\n" +
-	"remquo 55 0 0 58 58 58 369\n" +
+	"remquo 55 0 0 58 58 58 389\n" +
+	"remquo 55 200 0 58 58 58 390\n" +
 	"remquo 55 0 0 59 59 59 181\n" +
 	"remquo 55 0 0 59 59 59 179\n" +
-	"remquo 55 0 0 59 59 59 370\n" +
+	"remquo 55 0 0 59 59 59 391\n" +
+	"remquo 55 200 0 59 59 59 392\n" +
 	"remquo 55 0 0 60 60 60 185\n" +
 	"remquo 55 0 0 60 60 60 183\n" +
-	"remquo 55 0 0 60 60 60 371\n" +
+	"remquo 55 0 0 60 60 60 393\n" +
+	"remquo 55 200 0 60 60 60 394\n" +
 	"remquo 55 0 0 61 61 61 189\n" +
 	"remquo 55 0 0 61 61 61 187\n" +
-	"remquo 55 0 0 61 61 61 372\n" +
+	"remquo 55 0 0 61 61 61 395\n" +
+	"remquo 55 200 0 61 61 61 396\n" +
 	"remquo 62 0 0 63 63 63 169\n" +
 	"remquo 62 0 0 63 63 63 167\n" +
-	"remquo 62 0 0 63 63 63 367\n" +
+	"remquo 62 0 0 63 63 63 385\n" +
+	"remquo 62 200 0 63 63 63 386\n" +
 	"remquo 62 0 0 64 64 64 173\n" +
 	"remquo 62 0 0 64 64 64 171\n" +
-	"remquo 62 0 0 64 64 64 368\n" +
+	"remquo 62 0 0 64 64 64 387\n" +
+	"remquo 62 200 0 64 64 64 388\n" +
 	"remquo 62 0 0 65 65 65 177\n" +
 	"remquo 62 0 0 65 65 65 175\n" +
-	"remquo 62 0 0 65 65 65 369\n" +
+	"remquo 62 0 0 65 65 65 389\n" +
+	"remquo 62 200 0 65 65 65 390\n" +
 	"remquo 62 0 0 66 66 66 181\n" +
 	"remquo 62 0 0 66 66 66 179\n" +
-	"remquo 62 0 0 66 66 66 370\n" +
+	"remquo 62 0 0 66 66 66 391\n" +
+	"remquo 62 200 0 66 66 66 392\n" +
 	"remquo 62 0 0 67 67 67 185\n" +
 	"remquo 62 0 0 67 67 67 183\n" +
-	"remquo 62 0 0 67 67 67 371\n" +
+	"remquo 62 0 0 67 67 67 393\n" +
+	"remquo 62 200 0 67 67 67 394\n" +
 	"remquo 62 0 0 68 68 68 189\n" +
 	"remquo 62 0 0 68 68 68 187\n" +
-	"remquo 62 0 0 68 68 68 372\n" +
+	"remquo 62 0 0 68 68 68 395\n" +
+	"remquo 62 200 0 68 68 68 396\n" +
 	"rhadd 0 0 0 2 2 2\n" +
 	"rhadd 0 0 0 4 4 4\n" +
 	"rhadd 0 0 0 6 6 6\n" +
@@ -4540,57 +4672,75 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sincos 0 0 0 49 49 265\n" +
 	"sincos 0 0 0 49 49 263\n" +
 	"sincos 0 0 0 49 49 349\n" +
+	"sincos 0 200 0 49 49 350\n" +
 	"sincos 0 0 0 50 50 269\n" +
 	"sincos 0 0 0 50 50 267\n" +
-	"sincos 0 0 0 50 50 350\n" +
+	"sincos 0 0 0 50 50 351\n" +
+	"sincos 0 200 0 50 50 352\n" +
 	"sincos 0 0 0 51 51 273\n" +
 	"sincos 0 0 0 51 51 271\n" +
-	"sincos 0 0 0 51 51 351\n" +
+	"sincos 0 0 0 51 51 353\n" +
+	"sincos 0 200 0 51 51 354\n" +
 	"sincos 0 0 0 52 52 277\n" +
 	"sincos 0 0 0 52 52 275\n" +
-	"sincos 0 0 0 52 52 352\n" +
+	"sincos 0 0 0 52 52 355\n" +
+	"sincos 0 200 0 52 52 356\n" +
 	"sincos 0 0 0 53 53 281\n" +
 	"sincos 0 0 0 53 53 279\n" +
-	"sincos 0 0 0 53 53 353\n" +
+	"sincos 0 0 0 53 53 357\n" +
+	"sincos 0 200 0 53 53 358\n" +
 	"sincos 0 0 0 54 54 285\n" +
 	"sincos 0 0 0 54 54 283\n" +
-	"sincos 0 0 0 54 54 354\n" +
+	"sincos 0 0 0 54 54 359\n" +
+	"sincos 0 200 0 54 54 360\n" +
 	"sincos 55 0 0 56 56 289\n" +
 	"sincos 55 0 0 56 56 287\n" +
-	"sincos 55 0 0 56 56 355\n" +
+	"sincos 55 0 0 56 56 361\n" +
+	"sincos 55 200 0 56 56 362\n" +
 	"sincos 55 0 0 57 57 293\n" +
 	"sincos 55 0 0 57 57 291\n" +
-	"sincos 55 0 0 57 57 356\n" +
+	"sincos 55 0 0 57 57 363\n" +
+	"sincos 55 200 0 57 57 364\n" +
 	"sincos 55 0 0 58 58 297\n" +
 	"sincos 55 0 0 58 58 295\n" +
-	"sincos 55 0 0 58 58 357\n" +
+	"sincos 55 0 0 58 58 365\n" +
+	"sincos 55 200 0 58 58 366\n" +
 	"sincos 55 0 0 59 59 301\n" +
 	"sincos 55 0 0 59 59 299\n" +
-	"sincos 55 0 0 59 59 358\n" +
+	"sincos 55 0 0 59 59 367\n" +
+	"sincos 55 200 0 59 59 368\n" +
 	"sincos 55 0 0 60 60 305\n" +
 	"sincos 55 0 0 60 60 303\n" +
-	"sincos 55 0 0 60 60 359\n" +
+	"sincos 55 0 0 60 60 369\n" +
+	"sincos 55 200 0 60 60 370\n" +
 	"sincos 55 0 0 61 61 309\n" +
 	"sincos 55 0 0 61 61 307\n" +
-	"sincos 55 0 0 61 61 360\n" +
+	"sincos 55 0 0 61 61 371\n" +
+	"sincos 55 200 0 61 61 372\n" +
 	"sincos 62 0 0 63 63 313\n" +
 	"sincos 62 0 0 63 63 311\n" +
-	"sincos 62 0 0 63 63 361\n" +
+	"sincos 62 0 0 63 63 373\n" +
+	"sincos 62 200 0 63 63 374\n" +
 	"sincos 62 0 0 64 64 317\n" +
 	"sincos 62 0 0 64 64 315\n" +
-	"sincos 62 0 0 64 64 362\n" +
+	"sincos 62 0 0 64 64 375\n" +
+	"sincos 62 200 0 64 64 376\n" +
 	"sincos 62 0 0 65 65 321\n" +
 	"sincos 62 0 0 65 65 319\n" +
-	"sincos 62 0 0 65 65 363\n" +
+	"sincos 62 0 0 65 65 377\n" +
+	"sincos 62 200 0 65 65 378\n" +
 	"sincos 62 0 0 66 66 325\n" +
 	"sincos 62 0 0 66 66 323\n" +
-	"sincos 62 0 0 66 66 364\n" +
+	"sincos 62 0 0 66 66 379\n" +
+	"sincos 62 200 0 66 66 380\n" +
 	"sincos 62 0 0 67 67 329\n" +
 	"sincos 62 0 0 67 67 327\n" +
-	"sincos 62 0 0 67 67 365\n" +
+	"sincos 62 0 0 67 67 381\n" +
+	"sincos 62 200 0 67 67 382\n" +
 	"sincos 62 0 0 68 68 333\n" +
 	"sincos 62 0 0 68 68 331\n" +
-	"sincos 62 0 0 68 68 366\n" +
+	"sincos 62 0 0 68 68 383\n" +
+	"sincos 62 200 0 68 68 384\n" +
 	"sinh 0 0 0 49 49\n" +
 	"sinh 0 0 0 50 50\n" +
 	"sinh 0 0 0 51 51\n" +
@@ -4711,601 +4861,601 @@ const decls = "abs 0 0 0 1 2\n" +
 	"step 62 0 0 67 63 67\n" +
 	"step 62 0 0 68 68 68\n" +
 	"step 62 0 0 68 63 68\n" +
-	"sub_group_all 373 0 0 26 26\n" +
-	"sub_group_any 373 0 0 26 26\n" +
-	"sub_group_ballot 398 0 0 31 26\n" +
-	"sub_group_ballot_bit_count 398 0 0 25 31\n" +
-	"sub_group_ballot_bit_extract 398 0 0 26 31 25\n" +
-	"sub_group_ballot_exclusive_scan 398 0 0 25 31\n" +
-	"sub_group_ballot_find_lsb 398 0 0 25 31\n" +
-	"sub_group_ballot_find_msb 398 0 0 25 31\n" +
-	"sub_group_ballot_inclusive_scan 398 0 0 25 31\n" +
-	"sub_group_barrier 373 0 0 347 348\n" +
-	"sub_group_broadcast 373 0 0 26 26 25\n" +
-	"sub_group_broadcast 373 0 0 25 25 25\n" +
-	"sub_group_broadcast 373 0 0 38 38 25\n" +
-	"sub_group_broadcast 373 0 0 37 37 25\n" +
-	"sub_group_broadcast 373 0 0 49 49 25\n" +
-	"sub_group_broadcast 373 0 0 56 56 25\n" +
-	"sub_group_broadcast 373 0 0 63 63 25\n" +
-	"sub_group_broadcast 401 0 0 2 2 25\n" +
-	"sub_group_broadcast 401 0 0 1 1 25\n" +
-	"sub_group_broadcast 401 0 0 14 14 25\n" +
-	"sub_group_broadcast 401 0 0 13 13 25\n" +
-	"sub_group_broadcast 401 0 0 4 4 25\n" +
-	"sub_group_broadcast 401 0 0 6 6 25\n" +
-	"sub_group_broadcast 401 0 0 8 8 25\n" +
-	"sub_group_broadcast 401 0 0 10 10 25\n" +
-	"sub_group_broadcast 401 0 0 12 12 25\n" +
-	"sub_group_broadcast 401 0 0 3 3 25\n" +
-	"sub_group_broadcast 401 0 0 5 5 25\n" +
-	"sub_group_broadcast 401 0 0 7 7 25\n" +
-	"sub_group_broadcast 401 0 0 9 9 25\n" +
-	"sub_group_broadcast 401 0 0 11 11 25\n" +
-	"sub_group_broadcast 401 0 0 16 16 25\n" +
-	"sub_group_broadcast 401 0 0 18 18 25\n" +
-	"sub_group_broadcast 401 0 0 20 20 25\n" +
-	"sub_group_broadcast 401 0 0 22 22 25\n" +
-	"sub_group_broadcast 401 0 0 24 24 25\n" +
-	"sub_group_broadcast 401 0 0 15 15 25\n" +
-	"sub_group_broadcast 401 0 0 17 17 25\n" +
-	"sub_group_broadcast 401 0 0 19 19 25\n" +
-	"sub_group_broadcast 401 0 0 21 21 25\n" +
-	"sub_group_broadcast 401 0 0 23 23 25\n" +
-	"sub_group_broadcast 401 0 0 28 28 25\n" +
-	"sub_group_broadcast 401 0 0 30 30 25\n" +
-	"sub_group_broadcast 401 0 0 32 32 25\n" +
-	"sub_group_broadcast 401 0 0 34 34 25\n" +
-	"sub_group_broadcast 401 0 0 36 36 25\n" +
-	"sub_group_broadcast 401 0 0 27 27 25\n" +
-	"sub_group_broadcast 401 0 0 29 29 25\n" +
-	"sub_group_broadcast 401 0 0 31 31 25\n" +
-	"sub_group_broadcast 401 0 0 33 33 25\n" +
-	"sub_group_broadcast 401 0 0 35 35 25\n" +
-	"sub_group_broadcast 401 0 0 40 40 25\n" +
-	"sub_group_broadcast 401 0 0 42 42 25\n" +
-	"sub_group_broadcast 401 0 0 44 44 25\n" +
-	"sub_group_broadcast 401 0 0 46 46 25\n" +
-	"sub_group_broadcast 401 0 0 48 48 25\n" +
-	"sub_group_broadcast 401 0 0 39 39 25\n" +
-	"sub_group_broadcast 401 0 0 41 41 25\n" +
-	"sub_group_broadcast 401 0 0 43 43 25\n" +
-	"sub_group_broadcast 401 0 0 45 45 25\n" +
-	"sub_group_broadcast 401 0 0 47 47 25\n" +
-	"sub_group_broadcast 401 0 0 50 50 25\n" +
-	"sub_group_broadcast 401 0 0 51 51 25\n" +
-	"sub_group_broadcast 401 0 0 52 52 25\n" +
-	"sub_group_broadcast 401 0 0 53 53 25\n" +
-	"sub_group_broadcast 401 0 0 54 54 25\n" +
-	"sub_group_broadcast 401 0 0 57 57 25\n" +
-	"sub_group_broadcast 401 0 0 58 58 25\n" +
-	"sub_group_broadcast 401 0 0 59 59 25\n" +
-	"sub_group_broadcast 401 0 0 60 60 25\n" +
-	"sub_group_broadcast 401 0 0 61 61 25\n" +
-	"sub_group_broadcast 401 0 0 64 64 25\n" +
-	"sub_group_broadcast 401 0 0 65 65 25\n" +
-	"sub_group_broadcast 401 0 0 66 66 25\n" +
-	"sub_group_broadcast 401 0 0 67 67 25\n" +
-	"sub_group_broadcast 401 0 0 68 68 25\n" +
-	"sub_group_broadcast_first 398 0 0 2 2\n" +
-	"sub_group_broadcast_first 398 0 0 1 1\n" +
-	"sub_group_broadcast_first 398 0 0 14 14\n" +
-	"sub_group_broadcast_first 398 0 0 13 13\n" +
-	"sub_group_broadcast_first 398 0 0 26 26\n" +
-	"sub_group_broadcast_first 398 0 0 25 25\n" +
-	"sub_group_broadcast_first 398 0 0 38 38\n" +
-	"sub_group_broadcast_first 398 0 0 37 37\n" +
-	"sub_group_broadcast_first 398 0 0 49 49\n" +
-	"sub_group_broadcast_first 398 0 0 56 56\n" +
-	"sub_group_broadcast_first 398 0 0 63 63\n" +
-	"sub_group_clustered_reduce_add 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_add 402 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_and 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_logical_and 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_or 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_xor 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_max 402 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_min 402 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_mul 402 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_or 402 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_xor 402 0 0 37 37 25\n" +
-	"sub_group_elect 403 0 0 26\n" +
-	"sub_group_inverse_ballot 398 0 0 26 31\n" +
-	"sub_group_non_uniform_all 403 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 2\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 1\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 14\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 13\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 25\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 38\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 37\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 49\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 56\n" +
-	"sub_group_non_uniform_all_equal 403 0 0 26 63\n" +
-	"sub_group_non_uniform_any 403 0 0 26 26\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 2 2 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 4 4 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 6 6 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 8 8 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 10 10 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 12 12 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 1 1 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 3 3 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 5 5 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 7 7 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 9 9 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 11 11 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 14 14 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 16 16 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 18 18 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 20 20 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 22 22 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 24 24 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 13 13 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 15 15 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 17 17 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 19 19 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 21 21 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 23 23 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 26 26 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 28 28 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 30 30 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 32 32 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 34 34 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 36 36 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 25 25 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 27 27 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 29 29 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 31 31 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 33 33 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 35 35 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 38 38 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 40 40 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 42 42 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 44 44 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 46 46 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 48 48 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 37 37 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 39 39 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 41 41 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 43 43 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 45 45 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 47 47 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 49 49 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 50 50 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 51 51 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 52 52 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 53 53 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 54 54 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 56 56 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 57 57 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 58 58 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 59 59 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 60 60 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 61 61 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 63 63 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 64 64 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 65 65 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 66 66 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 67 67 25\n" +
-	"sub_group_non_uniform_broadcast 398 0 0 68 68 25\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_add 404 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_and 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_logical_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_max 404 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_min 404 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_mul 404 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_or 404 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_xor 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_add 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_and 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_max 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_min 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_or 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_add 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_and 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_and 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_max 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_min 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 404 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_or 404 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 404 0 0 37 37\n" +
-	"sub_group_reduce_add 373 0 0 26 26\n" +
-	"sub_group_reduce_add 373 0 0 25 25\n" +
-	"sub_group_reduce_add 373 0 0 38 38\n" +
-	"sub_group_reduce_add 373 0 0 37 37\n" +
-	"sub_group_reduce_add 373 0 0 49 49\n" +
-	"sub_group_reduce_add 373 0 0 56 56\n" +
-	"sub_group_reduce_add 373 0 0 63 63\n" +
-	"sub_group_reduce_add 401 0 0 2 2\n" +
-	"sub_group_reduce_add 401 0 0 1 1\n" +
-	"sub_group_reduce_add 401 0 0 14 14\n" +
-	"sub_group_reduce_add 401 0 0 13 13\n" +
-	"sub_group_reduce_max 373 0 0 26 26\n" +
-	"sub_group_reduce_max 373 0 0 25 25\n" +
-	"sub_group_reduce_max 373 0 0 38 38\n" +
-	"sub_group_reduce_max 373 0 0 37 37\n" +
-	"sub_group_reduce_max 373 0 0 49 49\n" +
-	"sub_group_reduce_max 373 0 0 56 56\n" +
-	"sub_group_reduce_max 373 0 0 63 63\n" +
-	"sub_group_reduce_max 401 0 0 2 2\n" +
-	"sub_group_reduce_max 401 0 0 1 1\n" +
-	"sub_group_reduce_max 401 0 0 14 14\n" +
-	"sub_group_reduce_max 401 0 0 13 13\n" +
-	"sub_group_reduce_min 373 0 0 26 26\n" +
-	"sub_group_reduce_min 373 0 0 25 25\n" +
-	"sub_group_reduce_min 373 0 0 38 38\n" +
-	"sub_group_reduce_min 373 0 0 37 37\n" +
-	"sub_group_reduce_min 373 0 0 49 49\n" +
-	"sub_group_reduce_min 373 0 0 56 56\n" +
-	"sub_group_reduce_min 373 0 0 63 63\n" +
-	"sub_group_reduce_min 401 0 0 2 2\n" +
-	"sub_group_reduce_min 401 0 0 1 1\n" +
-	"sub_group_reduce_min 401 0 0 14 14\n" +
-	"sub_group_reduce_min 401 0 0 13 13\n" +
-	"sub_group_scan_exclusive_add 373 0 0 26 26\n" +
-	"sub_group_scan_exclusive_add 373 0 0 25 25\n" +
-	"sub_group_scan_exclusive_add 373 0 0 38 38\n" +
-	"sub_group_scan_exclusive_add 373 0 0 37 37\n" +
-	"sub_group_scan_exclusive_add 373 0 0 49 49\n" +
-	"sub_group_scan_exclusive_add 373 0 0 56 56\n" +
-	"sub_group_scan_exclusive_add 373 0 0 63 63\n" +
-	"sub_group_scan_exclusive_add 401 0 0 2 2\n" +
-	"sub_group_scan_exclusive_add 401 0 0 1 1\n" +
-	"sub_group_scan_exclusive_add 401 0 0 14 14\n" +
-	"sub_group_scan_exclusive_add 401 0 0 13 13\n" +
-	"sub_group_scan_exclusive_max 373 0 0 26 26\n" +
-	"sub_group_scan_exclusive_max 373 0 0 25 25\n" +
-	"sub_group_scan_exclusive_max 373 0 0 38 38\n" +
-	"sub_group_scan_exclusive_max 373 0 0 37 37\n" +
-	"sub_group_scan_exclusive_max 373 0 0 49 49\n" +
-	"sub_group_scan_exclusive_max 373 0 0 56 56\n" +
-	"sub_group_scan_exclusive_max 373 0 0 63 63\n" +
-	"sub_group_scan_exclusive_max 401 0 0 2 2\n" +
-	"sub_group_scan_exclusive_max 401 0 0 1 1\n" +
-	"sub_group_scan_exclusive_max 401 0 0 14 14\n" +
-	"sub_group_scan_exclusive_max 401 0 0 13 13\n" +
-	"sub_group_scan_exclusive_min 373 0 0 26 26\n" +
-	"sub_group_scan_exclusive_min 373 0 0 25 25\n" +
-	"sub_group_scan_exclusive_min 373 0 0 38 38\n" +
-	"sub_group_scan_exclusive_min 373 0 0 37 37\n" +
-	"sub_group_scan_exclusive_min 373 0 0 49 49\n" +
-	"sub_group_scan_exclusive_min 373 0 0 56 56\n" +
-	"sub_group_scan_exclusive_min 373 0 0 63 63\n" +
-	"sub_group_scan_exclusive_min 401 0 0 2 2\n" +
-	"sub_group_scan_exclusive_min 401 0 0 1 1\n" +
-	"sub_group_scan_exclusive_min 401 0 0 14 14\n" +
-	"sub_group_scan_exclusive_min 401 0 0 13 13\n" +
-	"sub_group_scan_inclusive_add 373 0 0 26 26\n" +
-	"sub_group_scan_inclusive_add 373 0 0 25 25\n" +
-	"sub_group_scan_inclusive_add 373 0 0 38 38\n" +
-	"sub_group_scan_inclusive_add 373 0 0 37 37\n" +
-	"sub_group_scan_inclusive_add 373 0 0 49 49\n" +
-	"sub_group_scan_inclusive_add 373 0 0 56 56\n" +
-	"sub_group_scan_inclusive_add 373 0 0 63 63\n" +
-	"sub_group_scan_inclusive_add 401 0 0 2 2\n" +
-	"sub_group_scan_inclusive_add 401 0 0 1 1\n" +
-	"sub_group_scan_inclusive_add 401 0 0 14 14\n" +
-	"sub_group_scan_inclusive_add 401 0 0 13 13\n" +
-	"sub_group_scan_inclusive_max 373 0 0 26 26\n" +
-	"sub_group_scan_inclusive_max 373 0 0 25 25\n" +
-	"sub_group_scan_inclusive_max 373 0 0 38 38\n" +
-	"sub_group_scan_inclusive_max 373 0 0 37 37\n" +
-	"sub_group_scan_inclusive_max 373 0 0 49 49\n" +
-	"sub_group_scan_inclusive_max 373 0 0 56 56\n" +
-	"sub_group_scan_inclusive_max 373 0 0 63 63\n" +
-	"sub_group_scan_inclusive_max 401 0 0 2 2\n" +
-	"sub_group_scan_inclusive_max 401 0 0 1 1\n" +
-	"sub_group_scan_inclusive_max 401 0 0 14 14\n" +
-	"sub_group_scan_inclusive_max 401 0 0 13 13\n" +
-	"sub_group_scan_inclusive_min 373 0 0 26 26\n" +
-	"sub_group_scan_inclusive_min 373 0 0 25 25\n" +
-	"sub_group_scan_inclusive_min 373 0 0 38 38\n" +
-	"sub_group_scan_inclusive_min 373 0 0 37 37\n" +
-	"sub_group_scan_inclusive_min 373 0 0 49 49\n" +
-	"sub_group_scan_inclusive_min 373 0 0 56 56\n" +
-	"sub_group_scan_inclusive_min 373 0 0 63 63\n" +
-	"sub_group_scan_inclusive_min 401 0 0 2 2\n" +
-	"sub_group_scan_inclusive_min 401 0 0 1 1\n" +
-	"sub_group_scan_inclusive_min 401 0 0 14 14\n" +
-	"sub_group_scan_inclusive_min 401 0 0 13 13\n" +
-	"sub_group_shuffle 405 0 0 2 2 25\n" +
-	"sub_group_shuffle 405 0 0 1 1 25\n" +
-	"sub_group_shuffle 405 0 0 14 14 25\n" +
-	"sub_group_shuffle 405 0 0 13 13 25\n" +
-	"sub_group_shuffle 405 0 0 26 26 25\n" +
-	"sub_group_shuffle 405 0 0 25 25 25\n" +
-	"sub_group_shuffle 405 0 0 38 38 25\n" +
-	"sub_group_shuffle 405 0 0 37 37 25\n" +
-	"sub_group_shuffle 405 0 0 49 49 25\n" +
-	"sub_group_shuffle 405 0 0 56 56 25\n" +
-	"sub_group_shuffle 405 0 0 63 63 25\n" +
-	"sub_group_shuffle_down 406 0 0 2 2 25\n" +
-	"sub_group_shuffle_down 406 0 0 1 1 25\n" +
-	"sub_group_shuffle_down 406 0 0 14 14 25\n" +
-	"sub_group_shuffle_down 406 0 0 13 13 25\n" +
-	"sub_group_shuffle_down 406 0 0 26 26 25\n" +
-	"sub_group_shuffle_down 406 0 0 25 25 25\n" +
-	"sub_group_shuffle_down 406 0 0 38 38 25\n" +
-	"sub_group_shuffle_down 406 0 0 37 37 25\n" +
-	"sub_group_shuffle_down 406 0 0 49 49 25\n" +
-	"sub_group_shuffle_down 406 0 0 56 56 25\n" +
-	"sub_group_shuffle_down 406 0 0 63 63 25\n" +
-	"sub_group_shuffle_up 406 0 0 2 2 25\n" +
-	"sub_group_shuffle_up 406 0 0 1 1 25\n" +
-	"sub_group_shuffle_up 406 0 0 14 14 25\n" +
-	"sub_group_shuffle_up 406 0 0 13 13 25\n" +
-	"sub_group_shuffle_up 406 0 0 26 26 25\n" +
-	"sub_group_shuffle_up 406 0 0 25 25 25\n" +
-	"sub_group_shuffle_up 406 0 0 38 38 25\n" +
-	"sub_group_shuffle_up 406 0 0 37 37 25\n" +
-	"sub_group_shuffle_up 406 0 0 49 49 25\n" +
-	"sub_group_shuffle_up 406 0 0 56 56 25\n" +
-	"sub_group_shuffle_up 406 0 0 63 63 25\n" +
-	"sub_group_shuffle_xor 405 0 0 2 2 25\n" +
-	"sub_group_shuffle_xor 405 0 0 1 1 25\n" +
-	"sub_group_shuffle_xor 405 0 0 14 14 25\n" +
-	"sub_group_shuffle_xor 405 0 0 13 13 25\n" +
-	"sub_group_shuffle_xor 405 0 0 26 26 25\n" +
-	"sub_group_shuffle_xor 405 0 0 25 25 25\n" +
-	"sub_group_shuffle_xor 405 0 0 38 38 25\n" +
-	"sub_group_shuffle_xor 405 0 0 37 37 25\n" +
-	"sub_group_shuffle_xor 405 0 0 49 49 25\n" +
-	"sub_group_shuffle_xor 405 0 0 56 56 25\n" +
-	"sub_group_shuffle_xor 405 0 0 63 63 25\n" +
+	"sub_group_all 397 0 0 26 26\n" +
+	"sub_group_any 397 0 0 26 26\n" +
+	"sub_group_ballot 422 0 0 31 26\n" +
+	"sub_group_ballot_bit_count 422 0 0 25 31\n" +
+	"sub_group_ballot_bit_extract 422 0 0 26 31 25\n" +
+	"sub_group_ballot_exclusive_scan 422 0 0 25 31\n" +
+	"sub_group_ballot_find_lsb 422 0 0 25 31\n" +
+	"sub_group_ballot_find_msb 422 0 0 25 31\n" +
+	"sub_group_ballot_inclusive_scan 422 0 0 25 31\n" +
+	"sub_group_barrier 397 0 0 347 348\n" +
+	"sub_group_broadcast 397 0 0 26 26 25\n" +
+	"sub_group_broadcast 397 0 0 25 25 25\n" +
+	"sub_group_broadcast 397 0 0 38 38 25\n" +
+	"sub_group_broadcast 397 0 0 37 37 25\n" +
+	"sub_group_broadcast 397 0 0 49 49 25\n" +
+	"sub_group_broadcast 397 0 0 56 56 25\n" +
+	"sub_group_broadcast 397 0 0 63 63 25\n" +
+	"sub_group_broadcast 425 0 0 2 2 25\n" +
+	"sub_group_broadcast 425 0 0 1 1 25\n" +
+	"sub_group_broadcast 425 0 0 14 14 25\n" +
+	"sub_group_broadcast 425 0 0 13 13 25\n" +
+	"sub_group_broadcast 425 0 0 4 4 25\n" +
+	"sub_group_broadcast 425 0 0 6 6 25\n" +
+	"sub_group_broadcast 425 0 0 8 8 25\n" +
+	"sub_group_broadcast 425 0 0 10 10 25\n" +
+	"sub_group_broadcast 425 0 0 12 12 25\n" +
+	"sub_group_broadcast 425 0 0 3 3 25\n" +
+	"sub_group_broadcast 425 0 0 5 5 25\n" +
+	"sub_group_broadcast 425 0 0 7 7 25\n" +
+	"sub_group_broadcast 425 0 0 9 9 25\n" +
+	"sub_group_broadcast 425 0 0 11 11 25\n" +
+	"sub_group_broadcast 425 0 0 16 16 25\n" +
+	"sub_group_broadcast 425 0 0 18 18 25\n" +
+	"sub_group_broadcast 425 0 0 20 20 25\n" +
+	"sub_group_broadcast 425 0 0 22 22 25\n" +
+	"sub_group_broadcast 425 0 0 24 24 25\n" +
+	"sub_group_broadcast 425 0 0 15 15 25\n" +
+	"sub_group_broadcast 425 0 0 17 17 25\n" +
+	"sub_group_broadcast 425 0 0 19 19 25\n" +
+	"sub_group_broadcast 425 0 0 21 21 25\n" +
+	"sub_group_broadcast 425 0 0 23 23 25\n" +
+	"sub_group_broadcast 425 0 0 28 28 25\n" +
+	"sub_group_broadcast 425 0 0 30 30 25\n" +
+	"sub_group_broadcast 425 0 0 32 32 25\n" +
+	"sub_group_broadcast 425 0 0 34 34 25\n" +
+	"sub_group_broadcast 425 0 0 36 36 25\n" +
+	"sub_group_broadcast 425 0 0 27 27 25\n" +
+	"sub_group_broadcast 425 0 0 29 29 25\n" +
+	"sub_group_broadcast 425 0 0 31 31 25\n" +
+	"sub_group_broadcast 425 0 0 33 33 25\n" +
+	"sub_group_broadcast 425 0 0 35 35 25\n" +
+	"sub_group_broadcast 425 0 0 40 40 25\n" +
+	"sub_group_broadcast 425 0 0 42 42 25\n" +
+	"sub_group_broadcast 425 0 0 44 44 25\n" +
+	"sub_group_broadcast 425 0 0 46 46 25\n" +
+	"sub_group_broadcast 425 0 0 48 48 25\n" +
+	"sub_group_broadcast 425 0 0 39 39 25\n" +
+	"sub_group_broadcast 425 0 0 41 41 25\n" +
+	"sub_group_broadcast 425 0 0 43 43 25\n" +
+	"sub_group_broadcast 425 0 0 45 45 25\n" +
+	"sub_group_broadcast 425 0 0 47 47 25\n" +
+	"sub_group_broadcast 425 0 0 50 50 25\n" +
+	"sub_group_broadcast 425 0 0 51 51 25\n" +
+	"sub_group_broadcast 425 0 0 52 52 25\n" +
+	"sub_group_broadcast 425 0 0 53 53 25\n" +
+	"sub_group_broadcast 425 0 0 54 54 25\n" +
+	"sub_group_broadcast 425 0 0 57 57 25\n" +
+	"sub_group_broadcast 425 0 0 58 58 25\n" +
+	"sub_group_broadcast 425 0 0 59 59 25\n" +
+	"sub_group_broadcast 425 0 0 60 60 25\n" +
+	"sub_group_broadcast 425 0 0 61 61 25\n" +
+	"sub_group_broadcast 425 0 0 64 64 25\n" +
+	"sub_group_broadcast 425 0 0 65 65 25\n" +
+	"sub_group_broadcast 425 0 0 66 66 25\n" +
+	"sub_group_broadcast 425 0 0 67 67 25\n" +
+	"sub_group_broadcast 425 0 0 68 68 25\n" +
+	"sub_group_broadcast_first 422 0 0 2 2\n" +
+	"sub_group_broadcast_first 422 0 0 1 1\n" +
+	"sub_group_broadcast_first 422 0 0 14 14\n" +
+	"sub_group_broadcast_first 422 0 0 13 13\n" +
+	"sub_group_broadcast_first 422 0 0 26 26\n" +
+	"sub_group_broadcast_first 422 0 0 25 25\n" +
+	"sub_group_broadcast_first 422 0 0 38 38\n" +
+	"sub_group_broadcast_first 422 0 0 37 37\n" +
+	"sub_group_broadcast_first 422 0 0 49 49\n" +
+	"sub_group_broadcast_first 422 0 0 56 56\n" +
+	"sub_group_broadcast_first 422 0 0 63 63\n" +
+	"sub_group_clustered_reduce_add 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_add 426 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_and 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_logical_and 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_or 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_xor 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_max 426 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_min 426 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_mul 426 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_or 426 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_xor 426 0 0 37 37 25\n" +
+	"sub_group_elect 427 0 0 26\n" +
+	"sub_group_inverse_ballot 422 0 0 26 31\n" +
+	"sub_group_non_uniform_all 427 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 2\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 1\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 14\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 13\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 25\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 38\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 37\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 49\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 56\n" +
+	"sub_group_non_uniform_all_equal 427 0 0 26 63\n" +
+	"sub_group_non_uniform_any 427 0 0 26 26\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 2 2 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 4 4 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 6 6 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 8 8 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 10 10 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 12 12 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 1 1 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 3 3 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 5 5 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 7 7 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 9 9 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 11 11 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 14 14 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 16 16 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 18 18 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 20 20 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 22 22 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 24 24 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 13 13 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 15 15 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 17 17 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 19 19 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 21 21 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 23 23 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 26 26 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 28 28 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 30 30 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 32 32 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 34 34 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 36 36 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 25 25 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 27 27 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 29 29 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 31 31 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 33 33 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 35 35 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 38 38 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 40 40 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 42 42 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 44 44 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 46 46 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 48 48 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 37 37 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 39 39 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 41 41 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 43 43 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 45 45 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 47 47 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 49 49 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 50 50 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 51 51 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 52 52 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 53 53 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 54 54 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 56 56 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 57 57 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 58 58 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 59 59 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 60 60 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 61 61 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 63 63 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 64 64 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 65 65 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 66 66 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 67 67 25\n" +
+	"sub_group_non_uniform_broadcast 422 0 0 68 68 25\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_add 428 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_and 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_logical_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_max 428 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_min 428 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_mul 428 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_or 428 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_xor 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_add 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_and 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_max 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_min 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_or 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_add 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_and 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_and 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_max 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_min 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_or 428 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 37 37\n" +
+	"sub_group_reduce_add 397 0 0 26 26\n" +
+	"sub_group_reduce_add 397 0 0 25 25\n" +
+	"sub_group_reduce_add 397 0 0 38 38\n" +
+	"sub_group_reduce_add 397 0 0 37 37\n" +
+	"sub_group_reduce_add 397 0 0 49 49\n" +
+	"sub_group_reduce_add 397 0 0 56 56\n" +
+	"sub_group_reduce_add 397 0 0 63 63\n" +
+	"sub_group_reduce_add 425 0 0 2 2\n" +
+	"sub_group_reduce_add 425 0 0 1 1\n" +
+	"sub_group_reduce_add 425 0 0 14 14\n" +
+	"sub_group_reduce_add 425 0 0 13 13\n" +
+	"sub_group_reduce_max 397 0 0 26 26\n" +
+	"sub_group_reduce_max 397 0 0 25 25\n" +
+	"sub_group_reduce_max 397 0 0 38 38\n" +
+	"sub_group_reduce_max 397 0 0 37 37\n" +
+	"sub_group_reduce_max 397 0 0 49 49\n" +
+	"sub_group_reduce_max 397 0 0 56 56\n" +
+	"sub_group_reduce_max 397 0 0 63 63\n" +
+	"sub_group_reduce_max 425 0 0 2 2\n" +
+	"sub_group_reduce_max 425 0 0 1 1\n" +
+	"sub_group_reduce_max 425 0 0 14 14\n" +
+	"sub_group_reduce_max 425 0 0 13 13\n" +
+	"sub_group_reduce_min 397 0 0 26 26\n" +
+	"sub_group_reduce_min 397 0 0 25 25\n" +
+	"sub_group_reduce_min 397 0 0 38 38\n" +
+	"sub_group_reduce_min 397 0 0 37 37\n" +
+	"sub_group_reduce_min 397 0 0 49 49\n" +
+	"sub_group_reduce_min 397 0 0 56 56\n" +
+	"sub_group_reduce_min 397 0 0 63 63\n" +
+	"sub_group_reduce_min 425 0 0 2 2\n" +
+	"sub_group_reduce_min 425 0 0 1 1\n" +
+	"sub_group_reduce_min 425 0 0 14 14\n" +
+	"sub_group_reduce_min 425 0 0 13 13\n" +
+	"sub_group_scan_exclusive_add 397 0 0 26 26\n" +
+	"sub_group_scan_exclusive_add 397 0 0 25 25\n" +
+	"sub_group_scan_exclusive_add 397 0 0 38 38\n" +
+	"sub_group_scan_exclusive_add 397 0 0 37 37\n" +
+	"sub_group_scan_exclusive_add 397 0 0 49 49\n" +
+	"sub_group_scan_exclusive_add 397 0 0 56 56\n" +
+	"sub_group_scan_exclusive_add 397 0 0 63 63\n" +
+	"sub_group_scan_exclusive_add 425 0 0 2 2\n" +
+	"sub_group_scan_exclusive_add 425 0 0 1 1\n" +
+	"sub_group_scan_exclusive_add 425 0 0 14 14\n" +
+	"sub_group_scan_exclusive_add 425 0 0 13 13\n" +
+	"sub_group_scan_exclusive_max 397 0 0 26 26\n" +
+	"sub_group_scan_exclusive_max 397 0 0 25 25\n" +
+	"sub_group_scan_exclusive_max 397 0 0 38 38\n" +
+	"sub_group_scan_exclusive_max 397 0 0 37 37\n" +
+	"sub_group_scan_exclusive_max 397 0 0 49 49\n" +
+	"sub_group_scan_exclusive_max 397 0 0 56 56\n" +
+	"sub_group_scan_exclusive_max 397 0 0 63 63\n" +
+	"sub_group_scan_exclusive_max 425 0 0 2 2\n" +
+	"sub_group_scan_exclusive_max 425 0 0 1 1\n" +
+	"sub_group_scan_exclusive_max 425 0 0 14 14\n" +
+	"sub_group_scan_exclusive_max 425 0 0 13 13\n" +
+	"sub_group_scan_exclusive_min 397 0 0 26 26\n" +
+	"sub_group_scan_exclusive_min 397 0 0 25 25\n" +
+	"sub_group_scan_exclusive_min 397 0 0 38 38\n" +
+	"sub_group_scan_exclusive_min 397 0 0 37 37\n" +
+	"sub_group_scan_exclusive_min 397 0 0 49 49\n" +
+	"sub_group_scan_exclusive_min 397 0 0 56 56\n" +
+	"sub_group_scan_exclusive_min 397 0 0 63 63\n" +
+	"sub_group_scan_exclusive_min 425 0 0 2 2\n" +
+	"sub_group_scan_exclusive_min 425 0 0 1 1\n" +
+	"sub_group_scan_exclusive_min 425 0 0 14 14\n" +
+	"sub_group_scan_exclusive_min 425 0 0 13 13\n" +
+	"sub_group_scan_inclusive_add 397 0 0 26 26\n" +
+	"sub_group_scan_inclusive_add 397 0 0 25 25\n" +
+	"sub_group_scan_inclusive_add 397 0 0 38 38\n" +
+	"sub_group_scan_inclusive_add 397 0 0 37 37\n" +
+	"sub_group_scan_inclusive_add 397 0 0 49 49\n" +
+	"sub_group_scan_inclusive_add 397 0 0 56 56\n" +
+	"sub_group_scan_inclusive_add 397 0 0 63 63\n" +
+	"sub_group_scan_inclusive_add 425 0 0 2 2\n" +
+	"sub_group_scan_inclusive_add 425 0 0 1 1\n" +
+	"sub_group_scan_inclusive_add 425 0 0 14 14\n" +
+	"sub_group_scan_inclusive_add 425 0 0 13 13\n" +
+	"sub_group_scan_inclusive_max 397 0 0 26 26\n" +
+	"sub_group_scan_inclusive_max 397 0 0 25 25\n" +
+	"sub_group_scan_inclusive_max 397 0 0 38 38\n" +
+	"sub_group_scan_inclusive_max 397 0 0 37 37\n" +
+	"sub_group_scan_inclusive_max 397 0 0 49 49\n" +
+	"sub_group_scan_inclusive_max 397 0 0 56 56\n" +
+	"sub_group_scan_inclusive_max 397 0 0 63 63\n" +
+	"sub_group_scan_inclusive_max 425 0 0 2 2\n" +
+	"sub_group_scan_inclusive_max 425 0 0 1 1\n" +
+	"sub_group_scan_inclusive_max 425 0 0 14 14\n" +
+	"sub_group_scan_inclusive_max 425 0 0 13 13\n" +
+	"sub_group_scan_inclusive_min 397 0 0 26 26\n" +
+	"sub_group_scan_inclusive_min 397 0 0 25 25\n" +
+	"sub_group_scan_inclusive_min 397 0 0 38 38\n" +
+	"sub_group_scan_inclusive_min 397 0 0 37 37\n" +
+	"sub_group_scan_inclusive_min 397 0 0 49 49\n" +
+	"sub_group_scan_inclusive_min 397 0 0 56 56\n" +
+	"sub_group_scan_inclusive_min 397 0 0 63 63\n" +
+	"sub_group_scan_inclusive_min 425 0 0 2 2\n" +
+	"sub_group_scan_inclusive_min 425 0 0 1 1\n" +
+	"sub_group_scan_inclusive_min 425 0 0 14 14\n" +
+	"sub_group_scan_inclusive_min 425 0 0 13 13\n" +
+	"sub_group_shuffle 429 0 0 2 2 25\n" +
+	"sub_group_shuffle 429 0 0 1 1 25\n" +
+	"sub_group_shuffle 429 0 0 14 14 25\n" +
+	"sub_group_shuffle 429 0 0 13 13 25\n" +
+	"sub_group_shuffle 429 0 0 26 26 25\n" +
+	"sub_group_shuffle 429 0 0 25 25 25\n" +
+	"sub_group_shuffle 429 0 0 38 38 25\n" +
+	"sub_group_shuffle 429 0 0 37 37 25\n" +
+	"sub_group_shuffle 429 0 0 49 49 25\n" +
+	"sub_group_shuffle 429 0 0 56 56 25\n" +
+	"sub_group_shuffle 429 0 0 63 63 25\n" +
+	"sub_group_shuffle_down 430 0 0 2 2 25\n" +
+	"sub_group_shuffle_down 430 0 0 1 1 25\n" +
+	"sub_group_shuffle_down 430 0 0 14 14 25\n" +
+	"sub_group_shuffle_down 430 0 0 13 13 25\n" +
+	"sub_group_shuffle_down 430 0 0 26 26 25\n" +
+	"sub_group_shuffle_down 430 0 0 25 25 25\n" +
+	"sub_group_shuffle_down 430 0 0 38 38 25\n" +
+	"sub_group_shuffle_down 430 0 0 37 37 25\n" +
+	"sub_group_shuffle_down 430 0 0 49 49 25\n" +
+	"sub_group_shuffle_down 430 0 0 56 56 25\n" +
+	"sub_group_shuffle_down 430 0 0 63 63 25\n" +
+	"sub_group_shuffle_up 430 0 0 2 2 25\n" +
+	"sub_group_shuffle_up 430 0 0 1 1 25\n" +
+	"sub_group_shuffle_up 430 0 0 14 14 25\n" +
+	"sub_group_shuffle_up 430 0 0 13 13 25\n" +
+	"sub_group_shuffle_up 430 0 0 26 26 25\n" +
+	"sub_group_shuffle_up 430 0 0 25 25 25\n" +
+	"sub_group_shuffle_up 430 0 0 38 38 25\n" +
+	"sub_group_shuffle_up 430 0 0 37 37 25\n" +
+	"sub_group_shuffle_up 430 0 0 49 49 25\n" +
+	"sub_group_shuffle_up 430 0 0 56 56 25\n" +
+	"sub_group_shuffle_up 430 0 0 63 63 25\n" +
+	"sub_group_shuffle_xor 429 0 0 2 2 25\n" +
+	"sub_group_shuffle_xor 429 0 0 1 1 25\n" +
+	"sub_group_shuffle_xor 429 0 0 14 14 25\n" +
+	"sub_group_shuffle_xor 429 0 0 13 13 25\n" +
+	"sub_group_shuffle_xor 429 0 0 26 26 25\n" +
+	"sub_group_shuffle_xor 429 0 0 25 25 25\n" +
+	"sub_group_shuffle_xor 429 0 0 38 38 25\n" +
+	"sub_group_shuffle_xor 429 0 0 37 37 25\n" +
+	"sub_group_shuffle_xor 429 0 0 49 49 25\n" +
+	"sub_group_shuffle_xor 429 0 0 56 56 25\n" +
+	"sub_group_shuffle_xor 429 0 0 63 63 25\n" +
 	"sub_sat 0 0 0 2 2 2\n" +
 	"sub_sat 0 0 0 4 4 4\n" +
 	"sub_sat 0 0 0 6 6 6\n" +
@@ -5482,809 +5632,1040 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 407\n" +
-	"vload16 0 0 0 12 72 408\n" +
+	"vload16 0 0 0 12 72 431\n" +
+	"vload16 0 0 0 12 72 432\n" +
+	"vload16 0 200 0 12 72 433\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 409\n" +
-	"vload16 0 0 0 11 72 410\n" +
+	"vload16 0 0 0 11 72 434\n" +
+	"vload16 0 0 0 11 72 435\n" +
+	"vload16 0 200 0 11 72 436\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 411\n" +
-	"vload16 0 0 0 24 72 412\n" +
+	"vload16 0 0 0 24 72 437\n" +
+	"vload16 0 0 0 24 72 438\n" +
+	"vload16 0 200 0 24 72 439\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 413\n" +
-	"vload16 0 0 0 23 72 414\n" +
+	"vload16 0 0 0 23 72 440\n" +
+	"vload16 0 0 0 23 72 441\n" +
+	"vload16 0 200 0 23 72 442\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 415\n" +
-	"vload16 0 0 0 36 72 416\n" +
+	"vload16 0 0 0 36 72 443\n" +
+	"vload16 0 0 0 36 72 444\n" +
+	"vload16 0 200 0 36 72 445\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 417\n" +
-	"vload16 0 0 0 35 72 418\n" +
+	"vload16 0 0 0 35 72 446\n" +
+	"vload16 0 0 0 35 72 447\n" +
+	"vload16 0 200 0 35 72 448\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 419\n" +
-	"vload16 0 0 0 48 72 420\n" +
+	"vload16 0 0 0 48 72 449\n" +
+	"vload16 0 0 0 48 72 450\n" +
+	"vload16 0 200 0 48 72 451\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 421\n" +
-	"vload16 0 0 0 47 72 422\n" +
+	"vload16 0 0 0 47 72 452\n" +
+	"vload16 0 0 0 47 72 453\n" +
+	"vload16 0 200 0 47 72 454\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 423\n" +
-	"vload16 0 0 0 54 72 424\n" +
+	"vload16 0 0 0 54 72 455\n" +
+	"vload16 0 0 0 54 72 456\n" +
+	"vload16 0 200 0 54 72 457\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 425\n" +
-	"vload16 55 0 0 61 72 426\n" +
+	"vload16 55 0 0 61 72 458\n" +
+	"vload16 55 0 0 61 72 459\n" +
+	"vload16 55 200 0 61 72 460\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 427\n" +
-	"vload16 62 0 0 68 72 428\n" +
+	"vload16 62 0 0 68 72 461\n" +
+	"vload16 62 0 0 68 72 462\n" +
+	"vload16 62 200 0 68 72 463\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 407\n" +
-	"vload2 0 0 0 4 72 408\n" +
+	"vload2 0 0 0 4 72 431\n" +
+	"vload2 0 0 0 4 72 432\n" +
+	"vload2 0 200 0 4 72 433\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 409\n" +
-	"vload2 0 0 0 3 72 410\n" +
+	"vload2 0 0 0 3 72 434\n" +
+	"vload2 0 0 0 3 72 435\n" +
+	"vload2 0 200 0 3 72 436\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 411\n" +
-	"vload2 0 0 0 16 72 412\n" +
+	"vload2 0 0 0 16 72 437\n" +
+	"vload2 0 0 0 16 72 438\n" +
+	"vload2 0 200 0 16 72 439\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 413\n" +
-	"vload2 0 0 0 15 72 414\n" +
+	"vload2 0 0 0 15 72 440\n" +
+	"vload2 0 0 0 15 72 441\n" +
+	"vload2 0 200 0 15 72 442\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 415\n" +
-	"vload2 0 0 0 28 72 416\n" +
+	"vload2 0 0 0 28 72 443\n" +
+	"vload2 0 0 0 28 72 444\n" +
+	"vload2 0 200 0 28 72 445\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 417\n" +
-	"vload2 0 0 0 27 72 418\n" +
+	"vload2 0 0 0 27 72 446\n" +
+	"vload2 0 0 0 27 72 447\n" +
+	"vload2 0 200 0 27 72 448\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 419\n" +
-	"vload2 0 0 0 40 72 420\n" +
+	"vload2 0 0 0 40 72 449\n" +
+	"vload2 0 0 0 40 72 450\n" +
+	"vload2 0 200 0 40 72 451\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 421\n" +
-	"vload2 0 0 0 39 72 422\n" +
+	"vload2 0 0 0 39 72 452\n" +
+	"vload2 0 0 0 39 72 453\n" +
+	"vload2 0 200 0 39 72 454\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 423\n" +
-	"vload2 0 0 0 50 72 424\n" +
+	"vload2 0 0 0 50 72 455\n" +
+	"vload2 0 0 0 50 72 456\n" +
+	"vload2 0 200 0 50 72 457\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 425\n" +
-	"vload2 55 0 0 57 72 426\n" +
+	"vload2 55 0 0 57 72 458\n" +
+	"vload2 55 0 0 57 72 459\n" +
+	"vload2 55 200 0 57 72 460\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 427\n" +
-	"vload2 62 0 0 64 72 428\n" +
+	"vload2 62 0 0 64 72 461\n" +
+	"vload2 62 0 0 64 72 462\n" +
+	"vload2 62 200 0 64 72 463\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 407\n" +
-	"vload3 0 0 0 6 72 408\n" +
+	"vload3 0 0 0 6 72 431\n" +
+	"vload3 0 0 0 6 72 432\n" +
+	"vload3 0 200 0 6 72 433\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 409\n" +
-	"vload3 0 0 0 5 72 410\n" +
+	"vload3 0 0 0 5 72 434\n" +
+	"vload3 0 0 0 5 72 435\n" +
+	"vload3 0 200 0 5 72 436\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 411\n" +
-	"vload3 0 0 0 18 72 412\n" +
+	"vload3 0 0 0 18 72 437\n" +
+	"vload3 0 0 0 18 72 438\n" +
+	"vload3 0 200 0 18 72 439\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 413\n" +
-	"vload3 0 0 0 17 72 414\n" +
+	"vload3 0 0 0 17 72 440\n" +
+	"vload3 0 0 0 17 72 441\n" +
+	"vload3 0 200 0 17 72 442\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 415\n" +
-	"vload3 0 0 0 30 72 416\n" +
+	"vload3 0 0 0 30 72 443\n" +
+	"vload3 0 0 0 30 72 444\n" +
+	"vload3 0 200 0 30 72 445\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 417\n" +
-	"vload3 0 0 0 29 72 418\n" +
+	"vload3 0 0 0 29 72 446\n" +
+	"vload3 0 0 0 29 72 447\n" +
+	"vload3 0 200 0 29 72 448\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 419\n" +
-	"vload3 0 0 0 42 72 420\n" +
+	"vload3 0 0 0 42 72 449\n" +
+	"vload3 0 0 0 42 72 450\n" +
+	"vload3 0 200 0 42 72 451\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 421\n" +
-	"vload3 0 0 0 41 72 422\n" +
+	"vload3 0 0 0 41 72 452\n" +
+	"vload3 0 0 0 41 72 453\n" +
+	"vload3 0 200 0 41 72 454\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 423\n" +
-	"vload3 0 0 0 51 72 424\n" +
+	"vload3 0 0 0 51 72 455\n" +
+	"vload3 0 0 0 51 72 456\n" +
+	"vload3 0 200 0 51 72 457\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 425\n" +
-	"vload3 55 0 0 58 72 426\n" +
+	"vload3 55 0 0 58 72 458\n" +
+	"vload3 55 0 0 58 72 459\n" +
+	"vload3 55 200 0 58 72 460\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 427\n" +
-	"vload3 62 0 0 65 72 428\n" +
+	"vload3 62 0 0 65 72 461\n" +
+	"vload3 62 0 0 65 72 462\n" +
+	"vload3 62 200 0 65 72 463\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 407\n" +
-	"vload4 0 0 0 8 72 408\n" +
+	"vload4 0 0 0 8 72 431\n" +
+	"vload4 0 0 0 8 72 432\n" +
+	"vload4 0 200 0 8 72 433\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 409\n" +
-	"vload4 0 0 0 7 72 410\n" +
+	"vload4 0 0 0 7 72 434\n" +
+	"vload4 0 0 0 7 72 435\n" +
+	"vload4 0 200 0 7 72 436\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 411\n" +
-	"vload4 0 0 0 20 72 412\n" +
+	"vload4 0 0 0 20 72 437\n" +
+	"vload4 0 0 0 20 72 438\n" +
+	"vload4 0 200 0 20 72 439\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 413\n" +
-	"vload4 0 0 0 19 72 414\n" +
+	"vload4 0 0 0 19 72 440\n" +
+	"vload4 0 0 0 19 72 441\n" +
+	"vload4 0 200 0 19 72 442\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 415\n" +
-	"vload4 0 0 0 32 72 416\n" +
+	"vload4 0 0 0 32 72 443\n" +
+	"vload4 0 0 0 32 72 444\n" +
+	"vload4 0 200 0 32 72 445\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 417\n" +
-	"vload4 0 0 0 31 72 418\n" +
+	"vload4 0 0 0 31 72 446\n" +
+	"vload4 0 0 0 31 72 447\n" +
+	"vload4 0 200 0 31 72 448\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 419\n" +
-	"vload4 0 0 0 44 72 420\n" +
+	"vload4 0 0 0 44 72 449\n" +
+	"vload4 0 0 0 44 72 450\n" +
+	"vload4 0 200 0 44 72 451\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 421\n" +
-	"vload4 0 0 0 43 72 422\n" +
+	"vload4 0 0 0 43 72 452\n" +
+	"vload4 0 0 0 43 72 453\n" +
+	"vload4 0 200 0 43 72 454\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 423\n" +
-	"vload4 0 0 0 52 72 424\n" +
+	"vload4 0 0 0 52 72 455\n" +
+	"vload4 0 0 0 52 72 456\n" +
+	"vload4 0 200 0 52 72 457\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 425\n" +
-	"vload4 55 0 0 59 72 426\n" +
+	"vload4 55 0 0 59 72 458\n" +
+	"vload4 55 0 0 59 72 459\n" +
+	"vload4 55 200 0 59 72 460\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 427\n" +
-	"vload4 62 0 0 66 72 428\n" +
+	"vload4 62 0 0 66 72 461\n" +
+	"vload4 62 0 0 66 72 462\n" +
+	"vload4 62 200 0 66 72 463\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 407\n" +
-	"vload8 0 0 0 10 72 408\n" +
+	"vload8 0 0 0 10 72 431\n" +
+	"vload8 0 0 0 10 72 432\n" +
+	"vload8 0 200 0 10 72 433\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 409\n" +
-	"vload8 0 0 0 9 72 410\n" +
+	"vload8 0 0 0 9 72 434\n" +
+	"vload8 0 0 0 9 72 435\n" +
+	"vload8 0 200 0 9 72 436\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 411\n" +
-	"vload8 0 0 0 22 72 412\n" +
+	"vload8 0 0 0 22 72 437\n" +
+	"vload8 0 0 0 22 72 438\n" +
+	"vload8 0 200 0 22 72 439\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 413\n" +
-	"vload8 0 0 0 21 72 414\n" +
+	"vload8 0 0 0 21 72 440\n" +
+	"vload8 0 0 0 21 72 441\n" +
+	"vload8 0 200 0 21 72 442\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 415\n" +
-	"vload8 0 0 0 34 72 416\n" +
+	"vload8 0 0 0 34 72 443\n" +
+	"vload8 0 0 0 34 72 444\n" +
+	"vload8 0 200 0 34 72 445\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 417\n" +
-	"vload8 0 0 0 33 72 418\n" +
+	"vload8 0 0 0 33 72 446\n" +
+	"vload8 0 0 0 33 72 447\n" +
+	"vload8 0 200 0 33 72 448\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 419\n" +
-	"vload8 0 0 0 46 72 420\n" +
+	"vload8 0 0 0 46 72 449\n" +
+	"vload8 0 0 0 46 72 450\n" +
+	"vload8 0 200 0 46 72 451\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 421\n" +
-	"vload8 0 0 0 45 72 422\n" +
+	"vload8 0 0 0 45 72 452\n" +
+	"vload8 0 0 0 45 72 453\n" +
+	"vload8 0 200 0 45 72 454\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 423\n" +
-	"vload8 0 0 0 53 72 424\n" +
+	"vload8 0 0 0 53 72 455\n" +
+	"vload8 0 0 0 53 72 456\n" +
+	"vload8 0 200 0 53 72 457\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 425\n" +
-	"vload8 55 0 0 60 72 426\n" +
+	"vload8 55 0 0 60 72 458\n" +
+	"vload8 55 0 0 60 72 459\n" +
+	"vload8 55 200 0 60 72 460\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 427\n" +
-	"vload8 62 0 0 67 72 428\n" +
+	"vload8 62 0 0 67 72 461\n" +
+	"vload8 62 0 0 67 72 462\n" +
+	"vload8 62 200 0 67 72 463\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 427\n" +
-	"vload_half 0 0 0 49 72 428\n" +
+	"vload_half 0 0 0 49 72 461\n" +
+	"vload_half 0 0 0 49 72 462\n" +
+	"vload_half 0 200 0 49 72 463\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 427\n" +
-	"vload_half16 0 0 0 54 72 428\n" +
+	"vload_half16 0 0 0 54 72 461\n" +
+	"vload_half16 0 0 0 54 72 462\n" +
+	"vload_half16 0 200 0 54 72 463\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 427\n" +
-	"vload_half2 0 0 0 50 72 428\n" +
+	"vload_half2 0 0 0 50 72 461\n" +
+	"vload_half2 0 0 0 50 72 462\n" +
+	"vload_half2 0 200 0 50 72 463\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 427\n" +
-	"vload_half3 0 0 0 51 72 428\n" +
+	"vload_half3 0 0 0 51 72 461\n" +
+	"vload_half3 0 0 0 51 72 462\n" +
+	"vload_half3 0 200 0 51 72 463\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 427\n" +
-	"vload_half4 0 0 0 52 72 428\n" +
+	"vload_half4 0 0 0 52 72 461\n" +
+	"vload_half4 0 0 0 52 72 462\n" +
+	"vload_half4 0 200 0 52 72 463\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 427\n" +
-	"vload_half8 0 0 0 53 72 428\n" +
+	"vload_half8 0 0 0 53 72 461\n" +
+	"vload_half8 0 0 0 53 72 462\n" +
+	"vload_half8 0 200 0 53 72 463\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 427\n" +
-	"vloada_half16 0 0 0 54 72 428\n" +
+	"vloada_half16 0 0 0 54 72 461\n" +
+	"vloada_half16 0 0 0 54 72 462\n" +
+	"vloada_half16 0 200 0 54 72 463\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 427\n" +
-	"vloada_half2 0 0 0 50 72 428\n" +
+	"vloada_half2 0 0 0 50 72 461\n" +
+	"vloada_half2 0 0 0 50 72 462\n" +
+	"vloada_half2 0 200 0 50 72 463\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 427\n" +
-	"vloada_half3 0 0 0 51 72 428\n" +
+	"vloada_half3 0 0 0 51 72 461\n" +
+	"vloada_half3 0 0 0 51 72 462\n" +
+	"vloada_half3 0 200 0 51 72 463\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 427\n" +
-	"vloada_half4 0 0 0 52 72 428\n" +
+	"vloada_half4 0 0 0 52 72 461\n" +
+	"vloada_half4 0 0 0 52 72 462\n" +
+	"vloada_half4 0 200 0 52 72 463\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 427\n" +
-	"vloada_half8 0 0 0 53 72 428\n" +
+	"vloada_half8 0 0 0 53 72 461\n" +
+	"vloada_half8 0 0 0 53 72 462\n" +
+	"vloada_half8 0 200 0 53 72 463\n" +
 	"vstore16 0 0 0 347 12 72 73\n" +
 	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 429\n" +
+	"vstore16 0 0 0 347 12 72 464\n" +
+	"vstore16 0 200 0 347 12 72 465\n" +
 	"vstore16 0 0 0 347 11 72 97\n" +
 	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 430\n" +
+	"vstore16 0 0 0 347 11 72 466\n" +
+	"vstore16 0 200 0 347 11 72 467\n" +
 	"vstore16 0 0 0 347 24 72 121\n" +
 	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 431\n" +
+	"vstore16 0 0 0 347 24 72 468\n" +
+	"vstore16 0 200 0 347 24 72 469\n" +
 	"vstore16 0 0 0 347 23 72 145\n" +
 	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 432\n" +
+	"vstore16 0 0 0 347 23 72 470\n" +
+	"vstore16 0 200 0 347 23 72 471\n" +
 	"vstore16 0 0 0 347 36 72 169\n" +
 	"vstore16 0 0 0 347 36 72 167\n" +
-	"vstore16 0 0 0 347 36 72 367\n" +
+	"vstore16 0 0 0 347 36 72 385\n" +
+	"vstore16 0 200 0 347 36 72 386\n" +
 	"vstore16 0 0 0 347 35 72 193\n" +
 	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 433\n" +
+	"vstore16 0 0 0 347 35 72 472\n" +
+	"vstore16 0 200 0 347 35 72 473\n" +
 	"vstore16 0 0 0 347 48 72 217\n" +
 	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 434\n" +
+	"vstore16 0 0 0 347 48 72 474\n" +
+	"vstore16 0 200 0 347 48 72 475\n" +
 	"vstore16 0 0 0 347 47 72 241\n" +
 	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 435\n" +
+	"vstore16 0 0 0 347 47 72 476\n" +
+	"vstore16 0 200 0 347 47 72 477\n" +
 	"vstore16 0 0 0 347 54 72 265\n" +
 	"vstore16 0 0 0 347 54 72 263\n" +
 	"vstore16 0 0 0 347 54 72 349\n" +
+	"vstore16 0 200 0 347 54 72 350\n" +
 	"vstore16 55 0 0 347 61 72 289\n" +
 	"vstore16 55 0 0 347 61 72 287\n" +
-	"vstore16 55 0 0 347 61 72 355\n" +
+	"vstore16 55 0 0 347 61 72 361\n" +
+	"vstore16 55 200 0 347 61 72 362\n" +
 	"vstore16 62 0 0 347 68 72 313\n" +
 	"vstore16 62 0 0 347 68 72 311\n" +
-	"vstore16 62 0 0 347 68 72 361\n" +
+	"vstore16 62 0 0 347 68 72 373\n" +
+	"vstore16 62 200 0 347 68 72 374\n" +
 	"vstore2 0 0 0 347 4 72 73\n" +
 	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 429\n" +
+	"vstore2 0 0 0 347 4 72 464\n" +
+	"vstore2 0 200 0 347 4 72 465\n" +
 	"vstore2 0 0 0 347 3 72 97\n" +
 	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 430\n" +
+	"vstore2 0 0 0 347 3 72 466\n" +
+	"vstore2 0 200 0 347 3 72 467\n" +
 	"vstore2 0 0 0 347 16 72 121\n" +
 	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 431\n" +
+	"vstore2 0 0 0 347 16 72 468\n" +
+	"vstore2 0 200 0 347 16 72 469\n" +
 	"vstore2 0 0 0 347 15 72 145\n" +
 	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 432\n" +
+	"vstore2 0 0 0 347 15 72 470\n" +
+	"vstore2 0 200 0 347 15 72 471\n" +
 	"vstore2 0 0 0 347 28 72 169\n" +
 	"vstore2 0 0 0 347 28 72 167\n" +
-	"vstore2 0 0 0 347 28 72 367\n" +
+	"vstore2 0 0 0 347 28 72 385\n" +
+	"vstore2 0 200 0 347 28 72 386\n" +
 	"vstore2 0 0 0 347 27 72 193\n" +
 	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 433\n" +
+	"vstore2 0 0 0 347 27 72 472\n" +
+	"vstore2 0 200 0 347 27 72 473\n" +
 	"vstore2 0 0 0 347 40 72 217\n" +
 	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 434\n" +
+	"vstore2 0 0 0 347 40 72 474\n" +
+	"vstore2 0 200 0 347 40 72 475\n" +
 	"vstore2 0 0 0 347 39 72 241\n" +
 	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 435\n" +
+	"vstore2 0 0 0 347 39 72 476\n" +
+	"vstore2 0 200 0 347 39 72 477\n" +
 	"vstore2 0 0 0 347 50 72 265\n" +
 	"vstore2 0 0 0 347 50 72 263\n" +
 	"vstore2 0 0 0 347 50 72 349\n" +
+	"vstore2 0 200 0 347 50 72 350\n" +
 	"vstore2 55 0 0 347 57 72 289\n" +
 	"vstore2 55 0 0 347 57 72 287\n" +
-	"vstore2 55 0 0 347 57 72 355\n" +
+	"vstore2 55 0 0 347 57 72 361\n" +
+	"vstore2 55 200 0 347 57 72 362\n" +
 	"vstore2 62 0 0 347 64 72 313\n" +
 	"vstore2 62 0 0 347 64 72 311\n" +
-	"vstore2 62 0 0 347 64 72 361\n" +
+	"vstore2 62 0 0 347 64 72 373\n" +
+	"vstore2 62 200 0 347 64 72 374\n" +
 	"vstore3 0 0 0 347 6 72 73\n" +
 	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 429\n" +
+	"vstore3 0 0 0 347 6 72 464\n" +
+	"vstore3 0 200 0 347 6 72 465\n" +
 	"vstore3 0 0 0 347 5 72 97\n" +
 	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 430\n" +
+	"vstore3 0 0 0 347 5 72 466\n" +
+	"vstore3 0 200 0 347 5 72 467\n" +
 	"vstore3 0 0 0 347 18 72 121\n" +
 	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 431\n" +
+	"vstore3 0 0 0 347 18 72 468\n" +
+	"vstore3 0 200 0 347 18 72 469\n" +
 	"vstore3 0 0 0 347 17 72 145\n" +
 	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 432\n" +
+	"vstore3 0 0 0 347 17 72 470\n" +
+	"vstore3 0 200 0 347 17 72 471\n" +
 	"vstore3 0 0 0 347 30 72 169\n" +
 	"vstore3 0 0 0 347 30 72 167\n" +
-	"vstore3 0 0 0 347 30 72 367\n" +
+	"vstore3 0 0 0 347 30 72 385\n" +
+	"vstore3 0 200 0 347 30 72 386\n" +
 	"vstore3 0 0 0 347 29 72 193\n" +
 	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 433\n" +
+	"vstore3 0 0 0 347 29 72 472\n" +
+	"vstore3 0 200 0 347 29 72 473\n" +
 	"vstore3 0 0 0 347 42 72 217\n" +
 	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 434\n" +
+	"vstore3 0 0 0 347 42 72 474\n" +
+	"vstore3 0 200 0 347 42 72 475\n" +
 	"vstore3 0 0 0 347 41 72 241\n" +
 	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 435\n" +
+	"vstore3 0 0 0 347 41 72 476\n" +
+	"vstore3 0 200 0 347 41 72 477\n" +
 	"vstore3 0 0 0 347 51 72 265\n" +
 	"vstore3 0 0 0 347 51 72 263\n" +
 	"vstore3 0 0 0 347 51 72 349\n" +
+	"vstore3 0 200 0 347 51 72 350\n" +
 	"vstore3 55 0 0 347 58 72 289\n" +
 	"vstore3 55 0 0 347 58 72 287\n" +
-	"vstore3 55 0 0 347 58 72 355\n" +
+	"vstore3 55 0 0 347 58 72 361\n" +
+	"vstore3 55 200 0 347 58 72 362\n" +
 	"vstore3 62 0 0 347 65 72 313\n" +
 	"vstore3 62 0 0 347 65 72 311\n" +
-	"vstore3 62 0 0 347 65 72 361\n" +
+	"vstore3 62 0 0 347 65 72 373\n" +
+	"vstore3 62 200 0 347 65 72 374\n" +
 	"vstore4 0 0 0 347 8 72 73\n" +
 	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 429\n" +
+	"vstore4 0 0 0 347 8 72 464\n" +
+	"vstore4 0 200 0 347 8 72 465\n" +
 	"vstore4 0 0 0 347 7 72 97\n" +
 	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 430\n" +
+	"vstore4 0 0 0 347 7 72 466\n" +
+	"vstore4 0 200 0 347 7 72 467\n" +
 	"vstore4 0 0 0 347 20 72 121\n" +
 	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 431\n" +
+	"vstore4 0 0 0 347 20 72 468\n" +
+	"vstore4 0 200 0 347 20 72 469\n" +
 	"vstore4 0 0 0 347 19 72 145\n" +
 	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 432\n" +
+	"vstore4 0 0 0 347 19 72 470\n" +
+	"vstore4 0 200 0 347 19 72 471\n" +
 	"vstore4 0 0 0 347 32 72 169\n" +
 	"vstore4 0 0 0 347 32 72 167\n" +
-	"vstore4 0 0 0 347 32 72 367\n" +
+	"vstore4 0 0 0 347 32 72 385\n" +
+	"vstore4 0 200 0 347 32 72 386\n" +
 	"vstore4 0 0 0 347 31 72 193\n" +
 	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 433\n" +
+	"vstore4 0 0 0 347 31 72 472\n" +
+	"vstore4 0 200 0 347 31 72 473\n" +
 	"vstore4 0 0 0 347 44 72 217\n" +
 	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 434\n" +
+	"vstore4 0 0 0 347 44 72 474\n" +
+	"vstore4 0 200 0 347 44 72 475\n" +
 	"vstore4 0 0 0 347 43 72 241\n" +
 	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 435\n" +
+	"vstore4 0 0 0 347 43 72 476\n" +
+	"vstore4 0 200 0 347 43 72 477\n" +
 	"vstore4 0 0 0 347 52 72 265\n" +
 	"vstore4 0 0 0 347 52 72 263\n" +
 	"vstore4 0 0 0 347 52 72 349\n" +
+	"vstore4 0 200 0 347 52 72 350\n" +
 	"vstore4 55 0 0 347 59 72 289\n" +
 	"vstore4 55 0 0 347 59 72 287\n" +
-	"vstore4 55 0 0 347 59 72 355\n" +
+	"vstore4 55 0 0 347 59 72 361\n" +
+	"vstore4 55 200 0 347 59 72 362\n" +
 	"vstore4 62 0 0 347 66 72 313\n" +
 	"vstore4 62 0 0 347 66 72 311\n" +
-	"vstore4 62 0 0 347 66 72 361\n" +
+	"vstore4 62 0 0 347 66 72 373\n" +
+	"vstore4 62 200 0 347 66 72 374\n" +
 	"vstore8 0 0 0 347 10 72 73\n" +
 	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 429\n" +
+	"vstore8 0 0 0 347 10 72 464\n" +
+	"vstore8 0 200 0 347 10 72 465\n" +
 	"vstore8 0 0 0 347 9 72 97\n" +
 	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 430\n" +
+	"vstore8 0 0 0 347 9 72 466\n" +
+	"vstore8 0 200 0 347 9 72 467\n" +
 	"vstore8 0 0 0 347 22 72 121\n" +
 	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 431\n" +
+	"vstore8 0 0 0 347 22 72 468\n" +
+	"vstore8 0 200 0 347 22 72 469\n" +
 	"vstore8 0 0 0 347 21 72 145\n" +
 	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 432\n" +
+	"vstore8 0 0 0 347 21 72 470\n" +
+	"vstore8 0 200 0 347 21 72 471\n" +
 	"vstore8 0 0 0 347 34 72 169\n" +
 	"vstore8 0 0 0 347 34 72 167\n" +
-	"vstore8 0 0 0 347 34 72 367\n" +
+	"vstore8 0 0 0 347 34 72 385\n" +
+	"vstore8 0 200 0 347 34 72 386\n" +
 	"vstore8 0 0 0 347 33 72 193\n" +
 	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 433\n" +
+	"vstore8 0 0 0 347 33 72 472\n" +
+	"vstore8 0 200 0 347 33 72 473\n" +
 	"vstore8 0 0 0 347 46 72 217\n" +
 	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 434\n" +
+	"vstore8 0 0 0 347 46 72 474\n" +
+	"vstore8 0 200 0 347 46 72 475\n" +
 	"vstore8 0 0 0 347 45 72 241\n" +
 	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 435\n" +
+	"vstore8 0 0 0 347 45 72 476\n" +
+	"vstore8 0 200 0 347 45 72 477\n" +
 	"vstore8 0 0 0 347 53 72 265\n" +
 	"vstore8 0 0 0 347 53 72 263\n" +
 	"vstore8 0 0 0 347 53 72 349\n" +
+	"vstore8 0 200 0 347 53 72 350\n" +
 	"vstore8 55 0 0 347 60 72 289\n" +
 	"vstore8 55 0 0 347 60 72 287\n" +
-	"vstore8 55 0 0 347 60 72 355\n" +
+	"vstore8 55 0 0 347 60 72 361\n" +
+	"vstore8 55 200 0 347 60 72 362\n" +
 	"vstore8 62 0 0 347 67 72 313\n" +
 	"vstore8 62 0 0 347 67 72 311\n" +
-	"vstore8 62 0 0 347 67 72 361\n" +
+	"vstore8 62 0 0 347 67 72 373\n" +
+	"vstore8 62 200 0 347 67 72 374\n" +
 	"vstore_half 0 0 0 347 49 72 313\n" +
 	"vstore_half 0 0 0 347 49 72 311\n" +
-	"vstore_half 0 0 0 347 49 72 361\n" +
+	"vstore_half 0 0 0 347 49 72 373\n" +
+	"vstore_half 0 200 0 347 49 72 374\n" +
 	"vstore_half 55 0 0 347 56 72 313\n" +
 	"vstore_half 55 0 0 347 56 72 311\n" +
-	"vstore_half 55 0 0 347 56 72 361\n" +
+	"vstore_half 55 0 0 347 56 72 373\n" +
+	"vstore_half 55 200 0 347 56 72 374\n" +
 	"vstore_half16 0 0 0 347 54 72 313\n" +
 	"vstore_half16 0 0 0 347 54 72 311\n" +
-	"vstore_half16 0 0 0 347 54 72 361\n" +
+	"vstore_half16 0 0 0 347 54 72 373\n" +
+	"vstore_half16 0 200 0 347 54 72 374\n" +
 	"vstore_half16 55 0 0 347 61 72 313\n" +
 	"vstore_half16 55 0 0 347 61 72 311\n" +
-	"vstore_half16 55 0 0 347 61 72 361\n" +
+	"vstore_half16 55 0 0 347 61 72 373\n" +
+	"vstore_half16 55 200 0 347 61 72 374\n" +
 	"vstore_half16_rte 0 0 0 347 54 72 313\n" +
 	"vstore_half16_rte 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rte 0 0 0 347 54 72 361\n" +
+	"vstore_half16_rte 0 0 0 347 54 72 373\n" +
+	"vstore_half16_rte 0 200 0 347 54 72 374\n" +
 	"vstore_half16_rte 55 0 0 347 61 72 313\n" +
 	"vstore_half16_rte 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rte 55 0 0 347 61 72 361\n" +
+	"vstore_half16_rte 55 0 0 347 61 72 373\n" +
+	"vstore_half16_rte 55 200 0 347 61 72 374\n" +
 	"vstore_half16_rtn 0 0 0 347 54 72 313\n" +
 	"vstore_half16_rtn 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtn 0 0 0 347 54 72 361\n" +
+	"vstore_half16_rtn 0 0 0 347 54 72 373\n" +
+	"vstore_half16_rtn 0 200 0 347 54 72 374\n" +
 	"vstore_half16_rtn 55 0 0 347 61 72 313\n" +
 	"vstore_half16_rtn 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtn 55 0 0 347 61 72 361\n" +
+	"vstore_half16_rtn 55 0 0 347 61 72 373\n" +
+	"vstore_half16_rtn 55 200 0 347 61 72 374\n" +
 	"vstore_half16_rtp 0 0 0 347 54 72 313\n" +
 	"vstore_half16_rtp 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtp 0 0 0 347 54 72 361\n" +
+	"vstore_half16_rtp 0 0 0 347 54 72 373\n" +
+	"vstore_half16_rtp 0 200 0 347 54 72 374\n" +
 	"vstore_half16_rtp 55 0 0 347 61 72 313\n" +
 	"vstore_half16_rtp 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtp 55 0 0 347 61 72 361\n" +
+	"vstore_half16_rtp 55 0 0 347 61 72 373\n" +
+	"vstore_half16_rtp 55 200 0 347 61 72 374\n" +
 	"vstore_half16_rtz 0 0 0 347 54 72 313\n" +
 	"vstore_half16_rtz 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtz 0 0 0 347 54 72 361\n" +
+	"vstore_half16_rtz 0 0 0 347 54 72 373\n" +
+	"vstore_half16_rtz 0 200 0 347 54 72 374\n" +
 	"vstore_half16_rtz 55 0 0 347 61 72 313\n" +
 	"vstore_half16_rtz 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtz 55 0 0 347 61 72 361\n" +
+	"vstore_half16_rtz 55 0 0 347 61 72 373\n" +
+	"vstore_half16_rtz 55 200 0 347 61 72 374\n" +
 	"vstore_half2 0 0 0 347 50 72 313\n" +
 	"vstore_half2 0 0 0 347 50 72 311\n" +
-	"vstore_half2 0 0 0 347 50 72 361\n" +
+	"vstore_half2 0 0 0 347 50 72 373\n" +
+	"vstore_half2 0 200 0 347 50 72 374\n" +
 	"vstore_half2 55 0 0 347 57 72 313\n" +
 	"vstore_half2 55 0 0 347 57 72 311\n" +
-	"vstore_half2 55 0 0 347 57 72 361\n" +
+	"vstore_half2 55 0 0 347 57 72 373\n" +
+	"vstore_half2 55 200 0 347 57 72 374\n" +
 	"vstore_half2_rte 0 0 0 347 50 72 313\n" +
 	"vstore_half2_rte 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rte 0 0 0 347 50 72 361\n" +
+	"vstore_half2_rte 0 0 0 347 50 72 373\n" +
+	"vstore_half2_rte 0 200 0 347 50 72 374\n" +
 	"vstore_half2_rte 55 0 0 347 57 72 313\n" +
 	"vstore_half2_rte 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rte 55 0 0 347 57 72 361\n" +
+	"vstore_half2_rte 55 0 0 347 57 72 373\n" +
+	"vstore_half2_rte 55 200 0 347 57 72 374\n" +
 	"vstore_half2_rtn 0 0 0 347 50 72 313\n" +
 	"vstore_half2_rtn 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtn 0 0 0 347 50 72 361\n" +
+	"vstore_half2_rtn 0 0 0 347 50 72 373\n" +
+	"vstore_half2_rtn 0 200 0 347 50 72 374\n" +
 	"vstore_half2_rtn 55 0 0 347 57 72 313\n" +
 	"vstore_half2_rtn 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtn 55 0 0 347 57 72 361\n" +
+	"vstore_half2_rtn 55 0 0 347 57 72 373\n" +
+	"vstore_half2_rtn 55 200 0 347 57 72 374\n" +
 	"vstore_half2_rtp 0 0 0 347 50 72 313\n" +
 	"vstore_half2_rtp 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtp 0 0 0 347 50 72 361\n" +
+	"vstore_half2_rtp 0 0 0 347 50 72 373\n" +
+	"vstore_half2_rtp 0 200 0 347 50 72 374\n" +
 	"vstore_half2_rtp 55 0 0 347 57 72 313\n" +
 	"vstore_half2_rtp 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtp 55 0 0 347 57 72 361\n" +
+	"vstore_half2_rtp 55 0 0 347 57 72 373\n" +
+	"vstore_half2_rtp 55 200 0 347 57 72 374\n" +
 	"vstore_half2_rtz 0 0 0 347 50 72 313\n" +
 	"vstore_half2_rtz 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtz 0 0 0 347 50 72 361\n" +
+	"vstore_half2_rtz 0 0 0 347 50 72 373\n" +
+	"vstore_half2_rtz 0 200 0 347 50 72 374\n" +
 	"vstore_half2_rtz 55 0 0 347 57 72 313\n" +
 	"vstore_half2_rtz 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtz 55 0 0 347 57 72 361\n" +
+	"vstore_half2_rtz 55 0 0 347 57 72 373\n" +
+	"vstore_half2_rtz 55 200 0 347 57 72 374\n" +
 	"vstore_half3 0 0 0 347 51 72 313\n" +
 	"vstore_half3 0 0 0 347 51 72 311\n" +
-	"vstore_half3 0 0 0 347 51 72 361\n" +
+	"vstore_half3 0 0 0 347 51 72 373\n" +
+	"vstore_half3 0 200 0 347 51 72 374\n" +
 	"vstore_half3 55 0 0 347 58 72 313\n" +
 	"vstore_half3 55 0 0 347 58 72 311\n" +
-	"vstore_half3 55 0 0 347 58 72 361\n" +
+	"vstore_half3 55 0 0 347 58 72 373\n" +
+	"vstore_half3 55 200 0 347 58 72 374\n" +
 	"vstore_half3_rte 0 0 0 347 51 72 313\n" +
 	"vstore_half3_rte 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rte 0 0 0 347 51 72 361\n" +
+	"vstore_half3_rte 0 0 0 347 51 72 373\n" +
+	"vstore_half3_rte 0 200 0 347 51 72 374\n" +
 	"vstore_half3_rte 55 0 0 347 58 72 313\n" +
 	"vstore_half3_rte 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rte 55 0 0 347 58 72 361\n" +
+	"vstore_half3_rte 55 0 0 347 58 72 373\n" +
+	"vstore_half3_rte 55 200 0 347 58 72 374\n" +
 	"vstore_half3_rtn 0 0 0 347 51 72 313\n" +
 	"vstore_half3_rtn 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtn 0 0 0 347 51 72 361\n" +
+	"vstore_half3_rtn 0 0 0 347 51 72 373\n" +
+	"vstore_half3_rtn 0 200 0 347 51 72 374\n" +
 	"vstore_half3_rtn 55 0 0 347 58 72 313\n" +
 	"vstore_half3_rtn 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtn 55 0 0 347 58 72 361\n" +
+	"vstore_half3_rtn 55 0 0 347 58 72 373\n" +
+	"vstore_half3_rtn 55 200 0 347 58 72 374\n" +
 	"vstore_half3_rtp 0 0 0 347 51 72 313\n" +
 	"vstore_half3_rtp 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtp 0 0 0 347 51 72 361\n" +
+	"vstore_half3_rtp 0 0 0 347 51 72 373\n" +
+	"vstore_half3_rtp 0 200 0 347 51 72 374\n" +
 	"vstore_half3_rtp 55 0 0 347 58 72 313\n" +
 	"vstore_half3_rtp 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtp 55 0 0 347 58 72 361\n" +
+	"vstore_half3_rtp 55 0 0 347 58 72 373\n" +
+	"vstore_half3_rtp 55 200 0 347 58 72 374\n" +
 	"vstore_half3_rtz 0 0 0 347 51 72 313\n" +
 	"vstore_half3_rtz 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtz 0 0 0 347 51 72 361\n" +
+	"vstore_half3_rtz 0 0 0 347 51 72 373\n" +
+	"vstore_half3_rtz 0 200 0 347 51 72 374\n" +
 	"vstore_half3_rtz 55 0 0 347 58 72 313\n" +
 	"vstore_half3_rtz 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtz 55 0 0 347 58 72 361\n" +
+	"vstore_half3_rtz 55 0 0 347 58 72 373\n" +
+	"vstore_half3_rtz 55 200 0 347 58 72 374\n" +
 	"vstore_half4 0 0 0 347 52 72 313\n" +
 	"vstore_half4 0 0 0 347 52 72 311\n" +
-	"vstore_half4 0 0 0 347 52 72 361\n" +
+	"vstore_half4 0 0 0 347 52 72 373\n" +
+	"vstore_half4 0 200 0 347 52 72 374\n" +
 	"vstore_half4 55 0 0 347 59 72 313\n" +
 	"vstore_half4 55 0 0 347 59 72 311\n" +
-	"vstore_half4 55 0 0 347 59 72 361\n" +
+	"vstore_half4 55 0 0 347 59 72 373\n" +
+	"vstore_half4 55 200 0 347 59 72 374\n" +
 	"vstore_half4_rte 0 0 0 347 52 72 313\n" +
 	"vstore_half4_rte 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rte 0 0 0 347 52 72 361\n" +
+	"vstore_half4_rte 0 0 0 347 52 72 373\n" +
+	"vstore_half4_rte 0 200 0 347 52 72 374\n" +
 	"vstore_half4_rte 55 0 0 347 59 72 313\n" +
 	"vstore_half4_rte 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rte 55 0 0 347 59 72 361\n" +
+	"vstore_half4_rte 55 0 0 347 59 72 373\n" +
+	"vstore_half4_rte 55 200 0 347 59 72 374\n" +
 	"vstore_half4_rtn 0 0 0 347 52 72 313\n" +
 	"vstore_half4_rtn 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtn 0 0 0 347 52 72 361\n" +
+	"vstore_half4_rtn 0 0 0 347 52 72 373\n" +
+	"vstore_half4_rtn 0 200 0 347 52 72 374\n" +
 	"vstore_half4_rtn 55 0 0 347 59 72 313\n" +
 	"vstore_half4_rtn 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtn 55 0 0 347 59 72 361\n" +
+	"vstore_half4_rtn 55 0 0 347 59 72 373\n" +
+	"vstore_half4_rtn 55 200 0 347 59 72 374\n" +
 	"vstore_half4_rtp 0 0 0 347 52 72 313\n" +
 	"vstore_half4_rtp 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtp 0 0 0 347 52 72 361\n" +
+	"vstore_half4_rtp 0 0 0 347 52 72 373\n" +
+	"vstore_half4_rtp 0 200 0 347 52 72 374\n" +
 	"vstore_half4_rtp 55 0 0 347 59 72 313\n" +
 	"vstore_half4_rtp 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtp 55 0 0 347 59 72 361\n" +
+	"vstore_half4_rtp 55 0 0 347 59 72 373\n" +
+	"vstore_half4_rtp 55 200 0 347 59 72 374\n" +
 	"vstore_half4_rtz 0 0 0 347 52 72 313\n" +
 	"vstore_half4_rtz 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtz 0 0 0 347 52 72 361\n" +
+	"vstore_half4_rtz 0 0 0 347 52 72 373\n" +
+	"vstore_half4_rtz 0 200 0 347 52 72 374\n" +
 	"vstore_half4_rtz 55 0 0 347 59 72 313\n" +
 	"vstore_half4_rtz 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtz 55 0 0 347 59 72 361\n" +
+	"vstore_half4_rtz 55 0 0 347 59 72 373\n" +
+	"vstore_half4_rtz 55 200 0 347 59 72 374\n" +
 	"vstore_half8 0 0 0 347 53 72 313\n" +
 	"vstore_half8 0 0 0 347 53 72 311\n" +
-	"vstore_half8 0 0 0 347 53 72 361\n" +
+	"vstore_half8 0 0 0 347 53 72 373\n" +
+	"vstore_half8 0 200 0 347 53 72 374\n" +
 	"vstore_half8 55 0 0 347 60 72 313\n" +
 	"vstore_half8 55 0 0 347 60 72 311\n" +
-	"vstore_half8 55 0 0 347 60 72 361\n" +
+	"vstore_half8 55 0 0 347 60 72 373\n" +
+	"vstore_half8 55 200 0 347 60 72 374\n" +
 	"vstore_half8_rte 0 0 0 347 53 72 313\n" +
 	"vstore_half8_rte 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rte 0 0 0 347 53 72 361\n" +
+	"vstore_half8_rte 0 0 0 347 53 72 373\n" +
+	"vstore_half8_rte 0 200 0 347 53 72 374\n" +
 	"vstore_half8_rte 55 0 0 347 60 72 313\n" +
 	"vstore_half8_rte 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rte 55 0 0 347 60 72 361\n" +
+	"vstore_half8_rte 55 0 0 347 60 72 373\n" +
+	"vstore_half8_rte 55 200 0 347 60 72 374\n" +
 	"vstore_half8_rtn 0 0 0 347 53 72 313\n" +
 	"vstore_half8_rtn 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtn 0 0 0 347 53 72 361\n" +
+	"vstore_half8_rtn 0 0 0 347 53 72 373\n" +
+	"vstore_half8_rtn 0 200 0 347 53 72 374\n" +
 	"vstore_half8_rtn 55 0 0 347 60 72 313\n" +
 	"vstore_half8_rtn 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtn 55 0 0 347 60 72 361\n" +
+	"vstore_half8_rtn 55 0 0 347 60 72 373\n" +
+	"vstore_half8_rtn 55 200 0 347 60 72 374\n" +
 	"vstore_half8_rtp 0 0 0 347 53 72 313\n" +
 	"vstore_half8_rtp 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtp 0 0 0 347 53 72 361\n" +
+	"vstore_half8_rtp 0 0 0 347 53 72 373\n" +
+	"vstore_half8_rtp 0 200 0 347 53 72 374\n" +
 	"vstore_half8_rtp 55 0 0 347 60 72 313\n" +
 	"vstore_half8_rtp 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtp 55 0 0 347 60 72 361\n" +
+	"vstore_half8_rtp 55 0 0 347 60 72 373\n" +
+	"vstore_half8_rtp 55 200 0 347 60 72 374\n" +
 	"vstore_half8_rtz 0 0 0 347 53 72 313\n" +
 	"vstore_half8_rtz 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtz 0 0 0 347 53 72 361\n" +
+	"vstore_half8_rtz 0 0 0 347 53 72 373\n" +
+	"vstore_half8_rtz 0 200 0 347 53 72 374\n" +
 	"vstore_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstore_half8_rtz 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtz 55 0 0 347 60 72 361\n" +
+	"vstore_half8_rtz 55 0 0 347 60 72 373\n" +
+	"vstore_half8_rtz 55 200 0 347 60 72 374\n" +
 	"vstore_half_rte 0 0 0 347 49 72 313\n" +
 	"vstore_half_rte 0 0 0 347 49 72 311\n" +
-	"vstore_half_rte 0 0 0 347 49 72 361\n" +
+	"vstore_half_rte 0 0 0 347 49 72 373\n" +
+	"vstore_half_rte 0 200 0 347 49 72 374\n" +
 	"vstore_half_rte 55 0 0 347 56 72 313\n" +
 	"vstore_half_rte 55 0 0 347 56 72 311\n" +
-	"vstore_half_rte 55 0 0 347 56 72 361\n" +
+	"vstore_half_rte 55 0 0 347 56 72 373\n" +
+	"vstore_half_rte 55 200 0 347 56 72 374\n" +
 	"vstore_half_rtn 0 0 0 347 49 72 313\n" +
 	"vstore_half_rtn 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtn 0 0 0 347 49 72 361\n" +
+	"vstore_half_rtn 0 0 0 347 49 72 373\n" +
+	"vstore_half_rtn 0 200 0 347 49 72 374\n" +
 	"vstore_half_rtn 55 0 0 347 56 72 313\n" +
 	"vstore_half_rtn 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtn 55 0 0 347 56 72 361\n" +
+	"vstore_half_rtn 55 0 0 347 56 72 373\n" +
+	"vstore_half_rtn 55 200 0 347 56 72 374\n" +
 	"vstore_half_rtp 0 0 0 347 49 72 313\n" +
 	"vstore_half_rtp 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtp 0 0 0 347 49 72 361\n" +
+	"vstore_half_rtp 0 0 0 347 49 72 373\n" +
+	"vstore_half_rtp 0 200 0 347 49 72 374\n" +
 	"vstore_half_rtp 55 0 0 347 56 72 313\n" +
 	"vstore_half_rtp 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtp 55 0 0 347 56 72 361\n" +
+	"vstore_half_rtp 55 0 0 347 56 72 373\n" +
+	"vstore_half_rtp 55 200 0 347 56 72 374\n" +
 	"vstore_half_rtz 0 0 0 347 49 72 313\n" +
 	"vstore_half_rtz 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtz 0 0 0 347 49 72 361\n" +
+	"vstore_half_rtz 0 0 0 347 49 72 373\n" +
+	"vstore_half_rtz 0 200 0 347 49 72 374\n" +
 	"vstore_half_rtz 55 0 0 347 56 72 313\n" +
 	"vstore_half_rtz 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtz 55 0 0 347 56 72 361\n" +
+	"vstore_half_rtz 55 0 0 347 56 72 373\n" +
+	"vstore_half_rtz 55 200 0 347 56 72 374\n" +
 	"vstorea_half16 0 0 0 347 54 72 313\n" +
 	"vstorea_half16 0 0 0 347 54 72 311\n" +
-	"vstorea_half16 0 0 0 347 54 72 361\n" +
+	"vstorea_half16 0 0 0 347 54 72 373\n" +
+	"vstorea_half16 0 200 0 347 54 72 374\n" +
 	"vstorea_half16 55 0 0 347 61 72 313\n" +
 	"vstorea_half16 55 0 0 347 61 72 311\n" +
-	"vstorea_half16 55 0 0 347 61 72 361\n" +
+	"vstorea_half16 55 0 0 347 61 72 373\n" +
+	"vstorea_half16 55 200 0 347 61 72 374\n" +
 	"vstorea_half16_rte 0 0 0 347 54 72 313\n" +
 	"vstorea_half16_rte 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rte 0 0 0 347 54 72 361\n" +
+	"vstorea_half16_rte 0 0 0 347 54 72 373\n" +
+	"vstorea_half16_rte 0 200 0 347 54 72 374\n" +
 	"vstorea_half16_rte 55 0 0 347 61 72 313\n" +
 	"vstorea_half16_rte 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rte 55 0 0 347 61 72 361\n" +
+	"vstorea_half16_rte 55 0 0 347 61 72 373\n" +
+	"vstorea_half16_rte 55 200 0 347 61 72 374\n" +
 	"vstorea_half16_rtn 0 0 0 347 54 72 313\n" +
 	"vstorea_half16_rtn 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtn 0 0 0 347 54 72 361\n" +
+	"vstorea_half16_rtn 0 0 0 347 54 72 373\n" +
+	"vstorea_half16_rtn 0 200 0 347 54 72 374\n" +
 	"vstorea_half16_rtn 55 0 0 347 61 72 313\n" +
 	"vstorea_half16_rtn 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtn 55 0 0 347 61 72 361\n" +
+	"vstorea_half16_rtn 55 0 0 347 61 72 373\n" +
+	"vstorea_half16_rtn 55 200 0 347 61 72 374\n" +
 	"vstorea_half16_rtp 0 0 0 347 54 72 313\n" +
 	"vstorea_half16_rtp 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtp 0 0 0 347 54 72 361\n" +
+	"vstorea_half16_rtp 0 0 0 347 54 72 373\n" +
+	"vstorea_half16_rtp 0 200 0 347 54 72 374\n" +
 	"vstorea_half16_rtp 55 0 0 347 61 72 313\n" +
 	"vstorea_half16_rtp 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtp 55 0 0 347 61 72 361\n" +
+	"vstorea_half16_rtp 55 0 0 347 61 72 373\n" +
+	"vstorea_half16_rtp 55 200 0 347 61 72 374\n" +
 	"vstorea_half16_rtz 0 0 0 347 54 72 313\n" +
 	"vstorea_half16_rtz 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtz 0 0 0 347 54 72 361\n" +
+	"vstorea_half16_rtz 0 0 0 347 54 72 373\n" +
+	"vstorea_half16_rtz 0 200 0 347 54 72 374\n" +
 	"vstorea_half16_rtz 55 0 0 347 61 72 313\n" +
 	"vstorea_half16_rtz 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtz 55 0 0 347 61 72 361\n" +
+	"vstorea_half16_rtz 55 0 0 347 61 72 373\n" +
+	"vstorea_half16_rtz 55 200 0 347 61 72 374\n" +
 	"vstorea_half2 0 0 0 347 50 72 313\n" +
 	"vstorea_half2 0 0 0 347 50 72 311\n" +
-	"vstorea_half2 0 0 0 347 50 72 361\n" +
+	"vstorea_half2 0 0 0 347 50 72 373\n" +
+	"vstorea_half2 0 200 0 347 50 72 374\n" +
 	"vstorea_half2 55 0 0 347 57 72 313\n" +
 	"vstorea_half2 55 0 0 347 57 72 311\n" +
-	"vstorea_half2 55 0 0 347 57 72 361\n" +
+	"vstorea_half2 55 0 0 347 57 72 373\n" +
+	"vstorea_half2 55 200 0 347 57 72 374\n" +
 	"vstorea_half2_rte 0 0 0 347 50 72 313\n" +
 	"vstorea_half2_rte 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rte 0 0 0 347 50 72 361\n" +
+	"vstorea_half2_rte 0 0 0 347 50 72 373\n" +
+	"vstorea_half2_rte 0 200 0 347 50 72 374\n" +
 	"vstorea_half2_rte 55 0 0 347 57 72 313\n" +
 	"vstorea_half2_rte 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rte 55 0 0 347 57 72 361\n" +
+	"vstorea_half2_rte 55 0 0 347 57 72 373\n" +
+	"vstorea_half2_rte 55 200 0 347 57 72 374\n" +
 	"vstorea_half2_rtn 0 0 0 347 50 72 313\n" +
 	"vstorea_half2_rtn 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtn 0 0 0 347 50 72 361\n" +
+	"vstorea_half2_rtn 0 0 0 347 50 72 373\n" +
+	"vstorea_half2_rtn 0 200 0 347 50 72 374\n" +
 	"vstorea_half2_rtn 55 0 0 347 57 72 313\n" +
 	"vstorea_half2_rtn 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtn 55 0 0 347 57 72 361\n" +
+	"vstorea_half2_rtn 55 0 0 347 57 72 373\n" +
+	"vstorea_half2_rtn 55 200 0 347 57 72 374\n" +
 	"vstorea_half2_rtp 0 0 0 347 50 72 313\n" +
 	"vstorea_half2_rtp 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtp 0 0 0 347 50 72 361\n" +
+	"vstorea_half2_rtp 0 0 0 347 50 72 373\n" +
+	"vstorea_half2_rtp 0 200 0 347 50 72 374\n" +
 	"vstorea_half2_rtp 55 0 0 347 57 72 313\n" +
 	"vstorea_half2_rtp 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtp 55 0 0 347 57 72 361\n" +
+	"vstorea_half2_rtp 55 0 0 347 57 72 373\n" +
+	"vstorea_half2_rtp 55 200 0 347 57 72 374\n" +
 	"vstorea_half2_rtz 0 0 0 347 50 72 313\n" +
 	"vstorea_half2_rtz 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtz 0 0 0 347 50 72 361\n" +
+	"vstorea_half2_rtz 0 0 0 347 50 72 373\n" +
+	"vstorea_half2_rtz 0 200 0 347 50 72 374\n" +
 	"vstorea_half2_rtz 55 0 0 347 57 72 313\n" +
 	"vstorea_half2_rtz 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtz 55 0 0 347 57 72 361\n" +
+	"vstorea_half2_rtz 55 0 0 347 57 72 373\n" +
+	"vstorea_half2_rtz 55 200 0 347 57 72 374\n" +
 	"vstorea_half3 0 0 0 347 51 72 313\n" +
 	"vstorea_half3 0 0 0 347 51 72 311\n" +
-	"vstorea_half3 0 0 0 347 51 72 361\n" +
+	"vstorea_half3 0 0 0 347 51 72 373\n" +
+	"vstorea_half3 0 200 0 347 51 72 374\n" +
 	"vstorea_half3 55 0 0 347 58 72 313\n" +
 	"vstorea_half3 55 0 0 347 58 72 311\n" +
-	"vstorea_half3 55 0 0 347 58 72 361\n" +
+	"vstorea_half3 55 0 0 347 58 72 373\n" +
+	"vstorea_half3 55 200 0 347 58 72 374\n" +
 	"vstorea_half3_rte 0 0 0 347 51 72 313\n" +
 	"vstorea_half3_rte 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rte 0 0 0 347 51 72 361\n" +
+	"vstorea_half3_rte 0 0 0 347 51 72 373\n" +
+	"vstorea_half3_rte 0 200 0 347 51 72 374\n" +
 	"vstorea_half3_rte 55 0 0 347 58 72 313\n" +
 	"vstorea_half3_rte 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rte 55 0 0 347 58 72 361\n" +
+	"vstorea_half3_rte 55 0 0 347 58 72 373\n" +
+	"vstorea_half3_rte 55 200 0 347 58 72 374\n" +
 	"vstorea_half3_rtn 0 0 0 347 51 72 313\n" +
 	"vstorea_half3_rtn 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtn 0 0 0 347 51 72 361\n" +
+	"vstorea_half3_rtn 0 0 0 347 51 72 373\n" +
+	"vstorea_half3_rtn 0 200 0 347 51 72 374\n" +
 	"vstorea_half3_rtn 55 0 0 347 58 72 313\n" +
 	"vstorea_half3_rtn 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtn 55 0 0 347 58 72 361\n" +
+	"vstorea_half3_rtn 55 0 0 347 58 72 373\n" +
+	"vstorea_half3_rtn 55 200 0 347 58 72 374\n" +
 	"vstorea_half3_rtp 0 0 0 347 51 72 313\n" +
 	"vstorea_half3_rtp 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtp 0 0 0 347 51 72 361\n" +
+	"vstorea_half3_rtp 0 0 0 347 51 72 373\n" +
+	"vstorea_half3_rtp 0 200 0 347 51 72 374\n" +
 	"vstorea_half3_rtp 55 0 0 347 58 72 313\n" +
 	"vstorea_half3_rtp 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtp 55 0 0 347 58 72 361\n" +
+	"vstorea_half3_rtp 55 0 0 347 58 72 373\n" +
+	"vstorea_half3_rtp 55 200 0 347 58 72 374\n" +
 	"vstorea_half3_rtz 0 0 0 347 51 72 313\n" +
 	"vstorea_half3_rtz 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtz 0 0 0 347 51 72 361\n" +
+	"vstorea_half3_rtz 0 0 0 347 51 72 373\n" +
+	"vstorea_half3_rtz 0 200 0 347 51 72 374\n" +
 	"vstorea_half3_rtz 55 0 0 347 58 72 313\n" +
 	"vstorea_half3_rtz 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtz 55 0 0 347 58 72 361\n" +
+	"vstorea_half3_rtz 55 0 0 347 58 72 373\n" +
+	"vstorea_half3_rtz 55 200 0 347 58 72 374\n" +
 	"vstorea_half4 0 0 0 347 52 72 313\n" +
 	"vstorea_half4 0 0 0 347 52 72 311\n" +
-	"vstorea_half4 0 0 0 347 52 72 361\n" +
+	"vstorea_half4 0 0 0 347 52 72 373\n" +
+	"vstorea_half4 0 200 0 347 52 72 374\n" +
 	"vstorea_half4 55 0 0 347 59 72 313\n" +
 	"vstorea_half4 55 0 0 347 59 72 311\n" +
-	"vstorea_half4 55 0 0 347 59 72 361\n" +
+	"vstorea_half4 55 0 0 347 59 72 373\n" +
+	"vstorea_half4 55 200 0 347 59 72 374\n" +
 	"vstorea_half4_rte 0 0 0 347 52 72 313\n" +
 	"vstorea_half4_rte 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rte 0 0 0 347 52 72 361\n" +
+	"vstorea_half4_rte 0 0 0 347 52 72 373\n" +
+	"vstorea_half4_rte 0 200 0 347 52 72 374\n" +
 	"vstorea_half4_rte 55 0 0 347 59 72 313\n" +
 	"vstorea_half4_rte 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rte 55 0 0 347 59 72 361\n" +
+	"vstorea_half4_rte 55 0 0 347 59 72 373\n" +
+	"vstorea_half4_rte 55 200 0 347 59 72 374\n" +
 	"vstorea_half4_rtn 0 0 0 347 52 72 313\n" +
 	"vstorea_half4_rtn 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtn 0 0 0 347 52 72 361\n" +
+	"vstorea_half4_rtn 0 0 0 347 52 72 373\n" +
+	"vstorea_half4_rtn 0 200 0 347 52 72 374\n" +
 	"vstorea_half4_rtn 55 0 0 347 59 72 313\n" +
 	"vstorea_half4_rtn 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtn 55 0 0 347 59 72 361\n" +
+	"vstorea_half4_rtn 55 0 0 347 59 72 373\n" +
+	"vstorea_half4_rtn 55 200 0 347 59 72 374\n" +
 	"vstorea_half4_rtp 0 0 0 347 52 72 313\n" +
 	"vstorea_half4_rtp 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtp 0 0 0 347 52 72 361\n" +
+	"vstorea_half4_rtp 0 0 0 347 52 72 373\n" +
+	"vstorea_half4_rtp 0 200 0 347 52 72 374\n" +
 	"vstorea_half4_rtp 55 0 0 347 59 72 313\n" +
 	"vstorea_half4_rtp 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtp 55 0 0 347 59 72 361\n" +
+	"vstorea_half4_rtp 55 0 0 347 59 72 373\n" +
+	"vstorea_half4_rtp 55 200 0 347 59 72 374\n" +
 	"vstorea_half4_rtz 0 0 0 347 52 72 313\n" +
 	"vstorea_half4_rtz 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtz 0 0 0 347 52 72 361\n" +
+	"vstorea_half4_rtz 0 0 0 347 52 72 373\n" +
+	"vstorea_half4_rtz 0 200 0 347 52 72 374\n" +
 	"vstorea_half4_rtz 55 0 0 347 59 72 313\n" +
 	"vstorea_half4_rtz 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtz 55 0 0 347 59 72 361\n" +
+	"vstorea_half4_rtz 55 0 0 347 59 72 373\n" +
+	"vstorea_half4_rtz 55 200 0 347 59 72 374\n" +
 	"vstorea_half8 0 0 0 347 53 72 313\n" +
 	"vstorea_half8 0 0 0 347 53 72 311\n" +
-	"vstorea_half8 0 0 0 347 53 72 361\n" +
+	"vstorea_half8 0 0 0 347 53 72 373\n" +
+	"vstorea_half8 0 200 0 347 53 72 374\n" +
 	"vstorea_half8 55 0 0 347 60 72 313\n" +
 	"vstorea_half8 55 0 0 347 60 72 311\n" +
-	"vstorea_half8 55 0 0 347 60 72 361\n" +
+	"vstorea_half8 55 0 0 347 60 72 373\n" +
+	"vstorea_half8 55 200 0 347 60 72 374\n" +
 	"vstorea_half8_rte 0 0 0 347 53 72 313\n" +
 	"vstorea_half8_rte 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rte 0 0 0 347 53 72 361\n" +
+	"vstorea_half8_rte 0 0 0 347 53 72 373\n" +
+	"vstorea_half8_rte 0 200 0 347 53 72 374\n" +
 	"vstorea_half8_rte 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rte 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rte 55 0 0 347 60 72 361\n" +
+	"vstorea_half8_rte 55 0 0 347 60 72 373\n" +
+	"vstorea_half8_rte 55 200 0 347 60 72 374\n" +
 	"vstorea_half8_rtn 0 0 0 347 53 72 313\n" +
 	"vstorea_half8_rtn 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtn 0 0 0 347 53 72 361\n" +
+	"vstorea_half8_rtn 0 0 0 347 53 72 373\n" +
+	"vstorea_half8_rtn 0 200 0 347 53 72 374\n" +
 	"vstorea_half8_rtn 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtn 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtn 55 0 0 347 60 72 361\n" +
+	"vstorea_half8_rtn 55 0 0 347 60 72 373\n" +
+	"vstorea_half8_rtn 55 200 0 347 60 72 374\n" +
 	"vstorea_half8_rtp 0 0 0 347 53 72 313\n" +
 	"vstorea_half8_rtp 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtp 0 0 0 347 53 72 361\n" +
+	"vstorea_half8_rtp 0 0 0 347 53 72 373\n" +
+	"vstorea_half8_rtp 0 200 0 347 53 72 374\n" +
 	"vstorea_half8_rtp 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtp 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtp 55 0 0 347 60 72 361\n" +
+	"vstorea_half8_rtp 55 0 0 347 60 72 373\n" +
+	"vstorea_half8_rtp 55 200 0 347 60 72 374\n" +
 	"vstorea_half8_rtz 0 0 0 347 53 72 313\n" +
 	"vstorea_half8_rtz 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtz 0 0 0 347 53 72 361\n" +
+	"vstorea_half8_rtz 0 0 0 347 53 72 373\n" +
+	"vstorea_half8_rtz 0 200 0 347 53 72 374\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
 	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtz 55 0 0 347 60 72 361\n" +
-	"wait_group_events 0 0 0 347 26 436\n" +
+	"vstorea_half8_rtz 55 0 0 347 60 72 373\n" +
+	"vstorea_half8_rtz 55 200 0 347 60 72 374\n" +
+	"wait_group_events 0 0 0 347 26 478\n" +
 	"work_group_barrier 0 200 0 347 348\n" +
-	"write_imagef 0 0 0 347 392 28 52\n" +
-	"write_imagef 0 0 0 347 380 32 52\n" +
-	"write_imagef 0 0 0 347 390 26 52\n" +
-	"write_imagef 0 0 0 347 391 26 52\n" +
-	"write_imagef 0 0 0 347 379 28 52\n" +
-	"write_imagef 0 0 0 347 393 32 52\n" +
-	"write_imagef 0 200 0 347 396 28 52\n" +
-	"write_imagef 0 200 0 347 382 32 52\n" +
-	"write_imagef 0 200 0 347 394 26 52\n" +
-	"write_imagef 0 200 0 347 395 26 52\n" +
-	"write_imagef 0 200 0 347 381 28 52\n" +
-	"write_imagef 0 200 0 347 397 32 52\n" +
-	"write_imagef 0 200 0 347 384 28 49\n" +
-	"write_imagef 0 200 0 347 375 32 49\n" +
-	"write_imagef 0 200 0 347 385 28 49\n" +
-	"write_imagef 0 200 0 347 376 32 49\n" +
-	"write_imageh 62 0 0 347 392 28 66\n" +
-	"write_imageh 62 0 0 347 390 26 66\n" +
-	"write_imageh 62 0 0 347 393 32 66\n" +
-	"write_imageh 62 200 0 347 396 28 66\n" +
-	"write_imageh 62 200 0 347 394 26 66\n" +
-	"write_imageh 62 200 0 347 397 32 66\n" +
-	"write_imagei 0 0 0 347 392 28 32\n" +
-	"write_imagei 0 0 0 347 380 32 32\n" +
-	"write_imagei 0 0 0 347 390 26 32\n" +
-	"write_imagei 0 0 0 347 391 26 32\n" +
-	"write_imagei 0 0 0 347 379 28 32\n" +
-	"write_imagei 0 0 0 347 393 32 32\n" +
-	"write_imagei 0 200 0 347 396 28 32\n" +
-	"write_imagei 0 200 0 347 382 32 32\n" +
-	"write_imagei 0 200 0 347 394 26 32\n" +
-	"write_imagei 0 200 0 347 395 26 32\n" +
-	"write_imagei 0 200 0 347 381 28 32\n" +
-	"write_imagei 0 200 0 347 397 32 32\n" +
-	"write_imageui 0 0 0 347 392 28 31\n" +
-	"write_imageui 0 0 0 347 380 32 31\n" +
-	"write_imageui 0 0 0 347 390 26 31\n" +
-	"write_imageui 0 0 0 347 391 26 31\n" +
-	"write_imageui 0 0 0 347 379 28 31\n" +
-	"write_imageui 0 0 0 347 393 32 31\n" +
-	"write_imageui 0 200 0 347 396 28 31\n" +
-	"write_imageui 0 200 0 347 382 32 31\n" +
-	"write_imageui 0 200 0 347 394 26 31\n" +
-	"write_imageui 0 200 0 347 395 26 31\n" +
-	"write_imageui 0 200 0 347 381 28 31\n" +
-	"write_imageui 0 200 0 347 397 32 31\n" +
+	"write_imagef 0 0 0 347 416 28 52\n" +
+	"write_imagef 0 0 0 347 404 32 52\n" +
+	"write_imagef 0 0 0 347 414 26 52\n" +
+	"write_imagef 0 0 0 347 415 26 52\n" +
+	"write_imagef 0 0 0 347 403 28 52\n" +
+	"write_imagef 0 0 0 347 417 32 52\n" +
+	"write_imagef 0 200 0 347 420 28 52\n" +
+	"write_imagef 0 200 0 347 406 32 52\n" +
+	"write_imagef 0 200 0 347 418 26 52\n" +
+	"write_imagef 0 200 0 347 419 26 52\n" +
+	"write_imagef 0 200 0 347 405 28 52\n" +
+	"write_imagef 0 200 0 347 421 32 52\n" +
+	"write_imagef 0 200 0 347 408 28 49\n" +
+	"write_imagef 0 200 0 347 399 32 49\n" +
+	"write_imagef 0 200 0 347 409 28 49\n" +
+	"write_imagef 0 200 0 347 400 32 49\n" +
+	"write_imageh 62 0 0 347 416 28 66\n" +
+	"write_imageh 62 0 0 347 414 26 66\n" +
+	"write_imageh 62 0 0 347 417 32 66\n" +
+	"write_imageh 62 200 0 347 420 28 66\n" +
+	"write_imageh 62 200 0 347 418 26 66\n" +
+	"write_imageh 62 200 0 347 421 32 66\n" +
+	"write_imagei 0 0 0 347 416 28 32\n" +
+	"write_imagei 0 0 0 347 404 32 32\n" +
+	"write_imagei 0 0 0 347 414 26 32\n" +
+	"write_imagei 0 0 0 347 415 26 32\n" +
+	"write_imagei 0 0 0 347 403 28 32\n" +
+	"write_imagei 0 0 0 347 417 32 32\n" +
+	"write_imagei 0 200 0 347 420 28 32\n" +
+	"write_imagei 0 200 0 347 406 32 32\n" +
+	"write_imagei 0 200 0 347 418 26 32\n" +
+	"write_imagei 0 200 0 347 419 26 32\n" +
+	"write_imagei 0 200 0 347 405 28 32\n" +
+	"write_imagei 0 200 0 347 421 32 32\n" +
+	"write_imageui 0 0 0 347 416 28 31\n" +
+	"write_imageui 0 0 0 347 404 32 31\n" +
+	"write_imageui 0 0 0 347 414 26 31\n" +
+	"write_imageui 0 0 0 347 415 26 31\n" +
+	"write_imageui 0 0 0 347 403 28 31\n" +
+	"write_imageui 0 0 0 347 417 32 31\n" +
+	"write_imageui 0 200 0 347 420 28 31\n" +
+	"write_imageui 0 200 0 347 406 32 31\n" +
+	"write_imageui 0 200 0 347 418 26 31\n" +
+	"write_imageui 0 200 0 347 419 26 31\n" +
+	"write_imageui 0 200 0 347 405 28 31\n" +
+	"write_imageui 0 200 0 347 421 32 31\n" +
 	"write_mem_fence 0 0 0 347 348\n"

@@ -54,10 +54,12 @@ func predefines(opts Options) string {
 	if std == 0 {
 		std = 120
 	}
-	// __OPENCL_VERSION__ is the device's OpenCL version: 1.2, or the
-	// language version asked for when it is newer (such a device must
-	// support it).
-	version := max(120, std)
+	// __OPENCL_VERSION__ is the device's OpenCL version, whatever
+	// -cl-std asks for.
+	version := opts.OpenCLVersion
+	if version == 0 {
+		version = 300
+	}
 	var b strings.Builder
 	def := func(name string, value any) { fmt.Fprintf(&b, "#define %s %v\n", name, value) }
 	def("__OPENCL_VERSION__", version)
@@ -81,6 +83,13 @@ func predefines(opts Options) string {
 	for _, e := range opts.Extensions {
 		if isIdentifier(e) {
 			def(e, 1)
+		}
+	}
+	if std >= 300 {
+		for _, f := range opts.Features {
+			if isIdentifier(f) {
+				def(f, 1)
+			}
 		}
 	}
 	return b.String()

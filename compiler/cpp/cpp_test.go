@@ -321,18 +321,43 @@ func TestCommandLine(t *testing.T) {
 	opts := Options{Defines: []string{"N=4", "FLAG", "F(x)=(x+1)", "GONE", "S=a\\", "T=b"}, Undefs: []string{"GONE"}, Std: 200, FastRelaxedMath: true, Images: true}
 	check(t, []testCase{
 		{"defines", "N FLAG F(2) GONE S T\n", "4 1 (2+1) GONE a b\n", ""},
-		{"versions", "__OPENCL_VERSION__ __OPENCL_C_VERSION__ CL_VERSION_1_0 CL_VERSION_3_0 __FAST_RELAXED_MATH__ VULKAN __ENDIAN_LITTLE__ __IMAGE_SUPPORT__\n", "200 200 100 300 1 100 1 1\n", ""},
+		{"versions", "__OPENCL_VERSION__ __OPENCL_C_VERSION__ CL_VERSION_1_0 CL_VERSION_3_0 __FAST_RELAXED_MATH__ VULKAN __ENDIAN_LITTLE__ __IMAGE_SUPPORT__\n", "300 200 100 300 1 100 1 1\n", ""},
 	}, opts)
 	// Without image support the macro is not defined.
 	opts.Images = false
 	check(t, []testCase{{"no images", "__IMAGE_SUPPORT__\n", "__IMAGE_SUPPORT__\n", ""}}, opts)
 }
 
+// TestVersionMacros: __OPENCL_C_VERSION__ follows -cl-std,
+// __OPENCL_VERSION__ is the device's version (3.0 unless told), and the
+// OpenCL C 3.0 feature macros exist only under -cl-std=CL3.0.
+func TestVersionMacros(t *testing.T) {
+	const src = "__OPENCL_VERSION__ __OPENCL_C_VERSION__ __opencl_c_fp64 __opencl_c_int64\n"
+	feats := []string{"__opencl_c_fp64", "__opencl_c_int64"}
+	for _, c := range []struct {
+		std, version int
+		want         string
+	}{
+		{0, 0, "300 120 __opencl_c_fp64 __opencl_c_int64\n"},
+		{100, 0, "300 100 __opencl_c_fp64 __opencl_c_int64\n"},
+		{110, 0, "300 110 __opencl_c_fp64 __opencl_c_int64\n"},
+		{120, 0, "300 120 __opencl_c_fp64 __opencl_c_int64\n"},
+		{200, 0, "300 200 __opencl_c_fp64 __opencl_c_int64\n"},
+		{300, 0, "300 300 1 1\n"},
+		{120, 120, "120 120 __opencl_c_fp64 __opencl_c_int64\n"},
+	} {
+		got, diags := run(src, Options{Std: c.std, OpenCLVersion: c.version, Features: feats})
+		if got != c.want || diags != "" {
+			t.Errorf("Std %d, OpenCLVersion %d: got %q (%s), want %q", c.std, c.version, got, diags, c.want)
+		}
+	}
+}
+
 func TestPrelude(t *testing.T) {
 	var d diag.List
 	src := "CHAR_BIT INT_MIN FLT_MAX M_PI_F M_PI NAN INFINITY HUGE_VALF CLK_LOCAL_MEM_FENCE CLK_ADDRESS_CLAMP CLK_FILTER_LINEAR CLK_sRGBA CLK_FLOAT __OPENCL_VERSION__ __OPENCL_C_VERSION__ HALF_MAX\n"
 	got := Format(Preprocess("t.cl", src, Options{}, &d))
-	want := "8 (-2147483647-1) 0x1.fffffep127f 3.14159265358979323846264338327950288f 0x1.921fb54442d18p+1 (__builtin_nanf(\"\")) (__builtin_inff()) (__builtin_huge_valf()) 0x01 4 0x20 0x10C1 0x10DE 120 120 HALF_MAX\n"
+	want := "8 (-2147483647-1) 0x1.fffffep127f 3.14159265358979323846264338327950288f 0x1.921fb54442d18p+1 (__builtin_nanf(\"\")) (__builtin_inff()) (__builtin_huge_valf()) 0x01 4 0x20 0x10C1 0x10DE 300 120 HALF_MAX\n"
 	if got != want || d.Error() != "" {
 		t.Errorf("got %q (%s), want %q", got, d.Error(), want)
 	}

@@ -141,7 +141,14 @@ type Options struct {
 	// Images says the target supports images: __IMAGE_SUPPORT__ is
 	// predefined as 1 (OpenCL C §6.10), otherwise it is not defined.
 	Images bool
-	FS     FileSystem
+	// Features are the optional OpenCL C 3.0 features the target has
+	// (__opencl_c_generic_address_space, ...); under Std >= 300 each is
+	// predefined as 1.
+	Features []string
+	// OpenCLVersion is the target device's OpenCL version ×100, the value
+	// of __OPENCL_VERSION__; 0 means 300, what every clgo device is.
+	OpenCLVersion int
+	FS            FileSystem
 	// NoPrelude leaves out the OpenCL constants (CHAR_BIT, FLT_MAX, CLK_*,
 	// ...); version and extension macros are still defined.
 	NoPrelude bool

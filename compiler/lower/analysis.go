@@ -106,7 +106,7 @@ func (a *analysis) addTo(dst map[*types.Var]objSet, v *types.Var, s objSet) {
 	}
 }
 
-func analyze(info *types.Info, k *types.Func) *analysis {
+func analyze(info *types.Info, k *types.Func, globals []*types.Var) *analysis {
 	a := &analysis{
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
@@ -130,6 +130,7 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 				a.fn(f)
 			}
 		}
+		a.programPointers(globals)
 		if !a.changed {
 			break
 		}
@@ -170,6 +171,13 @@ func analyze(info *types.Info, k *types.Func) *analysis {
 func (a *analysis) fn(f *types.Func) {
 	inspect(f.Decl.Body, func(n syntax.Node) {
 		switch n := n.(type) {
+		case *syntax.Ident:
+			// Program-scope __global variables are objects in the
+			// program's buffer (progvars.go), whether or not pointers
+			// refer to them.
+			if v, _ := a.info.Uses[n].(*types.Var); isProgramVar(v) {
+				a.obj(v)
+			}
 		case *syntax.VarDecl:
 			v, _ := a.info.Defs[n].(*types.Var)
 			if v == nil {
@@ -211,6 +219,11 @@ func (a *analysis) fn(f *types.Func) {
 				}
 				if v == nil || !isIdent(n.X) || a.isObj[v] && !isKernelPtrParam(v) || a.shadow[v] != nil {
 					a.toMem(s, a.info.Types[n.X].Type)
+					// A pointer stored in a union may be read back through
+					// any of its pointer members.
+					for _, t := range a.unionPointers(n.X) {
+						a.toMem(s, t)
+					}
 				}
 			}
 		case *syntax.UnaryExpr:
@@ -499,8 +512,19 @@ func (a *analysis) ptsOf(e syntax.Expr) objSet {
 		}
 		return s
 	case *syntax.CallExpr:
-		if c := a.info.Calls[x]; c.Func != nil {
+		c := a.info.Calls[x]
+		if c.Func != nil {
 			return a.ret[c.Func]
+		}
+		if space, ok := toSpaces[builtinName(c)]; ok && len(x.Args) == 1 {
+			// to_global & co.: the argument's objects of that space, or null.
+			s := objSet{nil: true}
+			for o := range a.ptsOf(x.Args[0]) {
+				if o != nil && objSpace(o) == space {
+					s[o] = true
+				}
+			}
+			return s
 		}
 	case *syntax.CastExpr:
 		if xt := a.info.Types[x.X]; !isPointer(xt.Type) && !isArray(xt.Type) && !(xt.IsConst() && xt.Value.IsZero()) {
@@ -575,4 +599,66 @@ func (a *analysis) fromInt(space types.AddrSpace) objSet {
 		}
 	}
 	return s
+}
+
+// programPointers: a pointer kept in a program-scope __global variable
+// may have been stored by another kernel or another launch, or by the
+// variable's initializer, so where the kernel uses such a variable every
+// program-scope __global variable is an object of the kernel and a
+// candidate of pointers loaded from memory (by its type and its element
+// type, as memFor looks them up).
+func (a *analysis) programPointers(globals []*types.Var) {
+	uses := false
+	for _, v := range a.objects {
+		uses = uses || isProgramVar(v) && containsPointer(v.Type)
+	}
+	if !uses {
+		return
+	}
+	for _, v := range globals {
+		if !isProgramVar(v) {
+			continue
+		}
+		a.obj(v)
+		elem, _ := innermost(v.Type)
+		for _, t := range []types.Type{v.Type, elem} {
+			a.toMem(objSet{v: true}, &types.Pointer{Elem: t, Space: types.Global})
+		}
+	}
+}
+
+// unionPointers returns the pointer types of the members of the union
+// that e selects a member of, nil when e is no union member.
+func (a *analysis) unionPointers(e syntax.Expr) []types.Type {
+	sel, ok := unparenExpr(e).(*syntax.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	t := a.info.Types[sel.X].Type
+	if sel.Arrow {
+		pt, ok := types.Underlying(t).(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t = pt.Elem
+	}
+	st, ok := types.Underlying(t).(*types.Struct)
+	if !ok || !st.Union {
+		return nil
+	}
+	var out []types.Type
+	for _, f := range st.Fields {
+		if isPointer(f.Type) {
+			out = append(out, f.Type)
+		}
+	}
+	return out
+}
+
+// builtinName is the name of the builtin a call calls, or "".
+func builtinName(c types.Callee) string {
+	if c.Builtin == nil {
+		return ""
+	}
+	return c.Builtin.Name
 }

@@ -59,6 +59,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	if v, ok := fs.asyncBuiltin(name, x, t); ok {
 		return v
 	}
+	if v, ok := fs.addrSpaceBuiltin(name, x, t); ok {
+		return v
+	}
 	if v, ok := fs.subgroupBuiltin(name, x, t); ok {
 		return v
 	}

@@ -483,7 +483,7 @@ func (fs *fnState) objPlace(o *object, t types.Type) *place {
 		return &place{kind: pFlat, t: t, obj: o, idx: fs.u32(0), sc: o.sc}
 	}
 	if o.scalar {
-		p.chain = nil
+		p.chain = p.chain[:p.pre] // a Block's member, or the variable itself
 	}
 	return p
 }

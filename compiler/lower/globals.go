@@ -169,6 +169,7 @@ func (l *lowerer) emitReflection() {
 		l.refl.WorkgroupSizeSpecIDs = &[3]uint32{0, 1, 2}
 	}
 	l.finishPrintf()
+	l.finishProgramVars()
 	l.finishSamplers()
 	if err := l.b.EmitReflection(l.refl); err != nil {
 		l.errorf(diagPos0, "%v", err)

@@ -20,6 +20,7 @@ type fnState struct {
 	usedSet   map[spirv.ID]bool
 	vars      map[*types.Var]*binding
 	objs      map[*types.Var]*object
+	maxNum    uint32 // the largest object number (ptrmem.go)
 	ctl       []*construct
 	frame     *frame // the innermost inlined call, nil in the kernel's body
 	dead      bool   // the current point is unreachable
@@ -71,7 +72,7 @@ func (l *lowerer) kernel(k *types.Func) {
 		lowerer: l, k: k, usedSet: map[spirv.ID]bool{},
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
 	}
-	fs.an = analyze(l.info, k)
+	fs.an = analyze(l.info, k, l.pkg.Globals)
 	b := l.b
 	void := b.TypeVoid()
 	fs.fn = b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)

@@ -89,6 +89,7 @@ type lowerer struct {
 	// Literal samplers: their variables by mask, masks in order of use.
 	samplers     map[uint32]spirv.ID
 	samplerOrder []uint32
+	pv           progVarState // program-scope __global variables (progvars.go)
 }
 
 // global is a program-scope variable: a Private variable with an

@@ -22,14 +22,26 @@ type object struct {
 	// a word buffer (wideView)
 	set, binding uint32
 	wide         spirv.ID
+	// base: the byte offset of a program-scope __global variable in the
+	// program's buffer (progvars.go), where its Block's member lies.
+	base uint32
 }
 
 // setupObjects decides each object's unit type and layout from the
 // analysis and declares the variables of the non-argument objects.
 func (fs *fnState) setupObjects() {
 	an := fs.an
+	// Program-scope __global variables have the same number in every
+	// kernel (pointers to them stored in them outlive a launch); the
+	// kernel's other objects come after them.
+	fs.layoutProgramVars()
+	nProg := uint32(len(fs.pv.index))
 	for i, v := range an.objects {
-		o := &object{v: v, num: uint32(i + 1)}
+		o := &object{v: v, num: nProg + uint32(i+1)}
+		if isProgramVar(v) {
+			o.num = fs.pv.index[v] + 1
+		}
+		fs.maxNum = max(fs.maxNum, o.num)
 		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer
@@ -42,6 +54,12 @@ func (fs *fnState) setupObjects() {
 		} else {
 			o.unit, _ = innermost(v.Type)
 			o.scalar = !isArray(v.Type)
+			if isProgramVar(v) {
+				o.sc = spirv.StorageClassStorageBuffer
+				// Pointers in it are stored as words (ptrToWord): its
+				// layout is C's, a pointer 4 bytes.
+				o.words = o.words || fs.pv.words
+			}
 		}
 		for _, view := range an.views[v] {
 			if !types.Identical(view, o.unit) {
@@ -88,6 +106,8 @@ func (fs *fnState) setupObjects() {
 			o.sc = spirv.StorageClassWorkgroup
 			o.id = fs.b.Variable(fs.b.TypePointer(o.sc, fs.objArrayType(o, v.Type)), o.sc)
 			fs.b.Name(o.id, v.Name)
+		case isProgramVar(v):
+			fs.programVarObject(o)
 		case v.Kind == types.GlobalVar:
 			fs.globalObject(o)
 		default:

@@ -35,6 +35,32 @@ func (fs *fnState) encodePtr(pv *ptrVal) spirv.ID {
 	return fs.b.EmitIDs(spirv.OpCompositeConstruct, fs.ptrMemType(), num, pv.off)
 }
 
+// A pointer in word memory (a union or a byte-viewed struct holding one, a
+// program-scope variable) takes the 4 bytes of a 32-bit pointer: the
+// object's number in the top 8 bits, its offset (in the object's units)
+// in the low 24. Object numbers stay below 256 (setupObjects refuses
+// more), offsets below 16 M units.
+
+// ptrToWord packs a stored pointer's uvec2 into one word.
+func (fs *fnState) ptrToWord(v spirv.ID) spirv.ID {
+	if fs.maxNum >= 256 {
+		fs.errorf(fs.pos, "a pointer stored in a union or a program-scope variable can refer to at most 255 memory objects; kernel '%s' has %d", fs.k.Name, fs.maxNum)
+	}
+	b, u := fs.b, fs.uint32T()
+	num := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 0)
+	off := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)
+	off = b.EmitIDs(spirv.OpBitwiseAnd, u, off, fs.u32(1<<24-1))
+	return b.EmitIDs(spirv.OpBitwiseOr, u, b.EmitIDs(spirv.OpShiftLeftLogical, u, num, fs.u32(24)), off)
+}
+
+// wordToPtr unpacks a word of ptrToWord into a stored pointer's uvec2.
+func (fs *fnState) wordToPtr(w spirv.ID) spirv.ID {
+	b, u := fs.b, fs.uint32T()
+	num := b.EmitIDs(spirv.OpShiftRightLogical, u, w, fs.u32(24))
+	off := b.EmitIDs(spirv.OpBitwiseAnd, u, w, fs.u32(1<<24-1))
+	return b.EmitIDs(spirv.OpCompositeConstruct, fs.ptrMemType(), num, off)
+}
+
 // decodePtr unpacks a pointer of type t loaded from memory.
 func (fs *fnState) decodePtr(v spirv.ID, t types.Type) *ptrVal {
 	objs := fs.objList(fs.an.memFor(t))

@@ -41,7 +41,7 @@ func (fs *fnState) reportOutOfBounds() {
 	}
 	args := map[spirv.ID]arg{}
 	for _, o := range fs.objs {
-		if o == nil || !o.block || o.sc != spirv.StorageClassStorageBuffer || o.id == 0 {
+		if o == nil || !o.block || o.sc != spirv.StorageClassStorageBuffer || o.id == 0 || isProgramVar(o.v) {
 			continue
 		}
 		for _, a := range fs.kref.Args {

@@ -112,7 +112,7 @@ func (fs *fnState) samplerDecl(v *types.Var, d *syntax.VarDecl) {
 }
 
 // finishSamplers binds the literal samplers after every kernel argument
-// and the printf buffer in descriptor set 0, in the order the kernels
+// the printf buffer and the program-scope variables in descriptor set 0, in the order the kernels
 // first used them, and reflects them.
 func (l *lowerer) finishSamplers() {
 	if len(l.samplerOrder) == 0 {
@@ -128,6 +128,9 @@ func (l *lowerer) finishSamplers() {
 	}
 	if pb := l.refl.PrintfBuffer; pb != nil && !pb.PushConstant && pb.DescriptorSet == 0 {
 		binding = max(binding, pb.Binding+1)
+	}
+	if pv := l.refl.ProgramScopeVariables; pv != nil && pv.DescriptorSet == 0 {
+		binding = max(binding, pv.Binding+1)
 	}
 	for _, mask := range l.samplerOrder {
 		id := l.samplers[mask]

@@ -29,12 +29,16 @@ func (fs *fnState) wideView(p *place) (*place, bool) {
 		arr := b.NewTypeRuntimeArray(u64)
 		b.Decorate(arr, spirv.DecorationArrayStride, 8)
 		st := b.NewTypeStruct(arr)
-		b.MemberDecorate(st, 0, spirv.DecorationOffset, 0)
+		b.MemberDecorate(st, 0, spirv.DecorationOffset, o.base)
 		b.Decorate(st, spirv.DecorationBlock)
 		o.wide = b.Variable(b.TypePointer(o.sc, st), o.sc)
 		b.Name(o.wide, o.v.Name+".wide")
-		b.Decorate(o.wide, spirv.DecorationDescriptorSet, o.set)
-		b.Decorate(o.wide, spirv.DecorationBinding, o.binding)
+		if isProgramVar(o.v) {
+			fs.bindProgramVar(o.wide)
+		} else {
+			b.Decorate(o.wide, spirv.DecorationDescriptorSet, o.set)
+			b.Decorate(o.wide, spirv.DecorationBinding, o.binding)
+		}
 		b.Decorate(o.wide, spirv.DecorationAliased)
 		b.Decorate(o.id, spirv.DecorationAliased)
 	}

@@ -52,6 +52,8 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 			parts[i] = fs.loadWords(p, fs.addConst(boff, uint32(f.Offset)), f.Type)
 		}
 		return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
+	case *types.Pointer:
+		return fs.wordToPtr(fs.loadScalarAt(p, boff, types.UInt))
 	}
 	panic("lower: cannot load this type from words")
 }
@@ -84,6 +86,8 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			e := b.Emit(spirv.OpCompositeExtract, fs.valType(f.Type), uint32(v), uint32(i))
 			fs.storeWords(p, fs.addConst(boff, uint32(f.Offset)), f.Type, e)
 		}
+	case *types.Pointer:
+		fs.storeScalarAt(p, boff, types.UInt, fs.ptrToWord(v))
 	}
 }
 

@@ -72,7 +72,7 @@ func init() {
 		"bool", "uchar", "ushort", "uint", "ulong", "half", "size_t", "ptrdiff_t",
 		"intptr_t", "uintptr_t", "image1d_t", "image1d_array_t", "image1d_buffer_t",
 		"image2d_t", "image2d_array_t", "image3d_t", "image2d_depth_t",
-		"image2d_array_depth_t", "sampler_t", "event_t",
+		"image2d_array_depth_t", "sampler_t", "event_t", "cl_mem_fence_flags",
 	} {
 		builtinTypes[n] = true
 	}

@@ -97,7 +97,7 @@ func (c *checker) builtin(name string) *Builtin {
 	if b, ok := c.builtins[name]; ok {
 		return b
 	}
-	if len(c.lookupOverloads(name)) == 0 && !isConvertName(name) && !isAsName(name) && !isSpecialBuiltin(name) {
+	if len(c.lookupOverloads(name)) == 0 && !isConvertName(name) && !isAsName(name) && !isSpecialBuiltin(name) && !isAddrSpaceBuiltin(name) {
 		return nil
 	}
 	b := &Builtin{Name: name}
@@ -192,6 +192,8 @@ func (c *checker) builtinCall(e *syntax.CallExpr, name string) TypeAndValue {
 	switch {
 	case isSpecialBuiltin(name):
 		return c.specialBuiltin(e, name, args)
+	case isAddrSpaceBuiltin(name):
+		return c.addrSpaceCall(e, name, args)
 	case isConvertName(name):
 		return c.convertCall(e, name, args)
 	case isAsName(name):
@@ -387,7 +389,7 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 		if !ok {
 			return -1
 		}
-		if ap.Space != pt.Space && pt.Space != Generic {
+		if !toGeneric(ap.Space, pt.Space) {
 			return -1
 		}
 		r := rankExact
@@ -397,6 +399,10 @@ func (c *checker) argRank(a TypeAndValue, p Type) int {
 			r = rankConversion
 		default:
 			return -1
+		}
+		if ap.Space != pt.Space {
+			// To generic: an address space conversion.
+			r = rankConversion
 		}
 		if ap.Quals&^pt.Quals != 0 {
 			return rankIncompatible

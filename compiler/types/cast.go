@@ -75,7 +75,7 @@ func (c *checker) cast(e *syntax.CastExpr) TypeAndValue {
 				out.Value = xtv.Value
 				return c.record(e, out)
 			}
-			if f.Space != tt.Space && f.Space != Generic && tt.Space != Generic {
+			if !overlap(f.Space, tt.Space) {
 				c.errorf(e, "casting %s to type %s changes address space of pointer", quote(xtv.Type), quote(t))
 				return c.bad(e)
 			}

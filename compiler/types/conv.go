@@ -289,7 +289,7 @@ func (c *checker) assign(e syntax.Expr, tv TypeAndValue, t Type, ctx assignCtx) 
 			}
 			break
 		}
-		if fp.Space != tt.Space && tt.Space != Generic {
+		if !toGeneric(fp.Space, tt.Space) {
 			c.ptrDiag(e, ctx, t, tv.Type, "changes address space of pointer", false)
 			return rv(Typ[Invalid]), false
 		}

@@ -344,7 +344,7 @@ func (c *checker) ptrCompare(at syntax.Node, op syntax.Op, x, y *operand) TypeAn
 		c.convert(x.e, x.tv, y.tv.Type)
 		return rv(Typ[Int])
 	case xok && yok:
-		if xp.Space != yp.Space && xp.Space != Generic && yp.Space != Generic {
+		if !overlap(xp.Space, yp.Space) {
 			c.errorf(at, "comparison between (%s and %s) which are pointers to non-overlapping address spaces", quote(x.tv.Type), quote(y.tv.Type))
 			return rv(Typ[Invalid])
 		}
@@ -544,21 +544,26 @@ func (c *checker) cond(e *syntax.CondExpr) TypeAndValue {
 		c.convert(e.X, x.tv, y.tv.Type)
 		return c.record(e, rv(y.tv.Type))
 	case xok && yok:
-		if xp.Space != yp.Space {
+		if !overlap(xp.Space, yp.Space) {
 			c.errorf(e, "conditional operator with the second and third operands of type (%s and %s) which are pointers to non-overlapping address spaces", quote(x.tv.Type), quote(y.tv.Type))
 			return c.bad(e)
+		}
+		// A named space and generic meet in generic.
+		space := xp.Space
+		if yp.Space == Generic {
+			space = Generic
 		}
 		var t *Pointer
 		switch {
 		case IsVoid(xp.Elem):
-			t = &Pointer{Elem: xp.Elem, Space: xp.Space, Quals: xp.Quals | yp.Quals}
+			t = &Pointer{Elem: xp.Elem, Space: space, Quals: xp.Quals | yp.Quals}
 		case IsVoid(yp.Elem):
-			t = &Pointer{Elem: yp.Elem, Space: xp.Space, Quals: xp.Quals | yp.Quals}
+			t = &Pointer{Elem: yp.Elem, Space: space, Quals: xp.Quals | yp.Quals}
 		case identicalPointee(xp.Elem, yp.Elem):
-			t = &Pointer{Elem: xp.Elem, Space: xp.Space, Quals: xp.Quals | yp.Quals}
+			t = &Pointer{Elem: xp.Elem, Space: space, Quals: xp.Quals | yp.Quals}
 		default:
 			c.warnf(e, "pointer type mismatch (%s and %s)", quote(x.tv.Type), quote(y.tv.Type))
-			t = &Pointer{Elem: Typ[Void], Space: xp.Space, Quals: xp.Quals | yp.Quals}
+			t = &Pointer{Elem: Typ[Void], Space: space, Quals: xp.Quals | yp.Quals}
 		}
 		c.convert(e.X, x.tv, t)
 		c.convert(e.Y, y.tv, t)

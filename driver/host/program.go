@@ -17,6 +17,11 @@ import (
 type program struct {
 	m    *Module
 	refl *spirv.Reflection
+	// globals is the program's buffer of program-scope __global
+	// variables (spirv.ProgramScopeVariables): made once from the
+	// reflection's initial bytes and bound at every dispatch, so values
+	// persist between launches.
+	globals []byte
 }
 
 // BuildProgram decodes and validates a module (spirv/validate: the
@@ -32,7 +37,11 @@ func (*Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
 	}
-	return &program{m: m, refl: refl}, nil
+	p := &program{m: m, refl: refl}
+	if ps := refl.ProgramScopeVariables; ps != nil {
+		p.globals = slices.Clone(ps.Data)
+	}
+	return p, nil
 }
 
 func (p *program) Release() {}
@@ -203,6 +212,9 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	}
 	for _, c := range refl.ConstantData {
 		d.Resources = append(d.Resources, Resource{Set: int(c.DescriptorSet), Binding: int(c.Binding), Data: slices.Clone(c.Data), Name: "program constants"})
+	}
+	if ps := refl.ProgramScopeVariables; ps != nil {
+		d.Resources = append(d.Resources, Resource{Set: int(ps.DescriptorSet), Binding: int(ps.Binding), Data: k.p.globals, Name: "program-scope variables"})
 	}
 	printfBuf, pr, usesPrintf := printfBuffer(refl, k.refl)
 	if usesPrintf {

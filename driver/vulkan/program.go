@@ -96,6 +96,17 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 		}
 		p.consts = append(p.consts, boundBuffer{set: c.DescriptorSet, binding: c.Binding, uniform: c.Uniform, buf: b})
 	}
+	if ps := refl.ProgramScopeVariables; ps != nil {
+		// The program's buffer of program-scope __global variables: one
+		// per program, bound (writable) at every dispatch like the
+		// constants, so values persist between launches.
+		b, err := d.uploadConst(ps.Data)
+		if err != nil {
+			p.Release()
+			return nil, err
+		}
+		p.consts = append(p.consts, boundBuffer{set: ps.DescriptorSet, binding: ps.Binding, buf: b})
+	}
 	if pb := refl.PrintfBuffer; pb != nil && !pb.PushConstant {
 		b, err := d.mem.newBuffer(uint64(max(pb.BufferSize, 16)))
 		if err != nil {

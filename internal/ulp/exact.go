@@ -162,7 +162,7 @@ var IntFuncs = []*IntFunc{
 	{Name: "clz", Args: 1, Ref: func(t Scalar, a []*big.Int) uint64 {
 		return uint64(bits.LeadingZeros64(t.wrap(a[0])) - (64 - t.Bits))
 	}},
-	{Name: "ctz", Args: 1, Std: "-cl-std=CL2.0", Ref: func(t Scalar, a []*big.Int) uint64 {
+	{Name: "ctz", Args: 1, Std: "-cl-std=CL3.0", Ref: func(t Scalar, a []*big.Int) uint64 {
 		return uint64(min(bits.TrailingZeros64(t.wrap(a[0])), t.Bits))
 	}},
 	{Name: "popcount", Args: 1, Ref: func(t Scalar, a []*big.Int) uint64 { return uint64(bits.OnesCount64(t.wrap(a[0]))) }},

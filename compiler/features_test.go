@@ -1,0 +1,52 @@
+package compiler
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFeatureMacros: -cl-std picks __OPENCL_C_VERSION__; __OPENCL_VERSION__
+// is 300 (every clgo device is an OpenCL 3.0 device); under CL3.0 the
+// feature macros are exactly Features.OpenCLCFeatures, and none before.
+func TestFeatureMacros(t *testing.T) {
+	src := "__OPENCL_VERSION__ __OPENCL_C_VERSION__"
+	for _, f := range openCLCFeatures {
+		src += " " + f.name
+	}
+	for _, c := range []struct {
+		options string
+		fp64    bool
+		version string
+		defined []string
+	}{
+		{"", true, "300 120", nil},
+		{"-cl-std=CL1.1", true, "300 110", nil},
+		{"-cl-std=CL2.0", true, "300 200", nil},
+		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
+		{"-cl-std=CL3.0", false, "300 300", []string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
+	} {
+		opts, err := ParseOptions(c.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Features.Float64 = c.fp64
+		out, diags := Preprocess("t.cl", src+"\n", opts)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", c.options, diags)
+		}
+		words := strings.Fields(out)
+		if got := strings.Join(words[:2], " "); got != c.version {
+			t.Errorf("%q: versions %q, want %q", c.options, got, c.version)
+		}
+		for i, f := range openCLCFeatures {
+			want := slices.Contains(c.defined, f.name)
+			if got := words[2+i] == "1"; got != want {
+				t.Errorf("%q fp64=%v: %s defined %v, want %v", c.options, c.fp64, f.name, got, want)
+			}
+		}
+		if c.options == "-cl-std=CL3.0" && !slices.Equal(opts.Features.OpenCLCFeatures(), c.defined) {
+			t.Errorf("fp64=%v: OpenCLCFeatures %v, want %v", c.fp64, opts.Features.OpenCLCFeatures(), c.defined)
+		}
+	}
+}
