@@ -67,6 +67,7 @@ type command struct {
 	// failed is set by the batch's host work when the command ran but
 	// must not report success (a kernel cut short by the loop limiter).
 	failed error
+	cancel cancelState // cancel.go
 }
 
 func (c *command) finish(err error) { c.finishAt(err, driver.Profile{}) }
@@ -74,6 +75,7 @@ func (c *command) finish(err error) { c.finishAt(err, driver.Profile{}) }
 // finishAt completes the command: it drops its buffer references and
 // completes its event.
 func (c *command) finishAt(err error, p driver.Profile) {
+	c.unwatch()
 	if c.dst != nil {
 		c.dst.unref()
 	}
@@ -85,8 +87,8 @@ func (c *command) finishAt(err error, p driver.Profile) {
 	}
 	c.img.release()
 	// Finish reports a command's own failure; one that failed because of
-	// its wait list is reported by its event only.
-	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) {
+	// its wait list, or was cancelled, is reported by its event only.
+	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) && !errors.Is(err, driver.ErrCanceled) {
 		c.q.mu.Lock()
 		if c.q.err == nil {
 			c.q.err = err
@@ -112,6 +114,7 @@ func (q *queue) enqueue(c *command, wait []driver.Event) (driver.Event, error) {
 	}
 	q.last = c.ev
 	q.mu.Unlock()
+	q.s.watch(c)
 	q.s.enqueue(c)
 	return c.ev, nil
 }
