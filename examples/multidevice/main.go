@@ -87,7 +87,7 @@ func main() {
 	}
 	for _, pt := range parts {
 		got := make([]float32, pt.count)
-		check(cl.Read(ctx, pt.q, pt.a, pt.offset, got))
+		check(cl.ReadElems(ctx, pt.q, pt.a, pt.offset, got))
 		for j, v := range got {
 			i := pt.offset + uint64(j)
 			if want := b[i] + s*c[i]; v != want {
