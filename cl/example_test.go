@@ -283,7 +283,7 @@ func Example_imageFilter() {
 	if _, err := q.Run(ctx, blur, cl.NDRange{Global: []uint64{w, h}}); err != nil {
 		panic(err)
 	}
-	out, err := q.ReadImageAll(dst)
+	out, err := q.ReadImageAll(ctx, dst)
 	if err != nil {
 		panic(err)
 	}
