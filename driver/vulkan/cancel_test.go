@@ -12,8 +12,7 @@ import (
 	"github.com/clgo/clgo/driver"
 )
 
-// spinSrc keeps lavapipe busy for a second or two: 2^15 work-items of
-// 60000 passes each (under lavapipe's 65535-pass loop limiter).
+// spinSrc is a kernel as long as its NDRange and pass count make it.
 const spinSrc = `
 kernel void spin(global uint *x, uint n) {
 	uint v = get_global_id(0);
@@ -39,19 +38,24 @@ func TestAbandonedDispatch(t *testing.T) {
 	}
 	q := mustQueue(t, d, false)
 	defer q.Release()
-	const items, passes = 1 << 15, 60000
-	buf := mustBuffer(t, d, 4*items)
+	// Seconds of work on lavapipe (whose loop limiter allows 65535
+	// passes); a GPU gets longer loops.
+	items, passes := uint32(1<<15), uint32(60000)
+	if d.info.Type == driver.TypeGPU {
+		items, passes = 1<<20, 1<<22
+	}
+	buf := mustBuffer(t, d, 4*uint64(items))
 	defer buf.Release()
-	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf, Size: 4 * items}, {Kind: driver.ArgPOD, Bytes: binary.LittleEndian.AppendUint32(nil, passes)}}
+	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf, Size: 4 * uint64(items)}, {Kind: driver.ArgPOD, Bytes: binary.LittleEndian.AppendUint32(nil, passes)}}
 
 	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	ev, err := q.Dispatch(ctx, k, args, driver.Uniform(1, [3]uint64{}, [3]uint64{items, 1, 1}, [3]uint64{64, 1, 1}), nil)
+	ev, err := q.Dispatch(ctx, k, args, driver.Uniform(1, [3]uint64{}, [3]uint64{uint64(items), 1, 1}, [3]uint64{64, 1, 1}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	host := bytes.Repeat([]byte{0xAA}, 4*items)
+	host := bytes.Repeat([]byte{0xAA}, 4*int(items))
 	rd, err := q.ReadBuffer(buf, 0, host, []driver.Event{ev})
 	if err != nil {
 		t.Fatal(err)
@@ -78,10 +82,10 @@ func TestAbandonedDispatch(t *testing.T) {
 	if err := q.Finish(t.Context()); err != nil {
 		t.Errorf("Finish: %v, want nil (the events reported the cancellation)", err)
 	}
-	if !bytes.Equal(host, bytes.Repeat([]byte{0xAA}, 4*items)) {
+	if !bytes.Equal(host, bytes.Repeat([]byte{0xAA}, 4*int(items))) {
 		t.Errorf("the abandoned read-back wrote the caller's memory after its event failed")
 	}
-	got := make([]byte, 4*items)
+	got := make([]byte, 4*int(items))
 	rd, err = q.ReadBuffer(buf, 0, got, nil)
 	wait(t, rd, err)
 	for _, i := range []uint32{0, 1, items / 2, items - 1} {
