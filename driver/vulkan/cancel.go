@@ -62,10 +62,10 @@ func (s *submitter) watch(c *command) {
 		}
 	}
 	if c.kind == cmdDispatch && c.ctx != nil && c.ctx.Done() != nil {
-		ctx := c.ctx
+		ctx, name := c.ctx, c.disp.k.refl.Name
 		c.cancel.stop = context.AfterFunc(ctx, func() {
 			s.abandon(c, fmt.Errorf("vulkan: kernel %s: %w: %w (a Vulkan device cannot interrupt a dispatch: it was abandoned and may still be running; "+
-				"later commands of the device run after it)", c.disp.k.refl.Name, driver.ErrCanceled, context.Cause(ctx)))
+				"later commands of the device run after it)", name, driver.ErrCanceled, context.Cause(ctx)))
 		})
 	}
 }
