@@ -17,6 +17,7 @@ import (
 // DefaultFor: the host device runs every kernel as written, while
 // lavapipe leaves loops after 65535 passes.
 //
+// If the best device's queue cannot be made, the next device is tried.
 // The caller releases the queue and the context when done.
 func Default() (*Context, *Queue, error) { return DefaultFor("") }
 
@@ -29,9 +30,9 @@ func DefaultFor(name string) (*Context, *Queue, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	devs := all
+	devs := slices.Clone(all)
 	if name != "" {
-		devs = slices.DeleteFunc(slices.Clone(all), func(d *Device) bool {
+		devs = slices.DeleteFunc(devs, func(d *Device) bool {
 			return !strings.EqualFold(d.drv, name) && !strings.Contains(strings.ToLower(d.info.Name), strings.ToLower(name))
 		})
 	}
@@ -42,7 +43,23 @@ func DefaultFor(name string) (*Context, *Queue, error) {
 		}
 		return nil, nil, errorf(ErrDeviceNotFound, "cl.DefaultFor(%q): no device matches (there are: %s)", name, strings.Join(names, "; "))
 	}
-	dev := slices.MaxFunc(devs, func(a, b *Device) int { return cmp.Compare(a.rank(), b.rank()) })
+	// Best first; a device whose queue cannot be made (a Vulkan device
+	// that fails to open) gives way to the next.
+	slices.SortStableFunc(devs, func(a, b *Device) int { return cmp.Compare(b.rank(), a.rank()) })
+	var first error
+	for _, dev := range devs {
+		c, q, err := contextAndQueue(dev)
+		if err == nil {
+			return c, q, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, nil, first
+}
+
+func contextAndQueue(dev *Device) (*Context, *Queue, error) {
 	c, err := CreateContext(dev)
 	if err != nil {
 		return nil, nil, err
