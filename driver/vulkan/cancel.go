@@ -39,6 +39,7 @@ type cancelState struct {
 type dependents struct {
 	mu   sync.Mutex
 	err  error // the event was abandoned with this error
+	done bool  // the command completed: nothing to abandon any more
 	list []*command
 }
 
@@ -53,7 +54,7 @@ func (s *submitter) watch(c *command) {
 		}
 		e.deps.mu.Lock()
 		err := e.deps.err
-		if err == nil {
+		if err == nil && !e.deps.done {
 			e.deps.list = append(e.deps.list, c)
 		}
 		e.deps.mu.Unlock()
@@ -70,11 +71,16 @@ func (s *submitter) watch(c *command) {
 	}
 }
 
-// unwatch ends the watch of a command that completed.
+// unwatch ends the watch of a command that completed, and lets go of the
+// commands that waited for it (an event the caller keeps must not keep
+// the commands after it, and their host memory, reachable).
 func (c *command) unwatch() {
 	if c.cancel.stop != nil {
 		c.cancel.stop()
 	}
+	c.ev.deps.mu.Lock()
+	c.ev.deps.done, c.ev.deps.list = true, nil
+	c.ev.deps.mu.Unlock()
 }
 
 // abandon fails c's event now with err, unless it has completed, and

@@ -75,7 +75,6 @@ func (c *command) finish(err error) { c.finishAt(err, driver.Profile{}) }
 // finishAt completes the command: it drops its buffer references and
 // completes its event.
 func (c *command) finishAt(err error, p driver.Profile) {
-	c.unwatch()
 	if c.dst != nil {
 		c.dst.unref()
 	}
@@ -96,6 +95,7 @@ func (c *command) finishAt(err error, p driver.Profile) {
 		c.q.mu.Unlock()
 	}
 	c.ev.FinishAt(err, p)
+	c.unwatch()
 }
 
 // enqueue hands c to the device's stream with a new event.
