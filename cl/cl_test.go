@@ -114,7 +114,7 @@ func TestAxpy(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := make([]float32, 8)
-	if err := Read(ctx, q, by, 0, got); err != nil {
+	if err := ReadElems(ctx, q, by, 0, got); err != nil {
 		t.Fatal(err)
 	}
 	for i, v := range got {
@@ -408,11 +408,11 @@ func TestBuffers(t *testing.T) {
 		t.Fatalf("overlapping copy rect: %v", err)
 	}
 	f := []float32{1.5, 2.5}
-	if err := Write(ctx, q, b, 2, f); err != nil {
+	if err := WriteElems(ctx, q, b, 2, f); err != nil {
 		t.Fatal(err)
 	}
 	g := make([]float32, 2)
-	if err := Read(ctx, q, b, 2, g); err != nil || g[1] != 2.5 {
+	if err := ReadElems(ctx, q, b, 2, g); err != nil || g[1] != 2.5 {
 		t.Fatalf("generic %v %v", g, err)
 	}
 	if _, err := AsBytes([]string{"x"}); !errors.Is(err, ErrInvalidValue) {
@@ -507,7 +507,7 @@ func TestTwoDeviceContext(t *testing.T) {
 	}
 	// The buffer migrates: written on the second device, read on the
 	// first, written there, read on the second again.
-	if err := Write(ctx, q2, b, 0, []int32{5, 6, 7, 8}); err != nil {
+	if err := WriteElems(ctx, q2, b, 0, []int32{5, 6, 7, 8}); err != nil {
 		t.Fatal(err)
 	}
 	got, err = ReadAll[int32](ctx, q1, b)
@@ -517,7 +517,7 @@ func TestTwoDeviceContext(t *testing.T) {
 	if d1.Live != 1 || d2.Live != 1 {
 		t.Fatalf("copies on %d, %d", d1.Live, d2.Live)
 	}
-	if err := Write(ctx, q1, b, 0, []int32{9, 10, 11, 12}); err != nil {
+	if err := WriteElems(ctx, q1, b, 0, []int32{9, 10, 11, 12}); err != nil {
 		t.Fatal(err)
 	}
 	got, err = ReadAll[int32](ctx, q2, b)
@@ -538,7 +538,7 @@ func TestTwoDeviceContext(t *testing.T) {
 	if err := q1.Finish(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(ctx, q2, b, 0, []int32{13}); err != nil {
+	if err := WriteElems(ctx, q2, b, 0, []int32{13}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := q1.EnqueueMigrateMemObjects([]*Buffer{b}, MigrateMemObjectContentUndefined); err != nil {

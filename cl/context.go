@@ -49,7 +49,11 @@ func (r *refs) RefCount() int { return int(r.n.Load()) }
 
 func (r *refs) alive() bool { return r.n.Load() > 0 }
 
-// Context groups devices with the memory objects and programs they share.
+// Context is an OpenCL context: it groups devices with the memory objects
+// and programs they share. It is not a Go context.Context, which the
+// methods that wait or run take for deadlines and cancellation; by this
+// package's convention a variable named ctx is a context.Context and one
+// named clctx a *Context. Default makes one with a queue.
 type Context struct {
 	refs
 	devices []*Device

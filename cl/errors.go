@@ -78,6 +78,14 @@ const (
 	ErrInvalidPipeSize                    ErrorCode = -69 // CL_INVALID_PIPE_SIZE
 	ErrInvalidDeviceQueue                 ErrorCode = -70 // CL_INVALID_DEVICE_QUEUE
 	ErrInvalidSpecId                      ErrorCode = -71 // CL_INVALID_SPEC_ID
+
+	// ErrCanceled is clgo's own code, not the specification's (OpenCL
+	// has no cancellation): a command stopped, or was abandoned, because
+	// the context.Context given to Queue.Run was cancelled or its deadline
+	// passed. The error also wraps the context's cause, so
+	// errors.Is(err, context.DeadlineExceeded) works too. The C API never
+	// sees it (it cannot cancel).
+	ErrCanceled ErrorCode = -9999 // CLGO_COMMAND_CANCELED
 )
 
 var codeNames = map[ErrorCode]string{
@@ -142,6 +150,8 @@ var codeNames = map[ErrorCode]string{
 	-69: "CL_INVALID_PIPE_SIZE",
 	-70: "CL_INVALID_DEVICE_QUEUE",
 	-71: "CL_INVALID_SPEC_ID",
+
+	ErrCanceled: "CLGO_COMMAND_CANCELED",
 }
 
 // Error returns the C name of the code ("CL_INVALID_VALUE").
@@ -232,7 +242,7 @@ var driverCodes = []struct {
 	{driver.ErrUnsupported, ErrInvalidOperation},
 	{driver.ErrOutOfBounds, ErrOutOfResources},
 	{driver.ErrExecution, ErrOutOfResources},
-	{driver.ErrCanceled, ErrOutOfResources},
+	{driver.ErrCanceled, ErrCanceled},
 	{driver.ErrDeviceLost, ErrOutOfResources},
 	{driver.ErrMisalignedSubBuffer, ErrMisalignedSubBufferOffset},
 	{driver.ErrCompilerNotAvailable, ErrCompilerNotAvailable},
@@ -243,8 +253,8 @@ var driverCodes = []struct {
 	{driver.ErrInvalidEventWaitList, ErrInvalidEventWaitList},
 	{driver.ErrInvalidMemObject, ErrInvalidMemObject},
 	{driver.ErrInvalidProgramExecable, ErrInvalidProgramExecutable},
-	{context.Canceled, ErrOutOfResources},
-	{context.DeadlineExceeded, ErrOutOfResources},
+	{context.Canceled, ErrCanceled},
+	{context.DeadlineExceeded, ErrCanceled},
 }
 
 func driverCodeOr(err error, fallback ErrorCode) ErrorCode {

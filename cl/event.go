@@ -2,7 +2,6 @@ package cl
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"github.com/clgo/clgo/driver"
@@ -186,10 +185,14 @@ func (e *Event) Wait(ctx context.Context) error {
 		return e.err
 	}
 	if err := e.dev.Wait(ctx); err != nil {
-		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return err
+		select {
+		case <-e.dev.Done():
+			// The command's own error, even when it wraps the error of
+			// ctx (a kernel run and waited for with one context).
+			return wrap(err, ErrOutOfResources, "%s", e.typName())
+		default:
+			return err // ctx ended the wait; the command goes on
 		}
-		return wrap(err, ErrOutOfResources, "%s", e.typName())
 	}
 	return nil
 }

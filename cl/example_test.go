@@ -2,102 +2,179 @@ package cl_test
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/clgo/clgo/cl"
 )
 
-// floats and fromFloats move float32 slices to and from the bytes buffers
-// hold (little-endian, as every clgo device is).
-func floats(b []byte) []float32 {
-	out := make([]float32, len(b)/4)
-	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return out
-}
+// In these examples ctx is always a Go context.Context and clctx an
+// OpenCL context (cl.Context): see the package documentation.
 
-func fromFloats(fs []float32) []byte {
-	b := make([]byte, 4*len(fs))
-	for i, f := range fs {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
-	}
-	return b
-}
-
-// hostQueue is a context and an in-order queue on the host device, which
-// is always there.
-func hostQueue() (*cl.Device, *cl.Context, *cl.Queue) {
-	devs, err := cl.Devices()
-	if err != nil {
-		panic(err)
-	}
-	dev := devs[0] // the host device comes first
-	ctx, err := cl.CreateContext(dev)
-	if err != nil {
-		panic(err)
-	}
-	q, err := ctx.CreateQueue(dev, 0)
-	if err != nil {
-		panic(err)
-	}
-	return dev, ctx, q
-}
-
-// Vector addition: build a program from source, set the arguments, run
-// the kernel over an NDRange and read the result back.
+// Vector addition: a context and queue on the best device, a program
+// built from source, buffers made from Go slices, a kernel run over an
+// NDRange of n work-items, and the result read back as a []float32.
 func Example() {
-	_, ctx, q := hostQueue()
-	defer ctx.Release()
+	ctx := context.Background()
+	clctx, q, err := cl.Default()
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
 
-	prog, _ := ctx.CreateProgramWithSource(`
+	prog, err := clctx.CreateProgramWithSource(`
 		kernel void add(global const float *a, global const float *b, global float *c) {
 			size_t i = get_global_id(0);
 			c[i] = a[i] + b[i];
 		}`)
-	if err := prog.Build(""); err != nil {
+	if err != nil {
 		panic(err)
 	}
-	add, _ := prog.CreateKernel("add")
+	if err := prog.Build(""); err != nil {
+		panic(err) // the error ends with the compiler's diagnostics
+	}
+	add, err := prog.CreateKernel("add")
+	if err != nil {
+		panic(err)
+	}
 
 	const n = 8
 	a, b := make([]float32, n), make([]float32, n)
 	for i := range a {
 		a[i], b[i] = float32(i), float32(10*i)
 	}
-	bufA, _ := ctx.CreateBuffer(cl.MemReadOnly|cl.MemCopyHostPtr, 4*n, fromFloats(a))
-	bufB, _ := ctx.CreateBuffer(cl.MemReadOnly|cl.MemCopyHostPtr, 4*n, fromFloats(b))
-	bufC, _ := ctx.CreateBuffer(cl.MemWriteOnly, 4*n, nil)
-	if err := add.SetArgs(bufA, bufB, bufC); err != nil {
-		panic(err)
-	}
-	if _, err := q.Run(context.Background(), add, cl.NDRange{Global: []uint64{n}}); err != nil {
-		panic(err)
-	}
-	out := make([]byte, 4*n)
-	ev, err := q.EnqueueReadBuffer(bufC, 0, out)
-	if err == nil {
-		err = ev.Wait(context.Background()) // errors of the kernel too
-	}
+	bufA, err := cl.CreateBufferFrom(clctx, cl.MemReadOnly, a)
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(floats(out))
+	bufB, err := cl.CreateBufferFrom(clctx, cl.MemReadOnly, b)
+	if err != nil {
+		panic(err)
+	}
+	bufC, err := clctx.CreateBuffer(cl.MemWriteOnly, 4*n, nil) // bytes
+	if err != nil {
+		panic(err)
+	}
+	if err := add.SetArgs(bufA, bufB, bufC); err != nil {
+		panic(err)
+	}
+	if _, err := q.Run(ctx, add, cl.NDRange{Global: []uint64{n}}); err != nil {
+		panic(err)
+	}
+	// The queue is in order: the read-back runs after the kernel, and
+	// reports the kernel's error if it failed.
+	c, err := cl.ReadAll[float32](ctx, q, bufC)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c)
 	// Output: [0 11 22 33 44 55 66 77]
 }
 
-// Local memory: each work-group of 64 sums its part of the input in a
-// __local array (given as a cl.Local size) with barriers between the steps
-// of a tree reduction.
-func Example_localMemory() {
-	_, ctx, q := hostQueue()
-	defer ctx.Release()
+// Tiled matrix multiplication: each work-group of tile x tile work-items
+// computes one tile of C = A B, staging tiles of A and B in __local
+// arrays shared by the group, with barriers between loading and using
+// them.
+func Example_matrixMultiply() {
+	ctx := context.Background()
+	clctx, q, err := cl.Default()
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
 
-	prog, _ := ctx.CreateProgramWithSource(`
+	const n, tile = 32, 8
+	prog, err := clctx.CreateProgramWithSource(`
+		kernel void matmul(global const float *A, global const float *B, global float *C, uint n) {
+			local float As[TILE][TILE], Bs[TILE][TILE];
+			uint row = get_global_id(1), col = get_global_id(0);
+			uint lr = get_local_id(1), lc = get_local_id(0);
+			float sum = 0.0f;
+			for (uint t = 0; t < n / TILE; t++) {
+				As[lr][lc] = A[row * n + t * TILE + lc];
+				Bs[lr][lc] = B[(t * TILE + lr) * n + col];
+				barrier(CLK_LOCAL_MEM_FENCE);
+				for (uint k = 0; k < TILE; k++)
+					sum += As[lr][k] * Bs[k][lc];
+				barrier(CLK_LOCAL_MEM_FENCE);
+			}
+			C[row * n + col] = sum;
+		}`)
+	if err != nil {
+		panic(err)
+	}
+	if err := prog.Build(fmt.Sprintf("-DTILE=%d", tile)); err != nil {
+		panic(err)
+	}
+	matmul, err := prog.CreateKernel("matmul")
+	if err != nil {
+		panic(err)
+	}
+
+	// Small whole numbers: every sum is exact, on any device.
+	a, b := make([]float32, n*n), make([]float32, n*n)
+	for i := range n {
+		for j := range n {
+			a[i*n+j], b[i*n+j] = float32((i+j)%4), float32((i*j)%3)
+		}
+	}
+	bufA, err := cl.CreateBufferFrom(clctx, cl.MemReadOnly, a)
+	if err != nil {
+		panic(err)
+	}
+	bufB, err := cl.CreateBufferFrom(clctx, cl.MemReadOnly, b)
+	if err != nil {
+		panic(err)
+	}
+	bufC, err := clctx.CreateBuffer(cl.MemWriteOnly, 4*n*n, nil)
+	if err != nil {
+		panic(err)
+	}
+	if err := matmul.SetArgs(bufA, bufB, bufC, uint32(n)); err != nil {
+		panic(err)
+	}
+	nd := cl.NDRange{Global: []uint64{n, n}, Local: []uint64{tile, tile}}
+	if _, err := q.Run(ctx, matmul, nd); err != nil {
+		panic(err)
+	}
+	c, err := cl.ReadAll[float32](ctx, q, bufC)
+	if err != nil {
+		panic(err)
+	}
+
+	same := true
+	for i := range n {
+		for j := range n {
+			var want float32
+			for k := range n {
+				want += a[i*n+k] * b[k*n+j]
+			}
+			same = same && c[i*n+j] == want
+		}
+	}
+	fmt.Println("first row:", c[:6])
+	fmt.Println("as computed in Go:", same)
+	// Output:
+	// first row: [0 46 47 0 46 47]
+	// as computed in Go: true
+}
+
+// Local memory as an argument: each work-group of 64 sums its part of the
+// input in a __local array whose size (in bytes) cl.Local gives, with a
+// tree reduction.
+func Example_localMemory() {
+	ctx := context.Background()
+	clctx, q, err := cl.Default()
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
+
+	prog, err := clctx.CreateProgramWithSource(`
 		kernel void partial_sums(global const float *in, global float *sums, local float *tmp) {
 			size_t l = get_local_id(0);
 			tmp[l] = in[get_global_id(0)];
@@ -110,77 +187,207 @@ func Example_localMemory() {
 			if (l == 0)
 				sums[get_group_id(0)] = tmp[0];
 		}`)
+	if err != nil {
+		panic(err)
+	}
 	if err := prog.Build(""); err != nil {
 		panic(err)
 	}
-	k, _ := prog.CreateKernel("partial_sums")
+	k, err := prog.CreateKernel("partial_sums")
+	if err != nil {
+		panic(err)
+	}
 
 	const n, group = 256, 64
 	in := make([]float32, n)
 	for i := range in {
-		in[i] = 1
+		in[i] = float32(i / group)
 	}
-	bufIn, _ := ctx.CreateBuffer(cl.MemCopyHostPtr, 4*n, fromFloats(in))
-	bufSums, _ := ctx.CreateBuffer(cl.MemWriteOnly, 4*n/group, nil)
-	k.SetArgs(bufIn, bufSums, cl.Local(4*group))
-	q.Run(context.Background(), k, cl.NDRange{Global: []uint64{n}, Local: []uint64{group}})
-	out := make([]byte, 4*n/group)
-	ev, _ := q.EnqueueReadBuffer(bufSums, 0, out)
-	if err := ev.Wait(context.Background()); err != nil {
+	bufIn, err := cl.CreateBufferFrom(clctx, cl.MemReadOnly, in)
+	if err != nil {
 		panic(err)
 	}
-	fmt.Println(floats(out))
-	// Output: [64 64 64 64]
+	bufSums, err := clctx.CreateBuffer(cl.MemWriteOnly, 4*n/group, nil)
+	if err != nil {
+		panic(err)
+	}
+	if err := k.SetArgs(bufIn, bufSums, cl.Local(4*group)); err != nil {
+		panic(err)
+	}
+	if _, err := q.Run(ctx, k, cl.NDRange{Global: []uint64{n}, Local: []uint64{group}}); err != nil {
+		panic(err)
+	}
+	sums, err := cl.ReadAll[float32](ctx, q, bufSums)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(sums)
+	// Output: [0 64 128 192]
 }
 
-// Cancellation: the context given to Run bounds the kernel; when its
-// deadline passes the kernel is stopped and its event fails.
-func Example_cancel() {
-	_, ctx, q := hostQueue()
-	defer ctx.Release()
+// An image filter: a 3x3 box blur of an 8-bit grey image, read through a
+// sampler that clamps coordinates to the edge, written to a second image.
+func Example_imageFilter() {
+	ctx := context.Background()
+	clctx, q, err := cl.Default()
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
+	if !q.Device().Info().ImageSupport {
+		fmt.Println("no image support on", q.Device())
+		return
+	}
 
-	prog, _ := ctx.CreateProgramWithSource(`
+	prog, err := clctx.CreateProgramWithSource(`
+		kernel void blur(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {
+			int2 p = (int2)(get_global_id(0), get_global_id(1));
+			uint sum = 0;
+			for (int dy = -1; dy <= 1; dy++)
+				for (int dx = -1; dx <= 1; dx++)
+					sum += read_imageui(src, s, p + (int2)(dx, dy)).x;
+			write_imageui(dst, p, (uint4)(sum / 9));
+		}`)
+	if err != nil {
+		panic(err)
+	}
+	if err := prog.Build(""); err != nil {
+		panic(err)
+	}
+	blur, err := prog.CreateKernel("blur")
+	if err != nil {
+		panic(err)
+	}
+
+	// A white dot in the middle of a black 5x4 image.
+	const w, h = 5, 4
+	pixels := make([]byte, w*h)
+	pixels[1*w+2] = 180
+	grey := cl.ImageFormat{Order: cl.R, DataType: cl.UnsignedInt8}
+	src, err := clctx.CreateImage2D(cl.MemReadOnly, grey, w, h, pixels)
+	if err != nil {
+		panic(err)
+	}
+	dst, err := clctx.CreateImage2D(cl.MemWriteOnly, grey, w, h, nil)
+	if err != nil {
+		panic(err)
+	}
+	clamp, err := clctx.CreateSampler(false, cl.AddressClampToEdge, cl.FilterNearest)
+	if err != nil {
+		panic(err)
+	}
+	if err := blur.SetArgs(src, dst, clamp); err != nil {
+		panic(err)
+	}
+	if _, err := q.Run(ctx, blur, cl.NDRange{Global: []uint64{w, h}}); err != nil {
+		panic(err)
+	}
+	out, err := q.ReadImageAll(ctx, dst)
+	if err != nil {
+		panic(err)
+	}
+	for y := range h {
+		fmt.Println(out[y*w : (y+1)*w])
+	}
+	// Output:
+	// [0 20 20 20 0]
+	// [0 20 20 20 0]
+	// [0 20 20 20 0]
+	// [0 0 0 0 0]
+}
+
+// Cancellation: the context.Context given to Run bounds the kernel. When
+// its deadline passes, the kernel's event fails at once with an error
+// that is both cl.ErrCanceled and the context's error; the queue goes on,
+// and Finish does not report the cancellation again. (The host device
+// stops the kernel; a Vulkan device cannot interrupt one, so the kernel is
+// abandoned and may run on, and later commands run after it.)
+func Example_cancel() {
+	clctx, q, err := cl.DefaultFor("host")
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
+
+	prog, err := clctx.CreateProgramWithSource(`
 		kernel void spin(global uint *x, uint n) {
-			uint v = 0;
+			uint v = get_global_id(0);
 			for (uint i = 0; i < n; i++)
 				v = v * 1664525u + 1013904223u;
 			x[get_global_id(0)] = v;
 		}`)
+	if err != nil {
+		panic(err)
+	}
 	if err := prog.Build(""); err != nil {
 		panic(err)
 	}
-	k, _ := prog.CreateKernel("spin")
-	buf, _ := ctx.CreateBuffer(cl.MemReadWrite, 4*1024, nil)
-	k.SetArgs(buf, uint32(math.MaxUint32))
-
-	deadline, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	ev, err := q.Run(deadline, k, cl.NDRange{Global: []uint64{1024}})
-	if err == nil {
-		err = ev.Wait(context.Background())
+	spin, err := prog.CreateKernel("spin")
+	if err != nil {
+		panic(err)
 	}
-	fmt.Println("stopped:", err != nil)
-	// Output: stopped: true
+	const items = 1 << 15
+	buf, err := clctx.CreateBuffer(cl.MemReadWrite, 4*items, nil)
+	if err != nil {
+		panic(err)
+	}
+	if err := spin.SetArgs(buf, uint32(60000)); err != nil { // seconds of work
+		panic(err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	ev, err := q.Run(ctx, spin, cl.NDRange{Global: []uint64{items}})
+	if err != nil {
+		panic(err)
+	}
+	err = ev.Wait(context.Background())
+	fmt.Println("stopped within a second:", time.Since(start) < time.Second)
+	fmt.Println(errors.Is(err, context.DeadlineExceeded), errors.Is(err, cl.ErrCanceled), cl.Code(err))
+	fmt.Println("Finish:", q.Finish(context.Background()))
+	// Output:
+	// stopped within a second: true
+	// true true CLGO_COMMAND_CANCELED
+	// Finish: <nil>
 }
 
 // Errors: every error carries the OpenCL code the specification names
-// (errors.Is works with the cl.Err* codes), and a failed build has a log
-// with the compiler's diagnostics.
+// (errors.Is works with the cl.Err* values, cl.Code gives the code), and a
+// failed build's error and log hold the compiler's diagnostics.
 func Example_errors() {
-	dev, ctx, _ := hostQueue()
-	defer ctx.Release()
+	clctx, q, err := cl.DefaultFor("host")
+	if err != nil {
+		panic(err)
+	}
+	defer clctx.Release()
+	defer q.Release()
 
-	prog, _ := ctx.CreateProgramWithSource("kernel void k(global int *p) { *p = undeclared; }")
-	err := prog.Build("")
+	prog, err := clctx.CreateProgramWithSource("kernel void k(global int *p) { *p = undeclared; }")
+	if err != nil {
+		panic(err)
+	}
+	err = prog.Build("")
 	fmt.Println(errors.Is(err, cl.ErrBuildProgramFailure), cl.Code(err))
-	fmt.Print(prog.BuildLog(dev))
+	fmt.Print(prog.BuildLog(q.Device()))
 
-	_, err = ctx.CreateBuffer(cl.MemReadWrite, 0, nil)
+	_, err = clctx.CreateBuffer(cl.MemReadWrite, 0, nil)
 	fmt.Println(errors.Is(err, cl.ErrInvalidBufferSize))
+
+	prog, _ = clctx.CreateProgramWithSource("kernel void k(global int *p, int v) { *p = v; }")
+	if err := prog.Build(""); err != nil {
+		panic(err)
+	}
+	k, _ := prog.CreateKernel("k")
+	_, err = q.Run(context.Background(), k, cl.NDRange{Global: []uint64{1}})
+	fmt.Println(errors.Is(err, cl.ErrInvalidKernelArgs), err)
 	// Output:
 	// true CL_BUILD_PROGRAM_FAILURE
 	// <source>:1:37: error: use of undeclared identifier 'undeclared'
 	// kernel void k(global int *p) { *p = undeclared; }
 	//                                     ^
 	// true
+	// true clEnqueueNDRangeKernel(k): argument 0 "p" is not set (CL_INVALID_KERNEL_ARGS)
 }

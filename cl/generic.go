@@ -44,7 +44,8 @@ func AsBytes[T any](s []T) ([]byte, error) {
 	return bytesOf(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*t.Size()), nil
 }
 
-// CreateBufferFrom makes a buffer holding a copy of data.
+// CreateBufferFrom makes a buffer holding a copy of data: len(data)
+// elements, len(data)*size of T bytes.
 func CreateBufferFrom[T any](c *Context, flags MemFlags, data []T) (*Buffer, error) {
 	b, err := AsBytes(data)
 	if err != nil {
@@ -56,41 +57,57 @@ func CreateBufferFrom[T any](c *Context, flags MemFlags, data []T) (*Buffer, err
 	return c.CreateBuffer(flags|MemCopyHostPtr, uint64(len(b)), b)
 }
 
-// Write writes data into b at element index at (counting Ts), and waits.
-func Write[T any](ctx context.Context, q *Queue, b *Buffer, at uint64, data []T) error {
+// WriteElems writes data into b starting at element first (counting Ts,
+// not bytes: the byte offset is first*size of T), and waits. ctx bounds
+// the wait.
+func WriteElems[T any](ctx context.Context, q *Queue, b *Buffer, first uint64, data []T) error {
 	raw, err := AsBytes(data)
 	if err != nil {
 		return err
 	}
-	ev, err := q.EnqueueWriteBuffer(b, at*uint64(reflect.TypeFor[T]().Size()), raw)
+	ev, err := q.EnqueueWriteBuffer(b, first*uint64(reflect.TypeFor[T]().Size()), raw)
 	if err != nil {
 		return err
 	}
 	return ev.Wait(ctx)
 }
 
-// Read reads len(dst) elements of b from element index at into dst, and
-// waits.
-func Read[T any](ctx context.Context, q *Queue, b *Buffer, at uint64, dst []T) error {
+// ReadElems reads len(dst) elements of b, starting at element first
+// (counting Ts, not bytes), into dst, and waits. ctx bounds the wait.
+func ReadElems[T any](ctx context.Context, q *Queue, b *Buffer, first uint64, dst []T) error {
 	raw, err := AsBytes(dst)
 	if err != nil {
 		return err
 	}
-	ev, err := q.EnqueueReadBuffer(b, at*uint64(reflect.TypeFor[T]().Size()), raw)
+	ev, err := q.EnqueueReadBuffer(b, first*uint64(reflect.TypeFor[T]().Size()), raw)
 	if err != nil {
 		return err
 	}
 	return ev.Wait(ctx)
 }
 
-// ReadAll reads the whole of b as Ts.
+// Write is WriteElems.
+//
+// Deprecated: use WriteElems, whose name says that at counts elements.
+func Write[T any](ctx context.Context, q *Queue, b *Buffer, at uint64, data []T) error {
+	return WriteElems(ctx, q, b, at, data)
+}
+
+// Read is ReadElems.
+//
+// Deprecated: use ReadElems, whose name says that at counts elements.
+func Read[T any](ctx context.Context, q *Queue, b *Buffer, at uint64, dst []T) error {
+	return ReadElems(ctx, q, b, at, dst)
+}
+
+// ReadAll reads the whole of b as Ts, and waits.
 func ReadAll[T any](ctx context.Context, q *Queue, b *Buffer) ([]T, error) {
 	size := reflect.TypeFor[T]().Size()
 	if size == 0 || b.Size()%uint64(size) != 0 {
 		return nil, errorf(ErrInvalidValue, "buffer of %d bytes is not a whole number of %v", b.Size(), reflect.TypeFor[T]())
 	}
 	out := make([]T, b.Size()/uint64(size))
-	if err := Read(ctx, q, b, 0, out); err != nil {
+	if err := ReadElems(ctx, q, b, 0, out); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -41,8 +41,9 @@ func (c *Context) CreateImage2DRGBA8(flags MemFlags, width, height uint64, pix [
 	return c.CreateImage(flags, ImageFormat{Order: RGBA, DataType: UnormInt8}, desc, pix)
 }
 
-// ReadImageAll reads the whole image, tightly packed, and waits.
-func (q *Queue) ReadImageAll(img *Image) ([]byte, error) {
+// ReadImageAll reads the whole image, tightly packed, and waits; ctx
+// bounds the wait.
+func (q *Queue) ReadImageAll(ctx context.Context, img *Image) ([]byte, error) {
 	if err := img.check("clEnqueueReadImage"); err != nil {
 		return nil, err
 	}
@@ -51,15 +52,15 @@ func (q *Queue) ReadImageAll(img *Image) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := ev.Wait(context.Background()); err != nil {
+	if err := ev.Wait(ctx); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // WriteImageAll writes the whole image from tightly packed pixels and
-// waits.
-func (q *Queue) WriteImageAll(img *Image, pixels []byte) error {
+// waits; ctx bounds the wait.
+func (q *Queue) WriteImageAll(ctx context.Context, img *Image, pixels []byte) error {
 	if err := img.check("clEnqueueWriteImage"); err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func (q *Queue) WriteImageAll(img *Image, pixels []byte) error {
 	if err != nil {
 		return err
 	}
-	return ev.Wait(context.Background())
+	return ev.Wait(ctx)
 }
 
 // Float32Pixels encodes float32 channel values as the bytes of a CL_FLOAT

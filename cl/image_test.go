@@ -187,7 +187,7 @@ func TestImageReadWritePitches(t *testing.T) {
 		o := z*zs + y*ys + x*elem
 		return b[o : o+elem]
 	}
-	all, err := q.ReadImageAll(img)
+	all, err := q.ReadImageAll(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestImageReadWritePitches(t *testing.T) {
 	}
 	ev, err = q.EnqueueWriteImage(img, origin, region, 16, 40, dst)
 	wait(t, ev, err)
-	all2, err := q.ReadImageAll(img)
+	all2, err := q.ReadImageAll(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestImage1DArrayAndRegions(t *testing.T) {
 	src := []byte{1, 2, 3, 4, 0, 0, 0, 0, 5, 6, 7, 8}
 	ev, err := q.EnqueueWriteImage(img, [3]uint64{2, 1, 0}, [3]uint64{4, 2, 1}, 0, 8, src)
 	wait(t, ev, err)
-	all, err := q.ReadImageAll(img)
+	all, err := q.ReadImageAll(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestImageCopyFillBuffer(t *testing.T) {
 	wait(t, ev, err)
 	ev, err = q.EnqueueFillImage(dst, [4]float32{1, 0, 0.5, 2}, [3]uint64{3, 3, 0}, [3]uint64{1, 1, 1})
 	wait(t, ev, err)
-	all, _ := q.ReadImageAll(dst)
+	all, _ := q.ReadImageAll(context.Background(), dst)
 	sp := pattern(64)
 	want := make([]byte, 64)
 	copy(want[0:8], sp[20:28])
@@ -346,7 +346,7 @@ func TestImageCopyFillBuffer(t *testing.T) {
 	wantCode(t, "image to buffer past its end", err, ErrInvalidValue)
 	ev, err = q.EnqueueCopyBufferToImage(buf, dst, 0, [3]uint64{0, 3, 0}, [3]uint64{4, 1, 1})
 	wait(t, ev, err)
-	all, _ = q.ReadImageAll(dst)
+	all, _ = q.ReadImageAll(context.Background(), dst)
 	if want := append([]byte{0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0}, 3, 0, 0, 0); !bytes.Equal(all[48:], want) {
 		t.Fatalf("buffer to image row 3 = %v, want %v", all[48:], want)
 	}
@@ -366,7 +366,7 @@ func TestImageMap(t *testing.T) {
 	copy(mem, []byte{9, 8, 7, 6})
 	ev, err = q.EnqueueUnmapImage(img, mem)
 	wait(t, ev, err)
-	all, _ := q.ReadImageAll(img)
+	all, _ := q.ReadImageAll(context.Background(), img)
 	if want := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 8, 0, 0, 7, 6, 0}; !bytes.Equal(all, want) {
 		t.Fatalf("after unmap %v, want %v", all, want)
 	}
@@ -411,7 +411,7 @@ func TestImage1DBuffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := q.ReadImageAll(img)
+	all, err := q.ReadImageAll(context.Background(), img)
 	if err != nil || !bytes.Equal(all, pattern(64)) {
 		t.Fatalf("1D buffer image = %v, %v", all, err)
 	}
@@ -459,7 +459,7 @@ func TestImageKernelArgs(t *testing.T) {
 	}
 	ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{4, 2}, nil)
 	wait(t, ev, err)
-	all, _ := q.ReadImageAll(dst)
+	all, _ := q.ReadImageAll(context.Background(), dst)
 	want := pattern(32)
 	for i := range want {
 		want[i] = 255 - want[i]
@@ -519,7 +519,7 @@ func TestImageMigration(t *testing.T) {
 	}
 	ev, err := q1.EnqueueFillImage(img, [4]float32{1, 1, 1, 1}, [3]uint64{1, 1, 0}, [3]uint64{1, 1, 1})
 	wait(t, ev, err)
-	all, err := q2.ReadImageAll(img)
+	all, err := q2.ReadImageAll(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -534,7 +534,7 @@ func TestImageMigration(t *testing.T) {
 	if img.mem.holder != devs[0] {
 		t.Fatal("the image is not on the first device after migrating")
 	}
-	if all, _ := q1.ReadImageAll(img); !bytes.Equal(all, want) {
+	if all, _ := q1.ReadImageAll(context.Background(), img); !bytes.Equal(all, want) {
 		t.Fatalf("after migrating back %v, want %v", all, want)
 	}
 	ev, err = q2.EnqueueMigrateImages([]*Image{img}, MigrateMemObjectContentUndefined)
@@ -560,7 +560,7 @@ func TestImage2DRGBA8FromGoImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := q.ReadImageAll(img)
+	all, err := q.ReadImageAll(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -576,11 +576,11 @@ func TestImage2DRGBA8FromGoImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, _ := q.ReadImageAll(fi)
+	back, _ := q.ReadImageAll(context.Background(), fi)
 	if got := PixelsFloat32(back); len(got) != 4 || got[0] != 1.5 || got[3] != 3 {
 		t.Fatalf("float pixels %v", got)
 	}
-	if err := q.WriteImageAll(fi, Float32Pixels([]float32{0, 0, 0, 1})); err != nil {
+	if err := q.WriteImageAll(context.Background(), fi, Float32Pixels([]float32{0, 0, 0, 1})); err != nil {
 		t.Fatal(err)
 	}
 }

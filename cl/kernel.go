@@ -332,8 +332,16 @@ func (q *Queue) EnqueueTask(k *Kernel, wait ...*Event) (*Event, error) {
 	return q.Run(context.Background(), k, NDRange{Global: []uint64{1}, Local: []uint64{1}}, wait...)
 }
 
-// Run enqueues k over nd. ctx bounds the kernel's execution: cancelling it
-// stops the kernel (its event then fails).
+// Run enqueues k over nd. ctx bounds the kernel's execution: when ctx is
+// cancelled or its deadline passes, the kernel's event fails at once with
+// an error wrapping ErrCanceled and ctx's cause (errors.Is(err,
+// context.DeadlineExceeded) holds), and so do commands already enqueued
+// that wait for it, such as a read-back on an in-order queue. The host
+// device stops the kernel; a Vulkan device cannot interrupt it and
+// abandons it (the error says so): it may go on running, and later
+// commands run after it. Memory the kernel wrote stays written. Finish
+// does not report the cancellation again, and commands enqueued after
+// the failure was seen run normally.
 func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueNDRangeKernel"
 	if err := q.check(op); err != nil {

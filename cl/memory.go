@@ -92,7 +92,8 @@ func validFlags(flags MemFlags) bool {
 		!(flags&MemUseHostPtr != 0 && flags&(MemAllocHostPtr|MemCopyHostPtr) != 0)
 }
 
-// CreateBuffer allocates size bytes. With MemCopyHostPtr or MemUseHostPtr
+// CreateBuffer allocates size bytes (CreateBufferFrom makes one from a
+// typed slice). With MemCopyHostPtr or MemUseHostPtr
 // host gives the initial contents (len(host) >= size); with MemUseHostPtr
 // mapping the buffer returns a part of host (the data is copied, not
 // shared, while kernels run).
@@ -165,8 +166,8 @@ func (d *Device) internalQueue() (driver.Queue, error) {
 	return q, nil
 }
 
-// CreateSubBuffer makes a buffer of the range [origin, origin+size) of b
-// (CL_BUFFER_CREATE_TYPE_REGION). origin must be a multiple of the device's
+// CreateSubBuffer makes a buffer of the byte range [origin, origin+size)
+// of b (CL_BUFFER_CREATE_TYPE_REGION). origin must be a multiple of the device's
 // CL_DEVICE_MEM_BASE_ADDR_ALIGN.
 func (b *Buffer) CreateSubBuffer(flags MemFlags, origin, size uint64) (*Buffer, error) {
 	if err := b.check("clCreateSubBuffer"); err != nil {
@@ -285,8 +286,9 @@ func (b *Buffer) inRange(op string, offset, size uint64) error {
 	return nil
 }
 
-// EnqueueReadBuffer copies len(dst) bytes at offset into dst. dst must not
-// be touched until the event completes.
+// EnqueueReadBuffer copies len(dst) bytes at byte offset offset into dst.
+// dst must not be touched until the event completes. ReadElems reads
+// typed elements and waits.
 func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueReadBuffer"
 	if err := b.useOn(q, op); err != nil {
@@ -336,8 +338,9 @@ func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...
 	})
 }
 
-// EnqueueWriteBuffer copies src into the buffer at offset. src must not
-// change until the event completes.
+// EnqueueWriteBuffer copies src into the buffer at byte offset offset.
+// src must not change until the event completes. WriteElems writes typed
+// elements and waits.
 func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueWriteBuffer"
 	if err := b.useOn(q, op); err != nil {
@@ -361,8 +364,8 @@ func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ..
 	})
 }
 
-// EnqueueCopyBuffer copies size bytes from src at srcOffset to dst at
-// dstOffset. Overlapping ranges of one memory give ErrMemCopyOverlap.
+// EnqueueCopyBuffer copies size bytes from src at byte offset srcOffset
+// to dst at byte offset dstOffset. Overlapping ranges of one memory give ErrMemCopyOverlap.
 func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size uint64, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueCopyBuffer"
 	if err := src.useOn(q, op); err != nil {
@@ -397,8 +400,9 @@ func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size u
 	})
 }
 
-// EnqueueFillBuffer repeats pattern (1, 2, 4, ..., 128 bytes) over
-// [offset, offset+size); offset and size are multiples of len(pattern).
+// EnqueueFillBuffer repeats pattern (1, 2, 4, ..., 128 bytes) over the
+// byte range [offset, offset+size); offset and size are multiples of
+// len(pattern).
 func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueFillBuffer"
 	if err := b.useOn(q, op); err != nil {
@@ -431,7 +435,8 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	})
 }
 
-// EnqueueMapBuffer maps [offset, offset+size) of b for host access. The
+// EnqueueMapBuffer maps the byte range [offset, offset+size) of b for
+// host access. The
 // returned slice is valid once the event completes (its contents are the
 // buffer's when MapRead or MapWrite is given) and until
 // EnqueueUnmapMemObject; with MapWrite or MapWriteInvalidateRegion its

@@ -247,7 +247,9 @@ func (q *Queue) inOrder(dw []driver.Event) []driver.Event {
 	}
 	select {
 	case <-prev.Done():
-		if prev.Err() == nil {
+		// A command cancelled through its context.Context is no failure
+		// to carry: the caller has seen its error and goes on.
+		if err := prev.Err(); err == nil || errors.Is(err, driver.ErrCanceled) {
 			return dw
 		}
 	default:
@@ -290,8 +292,11 @@ func (q *Queue) Flush() error {
 // ctx's error if ctx ends first, or the error of the first command that
 // failed in its own execution since the last Finish (commands that failed
 // because of their wait list, or because an earlier command of the
-// in-order queue failed, are reported by their events only). After a
-// failure, the commands of an in-order queue fail until Finish.
+// in-order queue failed, are reported by their events only; a kernel
+// cancelled through the context.Context given to Run is reported by its
+// event only). After a failure, the commands of an in-order queue fail
+// until Finish; a cancelled kernel fails only the commands already
+// enqueued after it.
 func (q *Queue) Finish(ctx context.Context) error {
 	if err := q.check("clFinish"); err != nil {
 		return err

@@ -43,7 +43,12 @@
 // execution: when it is cancelled the driver stops the kernel as soon as it
 // can (the host driver checks between work-groups and on loop back-edges) and
 // the Event completes with an error wrapping ErrCanceled and the context's
-// cause. Memory the kernel wrote before it stopped stays written.
+// cause. Memory the kernel wrote before it stopped stays written. A device
+// that cannot stop a running kernel (Vulkan) abandons it instead: the Event
+// fails at once with that error, which says so, while the device may go on
+// running it; later commands still run after it, in order, and what it uses
+// stays alive until it has really ended. Commands waiting for a cancelled
+// command fail (ErrWaitListFailed); Finish reports neither.
 //
 // Errors. Drivers return errors that wrap the sentinel errors below, so that
 // the runtime can map them onto OpenCL error codes with errors.Is; the text

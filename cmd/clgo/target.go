@@ -447,7 +447,7 @@ func (t *clgoTarget) readBack(q *cl.Queue, r *clgoRun) ([][]byte, error) {
 			continue
 		}
 		var err error
-		if out[i], err = q.ReadImageAll(im); err != nil {
+		if out[i], err = q.ReadImageAll(context.Background(), im); err != nil {
 			return nil, err
 		}
 	}

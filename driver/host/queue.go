@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -35,12 +36,17 @@ func (*Device) NewQueue(opts driver.QueueOptions) (driver.Queue, error) {
 func (q *queue) loop() {
 	for c := range q.cmds {
 		if err := driver.WaitAll(c.ctx, c.wait); err != nil {
+			if c.ctx.Err() != nil && errors.Is(err, c.ctx.Err()) {
+				err = fmt.Errorf("host: %w while waiting for the wait list: %w", driver.ErrCanceled, context.Cause(c.ctx))
+			}
 			c.ev.Finish(err)
 			continue
 		}
 		c.ev.SetStatus(driver.Running)
 		err := c.run(c.ctx)
-		if err != nil {
+		// Finish reports a command's own failure; a cancellation was the
+		// caller's wish, reported by the command's event only.
+		if err != nil && !errors.Is(err, driver.ErrCanceled) {
 			q.mu.Lock()
 			if q.err == nil {
 				q.err = err

@@ -263,7 +263,7 @@ func (s *submitter) recordImage(b *batch, c *command) (*batch, error) {
 			cp.bufferOffset = l.staging.offset(pos)
 			call(l.vkCmdCopyImageToBuffer, b.cb, uintptr(im.image), imageLayoutGeneral, uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(cp)))
 			host, view := ic.host[off:off+n], l.staging.bytes(pos, n)
-			b.after = append(b.after, func() { copy(host, view) })
+			b.after = append(b.after, func() { c.deliver(host, view) })
 			return nil
 		})
 	case cmdImageCopy:

@@ -67,6 +67,7 @@ type command struct {
 	// failed is set by the batch's host work when the command ran but
 	// must not report success (a kernel cut short by the loop limiter).
 	failed error
+	cancel cancelState // cancel.go
 }
 
 func (c *command) finish(err error) { c.finishAt(err, driver.Profile{}) }
@@ -85,8 +86,8 @@ func (c *command) finishAt(err error, p driver.Profile) {
 	}
 	c.img.release()
 	// Finish reports a command's own failure; one that failed because of
-	// its wait list is reported by its event only.
-	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) {
+	// its wait list, or was cancelled, is reported by its event only.
+	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) && !errors.Is(err, driver.ErrCanceled) {
 		c.q.mu.Lock()
 		if c.q.err == nil {
 			c.q.err = err
@@ -94,6 +95,7 @@ func (c *command) finishAt(err error, p driver.Profile) {
 		c.q.mu.Unlock()
 	}
 	c.ev.FinishAt(err, p)
+	c.unwatch()
 }
 
 // enqueue hands c to the device's stream with a new event.
@@ -112,6 +114,7 @@ func (q *queue) enqueue(c *command, wait []driver.Event) (driver.Event, error) {
 	}
 	q.last = c.ev
 	q.mu.Unlock()
+	q.s.watch(c)
 	q.s.enqueue(c)
 	return c.ev, nil
 }

@@ -145,7 +145,7 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 			region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
 			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
 			host, view := c.host[done:done+n], l.staging.bytes(pos, n)
-			b.after = append(b.after, func() { copy(host, view) })
+			b.after = append(b.after, func() { c.deliver(host, view) })
 			done += n
 		}
 	case cmdCopy:

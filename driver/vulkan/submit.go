@@ -22,7 +22,8 @@ const (
 // commands.
 type event struct {
 	*driver.BasicEvent
-	s *submitter
+	s    *submitter
+	deps dependents // cancel.go
 }
 
 // batch is one command buffer with what its completion must do.
@@ -151,6 +152,9 @@ func (s *submitter) flush() {
 // ready checks a command before it is recorded: a cancelled dispatch or a
 // failed event in the wait list fail it.
 func (s *submitter) ready(c *command) error {
+	if err := c.ev.Err(); err != nil {
+		return err // abandoned before it was recorded (cancel.go)
+	}
 	if c.ctx != nil && c.ctx.Err() != nil {
 		return fmt.Errorf("vulkan: %w: %w", driver.ErrCanceled, context.Cause(c.ctx))
 	}

@@ -61,22 +61,22 @@ func main() {
 	for i, d := range devs {
 		off := uint64(i) * per
 		cnt := min(per, *n-off)
-		cc, err := cl.CreateContext(d)
+		clctx, err := cl.CreateContext(d)
 		check(err)
-		q, err := cc.CreateQueue(d, 0)
+		q, err := clctx.CreateQueue(d, 0)
 		check(err)
-		p, err := cc.CreateProgramWithSource(src)
+		p, err := clctx.CreateProgramWithSource(src)
 		check(err)
 		if err := p.Build(""); err != nil {
 			log.Fatalf("%s: %v\n%s", d, err, p.BuildLog(d))
 		}
 		k, err := p.CreateKernel("triad")
 		check(err)
-		a, err := cc.CreateBuffer(0, 4**n, nil)
+		a, err := clctx.CreateBuffer(0, 4**n, nil)
 		check(err)
-		bb, err := cl.CreateBufferFrom(cc, 0, b)
+		bb, err := cl.CreateBufferFrom(clctx, 0, b)
 		check(err)
-		cb, err := cl.CreateBufferFrom(cc, 0, c)
+		cb, err := cl.CreateBufferFrom(clctx, 0, c)
 		check(err)
 		check(k.SetArgs(a, bb, cb, float32(s)))
 		// Enqueue without waiting: every device works at the same time.
@@ -87,7 +87,7 @@ func main() {
 	}
 	for _, pt := range parts {
 		got := make([]float32, pt.count)
-		check(cl.Read(ctx, pt.q, pt.a, pt.offset, got))
+		check(cl.ReadElems(ctx, pt.q, pt.a, pt.offset, got))
 		for j, v := range got {
 			i := pt.offset + uint64(j)
 			if want := b[i] + s*c[i]; v != want {
