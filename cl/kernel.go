@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -25,6 +26,9 @@ type Kernel struct {
 	args []driver.Arg
 	set  []bool
 	bufs []*Buffer // the cl buffers behind buffer arguments (for checks at enqueue)
+
+	execSVM         []unsafe.Pointer // CL_KERNEL_EXEC_INFO_SVM_PTRS
+	fineGrainSystem bool             // CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM
 }
 
 // ArgInfo describes a kernel argument (clGetKernelArgInfo).

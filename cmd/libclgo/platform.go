@@ -396,7 +396,7 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_REFERENCE_COUNT:
 		v = u32(1)
 	case C.CL_DEVICE_SVM_CAPABILITIES:
-		v = u64(0)
+		v = u64(uint64(d.d.SVMCapabilities()))
 	case C.CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT, C.CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT,
 		C.CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
 		v = u32(0)
