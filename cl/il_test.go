@@ -231,3 +231,46 @@ func TestCloneKernel(t *testing.T) {
 		t.Errorf("fine-grained system SVM: %v", err)
 	}
 }
+
+// TestTimers: the device and host timers agree with each other and with a
+// command's profiling timestamps, on each device.
+func TestTimers(t *testing.T) {
+	for _, d := range svmDevices(t) {
+		t.Run(d.DriverName(), func(t *testing.T) {
+			c, err := CreateContext(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			q, err := c.CreateQueue(d, QueueProfilingEnable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Release()
+			dev0, host0, err := d.DeviceAndHostTimer()
+			if err != nil || dev0 == 0 || host0 == 0 {
+				t.Fatalf("DeviceAndHostTimer: %d %d %v", dev0, host0, err)
+			}
+			k := svmKernel(t, c, svmAddSource, "add")
+			b, _ := CreateBufferFrom(c, 0, make([]int32, 64))
+			defer b.Release()
+			k.SetArgs(b, int32(1))
+			ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{64}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Wait(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			dev1, _, _ := d.DeviceAndHostTimer()
+			host1, _ := d.HostTimer()
+			p, err := ev.Profile()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !(dev0 <= p.Start && p.Start <= p.End && p.End <= dev1 && dev1 <= host1) {
+				t.Errorf("timer %d, kernel [%d, %d], timer %d, host %d: not in order", dev0, p.Start, p.End, dev1, host1)
+			}
+		})
+	}
+}

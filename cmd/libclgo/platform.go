@@ -158,7 +158,7 @@ func clGetPlatformInfo(platform C.cl_platform_id, param_name C.cl_platform_info,
 	case C.CL_PLATFORM_EXTENSIONS_WITH_VERSION:
 		v = nameVersions(p.extensions(), extVersion)
 	case C.CL_PLATFORM_HOST_TIMER_RESOLUTION:
-		v = u64(0) // no device and host timer synchronization
+		v = u64(cl.HostTimerResolution) // timer.go
 	case C.CL_PLATFORM_ICD_SUFFIX_KHR:
 		v = str("clgo")
 	default:
@@ -292,9 +292,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 		C.CL_DEVICE_IMAGE3D_MAX_WIDTH, C.CL_DEVICE_IMAGE3D_MAX_HEIGHT, C.CL_DEVICE_IMAGE3D_MAX_DEPTH,
 		C.CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, C.CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
 		v = size(0)
-	case C.CL_DEVICE_IL_VERSION:
-		v = str("")
-	case C.CL_DEVICE_ILS_WITH_VERSION, C.CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+	case C.CL_DEVICE_IL_VERSION, C.CL_DEVICE_ILS_WITH_VERSION:
+		v = ilInfo(param) // il.go
+	case C.CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
 		v = []byte{}
 	case C.CL_DEVICE_MAX_PIPE_ARGS, C.CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, C.CL_DEVICE_PIPE_MAX_PACKET_SIZE:
 		v = u32(0)

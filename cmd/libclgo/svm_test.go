@@ -37,3 +37,32 @@ func cTest(t *testing.T, name string, devices ...string) {
 // copies, buffers of SVM memory, clEnqueueSVMFree's callback, and
 // fine-grained buffers where the device has them (the host device).
 func TestSVM(t *testing.T) { cTest(t, "svm", "0", "1") }
+
+// TestILProgram compiles testdata/il.cl with `clgo compile` and runs
+// testdata/il.c on it on the host device and the first Vulkan device:
+// clCreateProgramWithIL, CL_PROGRAM_IL, the IL version queries,
+// specialization constants, OpenCL-flavoured SPIR-V refused,
+// clCloneKernel, and the timers against profiling timestamps.
+func TestILProgram(t *testing.T) {
+	gcc := need(t, "gcc")
+	dir := t.TempDir()
+	spv := filepath.Join(dir, "il.spv")
+	if out, err := exec.Command("go", "run", "../clgo", "compile", "testdata/il.cl", "-o", spv).CombinedOutput(); err != nil {
+		t.Fatalf("clgo compile: %v\n%s", err, out)
+	}
+	exe := filepath.Join(dir, "il")
+	if out, err := exec.Command(gcc, "-Wall", "-o", exe, "testdata/il.c", "-lOpenCL").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, d := range []string{"0", "1"} {
+		t.Run("device"+d, func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, exe, spv, d)
+			if strings.HasPrefix(res, "no device") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("il: %v\n%s", err, res)
+			}
+		})
+	}
+}

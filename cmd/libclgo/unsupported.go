@@ -181,24 +181,6 @@ func clReleaseDevice(dev C.cl_device_id) C.cl_int {
 	return clRetainDevice(dev)
 }
 
-//export clGetDeviceAndHostTimer
-func clGetDeviceAndHostTimer(dev C.cl_device_id, device_timestamp *C.cl_ulong, host_timestamp *C.cl_ulong) C.cl_int {
-	if _, ok := deviceOf(dev); !ok {
-		return C.CL_INVALID_DEVICE
-	}
-	// CL_PLATFORM_HOST_TIMER_RESOLUTION is 0: every call is
-	// CL_INVALID_OPERATION, NULL timestamps included (as the CTS checks).
-	return C.CL_INVALID_OPERATION
-}
-
-//export clGetHostTimer
-func clGetHostTimer(dev C.cl_device_id, host_timestamp *C.cl_ulong) C.cl_int {
-	if _, ok := deviceOf(dev); !ok {
-		return C.CL_INVALID_DEVICE
-	}
-	return C.CL_INVALID_OPERATION
-}
-
 //export clGetExtensionFunctionAddress
 func clGetExtensionFunctionAddress(func_name C.clgo_str) unsafe.Pointer {
 	return C.clgo_ext_address((*C.char)(unsafe.Pointer(func_name)))
