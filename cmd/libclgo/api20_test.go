@@ -66,3 +66,7 @@ func TestILProgram(t *testing.T) {
 		})
 	}
 }
+
+// TestNoPipesNoDeviceEnqueue runs testdata/nofeatures.c: pipes and device
+// queues answered as an OpenCL 3.0 device without them.
+func TestNoPipesNoDeviceEnqueue(t *testing.T) { cTest(t, "nofeatures", "0", "1") }
