@@ -767,4 +767,3 @@ func clSetProgramReleaseCallback(prog C.cl_program, pfn_notify C.clgo_program_no
 	// No program-scope global constructors or destructors.
 	return C.CL_INVALID_OPERATION
 }
-
