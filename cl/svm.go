@@ -75,12 +75,7 @@ type svmTable struct {
 	allocs []*SVM // sorted by start address
 }
 
-var svmTables sync.Map // *Context → *svmTable
-
-func (c *Context) svms() *svmTable {
-	t, _ := svmTables.LoadOrStore(c, &svmTable{})
-	return t.(*svmTable)
-}
+func (c *Context) svms() *svmTable { return &c.svm }
 
 func addr(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
 
