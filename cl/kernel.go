@@ -452,7 +452,10 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 				args[i].Buffer = db
 			}
 		}
-		var evs []driver.Event
+		staged, evs, err := q.stageSVMArgs(args, bufs, dw) // svm.go
+		if err != nil {
+			return nil, err
+		}
 		for _, r := range regions {
 			ev, err := q.dq.Dispatch(ctx, dk, args, r, dw)
 			if err != nil {
@@ -460,7 +463,7 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 			}
 			evs = append(evs, ev)
 		}
-		return join(evs), nil
+		return q.unstageSVMArgs(staged, evs)
 	})
 }
 

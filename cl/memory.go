@@ -116,7 +116,10 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 		return nil, errorf(ErrInvalidHostPtr, "clCreateBuffer: host memory of %d bytes with flags %#x", len(host), uint64(flags))
 	}
 	if flags&MemUseHostPtr != 0 {
-		if s, off, ok := c.SVMAt(unsafe.Pointer(unsafe.SliceData(host)), size); ok {
+		if s, off, ok := c.SVMAt(unsafe.Pointer(unsafe.SliceData(host)), 1); ok {
+			if size > s.Size()-off {
+				return nil, errorf(ErrInvalidBufferSize, "clCreateBuffer: %d bytes from offset %d of a %d-byte SVM allocation", size, off, s.Size())
+			}
 			return s.svmBuffer(flags, off, size), nil
 		}
 	}

@@ -21,10 +21,13 @@ import (
 // pointer anywhere inside the allocation reaches a kernel as its backing
 // buffer viewed from the pointer's offset.
 //
-// Fine-grained buffers: where every device of the context can use the host
-// memory in place (the host driver: driver.HostMemoryWrapper), the device's
-// buffer is the allocation's memory itself; host and kernels then see each
-// other's writes without maps.
+// Fine-grained buffers: on devices that can use the host memory in place
+// (the host driver: driver.HostMemoryWrapper) the device's buffer is the
+// allocation's memory itself; host and kernels then see each other's
+// writes without maps. A context may mix such devices with others (the
+// allocation needs one device with fine-grained buffers, as clSVMAlloc
+// says): the others hold copies, kept coherent at commands as for any
+// buffer, so that on them the allocation behaves as a coarse-grained one.
 
 // SVM memory flags (cl_svm_mem_flags), beside MemReadWrite, MemWriteOnly
 // and MemReadOnly.
@@ -82,7 +85,7 @@ func addr(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))
 // SVMAlloc allocates size bytes of shared virtual memory aligned to
 // alignment bytes (a power of two up to 128; 0 means 128). flags holds at
 // most one of MemReadWrite, MemWriteOnly and MemReadOnly, and
-// MemSVMFineGrainBuffer when every device of the context has fine-grained
+// MemSVMFineGrainBuffer when a device of the context has fine-grained
 // buffers (MemSVMAtomics is not supported).
 func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM, error) {
 	const op = "clSVMAlloc"
@@ -99,13 +102,17 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 		return nil, errorf(ErrInvalidValue, "%s: CL_MEM_SVM_ATOMICS: no device has SVM atomics", op)
 	}
 	fine := flags&MemSVMFineGrainBuffer != 0
+	var wrappers []*Device // the devices that use the memory in place
 	for _, d := range c.devices {
-		if fine && d.SVMCapabilities()&SVMFineGrainBuffer == 0 {
-			return nil, errorf(ErrInvalidValue, "%s: CL_MEM_SVM_FINE_GRAIN_BUFFER: %s has coarse-grained SVM only", op, d)
+		if fine && d.SVMCapabilities()&SVMFineGrainBuffer != 0 {
+			wrappers = append(wrappers, d)
 		}
 		if size > d.info.MaxAllocSize {
 			return nil, errorf(ErrInvalidBufferSize, "%s: %d bytes (%s's CL_DEVICE_MAX_MEM_ALLOC_SIZE is %d)", op, size, d, d.info.MaxAllocSize)
 		}
+	}
+	if fine && len(wrappers) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: CL_MEM_SVM_FINE_GRAIN_BUFFER: no device of the context has fine-grained SVM buffers", op)
 	}
 	if size == 0 {
 		return nil, errorf(ErrInvalidBufferSize, "%s: size 0", op)
@@ -133,7 +140,7 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 	if fine {
 		// The devices' buffers are the host memory itself.
 		root.copies = map[*Device]driver.Buffer{}
-		for _, d := range c.devices {
+		for _, d := range wrappers {
 			db, err := d.dev.(driver.HostMemoryWrapper).WrapHostMemory(raw[:root.size])
 			if err != nil {
 				root.release()
@@ -142,7 +149,7 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 			}
 			root.copies[d] = db
 		}
-		root.extents = []extent{{end: root.size, dev: c.devices[0]}}
+		root.extents = []extent{{end: root.size, dev: wrappers[0]}}
 	} else if len(c.devices) == 1 {
 		if _, err := root.alloc(c.devices[0]); err != nil {
 			unmapHost(raw)
@@ -501,4 +508,75 @@ func (s *SVM) svmBuffer(flags MemFlags, off, n uint64) *Buffer {
 // memory of an SVM allocation.
 func (b *Buffer) UsesSVMPointer() bool {
 	return b.svm != nil || (b.parent != nil && b.parent.svm != nil)
+}
+
+// stageSVMArgs handles SVM pointer arguments whose offset in their
+// allocation is not a multiple of the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN
+// (a char * anywhere in an allocation): a Vulkan device binds a buffer only
+// at aligned offsets, and under logical addressing a kernel's pointer
+// argument starts at its binding. Such an argument's range is copied into
+// a scratch buffer before the kernel and back after it, in the queue's
+// order, and the kernel gets the scratch buffer. An allocation that
+// another argument of the same launch also reaches is left as is (the two
+// views would not see each other's writes), and the driver refuses the
+// offset. The returned events are the copies'; unstageSVMArgs adds the
+// copies back.
+func (q *Queue) stageSVMArgs(args []driver.Arg, bufs []*Buffer, dw []driver.Event) ([]stagedArg, []driver.Event, error) {
+	align := uint64(q.dev.info.MemBaseAddrAlign / 8)
+	if _, inPlace := q.dev.dev.(driver.HostMemoryWrapper); inPlace || align <= 1 {
+		return nil, nil, nil // kernels of such a device take any offset
+	}
+	var staged []stagedArg
+	var evs []driver.Event
+	for i, b := range bufs {
+		if b == nil || b.svm == nil || b != b.svm.buf || args[i].Offset%align == 0 {
+			continue
+		}
+		shared := false
+		for j, o := range bufs {
+			shared = shared || (j != i && o != nil && o.root == b.root)
+		}
+		if shared {
+			continue
+		}
+		a := &args[i]
+		scratch, err := q.dev.dev.NewBuffer(padded(a.Size))
+		if err == nil {
+			var ev driver.Event
+			if ev, err = q.dq.CopyBuffer(a.Buffer, a.Offset, scratch, 0, a.Size, dw); err == nil {
+				evs = append(evs, ev)
+			} else {
+				scratch.Release()
+			}
+		}
+		if err != nil {
+			for _, s := range staged {
+				s.scratch.Release()
+			}
+			return nil, nil, err
+		}
+		staged = append(staged, stagedArg{scratch: scratch, dst: a.Buffer, off: a.Offset, size: a.Size})
+		a.Buffer, a.Offset = scratch, 0
+	}
+	return staged, evs, nil
+}
+
+// stagedArg is an argument stageSVMArgs moved to a scratch buffer.
+type stagedArg struct {
+	scratch, dst driver.Buffer
+	off, size    uint64
+}
+
+// unstageSVMArgs copies the staged arguments back after the kernel (evs:
+// the launch's events so far) and returns the launch's event.
+func (q *Queue) unstageSVMArgs(staged []stagedArg, evs []driver.Event) (driver.Event, error) {
+	for _, s := range staged {
+		ev, err := q.dq.CopyBuffer(s.scratch, 0, s.dst, s.off, s.size, nil)
+		s.scratch.Release() // the driver keeps it while the copy is pending
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+	return join(evs), nil
 }
