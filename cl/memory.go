@@ -349,6 +349,9 @@ func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...
 		if err != nil {
 			return nil, err
 		}
+		if inPlace(db, b.origin+offset, dst) {
+			return q.dq.Marker(dw) // svm.go
+		}
 		return q.dq.ReadBuffer(db, b.origin+offset, dst, dw)
 	})
 }
@@ -498,6 +501,9 @@ func (q *Queue) mapBuffer(op string, typ CommandType, b *Buffer, flags MapFlags,
 			if err != nil {
 				return nil, err
 			}
+			if inPlace(db, b.origin+offset, mem) {
+				return q.dq.Marker(dw) // svm.go
+			}
 			return q.dq.ReadBuffer(db, b.origin+offset, mem, dw)
 		})
 	} else {
@@ -553,6 +559,9 @@ func (q *Queue) unmapBuffer(op string, typ CommandType, b *Buffer, key *byte, wa
 		db, err := b.on(q, m.offset, uint64(len(m.mem)))
 		if err != nil {
 			return nil, err
+		}
+		if inPlace(db, b.origin+m.offset, m.mem) {
+			return q.dq.Marker(dw) // svm.go
 		}
 		return q.dq.WriteBuffer(db, b.origin+m.offset, m.mem, dw)
 	})

@@ -21,13 +21,15 @@ import (
 // pointer anywhere inside the allocation reaches a kernel as its backing
 // buffer viewed from the pointer's offset.
 //
-// Fine-grained buffers: on devices that can use the host memory in place
-// (the host driver: driver.HostMemoryWrapper) the device's buffer is the
-// allocation's memory itself; host and kernels then see each other's
-// writes without maps. A context may mix such devices with others (the
-// allocation needs one device with fine-grained buffers, as clSVMAlloc
-// says): the others hold copies, kept coherent at commands as for any
-// buffer, so that on them the allocation behaves as a coarse-grained one.
+// On devices that can use the host memory in place (the host driver:
+// driver.HostMemoryWrapper) the device's buffer is the allocation's memory
+// itself, for coarse- and fine-grained allocations alike: no second copy,
+// and maps copy nothing (inPlace). That makes fine-grained buffers: host
+// and kernels see each other's writes without maps. A context may mix such
+// devices with others (a fine-grained allocation needs one device with
+// fine-grained buffers, as clSVMAlloc says): the others hold copies, kept
+// coherent at commands as for any buffer, so that on them the allocation
+// behaves as a coarse-grained one.
 
 // SVM memory flags (cl_svm_mem_flags), beside MemReadWrite, MemWriteOnly
 // and MemReadOnly.
@@ -104,7 +106,7 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 	fine := flags&MemSVMFineGrainBuffer != 0
 	var wrappers []*Device // the devices that use the memory in place
 	for _, d := range c.devices {
-		if fine && d.SVMCapabilities()&SVMFineGrainBuffer != 0 {
+		if d.SVMCapabilities()&SVMFineGrainBuffer != 0 {
 			wrappers = append(wrappers, d)
 		}
 		if size > d.info.MaxAllocSize {
@@ -137,8 +139,8 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 	root := &rootMem{size: padded(size), ctx: c}
 	s.buf = &Buffer{ctx: c, flags: access | MemUseHostPtr, size: size, root: root, host: s.mem, svm: s}
 	s.buf.init()
-	if fine {
-		// The devices' buffers are the host memory itself.
+	if len(wrappers) > 0 {
+		// These devices' buffers are the host memory itself.
 		root.copies = map[*Device]driver.Buffer{}
 		for _, d := range wrappers {
 			db, err := d.dev.(driver.HostMemoryWrapper).WrapHostMemory(raw[:root.size])
@@ -579,4 +581,15 @@ func (q *Queue) unstageSVMArgs(staged []stagedArg, evs []driver.Event) (driver.E
 		evs = append(evs, ev)
 	}
 	return join(evs), nil
+}
+
+// inPlace reports whether mem is db's own memory at offset off (a device
+// that uses SVM memory in place): a map or unmap then has nothing to copy.
+func inPlace(db driver.Buffer, off uint64, mem []byte) bool {
+	h, ok := db.(driver.HostMapper)
+	if !ok || len(mem) == 0 {
+		return false
+	}
+	hb := h.HostBytes()
+	return off < uint64(len(hb)) && &hb[off] == &mem[0]
 }
