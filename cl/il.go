@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/clgo/clgo/spirv"
 )
@@ -21,6 +22,15 @@ import (
 // ILVersions are the SPIR-V versions clCreateProgramWithIL accepts
 // (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION), as major, minor.
 var ILVersions = [][2]uint32{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}}
+
+// ILVersionString is CL_DEVICE_IL_VERSION: "SPIR-V_1.0 SPIR-V_1.1 ...".
+func ILVersionString() string {
+	var vs []string
+	for _, v := range ILVersions {
+		vs = append(vs, fmt.Sprintf("SPIR-V_%d.%d", v[0], v[1]))
+	}
+	return strings.Join(vs, " ")
+}
 
 // ILAccepted says what CreateProgramWithIL takes, for messages.
 const ILAccepted = "clgo takes Vulkan-flavoured SPIR-V 1.0 to 1.5 (the Shader capability, Logical addressing, " +

@@ -3,6 +3,7 @@ package cl
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -58,6 +59,23 @@ func (d *Device) SVMCapabilities() SVMCapabilities {
 		c |= SVMFineGrainBuffer
 	}
 	return c
+}
+
+func (c SVMCapabilities) String() string {
+	var parts []string
+	for _, f := range []struct {
+		bit  SVMCapabilities
+		name string
+	}{{SVMCoarseGrainBuffer, "coarse-grain buffer"}, {SVMFineGrainBuffer, "fine-grain buffer"},
+		{SVMFineGrainSystem, "fine-grain system"}, {SVMAtomics, "atomics"}} {
+		if c&f.bit != 0 {
+			parts = append(parts, f.name)
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // svmMaxAlign is the largest alignment clSVMAlloc accepts, and its default:

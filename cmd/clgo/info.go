@@ -40,7 +40,7 @@ func infoCmd(args []string) error {
 		di := d.Info()
 		fmt.Printf("  Device #%d [%s]: %s (%v, %s)\n", i, d.DriverName(), di.Name, di.Type, di.Vendor)
 		if *verbose {
-			printClgoDevice(di)
+			printClgoDevice(d, di)
 		}
 	}
 	for _, e := range p.DriverErrors() {
@@ -77,7 +77,7 @@ func infoCmd(args []string) error {
 	return nil
 }
 
-func printClgoDevice(di cl.DeviceInfo) {
+func printClgoDevice(d *cl.Device, di cl.DeviceInfo) {
 	row := func(k string, v any) { fmt.Printf("    %-28s %v\n", k, v) }
 	row("version", di.Version)
 	row("OpenCL C", di.OpenCLCVersion)
@@ -94,6 +94,8 @@ func printClgoDevice(di cl.DeviceInfo) {
 	row("int8/int16/int64", fmt.Sprintf("%v/%v/%v", c.Int8, c.Int16, c.Int64))
 	row("half/double", fmt.Sprintf("%v/%v", c.Float16, c.Float64))
 	row("64-bit atomics", c.Atomics64)
+	row("SVM", d.SVMCapabilities())
+	row("IL", cl.ILVersionString())
 	row("extensions", wrapWords(di.Extensions))
 }
 

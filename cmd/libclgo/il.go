@@ -13,8 +13,6 @@ import "C"
 
 import (
 	"encoding/binary"
-	"fmt"
-	"strings"
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
@@ -25,11 +23,7 @@ import (
 // CL_DEVICE_ILS_WITH_VERSION.
 func ilInfo(param C.cl_device_info) []byte {
 	if param == C.CL_DEVICE_IL_VERSION {
-		var vs []string
-		for _, v := range cl.ILVersions {
-			vs = append(vs, fmt.Sprintf("SPIR-V_%d.%d", v[0], v[1]))
-		}
-		return str(strings.Join(vs, " "))
+		return str(cl.ILVersionString())
 	}
 	var out []byte
 	for _, v := range cl.ILVersions {
