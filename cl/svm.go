@@ -344,6 +344,17 @@ func (q *Queue) EnqueueSVMMemcpy(dst, src []byte, wait ...*Event) (*Event, error
 	}
 	ds, doff, dsvm := q.ctx.SVMAt(unsafe.Pointer(unsafe.SliceData(dst)), n)
 	ss, soff, ssvm := q.ctx.SVMAt(unsafe.Pointer(unsafe.SliceData(src)), n)
+	// A range that starts in an allocation must end in it: it is not
+	// host memory the copy could run over.
+	for _, r := range []struct {
+		name string
+		b    []byte
+		in   bool
+	}{{"destination", dst, dsvm}, {"source", src, ssvm}} {
+		if s, off, ok := q.ctx.SVMAt(unsafe.Pointer(unsafe.SliceData(r.b)), 1); ok && !r.in {
+			return nil, errorf(ErrInvalidValue, "%s: the %s, %d bytes at offset %d, runs past its %d-byte SVM allocation", op, r.name, n, off, s.Size())
+		}
+	}
 	switch {
 	case dsvm && ssvm:
 		return q.copyBuffer(op, CommandSVMMemcpy, ss.buf, ds.buf, soff, doff, n, wait)

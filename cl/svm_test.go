@@ -306,6 +306,12 @@ func TestSVMErrors(t *testing.T) {
 	if _, err := q.EnqueueSVMMemcpy(mem[0:32], mem[16:48]); !errors.Is(err, ErrMemCopyOverlap) {
 		t.Errorf("overlapping memcpy: %v", err)
 	}
+	if _, err := q.EnqueueSVMMemcpy(unsafe.Slice(&mem[32], 64), host); !errors.Is(err, ErrInvalidValue) {
+		t.Errorf("memcpy past the allocation: %v", err)
+	}
+	if _, err := q.EnqueueSVMMemcpy(host, unsafe.Slice(&mem[32], 64)); !errors.Is(err, ErrInvalidValue) {
+		t.Errorf("memcpy from past the allocation: %v", err)
+	}
 	if _, err := q.EnqueueSVMMemFill(mem[2:10], []byte{1, 2, 3, 4}); !errors.Is(err, ErrInvalidValue) {
 		t.Errorf("misaligned fill: %v", err)
 	}
