@@ -3,6 +3,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -70,3 +71,30 @@ func TestILProgram(t *testing.T) {
 // TestNoPipesNoDeviceEnqueue runs testdata/nofeatures.c: pipes and device
 // queues answered as an OpenCL 3.0 device without them.
 func TestNoPipesNoDeviceEnqueue(t *testing.T) { cTest(t, "nofeatures", "0", "1") }
+
+// TestPyOpenCLSVM runs testdata/pyopencl_svm.py on the host device and
+// the first Vulkan device: pyopencl's SVM wrappers (svm_empty, map_rw,
+// an SVM kernel argument, enqueue_copy) on clgo's SVM.
+func TestPyOpenCLSVM(t *testing.T) {
+	python := "/usr/bin/python3" // Debian's python3-pyopencl is for the system Python
+	if _, err := exec.LookPath(python); err != nil {
+		python = need(t, "python3")
+	}
+	if out, err := exec.Command(python, "-c", "import pyopencl, numpy").CombinedOutput(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pyopencl is not installed (CI=true): %s", out)
+		}
+		t.Skipf("pyopencl is not installed: %s", out)
+	}
+	for _, d := range []string{"0", "1"} {
+		t.Run("device"+d, func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, python, "testdata/pyopencl_svm.py", d)
+			if strings.HasPrefix(res, "no device") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("pyopencl_svm.py: %v\n%s", err, res)
+			}
+		})
+	}
+}
