@@ -119,10 +119,10 @@ func (q *Queue) EnqueueSVMMemcpy(dst, src []byte, wait ...*Event) (*Event, error
 		return q.readBuffer(op, CommandSVMMemcpy, ss.buf, soff, dst, wait)
 	}
 	// Host memory on both sides: the copy runs on the host, in the
-	// queue's order (the call waits for the commands before it).
-	return q.enqueue(CommandSVMMemcpy, wait, func(dw []driver.Event) (driver.Event, error) {
+	// queue's order (onHost).
+	return q.enqueueAs(CommandSVMMemcpy, wait, func(dw []driver.Event) (driver.Event, error) {
 		return q.onHost(dw, func() { copy(dst, src) })
-	})
+	}, true)
 }
 
 // EnqueueSVMMemFill repeats pattern (1, 2, 4, ..., 128 bytes) over region,
@@ -174,9 +174,9 @@ func (q *Queue) EnqueueSVMFree(svms []*SVM, free func(), wait ...*Event) (*Event
 			}
 		}
 	}
-	return q.enqueue(CommandSVMFree, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueueAs(CommandSVMFree, wait, func(dw []driver.Event) (driver.Event, error) {
 		return q.onHost(dw, free)
-	})
+	}, true)
 }
 
 // EnqueueSVMMigrateMem moves regions of SVM allocations to q's device
@@ -234,10 +234,13 @@ func (q *Queue) EnqueueSVMMigrateMem(regions [][]byte, flags MigrationFlags, wai
 
 // onHost runs work on the host as a command of q: after the commands
 // before it (a marker of the driver queue, waited for), before the ones
-// after it (the command is handed to the driver only when work is done).
-// The driver knows nothing of host work, so a driver event that completes
-// after it could not be given to later commands' wait lists: the work is
-// done before the marker's event is handed over.
+// after it (the command's event is handed over only when work is done,
+// and later commands wait in the backlog until then). The driver knows
+// nothing of host work, so a driver event that completes after it could
+// not be given to later commands' wait lists. Such commands are enqueued
+// deferred (enqueueAs): onHost runs on the backlog's goroutine, so the
+// enqueue does not block, and work (an application's clEnqueueSVMFree
+// callback) may enqueue on q itself.
 func (q *Queue) onHost(dw []driver.Event, work func()) (driver.Event, error) {
 	m, err := q.dq.Marker(dw)
 	if err != nil {

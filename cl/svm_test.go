@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -401,5 +402,63 @@ func TestSVMUnalignedPointer(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSVMFreeCallbackEnqueues: EnqueueSVMFree returns before the commands
+// before it are done, its callback runs after them and before the
+// commands after it, and may itself enqueue on the queue.
+func TestSVMFreeCallbackEnqueues(t *testing.T) {
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	s, err := c.SVMAlloc(0, 16, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate, _ := c.CreateUserEvent()
+	m, err := q.EnqueueMarkerWithWaitList(gate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var before ExecStatus = -100 // the marker's status when the callback ran
+	var inner *Event
+	ev, err := q.EnqueueSVMFree([]*SVM{s}, func() {
+		mu.Lock()
+		before = m.Status()
+		mu.Unlock()
+		s.Free()
+		inner, _ = q.EnqueueMarkerWithWaitList()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := q.EnqueueMarkerWithWaitList()
+	if st := ev.Status(); st == Complete {
+		t.Fatal("EnqueueSVMFree completed before the gate opened")
+	}
+	gate.SetStatus(Complete)
+	if err := after.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if inner == nil || ev.Status() != Complete {
+		t.Fatalf("callback's enqueue %v, free status %v", inner, ev.Status())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if before != Complete {
+		t.Errorf("the callback ran with the command before it %v", before)
 	}
 }
