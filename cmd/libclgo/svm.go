@@ -69,43 +69,56 @@ func clEnqueueSVMFree(command_queue C.cl_command_queue, num_svm_pointers C.cl_ui
 		return C.CL_INVALID_VALUE
 	}
 	ptrs := unsafe.Slice((*unsafe.Pointer)(unsafe.Pointer(svm_pointers)), num_svm_pointers)
+	if pfn_free_func != nil {
+		return enqueueSVMFreeCallback(q, ptrs, pfn_free_func, user_data, wait, ev)
+	}
 	var svms []*cl.SVM
-	var free func()
-	if pfn_free_func == nil {
-		for _, p := range ptrs {
-			s, ok := svmOf(q.ctx, p)
-			if !ok {
-				if p == nil {
-					continue // clSVMFree(NULL) does nothing either
-				}
-				debugf("clEnqueueSVMFree: %p is not an SVM allocation of the queue's context", p)
-				return C.CL_INVALID_VALUE
+	for _, p := range ptrs {
+		s, ok := svmOf(q.ctx, p)
+		if !ok {
+			if p == nil {
+				continue // clSVMFree(NULL) does nothing either
 			}
-			svms = append(svms, s)
+			debugf("clEnqueueSVMFree: %p is not an SVM allocation of the queue's context", p)
+			return C.CL_INVALID_VALUE
 		}
-	} else {
-		// The application may reuse its array once the call returns:
-		// the callback gets a copy, in C memory, and the queue's handle
-		// stays valid until it has run.
-		n := max(len(ptrs), 1)
-		arr := (*unsafe.Pointer)(C.calloc(C.size_t(n), C.size_t(unsafe.Sizeof(unsafe.Pointer(nil)))))
-		if arr == nil {
-			return C.CL_OUT_OF_HOST_MEMORY
-		}
-		copy(unsafe.Slice(arr, n), ptrs)
-		fn, qh := unsafe.Pointer(pfn_free_func), C.cl_command_queue(q.h)
-		hold(&q.object)
-		free = func() {
-			C.clgo_call_svm_free(fn, qh, num_svm_pointers, (*unsafe.Pointer)(unsafe.Pointer(arr)), user_data)
-			C.free(unsafe.Pointer(arr))
-			unhold(&q.object)
-		}
+		svms = append(svms, s)
 	}
-	e, err := q.q.EnqueueSVMFree(svms, free, wait...)
-	if err != nil && free != nil {
-		unhold(&q.object)
-	}
+	e, err := q.q.EnqueueSVMFree(svms, nil, wait...)
 	return finishCommand(q, e, err, false, 0, ev)
+}
+
+// enqueueSVMFreeCallback is clEnqueueSVMFree with pfn_free_func: the
+// pointers go to the callback, which frees them.
+func enqueueSVMFreeCallback(q *queue, ptrs []unsafe.Pointer, pfn_free_func C.clgo_svm_free_fn, user_data unsafe.Pointer, wait []*cl.Event, ev *C.cl_event) C.cl_int {
+	num_svm_pointers := C.cl_uint(len(ptrs))
+	// The application may reuse its array once the call returns:
+	// the callback gets a copy, in C memory, and the queue's handle
+	// stays valid until it has run.
+	n := max(len(ptrs), 1)
+	arr := (*unsafe.Pointer)(C.calloc(C.size_t(n), C.size_t(unsafe.Sizeof(unsafe.Pointer(nil)))))
+	if arr == nil {
+		return C.CL_OUT_OF_HOST_MEMORY
+	}
+	copy(unsafe.Slice(arr, n), ptrs)
+	fn, qh := unsafe.Pointer(pfn_free_func), C.cl_command_queue(q.h)
+	hold(&q.object)
+	free := func() {
+		C.clgo_call_svm_free(fn, qh, num_svm_pointers, (*unsafe.Pointer)(unsafe.Pointer(arr)), user_data)
+	}
+	e, err := q.q.EnqueueSVMFree(nil, free, wait...)
+	if err != nil {
+		C.free(unsafe.Pointer(arr))
+		unhold(&q.object)
+		return finishCommand(q, e, err, false, 0, ev)
+	}
+	// Once the command has ended (the callback run, or the command
+	// failed with its wait list and the callback never will).
+	e.SetCallback(cl.Complete, func(*cl.Event, cl.ExecStatus) {
+		C.free(unsafe.Pointer(arr))
+		unhold(&q.object)
+	})
+	return finishCommand(q, e, nil, false, 0, ev)
 }
 
 // svmBytes views the n bytes at p: the caller's memory, SVM or not.

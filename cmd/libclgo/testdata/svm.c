@@ -172,6 +172,20 @@ int main(int argc, char **argv) {
 		CHECK(clSVMAlloc(ctx, CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0) == NULL, "fine-grained allocation without the capability");
 	}
 	OK(clFinish(q));
+	/* A free whose wait list fails does not run its callback. */
+	cl_event gate = clCreateUserEvent(ctx, &err);
+	OK(err);
+	void *h = clSVMAlloc(ctx, 0, 64, 0);
+	void *hl[1] = {h};
+	int before = freed;
+	OK(clEnqueueSVMFree(q, 1, hl, free_fn, ctx, 1, &gate, &ev));
+	OK(clSetUserEventStatus(gate, -1));
+	EXPECT(clWaitForEvents(1, &ev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+	CHECK(freed == before, "the callback ran after its wait list failed");
+	OK(clReleaseEvent(ev));
+	OK(clReleaseEvent(gate));
+	clFinish(q);
+	clSVMFree(ctx, h);
 	OK(clReleaseKernel(k));
 	OK(clReleaseProgram(p));
 	clSVMFree(ctx, a);
