@@ -57,6 +57,7 @@ func (r *refs) alive() bool { return r.n.Load() > 0 }
 type Context struct {
 	refs
 	devices []*Device
+	svm     svmTable // the live SVM allocations (svm.go)
 }
 
 // CreateContext makes a context on devices (at least one, all of the clgo

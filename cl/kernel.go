@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -26,6 +27,9 @@ type Kernel struct {
 	set  []bool
 	bufs []*Buffer // the cl buffers behind buffer arguments (for checks at enqueue)
 	imgs []*Image  // the cl images behind image arguments
+
+	execSVM         []unsafe.Pointer // CL_KERNEL_EXEC_INFO_SVM_PTRS
+	fineGrainSystem bool             // CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM
 }
 
 // ArgInfo describes a kernel argument (clGetKernelArgInfo).
@@ -499,7 +503,10 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 				args[i].Image = di
 			}
 		}
-		var evs []driver.Event
+		staged, evs, err := q.stageSVMArgs(args, bufs, dw) // svm.go
+		if err != nil {
+			return nil, err
+		}
 		for _, r := range regions {
 			ev, err := q.dq.Dispatch(ctx, dk, args, r, dw)
 			if err != nil {
@@ -507,7 +514,7 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 			}
 			evs = append(evs, ev)
 		}
-		return join(evs), nil
+		return q.unstageSVMArgs(staged, evs)
 	})
 }
 

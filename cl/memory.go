@@ -58,6 +58,7 @@ type Buffer struct {
 	origin uint64  // offset in the root buffer
 	root   *rootMem
 	host   []byte // the MemUseHostPtr memory
+	svm    *SVM   // the SVM allocation whose memory this is, if any
 
 	mu   sync.Mutex
 	maps map[*byte]mapping
@@ -114,6 +115,14 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 	wantHost := flags&(MemUseHostPtr|MemCopyHostPtr) != 0
 	if wantHost != (host != nil) || (wantHost && uint64(len(host)) < size) {
 		return nil, errorf(ErrInvalidHostPtr, "clCreateBuffer: host memory of %d bytes with flags %#x", len(host), uint64(flags))
+	}
+	if flags&MemUseHostPtr != 0 {
+		if s, off, ok := c.SVMAt(unsafe.Pointer(unsafe.SliceData(host)), 1); ok {
+			if size > s.Size()-off {
+				return nil, errorf(ErrInvalidBufferSize, "clCreateBuffer: %d bytes from offset %d of a %d-byte SVM allocation", size, off, s.Size())
+			}
+			return s.svmBuffer(flags, off, size), nil
+		}
 	}
 	root := &rootMem{size: padded(size), ctx: c}
 	if wantHost {
@@ -211,7 +220,7 @@ func (b *Buffer) CreateSubBuffer(flags MemFlags, origin, size uint64) (*Buffer, 
 	if err := b.Retain(); err != nil {
 		return nil, err
 	}
-	s := &Buffer{ctx: b.ctx, flags: flags, size: size, parent: b, origin: origin, root: b.root}
+	s := &Buffer{ctx: b.ctx, flags: flags, size: size, parent: b, origin: b.origin + origin, root: b.root}
 	if b.host != nil {
 		s.host = b.host[origin : origin+size]
 	}
@@ -230,7 +239,12 @@ func (b *Buffer) Flags() MemFlags { return b.flags }
 func (b *Buffer) Parent() *Buffer { return b.parent }
 
 // Offset returns a sub-buffer's origin in its parent (0 for buffers).
-func (b *Buffer) Offset() uint64 { return b.origin }
+func (b *Buffer) Offset() uint64 {
+	if b.parent != nil {
+		return b.origin - b.parent.origin // a buffer of SVM memory has an origin
+	}
+	return 0
+}
 
 // Context returns the buffer's context.
 func (b *Buffer) Context() *Context { return b.ctx }
@@ -245,7 +259,7 @@ func (b *Buffer) Release() error {
 	if last {
 		if b.parent != nil {
 			b.parent.Release()
-		} else {
+		} else if b.svm == nil {
 			b.root.release()
 		}
 	}
@@ -290,7 +304,10 @@ func (b *Buffer) inRange(op string, offset, size uint64) error {
 // dst must not be touched until the event completes. ReadElems reads
 // typed elements and waits.
 func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...*Event) (*Event, error) {
-	const op = "clEnqueueReadBuffer"
+	return q.readBuffer("clEnqueueReadBuffer", CommandReadBuffer, b, offset, dst, wait)
+}
+
+func (q *Queue) readBuffer(op string, typ CommandType, b *Buffer, offset uint64, dst []byte, wait []*Event) (*Event, error) {
 	if err := b.useOn(q, op); err != nil {
 		return nil, err
 	}
@@ -303,7 +320,7 @@ func (q *Queue) EnqueueReadBuffer(b *Buffer, offset uint64, dst []byte, wait ...
 	if len(dst) == 0 {
 		return nil, errorf(ErrInvalidValue, "%s: empty destination", op)
 	}
-	return q.enqueue(CommandReadBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 		db, err := b.on(q, offset, uint64(len(dst)))
 		if err != nil {
 			return nil, err
@@ -334,6 +351,9 @@ func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...
 		if err != nil {
 			return nil, err
 		}
+		if inPlace(db, b.origin+offset, dst) {
+			return q.dq.Marker(dw) // svm.go
+		}
 		return q.dq.ReadBuffer(db, b.origin+offset, dst, dw)
 	})
 }
@@ -342,7 +362,10 @@ func (q *Queue) EnqueueReadForMap(b *Buffer, offset uint64, dst []byte, wait ...
 // src must not change until the event completes. WriteElems writes typed
 // elements and waits.
 func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ...*Event) (*Event, error) {
-	const op = "clEnqueueWriteBuffer"
+	return q.writeBuffer("clEnqueueWriteBuffer", CommandWriteBuffer, b, offset, src, wait)
+}
+
+func (q *Queue) writeBuffer(op string, typ CommandType, b *Buffer, offset uint64, src []byte, wait []*Event) (*Event, error) {
 	if err := b.useOn(q, op); err != nil {
 		return nil, err
 	}
@@ -355,7 +378,7 @@ func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ..
 	if len(src) == 0 {
 		return nil, errorf(ErrInvalidValue, "%s: empty source", op)
 	}
-	return q.enqueue(CommandWriteBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 		db, err := b.on(q, offset, uint64(len(src)))
 		if err != nil {
 			return nil, err
@@ -367,7 +390,10 @@ func (q *Queue) EnqueueWriteBuffer(b *Buffer, offset uint64, src []byte, wait ..
 // EnqueueCopyBuffer copies size bytes from src at byte offset srcOffset
 // to dst at byte offset dstOffset. Overlapping ranges of one memory give ErrMemCopyOverlap.
 func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size uint64, wait ...*Event) (*Event, error) {
-	const op = "clEnqueueCopyBuffer"
+	return q.copyBuffer("clEnqueueCopyBuffer", CommandCopyBuffer, src, dst, srcOffset, dstOffset, size, wait)
+}
+
+func (q *Queue) copyBuffer(op string, typ CommandType, src, dst *Buffer, srcOffset, dstOffset, size uint64, wait []*Event) (*Event, error) {
 	if err := src.useOn(q, op); err != nil {
 		return nil, err
 	}
@@ -387,7 +413,7 @@ func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size u
 	if src.root == dst.root && s < d+size && d < s+size {
 		return nil, errorf(ErrMemCopyOverlap, "%s: [%d,+%d) and [%d,+%d) overlap", op, s, size, d, size)
 	}
-	return q.enqueue(CommandCopyBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 		sb, err := src.on(q, srcOffset, size)
 		if err != nil {
 			return nil, err
@@ -404,7 +430,10 @@ func (q *Queue) EnqueueCopyBuffer(src, dst *Buffer, srcOffset, dstOffset, size u
 // byte range [offset, offset+size); offset and size are multiples of
 // len(pattern).
 func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64, wait ...*Event) (*Event, error) {
-	const op = "clEnqueueFillBuffer"
+	return q.fillBuffer("clEnqueueFillBuffer", CommandFillBuffer, b, pattern, offset, size, wait)
+}
+
+func (q *Queue) fillBuffer(op string, typ CommandType, b *Buffer, pattern []byte, offset, size uint64, wait []*Event) (*Event, error) {
 	if err := b.useOn(q, op); err != nil {
 		return nil, err
 	}
@@ -421,12 +450,12 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 	if size == 0 {
 		// Nothing to fill (the spec does not refuse it); drivers get no
 		// empty command (vkCmdFillBuffer refuses a size of 0).
-		return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 			return q.dq.Marker(dw)
 		})
 	}
 	p := append([]byte(nil), pattern...)
-	return q.enqueue(CommandFillBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 		db, err := b.on(q, offset, size)
 		if err != nil {
 			return nil, err
@@ -442,7 +471,10 @@ func (q *Queue) EnqueueFillBuffer(b *Buffer, pattern []byte, offset, size uint64
 // EnqueueUnmapMemObject; with MapWrite or MapWriteInvalidateRegion its
 // contents are written back at unmap.
 func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64, wait ...*Event) ([]byte, *Event, error) {
-	const op = "clEnqueueMapBuffer"
+	return q.mapBuffer("clEnqueueMapBuffer", CommandMapBuffer, b, flags, offset, size, wait)
+}
+
+func (q *Queue) mapBuffer(op string, typ CommandType, b *Buffer, flags MapFlags, offset, size uint64, wait []*Event) ([]byte, *Event, error) {
 	if err := b.useOn(q, op); err != nil {
 		return nil, nil, err
 	}
@@ -469,15 +501,18 @@ func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64,
 	var ev *Event
 	var err error
 	if flags&MapWriteInvalidateRegion == 0 {
-		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		ev, err = q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 			db, err := b.on(q, offset, size)
 			if err != nil {
 				return nil, err
 			}
+			if inPlace(db, b.origin+offset, mem) {
+				return q.dq.Marker(dw) // svm.go
+			}
 			return q.dq.ReadBuffer(db, b.origin+offset, mem, dw)
 		})
 	} else {
-		ev, err = q.enqueue(CommandMapBuffer, wait, func(dw []driver.Event) (driver.Event, error) {
+		ev, err = q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 			return q.dq.Marker(dw)
 		})
 	}
@@ -497,13 +532,20 @@ func (q *Queue) EnqueueMapBuffer(b *Buffer, flags MapFlags, offset, size uint64,
 // the mapped bytes back when it was mapped for writing.
 func (q *Queue) EnqueueUnmapMemObject(b *Buffer, mapped []byte, wait ...*Event) (*Event, error) {
 	const op = "clEnqueueUnmapMemObject"
+	if len(mapped) == 0 {
+		if err := b.useOn(q, op); err != nil {
+			return nil, err
+		}
+		return nil, errorf(ErrInvalidValue, "%s: empty mapping", op)
+	}
+	return q.unmapBuffer(op, CommandUnmapMemObject, b, unsafe.SliceData(mapped), wait)
+}
+
+// unmapBuffer ends the mapping of b that starts at key.
+func (q *Queue) unmapBuffer(op string, typ CommandType, b *Buffer, key *byte, wait []*Event) (*Event, error) {
 	if err := b.useOn(q, op); err != nil {
 		return nil, err
 	}
-	if len(mapped) == 0 {
-		return nil, errorf(ErrInvalidValue, "%s: empty mapping", op)
-	}
-	key := unsafe.SliceData(mapped)
 	b.mu.Lock()
 	m, ok := b.maps[key]
 	if ok {
@@ -514,14 +556,17 @@ func (q *Queue) EnqueueUnmapMemObject(b *Buffer, mapped []byte, wait ...*Event) 
 		return nil, errorf(ErrInvalidValue, "%s: not a mapping of this buffer", op)
 	}
 	if m.flags&(MapWrite|MapWriteInvalidateRegion) == 0 {
-		return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
+		return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 			return q.dq.Marker(dw)
 		})
 	}
-	return q.enqueue(CommandUnmapMemObject, wait, func(dw []driver.Event) (driver.Event, error) {
+	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 		db, err := b.on(q, m.offset, uint64(len(m.mem)))
 		if err != nil {
 			return nil, err
+		}
+		if inPlace(db, b.origin+m.offset, m.mem) {
+			return q.dq.Marker(dw) // svm.go
 		}
 		return q.dq.WriteBuffer(db, b.origin+m.offset, m.mem, dw)
 	})

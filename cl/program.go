@@ -28,6 +28,10 @@ type Program struct {
 	ctx    *Context
 	source string // "" for IL programs
 	il     []byte
+	// fromIL: made by CreateProgramWithIL; spec holds its specialization
+	// constants' values by SpecId (il.go), guarded by mu.
+	fromIL bool
+	spec   map[uint32][]byte
 	// ils are the modules of a program made from per-device binaries
 	// (CreateProgramWithBinaries): each device builds its own.
 	ils map[*Device][]byte
@@ -69,7 +73,21 @@ func (c *Context) CreateProgramWithSource(src string) (*Program, error) {
 // device sees it: an invalid one is ErrInvalidValue with the validator's
 // message (see checkSPIRV).
 func (c *Context) CreateProgramWithIL(code []byte) (*Program, error) {
-	return c.createFromSPIRV("clCreateProgramWithIL", code, ErrInvalidValue)
+	const op = "clCreateProgramWithIL"
+	if err := c.check(op); err != nil {
+		return nil, err
+	}
+	if len(code) == 0 {
+		return nil, errorf(ErrInvalidValue, "%s: empty module", op)
+	}
+	if err := checkILFlavour(code); err != nil {
+		return nil, errorf(ErrInvalidValue, "%s: %v", op, err)
+	}
+	p, err := c.createFromSPIRV(op, code, ErrInvalidValue)
+	if err == nil {
+		p.fromIL = true
+	}
+	return p, err
 }
 
 // CreateProgramWithBinary makes a program from a program binary holding a
@@ -324,6 +342,9 @@ func (p *Program) Build(options string, devices ...*Device) error {
 				continue
 			}
 			code = spv
+		}
+		if p.fromIL {
+			code = specialize(code, p.spec)
 		}
 		b.spirv = code
 		dp, err := d.dev.BuildProgram(code)

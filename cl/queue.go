@@ -160,6 +160,13 @@ func waitListFailed(op string, err error) error {
 // enqueue hands a command to the driver, or to the backlog. run's error,
 // when the command is handed over at once, is returned (nothing enqueued).
 func (q *Queue) enqueue(typ CommandType, wait []*Event, run func(wait []driver.Event) (driver.Event, error)) (*Event, error) {
+	return q.enqueueAs(typ, wait, run, false)
+}
+
+// enqueueAs is enqueue; deferred commands always go through the backlog,
+// so that run is called by the backlog's goroutine, never by the caller
+// (host work that waits for the commands before it: svm_commands.go).
+func (q *Queue) enqueueAs(typ CommandType, wait []*Event, run func(wait []driver.Event) (driver.Event, error), deferred bool) (*Event, error) {
 	op := commandNames[typ]
 	if err := q.check(op); err != nil {
 		return nil, err
@@ -170,7 +177,7 @@ func (q *Queue) enqueue(typ CommandType, wait []*Event, run func(wait []driver.E
 	ev := newEvent(q.ctx, q, typ)
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if len(q.backlog) == 0 {
+	if len(q.backlog) == 0 && !deferred {
 		if dw, ok, failed := q.ready(wait); ok {
 			if failed != nil {
 				ev.end(waitListFailed(op, failed))

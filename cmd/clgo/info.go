@@ -46,7 +46,7 @@ func infoCmd(args []string) error {
 		di := d.Info()
 		fmt.Printf("  Device #%d [%s]: %s (%v, %s)\n", i, d.DriverName(), di.Name, di.Type, di.Vendor)
 		if *verbose {
-			printClgoDevice(di)
+			printClgoDevice(d, di)
 			printOpenCLC(d)
 		}
 	}
@@ -84,7 +84,7 @@ func infoCmd(args []string) error {
 	return nil
 }
 
-func printClgoDevice(di cl.DeviceInfo) {
+func printClgoDevice(d *cl.Device, di cl.DeviceInfo) {
 	row := func(k string, v any) { fmt.Printf("    %-28s %v\n", k, v) }
 	row("version", di.Version)
 	row("OpenCL C", di.OpenCLCVersion)
@@ -108,6 +108,8 @@ func printClgoDevice(di cl.DeviceInfo) {
 	} else {
 		row("images", false)
 	}
+	row("SVM", d.SVMCapabilities())
+	row("IL", cl.ILVersionString())
 	row("extensions", wrapWords(di.Extensions))
 }
 

@@ -76,4 +76,7 @@ static inline void clgo_call_mem_notify(void *fn, cl_mem m, void *ud) {
 static inline void clgo_call_context_notify(void *fn, cl_context c, void *ud) {
 	((clgo_context_notify)fn)(c, ud);
 }
+static inline void clgo_call_svm_free(void *fn, cl_command_queue q, cl_uint n, void **ptrs, void *ud) {
+	((clgo_svm_free_fn)fn)(q, n, ptrs, ud);
+}
 #endif

@@ -212,26 +212,6 @@ func clSetKernelArg(kern C.cl_kernel, arg_index C.cl_uint, arg_size C.size_t, ar
 	return success
 }
 
-//export clSetKernelArgSVMPointer
-func clSetKernelArgSVMPointer(kern C.cl_kernel, arg_index C.cl_uint, arg_value C.clgo_cvoid) C.cl_int {
-	if _, ok := kernelOf(kern); !ok {
-		return C.CL_INVALID_KERNEL
-	}
-	return C.CL_INVALID_OPERATION // no SVM
-}
-
-//export clSetKernelExecInfo
-func clSetKernelExecInfo(kern C.cl_kernel, param_name C.cl_kernel_exec_info, param_value_size C.size_t, param_value C.clgo_cvoid) C.cl_int {
-	if _, ok := kernelOf(kern); !ok {
-		return C.CL_INVALID_KERNEL
-	}
-	switch param_name {
-	case C.CL_KERNEL_EXEC_INFO_SVM_PTRS, C.CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
-		return C.CL_INVALID_OPERATION // no SVM
-	}
-	return C.CL_INVALID_VALUE
-}
-
 //export clCloneKernel
 func clCloneKernel(source_kernel C.cl_kernel, errcode_ret *C.cl_int) C.cl_kernel {
 	k, ok := kernelOf(source_kernel)
@@ -239,7 +219,7 @@ func clCloneKernel(source_kernel C.cl_kernel, errcode_ret *C.cl_int) C.cl_kernel
 		setErr(errcode_ret, C.CL_INVALID_KERNEL)
 		return nil
 	}
-	ck, err := k.prog.p.CreateKernel(k.k.Name())
+	ck, err := k.k.Clone()
 	if err != nil {
 		setErr(errcode_ret, code(err))
 		return nil
@@ -250,13 +230,6 @@ func clCloneKernel(source_kernel C.cl_kernel, errcode_ret *C.cl_int) C.cl_kernel
 		args[i] = v
 	}
 	k.mu.Unlock()
-	for i, v := range args {
-		if err := ck.SetArg(i, v); err != nil {
-			ck.Release()
-			setErr(errcode_ret, code(err))
-			return nil
-		}
-	}
 	h, rc := newKernel(k.prog, ck)
 	if h != nil {
 		nk, _ := kernelOf(h)

@@ -301,7 +301,7 @@ func clGetMemObjectInfo(memobj C.cl_mem, param_name C.cl_mem_info, param_value_s
 	case C.CL_MEM_OFFSET:
 		v = size(m.b.Offset())
 	case C.CL_MEM_USES_SVM_POINTER:
-		v = boolean(false)
+		v = boolean(m.b.UsesSVMPointer())
 	case C.CL_MEM_PROPERTIES:
 		v = m.props
 	default:

@@ -158,7 +158,7 @@ func clGetPlatformInfo(platform C.cl_platform_id, param_name C.cl_platform_info,
 	case C.CL_PLATFORM_EXTENSIONS_WITH_VERSION:
 		v = nameVersions(p.extensions(), extVersion)
 	case C.CL_PLATFORM_HOST_TIMER_RESOLUTION:
-		v = u64(0) // no device and host timer synchronization
+		v = u64(cl.HostTimerResolution) // timer.go
 	case C.CL_PLATFORM_ICD_SUFFIX_KHR:
 		v = str("clgo")
 	default:
@@ -310,9 +310,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 		v = size(d.d.ImageLimits().MaxBufferSize)
 	case C.CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
 		v = size(d.d.ImageLimits().MaxArraySize)
-	case C.CL_DEVICE_IL_VERSION:
-		v = str("")
-	case C.CL_DEVICE_ILS_WITH_VERSION, C.CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+	case C.CL_DEVICE_IL_VERSION, C.CL_DEVICE_ILS_WITH_VERSION:
+		v = ilInfo(param) // il.go
+	case C.CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
 		v = []byte{}
 	case C.CL_DEVICE_MAX_PIPE_ARGS, C.CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, C.CL_DEVICE_PIPE_MAX_PACKET_SIZE:
 		v = u32(0)
@@ -420,7 +420,7 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_REFERENCE_COUNT:
 		v = u32(1)
 	case C.CL_DEVICE_SVM_CAPABILITIES:
-		v = u64(0)
+		v = u64(uint64(d.d.SVMCapabilities()))
 	case C.CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT, C.CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT,
 		C.CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
 		v = u32(0)

@@ -121,22 +121,6 @@ func clCreateProgramWithSource(context C.cl_context, count C.cl_uint, strs C.clg
 	return newProgram(c, cp, c.devs, text, C.CL_PROGRAM_BINARY_TYPE_NONE, errcode_ret)
 }
 
-//export clCreateProgramWithIL
-func clCreateProgramWithIL(context C.cl_context, il C.clgo_cvoid, length C.size_t, errcode_ret *C.cl_int) C.cl_program {
-	if _, ok := contextOf(context); !ok {
-		setErr(errcode_ret, C.CL_INVALID_CONTEXT)
-		return nil
-	}
-	if il == nil || length == 0 {
-		setErr(errcode_ret, C.CL_INVALID_VALUE)
-		return nil
-	}
-	// CL_DEVICE_IL_VERSION is empty: clgo runs only Vulkan-flavoured SPIR-V
-	// (load it with clCreateProgramWithBinary), not OpenCL SPIR-V.
-	setErr(errcode_ret, C.CL_INVALID_OPERATION)
-	return nil
-}
-
 // clgo program binaries: the magic, the binary type, then SPIR-V for an
 // executable or, for a compiled object or library, its translation units
 // (preprocessed OpenCL C), each as a little-endian uint32 length and the
@@ -688,7 +672,7 @@ func clGetProgramInfo(prog C.cl_program, param_name C.cl_program_info, param_val
 	case C.CL_PROGRAM_SOURCE:
 		v = str(p.source)
 	case C.CL_PROGRAM_IL:
-		v = []byte{}
+		v = p.p.IL() // nil (size 0) for programs not made from IL
 	case C.CL_PROGRAM_BINARY_SIZES:
 		for _, d := range p.devs {
 			v = append(v, size(uint64(len(p.binary(d))))...)
@@ -781,15 +765,5 @@ func clSetProgramReleaseCallback(prog C.cl_program, pfn_notify C.clgo_program_no
 		return C.CL_INVALID_VALUE
 	}
 	// No program-scope global constructors or destructors.
-	return C.CL_INVALID_OPERATION
-}
-
-//export clSetProgramSpecializationConstant
-func clSetProgramSpecializationConstant(prog C.cl_program, spec_id C.cl_uint, spec_size C.size_t, spec_value C.clgo_cvoid) C.cl_int {
-	if _, ok := programOf(prog); !ok {
-		return C.CL_INVALID_PROGRAM
-	}
-	// Only IL programs have specialization constants, and no clgo device
-	// takes IL.
 	return C.CL_INVALID_OPERATION
 }

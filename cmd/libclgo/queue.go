@@ -48,6 +48,13 @@ func newQueue(context C.cl_context, device C.cl_device_id, props C.cl_command_qu
 		setErr(errcode_ret, C.CL_INVALID_VALUE)
 		return nil
 	}
+	// A device queue is out of order, and the default device queue is a
+	// device queue: other combinations are invalid values.
+	if (props&C.CL_QUEUE_ON_DEVICE_DEFAULT != 0 && props&C.CL_QUEUE_ON_DEVICE == 0) ||
+		(props&C.CL_QUEUE_ON_DEVICE != 0 && props&C.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE == 0) {
+		setErr(errcode_ret, C.CL_INVALID_VALUE)
+		return nil
+	}
 	if props&^hostQueueProps != 0 {
 		// On-device queues are an optional feature clgo does not have.
 		setErr(errcode_ret, C.CL_INVALID_QUEUE_PROPERTIES)

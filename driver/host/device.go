@@ -73,6 +73,7 @@ func (*Device) Info() driver.DeviceInfo {
 type buffer struct {
 	data     []byte
 	released atomic.Bool
+	wrapped  bool // the caller's memory (WrapHostMemory): not counted
 }
 
 func (b *buffer) Size() uint64 { return uint64(len(b.data)) }
@@ -80,7 +81,7 @@ func (b *buffer) Size() uint64 { return uint64(len(b.data)) }
 // Release gives the buffer's bytes back to the device's global memory (the
 // garbage collector frees them once pending commands are done with them).
 func (b *buffer) Release() {
-	if !b.released.Swap(true) {
+	if !b.released.Swap(true) && !b.wrapped {
 		unreserve(uint64(len(b.data)))
 	}
 }
@@ -105,6 +106,15 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 		}
 	}()
 	return &buffer{data: make([]byte, size)}, nil
+}
+
+// WrapHostMemory uses mem in place as a buffer (fine-grained shared
+// virtual memory): kernels read and write mem itself.
+func (*Device) WrapHostMemory(mem []byte) (driver.Buffer, error) {
+	if len(mem) == 0 {
+		return nil, fmt.Errorf("host: wrapping 0 bytes: %w", driver.ErrInvalidBufferSize)
+	}
+	return &buffer{data: mem, wrapped: true}, nil
 }
 
 func bytesOf(b driver.Buffer) ([]byte, error) {
