@@ -102,7 +102,7 @@ func (p *prep) functions(first int) error {
 	if p.on(optClamp) {
 		p.fuseClamps(raws)
 	}
-	p.promoted, p.promotedPart = map[uint32]int{}, map[uint32]part{}
+	p.promoted, p.promotedPart, p.dynPart = map[uint32]int{}, map[uint32]part{}, map[uint32]*dynPart{}
 	if p.on(optPromote) {
 		p.findPromotable(raws)
 	}

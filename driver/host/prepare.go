@@ -112,11 +112,12 @@ type prep struct {
 	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
 	need         map[int]*bool     // rows some instruction reads whole (uniform.go)
 	noMark       int
-	aff          map[uint32]bool  // affine indices' local-id factors (affine.go)
-	fwdVar       map[uint32]bool  // variables whose store is dropped
-	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
-	promotedPart map[uint32]part  // constant access chains into them
-	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
+	aff          map[uint32]bool     // affine indices' local-id factors (affine.go)
+	fwdVar       map[uint32]bool     // variables whose store is dropped
+	promoted     map[uint32]int      // Function variables kept in rows (promote.go)
+	promotedPart map[uint32]part     // constant access chains into them
+	dynPart      map[uint32]*dynPart // chains with a variable index into them (promotedyn.go)
+	fused        map[uint32]*addr    // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
 	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
