@@ -442,6 +442,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		if b.term.op == 0 {
 			return p.errorf("block %%%d has no terminator", b.label)
 		}
+		if b.parallel && p.on(optPhiOrder) {
+			b.parallel = !orderPhis(b.phis)
+		}
 		if b.parallel {
 			n := 0
 			for _, ph := range b.phis {

@@ -39,12 +39,13 @@ const (
 	optBatch                // several small groups run at once (batch.go)
 	optMemFast              // loads and stores of 32-bit leaves of a known region (memfast.go)
 	optConvFast             // straight conversion loops (convfast.go)
+	optPhiOrder             // phis that read each other set in order, not through temps (phiorder.go)
 	numOpts
 )
 
 var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
 	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "sparse", "mad", "batch",
-	"memfast", "convfast"}
+	"memfast", "convfast", "phiorder"}
 
 // optSet holds the optimizations turned off, one bit each.
 type optSet uint32
