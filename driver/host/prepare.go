@@ -476,6 +476,17 @@ func (p *prep) globalVar(in *inst) error {
 		c, ok := p.consts[in.args[1]]
 		img, isImage := p.constImg[in.args[1]]
 		switch {
+		case ok && t.comps > 0 && len(c) == len(t.leaves) && rg.kind == regionLane && rg.builtin == noBuiltin &&
+			p.on(optSharedConst) && p.readOnly(in.id):
+			// A program-scope __constant table small enough to be a value
+			// (an S-box, round constants): one copy for all lanes and
+			// groups too, instead of a copy per lane written every group.
+			img := make([]byte, t.size)
+			for k, lf := range t.leaves {
+				writeLeaf(img, 0, lf, c[k])
+			}
+			rg.image = img
+			rg.kind, rg.shared = regionWorkgroup, true
 		case ok && t.comps > 0:
 			rg.init = c
 		case isImage && len(img) == t.size:
