@@ -33,3 +33,19 @@ func BenchmarkCrypto(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCryptoPoCL times the same on the reference: the fastest kernel
+// run (profiling start to end) per work-item.
+func BenchmarkCryptoPoCL(b *testing.B) {
+	for _, name := range cryptoKernels {
+		b.Run(name, func(b *testing.B) {
+			s, src := loadSpec(b, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
+			best := ^uint64(0)
+			for b.Loop() {
+				_, t := reference(b, s, src)
+				best = min(best, t)
+			}
+			b.ReportMetric(float64(best)/float64(s.GlobalCount()), "ns/item")
+		})
+	}
+}
