@@ -2039,6 +2039,10 @@ func loopNot_i(d []uint64, a []uint64, w intw) {
 
 func loopNot_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNot_i32(&d[0], &a[0], n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & 0xffffffff

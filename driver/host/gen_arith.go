@@ -410,6 +410,7 @@ var simdOps = []simdOp{
 	{"BitwiseAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
 	{"BitwiseOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
 	{"BitwiseXor", "i32", ",_vs,_sv", "\tVPXOR {b}, {a}, {d}"},
+	{"Not", "i32", "", "\tVPXOR Y15, {a}, {d}"}, // the low word's bits flipped, the high word stays zero
 	{"LogicalAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
 	{"LogicalOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
 	// Integers of any width (zero-extended in their slots) and booleans.

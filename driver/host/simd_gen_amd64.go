@@ -332,6 +332,9 @@ func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int)
 func simdNot_i(d *uint64, a *uint64, n int)
 
 //go:noescape
+func simdNot_i32(d *uint64, a *uint64, n int)
+
+//go:noescape
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape

@@ -222,6 +222,8 @@ func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SI
 
 func simdNot_i(d *uint64, a *uint64, n int) { panic("no SIMD") }
 
+func simdNot_i32(d *uint64, a *uint64, n int) { panic("no SIMD") }
+
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdFAdd_f32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }

@@ -98,6 +98,15 @@ func TestSIMDLoops(t *testing.T) {
 			sameSlots(t, fmt.Sprint("loops2sv ", key), key.k == nkF32, on, off, a[:1], b)
 		}
 	}
+	for _, key := range sortedKeys(loops1) {
+		if key.k != nkI32 || key.ext {
+			continue
+		}
+		f := loops1[key]
+		a := simdInputs(r, key.k, n)
+		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, w); return d })
+		sameSlots(t, fmt.Sprint("loops1 ", key), false, on, off, a)
+	}
 }
 
 // TestSIMDLoops64 checks the loops of integers of any width at width 64
