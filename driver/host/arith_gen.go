@@ -12,6 +12,10 @@ import (
 func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdIAdd_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -22,6 +26,10 @@ func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdIAdd_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A + B) & w.m
@@ -31,6 +39,10 @@ func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdIAdd_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A + B) & w.m
@@ -80,6 +92,10 @@ func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdISub_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -90,6 +106,10 @@ func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdISub_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & w.m
@@ -99,6 +119,10 @@ func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdISub_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & w.m
@@ -496,6 +520,10 @@ func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdShiftLeftLogical_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -506,6 +534,10 @@ func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdShiftLeftLogical_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & w.m
@@ -515,6 +547,10 @@ func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdShiftLeftLogical_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & w.m
@@ -564,6 +600,10 @@ func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i(&d[0], &a[0], &b[0], n)
+		d, a, b = d[n:], a[n:], b[n:]
+	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -574,6 +614,10 @@ func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i_vs(&d[0], &a[0], b, n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = A >> B
@@ -583,6 +627,10 @@ func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdShiftRightLogical_i_sv(&d[0], a, &b[0], n)
+		d, b = d[n:], b[n:]
+	}
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -1979,6 +2027,10 @@ func loopSNegate_i32(d []uint64, a []uint64, w intw) {
 
 func loopNot_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
+	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
+		simdNot_i(&d[0], &a[0], n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & w.m
@@ -1987,6 +2039,10 @@ func loopNot_i(d []uint64, a []uint64, w intw) {
 
 func loopNot_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
+	if n := simdLen(len(d)); n > 0 {
+		simdNot_i32(&d[0], &a[0], n)
+		d, a = d[n:], a[n:]
+	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & 0xffffffff

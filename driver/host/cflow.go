@@ -436,6 +436,11 @@ func (s *state) phis(blk *block, prev []int32, from int32) {
 		tmp = 0
 		for i := range blk.phis {
 			ph := &blk.phis[i]
+			if s.full {
+				copy(s.r[ph.dst:ph.dst+ph.n], s.tmp[tmp:tmp+ph.n])
+				tmp += ph.n
+				continue
+			}
 			for c := 0; c < ph.n; c += L {
 				d, t := s.r[ph.dst+c:ph.dst+c+L], s.tmp[tmp+c:tmp+c+L]
 				for l, on := range s.mask {

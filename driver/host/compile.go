@@ -62,6 +62,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			}
 			return p.promotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
 		}
+		if d := p.dynPart[a[0]]; d != nil {
+			return p.dynAccess(d, p.vtype[in.id], dst, false), nil
+		}
 		ptr, err := p.operand(a[0])
 		if err != nil {
 			return nil, err
@@ -108,6 +111,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		if pt, ok := p.promotedPart[a[0]]; ok {
 			return p.promotedStore(p.promoted[pt.v]+pt.off*p.lanes, src, t), nil
+		}
+		if d := p.dynPart[a[0]]; d != nil {
+			return p.dynAccess(d, t, src, true), nil
 		}
 		if fa := p.fused[a[0]]; fa != nil {
 			return p.storeFused(fa, t, src), nil

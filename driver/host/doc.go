@@ -17,6 +17,9 @@
 // (affine.go), bounds tests on such indices are decided per group
 // (condtree.go), and index arithmetic only they read computes a few lanes
 // (sparse.go); a product used once by a sum is computed with it (mad.go).
+// Private arrays indexed by a variable live in rows, moved whole when the
+// index is uniform (promotedyn.go); phis that read each other are set in
+// dependency order rather than through temporaries (phiorder.go).
 //
 // Before rows are given out, Prepare simplifies its copy of the
 // instructions: extracts of constructs read the values they were built from

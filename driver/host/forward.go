@@ -31,6 +31,9 @@ func (p *prep) findForwarded(raws []*rawFunc) {
 						bad[pt.v] = true
 					}
 				}
+				if in.op == spirv.OpVariable && p.dynVar(in.id) {
+					bad[in.id] = true // accessed through variable indices
+				}
 			}
 		}
 	}
@@ -325,6 +328,9 @@ func mayShareRows(op spirv.Op) bool {
 func (p *prep) varOf(ptr uint32) uint32 {
 	if _, ok := p.promoted[ptr]; ok {
 		return ptr
+	}
+	if d := p.dynPart[ptr]; d != nil {
+		return d.v
 	}
 	return p.promotedPart[ptr].v
 }

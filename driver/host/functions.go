@@ -102,7 +102,7 @@ func (p *prep) functions(first int) error {
 	if p.on(optClamp) {
 		p.fuseClamps(raws)
 	}
-	p.promoted, p.promotedPart = map[uint32]int{}, map[uint32]part{}
+	p.promoted, p.promotedPart, p.dynPart = map[uint32]int{}, map[uint32]part{}, map[uint32]*dynPart{}
 	if p.on(optPromote) {
 		p.findPromotable(raws)
 	}
@@ -441,6 +441,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		}
 		if b.term.op == 0 {
 			return p.errorf("block %%%d has no terminator", b.label)
+		}
+		if b.parallel && p.on(optPhiOrder) {
+			b.parallel = !orderPhis(b.phis)
 		}
 		if b.parallel {
 			n := 0

@@ -333,10 +333,20 @@ type simdOp struct {
 
 // simdGuards are Go conditions on the operands for using a SIMD loop.
 var simdGuards = map[[3]string]string{
-	{"FClamp", "f32", "_vss"}:  "!isNaN32(b) && !isNaN32(c)",
-	{"NClamp", "f32", "_vss"}:  "!isNaN32(b) && !isNaN32(c)",
-	{"FClamp", "f32", "_vssk"}: "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
-	{"NClamp", "f32", "_vssk"}: "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
+	{"IAdd", "i", ""}:                "w.bits == 64",
+	{"IAdd", "i", "_vs"}:             "w.bits == 64",
+	{"IAdd", "i", "_sv"}:             "w.bits == 64",
+	{"ISub", "i", ""}:                "w.bits == 64",
+	{"ISub", "i", "_vs"}:             "w.bits == 64",
+	{"ISub", "i", "_sv"}:             "w.bits == 64",
+	{"ShiftLeftLogical", "i", ""}:    "w.bits == 64",
+	{"ShiftLeftLogical", "i", "_vs"}: "w.bits == 64",
+	{"ShiftLeftLogical", "i", "_sv"}: "w.bits == 64",
+	{"Not", "i", ""}:                 "w.bits == 64",
+	{"FClamp", "f32", "_vss"}:        "!isNaN32(b) && !isNaN32(c)",
+	{"NClamp", "f32", "_vss"}:        "!isNaN32(b) && !isNaN32(c)",
+	{"FClamp", "f32", "_vssk"}:       "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
+	{"NClamp", "f32", "_vssk"}:       "!isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0",
 }
 
 const (
@@ -400,6 +410,7 @@ var simdOps = []simdOp{
 	{"BitwiseAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
 	{"BitwiseOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
 	{"BitwiseXor", "i32", ",_vs,_sv", "\tVPXOR {b}, {a}, {d}"},
+	{"Not", "i32", "", "\tVPXOR Y15, {a}, {d}"}, // the low word's bits flipped, the high word stays zero
 	{"LogicalAnd", "i32", ",_vs,_sv", "\tVPAND {b}, {a}, {d}"},
 	{"LogicalOr", "i32", ",_vs,_sv", "\tVPOR {b}, {a}, {d}"},
 	// Integers of any width (zero-extended in their slots) and booleans.
@@ -412,6 +423,15 @@ var simdOps = []simdOp{
 	{"INotEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
 	{"LogicalEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + bool1},
 	{"LogicalNotEqual", "i", ",_vs,_sv", "\tVPCMPEQQ {b}, {a}, {d}" + not1},
+	// 64-bit integers (long, ulong, the hash rounds of SHA-512): whole
+	// slots, no mask (simdGuards limit them to 64-bit widths). Logical
+	// right shifts of zero-extended values need no mask at any width;
+	// counts of 64 or more give 0, as the Go loop does.
+	{"IAdd", "i", ",_vs,_sv", "\tVPADDQ {b}, {a}, {d}"},
+	{"ISub", "i", ",_vs,_sv", "\tVPSUBQ {b}, {a}, {d}"},
+	{"ShiftLeftLogical", "i", ",_vs,_sv", "\tVPSLLVQ {b}, {a}, {d}"},
+	{"ShiftRightLogical", "i", ",_vs,_sv", "\tVPSRLVQ {b}, {a}, {d}"},
+	{"Not", "i", "", "\tVPCMPEQQ {t}, {t}, {t}\n\tVPXOR {t}, {a}, {d}"},
 	// Shifts: counts of 64 or more give 0 (and the sign for arithmetic
 	// shifts, which shift the low word, the high one staying zero).
 	{"ShiftLeftLogical", "i32", ",_vs,_sv", "\tVPSLLVQ {b}, {a}, {d}" + mask32},

@@ -143,6 +143,9 @@ func (p *prep) findWrites(raws []*rawFunc) {
 		if _, ok := p.promotedPart[id]; ok {
 			return
 		}
+		if p.dynPart[id] != nil {
+			return
+		}
 		if r, ok := p.region[id]; ok {
 			p.written[r] = true
 		} else {

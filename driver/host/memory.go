@@ -269,7 +269,7 @@ func (p *prep) chain(in *inst, elem bool) (func(*state), *typ, error) {
 	if len(in.args) < 1 {
 		return nil, nil, p.errorf("short instruction")
 	}
-	if _, ok := p.promotedPart[in.id]; ok || p.fused[in.id] != nil {
+	if _, ok := p.promotedPart[in.id]; ok || p.fused[in.id] != nil || p.dynPart[in.id] != nil {
 		return nil, nil, nil // its loads and stores compute it
 	}
 	base, err := p.operand(in.args[0])

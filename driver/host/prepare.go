@@ -112,11 +112,12 @@ type prep struct {
 	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
 	need         map[int]*bool     // rows some instruction reads whole (uniform.go)
 	noMark       int
-	aff          map[uint32]bool  // affine indices' local-id factors (affine.go)
-	fwdVar       map[uint32]bool  // variables whose store is dropped
-	promoted     map[uint32]int   // Function variables kept in rows (promote.go)
-	promotedPart map[uint32]part  // constant access chains into them
-	fused        map[uint32]*addr // access chains computed by their loads and stores (fuse.go)
+	aff          map[uint32]bool     // affine indices' local-id factors (affine.go)
+	fwdVar       map[uint32]bool     // variables whose store is dropped
+	promoted     map[uint32]int      // Function variables kept in rows (promote.go)
+	promotedPart map[uint32]part     // constant access chains into them
+	dynPart      map[uint32]*dynPart // chains with a variable index into them (promotedyn.go)
+	fused        map[uint32]*addr    // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
 	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
@@ -475,6 +476,17 @@ func (p *prep) globalVar(in *inst) error {
 		c, ok := p.consts[in.args[1]]
 		img, isImage := p.constImg[in.args[1]]
 		switch {
+		case ok && t.comps > 0 && len(c) == len(t.leaves) && rg.kind == regionLane && rg.builtin == noBuiltin &&
+			p.on(optSharedConst) && p.readOnly(in.id):
+			// A program-scope __constant table small enough to be a value
+			// (an S-box, round constants): one copy for all lanes and
+			// groups too, instead of a copy per lane written every group.
+			img := make([]byte, t.size)
+			for k, lf := range t.leaves {
+				writeLeaf(img, 0, lf, c[k])
+			}
+			rg.image = img
+			rg.kind, rg.shared = regionWorkgroup, true
 		case ok && t.comps > 0:
 			rg.init = c
 		case isImage && len(img) == t.size:

@@ -7,30 +7,42 @@ import "github.com/clgo/clgo/spirv"
 // memory: a load is a row copy, a store a masked row copy, and neither needs
 // a pointer or a bounds check.
 
-// maxPromoted bounds the rows of a promoted variable.
-const maxPromoted = 16
+// maxPromoted bounds the rows of a promoted variable; maxDynPromoted
+// those of an array that is also indexed by a variable (promotedyn.go).
+const (
+	maxPromoted    = 16
+	maxDynPromoted = 64
+)
 
 // findPromotable records the Function variables of raws whose pointer is
 // used only as the pointer operand of OpLoad and OpStore, or as the base of
 // access chains with constant indices that are themselves used only so
-// (vector and struct locals that the compiler writes one field at a time).
+// (vector and struct locals that the compiler writes one field at a time),
+// or of chains with one variable index into an array or vector
+// (promotedyn.go).
 func (p *prep) findPromotable(raws []*rawFunc) {
 	p.promoted = map[uint32]int{}
 	p.promotedPart = map[uint32]part{}
+	p.dynPart = map[uint32]*dynPart{}
 	cand := map[uint32]*typ{}
+	rtype := map[uint32]*typ{} // result types (value types are not known yet)
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
+				if in.id != 0 {
+					rtype[in.id] = p.types[in.typ]
+				}
 				if in.op != spirv.OpVariable || len(in.args) == 0 || spirv.StorageClass(in.args[0]) != spirv.StorageClassFunction {
 					continue
 				}
-				if pt := p.types[in.typ]; pt != nil && pt.elem != nil && pt.elem.comps > 0 && pt.elem.comps <= maxPromoted {
+				if pt := p.types[in.typ]; pt != nil && pt.elem != nil && pt.elem.comps > 0 && pt.elem.comps <= maxDynPromoted {
 					cand[in.id] = pt.elem
 				}
 			}
 		}
 	}
 	parts := map[uint32]part{}
+	dyns := map[uint32]*dynPart{}
 	bad := map[uint32]bool{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
@@ -43,6 +55,8 @@ func (p *prep) findPromotable(raws []*rawFunc) {
 						case i == 0 && (in.op == spirv.OpAccessChain || in.op == spirv.OpInBoundsAccessChain):
 							if pt, ok := p.constPart(cand[id], in.args[1:]); ok {
 								parts[in.id] = part{v: id, off: pt}
+							} else if d := p.dynChain(id, cand[id], in.args[1:], rtype); d != nil {
+								dyns[in.id] = d
 							} else {
 								bad[id] = true
 							}
@@ -59,16 +73,36 @@ func (p *prep) findPromotable(raws []*rawFunc) {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
 				for i, id := range in.args {
-					if pt, ok := parts[id]; ok && !(i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore)) {
+					if i == 0 && (in.op == spirv.OpLoad || in.op == spirv.OpStore) {
+						continue
+					}
+					if pt, ok := parts[id]; ok {
 						bad[pt.v] = true
+					}
+					if d, ok := dyns[id]; ok {
+						bad[d.v] = true
 					}
 				}
 			}
 		}
 	}
+	hasDyn := map[uint32]bool{}
+	for _, d := range dyns {
+		hasDyn[d.v] = true
+	}
+	for id, t := range cand {
+		if t.comps > maxPromoted && !hasDyn[id] {
+			bad[id] = true // a large array indexed by constants only stays in memory
+		}
+	}
 	for id := range cand {
 		if !bad[id] {
 			p.promoted[id] = -1 // rows are given by localVar
+		}
+	}
+	for id, d := range dyns {
+		if !bad[d.v] {
+			p.dynPart[id] = d
 		}
 	}
 	for id, pt := range parts {
@@ -91,7 +125,7 @@ func (p *prep) constPart(t *typ, idx []uint32) (int, bool) {
 	off := 0
 	for _, id := range idx {
 		c, ok := p.consts[id]
-		if !ok || len(c) != 1 || c[0] > maxPromoted {
+		if !ok || len(c) != 1 || c[0] > maxDynPromoted {
 			return 0, false
 		}
 		o, et, err := t.compOffset(int(c[0]))

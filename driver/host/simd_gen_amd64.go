@@ -5,6 +5,15 @@
 package host
 
 //go:noescape
+func simdIAdd_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdIAdd_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdIAdd_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdIAdd_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -12,6 +21,15 @@ func simdIAdd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdIAdd_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdISub_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdISub_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdISub_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdISub_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -32,6 +50,15 @@ func simdIMul_i32_vs(d *uint64, a *uint64, b uint64, n int)
 func simdIMul_i32_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
+func simdShiftLeftLogical_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdShiftLeftLogical_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdShiftLeftLogical_i_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
 func simdShiftLeftLogical_i32(d *uint64, a *uint64, b *uint64, n int)
 
 //go:noescape
@@ -39,6 +66,15 @@ func simdShiftLeftLogical_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdShiftLeftLogical_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdShiftRightLogical_i(d *uint64, a *uint64, b *uint64, n int)
+
+//go:noescape
+func simdShiftRightLogical_i_vs(d *uint64, a *uint64, b uint64, n int)
+
+//go:noescape
+func simdShiftRightLogical_i_sv(d *uint64, a uint64, b *uint64, n int)
 
 //go:noescape
 func simdShiftRightLogical_i32(d *uint64, a *uint64, b *uint64, n int)
@@ -291,6 +327,12 @@ func simdLogicalAnd_i32_vs(d *uint64, a *uint64, b uint64, n int)
 
 //go:noescape
 func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int)
+
+//go:noescape
+func simdNot_i(d *uint64, a *uint64, n int)
+
+//go:noescape
+func simdNot_i32(d *uint64, a *uint64, n int)
 
 //go:noescape
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int)

@@ -4,11 +4,23 @@
 
 package host
 
+func simdIAdd_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdIAdd_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdIAdd_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdIAdd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdIAdd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdIAdd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdISub_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdISub_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdISub_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdISub_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -22,11 +34,23 @@ func simdIMul_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdIMul_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
+func simdShiftLeftLogical_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdShiftLeftLogical_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdShiftLeftLogical_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
 func simdShiftLeftLogical_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftLeftLogical_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdShiftLeftLogical_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdShiftRightLogical_i(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdShiftRightLogical_i_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
+
+func simdShiftRightLogical_i_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
 
 func simdShiftRightLogical_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 
@@ -195,6 +219,10 @@ func simdLogicalAnd_i32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD
 func simdLogicalAnd_i32_vs(d *uint64, a *uint64, b uint64, n int) { panic("no SIMD") }
 
 func simdLogicalAnd_i32_sv(d *uint64, a uint64, b *uint64, n int) { panic("no SIMD") }
+
+func simdNot_i(d *uint64, a *uint64, n int) { panic("no SIMD") }
+
+func simdNot_i32(d *uint64, a *uint64, n int) { panic("no SIMD") }
 
 func simdFAdd_f32(d *uint64, a *uint64, b *uint64, n int) { panic("no SIMD") }
 

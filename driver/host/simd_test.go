@@ -98,6 +98,60 @@ func TestSIMDLoops(t *testing.T) {
 			sameSlots(t, fmt.Sprint("loops2sv ", key), key.k == nkF32, on, off, a[:1], b)
 		}
 	}
+	for _, key := range sortedKeys(loops1) {
+		if key.k != nkI32 || key.ext {
+			continue
+		}
+		f := loops1[key]
+		a := simdInputs(r, key.k, n)
+		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, w); return d })
+		sameSlots(t, fmt.Sprint("loops1 ", key), false, on, off, a)
+	}
+}
+
+// TestSIMDLoops64 checks the loops of integers of any width at width 64
+// (long and ulong, whose SIMD loops use whole slots) against their Go
+// loops, on 64-bit values and shift counts up to and past 64.
+func TestSIMDLoops64(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 1000 + 5
+	w := widthOf(64)
+	in := func() []uint64 {
+		s := make([]uint64, n)
+		for i := range s {
+			switch r.IntN(3) {
+			case 0:
+				s[i] = uint64(r.IntN(70))
+			default:
+				s[i] = r.Uint64()
+			}
+		}
+		return s
+	}
+	for _, key := range sortedKeys(loops2) {
+		if key.k != nkInt {
+			continue
+		}
+		f := loops2[key]
+		a, b := in(), in()
+		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, b, w); return d })
+		sameSlots(t, fmt.Sprint("loops2 ", key), false, on, off, a, b)
+		on, off = withSIMD(t, func() []uint64 { d := make([]uint64, n); loops2vs[key](d, a, b[0], w); return d })
+		sameSlots(t, fmt.Sprint("loops2vs ", key), false, on, off, a, b[:1])
+		if g := loops2sv[key]; g != nil {
+			on, off = withSIMD(t, func() []uint64 { d := make([]uint64, n); g(d, a[0], b, w); return d })
+			sameSlots(t, fmt.Sprint("loops2sv ", key), false, on, off, a[:1], b)
+		}
+	}
+	for _, key := range sortedKeys(loops1) {
+		if key.k != nkInt || key.ext {
+			continue
+		}
+		f := loops1[key]
+		a := in()
+		on, off := withSIMD(t, func() []uint64 { d := make([]uint64, n); f(d, a, w); return d })
+		sameSlots(t, fmt.Sprint("loops1 ", key), false, on, off, a)
+	}
 }
 
 // TestSIMDLoops3 checks the three-operand loops (clamps).

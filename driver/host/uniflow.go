@@ -26,8 +26,8 @@ func (p *prep) findUniformFlow(rf *rawFunc) {
 	for _, rb := range rf.blocks {
 		for _, in := range rb.body {
 			if in.op == spirv.OpVariable {
-				if _, ok := p.promoted[in.id]; ok {
-					vars[in.id] = true
+				if _, ok := p.promoted[in.id]; ok && !p.dynVar(in.id) {
+					vars[in.id] = true // not one with variable indices: its elements are per lane
 				}
 			}
 		}
