@@ -201,10 +201,11 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
-		FmaFused:             c.FmaFused,
-		BoundWorkgroupAccess: c.BoundWorkgroupAccess,
-		LoopIterationLimit:   c.LoopIterationLimit,
-		ReportOutOfBounds:    c.ReportOutOfBounds,
+		FmaFused:               c.FmaFused,
+		BoundWorkgroupAccess:   c.BoundWorkgroupAccess,
+		LoopIterationLimit:     c.LoopIterationLimit,
+		ReportOutOfBounds:      c.ReportOutOfBounds,
+		RelaxedCompareExchange: c.RelaxedCompareExchange,
 	}
 }
 

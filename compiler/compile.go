@@ -116,6 +116,7 @@ func (o Options) lowerOptions() lower.Options {
 		FmaFused:                 o.Features.FmaFused,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
+		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 	}
 }

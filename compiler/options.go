@@ -65,6 +65,12 @@ type Features struct {
 	// fails the dispatch as the host driver does; robust buffer access
 	// alone drops such accesses silently (driver.Caps.ReportOutOfBounds).
 	ReportOutOfBounds bool
+	// RelaxedCompareExchange: OpenCL C 2.0's compare-exchanges are
+	// emitted relaxed, without fences, whatever order they ask for, on a
+	// device that loses the work-items of ordered compare-exchange loops
+	// (driver.Caps.RelaxedCompareExchange; Mesa 22.3's lavapipe). Off in
+	// AllFeatures.
+	RelaxedCompareExchange bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

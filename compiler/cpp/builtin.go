@@ -76,6 +76,9 @@ func predefines(opts Options) string {
 	if opts.FastRelaxedMath {
 		def("__FAST_RELAXED_MATH__", 1)
 	}
+	if std >= 200 {
+		b.WriteString(atomicsPredefines)
+	}
 	for _, e := range opts.Extensions {
 		if isIdentifier(e) {
 			def(e, 1)

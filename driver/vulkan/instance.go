@@ -337,6 +337,9 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	info.Caps.BoundWorkgroupAccess = robustWanted() && f[featRobustBufferAccess] != 0
 	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
 	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
+	// Mesa's CPU device (lavapipe) loses work-items of ordered
+	// compare-exchange loops (driver.Caps.RelaxedCompareExchange).
+	info.Caps.RelaxedCompareExchange = p.props.deviceType == physicalDeviceTypeCPU && p.props.vendorID == 0x10005 // Mesa
 	// Sub-groups: basic operations in compute shaders.
 	if p.sub.supportedStages&shaderStageCompute != 0 && p.sub.supportedOperations&1 != 0 {
 		info.Caps.SubgroupSize = p.sub.subgroupSize
