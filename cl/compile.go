@@ -184,13 +184,14 @@ func compilerOptions(options string, dev *Device) (compiler.Options, error) {
 
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features that the
 // compiler supports on d (CL_DEVICE_OPENCL_C_FEATURES): __opencl_c_int64
-// and, where the device has doubles, __opencl_c_fp64.
+// and, where the device has doubles, __opencl_c_fp64; the atomics and
+// collectives (atomicsFeatures).
 func (d *Device) OpenCLCFeatures() []string {
 	f := []string{"__opencl_c_int64"}
 	if d.Driver().Info().Caps.Float64 {
 		f = append(f, "__opencl_c_fp64")
 	}
-	return f
+	return append(f, atomicsFeatures...)
 }
 
 // featuresOf tells the compiler what the device can do, so that it

@@ -68,6 +68,9 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 		// Hints only; the assumption is not evaluated (as clang).
 		return value{t: t}
 	}
+	if v, ok := fs.collective(name, x, t); ok {
+		return v
+	}
 	if v, ok := fs.c11Atomic(name, x, t); ok {
 		return v
 	}
