@@ -196,7 +196,7 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		return 0
 	case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak":
 		if k.IsFloat() && ptrT == rt {
-			fs.errorf(op.x.At, "builtin '%s' on %v is supported only where the object's memory is also accessed as integers", op.x.Fun, op.et)
+			fs.errorf(op.x.At, "builtin '%s' on %v in this memory is not supported", op.name, op.et)
 			return b.Undef(fs.boolT())
 		}
 		return fs.atomicCompareExchange(ptr, ptrT, scope, op, in, out)
@@ -340,4 +340,36 @@ func fenceMemory(flags int64) uint32 {
 		sem |= uint32(spirv.MemorySemanticsImageMemory)
 	}
 	return sem
+}
+
+// compareExchangeView gives the object of a compare-exchange on
+// atomic_float or atomic_double an integer view of the same size, so that
+// it is laid out as words (see setupObjects): OpAtomicCompareExchange
+// takes integers only, and under logical addressing a float's place
+// cannot be reached through an integer pointer otherwise.
+func (a *analysis) compareExchangeView(c *syntax.CallExpr) {
+	ov := a.info.Calls[c].Builtin
+	if ov == nil || !strings.HasPrefix(ov.Name, "atomic_compare_exchange_") || len(c.Args) == 0 {
+		return
+	}
+	p, ok := types.Underlying(a.info.Types[c.Args[0]].Type).(*types.Pointer)
+	if !ok {
+		if p, ok = a.info.Implicit[c.Args[0]].(*types.Pointer); !ok {
+			return
+		}
+	}
+	var view types.Type
+	switch types.ElemKind(p.Elem) {
+	case types.Float:
+		view = types.Typ[types.UInt]
+	case types.Double:
+		view = types.Typ[types.ULong]
+	default:
+		return
+	}
+	for o := range a.ptsOf(c.Args[0]) {
+		if o != nil {
+			a.views[o] = append(a.views[o], view)
+		}
+	}
 }

@@ -111,8 +111,10 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 func (fs *fnState) atomicPointer(p *place, name string, et types.Type, x *syntax.CallExpr) (ptr, ptrT spirv.ID, ok bool) {
 	b := fs.b
 	k := types.ElemKind(et)
+	wide := false
 	if k.Size() == 8 {
 		if p.kind == pWords {
+			wide = true
 			// A long in memory also accessed as other types: the
 			// buffer's 64-bit view (wideView).
 			q, ok := fs.wideView(p)
@@ -138,6 +140,11 @@ func (fs *fnState) atomicPointer(p *place, name string, et types.Type, x *syntax
 	ptrT = u
 	if k.Size() == 8 {
 		ptrT = fs.scalarType(types.ElemKind(p.t))
+		if wide {
+			// The view's elements are ulong whatever the value's type
+			// (a double through its bits).
+			ptrT = fs.scalarType(types.ULong)
+		}
 	}
 	if k == types.Float && p.kind == pChain && types.ElemKind(p.t) == types.Float {
 		ptrT = fs.scalarType(types.Float)
