@@ -2,7 +2,7 @@
 
 package builtins
 
-// 5714 declarations.
+// 5384 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -352,37 +352,32 @@ var strs = [...]string{
 	"volatile __local ulong *",
 	"cl_khr_int64_extended_atomics",
 	"bool",
-	"volatile __global atomic_int *",
-	"__private int *",
-	"volatile __local atomic_int *",
-	"volatile __global atomic_uint *",
-	"__private uint *",
-	"volatile __local atomic_uint *",
-	"volatile __global atomic_long *",
-	"__private long *",
-	"volatile __local atomic_long *",
-	"volatile __global atomic_ulong *",
-	"__private ulong *",
-	"volatile __local atomic_ulong *",
-	"volatile __global atomic_float *",
-	"__private float *",
-	"volatile __local atomic_float *",
-	"volatile __global atomic_double *",
-	"__private double *",
-	"volatile __local atomic_double *",
+	"volatile __generic atomic_int *",
+	"__generic int *",
+	"volatile __generic atomic_uint *",
+	"__generic uint *",
+	"volatile __generic atomic_long *",
+	"__generic long *",
+	"volatile __generic atomic_ulong *",
+	"__generic ulong *",
+	"volatile __generic atomic_float *",
+	"__generic float *",
+	"volatile __generic atomic_double *",
+	"__generic double *",
 	"memory_order",
 	"memory_scope",
 	"void",
-	"volatile __global atomic_flag *",
-	"volatile __local atomic_flag *",
+	"volatile __generic atomic_flag *",
 	"cl_mem_fence_flags",
 	"volatile __global float *",
 	"volatile __local float *",
+	"__private float *",
 	"__private float2 *",
 	"__private float3 *",
 	"__private float4 *",
 	"__private float8 *",
 	"__private float16 *",
+	"__private double *",
 	"__private double2 *",
 	"__private double3 *",
 	"__private double4 *",
@@ -394,6 +389,7 @@ var strs = [...]string{
 	"__private half4 *",
 	"__private half8 *",
 	"__private half16 *",
+	"__private int *",
 	"__private int2 *",
 	"__private int3 *",
 	"__private int4 *",
@@ -439,6 +435,9 @@ var strs = [...]string{
 	"__private uchar *",
 	"__private short *",
 	"__private ushort *",
+	"__private uint *",
+	"__private long *",
+	"__private ulong *",
 	"event_t *",
 }
 
@@ -1197,494 +1196,182 @@ const decls = "abs 0 0 0 1 2\n" +
 	"atomic_cmpxchg 0 0 0 26 336 26 26\n" +
 	"atomic_cmpxchg 0 0 0 25 337 25 25\n" +
 	"atomic_cmpxchg 0 0 0 25 338 25 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 346 169 26\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 346 167 26\n" +
 	"atomic_compare_exchange_strong 0 200 0 345 346 347 26\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 348 169 26\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 348 167 26\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 348 347 26\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 349 193 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 349 191 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 349 350 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 351 193 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 351 191 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 351 350 25\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 352 217 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 352 215 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 352 353 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 354 217 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 354 215 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 354 353 38\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 355 241 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 355 239 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 355 356 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 357 241 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 357 239 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 357 356 37\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 358 265 49\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 358 263 49\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 358 359 49\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 360 265 49\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 360 263 49\n" +
-	"atomic_compare_exchange_strong 0 200 0 345 360 359 49\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 361 289 56\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 361 287 56\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 361 362 56\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 363 289 56\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 363 287 56\n" +
-	"atomic_compare_exchange_strong 55 200 0 345 363 362 56\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 169 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 167 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 169 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 167 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 169 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 167 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 347 26 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 169 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 167 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 347 26 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 193 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 191 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 350 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 193 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 191 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 349 350 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 193 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 191 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 350 25 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 193 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 191 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 351 350 25 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 217 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 215 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 217 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 215 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 217 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 215 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 353 38 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 217 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 215 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 353 38 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 241 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 239 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 356 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 241 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 239 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 355 356 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 241 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 239 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 356 37 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 241 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 239 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 357 356 37 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 265 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 263 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 359 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 265 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 263 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 358 359 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 265 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 263 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 359 49 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 265 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 263 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 0 200 0 345 360 359 49 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 289 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 287 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 362 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 289 56 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 287 56 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 361 362 56 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 289 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 287 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 362 56 364 364\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 289 56 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 287 56 364 364 365\n" +
-	"atomic_compare_exchange_strong_explicit 55 200 0 345 363 362 56 364 364 365\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 346 169 26\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 346 167 26\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 348 349 25\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 350 351 38\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 352 353 37\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 354 355 49\n" +
+	"atomic_compare_exchange_strong 55 200 0 345 356 357 56\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 349 25 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 349 25 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 350 351 38 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 350 351 38 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 37 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 37 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 355 49 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 355 49 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 55 200 0 345 356 357 56 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 55 200 0 345 356 357 56 358 358 359\n" +
 	"atomic_compare_exchange_weak 0 200 0 345 346 347 26\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 348 169 26\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 348 167 26\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 348 347 26\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 349 193 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 349 191 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 349 350 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 351 193 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 351 191 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 351 350 25\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 352 217 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 352 215 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 352 353 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 354 217 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 354 215 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 354 353 38\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 355 241 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 355 239 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 355 356 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 357 241 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 357 239 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 357 356 37\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 358 265 49\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 358 263 49\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 358 359 49\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 360 265 49\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 360 263 49\n" +
-	"atomic_compare_exchange_weak 0 200 0 345 360 359 49\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 361 289 56\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 361 287 56\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 361 362 56\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 363 289 56\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 363 287 56\n" +
-	"atomic_compare_exchange_weak 55 200 0 345 363 362 56\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 169 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 167 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 169 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 167 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 169 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 167 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 347 26 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 169 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 167 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 347 26 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 193 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 191 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 350 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 193 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 191 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 349 350 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 193 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 191 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 350 25 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 193 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 191 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 351 350 25 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 217 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 215 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 217 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 215 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 217 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 215 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 353 38 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 217 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 215 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 353 38 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 241 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 239 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 356 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 241 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 239 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 355 356 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 241 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 239 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 356 37 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 241 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 239 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 357 356 37 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 265 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 263 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 359 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 265 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 263 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 358 359 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 265 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 263 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 359 49 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 265 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 263 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 0 200 0 345 360 359 49 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 289 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 287 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 362 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 289 56 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 287 56 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 361 362 56 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 289 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 287 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 362 56 364 364\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 289 56 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 287 56 364 364 365\n" +
-	"atomic_compare_exchange_weak_explicit 55 200 0 345 363 362 56 364 364 365\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 348 349 25\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 350 351 38\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 352 353 37\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 354 355 49\n" +
+	"atomic_compare_exchange_weak 55 200 0 345 356 357 56\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 349 25 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 349 25 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 350 351 38 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 350 351 38 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 37 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 37 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 355 49 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 355 49 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 55 200 0 345 356 357 56 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 55 200 0 345 356 357 56 358 358 359\n" +
 	"atomic_dec 0 0 0 26 335\n" +
 	"atomic_dec 0 0 0 26 336\n" +
 	"atomic_dec 0 0 0 25 337\n" +
 	"atomic_dec 0 0 0 25 338\n" +
 	"atomic_exchange 0 200 0 26 346 26\n" +
-	"atomic_exchange 0 200 0 26 348 26\n" +
-	"atomic_exchange 0 200 0 25 349 25\n" +
-	"atomic_exchange 0 200 0 25 351 25\n" +
-	"atomic_exchange 0 200 0 38 352 38\n" +
-	"atomic_exchange 0 200 0 38 354 38\n" +
-	"atomic_exchange 0 200 0 37 355 37\n" +
-	"atomic_exchange 0 200 0 37 357 37\n" +
-	"atomic_exchange 0 200 0 49 358 49\n" +
-	"atomic_exchange 0 200 0 49 360 49\n" +
-	"atomic_exchange 55 200 0 56 361 56\n" +
-	"atomic_exchange 55 200 0 56 363 56\n" +
-	"atomic_exchange_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_exchange_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_exchange_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_exchange_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_exchange_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_exchange_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_exchange_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_exchange_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_exchange_explicit 0 200 0 37 357 37 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 49 358 49 364\n" +
-	"atomic_exchange_explicit 0 200 0 49 358 49 364 365\n" +
-	"atomic_exchange_explicit 0 200 0 49 360 49 364\n" +
-	"atomic_exchange_explicit 0 200 0 49 360 49 364 365\n" +
-	"atomic_exchange_explicit 55 200 0 56 361 56 364\n" +
-	"atomic_exchange_explicit 55 200 0 56 361 56 364 365\n" +
-	"atomic_exchange_explicit 55 200 0 56 363 56 364\n" +
-	"atomic_exchange_explicit 55 200 0 56 363 56 364 365\n" +
+	"atomic_exchange 0 200 0 25 348 25\n" +
+	"atomic_exchange 0 200 0 38 350 38\n" +
+	"atomic_exchange 0 200 0 37 352 37\n" +
+	"atomic_exchange 0 200 0 49 354 49\n" +
+	"atomic_exchange 55 200 0 56 356 56\n" +
+	"atomic_exchange_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_exchange_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_exchange_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_exchange_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_exchange_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 49 354 49 358\n" +
+	"atomic_exchange_explicit 0 200 0 49 354 49 358 359\n" +
+	"atomic_exchange_explicit 55 200 0 56 356 56 358\n" +
+	"atomic_exchange_explicit 55 200 0 56 356 56 358 359\n" +
 	"atomic_fetch_add 0 200 0 26 346 26\n" +
-	"atomic_fetch_add 0 200 0 26 348 26\n" +
-	"atomic_fetch_add 0 200 0 25 349 25\n" +
-	"atomic_fetch_add 0 200 0 25 351 25\n" +
-	"atomic_fetch_add 0 200 0 38 352 38\n" +
-	"atomic_fetch_add 0 200 0 38 354 38\n" +
-	"atomic_fetch_add 0 200 0 37 355 37\n" +
-	"atomic_fetch_add 0 200 0 37 357 37\n" +
-	"atomic_fetch_add_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_add_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_add_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_add 0 200 0 25 348 25\n" +
+	"atomic_fetch_add 0 200 0 38 350 38\n" +
+	"atomic_fetch_add 0 200 0 37 352 37\n" +
+	"atomic_fetch_add_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_and 0 200 0 26 346 26\n" +
-	"atomic_fetch_and 0 200 0 26 348 26\n" +
-	"atomic_fetch_and 0 200 0 25 349 25\n" +
-	"atomic_fetch_and 0 200 0 25 351 25\n" +
-	"atomic_fetch_and 0 200 0 38 352 38\n" +
-	"atomic_fetch_and 0 200 0 38 354 38\n" +
-	"atomic_fetch_and 0 200 0 37 355 37\n" +
-	"atomic_fetch_and 0 200 0 37 357 37\n" +
-	"atomic_fetch_and_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_and_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_and_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_and 0 200 0 25 348 25\n" +
+	"atomic_fetch_and 0 200 0 38 350 38\n" +
+	"atomic_fetch_and 0 200 0 37 352 37\n" +
+	"atomic_fetch_and_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_max 0 200 0 26 346 26\n" +
-	"atomic_fetch_max 0 200 0 26 348 26\n" +
-	"atomic_fetch_max 0 200 0 25 349 25\n" +
-	"atomic_fetch_max 0 200 0 25 351 25\n" +
-	"atomic_fetch_max 0 200 0 38 352 38\n" +
-	"atomic_fetch_max 0 200 0 38 354 38\n" +
-	"atomic_fetch_max 0 200 0 37 355 37\n" +
-	"atomic_fetch_max 0 200 0 37 357 37\n" +
-	"atomic_fetch_max_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_max_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_max_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_max 0 200 0 25 348 25\n" +
+	"atomic_fetch_max 0 200 0 38 350 38\n" +
+	"atomic_fetch_max 0 200 0 37 352 37\n" +
+	"atomic_fetch_max_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_min 0 200 0 26 346 26\n" +
-	"atomic_fetch_min 0 200 0 26 348 26\n" +
-	"atomic_fetch_min 0 200 0 25 349 25\n" +
-	"atomic_fetch_min 0 200 0 25 351 25\n" +
-	"atomic_fetch_min 0 200 0 38 352 38\n" +
-	"atomic_fetch_min 0 200 0 38 354 38\n" +
-	"atomic_fetch_min 0 200 0 37 355 37\n" +
-	"atomic_fetch_min 0 200 0 37 357 37\n" +
-	"atomic_fetch_min_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_min_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_min_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_min 0 200 0 25 348 25\n" +
+	"atomic_fetch_min 0 200 0 38 350 38\n" +
+	"atomic_fetch_min 0 200 0 37 352 37\n" +
+	"atomic_fetch_min_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_or 0 200 0 26 346 26\n" +
-	"atomic_fetch_or 0 200 0 26 348 26\n" +
-	"atomic_fetch_or 0 200 0 25 349 25\n" +
-	"atomic_fetch_or 0 200 0 25 351 25\n" +
-	"atomic_fetch_or 0 200 0 38 352 38\n" +
-	"atomic_fetch_or 0 200 0 38 354 38\n" +
-	"atomic_fetch_or 0 200 0 37 355 37\n" +
-	"atomic_fetch_or 0 200 0 37 357 37\n" +
-	"atomic_fetch_or_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_or_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_or_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_or 0 200 0 25 348 25\n" +
+	"atomic_fetch_or 0 200 0 38 350 38\n" +
+	"atomic_fetch_or 0 200 0 37 352 37\n" +
+	"atomic_fetch_or_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_sub 0 200 0 26 346 26\n" +
-	"atomic_fetch_sub 0 200 0 26 348 26\n" +
-	"atomic_fetch_sub 0 200 0 25 349 25\n" +
-	"atomic_fetch_sub 0 200 0 25 351 25\n" +
-	"atomic_fetch_sub 0 200 0 38 352 38\n" +
-	"atomic_fetch_sub 0 200 0 38 354 38\n" +
-	"atomic_fetch_sub 0 200 0 37 355 37\n" +
-	"atomic_fetch_sub 0 200 0 37 357 37\n" +
-	"atomic_fetch_sub_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_sub_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_sub_explicit 0 200 0 37 357 37 364 365\n" +
+	"atomic_fetch_sub 0 200 0 25 348 25\n" +
+	"atomic_fetch_sub 0 200 0 38 350 38\n" +
+	"atomic_fetch_sub 0 200 0 37 352 37\n" +
+	"atomic_fetch_sub_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 37 352 37 358 359\n" +
 	"atomic_fetch_xor 0 200 0 26 346 26\n" +
-	"atomic_fetch_xor 0 200 0 26 348 26\n" +
-	"atomic_fetch_xor 0 200 0 25 349 25\n" +
-	"atomic_fetch_xor 0 200 0 25 351 25\n" +
-	"atomic_fetch_xor 0 200 0 38 352 38\n" +
-	"atomic_fetch_xor 0 200 0 38 354 38\n" +
-	"atomic_fetch_xor 0 200 0 37 355 37\n" +
-	"atomic_fetch_xor 0 200 0 37 357 37\n" +
-	"atomic_fetch_xor_explicit 0 200 0 26 346 26 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 26 346 26 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 26 348 26 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 26 348 26 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 25 349 25 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 25 349 25 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 25 351 25 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 25 351 25 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 38 352 38 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 38 352 38 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 38 354 38 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 38 354 38 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 37 355 37 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 37 355 37 364 365\n" +
-	"atomic_fetch_xor_explicit 0 200 0 37 357 37 364\n" +
-	"atomic_fetch_xor_explicit 0 200 0 37 357 37 364 365\n" +
-	"atomic_flag_clear 0 200 0 366 367\n" +
-	"atomic_flag_clear 0 200 0 366 368\n" +
-	"atomic_flag_clear_explicit 0 200 0 366 367 364\n" +
-	"atomic_flag_clear_explicit 0 200 0 366 367 364 365\n" +
-	"atomic_flag_clear_explicit 0 200 0 366 368 364\n" +
-	"atomic_flag_clear_explicit 0 200 0 366 368 364 365\n" +
-	"atomic_flag_test_and_set 0 200 0 345 367\n" +
-	"atomic_flag_test_and_set 0 200 0 345 368\n" +
-	"atomic_flag_test_and_set_explicit 0 200 0 345 367 364\n" +
-	"atomic_flag_test_and_set_explicit 0 200 0 345 367 364 365\n" +
-	"atomic_flag_test_and_set_explicit 0 200 0 345 368 364\n" +
-	"atomic_flag_test_and_set_explicit 0 200 0 345 368 364 365\n" +
+	"atomic_fetch_xor 0 200 0 25 348 25\n" +
+	"atomic_fetch_xor 0 200 0 38 350 38\n" +
+	"atomic_fetch_xor 0 200 0 37 352 37\n" +
+	"atomic_fetch_xor_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_flag_clear 0 200 0 360 361\n" +
+	"atomic_flag_clear_explicit 0 200 0 360 361 358\n" +
+	"atomic_flag_clear_explicit 0 200 0 360 361 358 359\n" +
+	"atomic_flag_test_and_set 0 200 0 345 361\n" +
+	"atomic_flag_test_and_set_explicit 0 200 0 345 361 358\n" +
+	"atomic_flag_test_and_set_explicit 0 200 0 345 361 358 359\n" +
 	"atomic_inc 0 0 0 26 335\n" +
 	"atomic_inc 0 0 0 26 336\n" +
 	"atomic_inc 0 0 0 25 337\n" +
 	"atomic_inc 0 0 0 25 338\n" +
-	"atomic_init 0 200 0 366 346 26\n" +
-	"atomic_init 0 200 0 366 348 26\n" +
-	"atomic_init 0 200 0 366 349 25\n" +
-	"atomic_init 0 200 0 366 351 25\n" +
-	"atomic_init 0 200 0 366 352 38\n" +
-	"atomic_init 0 200 0 366 354 38\n" +
-	"atomic_init 0 200 0 366 355 37\n" +
-	"atomic_init 0 200 0 366 357 37\n" +
-	"atomic_init 0 200 0 366 358 49\n" +
-	"atomic_init 0 200 0 366 360 49\n" +
-	"atomic_init 55 200 0 366 361 56\n" +
-	"atomic_init 55 200 0 366 363 56\n" +
+	"atomic_init 0 200 0 360 346 26\n" +
+	"atomic_init 0 200 0 360 348 25\n" +
+	"atomic_init 0 200 0 360 350 38\n" +
+	"atomic_init 0 200 0 360 352 37\n" +
+	"atomic_init 0 200 0 360 354 49\n" +
+	"atomic_init 55 200 0 360 356 56\n" +
 	"atomic_load 0 200 0 26 346\n" +
-	"atomic_load 0 200 0 26 348\n" +
-	"atomic_load 0 200 0 25 349\n" +
-	"atomic_load 0 200 0 25 351\n" +
-	"atomic_load 0 200 0 38 352\n" +
-	"atomic_load 0 200 0 38 354\n" +
-	"atomic_load 0 200 0 37 355\n" +
-	"atomic_load 0 200 0 37 357\n" +
-	"atomic_load 0 200 0 49 358\n" +
-	"atomic_load 0 200 0 49 360\n" +
-	"atomic_load 55 200 0 56 361\n" +
-	"atomic_load 55 200 0 56 363\n" +
-	"atomic_load_explicit 0 200 0 26 346 364\n" +
-	"atomic_load_explicit 0 200 0 26 346 364 365\n" +
-	"atomic_load_explicit 0 200 0 26 348 364\n" +
-	"atomic_load_explicit 0 200 0 26 348 364 365\n" +
-	"atomic_load_explicit 0 200 0 25 349 364\n" +
-	"atomic_load_explicit 0 200 0 25 349 364 365\n" +
-	"atomic_load_explicit 0 200 0 25 351 364\n" +
-	"atomic_load_explicit 0 200 0 25 351 364 365\n" +
-	"atomic_load_explicit 0 200 0 38 352 364\n" +
-	"atomic_load_explicit 0 200 0 38 352 364 365\n" +
-	"atomic_load_explicit 0 200 0 38 354 364\n" +
-	"atomic_load_explicit 0 200 0 38 354 364 365\n" +
-	"atomic_load_explicit 0 200 0 37 355 364\n" +
-	"atomic_load_explicit 0 200 0 37 355 364 365\n" +
-	"atomic_load_explicit 0 200 0 37 357 364\n" +
-	"atomic_load_explicit 0 200 0 37 357 364 365\n" +
-	"atomic_load_explicit 0 200 0 49 358 364\n" +
-	"atomic_load_explicit 0 200 0 49 358 364 365\n" +
-	"atomic_load_explicit 0 200 0 49 360 364\n" +
-	"atomic_load_explicit 0 200 0 49 360 364 365\n" +
-	"atomic_load_explicit 55 200 0 56 361 364\n" +
-	"atomic_load_explicit 55 200 0 56 361 364 365\n" +
-	"atomic_load_explicit 55 200 0 56 363 364\n" +
-	"atomic_load_explicit 55 200 0 56 363 364 365\n" +
+	"atomic_load 0 200 0 25 348\n" +
+	"atomic_load 0 200 0 38 350\n" +
+	"atomic_load 0 200 0 37 352\n" +
+	"atomic_load 0 200 0 49 354\n" +
+	"atomic_load 55 200 0 56 356\n" +
+	"atomic_load_explicit 0 200 0 26 346 358\n" +
+	"atomic_load_explicit 0 200 0 26 346 358 359\n" +
+	"atomic_load_explicit 0 200 0 25 348 358\n" +
+	"atomic_load_explicit 0 200 0 25 348 358 359\n" +
+	"atomic_load_explicit 0 200 0 38 350 358\n" +
+	"atomic_load_explicit 0 200 0 38 350 358 359\n" +
+	"atomic_load_explicit 0 200 0 37 352 358\n" +
+	"atomic_load_explicit 0 200 0 37 352 358 359\n" +
+	"atomic_load_explicit 0 200 0 49 354 358\n" +
+	"atomic_load_explicit 0 200 0 49 354 358 359\n" +
+	"atomic_load_explicit 55 200 0 56 356 358\n" +
+	"atomic_load_explicit 55 200 0 56 356 358 359\n" +
 	"atomic_max 0 0 0 26 335 26\n" +
 	"atomic_max 0 0 0 26 336 26\n" +
 	"atomic_max 0 0 0 25 337 25\n" +
@@ -1697,58 +1384,40 @@ const decls = "abs 0 0 0 1 2\n" +
 	"atomic_or 0 0 0 26 336 26\n" +
 	"atomic_or 0 0 0 25 337 25\n" +
 	"atomic_or 0 0 0 25 338 25\n" +
-	"atomic_store 0 200 0 366 346 26\n" +
-	"atomic_store 0 200 0 366 348 26\n" +
-	"atomic_store 0 200 0 366 349 25\n" +
-	"atomic_store 0 200 0 366 351 25\n" +
-	"atomic_store 0 200 0 366 352 38\n" +
-	"atomic_store 0 200 0 366 354 38\n" +
-	"atomic_store 0 200 0 366 355 37\n" +
-	"atomic_store 0 200 0 366 357 37\n" +
-	"atomic_store 0 200 0 366 358 49\n" +
-	"atomic_store 0 200 0 366 360 49\n" +
-	"atomic_store 55 200 0 366 361 56\n" +
-	"atomic_store 55 200 0 366 363 56\n" +
-	"atomic_store_explicit 0 200 0 366 346 26 364\n" +
-	"atomic_store_explicit 0 200 0 366 346 26 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 348 26 364\n" +
-	"atomic_store_explicit 0 200 0 366 348 26 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 349 25 364\n" +
-	"atomic_store_explicit 0 200 0 366 349 25 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 351 25 364\n" +
-	"atomic_store_explicit 0 200 0 366 351 25 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 352 38 364\n" +
-	"atomic_store_explicit 0 200 0 366 352 38 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 354 38 364\n" +
-	"atomic_store_explicit 0 200 0 366 354 38 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 355 37 364\n" +
-	"atomic_store_explicit 0 200 0 366 355 37 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 357 37 364\n" +
-	"atomic_store_explicit 0 200 0 366 357 37 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 358 49 364\n" +
-	"atomic_store_explicit 0 200 0 366 358 49 364 365\n" +
-	"atomic_store_explicit 0 200 0 366 360 49 364\n" +
-	"atomic_store_explicit 0 200 0 366 360 49 364 365\n" +
-	"atomic_store_explicit 55 200 0 366 361 56 364\n" +
-	"atomic_store_explicit 55 200 0 366 361 56 364 365\n" +
-	"atomic_store_explicit 55 200 0 366 363 56 364\n" +
-	"atomic_store_explicit 55 200 0 366 363 56 364 365\n" +
+	"atomic_store 0 200 0 360 346 26\n" +
+	"atomic_store 0 200 0 360 348 25\n" +
+	"atomic_store 0 200 0 360 350 38\n" +
+	"atomic_store 0 200 0 360 352 37\n" +
+	"atomic_store 0 200 0 360 354 49\n" +
+	"atomic_store 55 200 0 360 356 56\n" +
+	"atomic_store_explicit 0 200 0 360 346 26 358\n" +
+	"atomic_store_explicit 0 200 0 360 346 26 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 348 25 358\n" +
+	"atomic_store_explicit 0 200 0 360 348 25 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 350 38 358\n" +
+	"atomic_store_explicit 0 200 0 360 350 38 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 352 37 358\n" +
+	"atomic_store_explicit 0 200 0 360 352 37 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 354 49 358\n" +
+	"atomic_store_explicit 0 200 0 360 354 49 358 359\n" +
+	"atomic_store_explicit 55 200 0 360 356 56 358\n" +
+	"atomic_store_explicit 55 200 0 360 356 56 358 359\n" +
 	"atomic_sub 0 0 0 26 335 26\n" +
 	"atomic_sub 0 0 0 26 336 26\n" +
 	"atomic_sub 0 0 0 25 337 25\n" +
 	"atomic_sub 0 0 0 25 338 25\n" +
-	"atomic_work_item_fence 0 200 0 366 369 364 365\n" +
+	"atomic_work_item_fence 0 200 0 360 362 358 359\n" +
 	"atomic_xchg 0 0 0 26 335 26\n" +
 	"atomic_xchg 0 0 0 26 336 26\n" +
 	"atomic_xchg 0 0 0 25 337 25\n" +
 	"atomic_xchg 0 0 0 25 338 25\n" +
-	"atomic_xchg 0 0 0 49 370 49\n" +
-	"atomic_xchg 0 0 0 49 371 49\n" +
+	"atomic_xchg 0 0 0 49 363 49\n" +
+	"atomic_xchg 0 0 0 49 364 49\n" +
 	"atomic_xor 0 0 0 26 335 26\n" +
 	"atomic_xor 0 0 0 26 336 26\n" +
 	"atomic_xor 0 0 0 25 337 25\n" +
 	"atomic_xor 0 0 0 25 338 25\n" +
-	"barrier 0 0 0 366 369\n" +
+	"barrier 0 0 0 360 362\n" +
 	"bitselect 0 0 0 2 2 2 2\n" +
 	"bitselect 0 0 0 4 4 4 4\n" +
 	"bitselect 0 0 0 6 6 6 6\n" +
@@ -2466,172 +2135,172 @@ const decls = "abs 0 0 0 1 2\n" +
 	"fmod 62 0 0 68 68 68\n" +
 	"fract 0 0 0 49 49 265\n" +
 	"fract 0 0 0 49 49 263\n" +
-	"fract 0 0 0 49 49 359\n" +
+	"fract 0 0 0 49 49 365\n" +
 	"fract 0 0 0 50 50 269\n" +
 	"fract 0 0 0 50 50 267\n" +
-	"fract 0 0 0 50 50 372\n" +
+	"fract 0 0 0 50 50 366\n" +
 	"fract 0 0 0 51 51 273\n" +
 	"fract 0 0 0 51 51 271\n" +
-	"fract 0 0 0 51 51 373\n" +
+	"fract 0 0 0 51 51 367\n" +
 	"fract 0 0 0 52 52 277\n" +
 	"fract 0 0 0 52 52 275\n" +
-	"fract 0 0 0 52 52 374\n" +
+	"fract 0 0 0 52 52 368\n" +
 	"fract 0 0 0 53 53 281\n" +
 	"fract 0 0 0 53 53 279\n" +
-	"fract 0 0 0 53 53 375\n" +
+	"fract 0 0 0 53 53 369\n" +
 	"fract 0 0 0 54 54 285\n" +
 	"fract 0 0 0 54 54 283\n" +
-	"fract 0 0 0 54 54 376\n" +
+	"fract 0 0 0 54 54 370\n" +
 	"fract 55 0 0 56 56 289\n" +
 	"fract 55 0 0 56 56 287\n" +
-	"fract 55 0 0 56 56 362\n" +
+	"fract 55 0 0 56 56 371\n" +
 	"fract 55 0 0 57 57 293\n" +
 	"fract 55 0 0 57 57 291\n" +
-	"fract 55 0 0 57 57 377\n" +
+	"fract 55 0 0 57 57 372\n" +
 	"fract 55 0 0 58 58 297\n" +
 	"fract 55 0 0 58 58 295\n" +
-	"fract 55 0 0 58 58 378\n" +
+	"fract 55 0 0 58 58 373\n" +
 	"fract 55 0 0 59 59 301\n" +
 	"fract 55 0 0 59 59 299\n" +
-	"fract 55 0 0 59 59 379\n" +
+	"fract 55 0 0 59 59 374\n" +
 	"fract 55 0 0 60 60 305\n" +
 	"fract 55 0 0 60 60 303\n" +
-	"fract 55 0 0 60 60 380\n" +
+	"fract 55 0 0 60 60 375\n" +
 	"fract 55 0 0 61 61 309\n" +
 	"fract 55 0 0 61 61 307\n" +
-	"fract 55 0 0 61 61 381\n" +
+	"fract 55 0 0 61 61 376\n" +
 	"fract 62 0 0 63 63 313\n" +
 	"fract 62 0 0 63 63 311\n" +
-	"fract 62 0 0 63 63 382\n" +
+	"fract 62 0 0 63 63 377\n" +
 	"fract 62 0 0 64 64 317\n" +
 	"fract 62 0 0 64 64 315\n" +
-	"fract 62 0 0 64 64 383\n" +
+	"fract 62 0 0 64 64 378\n" +
 	"fract 62 0 0 65 65 321\n" +
 	"fract 62 0 0 65 65 319\n" +
-	"fract 62 0 0 65 65 384\n" +
+	"fract 62 0 0 65 65 379\n" +
 	"fract 62 0 0 66 66 325\n" +
 	"fract 62 0 0 66 66 323\n" +
-	"fract 62 0 0 66 66 385\n" +
+	"fract 62 0 0 66 66 380\n" +
 	"fract 62 0 0 67 67 329\n" +
 	"fract 62 0 0 67 67 327\n" +
-	"fract 62 0 0 67 67 386\n" +
+	"fract 62 0 0 67 67 381\n" +
 	"fract 62 0 0 68 68 333\n" +
 	"fract 62 0 0 68 68 331\n" +
-	"fract 62 0 0 68 68 387\n" +
+	"fract 62 0 0 68 68 382\n" +
 	"frexp 0 0 0 49 49 169\n" +
 	"frexp 0 0 0 49 49 167\n" +
-	"frexp 0 0 0 49 49 347\n" +
+	"frexp 0 0 0 49 49 383\n" +
 	"frexp 0 0 0 50 50 173\n" +
 	"frexp 0 0 0 50 50 171\n" +
-	"frexp 0 0 0 50 50 388\n" +
+	"frexp 0 0 0 50 50 384\n" +
 	"frexp 0 0 0 51 51 177\n" +
 	"frexp 0 0 0 51 51 175\n" +
-	"frexp 0 0 0 51 51 389\n" +
+	"frexp 0 0 0 51 51 385\n" +
 	"frexp 0 0 0 52 52 181\n" +
 	"frexp 0 0 0 52 52 179\n" +
-	"frexp 0 0 0 52 52 390\n" +
+	"frexp 0 0 0 52 52 386\n" +
 	"frexp 0 0 0 53 53 185\n" +
 	"frexp 0 0 0 53 53 183\n" +
-	"frexp 0 0 0 53 53 391\n" +
+	"frexp 0 0 0 53 53 387\n" +
 	"frexp 0 0 0 54 54 189\n" +
 	"frexp 0 0 0 54 54 187\n" +
-	"frexp 0 0 0 54 54 392\n" +
+	"frexp 0 0 0 54 54 388\n" +
 	"frexp 55 0 0 56 56 169\n" +
 	"frexp 55 0 0 56 56 167\n" +
-	"frexp 55 0 0 56 56 347\n" +
+	"frexp 55 0 0 56 56 383\n" +
 	"frexp 55 0 0 57 57 173\n" +
 	"frexp 55 0 0 57 57 171\n" +
-	"frexp 55 0 0 57 57 388\n" +
+	"frexp 55 0 0 57 57 384\n" +
 	"frexp 55 0 0 58 58 177\n" +
 	"frexp 55 0 0 58 58 175\n" +
-	"frexp 55 0 0 58 58 389\n" +
+	"frexp 55 0 0 58 58 385\n" +
 	"frexp 55 0 0 59 59 181\n" +
 	"frexp 55 0 0 59 59 179\n" +
-	"frexp 55 0 0 59 59 390\n" +
+	"frexp 55 0 0 59 59 386\n" +
 	"frexp 55 0 0 60 60 185\n" +
 	"frexp 55 0 0 60 60 183\n" +
-	"frexp 55 0 0 60 60 391\n" +
+	"frexp 55 0 0 60 60 387\n" +
 	"frexp 55 0 0 61 61 189\n" +
 	"frexp 55 0 0 61 61 187\n" +
-	"frexp 55 0 0 61 61 392\n" +
+	"frexp 55 0 0 61 61 388\n" +
 	"frexp 62 0 0 63 63 169\n" +
 	"frexp 62 0 0 63 63 167\n" +
-	"frexp 62 0 0 63 63 347\n" +
+	"frexp 62 0 0 63 63 383\n" +
 	"frexp 62 0 0 64 64 173\n" +
 	"frexp 62 0 0 64 64 171\n" +
-	"frexp 62 0 0 64 64 388\n" +
+	"frexp 62 0 0 64 64 384\n" +
 	"frexp 62 0 0 65 65 177\n" +
 	"frexp 62 0 0 65 65 175\n" +
-	"frexp 62 0 0 65 65 389\n" +
+	"frexp 62 0 0 65 65 385\n" +
 	"frexp 62 0 0 66 66 181\n" +
 	"frexp 62 0 0 66 66 179\n" +
-	"frexp 62 0 0 66 66 390\n" +
+	"frexp 62 0 0 66 66 386\n" +
 	"frexp 62 0 0 67 67 185\n" +
 	"frexp 62 0 0 67 67 183\n" +
-	"frexp 62 0 0 67 67 391\n" +
+	"frexp 62 0 0 67 67 387\n" +
 	"frexp 62 0 0 68 68 189\n" +
 	"frexp 62 0 0 68 68 187\n" +
-	"frexp 62 0 0 68 68 392\n" +
+	"frexp 62 0 0 68 68 388\n" +
 	"get_enqueued_local_size 0 200 0 72 25\n" +
 	"get_global_id 0 0 0 72 25\n" +
 	"get_global_linear_id 0 200 0 72\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 0 0 72 393\n" +
-	"get_image_array_size 0 0 0 72 394\n" +
-	"get_image_array_size 0 0 0 72 395\n" +
-	"get_image_array_size 0 0 0 72 396\n" +
+	"get_image_array_size 0 0 0 72 389\n" +
+	"get_image_array_size 0 0 0 72 390\n" +
+	"get_image_array_size 0 0 0 72 391\n" +
+	"get_image_array_size 0 0 0 72 392\n" +
+	"get_image_channel_data_type 0 0 0 26 393\n" +
+	"get_image_channel_data_type 0 0 0 26 394\n" +
+	"get_image_channel_data_type 0 0 0 26 389\n" +
+	"get_image_channel_data_type 0 0 0 26 395\n" +
+	"get_image_channel_data_type 0 0 0 26 390\n" +
+	"get_image_channel_data_type 0 0 0 26 396\n" +
 	"get_image_channel_data_type 0 0 0 26 397\n" +
 	"get_image_channel_data_type 0 0 0 26 398\n" +
-	"get_image_channel_data_type 0 0 0 26 393\n" +
+	"get_image_channel_data_type 0 0 0 26 391\n" +
 	"get_image_channel_data_type 0 0 0 26 399\n" +
-	"get_image_channel_data_type 0 0 0 26 394\n" +
+	"get_image_channel_data_type 0 0 0 26 392\n" +
 	"get_image_channel_data_type 0 0 0 26 400\n" +
-	"get_image_channel_data_type 0 0 0 26 401\n" +
-	"get_image_channel_data_type 0 0 0 26 402\n" +
-	"get_image_channel_data_type 0 0 0 26 395\n" +
-	"get_image_channel_data_type 0 0 0 26 403\n" +
-	"get_image_channel_data_type 0 0 0 26 396\n" +
-	"get_image_channel_data_type 0 0 0 26 404\n" +
+	"get_image_channel_order 0 0 0 26 393\n" +
+	"get_image_channel_order 0 0 0 26 394\n" +
+	"get_image_channel_order 0 0 0 26 389\n" +
+	"get_image_channel_order 0 0 0 26 395\n" +
+	"get_image_channel_order 0 0 0 26 390\n" +
+	"get_image_channel_order 0 0 0 26 396\n" +
 	"get_image_channel_order 0 0 0 26 397\n" +
 	"get_image_channel_order 0 0 0 26 398\n" +
-	"get_image_channel_order 0 0 0 26 393\n" +
+	"get_image_channel_order 0 0 0 26 391\n" +
 	"get_image_channel_order 0 0 0 26 399\n" +
-	"get_image_channel_order 0 0 0 26 394\n" +
+	"get_image_channel_order 0 0 0 26 392\n" +
 	"get_image_channel_order 0 0 0 26 400\n" +
-	"get_image_channel_order 0 0 0 26 401\n" +
-	"get_image_channel_order 0 0 0 26 402\n" +
-	"get_image_channel_order 0 0 0 26 395\n" +
-	"get_image_channel_order 0 0 0 26 403\n" +
-	"get_image_channel_order 0 0 0 26 396\n" +
-	"get_image_channel_order 0 0 0 26 404\n" +
+	"get_image_depth 0 0 0 26 396\n" +
 	"get_image_depth 0 0 0 26 400\n" +
-	"get_image_depth 0 0 0 26 404\n" +
+	"get_image_dim 0 0 0 28 395\n" +
+	"get_image_dim 0 0 0 28 390\n" +
+	"get_image_dim 0 0 0 32 396\n" +
 	"get_image_dim 0 0 0 28 399\n" +
-	"get_image_dim 0 0 0 28 394\n" +
+	"get_image_dim 0 0 0 28 392\n" +
 	"get_image_dim 0 0 0 32 400\n" +
-	"get_image_dim 0 0 0 28 403\n" +
-	"get_image_dim 0 0 0 28 396\n" +
-	"get_image_dim 0 0 0 32 404\n" +
-	"get_image_height 0 0 0 26 399\n" +
-	"get_image_height 0 0 0 26 394\n" +
-	"get_image_height 0 0 0 26 400\n" +
-	"get_image_height 0 0 0 26 403\n" +
+	"get_image_height 0 0 0 26 395\n" +
+	"get_image_height 0 0 0 26 390\n" +
 	"get_image_height 0 0 0 26 396\n" +
-	"get_image_height 0 0 0 26 404\n" +
+	"get_image_height 0 0 0 26 399\n" +
+	"get_image_height 0 0 0 26 392\n" +
+	"get_image_height 0 0 0 26 400\n" +
+	"get_image_width 0 0 0 26 393\n" +
+	"get_image_width 0 0 0 26 394\n" +
+	"get_image_width 0 0 0 26 389\n" +
+	"get_image_width 0 0 0 26 395\n" +
+	"get_image_width 0 0 0 26 390\n" +
+	"get_image_width 0 0 0 26 396\n" +
 	"get_image_width 0 0 0 26 397\n" +
 	"get_image_width 0 0 0 26 398\n" +
-	"get_image_width 0 0 0 26 393\n" +
+	"get_image_width 0 0 0 26 391\n" +
 	"get_image_width 0 0 0 26 399\n" +
-	"get_image_width 0 0 0 26 394\n" +
+	"get_image_width 0 0 0 26 392\n" +
 	"get_image_width 0 0 0 26 400\n" +
-	"get_image_width 0 0 0 26 401\n" +
-	"get_image_width 0 0 0 26 402\n" +
-	"get_image_width 0 0 0 26 395\n" +
-	"get_image_width 0 0 0 26 403\n" +
-	"get_image_width 0 0 0 26 396\n" +
-	"get_image_width 0 0 0 26 404\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
@@ -3104,58 +2773,58 @@ const decls = "abs 0 0 0 1 2\n" +
 	"lgamma 62 0 0 68 68\n" +
 	"lgamma_r 0 0 0 49 49 169\n" +
 	"lgamma_r 0 0 0 49 49 167\n" +
-	"lgamma_r 0 0 0 49 49 347\n" +
+	"lgamma_r 0 0 0 49 49 383\n" +
 	"lgamma_r 0 0 0 50 50 173\n" +
 	"lgamma_r 0 0 0 50 50 171\n" +
-	"lgamma_r 0 0 0 50 50 388\n" +
+	"lgamma_r 0 0 0 50 50 384\n" +
 	"lgamma_r 0 0 0 51 51 177\n" +
 	"lgamma_r 0 0 0 51 51 175\n" +
-	"lgamma_r 0 0 0 51 51 389\n" +
+	"lgamma_r 0 0 0 51 51 385\n" +
 	"lgamma_r 0 0 0 52 52 181\n" +
 	"lgamma_r 0 0 0 52 52 179\n" +
-	"lgamma_r 0 0 0 52 52 390\n" +
+	"lgamma_r 0 0 0 52 52 386\n" +
 	"lgamma_r 0 0 0 53 53 185\n" +
 	"lgamma_r 0 0 0 53 53 183\n" +
-	"lgamma_r 0 0 0 53 53 391\n" +
+	"lgamma_r 0 0 0 53 53 387\n" +
 	"lgamma_r 0 0 0 54 54 189\n" +
 	"lgamma_r 0 0 0 54 54 187\n" +
-	"lgamma_r 0 0 0 54 54 392\n" +
+	"lgamma_r 0 0 0 54 54 388\n" +
 	"lgamma_r 55 0 0 56 56 169\n" +
 	"lgamma_r 55 0 0 56 56 167\n" +
-	"lgamma_r 55 0 0 56 56 347\n" +
+	"lgamma_r 55 0 0 56 56 383\n" +
 	"lgamma_r 55 0 0 57 57 173\n" +
 	"lgamma_r 55 0 0 57 57 171\n" +
-	"lgamma_r 55 0 0 57 57 388\n" +
+	"lgamma_r 55 0 0 57 57 384\n" +
 	"lgamma_r 55 0 0 58 58 177\n" +
 	"lgamma_r 55 0 0 58 58 175\n" +
-	"lgamma_r 55 0 0 58 58 389\n" +
+	"lgamma_r 55 0 0 58 58 385\n" +
 	"lgamma_r 55 0 0 59 59 181\n" +
 	"lgamma_r 55 0 0 59 59 179\n" +
-	"lgamma_r 55 0 0 59 59 390\n" +
+	"lgamma_r 55 0 0 59 59 386\n" +
 	"lgamma_r 55 0 0 60 60 185\n" +
 	"lgamma_r 55 0 0 60 60 183\n" +
-	"lgamma_r 55 0 0 60 60 391\n" +
+	"lgamma_r 55 0 0 60 60 387\n" +
 	"lgamma_r 55 0 0 61 61 189\n" +
 	"lgamma_r 55 0 0 61 61 187\n" +
-	"lgamma_r 55 0 0 61 61 392\n" +
+	"lgamma_r 55 0 0 61 61 388\n" +
 	"lgamma_r 62 0 0 63 63 169\n" +
 	"lgamma_r 62 0 0 63 63 167\n" +
-	"lgamma_r 62 0 0 63 63 347\n" +
+	"lgamma_r 62 0 0 63 63 383\n" +
 	"lgamma_r 62 0 0 64 64 173\n" +
 	"lgamma_r 62 0 0 64 64 171\n" +
-	"lgamma_r 62 0 0 64 64 388\n" +
+	"lgamma_r 62 0 0 64 64 384\n" +
 	"lgamma_r 62 0 0 65 65 177\n" +
 	"lgamma_r 62 0 0 65 65 175\n" +
-	"lgamma_r 62 0 0 65 65 389\n" +
+	"lgamma_r 62 0 0 65 65 385\n" +
 	"lgamma_r 62 0 0 66 66 181\n" +
 	"lgamma_r 62 0 0 66 66 179\n" +
-	"lgamma_r 62 0 0 66 66 390\n" +
+	"lgamma_r 62 0 0 66 66 386\n" +
 	"lgamma_r 62 0 0 67 67 185\n" +
 	"lgamma_r 62 0 0 67 67 183\n" +
-	"lgamma_r 62 0 0 67 67 391\n" +
+	"lgamma_r 62 0 0 67 67 387\n" +
 	"lgamma_r 62 0 0 68 68 189\n" +
 	"lgamma_r 62 0 0 68 68 187\n" +
-	"lgamma_r 62 0 0 68 68 392\n" +
+	"lgamma_r 62 0 0 68 68 388\n" +
 	"log 0 0 0 49 49\n" +
 	"log 0 0 0 50 50\n" +
 	"log 0 0 0 51 51\n" +
@@ -3511,7 +3180,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"maxmag 62 0 0 66 66 66\n" +
 	"maxmag 62 0 0 67 67 67\n" +
 	"maxmag 62 0 0 68 68 68\n" +
-	"mem_fence 0 0 0 366 369\n" +
+	"mem_fence 0 0 0 360 362\n" +
 	"min 0 0 0 2 2 2\n" +
 	"min 0 0 0 4 4 4\n" +
 	"min 0 0 0 4 4 2\n" +
@@ -3686,58 +3355,58 @@ const decls = "abs 0 0 0 1 2\n" +
 	"mix 62 0 0 68 68 68 63\n" +
 	"modf 0 0 0 49 49 265\n" +
 	"modf 0 0 0 49 49 263\n" +
-	"modf 0 0 0 49 49 359\n" +
+	"modf 0 0 0 49 49 365\n" +
 	"modf 0 0 0 50 50 269\n" +
 	"modf 0 0 0 50 50 267\n" +
-	"modf 0 0 0 50 50 372\n" +
+	"modf 0 0 0 50 50 366\n" +
 	"modf 0 0 0 51 51 273\n" +
 	"modf 0 0 0 51 51 271\n" +
-	"modf 0 0 0 51 51 373\n" +
+	"modf 0 0 0 51 51 367\n" +
 	"modf 0 0 0 52 52 277\n" +
 	"modf 0 0 0 52 52 275\n" +
-	"modf 0 0 0 52 52 374\n" +
+	"modf 0 0 0 52 52 368\n" +
 	"modf 0 0 0 53 53 281\n" +
 	"modf 0 0 0 53 53 279\n" +
-	"modf 0 0 0 53 53 375\n" +
+	"modf 0 0 0 53 53 369\n" +
 	"modf 0 0 0 54 54 285\n" +
 	"modf 0 0 0 54 54 283\n" +
-	"modf 0 0 0 54 54 376\n" +
+	"modf 0 0 0 54 54 370\n" +
 	"modf 55 0 0 56 56 289\n" +
 	"modf 55 0 0 56 56 287\n" +
-	"modf 55 0 0 56 56 362\n" +
+	"modf 55 0 0 56 56 371\n" +
 	"modf 55 0 0 57 57 293\n" +
 	"modf 55 0 0 57 57 291\n" +
-	"modf 55 0 0 57 57 377\n" +
+	"modf 55 0 0 57 57 372\n" +
 	"modf 55 0 0 58 58 297\n" +
 	"modf 55 0 0 58 58 295\n" +
-	"modf 55 0 0 58 58 378\n" +
+	"modf 55 0 0 58 58 373\n" +
 	"modf 55 0 0 59 59 301\n" +
 	"modf 55 0 0 59 59 299\n" +
-	"modf 55 0 0 59 59 379\n" +
+	"modf 55 0 0 59 59 374\n" +
 	"modf 55 0 0 60 60 305\n" +
 	"modf 55 0 0 60 60 303\n" +
-	"modf 55 0 0 60 60 380\n" +
+	"modf 55 0 0 60 60 375\n" +
 	"modf 55 0 0 61 61 309\n" +
 	"modf 55 0 0 61 61 307\n" +
-	"modf 55 0 0 61 61 381\n" +
+	"modf 55 0 0 61 61 376\n" +
 	"modf 62 0 0 63 63 313\n" +
 	"modf 62 0 0 63 63 311\n" +
-	"modf 62 0 0 63 63 382\n" +
+	"modf 62 0 0 63 63 377\n" +
 	"modf 62 0 0 64 64 317\n" +
 	"modf 62 0 0 64 64 315\n" +
-	"modf 62 0 0 64 64 383\n" +
+	"modf 62 0 0 64 64 378\n" +
 	"modf 62 0 0 65 65 321\n" +
 	"modf 62 0 0 65 65 319\n" +
-	"modf 62 0 0 65 65 384\n" +
+	"modf 62 0 0 65 65 379\n" +
 	"modf 62 0 0 66 66 325\n" +
 	"modf 62 0 0 66 66 323\n" +
-	"modf 62 0 0 66 66 385\n" +
+	"modf 62 0 0 66 66 380\n" +
 	"modf 62 0 0 67 67 329\n" +
 	"modf 62 0 0 67 67 327\n" +
-	"modf 62 0 0 67 67 386\n" +
+	"modf 62 0 0 67 67 381\n" +
 	"modf 62 0 0 68 68 333\n" +
 	"modf 62 0 0 68 68 331\n" +
-	"modf 62 0 0 68 68 387\n" +
+	"modf 62 0 0 68 68 382\n" +
 	"mul24 0 0 0 26 26 26\n" +
 	"mul24 0 0 0 28 28 28\n" +
 	"mul24 0 0 0 30 30 30\n" +
@@ -4032,73 +3701,73 @@ const decls = "abs 0 0 0 1 2\n" +
 	"powr 62 0 0 66 66 66\n" +
 	"powr 62 0 0 67 67 67\n" +
 	"powr 62 0 0 68 68 68\n" +
-	"prefetch 0 0 0 366 71 72\n" +
-	"prefetch 0 0 0 366 76 72\n" +
-	"prefetch 0 0 0 366 80 72\n" +
-	"prefetch 0 0 0 366 84 72\n" +
-	"prefetch 0 0 0 366 88 72\n" +
-	"prefetch 0 0 0 366 92 72\n" +
-	"prefetch 0 0 0 366 96 72\n" +
-	"prefetch 0 0 0 366 100 72\n" +
-	"prefetch 0 0 0 366 104 72\n" +
-	"prefetch 0 0 0 366 108 72\n" +
-	"prefetch 0 0 0 366 112 72\n" +
-	"prefetch 0 0 0 366 116 72\n" +
-	"prefetch 0 0 0 366 120 72\n" +
-	"prefetch 0 0 0 366 124 72\n" +
-	"prefetch 0 0 0 366 128 72\n" +
-	"prefetch 0 0 0 366 132 72\n" +
-	"prefetch 0 0 0 366 136 72\n" +
-	"prefetch 0 0 0 366 140 72\n" +
-	"prefetch 0 0 0 366 144 72\n" +
-	"prefetch 0 0 0 366 148 72\n" +
-	"prefetch 0 0 0 366 152 72\n" +
-	"prefetch 0 0 0 366 156 72\n" +
-	"prefetch 0 0 0 366 160 72\n" +
-	"prefetch 0 0 0 366 164 72\n" +
-	"prefetch 0 0 0 366 168 72\n" +
-	"prefetch 0 0 0 366 172 72\n" +
-	"prefetch 0 0 0 366 176 72\n" +
-	"prefetch 0 0 0 366 180 72\n" +
-	"prefetch 0 0 0 366 184 72\n" +
-	"prefetch 0 0 0 366 188 72\n" +
-	"prefetch 0 0 0 366 192 72\n" +
-	"prefetch 0 0 0 366 196 72\n" +
-	"prefetch 0 0 0 366 200 72\n" +
-	"prefetch 0 0 0 366 204 72\n" +
-	"prefetch 0 0 0 366 208 72\n" +
-	"prefetch 0 0 0 366 212 72\n" +
-	"prefetch 0 0 0 366 216 72\n" +
-	"prefetch 0 0 0 366 220 72\n" +
-	"prefetch 0 0 0 366 224 72\n" +
-	"prefetch 0 0 0 366 228 72\n" +
-	"prefetch 0 0 0 366 232 72\n" +
-	"prefetch 0 0 0 366 236 72\n" +
-	"prefetch 0 0 0 366 240 72\n" +
-	"prefetch 0 0 0 366 244 72\n" +
-	"prefetch 0 0 0 366 248 72\n" +
-	"prefetch 0 0 0 366 252 72\n" +
-	"prefetch 0 0 0 366 256 72\n" +
-	"prefetch 0 0 0 366 260 72\n" +
-	"prefetch 0 0 0 366 264 72\n" +
-	"prefetch 0 0 0 366 268 72\n" +
-	"prefetch 0 0 0 366 272 72\n" +
-	"prefetch 0 0 0 366 276 72\n" +
-	"prefetch 0 0 0 366 280 72\n" +
-	"prefetch 0 0 0 366 284 72\n" +
-	"prefetch 55 0 0 366 288 72\n" +
-	"prefetch 55 0 0 366 292 72\n" +
-	"prefetch 55 0 0 366 296 72\n" +
-	"prefetch 55 0 0 366 300 72\n" +
-	"prefetch 55 0 0 366 304 72\n" +
-	"prefetch 55 0 0 366 308 72\n" +
-	"prefetch 0 0 0 366 312 72\n" +
-	"prefetch 0 0 0 366 316 72\n" +
-	"prefetch 0 0 0 366 320 72\n" +
-	"prefetch 0 0 0 366 324 72\n" +
-	"prefetch 0 0 0 366 328 72\n" +
-	"prefetch 0 0 0 366 332 72\n" +
-	"printf 0 120 1 26 405\n" +
+	"prefetch 0 0 0 360 71 72\n" +
+	"prefetch 0 0 0 360 76 72\n" +
+	"prefetch 0 0 0 360 80 72\n" +
+	"prefetch 0 0 0 360 84 72\n" +
+	"prefetch 0 0 0 360 88 72\n" +
+	"prefetch 0 0 0 360 92 72\n" +
+	"prefetch 0 0 0 360 96 72\n" +
+	"prefetch 0 0 0 360 100 72\n" +
+	"prefetch 0 0 0 360 104 72\n" +
+	"prefetch 0 0 0 360 108 72\n" +
+	"prefetch 0 0 0 360 112 72\n" +
+	"prefetch 0 0 0 360 116 72\n" +
+	"prefetch 0 0 0 360 120 72\n" +
+	"prefetch 0 0 0 360 124 72\n" +
+	"prefetch 0 0 0 360 128 72\n" +
+	"prefetch 0 0 0 360 132 72\n" +
+	"prefetch 0 0 0 360 136 72\n" +
+	"prefetch 0 0 0 360 140 72\n" +
+	"prefetch 0 0 0 360 144 72\n" +
+	"prefetch 0 0 0 360 148 72\n" +
+	"prefetch 0 0 0 360 152 72\n" +
+	"prefetch 0 0 0 360 156 72\n" +
+	"prefetch 0 0 0 360 160 72\n" +
+	"prefetch 0 0 0 360 164 72\n" +
+	"prefetch 0 0 0 360 168 72\n" +
+	"prefetch 0 0 0 360 172 72\n" +
+	"prefetch 0 0 0 360 176 72\n" +
+	"prefetch 0 0 0 360 180 72\n" +
+	"prefetch 0 0 0 360 184 72\n" +
+	"prefetch 0 0 0 360 188 72\n" +
+	"prefetch 0 0 0 360 192 72\n" +
+	"prefetch 0 0 0 360 196 72\n" +
+	"prefetch 0 0 0 360 200 72\n" +
+	"prefetch 0 0 0 360 204 72\n" +
+	"prefetch 0 0 0 360 208 72\n" +
+	"prefetch 0 0 0 360 212 72\n" +
+	"prefetch 0 0 0 360 216 72\n" +
+	"prefetch 0 0 0 360 220 72\n" +
+	"prefetch 0 0 0 360 224 72\n" +
+	"prefetch 0 0 0 360 228 72\n" +
+	"prefetch 0 0 0 360 232 72\n" +
+	"prefetch 0 0 0 360 236 72\n" +
+	"prefetch 0 0 0 360 240 72\n" +
+	"prefetch 0 0 0 360 244 72\n" +
+	"prefetch 0 0 0 360 248 72\n" +
+	"prefetch 0 0 0 360 252 72\n" +
+	"prefetch 0 0 0 360 256 72\n" +
+	"prefetch 0 0 0 360 260 72\n" +
+	"prefetch 0 0 0 360 264 72\n" +
+	"prefetch 0 0 0 360 268 72\n" +
+	"prefetch 0 0 0 360 272 72\n" +
+	"prefetch 0 0 0 360 276 72\n" +
+	"prefetch 0 0 0 360 280 72\n" +
+	"prefetch 0 0 0 360 284 72\n" +
+	"prefetch 55 0 0 360 288 72\n" +
+	"prefetch 55 0 0 360 292 72\n" +
+	"prefetch 55 0 0 360 296 72\n" +
+	"prefetch 55 0 0 360 300 72\n" +
+	"prefetch 55 0 0 360 304 72\n" +
+	"prefetch 55 0 0 360 308 72\n" +
+	"prefetch 0 0 0 360 312 72\n" +
+	"prefetch 0 0 0 360 316 72\n" +
+	"prefetch 0 0 0 360 320 72\n" +
+	"prefetch 0 0 0 360 324 72\n" +
+	"prefetch 0 0 0 360 328 72\n" +
+	"prefetch 0 0 0 360 332 72\n" +
+	"printf 0 120 1 26 401\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -4117,62 +3786,62 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 399 406 28\n" +
-	"read_imagef 0 0 0 52 399 406 50\n" +
-	"read_imagef 0 0 0 52 400 406 32\n" +
-	"read_imagef 0 0 0 52 400 406 52\n" +
-	"read_imagef 0 0 0 52 394 406 32\n" +
-	"read_imagef 0 0 0 52 394 406 52\n" +
-	"read_imagef 0 0 0 52 397 406 26\n" +
-	"read_imagef 0 0 0 52 397 406 49\n" +
-	"read_imagef 0 0 0 52 393 406 28\n" +
-	"read_imagef 0 0 0 52 393 406 50\n" +
-	"read_imagef 0 0 0 52 399 28\n" +
-	"read_imagef 0 0 0 52 400 32\n" +
-	"read_imagef 0 0 0 52 394 32\n" +
-	"read_imagef 0 0 0 52 397 26\n" +
-	"read_imagef 0 0 0 52 398 26\n" +
-	"read_imagef 0 0 0 52 393 28\n" +
-	"read_imageh 62 0 0 66 399 406 28\n" +
-	"read_imageh 62 0 0 66 399 406 50\n" +
-	"read_imageh 62 0 0 66 400 406 32\n" +
-	"read_imageh 62 0 0 66 400 406 52\n" +
-	"read_imageh 62 0 0 66 399 28\n" +
-	"read_imageh 62 0 0 66 397 26\n" +
-	"read_imageh 62 0 0 66 398 26\n" +
-	"read_imagei 0 0 0 32 399 406 28\n" +
-	"read_imagei 0 0 0 32 399 406 50\n" +
-	"read_imagei 0 0 0 32 400 406 32\n" +
-	"read_imagei 0 0 0 32 400 406 52\n" +
-	"read_imagei 0 0 0 32 394 406 32\n" +
-	"read_imagei 0 0 0 32 394 406 52\n" +
-	"read_imagei 0 0 0 32 397 406 26\n" +
-	"read_imagei 0 0 0 32 397 406 49\n" +
-	"read_imagei 0 0 0 32 393 406 28\n" +
-	"read_imagei 0 0 0 32 393 406 50\n" +
-	"read_imagei 0 0 0 32 399 28\n" +
-	"read_imagei 0 0 0 32 400 32\n" +
-	"read_imagei 0 0 0 32 394 32\n" +
-	"read_imagei 0 0 0 32 397 26\n" +
-	"read_imagei 0 0 0 32 398 26\n" +
-	"read_imagei 0 0 0 32 393 28\n" +
-	"read_imageui 0 0 0 31 399 406 28\n" +
-	"read_imageui 0 0 0 31 399 406 50\n" +
-	"read_imageui 0 0 0 31 400 406 32\n" +
-	"read_imageui 0 0 0 31 400 406 52\n" +
-	"read_imageui 0 0 0 31 394 406 32\n" +
-	"read_imageui 0 0 0 31 394 406 52\n" +
-	"read_imageui 0 0 0 31 397 406 26\n" +
-	"read_imageui 0 0 0 31 397 406 49\n" +
-	"read_imageui 0 0 0 31 393 406 28\n" +
-	"read_imageui 0 0 0 31 393 406 50\n" +
-	"read_imageui 0 0 0 31 399 28\n" +
-	"read_imageui 0 0 0 31 400 32\n" +
-	"read_imageui 0 0 0 31 394 32\n" +
-	"read_imageui 0 0 0 31 397 26\n" +
-	"read_imageui 0 0 0 31 398 26\n" +
-	"read_imageui 0 0 0 31 393 28\n" +
-	"read_mem_fence 0 0 0 366 369\n" +
+	"read_imagef 0 0 0 52 395 402 28\n" +
+	"read_imagef 0 0 0 52 395 402 50\n" +
+	"read_imagef 0 0 0 52 396 402 32\n" +
+	"read_imagef 0 0 0 52 396 402 52\n" +
+	"read_imagef 0 0 0 52 390 402 32\n" +
+	"read_imagef 0 0 0 52 390 402 52\n" +
+	"read_imagef 0 0 0 52 393 402 26\n" +
+	"read_imagef 0 0 0 52 393 402 49\n" +
+	"read_imagef 0 0 0 52 389 402 28\n" +
+	"read_imagef 0 0 0 52 389 402 50\n" +
+	"read_imagef 0 0 0 52 395 28\n" +
+	"read_imagef 0 0 0 52 396 32\n" +
+	"read_imagef 0 0 0 52 390 32\n" +
+	"read_imagef 0 0 0 52 393 26\n" +
+	"read_imagef 0 0 0 52 394 26\n" +
+	"read_imagef 0 0 0 52 389 28\n" +
+	"read_imageh 62 0 0 66 395 402 28\n" +
+	"read_imageh 62 0 0 66 395 402 50\n" +
+	"read_imageh 62 0 0 66 396 402 32\n" +
+	"read_imageh 62 0 0 66 396 402 52\n" +
+	"read_imageh 62 0 0 66 395 28\n" +
+	"read_imageh 62 0 0 66 393 26\n" +
+	"read_imageh 62 0 0 66 394 26\n" +
+	"read_imagei 0 0 0 32 395 402 28\n" +
+	"read_imagei 0 0 0 32 395 402 50\n" +
+	"read_imagei 0 0 0 32 396 402 32\n" +
+	"read_imagei 0 0 0 32 396 402 52\n" +
+	"read_imagei 0 0 0 32 390 402 32\n" +
+	"read_imagei 0 0 0 32 390 402 52\n" +
+	"read_imagei 0 0 0 32 393 402 26\n" +
+	"read_imagei 0 0 0 32 393 402 49\n" +
+	"read_imagei 0 0 0 32 389 402 28\n" +
+	"read_imagei 0 0 0 32 389 402 50\n" +
+	"read_imagei 0 0 0 32 395 28\n" +
+	"read_imagei 0 0 0 32 396 32\n" +
+	"read_imagei 0 0 0 32 390 32\n" +
+	"read_imagei 0 0 0 32 393 26\n" +
+	"read_imagei 0 0 0 32 394 26\n" +
+	"read_imagei 0 0 0 32 389 28\n" +
+	"read_imageui 0 0 0 31 395 402 28\n" +
+	"read_imageui 0 0 0 31 395 402 50\n" +
+	"read_imageui 0 0 0 31 396 402 32\n" +
+	"read_imageui 0 0 0 31 396 402 52\n" +
+	"read_imageui 0 0 0 31 390 402 32\n" +
+	"read_imageui 0 0 0 31 390 402 52\n" +
+	"read_imageui 0 0 0 31 393 402 26\n" +
+	"read_imageui 0 0 0 31 393 402 49\n" +
+	"read_imageui 0 0 0 31 389 402 28\n" +
+	"read_imageui 0 0 0 31 389 402 50\n" +
+	"read_imageui 0 0 0 31 395 28\n" +
+	"read_imageui 0 0 0 31 396 32\n" +
+	"read_imageui 0 0 0 31 390 32\n" +
+	"read_imageui 0 0 0 31 393 26\n" +
+	"read_imageui 0 0 0 31 394 26\n" +
+	"read_imageui 0 0 0 31 389 28\n" +
+	"read_mem_fence 0 0 0 360 362\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
 	"remainder 0 0 0 51 51 51\n" +
@@ -4193,58 +3862,58 @@ const decls = "abs 0 0 0 1 2\n" +
 	"remainder 62 0 0 68 68 68\n" +
 	"remquo 0 0 0 49 49 49 169\n" +
 	"remquo 0 0 0 49 49 49 167\n" +
-	"remquo 0 0 0 49 49 49 347\n" +
+	"remquo 0 0 0 49 49 49 383\n" +
 	"remquo 0 0 0 50 50 50 173\n" +
 	"remquo 0 0 0 50 50 50 171\n" +
-	"remquo 0 0 0 50 50 50 388\n" +
+	"remquo 0 0 0 50 50 50 384\n" +
 	"remquo 0 0 0 51 51 51 177\n" +
 	"remquo 0 0 0 51 51 51 175\n" +
-	"remquo 0 0 0 51 51 51 389\n" +
+	"remquo 0 0 0 51 51 51 385\n" +
 	"remquo 0 0 0 52 52 52 181\n" +
 	"remquo 0 0 0 52 52 52 179\n" +
-	"remquo 0 0 0 52 52 52 390\n" +
+	"remquo 0 0 0 52 52 52 386\n" +
 	"remquo 0 0 0 53 53 53 185\n" +
 	"remquo 0 0 0 53 53 53 183\n" +
-	"remquo 0 0 0 53 53 53 391\n" +
+	"remquo 0 0 0 53 53 53 387\n" +
 	"remquo 0 0 0 54 54 54 189\n" +
 	"remquo 0 0 0 54 54 54 187\n" +
-	"remquo 0 0 0 54 54 54 392\n" +
+	"remquo 0 0 0 54 54 54 388\n" +
 	"remquo 55 0 0 56 56 56 169\n" +
 	"remquo 55 0 0 56 56 56 167\n" +
-	"remquo 55 0 0 56 56 56 347\n" +
+	"remquo 55 0 0 56 56 56 383\n" +
 	"remquo 55 0 0 57 57 57 173\n" +
 	"remquo 55 0 0 57 57 57 171\n" +
-	"remquo 55 0 0 57 57 57 388\n" +
+	"remquo 55 0 0 57 57 57 384\n" +
 	"remquo 55 0 0 58 58 58 177\n" +
 	"remquo 55 0 0 58 58 58 175\n" +
-	"remquo 55 0 0 58 58 58 389\n" +
+	"remquo 55 0 0 58 58 58 385\n" +
 	"remquo 55 0 0 59 59 59 181\n" +
 	"remquo 55 0 0 59 59 59 179\n" +
-	"remquo 55 0 0 59 59 59 390\n" +
+	"remquo 55 0 0 59 59 59 386\n" +
 	"remquo 55 0 0 60 60 60 185\n" +
 	"remquo 55 0 0 60 60 60 183\n" +
-	"remquo 55 0 0 60 60 60 391\n" +
+	"remquo 55 0 0 60 60 60 387\n" +
 	"remquo 55 0 0 61 61 61 189\n" +
 	"remquo 55 0 0 61 61 61 187\n" +
-	"remquo 55 0 0 61 61 61 392\n" +
+	"remquo 55 0 0 61 61 61 388\n" +
 	"remquo 62 0 0 63 63 63 169\n" +
 	"remquo 62 0 0 63 63 63 167\n" +
-	"remquo 62 0 0 63 63 63 347\n" +
+	"remquo 62 0 0 63 63 63 383\n" +
 	"remquo 62 0 0 64 64 64 173\n" +
 	"remquo 62 0 0 64 64 64 171\n" +
-	"remquo 62 0 0 64 64 64 388\n" +
+	"remquo 62 0 0 64 64 64 384\n" +
 	"remquo 62 0 0 65 65 65 177\n" +
 	"remquo 62 0 0 65 65 65 175\n" +
-	"remquo 62 0 0 65 65 65 389\n" +
+	"remquo 62 0 0 65 65 65 385\n" +
 	"remquo 62 0 0 66 66 66 181\n" +
 	"remquo 62 0 0 66 66 66 179\n" +
-	"remquo 62 0 0 66 66 66 390\n" +
+	"remquo 62 0 0 66 66 66 386\n" +
 	"remquo 62 0 0 67 67 67 185\n" +
 	"remquo 62 0 0 67 67 67 183\n" +
-	"remquo 62 0 0 67 67 67 391\n" +
+	"remquo 62 0 0 67 67 67 387\n" +
 	"remquo 62 0 0 68 68 68 189\n" +
 	"remquo 62 0 0 68 68 68 187\n" +
-	"remquo 62 0 0 68 68 68 392\n" +
+	"remquo 62 0 0 68 68 68 388\n" +
 	"rhadd 0 0 0 2 2 2\n" +
 	"rhadd 0 0 0 4 4 4\n" +
 	"rhadd 0 0 0 6 6 6\n" +
@@ -4953,58 +4622,58 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sin 62 0 0 68 68\n" +
 	"sincos 0 0 0 49 49 265\n" +
 	"sincos 0 0 0 49 49 263\n" +
-	"sincos 0 0 0 49 49 359\n" +
+	"sincos 0 0 0 49 49 365\n" +
 	"sincos 0 0 0 50 50 269\n" +
 	"sincos 0 0 0 50 50 267\n" +
-	"sincos 0 0 0 50 50 372\n" +
+	"sincos 0 0 0 50 50 366\n" +
 	"sincos 0 0 0 51 51 273\n" +
 	"sincos 0 0 0 51 51 271\n" +
-	"sincos 0 0 0 51 51 373\n" +
+	"sincos 0 0 0 51 51 367\n" +
 	"sincos 0 0 0 52 52 277\n" +
 	"sincos 0 0 0 52 52 275\n" +
-	"sincos 0 0 0 52 52 374\n" +
+	"sincos 0 0 0 52 52 368\n" +
 	"sincos 0 0 0 53 53 281\n" +
 	"sincos 0 0 0 53 53 279\n" +
-	"sincos 0 0 0 53 53 375\n" +
+	"sincos 0 0 0 53 53 369\n" +
 	"sincos 0 0 0 54 54 285\n" +
 	"sincos 0 0 0 54 54 283\n" +
-	"sincos 0 0 0 54 54 376\n" +
+	"sincos 0 0 0 54 54 370\n" +
 	"sincos 55 0 0 56 56 289\n" +
 	"sincos 55 0 0 56 56 287\n" +
-	"sincos 55 0 0 56 56 362\n" +
+	"sincos 55 0 0 56 56 371\n" +
 	"sincos 55 0 0 57 57 293\n" +
 	"sincos 55 0 0 57 57 291\n" +
-	"sincos 55 0 0 57 57 377\n" +
+	"sincos 55 0 0 57 57 372\n" +
 	"sincos 55 0 0 58 58 297\n" +
 	"sincos 55 0 0 58 58 295\n" +
-	"sincos 55 0 0 58 58 378\n" +
+	"sincos 55 0 0 58 58 373\n" +
 	"sincos 55 0 0 59 59 301\n" +
 	"sincos 55 0 0 59 59 299\n" +
-	"sincos 55 0 0 59 59 379\n" +
+	"sincos 55 0 0 59 59 374\n" +
 	"sincos 55 0 0 60 60 305\n" +
 	"sincos 55 0 0 60 60 303\n" +
-	"sincos 55 0 0 60 60 380\n" +
+	"sincos 55 0 0 60 60 375\n" +
 	"sincos 55 0 0 61 61 309\n" +
 	"sincos 55 0 0 61 61 307\n" +
-	"sincos 55 0 0 61 61 381\n" +
+	"sincos 55 0 0 61 61 376\n" +
 	"sincos 62 0 0 63 63 313\n" +
 	"sincos 62 0 0 63 63 311\n" +
-	"sincos 62 0 0 63 63 382\n" +
+	"sincos 62 0 0 63 63 377\n" +
 	"sincos 62 0 0 64 64 317\n" +
 	"sincos 62 0 0 64 64 315\n" +
-	"sincos 62 0 0 64 64 383\n" +
+	"sincos 62 0 0 64 64 378\n" +
 	"sincos 62 0 0 65 65 321\n" +
 	"sincos 62 0 0 65 65 319\n" +
-	"sincos 62 0 0 65 65 384\n" +
+	"sincos 62 0 0 65 65 379\n" +
 	"sincos 62 0 0 66 66 325\n" +
 	"sincos 62 0 0 66 66 323\n" +
-	"sincos 62 0 0 66 66 385\n" +
+	"sincos 62 0 0 66 66 380\n" +
 	"sincos 62 0 0 67 67 329\n" +
 	"sincos 62 0 0 67 67 327\n" +
-	"sincos 62 0 0 67 67 386\n" +
+	"sincos 62 0 0 67 67 381\n" +
 	"sincos 62 0 0 68 68 333\n" +
 	"sincos 62 0 0 68 68 331\n" +
-	"sincos 62 0 0 68 68 387\n" +
+	"sincos 62 0 0 68 68 382\n" +
 	"sinh 0 0 0 49 49\n" +
 	"sinh 0 0 0 50 50\n" +
 	"sinh 0 0 0 51 51\n" +
@@ -5301,768 +4970,768 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 407\n" +
-	"vload16 0 0 0 12 72 408\n" +
+	"vload16 0 0 0 12 72 403\n" +
+	"vload16 0 0 0 12 72 404\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 409\n" +
-	"vload16 0 0 0 11 72 410\n" +
+	"vload16 0 0 0 11 72 405\n" +
+	"vload16 0 0 0 11 72 406\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 411\n" +
-	"vload16 0 0 0 24 72 412\n" +
+	"vload16 0 0 0 24 72 407\n" +
+	"vload16 0 0 0 24 72 408\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 413\n" +
-	"vload16 0 0 0 23 72 414\n" +
+	"vload16 0 0 0 23 72 409\n" +
+	"vload16 0 0 0 23 72 410\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 415\n" +
-	"vload16 0 0 0 36 72 416\n" +
+	"vload16 0 0 0 36 72 411\n" +
+	"vload16 0 0 0 36 72 412\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 417\n" +
-	"vload16 0 0 0 35 72 418\n" +
+	"vload16 0 0 0 35 72 413\n" +
+	"vload16 0 0 0 35 72 414\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 419\n" +
-	"vload16 0 0 0 48 72 420\n" +
+	"vload16 0 0 0 48 72 415\n" +
+	"vload16 0 0 0 48 72 416\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 421\n" +
-	"vload16 0 0 0 47 72 422\n" +
+	"vload16 0 0 0 47 72 417\n" +
+	"vload16 0 0 0 47 72 418\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 423\n" +
-	"vload16 0 0 0 54 72 424\n" +
+	"vload16 0 0 0 54 72 419\n" +
+	"vload16 0 0 0 54 72 420\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 425\n" +
-	"vload16 55 0 0 61 72 426\n" +
+	"vload16 55 0 0 61 72 421\n" +
+	"vload16 55 0 0 61 72 422\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 427\n" +
-	"vload16 62 0 0 68 72 428\n" +
+	"vload16 62 0 0 68 72 423\n" +
+	"vload16 62 0 0 68 72 424\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 407\n" +
-	"vload2 0 0 0 4 72 408\n" +
+	"vload2 0 0 0 4 72 403\n" +
+	"vload2 0 0 0 4 72 404\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 409\n" +
-	"vload2 0 0 0 3 72 410\n" +
+	"vload2 0 0 0 3 72 405\n" +
+	"vload2 0 0 0 3 72 406\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 411\n" +
-	"vload2 0 0 0 16 72 412\n" +
+	"vload2 0 0 0 16 72 407\n" +
+	"vload2 0 0 0 16 72 408\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 413\n" +
-	"vload2 0 0 0 15 72 414\n" +
+	"vload2 0 0 0 15 72 409\n" +
+	"vload2 0 0 0 15 72 410\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 415\n" +
-	"vload2 0 0 0 28 72 416\n" +
+	"vload2 0 0 0 28 72 411\n" +
+	"vload2 0 0 0 28 72 412\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 417\n" +
-	"vload2 0 0 0 27 72 418\n" +
+	"vload2 0 0 0 27 72 413\n" +
+	"vload2 0 0 0 27 72 414\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 419\n" +
-	"vload2 0 0 0 40 72 420\n" +
+	"vload2 0 0 0 40 72 415\n" +
+	"vload2 0 0 0 40 72 416\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 421\n" +
-	"vload2 0 0 0 39 72 422\n" +
+	"vload2 0 0 0 39 72 417\n" +
+	"vload2 0 0 0 39 72 418\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 423\n" +
-	"vload2 0 0 0 50 72 424\n" +
+	"vload2 0 0 0 50 72 419\n" +
+	"vload2 0 0 0 50 72 420\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 425\n" +
-	"vload2 55 0 0 57 72 426\n" +
+	"vload2 55 0 0 57 72 421\n" +
+	"vload2 55 0 0 57 72 422\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 427\n" +
-	"vload2 62 0 0 64 72 428\n" +
+	"vload2 62 0 0 64 72 423\n" +
+	"vload2 62 0 0 64 72 424\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 407\n" +
-	"vload3 0 0 0 6 72 408\n" +
+	"vload3 0 0 0 6 72 403\n" +
+	"vload3 0 0 0 6 72 404\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 409\n" +
-	"vload3 0 0 0 5 72 410\n" +
+	"vload3 0 0 0 5 72 405\n" +
+	"vload3 0 0 0 5 72 406\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 411\n" +
-	"vload3 0 0 0 18 72 412\n" +
+	"vload3 0 0 0 18 72 407\n" +
+	"vload3 0 0 0 18 72 408\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 413\n" +
-	"vload3 0 0 0 17 72 414\n" +
+	"vload3 0 0 0 17 72 409\n" +
+	"vload3 0 0 0 17 72 410\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 415\n" +
-	"vload3 0 0 0 30 72 416\n" +
+	"vload3 0 0 0 30 72 411\n" +
+	"vload3 0 0 0 30 72 412\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 417\n" +
-	"vload3 0 0 0 29 72 418\n" +
+	"vload3 0 0 0 29 72 413\n" +
+	"vload3 0 0 0 29 72 414\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 419\n" +
-	"vload3 0 0 0 42 72 420\n" +
+	"vload3 0 0 0 42 72 415\n" +
+	"vload3 0 0 0 42 72 416\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 421\n" +
-	"vload3 0 0 0 41 72 422\n" +
+	"vload3 0 0 0 41 72 417\n" +
+	"vload3 0 0 0 41 72 418\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 423\n" +
-	"vload3 0 0 0 51 72 424\n" +
+	"vload3 0 0 0 51 72 419\n" +
+	"vload3 0 0 0 51 72 420\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 425\n" +
-	"vload3 55 0 0 58 72 426\n" +
+	"vload3 55 0 0 58 72 421\n" +
+	"vload3 55 0 0 58 72 422\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 427\n" +
-	"vload3 62 0 0 65 72 428\n" +
+	"vload3 62 0 0 65 72 423\n" +
+	"vload3 62 0 0 65 72 424\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 407\n" +
-	"vload4 0 0 0 8 72 408\n" +
+	"vload4 0 0 0 8 72 403\n" +
+	"vload4 0 0 0 8 72 404\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 409\n" +
-	"vload4 0 0 0 7 72 410\n" +
+	"vload4 0 0 0 7 72 405\n" +
+	"vload4 0 0 0 7 72 406\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 411\n" +
-	"vload4 0 0 0 20 72 412\n" +
+	"vload4 0 0 0 20 72 407\n" +
+	"vload4 0 0 0 20 72 408\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 413\n" +
-	"vload4 0 0 0 19 72 414\n" +
+	"vload4 0 0 0 19 72 409\n" +
+	"vload4 0 0 0 19 72 410\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 415\n" +
-	"vload4 0 0 0 32 72 416\n" +
+	"vload4 0 0 0 32 72 411\n" +
+	"vload4 0 0 0 32 72 412\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 417\n" +
-	"vload4 0 0 0 31 72 418\n" +
+	"vload4 0 0 0 31 72 413\n" +
+	"vload4 0 0 0 31 72 414\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 419\n" +
-	"vload4 0 0 0 44 72 420\n" +
+	"vload4 0 0 0 44 72 415\n" +
+	"vload4 0 0 0 44 72 416\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 421\n" +
-	"vload4 0 0 0 43 72 422\n" +
+	"vload4 0 0 0 43 72 417\n" +
+	"vload4 0 0 0 43 72 418\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 423\n" +
-	"vload4 0 0 0 52 72 424\n" +
+	"vload4 0 0 0 52 72 419\n" +
+	"vload4 0 0 0 52 72 420\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 425\n" +
-	"vload4 55 0 0 59 72 426\n" +
+	"vload4 55 0 0 59 72 421\n" +
+	"vload4 55 0 0 59 72 422\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 427\n" +
-	"vload4 62 0 0 66 72 428\n" +
+	"vload4 62 0 0 66 72 423\n" +
+	"vload4 62 0 0 66 72 424\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 407\n" +
-	"vload8 0 0 0 10 72 408\n" +
+	"vload8 0 0 0 10 72 403\n" +
+	"vload8 0 0 0 10 72 404\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 409\n" +
-	"vload8 0 0 0 9 72 410\n" +
+	"vload8 0 0 0 9 72 405\n" +
+	"vload8 0 0 0 9 72 406\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 411\n" +
-	"vload8 0 0 0 22 72 412\n" +
+	"vload8 0 0 0 22 72 407\n" +
+	"vload8 0 0 0 22 72 408\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 413\n" +
-	"vload8 0 0 0 21 72 414\n" +
+	"vload8 0 0 0 21 72 409\n" +
+	"vload8 0 0 0 21 72 410\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 415\n" +
-	"vload8 0 0 0 34 72 416\n" +
+	"vload8 0 0 0 34 72 411\n" +
+	"vload8 0 0 0 34 72 412\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 417\n" +
-	"vload8 0 0 0 33 72 418\n" +
+	"vload8 0 0 0 33 72 413\n" +
+	"vload8 0 0 0 33 72 414\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 419\n" +
-	"vload8 0 0 0 46 72 420\n" +
+	"vload8 0 0 0 46 72 415\n" +
+	"vload8 0 0 0 46 72 416\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 421\n" +
-	"vload8 0 0 0 45 72 422\n" +
+	"vload8 0 0 0 45 72 417\n" +
+	"vload8 0 0 0 45 72 418\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 423\n" +
-	"vload8 0 0 0 53 72 424\n" +
+	"vload8 0 0 0 53 72 419\n" +
+	"vload8 0 0 0 53 72 420\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 425\n" +
-	"vload8 55 0 0 60 72 426\n" +
+	"vload8 55 0 0 60 72 421\n" +
+	"vload8 55 0 0 60 72 422\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 427\n" +
-	"vload8 62 0 0 67 72 428\n" +
+	"vload8 62 0 0 67 72 423\n" +
+	"vload8 62 0 0 67 72 424\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 427\n" +
-	"vload_half 0 0 0 49 72 428\n" +
+	"vload_half 0 0 0 49 72 423\n" +
+	"vload_half 0 0 0 49 72 424\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 427\n" +
-	"vload_half16 0 0 0 54 72 428\n" +
+	"vload_half16 0 0 0 54 72 423\n" +
+	"vload_half16 0 0 0 54 72 424\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 427\n" +
-	"vload_half2 0 0 0 50 72 428\n" +
+	"vload_half2 0 0 0 50 72 423\n" +
+	"vload_half2 0 0 0 50 72 424\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 427\n" +
-	"vload_half3 0 0 0 51 72 428\n" +
+	"vload_half3 0 0 0 51 72 423\n" +
+	"vload_half3 0 0 0 51 72 424\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 427\n" +
-	"vload_half4 0 0 0 52 72 428\n" +
+	"vload_half4 0 0 0 52 72 423\n" +
+	"vload_half4 0 0 0 52 72 424\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 427\n" +
-	"vload_half8 0 0 0 53 72 428\n" +
+	"vload_half8 0 0 0 53 72 423\n" +
+	"vload_half8 0 0 0 53 72 424\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 427\n" +
-	"vloada_half16 0 0 0 54 72 428\n" +
+	"vloada_half16 0 0 0 54 72 423\n" +
+	"vloada_half16 0 0 0 54 72 424\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 427\n" +
-	"vloada_half2 0 0 0 50 72 428\n" +
+	"vloada_half2 0 0 0 50 72 423\n" +
+	"vloada_half2 0 0 0 50 72 424\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 427\n" +
-	"vloada_half3 0 0 0 51 72 428\n" +
+	"vloada_half3 0 0 0 51 72 423\n" +
+	"vloada_half3 0 0 0 51 72 424\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 427\n" +
-	"vloada_half4 0 0 0 52 72 428\n" +
+	"vloada_half4 0 0 0 52 72 423\n" +
+	"vloada_half4 0 0 0 52 72 424\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 427\n" +
-	"vloada_half8 0 0 0 53 72 428\n" +
-	"vstore16 0 0 0 366 12 72 73\n" +
-	"vstore16 0 0 0 366 12 72 70\n" +
-	"vstore16 0 0 0 366 12 72 429\n" +
-	"vstore16 0 0 0 366 11 72 97\n" +
-	"vstore16 0 0 0 366 11 72 95\n" +
-	"vstore16 0 0 0 366 11 72 430\n" +
-	"vstore16 0 0 0 366 24 72 121\n" +
-	"vstore16 0 0 0 366 24 72 119\n" +
-	"vstore16 0 0 0 366 24 72 431\n" +
-	"vstore16 0 0 0 366 23 72 145\n" +
-	"vstore16 0 0 0 366 23 72 143\n" +
-	"vstore16 0 0 0 366 23 72 432\n" +
-	"vstore16 0 0 0 366 36 72 169\n" +
-	"vstore16 0 0 0 366 36 72 167\n" +
-	"vstore16 0 0 0 366 36 72 347\n" +
-	"vstore16 0 0 0 366 35 72 193\n" +
-	"vstore16 0 0 0 366 35 72 191\n" +
-	"vstore16 0 0 0 366 35 72 350\n" +
-	"vstore16 0 0 0 366 48 72 217\n" +
-	"vstore16 0 0 0 366 48 72 215\n" +
-	"vstore16 0 0 0 366 48 72 353\n" +
-	"vstore16 0 0 0 366 47 72 241\n" +
-	"vstore16 0 0 0 366 47 72 239\n" +
-	"vstore16 0 0 0 366 47 72 356\n" +
-	"vstore16 0 0 0 366 54 72 265\n" +
-	"vstore16 0 0 0 366 54 72 263\n" +
-	"vstore16 0 0 0 366 54 72 359\n" +
-	"vstore16 55 0 0 366 61 72 289\n" +
-	"vstore16 55 0 0 366 61 72 287\n" +
-	"vstore16 55 0 0 366 61 72 362\n" +
-	"vstore16 62 0 0 366 68 72 313\n" +
-	"vstore16 62 0 0 366 68 72 311\n" +
-	"vstore16 62 0 0 366 68 72 382\n" +
-	"vstore2 0 0 0 366 4 72 73\n" +
-	"vstore2 0 0 0 366 4 72 70\n" +
-	"vstore2 0 0 0 366 4 72 429\n" +
-	"vstore2 0 0 0 366 3 72 97\n" +
-	"vstore2 0 0 0 366 3 72 95\n" +
-	"vstore2 0 0 0 366 3 72 430\n" +
-	"vstore2 0 0 0 366 16 72 121\n" +
-	"vstore2 0 0 0 366 16 72 119\n" +
-	"vstore2 0 0 0 366 16 72 431\n" +
-	"vstore2 0 0 0 366 15 72 145\n" +
-	"vstore2 0 0 0 366 15 72 143\n" +
-	"vstore2 0 0 0 366 15 72 432\n" +
-	"vstore2 0 0 0 366 28 72 169\n" +
-	"vstore2 0 0 0 366 28 72 167\n" +
-	"vstore2 0 0 0 366 28 72 347\n" +
-	"vstore2 0 0 0 366 27 72 193\n" +
-	"vstore2 0 0 0 366 27 72 191\n" +
-	"vstore2 0 0 0 366 27 72 350\n" +
-	"vstore2 0 0 0 366 40 72 217\n" +
-	"vstore2 0 0 0 366 40 72 215\n" +
-	"vstore2 0 0 0 366 40 72 353\n" +
-	"vstore2 0 0 0 366 39 72 241\n" +
-	"vstore2 0 0 0 366 39 72 239\n" +
-	"vstore2 0 0 0 366 39 72 356\n" +
-	"vstore2 0 0 0 366 50 72 265\n" +
-	"vstore2 0 0 0 366 50 72 263\n" +
-	"vstore2 0 0 0 366 50 72 359\n" +
-	"vstore2 55 0 0 366 57 72 289\n" +
-	"vstore2 55 0 0 366 57 72 287\n" +
-	"vstore2 55 0 0 366 57 72 362\n" +
-	"vstore2 62 0 0 366 64 72 313\n" +
-	"vstore2 62 0 0 366 64 72 311\n" +
-	"vstore2 62 0 0 366 64 72 382\n" +
-	"vstore3 0 0 0 366 6 72 73\n" +
-	"vstore3 0 0 0 366 6 72 70\n" +
-	"vstore3 0 0 0 366 6 72 429\n" +
-	"vstore3 0 0 0 366 5 72 97\n" +
-	"vstore3 0 0 0 366 5 72 95\n" +
-	"vstore3 0 0 0 366 5 72 430\n" +
-	"vstore3 0 0 0 366 18 72 121\n" +
-	"vstore3 0 0 0 366 18 72 119\n" +
-	"vstore3 0 0 0 366 18 72 431\n" +
-	"vstore3 0 0 0 366 17 72 145\n" +
-	"vstore3 0 0 0 366 17 72 143\n" +
-	"vstore3 0 0 0 366 17 72 432\n" +
-	"vstore3 0 0 0 366 30 72 169\n" +
-	"vstore3 0 0 0 366 30 72 167\n" +
-	"vstore3 0 0 0 366 30 72 347\n" +
-	"vstore3 0 0 0 366 29 72 193\n" +
-	"vstore3 0 0 0 366 29 72 191\n" +
-	"vstore3 0 0 0 366 29 72 350\n" +
-	"vstore3 0 0 0 366 42 72 217\n" +
-	"vstore3 0 0 0 366 42 72 215\n" +
-	"vstore3 0 0 0 366 42 72 353\n" +
-	"vstore3 0 0 0 366 41 72 241\n" +
-	"vstore3 0 0 0 366 41 72 239\n" +
-	"vstore3 0 0 0 366 41 72 356\n" +
-	"vstore3 0 0 0 366 51 72 265\n" +
-	"vstore3 0 0 0 366 51 72 263\n" +
-	"vstore3 0 0 0 366 51 72 359\n" +
-	"vstore3 55 0 0 366 58 72 289\n" +
-	"vstore3 55 0 0 366 58 72 287\n" +
-	"vstore3 55 0 0 366 58 72 362\n" +
-	"vstore3 62 0 0 366 65 72 313\n" +
-	"vstore3 62 0 0 366 65 72 311\n" +
-	"vstore3 62 0 0 366 65 72 382\n" +
-	"vstore4 0 0 0 366 8 72 73\n" +
-	"vstore4 0 0 0 366 8 72 70\n" +
-	"vstore4 0 0 0 366 8 72 429\n" +
-	"vstore4 0 0 0 366 7 72 97\n" +
-	"vstore4 0 0 0 366 7 72 95\n" +
-	"vstore4 0 0 0 366 7 72 430\n" +
-	"vstore4 0 0 0 366 20 72 121\n" +
-	"vstore4 0 0 0 366 20 72 119\n" +
-	"vstore4 0 0 0 366 20 72 431\n" +
-	"vstore4 0 0 0 366 19 72 145\n" +
-	"vstore4 0 0 0 366 19 72 143\n" +
-	"vstore4 0 0 0 366 19 72 432\n" +
-	"vstore4 0 0 0 366 32 72 169\n" +
-	"vstore4 0 0 0 366 32 72 167\n" +
-	"vstore4 0 0 0 366 32 72 347\n" +
-	"vstore4 0 0 0 366 31 72 193\n" +
-	"vstore4 0 0 0 366 31 72 191\n" +
-	"vstore4 0 0 0 366 31 72 350\n" +
-	"vstore4 0 0 0 366 44 72 217\n" +
-	"vstore4 0 0 0 366 44 72 215\n" +
-	"vstore4 0 0 0 366 44 72 353\n" +
-	"vstore4 0 0 0 366 43 72 241\n" +
-	"vstore4 0 0 0 366 43 72 239\n" +
-	"vstore4 0 0 0 366 43 72 356\n" +
-	"vstore4 0 0 0 366 52 72 265\n" +
-	"vstore4 0 0 0 366 52 72 263\n" +
-	"vstore4 0 0 0 366 52 72 359\n" +
-	"vstore4 55 0 0 366 59 72 289\n" +
-	"vstore4 55 0 0 366 59 72 287\n" +
-	"vstore4 55 0 0 366 59 72 362\n" +
-	"vstore4 62 0 0 366 66 72 313\n" +
-	"vstore4 62 0 0 366 66 72 311\n" +
-	"vstore4 62 0 0 366 66 72 382\n" +
-	"vstore8 0 0 0 366 10 72 73\n" +
-	"vstore8 0 0 0 366 10 72 70\n" +
-	"vstore8 0 0 0 366 10 72 429\n" +
-	"vstore8 0 0 0 366 9 72 97\n" +
-	"vstore8 0 0 0 366 9 72 95\n" +
-	"vstore8 0 0 0 366 9 72 430\n" +
-	"vstore8 0 0 0 366 22 72 121\n" +
-	"vstore8 0 0 0 366 22 72 119\n" +
-	"vstore8 0 0 0 366 22 72 431\n" +
-	"vstore8 0 0 0 366 21 72 145\n" +
-	"vstore8 0 0 0 366 21 72 143\n" +
-	"vstore8 0 0 0 366 21 72 432\n" +
-	"vstore8 0 0 0 366 34 72 169\n" +
-	"vstore8 0 0 0 366 34 72 167\n" +
-	"vstore8 0 0 0 366 34 72 347\n" +
-	"vstore8 0 0 0 366 33 72 193\n" +
-	"vstore8 0 0 0 366 33 72 191\n" +
-	"vstore8 0 0 0 366 33 72 350\n" +
-	"vstore8 0 0 0 366 46 72 217\n" +
-	"vstore8 0 0 0 366 46 72 215\n" +
-	"vstore8 0 0 0 366 46 72 353\n" +
-	"vstore8 0 0 0 366 45 72 241\n" +
-	"vstore8 0 0 0 366 45 72 239\n" +
-	"vstore8 0 0 0 366 45 72 356\n" +
-	"vstore8 0 0 0 366 53 72 265\n" +
-	"vstore8 0 0 0 366 53 72 263\n" +
-	"vstore8 0 0 0 366 53 72 359\n" +
-	"vstore8 55 0 0 366 60 72 289\n" +
-	"vstore8 55 0 0 366 60 72 287\n" +
-	"vstore8 55 0 0 366 60 72 362\n" +
-	"vstore8 62 0 0 366 67 72 313\n" +
-	"vstore8 62 0 0 366 67 72 311\n" +
-	"vstore8 62 0 0 366 67 72 382\n" +
-	"vstore_half 0 0 0 366 49 72 313\n" +
-	"vstore_half 0 0 0 366 49 72 311\n" +
-	"vstore_half 0 0 0 366 49 72 382\n" +
-	"vstore_half 55 0 0 366 56 72 313\n" +
-	"vstore_half 55 0 0 366 56 72 311\n" +
-	"vstore_half 55 0 0 366 56 72 382\n" +
-	"vstore_half16 0 0 0 366 54 72 313\n" +
-	"vstore_half16 0 0 0 366 54 72 311\n" +
-	"vstore_half16 0 0 0 366 54 72 382\n" +
-	"vstore_half16 55 0 0 366 61 72 313\n" +
-	"vstore_half16 55 0 0 366 61 72 311\n" +
-	"vstore_half16 55 0 0 366 61 72 382\n" +
-	"vstore_half16_rte 0 0 0 366 54 72 313\n" +
-	"vstore_half16_rte 0 0 0 366 54 72 311\n" +
-	"vstore_half16_rte 0 0 0 366 54 72 382\n" +
-	"vstore_half16_rte 55 0 0 366 61 72 313\n" +
-	"vstore_half16_rte 55 0 0 366 61 72 311\n" +
-	"vstore_half16_rte 55 0 0 366 61 72 382\n" +
-	"vstore_half16_rtn 0 0 0 366 54 72 313\n" +
-	"vstore_half16_rtn 0 0 0 366 54 72 311\n" +
-	"vstore_half16_rtn 0 0 0 366 54 72 382\n" +
-	"vstore_half16_rtn 55 0 0 366 61 72 313\n" +
-	"vstore_half16_rtn 55 0 0 366 61 72 311\n" +
-	"vstore_half16_rtn 55 0 0 366 61 72 382\n" +
-	"vstore_half16_rtp 0 0 0 366 54 72 313\n" +
-	"vstore_half16_rtp 0 0 0 366 54 72 311\n" +
-	"vstore_half16_rtp 0 0 0 366 54 72 382\n" +
-	"vstore_half16_rtp 55 0 0 366 61 72 313\n" +
-	"vstore_half16_rtp 55 0 0 366 61 72 311\n" +
-	"vstore_half16_rtp 55 0 0 366 61 72 382\n" +
-	"vstore_half16_rtz 0 0 0 366 54 72 313\n" +
-	"vstore_half16_rtz 0 0 0 366 54 72 311\n" +
-	"vstore_half16_rtz 0 0 0 366 54 72 382\n" +
-	"vstore_half16_rtz 55 0 0 366 61 72 313\n" +
-	"vstore_half16_rtz 55 0 0 366 61 72 311\n" +
-	"vstore_half16_rtz 55 0 0 366 61 72 382\n" +
-	"vstore_half2 0 0 0 366 50 72 313\n" +
-	"vstore_half2 0 0 0 366 50 72 311\n" +
-	"vstore_half2 0 0 0 366 50 72 382\n" +
-	"vstore_half2 55 0 0 366 57 72 313\n" +
-	"vstore_half2 55 0 0 366 57 72 311\n" +
-	"vstore_half2 55 0 0 366 57 72 382\n" +
-	"vstore_half2_rte 0 0 0 366 50 72 313\n" +
-	"vstore_half2_rte 0 0 0 366 50 72 311\n" +
-	"vstore_half2_rte 0 0 0 366 50 72 382\n" +
-	"vstore_half2_rte 55 0 0 366 57 72 313\n" +
-	"vstore_half2_rte 55 0 0 366 57 72 311\n" +
-	"vstore_half2_rte 55 0 0 366 57 72 382\n" +
-	"vstore_half2_rtn 0 0 0 366 50 72 313\n" +
-	"vstore_half2_rtn 0 0 0 366 50 72 311\n" +
-	"vstore_half2_rtn 0 0 0 366 50 72 382\n" +
-	"vstore_half2_rtn 55 0 0 366 57 72 313\n" +
-	"vstore_half2_rtn 55 0 0 366 57 72 311\n" +
-	"vstore_half2_rtn 55 0 0 366 57 72 382\n" +
-	"vstore_half2_rtp 0 0 0 366 50 72 313\n" +
-	"vstore_half2_rtp 0 0 0 366 50 72 311\n" +
-	"vstore_half2_rtp 0 0 0 366 50 72 382\n" +
-	"vstore_half2_rtp 55 0 0 366 57 72 313\n" +
-	"vstore_half2_rtp 55 0 0 366 57 72 311\n" +
-	"vstore_half2_rtp 55 0 0 366 57 72 382\n" +
-	"vstore_half2_rtz 0 0 0 366 50 72 313\n" +
-	"vstore_half2_rtz 0 0 0 366 50 72 311\n" +
-	"vstore_half2_rtz 0 0 0 366 50 72 382\n" +
-	"vstore_half2_rtz 55 0 0 366 57 72 313\n" +
-	"vstore_half2_rtz 55 0 0 366 57 72 311\n" +
-	"vstore_half2_rtz 55 0 0 366 57 72 382\n" +
-	"vstore_half3 0 0 0 366 51 72 313\n" +
-	"vstore_half3 0 0 0 366 51 72 311\n" +
-	"vstore_half3 0 0 0 366 51 72 382\n" +
-	"vstore_half3 55 0 0 366 58 72 313\n" +
-	"vstore_half3 55 0 0 366 58 72 311\n" +
-	"vstore_half3 55 0 0 366 58 72 382\n" +
-	"vstore_half3_rte 0 0 0 366 51 72 313\n" +
-	"vstore_half3_rte 0 0 0 366 51 72 311\n" +
-	"vstore_half3_rte 0 0 0 366 51 72 382\n" +
-	"vstore_half3_rte 55 0 0 366 58 72 313\n" +
-	"vstore_half3_rte 55 0 0 366 58 72 311\n" +
-	"vstore_half3_rte 55 0 0 366 58 72 382\n" +
-	"vstore_half3_rtn 0 0 0 366 51 72 313\n" +
-	"vstore_half3_rtn 0 0 0 366 51 72 311\n" +
-	"vstore_half3_rtn 0 0 0 366 51 72 382\n" +
-	"vstore_half3_rtn 55 0 0 366 58 72 313\n" +
-	"vstore_half3_rtn 55 0 0 366 58 72 311\n" +
-	"vstore_half3_rtn 55 0 0 366 58 72 382\n" +
-	"vstore_half3_rtp 0 0 0 366 51 72 313\n" +
-	"vstore_half3_rtp 0 0 0 366 51 72 311\n" +
-	"vstore_half3_rtp 0 0 0 366 51 72 382\n" +
-	"vstore_half3_rtp 55 0 0 366 58 72 313\n" +
-	"vstore_half3_rtp 55 0 0 366 58 72 311\n" +
-	"vstore_half3_rtp 55 0 0 366 58 72 382\n" +
-	"vstore_half3_rtz 0 0 0 366 51 72 313\n" +
-	"vstore_half3_rtz 0 0 0 366 51 72 311\n" +
-	"vstore_half3_rtz 0 0 0 366 51 72 382\n" +
-	"vstore_half3_rtz 55 0 0 366 58 72 313\n" +
-	"vstore_half3_rtz 55 0 0 366 58 72 311\n" +
-	"vstore_half3_rtz 55 0 0 366 58 72 382\n" +
-	"vstore_half4 0 0 0 366 52 72 313\n" +
-	"vstore_half4 0 0 0 366 52 72 311\n" +
-	"vstore_half4 0 0 0 366 52 72 382\n" +
-	"vstore_half4 55 0 0 366 59 72 313\n" +
-	"vstore_half4 55 0 0 366 59 72 311\n" +
-	"vstore_half4 55 0 0 366 59 72 382\n" +
-	"vstore_half4_rte 0 0 0 366 52 72 313\n" +
-	"vstore_half4_rte 0 0 0 366 52 72 311\n" +
-	"vstore_half4_rte 0 0 0 366 52 72 382\n" +
-	"vstore_half4_rte 55 0 0 366 59 72 313\n" +
-	"vstore_half4_rte 55 0 0 366 59 72 311\n" +
-	"vstore_half4_rte 55 0 0 366 59 72 382\n" +
-	"vstore_half4_rtn 0 0 0 366 52 72 313\n" +
-	"vstore_half4_rtn 0 0 0 366 52 72 311\n" +
-	"vstore_half4_rtn 0 0 0 366 52 72 382\n" +
-	"vstore_half4_rtn 55 0 0 366 59 72 313\n" +
-	"vstore_half4_rtn 55 0 0 366 59 72 311\n" +
-	"vstore_half4_rtn 55 0 0 366 59 72 382\n" +
-	"vstore_half4_rtp 0 0 0 366 52 72 313\n" +
-	"vstore_half4_rtp 0 0 0 366 52 72 311\n" +
-	"vstore_half4_rtp 0 0 0 366 52 72 382\n" +
-	"vstore_half4_rtp 55 0 0 366 59 72 313\n" +
-	"vstore_half4_rtp 55 0 0 366 59 72 311\n" +
-	"vstore_half4_rtp 55 0 0 366 59 72 382\n" +
-	"vstore_half4_rtz 0 0 0 366 52 72 313\n" +
-	"vstore_half4_rtz 0 0 0 366 52 72 311\n" +
-	"vstore_half4_rtz 0 0 0 366 52 72 382\n" +
-	"vstore_half4_rtz 55 0 0 366 59 72 313\n" +
-	"vstore_half4_rtz 55 0 0 366 59 72 311\n" +
-	"vstore_half4_rtz 55 0 0 366 59 72 382\n" +
-	"vstore_half8 0 0 0 366 53 72 313\n" +
-	"vstore_half8 0 0 0 366 53 72 311\n" +
-	"vstore_half8 0 0 0 366 53 72 382\n" +
-	"vstore_half8 55 0 0 366 60 72 313\n" +
-	"vstore_half8 55 0 0 366 60 72 311\n" +
-	"vstore_half8 55 0 0 366 60 72 382\n" +
-	"vstore_half8_rte 0 0 0 366 53 72 313\n" +
-	"vstore_half8_rte 0 0 0 366 53 72 311\n" +
-	"vstore_half8_rte 0 0 0 366 53 72 382\n" +
-	"vstore_half8_rte 55 0 0 366 60 72 313\n" +
-	"vstore_half8_rte 55 0 0 366 60 72 311\n" +
-	"vstore_half8_rte 55 0 0 366 60 72 382\n" +
-	"vstore_half8_rtn 0 0 0 366 53 72 313\n" +
-	"vstore_half8_rtn 0 0 0 366 53 72 311\n" +
-	"vstore_half8_rtn 0 0 0 366 53 72 382\n" +
-	"vstore_half8_rtn 55 0 0 366 60 72 313\n" +
-	"vstore_half8_rtn 55 0 0 366 60 72 311\n" +
-	"vstore_half8_rtn 55 0 0 366 60 72 382\n" +
-	"vstore_half8_rtp 0 0 0 366 53 72 313\n" +
-	"vstore_half8_rtp 0 0 0 366 53 72 311\n" +
-	"vstore_half8_rtp 0 0 0 366 53 72 382\n" +
-	"vstore_half8_rtp 55 0 0 366 60 72 313\n" +
-	"vstore_half8_rtp 55 0 0 366 60 72 311\n" +
-	"vstore_half8_rtp 55 0 0 366 60 72 382\n" +
-	"vstore_half8_rtz 0 0 0 366 53 72 313\n" +
-	"vstore_half8_rtz 0 0 0 366 53 72 311\n" +
-	"vstore_half8_rtz 0 0 0 366 53 72 382\n" +
-	"vstore_half8_rtz 55 0 0 366 60 72 313\n" +
-	"vstore_half8_rtz 55 0 0 366 60 72 311\n" +
-	"vstore_half8_rtz 55 0 0 366 60 72 382\n" +
-	"vstore_half_rte 0 0 0 366 49 72 313\n" +
-	"vstore_half_rte 0 0 0 366 49 72 311\n" +
-	"vstore_half_rte 0 0 0 366 49 72 382\n" +
-	"vstore_half_rte 55 0 0 366 56 72 313\n" +
-	"vstore_half_rte 55 0 0 366 56 72 311\n" +
-	"vstore_half_rte 55 0 0 366 56 72 382\n" +
-	"vstore_half_rtn 0 0 0 366 49 72 313\n" +
-	"vstore_half_rtn 0 0 0 366 49 72 311\n" +
-	"vstore_half_rtn 0 0 0 366 49 72 382\n" +
-	"vstore_half_rtn 55 0 0 366 56 72 313\n" +
-	"vstore_half_rtn 55 0 0 366 56 72 311\n" +
-	"vstore_half_rtn 55 0 0 366 56 72 382\n" +
-	"vstore_half_rtp 0 0 0 366 49 72 313\n" +
-	"vstore_half_rtp 0 0 0 366 49 72 311\n" +
-	"vstore_half_rtp 0 0 0 366 49 72 382\n" +
-	"vstore_half_rtp 55 0 0 366 56 72 313\n" +
-	"vstore_half_rtp 55 0 0 366 56 72 311\n" +
-	"vstore_half_rtp 55 0 0 366 56 72 382\n" +
-	"vstore_half_rtz 0 0 0 366 49 72 313\n" +
-	"vstore_half_rtz 0 0 0 366 49 72 311\n" +
-	"vstore_half_rtz 0 0 0 366 49 72 382\n" +
-	"vstore_half_rtz 55 0 0 366 56 72 313\n" +
-	"vstore_half_rtz 55 0 0 366 56 72 311\n" +
-	"vstore_half_rtz 55 0 0 366 56 72 382\n" +
-	"vstorea_half16 0 0 0 366 54 72 313\n" +
-	"vstorea_half16 0 0 0 366 54 72 311\n" +
-	"vstorea_half16 0 0 0 366 54 72 382\n" +
-	"vstorea_half16 55 0 0 366 61 72 313\n" +
-	"vstorea_half16 55 0 0 366 61 72 311\n" +
-	"vstorea_half16 55 0 0 366 61 72 382\n" +
-	"vstorea_half16_rte 0 0 0 366 54 72 313\n" +
-	"vstorea_half16_rte 0 0 0 366 54 72 311\n" +
-	"vstorea_half16_rte 0 0 0 366 54 72 382\n" +
-	"vstorea_half16_rte 55 0 0 366 61 72 313\n" +
-	"vstorea_half16_rte 55 0 0 366 61 72 311\n" +
-	"vstorea_half16_rte 55 0 0 366 61 72 382\n" +
-	"vstorea_half16_rtn 0 0 0 366 54 72 313\n" +
-	"vstorea_half16_rtn 0 0 0 366 54 72 311\n" +
-	"vstorea_half16_rtn 0 0 0 366 54 72 382\n" +
-	"vstorea_half16_rtn 55 0 0 366 61 72 313\n" +
-	"vstorea_half16_rtn 55 0 0 366 61 72 311\n" +
-	"vstorea_half16_rtn 55 0 0 366 61 72 382\n" +
-	"vstorea_half16_rtp 0 0 0 366 54 72 313\n" +
-	"vstorea_half16_rtp 0 0 0 366 54 72 311\n" +
-	"vstorea_half16_rtp 0 0 0 366 54 72 382\n" +
-	"vstorea_half16_rtp 55 0 0 366 61 72 313\n" +
-	"vstorea_half16_rtp 55 0 0 366 61 72 311\n" +
-	"vstorea_half16_rtp 55 0 0 366 61 72 382\n" +
-	"vstorea_half16_rtz 0 0 0 366 54 72 313\n" +
-	"vstorea_half16_rtz 0 0 0 366 54 72 311\n" +
-	"vstorea_half16_rtz 0 0 0 366 54 72 382\n" +
-	"vstorea_half16_rtz 55 0 0 366 61 72 313\n" +
-	"vstorea_half16_rtz 55 0 0 366 61 72 311\n" +
-	"vstorea_half16_rtz 55 0 0 366 61 72 382\n" +
-	"vstorea_half2 0 0 0 366 50 72 313\n" +
-	"vstorea_half2 0 0 0 366 50 72 311\n" +
-	"vstorea_half2 0 0 0 366 50 72 382\n" +
-	"vstorea_half2 55 0 0 366 57 72 313\n" +
-	"vstorea_half2 55 0 0 366 57 72 311\n" +
-	"vstorea_half2 55 0 0 366 57 72 382\n" +
-	"vstorea_half2_rte 0 0 0 366 50 72 313\n" +
-	"vstorea_half2_rte 0 0 0 366 50 72 311\n" +
-	"vstorea_half2_rte 0 0 0 366 50 72 382\n" +
-	"vstorea_half2_rte 55 0 0 366 57 72 313\n" +
-	"vstorea_half2_rte 55 0 0 366 57 72 311\n" +
-	"vstorea_half2_rte 55 0 0 366 57 72 382\n" +
-	"vstorea_half2_rtn 0 0 0 366 50 72 313\n" +
-	"vstorea_half2_rtn 0 0 0 366 50 72 311\n" +
-	"vstorea_half2_rtn 0 0 0 366 50 72 382\n" +
-	"vstorea_half2_rtn 55 0 0 366 57 72 313\n" +
-	"vstorea_half2_rtn 55 0 0 366 57 72 311\n" +
-	"vstorea_half2_rtn 55 0 0 366 57 72 382\n" +
-	"vstorea_half2_rtp 0 0 0 366 50 72 313\n" +
-	"vstorea_half2_rtp 0 0 0 366 50 72 311\n" +
-	"vstorea_half2_rtp 0 0 0 366 50 72 382\n" +
-	"vstorea_half2_rtp 55 0 0 366 57 72 313\n" +
-	"vstorea_half2_rtp 55 0 0 366 57 72 311\n" +
-	"vstorea_half2_rtp 55 0 0 366 57 72 382\n" +
-	"vstorea_half2_rtz 0 0 0 366 50 72 313\n" +
-	"vstorea_half2_rtz 0 0 0 366 50 72 311\n" +
-	"vstorea_half2_rtz 0 0 0 366 50 72 382\n" +
-	"vstorea_half2_rtz 55 0 0 366 57 72 313\n" +
-	"vstorea_half2_rtz 55 0 0 366 57 72 311\n" +
-	"vstorea_half2_rtz 55 0 0 366 57 72 382\n" +
-	"vstorea_half3 0 0 0 366 51 72 313\n" +
-	"vstorea_half3 0 0 0 366 51 72 311\n" +
-	"vstorea_half3 0 0 0 366 51 72 382\n" +
-	"vstorea_half3 55 0 0 366 58 72 313\n" +
-	"vstorea_half3 55 0 0 366 58 72 311\n" +
-	"vstorea_half3 55 0 0 366 58 72 382\n" +
-	"vstorea_half3_rte 0 0 0 366 51 72 313\n" +
-	"vstorea_half3_rte 0 0 0 366 51 72 311\n" +
-	"vstorea_half3_rte 0 0 0 366 51 72 382\n" +
-	"vstorea_half3_rte 55 0 0 366 58 72 313\n" +
-	"vstorea_half3_rte 55 0 0 366 58 72 311\n" +
-	"vstorea_half3_rte 55 0 0 366 58 72 382\n" +
-	"vstorea_half3_rtn 0 0 0 366 51 72 313\n" +
-	"vstorea_half3_rtn 0 0 0 366 51 72 311\n" +
-	"vstorea_half3_rtn 0 0 0 366 51 72 382\n" +
-	"vstorea_half3_rtn 55 0 0 366 58 72 313\n" +
-	"vstorea_half3_rtn 55 0 0 366 58 72 311\n" +
-	"vstorea_half3_rtn 55 0 0 366 58 72 382\n" +
-	"vstorea_half3_rtp 0 0 0 366 51 72 313\n" +
-	"vstorea_half3_rtp 0 0 0 366 51 72 311\n" +
-	"vstorea_half3_rtp 0 0 0 366 51 72 382\n" +
-	"vstorea_half3_rtp 55 0 0 366 58 72 313\n" +
-	"vstorea_half3_rtp 55 0 0 366 58 72 311\n" +
-	"vstorea_half3_rtp 55 0 0 366 58 72 382\n" +
-	"vstorea_half3_rtz 0 0 0 366 51 72 313\n" +
-	"vstorea_half3_rtz 0 0 0 366 51 72 311\n" +
-	"vstorea_half3_rtz 0 0 0 366 51 72 382\n" +
-	"vstorea_half3_rtz 55 0 0 366 58 72 313\n" +
-	"vstorea_half3_rtz 55 0 0 366 58 72 311\n" +
-	"vstorea_half3_rtz 55 0 0 366 58 72 382\n" +
-	"vstorea_half4 0 0 0 366 52 72 313\n" +
-	"vstorea_half4 0 0 0 366 52 72 311\n" +
-	"vstorea_half4 0 0 0 366 52 72 382\n" +
-	"vstorea_half4 55 0 0 366 59 72 313\n" +
-	"vstorea_half4 55 0 0 366 59 72 311\n" +
-	"vstorea_half4 55 0 0 366 59 72 382\n" +
-	"vstorea_half4_rte 0 0 0 366 52 72 313\n" +
-	"vstorea_half4_rte 0 0 0 366 52 72 311\n" +
-	"vstorea_half4_rte 0 0 0 366 52 72 382\n" +
-	"vstorea_half4_rte 55 0 0 366 59 72 313\n" +
-	"vstorea_half4_rte 55 0 0 366 59 72 311\n" +
-	"vstorea_half4_rte 55 0 0 366 59 72 382\n" +
-	"vstorea_half4_rtn 0 0 0 366 52 72 313\n" +
-	"vstorea_half4_rtn 0 0 0 366 52 72 311\n" +
-	"vstorea_half4_rtn 0 0 0 366 52 72 382\n" +
-	"vstorea_half4_rtn 55 0 0 366 59 72 313\n" +
-	"vstorea_half4_rtn 55 0 0 366 59 72 311\n" +
-	"vstorea_half4_rtn 55 0 0 366 59 72 382\n" +
-	"vstorea_half4_rtp 0 0 0 366 52 72 313\n" +
-	"vstorea_half4_rtp 0 0 0 366 52 72 311\n" +
-	"vstorea_half4_rtp 0 0 0 366 52 72 382\n" +
-	"vstorea_half4_rtp 55 0 0 366 59 72 313\n" +
-	"vstorea_half4_rtp 55 0 0 366 59 72 311\n" +
-	"vstorea_half4_rtp 55 0 0 366 59 72 382\n" +
-	"vstorea_half4_rtz 0 0 0 366 52 72 313\n" +
-	"vstorea_half4_rtz 0 0 0 366 52 72 311\n" +
-	"vstorea_half4_rtz 0 0 0 366 52 72 382\n" +
-	"vstorea_half4_rtz 55 0 0 366 59 72 313\n" +
-	"vstorea_half4_rtz 55 0 0 366 59 72 311\n" +
-	"vstorea_half4_rtz 55 0 0 366 59 72 382\n" +
-	"vstorea_half8 0 0 0 366 53 72 313\n" +
-	"vstorea_half8 0 0 0 366 53 72 311\n" +
-	"vstorea_half8 0 0 0 366 53 72 382\n" +
-	"vstorea_half8 55 0 0 366 60 72 313\n" +
-	"vstorea_half8 55 0 0 366 60 72 311\n" +
-	"vstorea_half8 55 0 0 366 60 72 382\n" +
-	"vstorea_half8_rte 0 0 0 366 53 72 313\n" +
-	"vstorea_half8_rte 0 0 0 366 53 72 311\n" +
-	"vstorea_half8_rte 0 0 0 366 53 72 382\n" +
-	"vstorea_half8_rte 55 0 0 366 60 72 313\n" +
-	"vstorea_half8_rte 55 0 0 366 60 72 311\n" +
-	"vstorea_half8_rte 55 0 0 366 60 72 382\n" +
-	"vstorea_half8_rtn 0 0 0 366 53 72 313\n" +
-	"vstorea_half8_rtn 0 0 0 366 53 72 311\n" +
-	"vstorea_half8_rtn 0 0 0 366 53 72 382\n" +
-	"vstorea_half8_rtn 55 0 0 366 60 72 313\n" +
-	"vstorea_half8_rtn 55 0 0 366 60 72 311\n" +
-	"vstorea_half8_rtn 55 0 0 366 60 72 382\n" +
-	"vstorea_half8_rtp 0 0 0 366 53 72 313\n" +
-	"vstorea_half8_rtp 0 0 0 366 53 72 311\n" +
-	"vstorea_half8_rtp 0 0 0 366 53 72 382\n" +
-	"vstorea_half8_rtp 55 0 0 366 60 72 313\n" +
-	"vstorea_half8_rtp 55 0 0 366 60 72 311\n" +
-	"vstorea_half8_rtp 55 0 0 366 60 72 382\n" +
-	"vstorea_half8_rtz 0 0 0 366 53 72 313\n" +
-	"vstorea_half8_rtz 0 0 0 366 53 72 311\n" +
-	"vstorea_half8_rtz 0 0 0 366 53 72 382\n" +
-	"vstorea_half8_rtz 55 0 0 366 60 72 313\n" +
-	"vstorea_half8_rtz 55 0 0 366 60 72 311\n" +
-	"vstorea_half8_rtz 55 0 0 366 60 72 382\n" +
-	"wait_group_events 0 0 0 366 26 433\n" +
+	"vloada_half8 0 0 0 53 72 423\n" +
+	"vloada_half8 0 0 0 53 72 424\n" +
+	"vstore16 0 0 0 360 12 72 73\n" +
+	"vstore16 0 0 0 360 12 72 70\n" +
+	"vstore16 0 0 0 360 12 72 425\n" +
+	"vstore16 0 0 0 360 11 72 97\n" +
+	"vstore16 0 0 0 360 11 72 95\n" +
+	"vstore16 0 0 0 360 11 72 426\n" +
+	"vstore16 0 0 0 360 24 72 121\n" +
+	"vstore16 0 0 0 360 24 72 119\n" +
+	"vstore16 0 0 0 360 24 72 427\n" +
+	"vstore16 0 0 0 360 23 72 145\n" +
+	"vstore16 0 0 0 360 23 72 143\n" +
+	"vstore16 0 0 0 360 23 72 428\n" +
+	"vstore16 0 0 0 360 36 72 169\n" +
+	"vstore16 0 0 0 360 36 72 167\n" +
+	"vstore16 0 0 0 360 36 72 383\n" +
+	"vstore16 0 0 0 360 35 72 193\n" +
+	"vstore16 0 0 0 360 35 72 191\n" +
+	"vstore16 0 0 0 360 35 72 429\n" +
+	"vstore16 0 0 0 360 48 72 217\n" +
+	"vstore16 0 0 0 360 48 72 215\n" +
+	"vstore16 0 0 0 360 48 72 430\n" +
+	"vstore16 0 0 0 360 47 72 241\n" +
+	"vstore16 0 0 0 360 47 72 239\n" +
+	"vstore16 0 0 0 360 47 72 431\n" +
+	"vstore16 0 0 0 360 54 72 265\n" +
+	"vstore16 0 0 0 360 54 72 263\n" +
+	"vstore16 0 0 0 360 54 72 365\n" +
+	"vstore16 55 0 0 360 61 72 289\n" +
+	"vstore16 55 0 0 360 61 72 287\n" +
+	"vstore16 55 0 0 360 61 72 371\n" +
+	"vstore16 62 0 0 360 68 72 313\n" +
+	"vstore16 62 0 0 360 68 72 311\n" +
+	"vstore16 62 0 0 360 68 72 377\n" +
+	"vstore2 0 0 0 360 4 72 73\n" +
+	"vstore2 0 0 0 360 4 72 70\n" +
+	"vstore2 0 0 0 360 4 72 425\n" +
+	"vstore2 0 0 0 360 3 72 97\n" +
+	"vstore2 0 0 0 360 3 72 95\n" +
+	"vstore2 0 0 0 360 3 72 426\n" +
+	"vstore2 0 0 0 360 16 72 121\n" +
+	"vstore2 0 0 0 360 16 72 119\n" +
+	"vstore2 0 0 0 360 16 72 427\n" +
+	"vstore2 0 0 0 360 15 72 145\n" +
+	"vstore2 0 0 0 360 15 72 143\n" +
+	"vstore2 0 0 0 360 15 72 428\n" +
+	"vstore2 0 0 0 360 28 72 169\n" +
+	"vstore2 0 0 0 360 28 72 167\n" +
+	"vstore2 0 0 0 360 28 72 383\n" +
+	"vstore2 0 0 0 360 27 72 193\n" +
+	"vstore2 0 0 0 360 27 72 191\n" +
+	"vstore2 0 0 0 360 27 72 429\n" +
+	"vstore2 0 0 0 360 40 72 217\n" +
+	"vstore2 0 0 0 360 40 72 215\n" +
+	"vstore2 0 0 0 360 40 72 430\n" +
+	"vstore2 0 0 0 360 39 72 241\n" +
+	"vstore2 0 0 0 360 39 72 239\n" +
+	"vstore2 0 0 0 360 39 72 431\n" +
+	"vstore2 0 0 0 360 50 72 265\n" +
+	"vstore2 0 0 0 360 50 72 263\n" +
+	"vstore2 0 0 0 360 50 72 365\n" +
+	"vstore2 55 0 0 360 57 72 289\n" +
+	"vstore2 55 0 0 360 57 72 287\n" +
+	"vstore2 55 0 0 360 57 72 371\n" +
+	"vstore2 62 0 0 360 64 72 313\n" +
+	"vstore2 62 0 0 360 64 72 311\n" +
+	"vstore2 62 0 0 360 64 72 377\n" +
+	"vstore3 0 0 0 360 6 72 73\n" +
+	"vstore3 0 0 0 360 6 72 70\n" +
+	"vstore3 0 0 0 360 6 72 425\n" +
+	"vstore3 0 0 0 360 5 72 97\n" +
+	"vstore3 0 0 0 360 5 72 95\n" +
+	"vstore3 0 0 0 360 5 72 426\n" +
+	"vstore3 0 0 0 360 18 72 121\n" +
+	"vstore3 0 0 0 360 18 72 119\n" +
+	"vstore3 0 0 0 360 18 72 427\n" +
+	"vstore3 0 0 0 360 17 72 145\n" +
+	"vstore3 0 0 0 360 17 72 143\n" +
+	"vstore3 0 0 0 360 17 72 428\n" +
+	"vstore3 0 0 0 360 30 72 169\n" +
+	"vstore3 0 0 0 360 30 72 167\n" +
+	"vstore3 0 0 0 360 30 72 383\n" +
+	"vstore3 0 0 0 360 29 72 193\n" +
+	"vstore3 0 0 0 360 29 72 191\n" +
+	"vstore3 0 0 0 360 29 72 429\n" +
+	"vstore3 0 0 0 360 42 72 217\n" +
+	"vstore3 0 0 0 360 42 72 215\n" +
+	"vstore3 0 0 0 360 42 72 430\n" +
+	"vstore3 0 0 0 360 41 72 241\n" +
+	"vstore3 0 0 0 360 41 72 239\n" +
+	"vstore3 0 0 0 360 41 72 431\n" +
+	"vstore3 0 0 0 360 51 72 265\n" +
+	"vstore3 0 0 0 360 51 72 263\n" +
+	"vstore3 0 0 0 360 51 72 365\n" +
+	"vstore3 55 0 0 360 58 72 289\n" +
+	"vstore3 55 0 0 360 58 72 287\n" +
+	"vstore3 55 0 0 360 58 72 371\n" +
+	"vstore3 62 0 0 360 65 72 313\n" +
+	"vstore3 62 0 0 360 65 72 311\n" +
+	"vstore3 62 0 0 360 65 72 377\n" +
+	"vstore4 0 0 0 360 8 72 73\n" +
+	"vstore4 0 0 0 360 8 72 70\n" +
+	"vstore4 0 0 0 360 8 72 425\n" +
+	"vstore4 0 0 0 360 7 72 97\n" +
+	"vstore4 0 0 0 360 7 72 95\n" +
+	"vstore4 0 0 0 360 7 72 426\n" +
+	"vstore4 0 0 0 360 20 72 121\n" +
+	"vstore4 0 0 0 360 20 72 119\n" +
+	"vstore4 0 0 0 360 20 72 427\n" +
+	"vstore4 0 0 0 360 19 72 145\n" +
+	"vstore4 0 0 0 360 19 72 143\n" +
+	"vstore4 0 0 0 360 19 72 428\n" +
+	"vstore4 0 0 0 360 32 72 169\n" +
+	"vstore4 0 0 0 360 32 72 167\n" +
+	"vstore4 0 0 0 360 32 72 383\n" +
+	"vstore4 0 0 0 360 31 72 193\n" +
+	"vstore4 0 0 0 360 31 72 191\n" +
+	"vstore4 0 0 0 360 31 72 429\n" +
+	"vstore4 0 0 0 360 44 72 217\n" +
+	"vstore4 0 0 0 360 44 72 215\n" +
+	"vstore4 0 0 0 360 44 72 430\n" +
+	"vstore4 0 0 0 360 43 72 241\n" +
+	"vstore4 0 0 0 360 43 72 239\n" +
+	"vstore4 0 0 0 360 43 72 431\n" +
+	"vstore4 0 0 0 360 52 72 265\n" +
+	"vstore4 0 0 0 360 52 72 263\n" +
+	"vstore4 0 0 0 360 52 72 365\n" +
+	"vstore4 55 0 0 360 59 72 289\n" +
+	"vstore4 55 0 0 360 59 72 287\n" +
+	"vstore4 55 0 0 360 59 72 371\n" +
+	"vstore4 62 0 0 360 66 72 313\n" +
+	"vstore4 62 0 0 360 66 72 311\n" +
+	"vstore4 62 0 0 360 66 72 377\n" +
+	"vstore8 0 0 0 360 10 72 73\n" +
+	"vstore8 0 0 0 360 10 72 70\n" +
+	"vstore8 0 0 0 360 10 72 425\n" +
+	"vstore8 0 0 0 360 9 72 97\n" +
+	"vstore8 0 0 0 360 9 72 95\n" +
+	"vstore8 0 0 0 360 9 72 426\n" +
+	"vstore8 0 0 0 360 22 72 121\n" +
+	"vstore8 0 0 0 360 22 72 119\n" +
+	"vstore8 0 0 0 360 22 72 427\n" +
+	"vstore8 0 0 0 360 21 72 145\n" +
+	"vstore8 0 0 0 360 21 72 143\n" +
+	"vstore8 0 0 0 360 21 72 428\n" +
+	"vstore8 0 0 0 360 34 72 169\n" +
+	"vstore8 0 0 0 360 34 72 167\n" +
+	"vstore8 0 0 0 360 34 72 383\n" +
+	"vstore8 0 0 0 360 33 72 193\n" +
+	"vstore8 0 0 0 360 33 72 191\n" +
+	"vstore8 0 0 0 360 33 72 429\n" +
+	"vstore8 0 0 0 360 46 72 217\n" +
+	"vstore8 0 0 0 360 46 72 215\n" +
+	"vstore8 0 0 0 360 46 72 430\n" +
+	"vstore8 0 0 0 360 45 72 241\n" +
+	"vstore8 0 0 0 360 45 72 239\n" +
+	"vstore8 0 0 0 360 45 72 431\n" +
+	"vstore8 0 0 0 360 53 72 265\n" +
+	"vstore8 0 0 0 360 53 72 263\n" +
+	"vstore8 0 0 0 360 53 72 365\n" +
+	"vstore8 55 0 0 360 60 72 289\n" +
+	"vstore8 55 0 0 360 60 72 287\n" +
+	"vstore8 55 0 0 360 60 72 371\n" +
+	"vstore8 62 0 0 360 67 72 313\n" +
+	"vstore8 62 0 0 360 67 72 311\n" +
+	"vstore8 62 0 0 360 67 72 377\n" +
+	"vstore_half 0 0 0 360 49 72 313\n" +
+	"vstore_half 0 0 0 360 49 72 311\n" +
+	"vstore_half 0 0 0 360 49 72 377\n" +
+	"vstore_half 55 0 0 360 56 72 313\n" +
+	"vstore_half 55 0 0 360 56 72 311\n" +
+	"vstore_half 55 0 0 360 56 72 377\n" +
+	"vstore_half16 0 0 0 360 54 72 313\n" +
+	"vstore_half16 0 0 0 360 54 72 311\n" +
+	"vstore_half16 0 0 0 360 54 72 377\n" +
+	"vstore_half16 55 0 0 360 61 72 313\n" +
+	"vstore_half16 55 0 0 360 61 72 311\n" +
+	"vstore_half16 55 0 0 360 61 72 377\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 377\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 377\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 377\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 377\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 377\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 377\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 377\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 377\n" +
+	"vstore_half2 0 0 0 360 50 72 313\n" +
+	"vstore_half2 0 0 0 360 50 72 311\n" +
+	"vstore_half2 0 0 0 360 50 72 377\n" +
+	"vstore_half2 55 0 0 360 57 72 313\n" +
+	"vstore_half2 55 0 0 360 57 72 311\n" +
+	"vstore_half2 55 0 0 360 57 72 377\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 377\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 377\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 377\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 377\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 377\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 377\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 377\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 377\n" +
+	"vstore_half3 0 0 0 360 51 72 313\n" +
+	"vstore_half3 0 0 0 360 51 72 311\n" +
+	"vstore_half3 0 0 0 360 51 72 377\n" +
+	"vstore_half3 55 0 0 360 58 72 313\n" +
+	"vstore_half3 55 0 0 360 58 72 311\n" +
+	"vstore_half3 55 0 0 360 58 72 377\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 377\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 377\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 377\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 377\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 377\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 377\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 377\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 377\n" +
+	"vstore_half4 0 0 0 360 52 72 313\n" +
+	"vstore_half4 0 0 0 360 52 72 311\n" +
+	"vstore_half4 0 0 0 360 52 72 377\n" +
+	"vstore_half4 55 0 0 360 59 72 313\n" +
+	"vstore_half4 55 0 0 360 59 72 311\n" +
+	"vstore_half4 55 0 0 360 59 72 377\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 377\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 377\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 377\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 377\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 377\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 377\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 377\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 377\n" +
+	"vstore_half8 0 0 0 360 53 72 313\n" +
+	"vstore_half8 0 0 0 360 53 72 311\n" +
+	"vstore_half8 0 0 0 360 53 72 377\n" +
+	"vstore_half8 55 0 0 360 60 72 313\n" +
+	"vstore_half8 55 0 0 360 60 72 311\n" +
+	"vstore_half8 55 0 0 360 60 72 377\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 377\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 377\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 377\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 377\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 377\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 377\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 377\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 377\n" +
+	"vstore_half_rte 0 0 0 360 49 72 313\n" +
+	"vstore_half_rte 0 0 0 360 49 72 311\n" +
+	"vstore_half_rte 0 0 0 360 49 72 377\n" +
+	"vstore_half_rte 55 0 0 360 56 72 313\n" +
+	"vstore_half_rte 55 0 0 360 56 72 311\n" +
+	"vstore_half_rte 55 0 0 360 56 72 377\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 377\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 377\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 377\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 377\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 377\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 377\n" +
+	"vstorea_half16 0 0 0 360 54 72 313\n" +
+	"vstorea_half16 0 0 0 360 54 72 311\n" +
+	"vstorea_half16 0 0 0 360 54 72 377\n" +
+	"vstorea_half16 55 0 0 360 61 72 313\n" +
+	"vstorea_half16 55 0 0 360 61 72 311\n" +
+	"vstorea_half16 55 0 0 360 61 72 377\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 377\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 377\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 377\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 377\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 377\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 377\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 377\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 377\n" +
+	"vstorea_half2 0 0 0 360 50 72 313\n" +
+	"vstorea_half2 0 0 0 360 50 72 311\n" +
+	"vstorea_half2 0 0 0 360 50 72 377\n" +
+	"vstorea_half2 55 0 0 360 57 72 313\n" +
+	"vstorea_half2 55 0 0 360 57 72 311\n" +
+	"vstorea_half2 55 0 0 360 57 72 377\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 377\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 377\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 377\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 377\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 377\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 377\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 377\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 377\n" +
+	"vstorea_half3 0 0 0 360 51 72 313\n" +
+	"vstorea_half3 0 0 0 360 51 72 311\n" +
+	"vstorea_half3 0 0 0 360 51 72 377\n" +
+	"vstorea_half3 55 0 0 360 58 72 313\n" +
+	"vstorea_half3 55 0 0 360 58 72 311\n" +
+	"vstorea_half3 55 0 0 360 58 72 377\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 377\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 377\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 377\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 377\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 377\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 377\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 377\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 377\n" +
+	"vstorea_half4 0 0 0 360 52 72 313\n" +
+	"vstorea_half4 0 0 0 360 52 72 311\n" +
+	"vstorea_half4 0 0 0 360 52 72 377\n" +
+	"vstorea_half4 55 0 0 360 59 72 313\n" +
+	"vstorea_half4 55 0 0 360 59 72 311\n" +
+	"vstorea_half4 55 0 0 360 59 72 377\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 377\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 377\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 377\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 377\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 377\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 377\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 377\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 377\n" +
+	"vstorea_half8 0 0 0 360 53 72 313\n" +
+	"vstorea_half8 0 0 0 360 53 72 311\n" +
+	"vstorea_half8 0 0 0 360 53 72 377\n" +
+	"vstorea_half8 55 0 0 360 60 72 313\n" +
+	"vstorea_half8 55 0 0 360 60 72 311\n" +
+	"vstorea_half8 55 0 0 360 60 72 377\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 377\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 377\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 377\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 377\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 377\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 377\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 377\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 377\n" +
+	"wait_group_events 0 0 0 360 26 432\n" +
 	"work_group_all 0 200 0 26 26\n" +
 	"work_group_any 0 200 0 26 26\n" +
-	"work_group_barrier 0 200 0 366 369\n" +
-	"work_group_barrier 0 200 0 366 369 365\n" +
+	"work_group_barrier 0 200 0 360 362\n" +
+	"work_group_barrier 0 200 0 360 362 359\n" +
 	"work_group_broadcast 0 200 0 26 26 72\n" +
 	"work_group_broadcast 0 200 0 26 26 72 72\n" +
 	"work_group_broadcast 0 200 0 26 26 72 72 72\n" +
@@ -6135,25 +5804,25 @@ const decls = "abs 0 0 0 1 2\n" +
 	"work_group_scan_inclusive_min 0 200 0 37 37\n" +
 	"work_group_scan_inclusive_min 0 200 0 49 49\n" +
 	"work_group_scan_inclusive_min 55 200 0 56 56\n" +
-	"write_imagef 0 0 0 366 403 28 52\n" +
-	"write_imagef 0 0 0 366 396 32 52\n" +
-	"write_imagef 0 0 0 366 401 26 52\n" +
-	"write_imagef 0 0 0 366 402 26 52\n" +
-	"write_imagef 0 0 0 366 395 28 52\n" +
-	"write_imagef 0 0 0 366 404 32 52\n" +
-	"write_imageh 62 0 0 366 403 28 66\n" +
-	"write_imageh 62 0 0 366 401 26 66\n" +
-	"write_imageh 62 0 0 366 404 32 66\n" +
-	"write_imagei 0 0 0 366 403 28 32\n" +
-	"write_imagei 0 0 0 366 396 32 32\n" +
-	"write_imagei 0 0 0 366 401 26 32\n" +
-	"write_imagei 0 0 0 366 402 26 32\n" +
-	"write_imagei 0 0 0 366 395 28 32\n" +
-	"write_imagei 0 0 0 366 404 32 32\n" +
-	"write_imageui 0 0 0 366 403 28 31\n" +
-	"write_imageui 0 0 0 366 396 32 31\n" +
-	"write_imageui 0 0 0 366 401 26 31\n" +
-	"write_imageui 0 0 0 366 402 26 31\n" +
-	"write_imageui 0 0 0 366 395 28 31\n" +
-	"write_imageui 0 0 0 366 404 32 31\n" +
-	"write_mem_fence 0 0 0 366 369\n"
+	"write_imagef 0 0 0 360 399 28 52\n" +
+	"write_imagef 0 0 0 360 392 32 52\n" +
+	"write_imagef 0 0 0 360 397 26 52\n" +
+	"write_imagef 0 0 0 360 398 26 52\n" +
+	"write_imagef 0 0 0 360 391 28 52\n" +
+	"write_imagef 0 0 0 360 400 32 52\n" +
+	"write_imageh 62 0 0 360 399 28 66\n" +
+	"write_imageh 62 0 0 360 397 26 66\n" +
+	"write_imageh 62 0 0 360 400 32 66\n" +
+	"write_imagei 0 0 0 360 399 28 32\n" +
+	"write_imagei 0 0 0 360 392 32 32\n" +
+	"write_imagei 0 0 0 360 397 26 32\n" +
+	"write_imagei 0 0 0 360 398 26 32\n" +
+	"write_imagei 0 0 0 360 391 28 32\n" +
+	"write_imagei 0 0 0 360 400 32 32\n" +
+	"write_imageui 0 0 0 360 399 28 31\n" +
+	"write_imageui 0 0 0 360 392 32 31\n" +
+	"write_imageui 0 0 0 360 397 26 31\n" +
+	"write_imageui 0 0 0 360 398 26 31\n" +
+	"write_imageui 0 0 0 360 391 28 31\n" +
+	"write_imageui 0 0 0 360 400 32 31\n" +
+	"write_mem_fence 0 0 0 360 362\n"

@@ -99,7 +99,7 @@ func (fs *fnState) c11Atomic(name string, x *syntax.CallExpr, t types.Type) (val
 			scope = v
 		}
 	}
-	op := &c11Op{name: base, et: pt.Elem, space: pt.Space, vals: vals, orders: orders, scope: scope, x: x, t: t}
+	op := &c11Op{name: base, et: pt.Elem, vals: vals, orders: orders, scope: scope, x: x, t: t}
 	p := fs.derefOrError(pv.ptr, pt.Elem)
 	rt := fs.valType(t)
 	if isVoid(t) {
@@ -129,12 +129,11 @@ func (fs *fnState) constArg(a syntax.Expr) int64 {
 }
 
 // c11Op is one C11 atomic call: the function (without _explicit), the
-// object's value type and address space, the value arguments, the memory
-// orders (success, failure) and the scope.
+// object's value type, the value arguments, the memory orders (success,
+// failure) and the scope.
 type c11Op struct {
 	name   string
 	et     types.Type
-	space  types.AddrSpace
 	vals   []value
 	orders []int64
 	scope  int64
@@ -153,6 +152,19 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 	}
 	k := types.ElemKind(op.et)
 	rt := fs.valType(op.et)
+	// The object's memory decides, whatever the pointer's address space
+	// (generic, as the builtins declare it).
+	space := types.Global
+	switch p.sc {
+	case spirv.StorageClassWorkgroup:
+		space = types.Local
+	case spirv.StorageClassFunction, spirv.StorageClassPrivate:
+		fs.errorf(op.x.At, "builtin '%s' on an object in private memory is not supported", op.name)
+		if isVoid(op.t) {
+			return 0
+		}
+		return b.Undef(fs.valType(op.t))
+	}
 	ptr, ptrT, ok := fs.atomicPointer(p, op.name, op.et, op.x)
 	if !ok {
 		if isVoid(op.t) {
@@ -174,7 +186,7 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		}
 		return v
 	}
-	scope := fs.atomicScope(op.scope, op.space)
+	scope := fs.atomicScope(op.scope, space)
 	sem := func(order int64, drop uint32) spirv.ID {
 		return fs.u32(atomicSemantics(order, drop, scope))
 	}
