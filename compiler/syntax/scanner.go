@@ -76,15 +76,6 @@ func init() {
 	} {
 		builtinTypes[n] = true
 	}
-	// OpenCL C 2.0 §6.13.11: the atomic types and the memory_order and
-	// memory_scope enumerations (the checker accepts them from CL2.0 on).
-	for _, n := range []string{
-		"atomic_int", "atomic_uint", "atomic_long", "atomic_ulong", "atomic_float",
-		"atomic_double", "atomic_intptr_t", "atomic_uintptr_t", "atomic_size_t",
-		"atomic_ptrdiff_t", "atomic_flag", "memory_order", "memory_scope",
-	} {
-		builtinTypes[n] = true
-	}
 	for _, e := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"} {
 		for _, n := range []string{"2", "3", "4", "8", "16"} {
 			builtinTypes[e+n] = true

@@ -1,5 +1,7 @@
 package types
 
+import "github.com/clgo/clgo/compiler/syntax"
+
 // The atomic types of OpenCL C 2.0 §6.13.11.6 and the memory_order and
 // memory_scope enumerations of §6.13.11.4-5. An atomic type is its value
 // type under another name (atomic_int is a *Basic of kind Int whose String
@@ -47,4 +49,18 @@ func (c *checker) atomicType(name string) Type {
 		}
 	}
 	return &Basic{Kind: k, Name: name}
+}
+
+// predeclared is the scope outside the files': the type names of
+// syntax.PredeclaredTypedefs that this language version and device have
+// (the parser takes them as typedef names whatever the version, so that
+// 1.2 code may redeclare them).
+func (c *checker) predeclared() *scope {
+	s := newScope(nil)
+	for _, name := range syntax.PredeclaredTypedefs {
+		if t := c.atomicType(name); t != nil {
+			s.names[name] = &TypeName{Name: name, Type: t}
+		}
+	}
+	return s
 }

@@ -23,6 +23,10 @@ func TestAtomicTypesNeedTheirFeatures(t *testing.T) {
 		{300, nil, "kernel void k(global atomic_uint *p, global uint *r) { *r = atomic_fetch_min_explicit(p, 2u, memory_order_relaxed, memory_scope_device); }", ""},
 		{300, nil, "kernel void k(global atomic_flag *f, global int *r) { *r = atomic_flag_test_and_set(f); atomic_flag_clear(f); }", ""},
 		{300, nil, "kernel void k(global int *r) { *r = work_group_reduce_add(*r) + work_group_broadcast(*r, 1, 2); }", ""},
+		// OpenCL C 1.2 code may use the names for its own variables and
+		// types; 2.0 code may shadow them.
+		{120, nil, "typedef int atomic_int; kernel void k(global int *r) { int atomic_flag = 1, memory_order = 2; atomic_int x = atomic_flag + memory_order; *r = x; }", ""},
+		{300, nil, "kernel void k(global int *r) { int atomic_flag = 1; *r = atomic_flag; }", ""},
 		// Generic pointers (unqualified in 2.0) reach the atomics too.
 		{200, nil, "void bump(atomic_int *p, int *e) { atomic_compare_exchange_strong(p, e, 1); atomic_fetch_add(p, 1); }", ""},
 	} {
