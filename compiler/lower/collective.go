@@ -145,6 +145,12 @@ func (fs *fnState) groupBroadcast(v spirv.ID, t types.Type, src spirv.ID) spirv.
 	arr, elem := fs.groupScratch(t)
 	b.EmitIDs(spirv.OpStore, 0, fs.scratchAt(arr, elem, fs.localLinearID()), v)
 	fs.groupBarrier()
+	// A work-item outside the group is undefined behaviour; the read
+	// stays inside the array all the same (the last work-item's value).
+	u := fs.uint32T()
+	n := fs.mul32(fs.mul32(fs.localSize(fs.u32(0)), fs.localSize(fs.u32(1))), fs.localSize(fs.u32(2)))
+	last := b.EmitIDs(spirv.OpISub, u, n, fs.u32(1))
+	src = b.EmitIDs(spirv.OpSelect, u, b.EmitIDs(spirv.OpULessThan, fs.boolT(), src, n), src, last)
 	r := b.EmitIDs(spirv.OpLoad, elem, fs.scratchAt(arr, elem, src))
 	fs.groupBarrier()
 	return r
