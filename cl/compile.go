@@ -228,9 +228,10 @@ func featuresOf(c driver.Caps) compiler.Features {
 		LoopIterationLimit:   c.LoopIterationLimit,
 		ReportOutOfBounds:    c.ReportOutOfBounds,
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
-		Images:                c.Images,
-		Subgroups:             compiler.SubgroupOps(c.SubgroupOps),
-		SubgroupExtendedTypes: c.SubgroupExtendedTypes,
+		Images:                 c.Images,
+		Subgroups:              compiler.SubgroupOps(c.SubgroupOps),
+		SubgroupExtendedTypes:  c.SubgroupExtendedTypes,
+		RelaxedCompareExchange: c.RelaxedCompareExchange,
 	}
 }
 

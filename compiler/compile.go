@@ -94,7 +94,7 @@ func (o Options) cppOptions() cpp.Options {
 	return cpp.Options{
 		Defines: defines, Undefs: o.Undefs, IncludeDirs: o.IncludeDirs, Std: o.std(),
 		FastRelaxedMath: o.FastRelaxedMath, Extensions: o.Features.extensions(), FS: fs,
-		Images: o.Features.Images,
+		Images:   o.Features.Images,
 		Features: o.Features.OpenCLCFeatures(), OpenCLVersion: DeviceOpenCLVersion,
 	}
 }
@@ -118,6 +118,7 @@ func (o Options) lowerOptions() lower.Options {
 		FmaFused:                 o.Features.FmaFused,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
+		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 		SubgroupExtendedTypes:    o.Features.SubgroupExtendedTypes,
 	}

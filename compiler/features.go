@@ -28,6 +28,14 @@ var openCLCFeatures = []openCLCFeature{
 	{"__opencl_c_generic_address_space", always},
 	// One storage buffer per program holds them (lower/progvars.go).
 	{"__opencl_c_program_scope_global_variables", always},
+	// C11 atomics and work-group collectives, lowered alike for every
+	// driver (lower/c11atomics.go, lower/collective.go); seq_cst is
+	// AcquireRelease, all Vulkan has without its memory model.
+	{"__opencl_c_atomic_order_acq_rel", always},
+	{"__opencl_c_atomic_order_seq_cst", always},
+	{"__opencl_c_atomic_scope_device", always},
+	{"__opencl_c_atomic_scope_all_devices", always},
+	{"__opencl_c_work_group_collective_functions", always},
 	// Images: docs/images.md; the formats and limits decide the last two.
 	{"__opencl_c_images", func(f Features) bool { return f.Images }},
 	{"__opencl_c_3d_image_writes", func(f Features) bool { return f.Images && f.Images3DWrites }},

@@ -7,13 +7,18 @@ import (
 )
 
 // TestFeatureMacros: -cl-std picks __OPENCL_C_VERSION__; __OPENCL_VERSION__
-// is 300 (every clgo device is an OpenCL 3.0 device); under CL3.0 the
-// feature macros are exactly Features.OpenCLCFeatures, and none before.
+// is 300 (every clgo device is an OpenCL 3.0 device); under CL2.0 and
+// CL3.0 the feature macros are exactly Features.OpenCLCFeatures (for 2.0
+// as clang's headers define them), and none before.
 func TestFeatureMacros(t *testing.T) {
 	src := "__OPENCL_VERSION__ __OPENCL_C_VERSION__"
 	for _, f := range openCLCFeatures {
 		src += " " + f.name
 	}
+	atomics := []string{"__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices", "__opencl_c_work_group_collective_functions"}
+	images := []string{"__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}
+	all64 := slices.Concat([]string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}, atomics, images)
+	all32 := slices.Concat([]string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}, atomics, images)
 	for _, c := range []struct {
 		options string
 		fp64    bool
@@ -22,9 +27,9 @@ func TestFeatureMacros(t *testing.T) {
 	}{
 		{"", true, "300 120", nil},
 		{"-cl-std=CL1.1", true, "300 110", nil},
-		{"-cl-std=CL2.0", true, "300 200", nil},
-		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
-		{"-cl-std=CL3.0", false, "300 300", []string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
+		{"-cl-std=CL2.0", true, "300 200", all64},
+		{"-cl-std=CL3.0", true, "300 300", all64},
+		{"-cl-std=CL3.0", false, "300 300", all32},
 	} {
 		opts, err := ParseOptions(c.options)
 		if err != nil {
@@ -45,7 +50,7 @@ func TestFeatureMacros(t *testing.T) {
 				t.Errorf("%q fp64=%v: %s defined %v, want %v", c.options, c.fp64, f.name, got, want)
 			}
 		}
-		if c.options == "-cl-std=CL3.0" && !slices.Equal(opts.Features.OpenCLCFeatures(), c.defined) {
+		if c.options != "" && c.options != "-cl-std=CL1.1" && !slices.Equal(opts.Features.OpenCLCFeatures(), c.defined) {
 			t.Errorf("fp64=%v: OpenCLCFeatures %v, want %v", c.fp64, opts.Features.OpenCLCFeatures(), c.defined)
 		}
 	}

@@ -81,6 +81,12 @@ type Features struct {
 	// double.
 	Subgroups             SubgroupOps
 	SubgroupExtendedTypes bool
+	// RelaxedCompareExchange: OpenCL C 2.0's compare-exchanges are
+	// emitted relaxed, without fences, whatever order they ask for, on a
+	// device that loses the work-items of ordered compare-exchange loops
+	// (driver.Caps.RelaxedCompareExchange; Mesa 22.3's lavapipe). Off in
+	// AllFeatures.
+	RelaxedCompareExchange bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

@@ -211,6 +211,13 @@ type Caps struct {
 	// out-of-bounds check (compiler.Features.ReportOutOfBounds) and fails
 	// a dispatch that reports one (printf.ErrOutOfBounds).
 	ReportOutOfBounds bool
+	// RelaxedCompareExchange: the device loses work-items of a
+	// compare-exchange retry loop whose compare-exchange, or a fence in
+	// the loop, carries a memory order (Mesa 22.3's lavapipe: only one
+	// sub-group of each work-group leaves the loop). The compiler then
+	// emits OpenCL C 2.0's compare-exchanges relaxed, as OpenCL 1.x's
+	// atomic_cmpxchg always is.
+	RelaxedCompareExchange bool
 }
 
 // Prober is a Device some of whose Caps are known only by running probe

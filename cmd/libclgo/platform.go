@@ -429,14 +429,16 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
 		v = boolean(false)
 	case C.CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-		v = u64(C.CL_DEVICE_ATOMIC_ORDER_RELAXED | C.CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP)
+		v = u64(d.d.AtomicMemoryCapabilities())
 	case C.CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-		v = u64(C.CL_DEVICE_ATOMIC_ORDER_RELAXED | C.CL_DEVICE_ATOMIC_ORDER_ACQ_REL | C.CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP)
+		v = u64(d.d.AtomicFenceCapabilities())
 	case C.CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
 		v = boolean(info.NonUniformWorkGroups)
 	case C.CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
 		v = boolean(slices.Contains(openCLCFeatures(d), "__opencl_c_generic_address_space"))
-	case C.CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, C.CL_DEVICE_PIPE_SUPPORT:
+	case C.CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+		v = boolean(d.d.WorkGroupCollectiveFunctions())
+	case C.CL_DEVICE_PIPE_SUPPORT:
 		v = boolean(false)
 	case C.CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
 		v = size(max(info.PreferredWGMultiple, 1))

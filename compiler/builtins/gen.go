@@ -160,6 +160,7 @@ func expand(line string, env map[string]string) []decl {
 		}
 		sub["UT"], sub["UTN"] = ut, vec(ut, n)
 		sub["WTN"] = vec(widen[t], n)
+		sub["AT"] = "atomic_" + t
 	}
 	line = word.ReplaceAllStringFunc(line, func(w string) string {
 		if v, ok := sub[w]; ok && w != "N" && w != "M" && w != "R" {

@@ -2,7 +2,7 @@
 
 package builtins
 
-// 6181 declarations.
+// 6443 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -351,12 +351,27 @@ var strs = [...]string{
 	"volatile __global ulong *",
 	"volatile __local ulong *",
 	"cl_khr_int64_extended_atomics",
+	"bool",
+	"volatile __generic atomic_int *",
+	"__generic int *",
+	"volatile __generic atomic_uint *",
+	"__generic uint *",
+	"volatile __generic atomic_long *",
+	"__generic long *",
+	"volatile __generic atomic_ulong *",
+	"__generic ulong *",
+	"volatile __generic atomic_float *",
+	"__generic float *",
+	"volatile __generic atomic_double *",
+	"__generic double *",
+	"memory_order",
+	"memory_scope",
+	"void",
+	"volatile __generic atomic_flag *",
+	"cl_mem_fence_flags",
 	"volatile __global float *",
 	"volatile __local float *",
-	"void",
-	"cl_mem_fence_flags",
 	"__private float *",
-	"__generic float *",
 	"__private float2 *",
 	"__generic float2 *",
 	"__private float3 *",
@@ -368,7 +383,6 @@ var strs = [...]string{
 	"__private float16 *",
 	"__generic float16 *",
 	"__private double *",
-	"__generic double *",
 	"__private double2 *",
 	"__generic double2 *",
 	"__private double3 *",
@@ -392,7 +406,6 @@ var strs = [...]string{
 	"__private half16 *",
 	"__generic half16 *",
 	"__private int *",
-	"__generic int *",
 	"__private int2 *",
 	"__generic int2 *",
 	"__private int3 *",
@@ -479,11 +492,8 @@ var strs = [...]string{
 	"__private ushort *",
 	"__generic ushort *",
 	"__private uint *",
-	"__generic uint *",
 	"__private long *",
-	"__generic long *",
 	"__private ulong *",
-	"__generic ulong *",
 	"event_t *",
 }
 
@@ -1242,14 +1252,182 @@ const decls = "abs 0 0 0 1 2\n" +
 	"atomic_cmpxchg 0 0 0 26 336 26 26\n" +
 	"atomic_cmpxchg 0 0 0 25 337 25 25\n" +
 	"atomic_cmpxchg 0 0 0 25 338 25 25\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 346 347 26\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 348 349 25\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 350 351 38\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 352 353 37\n" +
+	"atomic_compare_exchange_strong 0 200 0 345 354 355 49\n" +
+	"atomic_compare_exchange_strong 55 200 0 345 356 357 56\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 346 347 26 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 349 25 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 348 349 25 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 350 351 38 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 350 351 38 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 37 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 352 353 37 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 355 49 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 0 200 0 345 354 355 49 358 358 359\n" +
+	"atomic_compare_exchange_strong_explicit 55 200 0 345 356 357 56 358 358\n" +
+	"atomic_compare_exchange_strong_explicit 55 200 0 345 356 357 56 358 358 359\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 346 347 26\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 348 349 25\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 350 351 38\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 352 353 37\n" +
+	"atomic_compare_exchange_weak 0 200 0 345 354 355 49\n" +
+	"atomic_compare_exchange_weak 55 200 0 345 356 357 56\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 346 347 26 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 349 25 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 348 349 25 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 350 351 38 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 350 351 38 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 37 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 352 353 37 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 355 49 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 0 200 0 345 354 355 49 358 358 359\n" +
+	"atomic_compare_exchange_weak_explicit 55 200 0 345 356 357 56 358 358\n" +
+	"atomic_compare_exchange_weak_explicit 55 200 0 345 356 357 56 358 358 359\n" +
 	"atomic_dec 0 0 0 26 335\n" +
 	"atomic_dec 0 0 0 26 336\n" +
 	"atomic_dec 0 0 0 25 337\n" +
 	"atomic_dec 0 0 0 25 338\n" +
+	"atomic_exchange 0 200 0 26 346 26\n" +
+	"atomic_exchange 0 200 0 25 348 25\n" +
+	"atomic_exchange 0 200 0 38 350 38\n" +
+	"atomic_exchange 0 200 0 37 352 37\n" +
+	"atomic_exchange 0 200 0 49 354 49\n" +
+	"atomic_exchange 55 200 0 56 356 56\n" +
+	"atomic_exchange_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_exchange_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_exchange_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_exchange_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_exchange_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_exchange_explicit 0 200 0 49 354 49 358\n" +
+	"atomic_exchange_explicit 0 200 0 49 354 49 358 359\n" +
+	"atomic_exchange_explicit 55 200 0 56 356 56 358\n" +
+	"atomic_exchange_explicit 55 200 0 56 356 56 358 359\n" +
+	"atomic_fetch_add 0 200 0 26 346 26\n" +
+	"atomic_fetch_add 0 200 0 25 348 25\n" +
+	"atomic_fetch_add 0 200 0 38 350 38\n" +
+	"atomic_fetch_add 0 200 0 37 352 37\n" +
+	"atomic_fetch_add_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_add_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_add_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_and 0 200 0 26 346 26\n" +
+	"atomic_fetch_and 0 200 0 25 348 25\n" +
+	"atomic_fetch_and 0 200 0 38 350 38\n" +
+	"atomic_fetch_and 0 200 0 37 352 37\n" +
+	"atomic_fetch_and_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_and_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_and_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_max 0 200 0 26 346 26\n" +
+	"atomic_fetch_max 0 200 0 25 348 25\n" +
+	"atomic_fetch_max 0 200 0 38 350 38\n" +
+	"atomic_fetch_max 0 200 0 37 352 37\n" +
+	"atomic_fetch_max_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_max_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_max_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_min 0 200 0 26 346 26\n" +
+	"atomic_fetch_min 0 200 0 25 348 25\n" +
+	"atomic_fetch_min 0 200 0 38 350 38\n" +
+	"atomic_fetch_min 0 200 0 37 352 37\n" +
+	"atomic_fetch_min_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_min_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_min_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_or 0 200 0 26 346 26\n" +
+	"atomic_fetch_or 0 200 0 25 348 25\n" +
+	"atomic_fetch_or 0 200 0 38 350 38\n" +
+	"atomic_fetch_or 0 200 0 37 352 37\n" +
+	"atomic_fetch_or_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_or_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_or_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_sub 0 200 0 26 346 26\n" +
+	"atomic_fetch_sub 0 200 0 25 348 25\n" +
+	"atomic_fetch_sub 0 200 0 38 350 38\n" +
+	"atomic_fetch_sub 0 200 0 37 352 37\n" +
+	"atomic_fetch_sub_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_sub_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_sub_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_fetch_xor 0 200 0 26 346 26\n" +
+	"atomic_fetch_xor 0 200 0 25 348 25\n" +
+	"atomic_fetch_xor 0 200 0 38 350 38\n" +
+	"atomic_fetch_xor 0 200 0 37 352 37\n" +
+	"atomic_fetch_xor_explicit 0 200 0 26 346 26 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 26 346 26 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 25 348 25 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 25 348 25 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 38 350 38 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 38 350 38 358 359\n" +
+	"atomic_fetch_xor_explicit 0 200 0 37 352 37 358\n" +
+	"atomic_fetch_xor_explicit 0 200 0 37 352 37 358 359\n" +
+	"atomic_flag_clear 0 200 0 360 361\n" +
+	"atomic_flag_clear_explicit 0 200 0 360 361 358\n" +
+	"atomic_flag_clear_explicit 0 200 0 360 361 358 359\n" +
+	"atomic_flag_test_and_set 0 200 0 345 361\n" +
+	"atomic_flag_test_and_set_explicit 0 200 0 345 361 358\n" +
+	"atomic_flag_test_and_set_explicit 0 200 0 345 361 358 359\n" +
 	"atomic_inc 0 0 0 26 335\n" +
 	"atomic_inc 0 0 0 26 336\n" +
 	"atomic_inc 0 0 0 25 337\n" +
 	"atomic_inc 0 0 0 25 338\n" +
+	"atomic_init 0 200 0 360 346 26\n" +
+	"atomic_init 0 200 0 360 348 25\n" +
+	"atomic_init 0 200 0 360 350 38\n" +
+	"atomic_init 0 200 0 360 352 37\n" +
+	"atomic_init 0 200 0 360 354 49\n" +
+	"atomic_init 55 200 0 360 356 56\n" +
+	"atomic_load 0 200 0 26 346\n" +
+	"atomic_load 0 200 0 25 348\n" +
+	"atomic_load 0 200 0 38 350\n" +
+	"atomic_load 0 200 0 37 352\n" +
+	"atomic_load 0 200 0 49 354\n" +
+	"atomic_load 55 200 0 56 356\n" +
+	"atomic_load_explicit 0 200 0 26 346 358\n" +
+	"atomic_load_explicit 0 200 0 26 346 358 359\n" +
+	"atomic_load_explicit 0 200 0 25 348 358\n" +
+	"atomic_load_explicit 0 200 0 25 348 358 359\n" +
+	"atomic_load_explicit 0 200 0 38 350 358\n" +
+	"atomic_load_explicit 0 200 0 38 350 358 359\n" +
+	"atomic_load_explicit 0 200 0 37 352 358\n" +
+	"atomic_load_explicit 0 200 0 37 352 358 359\n" +
+	"atomic_load_explicit 0 200 0 49 354 358\n" +
+	"atomic_load_explicit 0 200 0 49 354 358 359\n" +
+	"atomic_load_explicit 55 200 0 56 356 358\n" +
+	"atomic_load_explicit 55 200 0 56 356 358 359\n" +
 	"atomic_max 0 0 0 26 335 26\n" +
 	"atomic_max 0 0 0 26 336 26\n" +
 	"atomic_max 0 0 0 25 337 25\n" +
@@ -1262,21 +1440,40 @@ const decls = "abs 0 0 0 1 2\n" +
 	"atomic_or 0 0 0 26 336 26\n" +
 	"atomic_or 0 0 0 25 337 25\n" +
 	"atomic_or 0 0 0 25 338 25\n" +
+	"atomic_store 0 200 0 360 346 26\n" +
+	"atomic_store 0 200 0 360 348 25\n" +
+	"atomic_store 0 200 0 360 350 38\n" +
+	"atomic_store 0 200 0 360 352 37\n" +
+	"atomic_store 0 200 0 360 354 49\n" +
+	"atomic_store 55 200 0 360 356 56\n" +
+	"atomic_store_explicit 0 200 0 360 346 26 358\n" +
+	"atomic_store_explicit 0 200 0 360 346 26 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 348 25 358\n" +
+	"atomic_store_explicit 0 200 0 360 348 25 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 350 38 358\n" +
+	"atomic_store_explicit 0 200 0 360 350 38 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 352 37 358\n" +
+	"atomic_store_explicit 0 200 0 360 352 37 358 359\n" +
+	"atomic_store_explicit 0 200 0 360 354 49 358\n" +
+	"atomic_store_explicit 0 200 0 360 354 49 358 359\n" +
+	"atomic_store_explicit 55 200 0 360 356 56 358\n" +
+	"atomic_store_explicit 55 200 0 360 356 56 358 359\n" +
 	"atomic_sub 0 0 0 26 335 26\n" +
 	"atomic_sub 0 0 0 26 336 26\n" +
 	"atomic_sub 0 0 0 25 337 25\n" +
 	"atomic_sub 0 0 0 25 338 25\n" +
+	"atomic_work_item_fence 0 200 0 360 362 358 359\n" +
 	"atomic_xchg 0 0 0 26 335 26\n" +
 	"atomic_xchg 0 0 0 26 336 26\n" +
 	"atomic_xchg 0 0 0 25 337 25\n" +
 	"atomic_xchg 0 0 0 25 338 25\n" +
-	"atomic_xchg 0 0 0 49 345 49\n" +
-	"atomic_xchg 0 0 0 49 346 49\n" +
+	"atomic_xchg 0 0 0 49 363 49\n" +
+	"atomic_xchg 0 0 0 49 364 49\n" +
 	"atomic_xor 0 0 0 26 335 26\n" +
 	"atomic_xor 0 0 0 26 336 26\n" +
 	"atomic_xor 0 0 0 25 337 25\n" +
 	"atomic_xor 0 0 0 25 338 25\n" +
-	"barrier 0 0 0 347 348\n" +
+	"barrier 0 0 0 360 362\n" +
 	"bitselect 0 0 0 2 2 2 2\n" +
 	"bitselect 0 0 0 4 4 4 4\n" +
 	"bitselect 0 0 0 6 6 6 6\n" +
@@ -1994,283 +2191,283 @@ const decls = "abs 0 0 0 1 2\n" +
 	"fmod 62 0 0 68 68 68\n" +
 	"fract 0 0 0 49 49 265\n" +
 	"fract 0 0 0 49 49 263\n" +
-	"fract 0 0 0 49 49 349\n" +
-	"fract 0 200 0 49 49 350\n" +
+	"fract 0 0 0 49 49 365\n" +
+	"fract 0 200 0 49 49 355\n" +
 	"fract 0 0 0 50 50 269\n" +
 	"fract 0 0 0 50 50 267\n" +
-	"fract 0 0 0 50 50 351\n" +
-	"fract 0 200 0 50 50 352\n" +
+	"fract 0 0 0 50 50 366\n" +
+	"fract 0 200 0 50 50 367\n" +
 	"fract 0 0 0 51 51 273\n" +
 	"fract 0 0 0 51 51 271\n" +
-	"fract 0 0 0 51 51 353\n" +
-	"fract 0 200 0 51 51 354\n" +
+	"fract 0 0 0 51 51 368\n" +
+	"fract 0 200 0 51 51 369\n" +
 	"fract 0 0 0 52 52 277\n" +
 	"fract 0 0 0 52 52 275\n" +
-	"fract 0 0 0 52 52 355\n" +
-	"fract 0 200 0 52 52 356\n" +
+	"fract 0 0 0 52 52 370\n" +
+	"fract 0 200 0 52 52 371\n" +
 	"fract 0 0 0 53 53 281\n" +
 	"fract 0 0 0 53 53 279\n" +
-	"fract 0 0 0 53 53 357\n" +
-	"fract 0 200 0 53 53 358\n" +
+	"fract 0 0 0 53 53 372\n" +
+	"fract 0 200 0 53 53 373\n" +
 	"fract 0 0 0 54 54 285\n" +
 	"fract 0 0 0 54 54 283\n" +
-	"fract 0 0 0 54 54 359\n" +
-	"fract 0 200 0 54 54 360\n" +
+	"fract 0 0 0 54 54 374\n" +
+	"fract 0 200 0 54 54 375\n" +
 	"fract 55 0 0 56 56 289\n" +
 	"fract 55 0 0 56 56 287\n" +
-	"fract 55 0 0 56 56 361\n" +
-	"fract 55 200 0 56 56 362\n" +
+	"fract 55 0 0 56 56 376\n" +
+	"fract 55 200 0 56 56 357\n" +
 	"fract 55 0 0 57 57 293\n" +
 	"fract 55 0 0 57 57 291\n" +
-	"fract 55 0 0 57 57 363\n" +
-	"fract 55 200 0 57 57 364\n" +
+	"fract 55 0 0 57 57 377\n" +
+	"fract 55 200 0 57 57 378\n" +
 	"fract 55 0 0 58 58 297\n" +
 	"fract 55 0 0 58 58 295\n" +
-	"fract 55 0 0 58 58 365\n" +
-	"fract 55 200 0 58 58 366\n" +
+	"fract 55 0 0 58 58 379\n" +
+	"fract 55 200 0 58 58 380\n" +
 	"fract 55 0 0 59 59 301\n" +
 	"fract 55 0 0 59 59 299\n" +
-	"fract 55 0 0 59 59 367\n" +
-	"fract 55 200 0 59 59 368\n" +
+	"fract 55 0 0 59 59 381\n" +
+	"fract 55 200 0 59 59 382\n" +
 	"fract 55 0 0 60 60 305\n" +
 	"fract 55 0 0 60 60 303\n" +
-	"fract 55 0 0 60 60 369\n" +
-	"fract 55 200 0 60 60 370\n" +
+	"fract 55 0 0 60 60 383\n" +
+	"fract 55 200 0 60 60 384\n" +
 	"fract 55 0 0 61 61 309\n" +
 	"fract 55 0 0 61 61 307\n" +
-	"fract 55 0 0 61 61 371\n" +
-	"fract 55 200 0 61 61 372\n" +
+	"fract 55 0 0 61 61 385\n" +
+	"fract 55 200 0 61 61 386\n" +
 	"fract 62 0 0 63 63 313\n" +
 	"fract 62 0 0 63 63 311\n" +
-	"fract 62 0 0 63 63 373\n" +
-	"fract 62 200 0 63 63 374\n" +
+	"fract 62 0 0 63 63 387\n" +
+	"fract 62 200 0 63 63 388\n" +
 	"fract 62 0 0 64 64 317\n" +
 	"fract 62 0 0 64 64 315\n" +
-	"fract 62 0 0 64 64 375\n" +
-	"fract 62 200 0 64 64 376\n" +
+	"fract 62 0 0 64 64 389\n" +
+	"fract 62 200 0 64 64 390\n" +
 	"fract 62 0 0 65 65 321\n" +
 	"fract 62 0 0 65 65 319\n" +
-	"fract 62 0 0 65 65 377\n" +
-	"fract 62 200 0 65 65 378\n" +
+	"fract 62 0 0 65 65 391\n" +
+	"fract 62 200 0 65 65 392\n" +
 	"fract 62 0 0 66 66 325\n" +
 	"fract 62 0 0 66 66 323\n" +
-	"fract 62 0 0 66 66 379\n" +
-	"fract 62 200 0 66 66 380\n" +
+	"fract 62 0 0 66 66 393\n" +
+	"fract 62 200 0 66 66 394\n" +
 	"fract 62 0 0 67 67 329\n" +
 	"fract 62 0 0 67 67 327\n" +
-	"fract 62 0 0 67 67 381\n" +
-	"fract 62 200 0 67 67 382\n" +
+	"fract 62 0 0 67 67 395\n" +
+	"fract 62 200 0 67 67 396\n" +
 	"fract 62 0 0 68 68 333\n" +
 	"fract 62 0 0 68 68 331\n" +
-	"fract 62 0 0 68 68 383\n" +
-	"fract 62 200 0 68 68 384\n" +
+	"fract 62 0 0 68 68 397\n" +
+	"fract 62 200 0 68 68 398\n" +
 	"frexp 0 0 0 49 49 169\n" +
 	"frexp 0 0 0 49 49 167\n" +
-	"frexp 0 0 0 49 49 385\n" +
-	"frexp 0 200 0 49 49 386\n" +
+	"frexp 0 0 0 49 49 399\n" +
+	"frexp 0 200 0 49 49 347\n" +
 	"frexp 0 0 0 50 50 173\n" +
 	"frexp 0 0 0 50 50 171\n" +
-	"frexp 0 0 0 50 50 387\n" +
-	"frexp 0 200 0 50 50 388\n" +
+	"frexp 0 0 0 50 50 400\n" +
+	"frexp 0 200 0 50 50 401\n" +
 	"frexp 0 0 0 51 51 177\n" +
 	"frexp 0 0 0 51 51 175\n" +
-	"frexp 0 0 0 51 51 389\n" +
-	"frexp 0 200 0 51 51 390\n" +
+	"frexp 0 0 0 51 51 402\n" +
+	"frexp 0 200 0 51 51 403\n" +
 	"frexp 0 0 0 52 52 181\n" +
 	"frexp 0 0 0 52 52 179\n" +
-	"frexp 0 0 0 52 52 391\n" +
-	"frexp 0 200 0 52 52 392\n" +
+	"frexp 0 0 0 52 52 404\n" +
+	"frexp 0 200 0 52 52 405\n" +
 	"frexp 0 0 0 53 53 185\n" +
 	"frexp 0 0 0 53 53 183\n" +
-	"frexp 0 0 0 53 53 393\n" +
-	"frexp 0 200 0 53 53 394\n" +
+	"frexp 0 0 0 53 53 406\n" +
+	"frexp 0 200 0 53 53 407\n" +
 	"frexp 0 0 0 54 54 189\n" +
 	"frexp 0 0 0 54 54 187\n" +
-	"frexp 0 0 0 54 54 395\n" +
-	"frexp 0 200 0 54 54 396\n" +
+	"frexp 0 0 0 54 54 408\n" +
+	"frexp 0 200 0 54 54 409\n" +
 	"frexp 55 0 0 56 56 169\n" +
 	"frexp 55 0 0 56 56 167\n" +
-	"frexp 55 0 0 56 56 385\n" +
-	"frexp 55 200 0 56 56 386\n" +
+	"frexp 55 0 0 56 56 399\n" +
+	"frexp 55 200 0 56 56 347\n" +
 	"frexp 55 0 0 57 57 173\n" +
 	"frexp 55 0 0 57 57 171\n" +
-	"frexp 55 0 0 57 57 387\n" +
-	"frexp 55 200 0 57 57 388\n" +
+	"frexp 55 0 0 57 57 400\n" +
+	"frexp 55 200 0 57 57 401\n" +
 	"frexp 55 0 0 58 58 177\n" +
 	"frexp 55 0 0 58 58 175\n" +
-	"frexp 55 0 0 58 58 389\n" +
-	"frexp 55 200 0 58 58 390\n" +
+	"frexp 55 0 0 58 58 402\n" +
+	"frexp 55 200 0 58 58 403\n" +
 	"frexp 55 0 0 59 59 181\n" +
 	"frexp 55 0 0 59 59 179\n" +
-	"frexp 55 0 0 59 59 391\n" +
-	"frexp 55 200 0 59 59 392\n" +
+	"frexp 55 0 0 59 59 404\n" +
+	"frexp 55 200 0 59 59 405\n" +
 	"frexp 55 0 0 60 60 185\n" +
 	"frexp 55 0 0 60 60 183\n" +
-	"frexp 55 0 0 60 60 393\n" +
-	"frexp 55 200 0 60 60 394\n" +
+	"frexp 55 0 0 60 60 406\n" +
+	"frexp 55 200 0 60 60 407\n" +
 	"frexp 55 0 0 61 61 189\n" +
 	"frexp 55 0 0 61 61 187\n" +
-	"frexp 55 0 0 61 61 395\n" +
-	"frexp 55 200 0 61 61 396\n" +
+	"frexp 55 0 0 61 61 408\n" +
+	"frexp 55 200 0 61 61 409\n" +
 	"frexp 62 0 0 63 63 169\n" +
 	"frexp 62 0 0 63 63 167\n" +
-	"frexp 62 0 0 63 63 385\n" +
-	"frexp 62 200 0 63 63 386\n" +
+	"frexp 62 0 0 63 63 399\n" +
+	"frexp 62 200 0 63 63 347\n" +
 	"frexp 62 0 0 64 64 173\n" +
 	"frexp 62 0 0 64 64 171\n" +
-	"frexp 62 0 0 64 64 387\n" +
-	"frexp 62 200 0 64 64 388\n" +
+	"frexp 62 0 0 64 64 400\n" +
+	"frexp 62 200 0 64 64 401\n" +
 	"frexp 62 0 0 65 65 177\n" +
 	"frexp 62 0 0 65 65 175\n" +
-	"frexp 62 0 0 65 65 389\n" +
-	"frexp 62 200 0 65 65 390\n" +
+	"frexp 62 0 0 65 65 402\n" +
+	"frexp 62 200 0 65 65 403\n" +
 	"frexp 62 0 0 66 66 181\n" +
 	"frexp 62 0 0 66 66 179\n" +
-	"frexp 62 0 0 66 66 391\n" +
-	"frexp 62 200 0 66 66 392\n" +
+	"frexp 62 0 0 66 66 404\n" +
+	"frexp 62 200 0 66 66 405\n" +
 	"frexp 62 0 0 67 67 185\n" +
 	"frexp 62 0 0 67 67 183\n" +
-	"frexp 62 0 0 67 67 393\n" +
-	"frexp 62 200 0 67 67 394\n" +
+	"frexp 62 0 0 67 67 406\n" +
+	"frexp 62 200 0 67 67 407\n" +
 	"frexp 62 0 0 68 68 189\n" +
 	"frexp 62 0 0 68 68 187\n" +
-	"frexp 62 0 0 68 68 395\n" +
-	"frexp 62 200 0 68 68 396\n" +
+	"frexp 62 0 0 68 68 408\n" +
+	"frexp 62 200 0 68 68 409\n" +
 	"get_enqueued_local_size 0 200 0 72 25\n" +
-	"get_enqueued_num_sub_groups 397 0 0 25\n" +
+	"get_enqueued_num_sub_groups 410 0 0 25\n" +
 	"get_global_id 0 0 0 72 25\n" +
 	"get_global_linear_id 0 200 0 72\n" +
 	"get_global_offset 0 0 0 72 25\n" +
 	"get_global_size 0 0 0 72 25\n" +
 	"get_group_id 0 0 0 72 25\n" +
-	"get_image_array_size 0 200 0 72 398\n" +
-	"get_image_array_size 0 200 0 72 399\n" +
-	"get_image_array_size 0 200 0 72 400\n" +
-	"get_image_array_size 0 0 0 72 401\n" +
-	"get_image_array_size 0 0 0 72 402\n" +
-	"get_image_array_size 0 0 0 72 403\n" +
-	"get_image_array_size 0 0 0 72 404\n" +
-	"get_image_array_size 0 0 0 72 405\n" +
-	"get_image_array_size 0 0 0 72 406\n" +
-	"get_image_channel_data_type 0 200 0 26 407\n" +
-	"get_image_channel_data_type 0 200 0 26 398\n" +
-	"get_image_channel_data_type 0 200 0 26 408\n" +
-	"get_image_channel_data_type 0 200 0 26 399\n" +
-	"get_image_channel_data_type 0 200 0 26 409\n" +
-	"get_image_channel_data_type 0 200 0 26 400\n" +
-	"get_image_channel_data_type 0 0 0 26 410\n" +
-	"get_image_channel_data_type 0 0 0 26 411\n" +
-	"get_image_channel_data_type 0 0 0 26 401\n" +
-	"get_image_channel_data_type 0 0 0 26 412\n" +
-	"get_image_channel_data_type 0 0 0 26 402\n" +
-	"get_image_channel_data_type 0 0 0 26 413\n" +
+	"get_image_array_size 0 200 0 72 411\n" +
+	"get_image_array_size 0 200 0 72 412\n" +
+	"get_image_array_size 0 200 0 72 413\n" +
+	"get_image_array_size 0 0 0 72 414\n" +
+	"get_image_array_size 0 0 0 72 415\n" +
+	"get_image_array_size 0 0 0 72 416\n" +
+	"get_image_array_size 0 0 0 72 417\n" +
+	"get_image_array_size 0 0 0 72 418\n" +
+	"get_image_array_size 0 0 0 72 419\n" +
+	"get_image_channel_data_type 0 200 0 26 420\n" +
+	"get_image_channel_data_type 0 200 0 26 411\n" +
+	"get_image_channel_data_type 0 200 0 26 421\n" +
+	"get_image_channel_data_type 0 200 0 26 412\n" +
+	"get_image_channel_data_type 0 200 0 26 422\n" +
+	"get_image_channel_data_type 0 200 0 26 413\n" +
+	"get_image_channel_data_type 0 0 0 26 423\n" +
+	"get_image_channel_data_type 0 0 0 26 424\n" +
 	"get_image_channel_data_type 0 0 0 26 414\n" +
+	"get_image_channel_data_type 0 0 0 26 425\n" +
 	"get_image_channel_data_type 0 0 0 26 415\n" +
-	"get_image_channel_data_type 0 0 0 26 403\n" +
+	"get_image_channel_data_type 0 0 0 26 426\n" +
+	"get_image_channel_data_type 0 0 0 26 427\n" +
+	"get_image_channel_data_type 0 0 0 26 428\n" +
 	"get_image_channel_data_type 0 0 0 26 416\n" +
-	"get_image_channel_data_type 0 0 0 26 404\n" +
+	"get_image_channel_data_type 0 0 0 26 429\n" +
 	"get_image_channel_data_type 0 0 0 26 417\n" +
+	"get_image_channel_data_type 0 0 0 26 430\n" +
+	"get_image_channel_data_type 0 0 0 26 431\n" +
+	"get_image_channel_data_type 0 0 0 26 432\n" +
 	"get_image_channel_data_type 0 0 0 26 418\n" +
+	"get_image_channel_data_type 0 0 0 26 433\n" +
 	"get_image_channel_data_type 0 0 0 26 419\n" +
-	"get_image_channel_data_type 0 0 0 26 405\n" +
-	"get_image_channel_data_type 0 0 0 26 420\n" +
-	"get_image_channel_data_type 0 0 0 26 406\n" +
-	"get_image_channel_data_type 0 0 0 26 421\n" +
-	"get_image_channel_order 0 200 0 26 407\n" +
-	"get_image_channel_order 0 200 0 26 398\n" +
-	"get_image_channel_order 0 200 0 26 408\n" +
-	"get_image_channel_order 0 200 0 26 399\n" +
-	"get_image_channel_order 0 200 0 26 409\n" +
-	"get_image_channel_order 0 200 0 26 400\n" +
-	"get_image_channel_order 0 0 0 26 410\n" +
-	"get_image_channel_order 0 0 0 26 411\n" +
-	"get_image_channel_order 0 0 0 26 401\n" +
-	"get_image_channel_order 0 0 0 26 412\n" +
-	"get_image_channel_order 0 0 0 26 402\n" +
-	"get_image_channel_order 0 0 0 26 413\n" +
+	"get_image_channel_data_type 0 0 0 26 434\n" +
+	"get_image_channel_order 0 200 0 26 420\n" +
+	"get_image_channel_order 0 200 0 26 411\n" +
+	"get_image_channel_order 0 200 0 26 421\n" +
+	"get_image_channel_order 0 200 0 26 412\n" +
+	"get_image_channel_order 0 200 0 26 422\n" +
+	"get_image_channel_order 0 200 0 26 413\n" +
+	"get_image_channel_order 0 0 0 26 423\n" +
+	"get_image_channel_order 0 0 0 26 424\n" +
 	"get_image_channel_order 0 0 0 26 414\n" +
+	"get_image_channel_order 0 0 0 26 425\n" +
 	"get_image_channel_order 0 0 0 26 415\n" +
-	"get_image_channel_order 0 0 0 26 403\n" +
+	"get_image_channel_order 0 0 0 26 426\n" +
+	"get_image_channel_order 0 0 0 26 427\n" +
+	"get_image_channel_order 0 0 0 26 428\n" +
 	"get_image_channel_order 0 0 0 26 416\n" +
-	"get_image_channel_order 0 0 0 26 404\n" +
+	"get_image_channel_order 0 0 0 26 429\n" +
 	"get_image_channel_order 0 0 0 26 417\n" +
+	"get_image_channel_order 0 0 0 26 430\n" +
+	"get_image_channel_order 0 0 0 26 431\n" +
+	"get_image_channel_order 0 0 0 26 432\n" +
 	"get_image_channel_order 0 0 0 26 418\n" +
+	"get_image_channel_order 0 0 0 26 433\n" +
 	"get_image_channel_order 0 0 0 26 419\n" +
-	"get_image_channel_order 0 0 0 26 405\n" +
-	"get_image_channel_order 0 0 0 26 420\n" +
-	"get_image_channel_order 0 0 0 26 406\n" +
-	"get_image_channel_order 0 0 0 26 421\n" +
-	"get_image_depth 0 0 0 26 413\n" +
-	"get_image_depth 0 0 0 26 417\n" +
-	"get_image_depth 0 0 0 26 421\n" +
-	"get_image_dim 0 200 0 28 407\n" +
-	"get_image_dim 0 200 0 28 398\n" +
-	"get_image_dim 0 200 0 28 408\n" +
-	"get_image_dim 0 200 0 28 399\n" +
-	"get_image_dim 0 200 0 28 409\n" +
-	"get_image_dim 0 200 0 28 400\n" +
-	"get_image_dim 0 0 0 28 412\n" +
-	"get_image_dim 0 0 0 28 402\n" +
-	"get_image_dim 0 0 0 32 413\n" +
-	"get_image_dim 0 0 0 28 416\n" +
-	"get_image_dim 0 0 0 28 404\n" +
-	"get_image_dim 0 0 0 32 417\n" +
-	"get_image_dim 0 0 0 28 420\n" +
-	"get_image_dim 0 0 0 28 406\n" +
-	"get_image_dim 0 0 0 32 421\n" +
-	"get_image_height 0 200 0 26 407\n" +
-	"get_image_height 0 200 0 26 398\n" +
-	"get_image_height 0 200 0 26 408\n" +
-	"get_image_height 0 200 0 26 399\n" +
-	"get_image_height 0 200 0 26 409\n" +
-	"get_image_height 0 200 0 26 400\n" +
-	"get_image_height 0 0 0 26 412\n" +
-	"get_image_height 0 0 0 26 402\n" +
-	"get_image_height 0 0 0 26 413\n" +
-	"get_image_height 0 0 0 26 416\n" +
-	"get_image_height 0 0 0 26 404\n" +
+	"get_image_channel_order 0 0 0 26 434\n" +
+	"get_image_depth 0 0 0 26 426\n" +
+	"get_image_depth 0 0 0 26 430\n" +
+	"get_image_depth 0 0 0 26 434\n" +
+	"get_image_dim 0 200 0 28 420\n" +
+	"get_image_dim 0 200 0 28 411\n" +
+	"get_image_dim 0 200 0 28 421\n" +
+	"get_image_dim 0 200 0 28 412\n" +
+	"get_image_dim 0 200 0 28 422\n" +
+	"get_image_dim 0 200 0 28 413\n" +
+	"get_image_dim 0 0 0 28 425\n" +
+	"get_image_dim 0 0 0 28 415\n" +
+	"get_image_dim 0 0 0 32 426\n" +
+	"get_image_dim 0 0 0 28 429\n" +
+	"get_image_dim 0 0 0 28 417\n" +
+	"get_image_dim 0 0 0 32 430\n" +
+	"get_image_dim 0 0 0 28 433\n" +
+	"get_image_dim 0 0 0 28 419\n" +
+	"get_image_dim 0 0 0 32 434\n" +
+	"get_image_height 0 200 0 26 420\n" +
+	"get_image_height 0 200 0 26 411\n" +
+	"get_image_height 0 200 0 26 421\n" +
+	"get_image_height 0 200 0 26 412\n" +
+	"get_image_height 0 200 0 26 422\n" +
+	"get_image_height 0 200 0 26 413\n" +
+	"get_image_height 0 0 0 26 425\n" +
+	"get_image_height 0 0 0 26 415\n" +
+	"get_image_height 0 0 0 26 426\n" +
+	"get_image_height 0 0 0 26 429\n" +
 	"get_image_height 0 0 0 26 417\n" +
-	"get_image_height 0 0 0 26 420\n" +
-	"get_image_height 0 0 0 26 406\n" +
-	"get_image_height 0 0 0 26 421\n" +
-	"get_image_width 0 200 0 26 407\n" +
-	"get_image_width 0 200 0 26 398\n" +
-	"get_image_width 0 200 0 26 408\n" +
-	"get_image_width 0 200 0 26 399\n" +
-	"get_image_width 0 200 0 26 409\n" +
-	"get_image_width 0 200 0 26 400\n" +
-	"get_image_width 0 0 0 26 410\n" +
-	"get_image_width 0 0 0 26 411\n" +
-	"get_image_width 0 0 0 26 401\n" +
-	"get_image_width 0 0 0 26 412\n" +
-	"get_image_width 0 0 0 26 402\n" +
-	"get_image_width 0 0 0 26 413\n" +
+	"get_image_height 0 0 0 26 430\n" +
+	"get_image_height 0 0 0 26 433\n" +
+	"get_image_height 0 0 0 26 419\n" +
+	"get_image_height 0 0 0 26 434\n" +
+	"get_image_width 0 200 0 26 420\n" +
+	"get_image_width 0 200 0 26 411\n" +
+	"get_image_width 0 200 0 26 421\n" +
+	"get_image_width 0 200 0 26 412\n" +
+	"get_image_width 0 200 0 26 422\n" +
+	"get_image_width 0 200 0 26 413\n" +
+	"get_image_width 0 0 0 26 423\n" +
+	"get_image_width 0 0 0 26 424\n" +
 	"get_image_width 0 0 0 26 414\n" +
+	"get_image_width 0 0 0 26 425\n" +
 	"get_image_width 0 0 0 26 415\n" +
-	"get_image_width 0 0 0 26 403\n" +
+	"get_image_width 0 0 0 26 426\n" +
+	"get_image_width 0 0 0 26 427\n" +
+	"get_image_width 0 0 0 26 428\n" +
 	"get_image_width 0 0 0 26 416\n" +
-	"get_image_width 0 0 0 26 404\n" +
+	"get_image_width 0 0 0 26 429\n" +
 	"get_image_width 0 0 0 26 417\n" +
+	"get_image_width 0 0 0 26 430\n" +
+	"get_image_width 0 0 0 26 431\n" +
+	"get_image_width 0 0 0 26 432\n" +
 	"get_image_width 0 0 0 26 418\n" +
+	"get_image_width 0 0 0 26 433\n" +
 	"get_image_width 0 0 0 26 419\n" +
-	"get_image_width 0 0 0 26 405\n" +
-	"get_image_width 0 0 0 26 420\n" +
-	"get_image_width 0 0 0 26 406\n" +
-	"get_image_width 0 0 0 26 421\n" +
+	"get_image_width 0 0 0 26 434\n" +
 	"get_local_id 0 0 0 72 25\n" +
 	"get_local_linear_id 0 200 0 72\n" +
 	"get_local_size 0 0 0 72 25\n" +
-	"get_max_sub_group_size 397 0 0 25\n" +
+	"get_max_sub_group_size 410 0 0 25\n" +
 	"get_num_groups 0 0 0 72 25\n" +
-	"get_num_sub_groups 397 0 0 25\n" +
-	"get_sub_group_eq_mask 422 0 0 31\n" +
-	"get_sub_group_ge_mask 422 0 0 31\n" +
-	"get_sub_group_gt_mask 422 0 0 31\n" +
-	"get_sub_group_id 397 0 0 25\n" +
-	"get_sub_group_le_mask 422 0 0 31\n" +
-	"get_sub_group_local_id 397 0 0 25\n" +
-	"get_sub_group_lt_mask 422 0 0 31\n" +
-	"get_sub_group_size 397 0 0 25\n" +
+	"get_num_sub_groups 410 0 0 25\n" +
+	"get_sub_group_eq_mask 435 0 0 31\n" +
+	"get_sub_group_ge_mask 435 0 0 31\n" +
+	"get_sub_group_gt_mask 435 0 0 31\n" +
+	"get_sub_group_id 410 0 0 25\n" +
+	"get_sub_group_le_mask 435 0 0 31\n" +
+	"get_sub_group_local_id 410 0 0 25\n" +
+	"get_sub_group_lt_mask 435 0 0 31\n" +
+	"get_sub_group_size 410 0 0 25\n" +
 	"get_work_dim 0 0 0 25\n" +
 	"hadd 0 0 0 2 2 2\n" +
 	"hadd 0 0 0 4 4 4\n" +
@@ -2739,76 +2936,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"lgamma 62 0 0 68 68\n" +
 	"lgamma_r 0 0 0 49 49 169\n" +
 	"lgamma_r 0 0 0 49 49 167\n" +
-	"lgamma_r 0 0 0 49 49 385\n" +
-	"lgamma_r 0 200 0 49 49 386\n" +
+	"lgamma_r 0 0 0 49 49 399\n" +
+	"lgamma_r 0 200 0 49 49 347\n" +
 	"lgamma_r 0 0 0 50 50 173\n" +
 	"lgamma_r 0 0 0 50 50 171\n" +
-	"lgamma_r 0 0 0 50 50 387\n" +
-	"lgamma_r 0 200 0 50 50 388\n" +
+	"lgamma_r 0 0 0 50 50 400\n" +
+	"lgamma_r 0 200 0 50 50 401\n" +
 	"lgamma_r 0 0 0 51 51 177\n" +
 	"lgamma_r 0 0 0 51 51 175\n" +
-	"lgamma_r 0 0 0 51 51 389\n" +
-	"lgamma_r 0 200 0 51 51 390\n" +
+	"lgamma_r 0 0 0 51 51 402\n" +
+	"lgamma_r 0 200 0 51 51 403\n" +
 	"lgamma_r 0 0 0 52 52 181\n" +
 	"lgamma_r 0 0 0 52 52 179\n" +
-	"lgamma_r 0 0 0 52 52 391\n" +
-	"lgamma_r 0 200 0 52 52 392\n" +
+	"lgamma_r 0 0 0 52 52 404\n" +
+	"lgamma_r 0 200 0 52 52 405\n" +
 	"lgamma_r 0 0 0 53 53 185\n" +
 	"lgamma_r 0 0 0 53 53 183\n" +
-	"lgamma_r 0 0 0 53 53 393\n" +
-	"lgamma_r 0 200 0 53 53 394\n" +
+	"lgamma_r 0 0 0 53 53 406\n" +
+	"lgamma_r 0 200 0 53 53 407\n" +
 	"lgamma_r 0 0 0 54 54 189\n" +
 	"lgamma_r 0 0 0 54 54 187\n" +
-	"lgamma_r 0 0 0 54 54 395\n" +
-	"lgamma_r 0 200 0 54 54 396\n" +
+	"lgamma_r 0 0 0 54 54 408\n" +
+	"lgamma_r 0 200 0 54 54 409\n" +
 	"lgamma_r 55 0 0 56 56 169\n" +
 	"lgamma_r 55 0 0 56 56 167\n" +
-	"lgamma_r 55 0 0 56 56 385\n" +
-	"lgamma_r 55 200 0 56 56 386\n" +
+	"lgamma_r 55 0 0 56 56 399\n" +
+	"lgamma_r 55 200 0 56 56 347\n" +
 	"lgamma_r 55 0 0 57 57 173\n" +
 	"lgamma_r 55 0 0 57 57 171\n" +
-	"lgamma_r 55 0 0 57 57 387\n" +
-	"lgamma_r 55 200 0 57 57 388\n" +
+	"lgamma_r 55 0 0 57 57 400\n" +
+	"lgamma_r 55 200 0 57 57 401\n" +
 	"lgamma_r 55 0 0 58 58 177\n" +
 	"lgamma_r 55 0 0 58 58 175\n" +
-	"lgamma_r 55 0 0 58 58 389\n" +
-	"lgamma_r 55 200 0 58 58 390\n" +
+	"lgamma_r 55 0 0 58 58 402\n" +
+	"lgamma_r 55 200 0 58 58 403\n" +
 	"lgamma_r 55 0 0 59 59 181\n" +
 	"lgamma_r 55 0 0 59 59 179\n" +
-	"lgamma_r 55 0 0 59 59 391\n" +
-	"lgamma_r 55 200 0 59 59 392\n" +
+	"lgamma_r 55 0 0 59 59 404\n" +
+	"lgamma_r 55 200 0 59 59 405\n" +
 	"lgamma_r 55 0 0 60 60 185\n" +
 	"lgamma_r 55 0 0 60 60 183\n" +
-	"lgamma_r 55 0 0 60 60 393\n" +
-	"lgamma_r 55 200 0 60 60 394\n" +
+	"lgamma_r 55 0 0 60 60 406\n" +
+	"lgamma_r 55 200 0 60 60 407\n" +
 	"lgamma_r 55 0 0 61 61 189\n" +
 	"lgamma_r 55 0 0 61 61 187\n" +
-	"lgamma_r 55 0 0 61 61 395\n" +
-	"lgamma_r 55 200 0 61 61 396\n" +
+	"lgamma_r 55 0 0 61 61 408\n" +
+	"lgamma_r 55 200 0 61 61 409\n" +
 	"lgamma_r 62 0 0 63 63 169\n" +
 	"lgamma_r 62 0 0 63 63 167\n" +
-	"lgamma_r 62 0 0 63 63 385\n" +
-	"lgamma_r 62 200 0 63 63 386\n" +
+	"lgamma_r 62 0 0 63 63 399\n" +
+	"lgamma_r 62 200 0 63 63 347\n" +
 	"lgamma_r 62 0 0 64 64 173\n" +
 	"lgamma_r 62 0 0 64 64 171\n" +
-	"lgamma_r 62 0 0 64 64 387\n" +
-	"lgamma_r 62 200 0 64 64 388\n" +
+	"lgamma_r 62 0 0 64 64 400\n" +
+	"lgamma_r 62 200 0 64 64 401\n" +
 	"lgamma_r 62 0 0 65 65 177\n" +
 	"lgamma_r 62 0 0 65 65 175\n" +
-	"lgamma_r 62 0 0 65 65 389\n" +
-	"lgamma_r 62 200 0 65 65 390\n" +
+	"lgamma_r 62 0 0 65 65 402\n" +
+	"lgamma_r 62 200 0 65 65 403\n" +
 	"lgamma_r 62 0 0 66 66 181\n" +
 	"lgamma_r 62 0 0 66 66 179\n" +
-	"lgamma_r 62 0 0 66 66 391\n" +
-	"lgamma_r 62 200 0 66 66 392\n" +
+	"lgamma_r 62 0 0 66 66 404\n" +
+	"lgamma_r 62 200 0 66 66 405\n" +
 	"lgamma_r 62 0 0 67 67 185\n" +
 	"lgamma_r 62 0 0 67 67 183\n" +
-	"lgamma_r 62 0 0 67 67 393\n" +
-	"lgamma_r 62 200 0 67 67 394\n" +
+	"lgamma_r 62 0 0 67 67 406\n" +
+	"lgamma_r 62 200 0 67 67 407\n" +
 	"lgamma_r 62 0 0 68 68 189\n" +
 	"lgamma_r 62 0 0 68 68 187\n" +
-	"lgamma_r 62 0 0 68 68 395\n" +
-	"lgamma_r 62 200 0 68 68 396\n" +
+	"lgamma_r 62 0 0 68 68 408\n" +
+	"lgamma_r 62 200 0 68 68 409\n" +
 	"log 0 0 0 49 49\n" +
 	"log 0 0 0 50 50\n" +
 	"log 0 0 0 51 51\n" +
@@ -3164,7 +3361,7 @@ const decls = "abs 0 0 0 1 2\n" +
 	"maxmag 62 0 0 66 66 66\n" +
 	"maxmag 62 0 0 67 67 67\n" +
 	"maxmag 62 0 0 68 68 68\n" +
-	"mem_fence 0 0 0 347 348\n" +
+	"mem_fence 0 0 0 360 362\n" +
 	"min 0 0 0 2 2 2\n" +
 	"min 0 0 0 4 4 4\n" +
 	"min 0 0 0 4 4 2\n" +
@@ -3339,76 +3536,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"mix 62 0 0 68 68 68 63\n" +
 	"modf 0 0 0 49 49 265\n" +
 	"modf 0 0 0 49 49 263\n" +
-	"modf 0 0 0 49 49 349\n" +
-	"modf 0 200 0 49 49 350\n" +
+	"modf 0 0 0 49 49 365\n" +
+	"modf 0 200 0 49 49 355\n" +
 	"modf 0 0 0 50 50 269\n" +
 	"modf 0 0 0 50 50 267\n" +
-	"modf 0 0 0 50 50 351\n" +
-	"modf 0 200 0 50 50 352\n" +
+	"modf 0 0 0 50 50 366\n" +
+	"modf 0 200 0 50 50 367\n" +
 	"modf 0 0 0 51 51 273\n" +
 	"modf 0 0 0 51 51 271\n" +
-	"modf 0 0 0 51 51 353\n" +
-	"modf 0 200 0 51 51 354\n" +
+	"modf 0 0 0 51 51 368\n" +
+	"modf 0 200 0 51 51 369\n" +
 	"modf 0 0 0 52 52 277\n" +
 	"modf 0 0 0 52 52 275\n" +
-	"modf 0 0 0 52 52 355\n" +
-	"modf 0 200 0 52 52 356\n" +
+	"modf 0 0 0 52 52 370\n" +
+	"modf 0 200 0 52 52 371\n" +
 	"modf 0 0 0 53 53 281\n" +
 	"modf 0 0 0 53 53 279\n" +
-	"modf 0 0 0 53 53 357\n" +
-	"modf 0 200 0 53 53 358\n" +
+	"modf 0 0 0 53 53 372\n" +
+	"modf 0 200 0 53 53 373\n" +
 	"modf 0 0 0 54 54 285\n" +
 	"modf 0 0 0 54 54 283\n" +
-	"modf 0 0 0 54 54 359\n" +
-	"modf 0 200 0 54 54 360\n" +
+	"modf 0 0 0 54 54 374\n" +
+	"modf 0 200 0 54 54 375\n" +
 	"modf 55 0 0 56 56 289\n" +
 	"modf 55 0 0 56 56 287\n" +
-	"modf 55 0 0 56 56 361\n" +
-	"modf 55 200 0 56 56 362\n" +
+	"modf 55 0 0 56 56 376\n" +
+	"modf 55 200 0 56 56 357\n" +
 	"modf 55 0 0 57 57 293\n" +
 	"modf 55 0 0 57 57 291\n" +
-	"modf 55 0 0 57 57 363\n" +
-	"modf 55 200 0 57 57 364\n" +
+	"modf 55 0 0 57 57 377\n" +
+	"modf 55 200 0 57 57 378\n" +
 	"modf 55 0 0 58 58 297\n" +
 	"modf 55 0 0 58 58 295\n" +
-	"modf 55 0 0 58 58 365\n" +
-	"modf 55 200 0 58 58 366\n" +
+	"modf 55 0 0 58 58 379\n" +
+	"modf 55 200 0 58 58 380\n" +
 	"modf 55 0 0 59 59 301\n" +
 	"modf 55 0 0 59 59 299\n" +
-	"modf 55 0 0 59 59 367\n" +
-	"modf 55 200 0 59 59 368\n" +
+	"modf 55 0 0 59 59 381\n" +
+	"modf 55 200 0 59 59 382\n" +
 	"modf 55 0 0 60 60 305\n" +
 	"modf 55 0 0 60 60 303\n" +
-	"modf 55 0 0 60 60 369\n" +
-	"modf 55 200 0 60 60 370\n" +
+	"modf 55 0 0 60 60 383\n" +
+	"modf 55 200 0 60 60 384\n" +
 	"modf 55 0 0 61 61 309\n" +
 	"modf 55 0 0 61 61 307\n" +
-	"modf 55 0 0 61 61 371\n" +
-	"modf 55 200 0 61 61 372\n" +
+	"modf 55 0 0 61 61 385\n" +
+	"modf 55 200 0 61 61 386\n" +
 	"modf 62 0 0 63 63 313\n" +
 	"modf 62 0 0 63 63 311\n" +
-	"modf 62 0 0 63 63 373\n" +
-	"modf 62 200 0 63 63 374\n" +
+	"modf 62 0 0 63 63 387\n" +
+	"modf 62 200 0 63 63 388\n" +
 	"modf 62 0 0 64 64 317\n" +
 	"modf 62 0 0 64 64 315\n" +
-	"modf 62 0 0 64 64 375\n" +
-	"modf 62 200 0 64 64 376\n" +
+	"modf 62 0 0 64 64 389\n" +
+	"modf 62 200 0 64 64 390\n" +
 	"modf 62 0 0 65 65 321\n" +
 	"modf 62 0 0 65 65 319\n" +
-	"modf 62 0 0 65 65 377\n" +
-	"modf 62 200 0 65 65 378\n" +
+	"modf 62 0 0 65 65 391\n" +
+	"modf 62 200 0 65 65 392\n" +
 	"modf 62 0 0 66 66 325\n" +
 	"modf 62 0 0 66 66 323\n" +
-	"modf 62 0 0 66 66 379\n" +
-	"modf 62 200 0 66 66 380\n" +
+	"modf 62 0 0 66 66 393\n" +
+	"modf 62 200 0 66 66 394\n" +
 	"modf 62 0 0 67 67 329\n" +
 	"modf 62 0 0 67 67 327\n" +
-	"modf 62 0 0 67 67 381\n" +
-	"modf 62 200 0 67 67 382\n" +
+	"modf 62 0 0 67 67 395\n" +
+	"modf 62 200 0 67 67 396\n" +
 	"modf 62 0 0 68 68 333\n" +
 	"modf 62 0 0 68 68 331\n" +
-	"modf 62 0 0 68 68 383\n" +
-	"modf 62 200 0 68 68 384\n" +
+	"modf 62 0 0 68 68 397\n" +
+	"modf 62 200 0 68 68 398\n" +
 	"mul24 0 0 0 26 26 26\n" +
 	"mul24 0 0 0 28 28 28\n" +
 	"mul24 0 0 0 30 30 30\n" +
@@ -3703,73 +3900,73 @@ const decls = "abs 0 0 0 1 2\n" +
 	"powr 62 0 0 66 66 66\n" +
 	"powr 62 0 0 67 67 67\n" +
 	"powr 62 0 0 68 68 68\n" +
-	"prefetch 0 0 0 347 71 72\n" +
-	"prefetch 0 0 0 347 76 72\n" +
-	"prefetch 0 0 0 347 80 72\n" +
-	"prefetch 0 0 0 347 84 72\n" +
-	"prefetch 0 0 0 347 88 72\n" +
-	"prefetch 0 0 0 347 92 72\n" +
-	"prefetch 0 0 0 347 96 72\n" +
-	"prefetch 0 0 0 347 100 72\n" +
-	"prefetch 0 0 0 347 104 72\n" +
-	"prefetch 0 0 0 347 108 72\n" +
-	"prefetch 0 0 0 347 112 72\n" +
-	"prefetch 0 0 0 347 116 72\n" +
-	"prefetch 0 0 0 347 120 72\n" +
-	"prefetch 0 0 0 347 124 72\n" +
-	"prefetch 0 0 0 347 128 72\n" +
-	"prefetch 0 0 0 347 132 72\n" +
-	"prefetch 0 0 0 347 136 72\n" +
-	"prefetch 0 0 0 347 140 72\n" +
-	"prefetch 0 0 0 347 144 72\n" +
-	"prefetch 0 0 0 347 148 72\n" +
-	"prefetch 0 0 0 347 152 72\n" +
-	"prefetch 0 0 0 347 156 72\n" +
-	"prefetch 0 0 0 347 160 72\n" +
-	"prefetch 0 0 0 347 164 72\n" +
-	"prefetch 0 0 0 347 168 72\n" +
-	"prefetch 0 0 0 347 172 72\n" +
-	"prefetch 0 0 0 347 176 72\n" +
-	"prefetch 0 0 0 347 180 72\n" +
-	"prefetch 0 0 0 347 184 72\n" +
-	"prefetch 0 0 0 347 188 72\n" +
-	"prefetch 0 0 0 347 192 72\n" +
-	"prefetch 0 0 0 347 196 72\n" +
-	"prefetch 0 0 0 347 200 72\n" +
-	"prefetch 0 0 0 347 204 72\n" +
-	"prefetch 0 0 0 347 208 72\n" +
-	"prefetch 0 0 0 347 212 72\n" +
-	"prefetch 0 0 0 347 216 72\n" +
-	"prefetch 0 0 0 347 220 72\n" +
-	"prefetch 0 0 0 347 224 72\n" +
-	"prefetch 0 0 0 347 228 72\n" +
-	"prefetch 0 0 0 347 232 72\n" +
-	"prefetch 0 0 0 347 236 72\n" +
-	"prefetch 0 0 0 347 240 72\n" +
-	"prefetch 0 0 0 347 244 72\n" +
-	"prefetch 0 0 0 347 248 72\n" +
-	"prefetch 0 0 0 347 252 72\n" +
-	"prefetch 0 0 0 347 256 72\n" +
-	"prefetch 0 0 0 347 260 72\n" +
-	"prefetch 0 0 0 347 264 72\n" +
-	"prefetch 0 0 0 347 268 72\n" +
-	"prefetch 0 0 0 347 272 72\n" +
-	"prefetch 0 0 0 347 276 72\n" +
-	"prefetch 0 0 0 347 280 72\n" +
-	"prefetch 0 0 0 347 284 72\n" +
-	"prefetch 55 0 0 347 288 72\n" +
-	"prefetch 55 0 0 347 292 72\n" +
-	"prefetch 55 0 0 347 296 72\n" +
-	"prefetch 55 0 0 347 300 72\n" +
-	"prefetch 55 0 0 347 304 72\n" +
-	"prefetch 55 0 0 347 308 72\n" +
-	"prefetch 0 0 0 347 312 72\n" +
-	"prefetch 0 0 0 347 316 72\n" +
-	"prefetch 0 0 0 347 320 72\n" +
-	"prefetch 0 0 0 347 324 72\n" +
-	"prefetch 0 0 0 347 328 72\n" +
-	"prefetch 0 0 0 347 332 72\n" +
-	"printf 0 120 1 26 423\n" +
+	"prefetch 0 0 0 360 71 72\n" +
+	"prefetch 0 0 0 360 76 72\n" +
+	"prefetch 0 0 0 360 80 72\n" +
+	"prefetch 0 0 0 360 84 72\n" +
+	"prefetch 0 0 0 360 88 72\n" +
+	"prefetch 0 0 0 360 92 72\n" +
+	"prefetch 0 0 0 360 96 72\n" +
+	"prefetch 0 0 0 360 100 72\n" +
+	"prefetch 0 0 0 360 104 72\n" +
+	"prefetch 0 0 0 360 108 72\n" +
+	"prefetch 0 0 0 360 112 72\n" +
+	"prefetch 0 0 0 360 116 72\n" +
+	"prefetch 0 0 0 360 120 72\n" +
+	"prefetch 0 0 0 360 124 72\n" +
+	"prefetch 0 0 0 360 128 72\n" +
+	"prefetch 0 0 0 360 132 72\n" +
+	"prefetch 0 0 0 360 136 72\n" +
+	"prefetch 0 0 0 360 140 72\n" +
+	"prefetch 0 0 0 360 144 72\n" +
+	"prefetch 0 0 0 360 148 72\n" +
+	"prefetch 0 0 0 360 152 72\n" +
+	"prefetch 0 0 0 360 156 72\n" +
+	"prefetch 0 0 0 360 160 72\n" +
+	"prefetch 0 0 0 360 164 72\n" +
+	"prefetch 0 0 0 360 168 72\n" +
+	"prefetch 0 0 0 360 172 72\n" +
+	"prefetch 0 0 0 360 176 72\n" +
+	"prefetch 0 0 0 360 180 72\n" +
+	"prefetch 0 0 0 360 184 72\n" +
+	"prefetch 0 0 0 360 188 72\n" +
+	"prefetch 0 0 0 360 192 72\n" +
+	"prefetch 0 0 0 360 196 72\n" +
+	"prefetch 0 0 0 360 200 72\n" +
+	"prefetch 0 0 0 360 204 72\n" +
+	"prefetch 0 0 0 360 208 72\n" +
+	"prefetch 0 0 0 360 212 72\n" +
+	"prefetch 0 0 0 360 216 72\n" +
+	"prefetch 0 0 0 360 220 72\n" +
+	"prefetch 0 0 0 360 224 72\n" +
+	"prefetch 0 0 0 360 228 72\n" +
+	"prefetch 0 0 0 360 232 72\n" +
+	"prefetch 0 0 0 360 236 72\n" +
+	"prefetch 0 0 0 360 240 72\n" +
+	"prefetch 0 0 0 360 244 72\n" +
+	"prefetch 0 0 0 360 248 72\n" +
+	"prefetch 0 0 0 360 252 72\n" +
+	"prefetch 0 0 0 360 256 72\n" +
+	"prefetch 0 0 0 360 260 72\n" +
+	"prefetch 0 0 0 360 264 72\n" +
+	"prefetch 0 0 0 360 268 72\n" +
+	"prefetch 0 0 0 360 272 72\n" +
+	"prefetch 0 0 0 360 276 72\n" +
+	"prefetch 0 0 0 360 280 72\n" +
+	"prefetch 0 0 0 360 284 72\n" +
+	"prefetch 55 0 0 360 288 72\n" +
+	"prefetch 55 0 0 360 292 72\n" +
+	"prefetch 55 0 0 360 296 72\n" +
+	"prefetch 55 0 0 360 300 72\n" +
+	"prefetch 55 0 0 360 304 72\n" +
+	"prefetch 55 0 0 360 308 72\n" +
+	"prefetch 0 0 0 360 312 72\n" +
+	"prefetch 0 0 0 360 316 72\n" +
+	"prefetch 0 0 0 360 320 72\n" +
+	"prefetch 0 0 0 360 324 72\n" +
+	"prefetch 0 0 0 360 328 72\n" +
+	"prefetch 0 0 0 360 332 72\n" +
+	"printf 0 120 1 26 436\n" +
 	"radians 0 0 0 49 49\n" +
 	"radians 0 0 0 50 50\n" +
 	"radians 0 0 0 51 51\n" +
@@ -3788,91 +3985,91 @@ const decls = "abs 0 0 0 1 2\n" +
 	"radians 62 0 0 66 66\n" +
 	"radians 62 0 0 67 67\n" +
 	"radians 62 0 0 68 68\n" +
-	"read_imagef 0 0 0 52 412 424 28\n" +
-	"read_imagef 0 0 0 52 412 424 50\n" +
-	"read_imagef 0 0 0 52 413 424 32\n" +
-	"read_imagef 0 0 0 52 413 424 52\n" +
-	"read_imagef 0 0 0 52 402 424 32\n" +
-	"read_imagef 0 0 0 52 402 424 52\n" +
-	"read_imagef 0 0 0 52 410 424 26\n" +
-	"read_imagef 0 0 0 52 410 424 49\n" +
-	"read_imagef 0 0 0 52 401 424 28\n" +
-	"read_imagef 0 0 0 52 401 424 50\n" +
-	"read_imagef 0 0 0 52 412 28\n" +
-	"read_imagef 0 0 0 52 413 32\n" +
-	"read_imagef 0 0 0 52 402 32\n" +
-	"read_imagef 0 0 0 52 410 26\n" +
-	"read_imagef 0 0 0 52 411 26\n" +
-	"read_imagef 0 0 0 52 401 28\n" +
-	"read_imagef 0 200 0 52 418 26\n" +
-	"read_imagef 0 200 0 52 419 26\n" +
-	"read_imagef 0 200 0 52 405 28\n" +
-	"read_imagef 0 200 0 52 420 28\n" +
-	"read_imagef 0 200 0 52 406 32\n" +
-	"read_imagef 0 200 0 52 421 32\n" +
-	"read_imagef 0 200 0 49 407 424 28\n" +
-	"read_imagef 0 200 0 49 407 424 50\n" +
-	"read_imagef 0 200 0 49 407 28\n" +
-	"read_imagef 0 200 0 49 398 424 32\n" +
-	"read_imagef 0 200 0 49 398 424 52\n" +
-	"read_imagef 0 200 0 49 398 32\n" +
-	"read_imagef 0 200 0 49 409 28\n" +
-	"read_imagef 0 200 0 49 400 32\n" +
-	"read_imageh 62 0 0 66 412 424 28\n" +
-	"read_imageh 62 0 0 66 412 424 50\n" +
-	"read_imageh 62 0 0 66 413 424 32\n" +
-	"read_imageh 62 0 0 66 413 424 52\n" +
-	"read_imageh 62 0 0 66 412 28\n" +
-	"read_imageh 62 0 0 66 410 26\n" +
-	"read_imageh 62 0 0 66 411 26\n" +
-	"read_imageh 62 200 0 66 420 28\n" +
-	"read_imageh 62 200 0 66 418 26\n" +
-	"read_imageh 62 200 0 66 421 32\n" +
-	"read_imagei 0 0 0 32 412 424 28\n" +
-	"read_imagei 0 0 0 32 412 424 50\n" +
-	"read_imagei 0 0 0 32 413 424 32\n" +
-	"read_imagei 0 0 0 32 413 424 52\n" +
-	"read_imagei 0 0 0 32 402 424 32\n" +
-	"read_imagei 0 0 0 32 402 424 52\n" +
-	"read_imagei 0 0 0 32 410 424 26\n" +
-	"read_imagei 0 0 0 32 410 424 49\n" +
-	"read_imagei 0 0 0 32 401 424 28\n" +
-	"read_imagei 0 0 0 32 401 424 50\n" +
-	"read_imagei 0 0 0 32 412 28\n" +
-	"read_imagei 0 0 0 32 413 32\n" +
-	"read_imagei 0 0 0 32 402 32\n" +
-	"read_imagei 0 0 0 32 410 26\n" +
-	"read_imagei 0 0 0 32 411 26\n" +
-	"read_imagei 0 0 0 32 401 28\n" +
-	"read_imagei 0 200 0 32 418 26\n" +
-	"read_imagei 0 200 0 32 419 26\n" +
-	"read_imagei 0 200 0 32 405 28\n" +
-	"read_imagei 0 200 0 32 420 28\n" +
-	"read_imagei 0 200 0 32 406 32\n" +
-	"read_imagei 0 200 0 32 421 32\n" +
-	"read_imageui 0 0 0 31 412 424 28\n" +
-	"read_imageui 0 0 0 31 412 424 50\n" +
-	"read_imageui 0 0 0 31 413 424 32\n" +
-	"read_imageui 0 0 0 31 413 424 52\n" +
-	"read_imageui 0 0 0 31 402 424 32\n" +
-	"read_imageui 0 0 0 31 402 424 52\n" +
-	"read_imageui 0 0 0 31 410 424 26\n" +
-	"read_imageui 0 0 0 31 410 424 49\n" +
-	"read_imageui 0 0 0 31 401 424 28\n" +
-	"read_imageui 0 0 0 31 401 424 50\n" +
-	"read_imageui 0 0 0 31 412 28\n" +
-	"read_imageui 0 0 0 31 413 32\n" +
-	"read_imageui 0 0 0 31 402 32\n" +
-	"read_imageui 0 0 0 31 410 26\n" +
-	"read_imageui 0 0 0 31 411 26\n" +
-	"read_imageui 0 0 0 31 401 28\n" +
-	"read_imageui 0 200 0 31 418 26\n" +
-	"read_imageui 0 200 0 31 419 26\n" +
-	"read_imageui 0 200 0 31 405 28\n" +
-	"read_imageui 0 200 0 31 420 28\n" +
-	"read_imageui 0 200 0 31 406 32\n" +
-	"read_imageui 0 200 0 31 421 32\n" +
-	"read_mem_fence 0 0 0 347 348\n" +
+	"read_imagef 0 0 0 52 425 437 28\n" +
+	"read_imagef 0 0 0 52 425 437 50\n" +
+	"read_imagef 0 0 0 52 426 437 32\n" +
+	"read_imagef 0 0 0 52 426 437 52\n" +
+	"read_imagef 0 0 0 52 415 437 32\n" +
+	"read_imagef 0 0 0 52 415 437 52\n" +
+	"read_imagef 0 0 0 52 423 437 26\n" +
+	"read_imagef 0 0 0 52 423 437 49\n" +
+	"read_imagef 0 0 0 52 414 437 28\n" +
+	"read_imagef 0 0 0 52 414 437 50\n" +
+	"read_imagef 0 0 0 52 425 28\n" +
+	"read_imagef 0 0 0 52 426 32\n" +
+	"read_imagef 0 0 0 52 415 32\n" +
+	"read_imagef 0 0 0 52 423 26\n" +
+	"read_imagef 0 0 0 52 424 26\n" +
+	"read_imagef 0 0 0 52 414 28\n" +
+	"read_imagef 0 200 0 52 431 26\n" +
+	"read_imagef 0 200 0 52 432 26\n" +
+	"read_imagef 0 200 0 52 418 28\n" +
+	"read_imagef 0 200 0 52 433 28\n" +
+	"read_imagef 0 200 0 52 419 32\n" +
+	"read_imagef 0 200 0 52 434 32\n" +
+	"read_imagef 0 200 0 49 420 437 28\n" +
+	"read_imagef 0 200 0 49 420 437 50\n" +
+	"read_imagef 0 200 0 49 420 28\n" +
+	"read_imagef 0 200 0 49 411 437 32\n" +
+	"read_imagef 0 200 0 49 411 437 52\n" +
+	"read_imagef 0 200 0 49 411 32\n" +
+	"read_imagef 0 200 0 49 422 28\n" +
+	"read_imagef 0 200 0 49 413 32\n" +
+	"read_imageh 62 0 0 66 425 437 28\n" +
+	"read_imageh 62 0 0 66 425 437 50\n" +
+	"read_imageh 62 0 0 66 426 437 32\n" +
+	"read_imageh 62 0 0 66 426 437 52\n" +
+	"read_imageh 62 0 0 66 425 28\n" +
+	"read_imageh 62 0 0 66 423 26\n" +
+	"read_imageh 62 0 0 66 424 26\n" +
+	"read_imageh 62 200 0 66 433 28\n" +
+	"read_imageh 62 200 0 66 431 26\n" +
+	"read_imageh 62 200 0 66 434 32\n" +
+	"read_imagei 0 0 0 32 425 437 28\n" +
+	"read_imagei 0 0 0 32 425 437 50\n" +
+	"read_imagei 0 0 0 32 426 437 32\n" +
+	"read_imagei 0 0 0 32 426 437 52\n" +
+	"read_imagei 0 0 0 32 415 437 32\n" +
+	"read_imagei 0 0 0 32 415 437 52\n" +
+	"read_imagei 0 0 0 32 423 437 26\n" +
+	"read_imagei 0 0 0 32 423 437 49\n" +
+	"read_imagei 0 0 0 32 414 437 28\n" +
+	"read_imagei 0 0 0 32 414 437 50\n" +
+	"read_imagei 0 0 0 32 425 28\n" +
+	"read_imagei 0 0 0 32 426 32\n" +
+	"read_imagei 0 0 0 32 415 32\n" +
+	"read_imagei 0 0 0 32 423 26\n" +
+	"read_imagei 0 0 0 32 424 26\n" +
+	"read_imagei 0 0 0 32 414 28\n" +
+	"read_imagei 0 200 0 32 431 26\n" +
+	"read_imagei 0 200 0 32 432 26\n" +
+	"read_imagei 0 200 0 32 418 28\n" +
+	"read_imagei 0 200 0 32 433 28\n" +
+	"read_imagei 0 200 0 32 419 32\n" +
+	"read_imagei 0 200 0 32 434 32\n" +
+	"read_imageui 0 0 0 31 425 437 28\n" +
+	"read_imageui 0 0 0 31 425 437 50\n" +
+	"read_imageui 0 0 0 31 426 437 32\n" +
+	"read_imageui 0 0 0 31 426 437 52\n" +
+	"read_imageui 0 0 0 31 415 437 32\n" +
+	"read_imageui 0 0 0 31 415 437 52\n" +
+	"read_imageui 0 0 0 31 423 437 26\n" +
+	"read_imageui 0 0 0 31 423 437 49\n" +
+	"read_imageui 0 0 0 31 414 437 28\n" +
+	"read_imageui 0 0 0 31 414 437 50\n" +
+	"read_imageui 0 0 0 31 425 28\n" +
+	"read_imageui 0 0 0 31 426 32\n" +
+	"read_imageui 0 0 0 31 415 32\n" +
+	"read_imageui 0 0 0 31 423 26\n" +
+	"read_imageui 0 0 0 31 424 26\n" +
+	"read_imageui 0 0 0 31 414 28\n" +
+	"read_imageui 0 200 0 31 431 26\n" +
+	"read_imageui 0 200 0 31 432 26\n" +
+	"read_imageui 0 200 0 31 418 28\n" +
+	"read_imageui 0 200 0 31 433 28\n" +
+	"read_imageui 0 200 0 31 419 32\n" +
+	"read_imageui 0 200 0 31 434 32\n" +
+	"read_mem_fence 0 0 0 360 362\n" +
 	"remainder 0 0 0 49 49 49\n" +
 	"remainder 0 0 0 50 50 50\n" +
 	"remainder 0 0 0 51 51 51\n" +
@@ -3893,76 +4090,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"remainder 62 0 0 68 68 68\n" +
 	"remquo 0 0 0 49 49 49 169\n" +
 	"remquo 0 0 0 49 49 49 167\n" +
-	"remquo 0 0 0 49 49 49 385\n" +
-	"remquo 0 200 0 49 49 49 386\n" +
+	"remquo 0 0 0 49 49 49 399\n" +
+	"remquo 0 200 0 49 49 49 347\n" +
 	"remquo 0 0 0 50 50 50 173\n" +
 	"remquo 0 0 0 50 50 50 171\n" +
-	"remquo 0 0 0 50 50 50 387\n" +
-	"remquo 0 200 0 50 50 50 388\n" +
+	"remquo 0 0 0 50 50 50 400\n" +
+	"remquo 0 200 0 50 50 50 401\n" +
 	"remquo 0 0 0 51 51 51 177\n" +
 	"remquo 0 0 0 51 51 51 175\n" +
-	"remquo 0 0 0 51 51 51 389\n" +
-	"remquo 0 200 0 51 51 51 390\n" +
+	"remquo 0 0 0 51 51 51 402\n" +
+	"remquo 0 200 0 51 51 51 403\n" +
 	"remquo 0 0 0 52 52 52 181\n" +
 	"remquo 0 0 0 52 52 52 179\n" +
-	"remquo 0 0 0 52 52 52 391\n" +
-	"remquo 0 200 0 52 52 52 392\n" +
+	"remquo 0 0 0 52 52 52 404\n" +
+	"remquo 0 200 0 52 52 52 405\n" +
 	"remquo 0 0 0 53 53 53 185\n" +
 	"remquo 0 0 0 53 53 53 183\n" +
-	"remquo 0 0 0 53 53 53 393\n" +
-	"remquo 0 200 0 53 53 53 394\n" +
+	"remquo 0 0 0 53 53 53 406\n" +
+	"remquo 0 200 0 53 53 53 407\n" +
 	"remquo 0 0 0 54 54 54 189\n" +
 	"remquo 0 0 0 54 54 54 187\n" +
-	"remquo 0 0 0 54 54 54 395\n" +
-	"remquo 0 200 0 54 54 54 396\n" +
+	"remquo 0 0 0 54 54 54 408\n" +
+	"remquo 0 200 0 54 54 54 409\n" +
 	"remquo 55 0 0 56 56 56 169\n" +
 	"remquo 55 0 0 56 56 56 167\n" +
-	"remquo 55 0 0 56 56 56 385\n" +
-	"remquo 55 200 0 56 56 56 386\n" +
+	"remquo 55 0 0 56 56 56 399\n" +
+	"remquo 55 200 0 56 56 56 347\n" +
 	"remquo 55 0 0 57 57 57 173\n" +
 	"remquo 55 0 0 57 57 57 171\n" +
-	"remquo 55 0 0 57 57 57 387\n" +
-	"remquo 55 200 0 57 57 57 388\n" +
+	"remquo 55 0 0 57 57 57 400\n" +
+	"remquo 55 200 0 57 57 57 401\n" +
 	"remquo 55 0 0 58 58 58 177\n" +
 	"remquo 55 0 0 58 58 58 175\n" +
-	"remquo 55 0 0 58 58 58 389\n" +
-	"remquo 55 200 0 58 58 58 390\n" +
+	"remquo 55 0 0 58 58 58 402\n" +
+	"remquo 55 200 0 58 58 58 403\n" +
 	"remquo 55 0 0 59 59 59 181\n" +
 	"remquo 55 0 0 59 59 59 179\n" +
-	"remquo 55 0 0 59 59 59 391\n" +
-	"remquo 55 200 0 59 59 59 392\n" +
+	"remquo 55 0 0 59 59 59 404\n" +
+	"remquo 55 200 0 59 59 59 405\n" +
 	"remquo 55 0 0 60 60 60 185\n" +
 	"remquo 55 0 0 60 60 60 183\n" +
-	"remquo 55 0 0 60 60 60 393\n" +
-	"remquo 55 200 0 60 60 60 394\n" +
+	"remquo 55 0 0 60 60 60 406\n" +
+	"remquo 55 200 0 60 60 60 407\n" +
 	"remquo 55 0 0 61 61 61 189\n" +
 	"remquo 55 0 0 61 61 61 187\n" +
-	"remquo 55 0 0 61 61 61 395\n" +
-	"remquo 55 200 0 61 61 61 396\n" +
+	"remquo 55 0 0 61 61 61 408\n" +
+	"remquo 55 200 0 61 61 61 409\n" +
 	"remquo 62 0 0 63 63 63 169\n" +
 	"remquo 62 0 0 63 63 63 167\n" +
-	"remquo 62 0 0 63 63 63 385\n" +
-	"remquo 62 200 0 63 63 63 386\n" +
+	"remquo 62 0 0 63 63 63 399\n" +
+	"remquo 62 200 0 63 63 63 347\n" +
 	"remquo 62 0 0 64 64 64 173\n" +
 	"remquo 62 0 0 64 64 64 171\n" +
-	"remquo 62 0 0 64 64 64 387\n" +
-	"remquo 62 200 0 64 64 64 388\n" +
+	"remquo 62 0 0 64 64 64 400\n" +
+	"remquo 62 200 0 64 64 64 401\n" +
 	"remquo 62 0 0 65 65 65 177\n" +
 	"remquo 62 0 0 65 65 65 175\n" +
-	"remquo 62 0 0 65 65 65 389\n" +
-	"remquo 62 200 0 65 65 65 390\n" +
+	"remquo 62 0 0 65 65 65 402\n" +
+	"remquo 62 200 0 65 65 65 403\n" +
 	"remquo 62 0 0 66 66 66 181\n" +
 	"remquo 62 0 0 66 66 66 179\n" +
-	"remquo 62 0 0 66 66 66 391\n" +
-	"remquo 62 200 0 66 66 66 392\n" +
+	"remquo 62 0 0 66 66 66 404\n" +
+	"remquo 62 200 0 66 66 66 405\n" +
 	"remquo 62 0 0 67 67 67 185\n" +
 	"remquo 62 0 0 67 67 67 183\n" +
-	"remquo 62 0 0 67 67 67 393\n" +
-	"remquo 62 200 0 67 67 67 394\n" +
+	"remquo 62 0 0 67 67 67 406\n" +
+	"remquo 62 200 0 67 67 67 407\n" +
 	"remquo 62 0 0 68 68 68 189\n" +
 	"remquo 62 0 0 68 68 68 187\n" +
-	"remquo 62 0 0 68 68 68 395\n" +
-	"remquo 62 200 0 68 68 68 396\n" +
+	"remquo 62 0 0 68 68 68 408\n" +
+	"remquo 62 200 0 68 68 68 409\n" +
 	"rhadd 0 0 0 2 2 2\n" +
 	"rhadd 0 0 0 4 4 4\n" +
 	"rhadd 0 0 0 6 6 6\n" +
@@ -4671,76 +4868,76 @@ const decls = "abs 0 0 0 1 2\n" +
 	"sin 62 0 0 68 68\n" +
 	"sincos 0 0 0 49 49 265\n" +
 	"sincos 0 0 0 49 49 263\n" +
-	"sincos 0 0 0 49 49 349\n" +
-	"sincos 0 200 0 49 49 350\n" +
+	"sincos 0 0 0 49 49 365\n" +
+	"sincos 0 200 0 49 49 355\n" +
 	"sincos 0 0 0 50 50 269\n" +
 	"sincos 0 0 0 50 50 267\n" +
-	"sincos 0 0 0 50 50 351\n" +
-	"sincos 0 200 0 50 50 352\n" +
+	"sincos 0 0 0 50 50 366\n" +
+	"sincos 0 200 0 50 50 367\n" +
 	"sincos 0 0 0 51 51 273\n" +
 	"sincos 0 0 0 51 51 271\n" +
-	"sincos 0 0 0 51 51 353\n" +
-	"sincos 0 200 0 51 51 354\n" +
+	"sincos 0 0 0 51 51 368\n" +
+	"sincos 0 200 0 51 51 369\n" +
 	"sincos 0 0 0 52 52 277\n" +
 	"sincos 0 0 0 52 52 275\n" +
-	"sincos 0 0 0 52 52 355\n" +
-	"sincos 0 200 0 52 52 356\n" +
+	"sincos 0 0 0 52 52 370\n" +
+	"sincos 0 200 0 52 52 371\n" +
 	"sincos 0 0 0 53 53 281\n" +
 	"sincos 0 0 0 53 53 279\n" +
-	"sincos 0 0 0 53 53 357\n" +
-	"sincos 0 200 0 53 53 358\n" +
+	"sincos 0 0 0 53 53 372\n" +
+	"sincos 0 200 0 53 53 373\n" +
 	"sincos 0 0 0 54 54 285\n" +
 	"sincos 0 0 0 54 54 283\n" +
-	"sincos 0 0 0 54 54 359\n" +
-	"sincos 0 200 0 54 54 360\n" +
+	"sincos 0 0 0 54 54 374\n" +
+	"sincos 0 200 0 54 54 375\n" +
 	"sincos 55 0 0 56 56 289\n" +
 	"sincos 55 0 0 56 56 287\n" +
-	"sincos 55 0 0 56 56 361\n" +
-	"sincos 55 200 0 56 56 362\n" +
+	"sincos 55 0 0 56 56 376\n" +
+	"sincos 55 200 0 56 56 357\n" +
 	"sincos 55 0 0 57 57 293\n" +
 	"sincos 55 0 0 57 57 291\n" +
-	"sincos 55 0 0 57 57 363\n" +
-	"sincos 55 200 0 57 57 364\n" +
+	"sincos 55 0 0 57 57 377\n" +
+	"sincos 55 200 0 57 57 378\n" +
 	"sincos 55 0 0 58 58 297\n" +
 	"sincos 55 0 0 58 58 295\n" +
-	"sincos 55 0 0 58 58 365\n" +
-	"sincos 55 200 0 58 58 366\n" +
+	"sincos 55 0 0 58 58 379\n" +
+	"sincos 55 200 0 58 58 380\n" +
 	"sincos 55 0 0 59 59 301\n" +
 	"sincos 55 0 0 59 59 299\n" +
-	"sincos 55 0 0 59 59 367\n" +
-	"sincos 55 200 0 59 59 368\n" +
+	"sincos 55 0 0 59 59 381\n" +
+	"sincos 55 200 0 59 59 382\n" +
 	"sincos 55 0 0 60 60 305\n" +
 	"sincos 55 0 0 60 60 303\n" +
-	"sincos 55 0 0 60 60 369\n" +
-	"sincos 55 200 0 60 60 370\n" +
+	"sincos 55 0 0 60 60 383\n" +
+	"sincos 55 200 0 60 60 384\n" +
 	"sincos 55 0 0 61 61 309\n" +
 	"sincos 55 0 0 61 61 307\n" +
-	"sincos 55 0 0 61 61 371\n" +
-	"sincos 55 200 0 61 61 372\n" +
+	"sincos 55 0 0 61 61 385\n" +
+	"sincos 55 200 0 61 61 386\n" +
 	"sincos 62 0 0 63 63 313\n" +
 	"sincos 62 0 0 63 63 311\n" +
-	"sincos 62 0 0 63 63 373\n" +
-	"sincos 62 200 0 63 63 374\n" +
+	"sincos 62 0 0 63 63 387\n" +
+	"sincos 62 200 0 63 63 388\n" +
 	"sincos 62 0 0 64 64 317\n" +
 	"sincos 62 0 0 64 64 315\n" +
-	"sincos 62 0 0 64 64 375\n" +
-	"sincos 62 200 0 64 64 376\n" +
+	"sincos 62 0 0 64 64 389\n" +
+	"sincos 62 200 0 64 64 390\n" +
 	"sincos 62 0 0 65 65 321\n" +
 	"sincos 62 0 0 65 65 319\n" +
-	"sincos 62 0 0 65 65 377\n" +
-	"sincos 62 200 0 65 65 378\n" +
+	"sincos 62 0 0 65 65 391\n" +
+	"sincos 62 200 0 65 65 392\n" +
 	"sincos 62 0 0 66 66 325\n" +
 	"sincos 62 0 0 66 66 323\n" +
-	"sincos 62 0 0 66 66 379\n" +
-	"sincos 62 200 0 66 66 380\n" +
+	"sincos 62 0 0 66 66 393\n" +
+	"sincos 62 200 0 66 66 394\n" +
 	"sincos 62 0 0 67 67 329\n" +
 	"sincos 62 0 0 67 67 327\n" +
-	"sincos 62 0 0 67 67 381\n" +
-	"sincos 62 200 0 67 67 382\n" +
+	"sincos 62 0 0 67 67 395\n" +
+	"sincos 62 200 0 67 67 396\n" +
 	"sincos 62 0 0 68 68 333\n" +
 	"sincos 62 0 0 68 68 331\n" +
-	"sincos 62 0 0 68 68 383\n" +
-	"sincos 62 200 0 68 68 384\n" +
+	"sincos 62 0 0 68 68 397\n" +
+	"sincos 62 200 0 68 68 398\n" +
 	"sinh 0 0 0 49 49\n" +
 	"sinh 0 0 0 50 50\n" +
 	"sinh 0 0 0 51 51\n" +
@@ -4861,601 +5058,601 @@ const decls = "abs 0 0 0 1 2\n" +
 	"step 62 0 0 67 63 67\n" +
 	"step 62 0 0 68 68 68\n" +
 	"step 62 0 0 68 63 68\n" +
-	"sub_group_all 397 0 0 26 26\n" +
-	"sub_group_any 397 0 0 26 26\n" +
-	"sub_group_ballot 422 0 0 31 26\n" +
-	"sub_group_ballot_bit_count 422 0 0 25 31\n" +
-	"sub_group_ballot_bit_extract 422 0 0 26 31 25\n" +
-	"sub_group_ballot_exclusive_scan 422 0 0 25 31\n" +
-	"sub_group_ballot_find_lsb 422 0 0 25 31\n" +
-	"sub_group_ballot_find_msb 422 0 0 25 31\n" +
-	"sub_group_ballot_inclusive_scan 422 0 0 25 31\n" +
-	"sub_group_barrier 397 0 0 347 348\n" +
-	"sub_group_broadcast 397 0 0 26 26 25\n" +
-	"sub_group_broadcast 397 0 0 25 25 25\n" +
-	"sub_group_broadcast 397 0 0 38 38 25\n" +
-	"sub_group_broadcast 397 0 0 37 37 25\n" +
-	"sub_group_broadcast 397 0 0 49 49 25\n" +
-	"sub_group_broadcast 397 0 0 56 56 25\n" +
-	"sub_group_broadcast 397 0 0 63 63 25\n" +
-	"sub_group_broadcast 425 0 0 2 2 25\n" +
-	"sub_group_broadcast 425 0 0 1 1 25\n" +
-	"sub_group_broadcast 425 0 0 14 14 25\n" +
-	"sub_group_broadcast 425 0 0 13 13 25\n" +
-	"sub_group_broadcast 425 0 0 4 4 25\n" +
-	"sub_group_broadcast 425 0 0 6 6 25\n" +
-	"sub_group_broadcast 425 0 0 8 8 25\n" +
-	"sub_group_broadcast 425 0 0 10 10 25\n" +
-	"sub_group_broadcast 425 0 0 12 12 25\n" +
-	"sub_group_broadcast 425 0 0 3 3 25\n" +
-	"sub_group_broadcast 425 0 0 5 5 25\n" +
-	"sub_group_broadcast 425 0 0 7 7 25\n" +
-	"sub_group_broadcast 425 0 0 9 9 25\n" +
-	"sub_group_broadcast 425 0 0 11 11 25\n" +
-	"sub_group_broadcast 425 0 0 16 16 25\n" +
-	"sub_group_broadcast 425 0 0 18 18 25\n" +
-	"sub_group_broadcast 425 0 0 20 20 25\n" +
-	"sub_group_broadcast 425 0 0 22 22 25\n" +
-	"sub_group_broadcast 425 0 0 24 24 25\n" +
-	"sub_group_broadcast 425 0 0 15 15 25\n" +
-	"sub_group_broadcast 425 0 0 17 17 25\n" +
-	"sub_group_broadcast 425 0 0 19 19 25\n" +
-	"sub_group_broadcast 425 0 0 21 21 25\n" +
-	"sub_group_broadcast 425 0 0 23 23 25\n" +
-	"sub_group_broadcast 425 0 0 28 28 25\n" +
-	"sub_group_broadcast 425 0 0 30 30 25\n" +
-	"sub_group_broadcast 425 0 0 32 32 25\n" +
-	"sub_group_broadcast 425 0 0 34 34 25\n" +
-	"sub_group_broadcast 425 0 0 36 36 25\n" +
-	"sub_group_broadcast 425 0 0 27 27 25\n" +
-	"sub_group_broadcast 425 0 0 29 29 25\n" +
-	"sub_group_broadcast 425 0 0 31 31 25\n" +
-	"sub_group_broadcast 425 0 0 33 33 25\n" +
-	"sub_group_broadcast 425 0 0 35 35 25\n" +
-	"sub_group_broadcast 425 0 0 40 40 25\n" +
-	"sub_group_broadcast 425 0 0 42 42 25\n" +
-	"sub_group_broadcast 425 0 0 44 44 25\n" +
-	"sub_group_broadcast 425 0 0 46 46 25\n" +
-	"sub_group_broadcast 425 0 0 48 48 25\n" +
-	"sub_group_broadcast 425 0 0 39 39 25\n" +
-	"sub_group_broadcast 425 0 0 41 41 25\n" +
-	"sub_group_broadcast 425 0 0 43 43 25\n" +
-	"sub_group_broadcast 425 0 0 45 45 25\n" +
-	"sub_group_broadcast 425 0 0 47 47 25\n" +
-	"sub_group_broadcast 425 0 0 50 50 25\n" +
-	"sub_group_broadcast 425 0 0 51 51 25\n" +
-	"sub_group_broadcast 425 0 0 52 52 25\n" +
-	"sub_group_broadcast 425 0 0 53 53 25\n" +
-	"sub_group_broadcast 425 0 0 54 54 25\n" +
-	"sub_group_broadcast 425 0 0 57 57 25\n" +
-	"sub_group_broadcast 425 0 0 58 58 25\n" +
-	"sub_group_broadcast 425 0 0 59 59 25\n" +
-	"sub_group_broadcast 425 0 0 60 60 25\n" +
-	"sub_group_broadcast 425 0 0 61 61 25\n" +
-	"sub_group_broadcast 425 0 0 64 64 25\n" +
-	"sub_group_broadcast 425 0 0 65 65 25\n" +
-	"sub_group_broadcast 425 0 0 66 66 25\n" +
-	"sub_group_broadcast 425 0 0 67 67 25\n" +
-	"sub_group_broadcast 425 0 0 68 68 25\n" +
-	"sub_group_broadcast_first 422 0 0 2 2\n" +
-	"sub_group_broadcast_first 422 0 0 1 1\n" +
-	"sub_group_broadcast_first 422 0 0 14 14\n" +
-	"sub_group_broadcast_first 422 0 0 13 13\n" +
-	"sub_group_broadcast_first 422 0 0 26 26\n" +
-	"sub_group_broadcast_first 422 0 0 25 25\n" +
-	"sub_group_broadcast_first 422 0 0 38 38\n" +
-	"sub_group_broadcast_first 422 0 0 37 37\n" +
-	"sub_group_broadcast_first 422 0 0 49 49\n" +
-	"sub_group_broadcast_first 422 0 0 56 56\n" +
-	"sub_group_broadcast_first 422 0 0 63 63\n" +
-	"sub_group_clustered_reduce_add 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_add 426 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_and 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_logical_and 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_or 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_logical_xor 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_max 426 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_min 426 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 49 49 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 56 56 25\n" +
-	"sub_group_clustered_reduce_mul 426 0 0 63 63 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_or 426 0 0 37 37 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 2 2 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 1 1 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 14 14 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 13 13 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 26 26 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 25 25 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 38 38 25\n" +
-	"sub_group_clustered_reduce_xor 426 0 0 37 37 25\n" +
-	"sub_group_elect 427 0 0 26\n" +
-	"sub_group_inverse_ballot 422 0 0 26 31\n" +
-	"sub_group_non_uniform_all 427 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 2\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 1\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 14\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 13\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 26\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 25\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 38\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 37\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 49\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 56\n" +
-	"sub_group_non_uniform_all_equal 427 0 0 26 63\n" +
-	"sub_group_non_uniform_any 427 0 0 26 26\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 2 2 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 4 4 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 6 6 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 8 8 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 10 10 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 12 12 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 1 1 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 3 3 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 5 5 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 7 7 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 9 9 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 11 11 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 14 14 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 16 16 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 18 18 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 20 20 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 22 22 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 24 24 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 13 13 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 15 15 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 17 17 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 19 19 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 21 21 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 23 23 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 26 26 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 28 28 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 30 30 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 32 32 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 34 34 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 36 36 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 25 25 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 27 27 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 29 29 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 31 31 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 33 33 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 35 35 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 38 38 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 40 40 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 42 42 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 44 44 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 46 46 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 48 48 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 37 37 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 39 39 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 41 41 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 43 43 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 45 45 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 47 47 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 49 49 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 50 50 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 51 51 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 52 52 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 53 53 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 54 54 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 56 56 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 57 57 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 58 58 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 59 59 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 60 60 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 61 61 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 63 63 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 64 64 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 65 65 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 66 66 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 67 67 25\n" +
-	"sub_group_non_uniform_broadcast 422 0 0 68 68 25\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_add 428 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_and 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_logical_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_logical_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_max 428 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_min 428 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 49 49\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 56 56\n" +
-	"sub_group_non_uniform_reduce_mul 428 0 0 63 63\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_or 428 0 0 37 37\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 2 2\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 1 1\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 14 14\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 13 13\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 25 25\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 38 38\n" +
-	"sub_group_non_uniform_reduce_xor 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_add 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_and 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_logical_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_max 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_min 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_exclusive_mul 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_or 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_exclusive_xor 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_add 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_and 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_and 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_logical_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_max 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_min 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 49 49\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 56 56\n" +
-	"sub_group_non_uniform_scan_inclusive_mul 428 0 0 63 63\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_or 428 0 0 37 37\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 2 2\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 1 1\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 14 14\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 13 13\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 26 26\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 25 25\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 38 38\n" +
-	"sub_group_non_uniform_scan_inclusive_xor 428 0 0 37 37\n" +
-	"sub_group_reduce_add 397 0 0 26 26\n" +
-	"sub_group_reduce_add 397 0 0 25 25\n" +
-	"sub_group_reduce_add 397 0 0 38 38\n" +
-	"sub_group_reduce_add 397 0 0 37 37\n" +
-	"sub_group_reduce_add 397 0 0 49 49\n" +
-	"sub_group_reduce_add 397 0 0 56 56\n" +
-	"sub_group_reduce_add 397 0 0 63 63\n" +
-	"sub_group_reduce_add 425 0 0 2 2\n" +
-	"sub_group_reduce_add 425 0 0 1 1\n" +
-	"sub_group_reduce_add 425 0 0 14 14\n" +
-	"sub_group_reduce_add 425 0 0 13 13\n" +
-	"sub_group_reduce_max 397 0 0 26 26\n" +
-	"sub_group_reduce_max 397 0 0 25 25\n" +
-	"sub_group_reduce_max 397 0 0 38 38\n" +
-	"sub_group_reduce_max 397 0 0 37 37\n" +
-	"sub_group_reduce_max 397 0 0 49 49\n" +
-	"sub_group_reduce_max 397 0 0 56 56\n" +
-	"sub_group_reduce_max 397 0 0 63 63\n" +
-	"sub_group_reduce_max 425 0 0 2 2\n" +
-	"sub_group_reduce_max 425 0 0 1 1\n" +
-	"sub_group_reduce_max 425 0 0 14 14\n" +
-	"sub_group_reduce_max 425 0 0 13 13\n" +
-	"sub_group_reduce_min 397 0 0 26 26\n" +
-	"sub_group_reduce_min 397 0 0 25 25\n" +
-	"sub_group_reduce_min 397 0 0 38 38\n" +
-	"sub_group_reduce_min 397 0 0 37 37\n" +
-	"sub_group_reduce_min 397 0 0 49 49\n" +
-	"sub_group_reduce_min 397 0 0 56 56\n" +
-	"sub_group_reduce_min 397 0 0 63 63\n" +
-	"sub_group_reduce_min 425 0 0 2 2\n" +
-	"sub_group_reduce_min 425 0 0 1 1\n" +
-	"sub_group_reduce_min 425 0 0 14 14\n" +
-	"sub_group_reduce_min 425 0 0 13 13\n" +
-	"sub_group_scan_exclusive_add 397 0 0 26 26\n" +
-	"sub_group_scan_exclusive_add 397 0 0 25 25\n" +
-	"sub_group_scan_exclusive_add 397 0 0 38 38\n" +
-	"sub_group_scan_exclusive_add 397 0 0 37 37\n" +
-	"sub_group_scan_exclusive_add 397 0 0 49 49\n" +
-	"sub_group_scan_exclusive_add 397 0 0 56 56\n" +
-	"sub_group_scan_exclusive_add 397 0 0 63 63\n" +
-	"sub_group_scan_exclusive_add 425 0 0 2 2\n" +
-	"sub_group_scan_exclusive_add 425 0 0 1 1\n" +
-	"sub_group_scan_exclusive_add 425 0 0 14 14\n" +
-	"sub_group_scan_exclusive_add 425 0 0 13 13\n" +
-	"sub_group_scan_exclusive_max 397 0 0 26 26\n" +
-	"sub_group_scan_exclusive_max 397 0 0 25 25\n" +
-	"sub_group_scan_exclusive_max 397 0 0 38 38\n" +
-	"sub_group_scan_exclusive_max 397 0 0 37 37\n" +
-	"sub_group_scan_exclusive_max 397 0 0 49 49\n" +
-	"sub_group_scan_exclusive_max 397 0 0 56 56\n" +
-	"sub_group_scan_exclusive_max 397 0 0 63 63\n" +
-	"sub_group_scan_exclusive_max 425 0 0 2 2\n" +
-	"sub_group_scan_exclusive_max 425 0 0 1 1\n" +
-	"sub_group_scan_exclusive_max 425 0 0 14 14\n" +
-	"sub_group_scan_exclusive_max 425 0 0 13 13\n" +
-	"sub_group_scan_exclusive_min 397 0 0 26 26\n" +
-	"sub_group_scan_exclusive_min 397 0 0 25 25\n" +
-	"sub_group_scan_exclusive_min 397 0 0 38 38\n" +
-	"sub_group_scan_exclusive_min 397 0 0 37 37\n" +
-	"sub_group_scan_exclusive_min 397 0 0 49 49\n" +
-	"sub_group_scan_exclusive_min 397 0 0 56 56\n" +
-	"sub_group_scan_exclusive_min 397 0 0 63 63\n" +
-	"sub_group_scan_exclusive_min 425 0 0 2 2\n" +
-	"sub_group_scan_exclusive_min 425 0 0 1 1\n" +
-	"sub_group_scan_exclusive_min 425 0 0 14 14\n" +
-	"sub_group_scan_exclusive_min 425 0 0 13 13\n" +
-	"sub_group_scan_inclusive_add 397 0 0 26 26\n" +
-	"sub_group_scan_inclusive_add 397 0 0 25 25\n" +
-	"sub_group_scan_inclusive_add 397 0 0 38 38\n" +
-	"sub_group_scan_inclusive_add 397 0 0 37 37\n" +
-	"sub_group_scan_inclusive_add 397 0 0 49 49\n" +
-	"sub_group_scan_inclusive_add 397 0 0 56 56\n" +
-	"sub_group_scan_inclusive_add 397 0 0 63 63\n" +
-	"sub_group_scan_inclusive_add 425 0 0 2 2\n" +
-	"sub_group_scan_inclusive_add 425 0 0 1 1\n" +
-	"sub_group_scan_inclusive_add 425 0 0 14 14\n" +
-	"sub_group_scan_inclusive_add 425 0 0 13 13\n" +
-	"sub_group_scan_inclusive_max 397 0 0 26 26\n" +
-	"sub_group_scan_inclusive_max 397 0 0 25 25\n" +
-	"sub_group_scan_inclusive_max 397 0 0 38 38\n" +
-	"sub_group_scan_inclusive_max 397 0 0 37 37\n" +
-	"sub_group_scan_inclusive_max 397 0 0 49 49\n" +
-	"sub_group_scan_inclusive_max 397 0 0 56 56\n" +
-	"sub_group_scan_inclusive_max 397 0 0 63 63\n" +
-	"sub_group_scan_inclusive_max 425 0 0 2 2\n" +
-	"sub_group_scan_inclusive_max 425 0 0 1 1\n" +
-	"sub_group_scan_inclusive_max 425 0 0 14 14\n" +
-	"sub_group_scan_inclusive_max 425 0 0 13 13\n" +
-	"sub_group_scan_inclusive_min 397 0 0 26 26\n" +
-	"sub_group_scan_inclusive_min 397 0 0 25 25\n" +
-	"sub_group_scan_inclusive_min 397 0 0 38 38\n" +
-	"sub_group_scan_inclusive_min 397 0 0 37 37\n" +
-	"sub_group_scan_inclusive_min 397 0 0 49 49\n" +
-	"sub_group_scan_inclusive_min 397 0 0 56 56\n" +
-	"sub_group_scan_inclusive_min 397 0 0 63 63\n" +
-	"sub_group_scan_inclusive_min 425 0 0 2 2\n" +
-	"sub_group_scan_inclusive_min 425 0 0 1 1\n" +
-	"sub_group_scan_inclusive_min 425 0 0 14 14\n" +
-	"sub_group_scan_inclusive_min 425 0 0 13 13\n" +
-	"sub_group_shuffle 429 0 0 2 2 25\n" +
-	"sub_group_shuffle 429 0 0 1 1 25\n" +
-	"sub_group_shuffle 429 0 0 14 14 25\n" +
-	"sub_group_shuffle 429 0 0 13 13 25\n" +
-	"sub_group_shuffle 429 0 0 26 26 25\n" +
-	"sub_group_shuffle 429 0 0 25 25 25\n" +
-	"sub_group_shuffle 429 0 0 38 38 25\n" +
-	"sub_group_shuffle 429 0 0 37 37 25\n" +
-	"sub_group_shuffle 429 0 0 49 49 25\n" +
-	"sub_group_shuffle 429 0 0 56 56 25\n" +
-	"sub_group_shuffle 429 0 0 63 63 25\n" +
-	"sub_group_shuffle_down 430 0 0 2 2 25\n" +
-	"sub_group_shuffle_down 430 0 0 1 1 25\n" +
-	"sub_group_shuffle_down 430 0 0 14 14 25\n" +
-	"sub_group_shuffle_down 430 0 0 13 13 25\n" +
-	"sub_group_shuffle_down 430 0 0 26 26 25\n" +
-	"sub_group_shuffle_down 430 0 0 25 25 25\n" +
-	"sub_group_shuffle_down 430 0 0 38 38 25\n" +
-	"sub_group_shuffle_down 430 0 0 37 37 25\n" +
-	"sub_group_shuffle_down 430 0 0 49 49 25\n" +
-	"sub_group_shuffle_down 430 0 0 56 56 25\n" +
-	"sub_group_shuffle_down 430 0 0 63 63 25\n" +
-	"sub_group_shuffle_up 430 0 0 2 2 25\n" +
-	"sub_group_shuffle_up 430 0 0 1 1 25\n" +
-	"sub_group_shuffle_up 430 0 0 14 14 25\n" +
-	"sub_group_shuffle_up 430 0 0 13 13 25\n" +
-	"sub_group_shuffle_up 430 0 0 26 26 25\n" +
-	"sub_group_shuffle_up 430 0 0 25 25 25\n" +
-	"sub_group_shuffle_up 430 0 0 38 38 25\n" +
-	"sub_group_shuffle_up 430 0 0 37 37 25\n" +
-	"sub_group_shuffle_up 430 0 0 49 49 25\n" +
-	"sub_group_shuffle_up 430 0 0 56 56 25\n" +
-	"sub_group_shuffle_up 430 0 0 63 63 25\n" +
-	"sub_group_shuffle_xor 429 0 0 2 2 25\n" +
-	"sub_group_shuffle_xor 429 0 0 1 1 25\n" +
-	"sub_group_shuffle_xor 429 0 0 14 14 25\n" +
-	"sub_group_shuffle_xor 429 0 0 13 13 25\n" +
-	"sub_group_shuffle_xor 429 0 0 26 26 25\n" +
-	"sub_group_shuffle_xor 429 0 0 25 25 25\n" +
-	"sub_group_shuffle_xor 429 0 0 38 38 25\n" +
-	"sub_group_shuffle_xor 429 0 0 37 37 25\n" +
-	"sub_group_shuffle_xor 429 0 0 49 49 25\n" +
-	"sub_group_shuffle_xor 429 0 0 56 56 25\n" +
-	"sub_group_shuffle_xor 429 0 0 63 63 25\n" +
+	"sub_group_all 410 0 0 26 26\n" +
+	"sub_group_any 410 0 0 26 26\n" +
+	"sub_group_ballot 435 0 0 31 26\n" +
+	"sub_group_ballot_bit_count 435 0 0 25 31\n" +
+	"sub_group_ballot_bit_extract 435 0 0 26 31 25\n" +
+	"sub_group_ballot_exclusive_scan 435 0 0 25 31\n" +
+	"sub_group_ballot_find_lsb 435 0 0 25 31\n" +
+	"sub_group_ballot_find_msb 435 0 0 25 31\n" +
+	"sub_group_ballot_inclusive_scan 435 0 0 25 31\n" +
+	"sub_group_barrier 410 0 0 360 362\n" +
+	"sub_group_broadcast 410 0 0 26 26 25\n" +
+	"sub_group_broadcast 410 0 0 25 25 25\n" +
+	"sub_group_broadcast 410 0 0 38 38 25\n" +
+	"sub_group_broadcast 410 0 0 37 37 25\n" +
+	"sub_group_broadcast 410 0 0 49 49 25\n" +
+	"sub_group_broadcast 410 0 0 56 56 25\n" +
+	"sub_group_broadcast 410 0 0 63 63 25\n" +
+	"sub_group_broadcast 438 0 0 2 2 25\n" +
+	"sub_group_broadcast 438 0 0 1 1 25\n" +
+	"sub_group_broadcast 438 0 0 14 14 25\n" +
+	"sub_group_broadcast 438 0 0 13 13 25\n" +
+	"sub_group_broadcast 438 0 0 4 4 25\n" +
+	"sub_group_broadcast 438 0 0 6 6 25\n" +
+	"sub_group_broadcast 438 0 0 8 8 25\n" +
+	"sub_group_broadcast 438 0 0 10 10 25\n" +
+	"sub_group_broadcast 438 0 0 12 12 25\n" +
+	"sub_group_broadcast 438 0 0 3 3 25\n" +
+	"sub_group_broadcast 438 0 0 5 5 25\n" +
+	"sub_group_broadcast 438 0 0 7 7 25\n" +
+	"sub_group_broadcast 438 0 0 9 9 25\n" +
+	"sub_group_broadcast 438 0 0 11 11 25\n" +
+	"sub_group_broadcast 438 0 0 16 16 25\n" +
+	"sub_group_broadcast 438 0 0 18 18 25\n" +
+	"sub_group_broadcast 438 0 0 20 20 25\n" +
+	"sub_group_broadcast 438 0 0 22 22 25\n" +
+	"sub_group_broadcast 438 0 0 24 24 25\n" +
+	"sub_group_broadcast 438 0 0 15 15 25\n" +
+	"sub_group_broadcast 438 0 0 17 17 25\n" +
+	"sub_group_broadcast 438 0 0 19 19 25\n" +
+	"sub_group_broadcast 438 0 0 21 21 25\n" +
+	"sub_group_broadcast 438 0 0 23 23 25\n" +
+	"sub_group_broadcast 438 0 0 28 28 25\n" +
+	"sub_group_broadcast 438 0 0 30 30 25\n" +
+	"sub_group_broadcast 438 0 0 32 32 25\n" +
+	"sub_group_broadcast 438 0 0 34 34 25\n" +
+	"sub_group_broadcast 438 0 0 36 36 25\n" +
+	"sub_group_broadcast 438 0 0 27 27 25\n" +
+	"sub_group_broadcast 438 0 0 29 29 25\n" +
+	"sub_group_broadcast 438 0 0 31 31 25\n" +
+	"sub_group_broadcast 438 0 0 33 33 25\n" +
+	"sub_group_broadcast 438 0 0 35 35 25\n" +
+	"sub_group_broadcast 438 0 0 40 40 25\n" +
+	"sub_group_broadcast 438 0 0 42 42 25\n" +
+	"sub_group_broadcast 438 0 0 44 44 25\n" +
+	"sub_group_broadcast 438 0 0 46 46 25\n" +
+	"sub_group_broadcast 438 0 0 48 48 25\n" +
+	"sub_group_broadcast 438 0 0 39 39 25\n" +
+	"sub_group_broadcast 438 0 0 41 41 25\n" +
+	"sub_group_broadcast 438 0 0 43 43 25\n" +
+	"sub_group_broadcast 438 0 0 45 45 25\n" +
+	"sub_group_broadcast 438 0 0 47 47 25\n" +
+	"sub_group_broadcast 438 0 0 50 50 25\n" +
+	"sub_group_broadcast 438 0 0 51 51 25\n" +
+	"sub_group_broadcast 438 0 0 52 52 25\n" +
+	"sub_group_broadcast 438 0 0 53 53 25\n" +
+	"sub_group_broadcast 438 0 0 54 54 25\n" +
+	"sub_group_broadcast 438 0 0 57 57 25\n" +
+	"sub_group_broadcast 438 0 0 58 58 25\n" +
+	"sub_group_broadcast 438 0 0 59 59 25\n" +
+	"sub_group_broadcast 438 0 0 60 60 25\n" +
+	"sub_group_broadcast 438 0 0 61 61 25\n" +
+	"sub_group_broadcast 438 0 0 64 64 25\n" +
+	"sub_group_broadcast 438 0 0 65 65 25\n" +
+	"sub_group_broadcast 438 0 0 66 66 25\n" +
+	"sub_group_broadcast 438 0 0 67 67 25\n" +
+	"sub_group_broadcast 438 0 0 68 68 25\n" +
+	"sub_group_broadcast_first 435 0 0 2 2\n" +
+	"sub_group_broadcast_first 435 0 0 1 1\n" +
+	"sub_group_broadcast_first 435 0 0 14 14\n" +
+	"sub_group_broadcast_first 435 0 0 13 13\n" +
+	"sub_group_broadcast_first 435 0 0 26 26\n" +
+	"sub_group_broadcast_first 435 0 0 25 25\n" +
+	"sub_group_broadcast_first 435 0 0 38 38\n" +
+	"sub_group_broadcast_first 435 0 0 37 37\n" +
+	"sub_group_broadcast_first 435 0 0 49 49\n" +
+	"sub_group_broadcast_first 435 0 0 56 56\n" +
+	"sub_group_broadcast_first 435 0 0 63 63\n" +
+	"sub_group_clustered_reduce_add 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_add 439 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_and 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_logical_and 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_or 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_logical_xor 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_max 439 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_min 439 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 49 49 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 56 56 25\n" +
+	"sub_group_clustered_reduce_mul 439 0 0 63 63 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_or 439 0 0 37 37 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 2 2 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 1 1 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 14 14 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 13 13 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 26 26 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 25 25 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 38 38 25\n" +
+	"sub_group_clustered_reduce_xor 439 0 0 37 37 25\n" +
+	"sub_group_elect 440 0 0 26\n" +
+	"sub_group_inverse_ballot 435 0 0 26 31\n" +
+	"sub_group_non_uniform_all 440 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 2\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 1\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 14\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 13\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 26\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 25\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 38\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 37\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 49\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 56\n" +
+	"sub_group_non_uniform_all_equal 440 0 0 26 63\n" +
+	"sub_group_non_uniform_any 440 0 0 26 26\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 2 2 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 4 4 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 6 6 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 8 8 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 10 10 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 12 12 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 1 1 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 3 3 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 5 5 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 7 7 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 9 9 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 11 11 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 14 14 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 16 16 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 18 18 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 20 20 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 22 22 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 24 24 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 13 13 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 15 15 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 17 17 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 19 19 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 21 21 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 23 23 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 26 26 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 28 28 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 30 30 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 32 32 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 34 34 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 36 36 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 25 25 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 27 27 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 29 29 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 31 31 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 33 33 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 35 35 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 38 38 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 40 40 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 42 42 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 44 44 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 46 46 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 48 48 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 37 37 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 39 39 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 41 41 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 43 43 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 45 45 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 47 47 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 49 49 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 50 50 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 51 51 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 52 52 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 53 53 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 54 54 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 56 56 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 57 57 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 58 58 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 59 59 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 60 60 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 61 61 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 63 63 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 64 64 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 65 65 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 66 66 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 67 67 25\n" +
+	"sub_group_non_uniform_broadcast 435 0 0 68 68 25\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_add 441 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_and 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_logical_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_logical_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_max 441 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_min 441 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 49 49\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 56 56\n" +
+	"sub_group_non_uniform_reduce_mul 441 0 0 63 63\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_or 441 0 0 37 37\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 2 2\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 1 1\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 14 14\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 13 13\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 25 25\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 38 38\n" +
+	"sub_group_non_uniform_reduce_xor 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_add 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_and 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_logical_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_max 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_min 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_exclusive_mul 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_or 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_exclusive_xor 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_add 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_and 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_and 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_logical_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_max 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_min 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 49 49\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 56 56\n" +
+	"sub_group_non_uniform_scan_inclusive_mul 441 0 0 63 63\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_or 441 0 0 37 37\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 2 2\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 1 1\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 14 14\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 13 13\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 26 26\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 25 25\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 38 38\n" +
+	"sub_group_non_uniform_scan_inclusive_xor 441 0 0 37 37\n" +
+	"sub_group_reduce_add 410 0 0 26 26\n" +
+	"sub_group_reduce_add 410 0 0 25 25\n" +
+	"sub_group_reduce_add 410 0 0 38 38\n" +
+	"sub_group_reduce_add 410 0 0 37 37\n" +
+	"sub_group_reduce_add 410 0 0 49 49\n" +
+	"sub_group_reduce_add 410 0 0 56 56\n" +
+	"sub_group_reduce_add 410 0 0 63 63\n" +
+	"sub_group_reduce_add 438 0 0 2 2\n" +
+	"sub_group_reduce_add 438 0 0 1 1\n" +
+	"sub_group_reduce_add 438 0 0 14 14\n" +
+	"sub_group_reduce_add 438 0 0 13 13\n" +
+	"sub_group_reduce_max 410 0 0 26 26\n" +
+	"sub_group_reduce_max 410 0 0 25 25\n" +
+	"sub_group_reduce_max 410 0 0 38 38\n" +
+	"sub_group_reduce_max 410 0 0 37 37\n" +
+	"sub_group_reduce_max 410 0 0 49 49\n" +
+	"sub_group_reduce_max 410 0 0 56 56\n" +
+	"sub_group_reduce_max 410 0 0 63 63\n" +
+	"sub_group_reduce_max 438 0 0 2 2\n" +
+	"sub_group_reduce_max 438 0 0 1 1\n" +
+	"sub_group_reduce_max 438 0 0 14 14\n" +
+	"sub_group_reduce_max 438 0 0 13 13\n" +
+	"sub_group_reduce_min 410 0 0 26 26\n" +
+	"sub_group_reduce_min 410 0 0 25 25\n" +
+	"sub_group_reduce_min 410 0 0 38 38\n" +
+	"sub_group_reduce_min 410 0 0 37 37\n" +
+	"sub_group_reduce_min 410 0 0 49 49\n" +
+	"sub_group_reduce_min 410 0 0 56 56\n" +
+	"sub_group_reduce_min 410 0 0 63 63\n" +
+	"sub_group_reduce_min 438 0 0 2 2\n" +
+	"sub_group_reduce_min 438 0 0 1 1\n" +
+	"sub_group_reduce_min 438 0 0 14 14\n" +
+	"sub_group_reduce_min 438 0 0 13 13\n" +
+	"sub_group_scan_exclusive_add 410 0 0 26 26\n" +
+	"sub_group_scan_exclusive_add 410 0 0 25 25\n" +
+	"sub_group_scan_exclusive_add 410 0 0 38 38\n" +
+	"sub_group_scan_exclusive_add 410 0 0 37 37\n" +
+	"sub_group_scan_exclusive_add 410 0 0 49 49\n" +
+	"sub_group_scan_exclusive_add 410 0 0 56 56\n" +
+	"sub_group_scan_exclusive_add 410 0 0 63 63\n" +
+	"sub_group_scan_exclusive_add 438 0 0 2 2\n" +
+	"sub_group_scan_exclusive_add 438 0 0 1 1\n" +
+	"sub_group_scan_exclusive_add 438 0 0 14 14\n" +
+	"sub_group_scan_exclusive_add 438 0 0 13 13\n" +
+	"sub_group_scan_exclusive_max 410 0 0 26 26\n" +
+	"sub_group_scan_exclusive_max 410 0 0 25 25\n" +
+	"sub_group_scan_exclusive_max 410 0 0 38 38\n" +
+	"sub_group_scan_exclusive_max 410 0 0 37 37\n" +
+	"sub_group_scan_exclusive_max 410 0 0 49 49\n" +
+	"sub_group_scan_exclusive_max 410 0 0 56 56\n" +
+	"sub_group_scan_exclusive_max 410 0 0 63 63\n" +
+	"sub_group_scan_exclusive_max 438 0 0 2 2\n" +
+	"sub_group_scan_exclusive_max 438 0 0 1 1\n" +
+	"sub_group_scan_exclusive_max 438 0 0 14 14\n" +
+	"sub_group_scan_exclusive_max 438 0 0 13 13\n" +
+	"sub_group_scan_exclusive_min 410 0 0 26 26\n" +
+	"sub_group_scan_exclusive_min 410 0 0 25 25\n" +
+	"sub_group_scan_exclusive_min 410 0 0 38 38\n" +
+	"sub_group_scan_exclusive_min 410 0 0 37 37\n" +
+	"sub_group_scan_exclusive_min 410 0 0 49 49\n" +
+	"sub_group_scan_exclusive_min 410 0 0 56 56\n" +
+	"sub_group_scan_exclusive_min 410 0 0 63 63\n" +
+	"sub_group_scan_exclusive_min 438 0 0 2 2\n" +
+	"sub_group_scan_exclusive_min 438 0 0 1 1\n" +
+	"sub_group_scan_exclusive_min 438 0 0 14 14\n" +
+	"sub_group_scan_exclusive_min 438 0 0 13 13\n" +
+	"sub_group_scan_inclusive_add 410 0 0 26 26\n" +
+	"sub_group_scan_inclusive_add 410 0 0 25 25\n" +
+	"sub_group_scan_inclusive_add 410 0 0 38 38\n" +
+	"sub_group_scan_inclusive_add 410 0 0 37 37\n" +
+	"sub_group_scan_inclusive_add 410 0 0 49 49\n" +
+	"sub_group_scan_inclusive_add 410 0 0 56 56\n" +
+	"sub_group_scan_inclusive_add 410 0 0 63 63\n" +
+	"sub_group_scan_inclusive_add 438 0 0 2 2\n" +
+	"sub_group_scan_inclusive_add 438 0 0 1 1\n" +
+	"sub_group_scan_inclusive_add 438 0 0 14 14\n" +
+	"sub_group_scan_inclusive_add 438 0 0 13 13\n" +
+	"sub_group_scan_inclusive_max 410 0 0 26 26\n" +
+	"sub_group_scan_inclusive_max 410 0 0 25 25\n" +
+	"sub_group_scan_inclusive_max 410 0 0 38 38\n" +
+	"sub_group_scan_inclusive_max 410 0 0 37 37\n" +
+	"sub_group_scan_inclusive_max 410 0 0 49 49\n" +
+	"sub_group_scan_inclusive_max 410 0 0 56 56\n" +
+	"sub_group_scan_inclusive_max 410 0 0 63 63\n" +
+	"sub_group_scan_inclusive_max 438 0 0 2 2\n" +
+	"sub_group_scan_inclusive_max 438 0 0 1 1\n" +
+	"sub_group_scan_inclusive_max 438 0 0 14 14\n" +
+	"sub_group_scan_inclusive_max 438 0 0 13 13\n" +
+	"sub_group_scan_inclusive_min 410 0 0 26 26\n" +
+	"sub_group_scan_inclusive_min 410 0 0 25 25\n" +
+	"sub_group_scan_inclusive_min 410 0 0 38 38\n" +
+	"sub_group_scan_inclusive_min 410 0 0 37 37\n" +
+	"sub_group_scan_inclusive_min 410 0 0 49 49\n" +
+	"sub_group_scan_inclusive_min 410 0 0 56 56\n" +
+	"sub_group_scan_inclusive_min 410 0 0 63 63\n" +
+	"sub_group_scan_inclusive_min 438 0 0 2 2\n" +
+	"sub_group_scan_inclusive_min 438 0 0 1 1\n" +
+	"sub_group_scan_inclusive_min 438 0 0 14 14\n" +
+	"sub_group_scan_inclusive_min 438 0 0 13 13\n" +
+	"sub_group_shuffle 442 0 0 2 2 25\n" +
+	"sub_group_shuffle 442 0 0 1 1 25\n" +
+	"sub_group_shuffle 442 0 0 14 14 25\n" +
+	"sub_group_shuffle 442 0 0 13 13 25\n" +
+	"sub_group_shuffle 442 0 0 26 26 25\n" +
+	"sub_group_shuffle 442 0 0 25 25 25\n" +
+	"sub_group_shuffle 442 0 0 38 38 25\n" +
+	"sub_group_shuffle 442 0 0 37 37 25\n" +
+	"sub_group_shuffle 442 0 0 49 49 25\n" +
+	"sub_group_shuffle 442 0 0 56 56 25\n" +
+	"sub_group_shuffle 442 0 0 63 63 25\n" +
+	"sub_group_shuffle_down 443 0 0 2 2 25\n" +
+	"sub_group_shuffle_down 443 0 0 1 1 25\n" +
+	"sub_group_shuffle_down 443 0 0 14 14 25\n" +
+	"sub_group_shuffle_down 443 0 0 13 13 25\n" +
+	"sub_group_shuffle_down 443 0 0 26 26 25\n" +
+	"sub_group_shuffle_down 443 0 0 25 25 25\n" +
+	"sub_group_shuffle_down 443 0 0 38 38 25\n" +
+	"sub_group_shuffle_down 443 0 0 37 37 25\n" +
+	"sub_group_shuffle_down 443 0 0 49 49 25\n" +
+	"sub_group_shuffle_down 443 0 0 56 56 25\n" +
+	"sub_group_shuffle_down 443 0 0 63 63 25\n" +
+	"sub_group_shuffle_up 443 0 0 2 2 25\n" +
+	"sub_group_shuffle_up 443 0 0 1 1 25\n" +
+	"sub_group_shuffle_up 443 0 0 14 14 25\n" +
+	"sub_group_shuffle_up 443 0 0 13 13 25\n" +
+	"sub_group_shuffle_up 443 0 0 26 26 25\n" +
+	"sub_group_shuffle_up 443 0 0 25 25 25\n" +
+	"sub_group_shuffle_up 443 0 0 38 38 25\n" +
+	"sub_group_shuffle_up 443 0 0 37 37 25\n" +
+	"sub_group_shuffle_up 443 0 0 49 49 25\n" +
+	"sub_group_shuffle_up 443 0 0 56 56 25\n" +
+	"sub_group_shuffle_up 443 0 0 63 63 25\n" +
+	"sub_group_shuffle_xor 442 0 0 2 2 25\n" +
+	"sub_group_shuffle_xor 442 0 0 1 1 25\n" +
+	"sub_group_shuffle_xor 442 0 0 14 14 25\n" +
+	"sub_group_shuffle_xor 442 0 0 13 13 25\n" +
+	"sub_group_shuffle_xor 442 0 0 26 26 25\n" +
+	"sub_group_shuffle_xor 442 0 0 25 25 25\n" +
+	"sub_group_shuffle_xor 442 0 0 38 38 25\n" +
+	"sub_group_shuffle_xor 442 0 0 37 37 25\n" +
+	"sub_group_shuffle_xor 442 0 0 49 49 25\n" +
+	"sub_group_shuffle_xor 442 0 0 56 56 25\n" +
+	"sub_group_shuffle_xor 442 0 0 63 63 25\n" +
 	"sub_sat 0 0 0 2 2 2\n" +
 	"sub_sat 0 0 0 4 4 4\n" +
 	"sub_sat 0 0 0 6 6 6\n" +
@@ -5632,1040 +5829,1115 @@ const decls = "abs 0 0 0 1 2\n" +
 	"upsample 0 0 0 47 35 35\n" +
 	"vload16 0 0 0 12 72 71\n" +
 	"vload16 0 0 0 12 72 74\n" +
-	"vload16 0 0 0 12 72 431\n" +
-	"vload16 0 0 0 12 72 432\n" +
-	"vload16 0 200 0 12 72 433\n" +
+	"vload16 0 0 0 12 72 444\n" +
+	"vload16 0 0 0 12 72 445\n" +
+	"vload16 0 200 0 12 72 446\n" +
 	"vload16 0 0 0 11 72 96\n" +
 	"vload16 0 0 0 11 72 98\n" +
-	"vload16 0 0 0 11 72 434\n" +
-	"vload16 0 0 0 11 72 435\n" +
-	"vload16 0 200 0 11 72 436\n" +
+	"vload16 0 0 0 11 72 447\n" +
+	"vload16 0 0 0 11 72 448\n" +
+	"vload16 0 200 0 11 72 449\n" +
 	"vload16 0 0 0 24 72 120\n" +
 	"vload16 0 0 0 24 72 122\n" +
-	"vload16 0 0 0 24 72 437\n" +
-	"vload16 0 0 0 24 72 438\n" +
-	"vload16 0 200 0 24 72 439\n" +
+	"vload16 0 0 0 24 72 450\n" +
+	"vload16 0 0 0 24 72 451\n" +
+	"vload16 0 200 0 24 72 452\n" +
 	"vload16 0 0 0 23 72 144\n" +
 	"vload16 0 0 0 23 72 146\n" +
-	"vload16 0 0 0 23 72 440\n" +
-	"vload16 0 0 0 23 72 441\n" +
-	"vload16 0 200 0 23 72 442\n" +
+	"vload16 0 0 0 23 72 453\n" +
+	"vload16 0 0 0 23 72 454\n" +
+	"vload16 0 200 0 23 72 455\n" +
 	"vload16 0 0 0 36 72 168\n" +
 	"vload16 0 0 0 36 72 170\n" +
-	"vload16 0 0 0 36 72 443\n" +
-	"vload16 0 0 0 36 72 444\n" +
-	"vload16 0 200 0 36 72 445\n" +
+	"vload16 0 0 0 36 72 456\n" +
+	"vload16 0 0 0 36 72 457\n" +
+	"vload16 0 200 0 36 72 458\n" +
 	"vload16 0 0 0 35 72 192\n" +
 	"vload16 0 0 0 35 72 194\n" +
-	"vload16 0 0 0 35 72 446\n" +
-	"vload16 0 0 0 35 72 447\n" +
-	"vload16 0 200 0 35 72 448\n" +
+	"vload16 0 0 0 35 72 459\n" +
+	"vload16 0 0 0 35 72 460\n" +
+	"vload16 0 200 0 35 72 461\n" +
 	"vload16 0 0 0 48 72 216\n" +
 	"vload16 0 0 0 48 72 218\n" +
-	"vload16 0 0 0 48 72 449\n" +
-	"vload16 0 0 0 48 72 450\n" +
-	"vload16 0 200 0 48 72 451\n" +
+	"vload16 0 0 0 48 72 462\n" +
+	"vload16 0 0 0 48 72 463\n" +
+	"vload16 0 200 0 48 72 464\n" +
 	"vload16 0 0 0 47 72 240\n" +
 	"vload16 0 0 0 47 72 242\n" +
-	"vload16 0 0 0 47 72 452\n" +
-	"vload16 0 0 0 47 72 453\n" +
-	"vload16 0 200 0 47 72 454\n" +
+	"vload16 0 0 0 47 72 465\n" +
+	"vload16 0 0 0 47 72 466\n" +
+	"vload16 0 200 0 47 72 467\n" +
 	"vload16 0 0 0 54 72 264\n" +
 	"vload16 0 0 0 54 72 266\n" +
-	"vload16 0 0 0 54 72 455\n" +
-	"vload16 0 0 0 54 72 456\n" +
-	"vload16 0 200 0 54 72 457\n" +
+	"vload16 0 0 0 54 72 468\n" +
+	"vload16 0 0 0 54 72 469\n" +
+	"vload16 0 200 0 54 72 470\n" +
 	"vload16 55 0 0 61 72 288\n" +
 	"vload16 55 0 0 61 72 290\n" +
-	"vload16 55 0 0 61 72 458\n" +
-	"vload16 55 0 0 61 72 459\n" +
-	"vload16 55 200 0 61 72 460\n" +
+	"vload16 55 0 0 61 72 471\n" +
+	"vload16 55 0 0 61 72 472\n" +
+	"vload16 55 200 0 61 72 473\n" +
 	"vload16 62 0 0 68 72 312\n" +
 	"vload16 62 0 0 68 72 314\n" +
-	"vload16 62 0 0 68 72 461\n" +
-	"vload16 62 0 0 68 72 462\n" +
-	"vload16 62 200 0 68 72 463\n" +
+	"vload16 62 0 0 68 72 474\n" +
+	"vload16 62 0 0 68 72 475\n" +
+	"vload16 62 200 0 68 72 476\n" +
 	"vload2 0 0 0 4 72 71\n" +
 	"vload2 0 0 0 4 72 74\n" +
-	"vload2 0 0 0 4 72 431\n" +
-	"vload2 0 0 0 4 72 432\n" +
-	"vload2 0 200 0 4 72 433\n" +
+	"vload2 0 0 0 4 72 444\n" +
+	"vload2 0 0 0 4 72 445\n" +
+	"vload2 0 200 0 4 72 446\n" +
 	"vload2 0 0 0 3 72 96\n" +
 	"vload2 0 0 0 3 72 98\n" +
-	"vload2 0 0 0 3 72 434\n" +
-	"vload2 0 0 0 3 72 435\n" +
-	"vload2 0 200 0 3 72 436\n" +
+	"vload2 0 0 0 3 72 447\n" +
+	"vload2 0 0 0 3 72 448\n" +
+	"vload2 0 200 0 3 72 449\n" +
 	"vload2 0 0 0 16 72 120\n" +
 	"vload2 0 0 0 16 72 122\n" +
-	"vload2 0 0 0 16 72 437\n" +
-	"vload2 0 0 0 16 72 438\n" +
-	"vload2 0 200 0 16 72 439\n" +
+	"vload2 0 0 0 16 72 450\n" +
+	"vload2 0 0 0 16 72 451\n" +
+	"vload2 0 200 0 16 72 452\n" +
 	"vload2 0 0 0 15 72 144\n" +
 	"vload2 0 0 0 15 72 146\n" +
-	"vload2 0 0 0 15 72 440\n" +
-	"vload2 0 0 0 15 72 441\n" +
-	"vload2 0 200 0 15 72 442\n" +
+	"vload2 0 0 0 15 72 453\n" +
+	"vload2 0 0 0 15 72 454\n" +
+	"vload2 0 200 0 15 72 455\n" +
 	"vload2 0 0 0 28 72 168\n" +
 	"vload2 0 0 0 28 72 170\n" +
-	"vload2 0 0 0 28 72 443\n" +
-	"vload2 0 0 0 28 72 444\n" +
-	"vload2 0 200 0 28 72 445\n" +
+	"vload2 0 0 0 28 72 456\n" +
+	"vload2 0 0 0 28 72 457\n" +
+	"vload2 0 200 0 28 72 458\n" +
 	"vload2 0 0 0 27 72 192\n" +
 	"vload2 0 0 0 27 72 194\n" +
-	"vload2 0 0 0 27 72 446\n" +
-	"vload2 0 0 0 27 72 447\n" +
-	"vload2 0 200 0 27 72 448\n" +
+	"vload2 0 0 0 27 72 459\n" +
+	"vload2 0 0 0 27 72 460\n" +
+	"vload2 0 200 0 27 72 461\n" +
 	"vload2 0 0 0 40 72 216\n" +
 	"vload2 0 0 0 40 72 218\n" +
-	"vload2 0 0 0 40 72 449\n" +
-	"vload2 0 0 0 40 72 450\n" +
-	"vload2 0 200 0 40 72 451\n" +
+	"vload2 0 0 0 40 72 462\n" +
+	"vload2 0 0 0 40 72 463\n" +
+	"vload2 0 200 0 40 72 464\n" +
 	"vload2 0 0 0 39 72 240\n" +
 	"vload2 0 0 0 39 72 242\n" +
-	"vload2 0 0 0 39 72 452\n" +
-	"vload2 0 0 0 39 72 453\n" +
-	"vload2 0 200 0 39 72 454\n" +
+	"vload2 0 0 0 39 72 465\n" +
+	"vload2 0 0 0 39 72 466\n" +
+	"vload2 0 200 0 39 72 467\n" +
 	"vload2 0 0 0 50 72 264\n" +
 	"vload2 0 0 0 50 72 266\n" +
-	"vload2 0 0 0 50 72 455\n" +
-	"vload2 0 0 0 50 72 456\n" +
-	"vload2 0 200 0 50 72 457\n" +
+	"vload2 0 0 0 50 72 468\n" +
+	"vload2 0 0 0 50 72 469\n" +
+	"vload2 0 200 0 50 72 470\n" +
 	"vload2 55 0 0 57 72 288\n" +
 	"vload2 55 0 0 57 72 290\n" +
-	"vload2 55 0 0 57 72 458\n" +
-	"vload2 55 0 0 57 72 459\n" +
-	"vload2 55 200 0 57 72 460\n" +
+	"vload2 55 0 0 57 72 471\n" +
+	"vload2 55 0 0 57 72 472\n" +
+	"vload2 55 200 0 57 72 473\n" +
 	"vload2 62 0 0 64 72 312\n" +
 	"vload2 62 0 0 64 72 314\n" +
-	"vload2 62 0 0 64 72 461\n" +
-	"vload2 62 0 0 64 72 462\n" +
-	"vload2 62 200 0 64 72 463\n" +
+	"vload2 62 0 0 64 72 474\n" +
+	"vload2 62 0 0 64 72 475\n" +
+	"vload2 62 200 0 64 72 476\n" +
 	"vload3 0 0 0 6 72 71\n" +
 	"vload3 0 0 0 6 72 74\n" +
-	"vload3 0 0 0 6 72 431\n" +
-	"vload3 0 0 0 6 72 432\n" +
-	"vload3 0 200 0 6 72 433\n" +
+	"vload3 0 0 0 6 72 444\n" +
+	"vload3 0 0 0 6 72 445\n" +
+	"vload3 0 200 0 6 72 446\n" +
 	"vload3 0 0 0 5 72 96\n" +
 	"vload3 0 0 0 5 72 98\n" +
-	"vload3 0 0 0 5 72 434\n" +
-	"vload3 0 0 0 5 72 435\n" +
-	"vload3 0 200 0 5 72 436\n" +
+	"vload3 0 0 0 5 72 447\n" +
+	"vload3 0 0 0 5 72 448\n" +
+	"vload3 0 200 0 5 72 449\n" +
 	"vload3 0 0 0 18 72 120\n" +
 	"vload3 0 0 0 18 72 122\n" +
-	"vload3 0 0 0 18 72 437\n" +
-	"vload3 0 0 0 18 72 438\n" +
-	"vload3 0 200 0 18 72 439\n" +
+	"vload3 0 0 0 18 72 450\n" +
+	"vload3 0 0 0 18 72 451\n" +
+	"vload3 0 200 0 18 72 452\n" +
 	"vload3 0 0 0 17 72 144\n" +
 	"vload3 0 0 0 17 72 146\n" +
-	"vload3 0 0 0 17 72 440\n" +
-	"vload3 0 0 0 17 72 441\n" +
-	"vload3 0 200 0 17 72 442\n" +
+	"vload3 0 0 0 17 72 453\n" +
+	"vload3 0 0 0 17 72 454\n" +
+	"vload3 0 200 0 17 72 455\n" +
 	"vload3 0 0 0 30 72 168\n" +
 	"vload3 0 0 0 30 72 170\n" +
-	"vload3 0 0 0 30 72 443\n" +
-	"vload3 0 0 0 30 72 444\n" +
-	"vload3 0 200 0 30 72 445\n" +
+	"vload3 0 0 0 30 72 456\n" +
+	"vload3 0 0 0 30 72 457\n" +
+	"vload3 0 200 0 30 72 458\n" +
 	"vload3 0 0 0 29 72 192\n" +
 	"vload3 0 0 0 29 72 194\n" +
-	"vload3 0 0 0 29 72 446\n" +
-	"vload3 0 0 0 29 72 447\n" +
-	"vload3 0 200 0 29 72 448\n" +
+	"vload3 0 0 0 29 72 459\n" +
+	"vload3 0 0 0 29 72 460\n" +
+	"vload3 0 200 0 29 72 461\n" +
 	"vload3 0 0 0 42 72 216\n" +
 	"vload3 0 0 0 42 72 218\n" +
-	"vload3 0 0 0 42 72 449\n" +
-	"vload3 0 0 0 42 72 450\n" +
-	"vload3 0 200 0 42 72 451\n" +
+	"vload3 0 0 0 42 72 462\n" +
+	"vload3 0 0 0 42 72 463\n" +
+	"vload3 0 200 0 42 72 464\n" +
 	"vload3 0 0 0 41 72 240\n" +
 	"vload3 0 0 0 41 72 242\n" +
-	"vload3 0 0 0 41 72 452\n" +
-	"vload3 0 0 0 41 72 453\n" +
-	"vload3 0 200 0 41 72 454\n" +
+	"vload3 0 0 0 41 72 465\n" +
+	"vload3 0 0 0 41 72 466\n" +
+	"vload3 0 200 0 41 72 467\n" +
 	"vload3 0 0 0 51 72 264\n" +
 	"vload3 0 0 0 51 72 266\n" +
-	"vload3 0 0 0 51 72 455\n" +
-	"vload3 0 0 0 51 72 456\n" +
-	"vload3 0 200 0 51 72 457\n" +
+	"vload3 0 0 0 51 72 468\n" +
+	"vload3 0 0 0 51 72 469\n" +
+	"vload3 0 200 0 51 72 470\n" +
 	"vload3 55 0 0 58 72 288\n" +
 	"vload3 55 0 0 58 72 290\n" +
-	"vload3 55 0 0 58 72 458\n" +
-	"vload3 55 0 0 58 72 459\n" +
-	"vload3 55 200 0 58 72 460\n" +
+	"vload3 55 0 0 58 72 471\n" +
+	"vload3 55 0 0 58 72 472\n" +
+	"vload3 55 200 0 58 72 473\n" +
 	"vload3 62 0 0 65 72 312\n" +
 	"vload3 62 0 0 65 72 314\n" +
-	"vload3 62 0 0 65 72 461\n" +
-	"vload3 62 0 0 65 72 462\n" +
-	"vload3 62 200 0 65 72 463\n" +
+	"vload3 62 0 0 65 72 474\n" +
+	"vload3 62 0 0 65 72 475\n" +
+	"vload3 62 200 0 65 72 476\n" +
 	"vload4 0 0 0 8 72 71\n" +
 	"vload4 0 0 0 8 72 74\n" +
-	"vload4 0 0 0 8 72 431\n" +
-	"vload4 0 0 0 8 72 432\n" +
-	"vload4 0 200 0 8 72 433\n" +
+	"vload4 0 0 0 8 72 444\n" +
+	"vload4 0 0 0 8 72 445\n" +
+	"vload4 0 200 0 8 72 446\n" +
 	"vload4 0 0 0 7 72 96\n" +
 	"vload4 0 0 0 7 72 98\n" +
-	"vload4 0 0 0 7 72 434\n" +
-	"vload4 0 0 0 7 72 435\n" +
-	"vload4 0 200 0 7 72 436\n" +
+	"vload4 0 0 0 7 72 447\n" +
+	"vload4 0 0 0 7 72 448\n" +
+	"vload4 0 200 0 7 72 449\n" +
 	"vload4 0 0 0 20 72 120\n" +
 	"vload4 0 0 0 20 72 122\n" +
-	"vload4 0 0 0 20 72 437\n" +
-	"vload4 0 0 0 20 72 438\n" +
-	"vload4 0 200 0 20 72 439\n" +
+	"vload4 0 0 0 20 72 450\n" +
+	"vload4 0 0 0 20 72 451\n" +
+	"vload4 0 200 0 20 72 452\n" +
 	"vload4 0 0 0 19 72 144\n" +
 	"vload4 0 0 0 19 72 146\n" +
-	"vload4 0 0 0 19 72 440\n" +
-	"vload4 0 0 0 19 72 441\n" +
-	"vload4 0 200 0 19 72 442\n" +
+	"vload4 0 0 0 19 72 453\n" +
+	"vload4 0 0 0 19 72 454\n" +
+	"vload4 0 200 0 19 72 455\n" +
 	"vload4 0 0 0 32 72 168\n" +
 	"vload4 0 0 0 32 72 170\n" +
-	"vload4 0 0 0 32 72 443\n" +
-	"vload4 0 0 0 32 72 444\n" +
-	"vload4 0 200 0 32 72 445\n" +
+	"vload4 0 0 0 32 72 456\n" +
+	"vload4 0 0 0 32 72 457\n" +
+	"vload4 0 200 0 32 72 458\n" +
 	"vload4 0 0 0 31 72 192\n" +
 	"vload4 0 0 0 31 72 194\n" +
-	"vload4 0 0 0 31 72 446\n" +
-	"vload4 0 0 0 31 72 447\n" +
-	"vload4 0 200 0 31 72 448\n" +
+	"vload4 0 0 0 31 72 459\n" +
+	"vload4 0 0 0 31 72 460\n" +
+	"vload4 0 200 0 31 72 461\n" +
 	"vload4 0 0 0 44 72 216\n" +
 	"vload4 0 0 0 44 72 218\n" +
-	"vload4 0 0 0 44 72 449\n" +
-	"vload4 0 0 0 44 72 450\n" +
-	"vload4 0 200 0 44 72 451\n" +
+	"vload4 0 0 0 44 72 462\n" +
+	"vload4 0 0 0 44 72 463\n" +
+	"vload4 0 200 0 44 72 464\n" +
 	"vload4 0 0 0 43 72 240\n" +
 	"vload4 0 0 0 43 72 242\n" +
-	"vload4 0 0 0 43 72 452\n" +
-	"vload4 0 0 0 43 72 453\n" +
-	"vload4 0 200 0 43 72 454\n" +
+	"vload4 0 0 0 43 72 465\n" +
+	"vload4 0 0 0 43 72 466\n" +
+	"vload4 0 200 0 43 72 467\n" +
 	"vload4 0 0 0 52 72 264\n" +
 	"vload4 0 0 0 52 72 266\n" +
-	"vload4 0 0 0 52 72 455\n" +
-	"vload4 0 0 0 52 72 456\n" +
-	"vload4 0 200 0 52 72 457\n" +
+	"vload4 0 0 0 52 72 468\n" +
+	"vload4 0 0 0 52 72 469\n" +
+	"vload4 0 200 0 52 72 470\n" +
 	"vload4 55 0 0 59 72 288\n" +
 	"vload4 55 0 0 59 72 290\n" +
-	"vload4 55 0 0 59 72 458\n" +
-	"vload4 55 0 0 59 72 459\n" +
-	"vload4 55 200 0 59 72 460\n" +
+	"vload4 55 0 0 59 72 471\n" +
+	"vload4 55 0 0 59 72 472\n" +
+	"vload4 55 200 0 59 72 473\n" +
 	"vload4 62 0 0 66 72 312\n" +
 	"vload4 62 0 0 66 72 314\n" +
-	"vload4 62 0 0 66 72 461\n" +
-	"vload4 62 0 0 66 72 462\n" +
-	"vload4 62 200 0 66 72 463\n" +
+	"vload4 62 0 0 66 72 474\n" +
+	"vload4 62 0 0 66 72 475\n" +
+	"vload4 62 200 0 66 72 476\n" +
 	"vload8 0 0 0 10 72 71\n" +
 	"vload8 0 0 0 10 72 74\n" +
-	"vload8 0 0 0 10 72 431\n" +
-	"vload8 0 0 0 10 72 432\n" +
-	"vload8 0 200 0 10 72 433\n" +
+	"vload8 0 0 0 10 72 444\n" +
+	"vload8 0 0 0 10 72 445\n" +
+	"vload8 0 200 0 10 72 446\n" +
 	"vload8 0 0 0 9 72 96\n" +
 	"vload8 0 0 0 9 72 98\n" +
-	"vload8 0 0 0 9 72 434\n" +
-	"vload8 0 0 0 9 72 435\n" +
-	"vload8 0 200 0 9 72 436\n" +
+	"vload8 0 0 0 9 72 447\n" +
+	"vload8 0 0 0 9 72 448\n" +
+	"vload8 0 200 0 9 72 449\n" +
 	"vload8 0 0 0 22 72 120\n" +
 	"vload8 0 0 0 22 72 122\n" +
-	"vload8 0 0 0 22 72 437\n" +
-	"vload8 0 0 0 22 72 438\n" +
-	"vload8 0 200 0 22 72 439\n" +
+	"vload8 0 0 0 22 72 450\n" +
+	"vload8 0 0 0 22 72 451\n" +
+	"vload8 0 200 0 22 72 452\n" +
 	"vload8 0 0 0 21 72 144\n" +
 	"vload8 0 0 0 21 72 146\n" +
-	"vload8 0 0 0 21 72 440\n" +
-	"vload8 0 0 0 21 72 441\n" +
-	"vload8 0 200 0 21 72 442\n" +
+	"vload8 0 0 0 21 72 453\n" +
+	"vload8 0 0 0 21 72 454\n" +
+	"vload8 0 200 0 21 72 455\n" +
 	"vload8 0 0 0 34 72 168\n" +
 	"vload8 0 0 0 34 72 170\n" +
-	"vload8 0 0 0 34 72 443\n" +
-	"vload8 0 0 0 34 72 444\n" +
-	"vload8 0 200 0 34 72 445\n" +
+	"vload8 0 0 0 34 72 456\n" +
+	"vload8 0 0 0 34 72 457\n" +
+	"vload8 0 200 0 34 72 458\n" +
 	"vload8 0 0 0 33 72 192\n" +
 	"vload8 0 0 0 33 72 194\n" +
-	"vload8 0 0 0 33 72 446\n" +
-	"vload8 0 0 0 33 72 447\n" +
-	"vload8 0 200 0 33 72 448\n" +
+	"vload8 0 0 0 33 72 459\n" +
+	"vload8 0 0 0 33 72 460\n" +
+	"vload8 0 200 0 33 72 461\n" +
 	"vload8 0 0 0 46 72 216\n" +
 	"vload8 0 0 0 46 72 218\n" +
-	"vload8 0 0 0 46 72 449\n" +
-	"vload8 0 0 0 46 72 450\n" +
-	"vload8 0 200 0 46 72 451\n" +
+	"vload8 0 0 0 46 72 462\n" +
+	"vload8 0 0 0 46 72 463\n" +
+	"vload8 0 200 0 46 72 464\n" +
 	"vload8 0 0 0 45 72 240\n" +
 	"vload8 0 0 0 45 72 242\n" +
-	"vload8 0 0 0 45 72 452\n" +
-	"vload8 0 0 0 45 72 453\n" +
-	"vload8 0 200 0 45 72 454\n" +
+	"vload8 0 0 0 45 72 465\n" +
+	"vload8 0 0 0 45 72 466\n" +
+	"vload8 0 200 0 45 72 467\n" +
 	"vload8 0 0 0 53 72 264\n" +
 	"vload8 0 0 0 53 72 266\n" +
-	"vload8 0 0 0 53 72 455\n" +
-	"vload8 0 0 0 53 72 456\n" +
-	"vload8 0 200 0 53 72 457\n" +
+	"vload8 0 0 0 53 72 468\n" +
+	"vload8 0 0 0 53 72 469\n" +
+	"vload8 0 200 0 53 72 470\n" +
 	"vload8 55 0 0 60 72 288\n" +
 	"vload8 55 0 0 60 72 290\n" +
-	"vload8 55 0 0 60 72 458\n" +
-	"vload8 55 0 0 60 72 459\n" +
-	"vload8 55 200 0 60 72 460\n" +
+	"vload8 55 0 0 60 72 471\n" +
+	"vload8 55 0 0 60 72 472\n" +
+	"vload8 55 200 0 60 72 473\n" +
 	"vload8 62 0 0 67 72 312\n" +
 	"vload8 62 0 0 67 72 314\n" +
-	"vload8 62 0 0 67 72 461\n" +
-	"vload8 62 0 0 67 72 462\n" +
-	"vload8 62 200 0 67 72 463\n" +
+	"vload8 62 0 0 67 72 474\n" +
+	"vload8 62 0 0 67 72 475\n" +
+	"vload8 62 200 0 67 72 476\n" +
 	"vload_half 0 0 0 49 72 312\n" +
 	"vload_half 0 0 0 49 72 314\n" +
-	"vload_half 0 0 0 49 72 461\n" +
-	"vload_half 0 0 0 49 72 462\n" +
-	"vload_half 0 200 0 49 72 463\n" +
+	"vload_half 0 0 0 49 72 474\n" +
+	"vload_half 0 0 0 49 72 475\n" +
+	"vload_half 0 200 0 49 72 476\n" +
 	"vload_half16 0 0 0 54 72 312\n" +
 	"vload_half16 0 0 0 54 72 314\n" +
-	"vload_half16 0 0 0 54 72 461\n" +
-	"vload_half16 0 0 0 54 72 462\n" +
-	"vload_half16 0 200 0 54 72 463\n" +
+	"vload_half16 0 0 0 54 72 474\n" +
+	"vload_half16 0 0 0 54 72 475\n" +
+	"vload_half16 0 200 0 54 72 476\n" +
 	"vload_half2 0 0 0 50 72 312\n" +
 	"vload_half2 0 0 0 50 72 314\n" +
-	"vload_half2 0 0 0 50 72 461\n" +
-	"vload_half2 0 0 0 50 72 462\n" +
-	"vload_half2 0 200 0 50 72 463\n" +
+	"vload_half2 0 0 0 50 72 474\n" +
+	"vload_half2 0 0 0 50 72 475\n" +
+	"vload_half2 0 200 0 50 72 476\n" +
 	"vload_half3 0 0 0 51 72 312\n" +
 	"vload_half3 0 0 0 51 72 314\n" +
-	"vload_half3 0 0 0 51 72 461\n" +
-	"vload_half3 0 0 0 51 72 462\n" +
-	"vload_half3 0 200 0 51 72 463\n" +
+	"vload_half3 0 0 0 51 72 474\n" +
+	"vload_half3 0 0 0 51 72 475\n" +
+	"vload_half3 0 200 0 51 72 476\n" +
 	"vload_half4 0 0 0 52 72 312\n" +
 	"vload_half4 0 0 0 52 72 314\n" +
-	"vload_half4 0 0 0 52 72 461\n" +
-	"vload_half4 0 0 0 52 72 462\n" +
-	"vload_half4 0 200 0 52 72 463\n" +
+	"vload_half4 0 0 0 52 72 474\n" +
+	"vload_half4 0 0 0 52 72 475\n" +
+	"vload_half4 0 200 0 52 72 476\n" +
 	"vload_half8 0 0 0 53 72 312\n" +
 	"vload_half8 0 0 0 53 72 314\n" +
-	"vload_half8 0 0 0 53 72 461\n" +
-	"vload_half8 0 0 0 53 72 462\n" +
-	"vload_half8 0 200 0 53 72 463\n" +
+	"vload_half8 0 0 0 53 72 474\n" +
+	"vload_half8 0 0 0 53 72 475\n" +
+	"vload_half8 0 200 0 53 72 476\n" +
 	"vloada_half16 0 0 0 54 72 312\n" +
 	"vloada_half16 0 0 0 54 72 314\n" +
-	"vloada_half16 0 0 0 54 72 461\n" +
-	"vloada_half16 0 0 0 54 72 462\n" +
-	"vloada_half16 0 200 0 54 72 463\n" +
+	"vloada_half16 0 0 0 54 72 474\n" +
+	"vloada_half16 0 0 0 54 72 475\n" +
+	"vloada_half16 0 200 0 54 72 476\n" +
 	"vloada_half2 0 0 0 50 72 312\n" +
 	"vloada_half2 0 0 0 50 72 314\n" +
-	"vloada_half2 0 0 0 50 72 461\n" +
-	"vloada_half2 0 0 0 50 72 462\n" +
-	"vloada_half2 0 200 0 50 72 463\n" +
+	"vloada_half2 0 0 0 50 72 474\n" +
+	"vloada_half2 0 0 0 50 72 475\n" +
+	"vloada_half2 0 200 0 50 72 476\n" +
 	"vloada_half3 0 0 0 51 72 312\n" +
 	"vloada_half3 0 0 0 51 72 314\n" +
-	"vloada_half3 0 0 0 51 72 461\n" +
-	"vloada_half3 0 0 0 51 72 462\n" +
-	"vloada_half3 0 200 0 51 72 463\n" +
+	"vloada_half3 0 0 0 51 72 474\n" +
+	"vloada_half3 0 0 0 51 72 475\n" +
+	"vloada_half3 0 200 0 51 72 476\n" +
 	"vloada_half4 0 0 0 52 72 312\n" +
 	"vloada_half4 0 0 0 52 72 314\n" +
-	"vloada_half4 0 0 0 52 72 461\n" +
-	"vloada_half4 0 0 0 52 72 462\n" +
-	"vloada_half4 0 200 0 52 72 463\n" +
+	"vloada_half4 0 0 0 52 72 474\n" +
+	"vloada_half4 0 0 0 52 72 475\n" +
+	"vloada_half4 0 200 0 52 72 476\n" +
 	"vloada_half8 0 0 0 53 72 312\n" +
 	"vloada_half8 0 0 0 53 72 314\n" +
-	"vloada_half8 0 0 0 53 72 461\n" +
-	"vloada_half8 0 0 0 53 72 462\n" +
-	"vloada_half8 0 200 0 53 72 463\n" +
-	"vstore16 0 0 0 347 12 72 73\n" +
-	"vstore16 0 0 0 347 12 72 70\n" +
-	"vstore16 0 0 0 347 12 72 464\n" +
-	"vstore16 0 200 0 347 12 72 465\n" +
-	"vstore16 0 0 0 347 11 72 97\n" +
-	"vstore16 0 0 0 347 11 72 95\n" +
-	"vstore16 0 0 0 347 11 72 466\n" +
-	"vstore16 0 200 0 347 11 72 467\n" +
-	"vstore16 0 0 0 347 24 72 121\n" +
-	"vstore16 0 0 0 347 24 72 119\n" +
-	"vstore16 0 0 0 347 24 72 468\n" +
-	"vstore16 0 200 0 347 24 72 469\n" +
-	"vstore16 0 0 0 347 23 72 145\n" +
-	"vstore16 0 0 0 347 23 72 143\n" +
-	"vstore16 0 0 0 347 23 72 470\n" +
-	"vstore16 0 200 0 347 23 72 471\n" +
-	"vstore16 0 0 0 347 36 72 169\n" +
-	"vstore16 0 0 0 347 36 72 167\n" +
-	"vstore16 0 0 0 347 36 72 385\n" +
-	"vstore16 0 200 0 347 36 72 386\n" +
-	"vstore16 0 0 0 347 35 72 193\n" +
-	"vstore16 0 0 0 347 35 72 191\n" +
-	"vstore16 0 0 0 347 35 72 472\n" +
-	"vstore16 0 200 0 347 35 72 473\n" +
-	"vstore16 0 0 0 347 48 72 217\n" +
-	"vstore16 0 0 0 347 48 72 215\n" +
-	"vstore16 0 0 0 347 48 72 474\n" +
-	"vstore16 0 200 0 347 48 72 475\n" +
-	"vstore16 0 0 0 347 47 72 241\n" +
-	"vstore16 0 0 0 347 47 72 239\n" +
-	"vstore16 0 0 0 347 47 72 476\n" +
-	"vstore16 0 200 0 347 47 72 477\n" +
-	"vstore16 0 0 0 347 54 72 265\n" +
-	"vstore16 0 0 0 347 54 72 263\n" +
-	"vstore16 0 0 0 347 54 72 349\n" +
-	"vstore16 0 200 0 347 54 72 350\n" +
-	"vstore16 55 0 0 347 61 72 289\n" +
-	"vstore16 55 0 0 347 61 72 287\n" +
-	"vstore16 55 0 0 347 61 72 361\n" +
-	"vstore16 55 200 0 347 61 72 362\n" +
-	"vstore16 62 0 0 347 68 72 313\n" +
-	"vstore16 62 0 0 347 68 72 311\n" +
-	"vstore16 62 0 0 347 68 72 373\n" +
-	"vstore16 62 200 0 347 68 72 374\n" +
-	"vstore2 0 0 0 347 4 72 73\n" +
-	"vstore2 0 0 0 347 4 72 70\n" +
-	"vstore2 0 0 0 347 4 72 464\n" +
-	"vstore2 0 200 0 347 4 72 465\n" +
-	"vstore2 0 0 0 347 3 72 97\n" +
-	"vstore2 0 0 0 347 3 72 95\n" +
-	"vstore2 0 0 0 347 3 72 466\n" +
-	"vstore2 0 200 0 347 3 72 467\n" +
-	"vstore2 0 0 0 347 16 72 121\n" +
-	"vstore2 0 0 0 347 16 72 119\n" +
-	"vstore2 0 0 0 347 16 72 468\n" +
-	"vstore2 0 200 0 347 16 72 469\n" +
-	"vstore2 0 0 0 347 15 72 145\n" +
-	"vstore2 0 0 0 347 15 72 143\n" +
-	"vstore2 0 0 0 347 15 72 470\n" +
-	"vstore2 0 200 0 347 15 72 471\n" +
-	"vstore2 0 0 0 347 28 72 169\n" +
-	"vstore2 0 0 0 347 28 72 167\n" +
-	"vstore2 0 0 0 347 28 72 385\n" +
-	"vstore2 0 200 0 347 28 72 386\n" +
-	"vstore2 0 0 0 347 27 72 193\n" +
-	"vstore2 0 0 0 347 27 72 191\n" +
-	"vstore2 0 0 0 347 27 72 472\n" +
-	"vstore2 0 200 0 347 27 72 473\n" +
-	"vstore2 0 0 0 347 40 72 217\n" +
-	"vstore2 0 0 0 347 40 72 215\n" +
-	"vstore2 0 0 0 347 40 72 474\n" +
-	"vstore2 0 200 0 347 40 72 475\n" +
-	"vstore2 0 0 0 347 39 72 241\n" +
-	"vstore2 0 0 0 347 39 72 239\n" +
-	"vstore2 0 0 0 347 39 72 476\n" +
-	"vstore2 0 200 0 347 39 72 477\n" +
-	"vstore2 0 0 0 347 50 72 265\n" +
-	"vstore2 0 0 0 347 50 72 263\n" +
-	"vstore2 0 0 0 347 50 72 349\n" +
-	"vstore2 0 200 0 347 50 72 350\n" +
-	"vstore2 55 0 0 347 57 72 289\n" +
-	"vstore2 55 0 0 347 57 72 287\n" +
-	"vstore2 55 0 0 347 57 72 361\n" +
-	"vstore2 55 200 0 347 57 72 362\n" +
-	"vstore2 62 0 0 347 64 72 313\n" +
-	"vstore2 62 0 0 347 64 72 311\n" +
-	"vstore2 62 0 0 347 64 72 373\n" +
-	"vstore2 62 200 0 347 64 72 374\n" +
-	"vstore3 0 0 0 347 6 72 73\n" +
-	"vstore3 0 0 0 347 6 72 70\n" +
-	"vstore3 0 0 0 347 6 72 464\n" +
-	"vstore3 0 200 0 347 6 72 465\n" +
-	"vstore3 0 0 0 347 5 72 97\n" +
-	"vstore3 0 0 0 347 5 72 95\n" +
-	"vstore3 0 0 0 347 5 72 466\n" +
-	"vstore3 0 200 0 347 5 72 467\n" +
-	"vstore3 0 0 0 347 18 72 121\n" +
-	"vstore3 0 0 0 347 18 72 119\n" +
-	"vstore3 0 0 0 347 18 72 468\n" +
-	"vstore3 0 200 0 347 18 72 469\n" +
-	"vstore3 0 0 0 347 17 72 145\n" +
-	"vstore3 0 0 0 347 17 72 143\n" +
-	"vstore3 0 0 0 347 17 72 470\n" +
-	"vstore3 0 200 0 347 17 72 471\n" +
-	"vstore3 0 0 0 347 30 72 169\n" +
-	"vstore3 0 0 0 347 30 72 167\n" +
-	"vstore3 0 0 0 347 30 72 385\n" +
-	"vstore3 0 200 0 347 30 72 386\n" +
-	"vstore3 0 0 0 347 29 72 193\n" +
-	"vstore3 0 0 0 347 29 72 191\n" +
-	"vstore3 0 0 0 347 29 72 472\n" +
-	"vstore3 0 200 0 347 29 72 473\n" +
-	"vstore3 0 0 0 347 42 72 217\n" +
-	"vstore3 0 0 0 347 42 72 215\n" +
-	"vstore3 0 0 0 347 42 72 474\n" +
-	"vstore3 0 200 0 347 42 72 475\n" +
-	"vstore3 0 0 0 347 41 72 241\n" +
-	"vstore3 0 0 0 347 41 72 239\n" +
-	"vstore3 0 0 0 347 41 72 476\n" +
-	"vstore3 0 200 0 347 41 72 477\n" +
-	"vstore3 0 0 0 347 51 72 265\n" +
-	"vstore3 0 0 0 347 51 72 263\n" +
-	"vstore3 0 0 0 347 51 72 349\n" +
-	"vstore3 0 200 0 347 51 72 350\n" +
-	"vstore3 55 0 0 347 58 72 289\n" +
-	"vstore3 55 0 0 347 58 72 287\n" +
-	"vstore3 55 0 0 347 58 72 361\n" +
-	"vstore3 55 200 0 347 58 72 362\n" +
-	"vstore3 62 0 0 347 65 72 313\n" +
-	"vstore3 62 0 0 347 65 72 311\n" +
-	"vstore3 62 0 0 347 65 72 373\n" +
-	"vstore3 62 200 0 347 65 72 374\n" +
-	"vstore4 0 0 0 347 8 72 73\n" +
-	"vstore4 0 0 0 347 8 72 70\n" +
-	"vstore4 0 0 0 347 8 72 464\n" +
-	"vstore4 0 200 0 347 8 72 465\n" +
-	"vstore4 0 0 0 347 7 72 97\n" +
-	"vstore4 0 0 0 347 7 72 95\n" +
-	"vstore4 0 0 0 347 7 72 466\n" +
-	"vstore4 0 200 0 347 7 72 467\n" +
-	"vstore4 0 0 0 347 20 72 121\n" +
-	"vstore4 0 0 0 347 20 72 119\n" +
-	"vstore4 0 0 0 347 20 72 468\n" +
-	"vstore4 0 200 0 347 20 72 469\n" +
-	"vstore4 0 0 0 347 19 72 145\n" +
-	"vstore4 0 0 0 347 19 72 143\n" +
-	"vstore4 0 0 0 347 19 72 470\n" +
-	"vstore4 0 200 0 347 19 72 471\n" +
-	"vstore4 0 0 0 347 32 72 169\n" +
-	"vstore4 0 0 0 347 32 72 167\n" +
-	"vstore4 0 0 0 347 32 72 385\n" +
-	"vstore4 0 200 0 347 32 72 386\n" +
-	"vstore4 0 0 0 347 31 72 193\n" +
-	"vstore4 0 0 0 347 31 72 191\n" +
-	"vstore4 0 0 0 347 31 72 472\n" +
-	"vstore4 0 200 0 347 31 72 473\n" +
-	"vstore4 0 0 0 347 44 72 217\n" +
-	"vstore4 0 0 0 347 44 72 215\n" +
-	"vstore4 0 0 0 347 44 72 474\n" +
-	"vstore4 0 200 0 347 44 72 475\n" +
-	"vstore4 0 0 0 347 43 72 241\n" +
-	"vstore4 0 0 0 347 43 72 239\n" +
-	"vstore4 0 0 0 347 43 72 476\n" +
-	"vstore4 0 200 0 347 43 72 477\n" +
-	"vstore4 0 0 0 347 52 72 265\n" +
-	"vstore4 0 0 0 347 52 72 263\n" +
-	"vstore4 0 0 0 347 52 72 349\n" +
-	"vstore4 0 200 0 347 52 72 350\n" +
-	"vstore4 55 0 0 347 59 72 289\n" +
-	"vstore4 55 0 0 347 59 72 287\n" +
-	"vstore4 55 0 0 347 59 72 361\n" +
-	"vstore4 55 200 0 347 59 72 362\n" +
-	"vstore4 62 0 0 347 66 72 313\n" +
-	"vstore4 62 0 0 347 66 72 311\n" +
-	"vstore4 62 0 0 347 66 72 373\n" +
-	"vstore4 62 200 0 347 66 72 374\n" +
-	"vstore8 0 0 0 347 10 72 73\n" +
-	"vstore8 0 0 0 347 10 72 70\n" +
-	"vstore8 0 0 0 347 10 72 464\n" +
-	"vstore8 0 200 0 347 10 72 465\n" +
-	"vstore8 0 0 0 347 9 72 97\n" +
-	"vstore8 0 0 0 347 9 72 95\n" +
-	"vstore8 0 0 0 347 9 72 466\n" +
-	"vstore8 0 200 0 347 9 72 467\n" +
-	"vstore8 0 0 0 347 22 72 121\n" +
-	"vstore8 0 0 0 347 22 72 119\n" +
-	"vstore8 0 0 0 347 22 72 468\n" +
-	"vstore8 0 200 0 347 22 72 469\n" +
-	"vstore8 0 0 0 347 21 72 145\n" +
-	"vstore8 0 0 0 347 21 72 143\n" +
-	"vstore8 0 0 0 347 21 72 470\n" +
-	"vstore8 0 200 0 347 21 72 471\n" +
-	"vstore8 0 0 0 347 34 72 169\n" +
-	"vstore8 0 0 0 347 34 72 167\n" +
-	"vstore8 0 0 0 347 34 72 385\n" +
-	"vstore8 0 200 0 347 34 72 386\n" +
-	"vstore8 0 0 0 347 33 72 193\n" +
-	"vstore8 0 0 0 347 33 72 191\n" +
-	"vstore8 0 0 0 347 33 72 472\n" +
-	"vstore8 0 200 0 347 33 72 473\n" +
-	"vstore8 0 0 0 347 46 72 217\n" +
-	"vstore8 0 0 0 347 46 72 215\n" +
-	"vstore8 0 0 0 347 46 72 474\n" +
-	"vstore8 0 200 0 347 46 72 475\n" +
-	"vstore8 0 0 0 347 45 72 241\n" +
-	"vstore8 0 0 0 347 45 72 239\n" +
-	"vstore8 0 0 0 347 45 72 476\n" +
-	"vstore8 0 200 0 347 45 72 477\n" +
-	"vstore8 0 0 0 347 53 72 265\n" +
-	"vstore8 0 0 0 347 53 72 263\n" +
-	"vstore8 0 0 0 347 53 72 349\n" +
-	"vstore8 0 200 0 347 53 72 350\n" +
-	"vstore8 55 0 0 347 60 72 289\n" +
-	"vstore8 55 0 0 347 60 72 287\n" +
-	"vstore8 55 0 0 347 60 72 361\n" +
-	"vstore8 55 200 0 347 60 72 362\n" +
-	"vstore8 62 0 0 347 67 72 313\n" +
-	"vstore8 62 0 0 347 67 72 311\n" +
-	"vstore8 62 0 0 347 67 72 373\n" +
-	"vstore8 62 200 0 347 67 72 374\n" +
-	"vstore_half 0 0 0 347 49 72 313\n" +
-	"vstore_half 0 0 0 347 49 72 311\n" +
-	"vstore_half 0 0 0 347 49 72 373\n" +
-	"vstore_half 0 200 0 347 49 72 374\n" +
-	"vstore_half 55 0 0 347 56 72 313\n" +
-	"vstore_half 55 0 0 347 56 72 311\n" +
-	"vstore_half 55 0 0 347 56 72 373\n" +
-	"vstore_half 55 200 0 347 56 72 374\n" +
-	"vstore_half16 0 0 0 347 54 72 313\n" +
-	"vstore_half16 0 0 0 347 54 72 311\n" +
-	"vstore_half16 0 0 0 347 54 72 373\n" +
-	"vstore_half16 0 200 0 347 54 72 374\n" +
-	"vstore_half16 55 0 0 347 61 72 313\n" +
-	"vstore_half16 55 0 0 347 61 72 311\n" +
-	"vstore_half16 55 0 0 347 61 72 373\n" +
-	"vstore_half16 55 200 0 347 61 72 374\n" +
-	"vstore_half16_rte 0 0 0 347 54 72 313\n" +
-	"vstore_half16_rte 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rte 0 0 0 347 54 72 373\n" +
-	"vstore_half16_rte 0 200 0 347 54 72 374\n" +
-	"vstore_half16_rte 55 0 0 347 61 72 313\n" +
-	"vstore_half16_rte 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rte 55 0 0 347 61 72 373\n" +
-	"vstore_half16_rte 55 200 0 347 61 72 374\n" +
-	"vstore_half16_rtn 0 0 0 347 54 72 313\n" +
-	"vstore_half16_rtn 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtn 0 0 0 347 54 72 373\n" +
-	"vstore_half16_rtn 0 200 0 347 54 72 374\n" +
-	"vstore_half16_rtn 55 0 0 347 61 72 313\n" +
-	"vstore_half16_rtn 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtn 55 0 0 347 61 72 373\n" +
-	"vstore_half16_rtn 55 200 0 347 61 72 374\n" +
-	"vstore_half16_rtp 0 0 0 347 54 72 313\n" +
-	"vstore_half16_rtp 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtp 0 0 0 347 54 72 373\n" +
-	"vstore_half16_rtp 0 200 0 347 54 72 374\n" +
-	"vstore_half16_rtp 55 0 0 347 61 72 313\n" +
-	"vstore_half16_rtp 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtp 55 0 0 347 61 72 373\n" +
-	"vstore_half16_rtp 55 200 0 347 61 72 374\n" +
-	"vstore_half16_rtz 0 0 0 347 54 72 313\n" +
-	"vstore_half16_rtz 0 0 0 347 54 72 311\n" +
-	"vstore_half16_rtz 0 0 0 347 54 72 373\n" +
-	"vstore_half16_rtz 0 200 0 347 54 72 374\n" +
-	"vstore_half16_rtz 55 0 0 347 61 72 313\n" +
-	"vstore_half16_rtz 55 0 0 347 61 72 311\n" +
-	"vstore_half16_rtz 55 0 0 347 61 72 373\n" +
-	"vstore_half16_rtz 55 200 0 347 61 72 374\n" +
-	"vstore_half2 0 0 0 347 50 72 313\n" +
-	"vstore_half2 0 0 0 347 50 72 311\n" +
-	"vstore_half2 0 0 0 347 50 72 373\n" +
-	"vstore_half2 0 200 0 347 50 72 374\n" +
-	"vstore_half2 55 0 0 347 57 72 313\n" +
-	"vstore_half2 55 0 0 347 57 72 311\n" +
-	"vstore_half2 55 0 0 347 57 72 373\n" +
-	"vstore_half2 55 200 0 347 57 72 374\n" +
-	"vstore_half2_rte 0 0 0 347 50 72 313\n" +
-	"vstore_half2_rte 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rte 0 0 0 347 50 72 373\n" +
-	"vstore_half2_rte 0 200 0 347 50 72 374\n" +
-	"vstore_half2_rte 55 0 0 347 57 72 313\n" +
-	"vstore_half2_rte 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rte 55 0 0 347 57 72 373\n" +
-	"vstore_half2_rte 55 200 0 347 57 72 374\n" +
-	"vstore_half2_rtn 0 0 0 347 50 72 313\n" +
-	"vstore_half2_rtn 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtn 0 0 0 347 50 72 373\n" +
-	"vstore_half2_rtn 0 200 0 347 50 72 374\n" +
-	"vstore_half2_rtn 55 0 0 347 57 72 313\n" +
-	"vstore_half2_rtn 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtn 55 0 0 347 57 72 373\n" +
-	"vstore_half2_rtn 55 200 0 347 57 72 374\n" +
-	"vstore_half2_rtp 0 0 0 347 50 72 313\n" +
-	"vstore_half2_rtp 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtp 0 0 0 347 50 72 373\n" +
-	"vstore_half2_rtp 0 200 0 347 50 72 374\n" +
-	"vstore_half2_rtp 55 0 0 347 57 72 313\n" +
-	"vstore_half2_rtp 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtp 55 0 0 347 57 72 373\n" +
-	"vstore_half2_rtp 55 200 0 347 57 72 374\n" +
-	"vstore_half2_rtz 0 0 0 347 50 72 313\n" +
-	"vstore_half2_rtz 0 0 0 347 50 72 311\n" +
-	"vstore_half2_rtz 0 0 0 347 50 72 373\n" +
-	"vstore_half2_rtz 0 200 0 347 50 72 374\n" +
-	"vstore_half2_rtz 55 0 0 347 57 72 313\n" +
-	"vstore_half2_rtz 55 0 0 347 57 72 311\n" +
-	"vstore_half2_rtz 55 0 0 347 57 72 373\n" +
-	"vstore_half2_rtz 55 200 0 347 57 72 374\n" +
-	"vstore_half3 0 0 0 347 51 72 313\n" +
-	"vstore_half3 0 0 0 347 51 72 311\n" +
-	"vstore_half3 0 0 0 347 51 72 373\n" +
-	"vstore_half3 0 200 0 347 51 72 374\n" +
-	"vstore_half3 55 0 0 347 58 72 313\n" +
-	"vstore_half3 55 0 0 347 58 72 311\n" +
-	"vstore_half3 55 0 0 347 58 72 373\n" +
-	"vstore_half3 55 200 0 347 58 72 374\n" +
-	"vstore_half3_rte 0 0 0 347 51 72 313\n" +
-	"vstore_half3_rte 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rte 0 0 0 347 51 72 373\n" +
-	"vstore_half3_rte 0 200 0 347 51 72 374\n" +
-	"vstore_half3_rte 55 0 0 347 58 72 313\n" +
-	"vstore_half3_rte 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rte 55 0 0 347 58 72 373\n" +
-	"vstore_half3_rte 55 200 0 347 58 72 374\n" +
-	"vstore_half3_rtn 0 0 0 347 51 72 313\n" +
-	"vstore_half3_rtn 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtn 0 0 0 347 51 72 373\n" +
-	"vstore_half3_rtn 0 200 0 347 51 72 374\n" +
-	"vstore_half3_rtn 55 0 0 347 58 72 313\n" +
-	"vstore_half3_rtn 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtn 55 0 0 347 58 72 373\n" +
-	"vstore_half3_rtn 55 200 0 347 58 72 374\n" +
-	"vstore_half3_rtp 0 0 0 347 51 72 313\n" +
-	"vstore_half3_rtp 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtp 0 0 0 347 51 72 373\n" +
-	"vstore_half3_rtp 0 200 0 347 51 72 374\n" +
-	"vstore_half3_rtp 55 0 0 347 58 72 313\n" +
-	"vstore_half3_rtp 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtp 55 0 0 347 58 72 373\n" +
-	"vstore_half3_rtp 55 200 0 347 58 72 374\n" +
-	"vstore_half3_rtz 0 0 0 347 51 72 313\n" +
-	"vstore_half3_rtz 0 0 0 347 51 72 311\n" +
-	"vstore_half3_rtz 0 0 0 347 51 72 373\n" +
-	"vstore_half3_rtz 0 200 0 347 51 72 374\n" +
-	"vstore_half3_rtz 55 0 0 347 58 72 313\n" +
-	"vstore_half3_rtz 55 0 0 347 58 72 311\n" +
-	"vstore_half3_rtz 55 0 0 347 58 72 373\n" +
-	"vstore_half3_rtz 55 200 0 347 58 72 374\n" +
-	"vstore_half4 0 0 0 347 52 72 313\n" +
-	"vstore_half4 0 0 0 347 52 72 311\n" +
-	"vstore_half4 0 0 0 347 52 72 373\n" +
-	"vstore_half4 0 200 0 347 52 72 374\n" +
-	"vstore_half4 55 0 0 347 59 72 313\n" +
-	"vstore_half4 55 0 0 347 59 72 311\n" +
-	"vstore_half4 55 0 0 347 59 72 373\n" +
-	"vstore_half4 55 200 0 347 59 72 374\n" +
-	"vstore_half4_rte 0 0 0 347 52 72 313\n" +
-	"vstore_half4_rte 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rte 0 0 0 347 52 72 373\n" +
-	"vstore_half4_rte 0 200 0 347 52 72 374\n" +
-	"vstore_half4_rte 55 0 0 347 59 72 313\n" +
-	"vstore_half4_rte 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rte 55 0 0 347 59 72 373\n" +
-	"vstore_half4_rte 55 200 0 347 59 72 374\n" +
-	"vstore_half4_rtn 0 0 0 347 52 72 313\n" +
-	"vstore_half4_rtn 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtn 0 0 0 347 52 72 373\n" +
-	"vstore_half4_rtn 0 200 0 347 52 72 374\n" +
-	"vstore_half4_rtn 55 0 0 347 59 72 313\n" +
-	"vstore_half4_rtn 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtn 55 0 0 347 59 72 373\n" +
-	"vstore_half4_rtn 55 200 0 347 59 72 374\n" +
-	"vstore_half4_rtp 0 0 0 347 52 72 313\n" +
-	"vstore_half4_rtp 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtp 0 0 0 347 52 72 373\n" +
-	"vstore_half4_rtp 0 200 0 347 52 72 374\n" +
-	"vstore_half4_rtp 55 0 0 347 59 72 313\n" +
-	"vstore_half4_rtp 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtp 55 0 0 347 59 72 373\n" +
-	"vstore_half4_rtp 55 200 0 347 59 72 374\n" +
-	"vstore_half4_rtz 0 0 0 347 52 72 313\n" +
-	"vstore_half4_rtz 0 0 0 347 52 72 311\n" +
-	"vstore_half4_rtz 0 0 0 347 52 72 373\n" +
-	"vstore_half4_rtz 0 200 0 347 52 72 374\n" +
-	"vstore_half4_rtz 55 0 0 347 59 72 313\n" +
-	"vstore_half4_rtz 55 0 0 347 59 72 311\n" +
-	"vstore_half4_rtz 55 0 0 347 59 72 373\n" +
-	"vstore_half4_rtz 55 200 0 347 59 72 374\n" +
-	"vstore_half8 0 0 0 347 53 72 313\n" +
-	"vstore_half8 0 0 0 347 53 72 311\n" +
-	"vstore_half8 0 0 0 347 53 72 373\n" +
-	"vstore_half8 0 200 0 347 53 72 374\n" +
-	"vstore_half8 55 0 0 347 60 72 313\n" +
-	"vstore_half8 55 0 0 347 60 72 311\n" +
-	"vstore_half8 55 0 0 347 60 72 373\n" +
-	"vstore_half8 55 200 0 347 60 72 374\n" +
-	"vstore_half8_rte 0 0 0 347 53 72 313\n" +
-	"vstore_half8_rte 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rte 0 0 0 347 53 72 373\n" +
-	"vstore_half8_rte 0 200 0 347 53 72 374\n" +
-	"vstore_half8_rte 55 0 0 347 60 72 313\n" +
-	"vstore_half8_rte 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rte 55 0 0 347 60 72 373\n" +
-	"vstore_half8_rte 55 200 0 347 60 72 374\n" +
-	"vstore_half8_rtn 0 0 0 347 53 72 313\n" +
-	"vstore_half8_rtn 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtn 0 0 0 347 53 72 373\n" +
-	"vstore_half8_rtn 0 200 0 347 53 72 374\n" +
-	"vstore_half8_rtn 55 0 0 347 60 72 313\n" +
-	"vstore_half8_rtn 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtn 55 0 0 347 60 72 373\n" +
-	"vstore_half8_rtn 55 200 0 347 60 72 374\n" +
-	"vstore_half8_rtp 0 0 0 347 53 72 313\n" +
-	"vstore_half8_rtp 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtp 0 0 0 347 53 72 373\n" +
-	"vstore_half8_rtp 0 200 0 347 53 72 374\n" +
-	"vstore_half8_rtp 55 0 0 347 60 72 313\n" +
-	"vstore_half8_rtp 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtp 55 0 0 347 60 72 373\n" +
-	"vstore_half8_rtp 55 200 0 347 60 72 374\n" +
-	"vstore_half8_rtz 0 0 0 347 53 72 313\n" +
-	"vstore_half8_rtz 0 0 0 347 53 72 311\n" +
-	"vstore_half8_rtz 0 0 0 347 53 72 373\n" +
-	"vstore_half8_rtz 0 200 0 347 53 72 374\n" +
-	"vstore_half8_rtz 55 0 0 347 60 72 313\n" +
-	"vstore_half8_rtz 55 0 0 347 60 72 311\n" +
-	"vstore_half8_rtz 55 0 0 347 60 72 373\n" +
-	"vstore_half8_rtz 55 200 0 347 60 72 374\n" +
-	"vstore_half_rte 0 0 0 347 49 72 313\n" +
-	"vstore_half_rte 0 0 0 347 49 72 311\n" +
-	"vstore_half_rte 0 0 0 347 49 72 373\n" +
-	"vstore_half_rte 0 200 0 347 49 72 374\n" +
-	"vstore_half_rte 55 0 0 347 56 72 313\n" +
-	"vstore_half_rte 55 0 0 347 56 72 311\n" +
-	"vstore_half_rte 55 0 0 347 56 72 373\n" +
-	"vstore_half_rte 55 200 0 347 56 72 374\n" +
-	"vstore_half_rtn 0 0 0 347 49 72 313\n" +
-	"vstore_half_rtn 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtn 0 0 0 347 49 72 373\n" +
-	"vstore_half_rtn 0 200 0 347 49 72 374\n" +
-	"vstore_half_rtn 55 0 0 347 56 72 313\n" +
-	"vstore_half_rtn 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtn 55 0 0 347 56 72 373\n" +
-	"vstore_half_rtn 55 200 0 347 56 72 374\n" +
-	"vstore_half_rtp 0 0 0 347 49 72 313\n" +
-	"vstore_half_rtp 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtp 0 0 0 347 49 72 373\n" +
-	"vstore_half_rtp 0 200 0 347 49 72 374\n" +
-	"vstore_half_rtp 55 0 0 347 56 72 313\n" +
-	"vstore_half_rtp 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtp 55 0 0 347 56 72 373\n" +
-	"vstore_half_rtp 55 200 0 347 56 72 374\n" +
-	"vstore_half_rtz 0 0 0 347 49 72 313\n" +
-	"vstore_half_rtz 0 0 0 347 49 72 311\n" +
-	"vstore_half_rtz 0 0 0 347 49 72 373\n" +
-	"vstore_half_rtz 0 200 0 347 49 72 374\n" +
-	"vstore_half_rtz 55 0 0 347 56 72 313\n" +
-	"vstore_half_rtz 55 0 0 347 56 72 311\n" +
-	"vstore_half_rtz 55 0 0 347 56 72 373\n" +
-	"vstore_half_rtz 55 200 0 347 56 72 374\n" +
-	"vstorea_half16 0 0 0 347 54 72 313\n" +
-	"vstorea_half16 0 0 0 347 54 72 311\n" +
-	"vstorea_half16 0 0 0 347 54 72 373\n" +
-	"vstorea_half16 0 200 0 347 54 72 374\n" +
-	"vstorea_half16 55 0 0 347 61 72 313\n" +
-	"vstorea_half16 55 0 0 347 61 72 311\n" +
-	"vstorea_half16 55 0 0 347 61 72 373\n" +
-	"vstorea_half16 55 200 0 347 61 72 374\n" +
-	"vstorea_half16_rte 0 0 0 347 54 72 313\n" +
-	"vstorea_half16_rte 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rte 0 0 0 347 54 72 373\n" +
-	"vstorea_half16_rte 0 200 0 347 54 72 374\n" +
-	"vstorea_half16_rte 55 0 0 347 61 72 313\n" +
-	"vstorea_half16_rte 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rte 55 0 0 347 61 72 373\n" +
-	"vstorea_half16_rte 55 200 0 347 61 72 374\n" +
-	"vstorea_half16_rtn 0 0 0 347 54 72 313\n" +
-	"vstorea_half16_rtn 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtn 0 0 0 347 54 72 373\n" +
-	"vstorea_half16_rtn 0 200 0 347 54 72 374\n" +
-	"vstorea_half16_rtn 55 0 0 347 61 72 313\n" +
-	"vstorea_half16_rtn 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtn 55 0 0 347 61 72 373\n" +
-	"vstorea_half16_rtn 55 200 0 347 61 72 374\n" +
-	"vstorea_half16_rtp 0 0 0 347 54 72 313\n" +
-	"vstorea_half16_rtp 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtp 0 0 0 347 54 72 373\n" +
-	"vstorea_half16_rtp 0 200 0 347 54 72 374\n" +
-	"vstorea_half16_rtp 55 0 0 347 61 72 313\n" +
-	"vstorea_half16_rtp 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtp 55 0 0 347 61 72 373\n" +
-	"vstorea_half16_rtp 55 200 0 347 61 72 374\n" +
-	"vstorea_half16_rtz 0 0 0 347 54 72 313\n" +
-	"vstorea_half16_rtz 0 0 0 347 54 72 311\n" +
-	"vstorea_half16_rtz 0 0 0 347 54 72 373\n" +
-	"vstorea_half16_rtz 0 200 0 347 54 72 374\n" +
-	"vstorea_half16_rtz 55 0 0 347 61 72 313\n" +
-	"vstorea_half16_rtz 55 0 0 347 61 72 311\n" +
-	"vstorea_half16_rtz 55 0 0 347 61 72 373\n" +
-	"vstorea_half16_rtz 55 200 0 347 61 72 374\n" +
-	"vstorea_half2 0 0 0 347 50 72 313\n" +
-	"vstorea_half2 0 0 0 347 50 72 311\n" +
-	"vstorea_half2 0 0 0 347 50 72 373\n" +
-	"vstorea_half2 0 200 0 347 50 72 374\n" +
-	"vstorea_half2 55 0 0 347 57 72 313\n" +
-	"vstorea_half2 55 0 0 347 57 72 311\n" +
-	"vstorea_half2 55 0 0 347 57 72 373\n" +
-	"vstorea_half2 55 200 0 347 57 72 374\n" +
-	"vstorea_half2_rte 0 0 0 347 50 72 313\n" +
-	"vstorea_half2_rte 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rte 0 0 0 347 50 72 373\n" +
-	"vstorea_half2_rte 0 200 0 347 50 72 374\n" +
-	"vstorea_half2_rte 55 0 0 347 57 72 313\n" +
-	"vstorea_half2_rte 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rte 55 0 0 347 57 72 373\n" +
-	"vstorea_half2_rte 55 200 0 347 57 72 374\n" +
-	"vstorea_half2_rtn 0 0 0 347 50 72 313\n" +
-	"vstorea_half2_rtn 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtn 0 0 0 347 50 72 373\n" +
-	"vstorea_half2_rtn 0 200 0 347 50 72 374\n" +
-	"vstorea_half2_rtn 55 0 0 347 57 72 313\n" +
-	"vstorea_half2_rtn 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtn 55 0 0 347 57 72 373\n" +
-	"vstorea_half2_rtn 55 200 0 347 57 72 374\n" +
-	"vstorea_half2_rtp 0 0 0 347 50 72 313\n" +
-	"vstorea_half2_rtp 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtp 0 0 0 347 50 72 373\n" +
-	"vstorea_half2_rtp 0 200 0 347 50 72 374\n" +
-	"vstorea_half2_rtp 55 0 0 347 57 72 313\n" +
-	"vstorea_half2_rtp 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtp 55 0 0 347 57 72 373\n" +
-	"vstorea_half2_rtp 55 200 0 347 57 72 374\n" +
-	"vstorea_half2_rtz 0 0 0 347 50 72 313\n" +
-	"vstorea_half2_rtz 0 0 0 347 50 72 311\n" +
-	"vstorea_half2_rtz 0 0 0 347 50 72 373\n" +
-	"vstorea_half2_rtz 0 200 0 347 50 72 374\n" +
-	"vstorea_half2_rtz 55 0 0 347 57 72 313\n" +
-	"vstorea_half2_rtz 55 0 0 347 57 72 311\n" +
-	"vstorea_half2_rtz 55 0 0 347 57 72 373\n" +
-	"vstorea_half2_rtz 55 200 0 347 57 72 374\n" +
-	"vstorea_half3 0 0 0 347 51 72 313\n" +
-	"vstorea_half3 0 0 0 347 51 72 311\n" +
-	"vstorea_half3 0 0 0 347 51 72 373\n" +
-	"vstorea_half3 0 200 0 347 51 72 374\n" +
-	"vstorea_half3 55 0 0 347 58 72 313\n" +
-	"vstorea_half3 55 0 0 347 58 72 311\n" +
-	"vstorea_half3 55 0 0 347 58 72 373\n" +
-	"vstorea_half3 55 200 0 347 58 72 374\n" +
-	"vstorea_half3_rte 0 0 0 347 51 72 313\n" +
-	"vstorea_half3_rte 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rte 0 0 0 347 51 72 373\n" +
-	"vstorea_half3_rte 0 200 0 347 51 72 374\n" +
-	"vstorea_half3_rte 55 0 0 347 58 72 313\n" +
-	"vstorea_half3_rte 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rte 55 0 0 347 58 72 373\n" +
-	"vstorea_half3_rte 55 200 0 347 58 72 374\n" +
-	"vstorea_half3_rtn 0 0 0 347 51 72 313\n" +
-	"vstorea_half3_rtn 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtn 0 0 0 347 51 72 373\n" +
-	"vstorea_half3_rtn 0 200 0 347 51 72 374\n" +
-	"vstorea_half3_rtn 55 0 0 347 58 72 313\n" +
-	"vstorea_half3_rtn 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtn 55 0 0 347 58 72 373\n" +
-	"vstorea_half3_rtn 55 200 0 347 58 72 374\n" +
-	"vstorea_half3_rtp 0 0 0 347 51 72 313\n" +
-	"vstorea_half3_rtp 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtp 0 0 0 347 51 72 373\n" +
-	"vstorea_half3_rtp 0 200 0 347 51 72 374\n" +
-	"vstorea_half3_rtp 55 0 0 347 58 72 313\n" +
-	"vstorea_half3_rtp 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtp 55 0 0 347 58 72 373\n" +
-	"vstorea_half3_rtp 55 200 0 347 58 72 374\n" +
-	"vstorea_half3_rtz 0 0 0 347 51 72 313\n" +
-	"vstorea_half3_rtz 0 0 0 347 51 72 311\n" +
-	"vstorea_half3_rtz 0 0 0 347 51 72 373\n" +
-	"vstorea_half3_rtz 0 200 0 347 51 72 374\n" +
-	"vstorea_half3_rtz 55 0 0 347 58 72 313\n" +
-	"vstorea_half3_rtz 55 0 0 347 58 72 311\n" +
-	"vstorea_half3_rtz 55 0 0 347 58 72 373\n" +
-	"vstorea_half3_rtz 55 200 0 347 58 72 374\n" +
-	"vstorea_half4 0 0 0 347 52 72 313\n" +
-	"vstorea_half4 0 0 0 347 52 72 311\n" +
-	"vstorea_half4 0 0 0 347 52 72 373\n" +
-	"vstorea_half4 0 200 0 347 52 72 374\n" +
-	"vstorea_half4 55 0 0 347 59 72 313\n" +
-	"vstorea_half4 55 0 0 347 59 72 311\n" +
-	"vstorea_half4 55 0 0 347 59 72 373\n" +
-	"vstorea_half4 55 200 0 347 59 72 374\n" +
-	"vstorea_half4_rte 0 0 0 347 52 72 313\n" +
-	"vstorea_half4_rte 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rte 0 0 0 347 52 72 373\n" +
-	"vstorea_half4_rte 0 200 0 347 52 72 374\n" +
-	"vstorea_half4_rte 55 0 0 347 59 72 313\n" +
-	"vstorea_half4_rte 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rte 55 0 0 347 59 72 373\n" +
-	"vstorea_half4_rte 55 200 0 347 59 72 374\n" +
-	"vstorea_half4_rtn 0 0 0 347 52 72 313\n" +
-	"vstorea_half4_rtn 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtn 0 0 0 347 52 72 373\n" +
-	"vstorea_half4_rtn 0 200 0 347 52 72 374\n" +
-	"vstorea_half4_rtn 55 0 0 347 59 72 313\n" +
-	"vstorea_half4_rtn 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtn 55 0 0 347 59 72 373\n" +
-	"vstorea_half4_rtn 55 200 0 347 59 72 374\n" +
-	"vstorea_half4_rtp 0 0 0 347 52 72 313\n" +
-	"vstorea_half4_rtp 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtp 0 0 0 347 52 72 373\n" +
-	"vstorea_half4_rtp 0 200 0 347 52 72 374\n" +
-	"vstorea_half4_rtp 55 0 0 347 59 72 313\n" +
-	"vstorea_half4_rtp 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtp 55 0 0 347 59 72 373\n" +
-	"vstorea_half4_rtp 55 200 0 347 59 72 374\n" +
-	"vstorea_half4_rtz 0 0 0 347 52 72 313\n" +
-	"vstorea_half4_rtz 0 0 0 347 52 72 311\n" +
-	"vstorea_half4_rtz 0 0 0 347 52 72 373\n" +
-	"vstorea_half4_rtz 0 200 0 347 52 72 374\n" +
-	"vstorea_half4_rtz 55 0 0 347 59 72 313\n" +
-	"vstorea_half4_rtz 55 0 0 347 59 72 311\n" +
-	"vstorea_half4_rtz 55 0 0 347 59 72 373\n" +
-	"vstorea_half4_rtz 55 200 0 347 59 72 374\n" +
-	"vstorea_half8 0 0 0 347 53 72 313\n" +
-	"vstorea_half8 0 0 0 347 53 72 311\n" +
-	"vstorea_half8 0 0 0 347 53 72 373\n" +
-	"vstorea_half8 0 200 0 347 53 72 374\n" +
-	"vstorea_half8 55 0 0 347 60 72 313\n" +
-	"vstorea_half8 55 0 0 347 60 72 311\n" +
-	"vstorea_half8 55 0 0 347 60 72 373\n" +
-	"vstorea_half8 55 200 0 347 60 72 374\n" +
-	"vstorea_half8_rte 0 0 0 347 53 72 313\n" +
-	"vstorea_half8_rte 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rte 0 0 0 347 53 72 373\n" +
-	"vstorea_half8_rte 0 200 0 347 53 72 374\n" +
-	"vstorea_half8_rte 55 0 0 347 60 72 313\n" +
-	"vstorea_half8_rte 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rte 55 0 0 347 60 72 373\n" +
-	"vstorea_half8_rte 55 200 0 347 60 72 374\n" +
-	"vstorea_half8_rtn 0 0 0 347 53 72 313\n" +
-	"vstorea_half8_rtn 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtn 0 0 0 347 53 72 373\n" +
-	"vstorea_half8_rtn 0 200 0 347 53 72 374\n" +
-	"vstorea_half8_rtn 55 0 0 347 60 72 313\n" +
-	"vstorea_half8_rtn 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtn 55 0 0 347 60 72 373\n" +
-	"vstorea_half8_rtn 55 200 0 347 60 72 374\n" +
-	"vstorea_half8_rtp 0 0 0 347 53 72 313\n" +
-	"vstorea_half8_rtp 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtp 0 0 0 347 53 72 373\n" +
-	"vstorea_half8_rtp 0 200 0 347 53 72 374\n" +
-	"vstorea_half8_rtp 55 0 0 347 60 72 313\n" +
-	"vstorea_half8_rtp 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtp 55 0 0 347 60 72 373\n" +
-	"vstorea_half8_rtp 55 200 0 347 60 72 374\n" +
-	"vstorea_half8_rtz 0 0 0 347 53 72 313\n" +
-	"vstorea_half8_rtz 0 0 0 347 53 72 311\n" +
-	"vstorea_half8_rtz 0 0 0 347 53 72 373\n" +
-	"vstorea_half8_rtz 0 200 0 347 53 72 374\n" +
-	"vstorea_half8_rtz 55 0 0 347 60 72 313\n" +
-	"vstorea_half8_rtz 55 0 0 347 60 72 311\n" +
-	"vstorea_half8_rtz 55 0 0 347 60 72 373\n" +
-	"vstorea_half8_rtz 55 200 0 347 60 72 374\n" +
-	"wait_group_events 0 0 0 347 26 478\n" +
-	"work_group_barrier 0 200 0 347 348\n" +
-	"write_imagef 0 0 0 347 416 28 52\n" +
-	"write_imagef 0 0 0 347 404 32 52\n" +
-	"write_imagef 0 0 0 347 414 26 52\n" +
-	"write_imagef 0 0 0 347 415 26 52\n" +
-	"write_imagef 0 0 0 347 403 28 52\n" +
-	"write_imagef 0 0 0 347 417 32 52\n" +
-	"write_imagef 0 200 0 347 420 28 52\n" +
-	"write_imagef 0 200 0 347 406 32 52\n" +
-	"write_imagef 0 200 0 347 418 26 52\n" +
-	"write_imagef 0 200 0 347 419 26 52\n" +
-	"write_imagef 0 200 0 347 405 28 52\n" +
-	"write_imagef 0 200 0 347 421 32 52\n" +
-	"write_imagef 0 200 0 347 408 28 49\n" +
-	"write_imagef 0 200 0 347 399 32 49\n" +
-	"write_imagef 0 200 0 347 409 28 49\n" +
-	"write_imagef 0 200 0 347 400 32 49\n" +
-	"write_imageh 62 0 0 347 416 28 66\n" +
-	"write_imageh 62 0 0 347 414 26 66\n" +
-	"write_imageh 62 0 0 347 417 32 66\n" +
-	"write_imageh 62 200 0 347 420 28 66\n" +
-	"write_imageh 62 200 0 347 418 26 66\n" +
-	"write_imageh 62 200 0 347 421 32 66\n" +
-	"write_imagei 0 0 0 347 416 28 32\n" +
-	"write_imagei 0 0 0 347 404 32 32\n" +
-	"write_imagei 0 0 0 347 414 26 32\n" +
-	"write_imagei 0 0 0 347 415 26 32\n" +
-	"write_imagei 0 0 0 347 403 28 32\n" +
-	"write_imagei 0 0 0 347 417 32 32\n" +
-	"write_imagei 0 200 0 347 420 28 32\n" +
-	"write_imagei 0 200 0 347 406 32 32\n" +
-	"write_imagei 0 200 0 347 418 26 32\n" +
-	"write_imagei 0 200 0 347 419 26 32\n" +
-	"write_imagei 0 200 0 347 405 28 32\n" +
-	"write_imagei 0 200 0 347 421 32 32\n" +
-	"write_imageui 0 0 0 347 416 28 31\n" +
-	"write_imageui 0 0 0 347 404 32 31\n" +
-	"write_imageui 0 0 0 347 414 26 31\n" +
-	"write_imageui 0 0 0 347 415 26 31\n" +
-	"write_imageui 0 0 0 347 403 28 31\n" +
-	"write_imageui 0 0 0 347 417 32 31\n" +
-	"write_imageui 0 200 0 347 420 28 31\n" +
-	"write_imageui 0 200 0 347 406 32 31\n" +
-	"write_imageui 0 200 0 347 418 26 31\n" +
-	"write_imageui 0 200 0 347 419 26 31\n" +
-	"write_imageui 0 200 0 347 405 28 31\n" +
-	"write_imageui 0 200 0 347 421 32 31\n" +
-	"write_mem_fence 0 0 0 347 348\n"
+	"vloada_half8 0 0 0 53 72 474\n" +
+	"vloada_half8 0 0 0 53 72 475\n" +
+	"vloada_half8 0 200 0 53 72 476\n" +
+	"vstore16 0 0 0 360 12 72 73\n" +
+	"vstore16 0 0 0 360 12 72 70\n" +
+	"vstore16 0 0 0 360 12 72 477\n" +
+	"vstore16 0 200 0 360 12 72 478\n" +
+	"vstore16 0 0 0 360 11 72 97\n" +
+	"vstore16 0 0 0 360 11 72 95\n" +
+	"vstore16 0 0 0 360 11 72 479\n" +
+	"vstore16 0 200 0 360 11 72 480\n" +
+	"vstore16 0 0 0 360 24 72 121\n" +
+	"vstore16 0 0 0 360 24 72 119\n" +
+	"vstore16 0 0 0 360 24 72 481\n" +
+	"vstore16 0 200 0 360 24 72 482\n" +
+	"vstore16 0 0 0 360 23 72 145\n" +
+	"vstore16 0 0 0 360 23 72 143\n" +
+	"vstore16 0 0 0 360 23 72 483\n" +
+	"vstore16 0 200 0 360 23 72 484\n" +
+	"vstore16 0 0 0 360 36 72 169\n" +
+	"vstore16 0 0 0 360 36 72 167\n" +
+	"vstore16 0 0 0 360 36 72 399\n" +
+	"vstore16 0 200 0 360 36 72 347\n" +
+	"vstore16 0 0 0 360 35 72 193\n" +
+	"vstore16 0 0 0 360 35 72 191\n" +
+	"vstore16 0 0 0 360 35 72 485\n" +
+	"vstore16 0 200 0 360 35 72 349\n" +
+	"vstore16 0 0 0 360 48 72 217\n" +
+	"vstore16 0 0 0 360 48 72 215\n" +
+	"vstore16 0 0 0 360 48 72 486\n" +
+	"vstore16 0 200 0 360 48 72 351\n" +
+	"vstore16 0 0 0 360 47 72 241\n" +
+	"vstore16 0 0 0 360 47 72 239\n" +
+	"vstore16 0 0 0 360 47 72 487\n" +
+	"vstore16 0 200 0 360 47 72 353\n" +
+	"vstore16 0 0 0 360 54 72 265\n" +
+	"vstore16 0 0 0 360 54 72 263\n" +
+	"vstore16 0 0 0 360 54 72 365\n" +
+	"vstore16 0 200 0 360 54 72 355\n" +
+	"vstore16 55 0 0 360 61 72 289\n" +
+	"vstore16 55 0 0 360 61 72 287\n" +
+	"vstore16 55 0 0 360 61 72 376\n" +
+	"vstore16 55 200 0 360 61 72 357\n" +
+	"vstore16 62 0 0 360 68 72 313\n" +
+	"vstore16 62 0 0 360 68 72 311\n" +
+	"vstore16 62 0 0 360 68 72 387\n" +
+	"vstore16 62 200 0 360 68 72 388\n" +
+	"vstore2 0 0 0 360 4 72 73\n" +
+	"vstore2 0 0 0 360 4 72 70\n" +
+	"vstore2 0 0 0 360 4 72 477\n" +
+	"vstore2 0 200 0 360 4 72 478\n" +
+	"vstore2 0 0 0 360 3 72 97\n" +
+	"vstore2 0 0 0 360 3 72 95\n" +
+	"vstore2 0 0 0 360 3 72 479\n" +
+	"vstore2 0 200 0 360 3 72 480\n" +
+	"vstore2 0 0 0 360 16 72 121\n" +
+	"vstore2 0 0 0 360 16 72 119\n" +
+	"vstore2 0 0 0 360 16 72 481\n" +
+	"vstore2 0 200 0 360 16 72 482\n" +
+	"vstore2 0 0 0 360 15 72 145\n" +
+	"vstore2 0 0 0 360 15 72 143\n" +
+	"vstore2 0 0 0 360 15 72 483\n" +
+	"vstore2 0 200 0 360 15 72 484\n" +
+	"vstore2 0 0 0 360 28 72 169\n" +
+	"vstore2 0 0 0 360 28 72 167\n" +
+	"vstore2 0 0 0 360 28 72 399\n" +
+	"vstore2 0 200 0 360 28 72 347\n" +
+	"vstore2 0 0 0 360 27 72 193\n" +
+	"vstore2 0 0 0 360 27 72 191\n" +
+	"vstore2 0 0 0 360 27 72 485\n" +
+	"vstore2 0 200 0 360 27 72 349\n" +
+	"vstore2 0 0 0 360 40 72 217\n" +
+	"vstore2 0 0 0 360 40 72 215\n" +
+	"vstore2 0 0 0 360 40 72 486\n" +
+	"vstore2 0 200 0 360 40 72 351\n" +
+	"vstore2 0 0 0 360 39 72 241\n" +
+	"vstore2 0 0 0 360 39 72 239\n" +
+	"vstore2 0 0 0 360 39 72 487\n" +
+	"vstore2 0 200 0 360 39 72 353\n" +
+	"vstore2 0 0 0 360 50 72 265\n" +
+	"vstore2 0 0 0 360 50 72 263\n" +
+	"vstore2 0 0 0 360 50 72 365\n" +
+	"vstore2 0 200 0 360 50 72 355\n" +
+	"vstore2 55 0 0 360 57 72 289\n" +
+	"vstore2 55 0 0 360 57 72 287\n" +
+	"vstore2 55 0 0 360 57 72 376\n" +
+	"vstore2 55 200 0 360 57 72 357\n" +
+	"vstore2 62 0 0 360 64 72 313\n" +
+	"vstore2 62 0 0 360 64 72 311\n" +
+	"vstore2 62 0 0 360 64 72 387\n" +
+	"vstore2 62 200 0 360 64 72 388\n" +
+	"vstore3 0 0 0 360 6 72 73\n" +
+	"vstore3 0 0 0 360 6 72 70\n" +
+	"vstore3 0 0 0 360 6 72 477\n" +
+	"vstore3 0 200 0 360 6 72 478\n" +
+	"vstore3 0 0 0 360 5 72 97\n" +
+	"vstore3 0 0 0 360 5 72 95\n" +
+	"vstore3 0 0 0 360 5 72 479\n" +
+	"vstore3 0 200 0 360 5 72 480\n" +
+	"vstore3 0 0 0 360 18 72 121\n" +
+	"vstore3 0 0 0 360 18 72 119\n" +
+	"vstore3 0 0 0 360 18 72 481\n" +
+	"vstore3 0 200 0 360 18 72 482\n" +
+	"vstore3 0 0 0 360 17 72 145\n" +
+	"vstore3 0 0 0 360 17 72 143\n" +
+	"vstore3 0 0 0 360 17 72 483\n" +
+	"vstore3 0 200 0 360 17 72 484\n" +
+	"vstore3 0 0 0 360 30 72 169\n" +
+	"vstore3 0 0 0 360 30 72 167\n" +
+	"vstore3 0 0 0 360 30 72 399\n" +
+	"vstore3 0 200 0 360 30 72 347\n" +
+	"vstore3 0 0 0 360 29 72 193\n" +
+	"vstore3 0 0 0 360 29 72 191\n" +
+	"vstore3 0 0 0 360 29 72 485\n" +
+	"vstore3 0 200 0 360 29 72 349\n" +
+	"vstore3 0 0 0 360 42 72 217\n" +
+	"vstore3 0 0 0 360 42 72 215\n" +
+	"vstore3 0 0 0 360 42 72 486\n" +
+	"vstore3 0 200 0 360 42 72 351\n" +
+	"vstore3 0 0 0 360 41 72 241\n" +
+	"vstore3 0 0 0 360 41 72 239\n" +
+	"vstore3 0 0 0 360 41 72 487\n" +
+	"vstore3 0 200 0 360 41 72 353\n" +
+	"vstore3 0 0 0 360 51 72 265\n" +
+	"vstore3 0 0 0 360 51 72 263\n" +
+	"vstore3 0 0 0 360 51 72 365\n" +
+	"vstore3 0 200 0 360 51 72 355\n" +
+	"vstore3 55 0 0 360 58 72 289\n" +
+	"vstore3 55 0 0 360 58 72 287\n" +
+	"vstore3 55 0 0 360 58 72 376\n" +
+	"vstore3 55 200 0 360 58 72 357\n" +
+	"vstore3 62 0 0 360 65 72 313\n" +
+	"vstore3 62 0 0 360 65 72 311\n" +
+	"vstore3 62 0 0 360 65 72 387\n" +
+	"vstore3 62 200 0 360 65 72 388\n" +
+	"vstore4 0 0 0 360 8 72 73\n" +
+	"vstore4 0 0 0 360 8 72 70\n" +
+	"vstore4 0 0 0 360 8 72 477\n" +
+	"vstore4 0 200 0 360 8 72 478\n" +
+	"vstore4 0 0 0 360 7 72 97\n" +
+	"vstore4 0 0 0 360 7 72 95\n" +
+	"vstore4 0 0 0 360 7 72 479\n" +
+	"vstore4 0 200 0 360 7 72 480\n" +
+	"vstore4 0 0 0 360 20 72 121\n" +
+	"vstore4 0 0 0 360 20 72 119\n" +
+	"vstore4 0 0 0 360 20 72 481\n" +
+	"vstore4 0 200 0 360 20 72 482\n" +
+	"vstore4 0 0 0 360 19 72 145\n" +
+	"vstore4 0 0 0 360 19 72 143\n" +
+	"vstore4 0 0 0 360 19 72 483\n" +
+	"vstore4 0 200 0 360 19 72 484\n" +
+	"vstore4 0 0 0 360 32 72 169\n" +
+	"vstore4 0 0 0 360 32 72 167\n" +
+	"vstore4 0 0 0 360 32 72 399\n" +
+	"vstore4 0 200 0 360 32 72 347\n" +
+	"vstore4 0 0 0 360 31 72 193\n" +
+	"vstore4 0 0 0 360 31 72 191\n" +
+	"vstore4 0 0 0 360 31 72 485\n" +
+	"vstore4 0 200 0 360 31 72 349\n" +
+	"vstore4 0 0 0 360 44 72 217\n" +
+	"vstore4 0 0 0 360 44 72 215\n" +
+	"vstore4 0 0 0 360 44 72 486\n" +
+	"vstore4 0 200 0 360 44 72 351\n" +
+	"vstore4 0 0 0 360 43 72 241\n" +
+	"vstore4 0 0 0 360 43 72 239\n" +
+	"vstore4 0 0 0 360 43 72 487\n" +
+	"vstore4 0 200 0 360 43 72 353\n" +
+	"vstore4 0 0 0 360 52 72 265\n" +
+	"vstore4 0 0 0 360 52 72 263\n" +
+	"vstore4 0 0 0 360 52 72 365\n" +
+	"vstore4 0 200 0 360 52 72 355\n" +
+	"vstore4 55 0 0 360 59 72 289\n" +
+	"vstore4 55 0 0 360 59 72 287\n" +
+	"vstore4 55 0 0 360 59 72 376\n" +
+	"vstore4 55 200 0 360 59 72 357\n" +
+	"vstore4 62 0 0 360 66 72 313\n" +
+	"vstore4 62 0 0 360 66 72 311\n" +
+	"vstore4 62 0 0 360 66 72 387\n" +
+	"vstore4 62 200 0 360 66 72 388\n" +
+	"vstore8 0 0 0 360 10 72 73\n" +
+	"vstore8 0 0 0 360 10 72 70\n" +
+	"vstore8 0 0 0 360 10 72 477\n" +
+	"vstore8 0 200 0 360 10 72 478\n" +
+	"vstore8 0 0 0 360 9 72 97\n" +
+	"vstore8 0 0 0 360 9 72 95\n" +
+	"vstore8 0 0 0 360 9 72 479\n" +
+	"vstore8 0 200 0 360 9 72 480\n" +
+	"vstore8 0 0 0 360 22 72 121\n" +
+	"vstore8 0 0 0 360 22 72 119\n" +
+	"vstore8 0 0 0 360 22 72 481\n" +
+	"vstore8 0 200 0 360 22 72 482\n" +
+	"vstore8 0 0 0 360 21 72 145\n" +
+	"vstore8 0 0 0 360 21 72 143\n" +
+	"vstore8 0 0 0 360 21 72 483\n" +
+	"vstore8 0 200 0 360 21 72 484\n" +
+	"vstore8 0 0 0 360 34 72 169\n" +
+	"vstore8 0 0 0 360 34 72 167\n" +
+	"vstore8 0 0 0 360 34 72 399\n" +
+	"vstore8 0 200 0 360 34 72 347\n" +
+	"vstore8 0 0 0 360 33 72 193\n" +
+	"vstore8 0 0 0 360 33 72 191\n" +
+	"vstore8 0 0 0 360 33 72 485\n" +
+	"vstore8 0 200 0 360 33 72 349\n" +
+	"vstore8 0 0 0 360 46 72 217\n" +
+	"vstore8 0 0 0 360 46 72 215\n" +
+	"vstore8 0 0 0 360 46 72 486\n" +
+	"vstore8 0 200 0 360 46 72 351\n" +
+	"vstore8 0 0 0 360 45 72 241\n" +
+	"vstore8 0 0 0 360 45 72 239\n" +
+	"vstore8 0 0 0 360 45 72 487\n" +
+	"vstore8 0 200 0 360 45 72 353\n" +
+	"vstore8 0 0 0 360 53 72 265\n" +
+	"vstore8 0 0 0 360 53 72 263\n" +
+	"vstore8 0 0 0 360 53 72 365\n" +
+	"vstore8 0 200 0 360 53 72 355\n" +
+	"vstore8 55 0 0 360 60 72 289\n" +
+	"vstore8 55 0 0 360 60 72 287\n" +
+	"vstore8 55 0 0 360 60 72 376\n" +
+	"vstore8 55 200 0 360 60 72 357\n" +
+	"vstore8 62 0 0 360 67 72 313\n" +
+	"vstore8 62 0 0 360 67 72 311\n" +
+	"vstore8 62 0 0 360 67 72 387\n" +
+	"vstore8 62 200 0 360 67 72 388\n" +
+	"vstore_half 0 0 0 360 49 72 313\n" +
+	"vstore_half 0 0 0 360 49 72 311\n" +
+	"vstore_half 0 0 0 360 49 72 387\n" +
+	"vstore_half 0 200 0 360 49 72 388\n" +
+	"vstore_half 55 0 0 360 56 72 313\n" +
+	"vstore_half 55 0 0 360 56 72 311\n" +
+	"vstore_half 55 0 0 360 56 72 387\n" +
+	"vstore_half 55 200 0 360 56 72 388\n" +
+	"vstore_half16 0 0 0 360 54 72 313\n" +
+	"vstore_half16 0 0 0 360 54 72 311\n" +
+	"vstore_half16 0 0 0 360 54 72 387\n" +
+	"vstore_half16 0 200 0 360 54 72 388\n" +
+	"vstore_half16 55 0 0 360 61 72 313\n" +
+	"vstore_half16 55 0 0 360 61 72 311\n" +
+	"vstore_half16 55 0 0 360 61 72 387\n" +
+	"vstore_half16 55 200 0 360 61 72 388\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rte 0 0 0 360 54 72 387\n" +
+	"vstore_half16_rte 0 200 0 360 54 72 388\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rte 55 0 0 360 61 72 387\n" +
+	"vstore_half16_rte 55 200 0 360 61 72 388\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtn 0 0 0 360 54 72 387\n" +
+	"vstore_half16_rtn 0 200 0 360 54 72 388\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtn 55 0 0 360 61 72 387\n" +
+	"vstore_half16_rtn 55 200 0 360 61 72 388\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtp 0 0 0 360 54 72 387\n" +
+	"vstore_half16_rtp 0 200 0 360 54 72 388\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtp 55 0 0 360 61 72 387\n" +
+	"vstore_half16_rtp 55 200 0 360 61 72 388\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 313\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 311\n" +
+	"vstore_half16_rtz 0 0 0 360 54 72 387\n" +
+	"vstore_half16_rtz 0 200 0 360 54 72 388\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 313\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 311\n" +
+	"vstore_half16_rtz 55 0 0 360 61 72 387\n" +
+	"vstore_half16_rtz 55 200 0 360 61 72 388\n" +
+	"vstore_half2 0 0 0 360 50 72 313\n" +
+	"vstore_half2 0 0 0 360 50 72 311\n" +
+	"vstore_half2 0 0 0 360 50 72 387\n" +
+	"vstore_half2 0 200 0 360 50 72 388\n" +
+	"vstore_half2 55 0 0 360 57 72 313\n" +
+	"vstore_half2 55 0 0 360 57 72 311\n" +
+	"vstore_half2 55 0 0 360 57 72 387\n" +
+	"vstore_half2 55 200 0 360 57 72 388\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rte 0 0 0 360 50 72 387\n" +
+	"vstore_half2_rte 0 200 0 360 50 72 388\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rte 55 0 0 360 57 72 387\n" +
+	"vstore_half2_rte 55 200 0 360 57 72 388\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtn 0 0 0 360 50 72 387\n" +
+	"vstore_half2_rtn 0 200 0 360 50 72 388\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtn 55 0 0 360 57 72 387\n" +
+	"vstore_half2_rtn 55 200 0 360 57 72 388\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtp 0 0 0 360 50 72 387\n" +
+	"vstore_half2_rtp 0 200 0 360 50 72 388\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtp 55 0 0 360 57 72 387\n" +
+	"vstore_half2_rtp 55 200 0 360 57 72 388\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 313\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 311\n" +
+	"vstore_half2_rtz 0 0 0 360 50 72 387\n" +
+	"vstore_half2_rtz 0 200 0 360 50 72 388\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 313\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 311\n" +
+	"vstore_half2_rtz 55 0 0 360 57 72 387\n" +
+	"vstore_half2_rtz 55 200 0 360 57 72 388\n" +
+	"vstore_half3 0 0 0 360 51 72 313\n" +
+	"vstore_half3 0 0 0 360 51 72 311\n" +
+	"vstore_half3 0 0 0 360 51 72 387\n" +
+	"vstore_half3 0 200 0 360 51 72 388\n" +
+	"vstore_half3 55 0 0 360 58 72 313\n" +
+	"vstore_half3 55 0 0 360 58 72 311\n" +
+	"vstore_half3 55 0 0 360 58 72 387\n" +
+	"vstore_half3 55 200 0 360 58 72 388\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rte 0 0 0 360 51 72 387\n" +
+	"vstore_half3_rte 0 200 0 360 51 72 388\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rte 55 0 0 360 58 72 387\n" +
+	"vstore_half3_rte 55 200 0 360 58 72 388\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtn 0 0 0 360 51 72 387\n" +
+	"vstore_half3_rtn 0 200 0 360 51 72 388\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtn 55 0 0 360 58 72 387\n" +
+	"vstore_half3_rtn 55 200 0 360 58 72 388\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtp 0 0 0 360 51 72 387\n" +
+	"vstore_half3_rtp 0 200 0 360 51 72 388\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtp 55 0 0 360 58 72 387\n" +
+	"vstore_half3_rtp 55 200 0 360 58 72 388\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 313\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 311\n" +
+	"vstore_half3_rtz 0 0 0 360 51 72 387\n" +
+	"vstore_half3_rtz 0 200 0 360 51 72 388\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 313\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 311\n" +
+	"vstore_half3_rtz 55 0 0 360 58 72 387\n" +
+	"vstore_half3_rtz 55 200 0 360 58 72 388\n" +
+	"vstore_half4 0 0 0 360 52 72 313\n" +
+	"vstore_half4 0 0 0 360 52 72 311\n" +
+	"vstore_half4 0 0 0 360 52 72 387\n" +
+	"vstore_half4 0 200 0 360 52 72 388\n" +
+	"vstore_half4 55 0 0 360 59 72 313\n" +
+	"vstore_half4 55 0 0 360 59 72 311\n" +
+	"vstore_half4 55 0 0 360 59 72 387\n" +
+	"vstore_half4 55 200 0 360 59 72 388\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rte 0 0 0 360 52 72 387\n" +
+	"vstore_half4_rte 0 200 0 360 52 72 388\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rte 55 0 0 360 59 72 387\n" +
+	"vstore_half4_rte 55 200 0 360 59 72 388\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtn 0 0 0 360 52 72 387\n" +
+	"vstore_half4_rtn 0 200 0 360 52 72 388\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtn 55 0 0 360 59 72 387\n" +
+	"vstore_half4_rtn 55 200 0 360 59 72 388\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtp 0 0 0 360 52 72 387\n" +
+	"vstore_half4_rtp 0 200 0 360 52 72 388\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtp 55 0 0 360 59 72 387\n" +
+	"vstore_half4_rtp 55 200 0 360 59 72 388\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 313\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 311\n" +
+	"vstore_half4_rtz 0 0 0 360 52 72 387\n" +
+	"vstore_half4_rtz 0 200 0 360 52 72 388\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 313\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 311\n" +
+	"vstore_half4_rtz 55 0 0 360 59 72 387\n" +
+	"vstore_half4_rtz 55 200 0 360 59 72 388\n" +
+	"vstore_half8 0 0 0 360 53 72 313\n" +
+	"vstore_half8 0 0 0 360 53 72 311\n" +
+	"vstore_half8 0 0 0 360 53 72 387\n" +
+	"vstore_half8 0 200 0 360 53 72 388\n" +
+	"vstore_half8 55 0 0 360 60 72 313\n" +
+	"vstore_half8 55 0 0 360 60 72 311\n" +
+	"vstore_half8 55 0 0 360 60 72 387\n" +
+	"vstore_half8 55 200 0 360 60 72 388\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rte 0 0 0 360 53 72 387\n" +
+	"vstore_half8_rte 0 200 0 360 53 72 388\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rte 55 0 0 360 60 72 387\n" +
+	"vstore_half8_rte 55 200 0 360 60 72 388\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtn 0 0 0 360 53 72 387\n" +
+	"vstore_half8_rtn 0 200 0 360 53 72 388\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtn 55 0 0 360 60 72 387\n" +
+	"vstore_half8_rtn 55 200 0 360 60 72 388\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtp 0 0 0 360 53 72 387\n" +
+	"vstore_half8_rtp 0 200 0 360 53 72 388\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtp 55 0 0 360 60 72 387\n" +
+	"vstore_half8_rtp 55 200 0 360 60 72 388\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 313\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 311\n" +
+	"vstore_half8_rtz 0 0 0 360 53 72 387\n" +
+	"vstore_half8_rtz 0 200 0 360 53 72 388\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 313\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 311\n" +
+	"vstore_half8_rtz 55 0 0 360 60 72 387\n" +
+	"vstore_half8_rtz 55 200 0 360 60 72 388\n" +
+	"vstore_half_rte 0 0 0 360 49 72 313\n" +
+	"vstore_half_rte 0 0 0 360 49 72 311\n" +
+	"vstore_half_rte 0 0 0 360 49 72 387\n" +
+	"vstore_half_rte 0 200 0 360 49 72 388\n" +
+	"vstore_half_rte 55 0 0 360 56 72 313\n" +
+	"vstore_half_rte 55 0 0 360 56 72 311\n" +
+	"vstore_half_rte 55 0 0 360 56 72 387\n" +
+	"vstore_half_rte 55 200 0 360 56 72 388\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtn 0 0 0 360 49 72 387\n" +
+	"vstore_half_rtn 0 200 0 360 49 72 388\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtn 55 0 0 360 56 72 387\n" +
+	"vstore_half_rtn 55 200 0 360 56 72 388\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtp 0 0 0 360 49 72 387\n" +
+	"vstore_half_rtp 0 200 0 360 49 72 388\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtp 55 0 0 360 56 72 387\n" +
+	"vstore_half_rtp 55 200 0 360 56 72 388\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 313\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 311\n" +
+	"vstore_half_rtz 0 0 0 360 49 72 387\n" +
+	"vstore_half_rtz 0 200 0 360 49 72 388\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 313\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 311\n" +
+	"vstore_half_rtz 55 0 0 360 56 72 387\n" +
+	"vstore_half_rtz 55 200 0 360 56 72 388\n" +
+	"vstorea_half16 0 0 0 360 54 72 313\n" +
+	"vstorea_half16 0 0 0 360 54 72 311\n" +
+	"vstorea_half16 0 0 0 360 54 72 387\n" +
+	"vstorea_half16 0 200 0 360 54 72 388\n" +
+	"vstorea_half16 55 0 0 360 61 72 313\n" +
+	"vstorea_half16 55 0 0 360 61 72 311\n" +
+	"vstorea_half16 55 0 0 360 61 72 387\n" +
+	"vstorea_half16 55 200 0 360 61 72 388\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rte 0 0 0 360 54 72 387\n" +
+	"vstorea_half16_rte 0 200 0 360 54 72 388\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rte 55 0 0 360 61 72 387\n" +
+	"vstorea_half16_rte 55 200 0 360 61 72 388\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtn 0 0 0 360 54 72 387\n" +
+	"vstorea_half16_rtn 0 200 0 360 54 72 388\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtn 55 0 0 360 61 72 387\n" +
+	"vstorea_half16_rtn 55 200 0 360 61 72 388\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtp 0 0 0 360 54 72 387\n" +
+	"vstorea_half16_rtp 0 200 0 360 54 72 388\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtp 55 0 0 360 61 72 387\n" +
+	"vstorea_half16_rtp 55 200 0 360 61 72 388\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 313\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 311\n" +
+	"vstorea_half16_rtz 0 0 0 360 54 72 387\n" +
+	"vstorea_half16_rtz 0 200 0 360 54 72 388\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 313\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 311\n" +
+	"vstorea_half16_rtz 55 0 0 360 61 72 387\n" +
+	"vstorea_half16_rtz 55 200 0 360 61 72 388\n" +
+	"vstorea_half2 0 0 0 360 50 72 313\n" +
+	"vstorea_half2 0 0 0 360 50 72 311\n" +
+	"vstorea_half2 0 0 0 360 50 72 387\n" +
+	"vstorea_half2 0 200 0 360 50 72 388\n" +
+	"vstorea_half2 55 0 0 360 57 72 313\n" +
+	"vstorea_half2 55 0 0 360 57 72 311\n" +
+	"vstorea_half2 55 0 0 360 57 72 387\n" +
+	"vstorea_half2 55 200 0 360 57 72 388\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rte 0 0 0 360 50 72 387\n" +
+	"vstorea_half2_rte 0 200 0 360 50 72 388\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rte 55 0 0 360 57 72 387\n" +
+	"vstorea_half2_rte 55 200 0 360 57 72 388\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtn 0 0 0 360 50 72 387\n" +
+	"vstorea_half2_rtn 0 200 0 360 50 72 388\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtn 55 0 0 360 57 72 387\n" +
+	"vstorea_half2_rtn 55 200 0 360 57 72 388\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtp 0 0 0 360 50 72 387\n" +
+	"vstorea_half2_rtp 0 200 0 360 50 72 388\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtp 55 0 0 360 57 72 387\n" +
+	"vstorea_half2_rtp 55 200 0 360 57 72 388\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 313\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 311\n" +
+	"vstorea_half2_rtz 0 0 0 360 50 72 387\n" +
+	"vstorea_half2_rtz 0 200 0 360 50 72 388\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 313\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 311\n" +
+	"vstorea_half2_rtz 55 0 0 360 57 72 387\n" +
+	"vstorea_half2_rtz 55 200 0 360 57 72 388\n" +
+	"vstorea_half3 0 0 0 360 51 72 313\n" +
+	"vstorea_half3 0 0 0 360 51 72 311\n" +
+	"vstorea_half3 0 0 0 360 51 72 387\n" +
+	"vstorea_half3 0 200 0 360 51 72 388\n" +
+	"vstorea_half3 55 0 0 360 58 72 313\n" +
+	"vstorea_half3 55 0 0 360 58 72 311\n" +
+	"vstorea_half3 55 0 0 360 58 72 387\n" +
+	"vstorea_half3 55 200 0 360 58 72 388\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rte 0 0 0 360 51 72 387\n" +
+	"vstorea_half3_rte 0 200 0 360 51 72 388\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rte 55 0 0 360 58 72 387\n" +
+	"vstorea_half3_rte 55 200 0 360 58 72 388\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtn 0 0 0 360 51 72 387\n" +
+	"vstorea_half3_rtn 0 200 0 360 51 72 388\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtn 55 0 0 360 58 72 387\n" +
+	"vstorea_half3_rtn 55 200 0 360 58 72 388\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtp 0 0 0 360 51 72 387\n" +
+	"vstorea_half3_rtp 0 200 0 360 51 72 388\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtp 55 0 0 360 58 72 387\n" +
+	"vstorea_half3_rtp 55 200 0 360 58 72 388\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 313\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 311\n" +
+	"vstorea_half3_rtz 0 0 0 360 51 72 387\n" +
+	"vstorea_half3_rtz 0 200 0 360 51 72 388\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 313\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 311\n" +
+	"vstorea_half3_rtz 55 0 0 360 58 72 387\n" +
+	"vstorea_half3_rtz 55 200 0 360 58 72 388\n" +
+	"vstorea_half4 0 0 0 360 52 72 313\n" +
+	"vstorea_half4 0 0 0 360 52 72 311\n" +
+	"vstorea_half4 0 0 0 360 52 72 387\n" +
+	"vstorea_half4 0 200 0 360 52 72 388\n" +
+	"vstorea_half4 55 0 0 360 59 72 313\n" +
+	"vstorea_half4 55 0 0 360 59 72 311\n" +
+	"vstorea_half4 55 0 0 360 59 72 387\n" +
+	"vstorea_half4 55 200 0 360 59 72 388\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rte 0 0 0 360 52 72 387\n" +
+	"vstorea_half4_rte 0 200 0 360 52 72 388\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rte 55 0 0 360 59 72 387\n" +
+	"vstorea_half4_rte 55 200 0 360 59 72 388\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtn 0 0 0 360 52 72 387\n" +
+	"vstorea_half4_rtn 0 200 0 360 52 72 388\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtn 55 0 0 360 59 72 387\n" +
+	"vstorea_half4_rtn 55 200 0 360 59 72 388\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtp 0 0 0 360 52 72 387\n" +
+	"vstorea_half4_rtp 0 200 0 360 52 72 388\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtp 55 0 0 360 59 72 387\n" +
+	"vstorea_half4_rtp 55 200 0 360 59 72 388\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 313\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 311\n" +
+	"vstorea_half4_rtz 0 0 0 360 52 72 387\n" +
+	"vstorea_half4_rtz 0 200 0 360 52 72 388\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 313\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 311\n" +
+	"vstorea_half4_rtz 55 0 0 360 59 72 387\n" +
+	"vstorea_half4_rtz 55 200 0 360 59 72 388\n" +
+	"vstorea_half8 0 0 0 360 53 72 313\n" +
+	"vstorea_half8 0 0 0 360 53 72 311\n" +
+	"vstorea_half8 0 0 0 360 53 72 387\n" +
+	"vstorea_half8 0 200 0 360 53 72 388\n" +
+	"vstorea_half8 55 0 0 360 60 72 313\n" +
+	"vstorea_half8 55 0 0 360 60 72 311\n" +
+	"vstorea_half8 55 0 0 360 60 72 387\n" +
+	"vstorea_half8 55 200 0 360 60 72 388\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rte 0 0 0 360 53 72 387\n" +
+	"vstorea_half8_rte 0 200 0 360 53 72 388\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rte 55 0 0 360 60 72 387\n" +
+	"vstorea_half8_rte 55 200 0 360 60 72 388\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtn 0 0 0 360 53 72 387\n" +
+	"vstorea_half8_rtn 0 200 0 360 53 72 388\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtn 55 0 0 360 60 72 387\n" +
+	"vstorea_half8_rtn 55 200 0 360 60 72 388\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtp 0 0 0 360 53 72 387\n" +
+	"vstorea_half8_rtp 0 200 0 360 53 72 388\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtp 55 0 0 360 60 72 387\n" +
+	"vstorea_half8_rtp 55 200 0 360 60 72 388\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 313\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 311\n" +
+	"vstorea_half8_rtz 0 0 0 360 53 72 387\n" +
+	"vstorea_half8_rtz 0 200 0 360 53 72 388\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 313\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 311\n" +
+	"vstorea_half8_rtz 55 0 0 360 60 72 387\n" +
+	"vstorea_half8_rtz 55 200 0 360 60 72 388\n" +
+	"wait_group_events 0 0 0 360 26 488\n" +
+	"work_group_all 0 200 0 26 26\n" +
+	"work_group_any 0 200 0 26 26\n" +
+	"work_group_barrier 0 200 0 360 362\n" +
+	"work_group_barrier 0 200 0 360 362 359\n" +
+	"work_group_broadcast 0 200 0 26 26 72\n" +
+	"work_group_broadcast 0 200 0 26 26 72 72\n" +
+	"work_group_broadcast 0 200 0 26 26 72 72 72\n" +
+	"work_group_broadcast 0 200 0 25 25 72\n" +
+	"work_group_broadcast 0 200 0 25 25 72 72\n" +
+	"work_group_broadcast 0 200 0 25 25 72 72 72\n" +
+	"work_group_broadcast 0 200 0 38 38 72\n" +
+	"work_group_broadcast 0 200 0 38 38 72 72\n" +
+	"work_group_broadcast 0 200 0 38 38 72 72 72\n" +
+	"work_group_broadcast 0 200 0 37 37 72\n" +
+	"work_group_broadcast 0 200 0 37 37 72 72\n" +
+	"work_group_broadcast 0 200 0 37 37 72 72 72\n" +
+	"work_group_broadcast 0 200 0 49 49 72\n" +
+	"work_group_broadcast 0 200 0 49 49 72 72\n" +
+	"work_group_broadcast 0 200 0 49 49 72 72 72\n" +
+	"work_group_broadcast 55 200 0 56 56 72\n" +
+	"work_group_broadcast 55 200 0 56 56 72 72\n" +
+	"work_group_broadcast 55 200 0 56 56 72 72 72\n" +
+	"work_group_reduce_add 0 200 0 26 26\n" +
+	"work_group_reduce_add 0 200 0 25 25\n" +
+	"work_group_reduce_add 0 200 0 38 38\n" +
+	"work_group_reduce_add 0 200 0 37 37\n" +
+	"work_group_reduce_add 0 200 0 49 49\n" +
+	"work_group_reduce_add 55 200 0 56 56\n" +
+	"work_group_reduce_max 0 200 0 26 26\n" +
+	"work_group_reduce_max 0 200 0 25 25\n" +
+	"work_group_reduce_max 0 200 0 38 38\n" +
+	"work_group_reduce_max 0 200 0 37 37\n" +
+	"work_group_reduce_max 0 200 0 49 49\n" +
+	"work_group_reduce_max 55 200 0 56 56\n" +
+	"work_group_reduce_min 0 200 0 26 26\n" +
+	"work_group_reduce_min 0 200 0 25 25\n" +
+	"work_group_reduce_min 0 200 0 38 38\n" +
+	"work_group_reduce_min 0 200 0 37 37\n" +
+	"work_group_reduce_min 0 200 0 49 49\n" +
+	"work_group_reduce_min 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_add 0 200 0 26 26\n" +
+	"work_group_scan_exclusive_add 0 200 0 25 25\n" +
+	"work_group_scan_exclusive_add 0 200 0 38 38\n" +
+	"work_group_scan_exclusive_add 0 200 0 37 37\n" +
+	"work_group_scan_exclusive_add 0 200 0 49 49\n" +
+	"work_group_scan_exclusive_add 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_max 0 200 0 26 26\n" +
+	"work_group_scan_exclusive_max 0 200 0 25 25\n" +
+	"work_group_scan_exclusive_max 0 200 0 38 38\n" +
+	"work_group_scan_exclusive_max 0 200 0 37 37\n" +
+	"work_group_scan_exclusive_max 0 200 0 49 49\n" +
+	"work_group_scan_exclusive_max 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_min 0 200 0 26 26\n" +
+	"work_group_scan_exclusive_min 0 200 0 25 25\n" +
+	"work_group_scan_exclusive_min 0 200 0 38 38\n" +
+	"work_group_scan_exclusive_min 0 200 0 37 37\n" +
+	"work_group_scan_exclusive_min 0 200 0 49 49\n" +
+	"work_group_scan_exclusive_min 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_add 0 200 0 26 26\n" +
+	"work_group_scan_inclusive_add 0 200 0 25 25\n" +
+	"work_group_scan_inclusive_add 0 200 0 38 38\n" +
+	"work_group_scan_inclusive_add 0 200 0 37 37\n" +
+	"work_group_scan_inclusive_add 0 200 0 49 49\n" +
+	"work_group_scan_inclusive_add 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_max 0 200 0 26 26\n" +
+	"work_group_scan_inclusive_max 0 200 0 25 25\n" +
+	"work_group_scan_inclusive_max 0 200 0 38 38\n" +
+	"work_group_scan_inclusive_max 0 200 0 37 37\n" +
+	"work_group_scan_inclusive_max 0 200 0 49 49\n" +
+	"work_group_scan_inclusive_max 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_min 0 200 0 26 26\n" +
+	"work_group_scan_inclusive_min 0 200 0 25 25\n" +
+	"work_group_scan_inclusive_min 0 200 0 38 38\n" +
+	"work_group_scan_inclusive_min 0 200 0 37 37\n" +
+	"work_group_scan_inclusive_min 0 200 0 49 49\n" +
+	"work_group_scan_inclusive_min 55 200 0 56 56\n" +
+	"write_imagef 0 0 0 360 429 28 52\n" +
+	"write_imagef 0 0 0 360 417 32 52\n" +
+	"write_imagef 0 0 0 360 427 26 52\n" +
+	"write_imagef 0 0 0 360 428 26 52\n" +
+	"write_imagef 0 0 0 360 416 28 52\n" +
+	"write_imagef 0 0 0 360 430 32 52\n" +
+	"write_imagef 0 200 0 360 433 28 52\n" +
+	"write_imagef 0 200 0 360 419 32 52\n" +
+	"write_imagef 0 200 0 360 431 26 52\n" +
+	"write_imagef 0 200 0 360 432 26 52\n" +
+	"write_imagef 0 200 0 360 418 28 52\n" +
+	"write_imagef 0 200 0 360 434 32 52\n" +
+	"write_imagef 0 200 0 360 421 28 49\n" +
+	"write_imagef 0 200 0 360 412 32 49\n" +
+	"write_imagef 0 200 0 360 422 28 49\n" +
+	"write_imagef 0 200 0 360 413 32 49\n" +
+	"write_imageh 62 0 0 360 429 28 66\n" +
+	"write_imageh 62 0 0 360 427 26 66\n" +
+	"write_imageh 62 0 0 360 430 32 66\n" +
+	"write_imageh 62 200 0 360 433 28 66\n" +
+	"write_imageh 62 200 0 360 431 26 66\n" +
+	"write_imageh 62 200 0 360 434 32 66\n" +
+	"write_imagei 0 0 0 360 429 28 32\n" +
+	"write_imagei 0 0 0 360 417 32 32\n" +
+	"write_imagei 0 0 0 360 427 26 32\n" +
+	"write_imagei 0 0 0 360 428 26 32\n" +
+	"write_imagei 0 0 0 360 416 28 32\n" +
+	"write_imagei 0 0 0 360 430 32 32\n" +
+	"write_imagei 0 200 0 360 433 28 32\n" +
+	"write_imagei 0 200 0 360 419 32 32\n" +
+	"write_imagei 0 200 0 360 431 26 32\n" +
+	"write_imagei 0 200 0 360 432 26 32\n" +
+	"write_imagei 0 200 0 360 418 28 32\n" +
+	"write_imagei 0 200 0 360 434 32 32\n" +
+	"write_imageui 0 0 0 360 429 28 31\n" +
+	"write_imageui 0 0 0 360 417 32 31\n" +
+	"write_imageui 0 0 0 360 427 26 31\n" +
+	"write_imageui 0 0 0 360 428 26 31\n" +
+	"write_imageui 0 0 0 360 416 28 31\n" +
+	"write_imageui 0 0 0 360 430 32 31\n" +
+	"write_imageui 0 200 0 360 433 28 31\n" +
+	"write_imageui 0 200 0 360 419 32 31\n" +
+	"write_imageui 0 200 0 360 431 26 31\n" +
+	"write_imageui 0 200 0 360 432 26 31\n" +
+	"write_imageui 0 200 0 360 418 28 31\n" +
+	"write_imageui 0 200 0 360 434 32 31\n" +
+	"write_mem_fence 0 0 0 360 362\n"

@@ -80,12 +80,17 @@ func predefines(opts Options) string {
 	if opts.FastRelaxedMath {
 		def("__FAST_RELAXED_MATH__", 1)
 	}
+	if std >= 200 {
+		b.WriteString(atomicsPredefines)
+	}
 	for _, e := range opts.Extensions {
 		if isIdentifier(e) {
 			def(e, 1)
 		}
 	}
-	if std >= 300 {
+	// The feature macros: OpenCL C 3.0's, and 2.0's as clang's headers
+	// define them for the 2.0 features the device has.
+	if std >= 200 {
 		for _, f := range opts.Features {
 			if isIdentifier(f) {
 				def(f, 1)

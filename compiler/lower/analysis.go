@@ -143,6 +143,9 @@ func analyze(info *types.Info, k *types.Func, globals []*types.Var) *analysis {
 		printfLits := printfStrings(info, f.Decl.Body)
 		intOnly := intOnlyPtrs(info, f.Decl.Body)
 		inspect(f.Decl.Body, func(n syntax.Node) {
+			if c, ok := n.(*syntax.CallExpr); ok {
+				a.compareExchangeView(c)
+			}
 			e, ok := n.(syntax.Expr)
 			if !ok || printfLits[e] || intOnly[e] {
 				return

@@ -14,7 +14,7 @@ func pureBuiltin(name string) bool {
 	if isSubgroupBuiltin(name) {
 		return false
 	}
-	for _, p := range []string{"atom", "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence", "vload", "vstore", "printf", "async_", "wait_group", "prefetch", "read_image", "write_image"} {
+	for _, p := range []string{"atom", "barrier", "work_group_", "mem_fence", "read_mem_fence", "write_mem_fence", "vload", "vstore", "printf", "async_", "wait_group", "prefetch", "read_image", "write_image"} {
 		if strings.HasPrefix(name, p) {
 			return false
 		}
@@ -76,6 +76,12 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	case "__builtin_assume", "__builtin_unreachable":
 		// Hints only; the assumption is not evaluated (as clang).
 		return value{t: t}
+	}
+	if v, ok := fs.collective(name, x, t); ok {
+		return v
+	}
+	if v, ok := fs.c11Atomic(name, x, t); ok {
+		return v
 	}
 	if isImageBuiltin(name) {
 		return fs.imageBuiltin(name, x, t)
@@ -292,7 +298,16 @@ func (fs *fnState) barrier(name string, x *syntax.CallExpr) value {
 	}
 	wg := fs.u32(uint32(spirv.ScopeWorkgroup))
 	if name == "barrier" || name == "work_group_barrier" {
-		fs.b.EmitIDs(spirv.OpControlBarrier, 0, wg, wg, fs.u32(sem))
+		// OpenCL C 2.0's work_group_barrier(flags, scope): the memory
+		// scope the fence covers (work_item and work_group are the
+		// work-group: a barrier orders at least that).
+		mem := wg
+		if len(x.Args) > 1 {
+			if s := fs.atomicScope(fs.constArg(x.Args[1]), types.Global); s == spirv.ScopeDevice {
+				mem = fs.u32(uint32(s))
+			}
+		}
+		fs.b.EmitIDs(spirv.OpControlBarrier, 0, wg, mem, fs.u32(sem))
 	} else {
 		fs.b.EmitIDs(spirv.OpMemoryBarrier, 0, wg, fs.u32(sem))
 	}

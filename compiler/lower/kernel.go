@@ -34,6 +34,9 @@ type fnState struct {
 	samplerMasks map[spirv.ID]uint32
 	idTypes      map[spirv.ID]spirv.ID // result types of function-level ids (cache)
 	frameRet     map[*frame]*types.Var // pointer results of inlined calls
+	// wgScratch: the Workgroup arrays of the work-group collectives, by
+	// element type (collective.go).
+	wgScratch map[spirv.ID]spirv.ID
 }
 
 // binding is how a variable is reached: an immutable SSA value, a place

@@ -52,6 +52,9 @@ type Options struct {
 	// buffer, a dispatch that the device's loop limiter may have cut
 	// short (looplimit.go).
 	LoopLimitCheck bool
+	// RelaxedCompareExchange: C11 compare-exchanges take no order (see
+	// compiler.Features.RelaxedCompareExchange).
+	RelaxedCompareExchange bool
 	// ReportOutOfBounds makes kernels report, through the printf buffer,
 	// an access past the end of a buffer argument (reportoob.go).
 	ReportOutOfBounds bool

@@ -54,38 +54,11 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 	b := fs.b
 	k := types.ElemKind(et)
 	rt := fs.valType(et)
-	if k.Size() == 8 {
-		if p.kind == pWords {
-			// A long in memory also accessed as other types: the
-			// buffer's 64-bit view (wideView).
-			q, ok := fs.wideView(p)
-			if !ok {
-				fs.errorf(x.At, "builtin '%s' on __local memory that is also accessed as other types than %v is not supported", name, et)
-				return b.Undef(rt)
-			}
-			p = q
-		}
-		if p.kind != pChain || types.ElemKind(p.t).Size() != 8 {
-			fs.errorf(x.At, "builtin '%s' on a %v that is also accessed as other types is not supported", name, et)
-			return b.Undef(rt)
-		}
-		fs.b.Capability(spirv.CapabilityInt64Atomics)
-	}
-	if p.kind == pWords {
-		// A 32-bit value at a (4-aligned) byte offset: its word.
-		p = fs.wordPlace(p, b.EmitIDs(spirv.OpShiftRightLogical, fs.uint32T(), p.boff, fs.u32(2)))
+	ptr, ptrT, ok := fs.atomicPointer(p, name, et, x)
+	if !ok {
+		return b.Undef(rt)
 	}
 	u := fs.uint32T()
-	// A word place is uint whatever the value's type; a typed float
-	// place is float.
-	ptrT := u
-	if k.Size() == 8 {
-		ptrT = fs.scalarType(types.ElemKind(p.t))
-	}
-	if k == types.Float && p.kind == pChain && types.ElemKind(p.t) == types.Float {
-		ptrT = fs.scalarType(types.Float)
-	}
-	ptr := fs.chainPtr(p, ptrT)
 	scope := uint32(spirv.ScopeDevice)
 	semMem := uint32(spirv.MemorySemanticsUniformMemory)
 	if space == types.Local {
@@ -128,6 +101,55 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 	}
 	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
 	return b.Undef(rt)
+}
+
+// atomicPointer resolves the object place p of an atomic operation on a
+// value of type et to the SPIR-V pointer the OpAtomic* takes and its
+// pointee type: the place's own type where it is typed (float, long), a
+// uint word for 32-bit values in a buffer of words, the 64-bit view
+// (wideView) for 64-bit values there. ok is false after an error.
+func (fs *fnState) atomicPointer(p *place, name string, et types.Type, x *syntax.CallExpr) (ptr, ptrT spirv.ID, ok bool) {
+	b := fs.b
+	k := types.ElemKind(et)
+	wide := false
+	if k.Size() == 8 {
+		if p.kind == pWords {
+			wide = true
+			// A long in memory also accessed as other types: the
+			// buffer's 64-bit view (wideView).
+			q, ok := fs.wideView(p)
+			if !ok {
+				fs.errorf(x.At, "builtin '%s' on __local memory that is also accessed as other types than %v is not supported", name, et)
+				return 0, 0, false
+			}
+			p = q
+		}
+		if p.kind != pChain || types.ElemKind(p.t).Size() != 8 {
+			fs.errorf(x.At, "builtin '%s' on a %v that is also accessed as other types is not supported", name, et)
+			return 0, 0, false
+		}
+		fs.b.Capability(spirv.CapabilityInt64Atomics)
+	}
+	if p.kind == pWords {
+		// A 32-bit value at a (4-aligned) byte offset: its word.
+		p = fs.wordPlace(p, b.EmitIDs(spirv.OpShiftRightLogical, fs.uint32T(), p.boff, fs.u32(2)))
+	}
+	u := fs.uint32T()
+	// A word place is uint whatever the value's type; a typed float
+	// place is float.
+	ptrT = u
+	if k.Size() == 8 {
+		ptrT = fs.scalarType(types.ElemKind(p.t))
+		if wide {
+			// The view's elements are ulong whatever the value's type
+			// (a double through its bits).
+			ptrT = fs.scalarType(types.ULong)
+		}
+	}
+	if k == types.Float && p.kind == pChain && types.ElemKind(p.t) == types.Float {
+		ptrT = fs.scalarType(types.Float)
+	}
+	return fs.chainPtr(p, ptrT), ptrT, true
 }
 
 // vloadStore lowers vloadN(offset, p) and vstoreN(data, offset, p): N

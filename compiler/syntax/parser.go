@@ -35,7 +35,7 @@ type parser struct {
 // input could not be parsed.
 func Parse(filename string, toks []cpp.Token, diags *diag.List) (f *File) {
 	p := &parser{toks: scan(toks, diags), diags: diags, file: &File{Name: filename}, i: -1, maxSeen: -1, lastErrTok: -1}
-	p.scopes = []map[string]bool{nil}
+	p.scopes = []map[string]bool{predeclaredTypedefs(), nil}
 	defer func() {
 		// A bug in the parser must not take the caller down: report it
 		// at the token being parsed.

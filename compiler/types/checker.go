@@ -102,7 +102,7 @@ func newChecker(conf *Config, diags *diag.List) *checker {
 			c.enabled[e] = true
 		}
 	}
-	c.files = newScope(nil)
+	c.files = newScope(c.predeclared())
 	c.scope = c.files
 	return c
 }

@@ -253,6 +253,11 @@ func (c *checker) builtinType(name string) Type {
 		return TheEvent
 	case "cl_mem_fence_flags":
 		return &Basic{Kind: UInt, Name: name}
+	}
+	if t := c.atomicType(name); t != nil {
+		return t
+	}
+	switch name {
 	case "image1d_t":
 		return &Image{Dim: Image1D}
 	case "image1d_buffer_t":

@@ -346,6 +346,9 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// Accesses past a buffer's end fail the dispatch (outofbounds.go).
 	info.Caps.ReportOutOfBounds = reportOutOfBounds(p.props.deviceType == physicalDeviceTypeCPU)
 	info.Caps.Images = p.imagesSupported()
+	// Mesa's CPU device (lavapipe) loses work-items of ordered
+	// compare-exchange loops (driver.Caps.RelaxedCompareExchange).
+	info.Caps.RelaxedCompareExchange = p.props.deviceType == physicalDeviceTypeCPU && p.props.vendorID == 0x10005 // Mesa
 	// Sub-groups: basic operations in compute shaders, and the classes of
 	// operations the device runs there (capabilities.go declares the
 	// same ones usable); 8-, 16- and 64-bit operands where newLogical
