@@ -94,7 +94,7 @@ func (o Options) cppOptions() cpp.Options {
 	return cpp.Options{
 		Defines: defines, Undefs: o.Undefs, IncludeDirs: o.IncludeDirs, Std: o.std(),
 		FastRelaxedMath: o.FastRelaxedMath, Extensions: o.Features.extensions(), FS: fs,
-		Images: o.Features.Images,
+		Images:   o.Features.Images,
 		Features: o.Features.OpenCLCFeatures(), OpenCLVersion: DeviceOpenCLVersion,
 	}
 }
@@ -116,6 +116,7 @@ func (o Options) lowerOptions() lower.Options {
 		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
 		FmaFused:                 o.Features.FmaFused,
+		Float64:                  o.Features.Float64,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
