@@ -23,7 +23,7 @@ func TestFeatureMacros(t *testing.T) {
 		{"", true, "300 120", nil},
 		{"-cl-std=CL1.1", true, "300 110", nil},
 		{"-cl-std=CL2.0", true, "300 200", nil},
-		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
+		{"-cl-std=CL3.0", true, "300 300", []string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_fp16", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
 		{"-cl-std=CL3.0", false, "300 300", []string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables", "__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}},
 	} {
 		opts, err := ParseOptions(c.options)
@@ -31,6 +31,7 @@ func TestFeatureMacros(t *testing.T) {
 			t.Fatal(err)
 		}
 		opts.Features.Float64 = c.fp64
+		opts.Features.Float16 = c.fp64 // both on or both off
 		out, diags := Preprocess("t.cl", src+"\n", opts)
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", c.options, diags)

@@ -3,6 +3,7 @@ package lower
 import (
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Half builtins (cl_khr_fp16) whose result is not exact in half are
@@ -63,8 +64,8 @@ func (fs *fnState) halfViaFloat(name string, args []value, t types.Type) (value,
 	}
 	if base == "mad" && wide == types.Double {
 		wt := withElemKind(t, wide)
-		r := fs.convert(value{t: wt, id: fs.arith(syntax.Add, fs.arith(syntax.Mul, wargs[0].id, wargs[1].id, wt), wargs[2].id, wt)}, t)
-		return r, true
+		sum := fs.arith(syntax.Add, fs.arith(syntax.Mul, wargs[0].id, wargs[1].id, wt), wargs[2].id, wt)
+		return value{t: t, id: fs.doubleToHalf(sum, t)}, true
 	}
 	if base != name {
 		name = base // fast_length and the like: the full forms
@@ -79,4 +80,32 @@ func withElemKind(t types.Type, k types.Kind) types.Type {
 		return types.NewVector(k, n)
 	}
 	return types.Typ[k]
+}
+
+// doubleToHalf narrows d (double elements, t's shape) to half with one
+// rounding to nearest even: to float rounded to odd (truncated, its last
+// bit set where bits were dropped), then to half. A device may narrow
+// double to half through float rounded to nearest, a second rounding that
+// can land on a half tie (lavapipe does).
+func (fs *fnState) doubleToHalf(d spirv.ID, t types.Type) spirv.ID {
+	b := fs.b
+	n := min(types.VecLen(t), 4)
+	ft := fs.vecType(fs.scalarType(types.Float), n)
+	dt := fs.vecType(fs.scalarType(types.Double), n)
+	ut := fs.vecType(fs.scalarType(types.UInt), n)
+	bt := fs.vecType(fs.boolT(), n)
+	one, zero := fs.constLike(ut, types.UInt, 1), fs.constLike(ut, types.UInt, 0)
+	abs := func(x spirv.ID) spirv.ID { return b.ExtInst(dt, fs.glsl, uint32(spirv.GLSLstd450FAbs), x) }
+	return fs.lanes(t, fs.scalarType(types.Half), []spirv.ID{d}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
+		f := b.EmitIDs(spirv.OpFConvert, ft, a[0])
+		back := b.EmitIDs(spirv.OpFConvert, dt, f)
+		// Rounded away from zero: one step back (a float's magnitude is
+		// its bits without the sign); NaN compares false and stays.
+		away := b.EmitIDs(spirv.OpFOrdGreaterThan, bt, abs(back), abs(a[0]))
+		inexact := b.EmitIDs(spirv.OpFOrdNotEqual, bt, back, a[0])
+		bits := b.EmitIDs(spirv.OpBitcast, ut, f)
+		bits = b.EmitIDs(spirv.OpISub, ut, bits, b.EmitIDs(spirv.OpSelect, ut, away, one, zero))
+		bits = b.EmitIDs(spirv.OpSelect, ut, inexact, b.EmitIDs(spirv.OpBitwiseOr, ut, bits, one), bits)
+		return b.EmitIDs(spirv.OpFConvert, rt, b.EmitIDs(spirv.OpBitcast, ft, bits))
+	})
 }

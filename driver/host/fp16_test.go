@@ -17,10 +17,10 @@ func TestD2H(t *testing.T) {
 		{1 + 0x1p-11 + 0x1p-40, 0x3c01}, // above the tie: float32 would drop 2^-40 and round to even
 		{1 + 3*0x1p-11, 0x3c02},         // tie: even (up)
 		{-(1 + 0x1p-11 + 0x1p-50), 0xbc01},
-		{65520, 0x7c00},            // rounds to infinity
-		{65519.99, 0x7bff},         // largest half
-		{0x1p-25, 0},               // tie with 0: even
-		{0x1p-25 + 0x1p-60, 1},     // just above: smallest subnormal
+		{65520, 0x7c00},        // rounds to infinity
+		{65519.99, 0x7bff},     // largest half
+		{0x1p-25, 0},           // tie with 0: even
+		{0x1p-25 + 0x1p-60, 1}, // just above: smallest subnormal
 		{math.Inf(-1), 0xfc00},
 		{1e300, 0x7c00},
 	} {
