@@ -15,8 +15,10 @@ import (
 // rounded to half is the correctly rounded half result, as float has
 // 24 >= 2*11+2 bits. A device's Float16 Sin, Exp, Sqrt, Fma, ... promise
 // far less than that under Vulkan. Exact builtins (fabs, floor, fmin,
-// copysign, ...), relational ones and those with pointer operands keep
-// their half lowering.
+// copysign, ...), relational ones and those writing a half through a
+// pointer (frexp, modf, fract: exact) keep their half lowering; sincos is
+// sin and cos in float, the cosine stored as half; remquo and lgamma_r
+// write an int.
 
 // halfViaFloat lists the builtins computed in float for half operands.
 var halfViaFloat = map[string]bool{
@@ -25,16 +27,13 @@ var halfViaFloat = map[string]bool{
 	"degrees": true, "radians": true, "fmod": true, "remainder": true,
 	"dot": true, "length": true, "distance": true, "normalize": true, "cross": true,
 	"fast_length": true, "fast_distance": true, "fast_normalize": true,
-	"fma": true, "mad": true,
+	"fma": true, "mad": true, "remquo": true,
 }
 
 func init() {
 	for name := range transcendental {
 		halfViaFloat[name] = true
 	}
-	// sincos and lgamma_r write through a pointer: not here.
-	delete(halfViaFloat, "sincos")
-	delete(halfViaFloat, "lgamma_r")
 }
 
 // halfViaFloat lowers builtin name on half operands through float when it
@@ -52,9 +51,19 @@ func (fs *fnState) halfViaFloat(name string, args []value, t types.Type) (value,
 	if base == "fma" && fs.opts.Float64 {
 		wide, base = types.Double, "mad"
 	}
+	if base == "sincos" && len(args) == 2 {
+		// The cosine through the pointer, both in float.
+		c, _ := fs.halfViaFloat("cos", args[:1], t)
+		pt, isPtr := types.Underlying(args[1].t).(*types.Pointer)
+		if !isPtr || args[1].ptr == nil {
+			return value{}, false
+		}
+		fs.store(fs.derefOrError(args[1].ptr, pt.Elem), c.id)
+		return fs.halfViaFloat("sin", args[:1], t)
+	}
 	wargs := make([]value, len(args))
 	for i, a := range args {
-		if a.ptr != nil {
+		if pt, isPtr := types.Underlying(a.t).(*types.Pointer); isPtr && types.ElemKind(pt.Elem) == types.Half {
 			return value{}, false
 		}
 		wargs[i] = a
