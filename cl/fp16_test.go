@@ -26,6 +26,10 @@ kernel void k(global ushort *out, ushort a, ushort b, ushort c, ushort one, usho
   out[5] = (half)(h3 * h3) < h2;
   out[6] = as_ushort((half)d);
   out[7] = as_ushort(convert_half(-d));
+  out[8] = as_ushort(convert_half_rte(d));
+  out[9] = as_ushort(convert_half_rtz(d));
+  out[10] = as_ushort(convert_half_rtp(-d));
+  out[11] = as_ushort(convert_half_rtn(-d));
 }
 `
 	for _, d := range realDevices(t) {
@@ -52,7 +56,7 @@ kernel void k(global ushort *out, ushort a, ushort b, ushort c, ushort one, usho
 		// fma(0x4329, 0x0478, 0x3a69): the exact value lies just off a
 		// half tie that a float sum rounds onto (then to even, 0x3a6a).
 		// 1 + 2^-11 + 2^-40 is above a tie that a float drops it onto.
-		got := runOnce(t, d, p, "", 16, uint16(0x4329), uint16(0x0478), uint16(0x3a69), uint16(0x3c00), uint16(0x4000), uint16(0x4200), 1+0x1p-11+0x1p-40)
+		got := runOnce(t, d, p, "", 24, uint16(0x4329), uint16(0x0478), uint16(0x3a69), uint16(0x3c00), uint16(0x4000), uint16(0x4200), 1+0x1p-11+0x1p-40)
 		want := []uint16{
 			0x3555, // 1/3
 			0x3da8, // sqrt(2) = 1.41421: 1448.15/1024
@@ -62,6 +66,10 @@ kernel void k(global ushort *out, ushort a, ushort b, ushort c, ushort one, usho
 			0,      // 9 < 2 is false
 			0x3c01, // (half)(1 + 2^-11 + 2^-40), one rounding
 			0xbc01, // convert_half of its negation
+			0x3c01, // convert_half_rte
+			0x3c00, // convert_half_rtz
+			0xbc00, // convert_half_rtp of the negation: towards +inf
+			0xbc01, // convert_half_rtn of the negation
 		}
 		for i, w := range want {
 			if g := binary.LittleEndian.Uint16(got[2*i:]); g != w {

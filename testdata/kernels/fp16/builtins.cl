@@ -2,7 +2,7 @@
 //! global 128
 //! arg buffer<half> 512 random(0.0625,4)
 //! arg buffer<half> 512 random(-2,2)
-//! arg buffer<half> 9216 out
+//! arg buffer<half> 10240 out
 //! tolerance 1e-3
 
 // cl_khr_fp16 builtins on half and half4: math (transcendental through
@@ -55,4 +55,16 @@ kernel void builtins(global half *a, global half *b, global half *out) {
   ST(cbrt(y.z), q + 5, out);
   ST(ldexp(x.w, 3), q + 6, out);
   ST(copysign(x.x, y.y), q + 7, out);
+  // Builtins with an output argument.
+  int r = 9216 + 8 * i;
+  H c, fl, ip;
+  int quo;
+  ST(sincos(y.x, &c), r, out);
+  ST(c, r + 1, out);
+  ST(remquo(x.y, y.z, &quo), r + 2, out);
+  ST((H)quo, r + 3, out);
+  ST(fract(y.w, &fl), r + 4, out);
+  ST(fl, r + 5, out);
+  ST(modf(x.x, &ip), r + 6, out);
+  ST(ip, r + 7, out);
 }
