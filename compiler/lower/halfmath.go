@@ -26,7 +26,6 @@ var halfViaFloat = map[string]bool{
 	"hypot": true, "fdim": true, "ldexp": true, "mix": true, "smoothstep": true,
 	"degrees": true, "radians": true, "fmod": true, "remainder": true,
 	"dot": true, "length": true, "distance": true, "normalize": true, "cross": true,
-	"fast_length": true, "fast_distance": true, "fast_normalize": true,
 	"fma": true, "mad": true, "remquo": true,
 }
 
@@ -53,11 +52,11 @@ func (fs *fnState) halfViaFloat(name string, args []value, t types.Type) (value,
 	}
 	if base == "sincos" && len(args) == 2 {
 		// The cosine through the pointer, both in float.
-		c, _ := fs.halfViaFloat("cos", args[:1], t)
 		pt, isPtr := types.Underlying(args[1].t).(*types.Pointer)
 		if !isPtr || args[1].ptr == nil {
 			return value{}, false
 		}
+		c, _ := fs.halfViaFloat("cos", args[:1], t)
 		fs.store(fs.derefOrError(args[1].ptr, pt.Elem), c.id)
 		return fs.halfViaFloat("sin", args[:1], t)
 	}
@@ -77,7 +76,7 @@ func (fs *fnState) halfViaFloat(name string, args []value, t types.Type) (value,
 		return value{t: t, id: fs.doubleToHalf(sum, t)}, true
 	}
 	if base != name {
-		name = base // fast_length and the like: the full forms
+		name = base // fast_length and the like (mathBase): the full forms
 	}
 	r := fs.builtinValues(name, wargs, withElemKind(t, wide))
 	return fs.convert(r, t), true
