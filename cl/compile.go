@@ -201,9 +201,6 @@ func (d *Device) OpenCLCVersions() []int { return compiler.OpenCLCVersions }
 // compileFeatures are the compiler.Features of builds for d.
 func (d *Device) compileFeatures() compiler.Features {
 	f := featuresOf(driver.CompileCaps(d.Driver()))
-	// cl_khr_fp16 is not claimed (newDevice): the compiler must not
-	// predefine it or take half arithmetic.
-	f.Float16 = false
 	// Image builtins, __IMAGE_SUPPORT__ and the image features only where
 	// CL_DEVICE_IMAGE_SUPPORT is true (Caps.Images and a
 	// driver.ImageDevice), with what its formats and limits give.

@@ -47,3 +47,16 @@ func (d *Device) DoubleFPConfig() FPConfig {
 	}
 	return c
 }
+
+// HalfFPConfig is the device's CL_DEVICE_HALF_FP_CONFIG, 0 without
+// cl_khr_fp16: round to nearest and infinities and NaNs, the minimum the
+// extension asks for. Half arithmetic is IEEE binary16 rounded to nearest
+// even (docs/fp16.md); CL_FP_DENORM is not claimed (Vulkan may flush half
+// subnormals unless shaderDenormPreserveFloat16, which clgo does not ask
+// for), nor CL_FP_FMA (a device's half Fma need not be fused).
+func (d *Device) HalfFPConfig() FPConfig {
+	if !d.info.Caps.Float16 {
+		return 0
+	}
+	return FPInfNaN | FPRoundToNearest
+}

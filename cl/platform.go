@@ -131,13 +131,16 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	// (compilerOptions tells it the same caps): what CL_DEVICE_EXTENSIONS,
 	// `clgo info` and OpenCL C's macros all say. Not claimed:
 	// cl_khr_il_program (only clgo's Vulkan-flavoured SPIR-V builds, not
-	// OpenCL SPIR-V) and cl_khr_fp16 (the half builtins are not all there;
-	// half arithmetic is refused as on a device without it).
+	// OpenCL SPIR-V). cl_khr_fp16 where the device has Float16 arithmetic
+	// and 16-bit storage (Caps.Float16, docs/fp16.md).
 	ext := []string{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
 		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
 		"cl_khr_byte_addressable_store"}
 	if di.Caps.Float64 {
 		ext = append(ext, "cl_khr_fp64")
+	}
+	if di.Caps.Float16 {
+		ext = append(ext, "cl_khr_fp16")
 	}
 	if di.Caps.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")

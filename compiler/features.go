@@ -23,6 +23,8 @@ var openCLCFeatures = []openCLCFeature{
 	// long is part of every clgo device (the FULL profile asks for it).
 	{"__opencl_c_int64", always},
 	{"__opencl_c_fp64", func(f Features) bool { return f.Float64 }},
+	// Half arithmetic with cl_khr_fp16 (docs/fp16.md).
+	{"__opencl_c_fp16", func(f Features) bool { return f.Float16 }},
 	// Generic pointers are candidate objects with a selector under
 	// logical addressing (compiler/lower/addrspace.go): every device.
 	{"__opencl_c_generic_address_space", always},

@@ -17,7 +17,7 @@ func TestFeatureMacros(t *testing.T) {
 	}
 	atomics := []string{"__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices", "__opencl_c_work_group_collective_functions"}
 	images := []string{"__opencl_c_images", "__opencl_c_3d_image_writes", "__opencl_c_read_write_images", "__opencl_c_subgroups"}
-	all64 := slices.Concat([]string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}, atomics, images)
+	all64 := slices.Concat([]string{"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_fp16", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}, atomics, images)
 	all32 := slices.Concat([]string{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"}, atomics, images)
 	for _, c := range []struct {
 		options string
@@ -36,6 +36,7 @@ func TestFeatureMacros(t *testing.T) {
 			t.Fatal(err)
 		}
 		opts.Features.Float64 = c.fp64
+		opts.Features.Float16 = c.fp64 // both on or both off
 		out, diags := Preprocess("t.cl", src+"\n", opts)
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", c.options, diags)

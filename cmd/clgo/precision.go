@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "precision",
-		usage:   "[--device host|vulkan|N] [--exact] [--full] [-n N] [--seed S] [--float|--double] [-v] [FUNC...]",
+		usage:   "[--device host|vulkan|N] [--exact] [--full] [-n N] [--seed S] [--float|--double|--half] [-v] [FUNC...]",
 		summary: "measure the math builtins' worst ulp error and edge cases (--exact: integer builtins and conversions bit for bit) against Go references",
 		run:     precisionCmd,
 		help: `Runs every math builtin (or the FUNCs named) on random and edge-case
@@ -41,6 +41,7 @@ func precisionCmd(args []string) error {
 	seed := fs.Uint64("seed", 1, "the random inputs' seed; example: --seed 7")
 	onlyF := fs.Bool("float", false, "float only; example: --float")
 	onlyD := fs.Bool("double", false, "double only; example: --double")
+	onlyH := fs.Bool("half", false, "half only (cl_khr_fp16 devices; the functions of the half ULP table); example: --half")
 	verbose := fs.Bool("v", false, "list the failing cases; example: -v")
 	opts := fs.String("options", "", "build options for the kernels (clgo help compile lists them); example: --options -cl-fast-relaxed-math")
 	exact := fs.Bool("exact", false, "check the integer builtins and conversions (FUNC: an integer builtin or convert) for exact results; example: --exact convert")
@@ -86,8 +87,9 @@ func precisionCmd(args []string) error {
 		tw := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "builtin\ttype\tbound\tworst ulp\tover bound\tedge fails\tcases\t")
 		for _, f := range funcs {
-			for _, p := range []ulp.Prec{ulp.F32, ulp.F64} {
-				if p == ulp.F32 && *onlyD || p == ulp.F64 && (*onlyF || !s.HasDouble()) {
+			for _, p := range []ulp.Prec{ulp.F32, ulp.F64, ulp.F16} {
+				if p == ulp.F32 && (*onlyD || *onlyH) || p == ulp.F64 && (*onlyF || *onlyH || !s.HasDouble()) ||
+					p == ulp.F16 && (*onlyF || *onlyD || !s.HasHalf() || !f.HasHalf()) {
 					continue
 				}
 				r := s.Check(f, p, ulp.MakeInputs(f, p, count, *seed), ulp.Widths)

@@ -275,7 +275,10 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE, C.CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
 		v = ifFP64(1)
 	case C.CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF, C.CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-		v = u32(0)
+		v = u32(0) // 0 without cl_khr_fp16
+		if d.d.HalfFPConfig() != 0 {
+			v = u32(1)
+		}
 	case C.CL_DEVICE_MAX_CLOCK_FREQUENCY:
 		v = u32(info.MaxClockMHz)
 	case C.CL_DEVICE_ADDRESS_BITS:
@@ -327,6 +330,8 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 		v = u64(uint64(d.d.SingleFPConfig()))
 	case C.CL_DEVICE_DOUBLE_FP_CONFIG:
 		v = u64(uint64(d.d.DoubleFPConfig()))
+	case C.CL_DEVICE_HALF_FP_CONFIG:
+		v = u64(uint64(d.d.HalfFPConfig()))
 	case C.CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
 		v = u32(C.CL_READ_WRITE_CACHE)
 	case C.CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:

@@ -11,6 +11,14 @@ import (
 func (fs *fnState) arith(op syntax.Op, x, y spirv.ID, t types.Type) spirv.ID {
 	k := types.ElemKind(t)
 	fl, signed := k.IsFloat(), k.IsSigned()
+	if op == syntax.Div && k == types.Half {
+		// Half division in float, rounded once to half: correctly rounded
+		// where the float division is (float has 24 >= 2*11+2 bits);
+		// Vulkan promises only 2.5 ulp for a Float16 OpFDiv (docs/fp16.md).
+		ft := withElemKind(t, types.Float)
+		q := fs.arith(op, fs.convKinds(x, t, k, types.Float), fs.convKinds(y, t, k, types.Float), ft)
+		return fs.convKinds(q, ft, types.Float, k)
+	}
 	var sop spirv.Op
 	switch op {
 	case syntax.Add:

@@ -47,7 +47,6 @@ var glslFloat = map[string]spirv.GLSLstd450{
 func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type) value {
 	name := ov.Name
 	fs.pos = x.At
-	b := fs.b
 	if ov.Convert {
 		v := fs.expr(x.Args[0])
 		return fs.convertBuiltin(v, t, ov)
@@ -102,6 +101,16 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	if r, ok := fs.workItem(name, args, t); ok {
 		return value{t: t, id: r}
 	}
+	if r, ok := fs.halfViaFloat(name, args, t); ok {
+		return r
+	}
+	return fs.builtinValues(name, args, t)
+}
+
+// builtinValues lowers a call to a math, common, geometric, relational
+// or integer builtin whose operands are evaluated.
+func (fs *fnState) builtinValues(name string, args []value, t types.Type) value {
+	b := fs.b
 	ids := make([]spirv.ID, len(args))
 	for i, a := range args {
 		ids[i] = a.id
@@ -120,7 +129,7 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	}
 	k := types.ElemKind(t)
 	if len(args) == 0 {
-		fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+		fs.errorf(fs.pos, "builtin '%s' is not supported yet", name)
 		return fs.undef(t)
 	}
 	k0 := types.ElemKind(args[0].t)
@@ -206,7 +215,7 @@ func (fs *fnState) builtin(x *syntax.CallExpr, ov *types.Overload, t types.Type)
 	if r, ok := fs.mathBuiltin(name, base, mathArgs{vals: args, ids: ids}, t); ok {
 		return value{t: t, id: r}
 	}
-	fs.errorf(x.At, "builtin '%s' is not supported yet", name)
+	fs.errorf(fs.pos, "builtin '%s' is not supported yet", name)
 	return fs.undef(t)
 }
 

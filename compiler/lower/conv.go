@@ -73,6 +73,9 @@ func (fs *fnState) convKinds(x spirv.ID, shape types.Type, fk, tk types.Kind) sp
 			return b.EmitIDs(spirv.OpINotEqual, rt, a[0], zero)
 		})
 	}
+	if fk == types.Double && tk == types.Half {
+		return fs.doubleToHalf(x, shape) // one rounding (halfmath.go)
+	}
 	rtElem := fs.scalarType(tk)
 	return fs.lanes(shape, rtElem, []spirv.ID{x}, func(rt spirv.ID, a []spirv.ID) spirv.ID {
 		x := a[0]

@@ -21,11 +21,26 @@ func decodeF(v uint64, bits int) float64 {
 func encodeF(f float64, bits int) uint64 {
 	switch bits {
 	case 16:
-		return uint64(f2h(float32(f)))
+		return uint64(d2h(f))
 	case 32:
 		return uint64(math.Float32bits(float32(f)))
 	}
 	return math.Float64bits(f)
+}
+
+// d2h narrows a float64 to an IEEE half, rounding to nearest even once:
+// through float32 rounded to odd (truncated, its last bit set when bits
+// were dropped), which keeps 13 more bits than half and so never makes a
+// second rounding land on a tie (convert_half(double)).
+func d2h(f float64) uint16 {
+	s := float32(f)
+	if math.IsInf(float64(s), 0) || math.IsNaN(f) || float64(s) == f {
+		return f2h(s)
+	}
+	if math.Abs(float64(s)) > math.Abs(f) {
+		s = math.Nextafter32(s, 0)
+	}
+	return f2h(math.Float32frombits(math.Float32bits(s) | 1))
 }
 
 // Out-of-range float to integer conversions are undefined; these saturate

@@ -63,8 +63,11 @@ func trigEdges(p Prec, r *rand.Rand) []float64 {
 
 // next steps x one value of the format up (d > 0) or down.
 func (p Prec) next(x float64, d float64) float64 {
-	if p == F32 {
+	switch p {
+	case F32:
 		return float64(math.Nextafter32(float32(x), float32(d*math.Inf(1))))
+	case F16:
+		return halfNext(x, d)
 	}
 	return math.Nextafter(x, d*math.Inf(1))
 }
@@ -77,8 +80,11 @@ var intEdges = []int64{0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 7, -7, 8, 16, -16, 
 // uniform in the function's domain.
 func randomFloat(p Prec, d Domain, r *rand.Rand) float64 {
 	if r.IntN(2) == 0 {
-		if p == F32 {
+		switch p {
+		case F32:
 			return float64(math.Float32frombits(r.Uint32()))
+		case F16:
+			return halfValue(uint16(r.Uint32()))
 		}
 		return math.Float64frombits(r.Uint64())
 	}
@@ -202,6 +208,15 @@ func MakeInputs(f *Func, p Prec, n int, seed uint64) *Inputs {
 			}
 		}
 		add(xs, randomInt(f, r))
+	}
+	if p == F16 {
+		// Edge lists made for float and double (fmaEdges' exponents)
+		// reach beyond half: every input is a half value.
+		for _, xs := range in.Float {
+			for i, x := range xs {
+				xs[i] = p.round(x)
+			}
+		}
 	}
 	return in
 }

@@ -37,8 +37,11 @@ func kernelName(w int) string { return fmt.Sprint("k", w) }
 func KernelSource(f *Func, p Prec, ws []int) string {
 	t := p.String()
 	var sb strings.Builder
-	if p == F64 {
+	switch p {
+	case F64:
 		sb.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
+	case F16:
+		sb.WriteString("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n")
 	}
 	for _, w := range widthsOf(f, ws) {
 		var params, args []string

@@ -305,10 +305,7 @@ func fract(a []float64, _ int64, p Prec) (float64, float64) {
 	case math.IsInf(x, 0):
 		return math.Copysign(0, x), x
 	}
-	below1 := math.Nextafter(1, 0)
-	if p == F32 {
-		below1 = float64(math.Nextafter32(1, 0))
-	}
+	below1 := p.next(1, -1)
 	r := math.Min(x-fl, below1)
 	if x == 0 {
 		r = x
@@ -334,8 +331,14 @@ func nextafter(a []float64, _ int64, p Prec) (float64, float64) {
 		// C99 7.12.11.3: y when x == y (the sign of a zero from y).
 		return a[1], 0
 	}
-	if p == F32 {
+	switch p {
+	case F32:
 		return float64(math.Nextafter32(float32(a[0]), float32(a[1]))), 0
+	case F16:
+		if math.IsNaN(a[0]) || math.IsNaN(a[1]) {
+			return math.NaN(), 0
+		}
+		return halfNext(a[0], a[1]-a[0]), 0
 	}
 	return math.Nextafter(a[0], a[1]), 0
 }

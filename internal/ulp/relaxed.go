@@ -132,7 +132,7 @@ func relaxedBound(f *Func, p Prec, in *Inputs, j int, ref float64) float64 {
 
 // exactBound is f's bound where it is exact or correctly rounded, else -1.
 func exactBound(f *Func, p Prec) float64 {
-	if b := f.Bound[p]; b >= 0 && b <= 0.5 {
+	if b := f.bound(p); b >= 0 && b <= 0.5 {
 		return b
 	}
 	return -1

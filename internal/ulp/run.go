@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/clgo/clgo/cl"
@@ -92,19 +93,26 @@ func (s *Session) HasDouble() bool {
 	return strings.Contains(s.Dev.Info().Extensions, "cl_khr_fp64")
 }
 
+// HasHalf reports whether the device has cl_khr_fp16 (half overloads).
+func (s *Session) HasHalf() bool {
+	return slices.Contains(strings.Fields(s.Dev.Info().Extensions), "cl_khr_fp16")
+}
+
 // Flushes reports whether the device may flush subnormals of format p:
 // float where it does not promise to keep them (driver.Caps
 // DenormPreserve32; then it must not report CL_FP_DENORM, §7.5.3);
 // never double, whose CL_FP_DENORM is mandatory (§4.4 of the cl_khr_fp64
 // minimum DOUBLE_FP_CONFIG).
 func (s *Session) Flushes(p Prec) bool {
-	return p == F32 && !s.Dev.Driver().Info().Caps.DenormPreserve32
+	// Half subnormals may be flushed too: CL_DEVICE_HALF_FP_CONFIG has no
+	// CL_FP_DENORM on clgo devices (docs/fp16.md).
+	return p == F32 && !s.Dev.Driver().Info().Caps.DenormPreserve32 || p == F16
 }
 
 // Check runs f in format p over in at widths ws and compares every
 // result with the reference.
 func (s *Session) Check(f *Func, p Prec, in *Inputs, ws []int) *Result {
-	res := &Result{Func: f, Prec: p, Device: s.Dev.String(), Bound: f.Bound[p], FTZ: s.Flushes(p)}
+	res := &Result{Func: f, Prec: p, Device: s.Dev.String(), Bound: f.bound(p), FTZ: s.Flushes(p)}
 	prog, err := s.program(KernelSource(f, p, ws))
 	if err != nil {
 		res.Err = err
@@ -180,6 +188,8 @@ func (s *Session) run(prog *cl.Program, f *Func, p Prec, in *Inputs, w int) (out
 			b, err = cl.CreateBufferFrom(s.ctx, 0, d)
 		case []float64:
 			b, err = cl.CreateBufferFrom(s.ctx, 0, d)
+		case []uint16:
+			b, err = cl.CreateBufferFrom(s.ctx, 0, d)
 		case []int32:
 			b, err = cl.CreateBufferFrom(s.ctx, 0, d)
 		}
@@ -189,8 +199,15 @@ func (s *Session) run(prog *cl.Program, f *Func, p Prec, in *Inputs, w int) (out
 		return b, err
 	}
 	floats := func(xs []float64) any {
-		if p == F64 {
+		switch p {
+		case F64:
 			return append([]float64(nil), xs...)
+		case F16:
+			v := make([]uint16, len(xs))
+			for i, x := range xs {
+				v[i] = halfBits(x)
+			}
+			return v
 		}
 		v := make([]float32, len(xs))
 		for i, x := range xs {
@@ -228,6 +245,8 @@ func (s *Session) run(prog *cl.Program, f *Func, p Prec, in *Inputs, w int) (out
 			return make([]int32, m)
 		case p == F64:
 			return make([]float64, m)
+		case p == F16:
+			return make([]uint16, m)
 		}
 		return make([]float32, m)
 	}
@@ -269,6 +288,13 @@ func (s *Session) run(prog *cl.Program, f *Func, p Prec, in *Inputs, w int) (out
 			return out, err
 		case p == F64:
 			return cl.ReadAll[float64](ctx, s.q, b)
+		case p == F16:
+			v, err := cl.ReadAll[uint16](ctx, s.q, b)
+			out := make([]float64, len(v))
+			for i, x := range v {
+				out[i] = halfValue(x)
+			}
+			return out, err
 		}
 		v, err := cl.ReadAll[float32](ctx, s.q, b)
 		out := make([]float64, len(v))
@@ -360,7 +386,7 @@ func compareOne(res *Result, f *Func, p Prec, in *Inputs, c *refCache, j, w int,
 	if c.hasFTZ[j] {
 		e = math.Min(e, errFTZ(f, p, got, c.ftz[j], in, j))
 	}
-	bound, bound2 := res.Bound, f.Bound2[p]
+	bound, bound2 := res.Bound, f.bound2(p)
 	if res.boundOf != nil {
 		bound = res.boundOf(j, ref)
 		bound2 = bound

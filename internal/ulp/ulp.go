@@ -15,32 +15,42 @@ type Prec int
 const (
 	F32 Prec = iota // float
 	F64             // double
+	F16             // half (cl_khr_fp16)
 )
 
 func (p Prec) String() string {
-	if p == F64 {
+	switch p {
+	case F64:
 		return "double"
+	case F16:
+		return "half"
 	}
 	return "float"
 }
 
 // mant is the number of stored mantissa bits; emin the exponent of the
 // smallest normal number.
-func (p Prec) mant() int { return map[Prec]int{F32: 23, F64: 52}[p] }
-func (p Prec) emin() int { return map[Prec]int{F32: -126, F64: -1022}[p] }
+func (p Prec) mant() int { return map[Prec]int{F32: 23, F64: 52, F16: 10}[p] }
+func (p Prec) emin() int { return map[Prec]int{F32: -126, F64: -1022, F16: -14}[p] }
 
 // maxFinite is the largest finite value.
 func (p Prec) maxFinite() float64 {
-	if p == F64 {
+	switch p {
+	case F64:
 		return math.MaxFloat64
+	case F16:
+		return 65504
 	}
 	return math.MaxFloat32
 }
 
 // round rounds x to the format (float64 is itself).
 func (p Prec) round(x float64) float64 {
-	if p == F32 {
+	switch p {
+	case F32:
 		return float64(float32(x))
+	case F16:
+		return halfValue(halfBits(x))
 	}
 	return x
 }

@@ -40,7 +40,8 @@ func testDevices(t testing.TB) []*cl.Device {
 	return out
 }
 
-// TestSample is the CI sample: every builtin, float and double, every
+// TestSample is the CI sample: every builtin, float, double and half
+// (the half ULP table's functions, on devices with cl_khr_fp16), every
 // width, SampleInputs random inputs after the edge cases, on the host
 // driver and on lavapipe when it is there.
 func TestSample(t *testing.T) {
@@ -55,8 +56,8 @@ func TestSample(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range Funcs {
-			for _, p := range []Prec{F32, F64} {
-				if p == F64 && !s.HasDouble() {
+			for _, p := range []Prec{F32, F64, F16} {
+				if p == F64 && !s.HasDouble() || p == F16 && (!s.HasHalf() || !f.HasHalf()) {
 					continue
 				}
 				name := fmt.Sprintf("%s/%s/%s", drv, f.Name, p)
