@@ -69,7 +69,10 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 			continue
 		}
 		if i < len(specs) && specs[i].conv == 's' {
-			fs.errorf(a.Pos(), "printf: the argument of %%s must be a string literal")
+			if w := fs.stringPtrArg(a); w != nil {
+				words = append(words, w...)
+				sizes = append(sizes, 8)
+			}
 			continue
 		}
 		w := fs.printfWords(fs.expr(a), a)
@@ -148,17 +151,13 @@ func (fs *fnState) printfWords(v value, e syntax.Expr) []spirv.ID {
 	b := fs.b
 	u := fs.uint32T()
 	if v.ptr != nil {
-		// %p: the offset and the object, a value of no meaning beyond
-		// telling pointers apart (the spec leaves it to the implementation).
-		obj := v.ptr.sel
-		if obj == 0 {
-			num := uint32(0)
-			if o := v.ptr.objs[0]; o != nil {
-				num = o.num
-			}
-			obj = fs.u32(num)
+		// %p: the pointer's integer value, as (uintptr_t)p gives it
+		// (ptrcast.go), so that both print alike; null is 0, "(nil)".
+		ut := types.Typ[types.UInt]
+		if fs.conf.AddressBits == 64 {
+			ut = types.Typ[types.ULong]
 		}
-		return []spirv.ID{v.ptr.off, obj}
+		return fs.bitsToWords(fs.ptrToInt(v, ut).id, ut.Kind)
 	}
 	switch t := types.Underlying(v.t).(type) {
 	case *types.Enum:
