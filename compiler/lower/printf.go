@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
@@ -41,6 +43,10 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 		fs.errorf(x.Args[0].Pos(), "printf: the format must be a string literal or a __constant char array")
 		return fs.undef(t)
 	}
+	// printf reads the format up to its first NUL.
+	if i := strings.IndexByte(format, 0); i >= 0 {
+		format = format[:i]
+	}
 	args := x.Args[1:]
 	specs, err := scanFormat(format)
 	if err == nil && len(specs) > len(args) {
@@ -59,8 +65,16 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 	var words []spirv.ID
 	var sizes []uint32
 	for i, a := range args {
+		if i >= len(specs) {
+			// Arguments past the conversions are evaluated and ignored
+			// (C99 7.19.6.1); a string literal has nothing to evaluate.
+			if !isStringArg(fs.info, a) {
+				fs.expr(a)
+			}
+			continue
+		}
 		if isStringArg(fs.info, a) {
-			if i >= len(specs) || specs[i].conv != 's' {
+			if specs[i].conv != 's' {
 				fs.errorf(a.Pos(), "printf: a string literal argument is printed with %%s only")
 				continue
 			}
@@ -68,7 +82,7 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 			sizes = append(sizes, 4)
 			continue
 		}
-		if i < len(specs) && specs[i].conv == 's' {
+		if specs[i].conv == 's' {
 			if w := fs.stringPtrArg(a); w != nil {
 				words = append(words, w...)
 				sizes = append(sizes, 8)
@@ -133,6 +147,12 @@ func (fs *fnState) stringArg(e syntax.Expr) spirv.ID {
 
 // printfString returns the PrintfInfo id standing for string literal s.
 func (fs *fnState) printfString(s string) uint32 {
+	// %s prints up to the first NUL, and the table's strings (OpString
+	// in the reflection) cannot hold one: "foo\0bar" is "foo". (A pointer
+	// past such a NUL then prints the empty string, not "bar".)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
 	if id, ok := fs.pf.strings[s]; ok {
 		return id
 	}
