@@ -17,7 +17,9 @@ import (
 //   - a call reserves 1 + its argument words with one atomic add, then
 //     writes its PrintfInfo id and its arguments, each padded to whole
 //     words (char and short promoted to int, vectors packed elementwise,
-//     %s as the PrintfInfo id of the string literal);
+//     %s of a string literal as its PrintfInfo id, %s of a pointer as
+//     the id of the string it points into and its byte offset there,
+//     printfstr.go; %p as (uintptr_t)p);
 //   - a call whose record does not fit writes nothing but the overflow
 //     marker in its first word (or in the sink word at the very end when
 //     that too is past the data), and returns -1; the cursor keeps
