@@ -178,8 +178,18 @@ func (a *analysis) fn(f *types.Func) {
 			// Program-scope __global variables are objects in the
 			// program's buffer (progvars.go), whether or not pointers
 			// refer to them.
-			if v, _ := a.info.Uses[n].(*types.Var); isProgramVar(v) {
+			v, _ := a.info.Uses[n].(*types.Var)
+			if isProgramVar(v) {
 				a.obj(v)
+			}
+			// The pointers a program-scope variable's initializer stores
+			// (constant char *constant names[] = {"a", "b"}).
+			if v != nil && v.Kind == types.GlobalVar {
+				if il, ok := v.Init.(*syntax.InitList); ok {
+					a.initToMem(a.info.Inits[il])
+				} else if v.Init != nil && isPointer(v.Type) {
+					a.addTo(a.pts, v, a.ptsOf(v.Init))
+				}
 			}
 		case *syntax.VarDecl:
 			v, _ := a.info.Defs[n].(*types.Var)

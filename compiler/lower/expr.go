@@ -248,6 +248,11 @@ func (fs *fnState) selectRValue(x *syntax.SelectorExpr, t types.Type) value {
 
 // varValue reads a variable.
 func (fs *fnState) varValue(v *types.Var) value {
+	if isConstPtrGlobal(v) && fs.objs[v] == nil {
+		// A program-scope pointer (constant char *constant p = "..."):
+		// its constant initializer, evaluated where it is used.
+		return fs.expr(v.Init)
+	}
 	bd := fs.bind(v)
 	switch {
 	case bd.val != nil:
@@ -260,6 +265,17 @@ func (fs *fnState) varValue(v *types.Var) value {
 		return value{t: v.Type, ptr: pv}
 	}
 	return fs.loadValue(bd.pl)
+}
+
+// isConstPtrGlobal reports whether v is a program-scope pointer with a
+// single-expression initializer (program-scope variables are __constant,
+// so it never changes).
+func isConstPtrGlobal(v *types.Var) bool {
+	if v.Kind != types.GlobalVar || !isPointer(v.Type) || v.Init == nil {
+		return false
+	}
+	_, list := v.Init.(*syntax.InitList)
+	return !list
 }
 
 // lvalue lowers an lvalue expression to its place.

@@ -74,6 +74,13 @@ func (fs *fnState) constInit(t types.Type, in *types.Init) spirv.ID {
 	}
 	if in.Expr != nil {
 		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit {
+			if isPointer(t) {
+				// A pointer to the literal's characters (an element of
+				// constant char *constant names[]): its stored form.
+				if o := fs.objs[fs.an.strVar(lit)]; o != nil {
+					return fs.b.ConstantComposite(vt, fs.u32(o.num), fs.u32(0))
+				}
+			}
 			return fs.stringConst(t, lit.Value)
 		}
 		tv := fs.info.Types[in.Expr]

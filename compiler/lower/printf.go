@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
@@ -15,7 +17,9 @@ import (
 //   - a call reserves 1 + its argument words with one atomic add, then
 //     writes its PrintfInfo id and its arguments, each padded to whole
 //     words (char and short promoted to int, vectors packed elementwise,
-//     %s as the PrintfInfo id of the string literal);
+//     %s of a string literal as its PrintfInfo id, %s of a pointer as
+//     the id of the string it points into and its byte offset there,
+//     printfstr.go; %p as (uintptr_t)p);
 //   - a call whose record does not fit writes nothing but the overflow
 //     marker in its first word (or in the sink word at the very end when
 //     that too is past the data), and returns -1; the cursor keeps
@@ -41,6 +45,10 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 		fs.errorf(x.Args[0].Pos(), "printf: the format must be a string literal or a __constant char array")
 		return fs.undef(t)
 	}
+	// printf reads the format up to its first NUL.
+	if i := strings.IndexByte(format, 0); i >= 0 {
+		format = format[:i]
+	}
 	args := x.Args[1:]
 	specs, err := scanFormat(format)
 	if err == nil && len(specs) > len(args) {
@@ -59,8 +67,16 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 	var words []spirv.ID
 	var sizes []uint32
 	for i, a := range args {
+		if i >= len(specs) {
+			// Arguments past the conversions are evaluated and ignored
+			// (C99 7.19.6.1); a string literal has nothing to evaluate.
+			if !isStringArg(fs.info, a) {
+				fs.expr(a)
+			}
+			continue
+		}
 		if isStringArg(fs.info, a) {
-			if i >= len(specs) || specs[i].conv != 's' {
+			if specs[i].conv != 's' {
 				fs.errorf(a.Pos(), "printf: a string literal argument is printed with %%s only")
 				continue
 			}
@@ -68,8 +84,11 @@ func (fs *fnState) printf(x *syntax.CallExpr, t types.Type) value {
 			sizes = append(sizes, 4)
 			continue
 		}
-		if i < len(specs) && specs[i].conv == 's' {
-			fs.errorf(a.Pos(), "printf: the argument of %%s must be a string literal")
+		if specs[i].conv == 's' {
+			if w := fs.stringPtrArg(a); w != nil {
+				words = append(words, w...)
+				sizes = append(sizes, 8)
+			}
 			continue
 		}
 		w := fs.printfWords(fs.expr(a), a)
@@ -130,6 +149,12 @@ func (fs *fnState) stringArg(e syntax.Expr) spirv.ID {
 
 // printfString returns the PrintfInfo id standing for string literal s.
 func (fs *fnState) printfString(s string) uint32 {
+	// %s prints up to the first NUL, and the table's strings (OpString
+	// in the reflection) cannot hold one: "foo\0bar" is "foo". (A pointer
+	// past such a NUL then prints the empty string, not "bar".)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
 	if id, ok := fs.pf.strings[s]; ok {
 		return id
 	}
@@ -148,17 +173,13 @@ func (fs *fnState) printfWords(v value, e syntax.Expr) []spirv.ID {
 	b := fs.b
 	u := fs.uint32T()
 	if v.ptr != nil {
-		// %p: the offset and the object, a value of no meaning beyond
-		// telling pointers apart (the spec leaves it to the implementation).
-		obj := v.ptr.sel
-		if obj == 0 {
-			num := uint32(0)
-			if o := v.ptr.objs[0]; o != nil {
-				num = o.num
-			}
-			obj = fs.u32(num)
+		// %p: the pointer's integer value, as (uintptr_t)p gives it
+		// (ptrcast.go), so that both print alike; null is 0, "(nil)".
+		ut := types.Typ[types.UInt]
+		if fs.conf.AddressBits == 64 {
+			ut = types.Typ[types.ULong]
 		}
-		return []spirv.ID{v.ptr.off, obj}
+		return fs.bitsToWords(fs.ptrToInt(v, ut).id, ut.Kind)
 	}
 	switch t := types.Underlying(v.t).(type) {
 	case *types.Enum:

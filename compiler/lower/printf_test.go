@@ -54,9 +54,35 @@ func TestPrintfReflection(t *testing.T) {
 
 func TestPrintfErrors(t *testing.T) {
 	compileError(t, `kernel void k(constant char *f) { printf(f); }`, "format must be a string literal")
-	compileError(t, `kernel void k(constant char *s) { printf("%s", s); }`, "argument of %s must be a string literal")
+	compileError(t, `kernel void k(constant char *s) { printf("%s", s); }`, "%s of 's': the contents of 's' are known only at run time")
+	compileError(t, `kernel void k(global char *g) { printf("%s", g + 1); }`, "%s of 'g + 1': the contents of 'g' are known only at run time")
+	compileError(t, `kernel void k(int n) { printf("%s", n); }`, "the argument of %s must be a string")
+	compileError(t, `kernel void k(constant char *s, int n) { printf("%s", n ? "x" : s); }`, "the contents of 's' are known only at run time")
 	// An invalid format is a warning: the call returns -1.
 	compileValid(t, `kernel void k(global int *a) { a[0] = printf("%y %d", 1); a[1] = printf("%d %d", 1); }`)
+}
+
+// %s of a pointer into known strings is a string id and a byte offset;
+// every string the pointer may select is in the table.
+func TestPrintfStringPointer(t *testing.T) {
+	src := `constant char msg[] = "msg";
+	kernel void k(int n) {
+		constant char *p = n ? msg : "lit";
+		printf("%s %p\n", p + 1, p);
+	}`
+	compileValid(t, src)
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []spirv.PrintfInfo{
+		{ID: 0, Format: "msg"},
+		{ID: 1, Format: "lit"},
+		{ID: 2, Format: "%s %p\n", ArgSizes: []uint32{8, 4}},
+	}
+	if got := res.Reflection.Printfs; !reflect.DeepEqual(got, want) {
+		t.Errorf("Printfs:\n got %+v\nwant %+v", got, want)
+	}
 }
 
 func TestPrintfBufferSize(t *testing.T) {

@@ -29,17 +29,7 @@ func (fs *fnState) ptrToInt(v value, to *types.Basic) value {
 	if pt, ok := types.Underlying(v.t).(*types.Pointer); ok && !types.IsVoid(pt.Elem) {
 		elemSize = max(fs.conf.Sizeof(pt.Elem), 1)
 	}
-	// The object's number and its offset in bytes; typed objects count
-	// offsets in units, word objects in bytes.
-	boff := func(o *object) spirv.ID {
-		switch {
-		case o == nil:
-			return fs.mul32(pv.off, fs.u32(uint32(elemSize)))
-		case o.words:
-			return pv.off
-		}
-		return fs.mul32(pv.off, fs.u32(uint32(max(fs.conf.Sizeof(o.unit), 1))))
-	}
+	boff := func(o *object) spirv.ID { return fs.objByteOff(pv, o, elemSize) }
 	num := fs.u32(objNum(pv.objs[0]))
 	off := boff(pv.objs[0])
 	for i := 1; i < len(pv.objs); i++ {
@@ -58,6 +48,19 @@ func (fs *fnState) ptrToInt(v value, to *types.Basic) value {
 		return value{t: to, id: r}
 	}
 	return value{t: to, id: fs.convKinds(r, types.Typ[types.UInt], types.UInt, to.Kind)}
+}
+
+// objByteOff is pointer pv's offset in bytes when it points into object
+// o: typed objects count offsets in units, word objects in bytes; the
+// null pointer's offset counts elements of elemSize bytes.
+func (fs *fnState) objByteOff(pv *ptrVal, o *object, elemSize int64) spirv.ID {
+	switch {
+	case o == nil:
+		return fs.mul32(pv.off, fs.u32(uint32(elemSize)))
+	case o.words:
+		return pv.off
+	}
+	return fs.mul32(pv.off, fs.u32(uint32(max(fs.conf.Sizeof(o.unit), 1))))
 }
 
 // isNullConst reports whether id is an integer constant zero (the only

@@ -460,7 +460,9 @@ func (fs *fnState) initialize(p *place, in *types.Init) {
 		return
 	}
 	if in.Expr != nil {
-		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit {
+		// A string literal initializes a char array with its characters,
+		// a pointer (an element of char *names[]) with its address.
+		if lit, ok := unparenExpr(in.Expr).(*syntax.BasicLit); ok && lit.Kind == syntax.StringLit && isArray(p.t) {
 			fs.store(p, fs.stringConst(p.t, lit.Value))
 			return
 		}

@@ -3,12 +3,13 @@ package printf
 import (
 	"encoding/binary"
 	"math"
+	"strings"
 )
 
 // formatRecord appends the text of one printf call: format with its
 // arguments' bytes (as the compiler packed them: integers promoted to at
 // least 4 bytes, floats as 4 or 8, vectors elementwise, %s as a string
-// id). str resolves string ids.
+// id, or a string id and a byte offset). str resolves string ids.
 func formatRecord(dst []byte, format string, args [][]byte, str func(uint32) (string, bool)) []byte {
 	next := 0
 	for i := 0; i < len(format); i++ {
@@ -67,7 +68,15 @@ func (s *spec) formatScalar(dst []byte, b []byte, size int, str func(uint32) (st
 	v := le(b)
 	switch {
 	case s.conv == 's':
+		// A string id, and for a pointer argument (8 bytes) the byte
+		// offset into the string; the string ends at its first NUL.
 		t, _ := str(uint32(v))
+		if size == 8 {
+			t = t[min(v>>32, uint64(len(t))):]
+		}
+		if i := strings.IndexByte(t, 0); i >= 0 {
+			t = t[:i]
+		}
 		return s.formatString(dst, t)
 	case s.conv == 'c':
 		return s.formatChar(dst, byte(v))
