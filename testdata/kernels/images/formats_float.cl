@@ -21,7 +21,10 @@
 // sampler, with a nearest sampler and with a linear one (between four
 // texels), and written to formats of other orders and types. Values
 // written fall outside [0, 1] and [-1, 1] too, to check saturation; a
-// channel the format lacks reads as 0 (alpha as 1).
+// channel the format lacks reads as 0 (alpha as 1). The tolerance is for
+// linear filtering: lavapipe blends 8-bit normalized texels in 8-bit fixed
+// point (results up to 1/255 from the exact blend; OpenCL leaves the
+// precision of linear filtering to the implementation).
 constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 constant sampler_t linear = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_LINEAR;
 
