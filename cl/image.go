@@ -234,8 +234,12 @@ func (c *Context) CreateImage(flags MemFlags, format ImageFormat, desc ImageDesc
 			return nil, errorf(ErrInvalidValue, "%s: host pointer flags %#x for a 1D buffer image (it inherits its buffer's)", op, uint64(flags&memHostPtr))
 		case host != nil:
 			return nil, errorf(ErrInvalidHostPtr, "%s: host memory for a 1D buffer image", op)
-		case desc.RowPitch != 0 || desc.SlicePitch != 0:
-			return nil, bad("pitches %d and %d for a 1D buffer image", desc.RowPitch, desc.SlicePitch)
+		case desc.SlicePitch != 0 || desc.RowPitch != 0 && (desc.RowPitch < ext[0]*elem || desc.RowPitch%elem != 0):
+			// A row pitch that covers the one row is accepted and
+			// ignored: it describes the buffer's data as a 2D image
+			// from a buffer's does, and the CTS passes one
+			// (test_kernel_image_methods 1Dbuffer).
+			return nil, bad("pitches %d and %d for a 1D buffer image of %d %d-byte pixels", desc.RowPitch, desc.SlicePitch, ext[0], elem)
 		}
 		// Access flags are inherited unless given, and may not widen the
 		// buffer's (as for sub-buffers).
@@ -269,7 +273,7 @@ func (c *Context) CreateImage(flags MemFlags, format ImageFormat, desc ImageDesc
 	if desc.Type != driver.Image1DBuffer && wantHost != (host != nil) {
 		return nil, errorf(ErrInvalidHostPtr, "%s: host memory of %d bytes with flags %#x", op, len(host), uint64(flags))
 	}
-	if !wantHost && (desc.RowPitch != 0 || desc.SlicePitch != 0) {
+	if !wantHost && desc.Type != driver.Image1DBuffer && (desc.RowPitch != 0 || desc.SlicePitch != 0) {
 		return nil, bad("pitches %d and %d without host memory", desc.RowPitch, desc.SlicePitch)
 	}
 	var initial []byte

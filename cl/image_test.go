@@ -145,7 +145,9 @@ func TestCreateImageErrors(t *testing.T) {
 		{"1D buffer widening access", MemReadWrite, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, nil, ErrInvalidValue},
 		{"1D buffer with host flag", MemCopyHostPtr, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, host, ErrInvalidValue},
 		{"1D buffer with host memory", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf}, host, ErrInvalidHostPtr},
-		{"1D buffer with a pitch", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf, RowPitch: 16}, nil, ErrInvalidImageDescriptor},
+		{"1D buffer with a short pitch", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf, RowPitch: 12}, nil, ErrInvalidImageDescriptor},
+		{"1D buffer with a pitch not of pixels", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf, RowPitch: 18}, nil, ErrInvalidImageDescriptor},
+		{"1D buffer with a slice pitch", 0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 4, Buffer: buf, SlicePitch: 16}, nil, ErrInvalidImageDescriptor},
 	} {
 		_, err := c.CreateImage(tc.flags, tc.format, tc.desc, tc.host)
 		wantCode(t, tc.name, err, tc.code)
@@ -160,6 +162,15 @@ func TestCreateImageErrors(t *testing.T) {
 	img.Release()
 	if buf.RefCount() != 1 {
 		t.Fatalf("buffer refs %d after the image's release", buf.RefCount())
+	}
+	// A row pitch covering the row (the CTS passes width x pixel size,
+	// and more) is accepted.
+	for _, pitch := range []uint64{64 * 4, 64*4 + 8} {
+		img, err := c.CreateImage(0, rgba8, ImageDesc{Type: MemObjectImage1DBuffer, Width: 64, Buffer: buf, RowPitch: pitch}, nil)
+		if err != nil {
+			t.Fatalf("1D buffer image with row pitch %d: %v", pitch, err)
+		}
+		img.Release()
 	}
 }
 

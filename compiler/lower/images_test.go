@@ -16,15 +16,28 @@ import (
 	"github.com/clgo/clgo/spirv/validate"
 )
 
-// imageKernels are the image kernels of testdata/images. Their `//!` lines
-// name the kernel and the build options only: the run-spec format cannot
-// describe image arguments yet, so they are compiled and validated here
-// rather than run by internal/corpus.
+// imageDirs hold the image kernels: testdata/images the compile-only ones,
+// testdata/kernels/images those with a full run spec (internal/corpus
+// also runs them against the reference).
+var imageDirs = []string{
+	filepath.Join("..", "..", "testdata", "images"),
+	filepath.Join("..", "..", "testdata", "kernels", "images"),
+}
+
+// imageKernels are the image kernels of imageDirs, compiled and validated
+// here for both Vulkan environments.
 func imageKernels(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "images", "*.cl"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no image kernels: %v", err)
+	var files []string
+	for _, dir := range imageDirs {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.cl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no image kernels in %v", imageDirs)
 	}
 	return files
 }
@@ -101,11 +114,13 @@ func TestImageSupportMacro(t *testing.T) {
 // push constants.
 func TestImageDescriptorMaps(t *testing.T) {
 	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "images", name+".cl"))
-		if err != nil {
-			t.Fatal(err)
+		for _, dir := range imageDirs {
+			if b, err := os.ReadFile(filepath.Join(dir, name+".cl")); err == nil {
+				return string(b)
+			}
 		}
-		return string(b)
+		t.Fatalf("no image kernel %s.cl in %v", name, imageDirs)
+		return ""
 	}
 	for _, c := range []struct{ file, want string }{
 		{"blur3x3", `sampler,18,samplerExpr,"CLK_ADDRESS_CLAMP_TO_EDGE|CLK_FILTER_NEAREST|CLK_NORMALIZED_COORDS_FALSE",descriptorSet,0,binding,2

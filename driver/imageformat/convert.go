@@ -104,7 +104,10 @@ func snorm(c int32, max int32) uint32 {
 // Write converts v (the kind of f's data type) to the pixel at px, as
 // write_image{f,i,ui} does: float to normalized with round to nearest even
 // and saturation, integers with saturation (§8.3 of the OpenCL C
-// specification). Padding bits are written 0.
+// specification). Padding bits of the packed formats are written 0; the
+// padding channel of CL_sRGBx (8 bits, which reads ignore) holds the
+// alpha written, unencoded, as a four-channel store of the same pixel
+// would (the CTS's fill and write references expect that byte).
 func Write(f driver.ImageFormat, px []byte, v [4]uint32) {
 	if IsSRGB(f.Order) {
 		for i := range 3 {
@@ -117,9 +120,10 @@ func Write(f driver.ImageFormat, px []byte, v [4]uint32) {
 		ch[0] = v[0]
 	default:
 		for i, s := range slots(f.Order) {
-			if s >= 0 {
-				ch[i] = v[s]
+			if s < 0 {
+				s = 3 // sRGBx's x
 			}
+			ch[i] = v[s]
 		}
 	}
 	fl := func(i int) float32 { return math.Float32frombits(ch[i]) }

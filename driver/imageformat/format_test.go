@@ -126,6 +126,16 @@ func TestSRGB(t *testing.T) {
 	if want := []byte{188, 3, 255, 128}; string(px) != string(want) {
 		t.Errorf("sRGB write gives % x, want % x", px, want)
 	}
+	// sRGBx: the x byte keeps the alpha written (0.25 -> 63.75 -> 64), and
+	// a read ignores it (alpha 1).
+	fx := driver.ImageFormat{Order: SRGBx, DataType: UnormInt8}
+	Write(fx, px, f4(0.5, 0.001, 2, 0.25))
+	if want := []byte{188, 3, 255, 64}; string(px) != string(want) {
+		t.Errorf("sRGBx write gives % x, want % x", px, want)
+	}
+	if a := Read(fx, px)[3]; a != math.Float32bits(1) {
+		t.Errorf("sRGBx read alpha %x, want 1.0", a)
+	}
 }
 
 func TestBorder(t *testing.T) {

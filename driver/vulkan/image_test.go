@@ -180,7 +180,9 @@ func TestFillImageFormats(t *testing.T) {
 		want   []byte
 	}{
 		{driver.ImageFormat{Order: clBGRA, DataType: clUnormInt8}, [4]uint32{f(1), f(0.2), f(0), f(2)}, []byte{0, 51, 255, 255}},
-		{driver.ImageFormat{Order: clRGBA, DataType: clSnormInt8}, [4]uint32{f(-1), f(-2), f(0.5), f(1)}, []byte{0x81, 0x81, 64, 127}},
+		// SNORM_INT8 is convert_char_sat_rte(f * 127.0f) (OpenCL C §8.3.1.2):
+		// -1 gives -127, -2 saturates to -128.
+		{driver.ImageFormat{Order: clRGBA, DataType: clSnormInt8}, [4]uint32{f(-1), f(-2), f(0.5), f(1)}, []byte{0x81, 0x80, 64, 127}},
 		{driver.ImageFormat{Order: clRGBA, DataType: clSignedInt8}, [4]uint32{i(300), i(-300), i(-5), i(7)}, []byte{127, 0x80, 0xfb, 7}},
 		{driver.ImageFormat{Order: clRGBA, DataType: clUnsignedInt16}, [4]uint32{70000, 1, 2, 65535}, h(65535, 1, 2, 65535)},
 		{driver.ImageFormat{Order: clRGBA, DataType: clHalfFloat}, [4]uint32{f(1), f(-2), f(65504), f(1.0 / 3)}, h(0x3c00, 0xc000, 0x7bff, 0x3555)},

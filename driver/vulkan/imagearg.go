@@ -23,6 +23,10 @@ type imageVar struct {
 	arrayed bool
 	sampled uint32 // 1: sampled image or uniform texel buffer, 2: storage
 	kind    sampledKind
+	// texels says whether the kernel reads or writes texels of the image
+	// (sampling, fetch, read, write), not only queries its size: only
+	// then must the format's numeric type be the sampled type.
+	texels bool
 }
 
 // descriptorType is the Vulkan descriptor type the variable takes.
@@ -44,6 +48,7 @@ func (v imageVar) descriptorType() uint32 {
 // variables of the module.
 func (p *program) imageVars() map[[2]uint32]imageVar {
 	x := p.index
+	texels := texelAccesses(x.Module)
 	out := map[[2]uint32]imageVar{}
 	for _, in := range x.Module.Globals {
 		if in.Op != spirv.OpVariable || len(in.Operands) == 0 || spirv.StorageClass(in.Operands[0]) != spirv.StorageClassUniformConstant {
@@ -63,7 +68,7 @@ func (p *program) imageVars() map[[2]uint32]imageVar {
 		case t.Op == spirv.OpTypeSampler:
 			v = imageVar{known: true, sampler: true}
 		case t.Op == spirv.OpTypeImage && len(t.Operands) >= 7:
-			v = imageVar{known: true, dim: spirv.Dim(t.Operands[1]), arrayed: t.Operands[3] != 0, sampled: t.Operands[5]}
+			v = imageVar{known: true, dim: spirv.Dim(t.Operands[1]), arrayed: t.Operands[3] != 0, sampled: t.Operands[5], texels: texels[in.Result]}
 			if st := x.Defs[spirv.ID(t.Operands[0])]; st != nil && st.Op == spirv.OpTypeInt && len(st.Operands) == 2 {
 				v.kind = kindUint
 				if st.Operands[1] != 0 {
@@ -74,6 +79,43 @@ func (p *program) imageVars() map[[2]uint32]imageVar {
 			continue
 		}
 		out[[2]uint32{set, bind}] = v
+	}
+	return out
+}
+
+// texelAccesses returns the UniformConstant variables whose loaded
+// handles reach an instruction other than OpImageQuery*: a kernel that
+// only asks an image's size (get_image_width, get_image_dim) declares it
+// with the default float sampled type whatever its format, and Vulkan's
+// rule that the format's numeric type match the sampled type is about
+// accessing texels. Any other use (OpSampledImage, fetch, read, write, a
+// copy) counts as an access.
+func texelAccesses(m *spirv.Module) map[spirv.ID]bool {
+	loads := map[spirv.ID]spirv.ID{} // loaded handle -> variable
+	for _, fn := range m.Functions {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spirv.OpLoad && len(in.Operands) > 0 {
+					loads[in.Result] = spirv.ID(in.Operands[0])
+				}
+			}
+		}
+	}
+	out := map[spirv.ID]bool{}
+	for _, fn := range m.Functions {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Insts {
+				switch in.Op {
+				case spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod, spirv.OpImageQueryLevels, spirv.OpImageQuerySamples:
+					continue
+				}
+				for _, w := range in.Operands {
+					if v, ok := loads[spirv.ID(w)]; ok {
+						out[v] = true
+					}
+				}
+			}
+		}
 	}
 	return out
 }
@@ -124,7 +166,7 @@ func (k *kernel) imageLayout(add func(binding) *binding) error {
 	for i := range k.bindings {
 		b := &k.bindings[i]
 		b.img = vars[[2]uint32{b.set, b.binding}]
-		if b.typ == descriptorTypeSampledImage && b.img.known {
+		if b.typ == descriptorTypeSampledImage && b.img.known && b.img.texels {
 			if b.img.kind == kindFloat {
 				floats++
 			} else {
@@ -206,7 +248,7 @@ func (q *queue) imageDescriptor(k *kernel, b *binding, v driver.Arg) (descImage,
 		if dim != b.img.dim || arrayed != b.img.arrayed {
 			return descImage{}, fmt.Errorf("vulkan: kernel %s: argument %d: an image of type %#x where the kernel declares Dim %v, Arrayed %v: %w", name, b.arg, uint32(t), b.img.dim, b.img.arrayed, driver.ErrInvalidArgValue)
 		}
-		if b.img.kind != im.fmt.kind {
+		if b.img.texels && b.img.kind != im.fmt.kind {
 			// Vulkan leaves reading a format through another numeric
 			// type undefined; OpenCL calls it undefined too.
 			return descImage{}, fmt.Errorf("vulkan: kernel %s: argument %d: image format %#x/%#x read or written as %s: %w", name, b.arg, im.desc.Format.Order, im.desc.Format.DataType, b.img.kind, driver.ErrInvalidArgValue)

@@ -168,9 +168,17 @@ func TestDiagnostics(t *testing.T) {
 // lines naming kernels (relative to testdata/kernels) that clgo gets wrong
 // today. A listed kernel that passes fails TestExecute, so the list only
 // shrinks; CLGO_CORPUS_STRICT=1 ignores it.
+//
+// known_differences.txt, read with it, lists kernels on which the
+// reference (PoCL) departs from the OpenCL specification and clgo follows
+// it; they are skipped and must keep failing in the same way.
 func knownFailures(t testing.TB) map[string]string {
 	dir := filepath.Join(TestdataDir(), "kernels")
-	return readKnown(filepath.Join(dir, "known_failures.txt"), dir)
+	m := readKnown(filepath.Join(dir, "known_failures.txt"), dir)
+	for p, r := range readKnown(filepath.Join(dir, "known_differences.txt"), dir) {
+		m[p] = "the reference departs from the spec: " + r
+	}
+	return m
 }
 
 // readKnown reads a known-failures list: "PATH # reason" lines, PATH

@@ -1,7 +1,9 @@
 //! kernel depth
 //! options -cl-std=CL2.0
 // Depth images: one float channel, read with and without a sampler,
-// written, queried.
+// written, queried. Compile-only: PoCL 3.1 reports no CL_DEPTH format and
+// its kernel library has no depth-image built-ins, so there is no
+// reference to run it against.
 kernel void depth(read_only image2d_depth_t d, read_only image2d_array_depth_t da,
                   write_only image2d_depth_t out, sampler_t s) {
   int2 p = (int2)(get_global_id(0), get_global_id(1));

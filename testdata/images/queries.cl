@@ -1,6 +1,9 @@
 //! kernel queries
 // The get_image_* queries on every image type, with the channel order and
-// data type the runtime passes in push constants.
+// data type the runtime passes in push constants. Compile-only (its
+// reflection is checked in compiler/lower): PoCL 3.1's kernel library has
+// no get_image_channel_order for 1D buffer images; image_queries.cl in
+// testdata/kernels/images runs the rest against it.
 kernel void queries(read_only image1d_t i1, read_only image1d_array_t i1a, read_only image1d_buffer_t i1b,
                     read_only image2d_t i2, write_only image2d_array_t i2a, read_only image3d_t i3,
                     global int *out) {

@@ -1,4 +1,9 @@
 //! kernel integer_images
+//! global 9,7
+//! arg image2d<rgba,uint16> 9x7 random
+//! arg image2d<rgba,int8> 9x7 random
+//! arg image2d<rgba,uint16> 9x7 out
+//! arg image2d<rgba,int8> 9x7 out
 // Integer images: read_imageui without a sampler, read_imagei with the
 // sampler mask written in the call, write_imageui/write_imagei.
 kernel void integer_images(read_only image2d_t u, read_only image2d_t s,

@@ -1,4 +1,8 @@
 //! kernel write_then_read
+//! global 8,4
+//! local 8,4
+//! arg image2d<rgba,uint32> 8x4 random(0,1000)
+//! arg buffer<uint4> 32 out
 //! options -cl-std=CL2.0
 // Write then read in one read_write image (OpenCL C 2.0): each work-item
 // writes its pixel, and after a barrier with CLK_IMAGE_MEM_FENCE reads it

@@ -1,4 +1,8 @@
 //! kernel volume_sample
+//! global 8,6
+//! arg image3d<r,float> 7x5x6 random
+//! arg buffer<float> 48 out
+//! tolerance 1e-3
 // 3D volume sampling: a function-scope literal sampler with normalized
 // coordinates and linear filtering, one ray of 16 samples per work-item.
 float4 sample_at(read_only image3d_t vol, sampler_t s, float4 at) {

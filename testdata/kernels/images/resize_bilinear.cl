@@ -1,4 +1,9 @@
 //! kernel resize_bilinear
+//! global 21,14
+//! arg image2d<rgba,unorm8> 13x9 random
+//! arg sampler normalized,clamp_to_edge,linear
+//! arg image2d<rgba,float> 21x14 out
+//! tolerance 1e-2
 // Bilinear resize: normalized coordinates at the centre of each output
 // pixel, a linear filter, the sampler given by the host.
 kernel void resize_bilinear(read_only image2d_t src, sampler_t linear_clamp, write_only image2d_t dst) {

@@ -1,4 +1,8 @@
 //! kernel blur3x3
+//! global 16,12
+//! arg image2d<rgba,float> 16x12 random(-1,1)
+//! arg image2d<rgba,float> 16x12 out
+//! tolerance 1e-6
 // A 3x3 box blur of a float image, reading past the edges through a
 // CLAMP_TO_EDGE sampler (program-scope literal sampler, integer
 // coordinates).
