@@ -244,3 +244,32 @@ func TestMaxAllocSize(t *testing.T) {
 		}
 	}
 }
+
+// TestImageExtensionClaims: a device lists each image extension exactly
+// when its queries show the capability, as the CTS's test_api
+// consistency_3d_image_writes, consistency_depth_images and
+// consistency_2d_image_from_buffer check: cl_khr_3d_image_writes with
+// formats for writing 3D images, cl_khr_depth_images with CL_DEPTH
+// formats, and, since no clgo device creates a 2D image from a buffer,
+// no cl_khr_image2d_from_buffer and pitch and base address alignments 0.
+func TestImageExtensionClaims(t *testing.T) {
+	for _, d := range realDevices(t) {
+		exts := strings.Fields(d.Info().Extensions)
+		writes3D := false
+		for _, fl := range []MemFlags{MemWriteOnly, MemReadWrite} {
+			writes3D = writes3D || len(d.ImageFormats(MemObjectImage3D, fl)) > 0
+		}
+		depth := slices.ContainsFunc(d.ImageFormats(MemObjectImage2D, MemReadOnly), func(f ImageFormat) bool { return f.Order == Depth })
+		for _, c := range []struct {
+			ext  string
+			want bool
+		}{{"cl_khr_3d_image_writes", writes3D}, {"cl_khr_depth_images", depth}, {"cl_khr_image2d_from_buffer", false}} {
+			if got := slices.Contains(exts, c.ext); got != c.want {
+				t.Errorf("%s: %s listed %v, want %v (images %v)", d, c.ext, got, c.want, d.Info().ImageSupport)
+			}
+		}
+		if l := d.ImageLimits(); l.PitchAlignment != 0 || l.BaseAddressAlignment != 0 {
+			t.Errorf("%s: image pitch alignment %d, base address alignment %d, want 0 and 0 (no 2D images from buffers)", d, l.PitchAlignment, l.BaseAddressAlignment)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package cl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -208,6 +209,7 @@ func (d *Device) compileFeatures() compiler.Features {
 	if f.Images {
 		f.Images3DWrites = len(d.ImageFormats(MemObjectImage3D, MemWriteOnly)) > 0
 		f.ReadWriteImages = d.info.Images.MaxReadWriteArgs > 0
+		f.DepthImages = slices.ContainsFunc(d.ImageFormats(MemObjectImage2D, MemReadOnly), func(ft ImageFormat) bool { return ft.Order == Depth })
 	}
 	return f
 }

@@ -148,12 +148,18 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	ext = append(ext, compiler.SubgroupExtensions(compiler.SubgroupOps(di.Caps.SubgroupOps), di.Caps.SubgroupExtendedTypes)...)
 	dev := &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
-		Extensions: strings.Join(ext, " "), Profile: "FULL_PROFILE", Available: true,
+		Profile: "FULL_PROFILE", Available: true,
 		NonUniformWorkGroups: true, AddressBits: 32,
 	}}
 	if id, ok := d.(driver.ImageDevice); ok && di.Caps.Images {
 		dev.info.ImageSupport, dev.info.Images = true, id.ImageLimits()
+		// The pitch and base address alignments are those of a 2D image
+		// created from a buffer, which clgo does not do: OpenCL asks 0
+		// for both then (cl_khr_image2d_from_buffer is not claimed).
+		dev.info.Images.PitchAlignment, dev.info.Images.BaseAddressAlignment = 0, 0
+		ext = append(ext, compiler.ImageExtensions(dev.compileFeatures())...)
 	}
+	dev.info.Extensions = strings.Join(ext, " ")
 	return dev
 }
 

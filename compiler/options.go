@@ -72,6 +72,9 @@ type Features struct {
 	// and has read_write image arguments (__opencl_c_3d_image_writes,
 	// __opencl_c_read_write_images).
 	Images3DWrites, ReadWriteImages bool
+	// DepthImages: the device has CL_DEPTH image formats
+	// (cl_khr_depth_images).
+	DepthImages bool
 
 	// Subgroups are the sub-group operations the device runs in compute
 	// kernels (driver.Caps.SubgroupOps); they decide the cl_khr_subgroup*
@@ -90,7 +93,7 @@ type Features struct {
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).
-var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true, Images3DWrites: true, ReadWriteImages: true,
+var AllFeatures = Features{Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Storage8: true, Storage16: true, Atomics64: true, Images: true, Images3DWrites: true, ReadWriteImages: true, DepthImages: true,
 	Subgroups:             SubgroupBasic | SubgroupVote | SubgroupArithmetic | SubgroupBallot | SubgroupShuffle | SubgroupShuffleRelative | SubgroupClustered,
 	SubgroupExtendedTypes: true}
 
@@ -244,5 +247,6 @@ func (f Features) extensions() []string {
 	if f.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
+	ext = append(ext, ImageExtensions(f)...)
 	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
 }

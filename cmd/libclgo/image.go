@@ -94,6 +94,12 @@ func createImage(context C.cl_context, props []byte, flags C.cl_mem_flags, image
 	if !descOK {
 		return fail(C.CL_INVALID_IMAGE_DESCRIPTOR)
 	}
+	if buf != nil && desc.Type == cl.MemObjectImage2D {
+		// A 2D image over a buffer (cl_khr_image2d_from_buffer, OpenCL
+		// 2.0) is not supported by any clgo device, which report
+		// CL_DEVICE_IMAGE_PITCH_ALIGNMENT 0: the spec's answer for that.
+		return fail(C.CL_INVALID_OPERATION)
+	}
 	format := cl.ImageFormat{Order: uint32(image_format.image_channel_order), DataType: uint32(image_format.image_channel_data_type)}
 	var host []byte
 	if host_ptr != nil {
@@ -138,7 +144,8 @@ func createImage(context C.cl_context, props []byte, flags C.cl_mem_flags, image
 }
 
 // imageDesc reads a cl_image_desc; false when it is NULL or not valid (no
-// mip levels or samples, a mem_object only for 1D buffer images).
+// mip levels or samples, a mem_object only for 1D buffer images; a 2D
+// image's is returned for createImage to refuse).
 func imageDesc(d C.clgo_image_desc) (cl.ImageDesc, *mem, bool) {
 	if d == nil {
 		return cl.ImageDesc{}, nil, false
@@ -155,7 +162,7 @@ func imageDesc(d C.clgo_image_desc) (cl.ImageDesc, *mem, bool) {
 	obj := *(*C.cl_mem)(unsafe.Pointer(&d.anon0))
 	if obj != nil {
 		m, ok := memOf(obj)
-		if !ok || desc.Type != cl.MemObjectImage1DBuffer {
+		if !ok || (desc.Type != cl.MemObjectImage1DBuffer && desc.Type != cl.MemObjectImage2D) {
 			return desc, nil, false
 		}
 		desc.Buffer = m.b

@@ -220,3 +220,28 @@ func TestEveryImageBuiltin(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramScopeConstSampler: a program-scope `const sampler_t` (no
+// `constant`), as the CTS's test_api image kernels declare it, is a
+// literal sampler under every -cl-std. Under CL2.0 and CL3.0 such a
+// variable is in the global address space, and it was laid out as a
+// program-scope variable: "internal compiler error: lower: no SPIR-V
+// value type for sampler_t".
+func TestProgramScopeConstSampler(t *testing.T) {
+	src := `const sampler_t samplerA = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_REPEAT | CLK_FILTER_NEAREST;
+kernel void arg_image_test(image2d_t src, global float4 *dst) {
+	int2 coord = (int2)(get_global_id(0));
+	dst[0] = read_imagef(src, samplerA, coord);
+}
+`
+	for _, std := range []string{"-cl-std=CL1.2", "-cl-std=CL2.0", "-cl-std=CL3.0"} {
+		res := compileChecked(t, "sampler.cl", src, std, compiler.Vulkan11)
+		// CLK_ADDRESS_REPEAT (6) | CLK_FILTER_NEAREST (0x10), unnormalized.
+		if ls := res.Reflection.LiteralSamplers; len(ls) != 1 || ls[0].Mask != 0x16 {
+			t.Errorf("%s: literal samplers %+v, want one of mask 0x16", std, ls)
+		}
+		if res.Reflection.ProgramScopeVariables != nil {
+			t.Errorf("%s: the sampler became a program-scope variable: %+v", std, res.Reflection.ProgramScopeVariables)
+		}
+	}
+}

@@ -39,9 +39,12 @@ type progVarState struct {
 }
 
 // isProgramVar reports whether v is a program-scope (or static) variable
-// in the global address space, kept in the program's buffer.
+// in the global address space, kept in the program's buffer. A sampler is
+// never one: a program-scope `const sampler_t s = CLK_...;`, which
+// OpenCL C 2.0 and later place in the global address space, is a literal
+// sampler (samplers.go), as a `constant sampler_t` is.
 func isProgramVar(v *types.Var) bool {
-	return v != nil && v.Kind == types.GlobalVar && v.Space == types.Global
+	return v != nil && v.Kind == types.GlobalVar && v.Space == types.Global && !isSamplerType(v.Type)
 }
 
 // progVarAlign is the alignment of each variable in the buffer: that of

@@ -39,6 +39,10 @@ extern constant struct bar bart;
 struct bar { int x; };
 constant struct bar bart = {7};
 kernel void e(global int *o) { o[0] = bart.x + sizeof(event_t); }`, nil},
+		// sizeof of images and samplers is implementation-defined
+		// (OpenCL C 2.0 §6.3.k); clang accepts it (the CTS's
+		// test_basic sizeof).
+		{`kernel void s(global uint *o) { o[0] = sizeof(image2d_t) + sizeof(image3d_t) + sizeof(sampler_t) + __alignof__(image2d_t); }`, nil},
 		{`
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 kernel void d(global double *o, global const float *i) {

@@ -45,13 +45,17 @@ func (v imageVar) descriptorType() uint32 {
 }
 
 // imageVars maps (set, binding) to the UniformConstant image and sampler
-// variables of the module.
-func (p *program) imageVars() map[[2]uint32]imageVar {
+// variables that entry function entry uses. Only its own: the kernels of
+// one module number their arguments' bindings alike, so two kernels may
+// declare different image types at one binding (a write_only image2d_t
+// argument 0 in one, a read_only one in the other).
+func (p *program) imageVars(entry spirv.ID) map[[2]uint32]imageVar {
 	x := p.index
 	texels := texelAccesses(x.Module)
 	out := map[[2]uint32]imageVar{}
-	for _, in := range x.Module.Globals {
-		if in.Op != spirv.OpVariable || len(in.Operands) == 0 || spirv.StorageClass(in.Operands[0]) != spirv.StorageClassUniformConstant {
+	for _, id := range p.uses(entry) {
+		in := x.Defs[id]
+		if in == nil || in.Op != spirv.OpVariable || len(in.Operands) == 0 || spirv.StorageClass(in.Operands[0]) != spirv.StorageClassUniformConstant {
 			continue
 		}
 		set, ok1 := x.DecorationValue(in.Result, spirv.DecorationDescriptorSet)
@@ -152,10 +156,10 @@ func isImageDescriptor(typ uint32) bool {
 // argument bindings are known: the declared types of image bindings, the
 // literal samplers of the module (made now), and the device's per-stage
 // descriptor limits.
-func (k *kernel) imageLayout(add func(binding) *binding) error {
+func (k *kernel) imageLayout(entry spirv.ID, add func(binding) *binding) error {
 	p := k.p
 	l := p.l
-	vars := p.imageVars()
+	vars := p.imageVars(entry)
 	for _, ic := range k.refl.ImageChannelInfo {
 		if !ic.PushConstant {
 			k.unsupported = fmt.Sprintf("argument %d: image channel info in a uniform buffer", ic.Ordinal)

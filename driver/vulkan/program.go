@@ -399,7 +399,7 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 	if p.printf != nil {
 		add(binding{set: p.printf.set, binding: p.printf.binding, typ: descriptorTypeStorageBuffer, source: srcConst, cnst: p.printf})
 	}
-	if err := k.imageLayout(add); err != nil {
+	if err := k.imageLayout(entry, add); err != nil {
 		return err
 	}
 	sort.Slice(k.bindings, func(i, j int) bool {
