@@ -304,6 +304,17 @@ func (l *lowerer) finishPrintf() {
 	if l.pf.buf == 0 {
 		return
 	}
+	binding := l.freeBinding0()
+	l.b.Decorate(l.pf.buf, spirv.DecorationDescriptorSet, 0)
+	l.b.Decorate(l.pf.buf, spirv.DecorationBinding, binding)
+	l.refl.PrintfBuffer = &spirv.PrintfBuffer{DescriptorSet: 0, Binding: binding, BufferSize: l.printfBufferSize()}
+}
+
+// freeBinding0 is the first binding of descriptor set 0 after every
+// kernel's arguments and the module-wide buffers bound so far (the printf
+// buffer, the program-scope variables): where finishPrintf,
+// finishProgramVars and finishSamplers, called in that order, put theirs.
+func (l *lowerer) freeBinding0() uint32 {
 	binding := uint32(0)
 	for _, k := range l.refl.Kernels {
 		for _, a := range k.Args {
@@ -312,9 +323,13 @@ func (l *lowerer) finishPrintf() {
 			}
 		}
 	}
-	l.b.Decorate(l.pf.buf, spirv.DecorationDescriptorSet, 0)
-	l.b.Decorate(l.pf.buf, spirv.DecorationBinding, binding)
-	l.refl.PrintfBuffer = &spirv.PrintfBuffer{DescriptorSet: 0, Binding: binding, BufferSize: l.printfBufferSize()}
+	if pb := l.refl.PrintfBuffer; pb != nil && !pb.PushConstant && pb.DescriptorSet == 0 {
+		binding = max(binding, pb.Binding+1)
+	}
+	if pv := l.refl.ProgramScopeVariables; pv != nil && pv.DescriptorSet == 0 {
+		binding = max(binding, pv.Binding+1)
+	}
+	return binding
 }
 
 func (l *lowerer) printfBufferSize() uint32 {

@@ -163,17 +163,7 @@ func (l *lowerer) finishProgramVars() {
 	if l.pv.size == 0 {
 		return
 	}
-	binding := uint32(0)
-	for _, k := range l.refl.Kernels {
-		for _, a := range k.Args {
-			if a.Kind.HasDescriptor() && a.DescriptorSet == 0 {
-				binding = max(binding, a.Binding+1)
-			}
-		}
-	}
-	if pb := l.refl.PrintfBuffer; pb != nil && !pb.PushConstant && pb.DescriptorSet == 0 {
-		binding = max(binding, pb.Binding+1)
-	}
+	binding := l.freeBinding0()
 	for _, id := range l.pv.ids {
 		l.b.Decorate(id, spirv.DecorationDescriptorSet, 0)
 		l.b.Decorate(id, spirv.DecorationBinding, binding)

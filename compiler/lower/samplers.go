@@ -118,20 +118,7 @@ func (l *lowerer) finishSamplers() {
 	if len(l.samplerOrder) == 0 {
 		return
 	}
-	binding := uint32(0)
-	for _, k := range l.refl.Kernels {
-		for _, a := range k.Args {
-			if a.Kind.HasDescriptor() && a.DescriptorSet == 0 {
-				binding = max(binding, a.Binding+1)
-			}
-		}
-	}
-	if pb := l.refl.PrintfBuffer; pb != nil && !pb.PushConstant && pb.DescriptorSet == 0 {
-		binding = max(binding, pb.Binding+1)
-	}
-	if pv := l.refl.ProgramScopeVariables; pv != nil && pv.DescriptorSet == 0 {
-		binding = max(binding, pv.Binding+1)
-	}
+	binding := l.freeBinding0()
 	for _, mask := range l.samplerOrder {
 		id := l.samplers[mask]
 		l.b.Decorate(id, spirv.DecorationDescriptorSet, 0)
