@@ -199,7 +199,7 @@ func (c *Context) CreateImage(flags MemFlags, format ImageFormat, desc ImageDesc
 	default:
 		return nil, bad("image type %#x", uint32(desc.Type))
 	}
-	ext := imageExtent(dd)
+	ext := dd.Extent()
 	if ext[0] == 0 || ext[1] == 0 || ext[2] == 0 {
 		return nil, bad("an %s of %d x %d x %d (array size %d)", imageTypeName(desc.Type), desc.Width, desc.Height, desc.Depth, desc.ArraySize)
 	}
@@ -516,7 +516,7 @@ func ImageHostBytes(format ImageFormat, desc ImageDesc) (uint64, error) {
 		return 0, errorf(ErrInvalidImageDescriptor, "%s: image type %#x", op, uint32(desc.Type))
 	}
 	dd := driver.ImageDesc{Type: desc.Type, Width: desc.Width, Height: desc.Height, Depth: desc.Depth, ArraySize: desc.ArraySize}
-	ext := imageExtent(dd)
+	ext := dd.Extent()
 	if ext[0] == 0 || ext[1] == 0 || ext[2] == 0 {
 		return 0, errorf(ErrInvalidImageDescriptor, "%s: an %s of %d x %d x %d (array size %d)", op, imageTypeName(desc.Type), desc.Width, desc.Height, desc.Depth, desc.ArraySize)
 	}

@@ -21,22 +21,6 @@ type imageMem struct {
 	released bool
 }
 
-// imageExtent is the image's size in pixels along the three coordinates of
-// driver.ImageQueue (for arrays the layers are y or z).
-func imageExtent(d driver.ImageDesc) [3]uint64 {
-	switch d.Type {
-	case driver.Image1DArray:
-		return [3]uint64{d.Width, d.ArraySize, 1}
-	case driver.Image2DArray:
-		return [3]uint64{d.Width, d.Height, d.ArraySize}
-	case driver.Image3D:
-		return [3]uint64{d.Width, d.Height, d.Depth}
-	case driver.Image2D:
-		return [3]uint64{d.Width, d.Height, 1}
-	}
-	return [3]uint64{d.Width, 1, 1}
-}
-
 // on returns d's copy of the image with the latest contents, allocating and
 // filling it as needed; d holds the image from now on.
 func (m *imageMem) on(d *Device) (driver.Image, error) {
@@ -73,7 +57,7 @@ func (m *imageMem) on(d *Device) (driver.Image, error) {
 		var err error
 		di, err = id.NewImage(m.desc)
 		if err != nil {
-			return nil, wrap(err, ErrMemObjectAllocationFailure, "an %s of %v pixels on %s", imageTypeName(m.desc.Type), imageExtent(m.desc), d)
+			return nil, wrap(err, ErrMemObjectAllocationFailure, "an %s of %v pixels on %s", imageTypeName(m.desc.Type), m.desc.Extent(), d)
 		}
 		m.keep(d, di)
 	}
@@ -118,9 +102,9 @@ func (m *imageMem) transfer(d *Device, di driver.Image, data []byte, write bool)
 	}
 	var ev driver.Event
 	if write {
-		ev, err = iq.WriteImage(di, [3]uint64{}, imageExtent(m.desc), data, nil)
+		ev, err = iq.WriteImage(di, [3]uint64{}, m.desc.Extent(), data, nil)
 	} else {
-		ev, err = iq.ReadImage(di, [3]uint64{}, imageExtent(m.desc), data, nil)
+		ev, err = iq.ReadImage(di, [3]uint64{}, m.desc.Extent(), data, nil)
 	}
 	if err != nil {
 		return err

@@ -47,6 +47,24 @@ type ImageDesc struct {
 	BufferOffset uint64
 }
 
+// Extent is the image's size in pixels along the (x, y, z) of
+// ImageQueue's origins and regions, which is also its tightly packed
+// layout: width, then height or the layers of a 1D array, then depth or
+// the layers of a 2D array.
+func (d ImageDesc) Extent() [3]uint64 {
+	switch d.Type {
+	case Image1DArray:
+		return [3]uint64{d.Width, d.ArraySize, 1}
+	case Image2D:
+		return [3]uint64{d.Width, d.Height, 1}
+	case Image2DArray:
+		return [3]uint64{d.Width, d.Height, d.ArraySize}
+	case Image3D:
+		return [3]uint64{d.Width, d.Height, d.Depth}
+	}
+	return [3]uint64{d.Width, 1, 1}
+}
+
 // ImageUsage says what a format is asked for, as the cl_mem_flags given to
 // clGetSupportedImageFormats.
 type ImageUsage uint8

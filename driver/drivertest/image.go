@@ -75,21 +75,6 @@ func (im *Image) Release() {
 // Bytes are the image's pixels, tightly packed (for tests and kernels).
 func (im *Image) Bytes() []byte { return im.mem }
 
-// ext is the image's size in x, y, z (layers in y or z).
-func ext(d driver.ImageDesc) [3]uint64 {
-	switch d.Type {
-	case driver.Image1DArray:
-		return [3]uint64{d.Width, d.ArraySize, 1}
-	case driver.Image2DArray:
-		return [3]uint64{d.Width, d.Height, d.ArraySize}
-	case driver.Image3D:
-		return [3]uint64{d.Width, d.Height, d.Depth}
-	case driver.Image2D:
-		return [3]uint64{d.Width, d.Height, 1}
-	}
-	return [3]uint64{d.Width, 1, 1}
-}
-
 func (d *Device) ImageFormats(t driver.ImageType, u driver.ImageUsage) []driver.ImageFormat {
 	return append([]driver.ImageFormat(nil), Formats...)
 }
@@ -107,7 +92,7 @@ func (d *Device) NewImage(desc driver.ImageDesc) (driver.Image, error) {
 	if elem == 0 {
 		return nil, fmt.Errorf("fake: format %#x %#x: %w", desc.Format.Order, desc.Format.DataType, driver.ErrInvalidValue)
 	}
-	e := ext(desc)
+	e := desc.Extent()
 	n := e[0] * e[1] * e[2] * elem
 	im := &Image{dev: d, desc: desc, elem: elem}
 	if desc.Type == driver.Image1DBuffer {
@@ -133,7 +118,7 @@ func checkImage(i driver.Image, origin, region [3]uint64) (*Image, error) {
 	if !ok || im == nil {
 		return nil, fmt.Errorf("fake: not a fake image: %w", driver.ErrInvalidMemObject)
 	}
-	e := ext(im.desc)
+	e := im.desc.Extent()
 	for k := range 3 {
 		if region[k] == 0 || origin[k]+region[k] > e[k] {
 			return nil, fmt.Errorf("fake: origin %v region %v of an image of %v: %w", origin, region, e, driver.ErrInvalidValue)
@@ -145,7 +130,7 @@ func checkImage(i driver.Image, origin, region [3]uint64) (*Image, error) {
 // rows calls f with the byte offset in the image and in the packed
 // region of each row of the region.
 func (im *Image) rows(origin, region [3]uint64, f func(img, packed, n uint64)) {
-	e := ext(im.desc)
+	e := im.desc.Extent()
 	n := region[0] * im.elem
 	p := uint64(0)
 	for z := range region[2] {

@@ -44,22 +44,6 @@ func (im *image) Release() {
 	}
 }
 
-// extent is the packed layout of an image: width, then height or the
-// layers of a 1D array, then depth or the layers of a 2D array.
-func extent(d driver.ImageDesc) [3]uint64 {
-	switch d.Type {
-	case driver.Image1D, driver.Image1DBuffer:
-		return [3]uint64{d.Width, 1, 1}
-	case driver.Image1DArray:
-		return [3]uint64{d.Width, d.ArraySize, 1}
-	case driver.Image2D:
-		return [3]uint64{d.Width, d.Height, 1}
-	case driver.Image2DArray:
-		return [3]uint64{d.Width, d.Height, d.ArraySize}
-	}
-	return [3]uint64{d.Width, d.Height, d.Depth}
-}
-
 // ImageFormats lists every format of package imageformat: the host reads
 // and writes all of them the same way.
 func (*Device) ImageFormats(t driver.ImageType, u driver.ImageUsage) []driver.ImageFormat {
@@ -98,7 +82,7 @@ func (*Device) NewImage(desc driver.ImageDesc) (img driver.Image, err error) {
 	default:
 		return nil, fmt.Errorf("host: image type %#x: %w", uint32(desc.Type), driver.ErrInvalidValue)
 	}
-	ext := extent(desc)
+	ext := desc.Extent()
 	for i := range 3 {
 		if ext[i] == 0 || ext[i] > max[i] {
 			return nil, fmt.Errorf("host: image of %d x %d x %d pixels (at most %d x %d x %d for this type): %w",

@@ -89,27 +89,9 @@ func imageOf(i driver.Image, l *logical) (*Image, error) {
 	return im, nil
 }
 
-// dims is the image's size in the (x, y, z) terms of driver.ImageQueue
-// origins and regions: the layers of a 1D array are y, those of a 2D
-// array z.
-func (im *Image) dims() [3]uint64 {
-	d := &im.desc
-	switch d.Type {
-	case driver.Image1DArray:
-		return [3]uint64{d.Width, d.ArraySize, 1}
-	case driver.Image2D:
-		return [3]uint64{d.Width, d.Height, 1}
-	case driver.Image2DArray:
-		return [3]uint64{d.Width, d.Height, d.ArraySize}
-	case driver.Image3D:
-		return [3]uint64{d.Width, d.Height, d.Depth}
-	}
-	return [3]uint64{d.Width, 1, 1}
-}
-
 // checkRegion validates a region of the image.
 func (im *Image) checkRegion(origin, region [3]uint64) error {
-	dims := im.dims()
+	dims := im.desc.Extent()
 	for i := range 3 {
 		if region[i] == 0 || origin[i] > dims[i] || region[i] > dims[i]-origin[i] {
 			return fmt.Errorf("vulkan: region %v at %v out of an image of %v pixels: %w", region, origin, dims, driver.ErrInvalidValue)
