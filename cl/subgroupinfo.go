@@ -42,18 +42,26 @@ func localLinear(op string, local []uint64) (uint64, error) {
 	return n, nil
 }
 
+// subgroupsOf checks k on dev and returns the device's sub-group width and
+// the work-items of a work-group of the given local size.
+func (k *Kernel) subgroupsOf(op string, dev *Device, local []uint64) (w, n uint64, err error) {
+	if _, err := k.WorkGroupInfo(dev); err != nil {
+		return 0, 0, err
+	}
+	if w, err = subgroupWidth(op, dev); err != nil {
+		return 0, 0, err
+	}
+	if n, err = localLinear(op, local); err != nil {
+		return 0, 0, err
+	}
+	return w, n, nil
+}
+
 // MaxSubGroupSizeForNDRange is CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
 // the largest sub-group of a work-group of the given local size.
 func (k *Kernel) MaxSubGroupSizeForNDRange(dev *Device, local []uint64) (uint64, error) {
 	const op = "clGetKernelSubGroupInfo(CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE)"
-	if _, err := k.WorkGroupInfo(dev); err != nil {
-		return 0, err
-	}
-	w, err := subgroupWidth(op, dev)
-	if err != nil {
-		return 0, err
-	}
-	n, err := localLinear(op, local)
+	w, n, err := k.subgroupsOf(op, dev, local)
 	if err != nil {
 		return 0, err
 	}
@@ -64,14 +72,7 @@ func (k *Kernel) MaxSubGroupSizeForNDRange(dev *Device, local []uint64) (uint64,
 // many sub-groups a work-group of the given local size holds.
 func (k *Kernel) SubGroupCountForNDRange(dev *Device, local []uint64) (uint64, error) {
 	const op = "clGetKernelSubGroupInfo(CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE)"
-	if _, err := k.WorkGroupInfo(dev); err != nil {
-		return 0, err
-	}
-	w, err := subgroupWidth(op, dev)
-	if err != nil {
-		return 0, err
-	}
-	n, err := localLinear(op, local)
+	w, n, err := k.subgroupsOf(op, dev, local)
 	if err != nil {
 		return 0, err
 	}
