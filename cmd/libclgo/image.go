@@ -337,19 +337,7 @@ func imageMemInfo(im *image, param_name C.cl_mem_info) ([]byte, bool) {
 
 // imageCommand resolves the queue, wait list and image of an enqueue.
 func imageCommand(command_queue C.cl_command_queue, id C.cl_mem, n C.cl_uint, list C.clgo_events) (*queue, *image, []*cl.Event, C.cl_int) {
-	q, ok := queueOf(command_queue)
-	if !ok {
-		return nil, nil, nil, C.CL_INVALID_COMMAND_QUEUE
-	}
-	im, rc := imageOn(q, id)
-	if rc != success {
-		return nil, nil, nil, rc
-	}
-	wait, rc := waitList(q, n, list)
-	if rc != success {
-		return nil, nil, nil, rc
-	}
-	return q, im, wait, success
+	return enqueueOperands(command_queue, id, n, list, imageOn)
 }
 
 func imageOn(q *queue, id C.cl_mem) (*image, C.cl_int) {

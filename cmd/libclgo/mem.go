@@ -324,17 +324,25 @@ func memOn(q *queue, id C.cl_mem) (*mem, C.cl_int) {
 
 // command resolves the queue, wait list and memory object of an enqueue.
 func command(command_queue C.cl_command_queue, buffer C.cl_mem, n C.cl_uint, list C.clgo_events) (*queue, *mem, []*cl.Event, C.cl_int) {
+	return enqueueOperands(command_queue, buffer, n, list, memOn)
+}
+
+// enqueueOperands resolves the queue, the object (with on: a buffer, an
+// image) and the wait list of an enqueue, in the order the spec checks
+// them.
+func enqueueOperands[T any](command_queue C.cl_command_queue, id C.cl_mem, n C.cl_uint, list C.clgo_events, on func(*queue, C.cl_mem) (T, C.cl_int)) (*queue, T, []*cl.Event, C.cl_int) {
+	var none T
 	q, ok := queueOf(command_queue)
 	if !ok {
-		return nil, nil, nil, C.CL_INVALID_COMMAND_QUEUE
+		return nil, none, nil, C.CL_INVALID_COMMAND_QUEUE
 	}
-	m, rc := memOn(q, buffer)
+	m, rc := on(q, id)
 	if rc != success {
-		return nil, nil, nil, rc
+		return nil, none, nil, rc
 	}
 	wait, rc := waitList(q, n, list)
 	if rc != success {
-		return nil, nil, nil, rc
+		return nil, none, nil, rc
 	}
 	return q, m, wait, success
 }
