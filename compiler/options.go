@@ -109,6 +109,10 @@ type Options struct {
 	// DescriptorMap is -descriptormap=FILE (used by the command line).
 	DescriptorMap string
 
+	// Addressing is how __global and __constant pointers are lowered
+	// (docs/physical.md): logical (the default), physical, or auto.
+	Addressing Addressing
+
 	ClusterPODArgs         bool // -cluster-pod-kernel-args (default on)
 	PODUBO                 bool // -pod-ubo
 	PODPushConstant        bool // -pod-pushconstant
@@ -250,3 +254,18 @@ func (f Features) extensions() []string {
 	ext = append(ext, ImageExtensions(f)...)
 	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
 }
+
+// Addressing is the pointer model of a module (docs/physical.md).
+type Addressing uint8
+
+const (
+	// AddressingLogical: the descriptor mapping; a pointer is a candidate
+	// object and an offset.
+	AddressingLogical Addressing = iota
+	// AddressingPhysical: __global and __constant memory through
+	// PhysicalStorageBuffer64 addresses (-physical-storage-buffers).
+	AddressingPhysical
+	// AddressingAuto: logical unless the module needs physical addresses
+	// (-physical-storage-buffers=auto).
+	AddressingAuto
+)

@@ -364,6 +364,9 @@ const (
 	ArgLocal                      // __local pointer: the caller gives a size
 	ArgImage                      // image2d_t, image3d_t, ...
 	ArgSampler                    // sampler_t
+	// ArgSVMResident follows the kernel's own arguments: an SVM allocation
+	// the kernel may reach through pointers held in memory (docs/physical.md).
+	ArgSVMResident
 )
 
 func (k ArgKind) String() string {
@@ -378,6 +381,8 @@ func (k ArgKind) String() string {
 		return "image"
 	case ArgSampler:
 		return "sampler"
+	case ArgSVMResident:
+		return "svm-resident"
 	}
 	return fmt.Sprintf("ArgKind(%d)", uint8(k))
 }
@@ -440,6 +445,19 @@ type Arg struct {
 	Image Image
 	// Sampler is the state of an ArgSampler argument.
 	Sampler Sampler
+	// HostAddress is, for ArgSVMResident, the host address of the SVM
+	// allocation's first byte, which Buffer holds on the device
+	// (docs/physical.md, the SVM table).
+	HostAddress uint64
+}
+
+// AddressedBuffer is implemented by the buffers of devices with
+// Caps.PhysicalAddresses: DeviceAddress is the address kernels of
+// physical-addressing modules use for the buffer's first byte
+// (docs/physical.md). It stays the same while the buffer lives.
+type AddressedBuffer interface {
+	Buffer
+	DeviceAddress() uint64
 }
 
 // NDRange is the shape of one Dispatch: a uniform region of an NDRange.

@@ -250,6 +250,16 @@ type Reflection struct {
 	// ProgramScopeVariables is nil when the program has no program-scope
 	// __global variables.
 	ProgramScopeVariables *ProgramScopeVariables
+	// SVMTable is nil unless the module translates SVM addresses
+	// (docs/physical.md §5).
+	SVMTable *SVMTable
+}
+
+// SVMTable locates the push constant (8 bytes at Offset) where a physical
+// module reads the device address of its SVM translation table
+// (docs/physical.md §5); 0 there means no translation.
+type SVMTable struct {
+	Offset, Size uint32
 }
 
 // Kernel returns the kernel called name, or nil.
