@@ -26,6 +26,11 @@ var compileSource = func(src, options string, dev *Device) (spirv []byte, log st
 			return src, file == compiler.SourceName
 		})
 	}
+	var out []byte
+	if err == nil {
+		out = res.SPIRV
+	}
+	dumpBuild(src, options, dev, out, log)
 	if err != nil {
 		var dl *diag.List
 		if res != nil && res.Diagnostics != nil && res.Diagnostics.HasErrors() {

@@ -25,6 +25,7 @@ const (
 	ICDDebug          = "CLGO_ICD_DEBUG"
 	CompilerPanic     = "CLGO_COMPILER_PANIC"
 	LowerPanic        = "CLGO_LOWER_PANIC"
+	DumpDir           = "CLGO_DUMP_DIR"
 )
 
 // Var describes one environment variable.
@@ -47,6 +48,7 @@ var Vars = []Var{
 	{ICDDebug, "any value", "log the reason of every failing OpenCL call of the ICD on standard error (log/slog, debug level)", "cmd/libclgo"},
 	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},
 	{LowerPanic, "any value", "the same for the lowering to SPIR-V", "compiler/lower"},
+	{DumpDir, "a directory", "write every program the runtime builds there: its source (.cl), build options and device (.options), build log (.log) and SPIR-V (.spv), named by a hash of the three", "cl"},
 }
 
 var (
