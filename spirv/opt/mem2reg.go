@@ -113,7 +113,8 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, u *undefs, types map[spirv.
 		}
 		return nil, nil
 	}
-	for _, v := range vars {
+	order := sortedVars(vars)
+	for _, v := range order { // in order: u.of numbers new OpUndefs
 		if v.init == 0 {
 			v.init = u.of(v.typ)
 		}
@@ -127,7 +128,6 @@ func mem2reg(m *spirv.Module, ops *spirv.IDOperands, u *undefs, types map[spirv.
 		in *spirv.Instruction
 	}
 	phis := make([][]phi, len(fn.Blocks))
-	order := sortedVars(vars)
 	defBlocks := map[*promoted][]int{}
 	for bi, b := range fn.Blocks {
 		if !c.reachable(bi) {
