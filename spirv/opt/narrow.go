@@ -25,6 +25,12 @@ import (
 // truncated where it is used. Every result bit that a use observes is
 // unchanged, so the pass changes no result; the truncations it leaves
 // become copies for DCE.
+//
+// First, operations on two zero-extended 32-bit values whose result is
+// the zero extension of the 32-bit operation's (OpUDiv, OpUMod, a logical
+// right shift by a constant below 32) are done in 32 bits and widened
+// after, and comparisons of two such values compare the 32-bit values:
+// size_t s = get_local_size(0) / 2 then costs no 64-bit division.
 func Narrow(m *spirv.Module) error { return narrow64(m, spirv.NewIDOperands(m)) }
 
 func narrow64(m *spirv.Module, ops *spirv.IDOperands) error {
@@ -64,12 +70,15 @@ type use struct {
 }
 
 func (n *narrower) function(fn *spirv.Function) error {
-	uses := map[spirv.ID][]use{}
-	var err error
 	forEachInst(fn, func(in *spirv.Instruction) {
 		if in.Result != 0 {
 			n.defs[in.Result] = in
 		}
+	})
+	n.zeroExtended(fn)
+	uses := map[spirv.ID][]use{}
+	var err error
+	forEachInst(fn, func(in *spirv.Instruction) {
 		if e := n.ops.Visit(in, func(i int) {
 			id := spirv.ID(in.Operands[i])
 			uses[id] = append(uses[id], use{in, i})
@@ -284,4 +293,83 @@ func (n *narrower) uint32Type() spirv.ID {
 		n.u32 = in.Result
 	}
 	return n.u32
+}
+
+// zeroExtended computes in 32 bits the 64-bit divisions, remainders and
+// right shifts of zero-extended 32-bit values, widening the result
+// (OpUConvert), and makes comparisons of such values 32-bit ones.
+func (n *narrower) zeroExtended(fn *spirv.Function) {
+	for _, b := range fn.Blocks {
+		out := make([]*spirv.Instruction, 0, len(b.Insts))
+		for _, in := range b.Insts {
+			switch in.Op {
+			case spirv.OpUDiv, spirv.OpUMod, spirv.OpShiftRightLogical:
+				if n.intWidth(in.ResultType) != 64 {
+					break
+				}
+				x := n.zext32(spirv.ID(in.Operands[0]))
+				y := n.zext32(spirv.ID(in.Operands[1]))
+				if in.Op == spirv.OpShiftRightLogical {
+					y = 0
+					if c := n.defs[spirv.ID(in.Operands[1])]; c != nil && c.Op == spirv.OpConstant && c.Operands[0] < 32 && (len(c.Operands) == 1 || c.Operands[1] == 0) {
+						y = spirv.ID(in.Operands[1])
+					}
+				}
+				if x == 0 || y == 0 {
+					break
+				}
+				t := &spirv.Instruction{Op: in.Op, ResultType: n.uint32Type(), Result: newID(n.m), Operands: []uint32{uint32(x), uint32(y)}}
+				n.ops.Add(t)
+				n.defs[t.Result] = t
+				out = append(out, t)
+				in.Op, in.Operands = spirv.OpUConvert, []uint32{uint32(t.Result)}
+			case spirv.OpIEqual, spirv.OpINotEqual, spirv.OpULessThan, spirv.OpULessThanEqual,
+				spirv.OpUGreaterThan, spirv.OpUGreaterThanEqual, spirv.OpSLessThan,
+				spirv.OpSLessThanEqual, spirv.OpSGreaterThan, spirv.OpSGreaterThanEqual:
+				if n.intWidth(n.typeOf(spirv.ID(in.Operands[0]))) != 64 {
+					break
+				}
+				x := n.zext32(spirv.ID(in.Operands[0]))
+				y := n.zext32(spirv.ID(in.Operands[1]))
+				if x == 0 || y == 0 {
+					break
+				}
+				// Both are in [0, 2^32): signed order is unsigned order.
+				in.Op = unsignedCompare[in.Op]
+				in.Operands = []uint32{uint32(x), uint32(y)}
+			}
+			out = append(out, in)
+		}
+		b.Insts = out
+	}
+}
+
+var unsignedCompare = map[spirv.Op]spirv.Op{
+	spirv.OpIEqual: spirv.OpIEqual, spirv.OpINotEqual: spirv.OpINotEqual,
+	spirv.OpULessThan: spirv.OpULessThan, spirv.OpULessThanEqual: spirv.OpULessThanEqual,
+	spirv.OpUGreaterThan: spirv.OpUGreaterThan, spirv.OpUGreaterThanEqual: spirv.OpUGreaterThanEqual,
+	spirv.OpSLessThan: spirv.OpULessThan, spirv.OpSLessThanEqual: spirv.OpULessThanEqual,
+	spirv.OpSGreaterThan: spirv.OpUGreaterThan, spirv.OpSGreaterThanEqual: spirv.OpUGreaterThanEqual,
+}
+
+// zext32 returns the 32-bit value that 64-bit value id zero-extends (an
+// OpUConvert of a 32-bit unsigned value, a constant below 2^32), or 0.
+func (n *narrower) zext32(id spirv.ID) spirv.ID {
+	d := n.defs[id]
+	if d == nil || n.intWidth(d.ResultType) != 64 {
+		return 0
+	}
+	switch d.Op {
+	case spirv.OpUConvert:
+		if x := spirv.ID(d.Operands[0]); n.typeOf(x) == n.uint32Type() {
+			return x
+		}
+	case spirv.OpConstant:
+		if len(d.Operands) == 2 && d.Operands[1] == 0 {
+			return n.lowWord(id)
+		}
+	case spirv.OpConstantNull:
+		return n.lowWord(id)
+	}
+	return 0
 }

@@ -222,3 +222,56 @@ OpFunctionEnd
 		OpStore %_ %_
 		OpReturn`)
 }
+
+// Divisions, remainders and right shifts of zero-extended 32-bit values
+// are 32-bit operations widened after, and comparisons of such values
+// (signed ones too: both are non-negative) compare the 32-bit values; a
+// division of a value that is not zero-extended (a sign extension) stays
+// 64-bit, and so does the zero extension its comparison reads.
+func TestNarrowZeroExtended(t *testing.T) {
+	m := assemble(t, header64+`
+%ul2 = OpConstant %ulong 2
+%main = OpFunction %void None %fnv
+%l0 = OpLabel
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+%y = OpCompositeExtract %uint %g 1
+%wx = OpUConvert %ulong %x
+%wy = OpUConvert %ulong %y
+%d = OpUDiv %ulong %wx %ul2
+%r = OpUMod %ulong %wx %wy
+%s = OpShiftRightLogical %ulong %wy %u5
+%c = OpSLessThan %bool %d %r
+%sum = OpIAdd %ulong %d %s
+%i = OpUConvert %uint %sum
+%sel = OpSelect %uint %c %i %x
+%p = OpAccessChain %pu %buf %u0 %x
+OpStore %p %sel
+%sx = OpSConvert %ulong %x
+%q = OpUDiv %ulong %sx %ul2
+%e = OpULessThan %bool %q %wy
+%k = OpSelect %uint %e %x %y
+OpStore %p %k
+OpReturn
+OpFunctionEnd
+`)
+	sameBody(t, narrowed(t, m), `
+		OpLoad %v3uint %gl_GlobalInvocationID
+		OpCompositeExtract %uint %_ 0
+		OpCompositeExtract %uint %_ 1
+		OpUConvert %ulong %_
+		OpUDiv %uint %_ %uint_2
+		OpUMod %uint %_ %_
+		OpShiftRightLogical %uint %_ %uint_5
+		OpULessThan %bool %_ %_
+		OpIAdd %uint %_ %_
+		OpSelect %uint %_ %_ %_
+		OpAccessChain %_ptr_StorageBuffer_uint %_ %uint_0 %_
+		OpStore %_ %_
+		OpSConvert %ulong %_
+		OpUDiv %ulong %_ %ulong_2
+		OpULessThan %bool %_ %_
+		OpSelect %uint %_ %_ %_
+		OpStore %_ %_
+		OpReturn`)
+}
