@@ -213,6 +213,10 @@ OpFunctionEnd
 		t.Fatal(err)
 	}
 	spirvtest.ValidateModule(t, m, "")
+	// No 64-bit type is left, so neither is the Int64 capability.
+	if n := count(m, spirv.OpTypeInt); n != 1 || strings.Contains(dis(m), "Int64") {
+		t.Errorf("%d OpTypeInt (want 1: uint), or the Int64 capability kept:\n%s", n, dis(m))
+	}
 	sameBody(t, body(m), `
 		OpLoad %v3uint %gl_GlobalInvocationID
 		OpCompositeExtract %uint %_ 0
