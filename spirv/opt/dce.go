@@ -39,6 +39,7 @@ func runDCE(m *spirv.Module, ops *spirv.IDOperands) error {
 	}
 	d.sweep(removed)
 	dropDebug(m, removed)
+	dropInt64(m)
 	return nil
 }
 
