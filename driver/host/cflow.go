@@ -38,6 +38,7 @@ type state struct {
 	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
 	vgroups            []vgroupState  // what the leaders of load groups did (vload.go)
 	bound              []bound        // the dispatch's images and samplers, by slot (imageprep.go)
+	physCache          physCache      // the buffer of the last physical access (addresses.go)
 }
 
 type fnState struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync/atomic"
+	"weak"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -69,7 +70,8 @@ func (*Device) Info() driver.DeviceInfo {
 }
 
 // buffer is host memory, used in place by kernels. Its bytes count
-// against the device's global memory until it is released.
+// against the device's global memory until it is released. Its address
+// is its DeviceAddress while it lives (addresses.go).
 type buffer struct {
 	data     []byte
 	released atomic.Bool
@@ -81,7 +83,11 @@ func (b *buffer) Size() uint64 { return uint64(len(b.data)) }
 // Release gives the buffer's bytes back to the device's global memory (the
 // garbage collector frees them once pending commands are done with them).
 func (b *buffer) Release() {
-	if !b.released.Swap(true) && !b.wrapped {
+	if b.released.Swap(true) {
+		return
+	}
+	liveBuffers.remove(weak.Make(b))
+	if !b.wrapped {
 		unreserve(uint64(len(b.data)))
 	}
 }
@@ -105,7 +111,14 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()
-	return &buffer{data: make([]byte, size)}, nil
+	return newBuffer(make([]byte, size), false), nil
+}
+
+// newBuffer makes a buffer of data and gives it its physical address.
+func newBuffer(data []byte, wrapped bool) *buffer {
+	b := &buffer{data: data, wrapped: wrapped}
+	liveBuffers.add(b)
+	return b
 }
 
 // WrapHostMemory uses mem in place as a buffer (fine-grained shared
@@ -114,7 +127,7 @@ func (*Device) WrapHostMemory(mem []byte) (driver.Buffer, error) {
 	if len(mem) == 0 {
 		return nil, fmt.Errorf("host: wrapping 0 bytes: %w", driver.ErrInvalidBufferSize)
 	}
-	return &buffer{data: mem, wrapped: true}, nil
+	return newBuffer(mem, true), nil
 }
 
 func bytesOf(b driver.Buffer) ([]byte, error) {

@@ -185,7 +185,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomi
 				s.regions[i] = nil
 			}
 		}
-		s.cancel, s.bound = nil, nil
+		s.cancel, s.bound, s.physCache = nil, nil, physCache{}
 		k.pool.Put(s)
 	}()
 	s.redoDispatch = !s.prologue(k.pro[0])
