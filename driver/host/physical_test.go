@@ -261,3 +261,41 @@ func TestPhysicalOutOfRange(t *testing.T) {
 	}
 	runtime.KeepAlive(gone) // its memory is not reused by the buffers above
 }
+
+// TestPhysicalProgramScope: the program-scope variables' buffer reached
+// through its address in push constants (ProgramScopeVariablePointerPushConstant);
+// its values persist from one launch to the next.
+func TestPhysicalProgramScope(t *testing.T) {
+	dev, p, q := physical(t)
+	defer p.Release()
+	out := newBuf(t, dev, make([]byte, 16))
+	for run, first := range []uint32{5, 9} {
+		if err := launch(t, p, q, "count", 4, 4, ptrArg(out, 0)); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[uint32]bool{}
+		for i := range 4 {
+			seen[getU32(out.(*buffer).data, i)] = true
+		}
+		for v := first; v < first+4; v++ {
+			if !seen[v] {
+				t.Errorf("run %d: counter values %v, want %d to %d", run, seen, first, first+3)
+			}
+		}
+	}
+}
+
+// TestPhysicalPointerUBO: a pointer argument passed in a uniform buffer
+// (ArgumentPointerUniform), at an offset in its buffer.
+func TestPhysicalPointerUBO(t *testing.T) {
+	dev, p, q := physical(t)
+	b := newBuf(t, dev, make([]byte, 32))
+	if err := launch(t, p, q, "ubo", 4, 4, ptrArg(b, 8)); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []uint32{0, 0, 42, 42, 42, 42, 0, 0} {
+		if g := getU32(b.(*buffer).data, i); g != w {
+			t.Errorf("word %d = %d, want %d", i, g, w)
+		}
+	}
+}
