@@ -53,7 +53,9 @@ func (as *addressSpace) add(b *buffer) {
 	e := liveBuffer{lo: lo, hi: lo + uintptr(len(b.data)), b: weak.Make(b)}
 	as.change(func(old []liveBuffer) []liveBuffer {
 		// Ranges that overlap the new one belong to collected buffers
-		// whose cleanup has not run yet: their memory is reused.
+		// whose cleanup has not run yet: their memory is reused. (Live
+		// buffers never overlap: wrapped memory is the caller's own
+		// mapping, never another buffer's bytes.)
 		out := make([]liveBuffer, 0, len(old)+1)
 		for _, o := range old {
 			if o.hi <= e.lo || o.lo >= e.hi {

@@ -62,6 +62,10 @@ func (*Device) Info() driver.DeviceInfo {
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
 			Images:   true, // image.go, imagequeue.go, sample.go
+			// Buffers have their host addresses, and every access
+			// through one is checked against the live buffers
+			// (addresses.go).
+			PhysicalAddresses: true,
 			// Sub-groups of SubgroupWidth lanes (subgroup.go): every
 			// operation class but Quad, on every type.
 			SubgroupSize: SubgroupWidth, SubgroupOps: 0x7f, SubgroupExtendedTypes: true,
