@@ -19,6 +19,16 @@ func (o Options) newDiags() *diag.List {
 
 // typesConfig is the checker's configuration for these options.
 func (o Options) typesConfig() *types.Config {
-	return &types.Config{AddressBits: 32, Std: o.std(), Extensions: o.Features.extensions(),
+	return &types.Config{AddressBits: o.addressBits(), Std: o.std(), Extensions: o.Features.extensions(),
 		FastRelaxedMath: o.FastRelaxedMath, SinglePrecisionConstants: o.SinglePrecisionConst}
+}
+
+// addressBits is the width of pointers and size_t: 64 where global
+// memory may be reached through physical addresses (docs/physical.md
+// §1), else 32.
+func (o Options) addressBits() int {
+	if o.Addressing != AddressingLogical {
+		return 64
+	}
+	return 32
 }

@@ -202,15 +202,15 @@ type ConstantData struct {
 // one per built program, initialized from Data (whose length is the
 // buffer's size, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE), and binds
 // it at DescriptorSet/Binding for every dispatch of the program's kernels,
-// so that values persist from one launch to the next. A physical module
-// (docs/physical.md §4) takes the buffer's device address instead, as a
-// PushConstant at Offset/Size (clspv's
+// so that values persist from one launch to the next. In a physical
+// module (docs/physical.md §4) the kernels take the buffer's device
+// address instead: PushConstant, 8 bytes at Offset (clspv's
 // ProgramScopeVariablePointerPushConstant).
 type ProgramScopeVariables struct {
 	DescriptorSet, Binding uint32
-	Data                   []byte
 	PushConstant           bool
 	Offset, Size           uint32
+	Data                   []byte
 }
 
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
@@ -439,6 +439,9 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
 	}
+	if st := r.SVMTable; st != nil {
+		b.emitSVMTable(st)
+	}
 	return nil
 }
 
@@ -454,7 +457,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			sets[in.Result] = true
 		}
 	}
-	if len(sets) == 0 {
+	if len(sets) == 0 && !hasClgoSet(m) {
 		return r, nil
 	}
 	strs := map[ID]string{}
@@ -686,6 +689,9 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := readSVMTable(m, r, consts); err != nil {
+		return nil, err
 	}
 	if err := checkReflection(r); err != nil {
 		return nil, err

@@ -53,6 +53,9 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 		}
 		return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
 	case *types.Pointer:
+		if fs.opts.Physical {
+			return fs.loadScalarAt(p, boff, types.ULong)
+		}
 		return fs.wordToPtr(fs.loadScalarAt(p, boff, types.UInt))
 	}
 	panic("lower: cannot load this type from words")
@@ -87,6 +90,10 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			fs.storeWords(p, fs.addConst(boff, uint32(f.Offset)), f.Type, e)
 		}
 	case *types.Pointer:
+		if fs.opts.Physical {
+			fs.storeScalarAt(p, boff, types.ULong, v)
+			return
+		}
 		fs.storeScalarAt(p, boff, types.UInt, fs.ptrToWord(v))
 	}
 }
