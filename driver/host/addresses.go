@@ -22,9 +22,12 @@ import (
 // out-of-bounds access like any other: the process never touches memory
 // that is not a buffer.
 
-// liveBuffer is the address range [lo, hi) of a buffer.
+// liveBuffer is the address range [lo, hi) of a buffer and its bytes.
+// The entry holds the bytes, not the buffer: a buffer nobody holds is
+// still collected, and its cleanup removes the entry (b names it).
 type liveBuffer struct {
 	lo, hi uintptr
+	data   []byte
 	b      weak.Pointer[buffer]
 }
 
@@ -50,12 +53,11 @@ func (b *buffer) DeviceAddress() uint64 { return uint64(b.addr()) }
 // add registers b until it is released, or collected unreleased.
 func (as *addressSpace) add(b *buffer) {
 	lo := b.addr()
-	e := liveBuffer{lo: lo, hi: lo + uintptr(len(b.data)), b: weak.Make(b)}
+	e := liveBuffer{lo: lo, hi: lo + uintptr(len(b.data)), data: b.data, b: weak.Make(b)}
 	as.change(func(old []liveBuffer) []liveBuffer {
-		// Ranges that overlap the new one belong to collected buffers
-		// whose cleanup has not run yet: their memory is reused. (Live
-		// buffers never overlap: wrapped memory is the caller's own
-		// mapping, never another buffer's bytes.)
+		// Buffers never overlap while their entries hold their bytes,
+		// but wrapped memory is the caller's: an entry it overlaps is
+		// stale (memory unmapped without a Release).
 		out := make([]liveBuffer, 0, len(old)+1)
 		for _, o := range old {
 			if o.hi <= e.lo || o.lo >= e.hi {
@@ -90,9 +92,9 @@ func (as *addressSpace) change(f func([]liveBuffer) []liveBuffer) {
 	as.live.Store(&n)
 }
 
-// find returns the live buffer holding address a, or nil, and a's offset
-// in it.
-func (as *addressSpace) find(a uint64) (*buffer, uint64) {
+// find returns the bytes of the live buffer holding address a and the
+// buffer's address, or nil.
+func (as *addressSpace) find(a uint64) ([]byte, uint64) {
 	p := as.live.Load()
 	if p == nil {
 		return nil, 0
@@ -105,11 +107,7 @@ func (as *addressSpace) find(a uint64) (*buffer, uint64) {
 	if i < 0 || uint64(live[i].hi) <= a {
 		return nil, 0
 	}
-	b := live[i].b.Value()
-	if b == nil || b.released.Load() {
-		return nil, 0
-	}
-	return b, a - uint64(live[i].lo)
+	return live[i].data, uint64(live[i].lo)
 }
 
 func cmpUintptr(a, b uintptr) int {
@@ -122,35 +120,43 @@ func cmpUintptr(a, b uintptr) int {
 	return 0
 }
 
-// physCache is the buffer of a worker's last physical access: kernels
-// mostly run through one buffer at a time. It holds the buffer's bytes,
-// so they stay valid however the address space changes, and it is
-// emptied when the worker's dispatch ends.
+// physCache is the buffer that one physical access instruction reached
+// last on a worker: an access mostly stays in one buffer (an argument's),
+// and every instruction has its own so that a kernel reading a and b and
+// writing c finds each in its cache. It holds the buffer's bytes, so they
+// stay valid however the address space changes; a worker's caches are
+// emptied when its dispatch ends.
 type physCache struct {
 	lo uint64
 	m  []byte
 }
 
+// at returns the offset of the size bytes at address a in the cached
+// buffer, and whether they are all in it.
+func (c *physCache) at(a uint64, size int) (uint64, bool) {
+	o := a - c.lo
+	return o, o < uint64(len(c.m)) && uint64(len(c.m))-o >= uint64(size)
+}
+
 // phys returns the buffer bytes holding the size bytes at address a and
-// their offset there; an access that is not inside one live buffer fails
-// the dispatch as an out-of-bounds access.
-func (s *state) phys(a uint64, size int) ([]byte, uint64) {
-	if c := &s.physCache; a-c.lo < uint64(len(c.m)) && a-c.lo+uint64(size) <= uint64(len(c.m)) {
-		return c.m, a - c.lo
+// their offset there, through cache slot i; an access that is not inside
+// one live buffer fails the dispatch as an out-of-bounds access.
+func (s *state) phys(i int, a uint64, size int) ([]byte, uint64) {
+	c := &s.physCaches[i]
+	if o, ok := c.at(a, size); ok {
+		return c.m, o
 	}
-	b, off := liveBuffers.find(a)
-	if b == nil {
-		e := &AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("physical address %#x, in no buffer", a),
-			Set: -1, Binding: -1, Offset: 0, Size: size}
-		s.physFault(e)
+	m, lo := liveBuffers.find(a)
+	if m == nil {
+		s.physFault(&AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("physical address %#x, in no buffer", a),
+			Set: -1, Binding: -1, Size: size})
 	}
-	if off+uint64(size) > uint64(len(b.data)) {
-		e := &AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("the buffer at physical address %#x", b.addr()),
-			Set: -1, Binding: -1, Offset: int64(off), Size: size, Len: len(b.data)}
-		s.physFault(e)
+	if a-lo+uint64(size) > uint64(len(m)) {
+		s.physFault(&AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("the buffer at physical address %#x", lo),
+			Set: -1, Binding: -1, Offset: int64(a - lo), Size: size, Len: len(m)})
 	}
-	s.physCache = physCache{lo: uint64(b.addr()), m: b.data}
-	return b.data, off
+	*c = physCache{lo: lo, m: m}
+	return m, a - lo
 }
 
 func (s *state) physFault(e *AccessError) {
@@ -167,25 +173,37 @@ func (p *prep) physical(id uint32) bool {
 	return t != nil && t.op == spirv.OpTypePointer && t.sc == spirv.StorageClassPhysicalStorageBuffer
 }
 
+// physSlot gives a physical access instruction its cache slot.
+func (p *prep) physSlot() int {
+	p.k.physSlots++
+	return p.k.physSlots - 1
+}
+
 // resolver is how accesses through the pointer id find their memory.
 func (p *prep) resolver(id uint32) func(*state, uint64, int) ([]byte, uint64) {
-	if p.physical(id) {
-		return (*state).phys
+	if !p.physical(id) {
+		return (*state).mem
 	}
-	return (*state).mem
+	i := p.physSlot()
+	return func(s *state, a uint64, size int) ([]byte, uint64) { return s.phys(i, a, size) }
 }
 
 // physLoad compiles OpLoad of a value of type t through the addresses at
 // ptr.
 func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
-	L, size, leaves := p.lanes, t.size, t.leaves
+	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
 	return func(s *state) {
-		pp := s.r[ptr : ptr+L]
+		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
 		for l, on := range s.mask {
 			if on {
-				m, o := s.phys(pp[l], size)
-				for c, lf := range leaves {
-					s.r[dst+c*L+l] = readLeaf(m, o, lf)
+				m, o := c.m, uint64(0)
+				if off, ok := c.at(pp[l], size); ok {
+					o = off
+				} else {
+					m, o = s.phys(i, pp[l], size)
+				}
+				for k, lf := range leaves {
+					s.r[dst+k*L+l] = readLeaf(m, o, lf)
 				}
 			}
 		}
@@ -195,14 +213,19 @@ func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
 // physStore compiles OpStore of a value of type t through the addresses
 // at ptr.
 func (p *prep) physStore(ptr int, t *typ, src int) func(*state) {
-	L, size, leaves := p.lanes, t.size, t.leaves
+	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
 	return func(s *state) {
-		pp := s.r[ptr : ptr+L]
+		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
 		for l, on := range s.mask {
 			if on {
-				m, o := s.phys(pp[l], size)
-				for c, lf := range leaves {
-					writeLeaf(m, o, lf, s.r[src+c*L+l])
+				m, o := c.m, uint64(0)
+				if off, ok := c.at(pp[l], size); ok {
+					o = off
+				} else {
+					m, o = s.phys(i, pp[l], size)
+				}
+				for k, lf := range leaves {
+					writeLeaf(m, o, lf, s.r[src+k*L+l])
 				}
 			}
 		}

@@ -185,7 +185,8 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomi
 				s.regions[i] = nil
 			}
 		}
-		s.cancel, s.bound, s.physCache = nil, nil, physCache{}
+		s.cancel, s.bound = nil, nil
+		clear(s.physCaches)
 		k.pool.Put(s)
 	}()
 	s.redoDispatch = !s.prologue(k.pro[0])
