@@ -299,3 +299,22 @@ func TestPhysicalPointerUBO(t *testing.T) {
 		}
 	}
 }
+
+// TestPhysicalFrexp: GLSL.std.450 Frexp stores its exponent through an
+// address.
+func TestPhysicalFrexp(t *testing.T) {
+	dev, p, q := physical(t)
+	xb, eb := newBuf(t, dev, f32s([]float32{8, 0.75, -3, 0})), newBuf(t, dev, make([]byte, 16))
+	if err := launch(t, p, q, "frexp_", 4, 4, ptrArg(xb, 0), ptrArg(eb, 0)); err != nil {
+		t.Fatal(err)
+	}
+	// 8 = 0.5 * 2^4, 0.75 = 0.75 * 2^0, -3 = -0.75 * 2^2, 0 = 0 * 2^0.
+	for i, w := range []struct {
+		m float32
+		e uint32
+	}{{0.5, 4}, {0.75, 0}, {-0.75, 2}, {0, 0}} {
+		if m, e := getF32(xb.(*buffer).data, i), getU32(eb.(*buffer).data, i); m != w.m || e != w.e {
+			t.Errorf("frexp #%d = %v, %d; want %v, %d", i, m, e, w.m, w.e)
+		}
+	}
+}
