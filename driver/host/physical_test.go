@@ -318,3 +318,36 @@ func TestPhysicalFrexp(t *testing.T) {
 		}
 	}
 }
+
+// TestPhysicalGLSLLinkedList runs testdata/linked_list.comp, glslang's
+// GL_EXT_buffer_reference: a pointer type declared forward
+// (OpTypeForwardPointer) for a struct that holds it, access chains on
+// addresses, and pointers loaded straight from buffers.
+func TestPhysicalGLSLLinkedList(t *testing.T) {
+	m := glsl(t, "linked_list.comp")
+	k := prepare(t, m, "main", nil)
+	dev := NewDevice()
+	nodes, err := dev.NewBuffer(16 * 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nodes.Release()
+	// List 0: 0 -> 3 -> 1. List 1: empty. List 2: 5. List 3: 2 -> 4.
+	putNode(nodes, 0, 1, nodeAddr(nodes, 3))
+	putNode(nodes, 3, 10, nodeAddr(nodes, 1))
+	putNode(nodes, 1, 100, 0)
+	putNode(nodes, 5, -4, 0)
+	putNode(nodes, 2, 1000, nodeAddr(nodes, 4))
+	putNode(nodes, 4, 2000, 0)
+	heads := make([]byte, 32)
+	for i, h := range []uint64{nodeAddr(nodes, 0), 0, nodeAddr(nodes, 5), nodeAddr(nodes, 2)} {
+		binary.LittleEndian.PutUint64(heads[8*i:], h)
+	}
+	sums := make([]byte, 32)
+	run(t, k, [3]int{1, 1, 1}, nil, heads, sums)
+	for i, w := range []int64{111, 0, -4, 3000} {
+		if g := int64(binary.LittleEndian.Uint64(sums[8*i:])); g != w {
+			t.Errorf("sums[%d] = %d, want %d", i, g, w)
+		}
+	}
+}

@@ -254,10 +254,7 @@ func (p *prep) global(in *inst) error {
 			}
 			return p.errorf("%v", err)
 		}
-		if in.op == spirv.OpTypeForwardPointer {
-			return nil
-		}
-		p.types[in.id] = t
+		p.types[t.id] = t
 	case spirv.OpConstant, spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpConstantNull, spirv.OpConstantComposite,
 		spirv.OpSpecConstant, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse, spirv.OpSpecConstantComposite,
 		spirv.OpSpecConstantOp, spirv.OpUndef:
