@@ -1,26 +1,23 @@
 package host
 
 import (
-	"fmt"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 	"weak"
-
-	"github.com/clgo/clgo/spirv"
 )
 
-// Physical addresses (docs/physical.md). Modules with the
+// The device's address space (docs/physical.md). Modules with the
 // PhysicalStorageBuffer64 memory model reach global memory through 64-bit
 // addresses. On the host device a buffer's address is the process address
 // of its first byte: Go's heap does not move objects, and wrapped host
 // memory is the caller's, mapped for the buffer's life. Every access
-// through an address is resolved against the live buffers below, so an
-// address in no buffer, or an access running past a buffer's end, is an
-// out-of-bounds access like any other: the process never touches memory
-// that is not a buffer.
+// through an address is resolved against the live buffers below
+// (physical.go), so an address in no buffer, or an access running past a
+// buffer's end, is an out-of-bounds access like any other: the process
+// never touches memory that is not a buffer.
 
 // liveBuffer is the address range [lo, hi) of a buffer and its bytes.
 // The entry holds the bytes, not the buffer: a buffer nobody holds is
@@ -96,8 +93,8 @@ func (as *addressSpace) change(f func([]liveBuffer) []liveBuffer) {
 // buffer's address, or nil.
 func (as *addressSpace) find(a uint64) ([]byte, uint64) {
 	p := as.live.Load()
-	if p == nil {
-		return nil, 0
+	if p == nil || uint64(uintptr(a)) != a {
+		return nil, 0 // (no buffer is above a 32-bit process's addresses)
 	}
 	live := *p
 	i, found := slices.BinarySearchFunc(live, uintptr(a), func(o liveBuffer, a uintptr) int { return cmpUintptr(o.lo, a) })
@@ -118,116 +115,4 @@ func cmpUintptr(a, b uintptr) int {
 		return 1
 	}
 	return 0
-}
-
-// physCache is the buffer that one physical access instruction reached
-// last on a worker: an access mostly stays in one buffer (an argument's),
-// and every instruction has its own so that a kernel reading a and b and
-// writing c finds each in its cache. It holds the buffer's bytes, so they
-// stay valid however the address space changes; a worker's caches are
-// emptied when its dispatch ends.
-type physCache struct {
-	lo uint64
-	m  []byte
-}
-
-// at returns the offset of the size bytes at address a in the cached
-// buffer, and whether they are all in it.
-func (c *physCache) at(a uint64, size int) (uint64, bool) {
-	o := a - c.lo
-	return o, o < uint64(len(c.m)) && uint64(len(c.m))-o >= uint64(size)
-}
-
-// phys returns the buffer bytes holding the size bytes at address a and
-// their offset there, through cache slot i; an access that is not inside
-// one live buffer fails the dispatch as an out-of-bounds access.
-func (s *state) phys(i int, a uint64, size int) ([]byte, uint64) {
-	c := &s.physCaches[i]
-	if o, ok := c.at(a, size); ok {
-		return c.m, o
-	}
-	m, lo := liveBuffers.find(a)
-	if m == nil {
-		s.physFault(&AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("physical address %#x, in no buffer", a),
-			Set: -1, Binding: -1, Size: size})
-	}
-	if a-lo+uint64(size) > uint64(len(m)) {
-		s.physFault(&AccessError{Kernel: s.k.name, Memory: fmt.Sprintf("the buffer at physical address %#x", lo),
-			Set: -1, Binding: -1, Offset: int64(a - lo), Size: size, Len: len(m)})
-	}
-	*c = physCache{lo: lo, m: m}
-	return m, a - lo
-}
-
-func (s *state) physFault(e *AccessError) {
-	if s.cur != nil {
-		e.Op = spelling(s.cur.op)
-	}
-	panic(execError{e})
-}
-
-// physical reports whether the pointer id is a PhysicalStorageBuffer
-// pointer: its value is an address, not a region and an offset.
-func (p *prep) physical(id uint32) bool {
-	t := p.vtype[id]
-	return t != nil && t.op == spirv.OpTypePointer && t.sc == spirv.StorageClassPhysicalStorageBuffer
-}
-
-// physSlot gives a physical access instruction its cache slot.
-func (p *prep) physSlot() int {
-	p.k.physSlots++
-	return p.k.physSlots - 1
-}
-
-// resolver is how accesses through the pointer id find their memory.
-func (p *prep) resolver(id uint32) func(*state, uint64, int) ([]byte, uint64) {
-	if !p.physical(id) {
-		return (*state).mem
-	}
-	i := p.physSlot()
-	return func(s *state, a uint64, size int) ([]byte, uint64) { return s.phys(i, a, size) }
-}
-
-// physLoad compiles OpLoad of a value of type t through the addresses at
-// ptr.
-func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
-	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
-	return func(s *state) {
-		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
-		for l, on := range s.mask {
-			if on {
-				m, o := c.m, uint64(0)
-				if off, ok := c.at(pp[l], size); ok {
-					o = off
-				} else {
-					m, o = s.phys(i, pp[l], size)
-				}
-				for k, lf := range leaves {
-					s.r[dst+k*L+l] = readLeaf(m, o, lf)
-				}
-			}
-		}
-	}
-}
-
-// physStore compiles OpStore of a value of type t through the addresses
-// at ptr.
-func (p *prep) physStore(ptr int, t *typ, src int) func(*state) {
-	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
-	return func(s *state) {
-		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
-		for l, on := range s.mask {
-			if on {
-				m, o := c.m, uint64(0)
-				if off, ok := c.at(pp[l], size); ok {
-					o = off
-				} else {
-					m, o = s.phys(i, pp[l], size)
-				}
-				for k, lf := range leaves {
-					writeLeaf(m, o, lf, s.r[src+k*L+l])
-				}
-			}
-		}
-	}
 }
