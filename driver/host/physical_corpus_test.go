@@ -63,3 +63,39 @@ func TestPhysicalCorpus(t *testing.T) {
 		})
 	}
 }
+
+// TestPhysicalKernels runs testdata/physical, kernels about global
+// pointers as addresses (pointers stored in global memory and walked,
+// integers made pointers), built with -physical-storage-buffers and with
+// =auto (which picks physical addressing only where the descriptor
+// mapping cannot express the kernel), on the host driver and compares
+// every buffer with PoCL's.
+func TestPhysicalKernels(t *testing.T) {
+	files, err := corpus.Files(filepath.Join(corpus.TestdataDir(), "physical"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no kernels in testdata/physical")
+	}
+	for _, path := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			want, _ := reference(t, s, src)
+			for _, opt := range []string{"-physical-storage-buffers", "-physical-storage-buffers=auto"} {
+				ps := *s
+				ps.Options = strings.TrimSpace(s.Options + " " + opt)
+				r := newHostRun(t, &ps, src)
+				r.run(t)
+				for i, b := range r.bufs {
+					if b == nil {
+						continue
+					}
+					if res := s.Compare(i, want[i], b.(interface{ HostBytes() []byte }).HostBytes()); !res.OK {
+						t.Errorf("%s: argument %d: %s", opt, i, res)
+					}
+				}
+			}
+		})
+	}
+}
