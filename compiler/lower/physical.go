@@ -141,7 +141,7 @@ func (fs *fnState) offAs(off spirv.ID, from, to []*object) spirv.ID {
 // narrowOff is a 32-bit offset for object o from a pointer's offset off
 // (64 bits where the pointer may point to global memory too).
 func (fs *fnState) narrowOff(off spirv.ID) spirv.ID {
-	if fs.typeOfID(off) == fs.uint64T() {
+	if in := fs.b.Def(fs.typeOfID(off)); in != nil && in.Op == spirv.OpTypeInt && in.Operands[0] == 64 {
 		return fs.b.EmitIDs(spirv.OpUConvert, fs.uint32T(), off)
 	}
 	return off
