@@ -371,18 +371,13 @@ func (fs *fnState) physStoreWords(p *place, size int64, v spirv.ID) {
 // physAtomicPointer is the PhysicalStorageBuffer pointer an OpAtomic* on
 // a value of type et at p takes, and its pointee type.
 func (fs *fnState) physAtomicPointer(p *place, et types.Type) (ptr, ptrT spirv.ID) {
-	k := types.ElemKind(et)
-	switch {
-	case k == types.Float:
-		ptrT = fs.scalarType(types.Float)
-	case k.Size() == 8:
+	// An integer of the value's size: floats go through their bits, as
+	// on a word buffer (atomicOn and c11On bitcast where the types
+	// differ).
+	ptrT = fs.uint32T()
+	if types.ElemKind(et).Size() == 8 {
 		fs.b.Capability(spirv.CapabilityInt64Atomics)
-		ptrT = fs.scalarType(types.ElemKind(et))
-		if k.IsFloat() {
-			ptrT = fs.uint64T()
-		}
-	default:
-		ptrT = fs.uint32T()
+		ptrT = fs.uint64T()
 	}
 	return fs.physPtr(p.addr, ptrT), ptrT
 }
