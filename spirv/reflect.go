@@ -202,10 +202,15 @@ type ConstantData struct {
 // one per built program, initialized from Data (whose length is the
 // buffer's size, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE), and binds
 // it at DescriptorSet/Binding for every dispatch of the program's kernels,
-// so that values persist from one launch to the next.
+// so that values persist from one launch to the next. In a physical
+// module (docs/physical.md §4) PushConstant is set instead and the kernels
+// read the buffer's device address from the push constant at Offset
+// (Size 8 bytes): clspv's ProgramScopeVariablePointerPushConstant.
 type ProgramScopeVariables struct {
 	DescriptorSet, Binding uint32
 	Data                   []byte
+	PushConstant           bool
+	Offset, Size           uint32
 }
 
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
@@ -425,7 +430,14 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 	}
 	if ps := r.ProgramScopeVariables; ps != nil {
 		// Data as clspv writes it: the bytes in hex, in an OpString.
-		emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
+		if ps.PushConstant {
+			emit(ClspvReflectionProgramScopeVariablePointerPushConstant, c(ps.Offset), c(ps.Size), b.String(hex.EncodeToString(ps.Data)))
+		} else {
+			emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
+		}
+	}
+	if t := r.SVMTable; t != nil {
+		b.emitSVMTable(t, c)
 	}
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
@@ -653,6 +665,12 @@ func ReadReflection(m *Module) (*Reflection, error) {
 				err = fail("data is not hex: %v", herr)
 			}
 			r.ProgramScopeVariables = &ProgramScopeVariables{DescriptorSet: u(0), Binding: u(1), Data: data}
+		case ClspvReflectionProgramScopeVariablePointerPushConstant:
+			data, herr := hex.DecodeString(str(2))
+			if herr != nil && err == nil {
+				err = fail("data is not hex: %v", herr)
+			}
+			r.ProgramScopeVariables = &ProgramScopeVariables{PushConstant: true, Offset: u(0), Size: u(1), Data: data}
 		case ClspvReflectionLiteralSampler:
 			r.LiteralSamplers = append(r.LiteralSamplers, LiteralSampler{DescriptorSet: u(0), Binding: u(1), Mask: u(2)})
 		case ClspvReflectionPrintfInfo:
@@ -671,6 +689,9 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := readSVMTable(m, r, consts); err != nil {
+		return nil, err
 	}
 	if err := checkReflection(r); err != nil {
 		return nil, err
