@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
 )
@@ -345,4 +346,28 @@ func TestPhysicalStoredPointers(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPhysicalBuildOptions: with the switch on, builds for a device with
+// physical addresses use Auto addressing (and -arch=spir64); with it off
+// (today's default) they stay logical and the device reports 32 bits.
+func TestPhysicalBuildOptions(t *testing.T) {
+	d := physicalDevice(t)
+	opts, err := compilerOptions("-cl-std=CL2.0", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Addressing != compiler.AddressingAuto {
+		t.Errorf("Addressing with the switch on: %v, want AddressingAuto", opts.Addressing)
+	}
+	if got := withPhysicalOptions("-cl-std=CL2.0", d); got != "-arch=spir64 -cl-std=CL2.0" {
+		t.Errorf("options compiled: %q", got)
+	}
+	physicalAddressingReady = false
+	if opts, err = compilerOptions("", d); err != nil || opts.Addressing != compiler.AddressingLogical {
+		t.Errorf("Addressing with the switch off: %v, %v; want AddressingLogical", opts.Addressing, err)
+	}
+	if nd := newDevice(d.platform, d.drv, d.dev); nd.info.AddressBits != 32 {
+		t.Errorf("CL_DEVICE_ADDRESS_BITS with the switch off: %d, want 32", nd.info.AddressBits)
+	}
 }
