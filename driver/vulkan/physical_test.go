@@ -224,7 +224,7 @@ OpFunctionEnd
 func TestPhysicalProgramScopeVariables(t *testing.T) {
 	d := physicalDevice(t)
 	refl := &spirv.Reflection{
-		Kernels: []spirv.Kernel{{Name: "k", NumArgs: 1, Args: []spirv.Arg{{Name: "out", Kind: spirv.ArgPointerPushConstant, Offset: 8, Size: 8}}}},
+		Kernels:               []spirv.Kernel{{Name: "k", NumArgs: 1, Args: []spirv.Arg{{Name: "out", Kind: spirv.ArgPointerPushConstant, Offset: 8, Size: 8}}}},
 		ProgramScopeVariables: &spirv.ProgramScopeVariables{PushConstant: true, Offset: 0, Size: 8, Data: []byte{41, 0, 0, 0}},
 	}
 	p, err := d.BuildProgram(physicalSPIRV(t, progVarCounter, refl))
