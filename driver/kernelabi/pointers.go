@@ -1,10 +1,5 @@
 package kernelabi
 
-// Physical addressing (docs/physical.md §4-§6): what every driver computes
-// the same way for a PhysicalStorageBuffer64 module — the value of a
-// pointer argument, the SVM residents that follow a kernel's arguments and
-// the SVM translation table built from them.
-
 import (
 	"encoding/binary"
 	"fmt"
@@ -13,100 +8,89 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// PhysicalAddressing reports whether m reaches global memory through
-// PhysicalStorageBuffer64 addresses (driver.KernelInfo.PhysicalAddressing).
-func PhysicalAddressing(m *spirv.Module) bool {
-	return m.MemoryModel != nil && len(m.MemoryModel.Operands) > 0 &&
-		spirv.AddressingModel(m.MemoryModel.Operands[0]) == spirv.AddressingModelPhysicalStorageBuffer64
+// Pointer arguments of physical-addressing modules (docs/physical.md §4):
+// a __global or __constant pointer argument is the device address of the
+// byte it points at, in push constants (spirv.ArgPointerPushConstant) or
+// in a uniform buffer (spirv.ArgPointerUBO); 0 is NULL. The program-scope
+// variables' buffer and the SVM table may be reached the same way.
+
+// AddressFunc gives the device address of a buffer's first byte.
+type AddressFunc func(driver.Buffer) (uint64, error)
+
+// DeviceAddress is the AddressFunc of drivers whose buffers are
+// driver.AddressedBuffer.
+func DeviceAddress(b driver.Buffer) (uint64, error) {
+	ab, ok := b.(driver.AddressedBuffer)
+	if !ok {
+		return 0, fmt.Errorf("buffer %T has no device address: %w", b, driver.ErrInvalidMemObject)
+	}
+	return ab.DeviceAddress(), nil
 }
 
-// PointerBytes is the size of a pointer argument's value and of every
-// address in push constants (a 64-bit device address).
-const PointerBytes = 8
-
-// PointerArgValue is the value of a pointer argument (ArgPointerPushConstant,
-// ArgPointerUBO) given as v: the device address of the byte it points at,
-// the buffer's address plus v.Offset, or 0 for a NULL pointer (v.Buffer
-// nil). The buffer must be an AddressedBuffer.
-func PointerArgValue(v *driver.Arg) (uint64, error) {
+// PointerValue is the value of pointer argument v: the device address of
+// the byte at v.Offset of v.Buffer, or 0 when v has no buffer.
+func PointerValue(v *driver.Arg, address AddressFunc) (uint64, error) {
 	if v.Buffer == nil {
 		return 0, nil
 	}
-	ab, ok := v.Buffer.(driver.AddressedBuffer)
-	if !ok {
-		return 0, fmt.Errorf("a %T has no device address: %w", v.Buffer, driver.ErrInvalidArgValue)
-	}
 	if v.Offset > v.Buffer.Size() {
-		return 0, fmt.Errorf("offset %d past a buffer of %d bytes: %w", v.Offset, v.Buffer.Size(), driver.ErrInvalidArgValue)
+		return 0, fmt.Errorf("offset %d past the buffer's %d bytes: %w", v.Offset, v.Buffer.Size(), driver.ErrInvalidArgValue)
 	}
-	return ab.DeviceAddress() + v.Offset, nil
+	a, err := address(v.Buffer)
+	if err != nil {
+		return 0, err
+	}
+	return a + v.Offset, nil
 }
 
-// PutPointer writes the address a where a module reads a pointer push
-// constant or a pointer in a uniform buffer (little-endian, 8 bytes).
-func PutPointer(dst []byte, a uint64) { binary.LittleEndian.PutUint64(dst, a) }
+// PutPointer writes the pointer value a into the size bytes at b (8 for
+// PhysicalStorageBuffer64 modules).
+func PutPointer(b []byte, size uint32, a uint64) {
+	var w [8]byte
+	binary.LittleEndian.PutUint64(w[:], a)
+	copy(b[:min(int(size), len(b))], w[:min(size, 8)])
+}
 
-// SVMResidents splits Dispatch's args into the kernel's own n arguments
-// and the ArgSVMResident entries after them; anything else past the
-// kernel's arguments is an error.
-func SVMResidents(args []driver.Arg, n int) (own, residents []driver.Arg, err error) {
+// PutPointerPushConstants writes kernel k's pointer push constants into
+// push (PushConstantsEnd bytes): its ArgPointerPushConstant arguments
+// from args, the address of the program-scope variables' buffer (globals)
+// where the module takes it as a push constant, and the SVM table's
+// address (svmTable, 0 for none) where the module reads one. Pointer
+// arguments in a uniform buffer (ArgPointerUBO) are the driver's to place,
+// with PointerValue.
+func PutPointerPushConstants(push []byte, refl *spirv.Reflection, k *spirv.Kernel, args []driver.Arg, address AddressFunc, globals, svmTable uint64) error {
+	for _, a := range k.Args {
+		if a.Kind != spirv.ArgPointerPushConstant || int(a.Ordinal) >= len(args) {
+			continue
+		}
+		v, err := PointerValue(&args[a.Ordinal], address)
+		if err != nil {
+			return fmt.Errorf("argument %d: %w", a.Ordinal, err)
+		}
+		PutPointer(push[min(int(a.Offset), len(push)):], a.Size, v)
+	}
+	if ps := refl.ProgramScopeVariables; ps != nil && ps.PushConstant {
+		PutPointer(push[min(int(ps.Offset), len(push)):], ps.Size, globals)
+	}
+	if t := refl.SVMTable; t != nil {
+		PutPointer(push[min(int(t.Offset), len(push)):], t.Size, svmTable)
+	}
+	return nil
+}
+
+// SplitArgs separates a dispatch's args into the kernel's own (the first
+// n, as many as its driver.KernelInfo lists) and the trailing
+// driver.ArgSVMResident entries: the SVM allocations the kernel may reach
+// through pointers, which the driver keeps alive and coherent for the
+// dispatch.
+func SplitArgs(args []driver.Arg, n int) (own, resident []driver.Arg, err error) {
 	if len(args) < n {
 		return nil, nil, fmt.Errorf("%d arguments for %d: %w", len(args), n, driver.ErrInvalidKernelArgs)
 	}
 	for i, a := range args[n:] {
-		if a.Kind != driver.ArgSVMResident {
-			return nil, nil, fmt.Errorf("%d arguments for %d (entry %d is %v, not an SVM resident): %w", len(args), n, n+i, a.Kind, driver.ErrInvalidKernelArgs)
-		}
-		if a.Buffer == nil || a.Size == 0 || a.Size > a.Buffer.Size() {
-			return nil, nil, fmt.Errorf("SVM resident %d: %d bytes of a buffer of %v: %w", i, a.Size, bufSize(a.Buffer), driver.ErrInvalidArgValue)
+		if a.Kind != driver.ArgSVMResident || a.Buffer == nil {
+			return nil, nil, fmt.Errorf("%d arguments for %d: entry %d is a %s, not an SVM allocation: %w", len(args), n, n+i, a.Kind, driver.ErrInvalidKernelArgs)
 		}
 	}
 	return args[:n], args[n:], nil
-}
-
-func bufSize(b driver.Buffer) any {
-	if b == nil {
-		return "none"
-	}
-	return b.Size()
-}
-
-// SVMTableEntry is one range of the SVM translation table: the host's
-// addresses [Host, Host+Size) are the device's [Device, Device+Size).
-type SVMTableEntry struct {
-	Host, Device, Size uint64
-}
-
-// SVMTableEntries are the entries of the residents whose device address is
-// not their host address (those the kernel must translate); residents
-// whose buffers have no device address are an error.
-func SVMTableEntries(residents []driver.Arg) ([]SVMTableEntry, error) {
-	var out []SVMTableEntry
-	for i := range residents {
-		r := &residents[i]
-		ab, ok := r.Buffer.(driver.AddressedBuffer)
-		if !ok {
-			return nil, fmt.Errorf("SVM resident %d: a %T has no device address: %w", i, r.Buffer, driver.ErrInvalidArgValue)
-		}
-		if dev := ab.DeviceAddress(); dev != r.HostAddress {
-			out = append(out, SVMTableEntry{Host: r.HostAddress, Device: dev, Size: r.Size})
-		}
-	}
-	return out, nil
-}
-
-// SVMTableBytes is the size of a table of n entries:
-// struct { uint32 count, reserved; struct { uint64 host, device, size; } entry[n]; }.
-func SVMTableBytes(n int) int { return 8 + 24*n }
-
-// PutSVMTable writes the table of entries into dst (SVMTableBytes long).
-func PutSVMTable(dst []byte, entries []SVMTableEntry) {
-	binary.LittleEndian.PutUint32(dst, uint32(len(entries)))
-	binary.LittleEndian.PutUint32(dst[4:], 0)
-	for i, e := range entries {
-		p := dst[8+24*i:]
-		binary.LittleEndian.PutUint64(p, e.Host)
-		binary.LittleEndian.PutUint64(p[8:], e.Device)
-		binary.LittleEndian.PutUint64(p[16:], e.Size)
-	}
 }

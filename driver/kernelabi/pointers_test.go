@@ -3,82 +3,88 @@ package kernelabi
 import (
 	"encoding/binary"
 	"errors"
-	"slices"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
 )
 
-// addrBuf is a buffer at a device address.
-type addrBuf struct{ addr, size uint64 }
+// addressed is a buffer of size bytes at a device address.
+type addressed struct {
+	driver.Buffer
+	addr, size uint64
+}
 
-func (b addrBuf) Size() uint64          { return b.size }
-func (b addrBuf) Release()              {}
-func (b addrBuf) DeviceAddress() uint64 { return b.addr }
+func (b addressed) DeviceAddress() uint64 { return b.addr }
+func (b addressed) Size() uint64          { return b.size }
 
-// plainBuf has no device address.
-type plainBuf struct{}
+// plain is a buffer without a device address.
+type plain struct{ driver.Buffer }
 
-func (plainBuf) Size() uint64 { return 64 }
-func (plainBuf) Release()     {}
+func (plain) Size() uint64 { return 8 }
 
-func TestPointerArgValue(t *testing.T) {
+// TestPointerPushConstants: pointer arguments are their buffer's address
+// plus the argument's offset (0 without a buffer), beside the
+// program-scope variables' address and the SVM table's, at the offsets
+// the reflection gives (docs/physical.md §4).
+func TestPointerPushConstants(t *testing.T) {
+	refl := &spirv.Reflection{
+		ProgramScopeVariables: &spirv.ProgramScopeVariables{PushConstant: true, Offset: 32, Size: 8},
+		SVMTable:              &spirv.SVMTable{Offset: 40, Size: 8},
+	}
+	k := &spirv.Kernel{Args: []spirv.Arg{
+		{Ordinal: 0, Kind: spirv.ArgPointerPushConstant, Offset: 0, Size: 8},
+		{Ordinal: 1, Kind: spirv.ArgPODPushConstant, Offset: 8, Size: 4},
+		{Ordinal: 2, Kind: spirv.ArgPointerPushConstant, Offset: 16, Size: 8},
+		{Ordinal: 3, Kind: spirv.ArgPointerUBO, Binding: 1, Offset: 0, Size: 8},
+	}}
+	if end := PushConstantsEnd(refl, k); end != 48 {
+		t.Fatalf("PushConstantsEnd = %d, want 48", end)
+	}
+	buf := addressed{addr: 0x7000_0000, size: 256}
+	args := []driver.Arg{{Buffer: buf, Offset: 24}, {Bytes: []byte{1, 2, 3, 4}}, {}, {Buffer: buf}}
+	push := make([]byte, 48)
+	for i := range push {
+		push[i] = 0xee
+	}
+	if err := PutPointerPushConstants(push, refl, k, args, DeviceAddress, 0x1234, 0); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
-		arg  driver.Arg
+		off  int
 		want uint64
-		err  error
-	}{
-		{driver.Arg{Kind: driver.ArgBuffer}, 0, nil},
-		{driver.Arg{Kind: driver.ArgBuffer, Buffer: addrBuf{0x10000, 256}, Offset: 12}, 0x1000c, nil},
-		{driver.Arg{Kind: driver.ArgBuffer, Buffer: addrBuf{0x10000, 256}, Offset: 257}, 0, driver.ErrInvalidArgValue},
-		{driver.Arg{Kind: driver.ArgBuffer, Buffer: plainBuf{}}, 0, driver.ErrInvalidArgValue},
-	} {
-		got, err := PointerArgValue(&c.arg)
-		if got != c.want || !errors.Is(err, c.err) || (c.err == nil) != (err == nil) {
-			t.Errorf("PointerArgValue(%+v) = %#x, %v; want %#x, %v", c.arg, got, err, c.want, c.err)
+	}{{0, 0x7000_0018}, {16, 0}, {32, 0x1234}, {40, 0}} {
+		if g := binary.LittleEndian.Uint64(push[c.off:]); g != c.want {
+			t.Errorf("push constant at %d = %#x, want %#x", c.off, g, c.want)
 		}
+	}
+	if g := binary.LittleEndian.Uint64(push[8:]); g != 0xeeeeeeeeeeeeeeee {
+		t.Errorf("the POD argument's bytes were written: %#x", g)
+	}
+	args[0].Offset = 257
+	if err := PutPointerPushConstants(push, refl, k, args, DeviceAddress, 0, 0); !errors.Is(err, driver.ErrInvalidArgValue) {
+		t.Errorf("an offset past the buffer: %v, want ErrInvalidArgValue", err)
+	}
+	if _, err := PointerValue(&driver.Arg{Buffer: plain{}}, DeviceAddress); !errors.Is(err, driver.ErrInvalidMemObject) {
+		t.Errorf("a buffer without an address: %v, want ErrInvalidMemObject", err)
 	}
 }
 
-func TestSVMResidentsAndTable(t *testing.T) {
-	own := []driver.Arg{{Kind: driver.ArgBuffer}, {Kind: driver.ArgPOD, Bytes: []byte{1, 2, 3, 4}}}
-	res := []driver.Arg{
-		{Kind: driver.ArgSVMResident, Buffer: addrBuf{0x9000, 128}, Size: 100, HostAddress: 0x7f0000001000},
-		{Kind: driver.ArgSVMResident, Buffer: addrBuf{0x5000, 64}, Size: 64, HostAddress: 0x5000}, // identity: no entry
+// TestSplitArgs: SVM allocations may follow a kernel's own arguments;
+// nothing else may.
+func TestSplitArgs(t *testing.T) {
+	buf := addressed{addr: 64, size: 64}
+	args := []driver.Arg{{Kind: driver.ArgBuffer}, {Kind: driver.ArgSVMResident, Buffer: buf, Size: 64, HostAddress: 64}}
+	own, res, err := SplitArgs(args, 1)
+	if err != nil || len(own) != 1 || len(res) != 1 {
+		t.Fatalf("SplitArgs = %v, %v, %v", own, res, err)
 	}
-	gotOwn, gotRes, err := SVMResidents(append(slices.Clone(own), res...), 2)
-	if err != nil || len(gotOwn) != 2 || len(gotRes) != 2 {
-		t.Fatalf("SVMResidents: %d own, %d residents, %v", len(gotOwn), len(gotRes), err)
+	if _, _, err := SplitArgs(args[:1], 2); !errors.Is(err, driver.ErrInvalidKernelArgs) {
+		t.Errorf("too few arguments: %v, want ErrInvalidKernelArgs", err)
 	}
-	for _, bad := range [][]driver.Arg{
-		own[:1], // fewer than the kernel's
-		append(slices.Clone(own), driver.Arg{Kind: driver.ArgBuffer}),                                        // not a resident
-		append(slices.Clone(own), driver.Arg{Kind: driver.ArgSVMResident, Buffer: addrBuf{0, 16}, Size: 32}), // past its buffer
-		append(slices.Clone(own), driver.Arg{Kind: driver.ArgSVMResident, Size: 16}),                         // no buffer
-	} {
-		if _, _, err := SVMResidents(bad, 2); err == nil {
-			t.Errorf("SVMResidents(%+v): no error", bad)
+	for _, bad := range [][]driver.Arg{{args[0], {Kind: driver.ArgPOD}}, {args[0], {Kind: driver.ArgSVMResident}}} {
+		if _, _, err := SplitArgs(bad, 1); !errors.Is(err, driver.ErrInvalidKernelArgs) {
+			t.Errorf("SplitArgs(%v): %v, want ErrInvalidKernelArgs", bad, err)
 		}
-	}
-	entries, err := SVMTableEntries(gotRes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []SVMTableEntry{{Host: 0x7f0000001000, Device: 0x9000, Size: 100}}
-	if !slices.Equal(entries, want) {
-		t.Fatalf("SVMTableEntries = %+v, want %+v", entries, want)
-	}
-	if _, err := SVMTableEntries([]driver.Arg{{Kind: driver.ArgSVMResident, Buffer: plainBuf{}, Size: 8}}); err == nil {
-		t.Error("SVMTableEntries of a buffer without an address: no error")
-	}
-	// struct { uint32 count, reserved; struct { uint64 host, device, size; } entry[]; }
-	b := make([]byte, SVMTableBytes(len(entries)))
-	if len(b) != 32 {
-		t.Fatalf("SVMTableBytes(1) = %d, want 32", len(b))
-	}
-	PutSVMTable(b, entries)
-	le := binary.LittleEndian
-	if le.Uint32(b) != 1 || le.Uint32(b[4:]) != 0 || le.Uint64(b[8:]) != 0x7f0000001000 || le.Uint64(b[16:]) != 0x9000 || le.Uint64(b[24:]) != 100 {
-		t.Errorf("PutSVMTable wrote % x", b)
 	}
 }

@@ -70,7 +70,7 @@ func HasRegionPushConstants(refl *spirv.Reflection) bool {
 // PushConstantsEnd is the end of the push constants of kernel k: the
 // work-item values, the POD and pointer arguments passed as push
 // constants, the image channel queries (PutImageChannelPushConstants) and
-// the addresses of the program-scope variables and the SVM table.
+// the pointers of PutPointerPushConstants.
 func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	end := uint32(0)
 	for _, pc := range refl.PushConstants {
@@ -86,7 +86,6 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 			end = max(end, a.Offset+a.Size)
 		}
 	}
-	// Physical modules' addresses (docs/physical.md §4-§5).
 	if ps := refl.ProgramScopeVariables; ps != nil && ps.PushConstant {
 		end = max(end, ps.Offset+ps.Size)
 	}

@@ -42,7 +42,8 @@ func (b *Buffer) DeviceAddress() uint64 {
 }
 
 // addresses resolves what a physical module reaches by address: the
-// values of its pointer arguments (by ordinal), the buffers it may touch
+// values of its pointer arguments in a uniform buffer (by ordinal; those
+// in push constants are PutPointerPushConstants'), the buffers it may touch
 // (held by d from now on: pointer arguments, program-scope variables and
 // the SVM residents) and d's SVM translation table.
 func (q *queue) addresses(d *dispatchCmd, args, residents []driver.Arg) (map[uint32][]byte, error) {
@@ -70,15 +71,17 @@ func (q *queue) addresses(d *dispatchCmd, args, residents []driver.Arg) (map[uin
 				return nil, fmt.Errorf("argument %d: %w", a.Ordinal, err)
 			}
 		}
-		addr, err := kernelabi.PointerArgValue(v)
+		addr, err := kernelabi.PointerValue(v, kernelabi.DeviceAddress)
 		if err != nil {
 			return nil, fmt.Errorf("argument %d: %w", a.Ordinal, err)
 		}
-		if ptrs == nil {
-			ptrs = map[uint32][]byte{}
+		if a.Kind == spirv.ArgPointerUBO {
+			if ptrs == nil {
+				ptrs = map[uint32][]byte{}
+			}
+			ptrs[a.Ordinal] = make([]byte, a.Size)
+			kernelabi.PutPointer(ptrs[a.Ordinal], a.Size, addr)
 		}
-		ptrs[a.Ordinal] = make([]byte, kernelabi.PointerBytes)
-		kernelabi.PutPointer(ptrs[a.Ordinal], addr)
 	}
 	if pv := k.p.progVars; pv != nil {
 		pv.ref()
@@ -90,7 +93,7 @@ func (q *queue) addresses(d *dispatchCmd, args, residents []driver.Arg) (map[uin
 		}
 	}
 	if k.p.refl.SVMTable != nil {
-		entries, err := kernelabi.SVMTableEntries(residents)
+		entries, err := kernelabi.SVMTableEntries(residents, kernelabi.DeviceAddress)
 		if err != nil {
 			return nil, err
 		}
@@ -99,8 +102,8 @@ func (q *queue) addresses(d *dispatchCmd, args, residents []driver.Arg) (map[uin
 	return ptrs, nil
 }
 
-// argBytes is the bytes of argument a as the module reads them: a
-// pointer's address, or a POD value.
+// argBytes is the bytes of argument a as the module reads them from a
+// buffer: a pointer's address (ArgPointerUBO), or a POD value.
 func argBytes(a spirv.Arg, args []driver.Arg, ptrs map[uint32][]byte) []byte {
 	if p, ok := ptrs[a.Ordinal]; ok {
 		return p
@@ -123,6 +126,6 @@ func (s *submitter) putSVMTable(b *batch, d *dispatchCmd) (*batch, error) {
 	}
 	r := s.l.staging
 	kernelabi.PutSVMTable(r.bytes(pos, n), d.svm)
-	kernelabi.PutPointer(d.push[t.Offset:], r.addr+r.offset(pos))
+	kernelabi.PutPointer(d.push[t.Offset:], t.Size, r.addr+r.offset(pos))
 	return b, nil
 }

@@ -69,7 +69,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	if k.unsupported != "" {
 		return nil, fmt.Errorf("vulkan: kernel %s: %s: %w", name, k.unsupported, driver.ErrUnsupported)
 	}
-	args, residents, err := kernelabi.SVMResidents(args, len(k.info.Args))
+	args, residents, err := kernelabi.SplitArgs(args, len(k.info.Args))
 	if err != nil {
 		return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 	}
@@ -201,10 +201,19 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	if k.pushSize > 0 {
 		d.push = make([]byte, k.pushSize)
 		for _, a := range k.pushArgs {
-			copy(d.push[a.Offset:a.Offset+a.Size], argBytes(a, args, ptrs))
+			if a.Kind == spirv.ArgPODPushConstant {
+				copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+			}
 		}
-		if ps := k.p.refl.ProgramScopeVariables; ps != nil && ps.PushConstant && k.p.progVars != nil {
-			kernelabi.PutPointer(d.push[ps.Offset:], k.p.progVars.DeviceAddress())
+		// Pointer arguments and the program-scope variables by address;
+		// the SVM table's goes in when the dispatch is recorded.
+		var globals uint64
+		if k.p.progVars != nil {
+			globals = k.p.progVars.DeviceAddress()
+		}
+		if err := kernelabi.PutPointerPushConstants(d.push, k.p.refl, k.refl, args, kernelabi.DeviceAddress, globals, 0); err != nil {
+			d.release()
+			return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 		}
 		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
