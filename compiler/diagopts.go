@@ -19,6 +19,15 @@ func (o Options) newDiags() *diag.List {
 
 // typesConfig is the checker's configuration for these options.
 func (o Options) typesConfig() *types.Config {
-	return &types.Config{AddressBits: 32, Std: o.std(), Extensions: o.Features.extensions(),
+	return &types.Config{AddressBits: o.addressBits(), Std: o.std(), Extensions: o.Features.extensions(),
 		FastRelaxedMath: o.FastRelaxedMath, SinglePrecisionConstants: o.SinglePrecisionConst}
+}
+
+// addressBits is the width of size_t and pointers: 64 under -arch=spir64,
+// else 32.
+func (o Options) addressBits() int {
+	if o.AddressBits == 64 {
+		return 64
+	}
+	return 32
 }

@@ -53,7 +53,11 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 		}
 		return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
 	case *types.Pointer:
-		return fs.wordToPtr(fs.loadScalarAt(p, boff, types.UInt))
+		w := make([]spirv.ID, fs.conf.AddressBits/32)
+		for i := range w {
+			w[i] = fs.loadScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt)
+		}
+		return fs.wordsToPtr(w)
 	}
 	panic("lower: cannot load this type from words")
 }
@@ -87,7 +91,9 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			fs.storeWords(p, fs.addConst(boff, uint32(f.Offset)), f.Type, e)
 		}
 	case *types.Pointer:
-		fs.storeScalarAt(p, boff, types.UInt, fs.ptrToWord(v))
+		for i, w := range fs.ptrToWords(v) {
+			fs.storeScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt, w)
+		}
 	}
 }
 

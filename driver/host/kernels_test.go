@@ -54,7 +54,7 @@ func loadSpec(t testing.TB, path string) (*kspec.Spec, string) {
 
 func newHostRun(t testing.TB, s *kspec.Spec, src string) *hostRun {
 	t.Helper()
-	opts, err := compiler.ParseOptions(s.Options)
+	opts, err := compiler.ParseOptions(s.ClgoBuildOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
