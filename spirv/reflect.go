@@ -203,14 +203,14 @@ type ConstantData struct {
 // buffer's size, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE), and binds
 // it at DescriptorSet/Binding for every dispatch of the program's kernels,
 // so that values persist from one launch to the next. In a physical
-// module (docs/physical.md §4) PushConstant is set instead and the kernels
-// read the buffer's device address from the push constant at Offset
-// (Size 8 bytes): clspv's ProgramScopeVariablePointerPushConstant.
+// module (docs/physical.md §4) the kernels take the buffer's device
+// address instead: PushConstant, 8 bytes at Offset (clspv's
+// ProgramScopeVariablePointerPushConstant).
 type ProgramScopeVariables struct {
 	DescriptorSet, Binding uint32
-	Data                   []byte
 	PushConstant           bool
 	Offset, Size           uint32
+	Data                   []byte
 }
 
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
@@ -436,11 +436,11 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 			emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
 		}
 	}
-	if t := r.SVMTable; t != nil {
-		b.emitSVMTable(t, c)
-	}
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
+	}
+	if st := r.SVMTable; st != nil {
+		b.emitSVMTable(st)
 	}
 	return nil
 }
@@ -457,7 +457,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			sets[in.Result] = true
 		}
 	}
-	if len(sets) == 0 {
+	if len(sets) == 0 && !hasClgoSet(m) {
 		return r, nil
 	}
 	strs := map[ID]string{}

@@ -2,62 +2,63 @@ package spirv
 
 import "fmt"
 
-// The SVM table's reflection (docs/physical.md §5). clspv has no such
-// instruction, so clgo writes it in an extended instruction set of its
-// own, beside NonSemantic.ClspvReflection: tools that read clspv's
-// reflection skip it as they skip any unknown non-semantic set.
+// ClgoReflectionImport is clgo's own NonSemantic instruction set: the
+// reflection that NonSemantic.ClspvReflection has no instruction for.
+// clspv modules never import it.
+const ClgoReflectionImport = "NonSemantic.clgo.1"
 
-// ClgoReflectionImport is the non-semantic set of clgo's own reflection
-// instructions.
-const ClgoReflectionImport = "NonSemantic.Clgo.Reflection.1"
-
-// ClgoReflectionSVMTablePushConstant is the instruction (Offset, Size:
-// 32-bit integer constants) saying that the module reads the device
-// address of its SVM translation table from the push constant at Offset.
+// ClgoReflectionSVMTablePushConstant is the set's instruction
+// `SVMTablePushConstant Offset Size` (32-bit integer constants): the
+// push constant where a physical module reads its SVM table's device
+// address (Reflection.SVMTable, docs/physical.md §5).
 const ClgoReflectionSVMTablePushConstant = 1
 
-// emitSVMTable writes t's instruction; c makes the 32-bit constants.
-func (b *Builder) emitSVMTable(t *SVMTable, c func(uint32) ID) {
+// emitSVMTable writes the SVM table's reflection after the others.
+func (b *Builder) emitSVMTable(st *SVMTable) {
 	set := b.ExtInstImport(ClgoReflectionImport)
+	u32 := b.TypeInt(32, 0)
 	b.Module.Trailing = append(b.Module.Trailing, &Instruction{Op: OpExtInst, ResultType: b.TypeVoid(), Result: b.NewID(),
-		Operands: []uint32{uint32(set), ClgoReflectionSVMTablePushConstant, uint32(c(t.Offset)), uint32(c(t.Size))}})
+		Operands: []uint32{uint32(set), ClgoReflectionSVMTablePushConstant,
+			uint32(b.ConstantUint(u32, uint64(st.Offset))), uint32(b.ConstantUint(u32, uint64(st.Size)))}})
 }
 
-// readSVMTable sets r.SVMTable from m's ClgoReflectionSVMTablePushConstant,
-// if it has one; consts are m's 32-bit integer constants.
-func readSVMTable(m *Module, r *Reflection, consts map[ID]uint32) error {
-	var set ID
+// clgoSets returns the ids of m's imports of clgo's instruction set.
+func clgoSets(m *Module) map[ID]bool {
+	sets := map[ID]bool{}
 	for _, in := range m.ExtInstImports {
 		if s, _, _ := DecodeString(in.Operands); s == ClgoReflectionImport {
-			set = in.Result
+			sets[in.Result] = true
 		}
 	}
-	if set == 0 {
+	return sets
+}
+
+func hasClgoSet(m *Module) bool { return len(clgoSets(m)) > 0 }
+
+// readSVMTable reads the SVMTablePushConstant instruction of m into r;
+// consts are m's 32-bit integer constants.
+func readSVMTable(m *Module, r *Reflection, consts map[ID]uint32) error {
+	sets := clgoSets(m)
+	if len(sets) == 0 {
 		return nil
 	}
 	for _, in := range m.Trailing {
-		if in.Op != OpExtInst || len(in.Operands) < 2 || ID(in.Operands[0]) != set || in.Operands[1] != ClgoReflectionSVMTablePushConstant {
+		if in.Op != OpExtInst || len(in.Operands) < 2 || !sets[ID(in.Operands[0])] {
 			continue
+		}
+		if in.Operands[1] != ClgoReflectionSVMTablePushConstant {
+			return fmt.Errorf("spirv: reflection: %s instruction %d is unknown", ClgoReflectionImport, in.Operands[1])
 		}
 		ops := in.Operands[2:]
 		if len(ops) != 2 {
 			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d has %d operands, want 2", in.Result, len(ops))
 		}
-		var v [2]uint32
-		for i, op := range ops {
-			x, ok := consts[ID(op)]
-			if !ok {
-				return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d: operand %d (%%%d) is not a 32-bit integer constant", in.Result, i, op)
-			}
-			v[i] = x
+		off, ok1 := consts[ID(ops[0])]
+		size, ok2 := consts[ID(ops[1])]
+		if !ok1 || !ok2 {
+			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d: operands are not 32-bit integer constants", in.Result)
 		}
-		if v[1] != 8 {
-			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d: size %d, want 8 (a 64-bit address)", in.Result, v[1])
-		}
-		if uint64(v[0])+8 > MaxPushConstantBytes {
-			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d ends at push constant byte %d (at most %d)", in.Result, uint64(v[0])+8, MaxPushConstantBytes)
-		}
-		r.SVMTable = &SVMTable{Offset: v[0], Size: v[1]}
+		r.SVMTable = &SVMTable{Offset: off, Size: size}
 	}
 	return nil
 }

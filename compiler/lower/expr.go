@@ -258,7 +258,7 @@ func (fs *fnState) varValue(v *types.Var) value {
 	case bd.val != nil:
 		return *bd.val
 	case bd.offVar != 0:
-		pv := &ptrVal{objs: bd.objs, off: fs.b.EmitIDs(spirv.OpLoad, fs.uint32T(), bd.offVar)}
+		pv := &ptrVal{objs: bd.objs, off: fs.b.EmitIDs(spirv.OpLoad, fs.offType(bd.objs), bd.offVar)}
 		if bd.selVar != 0 {
 			pv.sel = fs.b.EmitIDs(spirv.OpLoad, fs.uint32T(), bd.selVar)
 		}
@@ -431,7 +431,18 @@ func (fs *fnState) addrOf(p *place, e syntax.Expr) *ptrVal {
 				return &ptrVal{objs: []*object{o}, off: p.chain[p.pre]}
 			}
 		}
+	case pPhys:
+		return &ptrVal{objs: []*object{fs.physObj}, off: p.addr}
 	case pDispatch:
+		if wideObjs(p.ptr.objs) {
+			// Byte offsets, 64 bits wide: the path below the object as
+			// global memory's would take it.
+			d := p.sub(fs.physPlace(p.ptr.off, p.baseT, 1))
+			if d.kind == pPhys {
+				return &ptrVal{objs: p.ptr.objs, sel: p.ptr.sel, off: d.addr}
+			}
+			break
+		}
 		words := false
 		for _, o := range p.ptr.objs {
 			if o != nil && o.words {
@@ -473,6 +484,10 @@ func (fs *fnState) bind(v *types.Var) *binding {
 	}
 	if o := fs.objs[v]; o != nil && !isKernelPtrParam(v) {
 		bd.pl = fs.objPlace(o, v.Type)
+		return bd
+	}
+	if fs.opts.Physical && isProgramVar(v) {
+		bd.pl = fs.programVarPlace(v)
 		return bd
 	}
 	if isPointer(v.Type) {
@@ -517,7 +532,7 @@ func (fs *fnState) ptrVarSlots(v *types.Var, bd *binding) {
 		bd.objs = append(bd.objs, nil)
 	}
 	u := fs.uint32T()
-	bd.offVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, u))
+	bd.offVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.offType(bd.objs)))
 	fs.b.Name(bd.offVar, v.Name+".off")
 	if len(bd.objs) > 1 {
 		bd.selVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, u))
@@ -532,7 +547,7 @@ func (fs *fnState) storePtrVar(v *types.Var, pv *ptrVal) {
 		fs.errorf(fs.pos, "assignment to pointer '%s' is not supported", v.Name)
 		return
 	}
-	fs.b.EmitIDs(spirv.OpStore, 0, bd.offVar, pv.off)
+	fs.b.EmitIDs(spirv.OpStore, 0, bd.offVar, fs.offAs(pv.off, pv.objs, bd.objs))
 	if bd.selVar != 0 {
 		fs.b.EmitIDs(spirv.OpStore, 0, bd.selVar, fs.remapSel(pv, bd.objs))
 	}

@@ -25,6 +25,9 @@ type object struct {
 	// base: the byte offset of a program-scope __global variable in the
 	// program's buffer (progvars.go), where its Block's member lies.
 	base uint32
+	// phys: global memory in a physical module (physical.go); offsets
+	// are 64-bit device addresses.
+	phys bool
 }
 
 // setupObjects decides each object's unit type and layout from the
@@ -42,6 +45,13 @@ func (fs *fnState) setupObjects() {
 			o.num = fs.pv.index[v] + 1
 		}
 		fs.maxNum = max(fs.maxNum, o.num)
+		if v == physVar {
+			o.phys, o.words, o.sc = true, true, spirv.StorageClassPhysicalStorageBuffer
+			o.unit = types.Typ[types.UChar]
+			fs.objs[v] = o
+			fs.physObj = o
+			continue
+		}
 		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer
@@ -100,6 +110,8 @@ func (fs *fnState) setupObjects() {
 			o.scalar = false
 		}
 		switch {
+		case o.phys:
+			// no variable: addresses
 		case v.Kind == types.ParamVar && v.Func == fs.k:
 			// declared with the kernel's arguments
 		case v.Kind == types.KernelLocal:
