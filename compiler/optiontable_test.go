@@ -71,6 +71,9 @@ func TestBuildOptions(t *testing.T) {
 	if o.AddressBits != 64 {
 		t.Fatalf("-arch=spir64: AddressBits %d, want 64", o.AddressBits)
 	}
+	if o.Addressing != AddressingPhysical {
+		t.Fatalf("-physical-storage-buffers: addressing %v", o.Addressing)
+	}
 }
 
 // Every option's example parses, and every option is in docs/clspv.md.
