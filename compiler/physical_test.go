@@ -365,4 +365,16 @@ func TestPhysicalOptions(t *testing.T) {
 	if _, err := ParseOptions("-physical-storage-buffers=maybe"); err == nil {
 		t.Error("-physical-storage-buffers=maybe accepted")
 	}
+	// -arch=spir keeps 32-bit pointers: physical addressing is refused,
+	// Auto stays logical.
+	const src = "kernel void k(global int *a) { a[get_global_id(0)] = 1; }"
+	o, _ := ParseOptions("-arch=spir -physical-storage-buffers")
+	if _, err := Compile(src, o); err == nil || !strings.Contains(err.Error(), "needs 64-bit pointers (-arch=spir64)") {
+		t.Errorf("-arch=spir -physical-storage-buffers: %v", err)
+	}
+	o, _ = ParseOptions("-arch=spir -physical-storage-buffers=auto")
+	res, err := Compile(src, o)
+	if err != nil || spirv.AddressingModel(res.Module.MemoryModel.Operands[0]) != spirv.AddressingModelLogical {
+		t.Errorf("-arch=spir -physical-storage-buffers=auto: %v", err)
+	}
 }
