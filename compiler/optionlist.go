@@ -134,12 +134,13 @@ var optionTable = []*OptionInfo{
 			}
 			return nil
 		}},
-	{Name: "-arch", Arg: Value, Meta: "ARCH", Help: "pointer size: spir or spirv (32-bit, default); spir64 or spirv64 are taken with a warning", Example: "-arch=spir",
+	{Name: "-arch", Arg: Value, Meta: "ARCH", Help: "pointer size: spir or spirv (32-bit size_t and pointers, default); spir64 or spirv64 (64-bit, as clang's spir64)", Example: "-arch=spir64",
 		apply: func(o *Options, v string) error {
 			switch v {
 			case "spir", "spirv":
+				o.AddressBits = 32
 			case "spir64", "spirv64":
-				o.ignore("-arch="+v, "64-bit size_t and pointers are not supported yet; 32-bit is used")
+				o.AddressBits = 64
 			default:
 				return fmt.Errorf("unknown architecture %q (want spir, spir64, spirv or spirv64)", v)
 			}

@@ -112,6 +112,10 @@ type Options struct {
 	// Addressing is how __global and __constant pointers are lowered
 	// (docs/physical.md): logical (the default), physical, or auto.
 	Addressing Addressing
+	// AddressBits is the width of size_t, ptrdiff_t, intptr_t, uintptr_t
+	// and of pointers in memory: 32 (-arch=spir, the default; 0 means
+	// 32) or 64 (-arch=spir64, clang's spir64 target; docs/physical.md §1).
+	AddressBits int
 
 	ClusterPODArgs         bool // -cluster-pod-kernel-args (default on)
 	PODUBO                 bool // -pod-ubo

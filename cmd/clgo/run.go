@@ -109,6 +109,7 @@ func checkCmd(args []string) error {
 	fs := newFlagSet("check")
 	device := fs.String("device", "", "clgo devices to check: a driver name or an index (default all); example: --device host")
 	refOnly := fs.Bool("ref-only", false, "run only the OpenCL platforms (the reference and any others), no clgo device; example: --ref-only")
+	extra := fs.String("options", "", "build options added to each file's own on the clgo devices only (the reference builds without them); example: --options=-arch=spir64")
 	prog := addProgressFlag(fs)
 	files, err := parseFlags(fs, args)
 	if err != nil {
@@ -161,6 +162,7 @@ func checkCmd(args []string) error {
 				return err
 			}
 			defer t.close()
+			t.extra = *extra
 			others = append(others, t)
 		}
 	}

@@ -289,6 +289,9 @@ type clgoTarget struct {
 	q     *cl.Queue // profiling
 	plain *cl.Queue // without profiling, for launches; made on first use
 	progs map[string]*cl.Program
+	// extra are build options appended to every spec's own (clgo check
+	// --options), for clgo's devices only: the reference builds without.
+	extra string
 }
 
 func newClgoTarget(d *cl.Device) (*clgoTarget, error) {
@@ -363,7 +366,8 @@ func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, erro
 	if t.ctx == nil {
 		return nil, fmt.Errorf("no context (an earlier failure)")
 	}
-	key := s.Options + "\x00" + f.src
+	opts := strings.TrimSpace(s.ClgoBuildOptions() + " " + t.extra)
+	key := opts + "\x00" + f.src
 	p := t.progs[key]
 	if p == nil {
 		var err error
@@ -371,7 +375,7 @@ func (t *clgoTarget) setup(f *kfile, s *kspec.Spec, in [][]byte) (*clgoRun, erro
 		if err != nil {
 			return nil, err
 		}
-		if err := p.Build(s.Options); err != nil {
+		if err := p.Build(opts); err != nil {
 			return nil, err
 		}
 		t.progs[key] = p

@@ -66,8 +66,8 @@ func (fs *fnState) setupObjects() {
 			o.scalar = !isArray(v.Type)
 			if isProgramVar(v) {
 				o.sc = spirv.StorageClassStorageBuffer
-				// Pointers in it are stored as words (ptrToWord): its
-				// layout is C's, a pointer 4 bytes.
+				// Pointers in it are stored as words (ptrToWords): its
+				// layout is C's, a pointer 4 or 8 bytes.
 				o.words = o.words || fs.pv.words
 			}
 		}

@@ -177,7 +177,7 @@ func (l *lowerer) finishProgramVars() {
 
 // pointerInit writes the initial bytes of a program-scope variable that
 // holds a pointer: NULL, or an address in a program-scope __global
-// variable (&v, v, &v[i], v + i with constant i), packed as ptrToWord
+// variable (&v, v, &v[i], v + i with constant i), packed as ptrToWords
 // packs it (every such variable is a word object: the offset counts
 // bytes). Other initializers of pointers (a pointer inside an aggregate)
 // are refused.
@@ -195,9 +195,15 @@ func (fs *fnState) pointerInit(v *types.Var, buf []byte) {
 		return // NULL: zeros
 	}
 	target, off, ok := fs.progAddress(e)
-	if !ok || off < 0 || off >= 1<<24 {
+	wide := fs.conf.AddressBits == 64
+	if !ok || off < 0 || off >= 1<<24 && !wide || off >= 1<<32 {
 		fs.errorf(v.At, "program-scope pointer '%s' may be initialized only with NULL or an address in a program-scope __global variable", v.Name)
 		panic(bailout{})
+	}
+	if wide {
+		binary.LittleEndian.PutUint32(buf, uint32(off))
+		binary.LittleEndian.PutUint32(buf[4:], fs.pv.index[target]+1)
+		return
 	}
 	binary.LittleEndian.PutUint32(buf, (fs.pv.index[target]+1)<<24|uint32(off))
 }

@@ -45,28 +45,39 @@ func (fs *fnState) encodePtr(pv *ptrVal) spirv.ID {
 }
 
 // A pointer in word memory (a union or a byte-viewed struct holding one, a
-// program-scope variable) takes the 4 bytes of a 32-bit pointer: the
-// object's number in the top 8 bits, its offset (in the object's units)
-// in the low 24. Object numbers stay below 256 (setupObjects refuses
-// more), offsets below 16 M units.
+// program-scope variable) takes the bytes C gives it. A 32-bit pointer
+// (-arch=spir) is one word: the object's number in the top 8 bits, its
+// offset (in the object's units) in the low 24; object numbers stay below
+// 256 (setupObjects refuses more), offsets below 16 M units. A 64-bit
+// pointer (-arch=spir64) is two words, the offset then the object's
+// number, without those limits.
 
-// ptrToWord packs a stored pointer's uvec2 into one word.
-func (fs *fnState) ptrToWord(v spirv.ID) spirv.ID {
+// ptrToWords splits a stored pointer's uvec2 into the words of its slot
+// in word memory.
+func (fs *fnState) ptrToWords(v spirv.ID) []spirv.ID {
+	b, u := fs.b, fs.uint32T()
+	if fs.conf.AddressBits == 64 {
+		num := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 0)
+		off := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)
+		return []spirv.ID{off, num}
+	}
 	if fs.maxNum >= 256 {
 		fs.errorf(fs.pos, "a pointer stored in a union or a program-scope variable can refer to at most 255 memory objects; kernel '%s' has %d", fs.k.Name, fs.maxNum)
 	}
-	b, u := fs.b, fs.uint32T()
 	num := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 0)
 	off := b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)
 	off = b.EmitIDs(spirv.OpBitwiseAnd, u, off, fs.u32(1<<24-1))
-	return b.EmitIDs(spirv.OpBitwiseOr, u, b.EmitIDs(spirv.OpShiftLeftLogical, u, num, fs.u32(24)), off)
+	return []spirv.ID{b.EmitIDs(spirv.OpBitwiseOr, u, b.EmitIDs(spirv.OpShiftLeftLogical, u, num, fs.u32(24)), off)}
 }
 
-// wordToPtr unpacks a word of ptrToWord into a stored pointer's uvec2.
-func (fs *fnState) wordToPtr(w spirv.ID) spirv.ID {
+// wordsToPtr joins the words of ptrToWords into a stored pointer's uvec2.
+func (fs *fnState) wordsToPtr(w []spirv.ID) spirv.ID {
 	b, u := fs.b, fs.uint32T()
-	num := b.EmitIDs(spirv.OpShiftRightLogical, u, w, fs.u32(24))
-	off := b.EmitIDs(spirv.OpBitwiseAnd, u, w, fs.u32(1<<24-1))
+	if len(w) == 2 {
+		return b.EmitIDs(spirv.OpCompositeConstruct, fs.ptrMemType(), w[1], w[0])
+	}
+	num := b.EmitIDs(spirv.OpShiftRightLogical, u, w[0], fs.u32(24))
+	off := b.EmitIDs(spirv.OpBitwiseAnd, u, w[0], fs.u32(1<<24-1))
 	return b.EmitIDs(spirv.OpCompositeConstruct, fs.ptrMemType(), num, off)
 }
 

@@ -56,7 +56,11 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 		if fs.opts.Physical {
 			return fs.loadScalarAt(p, boff, types.ULong)
 		}
-		return fs.wordToPtr(fs.loadScalarAt(p, boff, types.UInt))
+		w := make([]spirv.ID, fs.conf.AddressBits/32)
+		for i := range w {
+			w[i] = fs.loadScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt)
+		}
+		return fs.wordsToPtr(w)
 	}
 	panic("lower: cannot load this type from words")
 }
@@ -94,7 +98,9 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			fs.storeScalarAt(p, boff, types.ULong, v)
 			return
 		}
-		fs.storeScalarAt(p, boff, types.UInt, fs.ptrToWord(v))
+		for i, w := range fs.ptrToWords(v) {
+			fs.storeScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt, w)
+		}
 	}
 }
 

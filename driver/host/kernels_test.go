@@ -66,7 +66,7 @@ func newHostRun(t testing.TB, s *kspec.Spec, src string) *hostRun {
 // hostRunOf compiles s's kernel and binds its arguments; the caller
 // releases r.q.
 func hostRunOf(s *kspec.Spec, src string) (*hostRun, error) {
-	opts, err := compiler.ParseOptions(s.Options)
+	opts, err := compiler.ParseOptions(s.ClgoBuildOptions())
 	if err != nil {
 		return nil, err
 	}

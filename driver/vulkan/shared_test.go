@@ -36,7 +36,7 @@ func TestSharedKernels(t *testing.T) {
 			if testing.Short() && spec.GlobalCount() > 1<<18 {
 				t.Skip("large NDRange in -short mode")
 			}
-			opts, err := compiler.ParseOptions(spec.Options)
+			opts, err := compiler.ParseOptions(spec.ClgoBuildOptions())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -20,6 +20,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the .expected files of testdata/diagnostics from clgo's output")
 
+// extraOptions are build options added to every corpus kernel's own for
+// clgo (not the reference): $CLGO_CORPUS_OPTIONS, so that the corpora run
+// in another compiler mode, as in
+//
+//	CLGO_CORPUS_OPTIONS=-arch=spir64 go test ./internal/corpus -run 'TestExecute/pointer/'
+func extraOptions() string { return strings.TrimSpace(os.Getenv("CLGO_CORPUS_OPTIONS")) }
+
 // compileFile compiles a corpus kernel with its spec's options for env.
 func compileFile(path string, env compiler.TargetEnv) (*compiler.Result, error) {
 	src, err := os.ReadFile(path)
@@ -30,9 +37,10 @@ func compileFile(path string, env compiler.TargetEnv) (*compiler.Result, error) 
 	if err != nil {
 		return nil, fmt.Errorf("run spec: %v", err)
 	}
-	opts, err := compiler.ParseOptions(spec.Options)
+	optStr := strings.TrimSpace(spec.ClgoBuildOptions() + " " + extraOptions())
+	opts, err := compiler.ParseOptions(optStr)
 	if err != nil {
-		return nil, fmt.Errorf("options %q: %v", spec.Options, err)
+		return nil, fmt.Errorf("options %q: %v", optStr, err)
 	}
 	opts.TargetEnv = env
 	name := filepath.Base(path)
@@ -206,30 +214,7 @@ func TestExecute(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	files, err := Kernels()
-	if err != nil {
-		t.Fatal(err)
-	}
-	results := Check(t, "host", files)
-	known := knownFailures(t)
-	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
-	root := filepath.Join(TestdataDir(), "kernels")
-	for _, path := range files {
-		t.Run(Name(root, path), func(t *testing.T) {
-			r, ok := results[path]
-			reason, isKnown := known[path]
-			switch {
-			case !ok:
-				t.Fatalf("no result from clgo check")
-			case r.OK && isKnown && !strict:
-				t.Errorf("passes now: remove it from testdata/kernels/known_failures.txt (%s)", reason)
-			case !r.OK && isKnown && !strict:
-				t.Skipf("known failure (%s):\n%s", reason, r.Report)
-			case !r.OK:
-				t.Errorf("clgo and the reference differ:\n%s", r.Report)
-			}
-		})
-	}
+	executeCorpus(t, "host", "host", knownFailures(t))
 }
 
 // TestExecuteVulkan runs every kernel on the Vulkan driver and on the
@@ -242,32 +227,55 @@ func TestExecuteVulkan(t *testing.T) {
 		t.Skip("short mode")
 	}
 	name := vulkanDevice(t)
-	files, err := Kernels()
-	if err != nil {
-		t.Fatal(err)
-	}
-	results := Check(t, "vulkan", files)
 	known := knownFailures(t)
-	root := filepath.Join(TestdataDir(), "kernels")
 	if strings.Contains(name, "llvmpipe") {
+		root := filepath.Join(TestdataDir(), "kernels")
 		for p, r := range readKnown(filepath.Join(root, "known_failures_lavapipe.txt"), root) {
 			known[p] = "lavapipe: " + r
 		}
 	}
-	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
+	executeCorpus(t, "vulkan", name, known)
+}
+
+// executeCorpus checks the kernel corpus on a clgo device (named name in
+// messages) against the reference, one subtest per folder, each running
+// clgo check on its own files, so that -run 'TestExecute/pointer' checks
+// only testdata/kernels/pointer.
+func executeCorpus(t *testing.T, device, name string, known map[string]string) {
+	files, err := Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(TestdataDir(), "kernels")
+	var folders []string
+	byFolder := map[string][]string{}
 	for _, path := range files {
-		t.Run(Name(root, path), func(t *testing.T) {
-			r, ok := results[path]
-			reason, isKnown := known[path]
-			switch {
-			case !ok:
-				t.Fatalf("no result from clgo check")
-			case r.OK && isKnown && !strict:
-				t.Errorf("passes on %s now: remove it from the known failures (%s)", name, reason)
-			case !r.OK && isKnown && !strict:
-				t.Skipf("known failure (%s):\n%s", reason, r.Report)
-			case !r.OK:
-				t.Errorf("clgo on %s and the reference differ:\n%s", name, r.Report)
+		dir, _, _ := strings.Cut(Name(root, path), "/")
+		if byFolder[dir] == nil {
+			folders = append(folders, dir)
+		}
+		byFolder[dir] = append(byFolder[dir], path)
+	}
+	strict := os.Getenv("CLGO_CORPUS_STRICT") != ""
+	for _, dir := range folders {
+		t.Run(dir, func(t *testing.T) {
+			files := byFolder[dir]
+			results := Check(t, device, files)
+			for _, path := range files {
+				t.Run(strings.TrimPrefix(Name(root, path), dir+"/"), func(t *testing.T) {
+					r, ok := results[path]
+					reason, isKnown := known[path]
+					switch {
+					case !ok:
+						t.Fatalf("no result from clgo check")
+					case r.OK && isKnown && !strict:
+						t.Errorf("passes on %s now: remove it from the known failures (%s)", name, reason)
+					case !r.OK && isKnown && !strict:
+						t.Skipf("known failure (%s):\n%s", reason, r.Report)
+					case !r.OK:
+						t.Errorf("clgo on %s and the reference differ:\n%s", name, r.Report)
+					}
+				})
 			}
 		})
 	}
@@ -345,7 +353,7 @@ func (e *buildError) Error() string { return e.out }
 func Check(t testing.TB, device string, files []string) map[string]CheckResult {
 	t.Helper()
 	bin := clgoBinary(t)
-	args := append([]string{"check", "--device", device}, files...)
+	args := append([]string{"check", "--device", device, "--options=" + extraOptions()}, files...)
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = ModuleRoot()
 	var stderr bytes.Buffer

@@ -33,7 +33,7 @@ func TestKernelsLavapipeFeatures(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, env := range []compiler.TargetEnv{compiler.Vulkan11, compiler.Vulkan13} {
-				opts, err := compiler.ParseOptions(spec.Options)
+				opts, err := compiler.ParseOptions(spec.ClgoBuildOptions())
 				if err != nil {
 					t.Fatal(err)
 				}

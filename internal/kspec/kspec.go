@@ -195,6 +195,16 @@ type Spec struct {
 	Tolerance float64
 	Mismatch  float64
 	Options   string
+	// ClgoOptions are build options for clgo's devices only (`//!
+	// clgo-options`): the reference OpenCL builds without them, as for
+	// -arch=spir64, which PoCL refuses but matches (it is a 64-bit device).
+	ClgoOptions string
+}
+
+// ClgoBuildOptions are the build options of a clgo build: Options, then
+// ClgoOptions.
+func (s *Spec) ClgoBuildOptions() string {
+	return strings.TrimSpace(s.Options + " " + s.ClgoOptions)
 }
 
 // Parse reads the `//!` lines of src (the whole file; other lines are
@@ -246,6 +256,8 @@ func Parse(file, src string) (*Spec, error) {
 			}
 		case "options":
 			s.Options = val
+		case "clgo-options":
+			s.ClgoOptions = val
 		case "arg":
 			a, err := parseArg(val)
 			if err != nil {

@@ -33,7 +33,7 @@ func TestCompilerOutput(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		opts, err := compiler.ParseOptions(spec.Options)
+		opts, err := compiler.ParseOptions(spec.ClgoBuildOptions())
 		if err != nil {
 			continue
 		}

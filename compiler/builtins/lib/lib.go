@@ -75,6 +75,8 @@ func load() (*Library, error) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	// The library uses neither size_t nor pointers, so one check serves
+	// programs of either address width (-arch=spir and spir64).
 	conf := &types.Config{AddressBits: 32, Std: 120, Extensions: exts}
 	pkg, info := types.Check([]*syntax.File{file}, conf, diags)
 	if diags.HasErrors() {
