@@ -40,7 +40,7 @@ func TestPhysicalCorpus(t *testing.T) {
 				t.Skipf("the logical build does not run (internal/corpus known failures): %v", err)
 			}
 			ps := *s
-			ps.Options = strings.TrimSpace(s.Options + " -physical-storage-buffers")
+			ps.ClgoOptions = strings.TrimSpace(s.ClgoOptions + " -physical-storage-buffers")
 			physical, err := hostRunOf(&ps, src)
 			if err != nil && strings.HasPrefix(err.Error(), "compile:") {
 				// The compiler's physical mode is tested in compiler/lower.
@@ -64,27 +64,30 @@ func TestPhysicalCorpus(t *testing.T) {
 	}
 }
 
-// TestPhysicalKernels runs testdata/physical, kernels about global
-// pointers as addresses (pointers stored in global memory and walked,
-// integers made pointers), built with -physical-storage-buffers and with
+// TestPhysicalKernels runs testdata/kernels/physical, kernels about
+// global pointers as addresses (pointers stored in global memory and
+// walked, integers made pointers, SVM's linked list), on the host driver
+// as their clgo-options build them (-physical-storage-buffers) and with
 // =auto (which picks physical addressing only where the descriptor
-// mapping cannot express the kernel), on the host driver and compares
-// every buffer with PoCL's.
+// mapping cannot express the kernel), and compares every buffer with
+// PoCL's: internal/corpus TestExecute checks the first build too, but
+// only with the whole corpus.
 func TestPhysicalKernels(t *testing.T) {
-	files, err := corpus.Files(filepath.Join(corpus.TestdataDir(), "physical"))
+	root := filepath.Join(corpus.TestdataDir(), "kernels", "physical")
+	files, err := corpus.Files(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no kernels in testdata/physical")
+		t.Fatal("no kernels in testdata/kernels/physical")
 	}
 	for _, path := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
+		t.Run(corpus.Name(root, path), func(t *testing.T) {
 			s, src := loadSpec(t, path)
 			want, _ := reference(t, s, src)
-			for _, opt := range []string{"-physical-storage-buffers", "-physical-storage-buffers=auto"} {
+			for _, opt := range []string{"", "-physical-storage-buffers=auto"} {
 				ps := *s
-				ps.Options = strings.TrimSpace(s.Options + " " + opt)
+				ps.ClgoOptions = strings.TrimSpace(s.ClgoOptions + " " + opt)
 				r := newHostRun(t, &ps, src)
 				r.run(t)
 				for i, b := range r.bufs {
@@ -92,7 +95,7 @@ func TestPhysicalKernels(t *testing.T) {
 						continue
 					}
 					if res := s.Compare(i, want[i], b.(interface{ HostBytes() []byte }).HostBytes()); !res.OK {
-						t.Errorf("%s: argument %d: %s", opt, i, res)
+						t.Errorf("%q: argument %d: %s", ps.ClgoBuildOptions(), i, res)
 					}
 				}
 			}

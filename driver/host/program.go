@@ -22,6 +22,9 @@ type program struct {
 	// reflection's initial bytes and bound (or, in a physical module,
 	// addressed) at every dispatch, so values persist between launches.
 	globals *buffer
+	// physical: the module reaches global memory through addresses
+	// (driver.KernelInfo.PhysicalAddressing).
+	physical bool
 }
 
 // BuildProgram decodes and validates a module (spirv/validate: the
@@ -37,7 +40,7 @@ func (*Device) BuildProgram(code []byte) (driver.Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("host: %v: %w", err, driver.ErrInvalidBinary)
 	}
-	p := &program{m: m, refl: refl}
+	p := &program{m: m, refl: refl, physical: kernelabi.PhysicalAddressing(sm)}
 	if ps := refl.ProgramScopeVariables; ps != nil {
 		// Not counted against global memory, as the module's constants
 		// are not; a buffer so that physical modules can address it.
@@ -55,12 +58,13 @@ func (p *program) Release() {
 func (p *program) Kernels() []driver.KernelInfo {
 	var out []driver.KernelInfo
 	for i := range p.refl.Kernels {
-		out = append(out, kernelInfo(p.refl, &p.refl.Kernels[i]))
+		out = append(out, p.kernelInfo(&p.refl.Kernels[i]))
 	}
 	return out
 }
 
-func kernelInfo(refl *spirv.Reflection, k *spirv.Kernel) driver.KernelInfo {
+func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
+	refl := p.refl
 	info := driver.KernelInfo{
 		Name:                k.Name,
 		Attributes:          k.Attributes,
@@ -71,7 +75,8 @@ func kernelInfo(refl *spirv.Reflection, k *spirv.Kernel) driver.KernelInfo {
 		// be specialized to the region's: kernels with a required size
 		// too, where the module has the specialization constants (OpenCL
 		// C 2.0 and later; cl refuses non-uniform NDRanges to 1.x).
-		NonUniform: refl.WorkgroupSizeSpecIDs != nil,
+		NonUniform:         refl.WorkgroupSizeSpecIDs != nil,
+		PhysicalAddressing: p.physical,
 	}
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
@@ -92,7 +97,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		}
 		rk = &spirv.Kernel{Name: name}
 	}
-	info := kernelInfo(p.refl, rk)
+	info := p.kernelInfo(rk)
 	if ep, ok := p.m.x.EntryPoint(name); ok {
 		// An upper bound (spec-constant-sized arrays count as zero); the
 		// dispatch checks the prepared kernel's own sizes (memlimit.go).

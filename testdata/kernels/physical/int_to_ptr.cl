@@ -3,6 +3,7 @@
 //! local 16
 //! arg buffer<int> 64 random(-1000,1000)
 //! arg buffer<uint> 128 out
+//! clgo-options -physical-storage-buffers
 
 // Pointers made from integers and back (physical addressing): each
 // work-item reaches its element from the buffer's address.

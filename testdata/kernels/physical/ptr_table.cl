@@ -5,6 +5,7 @@
 //! arg buffer<int> 64 random(-1000,1000)
 //! arg buffer<ulong> 64 zero
 //! arg buffer<int> 64 out
+//! clgo-options -physical-storage-buffers
 
 // A table of pointers into two buffers, written by each work-item and read
 // by its neighbour in the work-group; pointer differences recover the

@@ -1,9 +1,10 @@
-//! kernel linked_list
+//! kernel wg_linked_list
 //! global 64
 //! local 16
 //! arg buffer<int> 64 iota
 //! arg buffer<ulong> 128 zero
 //! arg buffer<int> 64 out
+//! clgo-options -physical-storage-buffers
 
 // A linked list per work-group, built in global memory and walked through
 // the pointers stored there (physical addressing). The pointers are reset
@@ -13,7 +14,7 @@ struct node {
   global struct node *next;
 };
 
-kernel void linked_list(global const int *values, global struct node *nodes, global int *out) {
+kernel void wg_linked_list(global const int *values, global struct node *nodes, global int *out) {
   size_t i = get_global_id(0);
   nodes[i].value = values[i] * 3;
   nodes[i].next = get_local_id(0) + 1 < get_local_size(0) ? &nodes[i + 1] : 0;
