@@ -84,6 +84,24 @@ func (p *prep) resolver(id uint32) func(*state, uint64, int) ([]byte, uint64) {
 // ptr.
 func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
 	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
+	if word(t) {
+		return func(s *state) {
+			pp, d, c := s.r[ptr:ptr+L], s.r[dst:dst+L], &s.physCaches[i]
+			for l, on := range s.mask {
+				if on {
+					o, ok := c.at(pp[l], size)
+					if !ok {
+						_, o = s.phys(i, pp[l], size)
+					}
+					if size == 4 {
+						d[l] = uint64(le.Uint32(c.m[o:]))
+					} else {
+						d[l] = le.Uint64(c.m[o:])
+					}
+				}
+			}
+		}
+	}
 	return func(s *state) {
 		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
 		for l, on := range s.mask {
@@ -106,6 +124,24 @@ func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
 // at ptr.
 func (p *prep) physStore(ptr int, t *typ, src int) func(*state) {
 	L, size, leaves, i := p.lanes, t.size, t.leaves, p.physSlot()
+	if word(t) {
+		return func(s *state) {
+			pp, v, c := s.r[ptr:ptr+L], s.r[src:src+L], &s.physCaches[i]
+			for l, on := range s.mask {
+				if on {
+					o, ok := c.at(pp[l], size)
+					if !ok {
+						_, o = s.phys(i, pp[l], size)
+					}
+					if size == 4 {
+						le.PutUint32(c.m[o:], uint32(v[l]))
+					} else {
+						le.PutUint64(c.m[o:], v[l])
+					}
+				}
+			}
+		}
+	}
 	return func(s *state) {
 		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
 		for l, on := range s.mask {
@@ -122,4 +158,10 @@ func (p *prep) physStore(ptr int, t *typ, src int) func(*state) {
 			}
 		}
 	}
+}
+
+// word reports whether t is one 4- or 8-byte scalar (not a bool), the
+// usual access, which physLoad and physStore make without the leaf walk.
+func word(t *typ) bool {
+	return len(t.leaves) == 1 && !t.leaves[0].bool && t.leaves[0].off == 0 && (t.size == 4 || t.size == 8) && int(t.leaves[0].bytes) == t.size
 }
