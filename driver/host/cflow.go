@@ -38,7 +38,7 @@ type state struct {
 	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
 	vgroups            []vgroupState  // what the leaders of load groups did (vload.go)
 	bound              []bound        // the dispatch's images and samplers, by slot (imageprep.go)
-	physCaches         []physCache    // per physical access instruction: its last buffer (addresses.go)
+	physCaches         []physCache    // per physical access instruction: its last buffer (physical.go)
 }
 
 type fnState struct {

@@ -79,7 +79,7 @@ type Kernel struct {
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
 	vgroups int // groups of loads (vload.go)
-	// physSlots counts the physical access instructions (addresses.go).
+	// physSlots counts the physical access instructions (physical.go).
 	physSlots int
 	handles   []handleSlot // image and sampler variables (imageprep.go)
 }
