@@ -248,7 +248,7 @@ func (fs *fnState) selectRValue(x *syntax.SelectorExpr, t types.Type) value {
 
 // varValue reads a variable.
 func (fs *fnState) varValue(v *types.Var) value {
-	if isConstPtrGlobal(v) && fs.objs[v] == nil {
+	if isConstPtrGlobal(v) && fs.objs[v] == nil && !(fs.opts.Physical && isProgramVar(v)) {
 		// A program-scope pointer (constant char *constant p = "..."):
 		// its constant initializer, evaluated where it is used.
 		return fs.expr(v.Init)
