@@ -348,6 +348,22 @@ kernel void k(ulong addr, global int *out) {
 	physicalShape(t, res.Module)
 }
 
+// TestPhysicalDiagnostics: what physical addressing refuses, with the
+// reason.
+func TestPhysicalDiagnostics(t *testing.T) {
+	const src = `
+global int x;
+global int *global px = &x;
+kernel void k(global int *out) { out[0] = *px; }`
+	opts := DefaultOptions()
+	opts.Std = 300
+	opts.Addressing = AddressingPhysical
+	_, err := Compile(src, opts)
+	if err == nil || !strings.Contains(err.Error(), "3:20: error: program-scope pointer 'px' may be initialized only with NULL under physical addressing; initialize it in a kernel") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // TestPhysicalOptions: the option spellings and the need for 64-bit
 // pointers.
 func TestPhysicalOptions(t *testing.T) {

@@ -587,3 +587,20 @@ func (fs *fnState) intToPtrPhys(v value, pt *types.Pointer) *ptrVal {
 	}
 	return pv
 }
+
+// foldNull drops the null candidate from objs where global memory is one:
+// the null pointer is then global memory's address 0, so that a global
+// pointer that may be null (p = 0, p = p->next) needs no selector and its
+// accesses no switch.
+func foldNull(objs []*object) []*object {
+	if !wideObjs(objs) {
+		return objs
+	}
+	out := objs[:0:0]
+	for _, o := range objs {
+		if o != nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
