@@ -211,6 +211,19 @@ type ProgramScopeVariables struct {
 	PushConstant           bool
 	Offset, Size           uint32
 	Data                   []byte
+	// Relocations are the pointers in Data that the runtime sets to the
+	// buffer's device address plus an offset before the program's first
+	// launch (clspv's ProgramScopeVariablePointerRelocation): a
+	// program-scope pointer initialized with the address of another
+	// program-scope variable.
+	Relocations []PointerRelocation
+}
+
+// PointerRelocation is a pointer of PointerSize bytes at PointerOffset in
+// the program-scope variables' buffer whose value is the buffer's address
+// plus ObjectOffset.
+type PointerRelocation struct {
+	ObjectOffset, PointerOffset, PointerSize uint32
 }
 
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
@@ -435,6 +448,9 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 		} else {
 			emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
 		}
+		for _, rl := range ps.Relocations {
+			emit(ClspvReflectionProgramScopeVariablePointerRelocation, c(rl.ObjectOffset), c(rl.PointerOffset), c(rl.PointerSize))
+		}
 	}
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
@@ -493,6 +509,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 	}
 	collect(m.Trailing)
 
+	var relocs []PointerRelocation
 	kernels := map[ID]int{} // Kernel instruction -> index in r.Kernels
 	infos := map[ID]*Arg{}  // ArgumentInfo instruction -> names and qualifiers
 	for _, in := range insts {
@@ -671,6 +688,8 @@ func ReadReflection(m *Module) (*Reflection, error) {
 				err = fail("data is not hex: %v", herr)
 			}
 			r.ProgramScopeVariables = &ProgramScopeVariables{PushConstant: true, Offset: u(0), Size: u(1), Data: data}
+		case ClspvReflectionProgramScopeVariablePointerRelocation:
+			relocs = append(relocs, PointerRelocation{ObjectOffset: u(0), PointerOffset: u(1), PointerSize: u(2)})
 		case ClspvReflectionLiteralSampler:
 			r.LiteralSamplers = append(r.LiteralSamplers, LiteralSampler{DescriptorSet: u(0), Binding: u(1), Mask: u(2)})
 		case ClspvReflectionPrintfInfo:
@@ -689,6 +708,13 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(relocs) > 0 {
+		ps := r.ProgramScopeVariables
+		if ps == nil {
+			return nil, fmt.Errorf("spirv: reflection: %d program-scope pointer relocations without program-scope variables", len(relocs))
+		}
+		ps.Relocations = relocs
 	}
 	if err := readSVMTable(m, r, consts); err != nil {
 		return nil, err

@@ -124,7 +124,10 @@ func TestReflectionRoundTrip(t *testing.T) {
 // (ProgramScopeVariablePointerPushConstant, docs/physical.md §4).
 func TestReflectionProgramScopePointer(t *testing.T) {
 	b, r := buildKernel(t)
-	r.ProgramScopeVariables = &spirv.ProgramScopeVariables{PushConstant: true, Offset: 16, Size: 8, Data: []byte{5, 0, 0, 0}}
+	// int x = 5; global int *px = &x; (a relocation at 8 to offset 0)
+	r.ProgramScopeVariables = &spirv.ProgramScopeVariables{PushConstant: true, Offset: 16, Size: 8, Data: make([]byte, 16),
+		Relocations: []spirv.PointerRelocation{{ObjectOffset: 0, PointerOffset: 8, PointerSize: 8}}}
+	r.ProgramScopeVariables.Data[0] = 5
 	roundTrip(t, b, r)
 }
 

@@ -264,11 +264,19 @@ func TestPhysicalOutOfRange(t *testing.T) {
 
 // TestPhysicalProgramScope: the program-scope variables' buffer reached
 // through its address in push constants (ProgramScopeVariablePointerPushConstant);
-// its values persist from one launch to the next.
+// its values persist from one launch to the next, and a program-scope
+// pointer initialized with a variable's address (a
+// ProgramScopeVariablePointerRelocation) points at it.
 func TestPhysicalProgramScope(t *testing.T) {
 	dev, p, q := physical(t)
 	defer p.Release()
 	out := newBuf(t, dev, make([]byte, 16))
+	if err := launch(t, p, q, "deref", 1, 1, ptrArg(out, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if g := getU32(out.(*buffer).data, 0); g != 5 {
+		t.Errorf("*pc = %d, want 5", g)
+	}
 	for run, first := range []uint32{5, 9} {
 		if err := launch(t, p, q, "count", 4, 4, ptrArg(out, 0)); err != nil {
 			t.Fatal(err)

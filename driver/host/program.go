@@ -45,6 +45,7 @@ func (*Device) BuildProgram(code []byte) (driver.Program, error) {
 		// Not counted against global memory, as the module's constants
 		// are not; a buffer so that physical modules can address it.
 		p.globals = newBuffer(slices.Clone(ps.Data), true)
+		kernelabi.RelocateProgramScope(p.globals.data, ps, p.globals.DeviceAddress())
 	}
 	return p, nil
 }

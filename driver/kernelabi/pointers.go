@@ -94,3 +94,16 @@ func SplitArgs(args []driver.Arg, n int) (own, resident []driver.Arg, err error)
 	}
 	return args[:n], args[n:], nil
 }
+
+// RelocateProgramScope sets the relocated pointers of data, the initial
+// bytes of the program-scope variables' buffer (ps.Data), for a buffer at
+// device address base: each is base plus its ObjectOffset
+// (spirv.PointerRelocation). A driver calls it once, when it makes the
+// buffer.
+func RelocateProgramScope(data []byte, ps *spirv.ProgramScopeVariables, base uint64) {
+	for _, rl := range ps.Relocations {
+		if int(rl.PointerOffset) < len(data) {
+			PutPointer(data[rl.PointerOffset:], rl.PointerSize, base+uint64(rl.ObjectOffset))
+		}
+	}
+}

@@ -88,3 +88,24 @@ func TestSplitArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestRelocateProgramScope: relocated pointers are the buffer's address
+// plus their object's offset, 4 or 8 bytes wide; other bytes stay.
+func TestRelocateProgramScope(t *testing.T) {
+	ps := &spirv.ProgramScopeVariables{Relocations: []spirv.PointerRelocation{
+		{ObjectOffset: 16, PointerOffset: 0, PointerSize: 8},
+		{ObjectOffset: 4, PointerOffset: 8, PointerSize: 4},
+	}}
+	data := make([]byte, 20)
+	data[12], data[16] = 0x77, 0x55
+	RelocateProgramScope(data, ps, 0x1000_0000_0000)
+	if g := binary.LittleEndian.Uint64(data); g != 0x1000_0000_0010 {
+		t.Errorf("pointer at 0 = %#x", g)
+	}
+	if g := binary.LittleEndian.Uint32(data[8:]); g != 4 {
+		t.Errorf("32-bit pointer at 8 = %#x, want the address's low word 4", g)
+	}
+	if data[12] != 0x77 || data[16] != 0x55 {
+		t.Errorf("bytes past the pointers changed: %x", data)
+	}
+}
