@@ -167,10 +167,11 @@ func CheckOptions(options string) error {
 }
 
 func compilerOptions(options string, dev *Device) (compiler.Options, error) {
-	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(options))
+	opts, err := compiler.ParseOptions(runtimeOptionsRemoved(withPhysicalOptions(options, dev)))
 	if err != nil {
 		return opts, err
 	}
+	physicalOptions(&opts, dev)
 	opts.Features = dev.compileFeatures()
 	// -cl-std=CL2.0 builds, although no clgo device lists OpenCL C 2.0
 	// (pipes and device-side enqueue are missing): code written for 2.0

@@ -14,9 +14,10 @@ import (
 // SPIR-V specialization constants (OpenCL 2.2).
 //
 // clgo's devices run the Vulkan flavour of SPIR-V that `clgo compile` and
-// clspv emit: the Shader capability, Logical addressing, GLCompute entry
-// points, and the kernel interface as NonSemantic.ClspvReflection
-// instructions. OpenCL-flavoured SPIR-V (the Kernel capability, Physical
+// clspv emit: the Shader capability, Logical or PhysicalStorageBuffer64
+// addressing (pointer arguments as ArgumentPointerPushConstant or
+// ArgumentPointerUniform, docs/physical.md), GLCompute entry points, and
+// the kernel interface as NonSemantic.ClspvReflection instructions. OpenCL-flavoured SPIR-V (the Kernel capability, Physical
 // addressing, as Clang/LLVM's SPIR-V backends emit) is refused.
 
 // ILVersions are the SPIR-V versions clCreateProgramWithIL accepts
@@ -33,7 +34,7 @@ func ILVersionString() string {
 }
 
 // ILAccepted says what CreateProgramWithIL takes, for messages.
-const ILAccepted = "clgo takes Vulkan-flavoured SPIR-V 1.0 to 1.5 (the Shader capability, Logical addressing, " +
+const ILAccepted = "clgo takes Vulkan-flavoured SPIR-V 1.0 to 1.5 (the Shader capability, Logical or PhysicalStorageBuffer64 addressing, " +
 	"GLCompute entry points, the kernel interface as NonSemantic.ClspvReflection, as `clgo compile` and clspv emit); " +
 	"OpenCL-flavoured SPIR-V (the Kernel capability, as made by LLVM's SPIR-V backend or the SPIR-V LLVM translator) is not accepted"
 

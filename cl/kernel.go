@@ -471,6 +471,10 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 	args := append([]driver.Arg(nil), k.args...)
 	bufs := append([]*Buffer(nil), k.bufs...)
 	imgs := append([]*Image(nil), k.imgs...)
+	var svms []*SVM
+	if info.PhysicalAddressing {
+		svms = k.svmResidents(bufs, k.execSVM) // svm_residents.go
+	}
 	k.mu.Unlock()
 	var local uint64
 	for _, a := range args {
@@ -503,12 +507,24 @@ func (q *Queue) Run(ctx context.Context, k *Kernel, nd NDRange, wait ...*Event) 
 				args[i].Image = di
 			}
 		}
-		staged, evs, err := q.stageSVMArgs(args, bufs, dw) // svm.go
-		if err != nil {
-			return nil, err
+		// A physical kernel takes pointers at any offset and may reach
+		// the SVM allocations through pointers in memory.
+		var staged []stagedArg
+		var evs []driver.Event
+		dargs := args
+		if info.PhysicalAddressing {
+			var err error
+			if dargs, err = q.appendSVMResidents(args[:len(args):len(args)], svms); err != nil {
+				return nil, err
+			}
+		} else {
+			var err error
+			if staged, evs, err = q.stageSVMArgs(args, bufs, dw); err != nil { // svm_args.go
+				return nil, err
+			}
 		}
 		for _, r := range regions {
-			ev, err := q.dq.Dispatch(ctx, dk, args, r, dw)
+			ev, err := q.dq.Dispatch(ctx, dk, dargs, r, dw)
 			if err != nil {
 				return nil, err
 			}

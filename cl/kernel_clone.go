@@ -32,10 +32,11 @@ func (k *Kernel) Clone() (*Kernel, error) {
 }
 
 // SetExecInfoSVMPointers records the SVM pointers the kernel reaches other
-// than through its arguments (CL_KERNEL_EXEC_INFO_SVM_PTRS). clgo's
-// kernels reach memory only through their arguments (under Vulkan's
-// logical addressing a pointer stored in memory cannot be dereferenced),
-// so the list is kept for the application's sake only.
+// than through its arguments (CL_KERNEL_EXEC_INFO_SVM_PTRS). A kernel of a
+// physical-addressing module gets each of their allocations, as those of
+// its SVM arguments, at every enqueue (svm_residents.go); under logical
+// addressing a pointer stored in memory cannot be dereferenced and the
+// list changes nothing.
 func (k *Kernel) SetExecInfoSVMPointers(ptrs []unsafe.Pointer) error {
 	if err := k.check("clSetKernelExecInfo"); err != nil {
 		return err

@@ -60,8 +60,9 @@ type DeviceInfo struct {
 	// work-group size is a specialization constant.
 	NonUniformWorkGroups bool
 	// AddressBits is the width of size_t and of pointers in the kernels
-	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32, for Vulkan's logical
-	// addressing. NDRanges whose ids it cannot hold are refused.
+	// clgo compiles (CL_DEVICE_ADDRESS_BITS): 32 under Vulkan's logical
+	// addressing, 64 where programs are built for physical addressing
+	// (physical.go). NDRanges whose ids it cannot hold are refused.
 	AddressBits int
 	// ImageSupport: the device runs image and sampler arguments
 	// (CL_DEVICE_IMAGE_SUPPORT): its driver implements driver.ImageDevice
@@ -151,6 +152,9 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 		Profile: "FULL_PROFILE", Available: true,
 		NonUniformWorkGroups: true, AddressBits: 32,
 	}}
+	if dev.physicalAddressing() {
+		dev.info.AddressBits = 64 // physical.go
+	}
 	if id, ok := d.(driver.ImageDevice); ok && di.Caps.Images {
 		dev.info.ImageSupport, dev.info.Images = true, id.ImageLimits()
 		// The pitch and base address alignments are those of a 2D image

@@ -56,7 +56,7 @@ func CompileFile(name, src string, opts Options) (res *Result, err error) {
 		diags.Sort()
 		return res, diags
 	}
-	m, refl := lower.Lower(pkg, info, opts.lowerOptions(), diags)
+	m, refl := opts.lower(pkg, info, diags)
 	if diags.HasErrors() || m == nil {
 		diags.Sort()
 		return res, diags
@@ -122,5 +122,6 @@ func (o Options) lowerOptions() lower.Options {
 		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 		SubgroupExtendedTypes:    o.Features.SubgroupExtendedTypes,
+		Physical:                 o.Addressing == AddressingPhysical,
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/clgo/clgo/compiler/cpp"
 	"github.com/clgo/clgo/compiler/diag"
-	"github.com/clgo/clgo/compiler/lower"
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
 )
@@ -60,7 +59,7 @@ func Link(units []Unit, opts Options) (res *Result, err error) {
 		sortByUnit(diags, rank)
 		return res, diags
 	}
-	m, refl := lower.Lower(pkg, info, opts.lowerOptions(), diags)
+	m, refl := opts.lower(pkg, info, diags)
 	if diags.HasErrors() || m == nil {
 		sortByUnit(diags, rank)
 		return res, diags

@@ -146,8 +146,21 @@ var optionTable = []*OptionInfo{
 			}
 			return nil
 		}},
-	{Name: "-physical-storage-buffers", Status: Ignored, Help: "clspv: global memory through PhysicalStorageBuffer64 addresses",
-		Why: "not yet supported; buffers are bound as descriptors, the seed's mapping", Example: "-physical-storage-buffers"},
+	{Name: "-physical-storage-buffers", Arg: OptValue, Meta: "auto", Help: "clspv: global memory through PhysicalStorageBuffer64 addresses (64-bit pointers); =auto only where the descriptor mapping cannot express the module (docs/physical.md)",
+		Example: "-physical-storage-buffers=auto",
+		apply: func(o *Options, v string) error {
+			switch v {
+			case "", "1", "true":
+				o.Addressing = AddressingPhysical
+			case "0", "false":
+				o.Addressing = AddressingLogical
+			case "auto":
+				o.Addressing = AddressingAuto
+			default:
+				return fmt.Errorf("unknown value %q (want auto, 1 or 0)", v)
+			}
+			return nil
+		}},
 	{Name: "-cluster-pod-kernel-args", Help: "gather POD (non-pointer) kernel arguments into one struct (default on; =0 gives each its own binding)", Example: "-cluster-pod-kernel-args=0",
 		apply: flag(func(o *Options, on bool) { o.ClusterPODArgs = on })},
 	{Name: "-pod-ubo", Help: "POD kernel arguments in a uniform buffer instead of a storage buffer", Example: "-pod-ubo",

@@ -59,15 +59,20 @@ func TestBuildOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"argument unused during compilation: '-physical-storage-buffers': not yet supported; buffers are bound as descriptors, the seed's mapping",
 		"argument unused during compilation: '-hack-scf': driver workarounds are not needed",
 		"argument unused during compilation: '-cl-fp32-correctly-rounded-divide-sqrt': not honoured: float division and sqrt keep OpenCL's 2.5 and 3 ULP bounds",
 	}
 	if strings.Join(o.OptionWarnings, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("warnings:\n%s", strings.Join(o.OptionWarnings, "\n"))
 	}
+	if o.Addressing != AddressingPhysical {
+		t.Fatalf("-physical-storage-buffers: addressing %v", o.Addressing)
+	}
 	if o.AddressBits != 64 {
 		t.Fatalf("-arch=spir64: AddressBits %d, want 64", o.AddressBits)
+	}
+	if o.Addressing != AddressingPhysical {
+		t.Fatalf("-physical-storage-buffers: addressing %v", o.Addressing)
 	}
 }
 

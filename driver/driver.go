@@ -347,9 +347,15 @@ type KernelInfo struct {
 	// EnqueuedLocal), as NDRange describes. Without it the runtime refuses
 	// non-uniform work-groups (CL_INVALID_WORK_GROUP_SIZE). A Vulkan driver
 	// sets it when the module reads the region offsets from push constants.
-	NonUniform     bool
-	LocalMemSize   uint64 // __local memory the kernel declares itself
-	PrivateMemSize uint64 // per work-item, when known
+	NonUniform bool
+	// PhysicalAddressing says that the kernel's module reaches global
+	// memory through PhysicalStorageBuffer64 addresses (docs/physical.md):
+	// its pointer arguments may point anywhere in a buffer (no offset
+	// alignment), and the runtime passes the SVM allocations it may reach
+	// as ArgSVMResident entries after its arguments.
+	PhysicalAddressing bool
+	LocalMemSize       uint64 // __local memory the kernel declares itself
+	PrivateMemSize     uint64 // per work-item, when known
 }
 
 // ArgKind is what an argument is, as far as the driver is concerned.

@@ -202,10 +202,28 @@ type ConstantData struct {
 // one per built program, initialized from Data (whose length is the
 // buffer's size, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE), and binds
 // it at DescriptorSet/Binding for every dispatch of the program's kernels,
-// so that values persist from one launch to the next.
+// so that values persist from one launch to the next. In a physical
+// module (docs/physical.md §4) the kernels take the buffer's device
+// address instead: PushConstant, 8 bytes at Offset (clspv's
+// ProgramScopeVariablePointerPushConstant).
 type ProgramScopeVariables struct {
 	DescriptorSet, Binding uint32
+	PushConstant           bool
+	Offset, Size           uint32
 	Data                   []byte
+	// Relocations are the pointers in Data that the runtime sets to the
+	// buffer's device address plus an offset before the program's first
+	// launch (clspv's ProgramScopeVariablePointerRelocation): a
+	// program-scope pointer initialized with the address of another
+	// program-scope variable.
+	Relocations []PointerRelocation
+}
+
+// PointerRelocation is a pointer of PointerSize bytes at PointerOffset in
+// the program-scope variables' buffer whose value is the buffer's address
+// plus ObjectOffset.
+type PointerRelocation struct {
+	ObjectOffset, PointerOffset, PointerSize uint32
 }
 
 // LiteralSampler is a sampler declared in the program, bound by the runtime.
@@ -425,10 +443,20 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 	}
 	if ps := r.ProgramScopeVariables; ps != nil {
 		// Data as clspv writes it: the bytes in hex, in an OpString.
-		emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
+		if ps.PushConstant {
+			emit(ClspvReflectionProgramScopeVariablePointerPushConstant, c(ps.Offset), c(ps.Size), b.String(hex.EncodeToString(ps.Data)))
+		} else {
+			emit(ClspvReflectionProgramScopeVariablesStorageBuffer, c(ps.DescriptorSet), c(ps.Binding), b.String(hex.EncodeToString(ps.Data)))
+		}
+		for _, rl := range ps.Relocations {
+			emit(ClspvReflectionProgramScopeVariablePointerRelocation, c(rl.ObjectOffset), c(rl.PointerOffset), c(rl.PointerSize))
+		}
 	}
 	for _, ls := range r.LiteralSamplers {
 		emit(ClspvReflectionLiteralSampler, c(ls.DescriptorSet), c(ls.Binding), c(ls.Mask))
+	}
+	if st := r.SVMTable; st != nil {
+		b.emitSVMTable(st)
 	}
 	return nil
 }
@@ -445,7 +473,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			sets[in.Result] = true
 		}
 	}
-	if len(sets) == 0 {
+	if len(sets) == 0 && !hasClgoSet(m) {
 		return r, nil
 	}
 	strs := map[ID]string{}
@@ -481,6 +509,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 	}
 	collect(m.Trailing)
 
+	var relocs []PointerRelocation
 	kernels := map[ID]int{} // Kernel instruction -> index in r.Kernels
 	infos := map[ID]*Arg{}  // ArgumentInfo instruction -> names and qualifiers
 	for _, in := range insts {
@@ -653,6 +682,14 @@ func ReadReflection(m *Module) (*Reflection, error) {
 				err = fail("data is not hex: %v", herr)
 			}
 			r.ProgramScopeVariables = &ProgramScopeVariables{DescriptorSet: u(0), Binding: u(1), Data: data}
+		case ClspvReflectionProgramScopeVariablePointerPushConstant:
+			data, herr := hex.DecodeString(str(2))
+			if herr != nil && err == nil {
+				err = fail("data is not hex: %v", herr)
+			}
+			r.ProgramScopeVariables = &ProgramScopeVariables{PushConstant: true, Offset: u(0), Size: u(1), Data: data}
+		case ClspvReflectionProgramScopeVariablePointerRelocation:
+			relocs = append(relocs, PointerRelocation{ObjectOffset: u(0), PointerOffset: u(1), PointerSize: u(2)})
 		case ClspvReflectionLiteralSampler:
 			r.LiteralSamplers = append(r.LiteralSamplers, LiteralSampler{DescriptorSet: u(0), Binding: u(1), Mask: u(2)})
 		case ClspvReflectionPrintfInfo:
@@ -671,6 +708,16 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(relocs) > 0 {
+		ps := r.ProgramScopeVariables
+		if ps == nil {
+			return nil, fmt.Errorf("spirv: reflection: %d program-scope pointer relocations without program-scope variables", len(relocs))
+		}
+		ps.Relocations = relocs
+	}
+	if err := readSVMTable(m, r, consts); err != nil {
+		return nil, err
 	}
 	if err := checkReflection(r); err != nil {
 		return nil, err

@@ -33,6 +33,16 @@ func checkReflection(r *Reflection) error {
 			return fmt.Errorf("spirv: reflection: printf buffer pointer ends at push constant byte %d (at most %d)", end(pb.Offset, pb.Size), MaxPushConstantBytes)
 		}
 	}
+	if ps := r.ProgramScopeVariables; ps != nil && ps.PushConstant && end(ps.Offset, ps.Size) > MaxPushConstantBytes {
+		return fmt.Errorf("spirv: reflection: program-scope variables' pointer ends at push constant byte %d (at most %d)", end(ps.Offset, ps.Size), MaxPushConstantBytes)
+	}
+	if ps := r.ProgramScopeVariables; ps != nil {
+		for _, rl := range ps.Relocations {
+			if rl.PointerSize != 4 && rl.PointerSize != 8 || end(rl.PointerOffset, rl.PointerSize) > uint64(len(ps.Data)) || uint64(rl.ObjectOffset) > uint64(len(ps.Data)) {
+				return fmt.Errorf("spirv: reflection: program-scope pointer relocation %+v outside the %d bytes of program-scope variables", rl, len(ps.Data))
+			}
+		}
+	}
 	for i := range r.Kernels {
 		k := &r.Kernels[i]
 		if k.NumArgs > MaxKernelArgs {

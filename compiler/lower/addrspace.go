@@ -72,14 +72,19 @@ func (fs *fnState) addrSpaceBuiltin(name string, x *syntax.CallExpr, t types.Typ
 	if all {
 		return value{t: t, ptr: pv}, true
 	}
-	out := &ptrVal{objs: objs, off: fs.u32(0)}
+	out := &ptrVal{objs: objs}
 	if len(objs) > 1 {
 		out.sel = fs.remapSel(&ptrVal{objs: kept, sel: pv.sel}, objs)
 	}
 	isKept := fs.perCandidate(pv, fs.boolT(), func(o *object) spirv.ID {
 		return fs.b.ConstantBool(fs.boolT(), o != nil && objSpace(o.v) == space)
 	})
-	out.off = fs.b.EmitIDs(spirv.OpSelect, fs.uint32T(), isKept, pv.off, fs.u32(0))
+	off := fs.offAs(pv.off, pv.objs, objs)
+	zero := fs.u32(0)
+	if wideObjs(objs) {
+		zero = fs.u64(0)
+	}
+	out.off = fs.b.EmitIDs(spirv.OpSelect, fs.offType(objs), isKept, off, zero)
 	return value{t: t, ptr: out}, true
 }
 

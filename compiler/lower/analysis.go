@@ -45,6 +45,10 @@ type analysis struct {
 	// integer converted back to a pointer may refer to any of them (of
 	// its address space) or be null (ptrcast.go).
 	intPtrs objSet
+	// phys: a physical module (physical.go): pointers loaded from memory
+	// or made from integers may point to global memory (physVar) whoever
+	// stored or made them.
+	phys bool
 }
 
 // litVar returns the variable standing for compound literal lit.
@@ -106,13 +110,16 @@ func (a *analysis) addTo(dst map[*types.Var]objSet, v *types.Var, s objSet) {
 	}
 }
 
-func analyze(info *types.Info, k *types.Func, globals []*types.Var) *analysis {
+func analyze(info *types.Info, k *types.Func, globals []*types.Var, phys bool) *analysis {
 	a := &analysis{
 		info: info, mutable: map[*types.Var]bool{}, isObj: map[*types.Var]bool{},
 		pts: map[*types.Var]objSet{}, ret: map[*types.Func]objSet{},
 		views: map[*types.Var][]types.Type{}, mem: map[memKey]objSet{},
 		strs: map[*syntax.BasicLit]*types.Var{}, shadow: map[*types.Var]*types.Var{},
-		lits: map[*syntax.CompoundLit]*types.Var{}, intPtrs: objSet{},
+		lits: map[*syntax.CompoundLit]*types.Var{}, intPtrs: objSet{}, phys: phys,
+	}
+	if phys {
+		a.obj(physVar)
 	}
 	var funcs []*types.Func
 	walkFuncs(k, func(f *types.Func) { funcs = append(funcs, f) })
@@ -134,6 +141,9 @@ func analyze(info *types.Info, k *types.Func, globals []*types.Var) *analysis {
 		if !a.changed {
 			break
 		}
+	}
+	if phys {
+		a.physicalize()
 	}
 	// Record views once the sets are final.
 	for _, f := range funcs {
@@ -433,6 +443,9 @@ func (a *analysis) memFor(t types.Type) objSet {
 	if !ok {
 		return s
 	}
+	if a.phys && physSpace(pt.Space) {
+		s[physVar] = true
+	}
 	want := typeKey(pt.Elem)
 	for k, set := range a.mem {
 		if k.space != pt.Space && pt.Space != types.Generic {
@@ -606,6 +619,9 @@ func markStringArg(lits map[syntax.Expr]bool, e syntax.Expr) {
 // converted to an integer.
 func (a *analysis) fromInt(space types.AddrSpace) objSet {
 	s := objSet{nil: true}
+	if a.phys && physSpace(space) {
+		s[physVar] = true
+	}
 	for o := range a.intPtrs {
 		if objSpace(o) == space {
 			s[o] = true

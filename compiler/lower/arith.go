@@ -428,6 +428,9 @@ func (fs *fnState) ptrAdd(p, i value, sub bool) value {
 		fs.errorf(fs.pos, "pointer arithmetic on this value is not supported")
 		return fs.undef(p.t)
 	}
+	if wideObjs(p.ptr.objs) {
+		return fs.ptrAdd64(p, i, sub)
+	}
 	step := fs.to32(i)
 	if fs.wordsPtr(p.ptr) {
 		if pt, ok := types.Underlying(p.t).(*types.Pointer); ok {
@@ -454,6 +457,9 @@ func (fs *fnState) wordsPtr(p *ptrVal) bool {
 
 // ptrDiff is p - q in elements.
 func (fs *fnState) ptrDiff(p, q value, t types.Type) value {
+	if wideObjs(p.ptr.objs) || wideObjs(q.ptr.objs) {
+		return fs.ptrDiff64(p, q, t)
+	}
 	d := fs.b.EmitIDs(spirv.OpISub, fs.uint32T(), p.ptr.off, q.ptr.off)
 	if fs.wordsPtr(p.ptr) {
 		if pt, ok := types.Underlying(p.t).(*types.Pointer); ok {
@@ -494,7 +500,12 @@ func (fs *fnState) comparePtr(op syntax.Op, a, b value) spirv.ID {
 		}
 		return nn
 	}
-	c := fs.compare(op, a.ptr.off, b.ptr.off, types.Typ[types.UInt])
+	var c spirv.ID
+	if both := fs.unionObjs(a.ptr.objs, b.ptr.objs); wideObjs(both) {
+		c = fs.compare(op, fs.offAs(a.ptr.off, a.ptr.objs, both), fs.offAs(b.ptr.off, b.ptr.objs, both), types.Typ[types.ULong])
+	} else {
+		c = fs.compare(op, a.ptr.off, b.ptr.off, types.Typ[types.UInt])
+	}
 	if op == syntax.Eql || op == syntax.Neq {
 		objs := fs.unionObjs(a.ptr.objs, b.ptr.objs)
 		if len(objs) > 1 {
@@ -536,7 +547,7 @@ func (fs *fnState) condExpr(x *syntax.CondExpr, t types.Type) value {
 	}
 	av, _ := arm(tl, x.X)
 	var objs []*object
-	var asel, bsel spirv.ID
+	var asel, bsel, aoff, boff spirv.ID
 	if isPointer(t) && av.ptr != nil {
 		// selectors are remapped once both sides are known: remember the
 		// arm's block and patch below.
@@ -548,11 +559,15 @@ func (fs *fnState) condExpr(x *syntax.CondExpr, t types.Type) value {
 	bEnd := bb
 	if isPointer(t) && av.ptr != nil && bv.ptr != nil {
 		objs = fs.unionObjs(av.ptr.objs, bv.ptr.objs)
+		fn, _ := b.Current()
+		b.SetInsertPoint(fn, aEnd)
+		aoff = fs.offAs(av.ptr.off, av.ptr.objs, objs)
 		if len(objs) > 1 {
-			fn, _ := b.Current()
-			b.SetInsertPoint(fn, aEnd)
 			asel = fs.remapSel(av.ptr, objs)
-			b.SetInsertPoint(fn, bEnd)
+		}
+		b.SetInsertPoint(fn, bEnd)
+		boff = fs.offAs(bv.ptr.off, bv.ptr.objs, objs)
+		if len(objs) > 1 {
 			bsel = fs.remapSel(bv.ptr, objs)
 		}
 	}
@@ -570,7 +585,7 @@ func (fs *fnState) condExpr(x *syntax.CondExpr, t types.Type) value {
 			return fs.undef(t)
 		}
 		u := fs.uint32T()
-		off := b.EmitIDs(spirv.OpPhi, u, av.ptr.off, aEnd.Label, bv.ptr.off, bEnd.Label)
+		off := b.EmitIDs(spirv.OpPhi, fs.offType(objs), aoff, aEnd.Label, boff, bEnd.Label)
 		pv := &ptrVal{objs: objs, off: off}
 		if len(objs) > 1 {
 			pv.sel = b.EmitIDs(spirv.OpPhi, u, asel, aEnd.Label, bsel, bEnd.Label)

@@ -127,6 +127,9 @@ func (fs *fnState) constLike(rt spirv.ID, k types.Kind, x float64) spirv.ID {
 
 // ptrNonNull tests a pointer against the null pointer.
 func (fs *fnState) ptrNonNull(p *ptrVal) spirv.ID {
+	if wideObjs(p.objs) {
+		return fs.physNonNull(p)
+	}
 	if len(p.objs) == 1 {
 		return fs.objNonNull(p.objs[0])
 	}

@@ -248,7 +248,7 @@ func (fs *fnState) selectRValue(x *syntax.SelectorExpr, t types.Type) value {
 
 // varValue reads a variable.
 func (fs *fnState) varValue(v *types.Var) value {
-	if isConstPtrGlobal(v) && fs.objs[v] == nil {
+	if isConstPtrGlobal(v) && fs.objs[v] == nil && !(fs.opts.Physical && isProgramVar(v)) {
 		// A program-scope pointer (constant char *constant p = "..."):
 		// its constant initializer, evaluated where it is used.
 		return fs.expr(v.Init)
@@ -258,7 +258,7 @@ func (fs *fnState) varValue(v *types.Var) value {
 	case bd.val != nil:
 		return *bd.val
 	case bd.offVar != 0:
-		pv := &ptrVal{objs: bd.objs, off: fs.b.EmitIDs(spirv.OpLoad, fs.uint32T(), bd.offVar)}
+		pv := &ptrVal{objs: bd.objs, off: fs.b.EmitIDs(spirv.OpLoad, fs.offType(bd.objs), bd.offVar)}
 		if bd.selVar != 0 {
 			pv.sel = fs.b.EmitIDs(spirv.OpLoad, fs.uint32T(), bd.selVar)
 		}
@@ -431,7 +431,18 @@ func (fs *fnState) addrOf(p *place, e syntax.Expr) *ptrVal {
 				return &ptrVal{objs: []*object{o}, off: p.chain[p.pre]}
 			}
 		}
+	case pPhys:
+		return &ptrVal{objs: []*object{fs.physObj}, off: p.addr}
 	case pDispatch:
+		if wideObjs(p.ptr.objs) {
+			// Byte offsets, 64 bits wide: the path below the object as
+			// global memory's would take it.
+			d := p.sub(fs.physPlace(p.ptr.off, p.baseT, 1))
+			if d.kind == pPhys {
+				return &ptrVal{objs: p.ptr.objs, sel: p.ptr.sel, off: d.addr}
+			}
+			break
+		}
 		words := false
 		for _, o := range p.ptr.objs {
 			if o != nil && o.words {
@@ -475,6 +486,10 @@ func (fs *fnState) bind(v *types.Var) *binding {
 		bd.pl = fs.objPlace(o, v.Type)
 		return bd
 	}
+	if fs.opts.Physical && isProgramVar(v) {
+		bd.pl = fs.programVarPlace(v)
+		return bd
+	}
 	if isPointer(v.Type) {
 		fs.ptrVarSlots(v, bd)
 		return bd
@@ -516,8 +531,9 @@ func (fs *fnState) ptrVarSlots(v *types.Var, bd *binding) {
 	if set[nil] || len(bd.objs) == 0 {
 		bd.objs = append(bd.objs, nil)
 	}
+	bd.objs = foldNull(bd.objs)
 	u := fs.uint32T()
-	bd.offVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, u))
+	bd.offVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.offType(bd.objs)))
 	fs.b.Name(bd.offVar, v.Name+".off")
 	if len(bd.objs) > 1 {
 		bd.selVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, u))
@@ -532,7 +548,7 @@ func (fs *fnState) storePtrVar(v *types.Var, pv *ptrVal) {
 		fs.errorf(fs.pos, "assignment to pointer '%s' is not supported", v.Name)
 		return
 	}
-	fs.b.EmitIDs(spirv.OpStore, 0, bd.offVar, pv.off)
+	fs.b.EmitIDs(spirv.OpStore, 0, bd.offVar, fs.offAs(pv.off, pv.objs, bd.objs))
 	if bd.selVar != 0 {
 		fs.b.EmitIDs(spirv.OpStore, 0, bd.selVar, fs.remapSel(pv, bd.objs))
 	}
@@ -544,6 +560,15 @@ func (fs *fnState) remapSel(pv *ptrVal, objs []*object) spirv.ID {
 		for i, x := range objs {
 			if x == o {
 				return uint32(i)
+			}
+		}
+		if o == nil {
+			// Null is global memory's address 0 where that is a
+			// candidate (foldNull).
+			for i, x := range objs {
+				if x != nil && x.phys {
+					return uint32(i)
+				}
 			}
 		}
 		fs.errorf(fs.pos, "internal error: pointer may refer to an object its variable cannot")
@@ -575,7 +600,7 @@ func (fs *fnState) unionObjs(a, b []*object) []*object {
 			out = append(out, o)
 		}
 	}
-	return out
+	return foldNull(out)
 }
 
 // selOf returns pv's selector (a constant for a single candidate).

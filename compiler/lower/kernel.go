@@ -37,6 +37,21 @@ type fnState struct {
 	// wgScratch: the Workgroup arrays of the work-group collectives, by
 	// element type (collective.go).
 	wgScratch map[spirv.ID]spirv.ID
+	// physObj is global memory in a physical module (physical.go).
+	physObj *object
+	// pcPtr: the push-constant members of the pointer arguments of a
+	// physical module, by argument; pcProgBase and pcSVM those of the
+	// program-scope variables' address and the SVM table's (-1: none).
+	pcProgBase int
+	pcSVM      int
+	// physArgs: the __global and __constant pointer arguments of a
+	// physical module, passed as addresses (physargs.go).
+	physArgs      []*types.Var
+	physArgsBound bool
+	physSet       uint32
+	physBinding   uint32
+	// progAddr: the device addresses of the program-scope variables.
+	progAddr map[*types.Var]spirv.ID
 }
 
 // binding is how a variable is reached: an immutable SSA value, a place
@@ -73,9 +88,10 @@ func (l *lowerer) kernel(k *types.Func) {
 	}
 	fs := &fnState{
 		lowerer: l, k: k, usedSet: map[spirv.ID]bool{},
+		pcProgBase: -1, pcSVM: -1,
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
 	}
-	fs.an = analyze(l.info, k, l.pkg.Globals)
+	fs.an = analyze(l.info, k, l.pkg.Globals, l.opts.Physical)
 	b := l.b
 	void := b.TypeVoid()
 	fs.fn = b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)
@@ -184,6 +200,15 @@ func (fs *fnState) args() {
 			o := fs.objs[p]
 			switch t.Space {
 			case types.Global, types.Constant:
+				if l.opts.Physical {
+					// An address in push constants or a uniform buffer,
+					// laid out once the others are (layoutPointerArgs).
+					arg.Kind = spirv.ArgPointerPushConstant
+					arg.Size = 8
+					fs.physArgs = append(fs.physArgs, p)
+					fs.kref.Args = append(fs.kref.Args, arg)
+					continue
+				}
 				arg.Kind = spirv.ArgBuffer
 				arg.DescriptorSet, arg.Binding = set, bind
 				bind++
@@ -202,20 +227,7 @@ func (fs *fnState) args() {
 				l.errorf(p.At, "kernel argument '%s' has a pointer to the %v address space; kernel pointer arguments must be global, constant or local", p.Name, t.Space)
 				continue
 			}
-			start := &ptrVal{objs: []*object{o}, off: fs.u32(0)}
-			if fs.an.shadow[p] != nil {
-				// Its address is taken: it lives in private memory.
-				fs.storeValue(fs.bind(p).pl, value{t: p.Type, ptr: start})
-				break
-			}
-			if fs.an.mutable[p] {
-				// A reassigned parameter (p += n, p++, p = q) is a pointer
-				// variable like any other, starting at its own buffer.
-				fs.bind(p)
-				fs.storePtrVar(p, start)
-				break
-			}
-			fs.vars[p] = &binding{val: &value{t: p.Type, ptr: start}}
+			fs.bindPtrArg(p, &ptrVal{objs: []*object{o}, off: fs.u32(0)})
 		case *types.Basic, *types.Vector, *types.Struct, *types.Enum:
 			if isBoolType(t) {
 				l.errorf(p.At, "kernel argument '%s' has type bool, which has no defined size", p.Name)
@@ -250,6 +262,10 @@ func (fs *fnState) args() {
 		}
 		fs.kref.Args = append(fs.kref.Args, arg)
 	}
+	fs.physSet, fs.physBinding = set, bind
+	if len(pods) > 0 && !l.opts.PODPushConstant {
+		fs.physBinding++
+	}
 	if len(pods) > 0 {
 		vars := make([]*types.Var, len(pods))
 		idx := make([]int, len(pods))
@@ -274,10 +290,27 @@ func (fs *fnState) args() {
 		}
 		fs.kref.Args = append(front, back...)
 	}
-	if len(fs.imageInfo) > 0 && fs.pcVar == 0 {
+	if (len(fs.imageInfo) > 0 || len(fs.physArgs) > 0 || fs.pc.progBase >= 0 || fs.pc.svm >= 0) && fs.pcVar == 0 {
 		fs.pushConstants(nil, nil, nil)
 	}
 	_ = b
+}
+
+// bindPtrArg binds kernel pointer parameter p to its value start.
+func (fs *fnState) bindPtrArg(p *types.Var, start *ptrVal) {
+	if fs.an.shadow[p] != nil {
+		// Its address is taken: it lives in private memory.
+		fs.storeValue(fs.bind(p).pl, value{t: p.Type, ptr: start})
+		return
+	}
+	if fs.an.mutable[p] {
+		// A reassigned parameter (p += n, p++, p = q) is a pointer
+		// variable like any other, starting at its own buffer.
+		fs.bind(p)
+		fs.storePtrVar(p, start)
+		return
+	}
+	fs.vars[p] = &binding{val: &value{t: p.Type, ptr: start}}
 }
 
 // argInfo fills the clGetKernelArgInfo answers.

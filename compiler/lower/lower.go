@@ -66,6 +66,13 @@ type Options struct {
 	SubgroupExtendedTypes bool
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
+	// Physical lowers __global and __constant memory to
+	// PhysicalStorageBuffer64 addresses (physical.go, docs/physical.md);
+	// it needs 64-bit pointers (types.Config.AddressBits 64).
+	Physical bool
+	// Auto: a logical lowering that reports, as errors NeedsPhysical
+	// recognizes, what only physical addressing expresses.
+	Auto bool
 }
 
 // lowerer holds the module-wide state.
@@ -140,7 +147,18 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 	if opts.Version < spirv.Version13 {
 		b.Extension("SPV_KHR_storage_buffer_storage_class")
 	}
-	b.MemoryModel(spirv.AddressingModelLogical, spirv.MemoryModelGLSL450)
+	if opts.Physical {
+		if l.conf.AddressBits != 64 {
+			diags.Errorf(diag.Pos{}, "physical addressing (-physical-storage-buffers) needs 64-bit pointers (-arch=spir64)")
+			return nil, nil
+		}
+		b.Capability(spirv.CapabilityPhysicalStorageBufferAddresses)
+		b.Capability(spirv.CapabilityInt64)
+		b.Extension("SPV_KHR_physical_storage_buffer")
+		b.MemoryModel(spirv.AddressingModelPhysicalStorageBuffer64, spirv.MemoryModelGLSL450)
+	} else {
+		b.MemoryModel(spirv.AddressingModelLogical, spirv.MemoryModelGLSL450)
+	}
 	l.glsl = b.ExtInstImport("GLSL.std.450")
 	l.specID = 3
 	l.setupWorkgroupSize()

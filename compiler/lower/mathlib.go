@@ -163,7 +163,7 @@ func (fs *fnState) libCalls(l *lib.Library, fn *types.Func, a mathArgs, n int, r
 func (fs *fnState) callLib(l *lib.Library, fn *types.Func, args []value, t types.Type) value {
 	an, ok := libAnalyses.Load(fn)
 	if !ok {
-		an, _ = libAnalyses.LoadOrStore(fn, analyze(l.Info, fn, nil))
+		an, _ = libAnalyses.LoadOrStore(fn, analyze(l.Info, fn, nil, false))
 	}
 	saveInfo, saveAn, savePos := fs.lowerer.info, fs.an, fs.pos
 	fs.lowerer.info, fs.an = l.Info, an.(*analysis)

@@ -109,6 +109,10 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 // uint word for 32-bit values in a buffer of words, the 64-bit view
 // (wideView) for 64-bit values there. ok is false after an error.
 func (fs *fnState) atomicPointer(p *place, name string, et types.Type, x *syntax.CallExpr) (ptr, ptrT spirv.ID, ok bool) {
+	if p.kind == pPhys {
+		ptr, ptrT = fs.physAtomicPointer(p, et)
+		return ptr, ptrT, true
+	}
 	b := fs.b
 	k := types.ElemKind(et)
 	wide := false

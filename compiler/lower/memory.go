@@ -30,6 +30,7 @@ const (
 	pWords                     // the bytes at boff of a 32-bit word array (base+chain)
 	pComp                      // components of a vector place
 	pDispatch                  // one of several objects, chosen at run time
+	pPhys                      // global memory at a 64-bit device address (physical.go)
 )
 
 // place is a lowered lvalue: something that can be loaded and stored.
@@ -52,6 +53,8 @@ type place struct {
 	ptr       *ptrVal             // pDispatch
 	sub       func(*place) *place // pDispatch: the path below the object
 	baseT     types.Type          // pDispatch: the type at the pointer
+	addr      spirv.ID            // pPhys: the device address (64 bits)
+	align     int64               // pPhys: the alignment addr is known to have
 }
 
 func layoutClass(sc spirv.StorageClass) bool {
@@ -119,6 +122,8 @@ func (fs *fnState) load(p *place) spirv.ID {
 		return fs.shuffle(v, p.parent.t, p.comps, p.t)
 	case pDispatch:
 		return fs.dispatch(p, func(q *place) spirv.ID { return fs.load(q) }, fs.valType(p.t))
+	case pPhys:
+		return fs.physLoad(p)
 	}
 	panic("lower: bad place")
 }
@@ -155,6 +160,8 @@ func (fs *fnState) store(p *place, v spirv.ID) {
 		}
 	case pDispatch:
 		fs.dispatch(p, func(q *place) spirv.ID { fs.store(q, v); return 0 }, 0)
+	case pPhys:
+		fs.physStore(p, v)
 	}
 }
 
@@ -190,6 +197,8 @@ func (fs *fnState) compPlace(p *place, i int) *place {
 		return fs.compPlace(p.parent, p.comps[i])
 	case pDispatch:
 		return fs.subPlace(p, et, func(q *place) *place { return fs.compPlace(q, i) })
+	case pPhys:
+		return fs.physAt(p, int64(i)*et.Size(), et)
 	}
 	panic("lower: component of a non-vector place")
 }
@@ -223,6 +232,8 @@ func (fs *fnState) index(p *place, i spirv.ID, elem types.Type) *place {
 		return &q
 	case pDispatch:
 		return fs.subPlace(p, elem, func(q *place) *place { return fs.index(q, i, elem) })
+	case pPhys:
+		return fs.physIndex(p, i, elem)
 	}
 	panic("lower: index of a non-array place")
 }
@@ -237,6 +248,11 @@ func (fs *fnState) member(p *place, path []int) *place {
 		case p.kind == pDispatch:
 			pp := path
 			return fs.subPlace(p, fs.memberType(p.t, pp), func(q *place) *place { return fs.member(q, pp) })
+		case p.kind == pPhys:
+			p = fs.physAt(p, f.Offset, f.Type)
+			if st.Packed {
+				p.align = gcdAlign(1, f.Offset)
+			}
 		case p.kind == pWords || st.Union || len(st.Fields) == 0:
 			if p.kind == pChain {
 				p = fs.wordsOf(p)
@@ -281,6 +297,10 @@ func (fs *fnState) deref(pv *ptrVal, t types.Type) *place {
 // objElem is the place at offset off (elements or bytes) of object o, of
 // type t.
 func (fs *fnState) objElem(o *object, off spirv.ID, t types.Type) *place {
+	if o.phys {
+		return fs.physPlace(off, t, fs.conf.Alignof(t))
+	}
+	off = fs.narrowOff(off)
 	base := &place{kind: pChain, base: fs.gv(o.id), sc: o.sc, layout: layoutClass(o.sc), obj: o}
 	if o.block {
 		base.chain = []spirv.ID{fs.u32(0)}

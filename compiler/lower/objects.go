@@ -25,6 +25,9 @@ type object struct {
 	// base: the byte offset of a program-scope __global variable in the
 	// program's buffer (progvars.go), where its Block's member lies.
 	base uint32
+	// phys: global memory in a physical module (physical.go); offsets
+	// are 64-bit device addresses.
+	phys bool
 }
 
 // setupObjects decides each object's unit type and layout from the
@@ -36,12 +39,23 @@ func (fs *fnState) setupObjects() {
 	// kernel's other objects come after them.
 	fs.layoutProgramVars()
 	nProg := uint32(len(fs.pv.index))
+	if fs.opts.Physical {
+		// Program-scope variables are global memory, not objects.
+		nProg = 0
+	}
 	for i, v := range an.objects {
 		o := &object{v: v, num: nProg + uint32(i+1)}
 		if isProgramVar(v) {
 			o.num = fs.pv.index[v] + 1
 		}
 		fs.maxNum = max(fs.maxNum, o.num)
+		if v == physVar {
+			o.phys, o.words, o.sc = true, true, spirv.StorageClassPhysicalStorageBuffer
+			o.unit = types.Typ[types.UChar]
+			fs.objs[v] = o
+			fs.physObj = o
+			continue
+		}
 		if pt, ok := types.Underlying(v.Type).(*types.Pointer); ok && v.Kind == types.ParamVar && v.Func == fs.k {
 			o.unit = pt.Elem
 			o.sc = spirv.StorageClassStorageBuffer
@@ -100,6 +114,8 @@ func (fs *fnState) setupObjects() {
 			o.scalar = false
 		}
 		switch {
+		case o.phys:
+			// no variable: addresses
 		case v.Kind == types.ParamVar && v.Func == fs.k:
 			// declared with the kernel's arguments
 		case v.Kind == types.KernelLocal:

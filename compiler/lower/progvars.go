@@ -163,6 +163,10 @@ func (l *lowerer) finishProgramVars() {
 	if l.pv.size == 0 {
 		return
 	}
+	if l.opts.Physical {
+		l.finishProgramVarsPhys()
+		return
+	}
 	binding := l.freeBinding0()
 	for _, id := range l.pv.ids {
 		l.b.Decorate(id, spirv.DecorationDescriptorSet, 0)
@@ -178,6 +182,10 @@ func (l *lowerer) finishProgramVars() {
 // bytes). Other initializers of pointers (a pointer inside an aggregate)
 // are refused.
 func (fs *fnState) pointerInit(v *types.Var, buf []byte) {
+	if fs.opts.Physical {
+		fs.pointerInitPhys(v)
+		return
+	}
 	if _, ok := types.Underlying(v.Type).(*types.Pointer); !ok || fs.initOf(v).Expr == nil {
 		fs.errorf(v.At, "initializing pointers inside program-scope variable '%s' is not supported; initialize it in a kernel", v.Name)
 		panic(bailout{})

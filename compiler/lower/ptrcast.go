@@ -29,6 +29,9 @@ func (fs *fnState) ptrToInt(v value, to *types.Basic) value {
 	if pt, ok := types.Underlying(v.t).(*types.Pointer); ok && !types.IsVoid(pt.Elem) {
 		elemSize = max(fs.conf.Sizeof(pt.Elem), 1)
 	}
+	if fs.opts.Physical {
+		return fs.ptrToIntPhys(v, to, elemSize)
+	}
 	boff := func(o *object) spirv.ID { return fs.objByteOff(pv, o, elemSize) }
 	num := fs.u32(objNum(pv.objs[0]))
 	off := boff(pv.objs[0])
@@ -119,6 +122,9 @@ func intOnlyPtrs(info *types.Info, body syntax.Node) map[syntax.Expr]bool {
 
 // intToPtr converts integer v (not a null constant) to pointer type pt.
 func (fs *fnState) intToPtr(v value, pt *types.Pointer) *ptrVal {
+	if fs.opts.Physical {
+		return fs.intToPtrPhys(v, pt)
+	}
 	b := fs.b
 	u := fs.uint32T()
 	from := types.Scalar(v.t)
@@ -133,6 +139,10 @@ func (fs *fnState) intToPtr(v value, pt *types.Pointer) *ptrVal {
 		bytes = b.EmitIDs(spirv.OpBitwiseAnd, u, w, fs.u32(1<<24-1))
 	}
 	objs := fs.objList(fs.an.fromInt(pt.Space))
+	if fs.opts.Auto && physSpace(pt.Space) && len(objs) == 1 && objs[0] == nil {
+		// Under logical addressing it could only be the null pointer.
+		fs.errorf(fs.pos, msgIntToGlobalPtr)
+	}
 	pv := &ptrVal{objs: objs, off: bytes}
 	// The objects one pointer may refer to count offsets alike (a group
 	// of the analysis): in bytes for word objects, else in units.

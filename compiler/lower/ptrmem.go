@@ -12,7 +12,13 @@ import (
 // space whose address the kernel stores in memory (analysis.memFor).
 
 // ptrMemType is the value type of a pointer held in memory.
-func (l *lowerer) ptrMemType() spirv.ID { return l.b.TypeVector(l.uint32T(), 2) }
+// In a physical module it is 8 bytes (physical.go).
+func (l *lowerer) ptrMemType() spirv.ID {
+	if l.opts.Physical {
+		return l.uint64T()
+	}
+	return l.b.TypeVector(l.uint32T(), 2)
+}
 
 // objNum is the number that identifies o in a stored pointer.
 func objNum(o *object) uint32 {
@@ -26,6 +32,9 @@ func objNum(o *object) uint32 {
 func (fs *fnState) encodePtr(pv *ptrVal) spirv.ID {
 	if pv == nil {
 		return fs.b.ConstantNull(fs.ptrMemType())
+	}
+	if fs.opts.Physical {
+		return fs.encodePhysPtr(pv)
 	}
 	num := fs.u32(objNum(pv.objs[0]))
 	for i := 1; i < len(pv.objs); i++ {
@@ -75,6 +84,9 @@ func (fs *fnState) wordsToPtr(w []spirv.ID) spirv.ID {
 // decodePtr unpacks a pointer of type t loaded from memory.
 func (fs *fnState) decodePtr(v spirv.ID, t types.Type) *ptrVal {
 	objs := fs.objList(fs.an.memFor(t))
+	if fs.opts.Physical {
+		return fs.decodePhysPtr(v, objs)
+	}
 	u := fs.uint32T()
 	pv := &ptrVal{objs: objs, off: fs.b.Emit(spirv.OpCompositeExtract, u, uint32(v), 1)}
 	if len(objs) > 1 {
@@ -93,14 +105,14 @@ func (fs *fnState) decodePtr(v spirv.ID, t types.Type) *ptrVal {
 func (fs *fnState) objList(set objSet) []*object {
 	var out []*object
 	for _, o := range fs.an.objects {
-		if set[o] && fs.objs[o] != nil {
+		if set[o] && fs.objs[o] != nil && !containsObj(out, fs.objs[o]) {
 			out = append(out, fs.objs[o])
 		}
 	}
 	if set[nil] || len(out) == 0 {
 		out = append(out, nil)
 	}
-	return out
+	return foldNull(out)
 }
 
 // storeValue stores v into place p, packing pointers.

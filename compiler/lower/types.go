@@ -174,7 +174,9 @@ func (l *lowerer) memType(t types.Type) spirv.ID {
 			l.b.MemberDecorate(id, uint32(i), spirv.DecorationOffset, uint32(f.Offset))
 		}
 	case *types.Pointer:
-		l.errorf(l.pos, "pointers stored in buffers are not supported")
+		if !l.opts.Physical {
+			l.errorf(l.pos, msgPointerInBuffer)
+		}
 		id = l.ptrMemType()
 	default:
 		panic(fmt.Sprintf("lower: no SPIR-V memory type for %v", t))

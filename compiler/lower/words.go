@@ -53,6 +53,9 @@ func (fs *fnState) loadWords(p *place, boff spirv.ID, t types.Type) spirv.ID {
 		}
 		return b.EmitIDs(spirv.OpCompositeConstruct, fs.valType(t), parts...)
 	case *types.Pointer:
+		if fs.opts.Physical {
+			return fs.loadScalarAt(p, boff, types.ULong)
+		}
 		w := make([]spirv.ID, fs.conf.AddressBits/32)
 		for i := range w {
 			w[i] = fs.loadScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt)
@@ -91,6 +94,10 @@ func (fs *fnState) storeWords(p *place, boff spirv.ID, t types.Type, v spirv.ID)
 			fs.storeWords(p, fs.addConst(boff, uint32(f.Offset)), f.Type, e)
 		}
 	case *types.Pointer:
+		if fs.opts.Physical {
+			fs.storeScalarAt(p, boff, types.ULong, v)
+			return
+		}
 		for i, w := range fs.ptrToWords(v) {
 			fs.storeScalarAt(p, fs.addConst(boff, uint32(4*i)), types.UInt, w)
 		}

@@ -12,6 +12,10 @@ type pushLayout struct {
 	offset map[spirv.PushConstantKind]uint32
 	kinds  []spirv.PushConstantKind
 	size   uint32
+	// progBase and svm: the offsets of a physical module's 8-byte
+	// addresses of the program-scope variables and of the SVM table
+	// (-1: none), after the work-item values, the same in every kernel.
+	progBase, svm int
 }
 
 // pushConstantLayout decides which work-item values the runtime passes in
@@ -50,6 +54,20 @@ func (l *lowerer) pushConstantLayout() pushLayout {
 			pl.size += 16
 		}
 	}
+	pl.progBase, pl.svm = -1, -1
+	if l.opts.Physical {
+		for _, v := range l.pkg.Globals {
+			if isProgramVar(v) && pl.progBase < 0 {
+				pl.progBase = int(pl.size)
+				pl.size += 8
+			}
+		}
+		if l.programNeedsSVM() {
+			pl.svm = int(pl.size)
+			l.refl.SVMTable = &spirv.SVMTable{Offset: pl.size, Size: 8}
+			pl.size += 8
+		}
+	}
 	return pl
 }
 
@@ -67,6 +85,17 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 		fs.pcIndex[k] = uint32(len(members))
 		members = append(members, v3)
 		offsets = append(offsets, fs.pc.offset[k])
+	}
+	fs.pcProgBase, fs.pcSVM = -1, -1
+	for _, at := range []struct {
+		off    int
+		member *int
+	}{{fs.pc.progBase, &fs.pcProgBase}, {fs.pc.svm, &fs.pcSVM}} {
+		if at.off >= 0 {
+			*at.member = len(members)
+			members = append(members, fs.uint64T())
+			offsets = append(offsets, uint32(at.off))
+		}
 	}
 	first := len(members)
 	members = append(members, podTypes...)
@@ -88,6 +117,14 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 			Ordinal: ii.img.ordinal, DataType: ii.dataType, PushConstant: true, Offset: end, Size: 4})
 		end += 4
 	}
+	ptrFirst := len(members)
+	ptrOffsets := fs.layoutPointerArgs(end)
+	if ptrOffsets != nil {
+		for _, off := range ptrOffsets {
+			members = append(members, fs.uint64T())
+			offsets = append(offsets, off)
+		}
+	}
 	if len(members) == 0 {
 		return
 	}
@@ -104,6 +141,16 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 		p := &place{kind: pChain, t: v.Type, base: fs.gv(fs.pcVar), sc: spirv.StorageClassPushConstant,
 			chain: []spirv.ID{fs.u32(uint32(first + i))}, layout: true}
 		fs.bindPOD(v, fs.load(p))
+	}
+	if fs.pcProgBase >= 0 {
+		fs.programVarAddrs()
+	}
+	if ptrOffsets != nil {
+		fs.bindPointerArgs(func(i int) spirv.ID {
+			u64 := fs.uint64T()
+			p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u64), fs.gv(fs.pcVar), fs.u32(uint32(ptrFirst+i)))
+			return b.EmitIDs(spirv.OpLoad, u64, p)
+		})
 	}
 }
 

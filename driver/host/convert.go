@@ -156,6 +156,10 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 		}
 		return loop(func(v uint64) uint64 { return encodeF(float64(v), dw.bits) }), nil
 	case spirv.OpUConvert, spirv.OpConvertPtrToU, spirv.OpConvertUToPtr:
+		if dw.bits == 64 {
+			// Widening to 64 bits (size_t, an address) keeps the bits.
+			return func(s *state) { copy(s.out(dst, n), s.r[src:src+n]) }, nil
+		}
 		return loop(func(v uint64) uint64 { return v & dw.m }), nil
 	case spirv.OpSConvert:
 		return loop(func(v uint64) uint64 { return uint64(sx(v, sw)) & dw.m }), nil

@@ -76,7 +76,11 @@ func (p *prep) glslLane(in *inst, num spirv.GLSLstd450, args []uint32) (func(*st
 		tmpRow := p.nrows
 		p.nrows += comps
 		p.k.rows = max(p.k.rows, p.nrows)
-		store = p.store(offs[1], types[1].elem, tmpRow*L, -1)
+		if p.physical(args[1]) {
+			store = p.physStore(offs[1], types[1].elem, tmpRow*L)
+		} else {
+			store = p.store(offs[1], types[1].elem, tmpRow*L, -1)
+		}
 		offs = append(offs, tmpRow*L)
 	}
 	f := func(s *state, l int) {

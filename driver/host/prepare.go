@@ -78,8 +78,10 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
-	vgroups int          // groups of loads (vload.go)
-	handles []handleSlot // image and sampler variables (imageprep.go)
+	vgroups int // groups of loads (vload.go)
+	// physSlots counts the physical access instructions (physical.go).
+	physSlots int
+	handles   []handleSlot // image and sampler variables (imageprep.go)
 }
 
 // Name returns the entry point's name.
@@ -252,10 +254,7 @@ func (p *prep) global(in *inst) error {
 			}
 			return p.errorf("%v", err)
 		}
-		if in.op == spirv.OpTypeForwardPointer {
-			return nil
-		}
-		p.types[in.id] = t
+		p.types[t.id] = t
 	case spirv.OpConstant, spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpConstantNull, spirv.OpConstantComposite,
 		spirv.OpSpecConstant, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse, spirv.OpSpecConstantComposite,
 		spirv.OpSpecConstantOp, spirv.OpUndef:

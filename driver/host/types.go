@@ -211,12 +211,22 @@ func (p *prep) resolveType(in *inst) (*typ, error) {
 			t.size = t.offs[len(a)-1]
 		}
 		p.aggregate(t)
-	case spirv.OpTypePointer, spirv.OpTypeForwardPointer:
-		if in.op == spirv.OpTypeForwardPointer {
-			return nil, fmt.Errorf("unsupported OpTypeForwardPointer")
-		}
+	case spirv.OpTypeForwardPointer:
+		// A pointer used before its OpTypePointer (a struct that points
+		// to its own type): its layout is known, its pointee comes with
+		// the OpTypePointer, which completes this typ.
 		if err := need(2); err != nil {
 			return nil, err
+		}
+		t.op, t.id, t.sc = spirv.OpTypePointer, a[0], spirv.StorageClass(a[1])
+		t.size, t.align, t.comps = 8, 8, 1
+		t.leaves = []leaf{{0, 8, false}}
+	case spirv.OpTypePointer:
+		if err := need(2); err != nil {
+			return nil, err
+		}
+		if f := p.types[in.id]; f != nil && f.op == spirv.OpTypePointer && f.elem == nil {
+			t = f // declared by OpTypeForwardPointer
 		}
 		t.sc = spirv.StorageClass(a[0])
 		if t.elem, err = get(a[1]); err != nil {

@@ -33,6 +33,15 @@
 // POD arguments in a buffer (a cluster) get PODSlack bytes after the last
 // field so that vector loads of it stay in range.
 //
+// Pointers (pointers.go, docs/physical.md §4): in a physical module a
+// __global pointer argument is the device address of the byte it points
+// at (PointerValue: the buffer's address from the driver's AddressFunc
+// plus the argument's offset, 0 for NULL); PutPointerPushConstants writes
+// those passed as push constants, the program-scope variables' address
+// and the SVM table's. SplitArgs separates the trailing
+// driver.ArgSVMResident entries of a dispatch from the kernel's own
+// arguments.
+//
 // Images (images.go, docs/images.md): image and sampler arguments are
 // descriptors (driver.ArgImage, driver.ArgSampler); the module's literal
 // samplers (LiteralSamplers) are bound by the driver at their own set and

@@ -68,8 +68,9 @@ func HasRegionPushConstants(refl *spirv.Reflection) bool {
 }
 
 // PushConstantsEnd is the end of the push constants of kernel k: the
-// work-item values, the POD arguments passed as push constants and the
-// image channel queries (PutImageChannelPushConstants).
+// work-item values, the POD and pointer arguments passed as push
+// constants, the image channel queries (PutImageChannelPushConstants) and
+// the pointers of PutPointerPushConstants.
 func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 	end := uint32(0)
 	for _, pc := range refl.PushConstants {
@@ -85,10 +86,11 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 			end = max(end, a.Offset+a.Size)
 		}
 	}
-	for _, ic := range k.ImageChannelInfo {
-		if ic.PushConstant {
-			end = max(end, ic.Offset+ic.Size)
-		}
+	if ps := refl.ProgramScopeVariables; ps != nil && ps.PushConstant {
+		end = max(end, ps.Offset+ps.Size)
+	}
+	if t := refl.SVMTable; t != nil {
+		end = max(end, t.Offset+t.Size)
 	}
 	return end
 }

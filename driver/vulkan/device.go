@@ -64,6 +64,8 @@ type fns struct {
 	vkCreateSampler, vkDestroySampler                                              uintptr
 	vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage                 uintptr
 	vkCmdClearColorImage                                                           uintptr
+	// physical addressing (address.go): 0 without bufferDeviceAddress
+	vkGetBufferDeviceAddress uintptr
 }
 
 // logical is the VkDevice with everything made on it.
@@ -213,6 +215,13 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	}, map[string]bool{"vkCmdPushDescriptorSetKHR": !push})
 	if err != nil {
 		return nil, err
+	}
+	if l.deviceAddress {
+		// Core in 1.2, the extension's name before.
+		if f.vkGetBufferDeviceAddress = get("vkGetBufferDeviceAddress"); f.vkGetBufferDeviceAddress == 0 {
+			f.vkGetBufferDeviceAddress = get("vkGetBufferDeviceAddressKHR")
+		}
+		l.deviceAddress = f.vkGetBufferDeviceAddress != 0
 	}
 	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, uintptr(unsafe.Pointer(&l.queue)))
 

@@ -21,6 +21,14 @@ type dispatchCmd struct {
 	imgs []descImage // per k.bindings entry: images, views and samplers
 	pods [][]byte    // per POD cluster
 	push []byte      // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
+	// held are the buffers a physical module reaches by address (pointer
+	// arguments, program-scope variables, SVM residents): kept alive, and
+	// ordered against other commands as buffers read and written.
+	held []*Buffer
+	// svm is the SVM translation table (docs/physical.md §5), written into
+	// the staging ring when the dispatch is recorded; nil when the module
+	// has none or no resident needs translating.
+	svm []kernelabi.SVMTableEntry
 }
 
 // descBuf is the buffer range of one binding; b is nil for POD clusters,
@@ -43,6 +51,10 @@ func (d *dispatchCmd) release() {
 		}
 	}
 	d.imgs = nil
+	for _, b := range d.held {
+		b.unref()
+	}
+	d.held = nil
 }
 
 func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Arg, nd driver.NDRange, wait []driver.Event) (driver.Event, error) {
@@ -57,8 +69,9 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 	if k.unsupported != "" {
 		return nil, fmt.Errorf("vulkan: kernel %s: %s: %w", name, k.unsupported, driver.ErrUnsupported)
 	}
-	if len(args) != len(k.info.Args) {
-		return nil, fmt.Errorf("vulkan: kernel %s: %d arguments for %d: %w", name, len(args), len(k.info.Args), driver.ErrInvalidKernelArgs)
+	args, residents, err := kernelabi.SplitArgs(args, len(k.info.Args))
+	if err != nil {
+		return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 	}
 	lim := &q.d.phys.props.limits
 	n := uint64(1)
@@ -172,18 +185,35 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			d.bufs[i] = descBuf{b: b.cnst.buf, rng: b.cnst.buf.size}
 		}
 	}
+	ptrs, err := q.addresses(d, args, residents)
+	if err != nil {
+		d.release()
+		return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
+	}
 	d.pods = make([][]byte, len(k.pods))
 	for i, c := range k.pods {
 		pod := make([]byte, (c.size+kernelabi.PODSlack+3)&^3)
 		for _, a := range c.args {
-			copy(pod[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+			copy(pod[a.Offset:a.Offset+a.Size], argBytes(a, args, ptrs))
 		}
 		d.pods[i] = pod
 	}
 	if k.pushSize > 0 {
 		d.push = make([]byte, k.pushSize)
 		for _, a := range k.pushArgs {
-			copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+			if a.Kind == spirv.ArgPODPushConstant {
+				copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
+			}
+		}
+		// Pointer arguments and the program-scope variables by address;
+		// the SVM table's goes in when the dispatch is recorded.
+		var globals uint64
+		if k.p.progVars != nil {
+			globals = k.p.progVars.DeviceAddress()
+		}
+		if err := kernelabi.PutPointerPushConstants(d.push, k.p.refl, k.refl, args, kernelabi.DeviceAddress, globals, 0); err != nil {
+			d.release()
+			return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 		}
 		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)

@@ -27,6 +27,7 @@ type block struct {
 	alloc    *rangeAlloc
 	mapped   unsafe.Pointer // the host's view, when the memory is host-visible
 	own      bool           // made for one large buffer
+	addr     uint64         // buf's device address (0 without bufferDeviceAddress)
 }
 
 // memory is the device's buffer memory.
@@ -197,7 +198,7 @@ func (m *memory) tryBlock(size uint64) (*block, error) {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err
 	}
-	b := &block{mem: mem, buf: buf, size: size, alloc: newRangeAlloc(size), mapped: view}
+	b := &block{mem: mem, buf: buf, size: size, alloc: newRangeAlloc(size), mapped: view, addr: l.bufferAddress(buf)}
 	m.blocks = append(m.blocks, b)
 	m.allocated += size
 	return b, nil

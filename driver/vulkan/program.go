@@ -28,6 +28,11 @@ type program struct {
 	consts []boundBuffer
 	// printf is the printf buffer, when the module has one.
 	printf *boundBuffer
+	// physical: the module is PhysicalStorageBuffer64 (docs/physical.md);
+	// progVars is then its program-scope variables' buffer, whose address
+	// goes into push constants, when it has some.
+	physical bool
+	progVars *Buffer
 
 	// kernels are made once per name, so that every clCreateKernel of one
 	// name shares layouts and pipelines.
@@ -64,6 +69,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	}
 	d.warnUnchecked(m)
 	p := &program{l: d.logical, refl: refl, index: spirv.NewIndex(m), uses: spirv.StaticUses(m), nonWritable: map[[2]uint32]bool{}, kernels: map[string]*kernel{}}
+	p.physical = kernelabi.PhysicalAddressing(m)
 	p.refs.Store(1)
 	for id := range p.index.Defs {
 		set, ok1 := p.index.DecorationValue(id, spirv.DecorationDescriptorSet)
@@ -105,7 +111,11 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 			p.Release()
 			return nil, err
 		}
-		p.consts = append(p.consts, boundBuffer{set: ps.DescriptorSet, binding: ps.Binding, buf: b})
+		if ps.PushConstant {
+			p.progVars = b // its address is a push constant (address.go)
+		} else {
+			p.consts = append(p.consts, boundBuffer{set: ps.DescriptorSet, binding: ps.Binding, buf: b})
+		}
 	}
 	if pb := refl.PrintfBuffer; pb != nil && !pb.PushConstant {
 		b, err := d.mem.newBuffer(uint64(max(pb.BufferSize, 16)))
@@ -182,6 +192,9 @@ func (p *program) unref() {
 		if p.printf != nil {
 			p.printf.buf.unref()
 		}
+		if p.progVars != nil {
+			p.progVars.unref()
+		}
 	}
 }
 
@@ -206,7 +219,8 @@ func (p *program) kernelInfo(k *spirv.Kernel) driver.KernelInfo {
 		// A region of a non-uniform NDRange is one more dispatch whose
 		// work-group size specializes the pipeline (and push constants
 		// carry the region's offsets), as on the host driver.
-		NonUniform: p.refl.WorkgroupSizeSpecIDs != nil,
+		NonUniform:         p.refl.WorkgroupSizeSpecIDs != nil,
+		PhysicalAddressing: p.physical,
 	}
 	for i := range 3 {
 		info.ReqdWorkGroupSize[i] = uint64(k.ReqdWorkGroupSize[i])
@@ -364,9 +378,11 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 			add(binding{set: a.DescriptorSet, binding: a.Binding, typ: descriptorTypeStorageBuffer, source: srcArg, arg: int(a.Ordinal)})
 		case spirv.ArgBufferUBO:
 			add(binding{set: a.DescriptorSet, binding: a.Binding, typ: descriptorTypeUniformBuffer, source: srcArg, arg: int(a.Ordinal)})
-		case spirv.ArgPOD, spirv.ArgPODUBO:
+		case spirv.ArgPOD, spirv.ArgPODUBO, spirv.ArgPointerUBO:
+			// Pointer arguments in a uniform buffer are a cluster of
+			// 8-byte addresses (dispatch.go fills them).
 			typ := uint32(descriptorTypeStorageBuffer)
-			if a.Kind == spirv.ArgPODUBO {
+			if a.Kind != spirv.ArgPOD {
 				typ = descriptorTypeUniformBuffer
 			}
 			b := add(binding{set: a.DescriptorSet, binding: a.Binding, typ: typ, source: srcPOD, arg: len(k.pods)})
@@ -376,7 +392,7 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 			c := &k.pods[b.arg]
 			c.size = max(c.size, a.Offset+a.Size)
 			c.args = append(c.args, a)
-		case spirv.ArgPODPushConstant:
+		case spirv.ArgPODPushConstant, spirv.ArgPointerPushConstant:
 			k.pushArgs = append(k.pushArgs, a)
 		case spirv.ArgLocal:
 		case spirv.ArgROImage, spirv.ArgWOImage, spirv.ArgSampler, spirv.ArgUniformTexelBuffer, spirv.ArgStorageTexelBuffer:

@@ -240,6 +240,13 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 	}
 	pfBatch := b
+	// The SVM table goes into the ring (address.go), again below if the
+	// PODs' staging moved us to a new batch.
+	b, err := s.putSVMTable(b, d)
+	if err != nil {
+		return nil, err
+	}
+	svmBatch := b
 	// POD clusters go into the ring.
 	podPos := make([]uint64, len(d.pods))
 	for i, pod := range d.pods {
@@ -250,6 +257,11 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 		copy(l.staging.bytes(pos, uint64(len(pod))), pod)
 		podPos[i] = pos
+	}
+	if b != svmBatch {
+		if b, err = s.putSVMTable(b, d); err != nil {
+			return nil, err
+		}
 	}
 	if pf != nil {
 		if b != pfBatch {
@@ -286,6 +298,11 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		b.infos = append(b.infos, info)
 		b.imgInfos = append(b.imgInfos, ii)
 		b.texViews = append(b.texViews, tv)
+	}
+	for _, h := range d.held {
+		// Reached by address: anywhere in the buffer, read or written.
+		a := access{h.blk.buf, h.off, h.off + h.alloced}
+		rd, wr = append(rd, a), append(wr, a)
 	}
 	if k.hasImages {
 		// Images are not tracked by range: barriers on both sides.

@@ -24,6 +24,7 @@ type ring struct {
 	buf, mem uint64
 	size     uint64
 	base     unsafe.Pointer
+	addr     uint64 // buf's device address, when the device has them
 
 	mu         sync.Mutex
 	cond       *sync.Cond
@@ -31,7 +32,11 @@ type ring struct {
 }
 
 func newRing(l *logical, size uint64) (*ring, error) {
-	buf, req, err := l.createBuffer(size, bufferUsageTransferSrc|bufferUsageTransferDst|bufferUsageStorage|bufferUsageUniform)
+	usage := uint32(bufferUsageTransferSrc | bufferUsageTransferDst | bufferUsageStorage | bufferUsageUniform)
+	if l.deviceAddress {
+		usage |= bufferUsageDeviceAddress // SVM tables live in the ring (address.go)
+	}
+	buf, req, err := l.createBuffer(size, usage)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +69,7 @@ func newRing(l *logical, size uint64) (*ring, error) {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err
 	}
-	r := &ring{buf: buf, mem: mem, size: size, base: view}
+	r := &ring{buf: buf, mem: mem, size: size, base: view, addr: l.bufferAddress(buf)}
 	r.cond = sync.NewCond(&r.mu)
 	return r, nil
 }
