@@ -83,6 +83,7 @@ type logical struct {
 
 	mem     *memory
 	staging *ring
+	clock   *deviceClock // device timestamps onto the host clock (calibrate.go)
 	sub     *submitter
 	pcache  *pipelineCache
 
@@ -118,6 +119,12 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	push := p.exts["VK_KHR_push_descriptor"] && !noPush
 	if push {
 		exts = append(exts, "VK_KHR_push_descriptor")
+	}
+	calExt := calibratedTimestampsExt(p)
+	if calExt != "" && p.timestampBits > 0 {
+		exts = append(exts, calExt)
+	} else {
+		calExt = ""
 	}
 	if p.exts["VK_KHR_portability_subset"] {
 		exts = append(exts, "VK_KHR_portability_subset")
@@ -217,6 +224,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, uintptr(unsafe.Pointer(&l.queue)))
 
 	l.enabled = enabledCapabilities(p, &f2, &f16, &fvp, &f8, &ff16, &fa64, &fbda, has8bit, hasF16I8, hasAtom64, hasBDA)
+	l.clock = newDeviceClock(l, calExt, get)
 	if l.mem, err = newMemory(l); err != nil {
 		return nil, err
 	}

@@ -308,6 +308,34 @@ func (s *submitter) submit(b *batch) error {
 	return nil
 }
 
+// tickClock turns device timestamps into driver.Now times: device tick
+// `tick` was at host time `host`.
+type tickClock struct {
+	tick, host uint64
+	period     float64 // ns per tick
+}
+
+func (t tickClock) at(tick uint64) uint64 {
+	return uint64(int64(t.host) + int64(float64(int64(tick-t.tick))*t.period))
+}
+
+// clockFor is the tickClock of a batch whose last timestamp is last: the
+// calibration where the device has one; otherwise last is taken to be
+// now.
+func (s *submitter) clockFor(last uint64) tickClock {
+	t := tickClock{tick: last, period: float64(s.l.phys.props.limits.timestampPeriod)}
+	c := s.l.clock
+	if c.stale() {
+		c.calibrate()
+	}
+	if dev, host, ok := c.mapping(); ok {
+		t.tick, t.host = dev, host
+	} else {
+		t.host = driver.Now()
+	}
+	return t
+}
+
 // complete waits for batches in submission order and finishes their
 // commands: read-backs, timestamps, events, references.
 func (s *submitter) complete() {
@@ -330,16 +358,13 @@ func (s *submitter) complete() {
 			}
 			break
 		}
-		var offset int64
+		var clock tickClock
 		if err == nil && b.nQueries > 0 {
 			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(b.nQueries),
 				uintptr(8*b.nQueries), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
 				b.nQueries = 0
 			} else {
-				// Device ticks onto the host clock of driver.Now: the batch
-				// ended just before now.
-				last := uint64(float64(ts[b.nQueries-1]) * float64(l.phys.props.limits.timestampPeriod))
-				offset = int64(driver.Now()) - int64(last)
+				clock = s.clockFor(ts[b.nQueries-1])
 			}
 		}
 		if err == nil {
@@ -347,12 +372,10 @@ func (s *submitter) complete() {
 				f()
 			}
 		}
-		period := float64(l.phys.props.limits.timestampPeriod)
 		for _, c := range b.cmds {
 			var p driver.Profile
 			if err == nil && c.query >= 0 && uint32(c.query+1) < b.nQueries {
-				p.Start = uint64(int64(float64(ts[c.query])*period) + offset)
-				p.End = uint64(int64(float64(ts[c.query+1])*period) + offset)
+				p.Start, p.End = clock.at(ts[c.query]), clock.at(ts[c.query+1])
 			}
 			cerr := batchError(c, err)
 			if cerr == nil {
@@ -361,6 +384,9 @@ func (s *submitter) complete() {
 			c.finishAt(cerr, p)
 		}
 		l.staging.release(b.ringMark)
+		if b.nQueries > 0 && l.clock.stale() {
+			l.clock.calibrate() // for the next batch, off the path of this one
+		}
 		b.cmds = b.cmds[:0]
 		b.after = b.after[:0]
 		s.free <- b
