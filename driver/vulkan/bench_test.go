@@ -109,6 +109,7 @@ func BenchmarkLatency(b *testing.B) {
 	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
 	var enqueue, flush time.Duration
 	n := 0
+	re0 := d.sub.resubmits.Load()
 	for b.Loop() {
 		t0 := time.Now()
 		ev, err := q.Dispatch(b.Context(), k, args, nd, nil)
@@ -129,6 +130,7 @@ func BenchmarkLatency(b *testing.B) {
 	// (recording and vkQueueSubmit), before the device can start.
 	b.ReportMetric(float64(enqueue.Nanoseconds())/float64(n), "dispatch-ns/op")
 	b.ReportMetric(float64(flush.Nanoseconds())/float64(n), "flush-ns/op")
+	b.ReportMetric(float64(d.sub.resubmits.Load()-re0)/float64(n), "resubmitted/op")
 }
 
 // Triad bandwidth (bytes moved per second), for comparison with the host

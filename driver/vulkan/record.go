@@ -23,8 +23,9 @@ type recording struct {
 	pipe          uint64
 	writesDesc    []vkWriteDescriptorSet
 	infos         []vkDescriptorBufferInfo
-	imgInfos      []vkDescriptorImageInfo // per binding, for image and sampler descriptors
-	texViews      []uint64                // per binding, for texel buffer descriptors
+	pods          []vkDescriptorBufferInfo // per POD cluster of the dispatch being recorded
+	imgInfos      []vkDescriptorImageInfo  // per binding, for image and sampler descriptors
+	texViews      []uint64                 // per binding, for texel buffer descriptors
 	chunks        []kernelabi.Chunk
 	// imgDirty: an image command ran since the last barrier (images are
 	// not tracked by range): the next command starts with a barrier.
@@ -240,16 +241,32 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		}
 	}
 	pfBatch := b
-	// POD clusters go into the ring.
-	podPos := make([]uint64, len(d.pods))
-	for i, pod := range d.pods {
-		var pos uint64
-		var err error
-		if b, pos, err = s.ringAlloc(b, uint64(len(pod)), l.mem.align); err != nil {
+	// POD clusters go into the batch's POD area (a recording it may keep,
+	// reuse.go) or the ring.
+	b.pods = b.pods[:0]
+	for i := 0; i < len(d.pods); i++ {
+		pod := d.pods[i]
+		n := uint64(len(pod))
+		if b.reusable {
+			if buf, off, view, ok := s.podSlot(b, n); ok {
+				copy(view, pod)
+				b.pods = append(b.pods, vkDescriptorBufferInfo{buffer: buf, offset: off, rng: n})
+				continue
+			}
+		}
+		nb, pos, err := s.ringAlloc(b, n, l.mem.align)
+		if err != nil {
 			return nil, err
 		}
-		copy(l.staging.bytes(pos, uint64(len(pod))), pod)
-		podPos[i] = pos
+		if nb != b {
+			// A full ring moved us to a new batch: the clusters placed
+			// before went with the one submitted; place them again.
+			b, i = nb, -1
+			b.pods = b.pods[:0]
+			continue
+		}
+		copy(l.staging.bytes(pos, n), pod)
+		b.pods = append(b.pods, vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(pos), rng: n})
 	}
 	if pf != nil {
 		if b != pfBatch {
@@ -273,7 +290,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			ii = vkDescriptorImageInfo{sampler: di.sampler, imageView: di.view, imageLayout: imageLayoutGeneral}
 			tv = di.bufView
 		} else if bd.source == srcPOD {
-			info = vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(podPos[bd.arg]), rng: uint64(len(d.pods[bd.arg]))}
+			info = b.pods[bd.arg]
 		} else {
 			db := d.bufs[i]
 			info = vkDescriptorBufferInfo{buffer: db.b.blk.buf, offset: db.b.off + db.off, rng: db.rng}

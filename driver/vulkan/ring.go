@@ -21,9 +21,10 @@ const chunkSize = stagingSize / 4
 // completes. Batches are recorded and complete in one order (the device's
 // single submission stream), so positions only grow.
 type ring struct {
-	buf, mem uint64
-	size     uint64
-	base     unsafe.Pointer
+	buf, mem  uint64
+	size      uint64
+	base      unsafe.Pointer
+	typeIndex uint32 // its memory type (host-visible, coherent)
 
 	mu         sync.Mutex
 	cond       *sync.Cond
@@ -64,7 +65,7 @@ func newRing(l *logical, size uint64) (*ring, error) {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err
 	}
-	r := &ring{buf: buf, mem: mem, size: size, base: view}
+	r := &ring{buf: buf, mem: mem, size: size, base: view, typeIndex: uint32(best)}
 	r.cond = sync.NewCond(&r.mu)
 	return r, nil
 }

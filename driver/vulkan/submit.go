@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Batching: commands wait in one device-wide list, in the order they were
@@ -37,7 +39,9 @@ type batch struct {
 	after    []func() // host work once the batch completed (read-backs)
 	ringMark uint64
 	staged   bool // it holds staging ring space
+	zeroed   bool // it starts by clearing fresh buffers
 	recording
+	reuse // reuse.go
 }
 
 // submitter owns the device's command stream: the pending list, the
@@ -51,10 +55,19 @@ type submitter struct {
 
 	recMu    sync.Mutex // recording and vkQueueSubmit
 	cmdPool  uint64
-	free     chan *batch
 	made     int
 	inflight chan *batch
-	failed   error // device lost: every later command fails
+	failed   error  // device lost: every later command fails
+	key      []byte // scratch for reuseKey (reuse.go)
+	noReuse  bool   // CLGO_VULKAN_REUSE=0
+	// resubmits counts kept recordings submitted again (reuse.go).
+	resubmits atomic.Int64
+
+	// Completed batches, in the order they completed; some hold a
+	// recording that a repeated launch re-submits (reuse.go).
+	freeMu   sync.Mutex
+	freeCond *sync.Cond
+	free     []*batch
 
 	// lost is the error of a batch whose fence wait failed (device lost),
 	// set by the complete goroutine: every later command fails with it
@@ -74,7 +87,9 @@ func (s *submitter) deviceLost() error {
 }
 
 func newSubmitter(l *logical) (*submitter, error) {
-	s := &submitter{l: l, free: make(chan *batch, maxInFlight), inflight: make(chan *batch, maxInFlight)}
+	s := &submitter{l: l, inflight: make(chan *batch, maxInFlight)}
+	s.freeCond = sync.NewCond(&s.freeMu)
+	s.noReuse = config.Get(config.VulkanReuse) == "0"
 	ci := &vkCommandPoolCreateInfo{sType: sTypeCommandPoolCreateInfo, flags: commandPoolResetCommandBuffer, queueFamilyIndex: uint32(l.phys.family)}
 	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&s.cmdPool)))); err != nil {
 		return nil, err
@@ -118,11 +133,24 @@ func (s *submitter) flush() {
 		}
 		return
 	}
-	b, err := s.begin()
+	var key []byte
+	if len(cmds) == 1 && !s.noReuse && !s.l.mem.hasZero() {
+		if err := s.ready(cmds[0]); err != nil {
+			cmds[0].finish(err)
+			return
+		}
+		key = s.reuseKey(cmds[0])
+	}
+	b, reused, err := s.begin(key)
 	if err != nil {
 		s.fail(cmds, err)
 		return
 	}
+	if reused {
+		s.resubmit(b, cmds[0])
+		return
+	}
+	first := b
 	for i, c := range cmds {
 		if err := s.ready(c); err != nil {
 			c.finish(err)
@@ -143,6 +171,9 @@ func (s *submitter) flush() {
 			continue
 		}
 		b.cmds = append(b.cmds, c)
+	}
+	if key != nil && b == first && len(b.cmds) == 1 && !b.staged && !b.zeroed {
+		b.keep(key, s.l.mem.generation())
 	}
 	if err := s.submit(b); err != nil {
 		s.failed = err
@@ -205,44 +236,91 @@ func (s *submitter) fail(cmds []*command, err error) {
 }
 
 // begin takes a free batch (or makes one, or waits for one) and starts
-// recording it.
-func (s *submitter) begin() (*batch, error) {
-	var b *batch
-	select {
-	case b = <-s.free:
-	default:
-		if s.made < maxInFlight {
-			var err error
-			if b, err = s.newBatch(); err != nil {
-				return nil, err
-			}
-			s.made++
-		} else {
-			b = <-s.free
-		}
+// recording it. With a reuse key (reuse.go), a free batch that holds the
+// recording of that key is returned as it is, reused set: it only needs
+// submitting again.
+func (s *submitter) begin(key []byte) (b *batch, reused bool, err error) {
+	if b, reused, err = s.takeFree(key); err != nil || reused {
+		return b, reused, err
 	}
 	l := s.l
 	// vkBeginCommandBuffer resets the buffer: its pool allows it
 	// (commandPoolResetCommandBuffer).
 	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)))); err != nil {
-		return nil, err
+		s.putFree(b)
+		return nil, false, err
 	}
 	if b.descPool != 0 {
 		call(l.vkResetDescriptorPool, l.handle, uintptr(b.descPool), 0)
 	}
-	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo, flags: commandBufferOneTimeSubmit}
-	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, uintptr(unsafe.Pointer(bi)))); err != nil {
-		return nil, err
+	// A recording that may be submitted again is not one-time.
+	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo}
+	if key == nil {
+		bi.flags = commandBufferOneTimeSubmit
 	}
-	b.cmds, b.after, b.nQueries, b.staged = b.cmds[:0], b.after[:0], 0, false
+	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, uintptr(unsafe.Pointer(bi)))); err != nil {
+		s.putFree(b)
+		return nil, false, err
+	}
+	b.cmds, b.after, b.nQueries, b.staged, b.zeroed = b.cmds[:0], b.after[:0], 0, false, false
 	b.recording.reset()
+	b.reusable, b.podUsed = key != nil, 0
 	// Clear fresh buffers, then order this batch after every earlier
 	// submission (of any queue of the device).
 	for _, z := range l.mem.takeZero() {
 		call(l.vkCmdFillBuffer, b.cb, uintptr(z.buf), uintptr(z.off), uintptr(z.size), 0)
+		b.zeroed = true
 	}
 	s.barrier(b, pipelineStageComputeShader|pipelineStageTransfer)
-	return b, nil
+	return b, false, nil
+}
+
+// takeFree takes the free batch holding the recording of key, if any,
+// else a free batch (one holding no recording first, then the one that
+// completed longest ago), else a new one while fewer than maxInFlight
+// exist, else it waits for one to complete.
+func (s *submitter) takeFree(key []byte) (*batch, bool, error) {
+	s.freeMu.Lock()
+	defer s.freeMu.Unlock()
+	for len(s.free) == 0 && s.made >= maxInFlight {
+		s.freeCond.Wait()
+	}
+	if key != nil {
+		gen := s.l.mem.generation()
+		for i, b := range s.free {
+			if b.holds(key, gen) {
+				s.free = append(s.free[:i], s.free[i+1:]...)
+				return b, true, nil
+			}
+		}
+	}
+	if len(s.free) == 0 {
+		b, err := s.newBatch()
+		if err != nil {
+			return nil, false, err
+		}
+		s.made++
+		return b, false, nil
+	}
+	pick := 0
+	for i, b := range s.free {
+		if b.key == nil {
+			pick = i
+			break
+		}
+	}
+	b := s.free[pick]
+	s.free = append(s.free[:pick], s.free[pick+1:]...)
+	b.key = b.key[:0:0] // its recording is about to go
+	return b, false, nil
+}
+
+// putFree returns a batch that completed (or was never submitted).
+func (s *submitter) putFree(b *batch) {
+	s.freeMu.Lock()
+	s.free = append(s.free, b)
+	s.freeCond.Signal()
+	s.freeMu.Unlock()
 }
 
 func (s *submitter) newBatch() (*batch, error) {
@@ -279,7 +357,8 @@ func (s *submitter) next(b *batch) (*batch, error) {
 		s.failed = err
 		return nil, err
 	}
-	return s.begin()
+	b, _, err := s.begin(nil)
+	return b, err
 }
 
 // submit ends and submits b; its completion is handled in order by the
@@ -291,9 +370,16 @@ func (s *submitter) submit(b *batch) error {
 	call(l.vkCmdPipelineBarrier, b.cb, pipelineStageComputeShader|pipelineStageTransfer, pipelineStageHost, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
 	if err := check("vkEndCommandBuffer", call(l.vkEndCommandBuffer, b.cb)); err != nil {
 		s.fail(b.cmds, err)
-		s.free <- b
+		b.key = nil
+		s.putFree(b)
 		return err
 	}
+	return s.queueSubmit(b)
+}
+
+// queueSubmit submits b's recorded command buffer.
+func (s *submitter) queueSubmit(b *batch) error {
+	l := s.l
 	b.ringMark = l.staging.mark()
 	for _, c := range b.cmds {
 		c.ev.SetStatus(driver.Submitted)
@@ -301,7 +387,8 @@ func (s *submitter) submit(b *batch) error {
 	si := &vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
 	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))); err != nil {
 		s.fail(b.cmds, err)
-		s.free <- b
+		b.key = nil
+		s.putFree(b)
 		return err
 	}
 	s.inflight <- b
@@ -359,12 +446,13 @@ func (s *submitter) complete() {
 			break
 		}
 		var clock tickClock
-		if err == nil && b.nQueries > 0 {
-			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(b.nQueries),
-				uintptr(8*b.nQueries), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
-				b.nQueries = 0
+		nq := b.nQueries // the timestamps read back (a kept recording keeps b.nQueries)
+		if err == nil && nq > 0 {
+			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(nq),
+				uintptr(8*nq), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
+				nq = 0
 			} else {
-				clock = s.clockFor(ts[b.nQueries-1])
+				clock = s.clockFor(ts[nq-1])
 			}
 		}
 		if err == nil {
@@ -374,7 +462,7 @@ func (s *submitter) complete() {
 		}
 		for _, c := range b.cmds {
 			var p driver.Profile
-			if err == nil && c.query >= 0 && uint32(c.query+1) < b.nQueries {
+			if err == nil && c.query >= 0 && uint32(c.query+1) < nq {
 				p.Start, p.End = clock.at(ts[c.query]), clock.at(ts[c.query+1])
 			}
 			cerr := batchError(c, err)
@@ -384,11 +472,11 @@ func (s *submitter) complete() {
 			c.finishAt(cerr, p)
 		}
 		l.staging.release(b.ringMark)
-		if b.nQueries > 0 && l.clock.stale() {
+		if nq > 0 && l.clock.stale() {
 			l.clock.calibrate() // for the next batch, off the path of this one
 		}
 		b.cmds = b.cmds[:0]
 		b.after = b.after[:0]
-		s.free <- b
+		s.putFree(b)
 	}
 }
