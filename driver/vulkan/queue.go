@@ -216,6 +216,9 @@ func (q *queue) Finish(ctx context.Context) error {
 	q.mu.Unlock()
 	if last != nil {
 		q.s.flush()
+		if q.d.spins() {
+			spinDone(last.Done()) // spin.go: clFinish after a short kernel
+		}
 		select {
 		case <-last.Done():
 		case <-ctx.Done():
