@@ -84,8 +84,10 @@ type logical struct {
 	mem     *memory
 	staging *ring
 	clock   *deviceClock // device timestamps onto the host clock (calibrate.go)
-	sub     *submitter
-	pcache  *pipelineCache
+	// host memory handed out for mapped buffers (hoststage.go)
+	hostAreas *hostAreas
+	sub       *submitter
+	pcache    *pipelineCache
 
 	samplers samplerCache // VkSamplers by state (sampler.go)
 	// live images (VkImages and buffer views) and their VkDeviceMemory
@@ -231,6 +233,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	if l.staging, err = newRing(l, stagingSize); err != nil {
 		return nil, err
 	}
+	l.hostAreas = newHostAreas(l)
 	if l.sub, err = newSubmitter(l); err != nil {
 		return nil, err
 	}

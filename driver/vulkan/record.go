@@ -120,34 +120,36 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 	}
 	var err error
 	switch c.kind {
-	case cmdWrite:
+	case cmdWrite, cmdRead:
+		if c.area != nil {
+			s.recordAreaCopy(b, c)
+			break
+		}
+		if c.kind == cmdRead {
+			if b, err = s.recordRead(b, c); err != nil {
+				return nil, err
+			}
+			break
+		}
 		for done := uint64(0); done < c.size; {
 			n := min(c.size-done, chunkSize)
 			var pos uint64
 			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
 				return nil, err
 			}
-			copy(l.staging.bytes(pos, n), c.host[done:done+n])
+			copyParallel(l.staging.bytes(pos, n), c.host[done:done+n])
 			dst := access{c.dst.blk.buf, c.dst.off + c.dstOff + done, c.dst.off + c.dstOff + done + n}
 			s.hazard(b, nil, []access{dst})
 			region := &vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: dst.off, size: n}
 			call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), 1, uintptr(unsafe.Pointer(region)))
 			done += n
-		}
-	case cmdRead:
-		for done := uint64(0); done < c.size; {
-			n := min(c.size-done, chunkSize)
-			var pos uint64
-			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
-				return nil, err
+			if done < c.size {
+				// The device copies this piece while the host fills the
+				// ring with the next.
+				if b, err = s.next(b); err != nil {
+					return nil, err
+				}
 			}
-			src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
-			s.hazard(b, []access{src}, nil)
-			region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
-			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
-			host, view := c.host[done:done+n], l.staging.bytes(pos, n)
-			b.after = append(b.after, func() { c.deliver(host, view) })
-			done += n
 		}
 	case cmdCopy:
 		src := access{c.src.blk.buf, c.src.off + c.srcOff, c.src.off + c.srcOff + c.size}
@@ -187,6 +189,53 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// recordRead copies the buffer range into the ring, chunk by chunk, and
+// has the batch's completion copy each chunk out to the host.
+func (s *submitter) recordRead(b *batch, c *command) (*batch, error) {
+	l := s.l
+	for done := uint64(0); done < c.size; {
+		n := min(c.size-done, chunkSize)
+		var pos uint64
+		var err error
+		if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
+			return nil, err
+		}
+		src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
+		s.hazard(b, []access{src}, nil)
+		region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
+		host, view := c.host[done:done+n], l.staging.bytes(pos, n)
+		b.after = append(b.after, func() { c.deliver(host, view) })
+		done += n
+		if done < c.size {
+			// The host copies this piece out (when the batch completes)
+			// while the device copies the next into the ring.
+			if b, err = s.next(b); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// recordAreaCopy copies between a buffer and a staging area in one
+// device copy (hoststage.go).
+func (s *submitter) recordAreaCopy(b *batch, c *command) {
+	l := s.l
+	area := access{c.area.buf, c.areaOff, c.areaOff + c.size}
+	if c.kind == cmdWrite {
+		dst := access{c.dst.blk.buf, c.dst.off + c.dstOff, c.dst.off + c.dstOff + c.size}
+		s.hazard(b, []access{area}, []access{dst})
+		region := &vkBufferCopy{srcOffset: c.areaOff, dstOffset: dst.off, size: c.size}
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.area.buf), uintptr(dst.buf), 1, uintptr(unsafe.Pointer(region)))
+		return
+	}
+	src := access{c.src.blk.buf, c.src.off + c.srcOff, c.src.off + c.srcOff + c.size}
+	s.hazard(b, []access{src}, []access{area})
+	region := &vkBufferCopy{srcOffset: src.off, dstOffset: c.areaOff, size: c.size}
+	call(l.vkCmdCopyBuffer, b.cb, uintptr(src.buf), uintptr(c.area.buf), 1, uintptr(unsafe.Pointer(region)))
 }
 
 // recordFill fills with vkCmdFillBuffer when the pattern repeats every 4
