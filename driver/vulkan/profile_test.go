@@ -31,6 +31,7 @@ func TestProfileOrder(t *testing.T) {
 	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
 	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
 	const slack = 20_000 // ns: the calibration's error, with room
+	re0 := d.sub.resubmits.Load()
 	for i := range 50 {
 		ev, err := q.Dispatch(t.Context(), k, args, nd, nil)
 		wait(t, ev, err)
@@ -45,5 +46,10 @@ func TestProfileOrder(t *testing.T) {
 		if i == 49 {
 			t.Logf("queued→start %d ns, start→end %d ns, end→seen %d ns", pr.Start-pr.Queued, pr.End-pr.Start, int64(seen)-int64(pr.End))
 		}
+	}
+	// The launches after the first re-submitted its recording
+	// (reuse.go), timestamps included.
+	if r := d.sub.resubmits.Load() - re0; !d.sub.noReuse && r < 40 {
+		t.Errorf("50 identical launches, %d re-submitted", r)
 	}
 }
