@@ -13,10 +13,11 @@ import (
 // push constants, dispatch, barrier, end, through purego, before the device
 // can start. Instead a batch that held exactly one such dispatch keeps its
 // recording, named by a key made of everything the recording depends on
-// (pipeline, buffer ranges of the descriptors, POD bytes, push constants,
+// (pipeline, buffer ranges of the descriptors, POD sizes, push constants,
 // NDRange, profiling); when the next flush is one dispatch of the same key
 // and that batch has completed, its command buffer is submitted again as it
-// is: a fence reset and vkQueueSubmit.
+// is: the POD values written into the batch's POD area, a fence reset and
+// vkQueueSubmit.
 //
 // The POD arguments of such a recording live in the batch's own small
 // host-visible buffer (podAreaSize), not in the staging ring, whose space
@@ -41,6 +42,7 @@ type reuse struct {
 	podView        unsafe.Pointer
 	podSize        uint64 // 0 until made
 	podUsed        uint64
+	podOffs        []uint64 // where the recorded dispatch's POD clusters are
 }
 
 // holds reports whether b holds the recording of key at generation gen.
@@ -50,6 +52,9 @@ func (b *batch) holds(key []byte, gen uint64) bool {
 
 // keep marks b's recording as one to submit again for key.
 func (b *batch) keep(key []byte, gen uint64) {
+	if len(b.cmds) != 1 || b.cmds[0].disp == nil || len(b.podOffs) != len(b.cmds[0].disp.pods) {
+		return // some POD cluster is not in the batch's area
+	}
 	b.key = append(b.key[:0], key...)
 	b.gen = gen
 	b.query = -1
@@ -96,9 +101,10 @@ func (s *submitter) reuseKey(c *command) []byte {
 		key = binary.LittleEndian.AppendUint64(key, db.b.off+db.off)
 		key = binary.LittleEndian.AppendUint64(key, db.rng)
 	}
+	// POD bytes are not part of the key, only their sizes: resubmit
+	// writes the new values into the batch's POD area.
 	for _, p := range d.pods {
 		key = binary.LittleEndian.AppendUint64(key, uint64(len(p)))
-		key = append(key, p...)
 	}
 	key = binary.LittleEndian.AppendUint64(key, uint64(len(d.push)))
 	key = append(key, d.push...)
@@ -122,6 +128,11 @@ func (s *submitter) resubmit(b *batch, c *command) {
 		b.key = nil
 		s.putFree(b)
 		return
+	}
+	// The batch has completed: its POD area is the host's to rewrite
+	// (coherent memory; the submission makes the writes visible).
+	for i, pod := range c.disp.pods {
+		copy(unsafe.Slice((*byte)(unsafe.Add(b.podView, b.podOffs[i])), len(pod)), pod)
 	}
 	b.cmds = append(b.cmds[:0], c)
 	c.query = b.query
@@ -152,5 +163,6 @@ func (s *submitter) podSlot(b *batch, n uint64) (buf, off uint64, view []byte, o
 		return 0, 0, nil, false
 	}
 	b.podUsed = off + n
+	b.podOffs = append(b.podOffs, off)
 	return b.podBuf, off, unsafe.Slice((*byte)(unsafe.Add(b.podView, off)), n), true
 }

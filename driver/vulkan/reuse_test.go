@@ -8,8 +8,9 @@ import (
 )
 
 // A launch repeated and waited for each time is submitted from the kept
-// recording, with the same effect as recording it anew; a change of POD
-// value, buffer or size records anew; so does a launch after a block was
+// recording, with the same effect as recording it anew, also with other
+// POD values (written into the batch's POD area); a change of buffer or
+// size records anew; so does a launch after a block was
 // destroyed (its VkBuffer handle may come back for another block). Both
 // descriptor paths (push descriptors, pools).
 func TestReuseRecording(t *testing.T) {
@@ -67,7 +68,11 @@ func TestReuseRecording(t *testing.T) {
 		if r := d.sub.resubmits.Load() - before; r < 8 {
 			t.Errorf("push descriptors %v: 10 identical launches, %d submitted again", push, r)
 		}
-		launch(a, 5, n)     // another POD value
+		r0 := d.sub.resubmits.Load()
+		launch(a, 5, n) // another POD value: the same recording
+		if d.sub.resubmits.Load() == r0 {
+			t.Errorf("push descriptors %v: a launch with another POD value was recorded anew", push)
+		}
 		launch(a, 100, n/2) // another size
 		launch(a, 100, n/2) // the same again
 		expect("after the launches", read(a), func(i int) uint32 {
@@ -76,6 +81,15 @@ func TestReuseRecording(t *testing.T) {
 			}
 			return 15
 		})
+
+		// A changing POD value launch after launch (an iteration
+		// count): each launch sees its own value.
+		c := mustBuffer(t, d, 4*n)
+		for by := uint32(1); by <= 20; by++ {
+			launch(c, by, n)
+		}
+		expect("POD values 1..20", read(c), func(int) uint32 { return 210 })
+		c.Release()
 
 		// A buffer of its own block, launched twice, freed; the next
 		// one may get a new block with the same VkBuffer handle.

@@ -264,7 +264,7 @@ func (s *submitter) begin(key []byte) (b *batch, reused bool, err error) {
 	}
 	b.cmds, b.after, b.nQueries, b.staged, b.zeroed = b.cmds[:0], b.after[:0], 0, false, false
 	b.recording.reset()
-	b.reusable, b.podUsed = key != nil, 0
+	b.reusable, b.podUsed, b.podOffs = key != nil, 0, b.podOffs[:0]
 	// Clear fresh buffers, then order this batch after every earlier
 	// submission (of any queue of the device).
 	for _, z := range l.mem.takeZero() {
