@@ -30,16 +30,17 @@ type event struct {
 
 // batch is one command buffer with what its completion must do.
 type batch struct {
-	cb       uintptr
-	fence    uint64
-	queries  uint64 // VkQueryPool with 2*batchLimit timestamps
-	nQueries uint32
-	descPool uint64 // for kernels without push descriptors
-	cmds     []*command
-	after    []func() // host work once the batch completed (read-backs)
-	ringMark uint64
-	staged   bool // it holds staging ring space
-	zeroed   bool // it starts by clearing fresh buffers
+	cb         uintptr
+	fence      uint64
+	queries    uint64 // VkQueryPool with 2*batchLimit timestamps
+	nQueries   uint32
+	descPool   uint64 // for kernels without push descriptors
+	cmds       []*command
+	after      []func() // host work once the batch completed (read-backs)
+	ringMark   uint64
+	staged     bool // it holds staging ring space
+	zeroed     bool // it starts by clearing fresh buffers
+	submitInfo vkSubmitInfo
 	recording
 	reuse // reuse.go
 }
@@ -52,6 +53,8 @@ type submitter struct {
 
 	mu      sync.Mutex
 	pending []*command
+	spare   []*command // the last flush's list, emptied, for the next (recMu)
+	flushFn func()     // s.flush, made once: every event's OnWait
 
 	recMu    sync.Mutex // recording and vkQueueSubmit
 	cmdPool  uint64
@@ -89,6 +92,7 @@ func (s *submitter) deviceLost() error {
 func newSubmitter(l *logical) (*submitter, error) {
 	s := &submitter{l: l, inflight: make(chan *batch, maxInFlight)}
 	s.freeCond = sync.NewCond(&s.freeMu)
+	s.flushFn = s.flush
 	s.noReuse = config.Get(config.VulkanReuse) == "0"
 	ci := &vkCommandPoolCreateInfo{sType: sTypeCommandPoolCreateInfo, flags: commandPoolResetCommandBuffer, queueFamilyIndex: uint32(l.phys.family)}
 	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&s.cmdPool)))); err != nil {
@@ -101,7 +105,7 @@ func newSubmitter(l *logical) (*submitter, error) {
 func (s *submitter) newEvent(q *queue) *event {
 	profiling := q != nil && q.profiling
 	e := &event{BasicEvent: driver.NewBasicEvent(profiling), s: s}
-	e.OnWait = s.flush
+	e.OnWait = s.flushFn
 	return e
 }
 
@@ -122,11 +126,16 @@ func (s *submitter) flush() {
 	defer s.recMu.Unlock()
 	s.mu.Lock()
 	cmds := s.pending
-	s.pending = nil
+	s.pending, s.spare = s.spare, nil
 	s.mu.Unlock()
 	if len(cmds) == 0 {
+		s.spare = cmds
 		return
 	}
+	defer func() {
+		clear(cmds)
+		s.spare = cmds[:0]
+	}()
 	if err := s.deviceLost(); err != nil {
 		for _, c := range cmds {
 			c.finish(err)
@@ -384,7 +393,8 @@ func (s *submitter) queueSubmit(b *batch) error {
 	for _, c := range b.cmds {
 		c.ev.SetStatus(driver.Submitted)
 	}
-	si := &vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
+	si := &b.submitInfo // in the batch: no allocation per submission
+	*si = vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
 	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))); err != nil {
 		s.fail(b.cmds, err)
 		b.key = nil
