@@ -313,7 +313,7 @@ func (s *submitter) takeFree(key []byte) (*batch, bool, error) {
 	}
 	pick := 0
 	for i, b := range s.free {
-		if b.key == nil {
+		if len(b.key) == 0 {
 			pick = i
 			break
 		}
@@ -438,6 +438,7 @@ func (s *submitter) clockFor(last uint64) tickClock {
 func (s *submitter) complete() {
 	l := s.l
 	ts := make([]uint64, 2*batchLimit)
+	var done []*command // the batch's commands, finished after it is free
 	for b := range s.inflight {
 		var err error
 		for !l.spinFence(&b.fence) {
@@ -470,7 +471,16 @@ func (s *submitter) complete() {
 				f()
 			}
 		}
-		for _, c := range b.cmds {
+		l.staging.release(b.ringMark)
+		// The batch goes back before its events complete: a waiter that
+		// launches the same kernel again at once finds its recording
+		// free (reuse.go) instead of racing this goroutine.
+		done = append(done[:0], b.cmds...)
+		clear(b.cmds)
+		b.cmds = b.cmds[:0]
+		b.after = b.after[:0]
+		s.putFree(b)
+		for _, c := range done {
 			var p driver.Profile
 			if err == nil && c.query >= 0 && uint32(c.query+1) < nq {
 				p.Start, p.End = clock.at(ts[c.query]), clock.at(ts[c.query+1])
@@ -481,12 +491,9 @@ func (s *submitter) complete() {
 			}
 			c.finishAt(cerr, p)
 		}
-		l.staging.release(b.ringMark)
+		clear(done)
 		if nq > 0 && l.clock.stale() {
 			l.clock.calibrate() // for the next batch, off the path of this one
 		}
-		b.cmds = b.cmds[:0]
-		b.after = b.after[:0]
-		s.putFree(b)
 	}
 }
