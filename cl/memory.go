@@ -60,8 +60,9 @@ type Buffer struct {
 	host   []byte // the MemUseHostPtr memory
 	svm    *SVM   // the SVM allocation whose memory this is, if any
 
-	mu   sync.Mutex
-	maps map[*byte]mapping
+	mu    sync.Mutex
+	maps  map[*byte]mapping
+	stage *mapStage // MemAllocHostPtr: the device memory its maps use (mapstage.go)
 }
 
 // padded is n rounded up to a whole number of 32-bit words. Allocations
@@ -71,9 +72,10 @@ type Buffer struct {
 func padded(n uint64) uint64 { return (n + 3) &^ 3 }
 
 type mapping struct {
-	offset uint64 // in this buffer
-	flags  MapFlags
-	mem    []byte
+	offset  uint64 // in this buffer
+	flags   MapFlags
+	mem     []byte
+	release func(unmap *Event) // gives back device staging memory (mapstage.go), or nil
 }
 
 func validFlags(flags MemFlags) bool {
@@ -138,6 +140,9 @@ func (c *Context) CreateBuffer(flags MemFlags, size uint64, host []byte) (*Buffe
 		if _, err := root.on(dev, 0, root.size); err != nil {
 			return nil, wrap(err, ErrMemObjectAllocationFailure, "clCreateBuffer(%d bytes)", size)
 		}
+	}
+	if flags&MemAllocHostPtr != 0 {
+		b.stage = newMapStage(c, size)
 	}
 	b.init()
 	b.cleanup = runtime.AddCleanup(b, func(r *rootMem) { r.release() }, root)
@@ -261,6 +266,7 @@ func (b *Buffer) Release() error {
 			b.parent.Release()
 		} else if b.svm == nil {
 			b.root.release()
+			b.stage.free()
 		}
 	}
 	return err
@@ -493,8 +499,11 @@ func (q *Queue) mapBuffer(op string, typ CommandType, b *Buffer, flags MapFlags,
 		return nil, nil, errorf(ErrInvalidOperation, "%s: flags %#x against the buffer's host access", op, uint64(flags))
 	}
 	var mem []byte
+	var release func(*Event)
 	if b.host != nil {
 		mem = b.host[offset : offset+size : offset+size]
+	} else if m, rel, ok := q.MapMemory(b, offset, size, flags&MapRead != 0); ok {
+		mem, release = m, rel
 	} else {
 		mem = make([]byte, size)
 	}
@@ -517,13 +526,16 @@ func (q *Queue) mapBuffer(op string, typ CommandType, b *Buffer, flags MapFlags,
 		})
 	}
 	if err != nil {
+		if release != nil {
+			release(nil)
+		}
 		return nil, nil, err
 	}
 	b.mu.Lock()
 	if b.maps == nil {
 		b.maps = map[*byte]mapping{}
 	}
-	b.maps[&mem[0]] = mapping{offset: offset, flags: flags, mem: mem}
+	b.maps[&mem[0]] = mapping{offset: offset, flags: flags, mem: mem, release: release}
 	b.mu.Unlock()
 	return mem, ev, nil
 }
@@ -555,21 +567,28 @@ func (q *Queue) unmapBuffer(op string, typ CommandType, b *Buffer, key *byte, wa
 	if !ok {
 		return nil, errorf(ErrInvalidValue, "%s: not a mapping of this buffer", op)
 	}
+	var ev *Event
+	var err error
 	if m.flags&(MapWrite|MapWriteInvalidateRegion) == 0 {
-		return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
+		ev, err = q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
 			return q.dq.Marker(dw)
 		})
+	} else {
+		ev, err = q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
+			db, err := b.on(q, m.offset, uint64(len(m.mem)))
+			if err != nil {
+				return nil, err
+			}
+			if inPlace(db, b.origin+m.offset, m.mem) {
+				return q.dq.Marker(dw) // svm.go
+			}
+			return q.dq.WriteBuffer(db, b.origin+m.offset, m.mem, dw)
+		})
 	}
-	return q.enqueue(typ, wait, func(dw []driver.Event) (driver.Event, error) {
-		db, err := b.on(q, m.offset, uint64(len(m.mem)))
-		if err != nil {
-			return nil, err
-		}
-		if inPlace(db, b.origin+m.offset, m.mem) {
-			return q.dq.Marker(dw) // svm.go
-		}
-		return q.dq.WriteBuffer(db, b.origin+m.offset, m.mem, dw)
-	})
+	if m.release != nil {
+		m.release(ev) // nil when the unmap failed: the memory is free now
+	}
+	return ev, err
 }
 
 // MapCount is the number of live mappings (CL_MEM_MAP_COUNT).

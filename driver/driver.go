@@ -313,6 +313,23 @@ type HostMapper interface {
 	HostBytes() []byte
 }
 
+// HostStager is implemented by devices that hand out host memory their
+// copies reach directly (pinned, host-visible memory, kept by the driver
+// and reused): a ReadBuffer or WriteBuffer whose host bytes lie in such
+// memory moves them with one device copy and no staging. The runtime maps
+// buffers through it (clEnqueueMapBuffer).
+type HostStager interface {
+	// AllocStaging returns n bytes of such memory, not Go memory (a C
+	// caller may keep pointers into it). hostReads asks for memory the
+	// host reads fast (cached); without it the driver may pick memory the
+	// host only writes fast (a device-local window). Its contents are
+	// undefined.
+	AllocStaging(n uint64, hostReads bool) ([]byte, error)
+	// FreeStaging gives back memory from AllocStaging. Commands enqueued
+	// before that still use it: it is reused once they complete.
+	FreeStaging(mem []byte)
+}
+
 // Program is a built SPIR-V module.
 type Program interface {
 	// Kernels describes every kernel (entry point) of the module.

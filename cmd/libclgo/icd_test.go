@@ -237,6 +237,30 @@ func TestHostile(t *testing.T) {
 	}
 }
 
+// TestStagedMaps runs testdata/mapstage.c on each device: maps of
+// CL_MEM_ALLOC_HOST_PTR and plain buffers, reading, writing and
+// invalidating, through the device's staging memory on the Vulkan device
+// (driver.HostStager).
+func TestStagedMaps(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "mapstage")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/mapstage.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, dev := range []string{"0", "1"} {
+		t.Run("device_"+dev, func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, exe, dev)
+			if strings.HasPrefix(res, "SKIP") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("mapstage %s: %v\n%s", dev, err, res)
+			}
+		})
+	}
+}
+
 // TestMultiDevice runs testdata/multidevice.c: one context of the host
 // device and a Vulkan device, buffers and sub-buffers used from both
 // queues (migrated on demand), and a program from the binaries of a

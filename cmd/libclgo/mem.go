@@ -38,6 +38,9 @@ type mapping struct {
 	size   uint64
 	write  bool
 	owned  bool // C.malloc'ed here; freed at unmap
+	// release gives back device staging memory (cl.Queue.MapMemory):
+	// with the unmap's event, or nil when nothing uses it any more.
+	release func(unmap *cl.Event)
 }
 
 func (m *mem) destroy() func() {
@@ -532,6 +535,10 @@ func clEnqueueMapBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, block
 	mp := mapping{offset: off, size: n, write: write}
 	if m.hostPtr != nil {
 		mp.p = unsafe.Add(m.hostPtr, uintptr(off))
+	} else if s, rel, ok := q.q.MapMemory(m.b, off, n, map_flags&C.CL_MAP_READ != 0); ok {
+		// Device staging memory: the map and the unmap are one device
+		// copy each (not Go memory, so C may hold it).
+		mp.p, mp.release = unsafe.Pointer(unsafe.SliceData(s)), rel
 	} else {
 		mp.p = C.malloc(C.size_t(n))
 		if mp.p == nil {
@@ -551,6 +558,9 @@ func clEnqueueMapBuffer(command_queue C.cl_command_queue, buffer C.cl_mem, block
 	if err != nil {
 		if mp.owned {
 			C.free(mp.p)
+		}
+		if mp.release != nil {
+			mp.release(nil)
 		}
 		return fail(code(err))
 	}
@@ -611,6 +621,9 @@ func clEnqueueUnmapMemObject(command_queue C.cl_command_queue, memobj C.cl_mem, 
 			e.Wait(gocontext.Background())
 			C.free(mp.p)
 		}()
+	}
+	if mp.release != nil {
+		mp.release(e)
 	}
 	return finishCommand(q, e, nil, false, C.CL_COMMAND_UNMAP_MEM_OBJECT, ev)
 }

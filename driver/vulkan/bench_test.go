@@ -107,15 +107,30 @@ func BenchmarkLatency(b *testing.B) {
 	buf := mustBuffer(b, d, 256)
 	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
 	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
+	var enqueue, flush time.Duration
+	n := 0
+	re0 := d.sub.resubmits.Load()
 	for b.Loop() {
+		t0 := time.Now()
 		ev, err := q.Dispatch(b.Context(), k, args, nd, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
+		t1 := time.Now()
+		q.Flush()
+		t2 := time.Now()
 		if err := ev.Wait(b.Context()); err != nil {
 			b.Fatal(err)
 		}
+		enqueue += t1.Sub(t0)
+		flush += t2.Sub(t1)
+		n++
 	}
+	// The host's share: Dispatch (arguments, pipeline lookup) and Flush
+	// (recording and vkQueueSubmit), before the device can start.
+	b.ReportMetric(float64(enqueue.Nanoseconds())/float64(n), "dispatch-ns/op")
+	b.ReportMetric(float64(flush.Nanoseconds())/float64(n), "flush-ns/op")
+	b.ReportMetric(float64(d.sub.resubmits.Load()-re0)/float64(n), "resubmitted/op")
 }
 
 // Triad bandwidth (bytes moved per second), for comparison with the host
@@ -244,4 +259,42 @@ func TestFreedBlockNotCleared(t *testing.T) {
 	y := mustBuffer(t, d, 64)
 	ev, err := q.WriteBuffer(y, 0, make([]byte, 64), nil)
 	wait(t, ev, err)
+}
+
+// BenchmarkLatencyProfiled is clpeak's kernel launch latency: one small
+// kernel enqueued on a profiling queue, Finish, then
+// CL_PROFILING_COMMAND_START minus CL_PROFILING_COMMAND_QUEUED, averaged
+// (queued-to-start-ns); submit-to-start-ns is the device's share of it.
+func BenchmarkLatencyProfiled(b *testing.B) {
+	d := testDevice(b)
+	p, err := d.BuildProgram(compile(b, incSrc))
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := p.Kernel("inc")
+	q := mustQueue(b, d, true)
+	defer q.Release()
+	buf := mustBuffer(b, d, 256)
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
+	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
+	var queuedToStart, submitToStart int64
+	n := 0
+	for b.Loop() {
+		ev, err := q.Dispatch(b.Context(), k, args, nd, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := q.Finish(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+		pr, ok := ev.Profile()
+		if !ok {
+			b.Fatal("no profile")
+		}
+		queuedToStart += int64(pr.Start) - int64(pr.Queued)
+		submitToStart += int64(pr.Start) - int64(pr.Submit)
+		n++
+	}
+	b.ReportMetric(float64(queuedToStart)/float64(n), "queued-to-start-ns")
+	b.ReportMetric(float64(submitToStart)/float64(n), "submit-to-start-ns")
 }

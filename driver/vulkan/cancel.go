@@ -122,7 +122,7 @@ func (s *submitter) abandon(c *command, err error) {
 func (c *command) deliver(host, view []byte) {
 	c.cancel.mu.Lock()
 	if !c.cancel.gone {
-		copy(host, view)
+		copyParallel(host, view)
 	}
 	c.cancel.mu.Unlock()
 }

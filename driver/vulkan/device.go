@@ -85,8 +85,11 @@ type logical struct {
 
 	mem     *memory
 	staging *ring
-	sub     *submitter
-	pcache  *pipelineCache
+	clock   *deviceClock // device timestamps onto the host clock (calibrate.go)
+	// host memory handed out for mapped buffers (hoststage.go)
+	hostAreas *hostAreas
+	sub       *submitter
+	pcache    *pipelineCache
 
 	samplers samplerCache // VkSamplers by state (sampler.go)
 	// live images (VkImages and buffer views) and their VkDeviceMemory
@@ -120,6 +123,12 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	push := p.exts["VK_KHR_push_descriptor"] && !noPush
 	if push {
 		exts = append(exts, "VK_KHR_push_descriptor")
+	}
+	calExt := calibratedTimestampsExt(p)
+	if calExt != "" && p.timestampBits > 0 {
+		exts = append(exts, calExt)
+	} else {
+		calExt = ""
 	}
 	if p.exts["VK_KHR_portability_subset"] {
 		exts = append(exts, "VK_KHR_portability_subset")
@@ -226,12 +235,14 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	call(f.vkGetDeviceQueue, l.handle, uintptr(p.family), 0, uintptr(unsafe.Pointer(&l.queue)))
 
 	l.enabled = enabledCapabilities(p, &f2, &f16, &fvp, &f8, &ff16, &fa64, &fbda, has8bit, hasF16I8, hasAtom64, hasBDA)
+	l.clock = newDeviceClock(l, calExt, get)
 	if l.mem, err = newMemory(l); err != nil {
 		return nil, err
 	}
 	if l.staging, err = newRing(l, stagingSize); err != nil {
 		return nil, err
 	}
+	l.hostAreas = newHostAreas(l)
 	if l.sub, err = newSubmitter(l); err != nil {
 		return nil, err
 	}

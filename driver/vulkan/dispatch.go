@@ -125,7 +125,13 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		return nil, err
 	}
 
-	d := &dispatchCmd{k: k, pipe: pipe, nd: nd, bufs: make([]descBuf, len(k.bindings))}
+	// The command and its dispatch in one allocation.
+	cd := &struct {
+		command
+		dispatchCmd
+	}{}
+	d := &cd.dispatchCmd
+	*d = dispatchCmd{k: k, pipe: pipe, nd: nd, bufs: make([]descBuf, len(k.bindings))}
 	if k.hasImages {
 		d.imgs = make([]descImage, len(k.bindings))
 	}
@@ -191,8 +197,15 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 	}
 	d.pods = make([][]byte, len(k.pods))
+	podBytes := 0
+	for _, c := range k.pods {
+		podBytes += int((c.size + kernelabi.PODSlack + 3) &^ 3)
+	}
+	arena := make([]byte, podBytes) // every cluster in one allocation
 	for i, c := range k.pods {
-		pod := make([]byte, (c.size+kernelabi.PODSlack+3)&^3)
+		n := (c.size + kernelabi.PODSlack + 3) &^ 3
+		pod := arena[:n:n]
+		arena = arena[n:]
 		for _, a := range c.args {
 			copy(pod[a.Offset:a.Offset+a.Size], argBytes(a, args, ptrs))
 		}
@@ -219,7 +232,8 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
 		}
 	}
-	return q.enqueue(&command{kind: cmdDispatch, ctx: ctx, disp: d}, wait)
+	cd.command = command{kind: cmdDispatch, ctx: ctx, disp: d}
+	return q.enqueue(&cd.command, wait)
 }
 
 // nullBuffer is the buffer bound for NULL buffer arguments (Vulkan 1.1

@@ -11,9 +11,11 @@
 //   - Buffers are ranges of large device-local VkDeviceMemory blocks, each
 //     bound to one VkBuffer; a buffer argument is a descriptor of (block
 //     VkBuffer, offset, range). Reads and writes go through a bounded
-//     host-visible staging ring; a buffer in memory the host can see
-//     (lavapipe, unified memory) is also a driver.HostMapper. Freed blocks are
-//     kept for reuse, up to a bound.
+//     host-visible staging ring, in pieces that overlap the host's copies
+//     with the device's; a buffer in memory the host can see (lavapipe,
+//     unified memory) is also a driver.HostMapper. Freed blocks are kept for
+//     reuse, up to a bound. Mapped buffers use pinned staging areas the
+//     device copies to and from directly (driver.HostStager, hoststage.go).
 //   - Images are VkImages in device-local memory of their own, kept in
 //     layout GENERAL, with a sampled and a storage view; 1D buffer images
 //     are VkBufferViews; samplers are cached VkSamplers by state
@@ -26,5 +28,8 @@
 //     submission completes the batch's events. All clgo queues of a device
 //     share its VkQueue; each batch starts with a memory barrier, so that it
 //     is ordered after every earlier submission, which is how wait lists
-//     across queues are honoured.
+//     across queues are honoured. A batch of one dispatch keeps its
+//     recording, submitted again for the next identical launch (reuse.go).
+//     Profiling times are device timestamps put on the host clock through
+//     calibrated timestamps where the device has them (calibrate.go).
 package vulkan

@@ -140,6 +140,7 @@ type physical struct {
 	pushDsc vkPhysicalDevicePushDescriptorProperties
 	floatCt vkPhysicalDeviceFloatControlsProperties
 	cores   coreProps
+	pci     vkPCIBusInfoProperties // clock.go; sType 0 without the extension
 	mem     vkPhysicalDeviceMemoryProperties
 	exts    map[string]bool
 
@@ -212,7 +213,8 @@ func newPhysical(inst *instance, h uintptr) *physical {
 		*tail = unsafe.Pointer(&p.floatCt)
 		tail = &p.floatCt.pNext
 	}
-	p.cores.chain(p, tail)
+	tail = p.cores.chain(p, tail)
+	p.pci.chain(p, tail)
 	call(inst.vkGetPhysicalDeviceProperties2, h, uintptr(unsafe.Pointer(&props2)))
 	p.props = props2.properties
 
@@ -275,7 +277,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		Vendor:        vendorName(p.props.vendorID),
 		DriverVersion: driverVersionString(p),
 		ComputeUnits:  1,
-		MaxClockMHz:   1000,
+		MaxClockMHz:   p.maxClockMHz(),
 	}
 	switch p.props.deviceType {
 	case physicalDeviceTypeCPU:

@@ -46,6 +46,10 @@ type memory struct {
 
 	dummy *Buffer // bound for NULL buffer arguments
 
+	// gen counts destroyed blocks: a kept recording of another
+	// generation may name a VkBuffer that no longer exists.
+	gen atomic.Uint64
+
 	// Freed blocks are kept, up to keepLimit bytes (the oldest go back
 	// to the device first), and reused for the next block of about their
 	// size: a program that frees and allocates the same large buffers over
@@ -244,6 +248,7 @@ func (m *memory) freeBlock(b *block) {
 
 // destroyBlock gives a block's memory back to the device.
 func (m *memory) destroyBlock(b *block) {
+	m.gen.Add(1) // recordings that name its VkBuffer are dropped (reuse.go)
 	call(m.l.vkDestroyBuffer, m.l.handle, uintptr(b.buf), 0)
 	call(m.l.vkFreeMemory, m.l.handle, uintptr(b.mem), 0)
 }
@@ -372,6 +377,16 @@ func (m *memory) newBuffer(size uint64) (*Buffer, error) {
 		m.zero = append(m.zero, zeroRange{blk.buf, off, n})
 	}
 	return buf, nil
+}
+
+// generation is the number of blocks destroyed so far.
+func (m *memory) generation() uint64 { return m.gen.Load() }
+
+// hasZero reports whether fresh buffers wait to be cleared.
+func (m *memory) hasZero() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.zero) > 0
 }
 
 // takeZero returns the ranges waiting to be cleared.

@@ -60,10 +60,14 @@ type command struct {
 	dstOff, srcOff uint64
 	size           uint64
 	host           []byte // WriteBuffer source, ReadBuffer destination
-	pattern        []byte
-	disp           *dispatchCmd
-	img            *imageCmd
-	query          int // first timestamp query in its batch, or -1
+	// area holds host when it is a staging area (hoststage.go): the
+	// device copies straight to or from it, at areaOff.
+	area    *hostArea
+	areaOff uint64
+	pattern []byte
+	disp    *dispatchCmd
+	img     *imageCmd
+	query   int // first timestamp query in its batch, or -1
 	// failed is set by the batch's host work when the command ran but
 	// must not report success (a kernel cut short by the loop limiter).
 	failed error
@@ -85,6 +89,7 @@ func (c *command) finishAt(err error, p driver.Profile) {
 		c.disp.release()
 	}
 	c.img.release()
+	c.releaseArea()
 	// Finish reports a command's own failure; one that failed because of
 	// its wait list, or was cancelled, is reported by its event only.
 	if err != nil && c.q != nil && !errors.Is(err, driver.ErrWaitListFailed) && !errors.Is(err, driver.ErrCanceled) {
@@ -131,6 +136,23 @@ func (c *command) release() {
 		c.disp.release()
 	}
 	c.img.release()
+	c.releaseArea()
+}
+
+// releaseArea drops the command's reference to its staging area.
+func (c *command) releaseArea() {
+	if c.area != nil {
+		c.dstOrSrc().l.hostAreas.unref(c.area)
+		c.area = nil
+	}
+}
+
+// dstOrSrc is the buffer of a read or write.
+func (c *command) dstOrSrc() *Buffer {
+	if c.dst != nil {
+		return c.dst
+	}
+	return c.src
 }
 
 func (q *queue) WriteBuffer(dst driver.Buffer, offset uint64, src []byte, wait []driver.Event) (driver.Event, error) {
@@ -142,7 +164,9 @@ func (q *queue) WriteBuffer(dst driver.Buffer, offset uint64, src []byte, wait [
 		return nil, err
 	}
 	b.ref()
-	return q.enqueue(&command{kind: cmdWrite, dst: b, dstOff: offset, size: uint64(len(src)), host: src}, wait)
+	c := &command{kind: cmdWrite, dst: b, dstOff: offset, size: uint64(len(src)), host: src}
+	c.area, c.areaOff = q.d.hostAreas.find(src)
+	return q.enqueue(c, wait)
 }
 
 func (q *queue) ReadBuffer(src driver.Buffer, offset uint64, dst []byte, wait []driver.Event) (driver.Event, error) {
@@ -154,7 +178,9 @@ func (q *queue) ReadBuffer(src driver.Buffer, offset uint64, dst []byte, wait []
 		return nil, err
 	}
 	b.ref()
-	return q.enqueue(&command{kind: cmdRead, src: b, srcOff: offset, size: uint64(len(dst)), host: dst}, wait)
+	c := &command{kind: cmdRead, src: b, srcOff: offset, size: uint64(len(dst)), host: dst}
+	c.area, c.areaOff = q.d.hostAreas.find(dst)
+	return q.enqueue(c, wait)
 }
 
 func (q *queue) CopyBuffer(src driver.Buffer, srcOffset uint64, dst driver.Buffer, dstOffset, size uint64, wait []driver.Event) (driver.Event, error) {
@@ -216,6 +242,9 @@ func (q *queue) Finish(ctx context.Context) error {
 	q.mu.Unlock()
 	if last != nil {
 		q.s.flush()
+		if q.d != nil && q.d.spins() {
+			spinDone(last.Done()) // spin.go: clFinish after a short kernel
+		}
 		select {
 		case <-last.Done():
 		case <-ctx.Done():

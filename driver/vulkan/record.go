@@ -23,8 +23,9 @@ type recording struct {
 	pipe          uint64
 	writesDesc    []vkWriteDescriptorSet
 	infos         []vkDescriptorBufferInfo
-	imgInfos      []vkDescriptorImageInfo // per binding, for image and sampler descriptors
-	texViews      []uint64                // per binding, for texel buffer descriptors
+	pods          []vkDescriptorBufferInfo // per POD cluster of the dispatch being recorded
+	imgInfos      []vkDescriptorImageInfo  // per binding, for image and sampler descriptors
+	texViews      []uint64                 // per binding, for texel buffer descriptors
 	chunks        []kernelabi.Chunk
 	// imgDirty: an image command ran since the last barrier (images are
 	// not tracked by range): the next command starts with a barrier.
@@ -119,34 +120,36 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 	}
 	var err error
 	switch c.kind {
-	case cmdWrite:
+	case cmdWrite, cmdRead:
+		if c.area != nil {
+			s.recordAreaCopy(b, c)
+			break
+		}
+		if c.kind == cmdRead {
+			if b, err = s.recordRead(b, c); err != nil {
+				return nil, err
+			}
+			break
+		}
 		for done := uint64(0); done < c.size; {
 			n := min(c.size-done, chunkSize)
 			var pos uint64
 			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
 				return nil, err
 			}
-			copy(l.staging.bytes(pos, n), c.host[done:done+n])
+			copyParallel(l.staging.bytes(pos, n), c.host[done:done+n])
 			dst := access{c.dst.blk.buf, c.dst.off + c.dstOff + done, c.dst.off + c.dstOff + done + n}
 			s.hazard(b, nil, []access{dst})
 			region := &vkBufferCopy{srcOffset: l.staging.offset(pos), dstOffset: dst.off, size: n}
 			call(l.vkCmdCopyBuffer, b.cb, uintptr(l.staging.buf), uintptr(c.dst.blk.buf), 1, uintptr(unsafe.Pointer(region)))
 			done += n
-		}
-	case cmdRead:
-		for done := uint64(0); done < c.size; {
-			n := min(c.size-done, chunkSize)
-			var pos uint64
-			if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
-				return nil, err
+			if done < c.size {
+				// The device copies this piece while the host fills the
+				// ring with the next.
+				if b, err = s.next(b); err != nil {
+					return nil, err
+				}
 			}
-			src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
-			s.hazard(b, []access{src}, nil)
-			region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
-			call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
-			host, view := c.host[done:done+n], l.staging.bytes(pos, n)
-			b.after = append(b.after, func() { c.deliver(host, view) })
-			done += n
 		}
 	case cmdCopy:
 		src := access{c.src.blk.buf, c.src.off + c.srcOff, c.src.off + c.srcOff + c.size}
@@ -186,6 +189,53 @@ func (s *submitter) record(b *batch, c *command) (*batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// recordRead copies the buffer range into the ring, chunk by chunk, and
+// has the batch's completion copy each chunk out to the host.
+func (s *submitter) recordRead(b *batch, c *command) (*batch, error) {
+	l := s.l
+	for done := uint64(0); done < c.size; {
+		n := min(c.size-done, chunkSize)
+		var pos uint64
+		var err error
+		if b, pos, err = s.ringAlloc(b, n, 16); err != nil {
+			return nil, err
+		}
+		src := access{c.src.blk.buf, c.src.off + c.srcOff + done, c.src.off + c.srcOff + done + n}
+		s.hazard(b, []access{src}, nil)
+		region := &vkBufferCopy{srcOffset: src.off, dstOffset: l.staging.offset(pos), size: n}
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.src.blk.buf), uintptr(l.staging.buf), 1, uintptr(unsafe.Pointer(region)))
+		host, view := c.host[done:done+n], l.staging.bytes(pos, n)
+		b.after = append(b.after, func() { c.deliver(host, view) })
+		done += n
+		if done < c.size {
+			// The host copies this piece out (when the batch completes)
+			// while the device copies the next into the ring.
+			if b, err = s.next(b); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// recordAreaCopy copies between a buffer and a staging area in one
+// device copy (hoststage.go).
+func (s *submitter) recordAreaCopy(b *batch, c *command) {
+	l := s.l
+	area := access{c.area.buf, c.areaOff, c.areaOff + c.size}
+	if c.kind == cmdWrite {
+		dst := access{c.dst.blk.buf, c.dst.off + c.dstOff, c.dst.off + c.dstOff + c.size}
+		s.hazard(b, []access{area}, []access{dst})
+		region := &vkBufferCopy{srcOffset: c.areaOff, dstOffset: dst.off, size: c.size}
+		call(l.vkCmdCopyBuffer, b.cb, uintptr(c.area.buf), uintptr(dst.buf), 1, uintptr(unsafe.Pointer(region)))
+		return
+	}
+	src := access{c.src.blk.buf, c.src.off + c.srcOff, c.src.off + c.srcOff + c.size}
+	s.hazard(b, []access{src}, []access{area})
+	region := &vkBufferCopy{srcOffset: src.off, dstOffset: c.areaOff, size: c.size}
+	call(l.vkCmdCopyBuffer, b.cb, uintptr(src.buf), uintptr(c.area.buf), 1, uintptr(unsafe.Pointer(region)))
 }
 
 // recordFill fills with vkCmdFillBuffer when the pattern repeats every 4
@@ -247,16 +297,32 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		return nil, err
 	}
 	svmBatch := b
-	// POD clusters go into the ring.
-	podPos := make([]uint64, len(d.pods))
-	for i, pod := range d.pods {
-		var pos uint64
-		var err error
-		if b, pos, err = s.ringAlloc(b, uint64(len(pod)), l.mem.align); err != nil {
+	// POD clusters go into the batch's POD area (a recording it may keep,
+	// reuse.go) or the ring.
+	b.pods = b.pods[:0]
+	for i := 0; i < len(d.pods); i++ {
+		pod := d.pods[i]
+		n := uint64(len(pod))
+		if b.reusable {
+			if buf, off, view, ok := s.podSlot(b, n); ok {
+				copy(view, pod)
+				b.pods = append(b.pods, vkDescriptorBufferInfo{buffer: buf, offset: off, rng: n})
+				continue
+			}
+		}
+		nb, pos, err := s.ringAlloc(b, n, l.mem.align)
+		if err != nil {
 			return nil, err
 		}
-		copy(l.staging.bytes(pos, uint64(len(pod))), pod)
-		podPos[i] = pos
+		if nb != b {
+			// A full ring moved us to a new batch: the clusters placed
+			// before went with the one submitted; place them again.
+			b, i = nb, -1
+			b.pods = b.pods[:0]
+			continue
+		}
+		copy(l.staging.bytes(pos, n), pod)
+		b.pods = append(b.pods, vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(pos), rng: n})
 	}
 	if b != svmBatch {
 		if b, err = s.putSVMTable(b, d); err != nil {
@@ -285,7 +351,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			ii = vkDescriptorImageInfo{sampler: di.sampler, imageView: di.view, imageLayout: imageLayoutGeneral}
 			tv = di.bufView
 		} else if bd.source == srcPOD {
-			info = vkDescriptorBufferInfo{buffer: l.staging.buf, offset: l.staging.offset(podPos[bd.arg]), rng: uint64(len(d.pods[bd.arg]))}
+			info = b.pods[bd.arg]
 		} else {
 			db := d.bufs[i]
 			info = vkDescriptorBufferInfo{buffer: db.b.blk.buf, offset: db.b.off + db.off, rng: db.rng}

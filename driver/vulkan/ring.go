@@ -21,10 +21,11 @@ const chunkSize = stagingSize / 4
 // completes. Batches are recorded and complete in one order (the device's
 // single submission stream), so positions only grow.
 type ring struct {
-	buf, mem uint64
-	size     uint64
-	base     unsafe.Pointer
-	addr     uint64 // buf's device address, when the device has them
+	buf, mem  uint64
+	size      uint64
+	base      unsafe.Pointer
+	typeIndex uint32 // its memory type (host-visible, coherent)
+	addr      uint64 // buf's device address, when the device has them
 
 	mu         sync.Mutex
 	cond       *sync.Cond
@@ -69,7 +70,7 @@ func newRing(l *logical, size uint64) (*ring, error) {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err
 	}
-	r := &ring{buf: buf, mem: mem, size: size, base: view, addr: l.bufferAddress(buf)}
+	r := &ring{buf: buf, mem: mem, size: size, base: view, typeIndex: uint32(best), addr: l.bufferAddress(buf)}
 	r.cond = sync.NewCond(&r.mu)
 	return r, nil
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Batching: commands wait in one device-wide list, in the order they were
@@ -28,16 +30,19 @@ type event struct {
 
 // batch is one command buffer with what its completion must do.
 type batch struct {
-	cb       uintptr
-	fence    uint64
-	queries  uint64 // VkQueryPool with 2*batchLimit timestamps
-	nQueries uint32
-	descPool uint64 // for kernels without push descriptors
-	cmds     []*command
-	after    []func() // host work once the batch completed (read-backs)
-	ringMark uint64
-	staged   bool // it holds staging ring space
+	cb         uintptr
+	fence      uint64
+	queries    uint64 // VkQueryPool with 2*batchLimit timestamps
+	nQueries   uint32
+	descPool   uint64 // for kernels without push descriptors
+	cmds       []*command
+	after      []func() // host work once the batch completed (read-backs)
+	ringMark   uint64
+	staged     bool // it holds staging ring space
+	zeroed     bool // it starts by clearing fresh buffers
+	submitInfo vkSubmitInfo
 	recording
+	reuse // reuse.go
 }
 
 // submitter owns the device's command stream: the pending list, the
@@ -48,13 +53,24 @@ type submitter struct {
 
 	mu      sync.Mutex
 	pending []*command
+	spare   []*command // the last flush's list, emptied, for the next (recMu)
+	flushFn func()     // s.flush, made once: every event's OnWait
 
 	recMu    sync.Mutex // recording and vkQueueSubmit
 	cmdPool  uint64
-	free     chan *batch
 	made     int
 	inflight chan *batch
-	failed   error // device lost: every later command fails
+	failed   error  // device lost: every later command fails
+	key      []byte // scratch for reuseKey (reuse.go)
+	noReuse  bool   // CLGO_VULKAN_REUSE=0
+	// resubmits counts kept recordings submitted again (reuse.go).
+	resubmits atomic.Int64
+
+	// Completed batches, in the order they completed; some hold a
+	// recording that a repeated launch re-submits (reuse.go).
+	freeMu   sync.Mutex
+	freeCond *sync.Cond
+	free     []*batch
 
 	// lost is the error of a batch whose fence wait failed (device lost),
 	// set by the complete goroutine: every later command fails with it
@@ -74,7 +90,10 @@ func (s *submitter) deviceLost() error {
 }
 
 func newSubmitter(l *logical) (*submitter, error) {
-	s := &submitter{l: l, free: make(chan *batch, maxInFlight), inflight: make(chan *batch, maxInFlight)}
+	s := &submitter{l: l, inflight: make(chan *batch, maxInFlight)}
+	s.freeCond = sync.NewCond(&s.freeMu)
+	s.flushFn = s.flush
+	s.noReuse = config.Get(config.VulkanReuse) == "0"
 	ci := &vkCommandPoolCreateInfo{sType: sTypeCommandPoolCreateInfo, flags: commandPoolResetCommandBuffer, queueFamilyIndex: uint32(l.phys.family)}
 	if err := check("vkCreateCommandPool", call(l.vkCreateCommandPool, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&s.cmdPool)))); err != nil {
 		return nil, err
@@ -86,7 +105,7 @@ func newSubmitter(l *logical) (*submitter, error) {
 func (s *submitter) newEvent(q *queue) *event {
 	profiling := q != nil && q.profiling
 	e := &event{BasicEvent: driver.NewBasicEvent(profiling), s: s}
-	e.OnWait = s.flush
+	e.OnWait = s.flushFn
 	return e
 }
 
@@ -107,22 +126,40 @@ func (s *submitter) flush() {
 	defer s.recMu.Unlock()
 	s.mu.Lock()
 	cmds := s.pending
-	s.pending = nil
+	s.pending, s.spare = s.spare, nil
 	s.mu.Unlock()
 	if len(cmds) == 0 {
+		s.spare = cmds
 		return
 	}
+	defer func() {
+		clear(cmds)
+		s.spare = cmds[:0]
+	}()
 	if err := s.deviceLost(); err != nil {
 		for _, c := range cmds {
 			c.finish(err)
 		}
 		return
 	}
-	b, err := s.begin()
+	var key []byte
+	if len(cmds) == 1 && !s.noReuse && !s.l.mem.hasZero() {
+		if err := s.ready(cmds[0]); err != nil {
+			cmds[0].finish(err)
+			return
+		}
+		key = s.reuseKey(cmds[0])
+	}
+	b, reused, err := s.begin(key)
 	if err != nil {
 		s.fail(cmds, err)
 		return
 	}
+	if reused {
+		s.resubmit(b, cmds[0])
+		return
+	}
+	first := b
 	for i, c := range cmds {
 		if err := s.ready(c); err != nil {
 			c.finish(err)
@@ -143,6 +180,9 @@ func (s *submitter) flush() {
 			continue
 		}
 		b.cmds = append(b.cmds, c)
+	}
+	if key != nil && b == first && len(b.cmds) == 1 && !b.staged && !b.zeroed {
+		b.keep(key, s.l.mem.generation())
 	}
 	if err := s.submit(b); err != nil {
 		s.failed = err
@@ -205,44 +245,91 @@ func (s *submitter) fail(cmds []*command, err error) {
 }
 
 // begin takes a free batch (or makes one, or waits for one) and starts
-// recording it.
-func (s *submitter) begin() (*batch, error) {
-	var b *batch
-	select {
-	case b = <-s.free:
-	default:
-		if s.made < maxInFlight {
-			var err error
-			if b, err = s.newBatch(); err != nil {
-				return nil, err
-			}
-			s.made++
-		} else {
-			b = <-s.free
-		}
+// recording it. With a reuse key (reuse.go), a free batch that holds the
+// recording of that key is returned as it is, reused set: it only needs
+// submitting again.
+func (s *submitter) begin(key []byte) (b *batch, reused bool, err error) {
+	if b, reused, err = s.takeFree(key); err != nil || reused {
+		return b, reused, err
 	}
 	l := s.l
 	// vkBeginCommandBuffer resets the buffer: its pool allows it
 	// (commandPoolResetCommandBuffer).
 	if err := check("vkResetFences", call(l.vkResetFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)))); err != nil {
-		return nil, err
+		s.putFree(b)
+		return nil, false, err
 	}
 	if b.descPool != 0 {
 		call(l.vkResetDescriptorPool, l.handle, uintptr(b.descPool), 0)
 	}
-	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo, flags: commandBufferOneTimeSubmit}
-	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, uintptr(unsafe.Pointer(bi)))); err != nil {
-		return nil, err
+	// A recording that may be submitted again is not one-time.
+	bi := &vkCommandBufferBeginInfo{sType: sTypeCommandBufferBeginInfo}
+	if key == nil {
+		bi.flags = commandBufferOneTimeSubmit
 	}
-	b.cmds, b.after, b.nQueries, b.staged = b.cmds[:0], b.after[:0], 0, false
+	if err := check("vkBeginCommandBuffer", call(l.vkBeginCommandBuffer, b.cb, uintptr(unsafe.Pointer(bi)))); err != nil {
+		s.putFree(b)
+		return nil, false, err
+	}
+	b.cmds, b.after, b.nQueries, b.staged, b.zeroed = b.cmds[:0], b.after[:0], 0, false, false
 	b.recording.reset()
+	b.reusable, b.podUsed, b.podOffs = key != nil, 0, b.podOffs[:0]
 	// Clear fresh buffers, then order this batch after every earlier
 	// submission (of any queue of the device).
 	for _, z := range l.mem.takeZero() {
 		call(l.vkCmdFillBuffer, b.cb, uintptr(z.buf), uintptr(z.off), uintptr(z.size), 0)
+		b.zeroed = true
 	}
 	s.barrier(b, pipelineStageComputeShader|pipelineStageTransfer)
-	return b, nil
+	return b, false, nil
+}
+
+// takeFree takes the free batch holding the recording of key, if any,
+// else a free batch (one holding no recording first, then the one that
+// completed longest ago), else a new one while fewer than maxInFlight
+// exist, else it waits for one to complete.
+func (s *submitter) takeFree(key []byte) (*batch, bool, error) {
+	s.freeMu.Lock()
+	defer s.freeMu.Unlock()
+	for len(s.free) == 0 && s.made >= maxInFlight {
+		s.freeCond.Wait()
+	}
+	if key != nil {
+		gen := s.l.mem.generation()
+		for i, b := range s.free {
+			if b.holds(key, gen) {
+				s.free = append(s.free[:i], s.free[i+1:]...)
+				return b, true, nil
+			}
+		}
+	}
+	if len(s.free) == 0 {
+		b, err := s.newBatch()
+		if err != nil {
+			return nil, false, err
+		}
+		s.made++
+		return b, false, nil
+	}
+	pick := 0
+	for i, b := range s.free {
+		if len(b.key) == 0 {
+			pick = i
+			break
+		}
+	}
+	b := s.free[pick]
+	s.free = append(s.free[:pick], s.free[pick+1:]...)
+	b.key = b.key[:0:0] // its recording is about to go
+	return b, false, nil
+}
+
+// putFree returns a batch that completed (or was never submitted).
+func (s *submitter) putFree(b *batch) {
+	s.freeMu.Lock()
+	s.free = append(s.free, b)
+	s.freeCond.Signal()
+	s.freeMu.Unlock()
 }
 
 func (s *submitter) newBatch() (*batch, error) {
@@ -279,7 +366,8 @@ func (s *submitter) next(b *batch) (*batch, error) {
 		s.failed = err
 		return nil, err
 	}
-	return s.begin()
+	b, _, err := s.begin(nil)
+	return b, err
 }
 
 // submit ends and submits b; its completion is handled in order by the
@@ -291,21 +379,58 @@ func (s *submitter) submit(b *batch) error {
 	call(l.vkCmdPipelineBarrier, b.cb, pipelineStageComputeShader|pipelineStageTransfer, pipelineStageHost, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
 	if err := check("vkEndCommandBuffer", call(l.vkEndCommandBuffer, b.cb)); err != nil {
 		s.fail(b.cmds, err)
-		s.free <- b
+		b.key = nil
+		s.putFree(b)
 		return err
 	}
+	return s.queueSubmit(b)
+}
+
+// queueSubmit submits b's recorded command buffer.
+func (s *submitter) queueSubmit(b *batch) error {
+	l := s.l
 	b.ringMark = l.staging.mark()
 	for _, c := range b.cmds {
 		c.ev.SetStatus(driver.Submitted)
 	}
-	si := &vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
+	si := &b.submitInfo // in the batch: no allocation per submission
+	*si = vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
 	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))); err != nil {
 		s.fail(b.cmds, err)
-		s.free <- b
+		b.key = nil
+		s.putFree(b)
 		return err
 	}
 	s.inflight <- b
 	return nil
+}
+
+// tickClock turns device timestamps into driver.Now times: device tick
+// `tick` was at host time `host`.
+type tickClock struct {
+	tick, host uint64
+	period     float64 // ns per tick
+}
+
+func (t tickClock) at(tick uint64) uint64 {
+	return uint64(int64(t.host) + int64(float64(int64(tick-t.tick))*t.period))
+}
+
+// clockFor is the tickClock of a batch whose last timestamp is last: the
+// calibration where the device has one; otherwise last is taken to be
+// now.
+func (s *submitter) clockFor(last uint64) tickClock {
+	t := tickClock{tick: last, period: float64(s.l.phys.props.limits.timestampPeriod)}
+	c := s.l.clock
+	if c.stale() {
+		c.calibrate()
+	}
+	if dev, host, ok := c.mapping(); ok {
+		t.tick, t.host = dev, host
+	} else {
+		t.host = driver.Now()
+	}
+	return t
 }
 
 // complete waits for batches in submission order and finishes their
@@ -313,6 +438,7 @@ func (s *submitter) submit(b *batch) error {
 func (s *submitter) complete() {
 	l := s.l
 	ts := make([]uint64, 2*batchLimit)
+	var done []*command // the batch's commands, finished after it is free
 	for b := range s.inflight {
 		var err error
 		for !l.spinFence(&b.fence) {
@@ -330,16 +456,14 @@ func (s *submitter) complete() {
 			}
 			break
 		}
-		var offset int64
-		if err == nil && b.nQueries > 0 {
-			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(b.nQueries),
-				uintptr(8*b.nQueries), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
-				b.nQueries = 0
+		var clock tickClock
+		nq := b.nQueries // the timestamps read back (a kept recording keeps b.nQueries)
+		if err == nil && nq > 0 {
+			if check("vkGetQueryPoolResults", call(l.vkGetQueryPoolResults, l.handle, uintptr(b.queries), 0, uintptr(nq),
+				uintptr(8*nq), uintptr(unsafe.Pointer(&ts[0])), 8, queryResult64)) != nil {
+				nq = 0
 			} else {
-				// Device ticks onto the host clock of driver.Now: the batch
-				// ended just before now.
-				last := uint64(float64(ts[b.nQueries-1]) * float64(l.phys.props.limits.timestampPeriod))
-				offset = int64(driver.Now()) - int64(last)
+				clock = s.clockFor(ts[nq-1])
 			}
 		}
 		if err == nil {
@@ -347,12 +471,19 @@ func (s *submitter) complete() {
 				f()
 			}
 		}
-		period := float64(l.phys.props.limits.timestampPeriod)
-		for _, c := range b.cmds {
+		l.staging.release(b.ringMark)
+		// The batch goes back before its events complete: a waiter that
+		// launches the same kernel again at once finds its recording
+		// free (reuse.go) instead of racing this goroutine.
+		done = append(done[:0], b.cmds...)
+		clear(b.cmds)
+		b.cmds = b.cmds[:0]
+		b.after = b.after[:0]
+		s.putFree(b)
+		for _, c := range done {
 			var p driver.Profile
-			if err == nil && c.query >= 0 && uint32(c.query+1) < b.nQueries {
-				p.Start = uint64(int64(float64(ts[c.query])*period) + offset)
-				p.End = uint64(int64(float64(ts[c.query+1])*period) + offset)
+			if err == nil && c.query >= 0 && uint32(c.query+1) < nq {
+				p.Start, p.End = clock.at(ts[c.query]), clock.at(ts[c.query+1])
 			}
 			cerr := batchError(c, err)
 			if cerr == nil {
@@ -360,9 +491,9 @@ func (s *submitter) complete() {
 			}
 			c.finishAt(cerr, p)
 		}
-		l.staging.release(b.ringMark)
-		b.cmds = b.cmds[:0]
-		b.after = b.after[:0]
-		s.free <- b
+		clear(done)
+		if nq > 0 && l.clock.stale() {
+			l.clock.calibrate() // for the next batch, off the path of this one
+		}
 	}
 }

@@ -18,6 +18,7 @@ const (
 	VulkanKeep        = "CLGO_VULKAN_KEEP"
 	VulkanRobust      = "CLGO_VULKAN_ROBUST"
 	VulkanCheckBounds = "CLGO_VULKAN_CHECK_BOUNDS"
+	VulkanReuse       = "CLGO_VULKAN_REUSE"
 	NoPipelineCache   = "CLGO_NO_PIPELINE_CACHE"
 	HostSIMD          = "CLGO_HOST_SIMD"
 	HostOpt           = "CLGO_HOST_OPT"
@@ -41,6 +42,7 @@ var Vars = []Var{
 	{VulkanKeep, "0", "keep no freed device memory for reuse (default: up to 1/16 of the heap is kept)", "driver/vulkan"},
 	{VulkanRobust, "0", "turn robust buffer access off, to measure its cost (default on where the device has it)", "driver/vulkan"},
 	{VulkanCheckBounds, "1 or 0", "1: kernels report a __global/__constant access past a buffer's end, failing the dispatch (slower); 0 or unset: off", "driver/vulkan"},
+	{VulkanReuse, "0", "record every launch anew instead of submitting a kept command buffer again for a repeated identical launch, to measure what reuse saves", "driver/vulkan"},
 	{NoPipelineCache, "any value", "do not read or write the Vulkan pipeline cache under the user cache directory", "driver/vulkan"},
 	{HostSIMD, "0", "run the host driver's Go lane loops only, not the AVX2 ones", "driver/host"},
 	{HostOpt, "0, -name,... or 0,+name,...", "turn the host driver's optimizations off: all (0), the ones named (-mad,-hoist), or all but those named (0,+alias)", "driver/host"},
