@@ -312,15 +312,19 @@ func (pl *rowPlan) assign(p *prep, lv *liveRows) {
 			order = append(order, ui)
 		}
 	}
-	// One pool per function and per kind: a uniform value writes its
-	// whole row only where some reader of the row reads it whole
-	// (uniform.go), so it shares only with uniform values.
+	// One pool per function and kind: a uniform value writes its whole
+	// row only where some reader of the row reads it whole (uniform.go),
+	// so it shares only with uniform values read alike.
 	pool := func(ui int) int {
-		id := lv.units[ui].id
-		if p.uni[id] {
-			return 2*lv.fnOf[id] + 1
+		u := lv.units[ui]
+		kind := 0
+		if p.uni[u.id] {
+			kind = 1
+			if f := p.need[u.row]; f != nil && *f {
+				kind = 2
+			}
 		}
-		return 2 * lv.fnOf[id]
+		return 3*lv.fnOf[u.id] + kind
 	}
 	slices.SortFunc(order, func(a, b int) int {
 		if pa, pb := pool(a), pool(b); pa != pb {
