@@ -20,8 +20,8 @@ import (
 // or out of it). Pure operations compute inactive lanes too (state.out):
 // a value a loop computes and later code reads is recomputed, for lanes
 // that have left the loop, from its operands' rows, so the operands it
-// has in the loop cover the loop as well (a phi copies under the mask:
-// its sources need not). A phi copies at its block's
+// has in the loop cover the loop as well, and theirs, up to the phis
+// (which copy under the mask). A phi copies at its block's
 // start from each lane's predecessor; its source lives to the end of the
 // predecessor (a back edge's source through the rest of the latch).
 //
@@ -59,6 +59,14 @@ type rowPlan struct {
 	hull   [][2]int32       // each unit's planned hull
 	pinned []bool           // units with rows of their own
 	base   int              // first row of the shared area (set by the second Prepare)
+	// The rows the units had apart, and the lanes of one work-group.
+	total, groupLanes int
+}
+
+// worth says whether sharing saves enough rows to take a second Prepare
+// of a run of batch work-groups.
+func (pl *rowPlan) worth(batch int) bool {
+	return pl != nil && pl.total*pl.groupLanes*batch*8 >= minShareBytes
 }
 
 // phiEdge is a phi's source and the block (index in order) it comes from.
@@ -133,7 +141,7 @@ func (p *prep) fresh(id uint32, n int) int {
 }
 
 // planRows plans which units share rows, from a first Prepare's record;
-// nil when sharing would save little.
+// nil when sharing would save under a tenth of them.
 func (p *prep) planRows() *rowPlan {
 	lv := p.live
 	unitOf := make([]int32, p.nrows)
@@ -147,11 +155,8 @@ func (p *prep) planRows() *rowPlan {
 		}
 		total += u.n
 	}
-	if total*p.lanes*8 < minShareBytes {
-		return nil
-	}
 	n := len(lv.units)
-	pl := &rowPlan{slot: map[uint32]int{}, member: map[uint32]int32{}, off: map[uint32]int{},
+	pl := &rowPlan{total: total, groupLanes: p.lanes / max(p.batch, 1), slot: map[uint32]int{}, member: map[uint32]int32{}, off: map[uint32]int{},
 		hull: make([][2]int32, n), pinned: make([]bool, n), unitAt: make([]int, n)}
 	for i := range pl.hull {
 		pl.hull[i] = [2]int32{math.MaxInt32, math.MinInt32}
@@ -231,10 +236,12 @@ func (pl *rowPlan) extend(p *prep, members [][]uint32) {
 	}
 }
 
-// sliceOut grows, over a loop, the hulls of the values a value computed in
-// the loop and read after it is recomputed from (see above): through
-// element-wise operations, which compute inactive lanes again, to the
-// values that keep an inactive lane's slot (phis, loads, calls).
+// sliceOut grows over a loop the hulls of the values that a value computed
+// in the loop and read after it is recomputed from (see above), up to the
+// phis, which copy active lanes only. Each must keep a departed lane's
+// slot: operations differ in which inactive lanes they compute (the span
+// of the active ones, or all), so one may read a slot another did not
+// write again.
 func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 	lv := p.live
 	in := func(pos int32, l [2]int32) bool { return l[0] <= pos && pos <= l[1] }
@@ -259,9 +266,8 @@ func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 						continue
 					}
 					seen[a] = true
-					if p.elementwiseOp(p.defs[a]) {
+					if p.defs[a].op != spirv.OpPhi {
 						stack = append(stack, a)
-						continue
 					}
 					if g := pl.hull[uj]; g[0] > l[0] || g[1] < l[1] {
 						pl.hull[uj] = [2]int32{min(g[0], l[0]), max(g[1], l[1])}
@@ -272,32 +278,6 @@ func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 		}
 	}
 	return changed
-}
-
-// elementwiseOp says whether d is a numeric operation of the generated
-// loops, which computes every lane of its span (state.out).
-func (p *prep) elementwiseOp(d *inst) bool {
-	if d == nil || len(d.args) == 0 || len(d.args) > 3 {
-		return false
-	}
-	t := p.vtype[d.args[0]]
-	if t == nil {
-		return false
-	}
-	key := loopKey{op: uint32(d.op), k: numKind(t)}
-	if key.k == nkInt && t.scalar().width == 32 {
-		key.k = nkI32
-	}
-	var ok bool
-	switch len(d.args) {
-	case 1:
-		_, ok = loops1[key]
-	case 2:
-		_, ok = loops2[key]
-	case 3:
-		_, ok = loops3[key]
-	}
-	return ok
 }
 
 // assign gives the units slots: linear scan by hull start, pinned units

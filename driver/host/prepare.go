@@ -174,12 +174,12 @@ func (p *prep) resourcef(format string, args ...any) error {
 // Prepare binds an entry point with the given specialization constants
 // (SpecId → value bits, zero-extended; unset ones keep their defaults).
 func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) {
-	k, err := m.prepare(entry, spec, 1)
+	k, plan, err := m.prepare(entry, spec, 1, nil)
 	if err != nil {
 		return nil, err
 	}
 	if b := batchOf(m, k); b > 1 {
-		if bk, err := m.prepare(entry, spec, b); err == nil {
+		if bk, _, err := m.prepare(entry, spec, b, plan); err == nil {
 			k.batched = bk
 		}
 	}
@@ -187,21 +187,27 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) 
 }
 
 // prepare prepares an entry point whose runs each hold batch work-groups,
-// a second time with rows shared by liveness where that saves rows
-// (liverows.go).
-func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (*Kernel, error) {
+// with rows shared by liveness where that saves rows (liverows.go): by
+// plan, made for another batch of the same kernel, if it fits; else by a
+// plan of its own, from a first Prepare. It returns the plan it made.
+func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int, plan *rowPlan) (*Kernel, *rowPlan, error) {
+	if plan.worth(batch) {
+		if k, p, err := m.prepareRows(entry, spec, batch, plan); err == nil && plan.verify(p) {
+			return k, plan, nil
+		}
+	}
 	k, p, err := m.prepareRows(entry, spec, batch, nil)
 	if err != nil || p.live == nil {
-		return k, err
+		return k, nil, err
 	}
-	pl := p.planRows()
-	if pl == nil {
-		return k, nil
+	plan = p.planRows()
+	if !plan.worth(batch) {
+		return k, plan, nil
 	}
-	if k2, p2, err := m.prepareRows(entry, spec, batch, pl); err == nil && pl.verify(p2) {
-		return k2, nil
+	if k2, p2, err := m.prepareRows(entry, spec, batch, plan); err == nil && plan.verify(p2) {
+		return k2, plan, nil
 	}
-	return k, nil
+	return k, plan, nil
 }
 
 // prepareRows is one Prepare, applying plan if not nil.
