@@ -21,7 +21,8 @@ import (
 // a value a loop computes and later code reads is recomputed, for lanes
 // that have left the loop, from its operands' rows, so the operands it
 // has in the loop cover the loop as well, and theirs, up to the phis
-// (which copy under the mask). A phi copies at its block's
+// (which copy under the mask). Not in a loop whose lanes go through it
+// together: none leaves early. A phi copies at its block's
 // start from each lane's predecessor; its source lives to the end of the
 // predecessor (a back edge's source through the rest of the latch).
 //
@@ -41,6 +42,8 @@ type liveRows struct {
 	units   []rowUnit           // rows given out fresh, by value and reserve
 	fnOf    map[uint32]int      // each value's function
 	loops   [][2]int32          // first and last position of each loop
+	// The loops whose lanes may leave at different times (see lockstep).
+	divergent [][2]int32
 }
 
 // rowUnit is a range of rows given out for one value or construct.
@@ -82,7 +85,11 @@ func (p *prep) liveBlocks(f *fn, starts, ends []int32, edges []phiEdge) {
 		for i, b := range f.blocks {
 			for _, t := range b.term.targets {
 				if int(t) <= i {
-					p.live.loops = append(p.live.loops, [2]int32{starts[t], ends[i]})
+					l := [2]int32{starts[t], ends[i]}
+					p.live.loops = append(p.live.loops, l)
+					if !lockstep(f.blocks[t : i+1]) {
+						p.live.divergent = append(p.live.divergent, l)
+					}
 				}
 			}
 		}
@@ -91,6 +98,25 @@ func (p *prep) liveBlocks(f *fn, starts, ends []int32, edges []phiEdge) {
 		}
 	}
 	p.pos++ // positions of functions never meet
+}
+
+// lockstep says whether the lanes that enter a loop (its blocks, in
+// structured order) go through it together: every branch in it is on a
+// uniform condition and none returns. Then no lane leaves it while others
+// iterate, and nothing it computes is recomputed for a lane that left.
+func lockstep(blocks []*block) bool {
+	for _, b := range blocks {
+		switch b.term.op {
+		case spirv.OpBranch:
+		case spirv.OpBranchConditional:
+			if !b.term.uni && b.term.targets[0] != b.term.targets[1] {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // rowAt is rowOf's row alone.
@@ -246,7 +272,7 @@ func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 	lv := p.live
 	in := func(pos int32, l [2]int32) bool { return l[0] <= pos && pos <= l[1] }
 	for ui, h := range pl.hull {
-		for _, l := range lv.loops {
+		for _, l := range lv.divergent {
 			if h[0] > l[0] || l[1] > h[1] {
 				continue
 			}
