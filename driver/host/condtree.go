@@ -101,6 +101,9 @@ func (p *prep) deferCond(id uint32) *condTree {
 			return nil
 		}
 		at = append(at, loc)
+		if p.live != nil {
+			p.live.outside[id] = true // runs at the branch, not in the prologue (liverows.go)
+		}
 		return c
 	}
 	root := build(id)

@@ -318,6 +318,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		}
 		starts = append(starts, p.pos)
 		for _, in := range rb.body {
+			p.live.commit()
 			p.cur = in
 			if in.op != spirv.OpPhi {
 				p.pos++
@@ -437,6 +438,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				}
 				if lvl > 0 && len(run) == 1 {
 					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
+					if p.live != nil {
+						p.live.inPro = true // its reads are the prologue's
+					}
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)
@@ -469,6 +473,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 			}
 			p.k.tmpRows = max(p.k.tmpRows, n)
 		}
+		p.live.commit()
 		ends = append(ends, p.pos)
 	}
 	p.liveBlocks(f, starts, ends, edges)

@@ -26,8 +26,15 @@ import (
 // start from each lane's predecessor; its source lives to the end of the
 // predecessor (a back edge's source through the rest of the latch).
 //
+// A value computed in the per-group prologue (hoist.go) and read only by
+// code of that prologue lives, there, within the prologue's order, which
+// is the block order's; when the prologue faulted it runs in place. Its
+// hull serves both.
+//
 // Rows that code outside the block order writes or reads stay apart: the
-// values the prologues compute (hoist.go), sampled values (sparse.go),
+// values the per-dispatch prologue computes and those that other code
+// reads after the per-group one, the nodes of range-decided branches
+// (condtree.go), sampled values (sparse.go),
 // parameters (written by callers), OpUndef (rows start zero), and any
 // value whose rows an analysis named before the blocks were compiled.
 // Each function has its own rows: a callee's values never share with a
@@ -42,6 +49,11 @@ type liveRows struct {
 	units   []rowUnit           // rows given out fresh, by value and reserve
 	fnOf    map[uint32]int      // each value's function
 	loops   [][2]int32          // first and last position of each loop
+	// Ids named by the instruction being compiled, whether it went to a
+	// prologue, and the ids some code outside the prologues names.
+	pending []uint32
+	inPro   bool
+	body    map[uint32]bool
 	// The loops whose lanes may leave at different times (see lockstep).
 	divergent [][2]int32
 }
@@ -126,7 +138,7 @@ func (p *prep) rowAt(id uint32) int {
 }
 
 func newLiveRows() *liveRows {
-	return &liveRows{hull: map[uint32][2]int32{}, outside: map[uint32]bool{}, fnOf: map[uint32]int{}}
+	return &liveRows{hull: map[uint32][2]int32{}, outside: map[uint32]bool{}, fnOf: map[uint32]int{}, body: map[uint32]bool{}}
 }
 
 // rowOf is p.row[id] for compiled code: it records where the rows are named.
@@ -143,11 +155,26 @@ func (lv *liveRows) touch(id uint32, pos int32) {
 		lv.outside[id] = true
 		return
 	}
+	lv.pending = append(lv.pending, id)
 	h, ok := lv.hull[id]
 	if !ok {
 		h = [2]int32{pos, pos}
 	}
 	lv.hull[id] = [2]int32{min(h[0], pos), max(h[1], pos)}
+}
+
+// commit records the ids the last instruction named as named outside
+// the prologues, unless it went to one.
+func (lv *liveRows) commit() {
+	if lv == nil {
+		return
+	}
+	if !lv.inPro {
+		for _, id := range lv.pending {
+			lv.body[id] = true
+		}
+	}
+	lv.pending, lv.inPro = lv.pending[:0], false
 }
 
 // fresh gives out n rows for value or construct id: its planned slot in
@@ -188,6 +215,7 @@ func (p *prep) planRows() *rowPlan {
 		pl.hull[i] = [2]int32{math.MaxInt32, math.MinInt32}
 	}
 	members := make([][]uint32, n)
+	hoisted, read := make([]bool, n), make([]bool, n)
 	for id, r := range p.row {
 		if r < 0 || r >= len(unitOf) || unitOf[r] < 0 {
 			continue
@@ -211,6 +239,15 @@ func (p *prep) planRows() *rowPlan {
 		if p.pinnedValue(id) {
 			pl.pinned[ui] = true
 		}
+		if _, ok := p.proAt[id]; ok {
+			hoisted[ui] = true
+		}
+		if lv.body[id] {
+			read[ui] = true
+		}
+	}
+	for ui := range hoisted {
+		pl.pinned[ui] = pl.pinned[ui] || hoisted[ui] && read[ui] // read after the prologue
 	}
 	pl.extend(p, members)
 	pl.assign(p, lv)
@@ -230,8 +267,8 @@ func (p *prep) pinnedValue(id uint32) bool {
 	if p.live.outside[id] || p.sparse[id] != nil {
 		return true
 	}
-	if _, ok := p.proAt[id]; ok {
-		return true
+	if at, ok := p.proAt[id]; ok && at[0] == 0 {
+		return true // computed once per dispatch
 	}
 	d := p.defs[id]
 	return d == nil || d.op == spirv.OpUndef
@@ -385,6 +422,7 @@ func (pl *rowPlan) assign(p *prep, lv *liveRows) {
 // unit's planned hull.
 func (pl *rowPlan) verify(p *prep) bool {
 	lv := p.live
+	hoisted, read := make([]bool, len(pl.hull)), make([]bool, len(pl.hull))
 	for id, r := range p.row {
 		if r < pl.base || r >= pl.base+pl.size {
 			continue
@@ -400,6 +438,13 @@ func (pl *rowPlan) verify(p *prep) bool {
 			return false
 		}
 		if p.pinnedValue(id) {
+			return false
+		}
+		if _, ok := p.proAt[id]; ok {
+			hoisted[ui] = true
+		}
+		read[ui] = read[ui] || lv.body[id]
+		if hoisted[ui] && read[ui] {
 			return false
 		}
 	}
