@@ -76,6 +76,7 @@ type rowPlan struct {
 	base   int              // first row of the shared area (set by the second Prepare)
 	// The rows the units had apart, and the lanes of one work-group.
 	total, groupLanes int
+	divergent         map[[2]int32]bool // the loops planned for as divergent
 }
 
 // worth says whether sharing saves enough rows to take a second Prepare
@@ -249,6 +250,10 @@ func (p *prep) planRows() *rowPlan {
 	for ui := range hoisted {
 		pl.pinned[ui] = pl.pinned[ui] || hoisted[ui] && read[ui] // read after the prologue
 	}
+	pl.divergent = map[[2]int32]bool{}
+	for _, l := range lv.divergent {
+		pl.divergent[l] = true
+	}
 	pl.extend(p, members)
 	pl.assign(p, lv)
 	if pl.size*10 > total*9 {
@@ -307,35 +312,36 @@ func (pl *rowPlan) extend(p *prep, members [][]uint32) {
 // write again.
 func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 	lv := p.live
-	in := func(pos int32, l [2]int32) bool { return l[0] <= pos && pos <= l[1] }
-	for ui, h := range pl.hull {
-		for _, l := range lv.divergent {
+	for _, l := range lv.divergent {
+		in := func(id uint32) bool { h := lv.hull[id]; return l[0] <= h[0] && h[0] <= l[1] }
+		var stack []uint32
+		seen := map[uint32]bool{} // per loop: a slice value extends alike from any start
+		for ui, h := range pl.hull {
 			if h[0] > l[0] || l[1] > h[1] {
 				continue
 			}
-			var stack []uint32
-			seen := map[uint32]bool{}
 			for _, id := range members[ui] {
-				if d := p.defs[id]; d != nil && d.op != spirv.OpPhi && in(lv.hull[id][0], l) {
+				if d := p.defs[id]; d != nil && d.op != spirv.OpPhi && !seen[id] && in(id) {
+					seen[id] = true
 					stack = append(stack, id)
 				}
 			}
-			for len(stack) > 0 {
-				id := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for _, a := range p.defs[id].args {
-					uj, ok := pl.member[a]
-					if !ok || seen[a] || !in(lv.hull[a][0], l) {
-						continue
-					}
-					seen[a] = true
-					if p.defs[a].op != spirv.OpPhi {
-						stack = append(stack, a)
-					}
-					if g := pl.hull[uj]; g[0] > l[0] || g[1] < l[1] {
-						pl.hull[uj] = [2]int32{min(g[0], l[0]), max(g[1], l[1])}
-						changed = true
-					}
+		}
+		for len(stack) > 0 {
+			id := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, a := range p.defs[id].args {
+				uj, ok := pl.member[a]
+				if !ok || seen[a] || !in(a) {
+					continue
+				}
+				seen[a] = true
+				if p.defs[a].op != spirv.OpPhi {
+					stack = append(stack, a)
+				}
+				if g := pl.hull[uj]; g[0] > l[0] || g[1] < l[1] {
+					pl.hull[uj] = [2]int32{min(g[0], l[0]), max(g[1], l[1])}
+					changed = true
 				}
 			}
 		}
@@ -419,9 +425,15 @@ func (pl *rowPlan) assign(p *prep, lv *liveRows) {
 
 // verify checks a second Prepare's record against the plan: every id in
 // the shared rows lies where the plan put it, and is named only within its
-// unit's planned hull.
+// unit's planned hull; and no loop the plan took for lockstep diverges
+// (uniformity differs between batches: batch.go).
 func (pl *rowPlan) verify(p *prep) bool {
 	lv := p.live
+	for _, l := range lv.divergent {
+		if !pl.divergent[l] {
+			return false // a plan for lanes that went through it together
+		}
+	}
 	hoisted, read := make([]bool, len(pl.hull)), make([]bool, len(pl.hull))
 	for id, r := range p.row {
 		if r < pl.base || r >= pl.base+pl.size {
