@@ -317,8 +317,10 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 			}
 		}
 		starts = append(starts, p.pos)
+		var last *inst
 		for _, in := range rb.body {
-			p.live.commit()
+			p.live.commit(last, p.pos)
+			last = in
 			p.cur = in
 			if in.op != spirv.OpPhi {
 				p.pos++
@@ -473,7 +475,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 			}
 			p.k.tmpRows = max(p.k.tmpRows, n)
 		}
-		p.live.commit()
+		p.live.commit(last, p.pos)
 		ends = append(ends, p.pos)
 	}
 	p.liveBlocks(f, starts, ends, edges)

@@ -21,10 +21,10 @@ import (
 // a value a loop computes and later code reads is recomputed, for lanes
 // that have left the loop, from its operands' rows, so the operands it
 // has in the loop cover the loop as well, and theirs, up to the phis
-// (which copy under the mask). Not in a loop whose lanes go through it
-// together: none leaves early. A phi copies at its block's
-// start from each lane's predecessor; its source lives to the end of the
-// predecessor (a back edge's source through the rest of the latch).
+// (which copy under the mask); not in a loop whose lanes go through it
+// together (lockstep), which none leaves early. A phi copies at its
+// block's start from each lane's predecessor: its source lives to the end
+// of the predecessor (a back edge's source through the rest of the latch).
 //
 // A value computed in the per-group prologue (hoist.go) and read only by
 // code of that prologue lives, there, within the prologue's order, which
@@ -34,13 +34,12 @@ import (
 // Rows that code outside the block order writes or reads stay apart: the
 // values the per-dispatch prologue computes and those that other code
 // reads after the per-group one, the nodes of range-decided branches
-// (condtree.go), sampled values (sparse.go),
-// parameters (written by callers), OpUndef (rows start zero), and any
-// value whose rows an analysis named before the blocks were compiled.
-// Each function has its own rows: a callee's values never share with a
-// caller's. The second Prepare records again and is kept only if every
-// row it names is named within the hull planned for it; otherwise the
-// first is.
+// (condtree.go), sampled values (sparse.go), parameters (written by
+// callers), OpUndef (rows start zero), and any value whose rows an
+// analysis named before the blocks were compiled. Each function has its
+// own rows: a callee's values never share with a caller's. The second
+// Prepare records again and is kept only if every row it names is named
+// within the hull planned for it; otherwise the first is.
 
 // liveRows records where rows are named during one Prepare.
 type liveRows struct {
@@ -56,6 +55,7 @@ type liveRows struct {
 	body    map[uint32]bool
 	// The loops whose lanes may leave at different times (see lockstep).
 	divergent [][2]int32
+	def       map[uint32]int32 // the position of each value's instruction
 }
 
 // rowUnit is a range of rows given out for one value or construct.
@@ -139,7 +139,8 @@ func (p *prep) rowAt(id uint32) int {
 }
 
 func newLiveRows() *liveRows {
-	return &liveRows{hull: map[uint32][2]int32{}, outside: map[uint32]bool{}, fnOf: map[uint32]int{}, body: map[uint32]bool{}}
+	return &liveRows{hull: map[uint32][2]int32{}, outside: map[uint32]bool{}, fnOf: map[uint32]int{},
+		body: map[uint32]bool{}, def: map[uint32]int32{}}
 }
 
 // rowOf is p.row[id] for compiled code: it records where the rows are named.
@@ -165,10 +166,13 @@ func (lv *liveRows) touch(id uint32, pos int32) {
 }
 
 // commit records the ids the last instruction named as named outside
-// the prologues, unless it went to one.
-func (lv *liveRows) commit() {
+// the prologues, unless it went to one, and where in is.
+func (lv *liveRows) commit(in *inst, pos int32) {
 	if lv == nil {
 		return
+	}
+	if in != nil && in.id != 0 {
+		lv.def[in.id] = pos
 	}
 	if !lv.inPro {
 		for _, id := range lv.pending {
@@ -313,7 +317,7 @@ func (pl *rowPlan) extend(p *prep, members [][]uint32) {
 func (pl *rowPlan) sliceOut(p *prep, members [][]uint32) (changed bool) {
 	lv := p.live
 	for _, l := range lv.divergent {
-		in := func(id uint32) bool { h := lv.hull[id]; return l[0] <= h[0] && h[0] <= l[1] }
+		in := func(id uint32) bool { d, ok := lv.def[id]; return ok && l[0] <= d && d <= l[1] }
 		var stack []uint32
 		seen := map[uint32]bool{} // per loop: a slice value extends alike from any start
 		for ui, h := range pl.hull {
