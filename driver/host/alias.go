@@ -172,8 +172,7 @@ func (p *prep) reserve(id uint32) int {
 	if pl, ok := p.place[id]; ok {
 		r = p.reserve(pl.in) + pl.off
 	} else {
-		r = p.nrows
-		p.nrows += p.types[p.defs[id].typ].comps
+		r = p.fresh(id, p.types[p.defs[id].typ].comps)
 	}
 	p.reserved[id] = r
 	return r

@@ -97,7 +97,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			v = p.promoted[pt.v] + pt.off*p.lanes
 		}
 		if whole && p.uniVar[a[0]] || field && p.uniVar[pt.v] {
-			r, ok := p.row[a[1]]
+			r, ok := p.rowOf(a[1])
 			if !ok {
 				return nil, p.errorf("operand %%%d is not a value", a[1])
 			}

@@ -86,9 +86,9 @@ func (p *prep) deferCond(id uint32) *condTree {
 			switch {
 			case p.affine(a[0]) && !p.uniform(a[0]) && p.uniform(a[1]):
 				c.affLeft = true
-				c.aff, c.uni, c.sp = p.row[a[0]]*p.lanes, p.row[a[1]]*p.lanes, p.sparseOf(a[0])
+				c.aff, c.uni, c.sp = p.rowAt(a[0])*p.lanes, p.rowAt(a[1])*p.lanes, p.sparseOf(a[0])
 			case p.affine(a[1]) && !p.uniform(a[1]) && p.uniform(a[0]):
-				c.aff, c.uni, c.sp = p.row[a[1]]*p.lanes, p.row[a[0]]*p.lanes, p.sparseOf(a[1])
+				c.aff, c.uni, c.sp = p.rowAt(a[1])*p.lanes, p.rowAt(a[0])*p.lanes, p.sparseOf(a[1])
 			default:
 				return nil
 			}
@@ -101,6 +101,9 @@ func (p *prep) deferCond(id uint32) *condTree {
 			return nil
 		}
 		at = append(at, loc)
+		if p.live != nil {
+			p.live.outside[id] = true // runs at the branch, not in the prologue (liverows.go)
+		}
 		return c
 	}
 	root := build(id)

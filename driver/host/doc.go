@@ -21,6 +21,11 @@
 // index is uniform (promotedyn.go); phis that read each other are set in
 // dependency order rather than through temporaries (phiorder.go).
 //
+// Values whose live ranges do not overlap share rows (liverows.go): a
+// first Prepare records where compiled code names each value's rows, and
+// a second gives the rows out by a linear scan over the block order, so
+// that the rows a kernel keeps live stay in cache.
+//
 // Before rows are given out, Prepare simplifies its copy of the
 // instructions: extracts of constructs read the values they were built from
 // (simplify.go), a maximum feeding only a minimum is one clamp (clamp.go),

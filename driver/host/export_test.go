@@ -23,6 +23,14 @@ func SetOpts(s string) (restore func()) {
 	return func() { envOpts = old }
 }
 
+// ShareAll makes later Prepares share rows by liveness however few rows a
+// kernel has (liverows.go), and returns a func that restores the bound.
+func ShareAll() (restore func()) {
+	old := minShareBytes
+	minShareBytes = 0
+	return func() { minShareBytes = old }
+}
+
 // OptNames names the optimizations CLGO_HOST_OPT switches.
 var OptNames = optNames[:]
 

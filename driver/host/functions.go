@@ -126,13 +126,18 @@ func (p *prep) functions(first int) error {
 			}
 		}
 	}
+	if p.plan != nil {
+		p.plan.base = p.nrows
+		p.nrows += p.plan.size
+	}
 	p.place, p.reserved = map[uint32]placement{}, map[uint32]int{}
 	if p.on(optPlace) {
 		p.findPlacements(raws)
 	}
 	// First pass: every value gets its type and rows, every function its
 	// object, so that instructions can refer to ids defined later.
-	for _, rf := range raws {
+	for i, rf := range raws {
+		p.curFn = i
 		f := &fn{id: len(p.k.funcs), name: p.m.name(rf.def.id)}
 		p.k.funcs = append(p.k.funcs, f)
 		p.funcs[rf.def.id] = f
@@ -186,6 +191,7 @@ func (p *prep) functions(first int) error {
 			return err
 		}
 	}
+	p.pos = 0
 	return nil
 }
 
@@ -226,8 +232,10 @@ func (p *prep) value(in *inst) error {
 	} else if r, ok := p.reserved[in.id]; ok {
 		p.row[in.id] = r
 	} else {
-		p.row[in.id] = p.nrows
-		p.nrows += t.comps
+		p.row[in.id] = p.fresh(in.id, t.comps)
+	}
+	if p.live != nil {
+		p.live.fnOf[in.id] = p.curFn
 	}
 	p.k.tmpRows = max(p.k.tmpRows, t.comps)
 	switch in.op {
@@ -294,23 +302,34 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 		return 0, p.errorf("branch to %%%d, not a reachable block of the function", id)
 	}
 	uniFlow := p.uniFlow && rf.def.id == p.entryID
+	var starts, ends []int32 // positions of each block's phis and terminator (liverows.go)
+	var edges []phiEdge
 	for _, bi := range order {
 		rb := &rf.blocks[bi]
 		b := &block{label: rb.label.id}
 		f.blocks = append(f.blocks, b)
 		p.curBlock = b
+		p.pos++ // the phis' position
 		phiIDs := map[uint32]bool{}
 		for _, in := range rb.body {
 			if in.op == spirv.OpPhi {
 				phiIDs[in.id] = true
 			}
 		}
+		starts = append(starts, p.pos)
+		var last *inst
 		for _, in := range rb.body {
+			p.live.commit(last, p.pos)
+			last = in
 			p.cur = in
+			if in.op != spirv.OpPhi {
+				p.pos++
+			}
 			switch in.op {
 			case spirv.OpPhi:
 				t := p.vtype[in.id]
-				ph := phi{dst: p.row[in.id] * p.lanes, n: t.comps * p.lanes}
+				dst, _ := p.rowOf(in.id)
+				ph := phi{dst: dst * p.lanes, n: t.comps * p.lanes}
 				for j := 0; j+1 < len(in.args); j += 2 {
 					pr, ok := index[in.args[j+1]]
 					if !ok {
@@ -321,6 +340,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 						return err
 					}
 					p.useMemory(in.args[j])
+					edges = append(edges, phiEdge{in.args[j], pr})
 					if phiIDs[in.args[j]] {
 						b.parallel = true
 					}
@@ -341,7 +361,7 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				// A uniform condition is read as one slot (lane 0's holds
 				// it unless a prologue faulted).
 				uni := p.uniform(in.args[0])
-				c, ok := p.row[in.args[0]]
+				c, ok := p.rowOf(in.args[0])
 				if !uni {
 					var err error
 					if c, err = p.operand(in.args[0]); err != nil {
@@ -420,6 +440,9 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				}
 				if lvl > 0 && len(run) == 1 {
 					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
+					if p.live != nil {
+						p.live.inPro = true // its reads are the prologue's
+					}
 					p.k.pro[lvl-1] = append(p.k.pro[lvl-1], run[0])
 					run[0].run = hoisted(run[0].run)
 					p.markUniform(in)
@@ -452,13 +475,16 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 			}
 			p.k.tmpRows = max(p.k.tmpRows, n)
 		}
+		p.live.commit(last, p.pos)
+		ends = append(ends, p.pos)
 	}
+	p.liveBlocks(f, starts, ends, edges)
 	return nil
 }
 
 // operand returns the register offset of a value id.
 func (p *prep) operand(id uint32) (int, error) {
-	r, ok := p.row[id]
+	r, ok := p.rowOf(id)
 	if !ok {
 		return 0, p.errorf("operand %%%d is not a value", id)
 	}

@@ -116,7 +116,7 @@ func (p *prep) fusableChain(in *inst) *addr {
 		if isConst {
 			a.base += sx(c[0], widthOf(it.width)) * int64(cur.stride)
 		} else {
-			row, ok := p.row[id]
+			row, ok := p.rowOf(id)
 			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
 				return nil
 			}

@@ -67,14 +67,14 @@ func (p *prep) fuseMad(in *inst, run func(*state)) func(*state) {
 		L := p.lanes
 		row := func(id uint32) (int, int) { // first slot, lane step (0: uniform)
 			if p.uniform(id) {
-				return p.row[id] * L, 0
+				return p.rowAt(id) * L, 0
 			}
-			return p.row[id] * L, 1
+			return p.rowAt(id) * L, 1
 		}
 		a, ma := row(pm.args[0])
 		b, mb := row(pm.args[1])
 		yo, my := row(y)
-		dst := p.row[in.id] * L
+		dst := p.rowAt(in.id) * L
 		comps := t.comps
 		if sub := p.fuseSub(pm, y, lvl); sub != nil && ma == 1 && mb == 1 && my == 1 {
 			return p.subMad(in, sub, code, run, dst, y, xi, comps, lvl)
@@ -157,14 +157,14 @@ type subCode struct {
 // combined with y, all rows: one pass computing ((P - Q) * T) op Y.
 func (p *prep) subMad(in *inst, sc *subCode, mulCode *instr, run func(*state), dst int, y uint32, xi, comps int, lvl uint8) func(*state) {
 	L := p.lanes
-	T, Y := p.row[sc.t]*L, p.row[y]*L
+	T, Y := p.rowAt(sc.t)*L, p.rowAt(y)*L
 	// The difference's operands by component: their rows, or the rows
 	// of the scalars a construct of them was built from (foldRows).
 	var PQ [2][]int
 	for i, id := range sc.sub.args {
 		if PQ[i] = p.foldRows(id, comps); PQ[i] == nil {
 			for c := range comps {
-				PQ[i] = append(PQ[i], p.row[id]*L+c*L)
+				PQ[i] = append(PQ[i], p.rowAt(id)*L+c*L)
 			}
 		}
 	}
@@ -204,7 +204,7 @@ func (p *prep) foldRows(id uint32, comps int) []int {
 	}
 	rows := make([]int, comps)
 	for c, a := range d.args {
-		r, ok := p.row[a]
+		r, ok := p.rowOf(a)
 		if vt := p.vtype[a]; vt == nil || vt.comps != 1 || !ok || p.uniform(a) {
 			return nil
 		}

@@ -247,7 +247,7 @@ func (p *prep) accessChain(in *inst, elem bool) (func(*state), error) {
 	if elem || cur.size <= 0 || limit < 0 {
 		limit = size
 	}
-	dst, L, op := p.row[in.id]*p.lanes, p.lanes, spelling(in.op)
+	dst, L, op := p.rowAt(in.id)*p.lanes, p.lanes, spelling(in.op)
 	return func(s *state) {
 		f(s)
 		d := s.r[dst : dst+L]
@@ -324,7 +324,7 @@ func (p *prep) chain(in *inst, elem bool) (func(*state), *typ, error) {
 			return nil, nil, p.errorf("index into non-composite %s", cur)
 		}
 	}
-	dst := p.row[in.id] * p.lanes
+	dst := p.rowAt(in.id) * p.lanes
 	L := p.lanes
 	k := uint64(coff)
 	if b, ok := p.coff[in.args[0]]; ok && len(dyn) == 0 && p.coff != nil {
@@ -394,7 +394,7 @@ func (p *prep) arrayLength(in *inst) (func(*state), error) {
 	st := pt.elem
 	moff := uint64(st.offs[in.args[1]])
 	stride := uint64(max(st.members[in.args[1]].stride, 1))
-	dst := p.row[in.id] * p.lanes
+	dst := p.rowAt(in.id) * p.lanes
 	L := p.lanes
 	return func(s *state) {
 		d, pp := s.out(dst, L), s.r[ptr:ptr+L]
@@ -424,7 +424,7 @@ func (p *prep) ptrDiff(in *inst) (func(*state), error) {
 	pt := p.vtype[in.args[0]]
 	size := int64(max(pt.stride, 1))
 	w := widthOf(p.types[in.typ].width)
-	dst := p.row[in.id] * p.lanes
+	dst := p.rowAt(in.id) * p.lanes
 	L := p.lanes
 	return func(s *state) {
 		d, x, y := s.out(dst, L), s.r[a:a+L], s.r[b:b+L]

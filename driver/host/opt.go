@@ -41,12 +41,13 @@ const (
 	optConvFast               // straight conversion loops (convfast.go)
 	optPhiOrder               // phis that read each other set in order, not through temps (phiorder.go)
 	optSharedConst            // read-only initialized Private variables: one copy (prepare.go)
+	optRows                   // values whose live ranges do not overlap share rows (liverows.go)
 	numOpts
 )
 
 var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
 	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "sparse", "mad", "batch",
-	"memfast", "convfast", "phiorder", "sharedconst"}
+	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
 // optSet holds the optimizations turned off, one bit each.
 type optSet uint32

@@ -36,6 +36,7 @@ func TestOptimizedMatchesPlain(t *testing.T) {
 		n = min(n, 10)
 	}
 	ia, fa := diffInputs()
+	defer host.ShareAll()()
 	failed := 0
 	for s := *diffSeed; s < *diffSeed+int64(n) && failed < 3; s++ {
 		ks := []kshape{{1, 1, false}, {2, 1, false}, {8, 1, false}, {16, 1, false}, {64, 1, false},

@@ -145,6 +145,13 @@ type prep struct {
 	nrows        int
 	cur          *inst
 	off          optSet // optimizations left out (opt.go)
+	// Rows by liveness (liverows.go): the record of this Prepare, the
+	// plan it applies, the position being compiled and the function whose
+	// values are being given rows.
+	live  *liveRows
+	plan  *rowPlan
+	pos   int32
+	curFn int
 }
 
 func (p *prep) errorf(format string, args ...any) error {
@@ -169,22 +176,46 @@ func (p *prep) resourcef(format string, args ...any) error {
 // Prepare binds an entry point with the given specialization constants
 // (SpecId → value bits, zero-extended; unset ones keep their defaults).
 func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) {
-	k, err := m.prepare(entry, spec, 1)
+	k, plan, err := m.prepare(entry, spec, 1, nil)
 	if err != nil {
 		return nil, err
 	}
 	if b := batchOf(m, k); b > 1 {
-		if bk, err := m.prepare(entry, spec, b); err == nil {
+		if bk, _, err := m.prepare(entry, spec, b, plan); err == nil {
 			k.batched = bk
 		}
 	}
 	return k, nil
 }
 
-// prepare prepares an entry point whose runs each hold batch work-groups.
-func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Kernel, err error) {
-	p := &prep{
-		m: m, name: entry, spec: spec, batch: batch, off: m.off,
+// prepare prepares an entry point whose runs each hold batch work-groups,
+// with rows shared by liveness where that saves rows (liverows.go): by
+// plan, made for another batch of the same kernel, if it fits; else by a
+// plan of its own, from a first Prepare. It returns the plan it made.
+func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int, plan *rowPlan) (*Kernel, *rowPlan, error) {
+	if plan.worth(batch) {
+		if k, p, err := m.prepareRows(entry, spec, batch, plan); err == nil && plan.verify(p) {
+			return k, plan, nil
+		}
+	}
+	k, p, err := m.prepareRows(entry, spec, batch, nil)
+	if err != nil || p.live == nil {
+		return k, nil, err
+	}
+	plan = p.planRows()
+	if !plan.worth(batch) {
+		return k, plan, nil
+	}
+	if k2, p2, err := m.prepareRows(entry, spec, batch, plan); err == nil && plan.verify(p2) {
+		return k2, plan, nil
+	}
+	return k, plan, nil
+}
+
+// prepareRows is one Prepare, applying plan if not nil.
+func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, plan *rowPlan) (k *Kernel, p *prep, err error) {
+	p = &prep{
+		m: m, name: entry, spec: spec, batch: batch, off: m.off, plan: plan,
 		types:  map[uint32]*typ{},
 		consts: map[uint32][]uint64{}, constImg: map[uint32][]byte{},
 		vtype:  map[uint32]*typ{},
@@ -195,6 +226,9 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 		inv:    map[uint32]uint8{}, coff: map[uint32]int64{}, written: map[int]bool{},
 		builtinLoads: map[uint32]bool{}, uni: map[uint32]bool{}, aliased: map[uint32]bool{},
 		aff: map[uint32]bool{}, need: map[int]*bool{}, uniBuiltin: map[uint32]*bool{},
+	}
+	if p.on(optRows) {
+		p.live = newLiveRows()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -208,7 +242,7 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 		}
 	}
 	if ep == nil {
-		return nil, &PrepareError{Msg: fmt.Sprintf("no GLCompute entry point %q", entry)}
+		return nil, p, &PrepareError{Msg: fmt.Sprintf("no GLCompute entry point %q", entry)}
 	}
 	p.k.regions = []region{{kind: regionNull, name: "null pointer", set: -1, binding: -1}}
 	p.entryID = uint32(ep.Function)
@@ -221,24 +255,24 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int) (k *Ke
 		}
 		p.cur = in
 		if err := p.global(in); err != nil {
-			return nil, err
+			return nil, p, err
 		}
 	}
 	p.cur = nil
 	if err := p.localSize(ep); err != nil {
-		return nil, err
+		return nil, p, err
 	}
 	p.sparse, p.sparseRow, p.leaves = map[uint32]*sparse{}, map[int]*sparse{}, map[uint32]bool{}
 	if err := p.functions(first); err != nil {
-		return nil, err
+		return nil, p, err
 	}
 	p.finishSparse()
 	p.k.entry = p.funcs[uint32(ep.Function)]
 	if p.k.entry == nil {
-		return nil, p.errorf("entry point function %%%d not found", ep.Function)
+		return nil, p, p.errorf("entry point function %%%d not found", ep.Function)
 	}
 	p.k.rows = p.nrows
-	return p.k, nil
+	return p.k, p, nil
 }
 
 // global handles one instruction before the first function.

@@ -91,7 +91,7 @@ func (p *prep) dynAccess(d *dynPart, t *typ, val int, store bool) func(*state) {
 	if store {
 		op = "OpStore"
 	}
-	x := p.row[d.idx] * L
+	x := p.rowAt(d.idx) * L
 	// lanes picks each lane's element: the index read as a row.
 	lanes := func(s *state) {
 		ix := s.r[x : x+L]

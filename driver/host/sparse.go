@@ -60,8 +60,8 @@ func (p *prep) sparseArith(in *inst, gen func(*state)) func(*state) {
 		return gen
 	}
 	L := p.lanes
-	dst := p.row[in.id] * L
-	x, y := p.row[a[0]]*L, p.row[a[1]]*L
+	dst := p.rowAt(in.id) * L
+	x, y := p.rowAt(a[0])*L, p.rowAt(a[1])*L
 	mx, my := 1, 1 // uniform operands are read from slot 0
 	if p.uniform(a[0]) {
 		mx = 0
@@ -144,7 +144,7 @@ func (s *state) dense(sp *sparse) {
 // sparseOf returns the sparse state of the rows id lives in (an alias or a
 // forwarded load lives in another value's rows), or nil.
 func (p *prep) sparseOf(id uint32) *sparse {
-	r, ok := p.row[id]
+	r, ok := p.rowOf(id)
 	if !ok {
 		return nil
 	}
@@ -155,7 +155,7 @@ func (p *prep) sparseOf(id uint32) *sparse {
 // take samples.
 func (p *prep) fullRead(ids ...uint32) {
 	for _, id := range ids {
-		r, ok := p.row[id]
+		r, ok := p.rowOf(id)
 		if !ok {
 			continue
 		}

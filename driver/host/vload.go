@@ -134,7 +134,7 @@ func (p *prep) groupLoad(id uint32, g *vgroup, run func(*state)) func(*state) {
 		if p.uniform(id) {
 			return run
 		}
-		r0 := p.row[id]
+		r0 := p.rowAt(id)
 		for c := 1; c < 4; c++ {
 			pl := p.place[g.ids[c]]
 			g.rows[c] = p.reserve(pl.in) + pl.off
@@ -160,7 +160,7 @@ func (p *prep) groupLoad(id uint32, g *vgroup, run func(*state)) func(*state) {
 			run(s)
 		}
 	}
-	if !g.on || p.row[id] != g.rows[k] {
+	if !g.on || p.rowAt(id) != g.rows[k] {
 		return run
 	}
 	return func(s *state) {
