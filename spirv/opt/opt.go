@@ -2,11 +2,13 @@
 // input goes through (compiler.Compile runs them unless -cl-opt-disable):
 // promotion of function-local variables to SSA values (Mem2Reg), folding of
 // extracts from composites, copies and integer constants (FoldComposites),
-// common-subexpression elimination over the dominator tree (LocalCSE) and
-// dead-code elimination (DCE). Each pass keeps the module valid for Vulkan
-// (structured control flow untouched, OpPhi at block starts) and changes no
-// result bit: passes remove and forward values, they never re-associate or
-// re-round arithmetic, and fold no floating point.
+// 64-bit integer arithmetic computed in 32 bits where only 32-bit uses
+// observe it (Narrow), common-subexpression elimination over the dominator
+// tree (LocalCSE) and dead-code elimination (DCE). Each pass keeps the
+// module valid for Vulkan (structured control flow untouched, OpPhi at
+// block starts) and changes no result bit: passes remove and forward
+// values, they never re-associate or re-round arithmetic, and fold no
+// floating point.
 package opt
 
 import (
@@ -15,8 +17,9 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// Run runs every pass over m, in place: mem2reg, then folding and CSE, then
-// DCE to drop what they left unused.
+// Run runs every pass over m, in place: mem2reg, then folding, narrowing
+// of 64-bit arithmetic that only 32-bit uses observe, and CSE, then DCE to
+// drop what they left unused.
 func Run(m *spirv.Module) error {
 	// The passes share one operand index: each records what it adds.
 	ops := spirv.NewIDOperands(m)
@@ -26,6 +29,7 @@ func Run(m *spirv.Module) error {
 	}{
 		{"mem2reg", mem2regModule},
 		{"fold", foldComposites},
+		{"narrow", narrow64},
 		{"cse", localCSE},
 		{"dce", runDCE},
 	} {
