@@ -14,7 +14,9 @@ import (
 // what logical mode makes (docs/physical.md §2).
 func (o Options) lower(pkg *types.Package, info *types.Info, diags *diag.List) (*spirv.Module, *spirv.Reflection) {
 	lo := o.lowerOptions()
-	if o.Addressing != AddressingAuto {
+	if o.Addressing != AddressingAuto || o.addressBits() != 64 {
+		// Auto under -arch=spir: physical addressing needs 64-bit
+		// pointers, so the module stays logical.
 		return lower.Lower(pkg, info, lo, diags)
 	}
 	lo.Auto = true

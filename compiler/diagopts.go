@@ -23,11 +23,11 @@ func (o Options) typesConfig() *types.Config {
 		FastRelaxedMath: o.FastRelaxedMath, SinglePrecisionConstants: o.SinglePrecisionConst}
 }
 
-// addressBits is the width of size_t and pointers: 64 under -arch=spir64
-// and where global memory may be reached through physical addresses
-// (docs/physical.md §1), else 32.
+// addressBits is the width of size_t and pointers: 64 under -arch=spir64,
+// and by default where global memory may be reached through physical
+// addresses (docs/physical.md §1), else 32.
 func (o Options) addressBits() int {
-	if o.AddressBits == 64 || o.Addressing != AddressingLogical {
+	if o.AddressBits == 64 || o.AddressBits == 0 && o.Addressing != AddressingLogical {
 		return 64
 	}
 	return 32

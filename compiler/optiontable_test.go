@@ -65,6 +65,9 @@ func TestBuildOptions(t *testing.T) {
 	if strings.Join(o.OptionWarnings, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("warnings:\n%s", strings.Join(o.OptionWarnings, "\n"))
 	}
+	if o.Addressing != AddressingPhysical {
+		t.Fatalf("-physical-storage-buffers: addressing %v", o.Addressing)
+	}
 	if o.AddressBits != 64 {
 		t.Fatalf("-arch=spir64: AddressBits %d, want 64", o.AddressBits)
 	}

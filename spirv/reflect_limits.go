@@ -33,6 +33,9 @@ func checkReflection(r *Reflection) error {
 			return fmt.Errorf("spirv: reflection: printf buffer pointer ends at push constant byte %d (at most %d)", end(pb.Offset, pb.Size), MaxPushConstantBytes)
 		}
 	}
+	if ps := r.ProgramScopeVariables; ps != nil && ps.PushConstant && end(ps.Offset, ps.Size) > MaxPushConstantBytes {
+		return fmt.Errorf("spirv: reflection: program-scope variables' pointer ends at push constant byte %d (at most %d)", end(ps.Offset, ps.Size), MaxPushConstantBytes)
+	}
 	for i := range r.Kernels {
 		k := &r.Kernels[i]
 		if k.NumArgs > MaxKernelArgs {

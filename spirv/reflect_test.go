@@ -116,6 +116,20 @@ func TestReflectionRoundTrip(t *testing.T) {
 	b, r := buildKernel(t)
 	// int counter = 5; float one = 1.0f; as program-scope __global variables.
 	r.ProgramScopeVariables = &spirv.ProgramScopeVariables{DescriptorSet: 0, Binding: 7, Data: []byte{5, 0, 0, 0, 0, 0, 0x80, 0x3f}}
+	roundTrip(t, b, r)
+}
+
+// TestReflectionProgramScopePointer: a physical module's program-scope
+// variables, reached through their address in push constants
+// (ProgramScopeVariablePointerPushConstant, docs/physical.md §4).
+func TestReflectionProgramScopePointer(t *testing.T) {
+	b, r := buildKernel(t)
+	r.ProgramScopeVariables = &spirv.ProgramScopeVariables{PushConstant: true, Offset: 16, Size: 8, Data: []byte{5, 0, 0, 0}}
+	roundTrip(t, b, r)
+}
+
+func roundTrip(t *testing.T, b *spirv.Builder, r *spirv.Reflection) {
+	t.Helper()
 	if err := b.EmitReflection(r); err != nil {
 		t.Fatal(err)
 	}

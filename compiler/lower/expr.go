@@ -248,7 +248,7 @@ func (fs *fnState) selectRValue(x *syntax.SelectorExpr, t types.Type) value {
 
 // varValue reads a variable.
 func (fs *fnState) varValue(v *types.Var) value {
-	if isConstPtrGlobal(v) && fs.objs[v] == nil {
+	if isConstPtrGlobal(v) && fs.objs[v] == nil && !(fs.opts.Physical && isProgramVar(v)) {
 		// A program-scope pointer (constant char *constant p = "..."):
 		// its constant initializer, evaluated where it is used.
 		return fs.expr(v.Init)
@@ -531,6 +531,7 @@ func (fs *fnState) ptrVarSlots(v *types.Var, bd *binding) {
 	if set[nil] || len(bd.objs) == 0 {
 		bd.objs = append(bd.objs, nil)
 	}
+	bd.objs = foldNull(bd.objs)
 	u := fs.uint32T()
 	bd.offVar = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.offType(bd.objs)))
 	fs.b.Name(bd.offVar, v.Name+".off")
@@ -559,6 +560,15 @@ func (fs *fnState) remapSel(pv *ptrVal, objs []*object) spirv.ID {
 		for i, x := range objs {
 			if x == o {
 				return uint32(i)
+			}
+		}
+		if o == nil {
+			// Null is global memory's address 0 where that is a
+			// candidate (foldNull).
+			for i, x := range objs {
+				if x != nil && x.phys {
+					return uint32(i)
+				}
 			}
 		}
 		fs.errorf(fs.pos, "internal error: pointer may refer to an object its variable cannot")
@@ -590,7 +600,7 @@ func (fs *fnState) unionObjs(a, b []*object) []*object {
 			out = append(out, o)
 		}
 	}
-	return out
+	return foldNull(out)
 }
 
 // selOf returns pv's selector (a constant for a single candidate).

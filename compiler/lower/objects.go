@@ -39,6 +39,10 @@ func (fs *fnState) setupObjects() {
 	// kernel's other objects come after them.
 	fs.layoutProgramVars()
 	nProg := uint32(len(fs.pv.index))
+	if fs.opts.Physical {
+		// Program-scope variables are global memory, not objects.
+		nProg = 0
+	}
 	for i, v := range an.objects {
 		o := &object{v: v, num: nProg + uint32(i+1)}
 		if isProgramVar(v) {

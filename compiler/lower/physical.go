@@ -141,7 +141,7 @@ func (fs *fnState) offAs(off spirv.ID, from, to []*object) spirv.ID {
 // narrowOff is a 32-bit offset for object o from a pointer's offset off
 // (64 bits where the pointer may point to global memory too).
 func (fs *fnState) narrowOff(off spirv.ID) spirv.ID {
-	if fs.typeOfID(off) == fs.uint64T() {
+	if in := fs.b.Def(fs.typeOfID(off)); in != nil && in.Op == spirv.OpTypeInt && in.Operands[0] == 64 {
 		return fs.b.EmitIDs(spirv.OpUConvert, fs.uint32T(), off)
 	}
 	return off
@@ -371,18 +371,13 @@ func (fs *fnState) physStoreWords(p *place, size int64, v spirv.ID) {
 // physAtomicPointer is the PhysicalStorageBuffer pointer an OpAtomic* on
 // a value of type et at p takes, and its pointee type.
 func (fs *fnState) physAtomicPointer(p *place, et types.Type) (ptr, ptrT spirv.ID) {
-	k := types.ElemKind(et)
-	switch {
-	case k == types.Float:
-		ptrT = fs.scalarType(types.Float)
-	case k.Size() == 8:
+	// An integer of the value's size: floats go through their bits, as
+	// on a word buffer (atomicOn and c11On bitcast where the types
+	// differ).
+	ptrT = fs.uint32T()
+	if types.ElemKind(et).Size() == 8 {
 		fs.b.Capability(spirv.CapabilityInt64Atomics)
-		ptrT = fs.scalarType(types.ElemKind(et))
-		if k.IsFloat() {
-			ptrT = fs.uint64T()
-		}
-	default:
-		ptrT = fs.uint32T()
+		ptrT = fs.uint64T()
 	}
 	return fs.physPtr(p.addr, ptrT), ptrT
 }
@@ -591,4 +586,21 @@ func (fs *fnState) intToPtrPhys(v value, pt *types.Pointer) *ptrVal {
 		}
 	}
 	return pv
+}
+
+// foldNull drops the null candidate from objs where global memory is one:
+// the null pointer is then global memory's address 0, so that a global
+// pointer that may be null (p = 0, p = p->next) needs no selector and its
+// accesses no switch.
+func foldNull(objs []*object) []*object {
+	if !wideObjs(objs) {
+		return objs
+	}
+	out := objs[:0:0]
+	for _, o := range objs {
+		if o != nil {
+			out = append(out, o)
+		}
+	}
+	return out
 }

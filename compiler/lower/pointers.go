@@ -34,5 +34,7 @@ package lower
 //
 // What logical addressing cannot express (pointers in buffers across
 // kernels, integers that never were pointers) is listed in
-// docs/conformance.md; physical addressing (PhysicalStorageBuffer64) is
-// the planned second model.
+// docs/conformance.md; physical addressing (PhysicalStorageBuffer64,
+// Options.Physical, physical.go) is the second model: the same candidates
+// and offsets, with all global memory one candidate whose offset is a
+// 64-bit device address.

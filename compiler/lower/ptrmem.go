@@ -112,7 +112,7 @@ func (fs *fnState) objList(set objSet) []*object {
 	if set[nil] || len(out) == 0 {
 		out = append(out, nil)
 	}
-	return out
+	return foldNull(out)
 }
 
 // storeValue stores v into place p, packing pointers.

@@ -95,6 +95,9 @@ func (fs *fnState) compDynPlace(p *place, i spirv.ID) *place {
 		return fs.compDynPlace(p.parent, c)
 	case pDispatch:
 		return fs.subPlace(p, et, func(q *place) *place { return fs.compDynPlace(q, i) })
+	case pPhys:
+		q := fs.physIndex(p, i, et)
+		return q
 	}
 	fs.errorf(fs.pos, "internal error: component of a non-vector place")
 	return fs.spill(fs.undef(et))

@@ -61,6 +61,7 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 	size := t.width / 8
 	op := in.op
 	float := t.op == spirv.OpTypeFloat
+	mem := p.resolver(a[0])
 	L := p.lanes
 	return func(s *state) {
 		pp := s.r[ptr : ptr+L]
@@ -68,7 +69,7 @@ func (p *prep) atomic(in *inst) (func(*state), error) {
 			if !on {
 				continue
 			}
-			m, o := s.mem(pp[l], size)
+			m, o := mem(s, pp[l], size)
 			addr := unsafe.Pointer(&m[o])
 			if uintptr(addr)%uintptr(size) != 0 {
 				panic(execError{fmt.Errorf("kernel %s: %s: misaligned %d-byte atomic at offset %d", s.k.name, spelling(op), size, o)})

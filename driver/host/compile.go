@@ -83,6 +83,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			return run, nil
 		}
 		p.useMemory(a[0])
+		if p.physical(a[0]) {
+			return p.physLoad(dst, p.vtype[in.id], ptr), nil
+		}
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case spirv.OpStore:
 		if p.fwdVar[a[0]] {
@@ -122,6 +125,9 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if err != nil {
 			return nil, err
 		}
+		if p.physical(a[0]) {
+			return p.physStore(ptr, t, src), nil
+		}
 		return p.store(ptr, t, src, p.staticRegion(a[0])), nil
 	case spirv.OpCopyMemory, spirv.OpCopyMemorySized:
 		dp, err := p.operand(a[0])
@@ -140,7 +146,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			}
 			size = int(c[0])
 		}
-		return p.copyMemory(dp, sp, size), nil
+		return p.copyMemory(dp, sp, size, p.resolver(a[0]), p.resolver(a[1])), nil
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain:
 		return p.accessChain(in, false)
 	case spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:

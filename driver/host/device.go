@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync/atomic"
+	"weak"
 
 	"github.com/clgo/clgo/driver"
 )
@@ -61,6 +62,10 @@ func (*Device) Info() driver.DeviceInfo {
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
 			Images:   true, // image.go, imagequeue.go, sample.go
+			// Buffers have their host addresses, and every access
+			// through one is checked against the live buffers
+			// (addresses.go).
+			PhysicalAddresses: true,
 			// Sub-groups of SubgroupWidth lanes (subgroup.go): every
 			// operation class but Quad, on every type.
 			SubgroupSize: SubgroupWidth, SubgroupOps: 0x7f, SubgroupExtendedTypes: true,
@@ -69,7 +74,8 @@ func (*Device) Info() driver.DeviceInfo {
 }
 
 // buffer is host memory, used in place by kernels. Its bytes count
-// against the device's global memory until it is released.
+// against the device's global memory until it is released. Its address
+// is its DeviceAddress while it lives (addresses.go).
 type buffer struct {
 	data     []byte
 	released atomic.Bool
@@ -81,7 +87,11 @@ func (b *buffer) Size() uint64 { return uint64(len(b.data)) }
 // Release gives the buffer's bytes back to the device's global memory (the
 // garbage collector frees them once pending commands are done with them).
 func (b *buffer) Release() {
-	if !b.released.Swap(true) && !b.wrapped {
+	if b.released.Swap(true) {
+		return
+	}
+	liveBuffers.remove(weak.Make(b))
+	if !b.wrapped {
 		unreserve(uint64(len(b.data)))
 	}
 }
@@ -105,7 +115,14 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()
-	return &buffer{data: make([]byte, size)}, nil
+	return newBuffer(make([]byte, size), false), nil
+}
+
+// newBuffer makes a buffer of data and gives it its physical address.
+func newBuffer(data []byte, wrapped bool) *buffer {
+	b := &buffer{data: data, wrapped: wrapped}
+	liveBuffers.add(b)
+	return b
 }
 
 // WrapHostMemory uses mem in place as a buffer (fine-grained shared
@@ -114,7 +131,7 @@ func (*Device) WrapHostMemory(mem []byte) (driver.Buffer, error) {
 	if len(mem) == 0 {
 		return nil, fmt.Errorf("host: wrapping 0 bytes: %w", driver.ErrInvalidBufferSize)
 	}
-	return &buffer{data: mem, wrapped: true}, nil
+	return newBuffer(mem, true), nil
 }
 
 func bytesOf(b driver.Buffer) ([]byte, error) {

@@ -186,6 +186,7 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomi
 			}
 		}
 		s.cancel, s.bound = nil, nil
+		clear(s.physCaches)
 		k.pool.Put(s)
 	}()
 	s.redoDispatch = !s.prologue(k.pro[0])

@@ -2,6 +2,7 @@ package host_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -54,28 +55,38 @@ func loadSpec(t testing.TB, path string) (*kspec.Spec, string) {
 
 func newHostRun(t testing.TB, s *kspec.Spec, src string) *hostRun {
 	t.Helper()
-	opts, err := compiler.ParseOptions(s.ClgoBuildOptions())
+	r, err := hostRunOf(s, src)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(r.q.Release)
+	return r
+}
+
+// hostRunOf compiles s's kernel and binds its arguments; the caller
+// releases r.q.
+func hostRunOf(s *kspec.Spec, src string) (*hostRun, error) {
+	opts, err := compiler.ParseOptions(s.ClgoBuildOptions())
+	if err != nil {
+		return nil, err
+	}
 	res, err := compiler.CompileFile(s.File, src, opts)
 	if err != nil {
-		t.Fatalf("compile: %v", err)
+		return nil, fmt.Errorf("compile: %v", err)
 	}
 	dev := host.NewDevice()
 	p, err := dev.BuildProgram(res.SPIRV)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	k, err := p.Kernel(s.Kernel)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	q, err := dev.NewQueue(driver.QueueOptions{})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	t.Cleanup(q.Release)
 	r := &hostRun{spec: s, q: q, k: k, args: make([]driver.Arg, len(s.Args)), bufs: make([]driver.Buffer, len(s.Args))}
 	for i := range s.Args {
 		a := &s.Args[i]
@@ -83,7 +94,8 @@ func newHostRun(t testing.TB, s *kspec.Spec, src string) *hostRun {
 		case kspec.ArgBuffer:
 			b, err := dev.NewBuffer(a.Bytes())
 			if err != nil {
-				t.Fatal(err)
+				q.Release()
+				return nil, err
 			}
 			copy(b.(interface{ HostBytes() []byte }).HostBytes(), s.Data(i))
 			r.bufs[i] = b
@@ -110,17 +122,21 @@ func newHostRun(t testing.TB, s *kspec.Spec, src string) *hostRun {
 		}
 	}
 	r.nd = driver.Uniform(len(s.Global), [3]uint64{}, global, local)
-	return r
+	return r, nil
 }
 
 func (r *hostRun) run(t testing.TB) {
+	if err := r.dispatch(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (r *hostRun) dispatch() error {
 	ev, err := r.q.Dispatch(context.Background(), r.k, r.args, r.nd, nil)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := ev.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	return ev.Wait(context.Background())
 }
 
 // reference runs the spec on the first reference OpenCL device; it returns

@@ -202,15 +202,16 @@ func (p *prep) storeConst(ptr int, t *typ, vals []uint64) func(*state) {
 	}
 }
 
-// copyMemory compiles OpCopyMemory: size bytes per lane.
-func (p *prep) copyMemory(dstPtr, srcPtr, size int) func(*state) {
+// copyMemory compiles OpCopyMemory: size bytes per lane; dstMem and
+// srcMem resolve the pointers (prep.resolver).
+func (p *prep) copyMemory(dstPtr, srcPtr, size int, dstMem, srcMem func(*state, uint64, int) ([]byte, uint64)) func(*state) {
 	L := p.lanes
 	return func(s *state) {
 		dp, sp := s.r[dstPtr:dstPtr+L], s.r[srcPtr:srcPtr+L]
 		for l, on := range s.mask {
 			if on {
-				sm, so := s.mem(sp[l], size)
-				dm, do := s.mem(dp[l], size)
+				sm, so := srcMem(s, sp[l], size)
+				dm, do := dstMem(s, dp[l], size)
 				copy(dm[do:do+uint64(size)], sm[so:so+uint64(size)])
 			}
 		}

@@ -78,8 +78,10 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
-	vgroups int          // groups of loads (vload.go)
-	handles []handleSlot // image and sampler variables (imageprep.go)
+	vgroups int // groups of loads (vload.go)
+	// physSlots counts the physical access instructions (addresses.go).
+	physSlots int
+	handles   []handleSlot // image and sampler variables (imageprep.go)
 }
 
 // Name returns the entry point's name.

@@ -19,9 +19,9 @@ type program struct {
 	refl *spirv.Reflection
 	// globals is the program's buffer of program-scope __global
 	// variables (spirv.ProgramScopeVariables): made once from the
-	// reflection's initial bytes and bound at every dispatch, so values
-	// persist between launches.
-	globals []byte
+	// reflection's initial bytes and bound (or, in a physical module,
+	// addressed) at every dispatch, so values persist between launches.
+	globals *buffer
 }
 
 // BuildProgram decodes and validates a module (spirv/validate: the
@@ -39,12 +39,18 @@ func (*Device) BuildProgram(code []byte) (driver.Program, error) {
 	}
 	p := &program{m: m, refl: refl}
 	if ps := refl.ProgramScopeVariables; ps != nil {
-		p.globals = slices.Clone(ps.Data)
+		// Not counted against global memory, as the module's constants
+		// are not; a buffer so that physical modules can address it.
+		p.globals = newBuffer(slices.Clone(ps.Data), true)
 	}
 	return p, nil
 }
 
-func (p *program) Release() {}
+func (p *program) Release() {
+	if p.globals != nil {
+		p.globals.Release()
+	}
+}
 
 func (p *program) Kernels() []driver.KernelInfo {
 	var out []driver.KernelInfo
@@ -137,8 +143,12 @@ func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
 // of a dispatch, then runs it.
 func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRange) error {
 	refl := k.p.refl
-	if len(args) != len(k.info.Args) {
-		return fmt.Errorf("host: kernel %s: %d arguments for %d: %w", k.refl.Name, len(args), len(k.info.Args), driver.ErrInvalidKernelArgs)
+	// The SVM allocations after the kernel's arguments need nothing more:
+	// args holds them until the dispatch is done, and host addresses are
+	// device addresses (no SVM table).
+	args, _, err := kernelabi.SplitArgs(args, len(k.info.Args))
+	if err != nil {
+		return fmt.Errorf("host: kernel %s: %w", k.refl.Name, err)
 	}
 	// The whole work-group is one sub-group.
 	sub := uint32(nd.Local[0] * nd.Local[1] * nd.Local[2])
@@ -149,6 +159,13 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	d := &Dispatch{}
 	push := make([]byte, kernelabi.PushConstantsEnd(refl, k.refl))
 	kernelabi.PutWorkItemPushConstants(push, refl, &nd)
+	var globals uint64
+	if k.p.globals != nil {
+		globals = k.p.globals.DeviceAddress()
+	}
+	if err := kernelabi.PutPointerPushConstants(push, refl, k.refl, args, kernelabi.DeviceAddress, globals, 0); err != nil {
+		return fmt.Errorf("host: kernel %s: %w", k.refl.Name, err)
+	}
 	pods := map[[2]uint32][]byte{}
 	for _, a := range k.refl.Args {
 		v := args[a.Ordinal]
@@ -180,6 +197,19 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 			pods[key] = b
 		case spirv.ArgPODPushConstant:
 			copy(push[min(int(a.Offset), len(push)):], v.Bytes[:min(len(v.Bytes), int(a.Size))])
+		case spirv.ArgPointerPushConstant: // PutPointerPushConstants
+		case spirv.ArgPointerUBO:
+			addr, err := kernelabi.PointerValue(&v, kernelabi.DeviceAddress)
+			if err != nil {
+				return fmt.Errorf("host: kernel %s: argument %d: %w", k.refl.Name, a.Ordinal, err)
+			}
+			key := [2]uint32{a.DescriptorSet, a.Binding}
+			b := pods[key]
+			if need := int(a.Offset + a.Size); need > len(b) {
+				b = append(b, make([]byte, need-len(b))...)
+			}
+			kernelabi.PutPointer(b[a.Offset:], a.Size, addr)
+			pods[key] = b
 		case spirv.ArgLocal:
 			if _, ok := kernelabi.LocalElems(&a, &v); !ok {
 				return fmt.Errorf("host: kernel %s: argument %d: local size %d: %w", k.refl.Name, a.Ordinal, v.LocalSize, driver.ErrInvalidArgValue)
@@ -213,8 +243,8 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	for _, c := range refl.ConstantData {
 		d.Resources = append(d.Resources, Resource{Set: int(c.DescriptorSet), Binding: int(c.Binding), Data: slices.Clone(c.Data), Name: "program constants"})
 	}
-	if ps := refl.ProgramScopeVariables; ps != nil {
-		d.Resources = append(d.Resources, Resource{Set: int(ps.DescriptorSet), Binding: int(ps.Binding), Data: k.p.globals, Name: "program-scope variables"})
+	if ps := refl.ProgramScopeVariables; ps != nil && !ps.PushConstant {
+		d.Resources = append(d.Resources, Resource{Set: int(ps.DescriptorSet), Binding: int(ps.Binding), Data: k.p.globals.data, Name: "program-scope variables"})
 	}
 	printfBuf, pr, usesPrintf := printfBuffer(refl, k.refl)
 	if usesPrintf {

@@ -1,0 +1,65 @@
+package host_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/internal/corpus"
+	"github.com/clgo/clgo/internal/kspec"
+)
+
+// TestPhysicalCorpus runs the kernel corpus compiled with
+// -physical-storage-buffers (docs/physical.md) on the host driver and
+// compares every buffer with the same kernel compiled with the descriptor
+// mapping, which internal/corpus TestExecute checks against PoCL. Run one
+// directory with -run 'TestPhysicalCorpus/atomic/'.
+func TestPhysicalCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	files, err := corpus.Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(corpus.TestdataDir(), "kernels")
+	for _, path := range files {
+		t.Run(corpus.Name(root, path), func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			for _, a := range s.Args {
+				if a.Kind == kspec.ArgImage || a.Kind == kspec.ArgSampler {
+					t.Skip("images: run by TestExecute")
+				}
+			}
+			logical, err := hostRunOf(s, src)
+			if err == nil {
+				defer logical.q.Release()
+				err = logical.dispatch()
+			}
+			if err != nil {
+				t.Skipf("the logical build does not run (internal/corpus known failures): %v", err)
+			}
+			ps := *s
+			ps.Options = strings.TrimSpace(s.Options + " -physical-storage-buffers")
+			physical, err := hostRunOf(&ps, src)
+			if err != nil && strings.HasPrefix(err.Error(), "compile:") {
+				// The compiler's physical mode is tested in compiler/lower.
+				t.Skipf("the physical build does not compile: %v", err)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			defer physical.q.Release()
+			physical.run(t)
+			for i, b := range physical.bufs {
+				if b == nil {
+					continue
+				}
+				want := logical.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
+				got := b.(interface{ HostBytes() []byte }).HostBytes()
+				if res := s.Compare(i, want, got); !res.OK {
+					t.Errorf("argument %d: %s", i, res)
+				}
+			}
+		})
+	}
+}
