@@ -26,6 +26,7 @@ func (k *Kernel) Clone() (*Kernel, error) {
 	}
 	copy(c.set, k.set)
 	copy(c.bufs, k.bufs)
+	copy(c.imgs, k.imgs) // image arguments: without them the clone's enqueue finds no image
 	c.execSVM = slices.Clone(k.execSVM)
 	c.fineGrainSystem = k.fineGrainSystem
 	return c, nil

@@ -210,7 +210,8 @@ func TestClpeak(t *testing.T) {
 
 // TestHostile runs testdata/hostile.c on each device (0 the host, 1
 // lavapipe): sizes, offsets and pitches no memory has, NDRanges past the
-// 32-bit size_t, handles used after their release through the loader, and
+// device's size_t (32 or 64 bits, CL_DEVICE_ADDRESS_BITS), handles used
+// after their release through the loader, and
 // conformance details of options, argument information and queries (issue
 // 14). Each must give its error code with the process alive. The random
 // runs make 20000 calls with sizes, offsets, pitches and handles drawn from

@@ -255,11 +255,16 @@ func clSetKernelExecInfo(kern C.cl_kernel, param_name C.cl_kernel_exec_info, par
 	if !ok {
 		return C.CL_INVALID_KERNEL
 	}
-	if param_value == nil {
+	if param_value == nil && !(param_name == C.CL_KERNEL_EXEC_INFO_SVM_PTRS && param_value_size == 0) {
+		// An empty list (size 0, NULL) unsets the SVM pointers, as the
+		// CTS's svm_set_kernel_exec_info_svm_ptrs does.
 		return C.CL_INVALID_VALUE
 	}
 	switch param_name {
 	case C.CL_KERNEL_EXEC_INFO_SVM_PTRS:
+		if param_value_size == 0 {
+			return code(k.k.SetExecInfoSVMPointers(nil))
+		}
 		n := uintptr(param_value_size) / unsafe.Sizeof(unsafe.Pointer(nil))
 		if uintptr(param_value_size)%unsafe.Sizeof(unsafe.Pointer(nil)) != 0 {
 			return C.CL_INVALID_VALUE

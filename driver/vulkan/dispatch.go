@@ -229,6 +229,7 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			return nil, fmt.Errorf("vulkan: kernel %s: %w", name, err)
 		}
 		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
+			d.release() // the buffers and images referenced above
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
 		}
 	}

@@ -22,6 +22,9 @@ static int failures;
 
 static cl_platform_id plat;
 static cl_device_id dev;
+/* CL_DEVICE_ADDRESS_BITS: 32 under logical addressing, 64 where programs
+   are built for physical addressing (docs/physical.md §7). */
+static cl_uint addressBits;
 static cl_context ctx;
 static cl_command_queue q;
 
@@ -96,8 +99,9 @@ static void sizes(void) {
 	clReleaseMemObject(b);
 }
 
-/* clgo's kernels have a 32-bit size_t: global ids that would wrap are
-   refused with the spec's codes, and the kernel never runs. */
+/* Global ids that would wrap the device's size_t (32 or 64 bits) are
+   refused with the spec's codes, and the kernel never runs. NDRanges a
+   64-bit size_t holds but that would run for hours are not enqueued. */
 static void ndranges(void) {
 	cl_program p = build("");
 	cl_int e;
@@ -109,28 +113,34 @@ static void ndranges(void) {
 	cl_mem b = buffer(1024);
 	OK(clSetKernelArg(count, 0, sizeof c, &c));
 	OK(clSetKernelArg(fill, 0, sizeof b, &b));
-	cl_uint bits = 0;
-	OK(clGetDeviceInfo(dev, CL_DEVICE_ADDRESS_BITS, sizeof bits, &bits, NULL));
-	CHECK(bits == 32, "CL_DEVICE_ADDRESS_BITS %u", bits);
-
-	size_t g = ((size_t)1 << 32) + 64, l8 = 8;
-	EXPECT(clEnqueueNDRangeKernel(q, count, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
-	g = (size_t)1 << 40;
-	EXPECT(clEnqueueNDRangeKernel(q, count, 1, NULL, &g, &l8, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
-	size_t g3[3] = {65536, 65536, 65536}; /* 2^48 work-items */
-	EXPECT(clEnqueueNDRangeKernel(q, count, 3, NULL, g3, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
-	size_t off = ((size_t)1 << 32) - 16;
-	g = 64;
-	EXPECT(clEnqueueNDRangeKernel(q, count, 1, &off, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
-	off = SIZE_MAX - 10;
+	CHECK(addressBits == 32 || addressBits == 64, "CL_DEVICE_ADDRESS_BITS %u", addressBits);
+	size_t g = 64, l8 = 8, off;
+	if (addressBits == 32) {
+		g = ((size_t)1 << 32) + 64;
+		EXPECT(clEnqueueNDRangeKernel(q, count, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+		g = (size_t)1 << 40;
+		EXPECT(clEnqueueNDRangeKernel(q, count, 1, NULL, &g, &l8, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+		size_t g3[3] = {65536, 65536, 65536}; /* 2^48 work-items */
+		EXPECT(clEnqueueNDRangeKernel(q, count, 3, NULL, g3, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+		off = ((size_t)1 << 32) - 16;
+		g = 64;
+		EXPECT(clEnqueueNDRangeKernel(q, count, 1, &off, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
+		off = ((size_t)1 << 32) - 4, g = 8;
+		EXPECT(clEnqueueNDRangeKernel(q, fill, 1, &off, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
+	} else {
+		size_t g3[3] = {(size_t)1 << 32, (size_t)1 << 32, 2}; /* 2^65 work-items */
+		EXPECT(clEnqueueNDRangeKernel(q, count, 3, NULL, g3, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+		off = SIZE_MAX - 4, g = 8;
+		EXPECT(clEnqueueNDRangeKernel(q, fill, 1, &off, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
+	}
+	off = SIZE_MAX - 10, g = 64;
 	EXPECT(clEnqueueNDRangeKernel(q, count, 1, &off, &g, &l8, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
-	off = ((size_t)1 << 32) - 4, g = 8;
-	EXPECT(clEnqueueNDRangeKernel(q, fill, 1, &off, &g, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET);
 	OK(clFinish(q));
 	OK(clEnqueueReadBuffer(q, c, CL_TRUE, 0, 4, &z, 0, NULL, NULL));
 	CHECK(z == 0, "a refused NDRange ran: count %d", z);
-	/* The largest ids that fit do run, unwrapped. */
-	off = ((size_t)1 << 32) - 1 - 8, g = 8;
+	/* The largest ids that fit do run, unwrapped (fill keeps their low 32
+	   bits). */
+	off = (addressBits == 32 ? ((size_t)1 << 32) : 0) - 1 - 8, g = 8;
 	OK(clEnqueueNDRangeKernel(q, fill, 1, &off, &g, NULL, 0, NULL, NULL));
 	cl_uint ids[8];
 	OK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof ids, ids, 0, NULL, NULL));
@@ -389,14 +399,17 @@ static void randomCalls(int n) {
 			size_t g[3] = {a, c, d}, l[3] = {pick(), pick(), pick()};
 			cl_uint dims = 1 + next() % 3;
 			uint64_t items = 1;
+			int wraps = 0; /* more work-items than a 64-bit size_t counts */
 			for (cl_uint j = 0; j < dims; j++)
-				if (__builtin_mul_overflow(items, g[j], &items)) items = UINT64_MAX;
+				if (__builtin_mul_overflow(items, g[j], &items)) items = UINT64_MAX, wraps = 1;
 			int n1 = 1;
 			clSetKernelArg(k, 0, sizeof m, &m);
 			clSetKernelArg(k, 1, l[0] % 4096 + 4, NULL);
 			clSetKernelArg(k, 2, sizeof n1, &n1);
-			/* Sizes that are valid but would run for hours are left out. */
-			if (items <= 4096 || items > ((uint64_t)1 << 32))
+			/* Sizes that are valid but would run for hours are left out:
+			   past 2^32 work-items a 32-bit size_t refuses them, a 64-bit
+			   one only past 2^64. */
+			if (items <= 4096 || (addressBits == 32 ? items > ((uint64_t)1 << 32) : wraps))
 				rc = clEnqueueNDRangeKernel(q, k, dims, next() % 2 ? o1 : NULL, g, next() % 2 ? l : NULL, 0, NULL, NULL);
 		} break;
 		}
@@ -443,6 +456,7 @@ int main(int argc, char **argv) {
 	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
 	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
 	OK(e);
+	OK(clGetDeviceInfo(dev, CL_DEVICE_ADDRESS_BITS, sizeof addressBits, &addressBits, NULL));
 	if (argc > 2 && !strcmp(argv[2], "random")) {
 		randomCalls(argc > 3 ? atoi(argv[3]) : 20000);
 	} else {

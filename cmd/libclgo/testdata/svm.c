@@ -98,6 +98,12 @@ int main(int argc, char **argv) {
 	cl_bool on = CL_TRUE;
 	EXPECT(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof on, &on), CL_INVALID_OPERATION);
 	EXPECT(clSetKernelExecInfo(k, 0x12345, sizeof on, &on), CL_INVALID_VALUE);
+	/* An empty list unsets the pointers (the CTS does so); a NULL list
+	   of some size is invalid. */
+	OK(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, NULL));
+	EXPECT(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof extra, NULL), CL_INVALID_VALUE);
+	EXPECT(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 0, NULL), CL_INVALID_VALUE);
+	OK(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof extra, extra));
 	size_t global = 32;
 	OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL));
 
