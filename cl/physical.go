@@ -10,13 +10,13 @@ import (
 	"strings"
 
 	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/internal/config"
 )
 
-// physicalAddressingReady turns physicalAddressing on. It stays false until
-// the compiler builds -arch=spir64 with -physical-storage-buffers=auto
-// (branches h-a1 and h-a2): before that a device reporting 64 address bits
-// would compile 32-bit size_t and pointers. Tests turn it on.
-var physicalAddressingReady = false
+// physicalAddressingReady turns physicalAddressing on: on by default,
+// off with CLGO_PHYSICAL=0 (32-bit size_t and pointers, logical addressing
+// only, as before physical addressing existed). Tests flip it.
+var physicalAddressingReady = config.Get(config.Physical) != "0"
 
 // physicalAddressing reports whether d's programs are built with 64-bit
 // pointers and Auto addressing, and d reports CL_DEVICE_ADDRESS_BITS 64.

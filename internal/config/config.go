@@ -27,6 +27,7 @@ const (
 	CompilerPanic     = "CLGO_COMPILER_PANIC"
 	LowerPanic        = "CLGO_LOWER_PANIC"
 	DumpDir           = "CLGO_DUMP_DIR"
+	Physical          = "CLGO_PHYSICAL"
 )
 
 // Var describes one environment variable.
@@ -50,6 +51,7 @@ var Vars = []Var{
 	{ICDDebug, "any value", "log the reason of every failing OpenCL call of the ICD on standard error (log/slog, debug level)", "cmd/libclgo"},
 	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},
 	{LowerPanic, "any value", "the same for the lowering to SPIR-V", "compiler/lower"},
+	{Physical, "0", "build programs with 32-bit size_t and pointers and logical addressing only, and report CL_DEVICE_ADDRESS_BITS 32 (default: 64-bit pointers, physical addressing where a kernel needs it and the device has it; docs/physical.md)", "cl"},
 	{DumpDir, "a directory", "write every program the runtime builds there: its source (.cl), build options and device (.options), build log (.log) and SPIR-V (.spv), named by a hash of the three", "cl"},
 }
 
