@@ -352,7 +352,7 @@ func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
 					case spirv.OpGroupNonUniformBallotFindLSB:
 						r = 0xffffffff
 						for c := range 4 {
-							if w := uint32(s.r[x+c*L+l]); w != 0 {
+							if w := groupBits(s.r[x+c*L+l], c); w != 0 {
 								r = uint64(32*c + bits.TrailingZeros32(w))
 								break
 							}
@@ -360,7 +360,7 @@ func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
 					default:
 						r = 0xffffffff
 						for c := 3; c >= 0; c-- {
-							if w := uint32(s.r[x+c*L+l]); w != 0 {
+							if w := groupBits(s.r[x+c*L+l], c); w != 0 {
 								r = uint64(32*c + 31 - bits.LeadingZeros32(w))
 								break
 							}
@@ -387,10 +387,9 @@ func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
 					}
 					n := 0
 					for c := range 4 {
-						w := uint32(s.r[x+c*L+l])
-						// The bits of ids beyond the sub-group count
-						// too (Vulkan leaves them to the value); the
-						// scans count those below (or at) the lane's id.
+						// The scans count the bits below (or at) the
+						// lane's id.
+						w := groupBits(s.r[x+c*L+l], c)
 						id := l - lo - 32*c
 						switch gop {
 						case spirv.GroupOperationInclusiveScan:
@@ -483,6 +482,21 @@ func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
 			}
 		})
 	}, nil
+}
+
+// groupBits is word c of a ballot value less the bits of ids SubgroupWidth
+// and up: SPIR-V's ballot bit count, scans and find LSB/MSB consider only
+// the bits that represent the sub-group's invocations, whatever the value
+// holds beyond them (the CTS's subgroup_functions_ballot passes all ones).
+func groupBits(v uint64, c int) uint32 {
+	w := uint32(v)
+	switch n := SubgroupWidth - 32*c; {
+	case n <= 0:
+		return 0
+	case n < 32:
+		return w & (1<<n - 1)
+	}
+	return w
 }
 
 // ballotBit is bit i of the ballot value at row x for lane l.
