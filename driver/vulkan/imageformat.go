@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/imageformat"
 )
 
 // OpenCL image formats (cl_channel_order x cl_channel_type) and the
@@ -288,6 +289,9 @@ func (d *Device) ImageFormats(t driver.ImageType, u driver.ImageUsage) []driver.
 	}
 	var out []driver.ImageFormat
 	for _, f := range allFormats() {
+		if !imageformat.Reported(f.Order) {
+			continue
+		}
 		v, _ := lookupFormat(f)
 		if d.phys.supports(t, v, u) {
 			out = append(out, f)
