@@ -188,6 +188,9 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
 		}
+		if err := kernelabi.PutSamplerPushConstants(d.push, k.refl, args); err != nil {
+			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
+		}
 	}
 	return q.enqueue(&command{kind: cmdDispatch, ctx: ctx, disp: d}, wait)
 }
