@@ -237,6 +237,8 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Subgroups:              compiler.SubgroupOps(c.SubgroupOps),
 		SubgroupExtendedTypes:  c.SubgroupExtendedTypes,
 		RelaxedCompareExchange: c.RelaxedCompareExchange,
+		SampleNearestInCode:    c.SampleNearestInCode,
+		SampleLinearInCode:     c.SampleLinearInCode,
 	}
 }
 

@@ -90,6 +90,13 @@ type Features struct {
 	// (driver.Caps.RelaxedCompareExchange; Mesa 22.3's lavapipe). Off in
 	// AllFeatures.
 	RelaxedCompareExchange bool
+	// SampleNearestInCode and SampleLinearInCode: read_image with a
+	// sampler computes nearest (and linear) filtering in the kernel's
+	// code, from texels read with OpImageFetch, as OpenCL C §8.3 writes
+	// it, instead of sampling through the Vulkan sampler
+	// (driver.Caps.SampleNearestInCode, SampleLinearInCode;
+	// docs/images.md). Off in AllFeatures.
+	SampleNearestInCode, SampleLinearInCode bool
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

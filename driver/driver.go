@@ -218,6 +218,14 @@ type Caps struct {
 	// emits OpenCL C 2.0's compare-exchanges relaxed, as OpenCL 1.x's
 	// atomic_cmpxchg always is.
 	RelaxedCompareExchange bool
+	// SampleNearestInCode: kernels compiled for the device compute
+	// CLK_FILTER_NEAREST sampling themselves, with OpenCL's formulas, and
+	// read the texel with OpImageFetch, rather than sample through the
+	// device's sampler, whose coordinate rounding and format conversions
+	// differ from OpenCL's (docs/images.md). SampleLinearInCode:
+	// CLK_FILTER_LINEAR too, texels blended in float, for devices whose
+	// hardware filtering is less precise than OpenCL asks (lavapipe).
+	SampleNearestInCode, SampleLinearInCode bool
 }
 
 // Prober is a Device some of whose Caps are known only by running probe

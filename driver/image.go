@@ -183,3 +183,27 @@ func SamplerFromMask(mask uint32) Sampler {
 	}
 	return s
 }
+
+// Mask is s as an OpenCL C sampler_t bit mask, the inverse of
+// SamplerFromMask: what kernels that sample in code read for a sampler
+// argument (kernelabi.PutSamplerPushConstants).
+func (s Sampler) Mask() uint32 {
+	m := uint32(0x10) // CLK_FILTER_NEAREST
+	if s.Filter == FilterLinear {
+		m = samplerFilterLinear
+	}
+	if s.NormalizedCoords {
+		m |= samplerNormalizedCoords
+	}
+	switch s.Addressing {
+	case AddressClampToEdge:
+		m |= 0x2
+	case AddressClamp:
+		m |= 0x4
+	case AddressRepeat:
+		m |= 0x6
+	case AddressMirroredRepeat:
+		m |= 0x8
+	}
+	return m
+}

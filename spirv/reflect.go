@@ -128,6 +128,9 @@ type Kernel struct {
 	// ImageChannelInfo locates where the runtime writes image channel
 	// order/data type values for image arguments.
 	ImageChannelInfo []ImageChannelInfo
+	// SamplerMasks locates where the runtime writes the state of sampler
+	// arguments for kernels that sample in code (reflect_sampler.go).
+	SamplerMasks []SamplerMask
 	// LocalMemSize is the bytes of Workgroup memory the kernel declares
 	// itself (not its __local arguments). It is not encoded: ReadReflection
 	// computes it from the module (see workgroup.go).
@@ -401,6 +404,9 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 				emit(inst, decl, c(ic.Ordinal), c(ic.DescriptorSet), c(ic.Binding), c(ic.Offset), c(ic.Size))
 			}
 		}
+		for _, sm := range k.SamplerMasks {
+			emit(ClspvReflectionNormalizedSamplerMaskPushConstant, decl, c(sm.Ordinal), c(sm.Offset), c(sm.Size))
+		}
 	}
 	for _, p := range r.Printfs {
 		ops := []ID{c(p.ID), b.String(p.Format)}
@@ -646,6 +652,9 @@ func ReadReflection(m *Module) (*Reflection, error) {
 			k.ImageChannelInfo = append(k.ImageChannelInfo, ImageChannelInfo{
 				Ordinal: u(1), PushConstant: true, Offset: u(2), Size: u(3),
 				DataType: inst == ClspvReflectionImageArgumentInfoChannelDataTypePushConstant})
+		case ClspvReflectionNormalizedSamplerMaskPushConstant:
+			k := kernel(0)
+			k.SamplerMasks = append(k.SamplerMasks, SamplerMask{Ordinal: u(1), Offset: u(2), Size: u(3)})
 		case ClspvReflectionImageArgumentInfoChannelOrderUniform, ClspvReflectionImageArgumentInfoChannelDataTypeUniform:
 			k := kernel(0)
 			k.ImageChannelInfo = append(k.ImageChannelInfo, ImageChannelInfo{

@@ -148,6 +148,8 @@ func (fs *fnState) readImage(ia *imageArg, img, smp spirv.ID, coord value, t typ
 	rt := b.TypeVector(ia.elem, 4)
 	var r spirv.ID
 	switch {
+	case smp != 0 && fs.opts.SampleNearestInCode && !ia.storage && ia.typ.Dim != types.Image1DBuffer && fs.sampleInCode(ia, img, smp, coord, &r):
+		// Computed in the kernel's code (imagesample.go).
 	case smp != 0:
 		var c spirv.ID
 		if mask, ok := fs.samplerMasks[smp]; ok && mask&1 == 0 && (ia.typ.Dim == types.Image3D || ia.typ.Array) {

@@ -117,17 +117,20 @@ func (fs *fnState) declareImage(p *types.Var, t *types.Image, i int, use *imageU
 	fs.images[h] = ia
 	fs.vars[p] = &binding{val: &value{t: p.Type, id: h}}
 	if use != nil {
+		// Sampling in code reads the channel order for the border colour.
+		order := use.order || use.sampled && fs.opts.SampleNearestInCode && !ia.storage && t.Dim != types.Image1DBuffer
 		for _, dt := range []bool{false, true} {
-			if (dt && use.dataType) || (!dt && use.order) {
+			if (dt && use.dataType) || (!dt && order) {
 				fs.imageInfo = append(fs.imageInfo, imageInfoPC{img: ia, dataType: dt})
 			}
 		}
 	}
 }
 
-// declareSamplerArg declares sampler argument p at set/binding and binds p
-// to its loaded handle.
-func (fs *fnState) declareSamplerArg(p *types.Var, arg *spirv.Arg) {
+// declareSamplerArg declares sampler argument p (ordinal i) at
+// set/binding and binds p to its loaded handle. A kernel that samples in
+// code also reads the sampler's state from push constants.
+func (fs *fnState) declareSamplerArg(p *types.Var, i int, arg *spirv.Arg) {
 	b := fs.b
 	arg.Kind = spirv.ArgSampler
 	st := b.TypeSampler()
@@ -137,6 +140,14 @@ func (fs *fnState) declareSamplerArg(p *types.Var, arg *spirv.Arg) {
 	b.Decorate(id, spirv.DecorationBinding, arg.Binding)
 	h := b.EmitIDs(spirv.OpLoad, st, fs.gv(id))
 	fs.vars[p] = &binding{val: &value{t: p.Type, id: h}}
+	if fs.opts.SampleNearestInCode {
+		sa := &samplerArg{ordinal: uint32(i)}
+		if fs.samplerArgs == nil {
+			fs.samplerArgs = map[spirv.ID]*samplerArg{}
+		}
+		fs.samplerArgs[h] = sa
+		fs.samplerPCs = append(fs.samplerPCs, sa)
+	}
 }
 
 // imageInfoPC is a 32-bit push constant the runtime fills with an image

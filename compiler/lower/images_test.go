@@ -57,11 +57,20 @@ func specOptions(src string) string {
 // back as the compiler wrote it.
 func compileChecked(t *testing.T, name, src, options string, env compiler.TargetEnv) *compiler.Result {
 	t.Helper()
+	return compileCheckedWith(t, name, src, options, env, compiler.Features{})
+}
+
+// compileCheckedWith is compileChecked with the sampling features of f
+// added to the default ones.
+func compileCheckedWith(t *testing.T, name, src, options string, env compiler.TargetEnv, f compiler.Features) *compiler.Result {
+	t.Helper()
 	opts, err := compiler.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.TargetEnv = env
+	opts.Features.SampleNearestInCode = f.SampleNearestInCode
+	opts.Features.SampleLinearInCode = f.SampleLinearInCode
 	res, err := compiler.CompileFile(name, src, opts)
 	if err != nil {
 		t.Fatalf("%s: %v", env, err)

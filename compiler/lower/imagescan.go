@@ -18,6 +18,7 @@ type imageUse struct {
 	kindCall string     // the first call that decided kind, for errors
 	order    bool       // get_image_channel_order is called
 	dataType bool       // get_image_channel_data_type is called
+	sampled  bool       // read through a sampler
 }
 
 // imageSampledKind is the sampled type of a read_image/write_image
@@ -101,6 +102,9 @@ func (fs *fnState) scanImages() map[*types.Var]*imageUse {
 					u.order = true
 				case "get_image_channel_data_type":
 					u.dataType = true
+				}
+				if strings.HasPrefix(name, "read_image") && len(x.Args) == 3 {
+					u.sampled = true
 				}
 				k, ok := imageSampledKind(name)
 				if !ok {

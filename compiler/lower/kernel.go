@@ -32,8 +32,12 @@ type fnState struct {
 	imageInfo []imageInfoPC          // channel query push constants
 	// samplerMasks: the mask of each loaded literal sampler handle.
 	samplerMasks map[spirv.ID]uint32
-	idTypes      map[spirv.ID]spirv.ID // result types of function-level ids (cache)
-	frameRet     map[*frame]*types.Var // pointer results of inlined calls
+	// samplerArgs: the sampler_t arguments whose state is in push
+	// constants, by loaded handle, and in argument order (imagesample.go).
+	samplerArgs map[spirv.ID]*samplerArg
+	samplerPCs  []*samplerArg
+	idTypes     map[spirv.ID]spirv.ID // result types of function-level ids (cache)
+	frameRet    map[*frame]*types.Var // pointer results of inlined calls
 	// wgScratch: the Workgroup arrays of the work-group collectives, by
 	// element type (collective.go).
 	wgScratch map[spirv.ID]spirv.ID
@@ -255,7 +259,7 @@ func (fs *fnState) args() {
 		case *types.Sampler:
 			arg.DescriptorSet, arg.Binding = set, bind
 			bind++
-			fs.declareSamplerArg(p, &arg)
+			fs.declareSamplerArg(p, i, &arg)
 		default:
 			l.errorf(p.At, "kernel argument '%s' of type %v is not supported", p.Name, p.Type)
 			continue
@@ -290,7 +294,7 @@ func (fs *fnState) args() {
 		}
 		fs.kref.Args = append(front, back...)
 	}
-	if (len(fs.imageInfo) > 0 || len(fs.physArgs) > 0 || fs.pc.progBase >= 0 || fs.pc.svm >= 0) && fs.pcVar == 0 {
+	if (len(fs.imageInfo) > 0 || len(fs.samplerPCs) > 0 || len(fs.physArgs) > 0 || fs.pc.progBase >= 0 || fs.pc.svm >= 0) && fs.pcVar == 0 {
 		fs.pushConstants(nil, nil, nil)
 	}
 	_ = b

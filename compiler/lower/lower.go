@@ -58,6 +58,9 @@ type Options struct {
 	// RelaxedCompareExchange: C11 compare-exchanges take no order (see
 	// compiler.Features.RelaxedCompareExchange).
 	RelaxedCompareExchange bool
+	// SampleNearestInCode, SampleLinearInCode: read_image with a sampler
+	// filters in code (compiler.Features; imagesample.go).
+	SampleNearestInCode, SampleLinearInCode bool
 	// ReportOutOfBounds makes kernels report, through the printf buffer,
 	// an access past the end of a buffer argument (reportoob.go).
 	ReportOutOfBounds bool

@@ -117,6 +117,13 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 			Ordinal: ii.img.ordinal, DataType: ii.dataType, PushConstant: true, Offset: end, Size: 4})
 		end += 4
 	}
+	for _, sa := range fs.samplerPCs {
+		sa.pcMember = uint32(len(members))
+		members = append(members, u)
+		offsets = append(offsets, end)
+		fs.kref.SamplerMasks = append(fs.kref.SamplerMasks, spirv.SamplerMask{Ordinal: sa.ordinal, Offset: end, Size: 4})
+		end += 4
+	}
 	ptrFirst := len(members)
 	ptrOffsets := fs.layoutPointerArgs(end)
 	if ptrOffsets != nil {

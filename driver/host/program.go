@@ -242,6 +242,9 @@ func (k *kernel) launch(ctx context.Context, args []driver.Arg, nd driver.NDRang
 	if err := kernelabi.PutImageChannelPushConstants(push, k.refl, args); err != nil {
 		return fmt.Errorf("host: %w: %w", driver.ErrInvalidArgValue, err)
 	}
+	if err := kernelabi.PutSamplerPushConstants(push, k.refl, args); err != nil {
+		return fmt.Errorf("host: %w: %w", driver.ErrInvalidArgValue, err)
+	}
 	for key, b := range pods {
 		b = append(b, make([]byte, kernelabi.PODSlack)...)
 		d.Resources = append(d.Resources, Resource{Set: int(key[0]), Binding: int(key[1]), Data: b, Name: "POD arguments"})

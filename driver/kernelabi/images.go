@@ -61,6 +61,24 @@ func PutImageChannelPushConstants(push []byte, k *spirv.Kernel, args []driver.Ar
 	return nil
 }
 
+// PutSamplerPushConstants writes, for each sampler argument of kernel k
+// whose state is passed in push constants (spirv.Kernel.SamplerMasks:
+// kernels that sample in code, docs/images.md), the OpenCL C mask of the
+// sampler given for it into push (PushConstantsEnd bytes long at least).
+// args must match k's arguments.
+func PutSamplerPushConstants(push []byte, k *spirv.Kernel, args []driver.Arg) error {
+	for _, sm := range k.SamplerMasks {
+		if int(sm.Ordinal) >= len(args) || args[sm.Ordinal].Kind != driver.ArgSampler {
+			return fmt.Errorf("kernel %s: argument %d needs a sampler", k.Name, sm.Ordinal)
+		}
+		if sm.Size < 4 || int(sm.Offset)+4 > len(push) {
+			return fmt.Errorf("kernel %s: sampler push constant at %d (size %d) is outside the %d push-constant bytes", k.Name, sm.Offset, sm.Size, len(push))
+		}
+		binary.LittleEndian.PutUint32(push[sm.Offset:], args[sm.Ordinal].Sampler.Mask())
+	}
+	return nil
+}
+
 func channelWhat(dataType bool) string {
 	if dataType {
 		return "data_type"

@@ -79,3 +79,36 @@ func TestImageChannelPushConstants(t *testing.T) {
 		t.Fatalf("missing image: %v", err)
 	}
 }
+
+// TestSamplerPushConstants: a sampler argument's state is written as its
+// OpenCL C mask (CLK_NORMALIZED_COORDS_TRUE 1, CLK_ADDRESS_REPEAT 6,
+// CLK_FILTER_LINEAR 0x20), which decodes back to the same state.
+func TestSamplerPushConstants(t *testing.T) {
+	k := &spirv.Kernel{Name: "k", SamplerMasks: []spirv.SamplerMask{{Ordinal: 1, Offset: 4, Size: 4}}}
+	smp := driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressRepeat, Filter: driver.FilterLinear}
+	args := []driver.Arg{{Kind: driver.ArgImage}, {Kind: driver.ArgSampler, Sampler: smp}}
+	push := make([]byte, PushConstantsEnd(&spirv.Reflection{}, k))
+	if len(push) != 8 {
+		t.Fatalf("push constants end at %d, want 8", len(push))
+	}
+	if err := PutSamplerPushConstants(push, k, args); err != nil {
+		t.Fatal(err)
+	}
+	if m := binary.LittleEndian.Uint32(push[4:]); m != 0x27 || driver.SamplerFromMask(m) != smp {
+		t.Errorf("mask %#x, want 0x27", m)
+	}
+	for _, s := range []driver.Sampler{
+		{Addressing: driver.AddressNone, Filter: driver.FilterNearest},
+		{Addressing: driver.AddressClamp, Filter: driver.FilterNearest},
+		{NormalizedCoords: true, Addressing: driver.AddressMirroredRepeat, Filter: driver.FilterNearest},
+		{Addressing: driver.AddressClampToEdge, Filter: driver.FilterLinear},
+	} {
+		if back := driver.SamplerFromMask(s.Mask()); back != s {
+			t.Errorf("%+v: mask %#x decodes to %+v", s, s.Mask(), back)
+		}
+	}
+	args[1] = driver.Arg{Kind: driver.ArgImage}
+	if err := PutSamplerPushConstants(push, k, args); err == nil || !strings.Contains(err.Error(), "needs a sampler") {
+		t.Errorf("an image for the sampler: %v, want an error", err)
+	}
+}

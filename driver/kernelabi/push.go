@@ -81,6 +81,9 @@ func PushConstantsEnd(refl *spirv.Reflection, k *spirv.Kernel) uint32 {
 			end = max(end, ic.Offset+ic.Size)
 		}
 	}
+	for _, sm := range k.SamplerMasks {
+		end = max(end, sm.Offset+sm.Size)
+	}
 	for _, a := range k.Args {
 		if a.Kind == spirv.ArgPODPushConstant || a.Kind == spirv.ArgPointerPushConstant {
 			end = max(end, a.Offset+a.Size)

@@ -139,7 +139,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	sup := &p.features.features
 	var f2 vkPhysicalDeviceFeatures2
 	f2.sType = sTypePhysicalDeviceFeatures2
-	for _, i := range []int{featShaderInt16, featShaderInt64, featShaderFloat64,
+	for _, i := range []int{featShaderInt16, featShaderInt64, featShaderFloat64, featShaderStorageImageExtendedFormats,
 		featShaderStorageImageReadWithoutFormat, featShaderStorageImageWriteWithoutFormat, featShaderStorageBufferArrayDynamicIndex} {
 		f2.features[i] = sup[i]
 	}

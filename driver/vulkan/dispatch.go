@@ -120,7 +120,18 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		key = binary.LittleEndian.AppendUint32(key, s.ID)
 		key = binary.LittleEndian.AppendUint32(key, s.Value)
 	}
-	pipe, err := k.pipeline(spec, key)
+	module := k.p.module
+	if k.p.formatCode != nil {
+		ft, err := k.storageFormats(args)
+		if err != nil {
+			return nil, err
+		}
+		if module, err = k.p.formatModule(k, ft); err != nil {
+			return nil, err
+		}
+		key = append(key, ft.key...)
+	}
+	pipe, err := k.pipeline(spec, key, module)
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +241,9 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		}
 		if err := kernelabi.PutImageChannelPushConstants(d.push, k.refl, args); err != nil {
 			d.release() // the buffers and images referenced above
+			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
+		}
+		if err := kernelabi.PutSamplerPushConstants(d.push, k.refl, args); err != nil {
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
 		}
 	}

@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/spirv"
@@ -233,7 +234,15 @@ func (q *queue) imageDescriptor(k *kernel, b *binding, v driver.Arg) (descImage,
 		if v.Kind != driver.ArgSampler {
 			return descImage{}, fmt.Errorf("vulkan: kernel %s: argument %d is a sampler, not %v: %w", name, b.arg, v.Kind, driver.ErrInvalidArgValue)
 		}
-		h, err := q.d.sampler(v.Sampler, k.intBorder)
+		s := v.Sampler
+		if slices.ContainsFunc(k.refl.SamplerMasks, func(sm spirv.SamplerMask) bool { return int(sm.Ordinal) == b.arg }) {
+			// The kernel reads the state in push constants and divides
+			// unnormalized coordinates itself where it samples through
+			// this sampler (docs/images.md): Vulkan's unnormalized
+			// samplers take no 3D or array image.
+			s.NormalizedCoords = true
+		}
+		h, err := q.d.sampler(s, k.intBorder)
 		if err != nil {
 			return descImage{}, fmt.Errorf("vulkan: kernel %s: argument %d: %w", name, b.arg, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/imageformat"
+	"github.com/clgo/clgo/spirv"
 )
 
 // OpenCL image formats (cl_channel_order x cl_channel_type) and the
@@ -246,7 +248,8 @@ func imageUsage(storage bool) uint32 {
 func (p *physical) supports(t driver.ImageType, v vkImageFormat, u driver.ImageUsage) bool {
 	f := &p.features.features
 	if u&driver.ImageWrite != 0 && f[featShaderStorageImageWriteWithoutFormat] == 0 ||
-		u&driver.ImageReadWrite != 0 && (f[featShaderStorageImageReadWithoutFormat] == 0 || f[featShaderStorageImageWriteWithoutFormat] == 0) {
+		u&driver.ImageReadWrite != 0 && !(f[featShaderStorageImageReadWithoutFormat] != 0 && f[featShaderStorageImageWriteWithoutFormat] != 0 ||
+			p.readByFormat() && spirvFormats[v.vk] != spirv.ImageFormatUnknown) {
 		return false
 	}
 	if v.readOnly && u&(driver.ImageWrite|driver.ImageReadWrite) != 0 {
@@ -288,6 +291,9 @@ func (d *Device) ImageFormats(t driver.ImageType, u driver.ImageUsage) []driver.
 	}
 	var out []driver.ImageFormat
 	for _, f := range allFormats() {
+		if !imageformat.Reported(f.Order) {
+			continue
+		}
 		v, _ := lookupFormat(f)
 		if d.phys.supports(t, v, u) {
 			out = append(out, f)
@@ -328,7 +334,7 @@ func (d *Device) ImageLimits() driver.ImageLimits {
 		// Images from buffers are 1D buffer images only: no 2D pitch.
 		BaseAddressAlignment: uint32(max(l.minTexelBufferOffsetAlignment, 1)),
 	}
-	if f[featShaderStorageImageReadWithoutFormat] != 0 {
+	if f[featShaderStorageImageReadWithoutFormat] != 0 || d.phys.readByFormat() {
 		lim.MaxReadWriteArgs = l.maxPerStageDescriptorStorageImages
 	}
 	return lim

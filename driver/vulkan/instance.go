@@ -351,6 +351,12 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// Mesa's CPU device (lavapipe) loses work-items of ordered
 	// compare-exchange loops (driver.Caps.RelaxedCompareExchange).
 	info.Caps.RelaxedCompareExchange = p.props.deviceType == physicalDeviceTypeCPU && p.props.vendorID == 0x10005 // Mesa
+	// Vulkan samplers round coordinates and convert texels their own
+	// way: nearest filtering is computed in the kernel everywhere, linear
+	// filtering too on CPU devices, which blend in 8-bit fixed point
+	// (lavapipe); GPUs keep their filtering hardware (docs/images.md).
+	info.Caps.SampleNearestInCode = info.Caps.Images
+	info.Caps.SampleLinearInCode = info.Caps.Images && p.props.deviceType == physicalDeviceTypeCPU
 	// Sub-groups: basic operations in compute shaders, and the classes of
 	// operations the device runs there (capabilities.go declares the
 	// same ones usable); 8-, 16- and 64-bit operands where newLogical

@@ -104,7 +104,7 @@ func mutantChild(t *testing.T, path string) {
 		k := dk.(*kernel)
 		var key [4]byte
 		binary.LittleEndian.PutUint32(key[:], 1)
-		k.pipeline(nil, key[:])
+		k.pipeline(nil, key[:], k.p.module)
 	}
 }
 

@@ -16,8 +16,9 @@ import (
 )
 
 // pipeline returns the kernel's pipeline for the specialization constants
-// spec, creating it on first use. key is spec's encoding.
-func (k *kernel) pipeline(spec []kernelabi.SpecConstant, key []byte) (uint64, error) {
+// spec in shader module module, creating it on first use. key is spec's
+// encoding (and the module's formats, formatspec.go).
+func (k *kernel) pipeline(spec []kernelabi.SpecConstant, key []byte, module uint64) (uint64, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if p, ok := k.pipes[string(key)]; ok {
@@ -41,7 +42,7 @@ func (k *kernel) pipeline(spec []kernelabi.SpecConstant, key []byte) (uint64, er
 		// constants to cut it with.
 		flags: pipelineCreateDispatchBase,
 		stage: vkPipelineShaderStageCreateInfo{
-			sType: sTypePipelineShaderStageCreateInfo, stage: shaderStageCompute, module: k.p.module,
+			sType: sTypePipelineShaderStageCreateInfo, stage: shaderStageCompute, module: module,
 			pName: cstr(k.refl.Name), pSpecializationInfo: si,
 		},
 		layout:            k.layout,

@@ -34,6 +34,12 @@ type program struct {
 	physical bool
 	progVars *Buffer
 
+	// formatCode is the module's code where the device reads storage
+	// images by format (module is then 0), and formatModules the shader
+	// modules made from it per kernel and format tuple (formatspec.go).
+	formatCode    []byte
+	formatModules map[string]uint64
+
 	// kernels are made once per name, so that every clCreateKernel of one
 	// name shares layouts and pipelines.
 	mu      sync.Mutex
@@ -88,11 +94,15 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if len(code)%4 != 0 {
 		return nil, fmt.Errorf("vulkan: SPIR-V of %d bytes: %w", len(code), driver.ErrInvalidBinary)
 	}
-	words := make([]uint32, len(code)/4)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(code)), code)
-	ci := &vkShaderModuleCreateInfo{sType: sTypeShaderModuleCreateInfo, codeSize: uintptr(len(code)), pCode: &words[0]}
-	if err := check("vkCreateShaderModule", call(d.vkCreateShaderModule, d.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&p.module)))); err != nil {
-		return nil, fmt.Errorf("%w: %w", err, driver.ErrBuildProgramFailure)
+	if d.phys.readByFormat() && declares(m, spirv.CapabilityStorageImageReadWithoutFormat) {
+		p.formatCode = code
+	} else {
+		words := make([]uint32, len(code)/4)
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(code)), code)
+		ci := &vkShaderModuleCreateInfo{sType: sTypeShaderModuleCreateInfo, codeSize: uintptr(len(code)), pCode: &words[0]}
+		if err := check("vkCreateShaderModule", call(d.vkCreateShaderModule, d.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&p.module)))); err != nil {
+			return nil, fmt.Errorf("%w: %w", err, driver.ErrBuildProgramFailure)
+		}
 	}
 	for _, c := range refl.ConstantData {
 		b, err := d.uploadConst(c.Data)
@@ -185,7 +195,12 @@ func (p *program) Release() { p.unref() }
 
 func (p *program) unref() {
 	if p.refs.Add(-1) == 0 {
-		call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(p.module), 0)
+		if p.module != 0 {
+			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(p.module), 0)
+		}
+		for _, h := range p.formatModules {
+			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(h), 0)
+		}
 		for _, c := range p.consts {
 			c.buf.unref()
 		}

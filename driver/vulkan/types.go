@@ -256,6 +256,7 @@ type vkPhysicalDeviceProperties2 struct {
 // Indices of VkPhysicalDeviceFeatures members (55 VkBool32s).
 const (
 	featRobustBufferAccess                   = 0
+	featShaderStorageImageExtendedFormats    = 29
 	featShaderStorageImageReadWithoutFormat  = 31
 	featShaderStorageImageWriteWithoutFormat = 32
 	featShaderStorageBufferArrayDynamicIndex = 35

@@ -13,7 +13,8 @@ import (
 // TestKernelsLavapipeFeatures compiles every kernel of testdata/kernels
 // as the runtime does for lavapipe: with __local indices bounded
 // (BoundWorkgroupAccess), the loop-limit check (LoopIterationLimit) and
-// the out-of-bounds check (ReportOutOfBounds), for Vulkan 1.1 and 1.3, and validates each module with spirv-val.
+// the out-of-bounds check (ReportOutOfBounds) and image sampling in code
+// (SampleNearestInCode, SampleLinearInCode), for Vulkan 1.1 and 1.3, and validates each module with spirv-val.
 func TestKernelsLavapipeFeatures(t *testing.T) {
 	files, err := Kernels()
 	if err != nil {
@@ -41,6 +42,8 @@ func TestKernelsLavapipeFeatures(t *testing.T) {
 				opts.Features.BoundWorkgroupAccess = true
 				opts.Features.LoopIterationLimit = 65535
 				opts.Features.ReportOutOfBounds = true
+				opts.Features.SampleNearestInCode = true
+				opts.Features.SampleLinearInCode = true
 				res, err := compiler.CompileFile(filepath.Base(path), string(src), opts)
 				if err == nil {
 					err = spirvtest.Check(t, res.Module.Words(), string(env))
