@@ -84,6 +84,11 @@ func TestPhysicalKernels(t *testing.T) {
 	for _, path := range files {
 		t.Run(corpus.Name(root, path), func(t *testing.T) {
 			s, src := loadSpec(t, path)
+			for _, a := range s.Args {
+				if a.Kind == kspec.ArgImage || a.Kind == kspec.ArgSampler {
+					t.Skip("images and samplers: run by internal/corpus TestExecute")
+				}
+			}
 			want, _ := reference(t, s, src)
 			for _, opt := range []string{"", "-physical-storage-buffers=auto"} {
 				ps := *s
