@@ -83,11 +83,10 @@ func (l *lowerer) layoutProgramVars() {
 	l.pv.data = make([]byte, off)
 }
 
-// programVarObject declares program-scope variable object o: a Block
-// variable aliasing the program's buffer at o's offset. Its initial bytes
-// go into the reflection's Data.
-func (fs *fnState) programVarObject(o *object) {
-	v := o.v
+// programVarData returns program-scope variable v's offset in the
+// program's buffer, writing its initial bytes into the reflection's Data
+// the first time (both addressing modes lay the buffer out alike).
+func (fs *fnState) programVarData(v *types.Var) uint32 {
 	fs.layoutProgramVars()
 	off := fs.pv.off[v]
 	if !fs.pv.done[v] {
@@ -103,6 +102,15 @@ func (fs *fnState) programVarObject(o *object) {
 			fs.constBytes(fs.constInit(v.Type, fs.initOf(v)), v.Type, fs.pv.data[off:int64(off)+size])
 		}
 	}
+	return off
+}
+
+// programVarObject declares program-scope variable object o: a Block
+// variable aliasing the program's buffer at o's offset. Its initial bytes
+// go into the reflection's Data.
+func (fs *fnState) programVarObject(o *object) {
+	v := o.v
+	off := fs.programVarData(v)
 	b := fs.b
 	var member spirv.ID
 	switch {

@@ -15,21 +15,7 @@ import (
 // programVarPlace is the place of program-scope variable v: global
 // memory at the buffer's address plus v's offset.
 func (fs *fnState) programVarPlace(v *types.Var) *place {
-	fs.layoutProgramVars()
-	off := fs.pv.off[v]
-	if !fs.pv.done[v] {
-		fs.pv.done[v] = true
-		switch {
-		case v.Init != nil && containsPointer(v.Type):
-			fs.pointerInit(v, fs.pv.data[off:])
-		case v.Init != nil:
-			if !fs.constantsFit(v) {
-				panic(bailout{})
-			}
-			size := fs.conf.Sizeof(v.Type)
-			fs.constBytes(fs.constInit(v.Type, fs.initOf(v)), v.Type, fs.pv.data[off:int64(off)+size])
-		}
-	}
+	fs.programVarData(v)
 	addr, ok := fs.progAddr[v]
 	if !ok {
 		fs.errorf(fs.pos, "internal error: program-scope variables' push constant missing")
