@@ -1,6 +1,7 @@
 package cl
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -177,20 +178,10 @@ func (c *Context) SVMAlloc(flags MemFlags, size uint64, alignment uint32) (*SVM,
 	}
 	t := c.svms()
 	t.mu.Lock()
-	i, _ := slices.BinarySearchFunc(t.allocs, addr(s.mem), func(a *SVM, p uintptr) int { return cmpAddr(addr(a.mem), p) })
+	i, _ := slices.BinarySearchFunc(t.allocs, addr(s.mem), func(a *SVM, p uintptr) int { return cmp.Compare(addr(a.mem), p) })
 	t.allocs = slices.Insert(t.allocs, i, s)
 	t.mu.Unlock()
 	return s, nil
-}
-
-func cmpAddr(a, b uintptr) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Bytes is the allocation's memory. With a coarse-grained allocation the
@@ -239,7 +230,7 @@ func (c *Context) SVMAt(p unsafe.Pointer, n uint64) (s *SVM, offset uint64, ok b
 	t := c.svms()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, found := slices.BinarySearchFunc(t.allocs, a, func(x *SVM, p uintptr) int { return cmpAddr(addr(x.mem), p) })
+	i, found := slices.BinarySearchFunc(t.allocs, a, func(x *SVM, p uintptr) int { return cmp.Compare(addr(x.mem), p) })
 	if !found {
 		i--
 	}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"cmp"
 	"runtime"
 	"slices"
 	"sync"
@@ -61,7 +62,7 @@ func (as *addressSpace) add(b *buffer) {
 				out = append(out, o)
 			}
 		}
-		i, _ := slices.BinarySearchFunc(out, e.lo, func(o liveBuffer, lo uintptr) int { return cmpUintptr(o.lo, lo) })
+		i, _ := slices.BinarySearchFunc(out, e.lo, func(o liveBuffer, lo uintptr) int { return cmp.Compare(o.lo, lo) })
 		return slices.Insert(out, i, e)
 	})
 	runtime.AddCleanup(b, as.remove, e.b)
@@ -97,7 +98,7 @@ func (as *addressSpace) find(a uint64) ([]byte, uint64) {
 		return nil, 0 // (no buffer is above a 32-bit process's addresses)
 	}
 	live := *p
-	i, found := slices.BinarySearchFunc(live, uintptr(a), func(o liveBuffer, a uintptr) int { return cmpUintptr(o.lo, a) })
+	i, found := slices.BinarySearchFunc(live, uintptr(a), func(o liveBuffer, a uintptr) int { return cmp.Compare(o.lo, a) })
 	if !found {
 		i-- // the last range starting below a
 	}
@@ -105,14 +106,4 @@ func (as *addressSpace) find(a uint64) ([]byte, uint64) {
 		return nil, 0
 	}
 	return live[i].data, uint64(live[i].lo)
-}
-
-func cmpUintptr(a, b uintptr) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

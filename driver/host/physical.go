@@ -103,15 +103,10 @@ func (p *prep) physLoad(dst int, t *typ, ptr int) func(*state) {
 		}
 	}
 	return func(s *state) {
-		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
+		pp := s.r[ptr : ptr+L]
 		for l, on := range s.mask {
 			if on {
-				m, o := c.m, uint64(0)
-				if off, ok := c.at(pp[l], size); ok {
-					o = off
-				} else {
-					m, o = s.phys(i, pp[l], size)
-				}
+				m, o := s.phys(i, pp[l], size)
 				for k, lf := range leaves {
 					s.r[dst+k*L+l] = readLeaf(m, o, lf)
 				}
@@ -143,15 +138,10 @@ func (p *prep) physStore(ptr int, t *typ, src int) func(*state) {
 		}
 	}
 	return func(s *state) {
-		pp, c := s.r[ptr:ptr+L], &s.physCaches[i]
+		pp := s.r[ptr : ptr+L]
 		for l, on := range s.mask {
 			if on {
-				m, o := c.m, uint64(0)
-				if off, ok := c.at(pp[l], size); ok {
-					o = off
-				} else {
-					m, o = s.phys(i, pp[l], size)
-				}
+				m, o := s.phys(i, pp[l], size)
 				for k, lf := range leaves {
 					writeLeaf(m, o, lf, s.r[src+k*L+l])
 				}

@@ -26,11 +26,7 @@ func TestPhysicalCorpus(t *testing.T) {
 	for _, path := range files {
 		t.Run(corpus.Name(root, path), func(t *testing.T) {
 			s, src := loadSpec(t, path)
-			for _, a := range s.Args {
-				if a.Kind == kspec.ArgImage || a.Kind == kspec.ArgSampler {
-					t.Skip("images: run by TestExecute")
-				}
-			}
+			skipImages(t, s)
 			logical, err := hostRunOf(s, src)
 			if err == nil {
 				defer logical.q.Release()
@@ -84,11 +80,7 @@ func TestPhysicalKernels(t *testing.T) {
 	for _, path := range files {
 		t.Run(corpus.Name(root, path), func(t *testing.T) {
 			s, src := loadSpec(t, path)
-			for _, a := range s.Args {
-				if a.Kind == kspec.ArgImage || a.Kind == kspec.ArgSampler {
-					t.Skip("images and samplers: run by internal/corpus TestExecute")
-				}
-			}
+			skipImages(t, s)
 			want, _ := reference(t, s, src)
 			for _, opt := range []string{"", "-physical-storage-buffers=auto"} {
 				ps := *s
@@ -105,5 +97,16 @@ func TestPhysicalKernels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// skipImages skips a kernel with image or sampler arguments: this file's
+// harness binds buffers only, and internal/corpus TestExecute runs them.
+func skipImages(t *testing.T, s *kspec.Spec) {
+	t.Helper()
+	for _, a := range s.Args {
+		if a.Kind == kspec.ArgImage || a.Kind == kspec.ArgSampler {
+			t.Skip("images and samplers: run by internal/corpus TestExecute")
+		}
 	}
 }
