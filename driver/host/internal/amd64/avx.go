@@ -348,8 +348,16 @@ func (a *Assembler) VBROADCASTSSload(dst Y, m Mem) { a.rm2(opVBROADCASTSS, 1, ds
 // VBROADCASTSDload is vbroadcastsd dst, qword ptr m.
 func (a *Assembler) VBROADCASTSDload(dst Y, m Mem) { a.rm2(opVBROADCASTSD, 1, dst, mem(m)) }
 
-// VMOVDQU is vmovdqu dst, src.
-func (a *Assembler) VMOVDQU(dst, src Y) { a.rm2(opVMOVDQUl, 1, dst, a.yr(src)) }
+// VMOVDQU is vmovdqu dst, src. With only src in Y8-Y15 it uses the store
+// opcode, which then fits the 2-byte VEX prefix (as the GNU assembler
+// does).
+func (a *Assembler) VMOVDQU(dst, src Y) {
+	if src >= Y8 && dst < Y8 {
+		a.rm2(opVMOVDQUs, 1, src, a.yr(dst))
+		return
+	}
+	a.rm2(opVMOVDQUl, 1, dst, a.yr(src))
+}
 
 // VMOVDQUload is vmovdqu dst, ymmword ptr m.
 func (a *Assembler) VMOVDQUload(dst Y, m Mem) { a.rm2(opVMOVDQUl, 1, dst, mem(m)) }
