@@ -17,6 +17,7 @@ type Assembler struct {
 	pool   []byte // the constant pool, placed after the code by Finish
 	poolL  Label  // the label of the pool's start
 	hasPL  bool
+	start  int // offset of the instruction being encoded, for errors
 	err    error
 }
 
@@ -30,10 +31,13 @@ type fixup struct {
 	inPool bool  // the label is the pool's: its offset is known at Finish
 }
 
-// errorf records the first encoding error.
-func (a *Assembler) errorf(format string, args ...any) {
+// errorf records the first encoding error, at the current offset.
+func (a *Assembler) errorf(format string, args ...any) { a.errorAt(len(a.buf), format, args...) }
+
+// errorAt records the first encoding error, at offset off.
+func (a *Assembler) errorAt(off int, format string, args ...any) {
 	if a.err == nil {
-		a.err = fmt.Errorf("amd64: at code offset %d: "+format, append([]any{len(a.buf)}, args...)...)
+		a.err = fmt.Errorf("amd64: at code offset %d: "+format, append([]any{off}, args...)...)
 	}
 }
 

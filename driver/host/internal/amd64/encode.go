@@ -87,7 +87,7 @@ func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
 	case 8:
 		ss = 3
 	default:
-		a.errorf("scale %d (want 1, 2, 4 or 8)", m.Scale)
+		a.errorAt(a.start, "scale %d (want 1, 2, 4 or 8)", m.Scale)
 	}
 	hasIndex := o.vsib || m.Index != NoReg
 	var idx byte = 4 // no index
@@ -95,7 +95,7 @@ func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
 		idx = o.vidx & 7
 	} else if m.Index != NoReg {
 		if m.Index == RSP || m.Index > R15 {
-			a.errorf("%v cannot be an index register", m.Index)
+			a.errorAt(a.start, "%v cannot be an index register", m.Index)
 		}
 		idx = m.Index.num() & 7
 	}
@@ -133,6 +133,7 @@ func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
 // rex emits a REX prefix when one is needed (W, or an extended register),
 // or always when force is set (byte access to SPL..DIL).
 func (a *Assembler) rex(w bool, reg byte, o rmOp, force bool) {
+	a.start = len(a.buf)
 	x, b := o.xb()
 	p := byte(0x40) | (reg>>3&1)<<2 | x<<1 | b
 	if w {
@@ -166,6 +167,7 @@ const (
 // ModRM.reg, vvvv as the extra source (0 when unused, encoded as 1111) and
 // o as r/m; l is VEX.L (1 for 256-bit).
 func (a *Assembler) vex(o vop, l, reg, vvvv byte, rm rmOp, tail int) {
+	a.start = len(a.buf)
 	x, b := rm.xb()
 	rbit := reg >> 3 & 1
 	if x == 0 && b == 0 && o.w == 0 && o.mm == map0F {
