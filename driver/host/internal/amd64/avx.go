@@ -690,3 +690,85 @@ func (a *Assembler) VFNMADD231PD(dst, x, y Y) { a.rvm(opVFNMADD231PD, dst, x, y)
 
 // VZEROUPPER is vzeroupper (required before returning to Go code).
 func (a *Assembler) VZEROUPPER() { a.buf = append(a.buf, 0xc5, 0xf8, 0x77) }
+
+// More VEX opcodes: lane insert/extract through general-purpose registers,
+// packs (narrowing), VTESTPS.
+var (
+	opVPEXTRD   = vop{pp66, map0F3A, 0, 0x16}
+	opVPEXTRQ   = vop{pp66, map0F3A, 1, 0x16}
+	opVPINSRD   = vop{pp66, map0F3A, 0, 0x22}
+	opVPINSRQ   = vop{pp66, map0F3A, 1, 0x22}
+	opVPACKSSDW = vop{pp66, map0F, 0, 0x6b}
+	opVPACKUSDW = vop{pp66, map0F38, 0, 0x2b}
+	opVPACKSSWB = vop{pp66, map0F, 0, 0x63}
+	opVPACKUSWB = vop{pp66, map0F, 0, 0x67}
+	opVTESTPS   = vop{pp66, map0F38, 0, 0x0e}
+	opVPADDB    = vop{pp66, map0F, 0, 0xfc}
+	opVPADDW    = vop{pp66, map0F, 0, 0xfd}
+	opVPCMPEQB  = vop{pp66, map0F, 0, 0x74}
+)
+
+// VPEXTRD is vpextrd dst32, xmm src, imm: 32-bit lane imm&3 of the low
+// half (VEXTRACTI128 first for lanes 4-7).
+func (a *Assembler) VPEXTRD(dst R, src Y, imm uint8) {
+	a.vex(opVPEXTRD, 0, a.vnum(src), 0, a.gr(dst), 1)
+	a.imm8(imm)
+}
+
+// VPEXTRQ is vpextrq dst64, xmm src, imm: 64-bit lane imm&1.
+func (a *Assembler) VPEXTRQ(dst R, src Y, imm uint8) {
+	a.vex(opVPEXTRQ, 0, a.vnum(src), 0, a.gr(dst), 1)
+	a.imm8(imm)
+}
+
+// VPINSRD is vpinsrd xmm dst, xmm x, src32, imm: x with 32-bit lane imm&3
+// replaced (zeroes dst's upper half).
+func (a *Assembler) VPINSRD(dst, x Y, src R, imm uint8) {
+	a.vex(opVPINSRD, 0, a.vnum(dst), a.vnum(x), a.gr(src), 1)
+	a.imm8(imm)
+}
+
+// VPINSRQ is vpinsrq xmm dst, xmm x, src64, imm.
+func (a *Assembler) VPINSRQ(dst, x Y, src R, imm uint8) {
+	a.vex(opVPINSRQ, 0, a.vnum(dst), a.vnum(x), a.gr(src), 1)
+	a.imm8(imm)
+}
+
+// VPACKSSDW is vpackssdw dst, a, b: int32 -> int16 with signed saturation,
+// per 128-bit half (a's four, then b's four).
+func (a *Assembler) VPACKSSDW(dst, x, y Y) { a.rvm(opVPACKSSDW, dst, x, y) }
+
+// VPACKUSDW is vpackusdw dst, a, b: int32 -> uint16 with unsigned
+// saturation, per 128-bit half.
+func (a *Assembler) VPACKUSDW(dst, x, y Y) { a.rvm(opVPACKUSDW, dst, x, y) }
+
+// VPACKSSWB is vpacksswb dst, a, b: int16 -> int8, signed saturation.
+func (a *Assembler) VPACKSSWB(dst, x, y Y) { a.rvm(opVPACKSSWB, dst, x, y) }
+
+// VPACKUSWB is vpackuswb dst, a, b: int16 -> uint8, unsigned saturation.
+func (a *Assembler) VPACKUSWB(dst, x, y Y) { a.rvm(opVPACKUSWB, dst, x, y) }
+
+// VPADDB is vpaddb dst, a, b (32 x int8).
+func (a *Assembler) VPADDB(dst, x, y Y) { a.rvm(opVPADDB, dst, x, y) }
+
+// VPADDW is vpaddw dst, a, b (16 x int16).
+func (a *Assembler) VPADDW(dst, x, y Y) { a.rvm(opVPADDW, dst, x, y) }
+
+// VPCMPEQB is vpcmpeqb dst, a, b.
+func (a *Assembler) VPCMPEQB(dst, x, y Y) { a.rvm(opVPCMPEQB, dst, x, y) }
+
+// VTESTPS is vtestps a, b: ZF = no lane has the sign bit in a&b, CF = none
+// in ^a&b (mask tests: any lane active).
+func (a *Assembler) VTESTPS(x, y Y) { a.rm2(opVTESTPS, 1, x, a.yr(y)) }
+
+// VPMOVZXBD is vpmovzxbd dst, xmm src (the low 8 bytes zero-extended).
+func (a *Assembler) VPMOVZXBD(dst, src Y) { a.rm2(opVPMOVZXBD, 1, dst, a.yr(src)) }
+
+// VPMOVSXBD is vpmovsxbd dst, xmm src.
+func (a *Assembler) VPMOVSXBD(dst, src Y) { a.rm2(opVPMOVSXBD, 1, dst, a.yr(src)) }
+
+// VPMOVZXWD is vpmovzxwd dst, xmm src (8 x uint16 zero-extended).
+func (a *Assembler) VPMOVZXWD(dst, src Y) { a.rm2(opVPMOVZXWD, 1, dst, a.yr(src)) }
+
+// VPMOVSXWD is vpmovsxwd dst, xmm src.
+func (a *Assembler) VPMOVSXWD(dst, src Y) { a.rm2(opVPMOVSXWD, 1, dst, a.yr(src)) }
