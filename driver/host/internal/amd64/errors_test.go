@@ -65,3 +65,24 @@ func TestLabelsAndPool(t *testing.T) {
 		t.Errorf("after Reset: % x, %v", code, err)
 	}
 }
+
+// TestAllocFree: Alloc refuses empty code; Free is idempotent and clears
+// the address.
+func TestAllocFree(t *testing.T) {
+	if _, err := Alloc(nil); err == nil {
+		t.Error("Alloc(nil) gave no error")
+	}
+	c, err := Alloc([]byte{0xc3})
+	if err != nil {
+		t.Skipf("no executable memory here: %v", err)
+	}
+	if c.Addr() == 0 || c.Len() != 1 {
+		t.Errorf("Addr %#x Len %d", c.Addr(), c.Len())
+	}
+	if err := c.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Free(); err != nil || c.Addr() != 0 {
+		t.Errorf("second Free: %v, Addr %#x", err, c.Addr())
+	}
+}
