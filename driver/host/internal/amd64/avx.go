@@ -772,3 +772,59 @@ func (a *Assembler) VPMOVZXWD(dst, src Y) { a.rm2(opVPMOVZXWD, 1, dst, a.yr(src)
 
 // VPMOVSXWD is vpmovsxwd dst, xmm src.
 func (a *Assembler) VPMOVSXWD(dst, src Y) { a.rm2(opVPMOVSXWD, 1, dst, a.yr(src)) }
+
+// Shifts by a count in an xmm register (the same count for every lane),
+// absolute value, more float64 logic and broadcasts.
+var (
+	opVPSLLDx        = vop{pp66, map0F, 0, 0xf2}
+	opVPSRLDx        = vop{pp66, map0F, 0, 0xd2}
+	opVPSRADx        = vop{pp66, map0F, 0, 0xe2}
+	opVPSLLQx        = vop{pp66, map0F, 0, 0xf3}
+	opVPSRLQx        = vop{pp66, map0F, 0, 0xd3}
+	opVPABSD         = vop{pp66, map0F38, 0, 0x1e}
+	opVORPD          = vop{pp66, map0F, 0, 0x56}
+	opVANDNPD        = vop{pp66, map0F, 0, 0x55}
+	opVCVTPD2DQ      = vop{ppF2, map0F, 0, 0xe6}
+	opVBROADCASTI128 = vop{pp66, map0F38, 0, 0x5a}
+	opVPBROADCASTB   = vop{pp66, map0F38, 0, 0x78}
+	opVPBROADCASTW   = vop{pp66, map0F38, 0, 0x79}
+)
+
+// VPSLLDx is vpslld dst, src, xmm count: every 32-bit lane shifted left by
+// the low 64 bits of count (>= 32 gives 0).
+func (a *Assembler) VPSLLDx(dst, src, count Y) { a.rvm(opVPSLLDx, dst, src, count) }
+
+// VPSRLDx is vpsrld dst, src, xmm count.
+func (a *Assembler) VPSRLDx(dst, src, count Y) { a.rvm(opVPSRLDx, dst, src, count) }
+
+// VPSRADx is vpsrad dst, src, xmm count (>= 32 fills with the sign).
+func (a *Assembler) VPSRADx(dst, src, count Y) { a.rvm(opVPSRADx, dst, src, count) }
+
+// VPSLLQx is vpsllq dst, src, xmm count.
+func (a *Assembler) VPSLLQx(dst, src, count Y) { a.rvm(opVPSLLQx, dst, src, count) }
+
+// VPSRLQx is vpsrlq dst, src, xmm count.
+func (a *Assembler) VPSRLQx(dst, src, count Y) { a.rvm(opVPSRLQx, dst, src, count) }
+
+// VPABSD is vpabsd dst, src (|INT_MIN| stays INT_MIN).
+func (a *Assembler) VPABSD(dst, src Y) { a.rm2(opVPABSD, 1, dst, a.yr(src)) }
+
+// VORPD is vorpd dst, a, b.
+func (a *Assembler) VORPD(dst, x, y Y) { a.rvm(opVORPD, dst, x, y) }
+
+// VANDNPD is vandnpd dst, a, b (^a & b).
+func (a *Assembler) VANDNPD(dst, x, y Y) { a.rvm(opVANDNPD, dst, x, y) }
+
+// VCVTPD2DQ is vcvtpd2dq xmm dst, src (4 doubles -> 4 int32, rounding by
+// MXCSR).
+func (a *Assembler) VCVTPD2DQ(dst, src Y) { a.rm2(opVCVTPD2DQ, 1, dst, a.yr(src)) }
+
+// VBROADCASTI128load is vbroadcasti128 dst, xmmword ptr m (both halves
+// from 16 bytes: VPSHUFB tables).
+func (a *Assembler) VBROADCASTI128load(dst Y, m Mem) { a.rm2(opVBROADCASTI128, 1, dst, mem(m)) }
+
+// VPBROADCASTBload is vpbroadcastb dst, byte ptr m.
+func (a *Assembler) VPBROADCASTBload(dst Y, m Mem) { a.rm2(opVPBROADCASTB, 1, dst, mem(m)) }
+
+// VPBROADCASTWload is vpbroadcastw dst, word ptr m.
+func (a *Assembler) VPBROADCASTWload(dst Y, m Mem) { a.rm2(opVPBROADCASTW, 1, dst, mem(m)) }
