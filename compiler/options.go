@@ -84,6 +84,12 @@ type Features struct {
 	// double.
 	Subgroups             SubgroupOps
 	SubgroupExtendedTypes bool
+	// SubgroupIndependentForwardProgress: the device's sub-groups make
+	// independent forward progress
+	// (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS), which
+	// cl_khr_subgroups asks for (SubgroupExtensions). No clgo device
+	// has it; off in AllFeatures.
+	SubgroupIndependentForwardProgress bool
 	// RelaxedCompareExchange: OpenCL C 2.0's compare-exchanges are
 	// emitted relaxed, without fences, whatever order they ask for, on a
 	// device that loses the work-items of ordered compare-exchange loops
@@ -263,7 +269,7 @@ func (f Features) extensions() []string {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
 	ext = append(ext, ImageExtensions(f)...)
-	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
+	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes, f.SubgroupIndependentForwardProgress)...)
 }
 
 // Addressing is the pointer model of a module (docs/physical.md).

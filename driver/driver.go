@@ -181,6 +181,15 @@ type Caps struct {
 	// SubgroupExtendedTypes: sub-group operations also work on 8-, 16-
 	// and 64-bit integers and half (Vulkan's shaderSubgroupExtendedTypes).
 	SubgroupExtendedTypes bool
+	// SubgroupIndependentForwardProgress: a sub-group that waits for
+	// another sub-group of its work-group (spinning on its store) is sure
+	// to see it arrive, outside barriers too
+	// (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS). Only then does
+	// the device list cl_khr_subgroups (compiler.SubgroupExtensions). The
+	// host driver runs a work-group's lanes in lock step and lavapipe its
+	// sub-groups one after the other between barriers, so neither has it;
+	// Vulkan promises it nowhere.
+	SubgroupIndependentForwardProgress bool
 	// SignedZeroInfNanPreserve: the device runs modules that declare
 	// SPV_KHR_float_controls' SignedZeroInfNanPreserve for 32-bit floats,
 	// and honours it. The compiler then declares it (Vulkan devices may
