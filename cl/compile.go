@@ -238,6 +238,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		SubgroupExtendedTypes:              c.SubgroupExtendedTypes,
 		SubgroupIndependentForwardProgress: c.SubgroupIndependentForwardProgress,
 		RelaxedCompareExchange:             c.RelaxedCompareExchange,
+		SerialWorkgroups:                   c.SerialWorkgroups,
 		SampleNearestInCode:                c.SampleNearestInCode,
 		SampleLinearInCode:                 c.SampleLinearInCode,
 	}

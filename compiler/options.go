@@ -96,6 +96,13 @@ type Features struct {
 	// (driver.Caps.RelaxedCompareExchange; Mesa 22.3's lavapipe). Off in
 	// AllFeatures.
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: the device runs a work-group's invocations on one
+	// thread (driver.Caps.SerialWorkgroups; lavapipe), so fences of
+	// Subgroup and Workgroup scope are left out and atomics of those
+	// scopes carry no memory order: within one thread, program order is
+	// all the order they ask for. Fences of Device scope stay. Off in
+	// AllFeatures.
+	SerialWorkgroups bool
 	// SampleNearestInCode and SampleLinearInCode: read_image with a
 	// sampler computes nearest (and linear) filtering in the kernel's
 	// code, from texels read with OpImageFetch, as OpenCL C §8.3 writes

@@ -227,6 +227,17 @@ type Caps struct {
 	// emits OpenCL C 2.0's compare-exchanges relaxed, as OpenCL 1.x's
 	// atomic_cmpxchg always is.
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: the device runs all the invocations of a
+	// work-group on one CPU thread, its sub-groups taking turns only at
+	// barriers (lavapipe). Memory order within a work-group is then
+	// program order, so fences and atomic orders of Subgroup or Workgroup
+	// scope order nothing a kernel can observe, and the compiler leaves
+	// them out (compiler.Features.SerialWorkgroups). lavapipe needs that:
+	// it runs every OpMemoryBarrier, and the barrier it puts around an
+	// atomic that carries memory semantics, as a work-group control
+	// barrier, which loses the sub-groups that do not reach it (a fence
+	// in a loop whose trip count differs between sub-groups).
+	SerialWorkgroups bool
 	// SampleNearestInCode: kernels compiled for the device compute
 	// CLK_FILTER_NEAREST sampling themselves, with OpenCL's formulas, and
 	// read the texel with OpImageFetch, rather than sample through the

@@ -188,6 +188,9 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 	}
 	scope := fs.atomicScope(op.scope, space)
 	sem := func(order int64, drop uint32) spirv.ID {
+		if !fs.ordersWithin(scope) {
+			return fs.u32(0) // fence.go
+		}
 		return fs.u32(atomicSemantics(order, drop, scope))
 	}
 	sc := fs.u32(uint32(scope))
@@ -239,11 +242,7 @@ func (fs *fnState) atomicCompareExchange(ptr, ptrT spirv.ID, scope spirv.Scope, 
 	if fs.opts.RelaxedCompareExchange {
 		success, failure = orderRelaxed, orderRelaxed
 	}
-	if scope != spirv.ScopeInvocation {
-		if s := atomicSemantics(success, uint32(spirv.MemorySemanticsAcquire), scope); s != 0 {
-			b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(s))
-		}
-	}
+	fs.memoryBarrier(scope, atomicSemantics(success, uint32(spirv.MemorySemanticsAcquire), scope))
 	ev := op.vals[0]
 	et, _ := types.Underlying(ev.t).(*types.Pointer)
 	if et == nil || ev.ptr == nil {
@@ -256,14 +255,9 @@ func (fs *fnState) atomicCompareExchange(ptr, ptrT spirv.ID, scope spirv.Scope, 
 	old := b.EmitIDs(spirv.OpAtomicCompareExchange, ptrT, ptr, fs.u32(uint32(scope)), relaxed, relaxed, in(op.vals[1].id), expected)
 	ok := b.EmitIDs(spirv.OpIEqual, fs.boolT(), old, expected)
 	fs.store(ep, out(old))
-	if scope != spirv.ScopeInvocation {
-		// The acquire the success or the failure order asks for.
-		s := atomicSemantics(success, uint32(spirv.MemorySemanticsRelease), scope) |
-			atomicSemantics(failure, uint32(spirv.MemorySemanticsRelease), scope)
-		if s != 0 {
-			b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(s))
-		}
-	}
+	// The acquire the success or the failure order asks for.
+	fs.memoryBarrier(scope, atomicSemantics(success, uint32(spirv.MemorySemanticsRelease), scope)|
+		atomicSemantics(failure, uint32(spirv.MemorySemanticsRelease), scope))
 	return ok
 }
 
@@ -335,7 +329,7 @@ func (fs *fnState) workItemFence(x *syntax.CallExpr) {
 	if halves == 0 || mem == 0 {
 		return
 	}
-	fs.b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(halves|mem))
+	fs.memoryBarrier(scope, halves|mem)
 }
 
 // fenceMemory maps cl_mem_fence_flags to the storage-class bits of memory

@@ -58,6 +58,10 @@ type Options struct {
 	// RelaxedCompareExchange: C11 compare-exchanges take no order (see
 	// compiler.Features.RelaxedCompareExchange).
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: fences and atomic orders of Subgroup and
+	// Workgroup scope are left out (compiler.Features.SerialWorkgroups;
+	// fence.go).
+	SerialWorkgroups bool
 	// SampleNearestInCode, SampleLinearInCode: read_image with a sampler
 	// filters in code (compiler.Features; imagesample.go).
 	SampleNearestInCode, SampleLinearInCode bool
