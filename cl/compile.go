@@ -239,6 +239,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		SubgroupIndependentForwardProgress: c.SubgroupIndependentForwardProgress,
 		RelaxedCompareExchange:             c.RelaxedCompareExchange,
 		SerialWorkgroups:                   c.SerialWorkgroups,
+		FenceByAtomic:                      c.FenceByAtomic,
 		SampleNearestInCode:                c.SampleNearestInCode,
 		SampleLinearInCode:                 c.SampleLinearInCode,
 	}

@@ -121,6 +121,7 @@ func (o Options) lowerOptions() lower.Options {
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
 		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
 		SerialWorkgroups:         o.Features.SerialWorkgroups,
+		FenceByAtomic:            o.Features.FenceByAtomic,
 		SampleNearestInCode:      o.Features.SampleNearestInCode || o.Features.SampleLinearInCode,
 		SampleLinearInCode:       o.Features.SampleLinearInCode,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,

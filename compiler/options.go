@@ -103,6 +103,13 @@ type Features struct {
 	// all the order they ask for. Fences of Device scope stay. Off in
 	// AllFeatures.
 	SerialWorkgroups bool
+	// FenceByAtomic: fences of Device scope are emitted as a relaxed
+	// atomic read-modify-write of a Workgroup word, and atomics of Device
+	// scope without an order (loads and stores with such a fence), on a
+	// device that runs an atomic read-modify-write as a full fence and
+	// OpMemoryBarrier as a work-group control barrier
+	// (driver.Caps.FenceByAtomic; lavapipe on x86). Off in AllFeatures.
+	FenceByAtomic bool
 	// SampleNearestInCode and SampleLinearInCode: read_image with a
 	// sampler computes nearest (and linear) filtering in the kernel's
 	// code, from texels read with OpImageFetch, as OpenCL C §8.3 writes

@@ -238,6 +238,14 @@ type Caps struct {
 	// barrier, which loses the sub-groups that do not reach it (a fence
 	// in a loop whose trip count differs between sub-groups).
 	SerialWorkgroups bool
+	// FenceByAtomic: an atomic read-modify-write of any order is a full
+	// fence on the device (lavapipe on x86: LLVM atomicrmw and cmpxchg of
+	// sequentially consistent order, locked instructions), while its
+	// OpMemoryBarrier is the work-group control barrier SerialWorkgroups
+	// describes. The compiler then emits Device-scope fences as an atomic
+	// increment of a Workgroup word and gives Device-scope atomics no
+	// order (compiler.Features.FenceByAtomic).
+	FenceByAtomic bool
 	// SampleNearestInCode: kernels compiled for the device compute
 	// CLK_FILTER_NEAREST sampling themselves, with OpenCL's formulas, and
 	// read the texel with OpImageFetch, rather than sample through the

@@ -187,8 +187,13 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		return v
 	}
 	scope := fs.atomicScope(op.scope, space)
+	// On a device that fences with atomics (fence.go), an ordered atomic
+	// is a relaxed one: a read-modify-write is itself a full fence there,
+	// and a load or a store gets the fence its order asks for after or
+	// before it.
+	byAtomic := fs.fencesByAtomic(scope)
 	sem := func(order int64, drop uint32) spirv.ID {
-		if !fs.ordersWithin(scope) {
+		if byAtomic || !fs.ordersWithin(scope) {
 			return fs.u32(0) // fence.go
 		}
 		return fs.u32(atomicSemantics(order, drop, scope))
@@ -197,8 +202,15 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 	acq, rel := uint32(spirv.MemorySemanticsAcquire), uint32(spirv.MemorySemanticsRelease)
 	switch op.name {
 	case "atomic_load":
-		return out(b.EmitIDs(spirv.OpAtomicLoad, ptrT, ptr, sc, sem(op.orders[0], rel)))
+		v := b.EmitIDs(spirv.OpAtomicLoad, ptrT, ptr, sc, sem(op.orders[0], rel))
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], rel, scope))
+		}
+		return out(v)
 	case "atomic_store":
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], acq, scope))
+		}
 		b.EmitIDs(spirv.OpAtomicStore, 0, ptr, sc, sem(op.orders[0], acq), in(op.vals[0].id))
 		return 0
 	case "atomic_exchange":
@@ -207,6 +219,9 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		old := b.EmitIDs(spirv.OpAtomicExchange, ptrT, ptr, sc, sem(op.orders[0], 0), fs.u32(1))
 		return b.EmitIDs(spirv.OpINotEqual, fs.boolT(), old, fs.u32(0))
 	case "atomic_flag_clear":
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], acq, scope))
+		}
 		b.EmitIDs(spirv.OpAtomicStore, 0, ptr, sc, sem(op.orders[0], acq), fs.u32(0))
 		return 0
 	case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak":

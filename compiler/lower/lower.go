@@ -62,6 +62,10 @@ type Options struct {
 	// Workgroup scope are left out (compiler.Features.SerialWorkgroups;
 	// fence.go).
 	SerialWorkgroups bool
+	// FenceByAtomic: fences of Device scope are an atomic
+	// read-modify-write on a Workgroup word, and atomics of that scope
+	// carry no order (compiler.Features.FenceByAtomic; fence.go).
+	FenceByAtomic bool
 	// SampleNearestInCode, SampleLinearInCode: read_image with a sampler
 	// filters in code (compiler.Features; imagesample.go).
 	SampleNearestInCode, SampleLinearInCode bool

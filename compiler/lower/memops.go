@@ -67,7 +67,7 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 	}
 	sc := fs.u32(scope)
 	sem := fs.u32(semMem | uint32(spirv.MemorySemanticsAcquireRelease))
-	if !fs.ordersWithin(spirv.Scope(scope)) {
+	if !fs.ordersWithin(spirv.Scope(scope)) || fs.fencesByAtomic(spirv.Scope(scope)) {
 		sem = fs.u32(semMem) // fence.go
 	}
 	signed := k.IsSigned()
