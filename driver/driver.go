@@ -225,7 +225,10 @@ type Caps struct {
 	// the loop, carries a memory order (Mesa 22.3's lavapipe: only one
 	// sub-group of each work-group leaves the loop). The compiler then
 	// emits OpenCL C 2.0's compare-exchanges relaxed, as OpenCL 1.x's
-	// atomic_cmpxchg always is.
+	// atomic_cmpxchg always is. (The cause, found since: lavapipe runs the
+	// barrier it puts around an ordered atomic, and every OpMemoryBarrier,
+	// as a work-group control barrier; SerialWorkgroups and FenceByAtomic
+	// handle fences and the other atomics.)
 	RelaxedCompareExchange bool
 	// SerialWorkgroups: the device runs all the invocations of a
 	// work-group on one CPU thread, its sub-groups taking turns only at
