@@ -233,12 +233,15 @@ func featuresOf(c driver.Caps) compiler.Features {
 		LoopIterationLimit:   c.LoopIterationLimit,
 		ReportOutOfBounds:    c.ReportOutOfBounds,
 		// OpenCL C defines __IMAGE_SUPPORT__ only for devices with images.
-		Images:                 c.Images,
-		Subgroups:              compiler.SubgroupOps(c.SubgroupOps),
-		SubgroupExtendedTypes:  c.SubgroupExtendedTypes,
-		RelaxedCompareExchange: c.RelaxedCompareExchange,
-		SampleNearestInCode:    c.SampleNearestInCode,
-		SampleLinearInCode:     c.SampleLinearInCode,
+		Images:                             c.Images,
+		Subgroups:                          compiler.SubgroupOps(c.SubgroupOps),
+		SubgroupExtendedTypes:              c.SubgroupExtendedTypes,
+		SubgroupIndependentForwardProgress: c.SubgroupIndependentForwardProgress,
+		RelaxedCompareExchange:             c.RelaxedCompareExchange,
+		SerialWorkgroups:                   c.SerialWorkgroups,
+		FenceByAtomic:                      c.FenceByAtomic,
+		SampleNearestInCode:                c.SampleNearestInCode,
+		SampleLinearInCode:                 c.SampleLinearInCode,
 	}
 }
 
@@ -246,7 +249,8 @@ func featuresOf(c driver.Caps) compiler.Features {
 // ask for nothing clgo's output would differ by: the runtime handles them
 // and the compiler does not see them. -cl-kernel-arg-info: argument names
 // and types are always kept; -cl-uniform-work-group-size: checked at
-// enqueue (uniformOnly); -cl-no-subgroup-ifp: no sub-groups; -g and
+// enqueue (uniformOnly); -cl-no-subgroup-ifp: no clgo device gives
+// sub-groups independent forward progress in the first place; -g and
 // -cl-strict-aliasing: no debug information, no aliasing assumptions.
 var runtimeOptions = map[string]bool{
 	"-cl-kernel-arg-info": true, "-cl-uniform-work-group-size": true, "-cl-no-subgroup-ifp": true,

@@ -146,7 +146,7 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	if di.Caps.Atomics64 {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
-	ext = append(ext, compiler.SubgroupExtensions(compiler.SubgroupOps(di.Caps.SubgroupOps), di.Caps.SubgroupExtendedTypes)...)
+	ext = append(ext, compiler.SubgroupExtensions(compiler.SubgroupOps(di.Caps.SubgroupOps), di.Caps.SubgroupExtendedTypes, di.Caps.SubgroupIndependentForwardProgress)...)
 	dev := &Device{platform: p, drv: drv, dev: d, info: DeviceInfo{
 		DeviceInfo: di, Driver: drv, Version: platformVersion, OpenCLCVersion: cVersion,
 		Profile: "FULL_PROFILE", Available: true,

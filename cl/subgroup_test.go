@@ -50,8 +50,8 @@ kernel void k(global uint *out) {
 	o[19] = get_enqueued_num_sub_groups();
 }`
 
-// TestSubgroups runs subgroupSrc on every device with cl_khr_subgroups and
-// the extensions it uses, over a uniform and a non-uniform NDRange, and
+// TestSubgroups runs subgroupSrc on every device with sub-groups
+// (__opencl_c_subgroups) and the extensions it uses, over a uniform and a non-uniform NDRange, and
 // checks every value against what the OpenCL extension specification says
 // for sub-groups of the device's size (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE
 // and the kernel's own get_max_sub_group_size agree with it), laid out by
@@ -61,9 +61,9 @@ func TestSubgroups(t *testing.T) {
 	ctx := context.Background()
 	for _, d := range realDevices(t) {
 		exts := strings.Fields(d.Info().Extensions)
-		need := []string{"cl_khr_subgroups", "cl_khr_subgroup_ballot", "cl_khr_subgroup_shuffle",
+		need := []string{"cl_khr_subgroup_ballot", "cl_khr_subgroup_shuffle",
 			"cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_non_uniform_arithmetic"}
-		if !slices.ContainsFunc(need, func(e string) bool { return slices.Contains(exts, e) }) {
+		if d.MaxNumSubGroups() == 0 {
 			t.Logf("%s: no sub-groups", d)
 			continue
 		}
@@ -215,4 +215,40 @@ func subgroupWant(global, local, w, n int, clustered bool) []uint32 {
 		}
 	}
 	return want
+}
+
+// TestSubgroupExtensionRule: a device lists cl_khr_subgroups exactly
+// when it reports CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS (which
+// the API specification ties to the extension), and has
+// __opencl_c_subgroups exactly when CL_DEVICE_MAX_NUM_SUB_GROUPS is above
+// 0; on such a device an OpenCL C 1.2 program calls the sub-group
+// functions without any macro or pragma.
+func TestSubgroupExtensionRule(t *testing.T) {
+	const src = "kernel void k(global uint *o) { o[get_global_id(0)] = get_sub_group_id() + sub_group_reduce_add(1u); }"
+	for _, d := range realDevices(t) {
+		exts := strings.Fields(d.Info().Extensions)
+		ifp := d.Info().Caps.SubgroupIndependentForwardProgress
+		if slices.Contains(exts, "cl_khr_subgroups") != ifp {
+			t.Errorf("%s: cl_khr_subgroups listed: %v, independent forward progress: %v", d, slices.Contains(exts, "cl_khr_subgroups"), ifp)
+		}
+		has := d.MaxNumSubGroups() > 0
+		if slices.Contains(d.OpenCLCFeatures(), "__opencl_c_subgroups") != has {
+			t.Errorf("%s: __opencl_c_subgroups %v, CL_DEVICE_MAX_NUM_SUB_GROUPS %d", d, d.OpenCLCFeatures(), d.MaxNumSubGroups())
+		}
+		if !has {
+			continue
+		}
+		c, err := CreateContext(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Release()
+		p, err := c.CreateProgramWithSource(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Build("", d); err != nil {
+			t.Errorf("%s: OpenCL C 1.2 with sub-group functions: %v\n%s", d, err, p.BuildLog(d))
+		}
+	}
 }

@@ -1,6 +1,9 @@
 package cl
 
-// Sub-group queries (clGetKernelSubGroupInfo, OpenCL 2.1 and
+import "github.com/clgo/clgo/compiler"
+
+// Sub-group queries (clGetKernelSubGroupInfo, OpenCL 2.1, for every
+// device with sub-groups: compiler.HasSubgroups, whether or not it lists
 // cl_khr_subgroups). Every clgo device lays sub-groups out as
 // SubgroupSize (driver.Caps) work-items of consecutive linear local ids,
 // the last one holding what is left (host.SubgroupWidth; Vulkan devices as
@@ -10,7 +13,7 @@ package cl
 // sub-groups (CL_INVALID_OPERATION, as clGetKernelSubGroupInfo says).
 func subgroupWidth(op string, dev *Device) (uint64, error) {
 	w := uint64(dev.info.Caps.SubgroupSize)
-	if w == 0 || dev.info.Caps.SubgroupOps == 0 {
+	if w == 0 || !compiler.HasSubgroups(compiler.SubgroupOps(dev.info.Caps.SubgroupOps)) {
 		return 0, errorf(ErrInvalidOperation, "%s: %v has no sub-groups", op, dev)
 	}
 	return w, nil
@@ -20,7 +23,7 @@ func subgroupWidth(op string, dev *Device) (uint64, error) {
 // largest work-group holds, 0 on a device without sub-groups.
 func (d *Device) MaxNumSubGroups() uint64 {
 	w := uint64(d.info.Caps.SubgroupSize)
-	if w == 0 || d.info.Caps.SubgroupOps == 0 {
+	if w == 0 || !compiler.HasSubgroups(compiler.SubgroupOps(d.info.Caps.SubgroupOps)) {
 		return 0
 	}
 	return (d.info.MaxWorkGroupSize + w - 1) / w

@@ -120,6 +120,8 @@ func (o Options) lowerOptions() lower.Options {
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
 		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
+		SerialWorkgroups:         o.Features.SerialWorkgroups,
+		FenceByAtomic:            o.Features.FenceByAtomic,
 		SampleNearestInCode:      o.Features.SampleNearestInCode || o.Features.SampleLinearInCode,
 		SampleLinearInCode:       o.Features.SampleLinearInCode,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,

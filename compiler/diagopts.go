@@ -20,6 +20,7 @@ func (o Options) newDiags() *diag.List {
 // typesConfig is the checker's configuration for these options.
 func (o Options) typesConfig() *types.Config {
 	return &types.Config{AddressBits: o.addressBits(), Std: o.std(), Extensions: o.Features.extensions(),
+		Features:        o.Features.OpenCLCFeatures(),
 		FastRelaxedMath: o.FastRelaxedMath, SinglePrecisionConstants: o.SinglePrecisionConst}
 }
 

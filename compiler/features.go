@@ -1,7 +1,5 @@
 package compiler
 
-import "slices"
-
 // The optional features of OpenCL C 3.0 (OpenCL C 3.0 section 6.2.1):
 // each is a macro __opencl_c_NAME that -cl-std=CL3.0 predefines where the
 // device has the feature, and a name in CL_DEVICE_OPENCL_C_FEATURES. The
@@ -42,11 +40,10 @@ var openCLCFeatures = []openCLCFeature{
 	{"__opencl_c_images", func(f Features) bool { return f.Images }},
 	{"__opencl_c_3d_image_writes", func(f Features) bool { return f.Images && f.Images3DWrites }},
 	{"__opencl_c_read_write_images", func(f Features) bool { return f.Images && f.ReadWriteImages }},
-	// Sub-groups: where the device's operations give cl_khr_subgroups
-	// (subgroups.go).
-	{"__opencl_c_subgroups", func(f Features) bool {
-		return slices.Contains(SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes), "cl_khr_subgroups")
-	}},
+	// Sub-groups: where the device runs the operations the sub-group
+	// functions lower to (subgroups.go), whether or not its sub-groups
+	// make independent forward progress (which cl_khr_subgroups asks).
+	{"__opencl_c_subgroups", func(f Features) bool { return HasSubgroups(f.Subgroups) }},
 }
 
 // OpenCLCFeatures returns the optional OpenCL C 3.0 features a device with

@@ -78,7 +78,7 @@ var optionTable = []*OptionInfo{
 	{Name: "-cl-arm-non-uniform-work-group-size", Status: Accepted, Help: "clspv: enable cl_arm_non_uniform_work_group_size",
 		Why: "non-uniform work-groups are always supported", Example: "-cl-arm-non-uniform-work-group-size"},
 	{Name: "-cl-no-subgroup-ifp", Status: Accepted, Help: "OpenCL 2.1: no independent forward progress of sub-groups",
-		Why: "clgo has no sub-groups", Example: "-cl-no-subgroup-ifp"},
+		Why: "no clgo device gives sub-groups independent forward progress", Example: "-cl-no-subgroup-ifp"},
 	{Name: "-cl-strict-aliasing", Status: Accepted, Help: "OpenCL 1.x: assume strict aliasing",
 		Why: "clgo makes no aliasing assumptions; deprecated in OpenCL 2.0", Example: "-cl-strict-aliasing"},
 	{Name: "-g", Status: Ignored, Help: "produce debug information", Why: "clgo emits no debug information yet", Example: "-g"},

@@ -84,12 +84,32 @@ type Features struct {
 	// double.
 	Subgroups             SubgroupOps
 	SubgroupExtendedTypes bool
+	// SubgroupIndependentForwardProgress: the device's sub-groups make
+	// independent forward progress
+	// (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS), which
+	// cl_khr_subgroups asks for (SubgroupExtensions). No clgo device
+	// has it; off in AllFeatures.
+	SubgroupIndependentForwardProgress bool
 	// RelaxedCompareExchange: OpenCL C 2.0's compare-exchanges are
 	// emitted relaxed, without fences, whatever order they ask for, on a
 	// device that loses the work-items of ordered compare-exchange loops
 	// (driver.Caps.RelaxedCompareExchange; Mesa 22.3's lavapipe). Off in
 	// AllFeatures.
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: the device runs a work-group's invocations on one
+	// thread (driver.Caps.SerialWorkgroups; lavapipe), so fences of
+	// Subgroup and Workgroup scope are left out and atomics of those
+	// scopes carry no memory order: within one thread, program order is
+	// all the order they ask for. Fences of Device scope stay. Off in
+	// AllFeatures.
+	SerialWorkgroups bool
+	// FenceByAtomic: fences of Device scope are emitted as a relaxed
+	// atomic read-modify-write of a Workgroup word, and atomics of Device
+	// scope without an order (loads and stores with such a fence), on a
+	// device that runs an atomic read-modify-write as a full fence and
+	// OpMemoryBarrier as a work-group control barrier
+	// (driver.Caps.FenceByAtomic; lavapipe on x86). Off in AllFeatures.
+	FenceByAtomic bool
 	// SampleNearestInCode and SampleLinearInCode: read_image with a
 	// sampler computes nearest (and linear) filtering in the kernel's
 	// code, from texels read with OpImageFetch, as OpenCL C §8.3 writes
@@ -263,7 +283,7 @@ func (f Features) extensions() []string {
 		ext = append(ext, "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics")
 	}
 	ext = append(ext, ImageExtensions(f)...)
-	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes)...)
+	return append(ext, SubgroupExtensions(f.Subgroups, f.SubgroupExtendedTypes, f.SubgroupIndependentForwardProgress)...)
 }
 
 // Addressing is the pointer model of a module (docs/physical.md).

@@ -181,6 +181,15 @@ type Caps struct {
 	// SubgroupExtendedTypes: sub-group operations also work on 8-, 16-
 	// and 64-bit integers and half (Vulkan's shaderSubgroupExtendedTypes).
 	SubgroupExtendedTypes bool
+	// SubgroupIndependentForwardProgress: a sub-group that waits for
+	// another sub-group of its work-group (spinning on its store) is sure
+	// to see it arrive, outside barriers too
+	// (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS). Only then does
+	// the device list cl_khr_subgroups (compiler.SubgroupExtensions). The
+	// host driver runs a work-group's lanes in lock step and lavapipe its
+	// sub-groups one after the other between barriers, so neither has it;
+	// Vulkan promises it nowhere.
+	SubgroupIndependentForwardProgress bool
 	// SignedZeroInfNanPreserve: the device runs modules that declare
 	// SPV_KHR_float_controls' SignedZeroInfNanPreserve for 32-bit floats,
 	// and honours it. The compiler then declares it (Vulkan devices may
@@ -216,8 +225,30 @@ type Caps struct {
 	// the loop, carries a memory order (Mesa 22.3's lavapipe: only one
 	// sub-group of each work-group leaves the loop). The compiler then
 	// emits OpenCL C 2.0's compare-exchanges relaxed, as OpenCL 1.x's
-	// atomic_cmpxchg always is.
+	// atomic_cmpxchg always is. (The cause, found since: lavapipe runs the
+	// barrier it puts around an ordered atomic, and every OpMemoryBarrier,
+	// as a work-group control barrier; SerialWorkgroups and FenceByAtomic
+	// handle fences and the other atomics.)
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: the device runs all the invocations of a
+	// work-group on one CPU thread, its sub-groups taking turns only at
+	// barriers (lavapipe). Memory order within a work-group is then
+	// program order, so fences and atomic orders of Subgroup or Workgroup
+	// scope order nothing a kernel can observe, and the compiler leaves
+	// them out (compiler.Features.SerialWorkgroups). lavapipe needs that:
+	// it runs every OpMemoryBarrier, and the barrier it puts around an
+	// atomic that carries memory semantics, as a work-group control
+	// barrier, which loses the sub-groups that do not reach it (a fence
+	// in a loop whose trip count differs between sub-groups).
+	SerialWorkgroups bool
+	// FenceByAtomic: an atomic read-modify-write of any order is a full
+	// fence on the device (lavapipe on x86: LLVM atomicrmw and cmpxchg of
+	// sequentially consistent order, locked instructions), while its
+	// OpMemoryBarrier is the work-group control barrier SerialWorkgroups
+	// describes. The compiler then emits Device-scope fences as an atomic
+	// increment of a Workgroup word and gives Device-scope atomics no
+	// order (compiler.Features.FenceByAtomic).
+	FenceByAtomic bool
 	// SampleNearestInCode: kernels compiled for the device compute
 	// CLK_FILTER_NEAREST sampling themselves, with OpenCL's formulas, and
 	// read the texel with OpImageFetch, rather than sample through the

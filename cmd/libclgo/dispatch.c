@@ -199,6 +199,9 @@ const cl_icd_dispatch clgo_dispatch = {
 void *clgo_ext_address(const char *name) {
 	if (!name) return NULL;
 	if (!strcmp(name, "clIcdGetPlatformIDsKHR")) return (void *)clIcdGetPlatformIDsKHR;
+	/* clGetKernelSubGroupInfoKHR: no clgo device lists cl_khr_subgroups
+	   (compiler.SubgroupExtensions); the table entry answers
+	   CL_INVALID_OPERATION for the loader's callers (kernel.go). */
 	if (!strcmp(name, "clGetKernelSubGroupInfoKHR")) return NULL;
 	return NULL;
 }

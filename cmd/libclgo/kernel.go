@@ -453,8 +453,27 @@ func clGetKernelSubGroupInfo(kern C.cl_kernel, dev C.cl_device_id, param_name C.
 	return subGroupInfo(kern, dev, param_name, input_value_size, input_value, param_value_size, param_value, param_value_size_ret)
 }
 
+// clGetKernelSubGroupInfoKHR is cl_khr_subgroups' entry point. The ICD
+// loader hands it out whatever the devices list (clgo's own
+// clGetExtensionFunctionAddress answers NULL for it, dispatch.c), and the
+// specification leaves a call for a device without the extension
+// undefined; clgo answers CL_INVALID_OPERATION there, as for its other
+// absent extensions (cl_ext_device_fission, dispatch.c), and as
+// clGetKernelSubGroupInfo does for a device without sub-groups.
+//
 //export clGetKernelSubGroupInfoKHR
 func clGetKernelSubGroupInfoKHR(kern C.cl_kernel, dev C.cl_device_id, param_name C.cl_kernel_sub_group_info, input_value_size C.size_t, input_value C.clgo_cvoid, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
+	k, ok := kernelOf(kern)
+	if !ok {
+		return C.CL_INVALID_KERNEL
+	}
+	d, ok := kernelDevice(k, dev)
+	if !ok {
+		return C.CL_INVALID_DEVICE
+	}
+	if !slices.Contains(deviceExtensions(d), "cl_khr_subgroups") {
+		return C.CL_INVALID_OPERATION
+	}
 	return subGroupInfo(kern, dev, param_name, input_value_size, input_value, param_value_size, param_value, param_value_size_ret)
 }
 

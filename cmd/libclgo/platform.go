@@ -432,7 +432,9 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_MAX_NUM_SUB_GROUPS:
 		v = u32(uint32(d.d.MaxNumSubGroups()))
 	case C.CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
-		v = boolean(false)
+		// True only where the device lists cl_khr_subgroups, as the API
+		// specification asks (compiler.SubgroupExtensions).
+		v = boolean(info.Caps.SubgroupIndependentForwardProgress)
 	case C.CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
 		v = u64(d.d.AtomicMemoryCapabilities())
 	case C.CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:

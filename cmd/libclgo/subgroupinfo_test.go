@@ -14,7 +14,10 @@ import (
 // CL_DEVICE_MAX_NUM_SUB_GROUPS on every device and compares the answers
 // for a local size of 70 with what the kernel itself sees
 // (get_max_sub_group_size, get_num_sub_groups); devices without
-// cl_khr_subgroups must answer CL_INVALID_OPERATION and 0.
+// sub-groups must answer CL_INVALID_OPERATION and 0; cl_khr_subgroups is
+// listed exactly where CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is
+// true, and clGetKernelSubGroupInfoKHR answers CL_INVALID_OPERATION
+// elsewhere.
 func TestSubGroupInfo(t *testing.T) {
 	gcc := need(t, "gcc")
 	exe := filepath.Join(t.TempDir(), "subgroupinfo")

@@ -416,7 +416,7 @@ var strs = [...]string{
 	"__generic int8 *",
 	"__private int16 *",
 	"__generic int16 *",
-	"cl_khr_subgroups",
+	"__opencl_c_subgroups",
 	"__read_only image2d_array_depth_t",
 	"__write_only image2d_array_depth_t",
 	"__read_write image2d_array_depth_t",

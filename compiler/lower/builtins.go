@@ -318,7 +318,7 @@ func (fs *fnState) barrier(name string, x *syntax.CallExpr) value {
 		}
 		fs.b.EmitIDs(spirv.OpControlBarrier, 0, wg, mem, fs.u32(sem))
 	} else {
-		fs.b.EmitIDs(spirv.OpMemoryBarrier, 0, wg, fs.u32(sem))
+		fs.memoryBarrier(spirv.ScopeWorkgroup, sem)
 	}
 	return value{t: types.Typ[types.Void]}
 }

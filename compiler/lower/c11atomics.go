@@ -187,15 +187,30 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		return v
 	}
 	scope := fs.atomicScope(op.scope, space)
+	// On a device that fences with atomics (fence.go), an ordered atomic
+	// is a relaxed one: a read-modify-write is itself a full fence there,
+	// and a load or a store gets the fence its order asks for after or
+	// before it.
+	byAtomic := fs.fencesByAtomic(scope)
 	sem := func(order int64, drop uint32) spirv.ID {
+		if byAtomic || !fs.ordersWithin(scope) {
+			return fs.u32(0) // fence.go
+		}
 		return fs.u32(atomicSemantics(order, drop, scope))
 	}
 	sc := fs.u32(uint32(scope))
 	acq, rel := uint32(spirv.MemorySemanticsAcquire), uint32(spirv.MemorySemanticsRelease)
 	switch op.name {
 	case "atomic_load":
-		return out(b.EmitIDs(spirv.OpAtomicLoad, ptrT, ptr, sc, sem(op.orders[0], rel)))
+		v := b.EmitIDs(spirv.OpAtomicLoad, ptrT, ptr, sc, sem(op.orders[0], rel))
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], rel, scope))
+		}
+		return out(v)
 	case "atomic_store":
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], acq, scope))
+		}
 		b.EmitIDs(spirv.OpAtomicStore, 0, ptr, sc, sem(op.orders[0], acq), in(op.vals[0].id))
 		return 0
 	case "atomic_exchange":
@@ -204,6 +219,9 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 		old := b.EmitIDs(spirv.OpAtomicExchange, ptrT, ptr, sc, sem(op.orders[0], 0), fs.u32(1))
 		return b.EmitIDs(spirv.OpINotEqual, fs.boolT(), old, fs.u32(0))
 	case "atomic_flag_clear":
+		if byAtomic {
+			fs.memoryBarrier(scope, atomicSemantics(op.orders[0], acq, scope))
+		}
 		b.EmitIDs(spirv.OpAtomicStore, 0, ptr, sc, sem(op.orders[0], acq), fs.u32(0))
 		return 0
 	case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak":
@@ -239,11 +257,7 @@ func (fs *fnState) atomicCompareExchange(ptr, ptrT spirv.ID, scope spirv.Scope, 
 	if fs.opts.RelaxedCompareExchange {
 		success, failure = orderRelaxed, orderRelaxed
 	}
-	if scope != spirv.ScopeInvocation {
-		if s := atomicSemantics(success, uint32(spirv.MemorySemanticsAcquire), scope); s != 0 {
-			b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(s))
-		}
-	}
+	fs.memoryBarrier(scope, atomicSemantics(success, uint32(spirv.MemorySemanticsAcquire), scope))
 	ev := op.vals[0]
 	et, _ := types.Underlying(ev.t).(*types.Pointer)
 	if et == nil || ev.ptr == nil {
@@ -256,14 +270,9 @@ func (fs *fnState) atomicCompareExchange(ptr, ptrT spirv.ID, scope spirv.Scope, 
 	old := b.EmitIDs(spirv.OpAtomicCompareExchange, ptrT, ptr, fs.u32(uint32(scope)), relaxed, relaxed, in(op.vals[1].id), expected)
 	ok := b.EmitIDs(spirv.OpIEqual, fs.boolT(), old, expected)
 	fs.store(ep, out(old))
-	if scope != spirv.ScopeInvocation {
-		// The acquire the success or the failure order asks for.
-		s := atomicSemantics(success, uint32(spirv.MemorySemanticsRelease), scope) |
-			atomicSemantics(failure, uint32(spirv.MemorySemanticsRelease), scope)
-		if s != 0 {
-			b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(s))
-		}
-	}
+	// The acquire the success or the failure order asks for.
+	fs.memoryBarrier(scope, atomicSemantics(success, uint32(spirv.MemorySemanticsRelease), scope)|
+		atomicSemantics(failure, uint32(spirv.MemorySemanticsRelease), scope))
 	return ok
 }
 
@@ -335,7 +344,7 @@ func (fs *fnState) workItemFence(x *syntax.CallExpr) {
 	if halves == 0 || mem == 0 {
 		return
 	}
-	fs.b.EmitIDs(spirv.OpMemoryBarrier, 0, fs.u32(uint32(scope)), fs.u32(halves|mem))
+	fs.memoryBarrier(scope, halves|mem)
 }
 
 // fenceMemory maps cl_mem_fence_flags to the storage-class bits of memory

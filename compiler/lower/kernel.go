@@ -41,6 +41,9 @@ type fnState struct {
 	// wgScratch: the Workgroup arrays of the work-group collectives, by
 	// element type (collective.go).
 	wgScratch map[spirv.ID]spirv.ID
+	// fenceWord: the Workgroup word that Device-scope fences update under
+	// Options.FenceByAtomic (fence.go); 0 until one is needed.
+	fenceWord spirv.ID
 	// physObj is global memory in a physical module (physical.go).
 	physObj *object
 	// pcPtr: the push-constant members of the pointer arguments of a

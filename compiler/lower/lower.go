@@ -58,6 +58,14 @@ type Options struct {
 	// RelaxedCompareExchange: C11 compare-exchanges take no order (see
 	// compiler.Features.RelaxedCompareExchange).
 	RelaxedCompareExchange bool
+	// SerialWorkgroups: fences and atomic orders of Subgroup and
+	// Workgroup scope are left out (compiler.Features.SerialWorkgroups;
+	// fence.go).
+	SerialWorkgroups bool
+	// FenceByAtomic: fences of Device scope are an atomic
+	// read-modify-write on a Workgroup word, and atomics of that scope
+	// carry no order (compiler.Features.FenceByAtomic; fence.go).
+	FenceByAtomic bool
 	// SampleNearestInCode, SampleLinearInCode: read_image with a sampler
 	// filters in code (compiler.Features; imagesample.go).
 	SampleNearestInCode, SampleLinearInCode bool

@@ -67,6 +67,9 @@ func (fs *fnState) atomicOn(p *place, name, op string, et types.Type, space type
 	}
 	sc := fs.u32(scope)
 	sem := fs.u32(semMem | uint32(spirv.MemorySemanticsAcquireRelease))
+	if !fs.ordersWithin(spirv.Scope(scope)) || fs.fencesByAtomic(spirv.Scope(scope)) {
+		sem = fs.u32(semMem) // fence.go
+	}
 	signed := k.IsSigned()
 	switch op {
 	case "add", "sub", "xchg", "and", "or", "xor", "min", "max":

@@ -56,6 +56,9 @@ func (c *checker) extAvailable(ext string) bool {
 	case "cl_khr_fp16":
 		return c.fp16()
 	}
+	if strings.HasPrefix(ext, "__opencl_c_") {
+		return c.features[ext]
+	}
 	return c.supported[ext]
 }
 

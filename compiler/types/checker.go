@@ -25,6 +25,7 @@ type checker struct {
 	typedefQ  map[*TypeName]qtype
 	supported map[string]bool // extensions the target supports
 	enabled   map[string]bool // extensions enabled by #pragma OPENCL EXTENSION
+	features  map[string]bool // OpenCL C 3.0 optional features the target has
 	builtins  map[string]*Builtin
 	overloads map[string][]*Overload // parsed builtin declarations, by name
 	progExts  map[string]bool
@@ -87,6 +88,7 @@ func newChecker(conf *Config, diags *diag.List) *checker {
 		typedefQ:  map[*TypeName]qtype{},
 		supported: map[string]bool{},
 		enabled:   map[string]bool{},
+		features:  map[string]bool{},
 		builtins:  map[string]*Builtin{},
 		overloads: map[string][]*Overload{},
 		progExts:  map[string]bool{},
@@ -95,6 +97,9 @@ func newChecker(conf *Config, diags *diag.List) *checker {
 	}
 	for _, e := range cc.Extensions {
 		c.supported[e] = true
+	}
+	for _, f := range cc.Features {
+		c.features[f] = true
 	}
 	if cc.Std >= 300 {
 		// OpenCL C 3.0 features are on whenever the target has them.

@@ -18,6 +18,12 @@ type Config struct {
 	// cl_khr_fp16 here and enabled by its pragma (half pointers are always
 	// allowed, for vload_half/vstore_half).
 	Extensions []string
+	// Features are the OpenCL C 3.0 optional features the target has
+	// (__opencl_c_subgroups, ...). A builtin declared for a feature is
+	// available under every -cl-std where the target has it, as clang
+	// declares the sub-group functions for cl_khr_subgroups or
+	// __opencl_c_subgroups.
+	Features []string
 	// FastRelaxedMath is -cl-fast-relaxed-math.
 	FastRelaxedMath bool
 	// SinglePrecisionConstants is -cl-single-precision-constant: a

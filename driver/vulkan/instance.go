@@ -351,6 +351,14 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// Mesa's CPU device (lavapipe) loses work-items of ordered
 	// compare-exchange loops (driver.Caps.RelaxedCompareExchange).
 	info.Caps.RelaxedCompareExchange = p.props.deviceType == physicalDeviceTypeCPU && p.props.vendorID == 0x10005 // Mesa
+	// lavapipe runs a work-group on one thread, its sub-groups as
+	// coroutines, and every memory barrier as a control barrier
+	// (driver.Caps.SerialWorkgroups).
+	info.Caps.SerialWorkgroups = info.Caps.RelaxedCompareExchange
+	// Its atomics are sequentially consistent LLVM atomics, locked
+	// instructions on x86 (driver.Caps.FenceByAtomic); lavapipe runs on
+	// the CPU this process runs on.
+	info.Caps.FenceByAtomic = info.Caps.SerialWorkgroups && (runtime.GOARCH == "amd64" || runtime.GOARCH == "386")
 	// Vulkan samplers round coordinates and convert texels their own
 	// way: nearest filtering is computed in the kernel everywhere, linear
 	// filtering too on CPU devices, which blend in 8-bit fixed point

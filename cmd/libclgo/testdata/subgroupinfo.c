@@ -1,11 +1,19 @@
 // subgroupinfo checks clGetKernelSubGroupInfo and CL_DEVICE_MAX_NUM_SUB_GROUPS
-// on every clgo device with cl_khr_subgroups against the device's own
-// kernel (get_max_sub_group_size, get_num_sub_groups run at local size 70),
-// and prints "NAME|max sub-group size|count|max num sub-groups".
+// on every clgo device with sub-groups (__opencl_c_subgroups in
+// CL_DEVICE_OPENCL_C_FEATURES) against the device's own kernel
+// (get_max_sub_group_size, get_num_sub_groups run at local size 70), that
+// cl_khr_subgroups is listed exactly where
+// CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is true, and that
+// clGetKernelSubGroupInfoKHR (through the loader's dispatch) answers
+// CL_INVALID_OPERATION on a device without the extension; it prints
+// "NAME|max sub-group size|count|max num sub-groups".
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
 #include <string.h>
+
+/* cl_khr_subgroups' query (the headers' own typedef is marked deprecated). */
+typedef cl_int (CL_API_CALL *sub_group_info_khr)(cl_kernel, cl_device_id, cl_kernel_sub_group_info, size_t, const void *, size_t, void *, size_t *);
 
 static const char *src =
 	"kernel void k(global uint *out) {\n"
@@ -30,10 +38,26 @@ int main(void) {
 		clGetDeviceInfo(devs[i], CL_DEVICE_NAME, sizeof name, name, NULL);
 		clGetDeviceInfo(devs[i], CL_DEVICE_EXTENSIONS, sizeof ext, ext, NULL);
 		cl_uint maxsg = 0;
+		cl_bool ifp = CL_TRUE;
 		clGetDeviceInfo(devs[i], CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof maxsg, &maxsg, NULL);
+		clGetDeviceInfo(devs[i], CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, sizeof ifp, &ifp, NULL);
+		cl_name_version feats[64];
+		size_t featsz = 0;
+		clGetDeviceInfo(devs[i], CL_DEVICE_OPENCL_C_FEATURES, sizeof feats, feats, &featsz);
+		int has = 0;
+		for (size_t f = 0; f < featsz / sizeof feats[0]; f++)
+			has |= strcmp(feats[f].name, "__opencl_c_subgroups") == 0;
+		int khr = strstr(ext, "cl_khr_subgroups ") != NULL || (strlen(ext) >= 16 && strcmp(ext + strlen(ext) - 16, "cl_khr_subgroups") == 0);
+		if (khr != (ifp == CL_TRUE)) {
+			printf("FAIL: %s: cl_khr_subgroups listed %d, independent forward progress %d\n", name, khr, ifp);
+			failures++;
+		}
+		if (has != (maxsg > 0)) {
+			printf("FAIL: %s: __opencl_c_subgroups %d, CL_DEVICE_MAX_NUM_SUB_GROUPS %u\n", name, has, maxsg);
+			failures++;
+		}
 		cl_context ctx = clCreateContext(NULL, 1, &devs[i], NULL, NULL, &err);
 		cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-		int has = strstr(ext, "cl_khr_subgroups") != NULL;
 		if (clBuildProgram(p, 1, &devs[i], "-cl-std=CL2.0", NULL, NULL) != CL_SUCCESS) {
 			if (has) {
 				printf("FAIL: %s: build\n", name);
@@ -50,6 +74,15 @@ int main(void) {
 		cl_int e4 = clGetKernelSubGroupInfo(k, devs[i], CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL, sizeof kcomp, &kcomp, NULL);
 		cl_int e5 = clGetKernelSubGroupInfo(k, devs[i], CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof want_count, &want_count, sizeof lsz, lsz, NULL);
 		cl_int e6 = clGetKernelSubGroupInfo(k, devs[i], CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 0, NULL, sizeof count, &count, NULL);
+		if (!khr) {
+			size_t khrmax = 0;
+			sub_group_info_khr f = (sub_group_info_khr)clGetExtensionFunctionAddressForPlatform(plat, "clGetKernelSubGroupInfoKHR");
+			cl_int ek = f ? f(k, devs[i], CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local, local, sizeof khrmax, &khrmax, NULL) : CL_INVALID_OPERATION;
+			if (ek != CL_INVALID_OPERATION) {
+				printf("FAIL: %s: clGetKernelSubGroupInfoKHR without cl_khr_subgroups: %d\n", name, ek);
+				failures++;
+			}
+		}
 		if (!has) {
 			if (e1 != CL_INVALID_OPERATION || maxsg != 0) {
 				printf("FAIL: %s: no sub-groups, but %d, %u\n", name, e1, maxsg);

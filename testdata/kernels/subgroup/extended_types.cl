@@ -11,7 +11,7 @@
 // sub-group's members gathered in local memory, so that nothing depends on
 // the sub-group size; bad[i] holds the failed checks, 0 everywhere (and on
 // a reference without sub-groups, which checks nothing).
-#if defined(cl_khr_subgroups) && defined(cl_khr_subgroup_non_uniform_arithmetic) && defined(cl_khr_subgroup_shuffle) && defined(cl_khr_subgroup_ballot)
+#if defined(__opencl_c_subgroups) && defined(cl_khr_subgroup_non_uniform_arithmetic) && defined(cl_khr_subgroup_shuffle) && defined(cl_khr_subgroup_ballot)
 #define HAVE 1
 #endif
 kernel void extended_types(global const long *in, global uint *bad) {

@@ -21,7 +21,7 @@ kernel void reduce_scan(global const int *in, global uint *bad, global int *sums
   if (l == 0)
     acc = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-#ifdef cl_khr_subgroups
+#ifdef __opencl_c_subgroups
   local uint sg[48], sl[48];
   local int v[48];
   sg[l] = get_sub_group_id();

@@ -3,6 +3,7 @@
 //! local 8
 //! arg buffer<int> 256 random(-1000,1000)
 //! arg buffer<int> 768 out
+//! options -cl-std=CL2.0
 
 // Work-groups of 8 items and no barrier (the host driver runs several such
 // groups at once): where a sub-group holds the whole work-group, its sum,
@@ -18,7 +19,7 @@ kernel void small_groups(global const int *in, global int *out) {
       scan += g[k];
   }
   int first = g[0];
-#ifdef cl_khr_subgroups
+#ifdef __opencl_c_subgroups
   if (get_max_sub_group_size() >= get_local_size(0)) {
     sum = sub_group_reduce_add(x);
     scan = sub_group_scan_inclusive_add(x);

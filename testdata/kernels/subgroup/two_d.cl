@@ -20,7 +20,7 @@ kernel void two_d(global const int *in, global uint *bad, global int *sums) {
   if (l == 0)
     acc = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-#ifdef cl_khr_subgroups
+#ifdef __opencl_c_subgroups
   local uint sg[60], sl[60];
   local int v[60];
   sg[l] = get_sub_group_id();
