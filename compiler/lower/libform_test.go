@@ -30,9 +30,10 @@ func TestPrecompiledLibraryUpToDate(t *testing.T) {
 	}
 }
 
-// TestLibraryOptionsIrrelevant: the options that LibraryKey leaves out do
-// not change the library's code, so one precompiled form per key serves
-// every device and option set.
+// TestLibraryOptionsIrrelevant: the options and program settings that
+// LibraryKey leaves out do not change the library's code, so one
+// precompiled form per key serves every device, option set and
+// -cl-std/-arch.
 func TestLibraryOptionsIrrelevant(t *testing.T) {
 	variants := map[string]Options{
 		"FmaFused": {FmaFused: true}, "Float64": {Float64: true},
@@ -43,13 +44,31 @@ func TestLibraryOptionsIrrelevant(t *testing.T) {
 		"ReportOutOfBounds": {ReportOutOfBounds: true}, "SubgroupExtendedTypes": {SubgroupExtendedTypes: true},
 		"SampleInCode": {SampleNearestInCode: true, SampleLinearInCode: true},
 	}
+	progs := map[string]types.Config{
+		"CL3.0":                  {Std: 300},
+		"spir64":                 {AddressBits: 64},
+		"fp16 and int64 atomics": {Extensions: []string{"cl_khr_fp16", "cl_khr_int64_base_atomics"}},
+	}
 	for _, k := range LibraryKeys() {
 		want, err := PrecompileLibrary(k)
 		if err != nil {
 			t.Fatal(err)
 		}
+		for name, c := range progs {
+			got, err := precompileLibrary(k, Options{}, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: %s changes the library's code", k.FileName(), name)
+			}
+		}
+		got, err := precompileLibrary(k, Options{Physical: true}, types.Config{AddressBits: 64})
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: physical addressing changes the library's code (%v)", k.FileName(), err)
+		}
 		for name, o := range variants {
-			got, err := precompileLibrary(k, o)
+			got, err := precompileLibrary(k, o, types.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,19 +18,25 @@ import (
 // libform.go embeds. go generate writes it (internal/genmathlib);
 // TestPrecompiledLibraryUpToDate checks the files in the tree.
 func PrecompileLibrary(k LibraryKey) ([]byte, error) {
-	return precompileLibrary(k, Options{})
+	return precompileLibrary(k, Options{}, types.Config{})
 }
 
-// precompileLibrary is PrecompileLibrary with lowering options (which
-// must not matter: TestLibraryOptionsIrrelevant).
-func precompileLibrary(k LibraryKey, opts Options) (data []byte, err error) {
+// precompileLibrary is PrecompileLibrary with lowering options and the
+// program's Std, AddressBits and extensions other than cl_khr_fp64 (none
+// of which may matter: TestLibraryOptionsIrrelevant).
+func precompileLibrary(k LibraryKey, opts Options, prog types.Config) (data []byte, err error) {
 	lb, err := lib.Load()
 	if err != nil {
 		return nil, err
 	}
 	conf := types.Config{Std: 120, FastRelaxedMath: k.FastRelaxedMath}
+	if prog.Std != 0 {
+		conf.Std = prog.Std
+	}
+	conf.AddressBits = prog.AddressBits
+	conf.Extensions = slices.DeleteFunc(slices.Clone(prog.Extensions), func(e string) bool { return e == "cl_khr_fp64" })
 	if k.FP64 {
-		conf.Extensions = []string{"cl_khr_fp64"}
+		conf.Extensions = append(conf.Extensions, "cl_khr_fp64")
 	}
 	opts.Version = spirv.Version13
 	diags := &diag.List{}
