@@ -88,7 +88,15 @@ func (l *lowerer) optimizeLibrary() error {
 	void := b.TypeVoid()
 	entry := b.BeginFunction(void, b.TypeFunction(void), spirv.FunctionControlNone)
 	b.NewBlock()
-	for _, lf := range l.libFns {
+	// In name order: the OpUndef arguments' ids, which mem2reg may reuse
+	// in the library's functions, must not depend on map order.
+	names := make([]string, 0, len(l.libFns))
+	for name := range l.libFns {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		lf := l.libFns[name]
 		ops := []spirv.ID{lf.id}
 		for _, p := range byID[lf.id].Params {
 			ops = append(ops, b.Undef(p.ResultType))
