@@ -31,9 +31,11 @@ type libForm struct {
 
 // libEntry is one library function's module, decoded and indexed.
 type libEntry struct {
-	m     *spirv.Module
-	ops   *spirv.IDOperands
-	fn    *spirv.Function
+	m  *spirv.Module
+	fn *spirv.Function
+	// idOps: the indices of each instruction's id operands, found once
+	// (the grammar walk costs more than the copy).
+	idOps map[*spirv.Instruction][]int
 	names map[spirv.ID]string               // the library functions it calls, by id
 	defs  map[spirv.ID]*spirv.Instruction   // types, constants, imports
 	decos map[spirv.ID][]*spirv.Instruction // OpDecorate by target
@@ -129,8 +131,26 @@ func decodeLibEntry(data []byte) (*libEntry, error) {
 		return nil, fmt.Errorf("%d functions", len(m.Functions))
 	}
 	e := &libEntry{
-		m: m, ops: spirv.NewIDOperands(m), fn: m.Functions[0], names: map[spirv.ID]string{},
+		m: m, fn: m.Functions[0], names: map[spirv.ID]string{}, idOps: map[*spirv.Instruction][]int{},
 		defs: map[spirv.ID]*spirv.Instruction{}, decos: map[spirv.ID][]*spirv.Instruction{},
+	}
+	ops := spirv.NewIDOperands(m)
+	index := func(in *spirv.Instruction) {
+		var is []int
+		if err == nil {
+			err = ops.Visit(in, func(i int) { is = append(is, i) })
+			if err != nil {
+				err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, err)
+			}
+		}
+		e.idOps[in] = is
+	}
+	for _, in := range m.Globals {
+		index(in)
+	}
+	forEachLibInst(e.fn, index)
+	if err != nil {
+		return nil, err
 	}
 	for _, in := range m.Names {
 		if in.Op == spirv.OpName && len(in.Operands) >= 2 && spirv.ID(in.Operands[0]) != e.fn.ID {
@@ -193,8 +213,8 @@ func (l *lowerer) importLibFunc(form *libForm, name string) *libFn {
 				b.Decorate(c.Result, spirv.Decoration(d.Operands[1]), d.Operands[2:]...)
 			}
 		}
-		if err := pre.ops.Visit(in, func(i int) { c.Operands[i] = uint32(mapID(spirv.ID(in.Operands[i]))) }); err != nil {
-			l.internalf("the precompiled math library: %v %%%d: %v", in.Op, in.Result, err)
+		for _, i := range pre.idOps[in] {
+			c.Operands[i] = uint32(mapID(spirv.ID(in.Operands[i])))
 		}
 		return c
 	}
@@ -228,8 +248,8 @@ func (l *lowerer) importGlobal(pre *libEntry, in *spirv.Instruction, mapID func(
 		return b.ExtInstImport(name)
 	}
 	ops := append([]uint32(nil), in.Operands...)
-	if err := pre.ops.Visit(in, func(i int) { ops[i] = uint32(mapID(spirv.ID(in.Operands[i]))) }); err != nil {
-		l.internalf("the precompiled math library: %v %%%d: %v", in.Op, in.Result, err)
+	for _, i := range pre.idOps[in] {
+		ops[i] = uint32(mapID(spirv.ID(in.Operands[i])))
 	}
 	switch in.Op {
 	case spirv.OpTypeFloat:
