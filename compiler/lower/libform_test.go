@@ -131,6 +131,14 @@ func libKernel(k LibraryKey) string {
 // source, and optimizes the module as compiler.Compile does.
 func lowerLib(t *testing.T, src string, k LibraryKey, fromSource bool) *spirv.Module {
 	t.Helper()
+	m, err := lowerLibErr(src, k, fromSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func lowerLibErr(src string, k LibraryKey, fromSource bool) (*spirv.Module, error) {
 	conf := &types.Config{Std: 120, FastRelaxedMath: k.FastRelaxedMath}
 	if k.FP64 {
 		conf.Extensions = []string{"cl_khr_fp64"}
@@ -140,16 +148,16 @@ func lowerLib(t *testing.T, src string, k LibraryKey, fromSource bool) *spirv.Mo
 	file := syntax.Parse("lib.cl", toks, diags)
 	pkg, info := types.Check([]*syntax.File{file}, conf, diags)
 	if diags.HasErrors() {
-		t.Fatal(diags)
+		return nil, diags
 	}
 	m, _ := Lower(pkg, info, Options{LibraryFromSource: fromSource}, diags)
 	if diags.HasErrors() {
-		t.Fatal(diags)
+		return nil, diags
 	}
 	if err := opt.Run(m); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return m
+	return m, nil
 }
 
 // TestLibraryCalled: every library function a program uses is one SPIR-V
@@ -314,5 +322,34 @@ func TestLibraryLoopLimitProbe(t *testing.T) {
 	}
 	if !loops["k"] || refl.Kernels[0].Flags&spirv.KernelMayUsePrintf == 0 {
 		t.Errorf("kernel k calls a library function with a loop but has no probe (loops in %v)", loops)
+	}
+}
+
+// TestLibraryConcurrentCompiles: compiles running at once (clBuildProgram
+// from several threads) share the precompiled library, decoded on first
+// use, and each gets the same module.
+func TestLibraryConcurrentCompiles(t *testing.T) {
+	k := LibraryKey{FP64: true}
+	src := libKernel(k)
+	want := lowerLib(t, src, k, false).Encode()
+	const n = 4
+	type result struct {
+		m   *spirv.Module
+		err error
+	}
+	got := make(chan result, n)
+	for range n {
+		go func() {
+			m, err := lowerLibErr(src, k, false)
+			got <- result{m, err}
+		}()
+	}
+	for range n {
+		r := <-got
+		if r.err != nil {
+			t.Error(r.err)
+		} else if m := r.m.Encode(); !bytes.Equal(m, want) {
+			t.Errorf("a concurrent compile gave a different module (%d bytes, want %d)", len(m), len(want))
+		}
 	}
 }
