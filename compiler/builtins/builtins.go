@@ -32,27 +32,69 @@ type Decl struct {
 // a listed builtin).
 func Lookup(name string) []Decl {
 	once.Do(load)
-	return byName[name]
+	mu.Lock()
+	defer mu.Unlock()
+	if ds, ok := byName[name]; ok {
+		return ds
+	}
+	ds := parse(index[name])
+	byName[name] = ds
+	return ds
 }
 
 // Names returns the names of all listed builtins.
 func Names() []string {
 	once.Do(load)
 	var ns []string
-	for n := range byName {
+	for n := range index {
 		ns = append(ns, n)
 	}
 	return ns
 }
 
 var (
-	once   sync.Once
+	once sync.Once
+	// index holds each builtin's lines of decls (they are contiguous):
+	// a program calls a few dozen of the 406 builtins, so only those are
+	// parsed, on first use, which keeps the first compile of a process
+	// (clgo compile) from paying for all 6,443 overloads.
+	index  map[string]string
+	mu     sync.Mutex
 	byName map[string][]Decl
 )
 
 func load() {
+	index = map[string]string{}
 	byName = map[string][]Decl{}
-	for line := range strings.Lines(decls) {
+	rest := decls
+	for len(rest) > 0 {
+		sp := strings.IndexByte(rest, ' ')
+		if sp <= 0 {
+			break
+		}
+		name := rest[:sp]
+		end := 0
+		for end < len(rest) {
+			nl := strings.IndexByte(rest[end:], '\n')
+			if nl < 0 {
+				end = len(rest)
+				break
+			}
+			end += nl + 1
+			next := rest[end:]
+			if len(next) <= len(name) || next[len(name)] != ' ' || next[:len(name)] != name {
+				break
+			}
+		}
+		index[name] += rest[:end]
+		rest = rest[end:]
+	}
+}
+
+// parse parses lines of decls.
+func parse(lines string) []Decl {
+	var ds []Decl
+	for line := range strings.Lines(lines) {
 		f := strings.Fields(line)
 		if len(f) < 5 {
 			continue
@@ -62,8 +104,9 @@ func load() {
 		for _, p := range f[5:] {
 			d.Params = append(d.Params, str(p))
 		}
-		byName[d.Name] = append(byName[d.Name], d)
+		ds = append(ds, d)
 	}
+	return ds
 }
 
 func str(i string) string {

@@ -96,17 +96,13 @@ func returnInLoop(body *syntax.BlockStmt) bool {
 }
 
 // checkLoopLimiter puts the probe before every return of the kernel being
-// lowered (fs.fn), when it has a loop.
+// lowered (fs.fn), when it has a loop or calls a library function that has
+// one.
 func (fs *fnState) checkLoopLimiter() {
 	fn := fs.fn
 	var rets []*spirv.Block
-	loops := false
+	loops := fs.hasLoop(fn) // its own or a library function's it calls
 	for _, blk := range fn.Blocks {
-		for _, in := range blk.Insts {
-			if in.Op == spirv.OpLoopMerge {
-				loops = true
-			}
-		}
 		if n := len(blk.Insts); n > 0 && blk.Insts[n-1].Op == spirv.OpReturn {
 			rets = append(rets, blk)
 		}

@@ -84,6 +84,10 @@ type Options struct {
 	// Auto: a logical lowering that reports, as errors NeedsPhysical
 	// recognizes, what only physical addressing expresses.
 	Auto bool
+	// LibraryFromSource lowers the math library's functions from the
+	// library's OpenCL C rather than copying them from the precompiled
+	// form (libform.go): for tests, which compare the two.
+	LibraryFromSource bool
 }
 
 // lowerer holds the module-wide state.
@@ -114,6 +118,13 @@ type lowerer struct {
 	samplers     map[uint32]spirv.ID
 	samplerOrder []uint32
 	pv           progVarState // program-scope __global variables (progvars.go)
+	// libFns: the math library's functions emitted so far, by name;
+	// libLoop: those that have a loop, by id (libfunc.go).
+	libFns  map[string]*libFn
+	libLoop map[spirv.ID]bool
+	// libFromSource lowers library functions from the library's source
+	// rather than copying them from the precompiled form (libgen.go).
+	libFromSource bool
 }
 
 // global is a program-scope variable: a Private variable with an
@@ -132,12 +143,15 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 	}
 	l := &lowerer{
 		opts: opts, pkg: pkg, info: info, conf: &pkg.Config, diags: diags,
-		b:         spirv.NewBuilder(opts.Version),
-		structVal: map[*types.Struct]spirv.ID{},
-		memTypes:  map[string]spirv.ID{},
-		inputs:    map[spirv.BuiltIn]spirv.ID{},
-		globals:   map[*types.Var]*global{},
-		refl:      &spirv.Reflection{},
+		b:             spirv.NewBuilder(opts.Version),
+		structVal:     map[*types.Struct]spirv.ID{},
+		memTypes:      map[string]spirv.ID{},
+		inputs:        map[spirv.BuiltIn]spirv.ID{},
+		globals:       map[*types.Var]*global{},
+		refl:          &spirv.Reflection{},
+		libFns:        map[string]*libFn{},
+		libLoop:       map[spirv.ID]bool{},
+		libFromSource: opts.LibraryFromSource,
 	}
 	defer func() {
 		// A bug in lowering must not take the caller down: report it as an

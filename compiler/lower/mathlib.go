@@ -2,18 +2,16 @@ package lower
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
-	"github.com/clgo/clgo/compiler/builtins/lib"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
 )
 
 // Builtins computed by clgo's OpenCL C math library (compiler/builtins/lib)
 // where the GLSL.std.450 instruction is less precise than OpenCL C §7.4
-// allows or undefined where §7.5 is not. Library functions are scalar;
-// a vector call inlines one per component. Most float forms compute in
+// allows or undefined where §7.5 is not. Library functions are scalar
+// SPIR-V functions (libfunc.go); a vector call calls one per component. Most float forms compute in
 // double, so they need fp64 on the device; those in libFloatOnly compute
 // in float and integers and are used without it too. Without fp64 for
 // the others, and for the relaxed native_/half_ forms and
@@ -55,39 +53,48 @@ var libFloatOnly = map[string]bool{
 // once built).
 var libAnalyses sync.Map // *types.Func → *analysis
 
+// libUsable reports whether builtin base of the type with name suffix
+// suffix ("_f", "_d") goes through the library in a program with (fp64)
+// or without cl_khr_fp64, under -cl-fast-relaxed-math (relaxed) or not.
+func libUsable(base, suffix string, fp64, relaxed bool) bool {
+	if relaxed && !libExact[base] || !libBuiltins[base] {
+		return false
+	}
+	return suffix == "_d" && fp64 || suffix == "_f" && (fp64 || libFloatOnly[base])
+}
+
+// geoUsable reports whether the geometric builtins go through the
+// library (geoLib).
+func geoUsable(fp64, relaxed bool) bool { return fp64 && !relaxed }
+
 // mathLib lowers builtin name through the library when it has the
 // function for the arguments' kind. ok is false when it does not.
 func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.ID, bool) {
-	if name != base || fs.conf.FastRelaxedMath && !libExact[base] || !libBuiltins[base] || len(a.vals) == 0 {
+	if name != base || len(a.vals) == 0 {
 		return 0, false
 	}
 	ak := types.ElemKind(a.vals[0].t)
 	suffix := map[types.Kind]string{types.Float: "_f", types.Double: "_d"}[ak]
-	fp64 := slices.Contains(fs.conf.Extensions, "cl_khr_fp64")
-	if suffix == "" || !fp64 && (suffix != "_f" || !libFloatOnly[base]) {
+	key := fs.libKey()
+	if suffix == "" || !libUsable(base, suffix, key.FP64, key.FastRelaxedMath) {
 		return 0, false
-	}
-	l, err := lib.Load()
-	if err != nil {
-		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
-		return fs.b.Undef(fs.valType(t)), true
 	}
 	switch base {
 	case "sincos":
-		return fs.sincosLib(l, suffix, a, t), true
+		return fs.sincosLib(suffix, a, t), true
 	case "remquo":
-		return fs.remquoLib(l, suffix, a, t), true
+		return fs.remquoLib(suffix, a, t), true
 	case "lgamma_r":
-		if fn := l.Funcs["__clgo_lgamma_r"+suffix]; fn != nil {
-			return fs.lgammaRLib(l, fn, a, t), true
+		if fn := "__clgo_lgamma_r" + suffix; fs.libHas(fn) {
+			return fs.lgammaRLib(fn, a, t), true
 		}
 		return 0, false
 	}
-	fn := l.Funcs["__clgo_"+base+suffix]
-	if fn == nil {
+	fn := "__clgo_" + base + suffix
+	if !fs.libHas(fn) {
 		return 0, false
 	}
-	return fs.libPerComponent(l, fn, a, t), true
+	return fs.libPerComponent(fn, a, t), true
 }
 
 // geoLib lowers length, distance and normalize of 2-, 3- and 4-vectors
@@ -98,7 +105,7 @@ func (fs *fnState) mathLib(name, base string, a mathArgs, t types.Type) (spirv.I
 // functions, float needs fp64 (it computes in double); fast_ forms and
 // -cl-fast-relaxed-math keep GLSL.
 func (fs *fnState) geoLib(name, base string, args []value, t types.Type) (spirv.ID, bool) {
-	if name != base || fs.conf.FastRelaxedMath || !slices.Contains(fs.conf.Extensions, "cl_khr_fp64") {
+	if key := fs.libKey(); name != base || !geoUsable(key.FP64, key.FastRelaxedMath) {
 		return 0, false
 	}
 	n := types.VecLen(args[0].t)
@@ -106,24 +113,19 @@ func (fs *fnState) geoLib(name, base string, args []value, t types.Type) (spirv.
 	if suffix == "" || n < 2 || n > 4 {
 		return 0, false
 	}
-	l, err := lib.Load()
-	if err != nil {
-		fs.errorf(fs.pos, "internal compiler error: the math library: %v", err)
-		return fs.b.Undef(fs.valType(t)), true
-	}
-	fn := l.Funcs[fmt.Sprintf("__clgo_%s_%s%d", base, suffix, n)]
-	if fn == nil {
+	fn := fmt.Sprintf("__clgo_%s_%s%d", base, suffix, n)
+	if !fs.libHas(fn) {
 		return 0, false
 	}
-	return fs.callLib(l, fn, args, t).id, true
+	return fs.callLib(fn, args, t).id, true
 }
 
 // libPerComponent calls fn on each component of the arguments and builds
 // the result of type t.
-func (fs *fnState) libPerComponent(l *lib.Library, fn *types.Func, a mathArgs, t types.Type) spirv.ID {
+func (fs *fnState) libPerComponent(fn string, a mathArgs, t types.Type) spirv.ID {
 	n := types.VecLen(t)
 	rk := types.ElemKind(t)
-	parts := fs.libCalls(l, fn, a, n, types.Typ[rk])
+	parts := fs.libCalls(fn, a, n, types.Typ[rk])
 	if n <= 1 {
 		return parts[0]
 	}
@@ -132,7 +134,7 @@ func (fs *fnState) libPerComponent(l *lib.Library, fn *types.Func, a mathArgs, t
 
 // libCalls calls fn on each of the n components of the arguments (n <= 1:
 // scalars), each call giving a value of type rt.
-func (fs *fnState) libCalls(l *lib.Library, fn *types.Func, a mathArgs, n int, rt types.Type) []spirv.ID {
+func (fs *fnState) libCalls(fn string, a mathArgs, n int, rt types.Type) []spirv.ID {
 	comps := make([][]spirv.ID, len(a.vals))
 	for i, v := range a.vals {
 		id := a.ids[i]
@@ -153,27 +155,9 @@ func (fs *fnState) libCalls(l *lib.Library, fn *types.Func, a mathArgs, n int, r
 		for i, v := range a.vals {
 			args[i] = value{t: types.Typ[types.ElemKind(v.t)], id: comps[i][c]}
 		}
-		parts[c] = fs.callLib(l, fn, args, rt).id
+		parts[c] = fs.callLib(fn, args, rt).id
 	}
 	return parts
-}
-
-// callLib inlines library function fn: the lowering reads the library's
-// type information and analysis while in its body.
-func (fs *fnState) callLib(l *lib.Library, fn *types.Func, args []value, t types.Type) value {
-	an, ok := libAnalyses.Load(fn)
-	if !ok {
-		an, _ = libAnalyses.LoadOrStore(fn, analyze(l.Info, fn, nil, false))
-	}
-	saveInfo, saveAn, savePos := fs.lowerer.info, fs.an, fs.pos
-	fs.lowerer.info, fs.an = l.Info, an.(*analysis)
-	defer func() { fs.lowerer.info, fs.an, fs.pos = saveInfo, saveAn, savePos }()
-	f, blk := fs.b.Current()
-	nb := slices.Index(f.Blocks, blk)
-	ni := len(blk.Insts)
-	r := fs.inlineArgs(args, fn, t)
-	fs.noContraction(f, nb, ni)
-	return r
 }
 
 // noContraction decorates the float arithmetic emitted from block nb,
@@ -199,13 +183,13 @@ func (fs *fnState) noContraction(f *spirv.Function, nb, ni int) {
 // sincosLib is sincos as the library's sin and cos, the cosine stored
 // through the pointer argument: one __clgo_sincos_{f,d} call per
 // component (one argument reduction for both) where the library has it.
-func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.Type) spirv.ID {
+func (fs *fnState) sincosLib(suffix string, a mathArgs, t types.Type) spirv.ID {
 	x := mathArgs{vals: a.vals[:1], ids: a.ids[:1]}
 	var s, c spirv.ID
-	if fn := l.Funcs["__clgo_sincos"+suffix]; fn != nil {
+	if fn := "__clgo_sincos" + suffix; fs.libHas(fn) {
 		n := types.VecLen(t)
 		pairT := types.NewVector(types.ElemKind(t), 2)
-		pairs := fs.libCalls(l, fn, x, n, pairT)
+		pairs := fs.libCalls(fn, x, n, pairT)
 		ss := make([]spirv.ID, len(pairs))
 		cs := make([]spirv.ID, len(pairs))
 		for i, p := range pairs {
@@ -217,8 +201,8 @@ func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.
 			s, c = fs.construct(t, ss), fs.construct(t, cs)
 		}
 	} else {
-		s = fs.libPerComponent(l, l.Funcs["__clgo_sin"+suffix], x, t)
-		c = fs.libPerComponent(l, l.Funcs["__clgo_cos"+suffix], x, t)
+		s = fs.libPerComponent("__clgo_sin"+suffix, x, t)
+		c = fs.libPerComponent("__clgo_cos"+suffix, x, t)
 	}
 	pv := a.vals[1]
 	pt, isPtr := types.Underlying(pv.t).(*types.Pointer)
@@ -233,7 +217,7 @@ func (fs *fnState) sincosLib(l *lib.Library, suffix string, a mathArgs, t types.
 // remquoLib is remquo through the library's __clgo_remquo_{f,d}, which
 // gives the remainder's bits and the quotient as a pair of unsigned
 // integers; the quotient is stored through the pointer argument.
-func (fs *fnState) remquoLib(l *lib.Library, suffix string, a mathArgs, t types.Type) spirv.ID {
+func (fs *fnState) remquoLib(suffix string, a mathArgs, t types.Type) spirv.ID {
 	n := types.VecLen(t)
 	rk := types.ElemKind(t)
 	uk := types.UInt
@@ -242,7 +226,7 @@ func (fs *fnState) remquoLib(l *lib.Library, suffix string, a mathArgs, t types.
 	}
 	pairT := types.NewVector(uk, 2)
 	xy := mathArgs{vals: a.vals[:2], ids: a.ids[:2]}
-	pairs := fs.libCalls(l, l.Funcs["__clgo_remquo"+suffix], xy, n, pairT)
+	pairs := fs.libCalls("__clgo_remquo"+suffix, xy, n, pairT)
 	rems := make([]spirv.ID, len(pairs))
 	quos := make([]spirv.ID, len(pairs))
 	for i, p := range pairs {
@@ -256,11 +240,11 @@ func (fs *fnState) remquoLib(l *lib.Library, suffix string, a mathArgs, t types.
 // lgammaRLib is lgamma_r through the library's __clgo_lgamma_r_{f,d},
 // which gives (ln|Γ(x)|, sign) as a pair; the sign is stored as an int
 // through the pointer argument.
-func (fs *fnState) lgammaRLib(l *lib.Library, fn *types.Func, a mathArgs, t types.Type) spirv.ID {
+func (fs *fnState) lgammaRLib(fn string, a mathArgs, t types.Type) spirv.ID {
 	n := types.VecLen(t)
 	rk := types.ElemKind(t)
 	pairT := types.NewVector(rk, 2)
-	pairs := fs.libCalls(l, fn, mathArgs{vals: a.vals[:1], ids: a.ids[:1]}, n, pairT)
+	pairs := fs.libCalls(fn, mathArgs{vals: a.vals[:1], ids: a.ids[:1]}, n, pairT)
 	vals := make([]spirv.ID, len(pairs))
 	signs := make([]spirv.ID, len(pairs))
 	for i, p := range pairs {

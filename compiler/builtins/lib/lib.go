@@ -1,13 +1,17 @@
 // Package lib is clgo's math library written in OpenCL C: the builtins
 // whose GLSL.std.450 instructions are less precise than OpenCL C §7.4
 // allows, or undefined at the edges §7.5 fixes. The sources are embedded,
-// preprocessed, parsed and checked once per process; the lowering inlines
-// the functions a program calls, and only those.
+// preprocessed, parsed and checked once per process where they are needed:
+// compiles use the precompiled form that compiler/lower's go generate
+// lowers from them (compiler/lower/mathlib), one SPIR-V function per
+// library function, which the programs that use it call.
 //
 // Each function is scalar and named __clgo_NAME_f (float) or
 // __clgo_NAME_d (double), except the geometric ones, which take 2-, 3-
-// and 4-vectors: __clgo_NAME_fN, __clgo_NAME_dN. They use no pointers and no arrays (the
-// lowering inlines them into any kernel without memory objects).
+// and 4-vectors: __clgo_NAME_fN, __clgo_NAME_dN. They use no pointers and
+// no arrays, so that they are functions of values alone, callable from any
+// kernel without memory objects. After editing a .cl file here, run
+// go generate ./compiler/lower (a test fails until then).
 package lib
 
 import (
