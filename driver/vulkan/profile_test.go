@@ -54,10 +54,9 @@ func TestProfileOrder(t *testing.T) {
 	}
 }
 
-// A flush of more profiled commands than a batch holds resets the
-// timestamp queries as its commands need them (record.go): every command
-// of both batches, of one flush and of flushes of one, has its start and
-// end, in order. A lone command resets only its own two queries.
+// A flush of more profiled commands than a batch holds spans two
+// batches, each with its own timestamp queries: every command, of one
+// flush and of flushes of one and three, has its start and end, in order.
 func TestProfileQueryReset(t *testing.T) {
 	d := testDevice(t)
 	if err := d.open(); err != nil {

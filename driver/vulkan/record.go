@@ -100,14 +100,8 @@ func (s *submitter) timestamp(b *batch, c *command, stage uint32) {
 	if c.q == nil || !c.q.profiling || b.queries == 0 {
 		return
 	}
-	if b.nQueries >= b.nReset {
-		// Reset the queries this flush will write, not the whole pool:
-		// the device resets every query it is told to, and 512 of them
-		// cost an H200 1.3 µs before a lone kernel could start (vkfloor,
-		// scripts/gpubench). Later commands reset more as they need.
-		n := min(max(s.resetAhead, 2), 2*batchLimit-b.nReset)
-		call(s.l.vkCmdResetQueryPool, b.cb, uintptr(b.queries), uintptr(b.nReset), uintptr(n))
-		b.nReset += n
+	if b.nQueries == 0 {
+		call(s.l.vkCmdResetQueryPool, b.cb, uintptr(b.queries), 0, 2*batchLimit)
 	}
 	if c.query < 0 {
 		c.query = int(b.nQueries)

@@ -43,29 +43,6 @@ func (l *logical) spinFence(fence *uint64) bool {
 	}
 }
 
-// nextInflight returns the next submitted batch for the complete
-// goroutine. On a GPU it polls for spinFor before it blocks: a program
-// that launches, waits and launches again (clpeak's latency test, a
-// solver's steps) submits its next batch within microseconds, and a
-// parked goroutine would have to be woken for it, by a futex call in the
-// submitting thread and a trip through the scheduler, before it can watch
-// the batch's fence.
-func (s *submitter) nextInflight() (*batch, bool) {
-	if s.l.spins() {
-		start := time.Now()
-		for time.Since(start) <= spinFor {
-			select {
-			case b, ok := <-s.inflight:
-				return b, ok
-			default:
-				runtime.Gosched()
-			}
-		}
-	}
-	b, ok := <-s.inflight
-	return b, ok
-}
-
 // spinDone polls done until it is closed or spinFor has passed.
 func spinDone(done <-chan struct{}) {
 	start := time.Now()

@@ -9,8 +9,7 @@ import (
 
 // TestGPUWaitPaths runs the GPU's latency paths on whatever device there
 // is: commands that find the device idle are submitted as they are
-// enqueued (submitNow), the complete goroutine polls for the next batch,
-// waits spin. A kernel launched, waited for and launched again (as
+// enqueued (submitNow), the complete goroutine polls fences, waits spin. A kernel launched, waited for and launched again (as
 // clpeak's latency test does), a run of launches with one wait at the
 // end, and a launch that waits for another queue's event must all give
 // the right sums.

@@ -34,7 +34,6 @@ type batch struct {
 	fence      uint64
 	queries    uint64 // VkQueryPool with 2*batchLimit timestamps
 	nQueries   uint32
-	nReset     uint32 // queries [0, nReset) are reset in the recording
 	descPool   uint64 // for kernels without push descriptors
 	cmds       []*command
 	after      []func() // host work once the batch completed (read-backs)
@@ -63,10 +62,7 @@ type submitter struct {
 	inflight chan *batch
 	failed   error  // device lost: every later command fails
 	key      []byte // scratch for reuseKey (reuse.go)
-	// resetAhead is how many timestamp queries the rest of the flush
-	// may write (two a command): what a batch resets at once (record.go).
-	resetAhead uint32
-	noReuse    bool // CLGO_VULKAN_REUSE=0
+	noReuse  bool   // CLGO_VULKAN_REUSE=0
 	// resubmits counts kept recordings submitted again (reuse.go).
 	resubmits atomic.Int64
 	// busy counts batches submitted and not yet completed.
@@ -199,7 +195,6 @@ func (s *submitter) flush() {
 				return
 			}
 		}
-		s.resetAhead = uint32(min(2*(len(cmds)-i), 2*batchLimit))
 		if b, err = s.record(b, c); err != nil {
 			c.finish(err)
 			if b == nil {
@@ -300,7 +295,7 @@ func (s *submitter) begin(key []byte) (b *batch, reused bool, err error) {
 		s.putFree(b)
 		return nil, false, err
 	}
-	b.cmds, b.after, b.nQueries, b.nReset, b.staged, b.zeroed = b.cmds[:0], b.after[:0], 0, 0, false, false
+	b.cmds, b.after, b.nQueries, b.staged, b.zeroed = b.cmds[:0], b.after[:0], 0, false, false
 	b.recording.reset()
 	b.reusable, b.podUsed, b.podOffs = key != nil, 0, b.podOffs[:0]
 	// Clear fresh buffers, then order this batch after every earlier
@@ -477,11 +472,7 @@ func (s *submitter) complete() {
 	l := s.l
 	ts := make([]uint64, 2*batchLimit)
 	var done []*command // the batch's commands, finished after it is free
-	for {
-		b, ok := s.nextInflight()
-		if !ok {
-			return
-		}
+	for b := range s.inflight {
 		var err error
 		tr := traceOn.Load()
 		if tr {

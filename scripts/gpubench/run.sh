@@ -3,10 +3,10 @@
 # docs/performance.md). Run from the checkout's root on the device
 # machine with .gl/ carried: .gl holds the loaders' debs, libclblast.so.1,
 # clgo, libclgo.so, vulkan.test, vkfloor, cllat, clblastbench, kernels/.
-# Usage: [LIB=libclgo-x.so] [VT=vulkan-x.test] [TAG=x] bash .gl/run.sh STEP...
+# Usage: [LIB=libclgo-x.so] [VT=vulkan-x.test] [CLGOBIN=clgo-x] [TAG=x] bash .gl/run.sh STEP...
 # (from the checkout's root) where STEP is floor, queues, submitcost,
 # latency, nvlatency, gobench, gobenchvar, clblast, nvclblast, clbdebug,
-# clbbisect, clbparams, bandwidth, nvbandwidth, kernels; everything
+# clbbisect, clbparams, clbdump, bandwidth, nvbandwidth, kernels; everything
 # goes to stdout and to $OUT/<step><TAG>.txt. The nv* steps run NVIDIA's
 # OpenCL, the others clgo (LIB, default libclgo.so).
 for f in .gl/*.deb; do dpkg -x $f / ; done; ldconfig
@@ -47,6 +47,11 @@ step() {
       CLB_PARAMS=$p $G/clblastbench 1 0 5 | grep -a 'param\|sgemm\|sgemv\|saxpy\|device'
       CLB_PARAMS=$p CLGO_ICD_DEBUG=1 clgo_cl $G/clblastbench 0 1 5 2>&1 | grep -a 'param\|sgemm\|sgemv\|saxpy\|device\|level=\|clFinish'
     done ;;
+  clbdump)
+    mkdir -p /tmp/dump/mesa /tmp/dump/default
+    CLB_PARAMS=mesa CLGO_DUMP_DIR=/tmp/dump/mesa clgo_cl $G/clblastbench 0 1 5 2>&1 | grep -a 'param\|sgemm\|sgemv\|saxpy\|device\|level=\|clFinish'
+    CLGO_DUMP_DIR=/tmp/dump/default clgo_cl $G/clblastbench 0 1 1 256 1000 2>&1 | grep -a 'param\|sgemm\|level=\|clFinish'
+    tar czf $OUT/dump.tgz -C /tmp dump ;;
   nvclblast) $G/clblastbench 1 0 10 ;;
   clblast) CLGO_ICD_DEBUG=1 clgo_cl $G/clblastbench 0 1 10 ;;
   clbdebug)
@@ -56,7 +61,7 @@ step() {
     tar czf $OUT/dump.tgz -C /tmp dump ;;
   nvbandwidth) clpeak -p 1 -d 0 --global-bandwidth ;;
   bandwidth) clgo_cl clpeak -p 0 -d 1 --global-bandwidth ;;
-  kernels) $G/clgo bench --device vulkan --ref nvidia --runs 5 $G/kernels/*.cl ;;
+  kernels) $G/${CLGOBIN:-clgo} bench --device vulkan --ref nvidia --runs 5 $G/kernels/*.cl ;;
   esac
 }
 for s in "$@"; do
