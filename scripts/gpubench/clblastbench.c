@@ -143,6 +143,9 @@ int main(int argc, char **argv) {
 		printf("parameters %s: %d %d %d\n", nv ? "nvidia" : "mesa", s1, s2, s3);
 	}
 
+	// CLB_ONLY=saxpy skips SGEMM and SGEMV (their buffers too).
+	int only_saxpy = getenv("CLB_ONLY") && !strcmp(getenv("CLB_ONLY"), "saxpy");
+	if (only_saxpy) goto saxpy;
 	// SGEMM, column-major, C = A*B.
 	const size_t N = argc > 4 ? (size_t)atol(argv[4]) : 4096;
 	float *A = randoms(N * N), *B = randoms(N * N), *C = malloc(N * N * sizeof *C);
@@ -193,6 +196,7 @@ int main(int argc, char **argv) {
 	TIMEIT("sgemv", (double)(N * N + 2 * N) * 4, "GB/s",
 	       CLBlastSgemv(CLBlastLayoutColMajor, CLBlastTransposeNo, N, N, 1, a, 0, N, xm, 0, 1, 0, ym, 0, 1, &q, &ev));
 
+saxpy:;
 	// SAXPY, y += alpha*x over 64 Mi elements.
 	const size_t M = argc > 5 ? (size_t)atol(argv[5]) : 64u << 20;
 	float *sx = randoms(M), *sy = randoms(M), *out = malloc(M * sizeof *out);
