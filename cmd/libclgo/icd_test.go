@@ -262,6 +262,22 @@ func TestStagedMaps(t *testing.T) {
 	}
 }
 
+// TestExtensionLists runs testdata/extcache.c: the extension lists the
+// ICD keeps per device stay as they were after the platform's list, which
+// is computed from them, is asked for.
+func TestExtensionLists(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "extcache")
+	out, err := exec.Command(gcc, "-Wall", "-o", exe, "testdata/extcache.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("extcache: %v\n%s", err, res)
+	}
+}
+
 // TestReleaseAtExit runs testdata/exitrelease.c on each device: objects
 // released from an exit handler after main returned (a library's static
 // destructor, as CLBlast's program cache) release without error and the
