@@ -28,6 +28,8 @@ struct _cl_sampler CLGO_HANDLE;
 
 extern const cl_icd_dispatch clgo_dispatch;
 void *clgo_new_handle(void);
+/* Set once the process has begun to exit (dispatch.c). */
+extern volatile int clgo_exiting;
 void *clgo_ext_address(const char *name);
 
 /* The const-qualified parameter types of the C API, named so that the

@@ -8,6 +8,18 @@
 #include <CL/cl_gl.h>
 #include <CL/cl_egl.h>
 
+/* clgo_exiting is set by an exit handler registered when the ICD is
+   loaded. Exit handlers run last registered first, so it is set before the
+   destructors of libraries loaded earlier run (CLBlast's program cache
+   releases its programs from one), and after those of the Vulkan driver,
+   loaded later, which may have unloaded it: releases from then on do not
+   call the driver (handles.go). */
+volatile int clgo_exiting;
+
+static void clgo_mark_exiting(void) { clgo_exiting = 1; }
+
+__attribute__((constructor)) static void clgo_register_exit(void) { atexit(clgo_mark_exiting); }
+
 void *clgo_new_handle(void) {
 	struct _cl_context *h = calloc(1, sizeof *h);
 	if (h) h->dispatch = &clgo_dispatch;

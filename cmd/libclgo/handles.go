@@ -149,8 +149,15 @@ func collect(o *object, dead []*object) []*object {
 	return dead
 }
 
-// finish destroys collected objects, children first.
+// finish destroys collected objects, children first. Once the process
+// is exiting it leaves them: a release then comes from another library's
+// static destructor (CLBlast's program cache), the device's driver may be
+// unloaded already (NVIDIA's was: vkDestroyShaderModule jumped into
+// unmapped memory), and the process is about to free everything anyway.
 func finish(dead []*object) {
+	if C.clgo_exiting != 0 {
+		return
+	}
 	for _, o := range dead {
 		after := o.self.destroy()
 		h := o.h

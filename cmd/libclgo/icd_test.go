@@ -262,6 +262,46 @@ func TestStagedMaps(t *testing.T) {
 	}
 }
 
+// TestExtensionLists runs testdata/extcache.c: the extension lists the
+// ICD keeps per device stay as they were after the platform's list, which
+// is computed from them, is asked for.
+func TestExtensionLists(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "extcache")
+	out, err := exec.Command(gcc, "-Wall", "-o", exe, "testdata/extcache.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("extcache: %v\n%s", err, res)
+	}
+}
+
+// TestReleaseAtExit runs testdata/exitrelease.c on each device: objects
+// released from an exit handler after main returned (a library's static
+// destructor, as CLBlast's program cache) release without error and the
+// process exits normally (handles.go's finish leaves them alone then).
+func TestReleaseAtExit(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "exitrelease")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/exitrelease.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, dev := range []string{"0", "1"} {
+		t.Run("device_"+dev, func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, exe, dev)
+			if strings.HasPrefix(res, "SKIP") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("exitrelease %s: %v\n%s", dev, err, res)
+			}
+		})
+	}
+}
+
 // TestMultiDevice runs testdata/multidevice.c: one context of the host
 // device and a Vulkan device, buffers and sub-buffers used from both
 // queues (migrated on demand), and a program from the binaries of a

@@ -28,6 +28,14 @@ type device struct {
 	object
 	d    *cl.Device
 	plat *platform
+
+	// exts is the device's extension list, split once (deviceExtensions):
+	// programs ask for device information all the time (CLBlast about
+	// 30 times per routine call), and splitting the string was over half
+	// of every clGetDeviceInfo.
+	extsOnce sync.Once
+	exts     []string
+	extsInfo []byte // CL_DEVICE_EXTENSIONS's value
 }
 
 func (*device) destroy() func() { return nil }
@@ -126,7 +134,7 @@ func (p *platform) extensions() []string {
 	for i, d := range p.devs {
 		ext := deviceExtensions(d)
 		if i == 0 {
-			common = ext
+			common = slices.Clone(ext)
 			continue
 		}
 		common = slices.DeleteFunc(common, func(e string) bool { return !slices.Contains(ext, e) })
@@ -215,7 +223,19 @@ func clGetDeviceIDs(platform C.cl_platform_id, device_type C.cl_device_type, num
 // deviceExtensions are the cl package's extensions of d: those the
 // compiler predefines for it (cl's newDevice says which are left out and
 // why), so that CL_DEVICE_EXTENSIONS, `clgo info` and the macros agree.
-func deviceExtensions(d *device) []string { return strings.Fields(d.d.Info().Extensions) }
+// deviceExtensions returns d's extensions; callers must not modify the
+// slice.
+func deviceExtensions(d *device) []string {
+	d.splitExtensions()
+	return d.exts
+}
+
+func (d *device) splitExtensions() {
+	d.extsOnce.Do(func() {
+		d.exts = strings.Fields(d.d.Info().Extensions)
+		d.extsInfo = str(strings.Join(d.exts, " "))
+	})
+}
 
 func hasFP64(d *device) bool { return slices.Contains(deviceExtensions(d), "cl_khr_fp64") }
 
@@ -238,9 +258,8 @@ func clGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_v
 
 func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	info := d.d.Info()
-	fp64 := hasFP64(d)
 	ifFP64 := func(v uint32) []byte {
-		if fp64 {
+		if hasFP64(d) {
 			return u32(v)
 		}
 		return u32(0)
@@ -407,7 +426,8 @@ func deviceInfo(d *device, param C.cl_device_info) ([]byte, bool) {
 	case C.CL_DEVICE_OPENCL_C_FEATURES:
 		v = nameVersions(openCLCFeatures(d), func(string) uint32 { return makeVersion(3, 0, 0) })
 	case C.CL_DEVICE_EXTENSIONS:
-		v = str(strings.Join(deviceExtensions(d), " "))
+		d.splitExtensions()
+		v = d.extsInfo
 	case C.CL_DEVICE_EXTENSIONS_WITH_VERSION:
 		v = nameVersions(deviceExtensions(d), extVersion)
 	case C.CL_DEVICE_PRINTF_BUFFER_SIZE:

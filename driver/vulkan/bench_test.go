@@ -277,8 +277,10 @@ func BenchmarkLatencyProfiled(b *testing.B) {
 	buf := mustBuffer(b, d, 256)
 	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
 	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
-	var queuedToStart, submitToStart int64
+	var queuedToStart, submitToStart, endToFence, fenceToDone, doneToReturn, submitToTaken, submitCall int64
 	n := 0
+	traceOn.Store(true)
+	defer traceOn.Store(false)
 	for b.Loop() {
 		ev, err := q.Dispatch(b.Context(), k, args, nd, nil)
 		if err != nil {
@@ -287,14 +289,28 @@ func BenchmarkLatencyProfiled(b *testing.B) {
 		if err := q.Finish(b.Context()); err != nil {
 			b.Fatal(err)
 		}
+		back := driver.Now()
 		pr, ok := ev.Profile()
 		if !ok {
 			b.Fatal("no profile")
 		}
 		queuedToStart += int64(pr.Start) - int64(pr.Queued)
 		submitToStart += int64(pr.Start) - int64(pr.Submit)
+		// Where the rest of the round trip goes (spin.go's trace): the
+		// complete goroutine taking the batch, seeing its fence after
+		// the kernel's end, completing the events; Finish returning.
+		submitToTaken += int64(trace.gotBatch.Load()) - int64(pr.Submit)
+		submitCall += int64(trace.submitCall.Load())
+		endToFence += int64(trace.fenceSeen.Load()) - int64(pr.End)
+		fenceToDone += int64(trace.finishing.Load()) - int64(trace.fenceSeen.Load())
+		doneToReturn += int64(back) - int64(trace.finishing.Load())
 		n++
 	}
 	b.ReportMetric(float64(queuedToStart)/float64(n), "queued-to-start-ns")
 	b.ReportMetric(float64(submitToStart)/float64(n), "submit-to-start-ns")
+	b.ReportMetric(float64(submitToTaken)/float64(n), "submit-to-taken-ns")
+	b.ReportMetric(float64(submitCall)/float64(n), "vkQueueSubmit-ns")
+	b.ReportMetric(float64(endToFence)/float64(n), "end-to-fence-ns")
+	b.ReportMetric(float64(fenceToDone)/float64(n), "fence-to-finishing-ns")
+	b.ReportMetric(float64(doneToReturn)/float64(n), "finishing-to-return-ns")
 }

@@ -121,7 +121,12 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		key = binary.LittleEndian.AppendUint32(key, s.Value)
 	}
 	module := k.p.module
-	if k.p.formatCode != nil {
+	if k.p.splitCode != nil {
+		var err error
+		if module, err = k.p.kernelModule(k); err != nil {
+			return nil, err
+		}
+	} else if k.p.formatCode != nil {
 		ft, err := k.storageFormats(args)
 		if err != nil {
 			return nil, err

@@ -53,3 +53,43 @@ func TestProfileOrder(t *testing.T) {
 		t.Errorf("50 identical launches, %d re-submitted", r)
 	}
 }
+
+// A flush of more profiled commands than a batch holds spans two
+// batches, each with its own timestamp queries: every command, of one
+// flush and of flushes of one and three, has its start and end, in order.
+func TestProfileQueryReset(t *testing.T) {
+	d := testDevice(t)
+	if err := d.open(); err != nil {
+		t.Fatal(err)
+	}
+	if d.phys.timestampBits == 0 {
+		t.Skip("no timestamps")
+	}
+	p, err := d.BuildProgram(compile(t, incSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := p.Kernel("inc")
+	q := mustQueue(t, d, true)
+	defer q.Release()
+	buf := mustBuffer(t, d, 256)
+	nd := driver.Uniform(1, [3]uint64{}, [3]uint64{64, 1, 1}, [3]uint64{64, 1, 1})
+	args := []driver.Arg{{Kind: driver.ArgBuffer, Buffer: buf}, {Kind: driver.ArgPOD, Bytes: []byte{1, 0, 0, 0}}}
+	for _, n := range []int{batchLimit + 44, 1, 3} {
+		evs := make([]driver.Event, n)
+		for i := range evs {
+			if evs[i], err = q.Dispatch(t.Context(), k, args, nd, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := q.Finish(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		for i, ev := range evs {
+			pr, ok := ev.Profile()
+			if !ok || pr.Start == 0 || pr.End < pr.Start || pr.Start+20_000 < pr.Submit {
+				t.Fatalf("flush of %d, command %d: profile %+v, %v", n, i, pr, ok)
+			}
+		}
+	}
+}

@@ -40,6 +40,12 @@ type program struct {
 	formatCode    []byte
 	formatModules map[string]uint64
 
+	// splitCode is the module's code where each kernel gets a module of
+	// its own (module is then 0), and kernelModules those modules by
+	// kernel name (entrymodule.go).
+	splitCode     []byte
+	kernelModules map[string]uint64
+
 	// kernels are made once per name, so that every clCreateKernel of one
 	// name shares layouts and pipelines.
 	mu      sync.Mutex
@@ -96,6 +102,8 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	}
 	if d.phys.readByFormat() && declares(m, spirv.CapabilityStorageImageReadWithoutFormat) {
 		p.formatCode = code
+	} else if splitsByKernel(m) {
+		p.splitCode = code
 	} else {
 		words := make([]uint32, len(code)/4)
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(code)), code)
@@ -199,6 +207,9 @@ func (p *program) unref() {
 			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(p.module), 0)
 		}
 		for _, h := range p.formatModules {
+			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(h), 0)
+		}
+		for _, h := range p.kernelModules {
 			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(h), 0)
 		}
 		for _, c := range p.consts {

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,10 +17,14 @@ import (
 // polling thread would take a core from the kernel it waits for.
 const spinFor = 100 * time.Microsecond
 
-// spins reports whether waits on device l spin first.
+// spins reports whether waits on device l spin first (and whether
+// commands that find it idle are submitted at once: submitNow).
 func (l *logical) spins() bool {
-	return l.phys.props.deviceType != physicalDeviceTypeCPU
+	return l.phys.props.deviceType != physicalDeviceTypeCPU || spinOnCPU.Load()
 }
+
+// spinOnCPU makes CPU devices take the GPU's paths, for tests on lavapipe.
+var spinOnCPU atomic.Bool
 
 // spinFence polls fence until it is signalled or spinFor has passed; it
 // reports whether it saw the fence signalled.
@@ -63,4 +68,15 @@ func (e *event) Wait(ctx context.Context) error {
 		}
 	}
 	return e.BasicEvent.Wait(ctx)
+}
+
+// traceOn turns on the latency trace, the host times of the last batch's
+// steps in the complete goroutine, for BenchmarkLatencyProfiled.
+var traceOn atomic.Bool
+
+var trace struct {
+	submitCall atomic.Uint64 // how long the last vkQueueSubmit took (ns)
+	gotBatch   atomic.Uint64 // the goroutine took the batch (driver.Now)
+	fenceSeen  atomic.Uint64 // it saw the fence signalled
+	finishing  atomic.Uint64 // it was about to complete its commands' events
 }

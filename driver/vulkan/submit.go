@@ -65,6 +65,8 @@ type submitter struct {
 	noReuse  bool   // CLGO_VULKAN_REUSE=0
 	// resubmits counts kept recordings submitted again (reuse.go).
 	resubmits atomic.Int64
+	// busy counts batches submitted and not yet completed.
+	busy atomic.Int32
 
 	// Completed batches, in the order they completed; some hold a
 	// recording that a repeated launch re-submits (reuse.go).
@@ -109,15 +111,37 @@ func (s *submitter) newEvent(q *queue) *event {
 	return e
 }
 
-// enqueue adds a command; a full list is flushed at once.
+// enqueue adds a command; a full list is flushed at once, and so is a
+// command that finds a GPU idle (submitNow).
 func (s *submitter) enqueue(c *command) {
 	s.mu.Lock()
 	s.pending = append(s.pending, c)
 	full := len(s.pending) >= batchLimit
+	now := len(s.pending) == 1 && s.submitNow(c)
 	s.mu.Unlock()
-	if full {
+	if full || now {
 		s.flush()
 	}
+}
+
+// submitNow reports whether c, the only pending command, is submitted as
+// it is enqueued rather than at the next flush: on a GPU with no batch in
+// flight there is nothing to batch it with, and every microsecond until
+// clFinish or a wait flushes it is latency (clpeak's kernel launch
+// latency counts from the enqueue). Commands that wait for events of
+// another device or user events stay pending: flush would block in
+// ready() until those complete; so do all on a lost device. s.mu is
+// held.
+func (s *submitter) submitNow(c *command) bool {
+	if s.busy.Load() != 0 || s.deviceLost() != nil || !s.l.spins() {
+		return false
+	}
+	for _, w := range c.wait {
+		if e, ok := w.(*event); w != nil && (!ok || e.s != s) {
+			return false
+		}
+	}
+	return true
 }
 
 // flush records and submits every pending command.
@@ -395,12 +419,21 @@ func (s *submitter) queueSubmit(b *batch) error {
 	}
 	si := &b.submitInfo // in the batch: no allocation per submission
 	*si = vkSubmitInfo{sType: sTypeSubmitInfo, commandBufferCount: 1, pCommandBuffers: &b.cb}
-	if err := check("vkQueueSubmit", call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))); err != nil {
+	var t0 uint64
+	if traceOn.Load() {
+		t0 = driver.Now()
+	}
+	r := call(l.vkQueueSubmit, l.queue, 1, uintptr(unsafe.Pointer(si)), uintptr(b.fence))
+	if t0 != 0 {
+		trace.submitCall.Store(driver.Now() - t0)
+	}
+	if err := check("vkQueueSubmit", r); err != nil {
 		s.fail(b.cmds, err)
 		b.key = nil
 		s.putFree(b)
 		return err
 	}
+	s.busy.Add(1)
 	s.inflight <- b
 	return nil
 }
@@ -441,6 +474,10 @@ func (s *submitter) complete() {
 	var done []*command // the batch's commands, finished after it is free
 	for b := range s.inflight {
 		var err error
+		tr := traceOn.Load()
+		if tr {
+			trace.gotBatch.Store(driver.Now())
+		}
 		for !l.spinFence(&b.fence) {
 			r := vkResult(int32(call(l.vkWaitForFences, l.handle, 1, uintptr(unsafe.Pointer(&b.fence)), 1, uintptr(1e9))))
 			if r == vkTimeout {
@@ -455,6 +492,9 @@ func (s *submitter) complete() {
 				s.lostMu.Unlock()
 			}
 			break
+		}
+		if tr {
+			trace.fenceSeen.Store(driver.Now())
 		}
 		var clock tickClock
 		nq := b.nQueries // the timestamps read back (a kept recording keeps b.nQueries)
@@ -480,6 +520,10 @@ func (s *submitter) complete() {
 		b.cmds = b.cmds[:0]
 		b.after = b.after[:0]
 		s.putFree(b)
+		s.busy.Add(-1)
+		if tr {
+			trace.finishing.Store(driver.Now())
+		}
 		for _, c := range done {
 			var p driver.Profile
 			if err == nil && c.query >= 0 && uint32(c.query+1) < nq {
