@@ -208,6 +208,9 @@ func (t *translator) translate() error {
 	if t.needCL20 {
 		t.res.Options = append(t.res.Options, "-cl-std=CL2.0")
 	}
+	if t.addr64 {
+		t.res.Options = append(t.res.Options, "-arch=spir64") // Physical64: 64-bit size_t and pointers
+	}
 	return nil
 }
 
