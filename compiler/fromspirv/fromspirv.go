@@ -150,13 +150,13 @@ func (t *translator) translate() error {
 			return t.errAt(t.def[fn.ID], "imported function %q cannot be named in OpenCL C", name)
 		}
 	}
-	t.usesLocals()
 	if err := t.declareTypes(); err != nil {
 		return err
 	}
 	if err := t.declareGlobals(); err != nil {
 		return err
 	}
+	t.usesLocals()
 	var protos, bodies strings.Builder
 	for _, fn := range t.m.Functions {
 		sig, err := t.signature(fn)
