@@ -18,6 +18,9 @@ type fnEmitter struct {
 	phis  map[spirv.ID][]*spirv.Instruction // label → its OpPhis
 	inAC  map[spirv.ID][2]string            // access chains into builtin inputs: builtin function, index
 	retTy string
+	// dispatch is set for irreducible graphs, written as a loop over a
+	// switch on the next block.
+	dispatch bool
 }
 
 // funcName is the C name of function fn: its linkage name when it has one
@@ -148,28 +151,46 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 		fmt.Fprintf(out, "\t%s _ret_undef;\n", e.retTy)
 	}
 	single := len(fn.Blocks) == 1
+	var g *cfg
 	if !single {
-		out.WriteString("\tuint _blk = 0;\n\tfor (;;) switch (_blk) {\n")
+		var reducible bool
+		if g, reducible, err = e.buildCFG(); err != nil {
+			return err
+		}
+		e.dispatch = !reducible
 	}
+	bodies := make([]string, len(fn.Blocks))
 	for i, b := range fn.Blocks {
+		if !single && !e.dispatch && g.rpoIdx[i] < 0 {
+			continue // unreachable
+		}
 		e.b.Reset()
 		for _, in := range b.Insts {
 			if err := e.stmt(b, in); err != nil {
 				return err
 			}
 		}
-		if single {
-			out.WriteString(e.b.String())
-		} else {
-			fmt.Fprintf(out, "\tcase %d: {\n%s\t}\n", i, e.b.String())
-		}
+		bodies[i] = e.b.String()
 	}
-	if !single {
+	switch {
+	case single:
+		out.WriteString(bodies[0])
+	case e.dispatch:
+		out.WriteString("\tuint _blk = 0;\n\tfor (;;) switch (_blk) {\n")
+		for i := range fn.Blocks {
+			fmt.Fprintf(out, "\tcase %d: {\n%s\t}\n", i, bodies[i])
+		}
 		out.WriteString("\tdefault: return")
 		if e.retTy != "void" {
 			out.WriteString(" _ret_undef")
 		}
 		out.WriteString(";\n\t}\n")
+	default:
+		out.WriteString("\tuint _blk = 0;\n")
+		e.structured(out, g, bodies)
+		if e.retTy != "void" {
+			out.WriteString("\treturn _ret_undef;\n")
+		}
 	}
 	out.WriteString("}\n\n")
 	return nil
@@ -220,6 +241,10 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 	for _, p := range phis {
 		e.line("_%d = _%d_p;", p.Result, p.Result)
 	}
-	e.line("_blk = %d; continue;", n)
+	if e.dispatch {
+		e.line("_blk = %d; continue;", n)
+	} else {
+		e.line("_blk = %d;", n)
+	}
 	return nil
 }

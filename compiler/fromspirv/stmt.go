@@ -304,11 +304,13 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			if err := e.branch(b, spirv.ID(ops[i+step-1]), in); err != nil {
 				return err
 			}
+			e.line("break;")
 		}
 		e.line("default:")
 		if err := e.branch(b, spirv.ID(ops[1]), in); err != nil {
 			return err
 		}
+		e.line("break;")
 		e.line("}")
 		return nil
 	case spirv.OpReturn:
