@@ -29,13 +29,15 @@ type translator struct {
 	locals map[spirv.ID]bool   // Workgroup variables (declared in kernels, passed down)
 	inputs map[spirv.ID]spirv.BuiltIn
 
-	typedefs strings.Builder
-	globals  strings.Builder
-	needCL20 bool
-	exts     map[string]bool
-	forward  map[spirv.ID]bool       // structs declared ahead for OpTypeForwardPointer
-	fnNames  map[spirv.ID]string     // functions with linkage names
-	fnLocals map[spirv.ID][]spirv.ID // Workgroup variables each function uses
+	typedefs   strings.Builder
+	globals    strings.Builder
+	needCL20   bool
+	exts       map[string]bool
+	wrappers   map[string]bool // packed one-member structs for unaligned accesses
+	forward    map[spirv.ID]bool
+	forwardPtr map[spirv.ID]bool       // structs declared ahead for OpTypeForwardPointer
+	fnNames    map[spirv.ID]string     // functions with linkage names
+	fnLocals   map[spirv.ID][]spirv.ID // Workgroup variables each function uses
 }
 
 // tError is a translation error naming the instruction and its word offset.

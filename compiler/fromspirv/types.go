@@ -39,6 +39,14 @@ func (t *translator) addrSpace(in *spirv.Instruction, sc uint32) (string, error)
 // declareTypes gives every type of the module its C spelling, writing
 // typedefs for structs, arrays and pointers.
 func (t *translator) declareTypes() error {
+	for _, in := range t.m.Globals {
+		switch in.Op {
+		case spirv.OpTypeStruct, spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
+			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
+		case spirv.OpTypePointer:
+			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
+		}
+	}
 	// Structs, arrays and pointers are named first; only the targets of
 	// forward pointers are declared before their definitions.
 	for _, in := range t.m.Globals {
@@ -47,16 +55,12 @@ func (t *translator) declareTypes() error {
 				if s := t.def[spirv.ID(p.Operands[1])]; s != nil && s.Op == spirv.OpTypeStruct {
 					fmt.Fprintf(&t.typedefs, "typedef struct _s%d _t%d;\n", s.Result, s.Result)
 					t.forward[s.Result] = true
+					if err := t.declareType(p); err != nil {
+						return err
+					}
+					t.forwardPtr[p.Result] = true
 				}
 			}
-		}
-	}
-	for _, in := range t.m.Globals {
-		switch in.Op {
-		case spirv.OpTypeStruct, spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
-			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
-		case spirv.OpTypePointer:
-			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
 		}
 	}
 	return nil
@@ -176,6 +180,9 @@ func (t *translator) declareType(in *spirv.Instruction) error {
 	case spirv.OpTypePointer:
 		if err := need(2); err != nil {
 			return err
+		}
+		if t.forwardPtr[id] {
+			return nil // declared with its forward declaration
 		}
 		if ops[0] == scInput {
 			t.ctype[id] = "void*" // only builtin variables, which are never spelled
