@@ -72,3 +72,56 @@ func (t *translator) memberOffset(id spirv.ID, i int) (uint64, bool) {
 	}
 	return 0, false
 }
+
+// nullOffset works out the address an access chain with constant indices
+// computes from a null base: the byte offset of the element.
+func (t *translator) nullOffset(op *spirv.Instruction) (uint64, bool) {
+	d := t.def[spirv.ID(op.Operands[0])]
+	_, ty, ok := t.pointee(d.ResultType)
+	if !ok {
+		return 0, false
+	}
+	idx := op.Operands[1:]
+	off := uint64(0)
+	if op.Op == spirv.OpPtrAccessChain || op.Op == spirv.OpInBoundsPtrAccessChain {
+		if len(idx) == 0 {
+			return 0, false
+		}
+		v, ok := t.constUint(spirv.ID(idx[0]))
+		size, _, ok2 := t.layout(ty)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		off += v * size
+		idx = idx[1:]
+	}
+	for _, w := range idx {
+		dt := t.def[ty]
+		v, ok := t.constUint(spirv.ID(w))
+		if dt == nil || !ok {
+			return 0, false
+		}
+		switch dt.Op {
+		case spirv.OpTypeStruct:
+			if int(v) >= len(dt.Operands) {
+				return 0, false
+			}
+			m, ok := t.memberOffset(ty, int(v))
+			if !ok {
+				return 0, false
+			}
+			off += m
+			ty = spirv.ID(dt.Operands[v])
+		case spirv.OpTypeArray, spirv.OpTypeVector:
+			ty = spirv.ID(dt.Operands[0])
+			size, _, ok := t.layout(ty)
+			if !ok {
+				return 0, false
+			}
+			off += v * size
+		default:
+			return 0, false
+		}
+	}
+	return off, true
+}

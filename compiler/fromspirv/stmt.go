@@ -417,6 +417,14 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		e.inAC[in.Result] = [2]string{f, v}
 		return nil
 	}
+	if d := t.def[base]; d != nil && d.Op == spirv.OpConstantNull {
+		// offsetof: an address computed from null, as a constant.
+		op := &spirv.Instruction{Op: in.Op, ResultType: in.ResultType, Result: in.Result, Operands: in.Operands}
+		if off, ok := t.nullOffset(op); ok {
+			e.line("_%d = (%s)(ulong)%d;", in.Result, t.ctype[in.ResultType], off)
+			return nil
+		}
+	}
 	b, err := e.val(base)
 	if err != nil {
 		return t.errAt(in, "%v", err)
