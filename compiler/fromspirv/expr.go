@@ -306,8 +306,18 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		if src == nil || dst == nil {
 			return "", t.errAt(in, "operand without a type")
 		}
-		if src.Op == spirv.OpTypePointer || dst.Op == spirv.OpTypePointer {
+		word := "uint"
+		if t.addr64 {
+			word = "ulong"
+		}
+		switch {
+		case src.Op == spirv.OpTypePointer && dst.Op == spirv.OpTypePointer:
 			return fmt.Sprintf("((%s)%s)", rty, a), nil
+		case src.Op == spirv.OpTypePointer:
+			// a pointer's bits as an integer or a vector of them
+			return fmt.Sprintf("as_%s((%s)%s)", rty, word, a), nil
+		case dst.Op == spirv.OpTypePointer:
+			return fmt.Sprintf("((%s)as_%s(%s))", rty, word, a), nil
 		}
 		return fmt.Sprintf("as_%s(%s)", rty, a), nil
 	case spirv.OpConvertPtrToU, spirv.OpConvertUToPtr, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr:

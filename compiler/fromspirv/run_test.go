@@ -96,8 +96,16 @@ func host(t testing.TB) (*cl.Context, *cl.Queue, *cl.Device) {
 // run (nil for other arguments).
 func runSpec(t testing.TB, src, options string, spec *kspec.Spec) [][]byte {
 	t.Helper()
+	return runUnits(t, []string{src}, options, spec)
+}
+
+// runUnits is runSpec for a program of several units (separately
+// compiled and linked, as clLinkProgram links them).
+func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) [][]byte {
+	t.Helper()
 	ctx, q, _ := host(t)
-	p, err := ctx.CreateProgramWithSource(src)
+	src := strings.Join(units, "\n/* next unit */\n")
+	p, err := ctx.CreateProgramWithUnits(units)
 	if err != nil {
 		t.Fatal(err)
 	}

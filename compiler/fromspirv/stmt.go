@@ -46,6 +46,14 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		return err
 	}
 	switch in.Op {
+	case spirv.OpCopyLogical:
+		// The types differ only in decorations the C layout ignores.
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("{ %s _cl = %s; %s = *(__private %s *)&_cl; }", t.ctype[opType(0)], v, res, t.ctype[in.ResultType])
+		return nil
 	case spirv.OpBitCount:
 		v, err := val(0)
 		if err != nil {
