@@ -22,10 +22,9 @@ func (t *translator) declareGlobals() error {
 			err = t.declareConst(in)
 		case spirv.OpVariable:
 			err = t.declareVar(in)
-		case spirv.OpLine, spirv.OpNoLine, spirv.OpExtInst, spirv.OpString, spirv.OpConstantSampler:
-			if in.Op == spirv.OpConstantSampler {
-				err = t.errAt(in, "samplers are not translated")
-			}
+		case spirv.OpConstantSampler:
+			err = t.constSampler(in)
+		case spirv.OpLine, spirv.OpNoLine, spirv.OpExtInst, spirv.OpString:
 		default:
 			err = t.declareType(in)
 		}

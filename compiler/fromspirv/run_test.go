@@ -119,10 +119,16 @@ func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) []
 	}
 	defer k.Release()
 	bufs := make([]*cl.Buffer, len(spec.Args))
+	imgs := make([]*cl.Image, len(spec.Args))
 	defer func() {
 		for _, b := range bufs {
 			if b != nil {
 				b.Release()
+			}
+		}
+		for _, im := range imgs {
+			if im != nil {
+				im.Release()
 			}
 		}
 	}()
@@ -147,6 +153,41 @@ func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) []
 			if err := k.SetArg(i, spec.Data(i)); err != nil {
 				t.Fatal(err)
 			}
+		case kspec.ArgImage:
+			im := a.Image
+			format := cl.ImageFormat{Order: im.Order, DataType: im.DataType}
+			desc := cl.ImageDesc{Type: cl.ImageType(im.MemType), Width: im.Width, Height: im.Height, Depth: im.Depth, ArraySize: im.ArraySize}
+			pixels := spec.Data(i)
+			if desc.Type == cl.MemObjectImage1DBuffer {
+				b, err := ctx.CreateBuffer(cl.MemReadWrite|cl.MemCopyHostPtr, uint64(len(pixels)), pixels)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.Release()
+				desc.Buffer = b
+				pixels = nil
+			}
+			flags := cl.MemReadWrite
+			if pixels != nil {
+				flags |= cl.MemCopyHostPtr
+			}
+			img, err := ctx.CreateImage(flags, format, desc, pixels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			imgs[i] = img
+			if err := k.SetArg(i, img); err != nil {
+				t.Fatal(err)
+			}
+		case kspec.ArgSampler:
+			sm, err := ctx.CreateSampler(a.Sampler.Normalized, a.Sampler.Addressing, a.Sampler.Filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sm.Release()
+			if err := k.SetArg(i, sm); err != nil {
+				t.Fatal(err)
+			}
 		default:
 			t.Fatalf("argument %d: kind %d not supported here", i, a.Kind)
 		}
@@ -159,6 +200,14 @@ func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) []
 		t.Fatalf("run: %v", err)
 	}
 	out := make([][]byte, len(spec.Args))
+	for i, im := range imgs {
+		if im == nil {
+			continue
+		}
+		if out[i], err = q.ReadImageAll(context.Background(), im); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, b := range bufs {
 		if b == nil {
 			continue

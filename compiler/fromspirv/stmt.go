@@ -30,6 +30,17 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		}
 		return 0
 	}
+	if in.Op == spirv.OpCopyObject && t.isOpaqueHandle(in.ResultType) {
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.vals[in.Result] = v
+		if s, ok := e.sampler[spirv.ID(ops[0])]; ok {
+			e.sampler[in.Result] = s
+		}
+		return nil
+	}
 	if s, err := t.pureExpr(in, func(id spirv.ID) (string, error) {
 		s, err := e.val(id)
 		if err != nil {
@@ -43,6 +54,9 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		return nil
 	}
 	if ok, err := e.nonUniform(in); ok {
+		return err
+	}
+	if ok, err := e.image(in); ok {
 		return err
 	}
 	switch in.Op {
@@ -102,6 +116,9 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		spirv.OpModuleProcessed, spirv.OpSource, spirv.OpName:
 		return nil
 	case spirv.OpVariable:
+		if _, ok := e.handleVar[in.Result]; ok {
+			return nil
+		}
 		e.line("%s = &%s_v;", res, res)
 		if len(ops) > 1 {
 			v, err := val(1)
@@ -139,6 +156,14 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			e.line("%s = (%s)%s(%s);", res, rty, ac[0], ac[1])
 			return nil
 		}
+		if t.isOpaqueHandle(in.ResultType) {
+			v, ok := e.handleVar[p]
+			if !ok {
+				return t.errAt(in, "load of an image or sampler not stored by this function")
+			}
+			e.vals[in.Result] = v
+			return nil
+		}
 		v, err := val(0)
 		if err != nil {
 			return err
@@ -147,6 +172,11 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		_ = v
 		return nil
 	case spirv.OpStore:
+		if len(ops) >= 2 {
+			if d := t.def[spirv.ID(ops[1])]; d != nil && t.isOpaqueHandle(d.ResultType) {
+				return nil // recorded by handleVars
+			}
+		}
 		p, err := val(0)
 		if err != nil {
 			return err

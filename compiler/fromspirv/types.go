@@ -207,9 +207,22 @@ func (t *translator) declareType(in *spirv.Instruction) error {
 		fmt.Fprintf(&t.typedefs, "typedef struct _s%d %s;\n", id, name)
 	case spirv.OpTypeEvent:
 		t.ctype[id] = "event_t"
-	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage, spirv.OpTypePipe,
+	case spirv.OpTypeImage:
+		s, err := t.imageType(in)
+		if err != nil {
+			return err
+		}
+		t.ctype[id] = s
+	case spirv.OpTypeSampler:
+		t.ctype[id] = "sampler_t"
+	case spirv.OpTypeSampledImage:
+		if len(ops) < 1 || t.ctype[spirv.ID(ops[0])] == "" {
+			return t.errAt(in, "image type %%%d is not declared", ops[0])
+		}
+		t.ctype[id] = t.ctype[spirv.ID(ops[0])]
+	case spirv.OpTypePipe,
 		spirv.OpTypeQueue, spirv.OpTypeReserveId, spirv.OpTypeDeviceEvent, spirv.OpTypePipeStorage:
-		return t.errAt(in, "type not supported (images, pipes and device-side enqueue are not translated)")
+		return t.errAt(in, "type not supported (pipes and device-side enqueue are not translated)")
 	default:
 		if in.Op >= spirv.OpTypeVoid && in.Op <= spirv.OpTypeForwardPointer {
 			return t.errAt(in, "type not supported")

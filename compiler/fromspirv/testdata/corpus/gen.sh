@@ -30,6 +30,9 @@ crypto/sha256
 convert/convert_sat
 subgroup/reduce_scan
 attribute/packed
+images/samplers_2d
+images/write_then_read:-O0
+images/integer_images
 "
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
