@@ -345,7 +345,19 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		if err := two(); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("((%s)(%s - %s))", rty, a, b), nil
+		// Through integers: pointers into different objects (the CTS
+		// subtracts two buffers) give their addresses' difference, which C
+		// pointer subtraction leaves undefined.
+		_, elem, _ := t.pointee(opType(0))
+		w := "uint"
+		if t.addr64 {
+			w = "ulong"
+		}
+		et := t.ctype[elem]
+		if et == "void" || et == "" {
+			et = "uchar"
+		}
+		return fmt.Sprintf("((%s)(((long)(%s)%s - (long)(%s)%s) / (long)sizeof(%s)))", rty, w, a, w, b, et), nil
 	case spirv.OpDot:
 		if err := two(); err != nil {
 			return "", err
