@@ -105,7 +105,13 @@ func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) []
 	t.Helper()
 	ctx, q, _ := host(t)
 	src := strings.Join(units, "\n/* next unit */\n")
-	p, err := ctx.CreateProgramWithUnits(units)
+	var p *cl.Program
+	var err error
+	if len(units) == 1 {
+		p, err = ctx.CreateProgramWithSource(units[0])
+	} else {
+		p, err = ctx.CreateProgramWithUnits(units)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
