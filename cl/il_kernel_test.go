@@ -1,0 +1,304 @@
+package cl
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/compiler/fromspirv"
+	"github.com/clgo/clgo/spirv"
+)
+
+// The OpenCL-flavoured modules of testdata/il are made from the .cl files
+// beside them by testdata/il/generate.sh (clang-15, llvm-spirv-15).
+
+func ilModule(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "il", name+".spv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// skipUntranslated skips a test whose build needs the translator while
+// compiler/fromspirv is the stub: err is the error of a build or compile.
+func skipUntranslated(t *testing.T, err error) {
+	t.Helper()
+	if _, terr := fromspirv.Translate(nil, fromspirv.Options{}); errors.Is(terr, fromspirv.ErrNotImplemented) && err != nil {
+		t.Skipf("compiler/fromspirv.Translate is the stub (ErrNotImplemented): %v", err)
+	}
+}
+
+// readInts reads n ints of b after the queue's work.
+func readInts(t *testing.T, q *Queue, b *Buffer, n int) []int32 {
+	t.Helper()
+	raw := make([]byte, 4*n)
+	if _, err := q.EnqueueReadBuffer(b, 0, raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = getInt(raw, i)
+	}
+	return out
+}
+
+// TestILKernelCreate: CreateProgramWithIL takes an OpenCL-flavoured module
+// as given (CL_PROGRAM_IL), and refuses, with ErrInvalidValue naming the
+// reason, one that does not decode or breaks the OpenCL environment's
+// rules on the memory model and entry points.
+func TestILKernelCreate(t *testing.T) {
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	code := ilModule(t, "kernel")
+	p, err := c.CreateProgramWithIL(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	if !p.KernelIL() || !slices.Equal(p.IL(), code) {
+		t.Errorf("KernelIL %v, IL() equal to the module %v", p.KernelIL(), slices.Equal(p.IL(), code))
+	}
+	w := spirvWords(code)
+	edit := func(f func(at int, ins []uint32, w []uint32)) []byte {
+		e := slices.Clone(w)
+		eachInstruction(e, func(at int, ins []uint32) { f(at, ins, e) })
+		return wordsBytes(e)
+	}
+	cases := []struct {
+		name string
+		code []byte
+		want string
+	}{
+		{"Logical addressing", edit(func(at int, ins, w []uint32) {
+			if spirv.Op(ins[0]&0xffff) == spirv.OpMemoryModel {
+				w[at+1] = uint32(spirv.AddressingModelLogical)
+			}
+		}), "addressing model is 0, not Physical32 or Physical64"},
+		{"GLSL450 memory model", edit(func(at int, ins, w []uint32) {
+			if spirv.Op(ins[0]&0xffff) == spirv.OpMemoryModel {
+				w[at+2] = uint32(spirv.MemoryModelGLSL450)
+			}
+		}), "memory model is 1, not OpenCL"},
+		{"GLCompute entry point", edit(func(at int, ins, w []uint32) {
+			if spirv.Op(ins[0]&0xffff) == spirv.OpEntryPoint {
+				w[at+1] = uint32(spirv.ExecutionModelGLCompute)
+			}
+		}), "entry point of execution model 5, not Kernel"},
+		{"truncated", edit(func(at int, ins, w []uint32) {
+			if at+len(ins) == len(w) {
+				w[at] += 1 << 16 // the last instruction one word longer than the module
+			}
+		}), "runs past the end of the module"},
+		{"unknown opcode", edit(func(at int, ins, w []uint32) {
+			if spirv.Op(ins[0]&0xffff) == spirv.OpReturn {
+				w[at] = w[at]&^0xffff | 0x7ff0
+			}
+		}), "unknown opcode"},
+	}
+	for _, tc := range cases {
+		_, err := c.CreateProgramWithIL(tc.code)
+		if !errors.Is(err, ErrInvalidValue) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "OpenCL-flavoured") {
+			t.Errorf("%s: %v, want CL_INVALID_VALUE saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestILKernelBuild: an OpenCL-flavoured module builds as source does, on
+// each device: its kernel is listed, takes its arguments and runs; bad
+// build options are ErrInvalidBuildOptions.
+func TestILKernelBuild(t *testing.T) {
+	for _, d := range svmDevices(t) {
+		t.Run(d.DriverName(), func(t *testing.T) {
+			c, err := CreateContext(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			q, err := c.CreateQueue(d, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Release()
+			p, err := c.CreateProgramWithIL(ilModule(t, "kernel"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Release()
+			if err := p.Build("-cl-no-such-option"); !errors.Is(err, ErrInvalidBuildOptions) {
+				t.Errorf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)
+			}
+			err = p.Build("-cl-mad-enable")
+			skipUntranslated(t, err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := p.BuildStatus(d); st != BuildSuccess {
+				t.Errorf("status %d", st)
+			}
+			if names, err := p.KernelNames(); err != nil || !slices.Equal(names, []string{"scale"}) {
+				t.Errorf("kernel names %q, %v", names, err)
+			}
+			k, err := p.CreateKernel("scale")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Release()
+			if k.NumArgs() != 2 {
+				t.Errorf("%d arguments, want 2", k.NumArgs())
+			}
+			b, err := c.CreateBuffer(MemReadWrite, 4*8, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Release()
+			if err := k.SetArgs(b, int32(-3)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, nil); err != nil {
+				t.Fatal(err)
+			}
+			got := readInts(t, q, b, 8)
+			for i, v := range got {
+				if v != int32(-3*i) {
+					t.Errorf("a[%d] = %d, want %d", i, v, -3*i)
+				}
+			}
+		})
+	}
+}
+
+// TestILKernelSpecConstants: SetSpecializationConstant checks the SpecId
+// and size against the module's constants (CL_INVALID_SPEC_ID,
+// CL_INVALID_VALUE), and a build translates with the value set by then.
+func TestILKernelSpecConstants(t *testing.T) {
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	p, err := c.CreateProgramWithIL(ilModule(t, "spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	for _, tc := range []struct {
+		id    uint32
+		value []byte
+		code  ErrorCode
+	}{
+		{7, []byte{1, 2}, ErrInvalidValue},
+		{7, []byte{1, 2, 3, 4, 5, 6, 7, 8}, ErrInvalidValue},
+		{7, nil, ErrInvalidValue},
+		{8, []byte{1, 2, 3, 4}, ErrInvalidSpecId},
+		{0, []byte{1, 0, 0, 0}, ErrInvalidSpecId},
+	} {
+		if err := p.SetSpecializationConstant(tc.id, tc.value); !errors.Is(err, tc.code) {
+			t.Errorf("SetSpecializationConstant(%d, %v): %v, want %v", tc.id, tc.value, err, tc.code)
+		}
+	}
+	err = p.Build("")
+	skipUntranslated(t, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := runStore(t, c, q, p); v != 12345 {
+		t.Errorf("default: %d, want 12345", v)
+	}
+	if err := p.SetSpecializationConstant(7, binary.LittleEndian.AppendUint32(nil, uint32(0xfffffd09))); err != nil { // -759
+		t.Fatal(err)
+	}
+	if err := p.Build(""); err != nil {
+		t.Fatal(err)
+	}
+	if v := runStore(t, c, q, p); v != -759 {
+		t.Errorf("specialized: %d, want -759", v)
+	}
+}
+
+// TestILKernelLink: two OpenCL-flavoured modules, one exporting a function
+// and one importing it, compile on their own (clCompileProgram) and link
+// (clLinkProgram) into a program whose kernel calls across them; a link
+// of the importing module alone fails with a log naming the function.
+func TestILKernelLink(t *testing.T) {
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	var progs []*Program
+	for _, name := range []string{"export", "import"} {
+		p, err := c.CreateProgramWithIL(ilModule(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Release()
+		err = p.Compile("")
+		skipUntranslated(t, err)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if st := p.BuildStatus(d); st != BuildSuccess {
+			t.Errorf("%s: status %d", name, st)
+		}
+		progs = append(progs, p)
+	}
+	lp, err := c.LinkProgram("", progs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lp.Release()
+	k, err := lp.CreateKernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Release()
+	b, err := c.CreateBuffer(MemReadWrite, 4*8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Release()
+	if err := k.SetArg(0, b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range readInts(t, q, b, 8) {
+		if v != int32(2*i+5) {
+			t.Errorf("a[%d] = %d, want %d", i, v, 2*i+5)
+		}
+	}
+	alone, err := c.LinkProgram("", progs[1:])
+	if !errors.Is(err, ErrLinkProgramFailure) || alone == nil || !strings.Contains(alone.BuildLog(d), "twice_plus") {
+		t.Errorf("link without the export: %v", err)
+	}
+	if alone != nil {
+		alone.Release()
+	}
+}
