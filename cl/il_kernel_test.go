@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -300,5 +301,179 @@ func TestILKernelLink(t *testing.T) {
 	}
 	if alone != nil {
 		alone.Release()
+	}
+}
+
+// fakeTranslator stands in for compiler/fromspirv in TestILKernelWiring:
+// it knows the testdata modules by their bytes and gives OpenCL C of its
+// own, so that the wiring around the translator (what it is given, what
+// is done with its Result) is checked whatever the translator's state.
+func fakeTranslator(t *testing.T, calls *[]fromspirv.Options) func([]uint32, fromspirv.Options) (*fromspirv.Result, error) {
+	mods := map[string]string{}
+	for _, name := range []string{"kernel", "spec", "export", "import"} {
+		mods[string(ilModule(t, name))] = name
+	}
+	return func(w []uint32, opts fromspirv.Options) (*fromspirv.Result, error) {
+		*calls = append(*calls, opts)
+		switch mods[string(wordsBytes(w))] {
+		case "kernel":
+			// FACTOR comes from Result.Options, OFFSET from the build's.
+			return &fromspirv.Result{
+				Source:  "kernel void scale(global int *a, int by) { size_t i = get_global_id(0); a[i] = (int)i * by * FACTOR + OFFSET; }",
+				Options: []string{"-DFACTOR=3"}, Entries: []string{"scale"},
+			}, nil
+		case "spec":
+			v := int32(12345)
+			if b, ok := opts.Spec[7]; ok {
+				v = int32(binary.LittleEndian.Uint32(b))
+			}
+			return &fromspirv.Result{
+				Source:  "kernel void k(global int *a) { a[get_global_id(0)] = " + strconv.Itoa(int(v)) + "; }",
+				SpecIDs: map[uint32]int{7: 4, 9: 1}, Entries: []string{"k"},
+			}, nil
+		case "export":
+			return &fromspirv.Result{Source: "int twice_plus(int x, int y) { return 2 * x + y; }", Exports: []string{"twice_plus"}}, nil
+		case "import":
+			// put's pointer is generic: the unit needs -cl-std=CL2.0 at
+			// its compile and at every link.
+			return &fromspirv.Result{
+				Source: "int twice_plus(int x, int y);\n" +
+					"static void put(int *p, int v) { *p = v; }\n" +
+					"kernel void k(global int *a) { size_t i = get_global_id(0); put(&a[i], twice_plus((int)i, 5)); }\n",
+				Options: []string{"-cl-std=CL2.0"}, Imports: []string{"twice_plus"}, Entries: []string{"k"},
+			}, nil
+		}
+		return nil, errors.New("no such module, says the fake translator")
+	}
+}
+
+// TestILKernelWiring: with a fake translator, a build translates with the
+// specialization constants set by then and builds its Source with the
+// build options and Result.Options; SetSpecializationConstant follows
+// Result.SpecIDs; a compile keeps the options a unit needs for the link;
+// a translator's error fails the build with the error in the log.
+func TestILKernelWiring(t *testing.T) {
+	var calls []fromspirv.Options
+	saved := translateModule
+	translateModule = fakeTranslator(t, &calls)
+	defer func() { translateModule = saved }()
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+
+	p, err := c.CreateProgramWithIL(ilModule(t, "kernel"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	if err := p.Build("-DOFFSET=1"); err != nil {
+		t.Fatal(err)
+	}
+	k, err := p.CreateKernel("scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := c.CreateBuffer(MemReadWrite, 4*4, nil)
+	defer b.Release()
+	k.SetArgs(b, int32(2))
+	if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{4}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := readInts(t, q, b, 4); !slices.Equal(got, []int32{1, 7, 13, 19}) {
+		t.Errorf("scale: %v, want i*2*3+1", got)
+	}
+	k.Release()
+
+	sp, err := c.CreateProgramWithIL(ilModule(t, "spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.Release()
+	if err := sp.SetSpecializationConstant(9, []byte{1}); err != nil {
+		t.Errorf("SpecId 9 (1 byte in Result.SpecIDs): %v", err)
+	}
+	if err := sp.SetSpecializationConstant(9, []byte{1, 0, 0, 0}); !errors.Is(err, ErrInvalidValue) {
+		t.Errorf("SpecId 9 given 4 bytes: %v", err)
+	}
+	if err := sp.SetSpecializationConstant(8, []byte{1, 0, 0, 0}); !errors.Is(err, ErrInvalidSpecId) {
+		t.Errorf("SpecId 8: %v", err)
+	}
+	calls = nil
+	if err := sp.SetSpecializationConstant(7, binary.LittleEndian.AppendUint32(nil, 77)); err != nil {
+		t.Fatal(err)
+	}
+	if err := sp.Build(""); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 || !slices.Equal(calls[0].Spec[7], []byte{77, 0, 0, 0}) || !slices.Equal(calls[0].Spec[9], []byte{1}) {
+		t.Errorf("the build translated with %v, want one translation with SpecId 7 = 77, 9 = 1", calls)
+	}
+	if v := runStore(t, c, q, sp); v != 77 {
+		t.Errorf("specialized: %d, want 77", v)
+	}
+
+	var units []*Program
+	for _, name := range []string{"export", "import"} {
+		u, err := c.CreateProgramWithIL(ilModule(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer u.Release()
+		if err := u.Compile(""); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, u.BuildLog(d))
+		}
+		units = append(units, u)
+	}
+	if got := units[1].UnitOptions(d); !slices.Equal(got, []string{"-cl-std=CL2.0"}) {
+		t.Errorf("import's UnitOptions %q", got)
+	}
+	for _, library := range []bool{false, true} {
+		in := units
+		if library {
+			lib, err := c.LinkProgram("-create-library", units[1:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lib.Release()
+			in = []*Program{units[0], lib}
+		}
+		lp, err := c.LinkProgram("", in)
+		if err != nil {
+			t.Fatalf("library %v: %v", library, err)
+		}
+		defer lp.Release()
+		lk, err := lp.CreateKernel("k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ob, _ := c.CreateBuffer(MemReadWrite, 4*4, nil)
+		lk.SetArg(0, ob)
+		if _, err := q.EnqueueNDRangeKernel(lk, nil, []uint64{4}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := readInts(t, q, ob, 4); !slices.Equal(got, []int32{5, 7, 9, 11}) {
+			t.Errorf("library %v: linked k: %v, want 2i+5", library, got)
+		}
+		lk.Release()
+		ob.Release()
+	}
+
+	other := spirvWords(ilModule(t, "kernel"))
+	other[3]++ // the id bound: a module the fake does not know
+	bad, err := c.CreateProgramWithIL(wordsBytes(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bad.Release()
+	if err := bad.Build(""); !errors.Is(err, ErrBuildProgramFailure) || !strings.Contains(bad.BuildLog(d), "says the fake translator") {
+		t.Errorf("untranslatable: %v, log %q", err, bad.BuildLog(d))
 	}
 }

@@ -18,6 +18,10 @@ import (
 // then builds as a source program does (the build log, the kernels and
 // their arguments are the translated source's).
 
+// translateModule is the translator: a variable so that cl's tests can
+// check the wiring around it with a translator of their own.
+var translateModule = fromspirv.Translate
+
 // checkKernelModule checks what clCreateProgramWithIL can check cheaply of
 // an OpenCL-flavoured module (w, host word order): that it decodes (the
 // header, word counts, known opcodes and operands, ids below the bound,
@@ -63,7 +67,7 @@ func (p *Program) translate() (*fromspirv.Result, error) {
 	for id, v := range p.spec {
 		spec[id] = slices.Clone(v)
 	}
-	return fromspirv.Translate(spirvWords(p.il), fromspirv.Options{Spec: spec})
+	return translateModule(spirvWords(p.il), fromspirv.Options{Spec: spec})
 }
 
 // kernelSpecIDs returns the sizes of the module's specialization constants
@@ -76,7 +80,7 @@ func (p *Program) kernelSpecIDs() map[uint32]int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.specIDs == nil {
-		res, err := fromspirv.Translate(spirvWords(p.il), fromspirv.Options{})
+		res, err := translateModule(spirvWords(p.il), fromspirv.Options{})
 		if err == nil && res.SpecIDs != nil {
 			p.specIDs = res.SpecIDs
 		} else {
