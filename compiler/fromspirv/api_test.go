@@ -1,0 +1,139 @@
+package fromspirv_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/compiler/fromspirv"
+)
+
+// writeAsm writes assembly to a temporary file and assembles it.
+func writeAsm(t *testing.T, text string) []uint32 {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "m.spvasm")
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return assemble(t, f)
+}
+
+// TestResult checks what Translate reports beside the source: kernels,
+// SpecIds with their sizes, exported and imported functions.
+func TestResult(t *testing.T) {
+	words := writeAsm(t, `
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Linkage
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k1 "first"
+               OpEntryPoint Kernel %k2 "second"
+               OpDecorate %s1 SpecId 4
+               OpDecorate %s2 SpecId 9
+               OpDecorate %s3 SpecId 2
+               OpDecorate %imp LinkageAttributes "helper_in" Import
+               OpDecorate %exp LinkageAttributes "helper_out" Export
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+       %fnty = OpTypeFunction %void
+       %uty = OpTypeFunction %uint %uint
+         %s1 = OpSpecConstant %ulong 1
+         %s2 = OpSpecConstantTrue %bool
+         %s3 = OpSpecConstant %uint 3
+        %imp = OpFunction %uint None %uty
+         %ip = OpFunctionParameter %uint
+               OpFunctionEnd
+        %exp = OpFunction %uint None %uty
+         %ep = OpFunctionParameter %uint
+         %el = OpLabel
+         %er = OpFunctionCall %uint %imp %ep
+               OpReturnValue %er
+               OpFunctionEnd
+         %k1 = OpFunction %void None %fnty
+         %l1 = OpLabel
+               OpReturn
+               OpFunctionEnd
+         %k2 = OpFunction %void None %fnty
+         %l2 = OpLabel
+               OpReturn
+               OpFunctionEnd
+`)
+	res := translate(t, words, fromspirv.Options{})
+	if want := []string{"first", "second"}; !reflect.DeepEqual(res.Entries, want) {
+		t.Errorf("Entries = %v, want %v", res.Entries, want)
+	}
+	if want := map[uint32]int{4: 8, 9: 1, 2: 4}; !reflect.DeepEqual(res.SpecIDs, want) {
+		t.Errorf("SpecIDs = %v, want %v", res.SpecIDs, want)
+	}
+	if want := []string{"helper_in"}; !reflect.DeepEqual(res.Imports, want) {
+		t.Errorf("Imports = %v, want %v", res.Imports, want)
+	}
+	if want := []string{"helper_out"}; !reflect.DeepEqual(res.Exports, want) {
+		t.Errorf("Exports = %v, want %v", res.Exports, want)
+	}
+	for _, want := range []string{"uint helper_in(uint _", "uint helper_out(uint _", "__kernel void first(void)"} {
+		if !strings.Contains(res.Source, want) {
+			t.Errorf("source lacks %q:\n%s", want, res.Source)
+		}
+	}
+	if !reflect.DeepEqual(res.Options, []string{"-arch=spir64"}) {
+		t.Errorf("Options = %v", res.Options)
+	}
+}
+
+// TestErrors checks that modules the translator cannot take give errors
+// naming the instruction and its word offset.
+func TestErrors(t *testing.T) {
+	header := `
+               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical32 OpenCL
+               OpEntryPoint Kernel %k "k"
+`
+	for _, c := range []struct{ name, body, want string }{
+		{"decoration", `
+               OpDecorate %u Stream 1
+       %void = OpTypeVoid
+          %u = OpTypeInt 32 0
+       %fnty = OpTypeFunction %void
+          %k = OpFunction %void None %fnty
+          %l = OpLabel
+               OpReturn
+               OpFunctionEnd`, "fromspirv: word 16: OpDecorate: decoration Stream is not supported"},
+		{"instruction", `
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+       %fnty = OpTypeFunction %void
+          %c = OpConstant %uint 1
+          %k = OpFunction %void None %fnty
+          %l = OpLabel
+          %x = OpBitReverse %uint %c
+               OpReturn
+               OpFunctionEnd`, "fromspirv: word 36: OpBitReverse: instruction not supported"},
+		{"image", `
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+        %img = OpTypeImage %float 2D 0 0 0 0 Unknown ReadOnly
+       %fnty = OpTypeFunction %void %img
+          %k = OpFunction %void None %fnty
+          %p = OpFunctionParameter %img
+          %l = OpLabel
+               OpReturn
+               OpFunctionEnd`, "fromspirv: word 21: OpTypeImage: type not supported (images, pipes and device-side enqueue are not translated)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := fromspirv.Translate(writeAsm(t, header+c.body), fromspirv.Options{})
+			if err == nil || err.Error() != c.want {
+				t.Errorf("error = %v\nwant    %s", err, c.want)
+			}
+		})
+	}
+	if _, err := fromspirv.Translate([]uint32{1, 2, 3}, fromspirv.Options{}); err == nil {
+		t.Error("no error for 3 words")
+	}
+}

@@ -1,0 +1,521 @@
+package fromspirv
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// stmt writes the C statements of one instruction of block b.
+func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
+	t := e.t
+	ops := in.Operands
+	val := func(i int) (string, error) {
+		if i >= len(ops) {
+			return "", t.errAt(in, "too few operands")
+		}
+		s, err := e.val(spirv.ID(ops[i]))
+		if err != nil {
+			return "", t.errAt(in, "%v", err)
+		}
+		return s, nil
+	}
+	res := fmt.Sprintf("_%d", in.Result)
+	opType := func(i int) spirv.ID {
+		if i < len(ops) {
+			if d := t.def[spirv.ID(ops[i])]; d != nil {
+				return d.ResultType
+			}
+		}
+		return 0
+	}
+	if s, err := t.pureExpr(in, func(id spirv.ID) (string, error) {
+		s, err := e.val(id)
+		if err != nil {
+			return "", t.errAt(in, "%v", err)
+		}
+		return s, nil
+	}); err != nil {
+		return err
+	} else if s != "" {
+		e.line("%s = %s;", res, s)
+		return nil
+	}
+	switch in.Op {
+	case spirv.OpNop, spirv.OpLine, spirv.OpNoLine, spirv.OpSelectionMerge, spirv.OpLoopMerge,
+		spirv.OpLifetimeStart, spirv.OpLifetimeStop, spirv.OpAssumeTrueKHR, spirv.OpPhi, spirv.OpUndef,
+		spirv.OpModuleProcessed, spirv.OpSource, spirv.OpName:
+		return nil
+	case spirv.OpVariable:
+		e.line("%s = &%s_v;", res, res)
+		if len(ops) > 1 {
+			v, err := val(1)
+			if err != nil {
+				return err
+			}
+			e.line("%s_v = %s;", res, v)
+		}
+		return nil
+	case spirv.OpLoad:
+		if len(ops) < 1 {
+			return t.errAt(in, "too few operands")
+		}
+		p := spirv.ID(ops[0])
+		rty := t.ctype[in.ResultType]
+		if bi, ok := t.inputs[p]; ok {
+			f, vec, err := builtinFunc(t, in, bi)
+			if err != nil {
+				return err
+			}
+			if !vec {
+				e.line("%s = (%s)%s();", res, rty, f)
+				return nil
+			}
+			ti := t.info(in.ResultType)
+			var parts []string
+			et := t.ctype[ti.comp]
+			for i := uint32(0); i < ti.n; i++ {
+				parts = append(parts, fmt.Sprintf("(%s)%s(%d)", et, f, i))
+			}
+			e.line("%s = (%s)(%s);", res, rty, strings.Join(parts, ", "))
+			return nil
+		}
+		if ac, ok := e.inAC[p]; ok {
+			e.line("%s = (%s)%s(%s);", res, rty, ac[0], ac[1])
+			return nil
+		}
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("%s = *%s;", res, v)
+		return nil
+	case spirv.OpStore:
+		p, err := val(0)
+		if err != nil {
+			return err
+		}
+		v, err := val(1)
+		if err != nil {
+			return err
+		}
+		e.line("*%s = %s;", p, v)
+		return nil
+	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
+		return e.accessChain(in)
+	case spirv.OpCopyMemory:
+		a, err := val(0)
+		if err != nil {
+			return err
+		}
+		bv, err := val(1)
+		if err != nil {
+			return err
+		}
+		e.line("*%s = *%s;", a, bv)
+		return nil
+	case spirv.OpCopyMemorySized:
+		a, err := val(0)
+		if err != nil {
+			return err
+		}
+		bv, err := val(1)
+		if err != nil {
+			return err
+		}
+		n, err := val(2)
+		if err != nil {
+			return err
+		}
+		sa, _, _ := t.pointee(opType(0))
+		sb, _, _ := t.pointee(opType(1))
+		asa, err := t.addrSpace(in, sa)
+		if err != nil {
+			return err
+		}
+		asb, err := t.addrSpace(in, sb)
+		if err != nil {
+			return err
+		}
+		e.line("for (ulong _i = 0; _i < (ulong)%s; _i++) ((%s uchar *)%s)[_i] = ((%s uchar *)%s)[_i];", n, asa, a, asb, bv)
+		return nil
+	case spirv.OpFunctionCall:
+		return e.call(in)
+	case spirv.OpCompositeInsert:
+		obj, err := val(0)
+		if err != nil {
+			return err
+		}
+		c, err := val(1)
+		if err != nil {
+			return err
+		}
+		lv, last, err := t.path(in, in.ResultType, res, ops[2:])
+		if err != nil {
+			return err
+		}
+		_ = last
+		if d := t.def[in.ResultType]; d != nil && d.Op == spirv.OpTypeVector && t.info(in.ResultType).op == spirv.OpTypeBool {
+			obj = "(" + obj + " ? -1 : 0)"
+		}
+		e.line("%s = %s;", res, c)
+		e.line("%s = %s;", lv, obj)
+		return nil
+	case spirv.OpCompositeConstruct:
+		d := t.def[in.ResultType]
+		for i := range ops {
+			v, err := val(i)
+			if err != nil {
+				return err
+			}
+			if d.Op == spirv.OpTypeArray {
+				e.line("%s.a[%d] = %s;", res, i, v)
+			} else {
+				e.line("%s.m%d = %s;", res, i, v)
+			}
+		}
+		return nil
+	case spirv.OpVectorExtractDynamic:
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		i, err := val(1)
+		if err != nil {
+			return err
+		}
+		vt := t.ctype[opType(0)]
+		ti := t.info(opType(0))
+		et := t.ctype[ti.comp]
+		if ti.op == spirv.OpTypeBool {
+			e.line("{ %s _vx = %s; %s = ((__private char *)&_vx)[%s] != 0; }", vt, v, res, i)
+		} else {
+			e.line("{ %s _vx = %s; %s = ((__private %s *)&_vx)[%s]; }", vt, v, res, et, i)
+		}
+		return nil
+	case spirv.OpVectorInsertDynamic:
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		c, err := val(1)
+		if err != nil {
+			return err
+		}
+		i, err := val(2)
+		if err != nil {
+			return err
+		}
+		ti := t.info(in.ResultType)
+		et := t.ctype[ti.comp]
+		if ti.op == spirv.OpTypeBool {
+			et, c = "char", "("+c+" ? -1 : 0)"
+		}
+		e.line("%s = %s;", res, v)
+		e.line("((__private %s *)&%s)[%s] = %s;", et, res, i, c)
+		return nil
+	case spirv.OpSelect:
+		c, err := val(0)
+		if err != nil {
+			return err
+		}
+		a, err := val(1)
+		if err != nil {
+			return err
+		}
+		bv, err := val(2)
+		if err != nil {
+			return err
+		}
+		e.line("if (%s) %s = %s; else %s = %s;", c, res, a, res, bv)
+		return nil
+	case spirv.OpFMod:
+		a, err := val(0)
+		if err != nil {
+			return err
+		}
+		bv, err := val(1)
+		if err != nil {
+			return err
+		}
+		e.line("%s = fmod(%s, %s);", res, a, bv)
+		if t.info(in.ResultType).n > 1 {
+			e.line("%s = select(%s, %s + %s, (%s != 0) & (signbit(%s) ^ signbit(%s)));", res, res, res, bv, res, res, bv)
+		} else {
+			e.line("if (%s != 0 && signbit(%s) != signbit(%s)) %s += %s;", res, res, bv, res, bv)
+		}
+		return nil
+	case spirv.OpExtInst:
+		return e.extInst(in)
+	case spirv.OpControlBarrier, spirv.OpMemoryBarrier:
+		return e.barrier(in)
+	case spirv.OpAtomicLoad, spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicCompareExchange,
+		spirv.OpAtomicCompareExchangeWeak, spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement, spirv.OpAtomicIAdd,
+		spirv.OpAtomicISub, spirv.OpAtomicSMin, spirv.OpAtomicUMin, spirv.OpAtomicSMax, spirv.OpAtomicUMax,
+		spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor, spirv.OpAtomicFlagTestAndSet, spirv.OpAtomicFlagClear:
+		return e.atomic(in)
+	case spirv.OpGroupAll, spirv.OpGroupAny, spirv.OpGroupBroadcast, spirv.OpGroupIAdd, spirv.OpGroupFAdd,
+		spirv.OpGroupFMin, spirv.OpGroupUMin, spirv.OpGroupSMin, spirv.OpGroupFMax, spirv.OpGroupUMax, spirv.OpGroupSMax:
+		return e.group(in)
+	case spirv.OpBranch:
+		if len(ops) < 1 {
+			return t.errAt(in, "too few operands")
+		}
+		return e.branch(b, spirv.ID(ops[0]), in)
+	case spirv.OpBranchConditional:
+		c, err := val(0)
+		if err != nil {
+			return err
+		}
+		if len(ops) < 3 {
+			return t.errAt(in, "too few operands")
+		}
+		e.line("if (%s) {", c)
+		if err := e.branch(b, spirv.ID(ops[1]), in); err != nil {
+			return err
+		}
+		e.line("} else {")
+		if err := e.branch(b, spirv.ID(ops[2]), in); err != nil {
+			return err
+		}
+		e.line("}")
+		return nil
+	case spirv.OpSwitch:
+		sel, err := val(0)
+		if err != nil {
+			return err
+		}
+		if len(ops) < 2 {
+			return t.errAt(in, "too few operands")
+		}
+		wide := t.info(opType(0)).width == 64
+		e.line("switch (%s) {", sel)
+		step := 2
+		if wide {
+			step = 3
+		}
+		for i := 2; i+step-1 < len(ops); i += step {
+			lit := uint64(ops[i])
+			if wide {
+				lit |= uint64(ops[i+1]) << 32
+			}
+			e.line("case %dul:", lit)
+			if err := e.branch(b, spirv.ID(ops[i+step-1]), in); err != nil {
+				return err
+			}
+			e.line("break;")
+		}
+		e.line("default:")
+		if err := e.branch(b, spirv.ID(ops[1]), in); err != nil {
+			return err
+		}
+		e.line("break;")
+		e.line("}")
+		return nil
+	case spirv.OpReturn:
+		e.line("return;")
+		return nil
+	case spirv.OpReturnValue:
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("return %s;", v)
+		return nil
+	case spirv.OpUnreachable:
+		if e.retTy == "void" {
+			e.line("return;")
+		} else {
+			e.line("return _ret_undef;")
+		}
+		return nil
+	}
+	return t.errAt(in, "instruction not supported")
+}
+
+// accessChain writes the address of an element: base[element] for the
+// Ptr forms, then members (.mN), array elements (.a[i]) and, last, a
+// vector component (through a pointer to the component type).
+func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
+	t := e.t
+	ops := in.Operands
+	if len(ops) < 1 {
+		return t.errAt(in, "too few operands")
+	}
+	base := spirv.ID(ops[0])
+	idx := ops[1:]
+	if bi, ok := t.inputs[base]; ok {
+		f, _, err := builtinFunc(t, in, bi)
+		if err != nil {
+			return err
+		}
+		if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
+			if len(idx) == 0 {
+				return t.errAt(in, "too few operands")
+			}
+			if v, ok := t.constUint(spirv.ID(idx[0])); !ok || v != 0 {
+				return t.errAt(in, "element index into a builtin variable")
+			}
+			idx = idx[1:]
+		}
+		if len(idx) != 1 {
+			return t.errAt(in, "access chain into builtin variable takes one index")
+		}
+		v, err := e.val(spirv.ID(idx[0]))
+		if err != nil {
+			return t.errAt(in, "%v", err)
+		}
+		e.inAC[in.Result] = [2]string{f, v}
+		return nil
+	}
+	b, err := e.val(base)
+	if err != nil {
+		return t.errAt(in, "%v", err)
+	}
+	bty := t.def[base]
+	if bty == nil {
+		return t.errAt(in, "base %%%d has no type", base)
+	}
+	sc, ty, ok := t.pointee(bty.ResultType)
+	if !ok {
+		return t.errAt(in, "base is not a pointer")
+	}
+	lv := "(*" + b + ")"
+	if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
+		if len(idx) == 0 {
+			return t.errAt(in, "too few operands")
+		}
+		el, err := e.val(spirv.ID(idx[0]))
+		if err != nil {
+			return t.errAt(in, "%v", err)
+		}
+		lv = fmt.Sprintf("%s[%s]", b, el)
+		idx = idx[1:]
+	}
+	addr := ""
+	for k, w := range idx {
+		d := t.def[ty]
+		if d == nil {
+			return t.errAt(in, "index into a non-composite")
+		}
+		switch d.Op {
+		case spirv.OpTypeStruct:
+			m, ok := t.constUint(spirv.ID(w))
+			if !ok || int(m) >= len(d.Operands) {
+				return t.errAt(in, "struct index %%%d is not a constant member number", w)
+			}
+			lv = fmt.Sprintf("%s.m%d", lv, m)
+			ty = spirv.ID(d.Operands[m])
+		case spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
+			v, err := e.val(spirv.ID(w))
+			if err != nil {
+				return t.errAt(in, "%v", err)
+			}
+			lv = fmt.Sprintf("%s.a[%s]", lv, v)
+			ty = spirv.ID(d.Operands[0])
+		case spirv.OpTypeVector:
+			if k != len(idx)-1 {
+				return t.errAt(in, "index past a vector component")
+			}
+			v, err := e.val(spirv.ID(w))
+			if err != nil {
+				return t.errAt(in, "%v", err)
+			}
+			as, err := t.addrSpace(in, sc)
+			if err != nil {
+				return err
+			}
+			addr = fmt.Sprintf("((%s %s *)&%s + %s)", as, t.ctype[spirv.ID(d.Operands[0])], lv, v)
+		default:
+			return t.errAt(in, "index into a non-composite")
+		}
+	}
+	if addr == "" {
+		addr = "&" + lv
+	}
+	e.line("_%d = (%s)%s;", in.Result, t.ctype[in.ResultType], addr)
+	return nil
+}
+
+// call writes a function call, passing the Workgroup variables the callee
+// uses after its own arguments.
+func (e *fnEmitter) call(in *spirv.Instruction) error {
+	t := e.t
+	if len(in.Operands) < 1 {
+		return t.errAt(in, "too few operands")
+	}
+	callee := spirv.ID(in.Operands[0])
+	if t.fnByID[callee] == nil {
+		return t.errAt(in, "%%%d is not a function", callee)
+	}
+	var args []string
+	for _, a := range in.Operands[1:] {
+		v, err := e.val(spirv.ID(a))
+		if err != nil {
+			return t.errAt(in, "%v", err)
+		}
+		args = append(args, v)
+	}
+	for _, v := range t.fnLocals[callee] {
+		args = append(args, fmt.Sprintf("_g%d", v))
+	}
+	c := fmt.Sprintf("%s(%s)", t.funcName(callee), strings.Join(args, ", "))
+	if t.ctype[in.ResultType] == "void" {
+		e.line("%s;", c)
+	} else {
+		e.line("_%d = %s;", in.Result, c)
+	}
+	return nil
+}
+
+// builtinFunc is the work-item function that reads builtin bi, and
+// whether it takes a dimension.
+func builtinFunc(t *translator, in *spirv.Instruction, bi spirv.BuiltIn) (string, bool, error) {
+	switch bi {
+	case spirv.BuiltInGlobalInvocationId:
+		return "get_global_id", true, nil
+	case spirv.BuiltInLocalInvocationId:
+		return "get_local_id", true, nil
+	case spirv.BuiltInWorkgroupId:
+		return "get_group_id", true, nil
+	case spirv.BuiltInGlobalSize:
+		return "get_global_size", true, nil
+	case spirv.BuiltInWorkgroupSize:
+		return "get_local_size", true, nil
+	case spirv.BuiltInEnqueuedWorkgroupSize:
+		t.needCL20 = true
+		return "get_enqueued_local_size", true, nil
+	case spirv.BuiltInNumWorkgroups:
+		return "get_num_groups", true, nil
+	case spirv.BuiltInGlobalOffset:
+		return "get_global_offset", true, nil
+	case spirv.BuiltInGlobalLinearId:
+		t.needCL20 = true
+		return "get_global_linear_id", false, nil
+	case spirv.BuiltInLocalInvocationIndex:
+		t.needCL20 = true
+		return "get_local_linear_id", false, nil
+	case spirv.BuiltInWorkDim:
+		return "get_work_dim", false, nil
+	case spirv.BuiltInSubgroupSize:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_sub_group_size", false, nil
+	case spirv.BuiltInSubgroupMaxSize:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_max_sub_group_size", false, nil
+	case spirv.BuiltInNumSubgroups:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_num_sub_groups", false, nil
+	case spirv.BuiltInNumEnqueuedSubgroups:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_enqueued_num_sub_groups", false, nil
+	case spirv.BuiltInSubgroupId:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_sub_group_id", false, nil
+	case spirv.BuiltInSubgroupLocalInvocationId:
+		t.exts["cl_khr_subgroups"] = true
+		return "get_sub_group_local_id", false, nil
+	}
+	return "", false, t.errAt(in, "builtin %v is not supported", bi)
+}
