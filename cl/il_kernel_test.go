@@ -27,15 +27,6 @@ func ilModule(t *testing.T, name string) []byte {
 	return b
 }
 
-// skipUntranslated skips a test whose build needs the translator while
-// compiler/fromspirv is the stub: err is the error of a build or compile.
-func skipUntranslated(t *testing.T, err error) {
-	t.Helper()
-	if _, terr := fromspirv.Translate(nil, fromspirv.Options{}); errors.Is(terr, fromspirv.ErrNotImplemented) && err != nil {
-		t.Skipf("compiler/fromspirv.Translate is the stub (ErrNotImplemented): %v", err)
-	}
-}
-
 // readInts reads n ints of b after the queue's work.
 func readInts(t *testing.T, q *Queue, b *Buffer, n int) []int32 {
 	t.Helper()
@@ -143,7 +134,6 @@ func TestILKernelBuild(t *testing.T) {
 				t.Errorf("bad option: %v, want CL_INVALID_BUILD_OPTIONS", err)
 			}
 			err = p.Build("-cl-mad-enable")
-			skipUntranslated(t, err)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -218,7 +208,6 @@ func TestILKernelSpecConstants(t *testing.T) {
 		}
 	}
 	err = p.Build("")
-	skipUntranslated(t, err)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +249,6 @@ func TestILKernelLink(t *testing.T) {
 		}
 		defer p.Release()
 		err = p.Compile("")
-		skipUntranslated(t, err)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
