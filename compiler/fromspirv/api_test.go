@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/clgo/clgo/compiler/fromspirv"
+	"github.com/clgo/clgo/internal/kspec"
 )
 
 // writeAsm writes assembly to a temporary file and assembles it.
@@ -115,16 +116,15 @@ func TestErrors(t *testing.T) {
           %x = OpBitReverse %uint %c
                OpReturn
                OpFunctionEnd`, "fromspirv: word 36: OpBitReverse: instruction not supported"},
-		{"image", `
+		{"pipe", `
        %void = OpTypeVoid
-      %float = OpTypeFloat 32
-        %img = OpTypeImage %float 2D 0 0 0 0 Unknown ReadOnly
-       %fnty = OpTypeFunction %void %img
+       %pipe = OpTypePipe ReadOnly
+       %fnty = OpTypeFunction %void %pipe
           %k = OpFunction %void None %fnty
-          %p = OpFunctionParameter %img
+          %p = OpFunctionParameter %pipe
           %l = OpLabel
                OpReturn
-               OpFunctionEnd`, "fromspirv: word 21: OpTypeImage: type not supported (images, pipes and device-side enqueue are not translated)"},
+               OpFunctionEnd`, "fromspirv: word 18: OpTypePipe: type not supported (pipes and device-side enqueue are not translated)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := fromspirv.Translate(writeAsm(t, header+c.body), fromspirv.Options{})
@@ -135,5 +135,89 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := fromspirv.Translate([]uint32{1, 2, 3}, fromspirv.Options{}); err == nil {
 		t.Error("no error for 3 words")
+	}
+}
+
+// TestLink translates two modules that link: the first imports helper,
+// which the second exports, and both define twice with LinkOnceODR
+// linkage; the second is translated with twice internal, as
+// clLinkProgram does for a LinkOnceODR function an earlier unit defines.
+// out[i] = helper(i) + twice(i) = (3i + twice(i)) + 2i = 7i.
+func TestLink(t *testing.T) {
+	head := `
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Linkage
+               OpExtension "SPV_KHR_linkonce_odr"
+               OpMemoryModel Physical32 OpenCL
+`
+	types := `
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+        %uty = OpTypeFunction %uint %uint
+`
+	twice := `
+      %twice = OpFunction %uint None %uty
+         %tx = OpFunctionParameter %uint
+         %tl = OpLabel
+         %tr = OpIMul %uint %tx %uint_2
+               OpReturnValue %tr
+               OpFunctionEnd
+`
+	a := writeAsm(t, head+`
+               OpEntryPoint Kernel %k "linked" %gid
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %helper LinkageAttributes "helper" Import
+               OpDecorate %twice LinkageAttributes "twice" LinkOnceODR
+`+types+`
+     %v3uint = OpTypeVector %uint 3
+     %ptr_in = OpTypePointer Input %v3uint
+   %ptr_uint = OpTypePointer CrossWorkgroup %uint
+        %kty = OpTypeFunction %void %ptr_uint
+        %gid = OpVariable %ptr_in Input
+     %helper = OpFunction %uint None %uty
+         %hx = OpFunctionParameter %uint
+               OpFunctionEnd
+`+twice+`
+          %k = OpFunction %void None %kty
+        %out = OpFunctionParameter %ptr_uint
+          %l = OpLabel
+          %g = OpLoad %v3uint %gid
+          %i = OpCompositeExtract %uint %g 0
+          %h = OpFunctionCall %uint %helper %i
+          %w = OpFunctionCall %uint %twice %i
+          %s = OpIAdd %uint %h %w
+          %p = OpInBoundsPtrAccessChain %ptr_uint %out %i
+               OpStore %p %s
+               OpReturn
+               OpFunctionEnd
+`)
+	b := writeAsm(t, head+`
+               OpDecorate %helper LinkageAttributes "helper" Export
+               OpDecorate %twice LinkageAttributes "twice" LinkOnceODR
+`+types+twice+`
+     %helper = OpFunction %uint None %uty
+         %hx = OpFunctionParameter %uint
+         %hl = OpLabel
+         %h3 = OpIMul %uint %hx %uint_3
+         %hw = OpFunctionCall %uint %twice %hx
+         %hr = OpIAdd %uint %h3 %hw
+               OpReturnValue %hr
+               OpFunctionEnd
+`)
+	ra := translate(t, a, fromspirv.Options{})
+	if !reflect.DeepEqual(ra.LinkOnce, []string{"twice"}) || !reflect.DeepEqual(ra.Imports, []string{"helper"}) {
+		t.Fatalf("first module: LinkOnce %v, Imports %v", ra.LinkOnce, ra.Imports)
+	}
+	rb := translate(t, b, fromspirv.Options{LinkOnceInternal: map[string]bool{"twice": true}})
+	spec, err := kspec.Parse("link", "//! kernel linked\n//! global 8\n//! arg buffer<uint> 8 out\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := runUnits(t, []string{ra.Source, rb.Source}, "", spec)
+	if got, want := kspec.Format(spec.Args[0].Type, out[0], 8), "0 7 14 21 28 35 42 49"; got != want {
+		t.Errorf("got %s, want %s\n%s\n%s", got, want, ra.Source, rb.Source)
 	}
 }

@@ -22,10 +22,9 @@ func (t *translator) declareGlobals() error {
 			err = t.declareConst(in)
 		case spirv.OpVariable:
 			err = t.declareVar(in)
-		case spirv.OpLine, spirv.OpNoLine, spirv.OpExtInst, spirv.OpString, spirv.OpConstantSampler:
-			if in.Op == spirv.OpConstantSampler {
-				err = t.errAt(in, "samplers are not translated")
-			}
+		case spirv.OpConstantSampler:
+			err = t.constSampler(in)
+		case spirv.OpLine, spirv.OpNoLine, spirv.OpExtInst, spirv.OpString:
 		default:
 			err = t.declareType(in)
 		}
@@ -128,6 +127,12 @@ func floatLiteral(f float64, bits int, raw uint64) string {
 	case math.IsInf(f, -1):
 		return "(-(" + ty + ")INFINITY)"
 	case math.IsNaN(f):
+		if raw == 0x7fc00000 || raw == 0x7ff8000000000000 {
+			return "((" + ty + ")NAN)"
+		}
+		if raw == 0xffc00000 || raw == 0xfff8000000000000 {
+			return "(-(" + ty + ")NAN)"
+		}
 		if bits == 64 {
 			return fmt.Sprintf("as_double(%#xul)", raw)
 		}
@@ -233,8 +238,9 @@ func (t *translator) declareConst(in *spirv.Instruction) error {
 		}
 		op := &spirv.Instruction{Op: spirv.Op(in.Operands[0]), ResultType: ty, Result: id, Operands: in.Operands[1:]}
 		t.off[op] = t.off[in]
-		if op.Op == spirv.OpCompositeExtract || op.Op == spirv.OpCompositeInsert || op.Op == spirv.OpVectorShuffle {
-			// their literal operands are literals, as in functions
+		if e, ok := t.constAddress(op); ok {
+			t.cexpr[id], t.init[id] = e, e
+			return nil
 		}
 		e, err := t.pureExpr(op, func(id spirv.ID) (string, error) {
 			s, ok := t.cexpr[id]
@@ -265,6 +271,8 @@ func (t *translator) zeroConst(in *spirv.Instruction, id, ty spirv.ID, cty strin
 		t.cexpr[id], t.init[id] = "false", "false"
 	case spirv.OpTypeOpaque, spirv.OpTypeVoid:
 		return t.errAt(in, "null of an opaque type")
+	case spirv.OpTypeEvent:
+		t.cexpr[id], t.init[id] = "0", "0"
 	default:
 		s := fmt.Sprintf("((%s)0)", cty)
 		t.cexpr[id], t.init[id] = s, s
@@ -332,7 +340,10 @@ func (t *translator) declareVar(in *spirv.Instruction) error {
 		prefix = "static "
 	}
 	init := ""
-	if len(in.Operands) > 1 {
+	if len(in.Operands) > 1 && sc == scCrossWorkgroup && t.def[spirv.ID(in.Operands[1])] != nil && t.def[spirv.ID(in.Operands[1])].Op == spirv.OpConstantNull {
+		// Program-scope variables start as zeros; the compiler takes no
+		// initializer for pointers inside aggregates, even null ones.
+	} else if len(in.Operands) > 1 {
 		s, ok := t.init[spirv.ID(in.Operands[1])]
 		if !ok {
 			return t.errAt(in, "initializer %%%d is not a constant", in.Operands[1])
@@ -373,4 +384,101 @@ __global __local __constant __private __generic __kernel image1d_t image2d_t ima
 true false main`) {
 		keywords[k] = true
 	}
+}
+
+// constAddress spells the pointer constants of OpSpecConstantOp (a
+// program-scope pointer's initializer): casts of constant addresses and
+// element addresses.
+func (t *translator) constAddress(op *spirv.Instruction) (string, bool) {
+	rty := t.ctype[op.ResultType]
+	switch op.Op {
+	case spirv.OpBitcast, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr, spirv.OpConvertPtrToU, spirv.OpConvertUToPtr:
+		if len(op.Operands) < 1 {
+			return "", false
+		}
+		d := t.def[spirv.ID(op.Operands[0])]
+		if d == nil {
+			return "", false
+		}
+		if _, _, ok := t.pointee(d.ResultType); !ok && op.Op != spirv.OpConvertUToPtr {
+			return "", false
+		}
+		b, ok := t.cexpr[spirv.ID(op.Operands[0])]
+		if !ok {
+			return "", false
+		}
+		return fmt.Sprintf("((%s)%s)", rty, b), true
+	case spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain, spirv.OpAccessChain, spirv.OpInBoundsAccessChain:
+		if len(op.Operands) < 1 {
+			return "", false
+		}
+		base := spirv.ID(op.Operands[0])
+		b, ok := t.cexpr[base]
+		d := t.def[base]
+		if !ok || d == nil {
+			return "", false
+		}
+		_, ty, ok := t.pointee(d.ResultType)
+		if !ok {
+			return "", false
+		}
+		idx := op.Operands[1:]
+		// The address is the variable's plus a byte offset worked out
+		// from the layout: the form the compiler takes in initializers.
+		name := ""
+		if strings.HasPrefix(b, "(&") && strings.HasSuffix(b, ")") && !strings.ContainsAny(b[2:len(b)-1], "()[]&*") {
+			name = b[2 : len(b)-1]
+		}
+		sc, _, _ := t.pointee(d.ResultType)
+		as, err := t.addrSpace(op, sc)
+		if name == "" || err != nil {
+			return "", false
+		}
+		off := uint64(0)
+		if op.Op == spirv.OpPtrAccessChain || op.Op == spirv.OpInBoundsPtrAccessChain {
+			if len(idx) == 0 {
+				return "", false
+			}
+			v, ok := t.constUint(spirv.ID(idx[0]))
+			size, _, ok2 := t.layout(ty)
+			if !ok || !ok2 {
+				return "", false
+			}
+			off += v * size
+			idx = idx[1:]
+		}
+		for _, w := range idx {
+			dt := t.def[ty]
+			v, ok := t.constUint(spirv.ID(w))
+			if dt == nil || !ok {
+				return "", false
+			}
+			switch dt.Op {
+			case spirv.OpTypeStruct:
+				if int(v) >= len(dt.Operands) {
+					return "", false
+				}
+				m, ok := t.memberOffset(ty, int(v))
+				if !ok {
+					return "", false
+				}
+				off += m
+				ty = spirv.ID(dt.Operands[v])
+			case spirv.OpTypeArray, spirv.OpTypeVector:
+				ty = spirv.ID(dt.Operands[0])
+				size, _, ok := t.layout(ty)
+				if !ok {
+					return "", false
+				}
+				off += v * size
+			default:
+				return "", false
+			}
+		}
+		if off == 0 {
+			return fmt.Sprintf("((%s)&%s)", rty, name), true
+		}
+		return fmt.Sprintf("((%s)((%s uchar *)&%s + %d))", rty, as, name, off), true
+	}
+	return "", false
 }

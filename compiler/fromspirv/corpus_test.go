@@ -1,5 +1,7 @@
 package fromspirv_test
 
+//go:generate sh testdata/corpus/gen.sh
+
 import (
 	"os"
 	"path/filepath"

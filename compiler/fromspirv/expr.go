@@ -306,8 +306,18 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		if src == nil || dst == nil {
 			return "", t.errAt(in, "operand without a type")
 		}
-		if src.Op == spirv.OpTypePointer || dst.Op == spirv.OpTypePointer {
+		word := "uint"
+		if t.addr64 {
+			word = "ulong"
+		}
+		switch {
+		case src.Op == spirv.OpTypePointer && dst.Op == spirv.OpTypePointer:
 			return fmt.Sprintf("((%s)%s)", rty, a), nil
+		case src.Op == spirv.OpTypePointer:
+			// a pointer's bits as an integer or a vector of them
+			return fmt.Sprintf("as_%s((%s)%s)", rty, word, a), nil
+		case dst.Op == spirv.OpTypePointer:
+			return fmt.Sprintf("((%s)as_%s(%s))", rty, word, a), nil
 		}
 		return fmt.Sprintf("as_%s(%s)", rty, a), nil
 	case spirv.OpConvertPtrToU, spirv.OpConvertUToPtr, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr:
@@ -335,7 +345,19 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		if err := two(); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("((%s)(%s - %s))", rty, a, b), nil
+		// Through integers: pointers into different objects (the CTS
+		// subtracts two buffers) give their addresses' difference, which C
+		// pointer subtraction leaves undefined.
+		_, elem, _ := t.pointee(opType(0))
+		w := "uint"
+		if t.addr64 {
+			w = "ulong"
+		}
+		et := t.ctype[elem]
+		if et == "void" || et == "" {
+			et = "uchar"
+		}
+		return fmt.Sprintf("((%s)(((long)(%s)%s - (long)(%s)%s) / (long)sizeof(%s)))", rty, w, a, w, b, et), nil
 	case spirv.OpDot:
 		if err := two(); err != nil {
 			return "", err

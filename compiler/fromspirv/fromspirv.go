@@ -48,6 +48,10 @@ type Options struct {
 	// Spec holds the values set by clSetProgramSpecializationConstant, by
 	// SpecId: the constant's bytes, little-endian, of its type's size.
 	Spec map[uint32][]byte
+	// LinkOnceInternal names LinkOnceODR functions to define as static
+	// here: clLinkProgram passes those that an earlier unit of the link
+	// already defines (Result.LinkOnce), so that one definition remains.
+	LinkOnceInternal map[string]bool
 }
 
 // Result is a translated module.
@@ -62,6 +66,9 @@ type Result struct {
 	// LinkageAttributes (Export / Import), for clCompileProgram and
 	// clLinkProgram.
 	Exports, Imports []string
+	// LinkOnce names the functions with LinkOnceODR linkage (defined here,
+	// and perhaps in other units too, all alike).
+	LinkOnce []string
 	// Entries are the kernels (OpEntryPoint Kernel), in module order.
 	Entries []string
 }
@@ -88,22 +95,25 @@ func Translate(words []uint32, opts Options) (res *Result, err error) {
 	}
 	t := &translator{
 		m: m, opts: opts,
-		res:      &Result{SpecIDs: map[uint32]int{}},
-		off:      map[*spirv.Instruction]int{},
-		def:      map[spirv.ID]*spirv.Instruction{},
-		names:    map[spirv.ID]string{},
-		decos:    map[spirv.ID][]*spirv.Instruction{},
-		fnByID:   map[spirv.ID]*spirv.Function{},
-		extSets:  map[spirv.ID]string{},
-		ctype:    map[spirv.ID]string{},
-		cexpr:    map[spirv.ID]string{},
-		init:     map[spirv.ID]string{},
-		locals:   map[spirv.ID]bool{},
-		inputs:   map[spirv.ID]spirv.BuiltIn{},
-		exts:     map[string]bool{},
-		fnNames:  map[spirv.ID]string{},
-		forward:  map[spirv.ID]bool{},
-		fnLocals: map[spirv.ID][]spirv.ID{},
+		res:            &Result{SpecIDs: map[uint32]int{}},
+		off:            map[*spirv.Instruction]int{},
+		def:            map[spirv.ID]*spirv.Instruction{},
+		names:          map[spirv.ID]string{},
+		decos:          map[spirv.ID][]*spirv.Instruction{},
+		fnByID:         map[spirv.ID]*spirv.Function{},
+		extSets:        map[spirv.ID]string{},
+		ctype:          map[spirv.ID]string{},
+		cexpr:          map[spirv.ID]string{},
+		init:           map[spirv.ID]string{},
+		locals:         map[spirv.ID]bool{},
+		inputs:         map[spirv.ID]spirv.BuiltIn{},
+		exts:           map[string]bool{},
+		fnNames:        map[spirv.ID]string{},
+		forward:        map[spirv.ID]bool{},
+		forwardPtr:     map[spirv.ID]bool{},
+		staticLinkOnce: map[spirv.ID]bool{},
+		wrappers:       map[string]bool{},
+		fnLocals:       map[spirv.ID][]spirv.ID{},
 	}
 	if err := t.translate(); err != nil {
 		return nil, err
@@ -141,10 +151,16 @@ func (t *translator) translate() error {
 	for _, fn := range t.m.Functions {
 		if name, kind, ok := t.linkage(fn.ID); ok && validIdent(name) && !entries[name] {
 			t.fnNames[fn.ID] = name
-			if kind == 1 {
-				t.res.Imports = append(t.res.Imports, name)
-			} else if kind == 0 {
+			switch kind {
+			case 0:
 				t.res.Exports = append(t.res.Exports, name)
+			case 1:
+				t.res.Imports = append(t.res.Imports, name)
+			case 2:
+				t.res.LinkOnce = append(t.res.LinkOnce, name)
+				if t.opts.LinkOnceInternal[name] {
+					t.staticLinkOnce[fn.ID] = true
+				}
 			}
 		} else if ok && kind == 1 {
 			return t.errAt(t.def[fn.ID], "imported function %q cannot be named in OpenCL C", name)
@@ -164,7 +180,7 @@ func (t *translator) translate() error {
 			return err
 		}
 		static := "static "
-		if _, ok := t.fnNames[fn.ID]; ok {
+		if _, ok := t.fnNames[fn.ID]; ok && !t.staticLinkOnce[fn.ID] {
 			static = ""
 		}
 		if _, kind, ok := t.linkage(fn.ID); ok && kind == 1 {

@@ -17,7 +17,11 @@ type fnEmitter struct {
 	block map[spirv.ID]int                  // label → case number
 	phis  map[spirv.ID][]*spirv.Instruction // label → its OpPhis
 	inAC  map[spirv.ID][2]string            // access chains into builtin inputs: builtin function, index
-	retTy string
+	// sampler is the sampler of each sampled image; handleVar the image
+	// or sampler stored in a Function variable (clang -O0 spills them).
+	sampler   map[spirv.ID]string
+	handleVar map[spirv.ID]string
+	retTy     string
 	// dispatch is set for irreducible graphs, written as a loop over a
 	// switch on the next block.
 	dispatch bool
@@ -108,7 +112,8 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 		return err
 	}
 	e := &fnEmitter{t: t, fn: fn, vals: map[spirv.ID]string{}, block: map[spirv.ID]int{},
-		phis: map[spirv.ID][]*spirv.Instruction{}, inAC: map[spirv.ID][2]string{}}
+		phis: map[spirv.ID][]*spirv.Instruction{}, inAC: map[spirv.ID][2]string{},
+		sampler: map[spirv.ID]string{}, handleVar: map[spirv.ID]string{}}
 	e.retTy = t.ctype[fn.ResultType]
 	for _, p := range fn.Params {
 		e.vals[p.Result] = fmt.Sprintf("_%d", p.Result)
@@ -124,8 +129,16 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 			if !ok {
 				return t.errAt(in, "result type %%%d is not a type", in.ResultType)
 			}
-			if ty == "void" {
+			if ty == "void" || t.isOpaqueHandle(in.ResultType) {
 				continue
+			}
+			if in.Op == spirv.OpVariable {
+				if _, elem, ok := t.pointee(in.ResultType); ok && t.isOpaqueHandle(elem) {
+					if err := e.handleVarOf(in); err != nil {
+						return err
+					}
+					continue
+				}
 			}
 			if sc, _, ok := t.pointee(in.ResultType); ok && sc == scInput {
 				continue // access chains into builtins are folded into their loads
@@ -246,5 +259,30 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 	} else {
 		e.line("_blk = %d;", n)
 	}
+	return nil
+}
+
+// handleVarOf records the image or sampler that the one store to a
+// Function variable v puts there, so that its loads alias it.
+func (e *fnEmitter) handleVarOf(v *spirv.Instruction) error {
+	var stored *spirv.Instruction
+	for _, b := range e.fn.Blocks {
+		for _, in := range b.Insts {
+			if in.Op == spirv.OpStore && len(in.Operands) >= 2 && spirv.ID(in.Operands[0]) == v.Result {
+				if stored != nil {
+					return e.t.errAt(in, "an image or sampler variable stored twice")
+				}
+				stored = in
+			}
+		}
+	}
+	if stored == nil {
+		return e.t.errAt(v, "an image or sampler variable never stored")
+	}
+	s, err := e.val(spirv.ID(stored.Operands[1]))
+	if err != nil {
+		return e.t.errAt(stored, "%v", err)
+	}
+	e.handleVar[v.Result] = s
 	return nil
 }

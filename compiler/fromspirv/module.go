@@ -29,13 +29,17 @@ type translator struct {
 	locals map[spirv.ID]bool   // Workgroup variables (declared in kernels, passed down)
 	inputs map[spirv.ID]spirv.BuiltIn
 
-	typedefs strings.Builder
-	globals  strings.Builder
-	needCL20 bool
-	exts     map[string]bool
-	forward  map[spirv.ID]bool       // structs declared ahead for OpTypeForwardPointer
-	fnNames  map[spirv.ID]string     // functions with linkage names
-	fnLocals map[spirv.ID][]spirv.ID // Workgroup variables each function uses
+	typedefs   strings.Builder
+	globals    strings.Builder
+	needCL20   bool
+	exts       map[string]bool
+	wrappers   map[string]bool // packed one-member structs for unaligned accesses
+	forward    map[spirv.ID]bool
+	forwardPtr map[spirv.ID]bool
+	// staticLinkOnce marks LinkOnceODR functions defined static here.
+	staticLinkOnce map[spirv.ID]bool       // structs declared ahead for OpTypeForwardPointer
+	fnNames        map[spirv.ID]string     // functions with linkage names
+	fnLocals       map[spirv.ID][]spirv.ID // Workgroup variables each function uses
 }
 
 // tError is a translation error naming the instruction and its word offset.
@@ -201,7 +205,7 @@ func (t *translator) checkDecorations() error {
 				spirv.DecorationAlignmentId, spirv.DecorationMaxByteOffsetId, spirv.DecorationNoSignedWrap,
 				spirv.DecorationNoUnsignedWrap, spirv.DecorationUserSemantic, spirv.DecorationRelaxedPrecision,
 				spirv.DecorationBuiltIn, spirv.DecorationSaturatedConversion, spirv.DecorationCPacked,
-				spirv.DecorationOffset, spirv.DecorationArrayStride:
+				spirv.DecorationOffset, spirv.DecorationArrayStride, spirv.DecorationUniform, spirv.DecorationUniformId:
 			default:
 				return t.errAt(in, "decoration %v is not supported", spirv.Decoration(in.Operands[1]))
 			}

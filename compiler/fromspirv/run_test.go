@@ -96,8 +96,16 @@ func host(t testing.TB) (*cl.Context, *cl.Queue, *cl.Device) {
 // run (nil for other arguments).
 func runSpec(t testing.TB, src, options string, spec *kspec.Spec) [][]byte {
 	t.Helper()
+	return runUnits(t, []string{src}, options, spec)
+}
+
+// runUnits is runSpec for a program of several units (separately
+// compiled and linked, as clLinkProgram links them).
+func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) [][]byte {
+	t.Helper()
 	ctx, q, _ := host(t)
-	p, err := ctx.CreateProgramWithSource(src)
+	src := strings.Join(units, "\n/* next unit */\n")
+	p, err := ctx.CreateProgramWithUnits(units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,10 +119,16 @@ func runSpec(t testing.TB, src, options string, spec *kspec.Spec) [][]byte {
 	}
 	defer k.Release()
 	bufs := make([]*cl.Buffer, len(spec.Args))
+	imgs := make([]*cl.Image, len(spec.Args))
 	defer func() {
 		for _, b := range bufs {
 			if b != nil {
 				b.Release()
+			}
+		}
+		for _, im := range imgs {
+			if im != nil {
+				im.Release()
 			}
 		}
 	}()
@@ -139,6 +153,41 @@ func runSpec(t testing.TB, src, options string, spec *kspec.Spec) [][]byte {
 			if err := k.SetArg(i, spec.Data(i)); err != nil {
 				t.Fatal(err)
 			}
+		case kspec.ArgImage:
+			im := a.Image
+			format := cl.ImageFormat{Order: im.Order, DataType: im.DataType}
+			desc := cl.ImageDesc{Type: cl.ImageType(im.MemType), Width: im.Width, Height: im.Height, Depth: im.Depth, ArraySize: im.ArraySize}
+			pixels := spec.Data(i)
+			if desc.Type == cl.MemObjectImage1DBuffer {
+				b, err := ctx.CreateBuffer(cl.MemReadWrite|cl.MemCopyHostPtr, uint64(len(pixels)), pixels)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.Release()
+				desc.Buffer = b
+				pixels = nil
+			}
+			flags := cl.MemReadWrite
+			if pixels != nil {
+				flags |= cl.MemCopyHostPtr
+			}
+			img, err := ctx.CreateImage(flags, format, desc, pixels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			imgs[i] = img
+			if err := k.SetArg(i, img); err != nil {
+				t.Fatal(err)
+			}
+		case kspec.ArgSampler:
+			sm, err := ctx.CreateSampler(a.Sampler.Normalized, a.Sampler.Addressing, a.Sampler.Filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sm.Release()
+			if err := k.SetArg(i, sm); err != nil {
+				t.Fatal(err)
+			}
 		default:
 			t.Fatalf("argument %d: kind %d not supported here", i, a.Kind)
 		}
@@ -151,6 +200,14 @@ func runSpec(t testing.TB, src, options string, spec *kspec.Spec) [][]byte {
 		t.Fatalf("run: %v", err)
 	}
 	out := make([][]byte, len(spec.Args))
+	for i, im := range imgs {
+		if im == nil {
+			continue
+		}
+		if out[i], err = q.ReadImageAll(context.Background(), im); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, b := range bufs {
 		if b == nil {
 			continue

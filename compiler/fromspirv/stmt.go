@@ -30,6 +30,17 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		}
 		return 0
 	}
+	if in.Op == spirv.OpCopyObject && t.isOpaqueHandle(in.ResultType) {
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.vals[in.Result] = v
+		if s, ok := e.sampler[spirv.ID(ops[0])]; ok {
+			e.sampler[in.Result] = s
+		}
+		return nil
+	}
 	if s, err := t.pureExpr(in, func(id spirv.ID) (string, error) {
 		s, err := e.val(id)
 		if err != nil {
@@ -42,12 +53,72 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		e.line("%s = %s;", res, s)
 		return nil
 	}
+	if ok, err := e.nonUniform(in); ok {
+		return err
+	}
+	if ok, err := e.image(in); ok {
+		return err
+	}
 	switch in.Op {
+	case spirv.OpCopyLogical:
+		// The types differ only in decorations the C layout ignores.
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("{ %s _cl = %s; %s = *(__private %s *)&_cl; }", t.ctype[opType(0)], v, res, t.ctype[in.ResultType])
+		return nil
+	case spirv.OpBitCount:
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("%s = (%s)popcount(%s);", res, t.ctype[in.ResultType], v)
+		return nil
+	case spirv.OpGenericPtrMemSemantics:
+		v, err := val(0)
+		if err != nil {
+			return err
+		}
+		e.line("%s = ((get_fence(%s) & CLK_LOCAL_MEM_FENCE) ? 0x100u : 0u) | ((get_fence(%s) & CLK_GLOBAL_MEM_FENCE) ? 0x200u : 0u);", res, v, v)
+		return nil
+	case spirv.OpGroupAsyncCopy:
+		// Execution scope, Destination, Source, Num Elements, Stride, Event.
+		var a [6]string
+		for i := 1; i < 6; i++ {
+			v, err := val(i)
+			if err != nil {
+				return err
+			}
+			a[i] = v
+		}
+		dsc, _, _ := t.pointee(opType(1))
+		if c, ok := t.constUint(spirv.ID(ops[4])); ok && c == 1 {
+			e.line("%s = async_work_group_copy(%s, %s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[5])
+		} else {
+			_ = dsc
+			e.line("%s = async_work_group_strided_copy(%s, %s, (size_t)%s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[4], a[5])
+		}
+		return nil
+	case spirv.OpGroupWaitEvents:
+		n, err := val(1)
+		if err != nil {
+			return err
+		}
+		p, err := val(2)
+		if err != nil {
+			return err
+		}
+		e.line("wait_group_events((int)%s, %s);", n, p)
+		return nil
 	case spirv.OpNop, spirv.OpLine, spirv.OpNoLine, spirv.OpSelectionMerge, spirv.OpLoopMerge,
 		spirv.OpLifetimeStart, spirv.OpLifetimeStop, spirv.OpAssumeTrueKHR, spirv.OpPhi, spirv.OpUndef,
 		spirv.OpModuleProcessed, spirv.OpSource, spirv.OpName:
 		return nil
 	case spirv.OpVariable:
+		if _, ok := e.handleVar[in.Result]; ok {
+			return nil
+		}
 		e.line("%s = &%s_v;", res, res)
 		if len(ops) > 1 {
 			v, err := val(1)
@@ -85,13 +156,27 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			e.line("%s = (%s)%s(%s);", res, rty, ac[0], ac[1])
 			return nil
 		}
+		if t.isOpaqueHandle(in.ResultType) {
+			v, ok := e.handleVar[p]
+			if !ok {
+				return t.errAt(in, "load of an image or sampler not stored by this function")
+			}
+			e.vals[in.Result] = v
+			return nil
+		}
 		v, err := val(0)
 		if err != nil {
 			return err
 		}
-		e.line("%s = *%s;", res, v)
+		e.line("%s = %s;", res, e.deref(in, 0, 1))
+		_ = v
 		return nil
 	case spirv.OpStore:
+		if len(ops) >= 2 {
+			if d := t.def[spirv.ID(ops[1])]; d != nil && t.isOpaqueHandle(d.ResultType) {
+				return nil // recorded by handleVars
+			}
+		}
 		p, err := val(0)
 		if err != nil {
 			return err
@@ -100,7 +185,8 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		if err != nil {
 			return err
 		}
-		e.line("*%s = %s;", p, v)
+		_ = p
+		e.line("%s = %s;", e.deref(in, 0, 2), v)
 		return nil
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
 		return e.accessChain(in)
@@ -369,6 +455,14 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		e.inAC[in.Result] = [2]string{f, v}
 		return nil
 	}
+	if d := t.def[base]; d != nil && d.Op == spirv.OpConstantNull {
+		// offsetof: an address computed from null, as a constant.
+		op := &spirv.Instruction{Op: in.Op, ResultType: in.ResultType, Result: in.Result, Operands: in.Operands}
+		if off, ok := t.nullOffset(op); ok {
+			e.line("_%d = (%s)(ulong)%d;", in.Result, t.ctype[in.ResultType], off)
+			return nil
+		}
+	}
 	b, err := e.val(base)
 	if err != nil {
 		return t.errAt(in, "%v", err)
@@ -382,6 +476,9 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		return t.errAt(in, "base is not a pointer")
 	}
 	lv := "(*" + b + ")"
+	if obj, ok := varObject(b); ok {
+		lv = obj
+	}
 	if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
 		if len(idx) == 0 {
 			return t.errAt(in, "too few operands")
@@ -390,7 +487,9 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		if err != nil {
 			return t.errAt(in, "%v", err)
 		}
-		lv = fmt.Sprintf("%s[%s]", b, el)
+		if v, ok := t.constUint(spirv.ID(idx[0])); !ok || v != 0 {
+			lv = fmt.Sprintf("%s[%s]", b, el)
+		}
 		idx = idx[1:]
 	}
 	addr := ""
@@ -513,9 +612,67 @@ func builtinFunc(t *translator, in *spirv.Instruction, bi spirv.BuiltIn) (string
 	case spirv.BuiltInSubgroupId:
 		t.exts["cl_khr_subgroups"] = true
 		return "get_sub_group_id", false, nil
+	case spirv.BuiltInSubgroupEqMask, spirv.BuiltInSubgroupGeMask, spirv.BuiltInSubgroupGtMask,
+		spirv.BuiltInSubgroupLeMask, spirv.BuiltInSubgroupLtMask:
+		t.exts["cl_khr_subgroups"] = true
+		t.exts["cl_khr_subgroup_ballot"] = true
+		return map[spirv.BuiltIn]string{spirv.BuiltInSubgroupEqMask: "get_sub_group_eq_mask",
+			spirv.BuiltInSubgroupGeMask: "get_sub_group_ge_mask", spirv.BuiltInSubgroupGtMask: "get_sub_group_gt_mask",
+			spirv.BuiltInSubgroupLeMask: "get_sub_group_le_mask", spirv.BuiltInSubgroupLtMask: "get_sub_group_lt_mask"}[bi], false, nil
 	case spirv.BuiltInSubgroupLocalInvocationId:
 		t.exts["cl_khr_subgroups"] = true
 		return "get_sub_group_local_id", false, nil
 	}
 	return "", false, t.errAt(in, "builtin %v is not supported", bi)
+}
+
+// deref spells the object that operand ptr of a load or store points to.
+// An Aligned memory operand below the type's own alignment (a member of a
+// packed struct, clang's unaligned accesses) goes through a packed
+// one-member struct, so that the compiler makes no alignment assumption.
+func (e *fnEmitter) deref(in *spirv.Instruction, ptr, memOps int) string {
+	t := e.t
+	p, _ := e.val(spirv.ID(in.Operands[ptr]))
+	d := t.def[spirv.ID(in.Operands[ptr])]
+	if d == nil || len(in.Operands) <= memOps {
+		return "*" + p
+	}
+	mask := in.Operands[memOps]
+	if mask&2 == 0 || len(in.Operands) <= memOps+1 {
+		return "*" + p
+	}
+	align := in.Operands[memOps+1]
+	sc, elem, ok := t.pointee(d.ResultType)
+	ei := t.info(elem)
+	if !ok || (ei.op != spirv.OpTypeInt && ei.op != spirv.OpTypeFloat) {
+		return "*" + p
+	}
+	n := ei.n
+	if n == 3 {
+		n = 4
+	}
+	if align == 0 || align >= n*ei.width/8 {
+		return "*" + p
+	}
+	as, err := t.addrSpace(in, sc)
+	if err != nil {
+		return "*" + p
+	}
+	et := t.ctype[elem]
+	w := "_pk_" + et
+	if !t.wrappers[w] {
+		t.wrappers[w] = true
+		fmt.Fprintf(&t.typedefs, "typedef struct __attribute__((packed)) { %s v; } %s;\n", et, w)
+	}
+	return fmt.Sprintf("((%s %s *)%s)->v", as, w, p)
+}
+
+// varObject returns name for the address expression (&name) of a
+// program-scope variable: the object itself, which the compiler prefers
+// to (&name)[0].
+func varObject(addr string) (string, bool) {
+	if strings.HasPrefix(addr, "(&") && strings.HasSuffix(addr, ")") && !strings.ContainsAny(addr[2:len(addr)-1], "()[]&*") {
+		return addr[2 : len(addr)-1], true
+	}
+	return "", false
 }

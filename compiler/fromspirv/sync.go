@@ -119,6 +119,9 @@ func (e *fnEmitter) atomic(in *spirv.Instruction) error {
 	if ei.n != 1 || (ei.op != spirv.OpTypeInt && ei.op != spirv.OpTypeFloat) || (ei.width != 32 && ei.width != 64) {
 		return t.errAt(in, "atomic on a type other than a 32- or 64-bit scalar")
 	}
+	if sc == scGeneric || t.orderedAtomic(in) {
+		return e.atomicC11(in, p, as, elem)
+	}
 	prefix := "atomic_"
 	if ei.width == 64 {
 		prefix = "atom_"
@@ -287,5 +290,163 @@ func (e *fnEmitter) group(in *spirv.Instruction) error {
 		return nil
 	}
 	e.line("%s = %s%s%s(%s);", res, pre, kind, f, v)
+	return nil
+}
+
+// semanticsOperands lists, per atomic opcode, the operand positions of
+// its Memory Semantics (the first is the one that orders a success).
+func semanticsOperands(op spirv.Op) []int {
+	switch op {
+	case spirv.OpAtomicCompareExchange, spirv.OpAtomicCompareExchangeWeak:
+		return []int{2, 3}
+	}
+	return []int{2}
+}
+
+// orderedAtomic reports whether an atomic's semantics ask for more than
+// relaxed ordering.
+func (t *translator) orderedAtomic(in *spirv.Instruction) bool {
+	for _, i := range semanticsOperands(in.Op) {
+		if i < len(in.Operands) {
+			if v, ok := t.constUint(spirv.ID(in.Operands[i])); !ok || v&0x1e != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// memoryOrder spells the memory_order of semantics operand i.
+func (t *translator) memoryOrder(in *spirv.Instruction, i int) string {
+	v, _ := t.constUint(spirv.ID(in.Operands[i]))
+	switch {
+	case v&0x10 != 0:
+		return "memory_order_seq_cst"
+	case v&0x8 != 0 || v&0x6 == 0x6:
+		return "memory_order_acq_rel"
+	case v&0x2 != 0:
+		return "memory_order_acquire"
+	case v&0x4 != 0:
+		return "memory_order_release"
+	}
+	return "memory_order_relaxed"
+}
+
+// memoryScope spells the memory_scope of scope operand i.
+func (t *translator) memoryScope(in *spirv.Instruction, i int) string {
+	v, _ := t.constUint(spirv.ID(in.Operands[i]))
+	switch v {
+	case 0:
+		return "memory_scope_all_svm_devices"
+	case scopeWorkgroup:
+		return "memory_scope_work_group"
+	case scopeSubgroup:
+		return "memory_scope_sub_group"
+	case 4:
+		return "memory_scope_work_item"
+	}
+	return "memory_scope_device"
+}
+
+// atomicC11 writes an atomic instruction as OpenCL C 2.0's
+// atomic_*_explicit functions, with the order and scope of its operands:
+// for generic pointers, and wherever the semantics order memory.
+func (e *fnEmitter) atomicC11(in *spirv.Instruction, p, as string, elem spirv.ID) error {
+	t := e.t
+	t.needCL20 = true
+	ops := in.Operands
+	ei := t.info(elem)
+	if ei.width == 64 {
+		t.exts["cl_khr_int64_base_atomics"] = true
+		t.exts["cl_khr_int64_extended_atomics"] = true
+	}
+	val := func(i int) (string, error) {
+		if i >= len(ops) {
+			return "", t.errAt(in, "too few operands")
+		}
+		s, err := e.val(spirv.ID(ops[i]))
+		if err != nil {
+			return "", t.errAt(in, "%v", err)
+		}
+		return s, nil
+	}
+	if len(ops) < 3 {
+		return t.errAt(in, "too few operands")
+	}
+	et := t.ctype[elem]
+	at := map[string]string{"uint": "atomic_uint", "ulong": "atomic_ulong", "float": "atomic_float", "double": "atomic_double"}[et]
+	if at == "" {
+		return t.errAt(in, "atomic on %s", et)
+	}
+	signed := in.Op == spirv.OpAtomicSMin || in.Op == spirv.OpAtomicSMax
+	if signed {
+		at = map[string]string{"uint": "atomic_int", "ulong": "atomic_long"}[et]
+	}
+	obj := fmt.Sprintf("(volatile %s %s *)%s", as, at, p)
+	order, scope := t.memoryOrder(in, 2), t.memoryScope(in, 1)
+	res := fmt.Sprintf("_%d", in.Result)
+	switch in.Op {
+	case spirv.OpAtomicLoad:
+		if order == "memory_order_release" || order == "memory_order_acq_rel" {
+			order = "memory_order_acquire"
+		}
+		e.line("%s = atomic_load_explicit(%s, %s, %s);", res, obj, order, scope)
+	case spirv.OpAtomicStore, spirv.OpAtomicFlagClear:
+		v := "0"
+		if in.Op == spirv.OpAtomicStore {
+			var err error
+			if v, err = val(3); err != nil {
+				return err
+			}
+		}
+		if order == "memory_order_acquire" || order == "memory_order_acq_rel" {
+			order = "memory_order_release"
+		}
+		e.line("atomic_store_explicit(%s, %s, %s, %s);", obj, v, order, scope)
+	case spirv.OpAtomicExchange:
+		v, err := val(3)
+		if err != nil {
+			return err
+		}
+		e.line("%s = atomic_exchange_explicit(%s, %s, %s, %s);", res, obj, v, order, scope)
+	case spirv.OpAtomicFlagTestAndSet:
+		e.line("%s = atomic_exchange_explicit(%s, 1, %s, %s) != 0;", res, obj, order, scope)
+	case spirv.OpAtomicCompareExchange, spirv.OpAtomicCompareExchangeWeak:
+		v, err := val(4)
+		if err != nil {
+			return err
+		}
+		c, err := val(5)
+		if err != nil {
+			return err
+		}
+		fail := t.memoryOrder(in, 3)
+		if fail == "memory_order_release" || fail == "memory_order_acq_rel" {
+			fail = "memory_order_acquire"
+		}
+		// The result is the value found, which the call leaves in expected.
+		e.line("%s = %s;", res, c)
+		e.line("atomic_compare_exchange_strong_explicit(%s, (__private %s *)&%s, %s, %s, %s, %s);", obj, et, res, v, order, fail, scope)
+	case spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement:
+		f := map[spirv.Op]string{spirv.OpAtomicIIncrement: "add", spirv.OpAtomicIDecrement: "sub"}[in.Op]
+		e.line("%s = atomic_fetch_%s_explicit(%s, (%s)1, %s, %s);", res, f, obj, et, order, scope)
+	default:
+		v, err := val(3)
+		if err != nil {
+			return err
+		}
+		f := map[spirv.Op]string{spirv.OpAtomicIAdd: "add", spirv.OpAtomicISub: "sub", spirv.OpAtomicSMin: "min",
+			spirv.OpAtomicUMin: "min", spirv.OpAtomicSMax: "max", spirv.OpAtomicUMax: "max", spirv.OpAtomicAnd: "and",
+			spirv.OpAtomicOr: "or", spirv.OpAtomicXor: "xor"}[in.Op]
+		if f == "" {
+			return t.errAt(in, "instruction not supported")
+		}
+		if signed {
+			s := intName(ei.width, true, 1)
+			e.line("%s = (%s)atomic_fetch_%s_explicit(%s, (%s)%s, %s, %s);", res, et, f, obj, s, v, order, scope)
+		} else {
+			e.line("%s = atomic_fetch_%s_explicit(%s, %s, %s, %s);", res, f, obj, v, order, scope)
+		}
+	}
 	return nil
 }

@@ -39,6 +39,14 @@ func (t *translator) addrSpace(in *spirv.Instruction, sc uint32) (string, error)
 // declareTypes gives every type of the module its C spelling, writing
 // typedefs for structs, arrays and pointers.
 func (t *translator) declareTypes() error {
+	for _, in := range t.m.Globals {
+		switch in.Op {
+		case spirv.OpTypeStruct, spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
+			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
+		case spirv.OpTypePointer:
+			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
+		}
+	}
 	// Structs, arrays and pointers are named first; only the targets of
 	// forward pointers are declared before their definitions.
 	for _, in := range t.m.Globals {
@@ -47,16 +55,12 @@ func (t *translator) declareTypes() error {
 				if s := t.def[spirv.ID(p.Operands[1])]; s != nil && s.Op == spirv.OpTypeStruct {
 					fmt.Fprintf(&t.typedefs, "typedef struct _s%d _t%d;\n", s.Result, s.Result)
 					t.forward[s.Result] = true
+					if err := t.declareType(p); err != nil {
+						return err
+					}
+					t.forwardPtr[p.Result] = true
 				}
 			}
-		}
-	}
-	for _, in := range t.m.Globals {
-		switch in.Op {
-		case spirv.OpTypeStruct, spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
-			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
-		case spirv.OpTypePointer:
-			t.ctype[in.Result] = fmt.Sprintf("_t%d", in.Result)
 		}
 	}
 	return nil
@@ -177,6 +181,9 @@ func (t *translator) declareType(in *spirv.Instruction) error {
 		if err := need(2); err != nil {
 			return err
 		}
+		if t.forwardPtr[id] {
+			return nil // declared with its forward declaration
+		}
 		if ops[0] == scInput {
 			t.ctype[id] = "void*" // only builtin variables, which are never spelled
 			return nil
@@ -200,9 +207,22 @@ func (t *translator) declareType(in *spirv.Instruction) error {
 		fmt.Fprintf(&t.typedefs, "typedef struct _s%d %s;\n", id, name)
 	case spirv.OpTypeEvent:
 		t.ctype[id] = "event_t"
-	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage, spirv.OpTypePipe,
+	case spirv.OpTypeImage:
+		s, err := t.imageType(in)
+		if err != nil {
+			return err
+		}
+		t.ctype[id] = s
+	case spirv.OpTypeSampler:
+		t.ctype[id] = "sampler_t"
+	case spirv.OpTypeSampledImage:
+		if len(ops) < 1 || t.ctype[spirv.ID(ops[0])] == "" {
+			return t.errAt(in, "image type %%%d is not declared", ops[0])
+		}
+		t.ctype[id] = t.ctype[spirv.ID(ops[0])]
+	case spirv.OpTypePipe,
 		spirv.OpTypeQueue, spirv.OpTypeReserveId, spirv.OpTypeDeviceEvent, spirv.OpTypePipeStorage:
-		return t.errAt(in, "type not supported (images, pipes and device-side enqueue are not translated)")
+		return t.errAt(in, "type not supported (pipes and device-side enqueue are not translated)")
 	default:
 		if in.Op >= spirv.OpTypeVoid && in.Op <= spirv.OpTypeForwardPointer {
 			return t.errAt(in, "type not supported")
