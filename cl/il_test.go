@@ -153,9 +153,9 @@ func TestILSpecConstants(t *testing.T) {
 	}
 }
 
-// TestILFlavour: OpenCL-flavoured SPIR-V (the Kernel capability) and
-// versions past 1.5 are refused with ErrInvalidValue and a message that
-// says what is accepted.
+// TestILFlavour: a module with the Kernel capability but Vulkan's
+// addressing (not OpenCL-flavoured SPIR-V) and versions past 1.5 are
+// refused with ErrInvalidValue and a message that says what is accepted.
 func TestILFlavour(t *testing.T) {
 	d := svmDevices(t)[0]
 	c, err := CreateContext(d)
@@ -174,7 +174,7 @@ func TestILFlavour(t *testing.T) {
 	v16[1] = 1<<16 | 6<<8
 	for name, code := range map[string][]byte{"Kernel capability": wordsBytes(kernel), "SPIR-V 1.6": wordsBytes(v16)} {
 		_, err := c.CreateProgramWithIL(code)
-		if !errors.Is(err, ErrInvalidValue) || !strings.Contains(err.Error(), "Vulkan-flavoured SPIR-V") {
+		if !errors.Is(err, ErrInvalidValue) || !strings.Contains(err.Error(), "clgo takes SPIR-V 1.0 to 1.5, either Vulkan-flavoured") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -2,7 +2,8 @@
    `clgo compile` module (il.spv: kernel void k(global int *a) storing
    12345), CL_PROGRAM_IL, CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION,
    a specialization constant made of the module's 12345 (SpecId 100, set
-   with clSetProgramSpecializationConstant), OpenCL-flavoured SPIR-V refused,
+   with clSetProgramSpecializationConstant), a module with the Kernel
+   capability but Logical addressing (neither flavour) refused,
    clCloneKernel, and the timers against profiling timestamps.
    Usage: il FILE.spv [DEVICE-INDEX]; prints PASS. */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -134,7 +135,8 @@ int main(int argc, char **argv) {
 		int got = run(ctx, q, p, 0);
 		CHECK(got == -759, "specialized: %d", got);
 		OK(clReleaseProgram(p));
-		/* OpenCL-flavoured SPIR-V: the Kernel capability. */
+		/* The Kernel capability with Logical addressing: not the
+		   OpenCL flavour (Physical32/64), no longer the Vulkan one. */
 		for (size_t at = 5; at < sn && (spec[at] >> 16); at += spec[at] >> 16)
 			if ((spec[at] & 0xffff) == OpCapability && spec[at + 1] == CapabilityShader) spec[at + 1] = CapabilityKernel;
 		p = clCreateProgramWithIL(ctx, spec, sn * 4, &err);
