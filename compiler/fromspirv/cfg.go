@@ -227,7 +227,13 @@ func (e *fnEmitter) region(out *strings.Builder, g *cfg, bodies []string, set ma
 			continue
 		}
 		done[b] = true
-		fmt.Fprintf(out, "%sif (_blk == %d) {\n%s", ind, b, indent(bodies[b], depth))
+		if b == h {
+			// A loop's header runs first in every iteration: the loop is
+			// entered and continued only with _blk == h.
+			fmt.Fprintf(out, "%s{\n%s", ind, indent(bodies[b], depth))
+		} else {
+			fmt.Fprintf(out, "%sif (_blk == %d) {\n%s", ind, b, indent(bodies[b], depth))
+		}
 		// A block whose one predecessor jumps only to it runs right after
 		// it: no guard of its own.
 		for x := b; len(g.succ[x]) == 1; {
