@@ -148,6 +148,8 @@ func TestErrors(t *testing.T) {
 // which the second exports, and both define twice with LinkOnceODR
 // linkage; the second is translated with twice internal, as
 // clLinkProgram does for a LinkOnceODR function an earlier unit defines.
+// Both also have an aggregate constant of one id (%900), which each unit
+// must keep to itself.
 // out[i] = helper(i) + twice(i) = (3i + twice(i)) + 2i = 7i.
 func TestLink(t *testing.T) {
 	head := `
@@ -163,12 +165,15 @@ func TestLink(t *testing.T) {
      %uint_2 = OpConstant %uint 2
      %uint_3 = OpConstant %uint 3
         %uty = OpTypeFunction %uint %uint
+       %pair = OpTypeStruct %uint %uint
+        %900 = OpConstantComposite %pair %uint_2 %uint_3
 `
 	twice := `
       %twice = OpFunction %uint None %uty
          %tx = OpFunctionParameter %uint
          %tl = OpLabel
-         %tr = OpIMul %uint %tx %uint_2
+         %t2 = OpCompositeExtract %uint %900 0
+         %tr = OpIMul %uint %tx %t2
                OpReturnValue %tr
                OpFunctionEnd
 `

@@ -34,7 +34,7 @@ func assemble(t testing.TB, file string) []uint32 {
 	t.Helper()
 	as := tool(t, "spirv-as")
 	out := filepath.Join(t.TempDir(), "out.spv")
-	if msg, err := exec.Command(as, "--target-env", "spv1.4", "-o", out, file).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(as, "--target-env", "spv1.4", "--preserve-numeric-ids", "-o", out, file).CombinedOutput(); err != nil {
 		t.Fatalf("spirv-as %s: %v\n%s", file, err, msg)
 	}
 	return readWords(t, out)
