@@ -128,6 +128,9 @@ func (t *translator) translate() error {
 	if err := t.checkDecorations(); err != nil {
 		return err
 	}
+	if err := t.checkLayout(); err != nil {
+		return err
+	}
 	for _, in := range t.m.Capabilities {
 		if len(in.Operands) > 0 && spirv.Capability(in.Operands[0]) == spirv.CapabilityShader {
 			return t.errAt(in, "a Shader module is not OpenCL-flavoured")
