@@ -299,6 +299,7 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 	}
 	used := map[string]bool{}
 	var params, args []string
+	var copies strings.Builder // ByVal arguments copied to locals
 	for i, p := range fn.Params {
 		pname := t.names[p.Result]
 		if !validIdent(pname) || used[pname] || pname == name {
@@ -308,6 +309,9 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 		decl, arg, err := t.kernelParam(p, pname)
 		if err != nil {
 			return err
+		}
+		if strings.HasSuffix(arg, "_v") && strings.HasPrefix(arg, "&") {
+			fmt.Fprintf(&copies, "\t%s_v = %s;\n", strings.TrimSuffix(decl, " "+pname)+" "+pname, pname)
 		}
 		params = append(params, decl)
 		args = append(args, arg)
@@ -325,8 +329,8 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 	if len(attrs) > 0 {
 		prefix = strings.Join(attrs, " ") + " "
 	}
-	fmt.Fprintf(out, "__kernel %svoid %s(%s) {\n%s\t%s(%s);\n}\n\n", prefix, name, strings.Join(params, ", "),
-		locals.String(), t.funcName(fid), strings.Join(args, ", "))
+	fmt.Fprintf(out, "__kernel %svoid %s(%s) {\n%s%s\t%s(%s);\n}\n\n", prefix, name, strings.Join(params, ", "),
+		locals.String(), copies.String(), t.funcName(fid), strings.Join(args, ", "))
 	return nil
 }
 
@@ -353,7 +357,9 @@ func (t *translator) kernelParam(p *spirv.Instruction, name string) (decl, arg s
 		if !t.hasParamAttr(p.Result, attrByVal) {
 			return "", "", t.errAt(p, "kernel parameter points to Function storage without ByVal")
 		}
-		return fmt.Sprintf("%s %s", et, name), "&" + name, nil
+		// OpenCL C takes no address of a parameter: the wrapper copies it
+		// (emitKernel declares name_v).
+		return fmt.Sprintf("%s %s", et, name), "&" + name + "_v", nil
 	}
 	as, err := t.addrSpace(p, sc)
 	if err != nil {
