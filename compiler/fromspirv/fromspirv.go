@@ -10,9 +10,12 @@
 // The translation is literal: every SSA id becomes a C variable (_N) of its
 // type and each instruction one assignment; integers are unsigned C types
 // (SPIR-V integers have no sign) and the signed operations reinterpret
-// their operands; a function of more than one block becomes a dispatch
-// loop over its blocks (Kernel SPIR-V need not be structured and OpenCL C
-// has no goto), with OpPhi as copies on each edge.
+// their operands. Control flow needs no merge instructions (Kernel SPIR-V
+// need not be structured) and OpenCL C has no goto: a reducible graph is
+// written as its blocks in reverse postorder, each guarded by the one
+// pending block, with its natural loops as for(;;) loops; an irreducible
+// one as a dispatch loop over a switch. OpPhi are copies on each edge.
+// docs/fromspirv.md has the whole mapping.
 package fromspirv
 
 import (
