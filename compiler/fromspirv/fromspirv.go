@@ -4,7 +4,7 @@
 // emit) into OpenCL C, which clgo's compiler then builds for any device
 // like source. clCreateProgramWithIL takes such modules through it.
 //
-// Contract (docs/hosttier.md's sibling for IL programs): the translation is
+// Contract (docs/fromspirv.md): the translation is
 // done at build time, with the specialization constants set by then.
 //
 // The translation is literal: every SSA id becomes a C variable (_N) of its
