@@ -232,10 +232,6 @@ func (t *translator) translate() error {
 	}
 	if t.addr64 {
 		t.res.Options = append(t.res.Options, "-arch=spir64") // Physical64: 64-bit size_t and pointers
-		if t.comparesPointers {
-			// docs/physical.md: pointers as device addresses.
-			t.res.Options = append(t.res.Options, "-physical-storage-buffers")
-		}
 	}
 	return nil
 }
