@@ -1,6 +1,7 @@
 #!/bin/sh
-# Regenerates the OpenCL-flavoured SPIR-V modules of cl's IL tests from
-# their OpenCL C (clang-15 and llvm-spirv-15, as Debian packages them).
+# Regenerates the OpenCL-flavoured SPIR-V modules of cl's IL tests: from
+# their OpenCL C (clang-15 and llvm-spirv-15, as Debian packages them),
+# and the hand-written .spvasm ones (spirv-as).
 set -e
 cd "$(dirname "$0")"
 for f in kernel spec export import; do
@@ -8,4 +9,9 @@ for f in kernel spec export import; do
 	llvm-spirv-15 /tmp/$f.bc -o $f.spv
 	rm /tmp/$f.bc
 	spirv-val $f.spv
+done
+# LinkOnceODR linkage, which OpenCL C cannot ask for: hand-written assembly.
+for f in linkonce_main linkonce_obj; do
+	spirv-as --target-env spv1.0 $f.spvasm -o $f.spv
+	spirv-val --target-env opencl2.2 $f.spv
 done
