@@ -427,7 +427,11 @@ func TestILKernelWiring(t *testing.T) {
 		}
 		units = append(units, u)
 	}
-	if got := units[1].UnitOptions(d); !slices.Equal(got, []string{"-cl-std=CL2.0"}) {
+	want := []string{"-cl-std=CL2.0"}
+	if d.physicalAddressing() {
+		want = append(want, "-physical-storage-buffers")
+	}
+	if got := units[1].UnitOptions(d); !slices.Equal(got, want) {
 		t.Errorf("import's UnitOptions %q", got)
 	}
 	for _, library := range []bool{false, true} {
@@ -539,5 +543,73 @@ func TestILKernelLinkOnce(t *testing.T) {
 		k.Release()
 		b.Release()
 		lp.Release()
+	}
+}
+
+// TestILKernelPointers: an OpenCL-flavoured module's pointers are
+// addresses (its addressing model is Physical64) on devices with physical
+// addresses: one buffer passed as two arguments gives pointers whose
+// difference and integer values' difference are 0; two buffers give
+// different ones (test_spirv_new's spirv14_ptrops).
+func TestILKernelPointers(t *testing.T) {
+	for _, d := range svmDevices(t) {
+		t.Run(d.DriverName(), func(t *testing.T) {
+			if !d.physicalAddressing() {
+				t.Skip("no physical addresses: the descriptor mapping's pointers are (binding, offset)")
+			}
+			c, err := CreateContext(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			q, err := c.CreateQueue(d, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Release()
+			p, err := c.CreateProgramWithIL(ilModule(t, "ptrs"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Release()
+			if err := p.Build(""); err != nil {
+				t.Fatal(err)
+			}
+			k, err := p.CreateKernel("ptrs")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Release()
+			a, _ := c.CreateBuffer(MemReadWrite, 64, nil)
+			b, _ := c.CreateBuffer(MemReadWrite, 64, nil)
+			out, _ := c.CreateBuffer(MemReadWrite, 16, nil)
+			defer a.Release()
+			defer b.Release()
+			defer out.Release()
+			for _, same := range []bool{true, false} {
+				second := b
+				if same {
+					second = a
+				}
+				if err := k.SetArgs(a, second, out); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
+					t.Fatal(err)
+				}
+				raw := make([]byte, 16)
+				q.EnqueueReadBuffer(out, 0, raw)
+				if err := q.Finish(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				diff, idiff := int64(binary.LittleEndian.Uint64(raw)), int64(binary.LittleEndian.Uint64(raw[8:]))
+				if same && (diff != 0 || idiff != 0) {
+					t.Errorf("one buffer twice: a - b %d, (ulong)a - (ulong)b %d; want 0, 0", diff, idiff)
+				}
+				if !same && (diff == 0 || idiff != 4*diff) {
+					t.Errorf("two buffers: a - b %d, (ulong)a - (ulong)b %d; want non-zero, 4 times it", diff, idiff)
+				}
+			}
+		})
 	}
 }

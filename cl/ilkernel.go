@@ -192,6 +192,22 @@ func withOptions(options string, extra []string) string {
 	return strings.TrimSpace(options + " " + strings.Join(extra, " "))
 }
 
+// ilOptions returns the compiler options that the translation of an
+// OpenCL-flavoured module needs for d (kernelIL; none for other
+// programs): its Result.Options, and on devices with physical addresses
+// -physical-storage-buffers, since the module's addressing model is
+// Physical32/64: its pointers may become integers and back, and two
+// arguments that are one buffer must give equal pointers, which the
+// descriptor mapping's (binding, offset) pointers do not (test_spirv_new
+// spirv14_ptrops). Devices without physical addresses build with the
+// descriptor mapping.
+func ilOptions(needs []string, kernelIL bool, d *Device) []string {
+	if !kernelIL || !d.physicalAddressing() {
+		return needs
+	}
+	return appendNew(slices.Clone(needs), "-physical-storage-buffers")
+}
+
 // translateError is the build log and error of a module the translator
 // refused.
 func translateError(err error) (log string, _ error) {

@@ -345,7 +345,8 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	if p.kernels > 0 {
 		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
 	}
-	source, buildOptions, translateLog, translateErr := p.source, options, "", error(nil)
+	source, translateLog, translateErr := p.source, "", error(nil)
+	var needs []string
 	if p.kernelIL {
 		// Translated once for all devices, with the specialization
 		// constants set by now; the OpenCL C builds as source does.
@@ -353,7 +354,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 		if err != nil {
 			translateLog, translateErr = translateError(err)
 		} else {
-			source, buildOptions = res.Source, withOptions(options, res.Options)
+			source, needs = res.Source, res.Options
 		}
 	}
 	var first error
@@ -382,7 +383,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 			case p.units != nil:
 				spv, log, err = linkUnits(p.units, withOptions(options, p.unitOptions), d)
 			default:
-				spv, log, err = compileSource(source, buildOptions, d)
+				spv, log, err = compileSource(source, withOptions(options, ilOptions(needs, p.kernelIL, d)), d)
 			}
 			b.log = log
 			if err != nil {
@@ -470,11 +471,13 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 			units, needs = p.units, p.unitOptions
 		default:
 			var text string
-			log, text, err = compileUnit(source, withOptions(options, needs), d)
+			unitNeeds := ilOptions(needs, p.kernelIL, d)
+			log, text, err = compileUnit(source, withOptions(options, unitNeeds), d)
 			units = []string{text}
 			if p.kernelIL {
-				b.il = &ilUnit{spec: cloneSpec(p.spec), options: withOptions(options, needs), linkOnce: linkOnce}
+				b.il = &ilUnit{spec: cloneSpec(p.spec), options: withOptions(options, unitNeeds), linkOnce: linkOnce}
 			}
+			needs = unitNeeds
 		}
 		b.log, b.units, b.unitOptions = log, units, needs
 		if err != nil {

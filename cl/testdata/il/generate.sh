@@ -4,7 +4,7 @@
 # and the hand-written .spvasm ones (spirv-as).
 set -e
 cd "$(dirname "$0")"
-for f in kernel spec export import; do
+for f in kernel spec export import ptrs; do
 	clang-15 -cc1 -triple spir64-unknown-unknown -cl-std=CL2.0 -emit-llvm-bc -finclude-default-header $f.cl -o /tmp/$f.bc
 	llvm-spirv-15 /tmp/$f.bc -o $f.spv
 	rm /tmp/$f.bc
