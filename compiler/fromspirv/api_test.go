@@ -32,6 +32,8 @@ func TestResult(t *testing.T) {
                OpMemoryModel Physical64 OpenCL
                OpEntryPoint Kernel %k1 "first"
                OpEntryPoint Kernel %k2 "second"
+               OpExecutionMode %k1 LocalSize 4 2 1
+               OpExecutionModeId %k2 LocalSizeHintId %c8 %c1 %c1
                OpDecorate %s1 SpecId 4
                OpDecorate %s2 SpecId 9
                OpDecorate %s3 SpecId 2
@@ -43,6 +45,8 @@ func TestResult(t *testing.T) {
       %ulong = OpTypeInt 64 0
        %fnty = OpTypeFunction %void
        %uty = OpTypeFunction %uint %uint
+         %c1 = OpConstant %uint 1
+         %c8 = OpConstant %uint 8
          %s1 = OpSpecConstant %ulong 1
          %s2 = OpSpecConstantTrue %bool
          %s3 = OpSpecConstant %uint 3
@@ -77,7 +81,9 @@ func TestResult(t *testing.T) {
 	if want := []string{"helper_out"}; !reflect.DeepEqual(res.Exports, want) {
 		t.Errorf("Exports = %v, want %v", res.Exports, want)
 	}
-	for _, want := range []string{"uint helper_in(uint _", "uint helper_out(uint _", "__kernel void first(void)"} {
+	for _, want := range []string{"uint helper_in(uint _", "uint helper_out(uint _",
+		"__kernel __attribute__((reqd_work_group_size(4, 2, 1))) void first(void)",
+		"__kernel __attribute__((work_group_size_hint(8, 1, 1))) void second(void)"} {
 		if !strings.Contains(res.Source, want) {
 			t.Errorf("source lacks %q:\n%s", want, res.Source)
 		}
@@ -142,6 +148,8 @@ func TestErrors(t *testing.T) {
 // which the second exports, and both define twice with LinkOnceODR
 // linkage; the second is translated with twice internal, as
 // clLinkProgram does for a LinkOnceODR function an earlier unit defines.
+// Both also have an aggregate constant of one id (%900), which each unit
+// must keep to itself.
 // out[i] = helper(i) + twice(i) = (3i + twice(i)) + 2i = 7i.
 func TestLink(t *testing.T) {
 	head := `
@@ -157,12 +165,15 @@ func TestLink(t *testing.T) {
      %uint_2 = OpConstant %uint 2
      %uint_3 = OpConstant %uint 3
         %uty = OpTypeFunction %uint %uint
+       %pair = OpTypeStruct %uint %uint
+        %900 = OpConstantComposite %pair %uint_2 %uint_3
 `
 	twice := `
       %twice = OpFunction %uint None %uty
          %tx = OpFunctionParameter %uint
          %tl = OpLabel
-         %tr = OpIMul %uint %tx %uint_2
+         %t2 = OpCompositeExtract %uint %900 0
+         %tr = OpIMul %uint %tx %t2
                OpReturnValue %tr
                OpFunctionEnd
 `

@@ -12,8 +12,9 @@ import (
 // blocks in reverse postorder, their dominators and natural loops.
 type cfg struct {
 	succ   [][]int
-	rpo    []int // reachable blocks in reverse postorder
-	rpoIdx []int // position in rpo; -1 if unreachable
+	pred   [][]int // reachable predecessors
+	rpo    []int   // reachable blocks in reverse postorder
+	rpoIdx []int   // position in rpo; -1 if unreachable
 	idom   []int
 	// loop[h] is the set of blocks of the natural loop headed by h (nil
 	// when h is no loop header).
@@ -101,6 +102,7 @@ func (e *fnEmitter) buildCFG() (*cfg, bool, error) {
 			pred[s] = append(pred[s], b)
 		}
 	}
+	g.pred = pred
 	for i := range g.idom {
 		g.idom[i] = -1
 	}
@@ -225,7 +227,25 @@ func (e *fnEmitter) region(out *strings.Builder, g *cfg, bodies []string, set ma
 			continue
 		}
 		done[b] = true
-		fmt.Fprintf(out, "%sif (_blk == %d) {\n%s%s}\n", ind, b, indent(bodies[b], depth), ind)
+		if b == h {
+			// A loop's header runs first in every iteration: the loop is
+			// entered and continued only with _blk == h.
+			fmt.Fprintf(out, "%s{\n%s", ind, indent(bodies[b], depth))
+		} else {
+			fmt.Fprintf(out, "%sif (_blk == %d) {\n%s", ind, b, indent(bodies[b], depth))
+		}
+		// A block whose one predecessor jumps only to it runs right after
+		// it: no guard of its own.
+		for x := b; len(g.succ[x]) == 1; {
+			c := g.succ[x][0]
+			if !set[c] || done[c] || c == h || g.loop[c] != nil || len(g.pred[c]) != 1 {
+				break
+			}
+			done[c] = true
+			out.WriteString(indent(bodies[c], depth))
+			x = c
+		}
+		fmt.Fprintf(out, "%s}\n", ind)
 	}
 }
 

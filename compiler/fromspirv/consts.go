@@ -283,7 +283,8 @@ func (t *translator) zeroConst(in *spirv.Instruction, id, ty spirv.ID, cty strin
 // constGlobal declares an aggregate constant as a __constant variable.
 func (t *translator) constGlobal(id spirv.ID, cty string) {
 	name := fmt.Sprintf("_k%d", id)
-	fmt.Fprintf(&t.globals, "__constant %s %s = %s;\n", cty, name, t.init[id])
+	// static: each unit of a link has its own.
+	fmt.Fprintf(&t.globals, "static __constant %s %s = %s;\n", cty, name, t.init[id])
 	t.cexpr[id] = name
 }
 
@@ -336,7 +337,7 @@ func (t *translator) declareVar(in *spirv.Instruction) error {
 		t.res.Imports = append(t.res.Imports, name)
 	} else if linked && kind == 0 {
 		t.res.Exports = append(t.res.Exports, name)
-	} else if sc == scCrossWorkgroup {
+	} else {
 		prefix = "static "
 	}
 	init := ""

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clgo/clgo/compiler/fromspirv"
 	"github.com/clgo/clgo/internal/corpus"
@@ -21,7 +22,8 @@ import (
 // buffer must agree within the kernel's own tolerance.
 //
 // FROMSPIRV_CORPUS=DIR runs the .spv files of DIR instead (made by gen.sh
-// with other arguments), to try the whole corpus.
+// with other arguments), to try the whole corpus; FROMSPIRV_KERNELS=DIR
+// looks for their sources in DIR/FOLDER/NAME.cl.
 func TestCorpus(t *testing.T) {
 	dir := filepath.Join("testdata", "corpus")
 	if d := os.Getenv("FROMSPIRV_CORPUS"); d != "" {
@@ -35,6 +37,9 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("no .spv files in %s", dir)
 	}
 	kernels := filepath.Join(corpus.TestdataDir(), "kernels")
+	if d := os.Getenv("FROMSPIRV_KERNELS"); d != "" {
+		kernels = d
+	}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".spv")
 		t.Run(name, func(t *testing.T) {
@@ -51,12 +56,15 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			start := time.Now()
 			want := runSpec(t, string(text), spec.ClgoBuildOptions(), spec)
+			mid := time.Now()
 			res, err := fromspirv.Translate(readWords(t, f), fromspirv.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := runSpec(t, res.Source, strings.Join(res.Options, " "), spec)
+			t.Logf("build and run: source %v, translated %v", mid.Sub(start).Round(time.Millisecond), time.Since(mid).Round(time.Millisecond))
 			for i := range spec.Args {
 				if want[i] == nil {
 					continue

@@ -296,7 +296,10 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 			return "", err
 		}
 		t.exts["cl_khr_fp16"] = true
-		return fmt.Sprintf("convert_%s((half)(%s))", rty, a), nil
+		if ri.n > 1 {
+			return fmt.Sprintf("convert_%s(convert_half%d(%s))", rty, ri.n, a), nil
+		}
+		return fmt.Sprintf("convert_%s(convert_half(%s))", rty, a), nil
 	case spirv.OpBitcast:
 		if err := one(); err != nil {
 			return "", err
@@ -338,13 +341,16 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		}
 		return fmt.Sprintf("((%s)%s(%s))", rty, f, a), nil
 	case spirv.OpPtrEqual:
+		t.comparesPointers = true
 		return relBin("==", false)
 	case spirv.OpPtrNotEqual:
+		t.comparesPointers = true
 		return relBin("!=", false)
 	case spirv.OpPtrDiff:
 		if err := two(); err != nil {
 			return "", err
 		}
+		t.comparesPointers = true
 		// Through integers: pointers into different objects (the CTS
 		// subtracts two buffers) give their addresses' difference, which C
 		// pointer subtraction leaves undefined.

@@ -226,6 +226,10 @@ func (t *translator) translate() error {
 	}
 	if t.addr64 {
 		t.res.Options = append(t.res.Options, "-arch=spir64") // Physical64: 64-bit size_t and pointers
+		if t.comparesPointers {
+			// docs/physical.md: pointers as device addresses.
+			t.res.Options = append(t.res.Options, "-physical-storage-buffers")
+		}
 	}
 	return nil
 }
@@ -263,19 +267,31 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 		if len(em.Operands) < 2 || spirv.ID(em.Operands[0]) != fid {
 			continue
 		}
-		switch em.Operands[1] {
-		case 17, 18: // LocalSize, LocalSizeHint
+		mode := em.Operands[1]
+		switch mode {
+		case 17, 18, 38, 39: // LocalSize, LocalSizeHint, LocalSizeId, LocalSizeHintId
 			if len(em.Operands) < 5 {
 				return t.errAt(em, "too few operands")
 			}
 			a := "reqd_work_group_size"
-			if em.Operands[1] == 18 {
+			if mode == 18 || mode == 39 {
 				a = "work_group_size_hint"
 			}
-			attrs = append(attrs, fmt.Sprintf("__attribute__((%s(%d, %d, %d)))", a, em.Operands[2], em.Operands[3], em.Operands[4]))
+			size := em.Operands[2:5]
+			if em.Op == spirv.OpExecutionModeId {
+				size = nil
+				for _, id := range em.Operands[2:5] {
+					v, ok := t.constUint(spirv.ID(id))
+					if !ok {
+						return t.errAt(em, "size %%%d is not an integer constant", id)
+					}
+					size = append(size, uint32(v))
+				}
+			}
+			attrs = append(attrs, fmt.Sprintf("__attribute__((%s(%d, %d, %d)))", a, size[0], size[1], size[2]))
 		case 30, 31, 35, 36: // VecTypeHint, ContractionOff, SubgroupSize, SubgroupsPerWorkgroup
 		default:
-			return t.errAt(em, "execution mode %v is not supported", spirv.ExecutionMode(em.Operands[1]))
+			return t.errAt(em, "execution mode %v is not supported", spirv.ExecutionMode(mode))
 		}
 	}
 	used := map[string]bool{}

@@ -21,6 +21,7 @@ type fnEmitter struct {
 	// or sampler stored in a Function variable (clang -O0 spills them).
 	sampler   map[spirv.ID]string
 	handleVar map[spirv.ID]string
+	phiBlock  map[spirv.ID]spirv.ID // the block of each OpPhi
 	retTy     string
 	// dispatch is set for irreducible graphs, written as a loop over a
 	// switch on the next block.
@@ -113,7 +114,7 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 	}
 	e := &fnEmitter{t: t, fn: fn, vals: map[spirv.ID]string{}, block: map[spirv.ID]int{},
 		phis: map[spirv.ID][]*spirv.Instruction{}, inAC: map[spirv.ID][2]string{},
-		sampler: map[spirv.ID]string{}, handleVar: map[spirv.ID]string{}}
+		sampler: map[spirv.ID]string{}, handleVar: map[spirv.ID]string{}, phiBlock: map[spirv.ID]spirv.ID{}}
 	e.retTy = t.ctype[fn.ResultType]
 	for _, p := range fn.Params {
 		e.vals[p.Result] = fmt.Sprintf("_%d", p.Result)
@@ -149,6 +150,7 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 			case spirv.OpPhi:
 				fmt.Fprintf(&decls, "\t%s _%d_p;\n", ty, in.Result)
 				e.phis[b.Label] = append(e.phis[b.Label], in)
+				e.phiBlock[in.Result] = b.Label
 			case spirv.OpVariable:
 				_, elem, _ := t.pointee(in.ResultType)
 				et := t.ctype[elem]
@@ -234,7 +236,11 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 		return e.t.errAt(in, "branch to %%%d, not a block of this function", to)
 	}
 	phis := e.phis[to]
-	for _, p := range phis {
+	// The copies are parallel: through temporaries only when a value read
+	// is another phi of the same block, which a copy may overwrite first.
+	vals := make([]string, len(phis))
+	direct := true
+	for k, p := range phis {
 		found := false
 		for i := 0; i+1 < len(p.Operands); i += 2 {
 			if spirv.ID(p.Operands[i+1]) == from.Label {
@@ -242,7 +248,10 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 				if err != nil {
 					return e.t.errAt(p, "%v", err)
 				}
-				e.line("_%d_p = %s;", p.Result, v)
+				vals[k] = v
+				if d := e.t.def[spirv.ID(p.Operands[i])]; d != nil && d.Op == spirv.OpPhi && e.phiBlock[d.Result] == to {
+					direct = false
+				}
 				found = true
 				break
 			}
@@ -251,8 +260,17 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 			return e.t.errAt(p, "no value for predecessor %%%d", from.Label)
 		}
 	}
-	for _, p := range phis {
-		e.line("_%d = _%d_p;", p.Result, p.Result)
+	for k, p := range phis {
+		if direct {
+			e.line("_%d = %s;", p.Result, vals[k])
+		} else {
+			e.line("_%d_p = %s;", p.Result, vals[k])
+		}
+	}
+	if !direct {
+		for _, p := range phis {
+			e.line("_%d = _%d_p;", p.Result, p.Result)
+		}
 	}
 	if e.dispatch {
 		e.line("_blk = %d; continue;", n)

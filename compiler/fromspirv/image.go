@@ -87,7 +87,7 @@ func (t *translator) constSampler(in *spirv.Instruction) error {
 		filter = "CLK_FILTER_LINEAR"
 	}
 	name := fmt.Sprintf("_k%d", in.Result)
-	fmt.Fprintf(&t.globals, "__constant sampler_t %s = %s | %s | %s;\n", name, norm, addr, filter)
+	fmt.Fprintf(&t.globals, "static __constant sampler_t %s = %s | %s | %s;\n", name, norm, addr, filter)
 	t.cexpr[in.Result] = name
 	return nil
 }

@@ -34,7 +34,7 @@ func assemble(t testing.TB, file string) []uint32 {
 	t.Helper()
 	as := tool(t, "spirv-as")
 	out := filepath.Join(t.TempDir(), "out.spv")
-	if msg, err := exec.Command(as, "--target-env", "spv1.4", "-o", out, file).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(as, "--target-env", "spv1.4", "--preserve-numeric-ids", "-o", out, file).CombinedOutput(); err != nil {
 		t.Fatalf("spirv-as %s: %v\n%s", file, err, msg)
 	}
 	return readWords(t, out)
@@ -105,7 +105,13 @@ func runUnits(t testing.TB, units []string, options string, spec *kspec.Spec) []
 	t.Helper()
 	ctx, q, _ := host(t)
 	src := strings.Join(units, "\n/* next unit */\n")
-	p, err := ctx.CreateProgramWithUnits(units)
+	var p *cl.Program
+	var err error
+	if len(units) == 1 {
+		p, err = ctx.CreateProgramWithSource(units[0])
+	} else {
+		p, err = ctx.CreateProgramWithUnits(units)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

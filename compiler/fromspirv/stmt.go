@@ -638,13 +638,23 @@ func (e *fnEmitter) deref(in *spirv.Instruction, ptr, memOps int) string {
 		return "*" + p
 	}
 	mask := in.Operands[memOps]
+	sc, elem, ok := t.pointee(d.ResultType)
+	if !ok {
+		return "*" + p
+	}
+	if mask&1 != 0 { // Volatile
+		if as, err := t.addrSpace(in, sc); err == nil {
+			if et := t.ctype[elem]; et != "" && et != "void" {
+				return fmt.Sprintf("*(volatile %s %s *)%s", as, et, p)
+			}
+		}
+	}
 	if mask&2 == 0 || len(in.Operands) <= memOps+1 {
 		return "*" + p
 	}
 	align := in.Operands[memOps+1]
-	sc, elem, ok := t.pointee(d.ResultType)
 	ei := t.info(elem)
-	if !ok || (ei.op != spirv.OpTypeInt && ei.op != spirv.OpTypeFloat) {
+	if ei.op != spirv.OpTypeInt && ei.op != spirv.OpTypeFloat {
 		return "*" + p
 	}
 	n := ei.n
