@@ -14,16 +14,17 @@ import (
 // Intermediate language programs (OpenCL 2.1 clCreateProgramWithIL) and
 // SPIR-V specialization constants (OpenCL 2.2).
 //
-// clCreateProgramWithIL takes two flavours of SPIR-V 1.0 to 1.5:
+// clCreateProgramWithIL takes two flavours of SPIR-V:
 //
-//   - Vulkan-flavoured, which clgo's devices run as it is: the Shader
+//   - Vulkan-flavoured, 1.0 to 1.5, which clgo's devices run as it is
+//     (1.6 would need Vulkan 1.3 of a Vulkan device): the Shader
 //     capability, Logical or PhysicalStorageBuffer64 addressing (pointer
 //     arguments as ArgumentPointerPushConstant or ArgumentPointerUniform,
 //     docs/physical.md), GLCompute entry points, and the kernel interface
 //     as NonSemantic.ClspvReflection instructions, as `clgo compile` and
 //     clspv emit. It is validated by clgo's validator when the program is
 //     made; specialization constants are set in the module at build time.
-//   - OpenCL-flavoured: the Kernel capability, Physical32 or Physical64
+//   - OpenCL-flavoured, 1.0 to 1.6: the Kernel capability, Physical32 or Physical64
 //     addressing, the OpenCL memory model, Kernel entry points, as the
 //     SPIR-V LLVM translator and LLVM's SPIR-V backend emit. Its structure
 //     is checked when the program is made (checkKernelModule); it is
@@ -32,8 +33,14 @@ import (
 //     source builds as a source program's does (ilkernel.go).
 
 // ILVersions are the SPIR-V versions clCreateProgramWithIL accepts
-// (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION), as major, minor.
-var ILVersions = [][2]uint32{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}}
+// (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION), as major, minor:
+// those of OpenCL-flavoured SPIR-V, the IL OpenCL means (the Vulkan
+// flavour stops at 1.5, maxVulkanMinor).
+var ILVersions = [][2]uint32{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}}
+
+// maxVulkanMinor is the last SPIR-V 1.x version taken of Vulkan-flavoured
+// modules, which go to the devices as they are: 1.5 is Vulkan 1.2's.
+const maxVulkanMinor = 5
 
 // ILVersionString is CL_DEVICE_IL_VERSION: "SPIR-V_1.0 SPIR-V_1.1 ...".
 func ILVersionString() string {
@@ -45,9 +52,9 @@ func ILVersionString() string {
 }
 
 // ILAccepted says what CreateProgramWithIL takes, for messages.
-const ILAccepted = "clgo takes SPIR-V 1.0 to 1.5, either Vulkan-flavoured (the Shader capability, Logical or PhysicalStorageBuffer64 addressing, " +
+const ILAccepted = "clgo takes SPIR-V, either Vulkan-flavoured 1.0 to 1.5 (the Shader capability, Logical or PhysicalStorageBuffer64 addressing, " +
 	"GLCompute entry points, the kernel interface as NonSemantic.ClspvReflection, as `clgo compile` and clspv emit) " +
-	"or OpenCL-flavoured (the Kernel capability, Physical32 or Physical64 addressing, the OpenCL memory model, Kernel entry points, " +
+	"or OpenCL-flavoured 1.0 to 1.6 (the Kernel capability, Physical32 or Physical64 addressing, the OpenCL memory model, Kernel entry points, " +
 	"as the SPIR-V LLVM translator and LLVM's SPIR-V backend emit), which is translated to OpenCL C when the program is built"
 
 // spirvWords returns the module's words, in the host's order whichever
@@ -84,7 +91,7 @@ func eachInstruction(w []uint32, f func(at int, ins []uint32)) {
 }
 
 // checkILFlavour refuses SPIR-V that clgo cannot take: a version past
-// 1.5, a Vulkan-flavoured module with an addressing model other than
+// ILVersions (past 1.5 for a Vulkan-flavoured module), a Vulkan-flavoured module with an addressing model other than
 // Logical (or PhysicalStorageBuffer64), an OpenCL-flavoured one that
 // checkKernelModule refuses. kernel reports an OpenCL-flavoured module
 // (the Kernel capability).
@@ -95,14 +102,18 @@ func checkILFlavour(code []byte) (kernel bool, err error) {
 		// driver takes its own code; the ICD refuses it itself).
 		return false, nil
 	}
-	if v := w[1]; v>>16 != 1 || (v>>8)&0xff > 5 {
-		return false, fmt.Errorf("SPIR-V version %d.%d: %s", v>>16, (v>>8)&0xff, ILAccepted)
+	major, minor := w[1]>>16, (w[1]>>8)&0xff
+	if !slices.Contains(ILVersions, [2]uint32{major, minor}) {
+		return false, fmt.Errorf("SPIR-V version %d.%d: %s", major, minor, ILAccepted)
 	}
 	if fromspirv.IsKernel(w) {
 		if err := checkKernelModule(w); err != nil {
 			return true, fmt.Errorf("%v: %s", err, ILAccepted)
 		}
 		return true, nil
+	}
+	if minor > maxVulkanMinor {
+		return false, fmt.Errorf("SPIR-V version %d.%d of a Vulkan-flavoured module: %s", major, minor, ILAccepted)
 	}
 	eachInstruction(w, func(_ int, ins []uint32) {
 		if err != nil {

@@ -65,6 +65,13 @@ func TestILKernelCreate(t *testing.T) {
 		t.Errorf("KernelIL %v, IL() equal to the module %v", p.KernelIL(), slices.Equal(p.IL(), code))
 	}
 	w := spirvWords(code)
+	v16 := slices.Clone(w)
+	v16[1] = 1<<16 | 6<<8
+	if p16, err := c.CreateProgramWithIL(wordsBytes(v16)); err != nil {
+		t.Errorf("SPIR-V 1.6: %v", err)
+	} else {
+		p16.Release()
+	}
 	edit := func(f func(at int, ins []uint32, w []uint32)) []byte {
 		e := slices.Clone(w)
 		eachInstruction(e, func(at int, ins []uint32) { f(at, ins, e) })
@@ -420,7 +427,11 @@ func TestILKernelWiring(t *testing.T) {
 		}
 		units = append(units, u)
 	}
-	if got := units[1].UnitOptions(d); !slices.Equal(got, []string{"-cl-std=CL2.0"}) {
+	want := []string{"-cl-std=CL2.0"}
+	if d.physicalAddressing() {
+		want = append(want, "-physical-storage-buffers")
+	}
+	if got := units[1].UnitOptions(d); !slices.Equal(got, want) {
 		t.Errorf("import's UnitOptions %q", got)
 	}
 	for _, library := range []bool{false, true} {
@@ -463,5 +474,142 @@ func TestILKernelWiring(t *testing.T) {
 	defer bad.Release()
 	if err := bad.Build(""); !errors.Is(err, ErrBuildProgramFailure) || !strings.Contains(bad.BuildLog(d), "says the fake translator") {
 		t.Errorf("untranslatable: %v, log %q", err, bad.BuildLog(d))
+	}
+}
+
+// TestILKernelLinkOnce: two modules that both define twice with
+// LinkOnceODR linkage link, in either order and with one of them in a
+// library, into a program with one twice (k stores twice(i) + helper(i)
+// = 2i + 2i+1).
+func TestILKernelLinkOnce(t *testing.T) {
+	d := svmDevices(t)[0]
+	c, err := CreateContext(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	q, err := c.CreateQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	compiled := func(name string) *Program {
+		p, err := c.CreateProgramWithIL(ilModule(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Compile(""); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return p
+	}
+	main, obj := compiled("linkonce_main"), compiled("linkonce_obj")
+	defer main.Release()
+	defer obj.Release()
+	lib, err := c.LinkProgram("-create-library", []*Program{obj})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Release()
+	mainLib, err := c.LinkProgram("-create-library", []*Program{main})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mainLib.Release()
+	for name, in := range map[string][]*Program{
+		"main, obj": {main, obj}, "obj, main": {obj, main},
+		"main, library of obj": {main, lib}, "library of obj, main": {lib, main},
+		"library of main, obj": {mainLib, obj},
+	} {
+		lp, err := c.LinkProgram("", in)
+		if err != nil {
+			t.Errorf("%s: %v\n%s", name, err, lp.BuildLog(d))
+			continue
+		}
+		k, err := lp.CreateKernel("k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := c.CreateBuffer(MemReadWrite, 4*8, nil)
+		k.SetArg(0, b)
+		if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{8}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range readInts(t, q, b, 8) {
+			if v != int32(4*i+1) {
+				t.Errorf("%s: a[%d] = %d, want %d", name, i, v, 4*i+1)
+			}
+		}
+		k.Release()
+		b.Release()
+		lp.Release()
+	}
+}
+
+// TestILKernelPointers: an OpenCL-flavoured module's pointers are
+// addresses (its addressing model is Physical64) on devices with physical
+// addresses: one buffer passed as two arguments gives pointers whose
+// difference and integer values' difference are 0; two buffers give
+// different ones (test_spirv_new's spirv14_ptrops).
+func TestILKernelPointers(t *testing.T) {
+	for _, d := range svmDevices(t) {
+		t.Run(d.DriverName(), func(t *testing.T) {
+			if !d.physicalAddressing() {
+				t.Skip("no physical addresses: the descriptor mapping's pointers are (binding, offset)")
+			}
+			c, err := CreateContext(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			q, err := c.CreateQueue(d, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Release()
+			p, err := c.CreateProgramWithIL(ilModule(t, "ptrs"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Release()
+			if err := p.Build(""); err != nil {
+				t.Fatal(err)
+			}
+			k, err := p.CreateKernel("ptrs")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Release()
+			a, _ := c.CreateBuffer(MemReadWrite, 64, nil)
+			b, _ := c.CreateBuffer(MemReadWrite, 64, nil)
+			out, _ := c.CreateBuffer(MemReadWrite, 16, nil)
+			defer a.Release()
+			defer b.Release()
+			defer out.Release()
+			for _, same := range []bool{true, false} {
+				second := b
+				if same {
+					second = a
+				}
+				if err := k.SetArgs(a, second, out); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := q.EnqueueNDRangeKernel(k, nil, []uint64{1}, nil); err != nil {
+					t.Fatal(err)
+				}
+				raw := make([]byte, 16)
+				q.EnqueueReadBuffer(out, 0, raw)
+				if err := q.Finish(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				diff, idiff := int64(binary.LittleEndian.Uint64(raw)), int64(binary.LittleEndian.Uint64(raw[8:]))
+				if same && (diff != 0 || idiff != 0) {
+					t.Errorf("one buffer twice: a - b %d, (ulong)a - (ulong)b %d; want 0, 0", diff, idiff)
+				}
+				if !same && (diff == 0 || idiff != 4*diff) {
+					t.Errorf("two buffers: a - b %d, (ulong)a - (ulong)b %d; want non-zero, 4 times it", diff, idiff)
+				}
+			}
+		})
 	}
 }

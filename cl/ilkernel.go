@@ -60,14 +60,104 @@ func checkKernelModule(w []uint32) error {
 // compiles by translation to OpenCL C.
 func (p *Program) KernelIL() bool { return p.kernelIL }
 
+// ilUnit is what a compiled unit of OpenCL-flavoured SPIR-V keeps for a
+// link that must translate it again: the specialization constants and
+// the compiler options of its compile, and the LinkOnceODR functions it
+// defines.
+type ilUnit struct {
+	spec     map[uint32][]byte
+	options  string
+	linkOnce []string
+}
+
+func cloneSpec(spec map[uint32][]byte) map[uint32][]byte {
+	out := map[uint32][]byte{}
+	for id, v := range spec {
+		out[id] = slices.Clone(v)
+	}
+	return out
+}
+
+// LinkOnceDefined returns the LinkOnceODR functions that the libraries
+// among inputs define (programs of units: their definitions are final),
+// the seen set a link passes to LinkUnits: compiled OpenCL-flavoured
+// units then make their own definitions of those static, whatever the
+// order of the inputs.
+func LinkOnceDefined(inputs ...*Program) map[string]bool {
+	seen := map[string]bool{}
+	for _, in := range inputs {
+		if in == nil {
+			continue
+		}
+		in.mu.Lock()
+		if in.units != nil {
+			for _, name := range in.linkOnce {
+				seen[name] = true
+			}
+		}
+		in.mu.Unlock()
+	}
+	return seen
+}
+
+// LinkUnits returns the translation units that a link of p links for dev,
+// as Units does, given seen, the LinkOnceODR functions that the inputs
+// before p in the link define, which it adds p's to. A compiled unit of
+// OpenCL-flavoured SPIR-V that defines one of those again is translated
+// again with that definition static (fromspirv.Options.LinkOnceInternal),
+// so that the link has one external definition of each; a failure of
+// that translation or compile is ErrLinkProgramFailure.
+func (p *Program) LinkUnits(dev *Device, seen map[string]bool) ([]string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var units []string
+	b := p.builds[dev]
+	switch {
+	case b != nil && b.status == BuildSuccess && b.units != nil:
+		units = slices.Clone(b.units)
+	case (b == nil || b.status == BuildNone) && p.units != nil:
+		for _, name := range p.linkOnce {
+			seen[name] = true
+		}
+		return slices.Clone(p.units), nil
+	default:
+		return nil, nil
+	}
+	if b.il == nil {
+		if p.units != nil {
+			for _, name := range p.linkOnce {
+				seen[name] = true
+			}
+		}
+		return units, nil
+	}
+	internal := map[string]bool{}
+	for _, name := range b.il.linkOnce {
+		if seen[name] {
+			internal[name] = true
+		}
+		seen[name] = true
+	}
+	if len(internal) == 0 {
+		return units, nil
+	}
+	const op = "clLinkProgram"
+	res, err := translateModule(spirvWords(p.il), fromspirv.Options{Spec: cloneSpec(b.il.spec), LinkOnceInternal: internal})
+	if err != nil {
+		log, _ := translateError(err)
+		return nil, errorf(ErrLinkProgramFailure, "%s: %s", op, log)
+	}
+	log, text, err := compileUnit(res.Source, b.il.options, dev)
+	if err != nil {
+		return nil, withLog(errorf(ErrLinkProgramFailure, "%s: the unit with its LinkOnceODR functions made static", op), log)
+	}
+	return []string{text}, nil
+}
+
 // translate turns the program's OpenCL-flavoured module into OpenCL C
 // with the specialization constants set so far. p.mu is held.
 func (p *Program) translate() (*fromspirv.Result, error) {
-	spec := map[uint32][]byte{}
-	for id, v := range p.spec {
-		spec[id] = slices.Clone(v)
-	}
-	return translateModule(spirvWords(p.il), fromspirv.Options{Spec: spec})
+	return translateModule(spirvWords(p.il), fromspirv.Options{Spec: cloneSpec(p.spec)})
 }
 
 // kernelSpecIDs returns the sizes of the module's specialization constants
@@ -100,6 +190,22 @@ func withOptions(options string, extra []string) string {
 		return options
 	}
 	return strings.TrimSpace(options + " " + strings.Join(extra, " "))
+}
+
+// ilOptions returns the compiler options that the translation of an
+// OpenCL-flavoured module needs for d (kernelIL; none for other
+// programs): its Result.Options, and on devices with physical addresses
+// -physical-storage-buffers, since the module's addressing model is
+// Physical32/64: its pointers may become integers and back, and two
+// arguments that are one buffer must give equal pointers, which the
+// descriptor mapping's (binding, offset) pointers do not (test_spirv_new
+// spirv14_ptrops). Devices without physical addresses build with the
+// descriptor mapping.
+func ilOptions(needs []string, kernelIL bool, d *Device) []string {
+	if !kernelIL || !d.physicalAddressing() {
+		return needs
+	}
+	return appendNew(slices.Clone(needs), "-physical-storage-buffers")
 }
 
 // translateError is the build log and error of a module the translator

@@ -2,6 +2,7 @@ package cl
 
 import (
 	"errors"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -45,8 +46,10 @@ type Program struct {
 	// each checked on its own and linked by name.
 	units []string
 	// unitOptions are compiler options that a link of units needs (the
-	// Result.Options of translated OpenCL-flavoured SPIR-V).
+	// Result.Options of translated OpenCL-flavoured SPIR-V); linkOnce
+	// names the LinkOnceODR functions the units define.
 	unitOptions []string
+	linkOnce    []string
 	// linkOptions is set for a library made with -enable-link-options:
 	// the options of a link that uses it may apply to it.
 	linkOptions bool
@@ -65,6 +68,9 @@ type build struct {
 	units   []string // the units a link of this program links, after a Compile
 	// unitOptions are the compiler options a link of units needs.
 	unitOptions []string
+	// il is set after a Compile of OpenCL-flavoured SPIR-V: what a link
+	// needs to translate the unit again (ilkernel.go, LinkUnits).
+	il *ilUnit
 }
 
 // CreateProgramWithSource makes a program from OpenCL C source.
@@ -176,6 +182,14 @@ func (c *Context) CreateProgramWithBinaries(bins map[*Device][]byte) (*Program, 
 // units by name (compiler.Link). options are compiler options that a link
 // of the units needs whatever its own options (Program.UnitOptions).
 func (c *Context) CreateProgramWithUnits(units []string, options ...string) (*Program, error) {
+	return c.CreateProgramWithLinkUnits(units, options, nil)
+}
+
+// CreateProgramWithLinkUnits is CreateProgramWithUnits for a link, which
+// also knows the LinkOnceODR functions the units define (those LinkUnits
+// collected): a later link that uses the program as a library gives
+// them to its other inputs.
+func (c *Context) CreateProgramWithLinkUnits(units, options, linkOnce []string) (*Program, error) {
 	if err := c.check("clLinkProgram"); err != nil {
 		return nil, err
 	}
@@ -185,6 +199,7 @@ func (c *Context) CreateProgramWithUnits(units []string, options ...string) (*Pr
 	p := c.newProgram("", nil)
 	p.units = slices.Clone(units)
 	p.unitOptions = slices.Clone(options)
+	p.linkOnce = slices.Clone(linkOnce)
 	return p, nil
 }
 
@@ -208,11 +223,15 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 		dev = devices[0]
 	}
 	var units, needs []string
+	seen := LinkOnceDefined(inputs...)
 	for i, in := range inputs {
 		if err := in.check(op); err != nil {
 			return nil, err
 		}
-		u := in.Units(dev)
+		u, err := in.LinkUnits(dev, seen)
+		if err != nil {
+			return nil, err
+		}
 		if u == nil {
 			return nil, errorf(ErrInvalidOperation, "%s: input program %d is not compiled", op, i)
 		}
@@ -227,7 +246,7 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 			lo.Options = ""
 		}
 	}
-	p, err := c.CreateProgramWithUnits(units, needs...)
+	p, err := c.CreateProgramWithLinkUnits(units, needs, slices.Sorted(maps.Keys(seen)))
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +345,8 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	if p.kernels > 0 {
 		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
 	}
-	source, buildOptions, translateLog, translateErr := p.source, options, "", error(nil)
+	source, translateLog, translateErr := p.source, "", error(nil)
+	var needs []string
 	if p.kernelIL {
 		// Translated once for all devices, with the specialization
 		// constants set by now; the OpenCL C builds as source does.
@@ -334,7 +354,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 		if err != nil {
 			translateLog, translateErr = translateError(err)
 		} else {
-			source, buildOptions = res.Source, withOptions(options, res.Options)
+			source, needs = res.Source, res.Options
 		}
 	}
 	var first error
@@ -363,7 +383,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 			case p.units != nil:
 				spv, log, err = linkUnits(p.units, withOptions(options, p.unitOptions), d)
 			default:
-				spv, log, err = compileSource(source, buildOptions, d)
+				spv, log, err = compileSource(source, withOptions(options, ilOptions(needs, p.kernelIL, d)), d)
 			}
 			b.log = log
 			if err != nil {
@@ -425,7 +445,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
 	}
 	source, translateLog, translateErr := p.source, "", error(nil)
-	var needs []string
+	var needs, linkOnce []string
 	if p.kernelIL {
 		// The translated OpenCL C is the unit; a link needs the options
 		// it was translated for (e.g. its -cl-std) too.
@@ -433,7 +453,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 		if err != nil {
 			translateLog, translateErr = translateError(err)
 		} else {
-			source, needs = res.Source, res.Options
+			source, needs, linkOnce = res.Source, res.Options, res.LinkOnce
 		}
 	}
 	var first error
@@ -451,8 +471,13 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 			units, needs = p.units, p.unitOptions
 		default:
 			var text string
-			log, text, err = compileUnit(source, withOptions(options, needs), d)
+			unitNeeds := ilOptions(needs, p.kernelIL, d)
+			log, text, err = compileUnit(source, withOptions(options, unitNeeds), d)
 			units = []string{text}
+			if p.kernelIL {
+				b.il = &ilUnit{spec: cloneSpec(p.spec), options: withOptions(options, unitNeeds), linkOnce: linkOnce}
+			}
+			needs = unitNeeds
 		}
 		b.log, b.units, b.unitOptions = log, units, needs
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -531,6 +532,16 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 	var units, needs []string
 	var compile []string
 	fromBinary := false
+	// The LinkOnceODR functions defined by the libraries among the inputs
+	// and, as the loop goes, by the inputs before: a compiled
+	// OpenCL-flavoured unit makes its own definitions of those static.
+	var ins []*cl.Program
+	for _, id := range unsafe.Slice(input_programs, num_input_programs) {
+		if in, ok := programOf(id); ok {
+			ins = append(ins, in.p)
+		}
+	}
+	linkOnce := cl.LinkOnceDefined(ins...)
 	for i, id := range unsafe.Slice(input_programs, num_input_programs) {
 		in, ok := programOf(id)
 		if !ok || in.ctx != c {
@@ -546,7 +557,11 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		// A compiled unit links as its preprocessed source: its own -D
 		// and -I options, and its headers, are applied already. A
 		// library brings all of its units.
-		us := in.p.Units(devs[0].d)
+		us, err := in.p.LinkUnits(devs[0].d, linkOnce)
+		if err != nil {
+			debugf("%v", err)
+			return fail(code(err))
+		}
 		if us == nil {
 			return fail(C.CL_INVALID_OPERATION)
 		}
@@ -571,7 +586,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		}
 	}
 	library := lo.Library
-	cp, err := c.c.CreateProgramWithUnits(units, needs...)
+	cp, err := c.c.CreateProgramWithLinkUnits(units, needs, slices.Sorted(maps.Keys(linkOnce)))
 	if err != nil {
 		return fail(code(err))
 	}

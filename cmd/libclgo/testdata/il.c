@@ -87,12 +87,12 @@ int main(int argc, char **argv) {
 
 	char ilv[256] = "";
 	OK(clGetDeviceInfo(dev, CL_DEVICE_IL_VERSION, sizeof ilv, ilv, NULL));
-	CHECK(strstr(ilv, "SPIR-V_1.0") && strstr(ilv, "SPIR-V_1.5"), "CL_DEVICE_IL_VERSION %s", ilv);
+	CHECK(strstr(ilv, "SPIR-V_1.0") && strstr(ilv, "SPIR-V_1.6"), "CL_DEVICE_IL_VERSION %s", ilv);
 	cl_name_version ils[8];
 	size_t sz = 0;
 	OK(clGetDeviceInfo(dev, CL_DEVICE_ILS_WITH_VERSION, sizeof ils, ils, &sz));
-	CHECK(sz == 6 * sizeof(cl_name_version) && !strcmp(ils[0].name, "SPIR-V") &&
-	      ils[0].version == CL_MAKE_VERSION(1, 0, 0) && ils[5].version == CL_MAKE_VERSION(1, 5, 0),
+	CHECK(sz == 7 * sizeof(cl_name_version) && !strcmp(ils[0].name, "SPIR-V") &&
+	      ils[0].version == CL_MAKE_VERSION(1, 0, 0) && ils[6].version == CL_MAKE_VERSION(1, 6, 0),
 	      "CL_DEVICE_ILS_WITH_VERSION: %zu bytes, %s %#x", sz, ils[0].name, ils[0].version);
 
 	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
