@@ -479,6 +479,24 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 	if obj, ok := varObject(b); ok {
 		lv = obj
 	}
+	if raw, ok := t.rawArray[base]; ok {
+		// A program-scope array declared as one: index it directly.
+		rest := idx
+		if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
+			rest = nil
+			if el, ok := t.constUint(spirv.ID(firstOr(idx, 0))); len(idx) > 0 && ok && el == 0 {
+				rest = idx[1:]
+			}
+		}
+		if len(rest) > 0 {
+			v, err := e.val(spirv.ID(rest[0]))
+			if err != nil {
+				return t.errAt(in, "%v", err)
+			}
+			elem := spirv.ID(t.def[ty].Operands[0])
+			return e.finishChain(in, sc, elem, fmt.Sprintf("%s[%s]", raw, v), rest[1:])
+		}
+	}
 	if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
 		if len(idx) == 0 {
 			return t.errAt(in, "too few operands")
@@ -492,6 +510,13 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		}
 		idx = idx[1:]
 	}
+	return e.finishChain(in, sc, ty, lv, idx)
+}
+
+// finishChain applies the remaining indices idx of an access chain to the
+// lvalue lv of type ty (in storage class sc) and writes the address.
+func (e *fnEmitter) finishChain(in *spirv.Instruction, sc uint32, ty spirv.ID, lv string, idx []uint32) error {
+	t := e.t
 	addr := ""
 	for k, w := range idx {
 		d := t.def[ty]
@@ -627,4 +652,12 @@ func varObject(addr string) (string, bool) {
 		return addr[2 : len(addr)-1], true
 	}
 	return "", false
+}
+
+// firstOr returns s[0], or def for an empty s.
+func firstOr(s []uint32, def uint32) uint32 {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
 }
