@@ -92,11 +92,9 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			}
 			a[i] = v
 		}
-		dsc, _, _ := t.pointee(opType(1))
 		if c, ok := t.constUint(spirv.ID(ops[4])); ok && c == 1 {
 			e.line("%s = async_work_group_copy(%s, %s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[5])
 		} else {
-			_ = dsc
 			e.line("%s = async_work_group_strided_copy(%s, %s, (size_t)%s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[4], a[5])
 		}
 		return nil
@@ -164,12 +162,10 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			e.vals[in.Result] = v
 			return nil
 		}
-		v, err := val(0)
-		if err != nil {
+		if _, err := val(0); err != nil {
 			return err
 		}
 		e.line("%s = %s;", res, e.deref(in, 0, 1))
-		_ = v
 		return nil
 	case spirv.OpStore:
 		if len(ops) >= 2 {
@@ -177,15 +173,13 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 				return nil // recorded by handleVars
 			}
 		}
-		p, err := val(0)
-		if err != nil {
+		if _, err := val(0); err != nil {
 			return err
 		}
 		v, err := val(1)
 		if err != nil {
 			return err
 		}
-		_ = p
 		e.line("%s = %s;", e.deref(in, 0, 2), v)
 		return nil
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
@@ -237,11 +231,10 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		if err != nil {
 			return err
 		}
-		lv, last, err := t.path(in, in.ResultType, res, ops[2:])
+		lv, _, err := t.path(in, in.ResultType, res, ops[2:])
 		if err != nil {
 			return err
 		}
-		_ = last
 		if d := t.def[in.ResultType]; d != nil && d.Op == spirv.OpTypeVector && t.info(in.ResultType).op == spirv.OpTypeBool {
 			obj = "(" + obj + " ? -1 : 0)"
 		}
