@@ -7,22 +7,40 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/clgo/clgo/compiler/fromspirv"
 	"github.com/clgo/clgo/spirv"
 )
 
 // Intermediate language programs (OpenCL 2.1 clCreateProgramWithIL) and
 // SPIR-V specialization constants (OpenCL 2.2).
 //
-// clgo's devices run the Vulkan flavour of SPIR-V that `clgo compile` and
-// clspv emit: the Shader capability, Logical or PhysicalStorageBuffer64
-// addressing (pointer arguments as ArgumentPointerPushConstant or
-// ArgumentPointerUniform, docs/physical.md), GLCompute entry points, and
-// the kernel interface as NonSemantic.ClspvReflection instructions. OpenCL-flavoured SPIR-V (the Kernel capability, Physical
-// addressing, as Clang/LLVM's SPIR-V backends emit) is refused.
+// clCreateProgramWithIL takes two flavours of SPIR-V:
+//
+//   - Vulkan-flavoured, 1.0 to 1.5, which clgo's devices run as it is
+//     (1.6 would need Vulkan 1.3 of a Vulkan device): the Shader
+//     capability, Logical or PhysicalStorageBuffer64 addressing (pointer
+//     arguments as ArgumentPointerPushConstant or ArgumentPointerUniform,
+//     docs/physical.md), GLCompute entry points, and the kernel interface
+//     as NonSemantic.ClspvReflection instructions, as `clgo compile` and
+//     clspv emit. It is validated by clgo's validator when the program is
+//     made; specialization constants are set in the module at build time.
+//   - OpenCL-flavoured, 1.0 to 1.6: the Kernel capability, Physical32 or Physical64
+//     addressing, the OpenCL memory model, Kernel entry points, as the
+//     SPIR-V LLVM translator and LLVM's SPIR-V backend emit. Its structure
+//     is checked when the program is made (checkKernelModule); it is
+//     translated to OpenCL C (compiler/fromspirv) when the program is built
+//     or compiled, with the specialization constants set by then, and that
+//     source builds as a source program's does (ilkernel.go).
 
 // ILVersions are the SPIR-V versions clCreateProgramWithIL accepts
-// (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION), as major, minor.
-var ILVersions = [][2]uint32{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}}
+// (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION), as major, minor:
+// those of OpenCL-flavoured SPIR-V, the IL OpenCL means (the Vulkan
+// flavour stops at 1.5, maxVulkanMinor).
+var ILVersions = [][2]uint32{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}}
+
+// maxVulkanMinor is the last SPIR-V 1.x version taken of Vulkan-flavoured
+// modules, which go to the devices as they are: 1.5 is Vulkan 1.2's.
+const maxVulkanMinor = 5
 
 // ILVersionString is CL_DEVICE_IL_VERSION: "SPIR-V_1.0 SPIR-V_1.1 ...".
 func ILVersionString() string {
@@ -34,9 +52,10 @@ func ILVersionString() string {
 }
 
 // ILAccepted says what CreateProgramWithIL takes, for messages.
-const ILAccepted = "clgo takes Vulkan-flavoured SPIR-V 1.0 to 1.5 (the Shader capability, Logical or PhysicalStorageBuffer64 addressing, " +
-	"GLCompute entry points, the kernel interface as NonSemantic.ClspvReflection, as `clgo compile` and clspv emit); " +
-	"OpenCL-flavoured SPIR-V (the Kernel capability, as made by LLVM's SPIR-V backend or the SPIR-V LLVM translator) is not accepted"
+const ILAccepted = "clgo takes SPIR-V, either Vulkan-flavoured 1.0 to 1.5 (the Shader capability, Logical or PhysicalStorageBuffer64 addressing, " +
+	"GLCompute entry points, the kernel interface as NonSemantic.ClspvReflection, as `clgo compile` and clspv emit) " +
+	"or OpenCL-flavoured 1.0 to 1.6 (the Kernel capability, Physical32 or Physical64 addressing, the OpenCL memory model, Kernel entry points, " +
+	"as the SPIR-V LLVM translator and LLVM's SPIR-V backend emit), which is translated to OpenCL C when the program is built"
 
 // spirvWords returns the module's words, in the host's order whichever
 // order the module has, or nil when code is no SPIR-V module.
@@ -71,36 +90,41 @@ func eachInstruction(w []uint32, f func(at int, ins []uint32)) {
 	}
 }
 
-// checkILFlavour refuses SPIR-V that clgo's devices cannot run: a version
-// past 1.5, the Kernel capability, an addressing model other than Logical
-// (or PhysicalStorageBuffer64).
-func checkILFlavour(code []byte) error {
+// checkILFlavour refuses SPIR-V that clgo cannot take: a version past
+// ILVersions (past 1.5 for a Vulkan-flavoured module), a Vulkan-flavoured module with an addressing model other than
+// Logical (or PhysicalStorageBuffer64), an OpenCL-flavoured one that
+// checkKernelModule refuses. kernel reports an OpenCL-flavoured module
+// (the Kernel capability).
+func checkILFlavour(code []byte) (kernel bool, err error) {
 	w := spirvWords(code)
 	if w == nil {
 		// Not SPIR-V: left to the devices, as checkSPIRV does (a test
 		// driver takes its own code; the ICD refuses it itself).
-		return nil
+		return false, nil
 	}
-	if v := w[1]; v>>16 != 1 || (v>>8)&0xff > 5 {
-		return fmt.Errorf("SPIR-V version %d.%d: %s", v>>16, (v>>8)&0xff, ILAccepted)
+	major, minor := w[1]>>16, (w[1]>>8)&0xff
+	if !slices.Contains(ILVersions, [2]uint32{major, minor}) {
+		return false, fmt.Errorf("SPIR-V version %d.%d: %s", major, minor, ILAccepted)
 	}
-	var err error
+	if fromspirv.IsKernel(w) {
+		if err := checkKernelModule(w); err != nil {
+			return true, fmt.Errorf("%v: %s", err, ILAccepted)
+		}
+		return true, nil
+	}
+	if minor > maxVulkanMinor {
+		return false, fmt.Errorf("SPIR-V version %d.%d of a Vulkan-flavoured module: %s", major, minor, ILAccepted)
+	}
 	eachInstruction(w, func(_ int, ins []uint32) {
 		if err != nil {
 			return
 		}
-		switch spirv.Op(ins[0] & 0xffff) {
-		case spirv.OpCapability:
-			if len(ins) > 1 && ins[1] == uint32(spirv.CapabilityKernel) {
-				err = fmt.Errorf("the module declares the Kernel capability (OpenCL-flavoured SPIR-V): %s", ILAccepted)
-			}
-		case spirv.OpMemoryModel:
-			if len(ins) > 1 && ins[1] != uint32(spirv.AddressingModelLogical) && ins[1] != uint32(spirv.AddressingModelPhysicalStorageBuffer64) {
-				err = fmt.Errorf("the module's addressing model is %d, not Logical: %s", ins[1], ILAccepted)
-			}
+		if spirv.Op(ins[0]&0xffff) == spirv.OpMemoryModel && len(ins) > 1 &&
+			ins[1] != uint32(spirv.AddressingModelLogical) && ins[1] != uint32(spirv.AddressingModelPhysicalStorageBuffer64) {
+			err = fmt.Errorf("the module's addressing model is %d, not Logical: %s", ins[1], ILAccepted)
 		}
 	})
-	return err
+	return false, err
 }
 
 // IL returns the SPIR-V a program was made from by CreateProgramWithIL
@@ -206,16 +230,28 @@ func (p *Program) SetSpecializationConstant(id uint32, value []byte) error {
 	if !p.fromIL {
 		return errorf(ErrInvalidProgram, "%s: the program was not made from SPIR-V by clCreateProgramWithIL", op)
 	}
-	w := spirvWords(p.il)
-	c, ok := specConstants(w)[id]
-	if !ok {
-		return errorf(ErrInvalidSpecId, "%s: the module has no specialization constant with SpecId %d", op, id)
+	var size int
+	if p.kernelIL {
+		// The translator's list: every SpecId an OpenCL-flavoured module
+		// declares is the application's.
+		n, ok := p.kernelSpecIDs()[id]
+		if !ok {
+			return errorf(ErrInvalidSpecId, "%s: the module has no specialization constant with SpecId %d", op, id)
+		}
+		size = n
+	} else {
+		w := spirvWords(p.il)
+		c, ok := specConstants(w)[id]
+		if !ok {
+			return errorf(ErrInvalidSpecId, "%s: the module has no specialization constant with SpecId %d", op, id)
+		}
+		if reservedSpecIDs(w)[id] {
+			return errorf(ErrInvalidSpecId, "%s: SpecId %d is one the kernel interface gives the runtime (work-group size, __local sizes)", op, id)
+		}
+		size = int(c.size)
 	}
-	if reservedSpecIDs(w)[id] {
-		return errorf(ErrInvalidSpecId, "%s: SpecId %d is one the kernel interface gives the runtime (work-group size, __local sizes)", op, id)
-	}
-	if value == nil || uint32(len(value)) != c.size {
-		return errorf(ErrInvalidValue, "%s: SpecId %d is %d bytes, given %d", op, id, c.size, len(value))
+	if value == nil || len(value) != size {
+		return errorf(ErrInvalidValue, "%s: SpecId %d is %d bytes, given %d", op, id, size, len(value))
 	}
 	p.mu.Lock()
 	if p.spec == nil {

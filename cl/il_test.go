@@ -153,9 +153,9 @@ func TestILSpecConstants(t *testing.T) {
 	}
 }
 
-// TestILFlavour: OpenCL-flavoured SPIR-V (the Kernel capability) and
-// versions past 1.5 are refused with ErrInvalidValue and a message that
-// says what is accepted.
+// TestILFlavour: a module with the Kernel capability but Vulkan's
+// addressing (not OpenCL-flavoured SPIR-V), a Vulkan-flavoured module of
+// SPIR-V 1.6 and one of 1.7 are refused with ErrInvalidValue and a message that says what is accepted.
 func TestILFlavour(t *testing.T) {
 	d := svmDevices(t)[0]
 	c, err := CreateContext(d)
@@ -170,11 +170,11 @@ func TestILFlavour(t *testing.T) {
 			kernel[at+1] = uint32(spirv.CapabilityKernel)
 		}
 	})
-	v16 := slices.Clone(w)
-	v16[1] = 1<<16 | 6<<8
-	for name, code := range map[string][]byte{"Kernel capability": wordsBytes(kernel), "SPIR-V 1.6": wordsBytes(v16)} {
+	v16, v17 := slices.Clone(w), slices.Clone(w)
+	v16[1], v17[1] = 1<<16|6<<8, 1<<16|7<<8
+	for name, code := range map[string][]byte{"Kernel capability": wordsBytes(kernel), "SPIR-V 1.6": wordsBytes(v16), "SPIR-V 1.7": wordsBytes(v17)} {
 		_, err := c.CreateProgramWithIL(code)
-		if !errors.Is(err, ErrInvalidValue) || !strings.Contains(err.Error(), "Vulkan-flavoured SPIR-V") {
+		if !errors.Is(err, ErrInvalidValue) || !strings.Contains(err.Error(), "clgo takes SPIR-V, either Vulkan-flavoured 1.0 to 1.5") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

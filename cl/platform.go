@@ -130,13 +130,23 @@ func newDevice(p *Platform, drv string, d driver.Device) *Device {
 	}
 	// The extensions are those the compiler predefines for the device
 	// (compilerOptions tells it the same caps): what CL_DEVICE_EXTENSIONS,
-	// `clgo info` and OpenCL C's macros all say. Not claimed:
-	// cl_khr_il_program (only clgo's Vulkan-flavoured SPIR-V builds, not
-	// OpenCL SPIR-V). cl_khr_fp16 where the device has Float16 arithmetic
-	// and 16-bit storage (Caps.Float16, docs/fp16.md).
+	// `clgo info` and OpenCL C's macros all say; and three that concern
+	// OpenCL-flavoured SPIR-V, which compiler/fromspirv translates on
+	// every device (no OpenCL C macro: the CTS counts them API
+	// extensions): cl_khr_spirv_no_integer_wrap_decoration (NoSignedWrap
+	// and NoUnsignedWrap only allow optimizations, so they are dropped),
+	// cl_khr_expect_assume (OpExpectKHR, OpAssumeTrueKHR; the compiler
+	// has __builtin_expect and __builtin_assume) and
+	// cl_khr_spirv_linkonce_odr (a link keeps one definition of each
+	// LinkOnceODR function: Program.LinkUnits). Not claimed:
+	// cl_khr_il_program (IL programs come through the core
+	// clCreateProgramWithIL; clCreateProgramWithILKHR is not exported).
+	// cl_khr_fp16 where the device has Float16 arithmetic and 16-bit
+	// storage (Caps.Float16, docs/fp16.md).
 	ext := []string{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
 		"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
-		"cl_khr_byte_addressable_store"}
+		"cl_khr_byte_addressable_store", "cl_khr_spirv_no_integer_wrap_decoration", "cl_khr_expect_assume",
+		"cl_khr_spirv_linkonce_odr"}
 	if di.Caps.Float64 {
 		ext = append(ext, "cl_khr_fp64")
 	}

@@ -2,6 +2,7 @@ package cl
 
 import (
 	"errors"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -32,6 +33,11 @@ type Program struct {
 	// constants' values by SpecId (il.go), guarded by mu.
 	fromIL bool
 	spec   map[uint32][]byte
+	// kernelIL: the module is OpenCL-flavoured (the Kernel capability)
+	// and builds by translation to OpenCL C (ilkernel.go); specIDs caches
+	// its specialization constants' sizes by SpecId, guarded by mu.
+	kernelIL bool
+	specIDs  map[uint32]int
 	// ils are the modules of a program made from per-device binaries
 	// (CreateProgramWithBinaries): each device builds its own.
 	ils map[*Device][]byte
@@ -39,6 +45,11 @@ type Program struct {
 	// compiled programs (CreateProgramWithUnits): preprocessed OpenCL C,
 	// each checked on its own and linked by name.
 	units []string
+	// unitOptions are compiler options that a link of units needs (the
+	// Result.Options of translated OpenCL-flavoured SPIR-V); linkOnce
+	// names the LinkOnceODR functions the units define.
+	unitOptions []string
+	linkOnce    []string
 	// linkOptions is set for a library made with -enable-link-options:
 	// the options of a link that uses it may apply to it.
 	linkOptions bool
@@ -55,6 +66,11 @@ type build struct {
 	spirv   []byte
 	prog    driver.Program
 	units   []string // the units a link of this program links, after a Compile
+	// unitOptions are the compiler options a link of units needs.
+	unitOptions []string
+	// il is set after a Compile of OpenCL-flavoured SPIR-V: what a link
+	// needs to translate the unit again (ilkernel.go, LinkUnits).
+	il *ilUnit
 }
 
 // CreateProgramWithSource makes a program from OpenCL C source.
@@ -68,10 +84,11 @@ func (c *Context) CreateProgramWithSource(src string) (*Program, error) {
 	return c.newProgram(src, nil), nil
 }
 
-// CreateProgramWithIL makes a program from a SPIR-V module (the Vulkan
-// flavour clgo's compiler emits). The module is validated here, before any
-// device sees it: an invalid one is ErrInvalidValue with the validator's
-// message (see checkSPIRV).
+// CreateProgramWithIL makes a program from a SPIR-V module: Vulkan-flavoured
+// (as clgo's compiler emits), validated here before any device sees it, or
+// OpenCL-flavoured (the Kernel capability), whose structure is checked here
+// and which is translated to OpenCL C when the program is built (il.go). A
+// module refused is ErrInvalidValue with the reason.
 func (c *Context) CreateProgramWithIL(code []byte) (*Program, error) {
 	const op = "clCreateProgramWithIL"
 	if err := c.check(op); err != nil {
@@ -80,8 +97,16 @@ func (c *Context) CreateProgramWithIL(code []byte) (*Program, error) {
 	if len(code) == 0 {
 		return nil, errorf(ErrInvalidValue, "%s: empty module", op)
 	}
-	if err := checkILFlavour(code); err != nil {
+	kernel, err := checkILFlavour(code)
+	if err != nil {
 		return nil, errorf(ErrInvalidValue, "%s: %v", op, err)
+	}
+	if kernel {
+		// clgo's validator knows the Vulkan environment only: the
+		// module's own checks are checkKernelModule's.
+		p := c.newProgram("", slices.Clone(code))
+		p.fromIL, p.kernelIL = true, true
+		return p, nil
 	}
 	p, err := c.createFromSPIRV(op, code, ErrInvalidValue)
 	if err == nil {
@@ -154,8 +179,17 @@ func (c *Context) CreateProgramWithBinaries(bins map[*Device][]byte) (*Program, 
 // (clLinkProgram -create-library). Each unit keeps its own file scope:
 // types, typedefs, static functions and variables; functions and
 // program-scope variables with external linkage are resolved across the
-// units by name (compiler.Link).
-func (c *Context) CreateProgramWithUnits(units []string) (*Program, error) {
+// units by name (compiler.Link). options are compiler options that a link
+// of the units needs whatever its own options (Program.UnitOptions).
+func (c *Context) CreateProgramWithUnits(units []string, options ...string) (*Program, error) {
+	return c.CreateProgramWithLinkUnits(units, options, nil)
+}
+
+// CreateProgramWithLinkUnits is CreateProgramWithUnits for a link, which
+// also knows the LinkOnceODR functions the units define (those LinkUnits
+// collected): a later link that uses the program as a library gives
+// them to its other inputs.
+func (c *Context) CreateProgramWithLinkUnits(units, options, linkOnce []string) (*Program, error) {
 	if err := c.check("clLinkProgram"); err != nil {
 		return nil, err
 	}
@@ -164,6 +198,8 @@ func (c *Context) CreateProgramWithUnits(units []string) (*Program, error) {
 	}
 	p := c.newProgram("", nil)
 	p.units = slices.Clone(units)
+	p.unitOptions = slices.Clone(options)
+	p.linkOnce = slices.Clone(linkOnce)
 	return p, nil
 }
 
@@ -186,16 +222,21 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 	if len(devices) > 0 {
 		dev = devices[0]
 	}
-	var units []string
+	var units, needs []string
+	seen := LinkOnceDefined(inputs...)
 	for i, in := range inputs {
 		if err := in.check(op); err != nil {
 			return nil, err
 		}
-		u := in.Units(dev)
+		u, err := in.LinkUnits(dev, seen)
+		if err != nil {
+			return nil, err
+		}
 		if u == nil {
 			return nil, errorf(ErrInvalidOperation, "%s: input program %d is not compiled", op, i)
 		}
 		units = append(units, u...)
+		needs = appendNew(needs, in.UnitOptions(dev)...)
 		if in.units != nil && !in.linkOptions {
 			// A library made without -enable-link-options (or loaded
 			// from a binary): the link's options may not apply to its
@@ -205,7 +246,7 @@ func (c *Context) LinkProgram(options string, inputs []*Program, devices ...*Dev
 			lo.Options = ""
 		}
 	}
-	p, err := c.CreateProgramWithUnits(units)
+	p, err := c.CreateProgramWithLinkUnits(units, needs, slices.Sorted(maps.Keys(seen)))
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +335,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	if err != nil {
 		return err
 	}
-	if p.source != "" || p.units != nil {
+	if p.source != "" || p.units != nil || p.kernelIL {
 		if err := CheckOptions(options); err != nil {
 			return errorf(ErrInvalidBuildOptions, "%s: %v", op, err)
 		}
@@ -303,6 +344,18 @@ func (p *Program) Build(options string, devices ...*Device) error {
 	defer p.mu.Unlock()
 	if p.kernels > 0 {
 		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
+	}
+	source, translateLog, translateErr := p.source, "", error(nil)
+	var needs []string
+	if p.kernelIL {
+		// Translated once for all devices, with the specialization
+		// constants set by now; the OpenCL C builds as source does.
+		res, err := p.translate()
+		if err != nil {
+			translateLog, translateErr = translateError(err)
+		} else {
+			source, needs = res.Source, res.Options
+		}
 	}
 	var first error
 	for _, d := range devices {
@@ -320,14 +373,17 @@ func (p *Program) Build(options string, devices ...*Device) error {
 			}
 			code = il
 		}
-		if p.source != "" || p.units != nil {
+		if p.source != "" || p.units != nil || p.kernelIL {
 			var spv []byte
 			var log string
 			var err error
-			if p.units != nil {
-				spv, log, err = linkUnits(p.units, options, d)
-			} else {
-				spv, log, err = compileSource(p.source, options, d)
+			switch {
+			case translateErr != nil:
+				log, err = translateLog, translateErr
+			case p.units != nil:
+				spv, log, err = linkUnits(p.units, withOptions(options, p.unitOptions), d)
+			default:
+				spv, log, err = compileSource(source, withOptions(options, ilOptions(needs, p.kernelIL, d)), d)
 			}
 			b.log = log
 			if err != nil {
@@ -343,7 +399,7 @@ func (p *Program) Build(options string, devices ...*Device) error {
 			}
 			code = spv
 		}
-		if p.fromIL {
+		if p.fromIL && !p.kernelIL {
 			code = specialize(code, p.spec)
 		}
 		b.spirv = code
@@ -373,7 +429,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	if err := p.check(op); err != nil {
 		return err
 	}
-	if p.source == "" && p.units == nil {
+	if p.source == "" && p.units == nil && !p.kernelIL {
 		return errorf(ErrInvalidOperation, "%s: the program has no source", op)
 	}
 	devices, err := p.targets(op, devices)
@@ -388,22 +444,42 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	if p.kernels > 0 {
 		return errorf(ErrInvalidOperation, "%s: the program has kernels attached", op)
 	}
+	source, translateLog, translateErr := p.source, "", error(nil)
+	var needs, linkOnce []string
+	if p.kernelIL {
+		// The translated OpenCL C is the unit; a link needs the options
+		// it was translated for (e.g. its -cl-std) too.
+		res, err := p.translate()
+		if err != nil {
+			translateLog, translateErr = translateError(err)
+		} else {
+			source, needs, linkOnce = res.Source, res.Options, res.LinkOnce
+		}
+	}
 	var first error
 	for _, d := range devices {
 		b := p.startBuild(d, options)
 		var log string
 		var units []string
 		var err error
-		if p.units != nil {
+		switch {
+		case translateErr != nil:
+			log, err = translateLog, translateErr
+		case p.units != nil:
 			// A library: its units checked together, kept as they are.
-			log, err = checkUnits(p.units, options, d)
-			units = p.units
-		} else {
+			log, err = checkUnits(p.units, withOptions(options, p.unitOptions), d)
+			units, needs = p.units, p.unitOptions
+		default:
 			var text string
-			log, text, err = compileUnit(p.source, options, d)
+			unitNeeds := ilOptions(needs, p.kernelIL, d)
+			log, text, err = compileUnit(source, withOptions(options, unitNeeds), d)
 			units = []string{text}
+			if p.kernelIL {
+				b.il = &ilUnit{spec: cloneSpec(p.spec), options: withOptions(options, unitNeeds), linkOnce: linkOnce}
+			}
+			needs = unitNeeds
 		}
-		b.log, b.units = log, units
+		b.log, b.units, b.unitOptions = log, units, needs
 		if err != nil {
 			b.status = BuildError
 			if first == nil {
@@ -430,6 +506,31 @@ func (p *Program) Units(dev *Device) []string {
 		return slices.Clone(p.units)
 	}
 	return nil
+}
+
+// UnitOptions returns the compiler options that a link of p's Units for
+// dev needs whatever the link's own options: those a translated
+// OpenCL-flavoured module needs (its -cl-std), nil for OpenCL C units.
+func (p *Program) UnitOptions(dev *Device) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.builds[dev]; b != nil && b.status == BuildSuccess && b.units != nil {
+		return slices.Clone(b.unitOptions)
+	}
+	if b := p.builds[dev]; (b == nil || b.status == BuildNone) && p.units != nil {
+		return slices.Clone(p.unitOptions)
+	}
+	return nil
+}
+
+// appendNew appends the options of add that list lacks.
+func appendNew(list []string, add ...string) []string {
+	for _, o := range add {
+		if !slices.Contains(list, o) {
+			list = append(list, o)
+		}
+	}
+	return list
 }
 
 // BuildStatus returns the status of the last build for dev.

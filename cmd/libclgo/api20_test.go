@@ -68,6 +68,30 @@ func TestILProgram(t *testing.T) {
 	}
 }
 
+// TestILKernelProgram runs testdata/ilkernel.c on the host device and the
+// first Vulkan device with the OpenCL-flavoured modules of cl/testdata/il:
+// clCreateProgramWithIL, CL_PROGRAM_IL, builds through the translator,
+// kernel names, specialization constants, clCompileProgram and
+// clLinkProgram of an exporting and an importing module.
+func TestILKernelProgram(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "ilkernel")
+	if out, err := exec.Command(gcc, "-Wall", "-o", exe, "testdata/ilkernel.c", "-lOpenCL").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, d := range []string{"0", "1"} {
+		t.Run("device"+d, func(t *testing.T) {
+			res, err := client(t, 2*time.Minute, exe, "../../cl/testdata/il", d)
+			if strings.HasPrefix(res, "no device") {
+				t.Skip(strings.TrimSpace(res))
+			}
+			if err != nil || !strings.Contains(res, "PASS") {
+				t.Fatalf("ilkernel: %v\n%s", err, res)
+			}
+		})
+	}
+}
+
 // TestNoPipesNoDeviceEnqueue runs testdata/nofeatures.c: pipes and device
 // queues answered as an OpenCL 3.0 device without them.
 func TestNoPipesNoDeviceEnqueue(t *testing.T) { cTest(t, "nofeatures", "0", "1") }

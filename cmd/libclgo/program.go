@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -408,7 +409,7 @@ func clBuildProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.clgo
 		return C.CL_INVALID_BINARY
 	}
 	// Checked here too, so that a build with a callback returns the error.
-	if p.source != "" && cl.CheckOptions(opts) != nil {
+	if (p.source != "" || p.p.KernelIL()) && cl.CheckOptions(opts) != nil {
 		return C.CL_INVALID_BUILD_OPTIONS
 	}
 	return p.run(pfn_notify, user_data, func() C.cl_int {
@@ -466,7 +467,9 @@ func clCompileProgram(prog C.cl_program, num_devices C.cl_uint, device_list C.cl
 	if pfn_notify == nil && user_data != nil {
 		return C.CL_INVALID_VALUE
 	}
-	if p.source == "" {
+	if p.source == "" && !p.p.KernelIL() {
+		// Only source and OpenCL-flavoured SPIR-V (translated to
+		// OpenCL C) compile.
 		return C.CL_INVALID_OPERATION
 	}
 	if cl.CheckOptions(goString((*C.char)(unsafe.Pointer(options)))) != nil {
@@ -526,9 +529,19 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 	if err != nil {
 		return fail(C.CL_INVALID_LINKER_OPTIONS)
 	}
-	var units []string
+	var units, needs []string
 	var compile []string
 	fromBinary := false
+	// The LinkOnceODR functions defined by the libraries among the inputs
+	// and, as the loop goes, by the inputs before: a compiled
+	// OpenCL-flavoured unit makes its own definitions of those static.
+	var ins []*cl.Program
+	for _, id := range unsafe.Slice(input_programs, num_input_programs) {
+		if in, ok := programOf(id); ok {
+			ins = append(ins, in.p)
+		}
+	}
+	linkOnce := cl.LinkOnceDefined(ins...)
 	for i, id := range unsafe.Slice(input_programs, num_input_programs) {
 		in, ok := programOf(id)
 		if !ok || in.ctx != c {
@@ -544,11 +557,22 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		// A compiled unit links as its preprocessed source: its own -D
 		// and -I options, and its headers, are applied already. A
 		// library brings all of its units.
-		us := in.p.Units(devs[0].d)
+		us, err := in.p.LinkUnits(devs[0].d, linkOnce)
+		if err != nil {
+			debugf("%v", err)
+			return fail(code(err))
+		}
 		if us == nil {
 			return fail(C.CL_INVALID_OPERATION)
 		}
 		units = append(units, us...)
+		// Options the units need at any link (a translated module's
+		// -cl-std): cl adds them to the link's build.
+		for _, o := range in.p.UnitOptions(devs[0].d) {
+			if !slices.Contains(needs, o) {
+				needs = append(needs, o)
+			}
+		}
 		if typ == C.CL_PROGRAM_BINARY_TYPE_LIBRARY && !enabled {
 			// The link's options may not apply to this library's units,
 			// and a link compiles all units with one set of options: as
@@ -562,7 +586,7 @@ func clLinkProgram(context C.cl_context, num_devices C.cl_uint, device_list C.cl
 		}
 	}
 	library := lo.Library
-	cp, err := c.c.CreateProgramWithUnits(units)
+	cp, err := c.c.CreateProgramWithLinkUnits(units, needs, slices.Sorted(maps.Keys(linkOnce)))
 	if err != nil {
 		return fail(code(err))
 	}

@@ -2,7 +2,8 @@
    `clgo compile` module (il.spv: kernel void k(global int *a) storing
    12345), CL_PROGRAM_IL, CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION,
    a specialization constant made of the module's 12345 (SpecId 100, set
-   with clSetProgramSpecializationConstant), OpenCL-flavoured SPIR-V refused,
+   with clSetProgramSpecializationConstant), a module with the Kernel
+   capability but Logical addressing (neither flavour) refused,
    clCloneKernel, and the timers against profiling timestamps.
    Usage: il FILE.spv [DEVICE-INDEX]; prints PASS. */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -86,12 +87,12 @@ int main(int argc, char **argv) {
 
 	char ilv[256] = "";
 	OK(clGetDeviceInfo(dev, CL_DEVICE_IL_VERSION, sizeof ilv, ilv, NULL));
-	CHECK(strstr(ilv, "SPIR-V_1.0") && strstr(ilv, "SPIR-V_1.5"), "CL_DEVICE_IL_VERSION %s", ilv);
+	CHECK(strstr(ilv, "SPIR-V_1.0") && strstr(ilv, "SPIR-V_1.6"), "CL_DEVICE_IL_VERSION %s", ilv);
 	cl_name_version ils[8];
 	size_t sz = 0;
 	OK(clGetDeviceInfo(dev, CL_DEVICE_ILS_WITH_VERSION, sizeof ils, ils, &sz));
-	CHECK(sz == 6 * sizeof(cl_name_version) && !strcmp(ils[0].name, "SPIR-V") &&
-	      ils[0].version == CL_MAKE_VERSION(1, 0, 0) && ils[5].version == CL_MAKE_VERSION(1, 5, 0),
+	CHECK(sz == 7 * sizeof(cl_name_version) && !strcmp(ils[0].name, "SPIR-V") &&
+	      ils[0].version == CL_MAKE_VERSION(1, 0, 0) && ils[6].version == CL_MAKE_VERSION(1, 6, 0),
 	      "CL_DEVICE_ILS_WITH_VERSION: %zu bytes, %s %#x", sz, ils[0].name, ils[0].version);
 
 	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
@@ -134,7 +135,8 @@ int main(int argc, char **argv) {
 		int got = run(ctx, q, p, 0);
 		CHECK(got == -759, "specialized: %d", got);
 		OK(clReleaseProgram(p));
-		/* OpenCL-flavoured SPIR-V: the Kernel capability. */
+		/* The Kernel capability with Logical addressing: not the
+		   OpenCL flavour (Physical32/64), no longer the Vulkan one. */
 		for (size_t at = 5; at < sn && (spec[at] >> 16); at += spec[at] >> 16)
 			if ((spec[at] & 0xffff) == OpCapability && spec[at + 1] == CapabilityShader) spec[at + 1] = CapabilityKernel;
 		p = clCreateProgramWithIL(ctx, spec, sn * 4, &err);
