@@ -1,6 +1,9 @@
 package host
 
-import "github.com/clgo/clgo/driver/host/internal/lanes"
+import (
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
 
 // TierError is why the lane tier cannot run entry of module code with
 // the specialization constants spec (nil: it can).
@@ -16,3 +19,15 @@ func TierError(code []byte, entry string, spec map[uint32]uint64) error {
 // OnTier reports whether a prepared kernel runs on a tier other than
 // the interpreter.
 func (k *Kernel) OnTier() bool { return k.tier != nil }
+
+// TierOf reports, for a driver kernel dispatched at least once, whether
+// its prepared kernels run on a tier, and why not.
+func TierOf(k driver.Kernel) (bool, error) {
+	dk := k.(*kernel)
+	dk.mu.Lock()
+	defer dk.mu.Unlock()
+	for _, pk := range dk.cache {
+		return pk.tier != nil, pk.tierErr
+	}
+	return false, nil
+}
