@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver/host"
@@ -165,4 +166,60 @@ func tierCompare(t *testing.T, s *kspec.Spec, src string) (on bool, why error, s
 		}
 	}
 	return true, nil, same
+}
+
+// tierKernelFiles are the shared kernels and the crypto corpus: the lane
+// tier must run them all.
+func tierKernelFiles() []string {
+	var files []string
+	for _, name := range sharedKernels {
+		files = append(files, filepath.Join(sharedDir(), name+".cl"))
+	}
+	for _, name := range cryptoKernels {
+		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
+	}
+	return files
+}
+
+// TestTierSharedAndCrypto checks that the lane tier runs every shared
+// and crypto kernel, with the interpreter's results bit for bit.
+func TestTierSharedAndCrypto(t *testing.T) {
+	for _, path := range tierKernelFiles() {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			on, why, _ := tierCompare(t, s, src)
+			if !on {
+				t.Errorf("not on the lane tier: %v", why)
+			}
+		})
+	}
+}
+
+// BenchmarkTiers times the shared and crypto kernels on the interpreter
+// and on the lane tier, in CPU and wall time per work-item:
+// go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 2x
+func BenchmarkTiers(b *testing.B) {
+	for _, path := range tierKernelFiles() {
+		name := strings.TrimSuffix(filepath.Base(path), ".cl")
+		for _, tier := range []string{"interp", "lanes"} {
+			b.Run(name+"/"+tier, func(b *testing.B) {
+				s, src := loadSpec(b, path)
+				setTier(b, tier)
+				r := newHostRun(b, s, src)
+				r.run(b)
+				if on, why := host.TierOf(r.k); on != (tier != "interp") {
+					b.Fatalf("on a tier: %v (%v)", on, why)
+				}
+				c0, t0 := host.CPUTime(), time.Now()
+				n := 0
+				for b.Loop() {
+					r.run(b)
+					n++
+				}
+				items := float64(n) * float64(s.GlobalCount())
+				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
+				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+			})
+		}
+	}
 }
