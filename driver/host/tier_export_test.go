@@ -1,6 +1,9 @@
 package host
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -30,4 +33,32 @@ func TierOf(k driver.Kernel) (bool, error) {
 		return pk.tier != nil, pk.tierErr
 	}
 	return false, nil
+}
+
+// TierStats describes the lane program of entry: ops by code, frame size.
+func TierStats(code []byte, entry string, spec map[uint32]uint64) (string, error) {
+	m, err := Decode(code)
+	if err != nil {
+		return "", err
+	}
+	p, err := lanes.Build(m.x, entry, spec, laneChunk)
+	if err != nil {
+		return "", err
+	}
+	count := map[lanes.Code]int{}
+	uni := 0
+	for _, o := range p.Ops {
+		count[o.Code]++
+		if o.Dst != lanes.NoValue && p.Values[o.Dst].Shape == lanes.Uniform {
+			uni++
+		}
+	}
+	s := fmt.Sprintf("%d ops (%d uniform results), %d values, frame %d bytes, %d regions\n", len(p.Ops), uni, len(p.Values), p.FrameSize, len(p.Regions))
+	for c, n := range count {
+		s += fmt.Sprintf("  %s %d\n", c, n)
+	}
+	if os.Getenv("TIER_DUMP") != "" {
+		s += p.String()
+	}
+	return s, nil
 }
