@@ -123,7 +123,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 		return nil, err
 	}
 	b.cur = nil
-	b.emit(Op{Code: Exit})
+	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
 	b.allocate()
 	return b.p, nil
 }
