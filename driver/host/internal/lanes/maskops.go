@@ -149,5 +149,3 @@ func trailing(m uint64) int {
 	// of rows indexed by it.
 	return bits.TrailingZeros64(m) & 63
 }
-
-
