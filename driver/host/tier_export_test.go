@@ -62,3 +62,11 @@ func TierStats(code []byte, entry string, spec map[uint32]uint64) (string, error
 	}
 	return s, nil
 }
+
+// SetLaneChunk sets the lanes of the Go executor's chunks for later
+// Prepares and returns the previous value.
+func SetLaneChunk(n int) int {
+	old := laneChunk
+	laneChunk = n
+	return old
+}

@@ -201,10 +201,16 @@ func TestTierSharedAndCrypto(t *testing.T) {
 func BenchmarkTiers(b *testing.B) {
 	for _, path := range tierKernelFiles() {
 		name := strings.TrimSuffix(filepath.Base(path), ".cl")
-		for _, tier := range []string{"interp", "lanes"} {
+		for _, tier := range []string{"interp", "lanes", "lanes8", "lanes64"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				s, src := loadSpec(b, path)
-				setTier(b, tier)
+				switch tier {
+				case "lanes8":
+					defer host.SetLaneChunk(host.SetLaneChunk(8))
+				case "lanes64":
+					defer host.SetLaneChunk(host.SetLaneChunk(64))
+				}
+				setTier(b, strings.TrimRight(tier, "0123456789"))
 				r := newHostRun(b, s, src)
 				r.run(b)
 				if on, why := host.TierOf(r.k); on != (tier != "interp") {

@@ -388,9 +388,14 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 		}
 	}
 	if len(blends) > 1 {
-		// Read every incoming value before any phi changes.
+		// Read every incoming value that is itself one of the registers
+		// set here before any of them changes (a phi reading another).
+		dsts := map[Value]bool{}
+		for _, bt := range blends {
+			dsts[bt.dst] = true
+		}
 		for n, bt := range blends {
-			if b.p.Values[bt.val].Const {
+			if !dsts[bt.val] {
 				continue
 			}
 			t := b.newValue(b.kindOf(bt.val), b.shape(bt.val))

@@ -443,11 +443,22 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 			}
 		case Index:
 			if o.imm > 0 && o.imm < 1<<20 {
-				s := uint64(o.imm)
+				s := int64(o.imm)
+				if o.ua && a[0] != poison {
+					// A uniform base (often a constant): one add per lane.
+					base := int64(a[0])
+					for l := range d {
+						r := base + int64(int32(b[l]))*s
+						if uint64(r) >= poison {
+							r = poison
+						}
+						d[l] = uint32(r)
+					}
+					return true
+				}
 				for l := range d {
-					x := int64(int32(b[l]))
-					r := int64(a[l]) + x*int64(s)
-					if a[l] == poison || r < 0 || r >= poison {
+					r := int64(a[l]) + int64(int32(b[l]))*s
+					if a[l] == poison || uint64(r) >= poison {
 						r = poison
 					}
 					d[l] = uint32(r)

@@ -39,6 +39,10 @@ func (e *Exec) maskOp(f []uint64, o *xop) {
 			a, b := e.in32(f, o.b, o.ub, 1), e.in32(f, o.c, o.uc, 2)
 			if o.d == o.c {
 				// A blend into itself: only the lanes of m change.
+				if m == e.full {
+					copy(d, a)
+					return
+				}
 				for ; m != 0; m &= m - 1 {
 					l := trailing(m)
 					d[l] = a[l]
@@ -57,6 +61,10 @@ func (e *Exec) maskOp(f []uint64, o *xop) {
 		d := f[o.d : int(o.d)+C]
 		a, b := e.in64(f, o.b, o.ub, 1), e.in64(f, o.c, o.uc, 2)
 		if o.d == o.c {
+			if m == e.full {
+				copy(d, a)
+				return
+			}
 			for ; m != 0; m &= m - 1 {
 				l := trailing(m)
 				d[l] = a[l]
