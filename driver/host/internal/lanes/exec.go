@@ -307,6 +307,8 @@ func (e *Exec) run(c int) *Trap {
 			f[o.d] = uint64(e.g.NumGroups[o.imm])
 		case WorkgroupSize:
 			f[o.d] = uint64(e.p.Local[o.imm])
+		case RegionLength:
+			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
 		case Load:
 			if t := e.load(c, f, o, pc-1); t != nil {
 				return t

@@ -346,14 +346,23 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	}
 	p := pv.ptr
 	t := p.t
-	if t.op != spirv.OpTypeInt || t.width < 32 {
+	// Loads, stores and exchanges of floats move bits: they run on the
+	// integer of the float's width.
+	bitwise := x.Op == spirv.OpAtomicLoad || x.Op == spirv.OpAtomicStore || x.Op == spirv.OpAtomicExchange
+	if !(t.op == spirv.OpTypeInt && t.width >= 32 || t.op == spirv.OpTypeFloat && bitwise) {
 		return unsupported(x.Op.String(), "on %s", t)
 	}
-	k := t.kind()
+	k := I32
+	if t.width == 64 {
+		k = I64
+	}
 	val := func(i int) (Value, error) {
 		v, _, err := b.scalars(in, spirv.ID(x.Operands[i]))
 		if err != nil {
 			return NoValue, err
+		}
+		if b.kindOf(v[0]) != k {
+			return b.op(Bitcast, b.kindOf(v[0]), k, v[0]), nil
 		}
 		return v[0], nil
 	}
@@ -396,8 +405,13 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	dst := NoValue
 	if x.Op != spirv.OpAtomicStore {
 		dst = b.newValue(k, Varying)
-		in.env[x.Result] = &sval{t: t, leaves: []Value{dst}}
 	}
 	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	if dst != NoValue {
+		if t.kind() != k {
+			dst = b.op(Bitcast, k, t.kind(), dst)
+		}
+		in.env[x.Result] = &sval{t: t, leaves: []Value{dst}}
+	}
 	return nil
 }
