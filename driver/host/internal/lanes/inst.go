@@ -106,6 +106,7 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		return b.store(dst.ptr, v, cur)
 	case spirv.OpControlBarrier:
+		b.forget()
 		b.p.Barriers++
 		b.emit(Op{Code: Barrier, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: int64(b.p.Barriers - 1)})
 		return nil
@@ -764,6 +765,7 @@ func (b *builder) arrayLength(in *instance, x *spirv.Instruction) error {
 	start := b.p.Values[pv.ptr.off].Bits + uint64(st.offs[m])
 	stride := uint64(max(st.fields[m].stride, 1))
 	n := b.newValue(I32, Uniform)
+	b.forget()
 	b.emit(Op{Code: RegionLength, Kind: I32, Dst: n, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: int64(pv.ptr.region)})
 	short := b.op(ULt, I32, Mask, n, b.konst(I32, start))
 	q := b.op(UDiv, I32, I32, b.op(Sub, I32, I32, n, b.konst(I32, start)), b.konst(I32, stride))
