@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/spirv"
@@ -271,5 +272,26 @@ func TestBuildSlotsShared(t *testing.T) {
 		if got := math.Float32frombits(word(out, i)); got != a+b {
 			t.Fatalf("out[%d] = %v, want %v", i, got, a+b)
 		}
+	}
+}
+
+// A kernel whose math library calls inline to thousands of ops and many
+// loops still builds quickly.
+func TestBuildLargeKernel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	const src = `kernel void k(global double16 *out, global const double16 *in) {
+		int i = get_global_id(0);
+		out[i] = tgamma(in[i]) + lgamma(in[i] * 0.5);
+	}`
+	start := time.Now()
+	p, err := tryBuild(t, src, "k", 64, 64)
+	if err != nil {
+		t.Skipf("not on the lane tier: %v", err)
+	}
+	t.Logf("%d ops, %d values, frame %d bytes, built in %v", len(p.Ops), len(p.Values), p.FrameSize, time.Since(start))
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("Build took %v", d)
 	}
 }

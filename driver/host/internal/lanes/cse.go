@@ -25,6 +25,12 @@ type loadKey struct {
 // forget drops what the caches know: at a label (other paths join), and
 // where a register is written again (masks, phis, shadows).
 func (b *builder) forget() {
-	clear(b.cse)
-	clear(b.loads)
+	// Fresh maps: clearing a map that once grew large costs its size
+	// every time.
+	if len(b.cse) > 0 {
+		b.cse = map[cseKey]Value{}
+	}
+	if len(b.loads) > 0 {
+		b.loads = map[loadKey]Value{}
+	}
 }

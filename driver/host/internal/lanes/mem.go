@@ -291,7 +291,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 	if len(t.leaves) != len(v.leaves) {
 		return unsupported("OpStore", "a value too large to scalarize")
 	}
-	clear(b.loads)
+	if len(b.loads) > 0 {
+		b.loads = map[loadKey]Value{}
+	}
 	for n, lf := range t.leaves {
 		off := b.plus(p.off, lf.off)
 		b.emit(Op{Code: Store, Kind: lf.kind, Dst: NoValue, A: off, B: v.leaves[n], C: NoValue, M: cur, Imm: int64(p.region), Imm2: int64(lf.size)})
@@ -411,7 +413,9 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	if x.Op != spirv.OpAtomicStore {
 		dst = b.newValue(k, Varying)
 	}
-	clear(b.loads)
+	if len(b.loads) > 0 {
+		b.loads = map[loadKey]Value{}
+	}
 	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
 	if dst != NoValue {
 		if t.kind() != k {
