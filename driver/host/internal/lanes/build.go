@@ -32,6 +32,10 @@ type builder struct {
 	// label or register write computed and loaded (cse.go).
 	cse   map[cseKey]Value
 	loads map[loadKey]Value
+	// Loop-invariant ops move before their loops (hoist.go).
+	loopStack []*hoistLoop
+	mutable   map[Value]bool
+	hoistedAt map[Value]int
 }
 
 // sval is what a SPIR-V id stands for in the program: scalar leaves, or
@@ -75,6 +79,8 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 			p:         &Program{Entry: entry, Chunk: chunk},
 			varying:   varying,
 			cse:       map[cseKey]Value{},
+			mutable:   map[Value]bool{},
+			hoistedAt: map[Value]int{},
 			loads:     map[loadKey]Value{},
 		}
 		p, err := b.build(entry)
@@ -258,7 +264,9 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 		return v
 	}
 	o.Dst = b.newValue(dk, b.join(args...))
-	b.emit(o)
+	if !b.hoist(o) {
+		b.emit(o)
+	}
 	b.cse[key] = o.Dst
 	return o.Dst
 }
@@ -267,18 +275,21 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 // phis, shadows).
 func (b *builder) set(dst, a Value) {
 	b.forget()
+	b.mutable[dst] = true
 	b.emit(Op{Code: Copy, Kind: b.kindOf(dst), Dst: dst, A: a, B: NoValue, C: NoValue, M: NoValue})
 }
 
 // blend emits dst = m ? a : dst.
 func (b *builder) blend(dst, m, a Value) {
 	b.forget()
+	b.mutable[dst] = true
 	b.emit(Op{Code: Select, Kind: b.kindOf(dst), Dst: dst, A: m, B: a, C: dst, M: NoValue})
 }
 
 // accumulate emits dst |= m for a mask register.
 func (b *builder) accumulate(dst, m Value) {
 	b.forget()
+	b.mutable[dst] = true
 	b.emit(Op{Code: MaskOr, Kind: Mask, Dst: dst, A: dst, B: m, C: NoValue, M: NoValue})
 }
 

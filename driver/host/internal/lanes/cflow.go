@@ -161,11 +161,11 @@ func (b *builder) function(in *instance, m Value) error {
 		if len(preds[i]) == 0 {
 			continue // unreachable: not emitted
 		}
-		in.masks[i] = b.newValue(Mask, Varying)
+		in.masks[i] = b.newReg(Mask, Varying)
 		b.set(in.masks[i], b.konst(Mask, 0))
 	}
 	if !in.entry {
-		in.retMask = b.newValue(Mask, Varying)
+		in.retMask = b.newReg(Mask, Varying)
 		b.set(in.retMask, b.konst(Mask, 0))
 	}
 	cur := m
@@ -188,9 +188,10 @@ func (b *builder) function(in *instance, m Value) error {
 		if i > 0 && !in.fast[i] {
 			endSkip()
 			if l := in.loops[i]; l != nil {
+				b.enterLoop()
 				b.placeLabel(l.top)
 			}
-			cur = b.newValue(Mask, Varying)
+			cur = b.newReg(Mask, Varying)
 			b.set(cur, in.masks[i])
 			b.set(in.masks[i], b.konst(Mask, 0))
 			if l := in.loops[i]; l != nil {
@@ -222,6 +223,7 @@ func (b *builder) endLoops(in *instance, i int) {
 	for _, l := range in.ends[i] {
 		b.jump(JumpIfAny, in.masks[l.head], l.top)
 		b.placeLabel(l.end)
+		b.leaveLoop()
 		for _, id := range l.order {
 			if sh := l.shadow[id]; sh != nil {
 				in.env[id] = sh
@@ -322,7 +324,7 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 			return nil, unsupported("OpPhi", "a pointer phi")
 		}
 		sh := b.phiShape(in, j, x, []Value{like.ptr.off})
-		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newValue(I32, sh), t: like.ptr.t}
+		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newReg(I32, sh), t: like.ptr.t}
 	} else {
 		if t.leaves == nil && t.size > 0 {
 			return nil, unsupported("OpPhi", "a value too large to scalarize")
@@ -333,7 +335,7 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 		}
 		sh := b.phiShape(in, j, x, vs)
 		for _, lf := range t.leaves {
-			r.leaves = append(r.leaves, b.newValue(lf.kind, sh))
+			r.leaves = append(r.leaves, b.newReg(lf.kind, sh))
 		}
 	}
 	in.phis[x.Result] = r
@@ -444,10 +446,10 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 					if v.ptr.region < 0 {
 						return unsupported("OpLoopMerge", "a built-in pointer read after its loop")
 					}
-					sh.ptr = &ptr{region: v.ptr.region, comp: -1, off: b.newValue(I32, Varying), t: v.ptr.t}
+					sh.ptr = &ptr{region: v.ptr.region, comp: -1, off: b.newReg(I32, Varying), t: v.ptr.t}
 				} else {
 					for _, lv := range v.leaves {
-						sh.leaves = append(sh.leaves, b.newValue(b.kindOf(lv), Varying))
+						sh.leaves = append(sh.leaves, b.newReg(b.kindOf(lv), Varying))
 					}
 				}
 				l.shadow[id] = sh
@@ -512,7 +514,7 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 			if in.ret == nil {
 				in.ret = &sval{t: v.t}
 				for _, lv := range v.leaves {
-					in.ret.leaves = append(in.ret.leaves, b.newValue(b.kindOf(lv), Varying))
+					in.ret.leaves = append(in.ret.leaves, b.newReg(b.kindOf(lv), Varying))
 				}
 			}
 			for n, lv := range v.leaves {
