@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"unsafe"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // Exec is the Go executor of a Program: a Runner for one goroutine. A
@@ -392,6 +394,24 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 		}
 		return true
 	}
+	if o.code == SToF && o.kind == I32 && o.dk == F32 && !o.ua {
+		a, fd := row32(f, o.a, C)[:len(d)], f32s(d)
+		for l := range fd {
+			fd[l] = float32(int32(a[l]))
+		}
+		return true
+	}
+	if o.b < 0 && o.kind == F32 && !o.ua && unaryF32(d, row32(f, o.a, C), o) {
+		return true
+	}
+	if o.code == Fma && o.kind == F32 {
+		a, b, c := f32s(e.in32(f, o.a, o.ua, 0)[:len(d)]), f32s(e.in32(f, o.b, o.ub, 1)[:len(d)]), f32s(e.in32(f, o.c, o.uc, 2)[:len(d)])
+		fd := f32s(d)
+		for l := range fd {
+			fd[l] = float32(fmaw(float64(a[l]), float64(b[l]), float64(c[l]), 32))
+		}
+		return true
+	}
 	if o.b < 0 || o.c >= 0 {
 		return false
 	}
@@ -521,12 +541,68 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 			for l := range fd {
 				fd[l] = fa[l] / fb[l]
 			}
+		case FMin:
+			for l := range fd {
+				fd[l] = nmin(fa[l], fb[l])
+			}
+		case FMax:
+			for l := range fd {
+				fd[l] = nmax(fa[l], fb[l])
+			}
 		default:
 			return false
 		}
 		return true
 	}
 	return false
+}
+
+// unaryF32 runs the common one-operand ops on F32 (the results as eval
+// computes them: through float64 where the interpreter does).
+func unaryF32(d, a []uint32, o *xop) bool {
+	a = a[:len(d)]
+	fa := f32s(a)
+	if o.dk == I32 && o.code == FToS && o.imm == 32 {
+		for l := range d {
+			x := fa[l]
+			if x > -2147483648 && x < 2147483648 {
+				d[l] = uint32(int32(x))
+			} else {
+				d[l] = uint32(fToS(float64(x), 32))
+			}
+		}
+		return true
+	}
+	if o.dk != F32 {
+		return false
+	}
+	fd := f32s(d)
+	switch o.code {
+	case FNeg:
+		for l := range fd {
+			fd[l] = -fa[l]
+		}
+	case FAbs:
+		for l := range fd {
+			fd[l] = float32(math.Abs(float64(fa[l])))
+		}
+	case Sqrt:
+		for l := range fd {
+			fd[l] = float32(math.Sqrt(float64(fa[l])))
+		}
+	case Floor:
+		for l := range fd {
+			fd[l] = float32(math.Floor(float64(fa[l])))
+		}
+	case Math:
+		num := spirv.GLSLstd450(o.imm)
+		for l := range fd {
+			fd[l] = float32(mathOp(num, float64(fa[l]), 0, 0))
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 func f32s(r []uint32) []float32 {
