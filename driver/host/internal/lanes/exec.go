@@ -624,6 +624,20 @@ func (e *Exec) fast64(f []uint64, o *xop) bool {
 	case Copy:
 		copy(d, e.in64(f, o.a, o.ua, 0))
 		return true
+	case Not:
+		if o.kind == I64 {
+			a := e.in64(f, o.a, o.ua, 0)[:len(d)]
+			for l := range d {
+				d[l] = ^a[l]
+			}
+			return true
+		}
+		return false
+	}
+	if o.kind == I64 && o.ub && !o.ua && o.b >= 0 && o.c < 0 && vs64(d, f[o.a:int(o.a)+C], f[o.b], o.code) {
+		return true
+	}
+	switch o.code {
 	case Add, Sub, Mul, And, Or, Xor:
 	case FAdd, FSub, FMul, FDiv:
 	default:
@@ -894,6 +908,44 @@ func vs32(d, a []uint32, b uint32, o *xop) bool {
 	case ShrS:
 		for l := range d {
 			d[l] = uint32(int32(a[l]) >> b)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// vs64 runs the common I64 ops whose second operand is Uniform.
+func vs64(d, a []uint64, b uint64, code Code) bool {
+	a = a[:len(d)]
+	switch code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b
+		}
+	case And:
+		for l := range d {
+			d[l] = a[l] & b
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b
+		}
+	case Shl:
+		for l := range d {
+			d[l] = a[l] << b
+		}
+	case ShrU:
+		for l := range d {
+			d[l] = a[l] >> b
 		}
 	default:
 		return false
