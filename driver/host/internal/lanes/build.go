@@ -26,6 +26,10 @@ type builder struct {
 	nInst   int
 	uniPhis []uniPhi
 	failed  bool
+	// Loops with uniform exits need no shadows (uniphi.go): those found
+	// to need them, and this round's assumptions.
+	shadowed map[loopKey]bool
+	uniLoops []uniLoop
 	// curBlock is the label of the block being emitted.
 	curBlock spirv.ID
 	// cse and loads remember what the straight-line code since the last
@@ -69,7 +73,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 	if chunk < 1 || chunk > 1024 {
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
-	varying := map[phiKey]bool{}
+	varying, shadowed := map[phiKey]bool{}, map[loopKey]bool{}
 	for range 16 {
 		b := &builder{
 			x: x, spec: spec,
@@ -78,6 +82,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 			globals:   map[spirv.ID]*ptr{},
 			p:         &Program{Entry: entry, Chunk: chunk},
 			varying:   varying,
+			shadowed:  shadowed,
 			cse:       map[cseKey]Value{},
 			mutable:   map[Value]bool{},
 			hoistedAt: map[Value]int{},

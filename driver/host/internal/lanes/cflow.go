@@ -145,6 +145,7 @@ func (b *builder) function(in *instance, m Value) error {
 	if err := b.findShadows(in); err != nil {
 		return err
 	}
+	b.assumeUniformExits(in)
 	in.fast = make([]bool, n)
 	in.masks = make([]Value, n)
 	for i := range n {

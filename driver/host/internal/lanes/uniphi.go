@@ -67,9 +67,49 @@ func (b *builder) uniPhiOf(v Value) phiKey {
 	return phiKey{}
 }
 
+// A loop whose branches are all uniform is left by every lane in the
+// same iteration by the same edge: the values it defines need no shadows
+// (their registers hold each lane's last value). Build assumes so for
+// every loop and checks it with the phis.
+
+// loopKey names a loop of an inlined function copy across rounds.
+type loopKey struct {
+	inst, head int
+}
+
+// uniLoop is a loop assumed to have uniform exits: blocks [lo, hi).
+type uniLoop struct {
+	key    loopKey
+	in     *instance
+	lo, hi int
+}
+
+// assumeUniformExits drops the shadows of the instance's loops not yet
+// found to need them.
+func (b *builder) assumeUniformExits(in *instance) {
+	for _, l := range in.loops {
+		key := loopKey{in.seq, l.head}
+		if b.shadowed[key] || len(l.order) == 0 {
+			continue
+		}
+		l.order = nil
+		b.uniLoops = append(b.uniLoops, uniLoop{key: key, in: in, lo: l.head, hi: l.merge})
+	}
+}
+
 // check verifies the round's assumptions; it reports whether another
-// round is needed (and has marked the phis to make Varying).
+// round is needed (and has marked the phis to make Varying and the loops
+// to shadow).
 func (b *builder) check() bool {
+	for _, u := range b.uniLoops {
+		for i := u.lo; i < u.hi; i++ {
+			if u.in.varyingBranch[i] {
+				b.shadowed[u.key] = true
+				b.failed = true
+				break
+			}
+		}
+	}
 	for _, u := range b.uniPhis {
 		for i := u.lo; i < u.hi; i++ {
 			if u.in.varyingBranch[i] {
