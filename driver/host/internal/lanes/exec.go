@@ -756,6 +756,18 @@ func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 			return nil
 		}
 		offs := row32(f, o.a, e.C)
+		if mask == e.full {
+			// Every lane: a plain loop, the bound checked once per lane.
+			n := uint64(len(m))
+			offs = offs[:len(d)]
+			for l, off := range offs {
+				if uint64(off)+4 > n {
+					return e.trapAccess(c, l, pc, o, off)
+				}
+				d[l] = binary.LittleEndian.Uint32(m[off:])
+			}
+			return nil
+		}
 		for ; mask != 0; mask &= mask - 1 {
 			l := bits.TrailingZeros64(mask) & 63
 			off := offs[l]
@@ -799,6 +811,17 @@ func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 	if size == 4 && o.kind != Mask && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
 		m := e.mem[r]
 		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
+		if mask == e.full {
+			n := uint64(len(m))
+			vals = vals[:len(offs)]
+			for l, off := range offs {
+				if uint64(off)+4 > n {
+					return e.trapAccess(c, l, pc, o, off)
+				}
+				binary.LittleEndian.PutUint32(m[off:], vals[l])
+			}
+			return nil
+		}
 		for ; mask != 0; mask &= mask - 1 {
 			l := bits.TrailingZeros64(mask) & 63
 			off := offs[l]
