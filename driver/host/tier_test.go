@@ -184,6 +184,9 @@ func tierKernelFiles() []string {
 // TestTierSharedAndCrypto checks that the lane tier runs every shared
 // and crypto kernel, with the interpreter's results bit for bit.
 func TestTierSharedAndCrypto(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
 	for _, path := range tierKernelFiles() {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
 			s, src := loadSpec(t, path)
@@ -244,6 +247,9 @@ func TestTierCorpusChunk8(t *testing.T) {
 // TestTierRandomKernelsChunk8 is TestTierRandomKernels with chunks of 8
 // lanes.
 func TestTierRandomKernelsChunk8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
 	defer host.SetLaneChunk(host.SetLaneChunk(8))
 	TestTierRandomKernels(t)
 }
