@@ -3,6 +3,7 @@ package host_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -291,5 +292,19 @@ func TestTierAccessError(t *testing.T) {
 	}
 	if msgs[0] != msgs[1] {
 		t.Errorf("lanes: %s\ninterpreter: %s", msgs[1], msgs[0])
+	}
+}
+
+// TestTierOddChunks runs random kernels with chunks of 1 and 3 lanes:
+// rows that are not whole words, groups of many chunks.
+func TestTierOddChunks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, c := range []int{1, 3} {
+		t.Run(fmt.Sprint(c), func(t *testing.T) {
+			defer host.SetLaneChunk(host.SetLaneChunk(c))
+			TestTierRandomKernels(t)
+		})
 	}
 }

@@ -83,7 +83,8 @@ func (b *builder) allocate() {
 		if vi.Shape == Uniform {
 			return 8
 		}
-		return vi.Kind.Bytes() * C
+		// Rows stay 32-byte aligned whatever the chunk.
+		return (vi.Kind.Bytes()*C + 31) &^ 31
 	}
 	// Free slots by area (uniform 0, varying 1) and size.
 	free := map[[2]int][]int{}
