@@ -1,0 +1,977 @@
+package lanes
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"unsafe"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// Exec is the Go executor of a Program: a Runner for one goroutine. A
+// work-group runs as chunks of Program.Chunk lanes (at most 64), each
+// with a frame of its own (the values' slots); each chunk runs until its
+// next Barrier, then the next chunk, until every chunk has exited.
+//
+// Varying Mask values are kept as bitmaps (lane l: bit l) in the first
+// word of their slot, not as rows of 32-bit lanes: mask arithmetic is
+// then one word operation, and memory ops visit the set bits. Uniform
+// masks are 0 or 0xffffffff as ir.go says.
+type Exec struct {
+	p      *Program
+	C      int
+	code   []xop
+	nLanes int
+	frames [][]uint64 // per chunk
+	pcs    []int
+	done   []bool
+	lid    [][4][]uint32 // per chunk: local ids x, y, z and the linear id
+	live   []uint64      // per chunk: LiveLanes as a bitmap
+	full   uint64        // the bitmap of all C lanes
+	wg     [][]byte      // per region: Workgroup memory
+	priv   [][][]byte    // per chunk, per region: Private memory, C lanes
+	// scratch rows for broadcast Uniform operands, 64-bit lanes.
+	scratch [3][]uint64
+	mem     [][]byte // the group's memories, per region
+	g       *Group
+}
+
+// xop is an Op decoded for the executor: slots as word indices into the
+// frame (-1: none), shapes as flags.
+type xop struct {
+	code          Code
+	kind, dk      Kind
+	ka, kb, kc    Kind // the operands' kinds
+	d, a, b, c, m int32
+	ua, ub, uc    bool
+	um, ud        bool
+	imm, imm2     int64
+	jump          int
+}
+
+// NewExec makes an executor of p. p must come from Build, with chunks of
+// at most 64 lanes.
+func NewExec(p *Program) *Exec {
+	C := p.Chunk
+	if C > 64 {
+		panic("lanes: the Go executor runs chunks of at most 64 lanes")
+	}
+	e := &Exec{p: p, C: C}
+	e.full = ^uint64(0) >> (64 - C)
+	e.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
+	n := (e.nLanes + C - 1) / C
+	labelAt := make([]int, p.Labels)
+	for i, o := range p.Ops {
+		if o.Code == Label {
+			labelAt[o.Imm] = i
+		}
+	}
+	slot := func(v Value) (int32, bool) {
+		if v == NoValue {
+			return -1, true
+		}
+		vi := p.Values[v]
+		return vi.Slot / 8, vi.Shape == Uniform
+	}
+	for _, o := range p.Ops {
+		x := xop{code: o.Code, kind: o.Kind, imm: o.Imm, imm2: o.Imm2, dk: o.Kind}
+		x.d, x.ud = slot(o.Dst)
+		x.a, x.ua = slot(o.A)
+		x.b, x.ub = slot(o.B)
+		x.c, x.uc = slot(o.C)
+		x.m, x.um = slot(o.M)
+		if o.Dst != NoValue {
+			x.dk = p.Values[o.Dst].Kind
+		}
+		x.ka, x.kb, x.kc = o.Kind, o.Kind, o.Kind
+		if o.A != NoValue {
+			x.ka = p.Values[o.A].Kind
+		}
+		if o.B != NoValue {
+			x.kb = p.Values[o.B].Kind
+		}
+		if o.C != NoValue {
+			x.kc = p.Values[o.C].Kind
+		}
+		switch o.Code {
+		case Jump, JumpIfAny, JumpIfNone:
+			x.jump = labelAt[o.Imm]
+		}
+		e.code = append(e.code, x)
+	}
+	words := (p.FrameSize + 7) / 8
+	e.frames = make([][]uint64, n)
+	e.pcs = make([]int, n)
+	e.done = make([]bool, n)
+	e.lid = make([][4][]uint32, n)
+	e.live = make([]uint64, n)
+	e.priv = make([][][]byte, n)
+	for c := range n {
+		f := make([]uint64, words+4) // +4: 32-byte alignment slack not needed; rows stay inside
+		for _, vi := range p.Values {
+			if vi.Const {
+				f[vi.Slot/8] = vi.Bits
+			}
+		}
+		e.frames[c] = f
+		var ids [4][]uint32
+		for d := range ids {
+			ids[d] = make([]uint32, C)
+		}
+		for l := range C {
+			li := c*C + l
+			ids[0][l] = uint32(li % p.Local[0])
+			ids[1][l] = uint32(li / p.Local[0] % p.Local[1])
+			ids[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
+			ids[3][l] = uint32(li)
+			if li < e.nLanes {
+				e.live[c] |= 1 << l
+			}
+		}
+		e.lid[c] = ids
+		e.priv[c] = make([][]byte, len(p.Regions))
+		for r, rg := range p.Regions {
+			if rg.Kind == RegionPrivate {
+				e.priv[c][r] = make([]byte, rg.Size*C)
+			}
+		}
+	}
+	e.wg = make([][]byte, len(p.Regions))
+	for r, rg := range p.Regions {
+		if rg.Kind == RegionWorkgroup {
+			e.wg[r] = make([]byte, rg.Size)
+		}
+	}
+	for i := range e.scratch {
+		e.scratch[i] = make([]uint64, C)
+	}
+	e.mem = make([][]byte, len(p.Regions))
+	return e
+}
+
+// RunGroup runs one work-group.
+func (e *Exec) RunGroup(g *Group) *Trap {
+	p := e.p
+	e.g = g
+	for r, rg := range p.Regions {
+		switch rg.Kind {
+		case RegionBuffer, RegionPush:
+			if r < len(g.Memory) {
+				e.mem[r] = g.Memory[r]
+			} else {
+				e.mem[r] = nil
+			}
+		case RegionWorkgroup:
+			e.mem[r] = e.wg[r]
+			if rg.Init != nil {
+				copy(e.wg[r], rg.Init)
+			}
+		case RegionPrivate:
+			if rg.Init != nil {
+				for c := range e.priv {
+					for l := range e.C {
+						copy(e.priv[c][r][l*rg.Size:], rg.Init)
+					}
+				}
+			}
+		}
+	}
+	for c := range e.pcs {
+		e.pcs[c], e.done[c] = 0, false
+	}
+	for {
+		running := false
+		for c := range e.pcs {
+			if e.done[c] {
+				continue
+			}
+			running = true
+			if t := e.run(c); t != nil {
+				return t
+			}
+		}
+		if !running {
+			return nil
+		}
+	}
+}
+
+// Row views of a frame. Slots are 8-byte aligned word indices.
+func row32(f []uint64, w int32, n int) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&f[w])), n)
+}
+
+func rowF32(f []uint64, w int32, n int) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(&f[w])), n)
+}
+
+func rowF64(f []uint64, w int32, n int) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(&f[w])), n)
+}
+
+// in32 is a 32-bit operand's row: its slot, or a scratch row holding a
+// Uniform operand's value in every lane.
+func (e *Exec) in32(f []uint64, w int32, uni bool, s int) []uint32 {
+	if !uni {
+		return row32(f, w, e.C)
+	}
+	r := row32(e.scratch[s], 0, e.C)
+	v := uint32(f[w])
+	for l := range r {
+		r[l] = v
+	}
+	return r
+}
+
+func (e *Exec) in64(f []uint64, w int32, uni bool, s int) []uint64 {
+	if !uni {
+		return f[w : int(w)+e.C]
+	}
+	r := e.scratch[s]
+	v := f[w]
+	for l := range r {
+		r[l] = v
+	}
+	return r
+}
+
+// lane reads lane l of an operand as bits.
+func lane(f []uint64, w int32, uni bool, k Kind, l int) uint64 {
+	if uni {
+		if k.Bytes() == 4 {
+			return f[w] & 0xffffffff
+		}
+		return f[w]
+	}
+	if k.Bytes() == 4 {
+		return uint64(*(*uint32)(unsafe.Add(unsafe.Pointer(&f[w]), 4*l)))
+	}
+	return f[int(w)+l]
+}
+
+// maskOf is the bitmap of a mask operand.
+func (e *Exec) maskOf(f []uint64, w int32, uni bool) uint64 {
+	if uni {
+		if uint32(f[w]) != 0 {
+			return e.full
+		}
+		return 0
+	}
+	return f[w]
+}
+
+// run runs chunk c from its resume point to its next Barrier or Exit.
+func (e *Exec) run(c int) *Trap {
+	f := e.frames[c]
+	C := e.C
+	code := e.code
+	pc := e.pcs[c]
+	for pc < len(code) {
+		o := &code[pc]
+		pc++
+		switch o.code {
+		case Nop, Label:
+		case Jump:
+			pc = o.jump
+		case JumpIfNone:
+			if e.maskOf(f, o.a, o.ua) == 0 {
+				pc = o.jump
+			}
+		case JumpIfAny:
+			if e.maskOf(f, o.a, o.ua) != 0 {
+				if o.jump < pc && e.g.Cancel != nil && e.g.Cancel.Load() {
+					return &Trap{Code: TrapCancelled, Op: pc - 1, Region: -1}
+				}
+				pc = o.jump
+			}
+		case Barrier:
+			e.pcs[c] = pc
+			return nil
+		case Exit:
+			e.done[c] = true
+			return nil
+		case Unreachable:
+			if m := e.maskOf(f, o.m, o.um); m != 0 {
+				return &Trap{Code: TrapUnreachable, Op: pc - 1, Lane: c*C + bits.TrailingZeros64(m), Region: -1}
+			}
+		case LiveLanes:
+			f[o.d] = e.live[c]
+		case LocalID:
+			copy(row32(f, o.d, C), e.lid[c][o.imm])
+		case LocalIndex:
+			copy(row32(f, o.d, C), e.lid[c][3])
+		case GlobalID:
+			d := row32(f, o.d, C)
+			base := e.g.ID[o.imm]*uint32(e.p.Local[o.imm]) + e.g.Shift[o.imm]
+			for l, v := range e.lid[c][o.imm] {
+				d[l] = base + v
+			}
+		case GroupID:
+			f[o.d] = uint64(e.g.ID[o.imm])
+		case NumGroups:
+			f[o.d] = uint64(e.g.NumGroups[o.imm])
+		case WorkgroupSize:
+			f[o.d] = uint64(e.p.Local[o.imm])
+		case RegionLength:
+			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
+		case Load:
+			if t := e.load(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case Store:
+			if t := e.store(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case Atomic:
+			if t := e.atomic(c, f, o, pc-1); t != nil {
+				return t
+			}
+		default:
+			if o.ud {
+				f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
+				continue
+			}
+			if o.dk == Mask || o.ka == Mask {
+				e.maskOp(f, o)
+				continue
+			}
+			if o.kind.Bytes() == 4 && o.dk.Bytes() == 4 && e.fast32(f, o) {
+				continue
+			}
+			if o.kind.Bytes() == 8 && o.dk.Bytes() == 8 && e.fast64(f, o) {
+				continue
+			}
+			e.generic(f, o)
+		}
+	}
+	e.done[c] = true
+	return nil
+}
+
+// generic runs a pure op lane by lane through eval.
+func (e *Exec) generic(f []uint64, o *xop) {
+	for l := range e.C {
+		var a, b, c uint64
+		if o.a >= 0 {
+			a = lane(f, o.a, o.ua, o.ka, l)
+		}
+		if o.b >= 0 {
+			b = lane(f, o.b, o.ub, o.kb, l)
+		}
+		if o.c >= 0 {
+			c = lane(f, o.c, o.uc, o.kc, l)
+		}
+		r := eval(o, a, b, c)
+		if o.dk.Bytes() == 4 {
+			*(*uint32)(unsafe.Add(unsafe.Pointer(&f[o.d]), 4*l)) = uint32(r)
+		} else {
+			f[int(o.d)+l] = r
+		}
+	}
+}
+
+// uni reads a Uniform operand (0 for none).
+func (e *Exec) uni(f []uint64, w int32, k Kind) uint64 {
+	if w < 0 {
+		return 0
+	}
+	return lane(f, w, true, k, 0)
+}
+
+// fast32 runs the common 32-bit ops with lane loops of their own.
+func (e *Exec) fast32(f []uint64, o *xop) bool {
+	C := e.C
+	d := row32(f, o.d, C)
+	switch o.code {
+	case Copy:
+		copy(d, e.in32(f, o.a, o.ua, 0))
+		return true
+	case Not:
+		a := e.in32(f, o.a, o.ua, 0)[:len(d)]
+		for l := range d {
+			d[l] = ^a[l]
+		}
+		return true
+	}
+	if o.code == SToF && o.kind == I32 && o.dk == F32 && !o.ua {
+		a, fd := row32(f, o.a, C)[:len(d)], f32s(d)
+		for l := range fd {
+			fd[l] = float32(int32(a[l]))
+		}
+		return true
+	}
+	if o.b < 0 && o.kind == F32 && !o.ua && unaryF32(d, row32(f, o.a, C), o) {
+		return true
+	}
+	if o.code == Fma && o.kind == F32 {
+		a, b, c := f32s(e.in32(f, o.a, o.ua, 0)[:len(d)]), f32s(e.in32(f, o.b, o.ub, 1)[:len(d)]), f32s(e.in32(f, o.c, o.uc, 2)[:len(d)])
+		fd := f32s(d)
+		for l := range fd {
+			fd[l] = float32(fmaw(float64(a[l]), float64(b[l]), float64(c[l]), 32))
+		}
+		return true
+	}
+	if o.b < 0 || o.c >= 0 {
+		return false
+	}
+	if o.ub && !o.ua && vs32(d, row32(f, o.a, C), uint32(f[o.b]), o) {
+		return true
+	}
+	if !o.ua && !o.ub && C%2 == 0 {
+		// Bitwise ops two lanes to a word.
+		d2, a2, b2 := f[o.d:int(o.d)+C/2], f[o.a:int(o.a)+C/2], f[o.b:int(o.b)+C/2]
+		a2, b2 = a2[:len(d2)], b2[:len(d2)]
+		switch o.code {
+		case And:
+			for l := range d2 {
+				d2[l] = a2[l] & b2[l]
+			}
+			return true
+		case Or:
+			for l := range d2 {
+				d2[l] = a2[l] | b2[l]
+			}
+			return true
+		case Xor:
+			for l := range d2 {
+				d2[l] = a2[l] ^ b2[l]
+			}
+			return true
+		}
+	}
+	a, b := e.in32(f, o.a, o.ua, 0)[:len(d)], e.in32(f, o.b, o.ub, 1)[:len(d)]
+	switch o.code {
+	case And:
+		for l := range d {
+			d[l] = a[l] & b[l]
+		}
+		return true
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b[l]
+		}
+		return true
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b[l]
+		}
+		return true
+	}
+	if o.kind == I32 {
+		switch o.code {
+		case Add:
+			for l := range d {
+				d[l] = a[l] + b[l]
+			}
+		case Sub:
+			for l := range d {
+				d[l] = a[l] - b[l]
+			}
+		case Mul:
+			for l := range d {
+				d[l] = a[l] * b[l]
+			}
+		case Shl:
+			for l := range d {
+				d[l] = a[l] << b[l]
+			}
+		case ShrU:
+			for l := range d {
+				d[l] = a[l] >> b[l]
+			}
+		case ShrS:
+			for l := range d {
+				d[l] = uint32(int32(a[l]) >> b[l])
+			}
+		case UMin:
+			for l := range d {
+				d[l] = min(a[l], b[l])
+			}
+		case UMax:
+			for l := range d {
+				d[l] = max(a[l], b[l])
+			}
+		case Index:
+			if o.imm > 0 && o.imm < 1<<20 {
+				s := int64(o.imm)
+				if o.ua && a[0] != poison {
+					// A uniform base (often a constant): one add per lane.
+					base := int64(a[0])
+					for l := range d {
+						r := base + int64(int32(b[l]))*s
+						if uint64(r) >= poison {
+							r = poison
+						}
+						d[l] = uint32(r)
+					}
+					return true
+				}
+				for l := range d {
+					r := int64(a[l]) + int64(int32(b[l]))*s
+					if a[l] == poison || uint64(r) >= poison {
+						r = poison
+					}
+					d[l] = uint32(r)
+				}
+				return true
+			}
+			return false
+		default:
+			return false
+		}
+		return true
+	}
+	if o.kind == F32 {
+		fa, fb, fd := f32s(a), f32s(b), f32s(d)
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb[l]
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb[l]
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb[l]
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb[l]
+			}
+		case FMin:
+			for l := range fd {
+				fd[l] = nmin(fa[l], fb[l])
+			}
+		case FMax:
+			for l := range fd {
+				fd[l] = nmax(fa[l], fb[l])
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// unaryF32 runs the common one-operand ops on F32 (the results as eval
+// computes them: through float64 where the interpreter does).
+func unaryF32(d, a []uint32, o *xop) bool {
+	a = a[:len(d)]
+	fa := f32s(a)
+	if o.dk == I32 && o.code == FToS && o.imm == 32 {
+		for l := range d {
+			x := fa[l]
+			if x > -2147483648 && x < 2147483648 {
+				d[l] = uint32(int32(x))
+			} else {
+				d[l] = uint32(fToS(float64(x), 32))
+			}
+		}
+		return true
+	}
+	if o.dk != F32 {
+		return false
+	}
+	fd := f32s(d)
+	switch o.code {
+	case FNeg:
+		for l := range fd {
+			fd[l] = -fa[l]
+		}
+	case FAbs:
+		for l := range fd {
+			fd[l] = float32(math.Abs(float64(fa[l])))
+		}
+	case Sqrt:
+		for l := range fd {
+			fd[l] = float32(math.Sqrt(float64(fa[l])))
+		}
+	case Floor:
+		for l := range fd {
+			fd[l] = float32(math.Floor(float64(fa[l])))
+		}
+	case Math:
+		num := spirv.GLSLstd450(o.imm)
+		for l := range fd {
+			fd[l] = float32(mathOp(num, float64(fa[l]), 0, 0))
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func f32s(r []uint32) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(r))), len(r))
+}
+
+func mask32(v bool) uint32 {
+	if v {
+		return 0xffffffff
+	}
+	return 0
+}
+
+// fast64 runs the common 64-bit ops with lane loops of their own.
+func (e *Exec) fast64(f []uint64, o *xop) bool {
+	C := e.C
+	d := f[o.d : int(o.d)+C]
+	switch o.code {
+	case Copy:
+		copy(d, e.in64(f, o.a, o.ua, 0))
+		return true
+	case Not:
+		if o.kind == I64 {
+			a := e.in64(f, o.a, o.ua, 0)[:len(d)]
+			for l := range d {
+				d[l] = ^a[l]
+			}
+			return true
+		}
+		return false
+	}
+	if o.kind == I64 && o.ub && !o.ua && o.b >= 0 && o.c < 0 && vs64(d, f[o.a:int(o.a)+C], f[o.b], o.code) {
+		return true
+	}
+	switch o.code {
+	case Add, Sub, Mul, And, Or, Xor:
+	case FAdd, FSub, FMul, FDiv:
+	default:
+		return false
+	}
+	a, b := e.in64(f, o.a, o.ua, 0)[:len(d)], e.in64(f, o.b, o.ub, 1)[:len(d)]
+	switch o.code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b[l]
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b[l]
+		}
+	case Mul:
+		for l := range d {
+			d[l] = a[l] * b[l]
+		}
+	case And:
+		for l := range d {
+			d[l] = a[l] & b[l]
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b[l]
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b[l]
+		}
+	default:
+		fa := unsafe.Slice((*float64)(unsafe.Pointer(&a[0])), len(a))
+		fb := unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), len(b))
+		fd := unsafe.Slice((*float64)(unsafe.Pointer(&d[0])), len(d))
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb[l]
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb[l]
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb[l]
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb[l]
+			}
+		}
+	}
+	return true
+}
+
+// memOf is the bytes lane l of chunk c accesses in region r.
+func (e *Exec) memOf(c, r, l int) []byte {
+	rg := &e.p.Regions[r]
+	if rg.Kind == RegionPrivate {
+		return e.priv[c][r][l*rg.Size : (l+1)*rg.Size]
+	}
+	return e.mem[r]
+}
+
+func (e *Exec) trapAccess(c, l, pc int, o *xop, off uint32) *Trap {
+	return &Trap{Code: TrapAccess, Op: pc, Lane: c*e.C + l, Region: int(o.imm), Offset: off, Size: int(o.imm2)}
+}
+
+func readLeaf(m []byte, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(m[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(m))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(m))
+	}
+	return binary.LittleEndian.Uint64(m)
+}
+
+func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
+	size := int(o.imm2)
+	r := int(o.imm)
+	mask := e.maskOf(f, o.m, o.um)
+	if o.ud {
+		if mask == 0 {
+			return nil
+		}
+		off := uint32(f[o.a])
+		m := e.mem[r]
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
+		}
+		f[o.d] = readLeaf(m[off:], size)
+		return nil
+	}
+	priv := e.p.Regions[r].Kind == RegionPrivate
+	// The common case: 4-byte loads from one memory.
+	if !priv && o.dk.Bytes() == 4 && o.dk != Mask && size == 4 {
+		m := e.mem[r]
+		d := row32(f, o.d, e.C)
+		if o.ua {
+			off := uint32(f[o.a])
+			if uint64(off)+4 > uint64(len(m)) {
+				if mask != 0 {
+					return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
+				}
+				return nil
+			}
+			v := binary.LittleEndian.Uint32(m[off:])
+			for ; mask != 0; mask &= mask - 1 {
+				d[bits.TrailingZeros64(mask)&63] = v
+			}
+			return nil
+		}
+		offs := row32(f, o.a, e.C)
+		if mask == e.full {
+			// Every lane: a plain loop, the bound checked once per lane.
+			n := uint64(len(m))
+			offs = offs[:len(d)]
+			for l, off := range offs {
+				if uint64(off)+4 > n {
+					return e.trapAccess(c, l, pc, o, off)
+				}
+				d[l] = binary.LittleEndian.Uint32(m[off:])
+			}
+			return nil
+		}
+		for ; mask != 0; mask &= mask - 1 {
+			l := bits.TrailingZeros64(mask) & 63
+			off := offs[l]
+			if uint64(off)+4 > uint64(len(m)) {
+				return e.trapAccess(c, l, pc, o, off)
+			}
+			d[l] = binary.LittleEndian.Uint32(m[off:])
+		}
+		return nil
+	}
+	var bitsOut uint64
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask)
+		off := uint32(lane(f, o.a, o.ua, I32, l))
+		m := e.memOf(c, r, l)
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			return e.trapAccess(c, l, pc, o, off)
+		}
+		x := readLeaf(m[off:], size)
+		switch {
+		case o.dk == Mask:
+			if uint32(x) != 0 {
+				bitsOut |= 1 << l
+			}
+		case o.dk.Bytes() == 8:
+			f[int(o.d)+l] = x
+		default:
+			*(*uint32)(unsafe.Add(unsafe.Pointer(&f[o.d]), 4*l)) = uint32(x)
+		}
+	}
+	if o.dk == Mask {
+		f[o.d] = bitsOut
+	}
+	return nil
+}
+
+func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
+	size := int(o.imm2)
+	r := int(o.imm)
+	mask := e.maskOf(f, o.m, o.um)
+	if size == 4 && o.kind != Mask && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
+		m := e.mem[r]
+		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
+		if mask == e.full {
+			n := uint64(len(m))
+			vals = vals[:len(offs)]
+			for l, off := range offs {
+				if uint64(off)+4 > n {
+					return e.trapAccess(c, l, pc, o, off)
+				}
+				binary.LittleEndian.PutUint32(m[off:], vals[l])
+			}
+			return nil
+		}
+		for ; mask != 0; mask &= mask - 1 {
+			l := bits.TrailingZeros64(mask) & 63
+			off := offs[l]
+			if uint64(off)+4 > uint64(len(m)) {
+				return e.trapAccess(c, l, pc, o, off)
+			}
+			binary.LittleEndian.PutUint32(m[off:], vals[l])
+		}
+		return nil
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask)
+		off := uint32(lane(f, o.a, o.ua, I32, l))
+		m := e.memOf(c, r, l)
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			return e.trapAccess(c, l, pc, o, off)
+		}
+		var v uint64
+		if o.kind == Mask {
+			v = uint64(uint32(e.maskLane(f, o.b, o.ub, l)))
+		} else {
+			v = lane(f, o.b, o.ub, o.kind, l)
+		}
+		putLeaf(m[off:], size, v)
+	}
+	return nil
+}
+
+// maskLane is lane l of a mask operand: 0 or 0xffffffff.
+func (e *Exec) maskLane(f []uint64, w int32, uni bool, l int) uint64 {
+	if e.maskOf(f, w, uni)>>l&1 != 0 {
+		return 0xffffffff
+	}
+	return 0
+}
+
+// vs32 runs the common 32-bit ops whose second operand is Uniform
+// (constants: shift counts, masks, offsets) without broadcasting it.
+func vs32(d, a []uint32, b uint32, o *xop) bool {
+	a = a[:len(d)]
+	if o.kind == F32 {
+		fd, fa, fb := f32s(d), f32s(a), math.Float32frombits(b)
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	switch o.code {
+	case And:
+		for l := range d {
+			d[l] = a[l] & b
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b
+		}
+	}
+	switch o.code {
+	case And, Or, Xor:
+		return true
+	}
+	if o.kind != I32 {
+		return false
+	}
+	switch o.code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b
+		}
+	case Mul:
+		for l := range d {
+			d[l] = a[l] * b
+		}
+	case Shl:
+		for l := range d {
+			d[l] = a[l] << b
+		}
+	case ShrU:
+		for l := range d {
+			d[l] = a[l] >> b
+		}
+	case ShrS:
+		for l := range d {
+			d[l] = uint32(int32(a[l]) >> b)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// vs64 runs the common I64 ops whose second operand is Uniform.
+func vs64(d, a []uint64, b uint64, code Code) bool {
+	a = a[:len(d)]
+	switch code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b
+		}
+	case And:
+		for l := range d {
+			d[l] = a[l] & b
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b
+		}
+	case Shl:
+		for l := range d {
+			d[l] = a[l] << b
+		}
+	case ShrU:
+		for l := range d {
+			d[l] = a[l] >> b
+		}
+	default:
+		return false
+	}
+	return true
+}

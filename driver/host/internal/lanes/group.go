@@ -1,0 +1,29 @@
+package lanes
+
+import "sync/atomic"
+
+// Group is one work-group to run: its ids and the memories of the
+// program's regions. driver/host fills it from its Dispatch.
+type Group struct {
+	// ID is the group's WorkgroupId.
+	ID [3]uint32
+	// NumGroups is NumWorkgroups; Shift is added to GlobalInvocationId
+	// (the dispatch's GlobalShift: non-uniform NDRanges).
+	NumGroups, Shift [3]uint32
+	// Memory holds, per region of the program, the bytes of a
+	// RegionBuffer or RegionPush region; entries of RegionWorkgroup and
+	// RegionPrivate regions are ignored (the runner keeps its own).
+	Memory [][]byte
+	// Cancel, where not nil, stops the group when set: the runner
+	// returns TrapCancelled at the next backward jump.
+	Cancel *atomic.Bool
+}
+
+// Runner runs work-groups of one Program: the Go executor (Exec) or
+// native code (package jit). A Runner is used by one goroutine at a time;
+// each worker makes its own.
+type Runner interface {
+	// RunGroup runs every chunk of the group, barriers respected, and
+	// returns nil or the first trap.
+	RunGroup(g *Group) *Trap
+}

@@ -1,0 +1,65 @@
+package lanes
+
+// Loop-invariant ops. An op inside a loop whose operands were all made
+// before the loop started, and are not registers written again (masks,
+// phis, shadows, return values), computes the same in every iteration:
+// it is placed before the loop instead (before its top label, which every
+// way into the loop passes and the back edge does not). Ops without side
+// effects compute every lane and never trap, so running one where the
+// loop then runs no iteration is harmless. Index arithmetic of ids and
+// loop-invariant addresses (a tile's row in sgemm) is the common case.
+
+// hoistLoop is a loop being emitted: the first value made in it and where
+// ops placed before it go.
+type hoistLoop struct {
+	start Value
+	at    int
+}
+
+// newReg makes a register that code writes more than once.
+func (b *builder) newReg(k Kind, s Shape) Value {
+	v := b.newValue(k, s)
+	b.mutable[v] = true
+	return v
+}
+
+func (b *builder) enterLoop() {
+	b.loopStack = append(b.loopStack, &hoistLoop{start: Value(len(b.p.Values)), at: len(b.p.Ops)})
+}
+
+func (b *builder) leaveLoop() {
+	b.loopStack = b.loopStack[:len(b.loopStack)-1]
+}
+
+// invariant reports whether v is the same throughout loop n of the
+// stack: made before the loop and never written again, or an op already
+// placed before loop n or a loop around it.
+func (b *builder) invariant(v Value, n int) bool {
+	if v == NoValue {
+		return true
+	}
+	if h, ok := b.hoistedAt[v]; ok {
+		return n >= h
+	}
+	return v < b.loopStack[n].start && !b.mutable[v]
+}
+
+// hoist places op o before the outermost loop it is invariant in, and
+// reports whether it did.
+func (b *builder) hoist(o Op) bool {
+	for n, l := range b.loopStack {
+		if !b.invariant(o.A, n) || !b.invariant(o.B, n) || !b.invariant(o.C, n) {
+			continue
+		}
+		ops := append(b.p.Ops, Op{})
+		copy(ops[l.at+1:], ops[l.at:])
+		ops[l.at] = o
+		b.p.Ops = ops
+		for _, inner := range b.loopStack[n:] {
+			inner.at++
+		}
+		b.hoistedAt[o.Dst] = n
+		return true
+	}
+	return false
+}
