@@ -287,9 +287,12 @@ const (
 
 	// ---- conversions (Kind: A's kind; Dst's kind in Values) ----
 
-	// SToF: signed integer A (I32 or I64) to the float Dst, rounded.
+	// SToF: signed integer A (I32 or I64) to the float Dst: converted to
+	// float64 (rounded, for I64), then rounded to Dst's kind (so an I64
+	// to F32 conversion rounds twice, as the interpreter does).
 	SToF
-	// UToF: unsigned integer A to the float Dst, rounded.
+	// UToF: unsigned integer A to the float Dst, rounded once (Go's
+	// float32(uint64) or float64(uint64)).
 	UToF
 	// FToS: float A to a signed integer of Imm bits (8, 16, 32, 64)
 	// truncated toward zero, saturating (NaN gives 0), the result
@@ -332,7 +335,9 @@ const (
 	// Load: Dst (of Kind) = the Imm2 bytes (1, 2, 4, 8) at offset A of
 	// region Imm; 1 and 2 bytes are zero-extended into I32. A Mask Dst
 	// loads 4 bytes. Lanes outside M keep no defined value. Uniform A
-	// with a Uniform Dst: one load, done if some lane of M is set.
+	// with a Uniform Dst: one load, done if some lane of M is set. A load
+	// from RegionPrivate has a Varying Dst (each lane reads its own
+	// memory), also where A is Uniform.
 	Load
 	// Store: the Imm2 low bytes of B (of Kind) to offset A of region Imm,
 	// for each lane of M, in lane order.
@@ -343,6 +348,18 @@ const (
 	// value. Buffers and Workgroup memory are shared with other
 	// goroutines: the executor uses atomic instructions there.
 	Atomic
+
+	// ---- added after the first version ----
+
+	// LiveLanes: Dst (Mask, Varying) has the lanes of the chunk that are
+	// in the work-group set (the last chunk's missing lanes clear).
+	LiveLanes
+	// FRem: A - B*trunc(A/B) with the sign of A, in float64 (Go's
+	// math.Mod), rounded to Kind.
+	FRem
+	// FMod: FRem, then if the result is not zero and its sign differs
+	// from B's, plus B (in float64), rounded to Kind.
+	FMod
 
 	numCodes
 )

@@ -1,0 +1,290 @@
+package lanes
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// builder holds the state of one Build.
+type builder struct {
+	x      *spirv.Index
+	spec   map[uint32]uint64
+	types  *types
+	consts map[spirv.ID]*constVal
+	p      *Program
+	// constVals dedupes constant values by kind and bits.
+	constVals map[[2]uint64]Value
+	// globals: module-scope variables' pointers, made on first use.
+	globals map[spirv.ID]*ptr
+	cur     *spirv.Instruction // for errors
+	depth   int                // call depth (recursion guard)
+}
+
+// sval is what a SPIR-V id stands for in the program: scalar leaves, or
+// a pointer.
+type sval struct {
+	t      *typ
+	leaves []Value
+	ptr    *ptr
+}
+
+// ptr is a pointer whose memory region is known when the program is
+// built: an offset into it, or a built-in input.
+type ptr struct {
+	region  int // index in Program.Regions, or -1 for a built-in
+	builtin spirv.BuiltIn
+	comp    int   // built-ins: the component a chain selected, or -1
+	off     Value // I32 byte offset
+	t       *typ  // the pointee
+}
+
+// Build turns entry point entry of the indexed module, its
+// specialization constants set by spec (SpecId → value, zero-extended),
+// into a Program over chunks of chunk lanes. It returns an error wrapping
+// ErrUnsupported for what the lane tier cannot express.
+func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (prog *Program, err error) {
+	if chunk < 1 || chunk > 1024 {
+		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
+	}
+	b := &builder{
+		x: x, spec: spec,
+		consts:    map[spirv.ID]*constVal{},
+		constVals: map[[2]uint64]Value{},
+		globals:   map[spirv.ID]*ptr{},
+		p:         &Program{Entry: entry, Chunk: chunk},
+	}
+	b.types = &types{b: b, by: map[spirv.ID]*typ{}}
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, fmt.Errorf("lanes: kernel %s: internal error at %v: %v", entry, b.cur, r)
+		}
+		if err != nil && b.cur != nil {
+			err = fmt.Errorf("lanes: kernel %s: %s: %w", entry, b.cur.Op, err)
+		} else if err != nil {
+			err = fmt.Errorf("lanes: kernel %s: %w", entry, err)
+		}
+	}()
+	var ep *spirv.EntryPoint
+	for _, e := range x.EntryPoints() {
+		if e.Name == entry && e.Model == spirv.ExecutionModelGLCompute {
+			ep = &e
+		}
+	}
+	if ep == nil {
+		return nil, fmt.Errorf("no GLCompute entry point %q", entry)
+	}
+	if err := b.checkModule(); err != nil {
+		return nil, err
+	}
+	if err := b.localSize(ep); err != nil {
+		return nil, err
+	}
+	fn := x.Funcs[ep.Function]
+	if fn == nil {
+		return nil, fmt.Errorf("entry point function %%%d not found", ep.Function)
+	}
+	in := &instance{fn: fn, env: map[spirv.ID]*sval{}, entry: true}
+	entryMask := b.newValue(Mask, Varying)
+	b.emit(Op{Code: LiveLanes, Kind: Mask, Dst: entryMask, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+	if err := b.function(in, entryMask); err != nil {
+		return nil, err
+	}
+	b.cur = nil
+	b.emit(Op{Code: Exit})
+	b.allocate()
+	return b.p, nil
+}
+
+// checkModule refuses capabilities the tier has no code for.
+func (b *builder) checkModule() error {
+	for _, in := range b.x.Module.Capabilities {
+		switch spirv.Capability(in.Operands[0]) {
+		case spirv.CapabilityFloat16, spirv.CapabilityPhysicalStorageBufferAddresses, spirv.CapabilityVariablePointers,
+			spirv.CapabilityGroupNonUniform, spirv.CapabilityAddresses:
+			return unsupported("OpCapability", "%s", spirv.Capability(in.Operands[0]))
+		}
+	}
+	for _, in := range b.x.Module.ExtInstImports {
+		name, _, _ := spirv.DecodeString(in.Operands)
+		if name == "OpenCL.std" {
+			return unsupported("OpExtInstImport", "%s", name)
+		}
+	}
+	return nil
+}
+
+// localSize finds the work-group size as driver/host does: a
+// WorkgroupSize constant wins over LocalSizeId, which wins over LocalSize.
+func (b *builder) localSize(ep *spirv.EntryPoint) error {
+	size := [3]int{1, 1, 1}
+	if ep.LocalSize != [3]uint32{} {
+		size = [3]int{int(ep.LocalSize[0]), int(ep.LocalSize[1]), int(ep.LocalSize[2])}
+	}
+	if ep.LocalSizeID != [3]spirv.ID{} {
+		for i, id := range ep.LocalSizeID {
+			c, err := b.constant(id)
+			if err != nil || len(c.bits) != 1 {
+				return unsupported("OpExecutionModeId", "LocalSizeId operand %%%d", id)
+			}
+			size[i] = int(c.bits[0])
+		}
+	}
+	if id := b.x.WorkgroupSizeID(); id != 0 {
+		if c, err := b.constant(id); err == nil && len(c.bits) == 3 {
+			size = [3]int{int(c.bits[0]), int(c.bits[1]), int(c.bits[2])}
+		}
+	}
+	n := 1
+	for _, s := range size {
+		if s < 1 || s > 1<<16 {
+			return fmt.Errorf("work-group size %v out of range", size)
+		}
+		n *= s
+	}
+	if n > 1<<16 {
+		return fmt.Errorf("work-group size %v too large", size)
+	}
+	b.p.Local = size
+	return nil
+}
+
+// newValue makes a virtual register.
+func (b *builder) newValue(k Kind, s Shape) Value {
+	b.p.Values = append(b.p.Values, ValueInfo{Kind: k, Shape: s})
+	return Value(len(b.p.Values) - 1)
+}
+
+// konst is the constant value of kind k with the given bits.
+func (b *builder) konst(k Kind, bits uint64) Value {
+	if k.Bytes() == 4 {
+		bits &= 0xffffffff
+	}
+	key := [2]uint64{uint64(k), bits}
+	if v, ok := b.constVals[key]; ok {
+		return v
+	}
+	v := b.newValue(k, Uniform)
+	b.p.Values[v].Const, b.p.Values[v].Bits = true, bits
+	b.constVals[key] = v
+	return v
+}
+
+func (b *builder) emit(op Op) {
+	b.p.Ops = append(b.p.Ops, op)
+}
+
+func (b *builder) shape(v Value) Shape {
+	if v == NoValue {
+		return Uniform
+	}
+	return b.p.Values[v].Shape
+}
+
+func (b *builder) kindOf(v Value) Kind { return b.p.Values[v].Kind }
+
+// join is Varying if any operand is.
+func (b *builder) join(vs ...Value) Shape {
+	for _, v := range vs {
+		if b.shape(v) == Varying {
+			return Varying
+		}
+	}
+	return Uniform
+}
+
+// op emits code on operands of kind k, its result a new value of kind dk.
+func (b *builder) op(code Code, k, dk Kind, args ...Value) Value {
+	o := Op{Code: code, Kind: k, A: NoValue, B: NoValue, C: NoValue, M: NoValue}
+	for i, a := range args {
+		switch i {
+		case 0:
+			o.A = a
+		case 1:
+			o.B = a
+		case 2:
+			o.C = a
+		}
+	}
+	o.Dst = b.newValue(dk, b.join(args...))
+	b.emit(o)
+	return o.Dst
+}
+
+// opImm is op with an immediate.
+func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
+	v := b.op(code, k, dk, args...)
+	b.p.Ops[len(b.p.Ops)-1].Imm = imm
+	return v
+}
+
+// set emits Dst = A into an existing register (a mutable one: masks,
+// phis, shadows).
+func (b *builder) set(dst, a Value) {
+	b.emit(Op{Code: Copy, Kind: b.kindOf(dst), Dst: dst, A: a, B: NoValue, C: NoValue, M: NoValue})
+}
+
+// blend emits dst = m ? a : dst.
+func (b *builder) blend(dst, m, a Value) {
+	b.emit(Op{Code: Select, Kind: b.kindOf(dst), Dst: dst, A: m, B: a, C: dst, M: NoValue})
+}
+
+func (b *builder) label() int64 {
+	b.p.Labels++
+	return int64(b.p.Labels - 1)
+}
+
+func (b *builder) placeLabel(l int64) {
+	b.emit(Op{Code: Label, Imm: l, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+}
+
+func (b *builder) jump(code Code, m Value, l int64) {
+	b.emit(Op{Code: code, A: m, Kind: Mask, Imm: l, Dst: NoValue, B: NoValue, C: NoValue, M: NoValue})
+}
+
+// get is the sval of an id in an instance: a local value or a constant.
+func (b *builder) get(in *instance, id spirv.ID) (*sval, error) {
+	if v, ok := in.env[id]; ok {
+		return v, nil
+	}
+	def := b.x.Defs[id]
+	if def == nil {
+		return nil, fmt.Errorf("%%%d is not defined", id)
+	}
+	if def.Op == spirv.OpVariable {
+		p, err := b.globalVar(def)
+		if err != nil {
+			return nil, err
+		}
+		t, err := b.types.get(def.ResultType)
+		if err != nil {
+			return nil, err
+		}
+		return &sval{t: t, ptr: p}, nil
+	}
+	c, err := b.constant(id)
+	if err != nil {
+		return nil, err
+	}
+	s := &sval{t: c.t}
+	for i, lf := range c.t.leaves {
+		v := c.bits[i]
+		if lf.kind == Mask && v != 0 {
+			v = 0xffffffff
+		}
+		s.leaves = append(s.leaves, b.konst(lf.kind, v))
+	}
+	return s, nil
+}
+
+// scalars is the leaves of an id, checked against a count.
+func (b *builder) scalars(in *instance, id spirv.ID) ([]Value, *typ, error) {
+	s, err := b.get(in, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.ptr != nil {
+		return nil, nil, unsupported("pointer", "a pointer %%%d used as a value", id)
+	}
+	return s.leaves, s.t, nil
+}

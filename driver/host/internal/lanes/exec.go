@@ -1,0 +1,742 @@
+package lanes
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// Exec is the Go executor of a Program: a Runner for one goroutine. A
+// work-group runs as chunks of Program.Chunk lanes, each with a frame of
+// its own (the values' slots); each chunk runs until its next Barrier,
+// then the next chunk, until every chunk has exited.
+type Exec struct {
+	p      *Program
+	C      int
+	code   []xop
+	nLanes int
+	frames [][]uint64 // per chunk
+	pcs    []int
+	done   []bool
+	lid    [][4][]uint32 // per chunk: local ids x, y, z and the linear id
+	live   [][]uint32    // per chunk: LiveLanes
+	wg     [][]byte      // per region: Workgroup memory
+	priv   [][][]byte    // per chunk, per region: Private memory, C lanes
+	// scratch rows for broadcast Uniform operands, 64-bit lanes.
+	scratch [3][]uint64
+	mem     [][]byte // the group's memories, per region
+	g       *Group
+}
+
+// xop is an Op decoded for the executor: slots as word indices into the
+// frame (-1: none), shapes as flags.
+type xop struct {
+	code          Code
+	kind, dk      Kind
+	ka, kb, kc    Kind // the operands' kinds
+	d, a, b, c, m int32
+	ua, ub, uc    bool
+	um, ud        bool
+	imm, imm2     int64
+	jump          int
+}
+
+// NewExec makes an executor of p. p must come from Build.
+func NewExec(p *Program) *Exec {
+	C := p.Chunk
+	e := &Exec{p: p, C: C}
+	e.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
+	n := (e.nLanes + C - 1) / C
+	labelAt := make([]int, p.Labels)
+	for i, o := range p.Ops {
+		if o.Code == Label {
+			labelAt[o.Imm] = i
+		}
+	}
+	slot := func(v Value) (int32, bool) {
+		if v == NoValue {
+			return -1, true
+		}
+		vi := p.Values[v]
+		return vi.Slot / 8, vi.Shape == Uniform
+	}
+	for _, o := range p.Ops {
+		x := xop{code: o.Code, kind: o.Kind, imm: o.Imm, imm2: o.Imm2, dk: o.Kind}
+		x.d, x.ud = slot(o.Dst)
+		x.a, x.ua = slot(o.A)
+		x.b, x.ub = slot(o.B)
+		x.c, x.uc = slot(o.C)
+		x.m, x.um = slot(o.M)
+		if o.Dst != NoValue {
+			x.dk = p.Values[o.Dst].Kind
+		}
+		x.ka, x.kb, x.kc = o.Kind, o.Kind, o.Kind
+		if o.A != NoValue {
+			x.ka = p.Values[o.A].Kind
+		}
+		if o.B != NoValue {
+			x.kb = p.Values[o.B].Kind
+		}
+		if o.C != NoValue {
+			x.kc = p.Values[o.C].Kind
+		}
+		switch o.Code {
+		case Jump, JumpIfAny, JumpIfNone:
+			x.jump = labelAt[o.Imm]
+		}
+		e.code = append(e.code, x)
+	}
+	words := (p.FrameSize + 7) / 8
+	e.frames = make([][]uint64, n)
+	e.pcs = make([]int, n)
+	e.done = make([]bool, n)
+	e.lid = make([][4][]uint32, n)
+	e.live = make([][]uint32, n)
+	e.priv = make([][][]byte, n)
+	for c := range n {
+		f := make([]uint64, words+4) // +4: 32-byte alignment slack not needed; rows stay inside
+		for _, vi := range p.Values {
+			if vi.Const {
+				f[vi.Slot/8] = vi.Bits
+			}
+		}
+		e.frames[c] = f
+		var ids [4][]uint32
+		for d := range ids {
+			ids[d] = make([]uint32, C)
+		}
+		e.live[c] = make([]uint32, C)
+		for l := range C {
+			li := c*C + l
+			ids[0][l] = uint32(li % p.Local[0])
+			ids[1][l] = uint32(li / p.Local[0] % p.Local[1])
+			ids[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
+			ids[3][l] = uint32(li)
+			if li < e.nLanes {
+				e.live[c][l] = 0xffffffff
+			}
+		}
+		e.lid[c] = ids
+		e.priv[c] = make([][]byte, len(p.Regions))
+		for r, rg := range p.Regions {
+			if rg.Kind == RegionPrivate {
+				e.priv[c][r] = make([]byte, rg.Size*C)
+			}
+		}
+	}
+	e.wg = make([][]byte, len(p.Regions))
+	for r, rg := range p.Regions {
+		if rg.Kind == RegionWorkgroup {
+			e.wg[r] = make([]byte, rg.Size)
+		}
+	}
+	for i := range e.scratch {
+		e.scratch[i] = make([]uint64, C)
+	}
+	e.mem = make([][]byte, len(p.Regions))
+	return e
+}
+
+// RunGroup runs one work-group.
+func (e *Exec) RunGroup(g *Group) *Trap {
+	p := e.p
+	e.g = g
+	for r, rg := range p.Regions {
+		switch rg.Kind {
+		case RegionBuffer, RegionPush:
+			if r < len(g.Memory) {
+				e.mem[r] = g.Memory[r]
+			} else {
+				e.mem[r] = nil
+			}
+		case RegionWorkgroup:
+			e.mem[r] = e.wg[r]
+			if rg.Init != nil {
+				copy(e.wg[r], rg.Init)
+			}
+		case RegionPrivate:
+			if rg.Init != nil {
+				for c := range e.priv {
+					for l := range e.C {
+						copy(e.priv[c][r][l*rg.Size:], rg.Init)
+					}
+				}
+			}
+		}
+	}
+	for c := range e.pcs {
+		e.pcs[c], e.done[c] = 0, false
+	}
+	for {
+		running := false
+		for c := range e.pcs {
+			if e.done[c] {
+				continue
+			}
+			running = true
+			if t := e.run(c); t != nil {
+				return t
+			}
+		}
+		if !running {
+			return nil
+		}
+	}
+}
+
+// Row views of a frame. Slots are 8-byte aligned word indices.
+func row32(f []uint64, w int32, n int) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&f[w])), n)
+}
+
+func rowF32(f []uint64, w int32, n int) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(&f[w])), n)
+}
+
+func rowF64(f []uint64, w int32, n int) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(&f[w])), n)
+}
+
+// in32 is a 32-bit operand's row: its slot, or a scratch row holding a
+// Uniform operand's value in every lane.
+func (e *Exec) in32(f []uint64, w int32, uni bool, s int) []uint32 {
+	if !uni {
+		return row32(f, w, e.C)
+	}
+	r := row32(e.scratch[s], 0, e.C)
+	v := uint32(f[w])
+	for l := range r {
+		r[l] = v
+	}
+	return r
+}
+
+func (e *Exec) in64(f []uint64, w int32, uni bool, s int) []uint64 {
+	if !uni {
+		return f[w : int(w)+e.C]
+	}
+	r := e.scratch[s]
+	v := f[w]
+	for l := range r {
+		r[l] = v
+	}
+	return r
+}
+
+// lane reads lane l of an operand as bits.
+func lane(f []uint64, w int32, uni bool, k Kind, l int) uint64 {
+	if uni {
+		if k.Bytes() == 4 {
+			return f[w] & 0xffffffff
+		}
+		return f[w]
+	}
+	if k.Bytes() == 4 {
+		return uint64(*(*uint32)(unsafe.Add(unsafe.Pointer(&f[w]), 4*l)))
+	}
+	return f[int(w)+l]
+}
+
+// anyLane reports whether some lane of mask m is set.
+func (e *Exec) anyLane(f []uint64, w int32, uni bool) bool {
+	if uni {
+		return uint32(f[w]) != 0
+	}
+	for _, v := range row32(f, w, e.C) {
+		if v != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// run runs chunk c from its resume point to its next Barrier or Exit.
+func (e *Exec) run(c int) *Trap {
+	f := e.frames[c]
+	C := e.C
+	code := e.code
+	pc := e.pcs[c]
+	for pc < len(code) {
+		o := &code[pc]
+		pc++
+		switch o.code {
+		case Nop, Label:
+		case Jump:
+			pc = o.jump
+		case JumpIfNone:
+			if !e.anyLane(f, o.a, o.ua) {
+				pc = o.jump
+			}
+		case JumpIfAny:
+			if e.anyLane(f, o.a, o.ua) {
+				pc = o.jump
+			}
+		case Barrier:
+			e.pcs[c] = pc
+			return nil
+		case Exit:
+			e.done[c] = true
+			return nil
+		case Unreachable:
+			m := e.in32(f, o.m, o.um, 0)
+			for l, v := range m {
+				if v != 0 {
+					return &Trap{Code: TrapUnreachable, Op: pc - 1, Lane: c*C + l, Region: -1}
+				}
+			}
+		case LiveLanes:
+			copy(row32(f, o.d, C), e.live[c])
+		case LocalID:
+			copy(row32(f, o.d, C), e.lid[c][o.imm])
+		case LocalIndex:
+			copy(row32(f, o.d, C), e.lid[c][3])
+		case GlobalID:
+			d := row32(f, o.d, C)
+			base := e.g.ID[o.imm]*uint32(e.p.Local[o.imm]) + e.g.Shift[o.imm]
+			for l, v := range e.lid[c][o.imm] {
+				d[l] = base + v
+			}
+		case GroupID:
+			f[o.d] = uint64(e.g.ID[o.imm])
+		case NumGroups:
+			f[o.d] = uint64(e.g.NumGroups[o.imm])
+		case WorkgroupSize:
+			f[o.d] = uint64(e.p.Local[o.imm])
+		case Load:
+			if t := e.load(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case Store:
+			if t := e.store(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case Atomic:
+			if t := e.atomic(c, f, o, pc-1); t != nil {
+				return t
+			}
+		default:
+			if o.ud {
+				f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
+				continue
+			}
+			if o.kind.Bytes() == 4 && o.dk.Bytes() == 4 && e.fast32(f, o) {
+				continue
+			}
+			if o.kind.Bytes() == 8 && o.dk.Bytes() == 8 && e.fast64(f, o) {
+				continue
+			}
+			e.generic(f, o)
+		}
+	}
+	e.done[c] = true
+	return nil
+}
+
+// generic runs a pure op lane by lane through eval.
+func (e *Exec) generic(f []uint64, o *xop) {
+	for l := range e.C {
+		var a, b, c uint64
+		if o.a >= 0 {
+			a = lane(f, o.a, o.ua, o.ka, l)
+		}
+		if o.b >= 0 {
+			b = lane(f, o.b, o.ub, o.kb, l)
+		}
+		if o.c >= 0 {
+			c = lane(f, o.c, o.uc, o.kc, l)
+		}
+		r := eval(o, a, b, c)
+		if o.dk.Bytes() == 4 {
+			*(*uint32)(unsafe.Add(unsafe.Pointer(&f[o.d]), 4*l)) = uint32(r)
+		} else {
+			f[int(o.d)+l] = r
+		}
+	}
+}
+
+// uni reads a Uniform operand (0 for none).
+func (e *Exec) uni(f []uint64, w int32, k Kind) uint64 {
+	if w < 0 {
+		return 0
+	}
+	return lane(f, w, true, k, 0)
+}
+
+// fast32 runs the common 32-bit ops with lane loops of their own.
+func (e *Exec) fast32(f []uint64, o *xop) bool {
+	C := e.C
+	d := row32(f, o.d, C)
+	switch o.code {
+	case Copy:
+		copy(d, e.in32(f, o.a, o.ua, 0))
+		return true
+	case Select:
+		m, a, b := e.in32(f, o.a, o.ua, 0), e.in32(f, o.b, o.ub, 1), e.in32(f, o.c, o.uc, 2)
+		m, a, b = m[:len(d)], a[:len(d)], b[:len(d)]
+		for l := range d {
+			d[l] = a[l]&m[l] | b[l]&^m[l]
+		}
+		return true
+	case MaskNot, Not:
+		a := e.in32(f, o.a, o.ua, 0)[:len(d)]
+		for l := range d {
+			d[l] = ^a[l]
+		}
+		return true
+	}
+	if o.b < 0 || o.c >= 0 {
+		return false
+	}
+	a, b := e.in32(f, o.a, o.ua, 0)[:len(d)], e.in32(f, o.b, o.ub, 1)[:len(d)]
+	switch o.code {
+	case MaskAnd, And:
+		for l := range d {
+			d[l] = a[l] & b[l]
+		}
+	case MaskOr, Or:
+		for l := range d {
+			d[l] = a[l] | b[l]
+		}
+	case MaskAndNot:
+		for l := range d {
+			d[l] = a[l] &^ b[l]
+		}
+	case MaskXor, Xor:
+		for l := range d {
+			d[l] = a[l] ^ b[l]
+		}
+	}
+	switch o.code {
+	case MaskAnd, And, MaskOr, Or, MaskAndNot, MaskXor, Xor:
+		return true
+	}
+	if o.kind == I32 {
+		switch o.code {
+		case Add:
+			for l := range d {
+				d[l] = a[l] + b[l]
+			}
+		case Sub:
+			for l := range d {
+				d[l] = a[l] - b[l]
+			}
+		case Mul:
+			for l := range d {
+				d[l] = a[l] * b[l]
+			}
+		case Shl:
+			for l := range d {
+				d[l] = a[l] << b[l]
+			}
+		case ShrU:
+			for l := range d {
+				d[l] = a[l] >> b[l]
+			}
+		case ShrS:
+			for l := range d {
+				d[l] = uint32(int32(a[l]) >> b[l])
+			}
+		case Eq:
+			for l := range d {
+				d[l] = mask32(a[l] == b[l])
+			}
+		case Ne:
+			for l := range d {
+				d[l] = mask32(a[l] != b[l])
+			}
+		case ULt:
+			for l := range d {
+				d[l] = mask32(a[l] < b[l])
+			}
+		case ULe:
+			for l := range d {
+				d[l] = mask32(a[l] <= b[l])
+			}
+		case SLt:
+			for l := range d {
+				d[l] = mask32(int32(a[l]) < int32(b[l]))
+			}
+		case SLe:
+			for l := range d {
+				d[l] = mask32(int32(a[l]) <= int32(b[l]))
+			}
+		case UMin:
+			for l := range d {
+				d[l] = min(a[l], b[l])
+			}
+		case UMax:
+			for l := range d {
+				d[l] = max(a[l], b[l])
+			}
+		case Index:
+			if o.imm > 0 && o.imm < 1<<20 {
+				s := uint64(o.imm)
+				for l := range d {
+					x := int64(int32(b[l]))
+					r := int64(a[l]) + x*int64(s)
+					if a[l] == poison || r < 0 || r >= poison {
+						r = poison
+					}
+					d[l] = uint32(r)
+				}
+				return true
+			}
+			return false
+		default:
+			return false
+		}
+		return true
+	}
+	if o.kind == F32 {
+		fa, fb, fd := f32s(a), f32s(b), f32s(d)
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb[l]
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb[l]
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb[l]
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb[l]
+			}
+		case FOrdLt:
+			for l := range d {
+				d[l] = mask32(fa[l] < fb[l])
+			}
+		case FOrdLe:
+			for l := range d {
+				d[l] = mask32(fa[l] <= fb[l])
+			}
+		case FOrdEq:
+			for l := range d {
+				d[l] = mask32(fa[l] == fb[l])
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func f32s(r []uint32) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(r))), len(r))
+}
+
+func mask32(v bool) uint32 {
+	if v {
+		return 0xffffffff
+	}
+	return 0
+}
+
+// fast64 runs the common 64-bit ops with lane loops of their own.
+func (e *Exec) fast64(f []uint64, o *xop) bool {
+	C := e.C
+	d := f[o.d : int(o.d)+C]
+	switch o.code {
+	case Copy:
+		copy(d, e.in64(f, o.a, o.ua, 0))
+		return true
+	case Add, Sub, Mul, And, Or, Xor:
+	case FAdd, FSub, FMul, FDiv:
+	default:
+		return false
+	}
+	a, b := e.in64(f, o.a, o.ua, 0)[:len(d)], e.in64(f, o.b, o.ub, 1)[:len(d)]
+	switch o.code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b[l]
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b[l]
+		}
+	case Mul:
+		for l := range d {
+			d[l] = a[l] * b[l]
+		}
+	case And:
+		for l := range d {
+			d[l] = a[l] & b[l]
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b[l]
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b[l]
+		}
+	default:
+		fa := unsafe.Slice((*float64)(unsafe.Pointer(&a[0])), len(a))
+		fb := unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), len(b))
+		fd := unsafe.Slice((*float64)(unsafe.Pointer(&d[0])), len(d))
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb[l]
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb[l]
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb[l]
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb[l]
+			}
+		}
+	}
+	return true
+}
+
+// memOf is the bytes lane l of chunk c accesses in region r, and the
+// base of the lane's part.
+func (e *Exec) memOf(c, r, l int) ([]byte, int) {
+	rg := &e.p.Regions[r]
+	if rg.Kind == RegionPrivate {
+		return e.priv[c][r][l*rg.Size : (l+1)*rg.Size], 0
+	}
+	return e.mem[r], 0
+}
+
+func (e *Exec) trapAccess(c, l, pc int, o *xop, off uint32) *Trap {
+	return &Trap{Code: TrapAccess, Op: pc, Lane: c*e.C + l, Region: int(o.imm), Offset: off, Size: int(o.imm2)}
+}
+
+func readLeaf(m []byte, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(m[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(m))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(m))
+	}
+	return binary.LittleEndian.Uint64(m)
+}
+
+func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
+	size := int(o.imm2)
+	r := int(o.imm)
+	priv := e.p.Regions[r].Kind == RegionPrivate
+	if o.ud {
+		if !e.anyLane(f, o.m, o.um) {
+			return nil
+		}
+		off := uint32(f[o.a])
+		m := e.mem[r]
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			l := e.firstLane(f, o)
+			return e.trapAccess(c, l, pc, o, off)
+		}
+		f[o.d] = readLeaf(m[off:], size)
+		return nil
+	}
+	mask := e.in32(f, o.m, o.um, 2)
+	wide := o.dk.Bytes() == 8
+	// The common case: 4-byte loads from one memory.
+	if !priv && !wide && size == 4 {
+		m := e.mem[r]
+		d := row32(f, o.d, e.C)
+		if o.ua {
+			off := uint32(f[o.a])
+			for l, v := range mask {
+				if v == 0 {
+					continue
+				}
+				if uint64(off)+4 > uint64(len(m)) {
+					return e.trapAccess(c, l, pc, o, off)
+				}
+				d[l] = binary.LittleEndian.Uint32(m[off:])
+			}
+			return nil
+		}
+		offs := row32(f, o.a, e.C)
+		for l, v := range mask {
+			if v == 0 {
+				continue
+			}
+			off := offs[l]
+			if uint64(off)+4 > uint64(len(m)) {
+				return e.trapAccess(c, l, pc, o, off)
+			}
+			d[l] = binary.LittleEndian.Uint32(m[off:])
+		}
+		return nil
+	}
+	for l, v := range mask {
+		if v == 0 {
+			continue
+		}
+		off := uint32(lane(f, o.a, o.ua, I32, l))
+		m, _ := e.memOf(c, r, l)
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			return e.trapAccess(c, l, pc, o, off)
+		}
+		x := readLeaf(m[off:], size)
+		if wide {
+			f[int(o.d)+l] = x
+		} else {
+			*(*uint32)(unsafe.Add(unsafe.Pointer(&f[o.d]), 4*l)) = uint32(x)
+		}
+	}
+	return nil
+}
+
+// firstLane is the first lane of an op's mask.
+func (e *Exec) firstLane(f []uint64, o *xop) int {
+	if o.um {
+		return 0
+	}
+	for l, v := range row32(f, o.m, e.C) {
+		if v != 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
+	size := int(o.imm2)
+	r := int(o.imm)
+	mask := e.in32(f, o.m, o.um, 2)
+	if size == 4 && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
+		m := e.mem[r]
+		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
+		for l, v := range mask {
+			if v == 0 {
+				continue
+			}
+			off := offs[l]
+			if uint64(off)+4 > uint64(len(m)) {
+				return e.trapAccess(c, l, pc, o, off)
+			}
+			binary.LittleEndian.PutUint32(m[off:], vals[l])
+		}
+		return nil
+	}
+	for l, v := range mask {
+		if v == 0 {
+			continue
+		}
+		off := uint32(lane(f, o.a, o.ua, I32, l))
+		m, _ := e.memOf(c, r, l)
+		if uint64(off)+uint64(size) > uint64(len(m)) {
+			return e.trapAccess(c, l, pc, o, off)
+		}
+		putLeaf(m[off:], size, lane(f, o.b, o.ub, o.kind, l))
+	}
+	return nil
+}
