@@ -1,0 +1,201 @@
+package jit
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Registers with a fixed job in generated code.
+const (
+	rCtx   = amd64.RDI // the ctx
+	rFrame = amd64.RSI // the chunk's frame
+)
+
+// gen is the state of one compilation.
+type gen struct {
+	a       amd64.Assembler
+	p       *lanes.Program
+	labels  []amd64.Label // lane-IR label -> code label
+	resumes []amd64.Label // barrier k -> its resume point
+	stubs   []stub        // trap exits, emitted after the code
+	// privOff and privStride place region r's private areas in the
+	// frame (RegionPrivate only): lane i's bytes at privOff + i*privStride.
+	privOff, privStride []int32
+	frameSize           int // bytes of a frame, private areas included
+	op                  int // the op being compiled, for stubs and errors
+}
+
+// stub is an out-of-line trap exit: it records op as the trapping op.
+type stub struct {
+	l  amd64.Label
+	op int
+}
+
+// unsupported is Compile's error for an op or form it has no code for.
+func unsupported(p *lanes.Program, i int, format string, args ...any) error {
+	o := p.Ops[i]
+	return fmt.Errorf("jit: op %d (%v on %v): %s: %w", i, o.Code, o.Kind, fmt.Sprintf(format, args...), lanes.ErrUnsupported)
+}
+
+// errUnsupported is returned by an emitter for a form it does not handle;
+// compile wraps it with the op.
+type errUnsupported string
+
+func (e errUnsupported) Error() string { return string(e) }
+
+// generate emits the code of p, or returns an error wrapping
+// lanes.ErrUnsupported.
+func generate(p *lanes.Program) (*gen, []byte, error) {
+	if p.Chunk != chunk {
+		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
+	}
+	g := &gen{p: p}
+	g.layout()
+	a := &g.a
+	g.labels = make([]amd64.Label, p.Labels)
+	for i := range g.labels {
+		g.labels[i] = a.NewLabel()
+	}
+	g.resumes = make([]amd64.Label, p.Barriers)
+	for i := range g.resumes {
+		g.resumes[i] = a.NewLabel()
+	}
+	// Entry: the frame, then a jump to the resume point of the barrier
+	// the chunk stopped at, if any.
+	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	if p.Barriers > 0 {
+		a.MOVQload(amd64.RAX, amd64.M(rCtx, offResume))
+		for k, l := range g.resumes {
+			a.CMPQimm(amd64.RAX, int32(k+1))
+			a.Jcc(amd64.CondE, l)
+		}
+	}
+	for i := range p.Ops {
+		g.op = i
+		if err := g.emit(&p.Ops[i]); err != nil {
+			if e, ok := err.(errUnsupported); ok {
+				return nil, nil, unsupported(p, i, "%s", string(e))
+			}
+			return nil, nil, err
+		}
+	}
+	// Falling off the end is an Exit.
+	g.exit(statusExit)
+	for _, s := range g.stubs {
+		a.Bind(s.l)
+		a.MOVQstoreImm(amd64.M(rCtx, offTrapOp), int32(s.op))
+		g.exit(statusTrap)
+	}
+	code, err := a.Finish()
+	if err != nil {
+		return nil, nil, fmt.Errorf("jit: %w", err)
+	}
+	return g, code, nil
+}
+
+// layout places the private regions' per-lane areas after the slots.
+func (g *gen) layout() {
+	n := len(g.p.Regions)
+	g.privOff = make([]int32, n)
+	g.privStride = make([]int32, n)
+	off := (g.p.FrameSize + 31) &^ 31
+	for r, rg := range g.p.Regions {
+		if rg.Kind != lanes.RegionPrivate {
+			continue
+		}
+		stride := (rg.Size + 7) &^ 7
+		g.privOff[r] = int32(off)
+		g.privStride[r] = int32(stride)
+		off += stride * chunk
+	}
+	g.frameSize = off
+}
+
+// exit sets ctx.status and returns to the caller.
+func (g *gen) exit(status int32) {
+	a := &g.a
+	a.MOVQstoreImm(amd64.M(rCtx, offStatus), status)
+	a.VZEROUPPER()
+	a.RET()
+}
+
+// trapIf jumps to a new trap stub of the current op if the flags say cond.
+func (g *gen) trapIf(cond amd64.Cond) {
+	l := g.a.NewLabel()
+	g.stubs = append(g.stubs, stub{l: l, op: g.op})
+	g.a.Jcc(cond, l)
+}
+
+// emit compiles one op.
+func (g *gen) emit(o *lanes.Op) error {
+	a := &g.a
+	switch o.Code {
+	case lanes.Nop:
+		return nil
+	case lanes.Label:
+		a.Bind(g.labels[o.Imm])
+		return nil
+	case lanes.Jump:
+		a.JMP(g.labels[o.Imm])
+		return nil
+	case lanes.JumpIfNone, lanes.JumpIfAny:
+		cond := amd64.CondE
+		if o.Code == lanes.JumpIfAny {
+			cond = amd64.CondNE
+		}
+		g.testMask(o.A)
+		a.Jcc(cond, g.labels[o.Imm])
+		return nil
+	case lanes.Barrier:
+		a.MOVQstoreImm(amd64.M(rCtx, offResume), int32(o.Imm+1))
+		g.exit(statusBarrier)
+		a.Bind(g.resumes[o.Imm])
+		return nil
+	case lanes.Exit:
+		a.MOVQstoreImm(amd64.M(rCtx, offResume), 0)
+		g.exit(statusExit)
+		return nil
+	case lanes.Unreachable:
+		g.testMask(o.M)
+		g.trapIf(amd64.CondNE)
+		return nil
+	case lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID,
+		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
+		return g.builtin(o)
+	case lanes.Load:
+		return g.load(o)
+	case lanes.Store:
+		return g.store(o)
+	case lanes.Index:
+		return g.index(o)
+	case lanes.Atomic:
+		return errUnsupported("atomics")
+	}
+	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
+		return g.emit64(o)
+	}
+	return g.emit32(o)
+}
+
+// testMask sets ZF if no lane of mask v is set (NoValue: the live lanes).
+func (g *gen) testMask(v lanes.Value) {
+	a := &g.a
+	if v != lanes.NoValue && g.shape(v) == lanes.Uniform {
+		a.CMPLmemImm(g.slot(v, 0), 0)
+		return
+	}
+	g.mask(amd64.Y15, v)
+	a.VPTEST(amd64.Y15, amd64.Y15)
+}
+
+// mask loads mask v (all lanes of the chunk; NoValue: the live lanes) into y.
+func (g *gen) mask(y amd64.Y, v lanes.Value) {
+	if v == lanes.NoValue {
+		g.a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk))
+		g.a.VMOVDQUload(y, amd64.M(amd64.RAX, offLive))
+		return
+	}
+	g.ld(y, v)
+}

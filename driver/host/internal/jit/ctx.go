@@ -1,0 +1,70 @@
+package jit
+
+import "unsafe"
+
+// ctx is what generated code reads and writes besides the frame; RDI
+// points at it. The code addresses its fields by the offsets below, so
+// the layout is Go's and never written out by hand.
+type ctx struct {
+	frame   uintptr // the chunk's frame (values' slots, then private areas)
+	resume  int64   // in: 0 to start, k+1 to resume after Barrier k; out: k+1 at Barrier k
+	status  int64   // out: statusExit, statusBarrier or statusTrap
+	trapOp  int64   // out, on statusTrap: the index of the op that trapped
+	regions uintptr // *[len(Program.Regions)]regionMem
+	chunk   uintptr // *chunkInfo of the chunk
+	// groupID, numGroups and globalBase (WorkgroupId*size + GlobalShift)
+	// of the work-group, per dimension.
+	groupID, numGroups, globalBase [3]uint32
+}
+
+// Run outcomes in ctx.status.
+const (
+	statusExit    = 0
+	statusBarrier = 1
+	statusTrap    = 2
+)
+
+// regionMem is one region's memory as the code sees it.
+type regionMem struct {
+	base   uint64 // address of byte 0 (0 if unbound)
+	biased uint64 // base + 2^31: gathers index it with offset ^ 2^31, signed
+	// n[i] is the number of in-bounds offsets for an access of 1<<i
+	// bytes: len - size + 1, clamped to [0, 2^32-1], so an access at
+	// offset o (unsigned) is in bounds iff o < n[i]; the poison offset
+	// 2^32-1 never is.
+	n [4]uint32
+}
+
+// chunkInfo holds what the builtins read per lane of a chunk: the
+// LocalInvocationId components, the linear local id and the live lanes
+// (all ones for lanes in the work-group).
+type chunkInfo struct {
+	localID [3][chunk]uint32
+	index   [chunk]uint32
+	live    [chunk]uint32
+}
+
+// chunk is the number of lanes of a chunk: one ymm register of 32-bit values.
+const chunk = 8
+
+// Field offsets the code uses.
+var (
+	offFrame      = int32(unsafe.Offsetof(ctx{}.frame))
+	offResume     = int32(unsafe.Offsetof(ctx{}.resume))
+	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
+	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
+	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
+	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
+	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))
+	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
+	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
+
+	offBase   = int32(unsafe.Offsetof(regionMem{}.base))
+	offBiased = int32(unsafe.Offsetof(regionMem{}.biased))
+	offN      = int32(unsafe.Offsetof(regionMem{}.n))
+	sizeRegMem = int32(unsafe.Sizeof(regionMem{}))
+
+	offLocalID = int32(unsafe.Offsetof(chunkInfo{}.localID))
+	offIndex   = int32(unsafe.Offsetof(chunkInfo{}.index))
+	offLive    = int32(unsafe.Offsetof(chunkInfo{}.live))
+)

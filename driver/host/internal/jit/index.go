@@ -1,0 +1,62 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// index compiles Index: Dst = A + B*Imm exactly, in 64-bit lanes, the
+// poison offset (all ones) where A is poison or the result leaves
+// [0, 2^32-2].
+func (g *gen) index(o *lanes.Op) error {
+	a := &g.a
+	stride := o.Imm
+	if stride < 0 || stride >= 1<<31 {
+		return errUnsupported("Index stride out of range")
+	}
+	const x = amd64.Y0
+	g.ld(x, o.A)
+	if stride == 0 {
+		g.st(o.Dst, x)
+		return nil
+	}
+	const b0, b1, r0, r1, t, sg, big, s = amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5, amd64.Y6, amd64.Y7, amd64.Y8, amd64.Y9
+	switch o.Kind {
+	case lanes.I32:
+		g.ld(b0, o.B)
+		g.widen(b0, b1, b0, true)
+	case lanes.I64:
+		g.ld64(b0, b1, o.B)
+	default:
+		return errUnsupported("Index of a non-integer")
+	}
+	g.widen(r0, r1, x, false)
+	a.VMOVDQUload(s, g.splat64(uint64(stride)))
+	for _, h := range []struct{ b, r amd64.Y }{{b0, r0}, {b1, r1}} {
+		g.zero(t)
+		a.VPCMPGTQ(sg, t, h.b) // b < 0
+		a.VPXOR(h.b, h.b, sg)
+		a.VPSUBQ(h.b, h.b, sg) // |b| (MinInt64 stays negative)
+		a.VPCMPGTQ(big, t, h.b)
+		a.VMOVDQUload(t, g.splat64(1<<32-1))
+		a.VPCMPGTQ(t, h.b, t)
+		a.VPOR(big, big, t) // |b| >= 2^32: out of range whatever A is
+		a.VPMULUDQ(h.b, h.b, s)
+		a.VPXOR(h.b, h.b, sg)
+		a.VPSUBQ(h.b, h.b, sg)
+		a.VPADDQ(h.r, h.r, h.b)
+		g.zero(t)
+		a.VPCMPGTQ(t, t, h.r) // r < 0
+		a.VPOR(big, big, t)
+		a.VMOVDQUload(t, g.splat64(1<<32-2))
+		a.VPCMPGTQ(t, h.r, t) // r > 2^32-2
+		a.VPOR(big, big, t)
+		a.VPOR(h.r, h.r, big) // bad lanes: all ones
+	}
+	g.narrow(r0, r0, r1, false)
+	g.ones(t)
+	a.VPCMPEQD(t, x, t) // A poison
+	a.VPOR(x, r0, t)
+	g.st(o.Dst, x)
+	return nil
+}
