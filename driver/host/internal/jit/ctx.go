@@ -59,9 +59,9 @@ var (
 	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
 	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
 
-	offBase   = int32(unsafe.Offsetof(regionMem{}.base))
-	offBiased = int32(unsafe.Offsetof(regionMem{}.biased))
-	offN      = int32(unsafe.Offsetof(regionMem{}.n))
+	offBase    = int32(unsafe.Offsetof(regionMem{}.base))
+	offBiased  = int32(unsafe.Offsetof(regionMem{}.biased))
+	offN       = int32(unsafe.Offsetof(regionMem{}.n))
 	sizeRegMem = int32(unsafe.Sizeof(regionMem{}))
 
 	offLocalID = int32(unsafe.Offsetof(chunkInfo{}.localID))

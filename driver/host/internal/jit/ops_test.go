@@ -216,13 +216,21 @@ func sameBits(k lanes.Kind, x, y []byte) (int, bool) {
 	return 0, true
 }
 
-func i32(c lanes.Code, n int) opCase { return opCase{code: c, kind: lanes.I32, dk: lanes.I32, nargs: n} }
-func f32(c lanes.Code, n int) opCase { return opCase{code: c, kind: lanes.F32, dk: lanes.F32, nargs: n} }
-func i64(c lanes.Code, n int) opCase { return opCase{code: c, kind: lanes.I64, dk: lanes.I64, nargs: n} }
-func f64(c lanes.Code, n int) opCase { return opCase{code: c, kind: lanes.F64, dk: lanes.F64, nargs: n} }
+func i32(c lanes.Code, n int) opCase {
+	return opCase{code: c, kind: lanes.I32, dk: lanes.I32, nargs: n}
+}
+func f32(c lanes.Code, n int) opCase {
+	return opCase{code: c, kind: lanes.F32, dk: lanes.F32, nargs: n}
+}
+func i64(c lanes.Code, n int) opCase {
+	return opCase{code: c, kind: lanes.I64, dk: lanes.I64, nargs: n}
+}
+func f64(c lanes.Code, n int) opCase {
+	return opCase{code: c, kind: lanes.F64, dk: lanes.F64, nargs: n}
+}
 
 func (c opCase) to(dk lanes.Kind) opCase { c.dk = dk; return c }
-func (c opCase) with(imm int64) opCase  { c.imm = imm; return c }
+func (c opCase) with(imm int64) opCase   { c.imm = imm; return c }
 
 // opCases lists every op the native tier compiles, with its forms.
 func opCases() []opCase {
