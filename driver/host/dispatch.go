@@ -43,6 +43,9 @@ type Dispatch struct {
 // (an out-of-bounds access, an unreachable instruction), or ctx's error if
 // ctx is cancelled first; memory written by the groups that ran is kept.
 func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
+	if k.tier != nil {
+		return k.runTier(ctx, d)
+	}
 	k = k.forDispatch(d)
 	total := 1
 	for _, g := range d.Groups {

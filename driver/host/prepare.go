@@ -82,6 +82,10 @@ type Kernel struct {
 	// physSlots counts the physical access instructions (physical.go).
 	physSlots int
 	handles   []handleSlot // image and sampler variables (imageprep.go)
+	// tier runs the kernel instead of the interpreter where not nil
+	// (tier.go); tierErr says why a tier asked for could not.
+	tier    *tierKernel
+	tierErr error
 }
 
 // Name returns the entry point's name.
@@ -180,6 +184,7 @@ func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) 
 	if err != nil {
 		return nil, err
 	}
+	k.tier, k.tierErr = m.prepareTier(entry, spec)
 	if b := batchOf(m, k); b > 1 {
 		if bk, _, err := m.prepare(entry, spec, b, plan); err == nil {
 			k.batched = bk

@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/clgo/clgo/spirv"
@@ -59,7 +60,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (pro
 		if r := recover(); r != nil {
 			prog, err = nil, fmt.Errorf("lanes: kernel %s: internal error at %v: %v", entry, b.cur, r)
 		}
-		if err != nil && b.cur != nil {
+		if err != nil && b.cur != nil && !errors.Is(err, ErrUnsupported) {
 			err = fmt.Errorf("lanes: kernel %s: %s: %w", entry, b.cur.Op, err)
 		} else if err != nil {
 			err = fmt.Errorf("lanes: kernel %s: %w", entry, err)

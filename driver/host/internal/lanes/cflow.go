@@ -166,14 +166,14 @@ func (b *builder) function(in *instance, m Value) error {
 		}
 	}
 	for i, bl := range fn.Blocks {
+		if i > 0 && !in.fast[i] && in.masks[i] == NoValue {
+			// Unreachable: no code, but a loop may end here.
+			endSkip()
+			b.endLoops(in, i)
+			continue
+		}
 		if i > 0 && !in.fast[i] {
 			endSkip()
-			if in.masks[i] == NoValue {
-				if len(in.ends[i]) > 0 {
-					return unsupported("OpLoopMerge", "a loop ends in an unreachable block")
-				}
-				continue
-			}
 			if l := in.loops[i]; l != nil {
 				b.placeLabel(l.top)
 			}
@@ -196,18 +196,25 @@ func (b *builder) function(in *instance, m Value) error {
 		if len(in.ends[i]) > 0 {
 			endSkip()
 		}
-		for _, l := range in.ends[i] {
-			b.jump(JumpIfAny, in.masks[l.head], l.top)
-			b.placeLabel(l.end)
-			for _, id := range l.order {
-				if sh := l.shadow[id]; sh != nil {
-					in.env[id] = sh
-				}
-			}
-		}
+		b.endLoops(in, i)
 	}
 	endSkip()
 	return nil
+}
+
+// endLoops emits the ends of the loops whose last block is block i: run
+// again while lanes took a back edge; after the loop, its shadows stand
+// for the values it defined.
+func (b *builder) endLoops(in *instance, i int) {
+	for _, l := range in.ends[i] {
+		b.jump(JumpIfAny, in.masks[l.head], l.top)
+		b.placeLabel(l.end)
+		for _, id := range l.order {
+			if sh := l.shadow[id]; sh != nil {
+				in.env[id] = sh
+			}
+		}
+	}
 }
 
 // findShadows finds, for each loop, the ids defined in it that are read
@@ -440,7 +447,9 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		return b.edge(in, i, f, ef)
 	case spirv.OpSwitch:
 		return b.switchEdges(in, i, x, cur)
-	case spirv.OpReturn, spirv.OpReturnValue:
+	case spirv.OpReturn, spirv.OpReturnValue, spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
+		// The interpreter ends a lane that reaches OpUnreachable or
+		// OpKill as if it returned; so does the lane tier.
 		if in.entry {
 			return nil
 		}
@@ -463,9 +472,6 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 			}
 		}
 		b.emit(Op{Code: MaskOr, Kind: Mask, Dst: in.retMask, A: in.retMask, B: cur, C: NoValue, M: NoValue})
-		return nil
-	case spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
-		b.emit(Op{Code: Unreachable, M: cur, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue})
 		return nil
 	}
 	return unsupported(x.Op.String(), "terminator")

@@ -316,6 +316,22 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 			out[n] = b.op(MaskNot, Mask, Mask, b.op(IsOrdered, k, Mask, v1[n], v2[n]))
 		}
 		return set(out...)
+	case spirv.OpDot:
+		// The interpreter's order: +0, then each product added in turn.
+		v1, _, err := b.scalars(in, spirv.ID(a[0]))
+		if err != nil {
+			return err
+		}
+		v2, _, err := b.scalars(in, spirv.ID(a[1]))
+		if err != nil {
+			return err
+		}
+		k := t.kind()
+		r := b.konst(k, 0)
+		for n := range v1 {
+			r = b.op(FAdd, k, k, r, b.op(FMul, k, k, v1[n], v2[n]))
+		}
+		return set(r)
 	case spirv.OpAny, spirv.OpAll:
 		v, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {

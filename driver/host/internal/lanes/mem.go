@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	"github.com/clgo/clgo/spirv"
@@ -19,6 +20,9 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 	}
 	class := spirv.StorageClass(def.Operands[0])
 	name := b.x.Name(def.Result)
+	if name == "" {
+		name = fmt.Sprintf("%%%d", def.Result)
+	}
 	p := &ptr{comp: -1, t: pt.elem, off: b.konst(I32, 0)}
 	switch class {
 	case spirv.StorageClassStorageBuffer, spirv.StorageClassUniform:
@@ -27,9 +31,10 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		if !ok1 || !ok2 {
 			return nil, unsupported("OpVariable", "a buffer without a descriptor set and binding")
 		}
-		p.region = b.region(Region{Kind: RegionBuffer, Set: int(set), Binding: int(bind), Name: name})
+		p.region = b.region(Region{Kind: RegionBuffer, Set: int(set), Binding: int(bind),
+			Name: fmt.Sprintf("%s (set %d, binding %d)", name, set, bind)})
 	case spirv.StorageClassPushConstant:
-		p.region = b.region(Region{Kind: RegionPush, Set: -1, Binding: -1, Name: "push constants"})
+		p.region = b.region(Region{Kind: RegionPush, Set: -1, Binding: -1, Size: pt.elem.size, Name: "push constants " + name})
 	case spirv.StorageClassWorkgroup, spirv.StorageClassPrivate:
 		if pt.elem.size == 0 {
 			return nil, unsupported("OpVariable", "a variable of no size")
@@ -42,7 +47,10 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		if class == spirv.StorageClassPrivate {
 			k = RegionPrivate
 		}
-		p.region = b.region(Region{Kind: k, Set: -1, Binding: -1, Size: pt.elem.size, Init: init, Name: varName(name, class)})
+		if k == RegionWorkgroup {
+			name = "Workgroup variable " + name
+		}
+		p.region = b.region(Region{Kind: k, Set: -1, Binding: -1, Size: pt.elem.size, Init: init, Name: name})
 	case spirv.StorageClassInput:
 		bi, ok := b.x.DecorationValue(def.Result, spirv.DecorationBuiltIn)
 		if !ok {
@@ -62,12 +70,6 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 	return p, nil
 }
 
-func varName(name string, class spirv.StorageClass) string {
-	if name == "" {
-		return class.String() + " variable"
-	}
-	return class.String() + " variable " + name
-}
 
 func (b *builder) region(r Region) int {
 	for i, o := range b.p.Regions {
@@ -130,7 +132,7 @@ func (b *builder) localVar(in *instance, x *spirv.Instruction, cur Value) error 
 	}
 	r := len(b.p.Regions)
 	b.p.Regions = append(b.p.Regions, Region{Kind: RegionPrivate, Set: -1, Binding: -1, Size: pt.elem.size,
-		Name: varName(b.x.Name(x.Result), spirv.StorageClassFunction)})
+		Name: "Function variable " + b.x.Name(x.Result)})
 	p := &ptr{region: r, comp: -1, t: pt.elem, off: b.konst(I32, 0)}
 	in.env[x.Result] = &sval{t: pt, ptr: p}
 	if len(x.Operands) >= 2 {

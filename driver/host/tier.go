@@ -1,0 +1,205 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/internal/config"
+)
+
+// The tiers (docs/hosttier.md): a kernel runs on native code or the lane
+// tier where CLGO_HOST_TIER asks for it and the kernel could be built for
+// it, else on the interpreter.
+
+// laneChunk is the lanes a chunk of the Go executor runs (measured in
+// docs/hosttier.md); nativeChunk those of native code (one ymm register
+// of 32-bit values).
+const (
+	laneChunk   = 32
+	nativeChunk = 8
+)
+
+// NativeCompile compiles a lane program (built with chunks of nativeChunk
+// lanes) to native code, returning a maker of runners, one per worker; or
+// an error (the lane tier then runs the kernel). Package jit's engineer
+// sets it from a file of this package; nil: no native tier.
+var nativeCompile func(p *lanes.Program) (func() lanes.Runner, error)
+
+// tierKernel is a kernel's lane program and how to make its runners.
+type tierKernel struct {
+	prog      *lanes.Program
+	native    bool
+	newRunner func() lanes.Runner
+	pool      sync.Pool
+}
+
+// prepareTier builds the lane program of an entry point when
+// CLGO_HOST_TIER asks for a tier other than the interpreter. It returns
+// nil and the reason where the kernel stays on the interpreter.
+func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel, error) {
+	tier := config.Get(config.HostTier)
+	switch tier {
+	case "", "interp":
+		return nil, nil
+	case "lanes", "native":
+	default:
+		return nil, fmt.Errorf("host: %s=%q: want interp, lanes or native", config.HostTier, tier)
+	}
+	if tier == "native" && nativeCompile != nil {
+		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
+			if mk, err := nativeCompile(p); err == nil {
+				return &tierKernel{prog: p, native: true, newRunner: mk}, nil
+			}
+		}
+	}
+	p, err := lanes.Build(m.x, entry, spec, laneChunk)
+	if err != nil {
+		return nil, err
+	}
+	return &tierKernel{prog: p, newRunner: func() lanes.Runner { return lanes.NewExec(p) }}, nil
+}
+
+// runTier runs a dispatch on the kernel's tier: as Run does, work-groups
+// claimed by workers, each with a runner of its own.
+func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
+	tk := k.tier
+	p := tk.prog
+	total := 1
+	for _, g := range d.Groups {
+		if g < 0 {
+			return fmt.Errorf("kernel %s: negative work-group count %v", k.name, d.Groups)
+		}
+		total *= g
+	}
+	if err := ctx.Err(); err != nil || total == 0 {
+		return err
+	}
+	mem := make([][]byte, len(p.Regions))
+	for i, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionBuffer:
+			for _, r := range d.Resources {
+				if r.Set == rg.Set && r.Binding == rg.Binding {
+					mem[i] = r.Data
+				}
+			}
+		case lanes.RegionPush:
+			buf := make([]byte, max(rg.Size, len(d.PushConstants)))
+			copy(buf, d.PushConstants)
+			mem[i] = buf
+		}
+	}
+	c := new(claims)
+	cancel := &c.cancel
+	stop := context.AfterFunc(ctx, func() { cancel.Store(true) })
+	defer stop()
+	nw := d.Workers
+	if nw <= 0 {
+		nw = workers()
+	}
+	nw = min(nw, total)
+	chunk := min(max(total/(nw*32), 1), maxChunk)
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	for range nw {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := k.tierWork(d, mem, &c.next, total, chunk, cancel); err != nil {
+				mu.Lock()
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+				cancel.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return k.named(first, d)
+	}
+	return ctx.Err()
+}
+
+// tierWork runs work-groups until none is left, on one runner.
+func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
+	tk := k.tier
+	r, _ := tk.pool.Get().(lanes.Runner)
+	if r == nil {
+		r = tk.newRunner()
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			err = fmt.Errorf("kernel %s: internal error in the lane tier: %v", k.name, x)
+			if config.Get(config.HostDebug) != "" {
+				err = fmt.Errorf("%w\n%s", err, debug.Stack())
+			}
+			return // a runner that panicked may be inconsistent: drop it
+		}
+		tk.pool.Put(r)
+	}()
+	g := &lanes.Group{Memory: mem}
+	for i := range 3 {
+		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
+		if d.NumGroups[i] != 0 {
+			g.NumGroups[i] = uint32(d.NumGroups[i])
+		}
+	}
+	gx, gy := d.Groups[0], d.Groups[1]
+	for !cancel.Load() {
+		g0 := int(next.Add(int64(chunk)) - int64(chunk))
+		if g0 >= total {
+			break
+		}
+		for n := g0; n < min(g0+chunk, total); n++ {
+			if n > g0 && cancel.Load() {
+				return nil
+			}
+			g.ID = [3]uint32{
+				uint32(d.BaseGroup[0] + n%gx),
+				uint32(d.BaseGroup[1] + n/gx%gy),
+				uint32(d.BaseGroup[2] + n/(gx*gy)),
+			}
+			if t := r.RunGroup(g); t != nil {
+				return k.trapError(t, mem)
+			}
+		}
+	}
+	return nil
+}
+
+// trapError is the driver's error for a trap of the lane program.
+func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
+	p := k.tier.prog
+	switch t.Code {
+	case lanes.TrapAccess:
+		rg := p.Regions[t.Region]
+		e := &AccessError{Kernel: k.name, Memory: rg.Name, Set: -1, Binding: -1, Offset: int64(t.Offset), Size: t.Size}
+		switch rg.Kind {
+		case lanes.RegionBuffer:
+			e.Set, e.Binding = rg.Set, rg.Binding
+			e.Len = len(mem[t.Region])
+		case lanes.RegionPush:
+			e.Len = len(mem[t.Region])
+		default:
+			e.Len = rg.Size
+		}
+		if t.Offset == 0xffffffff {
+			e.Offset = -1 // outside the 32-bit offsets the lane tier computes
+		}
+		if t.Op >= 0 && t.Op < len(p.Ops) {
+			e.Op = map[lanes.Code]string{lanes.Load: "OpLoad", lanes.Store: "OpStore", lanes.Atomic: "OpAtomic"}[p.Ops[t.Op].Code]
+		}
+		return e
+	case lanes.TrapUnreachable:
+		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)
+	}
+	return errors.New("host: unknown trap of the lane tier")
+}
