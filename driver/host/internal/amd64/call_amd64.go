@@ -22,6 +22,23 @@ func HasAVX2FMA() bool { return hasAVX2FMA }
 
 var hasAVX2FMA = detect()
 
+// HasLZCNT says the CPU has POPCNT, LZCNT and TZCNT (ABM and BMI1).
+func HasLZCNT() bool { return hasLZCNT }
+
+var hasLZCNT = detectLZCNT()
+
+func detectLZCNT() bool {
+	_, _, ecx1, _ := cpuid(1, 0)
+	maxExt, _, _, _ := cpuid(0x80000000, 0)
+	max, _, _, _ := cpuid(0, 0)
+	if ecx1&(1<<23) == 0 || maxExt < 0x80000001 || max < 7 {
+		return false
+	}
+	_, _, ecxExt, _ := cpuid(0x80000001, 0)
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ecxExt&(1<<5) != 0 && ebx7&(1<<3) != 0 // LZCNT (ABM), BMI1 (TZCNT)
+}
+
 func detect() bool {
 	max, _, _, _ := cpuid(0, 0)
 	if max < 7 {

@@ -12,3 +12,6 @@ func Call(code uintptr, ctx unsafe.Pointer) uint64 {
 
 // HasAVX2FMA is false: this platform does not run x86-64 code.
 func HasAVX2FMA() bool { return false }
+
+// HasLZCNT is false: this platform does not run x86-64 code.
+func HasLZCNT() bool { return false }

@@ -40,8 +40,8 @@
 //   - It must not use more than 64 bytes of stack below its return address
 //     (pushes and calls included). Call is NOSPLIT and reserves that space
 //     in its own frame, so the linker's check of NOSPLIT chains covers it.
-//     RSP is 8 mod 16 on entry as in the SysV ABI is not promised: assume
-//     only 8-byte alignment.
+//     Unlike the SysV ABI, no 16-byte alignment of RSP is promised: assume
+//     8 bytes.
 //   - It must leave MXCSR (rounding mode, exception masks) and the
 //     direction flag as it found them, issue VZEROUPPER before RET (to avoid
 //     the AVX-SSE transition penalty in the Go code that follows) and return

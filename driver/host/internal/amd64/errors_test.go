@@ -20,6 +20,7 @@ func TestEncodingErrors(t *testing.T) {
 		{"bound twice", func(a *Assembler) { l := a.NewLabel(); a.Bind(l); a.NOP(); a.Bind(l) }, "label 0 bound twice (first at 0)"},
 		{"never bound", func(a *Assembler) { a.NOP(); l := a.NewLabel(); a.Jcc(CondE, l) }, "label 0 is used (at code offset 3) but never bound"},
 		{"unknown label", func(a *Assembler) { a.JMP(Label(7)) }, "reference to unknown label 7"},
+		{"table label never bound", func(a *Assembler) { l := a.NewLabel(); a.LEAQ(RAX, a.JumpTable([]Label{l})) }, "label 0 is in a jump table but never bound"},
 		{"gather clash", func(a *Assembler) { a.VPGATHERDD(Y1, VMem{Base: RAX, Index: Y1, Scale: 4}, Y2) }, "gather with ymm1, index ymm1 and mask ymm2 not all different"},
 	} {
 		var a Assembler
@@ -59,9 +60,33 @@ func TestLabelsAndPool(t *testing.T) {
 			t.Errorf("pool padding byte %d = %#x, want int3", i, code[i])
 		}
 	}
+	if _, err := a.Finish(); err == nil || !strings.Contains(err.Error(), "Finish called twice") {
+		t.Errorf("second Finish: %v", err)
+	}
 	a.Reset()
 	a.RET()
 	if code, err := a.Finish(); err != nil || len(code) != 1 {
 		t.Errorf("after Reset: % x, %v", code, err)
+	}
+}
+
+// TestAllocFree: Alloc refuses empty code; Free is idempotent and clears
+// the address.
+func TestAllocFree(t *testing.T) {
+	if _, err := Alloc(nil); err == nil {
+		t.Error("Alloc(nil) gave no error")
+	}
+	c, err := Alloc([]byte{0xc3})
+	if err != nil {
+		t.Skipf("no executable memory here: %v", err)
+	}
+	if c.Addr() == 0 || c.Len() != 1 {
+		t.Errorf("Addr %#x Len %d", c.Addr(), c.Len())
+	}
+	if err := c.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Free(); err != nil || c.Addr() != 0 {
+		t.Errorf("second Free: %v, Addr %#x", err, c.Addr())
 	}
 }

@@ -89,6 +89,22 @@ var opTests = []opTest{
 	{"vpslld 5", func(a *Assembler) { a.VPSLLD(Y0, Y1, 5) }, lanes32(func(x, _, _ uint32) uint32 { return x << 5 })},
 	{"vpsrld 31", func(a *Assembler) { a.VPSRLD(Y0, Y1, 31) }, lanes32(func(x, _, _ uint32) uint32 { return x >> 31 })},
 	{"vpsrad 7", func(a *Assembler) { a.VPSRAD(Y0, Y1, 7) }, lanes32(func(x, _, _ uint32) uint32 { return uint32(int32(x) >> 7) })},
+	{"vpsradx 3", func(a *Assembler) {
+		a.MOVLimm(RAX, 3)
+		a.VMOVQfromR(Y4, RAX)
+		a.VPSRADx(Y0, Y1, Y4)
+	}, lanes32(func(x, _, _ uint32) uint32 { return uint32(int32(x) >> 3) })},
+	{"vpslldx 40", func(a *Assembler) {
+		a.MOVLimm(RAX, 40)
+		a.VMOVQfromR(Y4, RAX)
+		a.VPSLLDx(Y0, Y1, Y4)
+	}, lanes32(func(x, _, _ uint32) uint32 { return 0 })},
+	{"vpabsd", func(a *Assembler) { a.VPABSD(Y0, Y1) }, lanes32(func(x, _, _ uint32) uint32 {
+		if int32(x) < 0 {
+			return -x
+		}
+		return x
+	})},
 	{"vpcmpeqd", rvmT((*Assembler).VPCMPEQD), lanes32(func(x, y, _ uint32) uint32 { return b2m(x == y) })},
 	{"vpcmpgtd", rvmT((*Assembler).VPCMPGTD), lanes32(func(x, y, _ uint32) uint32 { return b2m(int32(x) > int32(y)) })},
 	{"vpminsd", rvmT((*Assembler).VPMINSD), lanes32(func(x, y, _ uint32) uint32 { return uint32(min(int32(x), int32(y))) })},

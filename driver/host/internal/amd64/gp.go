@@ -27,6 +27,19 @@ func (a *Assembler) MOVWstore(m Mem, src R) {
 	a.legacy(false, []byte{0x89}, a.gnum(src), mem(m), 0)
 }
 
+// MOVWstoreImm is mov word ptr m, v.
+func (a *Assembler) MOVWstoreImm(m Mem, v uint16) {
+	a.byte1(0x66)
+	a.legacy(false, []byte{0xc7}, 0, mem(m), 2)
+	a.buf = append(a.buf, byte(v), byte(v>>8))
+}
+
+// MOVBstoreImm is mov byte ptr m, v.
+func (a *Assembler) MOVBstoreImm(m Mem, v uint8) {
+	a.legacy(false, []byte{0xc6}, 0, mem(m), 1)
+	a.imm8(v)
+}
+
 // MOVBstore is mov byte ptr m, src8 (the low byte of src; SPL..DIL need a
 // REX prefix, which it emits).
 func (a *Assembler) MOVBstore(m Mem, src R) {

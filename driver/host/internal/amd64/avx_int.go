@@ -1,0 +1,186 @@
+package amd64
+
+// AVX2 integer arithmetic, logic, shifts, compares, min/max and mask tests.
+
+// VPADDD is vpaddd dst, a, b (8 x int32).
+func (a *Assembler) VPADDD(dst, x, y Y) { a.rvm(opVPADDD, dst, x, y) }
+
+// VPADDDmem is vpaddd dst, a, ymmword ptr m.
+func (a *Assembler) VPADDDmem(dst, x Y, m Mem) { a.rvmMem(opVPADDD, dst, x, m) }
+
+// VPADDQ is vpaddq dst, a, b (4 x int64).
+func (a *Assembler) VPADDQ(dst, x, y Y) { a.rvm(opVPADDQ, dst, x, y) }
+
+// VPADDQmem is vpaddq dst, a, ymmword ptr m.
+func (a *Assembler) VPADDQmem(dst, x Y, m Mem) { a.rvmMem(opVPADDQ, dst, x, m) }
+
+// VPSUBD is vpsubd dst, a, b (a-b).
+func (a *Assembler) VPSUBD(dst, x, y Y) { a.rvm(opVPSUBD, dst, x, y) }
+
+// VPSUBDmem is vpsubd dst, a, ymmword ptr m.
+func (a *Assembler) VPSUBDmem(dst, x Y, m Mem) { a.rvmMem(opVPSUBD, dst, x, m) }
+
+// VPSUBQ is vpsubq dst, a, b.
+func (a *Assembler) VPSUBQ(dst, x, y Y) { a.rvm(opVPSUBQ, dst, x, y) }
+
+// VPSUBQmem is vpsubq dst, a, ymmword ptr m.
+func (a *Assembler) VPSUBQmem(dst, x Y, m Mem) { a.rvmMem(opVPSUBQ, dst, x, m) }
+
+// VPMULLD is vpmulld dst, a, b (low 32 bits of the 32x32 products).
+func (a *Assembler) VPMULLD(dst, x, y Y) { a.rvm(opVPMULLD, dst, x, y) }
+
+// VPMULLDmem is vpmulld dst, a, ymmword ptr m.
+func (a *Assembler) VPMULLDmem(dst, x Y, m Mem) { a.rvmMem(opVPMULLD, dst, x, m) }
+
+// VPMULUDQ is vpmuludq dst, a, b (64-bit products of the even unsigned
+// 32-bit lanes).
+func (a *Assembler) VPMULUDQ(dst, x, y Y) { a.rvm(opVPMULUDQ, dst, x, y) }
+
+// VPMULUDQmem is vpmuludq dst, a, ymmword ptr m.
+func (a *Assembler) VPMULUDQmem(dst, x Y, m Mem) { a.rvmMem(opVPMULUDQ, dst, x, m) }
+
+// VPMULDQ is vpmuldq dst, a, b (64-bit products of the even signed 32-bit
+// lanes).
+func (a *Assembler) VPMULDQ(dst, x, y Y) { a.rvm(opVPMULDQ, dst, x, y) }
+
+// VPMULDQmem is vpmuldq dst, a, ymmword ptr m.
+func (a *Assembler) VPMULDQmem(dst, x Y, m Mem) { a.rvmMem(opVPMULDQ, dst, x, m) }
+
+// VPAND is vpand dst, a, b.
+func (a *Assembler) VPAND(dst, x, y Y) { a.rvm(opVPAND, dst, x, y) }
+
+// VPANDmem is vpand dst, a, ymmword ptr m.
+func (a *Assembler) VPANDmem(dst, x Y, m Mem) { a.rvmMem(opVPAND, dst, x, m) }
+
+// VPANDN is vpandn dst, a, b (^a & b).
+func (a *Assembler) VPANDN(dst, x, y Y) { a.rvm(opVPANDN, dst, x, y) }
+
+// VPANDNmem is vpandn dst, a, ymmword ptr m.
+func (a *Assembler) VPANDNmem(dst, x Y, m Mem) { a.rvmMem(opVPANDN, dst, x, m) }
+
+// VPOR is vpor dst, a, b.
+func (a *Assembler) VPOR(dst, x, y Y) { a.rvm(opVPOR, dst, x, y) }
+
+// VPORmem is vpor dst, a, ymmword ptr m.
+func (a *Assembler) VPORmem(dst, x Y, m Mem) { a.rvmMem(opVPOR, dst, x, m) }
+
+// VPXOR is vpxor dst, a, b.
+func (a *Assembler) VPXOR(dst, x, y Y) { a.rvm(opVPXOR, dst, x, y) }
+
+// VPXORmem is vpxor dst, a, ymmword ptr m.
+func (a *Assembler) VPXORmem(dst, x Y, m Mem) { a.rvmMem(opVPXOR, dst, x, m) }
+
+// VPSLLVD is vpsllvd dst, a, counts (per-lane shift left; counts >= 32
+// give 0).
+func (a *Assembler) VPSLLVD(dst, x, n Y) { a.rvm(opVPSLLVD, dst, x, n) }
+
+// VPSLLVQ is vpsllvq dst, a, counts.
+func (a *Assembler) VPSLLVQ(dst, x, n Y) { a.rvm(opVPSLLVQ, dst, x, n) }
+
+// VPSRLVD is vpsrlvd dst, a, counts (logical).
+func (a *Assembler) VPSRLVD(dst, x, n Y) { a.rvm(opVPSRLVD, dst, x, n) }
+
+// VPSRLVQ is vpsrlvq dst, a, counts.
+func (a *Assembler) VPSRLVQ(dst, x, n Y) { a.rvm(opVPSRLVQ, dst, x, n) }
+
+// VPSRAVD is vpsravd dst, a, counts (arithmetic; counts >= 32 fill with
+// the sign).
+func (a *Assembler) VPSRAVD(dst, x, n Y) { a.rvm(opVPSRAVD, dst, x, n) }
+
+// VPSLLD is vpslld dst, src, n (shift every lane left by the immediate).
+func (a *Assembler) VPSLLD(dst, src Y, n uint8) { a.shiftImm(opShiftD, 6, dst, src, n) }
+
+// VPSRLD is vpsrld dst, src, n.
+func (a *Assembler) VPSRLD(dst, src Y, n uint8) { a.shiftImm(opShiftD, 2, dst, src, n) }
+
+// VPSRAD is vpsrad dst, src, n.
+func (a *Assembler) VPSRAD(dst, src Y, n uint8) { a.shiftImm(opShiftD, 4, dst, src, n) }
+
+// VPSLLQ is vpsllq dst, src, n.
+func (a *Assembler) VPSLLQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 6, dst, src, n) }
+
+// VPSRLQ is vpsrlq dst, src, n.
+func (a *Assembler) VPSRLQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 2, dst, src, n) }
+
+// VPSLLDQ is vpslldq dst, src, n (each 128-bit half shifted left n bytes).
+func (a *Assembler) VPSLLDQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 7, dst, src, n) }
+
+// VPSRLDQ is vpsrldq dst, src, n (each 128-bit half shifted right n bytes).
+func (a *Assembler) VPSRLDQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 3, dst, src, n) }
+
+// VPCMPEQD is vpcmpeqd dst, a, b (all ones where equal).
+func (a *Assembler) VPCMPEQD(dst, x, y Y) { a.rvm(opVPCMPEQD, dst, x, y) }
+
+// VPCMPEQDmem is vpcmpeqd dst, a, ymmword ptr m.
+func (a *Assembler) VPCMPEQDmem(dst, x Y, m Mem) { a.rvmMem(opVPCMPEQD, dst, x, m) }
+
+// VPCMPEQQ is vpcmpeqq dst, a, b.
+func (a *Assembler) VPCMPEQQ(dst, x, y Y) { a.rvm(opVPCMPEQQ, dst, x, y) }
+
+// VPCMPGTD is vpcmpgtd dst, a, b (all ones where a > b, signed).
+func (a *Assembler) VPCMPGTD(dst, x, y Y) { a.rvm(opVPCMPGTD, dst, x, y) }
+
+// VPCMPGTDmem is vpcmpgtd dst, a, ymmword ptr m.
+func (a *Assembler) VPCMPGTDmem(dst, x Y, m Mem) { a.rvmMem(opVPCMPGTD, dst, x, m) }
+
+// VPCMPGTQ is vpcmpgtq dst, a, b.
+func (a *Assembler) VPCMPGTQ(dst, x, y Y) { a.rvm(opVPCMPGTQ, dst, x, y) }
+
+// VPMINSD is vpminsd dst, a, b.
+func (a *Assembler) VPMINSD(dst, x, y Y) { a.rvm(opVPMINSD, dst, x, y) }
+
+// VPMINUD is vpminud dst, a, b.
+func (a *Assembler) VPMINUD(dst, x, y Y) { a.rvm(opVPMINUD, dst, x, y) }
+
+// VPMAXSD is vpmaxsd dst, a, b.
+func (a *Assembler) VPMAXSD(dst, x, y Y) { a.rvm(opVPMAXSD, dst, x, y) }
+
+// VPMAXUD is vpmaxud dst, a, b.
+func (a *Assembler) VPMAXUD(dst, x, y Y) { a.rvm(opVPMAXUD, dst, x, y) }
+
+// VPMINUDmem is vpminud dst, a, ymmword ptr m.
+func (a *Assembler) VPMINUDmem(dst, x Y, m Mem) { a.rvmMem(opVPMINUD, dst, x, m) }
+
+// VPTEST is vptest a, b: ZF = (a&b) == 0, CF = (^a&b) == 0.
+func (a *Assembler) VPTEST(x, y Y) { a.rm2(opVPTEST, 1, x, a.yr(y)) }
+
+// VMOVMSKPS is vmovmskps dst32, src: the eight 32-bit lanes' sign bits.
+func (a *Assembler) VMOVMSKPS(dst R, src Y) { a.vex(opVMOVMSKPS, 1, a.gnum(dst), 0, a.yr(src), 0) }
+
+// VMOVMSKPD is vmovmskpd dst32, src: the four 64-bit lanes' sign bits.
+func (a *Assembler) VMOVMSKPD(dst R, src Y) { a.vex(opVMOVMSKPD, 1, a.gnum(dst), 0, a.yr(src), 0) }
+
+// VPMOVMSKB is vpmovmskb dst32, src: the 32 bytes' top bits.
+func (a *Assembler) VPMOVMSKB(dst R, src Y) { a.vex(opVPMOVMSKB, 1, a.gnum(dst), 0, a.yr(src), 0) }
+
+// VPADDB is vpaddb dst, a, b (32 x int8).
+func (a *Assembler) VPADDB(dst, x, y Y) { a.rvm(opVPADDB, dst, x, y) }
+
+// VPADDW is vpaddw dst, a, b (16 x int16).
+func (a *Assembler) VPADDW(dst, x, y Y) { a.rvm(opVPADDW, dst, x, y) }
+
+// VPCMPEQB is vpcmpeqb dst, a, b.
+func (a *Assembler) VPCMPEQB(dst, x, y Y) { a.rvm(opVPCMPEQB, dst, x, y) }
+
+// VTESTPS is vtestps a, b: ZF = no lane has the sign bit in a&b, CF = none
+// in ^a&b (mask tests: any lane active).
+func (a *Assembler) VTESTPS(x, y Y) { a.rm2(opVTESTPS, 1, x, a.yr(y)) }
+
+// VPSLLDx is vpslld dst, src, xmm count: every 32-bit lane shifted left by
+// the low 64 bits of count (>= 32 gives 0).
+func (a *Assembler) VPSLLDx(dst, src, count Y) { a.rvm(opVPSLLDx, dst, src, count) }
+
+// VPSRLDx is vpsrld dst, src, xmm count.
+func (a *Assembler) VPSRLDx(dst, src, count Y) { a.rvm(opVPSRLDx, dst, src, count) }
+
+// VPSRADx is vpsrad dst, src, xmm count (>= 32 fills with the sign).
+func (a *Assembler) VPSRADx(dst, src, count Y) { a.rvm(opVPSRADx, dst, src, count) }
+
+// VPSLLQx is vpsllq dst, src, xmm count.
+func (a *Assembler) VPSLLQx(dst, src, count Y) { a.rvm(opVPSLLQx, dst, src, count) }
+
+// VPSRLQx is vpsrlq dst, src, xmm count.
+func (a *Assembler) VPSRLQx(dst, src, count Y) { a.rvm(opVPSRLQx, dst, src, count) }
+
+// VPABSD is vpabsd dst, src (|INT_MIN| stays INT_MIN).
+func (a *Assembler) VPABSD(dst, src Y) { a.rm2(opVPABSD, 1, dst, a.yr(src)) }
