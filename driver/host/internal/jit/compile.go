@@ -171,7 +171,7 @@ func (g *gen) emit(o *lanes.Op) error {
 	case lanes.Index:
 		return g.index(o)
 	case lanes.Atomic:
-		return errUnsupported("atomics")
+		return g.atomic(o)
 	}
 	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
 		return g.emit64(o)
