@@ -121,7 +121,9 @@ var (
 		math.MaxFloat32, -math.MaxFloat32, 16777217, 2147483520, 2147483648, 4294967040, 4294967296,
 		-2147483648, -2147483904, 127.5, 128, 255.9, 256, -129, 32767.5, 65535.9, 65536, -32769}
 	special64 = []uint64{0, 1, 63, 64, 65, 1 << 32, 1<<32 - 1, 1 << 63, 1<<63 - 1, math.MaxUint64,
-		math.MaxUint64 - 1, 0xffffffff00000000, 0x80000000}
+		math.MaxUint64 - 1, 0xffffffff00000000, 0x80000000,
+		// float32 ties and near-ties of 64-bit integers (double rounding)
+		1<<63 | 1<<39, 1<<63 | 1<<39 | 1, 1<<63 | 3<<39, 1<<63 | 1<<39 | 1<<10, 1<<55 | 1<<31 | 1, 1<<54 | 1<<30, 1<<53 + 1}
 	specialF64 = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, 2.5, math.Inf(1), math.Inf(-1),
 		math.NaN(), 5e-324, math.MaxFloat64, 4294967295.5, 4294967296, -2147483648.5, -2147483649,
 		2147483647.5, 1e300, 3.4028235677973366e38, 3.4028235e38 * 2, 1.401298464324817e-45, 7e-46}
@@ -284,7 +286,7 @@ func opCases() []opCase {
 		i32(lanes.Pack64, 2).to(lanes.I64), i32(lanes.Pack64, 2).to(lanes.F64),
 		f32(lanes.Bitcast, 1).to(lanes.I32), i32(lanes.Bitcast, 1).to(lanes.F32),
 		i64(lanes.Bitcast, 1).to(lanes.F64), f64(lanes.Bitcast, 1).to(lanes.I64))
-	for _, c := range []lanes.Code{lanes.Add, lanes.Sub, lanes.Mul, lanes.And, lanes.Or, lanes.Xor, lanes.Shl,
+	for _, c := range []lanes.Code{lanes.Add, lanes.Sub, lanes.Mul, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod, lanes.And, lanes.Or, lanes.Xor, lanes.Shl,
 		lanes.ShrU, lanes.ShrS, lanes.UMin, lanes.UMax, lanes.SMin, lanes.SMax} {
 		cs = append(cs, i64(c, 2))
 	}
@@ -348,7 +350,7 @@ func TestOps(t *testing.T) {
 	needNative(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	const local = 61 // the last chunk has 5 lanes
-	for _, c := range opCases() {
+	for _, c := range append(opCases(), conv64Cases()...) {
 		for uni := range 1 << c.nargs {
 			p := buildOpProg(c, uni, local)
 			if _, err := Compile(p); err != nil {
@@ -391,4 +393,18 @@ func TestUnsupported(t *testing.T) {
 	if !errors.Is(err, lanes.ErrUnsupported) {
 		t.Fatalf("Compile of FRem: %v, want ErrUnsupported", err)
 	}
+}
+
+// conv64Cases are the conversions with a 64-bit integer on one side.
+func conv64Cases() []opCase {
+	cs := []opCase{i64(lanes.SToF, 1).to(lanes.F64), i64(lanes.UToF, 1).to(lanes.F64),
+		i64(lanes.SToF, 1).to(lanes.F32), i64(lanes.UToF, 1).to(lanes.F32)}
+	for _, w := range []int64{8, 16, 32, 64} {
+		cs = append(cs, f32(lanes.FToS, 1).to(lanes.I64).with(w), f32(lanes.FToU, 1).to(lanes.I64).with(w),
+			f64(lanes.FToS, 1).to(lanes.I64).with(w), f64(lanes.FToU, 1).to(lanes.I64).with(w))
+	}
+	for i := range cs {
+		cs[i].argK = [3]lanes.Kind{cs[i].kind, cs[i].kind, cs[i].kind}
+	}
+	return cs
 }
