@@ -25,6 +25,8 @@ type gen struct {
 	privOff, privStride []int32
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
+	cache               regCache
+	caching             bool // the op being compiled leaves the cache registers alone
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -72,9 +74,19 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			a.Jcc(amd64.CondE, l)
 		}
 	}
+	g.cache.flush()
 	for i := range p.Ops {
 		g.op = i
-		if err := g.emit(&p.Ops[i]); err != nil {
+		o := &p.Ops[i]
+		g.caching = g.cacheSafe(o)
+		if !g.caching {
+			g.cache.flush()
+		}
+		err := g.emit(o)
+		if !g.caching {
+			g.cache.flush()
+		}
+		if err != nil {
 			if e, ok := err.(errUnsupported); ok {
 				return nil, nil, unsupported(p, i, "%s", string(e))
 			}
@@ -186,8 +198,8 @@ func (g *gen) testMask(v lanes.Value) {
 		a.CMPLmemImm(g.slot(v, 0), 0)
 		return
 	}
-	g.mask(amd64.Y15, v)
-	a.VPTEST(amd64.Y15, amd64.Y15)
+	g.mask(amd64.Y0, v)
+	a.VPTEST(amd64.Y0, amd64.Y0)
 }
 
 // mask loads mask v (all lanes of the chunk; NoValue: the live lanes) into y.

@@ -23,22 +23,32 @@ func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
 	return amd64.M(rFrame, g.p.Values[v].Slot+off)
 }
 
-// ld loads 32-bit value v into y.
+// ld loads 32-bit value v into y (from the register cache if there).
 func (g *gen) ld(y amd64.Y, v lanes.Value) {
-	if g.shape(v) == lanes.Uniform {
-		g.a.VPBROADCASTDload(y, g.slot(v, 0))
+	if r, ok := g.cache.find(v); ok {
+		g.a.VMOVDQU(y, r)
 		return
 	}
-	g.a.VMOVDQUload(y, g.slot(v, 0))
+	if g.shape(v) == lanes.Uniform {
+		g.a.VPBROADCASTDload(y, g.slot(v, 0))
+	} else {
+		g.a.VMOVDQUload(y, g.slot(v, 0))
+	}
+	if g.caching {
+		g.keep(v, y)
+	}
 }
 
-// st stores y as 32-bit value v.
+// st stores y as 32-bit value v, and keeps it in the register cache.
 func (g *gen) st(v lanes.Value, y amd64.Y) {
 	if g.shape(v) == lanes.Uniform {
 		g.a.VMOVDstore(g.slot(v, 0), y)
-		return
+	} else {
+		g.a.VMOVDQUstore(g.slot(v, 0), y)
 	}
-	g.a.VMOVDQUstore(g.slot(v, 0), y)
+	if g.caching {
+		g.keep(v, y)
+	}
 }
 
 // ld64 loads 64-bit value v into lo (lanes 0-3) and hi (lanes 4-7).
