@@ -1,0 +1,42 @@
+package host_test
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/clgo/clgo/driver/host"
+)
+
+// BenchmarkTiers times the crypto corpus and the shared kernels at the
+// sizes in their files on each tier of the host driver, reporting CPU and
+// wall time per work-item:
+// go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 20x
+func BenchmarkTiers(b *testing.B) {
+	var files []string
+	for _, name := range cryptoKernels {
+		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
+	}
+	shared, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "kernels", "*.cl"))
+	for _, f := range append(files, shared...) {
+		name := filepath.Base(f)
+		name = name[:len(name)-len(".cl")]
+		for _, tier := range []string{"interp", "lanes", "native"} {
+			b.Run(name+"/"+tier, func(b *testing.B) {
+				setTier(b, tier)
+				s, src := loadSpec(b, f)
+				r := newHostRun(b, s, src)
+				r.run(b)
+				c0, t0 := host.CPUTime(), time.Now()
+				n := 0
+				for b.Loop() {
+					r.run(b)
+					n++
+				}
+				items := float64(n) * float64(s.GlobalCount())
+				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
+				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+			})
+		}
+	}
+}
