@@ -10,7 +10,8 @@ import (
 
 // BenchmarkTiers times the crypto corpus and the shared kernels at the
 // sizes in their files on each tier of the host driver, reporting CPU and
-// wall time per work-item:
+// wall time per work-item, and on the reference OpenCL (pocl: the fastest
+// kernel run, profiling start to end, per work-item):
 // go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 20x
 func BenchmarkTiers(b *testing.B) {
 	var files []string
@@ -21,6 +22,15 @@ func BenchmarkTiers(b *testing.B) {
 	for _, f := range append(files, shared...) {
 		name := filepath.Base(f)
 		name = name[:len(name)-len(".cl")]
+		b.Run(name+"/pocl", func(b *testing.B) {
+			s, src := loadSpec(b, f)
+			best := ^uint64(0)
+			for b.Loop() {
+				_, t := reference(b, s, src)
+				best = min(best, t)
+			}
+			b.ReportMetric(float64(best)/float64(s.GlobalCount()), "ns/item")
+		})
 		for _, tier := range []string{"interp", "lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				setTier(b, tier)
