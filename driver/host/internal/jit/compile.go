@@ -21,8 +21,10 @@ type gen struct {
 	resumes []amd64.Label // barrier k -> its resume point
 	stubs   []stub        // trap exits, emitted after the code
 	// privOff and privStride place region r's private areas in the
-	// frame (RegionPrivate only): lane i's bytes at privOff + i*privStride.
+	// frame (RegionPrivate only, private.go): lane i's bytes at privOff +
+	// i*privStride, or, where inter[r], word w at privOff + w*32 + i*4.
 	privOff, privStride []int32
+	inter               []bool
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
 	cache               regCache
@@ -112,13 +114,18 @@ func (g *gen) layout() {
 	n := len(g.p.Regions)
 	g.privOff = make([]int32, n)
 	g.privStride = make([]int32, n)
+	g.inter = interleaved(g.p)
 	off := (g.p.FrameSize + 31) &^ 31
 	for r, rg := range g.p.Regions {
 		if rg.Kind != lanes.RegionPrivate {
 			continue
 		}
-		stride := (rg.Size + 7) &^ 7
 		g.privOff[r] = int32(off)
+		if g.inter[r] {
+			off += (rg.Size + 3) / 4 * 4 * chunk
+			continue
+		}
+		stride := (rg.Size + 7) &^ 7
 		g.privStride[r] = int32(stride)
 		off += stride * chunk
 	}

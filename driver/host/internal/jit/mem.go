@@ -30,8 +30,9 @@ type access struct {
 	r       int
 	size    int32
 	private bool
+	inter   bool  // private and interleaved (private.go)
 	off     int32 // private: the region's offset in the frame
-	stride  int32 // private: bytes per lane
+	stride  int32 // private, not interleaved: bytes per lane
 }
 
 func (g *gen) access(o *lanes.Op) (access, error) {
@@ -51,6 +52,7 @@ func (g *gen) access(o *lanes.Op) (access, error) {
 	ac := access{r: r, size: size}
 	if g.p.Regions[r].Kind == lanes.RegionPrivate {
 		ac.private, ac.off, ac.stride = true, g.privOff[r], g.privStride[r]
+		ac.inter = g.inter[r]
 	}
 	return ac, nil
 }
@@ -100,6 +102,9 @@ func (g *gen) checkVector(ac access) {
 
 // laneMem is lane i's address at the offset in RCX.
 func (g *gen) laneMem(ac access, i int32) amd64.Mem {
+	if ac.inter {
+		return amd64.MI(rBase, rOff, 8, ac.off+4*i)
+	}
 	if ac.private {
 		return amd64.MI(rBase, rOff, 1, ac.off+i*ac.stride)
 	}
@@ -230,6 +235,17 @@ func (g *gen) load(o *lanes.Op) error {
 		a.JMP(end)
 		a.Bind(gather)
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
+	} else if ac.inter {
+		if g.shape(o.A) == lanes.Uniform {
+			// The chunk's words at one offset are one vector.
+			a.MOVLload(rOff, g.slot(o.A, 0))
+			a.VMOVDQUload(d0, amd64.MI(rFrame, rOff, 8, ac.off))
+			g.storeResult(o.Dst, false)
+			a.Bind(end)
+			return nil
+		}
+		a.VPADDD(idx, yOff, yOff)
+		a.VPADDDmem(idx, idx, a.ConstYMM([8]uint32{0, 1, 2, 3, 4, 5, 6, 7}))
 	} else {
 		var iota [8]uint32
 		for i := range iota {
@@ -237,7 +253,11 @@ func (g *gen) load(o *lanes.Op) error {
 		}
 		a.VPADDDmem(idx, yOff, a.ConstYMM(iota))
 	}
-	vm := amd64.VMem{Base: rGather, Index: idx, Scale: 1}
+	scale := uint8(1)
+	if ac.inter {
+		scale = 4 // word (2*off + i) of the region
+	}
+	vm := amd64.VMem{Base: rGather, Index: idx, Scale: scale}
 	if !wide {
 		a.VMOVDQU(m, yMask)
 		a.VPGATHERDD(d0, vm, m)
@@ -294,6 +314,13 @@ func (g *gen) store(o *lanes.Op) error {
 		}
 		a.JMP(end)
 		a.Bind(lanesLoop)
+	}
+	if ac.inter && g.shape(o.A) == lanes.Uniform {
+		a.MOVLload(rOff, g.slot(o.A, 0))
+		g.ld(amd64.Y0, o.B)
+		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, ac.off), yMask, amd64.Y0)
+		a.Bind(end)
+		return nil
 	}
 	g.eachLane(func(i int32) {
 		g.laneOff(o.A, i)

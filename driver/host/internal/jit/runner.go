@@ -17,6 +17,7 @@ type Kernel struct {
 	frameSize int
 	privOff   []int32
 	privStr   []int32
+	inter     []bool
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
 }
@@ -36,7 +37,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (k.nLanes + chunk - 1) / chunk
@@ -136,6 +137,13 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 			if rg.Init != nil {
 				for _, f := range r.frames {
 					for l := range chunk {
+						if k.inter[i] {
+							for w := 0; w < len(rg.Init); w += 4 {
+								off := int(k.privOff[i]) + w*chunk + 4*l
+								copy(f[off:off+4], rg.Init[w:])
+							}
+							continue
+						}
 						off := int(k.privOff[i]) + l*int(k.privStr[i])
 						copy(f[off:off+rg.Size], rg.Init)
 					}
