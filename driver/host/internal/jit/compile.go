@@ -28,7 +28,11 @@ type gen struct {
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
 	cache               regCache
-	caching             bool // the op being compiled leaves the cache registers alone
+	// loop: the program has no barrier, and Exit goes on to the next
+	// chunk (nextChunk) rather than returning.
+	loop      bool
+	nextChunk amd64.Label
+	caching   bool // the op being compiled leaves the cache registers alone
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -68,7 +72,11 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	}
 	// Entry: the frame, then a jump to the resume point of the barrier
 	// the chunk stopped at, if any.
+	g.loop = p.Barriers == 0
+	g.nextChunk = a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	body := a.NewLabel()
+	a.Bind(body)
 	if p.Barriers > 0 {
 		a.MOVQload(amd64.RAX, amd64.M(rCtx, offResume))
 		for k, l := range g.resumes {
@@ -96,6 +104,21 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		}
 	}
 	// Falling off the end is an Exit.
+	if g.loop {
+		// The next chunk of the group, if any: its frame and chunkInfo.
+		a.Bind(g.nextChunk)
+		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunkIdx))
+		a.INCQ(amd64.RAX)
+		a.CMPQload(amd64.RAX, amd64.M(rCtx, offNChunks))
+		done := a.NewLabel()
+		a.Jcc(amd64.CondAE, done)
+		a.MOVQstore(amd64.M(rCtx, offChunkIdx), amd64.RAX)
+		a.ADDQload(rFrame, amd64.M(rCtx, offFrameStr))
+		a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
+		a.ADDQmemImm(amd64.M(rCtx, offChunk), sizeChunkInfo)
+		a.JMP(body)
+		a.Bind(done)
+	}
 	g.exit(statusExit)
 	for _, s := range g.stubs {
 		a.Bind(s.l)
@@ -173,6 +196,10 @@ func (g *gen) emit(o *lanes.Op) error {
 		a.Bind(g.resumes[o.Imm])
 		return nil
 	case lanes.Exit:
+		if g.loop {
+			a.JMP(g.nextChunk)
+			return nil
+		}
 		a.MOVQstoreImm(amd64.M(rCtx, offResume), 0)
 		g.exit(statusExit)
 		return nil

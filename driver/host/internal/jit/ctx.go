@@ -15,6 +15,10 @@ type ctx struct {
 	// groupID, numGroups and globalBase (WorkgroupId*size + GlobalShift)
 	// of the work-group, per dimension.
 	groupID, numGroups, globalBase [3]uint32
+	// A program without barriers runs every chunk of the group in one
+	// call: at Exit the code moves frame and chunk on by frameStride and
+	// one chunkInfo, and chunkIdx on by one, until nChunks have run.
+	chunkIdx, nChunks, frameStride int64
 }
 
 // Run outcomes in ctx.status.
@@ -58,6 +62,10 @@ var (
 	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))
 	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
 	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
+	offChunkIdx   = int32(unsafe.Offsetof(ctx{}.chunkIdx))
+	offNChunks    = int32(unsafe.Offsetof(ctx{}.nChunks))
+	offFrameStr   = int32(unsafe.Offsetof(ctx{}.frameStride))
+	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))
 
 	offBase    = int32(unsafe.Offsetof(regionMem{}.base))
 	offBiased  = int32(unsafe.Offsetof(regionMem{}.biased))

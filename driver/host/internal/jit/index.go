@@ -21,6 +21,39 @@ func (g *gen) index(o *lanes.Op) error {
 		return nil
 	}
 	const b0, b1, r0, r1, t, sg, big, s = amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5, amd64.Y6, amd64.Y7, amd64.Y8, amd64.Y9
+	var done amd64.Label
+	if o.Kind == lanes.I32 {
+		// The common case in 32 bits: every lane's B*Imm fits an int32
+		// (else the exact code below runs).
+		done = a.NewLabel()
+		slow := a.NewLabel()
+		hi, lo := int32((1<<31-1)/stride), -int32((1<<31)/stride)
+		g.ld(b0, o.B)
+		a.VPCMPGTDmem(t, b0, g.splat32(uint32(hi)))
+		a.VMOVDQUload(sg, g.splat32(uint32(lo)))
+		a.VPCMPGTD(sg, sg, b0)
+		a.VPOR(t, t, sg)
+		a.VPTEST(t, t)
+		a.Jcc(amd64.CondNE, slow)
+		a.VPMULLDmem(b0, b0, g.splat32(uint32(stride))) // p, exact
+		a.VPADDD(r0, x, b0)                             // r = A + p mod 2^32
+		// Out of range: r wrapped (r < A for p >= 0, r > A for p < 0),
+		// r or A poison.
+		a.VPMAXUD(t, r0, x)
+		a.VPCMPEQD(t, t, r0) // r >= A
+		a.VPSRAD(sg, b0, 31) // p < 0
+		a.VPXOR(t, t, sg)
+		g.ones(big)
+		a.VPXOR(t, t, big) // wrapped
+		a.VPCMPEQD(sg, r0, big)
+		a.VPOR(t, t, sg)
+		a.VPCMPEQD(sg, x, big)
+		a.VPOR(t, t, sg)
+		a.VPOR(r0, r0, t)
+		g.st(o.Dst, r0)
+		a.JMP(done)
+		a.Bind(slow)
+	}
 	switch o.Kind {
 	case lanes.I32:
 		g.ld(b0, o.B)
@@ -58,5 +91,8 @@ func (g *gen) index(o *lanes.Op) error {
 	a.VPCMPEQD(t, x, t) // A poison
 	a.VPOR(x, r0, t)
 	g.st(o.Dst, x)
+	if o.Kind == lanes.I32 {
+		a.Bind(done)
+	}
 	return nil
 }

@@ -58,13 +58,13 @@ const nv = lanes.NoValue
 // opCase is one op under test: its code, the operands' kind, the result's
 // kind, its immediate and how many operands it reads.
 type opCase struct {
-	code   lanes.Code
-	kind   lanes.Kind
-	dk     lanes.Kind
-	imm    int64
-	nargs  int
-	argK   [3]lanes.Kind // operand kinds where they differ from kind
-	noUnif bool
+	code  lanes.Code
+	kind  lanes.Kind
+	dk    lanes.Kind
+	imm   int64
+	nargs int
+	argK  [3]lanes.Kind // operand kinds, where setK (else kind's)
+	setK  bool
 }
 
 func (c opCase) String() string {
@@ -256,7 +256,7 @@ func opCases() []opCase {
 	}
 	cs = append(cs, opCase{code: lanes.MaskNot, kind: lanes.Mask, dk: lanes.Mask, nargs: 1})
 	for _, k := range []lanes.Kind{lanes.I32, lanes.F32, lanes.I64, lanes.F64} {
-		c := opCase{code: lanes.Select, kind: k, dk: k, nargs: 3}
+		c := opCase{code: lanes.Select, kind: k, dk: k, nargs: 3, setK: true}
 		c.argK = [3]lanes.Kind{lanes.Mask, k, k}
 		cs = append(cs, c)
 	}
@@ -294,9 +294,15 @@ func opCases() []opCase {
 		cs = append(cs, i64(c, 1), f64(lanes.Copy, 1))
 	}
 	cs = append(cs, i64(lanes.Zext, 1).with(32), i64(lanes.Sext, 1).with(32))
+	for _, stride := range []int64{0, 1, 2, 4, 12, 4096, 1 << 20, 1<<31 - 1} {
+		cs = append(cs, i32(lanes.Index, 2).with(stride))
+		c := opCase{code: lanes.Index, kind: lanes.I64, dk: lanes.I32, nargs: 2, imm: stride, setK: true}
+		c.argK = [3]lanes.Kind{lanes.I32, lanes.I64, lanes.I64}
+		cs = append(cs, c)
+	}
 	for i := range cs {
 		for j := range cs[i].argK {
-			if cs[i].argK[j] == 0 && cs[i].code != lanes.Select {
+			if !cs[i].setK {
 				cs[i].argK[j] = cs[i].kind
 			}
 		}

@@ -65,9 +65,15 @@ func (k *Kernel) CodeSize() int { return k.code.Len() }
 func (k *Kernel) NewRunner() lanes.Runner {
 	p := k.p
 	r := &runner{k: k, ctx: new(ctx)}
+	// The frames are one allocation, frameStride apart (the code steps
+	// from one to the next).
+	stride := (k.frameSize + 32 + 63) &^ 63
+	all := make([]byte, stride*len(k.chunks))
+	r.ctx.frameStride = int64(stride)
+	r.ctx.nChunks = int64(len(k.chunks))
 	r.frames = make([][]byte, len(k.chunks))
 	for c := range r.frames {
-		f := make([]byte, k.frameSize+32)
+		f := all[c*stride : (c+1)*stride : (c+1)*stride]
 		for _, vi := range p.Values {
 			if vi.Const {
 				binary.LittleEndian.PutUint64(f[vi.Slot:], vi.Bits)
@@ -162,6 +168,19 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	}
 	entry := k.code.Addr()
 	var trap *lanes.Trap
+	if p.Barriers == 0 {
+		// One call runs every chunk.
+		c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
+		c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
+		c.chunkIdx, c.resume = 0, 0
+		amd64.Call(entry, unsafe.Pointer(c))
+		if c.status == statusTrap {
+			trap = r.trap(int(c.chunkIdx), int(c.trapOp))
+		}
+		runtime.KeepAlive(g)
+		runtime.KeepAlive(r)
+		return trap
+	}
 	for {
 		running := false
 		for i, f := range r.frames {
