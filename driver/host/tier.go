@@ -19,10 +19,9 @@ import (
 // laneChunk is the lanes a chunk of the Go executor runs (measured in
 // docs/hosttier.md); nativeChunk those of native code (one ymm register
 // of 32-bit values).
-const (
-	laneChunk   = 32
-	nativeChunk = 8
-)
+var laneChunk = 64
+
+const nativeChunk = 8
 
 // NativeCompile compiles a lane program (built with chunks of nativeChunk
 // lanes) to native code, returning a maker of runners, one per worker; or

@@ -1,6 +1,12 @@
 package host
 
-import "github.com/clgo/clgo/driver/host/internal/lanes"
+import (
+	"fmt"
+	"os"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
 
 // TierError is why the lane tier cannot run entry of module code with
 // the specialization constants spec (nil: it can).
@@ -16,3 +22,51 @@ func TierError(code []byte, entry string, spec map[uint32]uint64) error {
 // OnTier reports whether a prepared kernel runs on a tier other than
 // the interpreter.
 func (k *Kernel) OnTier() bool { return k.tier != nil }
+
+// TierOf reports, for a driver kernel dispatched at least once, whether
+// its prepared kernels run on a tier, and why not.
+func TierOf(k driver.Kernel) (bool, error) {
+	dk := k.(*kernel)
+	dk.mu.Lock()
+	defer dk.mu.Unlock()
+	for _, pk := range dk.cache {
+		return pk.tier != nil, pk.tierErr
+	}
+	return false, nil
+}
+
+// TierStats describes the lane program of entry: ops by code, frame size.
+func TierStats(code []byte, entry string, spec map[uint32]uint64) (string, error) {
+	m, err := Decode(code)
+	if err != nil {
+		return "", err
+	}
+	p, err := lanes.Build(m.x, entry, spec, laneChunk)
+	if err != nil {
+		return "", err
+	}
+	count := map[lanes.Code]int{}
+	uni := 0
+	for _, o := range p.Ops {
+		count[o.Code]++
+		if o.Dst != lanes.NoValue && p.Values[o.Dst].Shape == lanes.Uniform {
+			uni++
+		}
+	}
+	s := fmt.Sprintf("%d ops (%d uniform results), %d values, frame %d bytes, %d regions\n", len(p.Ops), uni, len(p.Values), p.FrameSize, len(p.Regions))
+	for c, n := range count {
+		s += fmt.Sprintf("  %s %d\n", c, n)
+	}
+	if os.Getenv("TIER_DUMP") != "" {
+		s += p.String()
+	}
+	return s, nil
+}
+
+// SetLaneChunk sets the lanes of the Go executor's chunks for later
+// Prepares and returns the previous value.
+func SetLaneChunk(n int) int {
+	old := laneChunk
+	laneChunk = n
+	return old
+}

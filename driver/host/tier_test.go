@@ -1,13 +1,19 @@
 package host_test
 
 import (
+	"bytes"
 	"errors"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver/host"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 	"github.com/clgo/clgo/internal/config"
+	"github.com/clgo/clgo/internal/corpus"
+	"github.com/clgo/clgo/internal/kspec"
 )
 
 // setTier sets CLGO_HOST_TIER for the Prepares that follow.
@@ -60,4 +66,166 @@ func TestTierRandomKernels(t *testing.T) {
 		}
 	}
 	t.Logf("%d random kernels ran on the lane tier, %d refused", ran, refused)
+}
+
+// TestTierCorpus runs every kernel of the corpus (testdata/kernels) on
+// the lane tier and on the interpreter; every buffer must agree bit for
+// bit. Kernels the lane tier refuses, and those with images, are
+// counted, not failed.
+func TestTierCorpus(t *testing.T) {
+	files, err := corpus.Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran, refused, skipped := 0, 0, 0
+	reasons := map[string]int{}
+	for _, path := range files {
+		name := strings.TrimSuffix(corpus.Name(filepath.Join(corpus.TestdataDir(), "kernels"), path), ".cl")
+		t.Run(name, func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			for _, a := range s.Args {
+				if a.Kind != kspec.ArgBuffer && a.Kind != kspec.ArgLocal && a.Kind != kspec.ArgScalar {
+					skipped++
+					t.Skip("an image or sampler argument")
+				}
+			}
+			on, why, same := tierCompare(t, s, src)
+			switch {
+			case !on:
+				refused++
+				reasons[shortReason(why)]++
+				t.Skipf("refused: %v", why)
+			case !same:
+				// tierCompare reported the difference.
+			default:
+				ran++
+			}
+		})
+	}
+	t.Logf("%d corpus kernels ran on the lane tier, %d refused, %d skipped (images)", ran, refused, skipped)
+	for r, n := range reasons {
+		t.Logf("refused %d× : %s", n, r)
+	}
+}
+
+// shortReason is an unsupported error without the kernel's name.
+func shortReason(err error) string {
+	if err == nil {
+		return "?"
+	}
+	s := err.Error()
+	if _, r, ok := strings.Cut(s, ": kernel "); ok {
+		if _, r2, ok := strings.Cut(r, ": "); ok {
+			return r2
+		}
+	}
+	return s
+}
+
+// tierCompare runs a kernel file on the interpreter and on the lane
+// tier; it reports whether the lane tier ran it (and why not) and whether
+// every buffer agreed.
+func tierCompare(t *testing.T, s *kspec.Spec, src string) (on bool, why error, same bool) {
+	setTier(t, "interp")
+	want, err := hostRunOf(s, src)
+	if err != nil {
+		t.Skipf("interpreter: %v", err)
+	}
+	defer want.q.Release()
+	werr := want.dispatch()
+	setTier(t, "lanes")
+	got, err := hostRunOf(s, src)
+	if err != nil {
+		t.Fatalf("lanes: %v", err)
+	}
+	defer got.q.Release()
+	gerr := got.dispatch()
+	on, why = host.TierOf(got.k)
+	if !on {
+		return false, why, true
+	}
+	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+		t.Errorf("the interpreter gives error %v, the lane tier %v", werr, gerr)
+		return true, nil, false
+	}
+	same = true
+	for i, b := range want.bufs {
+		if b == nil {
+			continue
+		}
+		w := b.(interface{ HostBytes() []byte }).HostBytes()
+		g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
+		if !bytes.Equal(w, g) {
+			for j := range w {
+				if w[j] != g[j] {
+					t.Errorf("argument %d: byte %d: lanes %#x, interpreter %#x", i, j, g[j], w[j])
+					break
+				}
+			}
+			same = false
+		}
+	}
+	return true, nil, same
+}
+
+// tierKernelFiles are the shared kernels and the crypto corpus: the lane
+// tier must run them all.
+func tierKernelFiles() []string {
+	var files []string
+	for _, name := range sharedKernels {
+		files = append(files, filepath.Join(sharedDir(), name+".cl"))
+	}
+	for _, name := range cryptoKernels {
+		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
+	}
+	return files
+}
+
+// TestTierSharedAndCrypto checks that the lane tier runs every shared
+// and crypto kernel, with the interpreter's results bit for bit.
+func TestTierSharedAndCrypto(t *testing.T) {
+	for _, path := range tierKernelFiles() {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			on, why, _ := tierCompare(t, s, src)
+			if !on {
+				t.Errorf("not on the lane tier: %v", why)
+			}
+		})
+	}
+}
+
+// BenchmarkTiers times the shared and crypto kernels on the interpreter
+// and on the lane tier, in CPU and wall time per work-item:
+// go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 2x
+func BenchmarkTiers(b *testing.B) {
+	for _, path := range tierKernelFiles() {
+		name := strings.TrimSuffix(filepath.Base(path), ".cl")
+		for _, tier := range []string{"interp", "lanes", "lanes8", "lanes64"} {
+			b.Run(name+"/"+tier, func(b *testing.B) {
+				s, src := loadSpec(b, path)
+				switch tier {
+				case "lanes8":
+					defer host.SetLaneChunk(host.SetLaneChunk(8))
+				case "lanes64":
+					defer host.SetLaneChunk(host.SetLaneChunk(64))
+				}
+				setTier(b, strings.TrimRight(tier, "0123456789"))
+				r := newHostRun(b, s, src)
+				r.run(b)
+				if on, why := host.TierOf(r.k); on != (tier != "interp") {
+					b.Fatalf("on a tier: %v (%v)", on, why)
+				}
+				c0, t0 := host.CPUTime(), time.Now()
+				n := 0
+				for b.Loop() {
+					r.run(b)
+					n++
+				}
+				items := float64(n) * float64(s.GlobalCount())
+				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
+				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+			})
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unsafe"
 )
@@ -12,13 +13,10 @@ func (e *Exec) atomic(c int, f []uint64, o *xop, pc int) *Trap {
 	r := int(o.imm)
 	size := o.kind.Bytes()
 	shared := e.p.Regions[r].Kind == RegionBuffer
-	mask := e.in32(f, o.m, o.um, 2)
-	for l, v := range mask {
-		if v == 0 {
-			continue
-		}
+	for mask := e.maskOf(f, o.m, o.um); mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask)
 		off := uint32(lane(f, o.a, o.ua, I32, l))
-		m, _ := e.memOf(c, r, l)
+		m := e.memOf(c, r, l)
 		if uint64(off)+uint64(size) > uint64(len(m)) {
 			t := e.trapAccess(c, l, pc, o, off)
 			t.Size = size

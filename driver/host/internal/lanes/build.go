@@ -20,6 +20,14 @@ type builder struct {
 	globals map[spirv.ID]*ptr
 	cur     *spirv.Instruction // for errors
 	depth   int                // call depth (recursion guard)
+	// Uniform phis (uniphi.go): those found Varying in earlier rounds,
+	// the instances made so far, and the assumptions of this round.
+	varying map[phiKey]bool
+	nInst   int
+	uniPhis []uniPhi
+	failed  bool
+	// curBlock is the label of the block being emitted.
+	curBlock spirv.ID
 }
 
 // sval is what a SPIR-V id stands for in the program: scalar leaves, or
@@ -44,17 +52,39 @@ type ptr struct {
 // specialization constants set by spec (SpecId → value, zero-extended),
 // into a Program over chunks of chunk lanes. It returns an error wrapping
 // ErrUnsupported for what the lane tier cannot express.
-func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (prog *Program, err error) {
+//
+// Phis at loop headers and at the merges of constructs whose branches are
+// all uniform are Uniform where their incoming values are: Build assumes
+// so, checks it once the program is built, and builds again with the phis
+// that were not made Varying (a few rounds at most).
+func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Program, error) {
 	if chunk < 1 || chunk > 1024 {
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
-	b := &builder{
-		x: x, spec: spec,
-		consts:    map[spirv.ID]*constVal{},
-		constVals: map[[2]uint64]Value{},
-		globals:   map[spirv.ID]*ptr{},
-		p:         &Program{Entry: entry, Chunk: chunk},
+	varying := map[phiKey]bool{}
+	for range 16 {
+		b := &builder{
+			x: x, spec: spec,
+			consts:    map[spirv.ID]*constVal{},
+			constVals: map[[2]uint64]Value{},
+			globals:   map[spirv.ID]*ptr{},
+			p:         &Program{Entry: entry, Chunk: chunk},
+			varying:   varying,
+		}
+		p, err := b.build(entry)
+		if err != nil {
+			return nil, err
+		}
+		if !b.check() {
+			return p, nil
+		}
 	}
+	return nil, fmt.Errorf("lanes: kernel %s: %w", entry, unsupported("OpPhi", "the shapes of the phis do not settle"))
+}
+
+// build is one round of Build.
+func (b *builder) build(entry string) (prog *Program, err error) {
+	x := b.x
 	b.types = &types{b: b, by: map[spirv.ID]*typ{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -85,14 +115,15 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (pro
 	if fn == nil {
 		return nil, fmt.Errorf("entry point function %%%d not found", ep.Function)
 	}
-	in := &instance{fn: fn, env: map[spirv.ID]*sval{}, entry: true}
+	in := b.newInstance(fn)
+	in.entry = true
 	entryMask := b.newValue(Mask, Varying)
 	b.emit(Op{Code: LiveLanes, Kind: Mask, Dst: entryMask, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
 	if err := b.function(in, entryMask); err != nil {
 		return nil, err
 	}
 	b.cur = nil
-	b.emit(Op{Code: Exit})
+	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
 	b.allocate()
 	return b.p, nil
 }

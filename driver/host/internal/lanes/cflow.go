@@ -34,6 +34,12 @@ type instance struct {
 	entry   bool
 	retMask Value
 	ret     *sval
+	// seq numbers the instance in build order (uniphi.go); mergeHead maps
+	// a merge block to its construct's header; varyingBranch marks the
+	// blocks whose branch condition is Varying.
+	seq           int
+	mergeHead     map[int]int
+	varyingBranch []bool
 }
 
 // loop is a loop construct: blocks [head, merge) in order.
@@ -83,6 +89,8 @@ func (b *builder) function(in *instance, m Value) error {
 	}
 	in.phis = map[spirv.ID]*sval{}
 	in.loops, in.ends = map[int]*loop{}, map[int][]*loop{}
+	in.mergeHead = map[int]int{}
+	in.varyingBranch = make([]bool, n)
 	preds := make([][]int, n)
 	for i, bl := range fn.Blocks {
 		if len(bl.Insts) == 0 {
@@ -94,6 +102,11 @@ func (b *builder) function(in *instance, m Value) error {
 			}
 		}
 		if len(bl.Insts) >= 2 {
+			if mi := bl.Insts[len(bl.Insts)-2]; mi.Op == spirv.OpSelectionMerge || mi.Op == spirv.OpLoopMerge {
+				if mpos, ok := in.pos[spirv.ID(mi.Operands[0])]; ok && mpos > i {
+					in.mergeHead[mpos] = i
+				}
+			}
 			if mi := bl.Insts[len(bl.Insts)-2]; mi.Op == spirv.OpLoopMerge {
 				mpos, ok := in.pos[spirv.ID(mi.Operands[0])]
 				if !ok || mpos <= i {
@@ -271,6 +284,7 @@ func (b *builder) findShadows(in *instance) error {
 // returns the mask at its end (calls change it: the lanes that return).
 func (b *builder) block(in *instance, i int, bl *spirv.Block, cur Value) (Value, error) {
 	for k, x := range bl.Insts {
+		b.curBlock = bl.Label
 		b.cur = x
 		if k == len(bl.Insts)-1 {
 			return cur, b.terminator(in, i, x, cur)
@@ -292,8 +306,9 @@ func (b *builder) block(in *instance, i int, bl *spirv.Block, cur Value) (Value,
 	return cur, fmt.Errorf("block %%%d has no terminator", bl.Label)
 }
 
-// phiReg is the register of a phi, made by its first edge or its block.
-func (b *builder) phiReg(in *instance, x *spirv.Instruction, like *sval) (*sval, error) {
+// phiReg is the register of a phi of block j, made by its first edge
+// (like: the incoming value) or by its block.
+func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) (*sval, error) {
 	if r, ok := in.phis[x.Result]; ok {
 		return r, nil
 	}
@@ -306,13 +321,19 @@ func (b *builder) phiReg(in *instance, x *spirv.Instruction, like *sval) (*sval,
 		if like == nil || like.ptr == nil || like.ptr.region < 0 {
 			return nil, unsupported("OpPhi", "a pointer phi")
 		}
-		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newValue(I32, Varying), t: like.ptr.t}
+		sh := b.phiShape(in, j, x, []Value{like.ptr.off})
+		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newValue(I32, sh), t: like.ptr.t}
 	} else {
 		if t.leaves == nil && t.size > 0 {
 			return nil, unsupported("OpPhi", "a value too large to scalarize")
 		}
+		var vs []Value
+		if like != nil {
+			vs = like.leaves
+		}
+		sh := b.phiShape(in, j, x, vs)
 		for _, lf := range t.leaves {
-			r.leaves = append(r.leaves, b.newValue(lf.kind, Varying))
+			r.leaves = append(r.leaves, b.newValue(lf.kind, sh))
 		}
 	}
 	in.phis[x.Result] = r
@@ -320,7 +341,7 @@ func (b *builder) phiReg(in *instance, x *spirv.Instruction, like *sval) (*sval,
 }
 
 func (b *builder) phiEntry(in *instance, x *spirv.Instruction) error {
-	r, err := b.phiReg(in, x, nil)
+	r, err := b.phiReg(in, in.pos[b.curBlock], x, nil)
 	if err != nil {
 		return err
 	}
@@ -350,7 +371,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 			if err != nil {
 				return err
 			}
-			r, err := b.phiReg(in, x, v)
+			r, err := b.phiReg(in, j, x, v)
 			if err != nil {
 				return err
 			}
@@ -367,9 +388,14 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 		}
 	}
 	if len(blends) > 1 {
-		// Read every incoming value before any phi changes.
+		// Read every incoming value that is itself one of the registers
+		// set here before any of them changes (a phi reading another).
+		dsts := map[Value]bool{}
+		for _, bt := range blends {
+			dsts[bt.dst] = true
+		}
 		for n, bt := range blends {
-			if b.p.Values[bt.val].Const {
+			if !dsts[bt.val] {
 				continue
 			}
 			t := b.newValue(b.kindOf(bt.val), b.shape(bt.val))
@@ -377,8 +403,29 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 			blends[n].val = t
 		}
 	}
+	// Uniform phis take their value when some lane takes the edge.
+	skip := int64(-1)
 	for _, bt := range blends {
-		b.blend(bt.dst, e, bt.val)
+		if b.shape(bt.dst) == Uniform {
+			if b.shape(bt.val) == Varying {
+				b.failed = true // a wrong assumption: the next round makes it Varying
+				b.varying[b.uniPhiOf(bt.dst)] = true
+				continue
+			}
+			if skip < 0 {
+				skip = b.label()
+				b.jump(JumpIfNone, e, skip)
+			}
+			b.set(bt.dst, bt.val)
+		}
+	}
+	if skip >= 0 {
+		b.placeLabel(skip)
+	}
+	for _, bt := range blends {
+		if b.shape(bt.dst) == Varying {
+			b.blend(bt.dst, e, bt.val)
+		}
 	}
 	// Shadows of the loops this edge leaves.
 	for _, l := range in.inLoops[i] {
@@ -439,6 +486,7 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		if t == f {
 			return b.edge(in, i, t, cur)
 		}
+		in.varyingBranch[i] = b.shape(c[0]) == Varying
 		et := b.op(MaskAnd, Mask, Mask, cur, c[0])
 		ef := b.op(MaskAndNot, Mask, Mask, cur, c[0])
 		if err := b.edge(in, i, t, et); err != nil {
@@ -484,6 +532,7 @@ func (b *builder) switchEdges(in *instance, i int, x *spirv.Instruction, cur Val
 		return err
 	}
 	k := st.kind()
+	in.varyingBranch[i] = b.shape(sel[0]) == Varying
 	words := 1
 	if st.width == 64 {
 		words = 2
@@ -537,7 +586,7 @@ func (b *builder) call(in *instance, x *spirv.Instruction, cur Value) (Value, er
 	if fn == nil || len(fn.Blocks) == 0 {
 		return cur, unsupported("OpFunctionCall", "a function without a body")
 	}
-	callee := &instance{fn: fn, env: map[spirv.ID]*sval{}}
+	callee := b.newInstance(fn)
 	if len(fn.Params) != len(x.Operands)-1 {
 		return cur, fmt.Errorf("call with %d arguments to a function of %d parameters", len(x.Operands)-1, len(fn.Params))
 	}

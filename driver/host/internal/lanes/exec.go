@@ -2,13 +2,19 @@ package lanes
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 )
 
 // Exec is the Go executor of a Program: a Runner for one goroutine. A
-// work-group runs as chunks of Program.Chunk lanes, each with a frame of
-// its own (the values' slots); each chunk runs until its next Barrier,
-// then the next chunk, until every chunk has exited.
+// work-group runs as chunks of Program.Chunk lanes (at most 64), each
+// with a frame of its own (the values' slots); each chunk runs until its
+// next Barrier, then the next chunk, until every chunk has exited.
+//
+// Varying Mask values are kept as bitmaps (lane l: bit l) in the first
+// word of their slot, not as rows of 32-bit lanes: mask arithmetic is
+// then one word operation, and memory ops visit the set bits. Uniform
+// masks are 0 or 0xffffffff as ir.go says.
 type Exec struct {
 	p      *Program
 	C      int
@@ -18,7 +24,8 @@ type Exec struct {
 	pcs    []int
 	done   []bool
 	lid    [][4][]uint32 // per chunk: local ids x, y, z and the linear id
-	live   [][]uint32    // per chunk: LiveLanes
+	live   []uint64      // per chunk: LiveLanes as a bitmap
+	full   uint64        // the bitmap of all C lanes
 	wg     [][]byte      // per region: Workgroup memory
 	priv   [][][]byte    // per chunk, per region: Private memory, C lanes
 	// scratch rows for broadcast Uniform operands, 64-bit lanes.
@@ -40,10 +47,15 @@ type xop struct {
 	jump          int
 }
 
-// NewExec makes an executor of p. p must come from Build.
+// NewExec makes an executor of p. p must come from Build, with chunks of
+// at most 64 lanes.
 func NewExec(p *Program) *Exec {
 	C := p.Chunk
+	if C > 64 {
+		panic("lanes: the Go executor runs chunks of at most 64 lanes")
+	}
 	e := &Exec{p: p, C: C}
+	e.full = ^uint64(0) >> (64 - C)
 	e.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (e.nLanes + C - 1) / C
 	labelAt := make([]int, p.Labels)
@@ -90,7 +102,7 @@ func NewExec(p *Program) *Exec {
 	e.pcs = make([]int, n)
 	e.done = make([]bool, n)
 	e.lid = make([][4][]uint32, n)
-	e.live = make([][]uint32, n)
+	e.live = make([]uint64, n)
 	e.priv = make([][][]byte, n)
 	for c := range n {
 		f := make([]uint64, words+4) // +4: 32-byte alignment slack not needed; rows stay inside
@@ -104,7 +116,6 @@ func NewExec(p *Program) *Exec {
 		for d := range ids {
 			ids[d] = make([]uint32, C)
 		}
-		e.live[c] = make([]uint32, C)
 		for l := range C {
 			li := c*C + l
 			ids[0][l] = uint32(li % p.Local[0])
@@ -112,7 +123,7 @@ func NewExec(p *Program) *Exec {
 			ids[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
 			ids[3][l] = uint32(li)
 			if li < e.nLanes {
-				e.live[c][l] = 0xffffffff
+				e.live[c] |= 1 << l
 			}
 		}
 		e.lid[c] = ids
@@ -236,17 +247,15 @@ func lane(f []uint64, w int32, uni bool, k Kind, l int) uint64 {
 	return f[int(w)+l]
 }
 
-// anyLane reports whether some lane of mask m is set.
-func (e *Exec) anyLane(f []uint64, w int32, uni bool) bool {
+// maskOf is the bitmap of a mask operand.
+func (e *Exec) maskOf(f []uint64, w int32, uni bool) uint64 {
 	if uni {
-		return uint32(f[w]) != 0
-	}
-	for _, v := range row32(f, w, e.C) {
-		if v != 0 {
-			return true
+		if uint32(f[w]) != 0 {
+			return e.full
 		}
+		return 0
 	}
-	return false
+	return f[w]
 }
 
 // run runs chunk c from its resume point to its next Barrier or Exit.
@@ -263,11 +272,11 @@ func (e *Exec) run(c int) *Trap {
 		case Jump:
 			pc = o.jump
 		case JumpIfNone:
-			if !e.anyLane(f, o.a, o.ua) {
+			if e.maskOf(f, o.a, o.ua) == 0 {
 				pc = o.jump
 			}
 		case JumpIfAny:
-			if e.anyLane(f, o.a, o.ua) {
+			if e.maskOf(f, o.a, o.ua) != 0 {
 				pc = o.jump
 			}
 		case Barrier:
@@ -277,14 +286,11 @@ func (e *Exec) run(c int) *Trap {
 			e.done[c] = true
 			return nil
 		case Unreachable:
-			m := e.in32(f, o.m, o.um, 0)
-			for l, v := range m {
-				if v != 0 {
-					return &Trap{Code: TrapUnreachable, Op: pc - 1, Lane: c*C + l, Region: -1}
-				}
+			if m := e.maskOf(f, o.m, o.um); m != 0 {
+				return &Trap{Code: TrapUnreachable, Op: pc - 1, Lane: c*C + bits.TrailingZeros64(m), Region: -1}
 			}
 		case LiveLanes:
-			copy(row32(f, o.d, C), e.live[c])
+			f[o.d] = e.live[c]
 		case LocalID:
 			copy(row32(f, o.d, C), e.lid[c][o.imm])
 		case LocalIndex:
@@ -316,6 +322,10 @@ func (e *Exec) run(c int) *Trap {
 		default:
 			if o.ud {
 				f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
+				continue
+			}
+			if o.dk == Mask || o.ka == Mask {
+				e.maskOp(f, o)
 				continue
 			}
 			if o.kind.Bytes() == 4 && o.dk.Bytes() == 4 && e.fast32(f, o) {
@@ -369,14 +379,7 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 	case Copy:
 		copy(d, e.in32(f, o.a, o.ua, 0))
 		return true
-	case Select:
-		m, a, b := e.in32(f, o.a, o.ua, 0), e.in32(f, o.b, o.ub, 1), e.in32(f, o.c, o.uc, 2)
-		m, a, b = m[:len(d)], a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = a[l]&m[l] | b[l]&^m[l]
-		}
-		return true
-	case MaskNot, Not:
+	case Not:
 		a := e.in32(f, o.a, o.ua, 0)[:len(d)]
 		for l := range d {
 			d[l] = ^a[l]
@@ -388,25 +391,20 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 	}
 	a, b := e.in32(f, o.a, o.ua, 0)[:len(d)], e.in32(f, o.b, o.ub, 1)[:len(d)]
 	switch o.code {
-	case MaskAnd, And:
+	case And:
 		for l := range d {
 			d[l] = a[l] & b[l]
 		}
-	case MaskOr, Or:
+		return true
+	case Or:
 		for l := range d {
 			d[l] = a[l] | b[l]
 		}
-	case MaskAndNot:
-		for l := range d {
-			d[l] = a[l] &^ b[l]
-		}
-	case MaskXor, Xor:
+		return true
+	case Xor:
 		for l := range d {
 			d[l] = a[l] ^ b[l]
 		}
-	}
-	switch o.code {
-	case MaskAnd, And, MaskOr, Or, MaskAndNot, MaskXor, Xor:
 		return true
 	}
 	if o.kind == I32 {
@@ -435,30 +433,6 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 			for l := range d {
 				d[l] = uint32(int32(a[l]) >> b[l])
 			}
-		case Eq:
-			for l := range d {
-				d[l] = mask32(a[l] == b[l])
-			}
-		case Ne:
-			for l := range d {
-				d[l] = mask32(a[l] != b[l])
-			}
-		case ULt:
-			for l := range d {
-				d[l] = mask32(a[l] < b[l])
-			}
-		case ULe:
-			for l := range d {
-				d[l] = mask32(a[l] <= b[l])
-			}
-		case SLt:
-			for l := range d {
-				d[l] = mask32(int32(a[l]) < int32(b[l]))
-			}
-		case SLe:
-			for l := range d {
-				d[l] = mask32(int32(a[l]) <= int32(b[l]))
-			}
 		case UMin:
 			for l := range d {
 				d[l] = min(a[l], b[l])
@@ -469,11 +443,22 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 			}
 		case Index:
 			if o.imm > 0 && o.imm < 1<<20 {
-				s := uint64(o.imm)
+				s := int64(o.imm)
+				if o.ua && a[0] != poison {
+					// A uniform base (often a constant): one add per lane.
+					base := int64(a[0])
+					for l := range d {
+						r := base + int64(int32(b[l]))*s
+						if uint64(r) >= poison {
+							r = poison
+						}
+						d[l] = uint32(r)
+					}
+					return true
+				}
 				for l := range d {
-					x := int64(int32(b[l]))
-					r := int64(a[l]) + x*int64(s)
-					if a[l] == poison || r < 0 || r >= poison {
+					r := int64(a[l]) + int64(int32(b[l]))*s
+					if a[l] == poison || uint64(r) >= poison {
 						r = poison
 					}
 					d[l] = uint32(r)
@@ -504,18 +489,6 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 		case FDiv:
 			for l := range fd {
 				fd[l] = fa[l] / fb[l]
-			}
-		case FOrdLt:
-			for l := range d {
-				d[l] = mask32(fa[l] < fb[l])
-			}
-		case FOrdLe:
-			for l := range d {
-				d[l] = mask32(fa[l] <= fb[l])
-			}
-		case FOrdEq:
-			for l := range d {
-				d[l] = mask32(fa[l] == fb[l])
 			}
 		default:
 			return false
@@ -601,14 +574,13 @@ func (e *Exec) fast64(f []uint64, o *xop) bool {
 	return true
 }
 
-// memOf is the bytes lane l of chunk c accesses in region r, and the
-// base of the lane's part.
-func (e *Exec) memOf(c, r, l int) ([]byte, int) {
+// memOf is the bytes lane l of chunk c accesses in region r.
+func (e *Exec) memOf(c, r, l int) []byte {
 	rg := &e.p.Regions[r]
 	if rg.Kind == RegionPrivate {
-		return e.priv[c][r][l*rg.Size : (l+1)*rg.Size], 0
+		return e.priv[c][r][l*rg.Size : (l+1)*rg.Size]
 	}
-	return e.mem[r], 0
+	return e.mem[r]
 }
 
 func (e *Exec) trapAccess(c, l, pc int, o *xop, off uint32) *Trap {
@@ -630,44 +602,41 @@ func readLeaf(m []byte, size int) uint64 {
 func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 	size := int(o.imm2)
 	r := int(o.imm)
-	priv := e.p.Regions[r].Kind == RegionPrivate
+	mask := e.maskOf(f, o.m, o.um)
 	if o.ud {
-		if !e.anyLane(f, o.m, o.um) {
+		if mask == 0 {
 			return nil
 		}
 		off := uint32(f[o.a])
 		m := e.mem[r]
 		if uint64(off)+uint64(size) > uint64(len(m)) {
-			l := e.firstLane(f, o)
-			return e.trapAccess(c, l, pc, o, off)
+			return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
 		}
 		f[o.d] = readLeaf(m[off:], size)
 		return nil
 	}
-	mask := e.in32(f, o.m, o.um, 2)
-	wide := o.dk.Bytes() == 8
+	priv := e.p.Regions[r].Kind == RegionPrivate
 	// The common case: 4-byte loads from one memory.
-	if !priv && !wide && size == 4 {
+	if !priv && o.dk.Bytes() == 4 && o.dk != Mask && size == 4 {
 		m := e.mem[r]
 		d := row32(f, o.d, e.C)
 		if o.ua {
 			off := uint32(f[o.a])
-			for l, v := range mask {
-				if v == 0 {
-					continue
+			if uint64(off)+4 > uint64(len(m)) {
+				if mask != 0 {
+					return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
 				}
-				if uint64(off)+4 > uint64(len(m)) {
-					return e.trapAccess(c, l, pc, o, off)
-				}
-				d[l] = binary.LittleEndian.Uint32(m[off:])
+				return nil
+			}
+			v := binary.LittleEndian.Uint32(m[off:])
+			for ; mask != 0; mask &= mask - 1 {
+				d[bits.TrailingZeros64(mask)&63] = v
 			}
 			return nil
 		}
 		offs := row32(f, o.a, e.C)
-		for l, v := range mask {
-			if v == 0 {
-				continue
-			}
+		for ; mask != 0; mask &= mask - 1 {
+			l := bits.TrailingZeros64(mask) & 63
 			off := offs[l]
 			if uint64(off)+4 > uint64(len(m)) {
 				return e.trapAccess(c, l, pc, o, off)
@@ -676,49 +645,41 @@ func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 		}
 		return nil
 	}
-	for l, v := range mask {
-		if v == 0 {
-			continue
-		}
+	var bitsOut uint64
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask)
 		off := uint32(lane(f, o.a, o.ua, I32, l))
-		m, _ := e.memOf(c, r, l)
+		m := e.memOf(c, r, l)
 		if uint64(off)+uint64(size) > uint64(len(m)) {
 			return e.trapAccess(c, l, pc, o, off)
 		}
 		x := readLeaf(m[off:], size)
-		if wide {
+		switch {
+		case o.dk == Mask:
+			if uint32(x) != 0 {
+				bitsOut |= 1 << l
+			}
+		case o.dk.Bytes() == 8:
 			f[int(o.d)+l] = x
-		} else {
+		default:
 			*(*uint32)(unsafe.Add(unsafe.Pointer(&f[o.d]), 4*l)) = uint32(x)
 		}
 	}
+	if o.dk == Mask {
+		f[o.d] = bitsOut
+	}
 	return nil
-}
-
-// firstLane is the first lane of an op's mask.
-func (e *Exec) firstLane(f []uint64, o *xop) int {
-	if o.um {
-		return 0
-	}
-	for l, v := range row32(f, o.m, e.C) {
-		if v != 0 {
-			return l
-		}
-	}
-	return 0
 }
 
 func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 	size := int(o.imm2)
 	r := int(o.imm)
-	mask := e.in32(f, o.m, o.um, 2)
-	if size == 4 && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
+	mask := e.maskOf(f, o.m, o.um)
+	if size == 4 && o.kind != Mask && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
 		m := e.mem[r]
 		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
-		for l, v := range mask {
-			if v == 0 {
-				continue
-			}
+		for ; mask != 0; mask &= mask - 1 {
+			l := bits.TrailingZeros64(mask) & 63
 			off := offs[l]
 			if uint64(off)+4 > uint64(len(m)) {
 				return e.trapAccess(c, l, pc, o, off)
@@ -727,16 +688,28 @@ func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 		}
 		return nil
 	}
-	for l, v := range mask {
-		if v == 0 {
-			continue
-		}
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask)
 		off := uint32(lane(f, o.a, o.ua, I32, l))
-		m, _ := e.memOf(c, r, l)
+		m := e.memOf(c, r, l)
 		if uint64(off)+uint64(size) > uint64(len(m)) {
 			return e.trapAccess(c, l, pc, o, off)
 		}
-		putLeaf(m[off:], size, lane(f, o.b, o.ub, o.kind, l))
+		var v uint64
+		if o.kind == Mask {
+			v = uint64(uint32(e.maskLane(f, o.b, o.ub, l)))
+		} else {
+			v = lane(f, o.b, o.ub, o.kind, l)
+		}
+		putLeaf(m[off:], size, v)
 	}
 	return nil
+}
+
+// maskLane is lane l of a mask operand: 0 or 0xffffffff.
+func (e *Exec) maskLane(f []uint64, w int32, uni bool, l int) uint64 {
+	if e.maskOf(f, w, uni)>>l&1 != 0 {
+		return 0xffffffff
+	}
+	return 0
 }

@@ -70,7 +70,6 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 	return p, nil
 }
 
-
 func (b *builder) region(r Region) int {
 	for i, o := range b.p.Regions {
 		if r.Kind == RegionBuffer && o.Kind == RegionBuffer && o.Set == r.Set && o.Binding == r.Binding {
