@@ -8,12 +8,12 @@ import (
 	"github.com/clgo/clgo/driver/host"
 )
 
-// BenchmarkTiers times the crypto corpus and the shared kernels at the
+// BenchmarkNative times the crypto corpus and the shared kernels at the
 // sizes in their files on each tier of the host driver, reporting CPU and
 // wall time per work-item, and on the reference OpenCL (pocl: the fastest
 // kernel run, profiling start to end, per work-item):
-// go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 20x
-func BenchmarkTiers(b *testing.B) {
+// go test ./driver/host -run '^$' -bench 'Native/sha256' -benchtime 20x
+func BenchmarkNative(b *testing.B) {
 	var files []string
 	for _, name := range cryptoKernels {
 		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
