@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/jit"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -22,3 +23,15 @@ func NativeError(code []byte, entry string, spec map[uint32]uint64) error {
 
 // OnNative reports whether a prepared kernel runs native code.
 func (k *Kernel) OnNative() bool { return k.tier != nil && k.tier.native }
+
+// NativeOf reports whether a driver kernel's prepared kernel runs native
+// code.
+func NativeOf(k driver.Kernel) bool {
+	dk := k.(*kernel)
+	dk.mu.Lock()
+	defer dk.mu.Unlock()
+	for _, pk := range dk.cache {
+		return pk.OnNative()
+	}
+	return false
+}

@@ -2,6 +2,8 @@ package host_test
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -52,4 +54,53 @@ func TestNativeRandomKernels(t *testing.T) {
 		}
 	}
 	t.Logf("%d random kernels ran as native code, %d refused", ran, refused)
+}
+
+// TestNativeSharedAndCrypto runs every shared and crypto kernel as native
+// code and on the interpreter: the buffers must agree bit for bit.
+func TestNativeSharedAndCrypto(t *testing.T) {
+	for _, path := range tierKernelFiles() {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			setTier(t, "interp")
+			want, err := hostRunOf(s, src)
+			if err != nil {
+				t.Skipf("interpreter: %v", err)
+			}
+			defer want.q.Release()
+			werr := want.dispatch()
+			setTier(t, "native")
+			got, err := hostRunOf(s, src)
+			if err != nil {
+				t.Fatalf("native: %v", err)
+			}
+			defer got.q.Release()
+			gerr := got.dispatch()
+			if !host.NativeOf(got.k) {
+				t.Fatalf("not native code")
+			}
+			if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+				t.Fatalf("the interpreter gives error %v, native code %v", werr, gerr)
+			}
+			for i, b := range want.bufs {
+				if b == nil {
+					continue
+				}
+				w := b.(interface{ HostBytes() []byte }).HostBytes()
+				g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
+				if j := firstByteDiff(w, g); j >= 0 {
+					t.Errorf("argument %d: byte %d: native %#x, interpreter %#x", i, j, g[j], w[j])
+				}
+			}
+		})
+	}
+}
+
+func firstByteDiff(a, b []byte) int {
+	for j := range a {
+		if a[j] != b[j] {
+			return j
+		}
+	}
+	return -1
 }
