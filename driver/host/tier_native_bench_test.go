@@ -10,8 +10,9 @@ import (
 
 // BenchmarkNative times the crypto corpus and the shared kernels at the
 // sizes in their files on each tier of the host driver, reporting CPU and
-// wall time per work-item, and on the reference OpenCL (pocl: the fastest
-// kernel run, profiling start to end, per work-item):
+// wall time per work-item and the fastest run's wall time per work-item,
+// and on the reference OpenCL (pocl: the fastest kernel run, profiling
+// start to end, per work-item):
 // go test ./driver/host -run '^$' -bench 'Native/sha256' -benchtime 20x
 func BenchmarkNative(b *testing.B) {
 	var files []string
@@ -39,13 +40,19 @@ func BenchmarkNative(b *testing.B) {
 				r.run(b)
 				c0, t0 := host.CPUTime(), time.Now()
 				n := 0
+				best := time.Duration(1<<63 - 1)
 				for b.Loop() {
+					t := time.Now()
 					r.run(b)
+					best = min(best, time.Since(t))
 					n++
 				}
 				items := float64(n) * float64(s.GlobalCount())
 				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
 				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+				// The fastest run: the least disturbed by other work on a
+				// shared machine, as PoCL's column is.
+				b.ReportMetric(float64(best.Nanoseconds())/float64(s.GlobalCount()), "best-ns/item")
 			})
 		}
 	}

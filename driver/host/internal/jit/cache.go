@@ -18,43 +18,68 @@ const (
 	cacheLen   = 10
 )
 
+// A cache entry is keyed by value and half: a 32-bit value is its half
+// 0, a 64-bit value halves 0 (lanes 0-3) and 1 (lanes 4-7).
+type cacheKey int32
+
+func keyOf(v lanes.Value, half int) cacheKey { return cacheKey(v)*2 + cacheKey(half) }
+
+const noKey cacheKey = -1
+
 type regCache struct {
-	val  [cacheLen]lanes.Value // NoValue: empty
-	next int                   // round-robin victim
+	key  [cacheLen]cacheKey // noKey: empty
+	next int                // round-robin victim
 }
 
 func (c *regCache) flush() {
-	for i := range c.val {
-		c.val[i] = lanes.NoValue
+	for i := range c.key {
+		c.key[i] = noKey
 	}
 }
 
-// find is the register holding v, if any.
-func (c *regCache) find(v lanes.Value) (amd64.Y, bool) {
-	for i, x := range c.val {
-		if x == v {
+// find is the register holding half h of v, if any.
+func (c *regCache) find(v lanes.Value, h int) (amd64.Y, bool) {
+	k := keyOf(v, h)
+	for i, x := range c.key {
+		if x == k {
 			return cacheFirst + amd64.Y(i), true
 		}
 	}
 	return 0, false
 }
 
-// keep copies y, now holding v, into a cache register.
-func (g *gen) keep(v lanes.Value, y amd64.Y) {
+// keep copies y, now holding half h of v, into a cache register.
+func (g *gen) keep(v lanes.Value, h int, y amd64.Y) {
 	c := &g.cache
-	r, ok := c.find(v)
+	r, ok := c.find(v, h)
 	if !ok {
 		i := c.next
 		c.next = (c.next + 1) % cacheLen
-		c.val[i] = v
+		c.key[i] = keyOf(v, h)
 		r = cacheFirst + amd64.Y(i)
 	}
 	g.a.VMOVDQU(r, y)
 }
 
 // cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit
-// element-wise ops (but division and bit counts), builtins and jumps.
+// element-wise ops (but division and bit counts), the simple 64-bit ones,
+// builtins and jumps.
 func (g *gen) cacheSafe(o *lanes.Op) bool {
+	if o.Kind.Bytes() == 8 || g.kind(o.Dst).Bytes() == 8 {
+		if g.kind(o.Dst).Bytes() != 8 {
+			return false
+		}
+		switch o.Code {
+		case lanes.Copy, lanes.Bitcast, lanes.Select, lanes.Add, lanes.Sub, lanes.And, lanes.Or,
+			lanes.Xor, lanes.Not, lanes.Neg, lanes.Shl, lanes.ShrU, lanes.FAdd, lanes.FSub,
+			lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Sqrt, lanes.Floor, lanes.Ceil, lanes.Trunc,
+			lanes.RoundEven, lanes.FNeg, lanes.FAbs:
+			return o.Kind.Bytes() == 8
+		case lanes.ZextTo64, lanes.SextTo64, lanes.Pack64:
+			return true
+		}
+		return false
+	}
 	switch o.Code {
 	case lanes.Nop, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny,
 		lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID,

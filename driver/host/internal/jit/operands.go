@@ -25,7 +25,7 @@ func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
 
 // ld loads 32-bit value v into y (from the register cache if there).
 func (g *gen) ld(y amd64.Y, v lanes.Value) {
-	if r, ok := g.cache.find(v); ok {
+	if r, ok := g.cache.find(v, 0); ok {
 		g.a.VMOVDQU(y, r)
 		return
 	}
@@ -35,7 +35,7 @@ func (g *gen) ld(y amd64.Y, v lanes.Value) {
 		g.a.VMOVDQUload(y, g.slot(v, 0))
 	}
 	if g.caching {
-		g.keep(v, y)
+		g.keep(v, 0, y)
 	}
 }
 
@@ -47,12 +47,25 @@ func (g *gen) st(v lanes.Value, y amd64.Y) {
 		g.a.VMOVDQUstore(g.slot(v, 0), y)
 	}
 	if g.caching {
-		g.keep(v, y)
+		g.keep(v, 0, y)
 	}
 }
 
 // ld64 loads 64-bit value v into lo (lanes 0-3) and hi (lanes 4-7).
 func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
+	r0, ok0 := g.cache.find(v, 0)
+	r1, ok1 := g.cache.find(v, 1)
+	if ok0 && ok1 {
+		g.a.VMOVDQU(lo, r0)
+		g.a.VMOVDQU(hi, r1)
+		return
+	}
+	defer func() {
+		if g.caching {
+			g.keep(v, 0, lo)
+			g.keep(v, 1, hi)
+		}
+	}()
 	if g.shape(v) == lanes.Uniform {
 		g.a.VPBROADCASTQload(lo, g.slot(v, 0))
 		g.a.VMOVDQU(hi, lo)
@@ -64,6 +77,10 @@ func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
 
 // st64 stores lo and hi as 64-bit value v.
 func (g *gen) st64(v lanes.Value, lo, hi amd64.Y) {
+	if g.caching {
+		g.keep(v, 0, lo)
+		g.keep(v, 1, hi)
+	}
 	if g.shape(v) == lanes.Uniform {
 		g.a.VMOVQstore(g.slot(v, 0), lo)
 		return

@@ -25,10 +25,10 @@ func (g *gen) emit64(o *lanes.Op) error {
 			g.widen(x0, x1, x0, o.Code == lanes.SextTo64)
 		case o.Code == lanes.Pack64:
 			g.ld(y0, o.B)
-			a.VPUNPCKLDQ(t0, x0, y0)
-			a.VPUNPCKHDQ(t1, x0, y0)
-			a.VPERM2I128(x0, t0, t1, 0x20)
-			a.VPERM2I128(x1, t0, t1, 0x31)
+			a.VPUNPCKLDQ(z0, x0, y0)
+			a.VPUNPCKHDQ(z1, x0, y0)
+			a.VPERM2I128(x0, z0, z1, 0x20)
+			a.VPERM2I128(x1, z0, z1, 0x31)
 		case o.Code == lanes.FConvert && o.Kind == lanes.F32:
 			a.VEXTRACTI128(x1, x0, 1)
 			a.VCVTPS2PD(x0, x0)
@@ -53,12 +53,13 @@ func (g *gen) emit64(o *lanes.Op) error {
 	}
 
 	if o.Code == lanes.Select {
+		// Y0-Y5 only (the register cache keeps the rest).
 		g.ld(x0, o.A)
-		g.ld64(y0, y1, o.B)
-		g.ld64(z0, z1, o.C)
-		g.widen(t0, t1, x0, true)
-		a.VBLENDVPD(x0, z0, y0, t0)
-		a.VBLENDVPD(x1, z1, y1, t1)
+		g.widen(z0, z1, x0, true)
+		g.ld64(x0, x1, o.B)
+		g.ld64(y0, y1, o.C)
+		a.VBLENDVPD(x0, y0, x0, z0)
+		a.VBLENDVPD(x1, y1, x1, z1)
 		g.st64(o.Dst, x0, x1)
 		return nil
 	}
@@ -173,13 +174,13 @@ func (g *gen) emit64(o *lanes.Op) error {
 	case lanes.FDiv:
 		pair(a.VDIVPD)
 	case lanes.FNeg:
-		a.VMOVDQUload(t0, g.splat64(1<<63))
-		a.VPXOR(x0, x0, t0)
-		a.VPXOR(x1, x1, t0)
+		a.VMOVDQUload(y0, g.splat64(1<<63))
+		a.VPXOR(x0, x0, y0)
+		a.VPXOR(x1, x1, y0)
 	case lanes.FAbs:
-		a.VMOVDQUload(t0, g.splat64(1<<63-1))
-		a.VPAND(x0, x0, t0)
-		a.VPAND(x1, x1, t0)
+		a.VMOVDQUload(y0, g.splat64(1<<63-1))
+		a.VPAND(x0, x0, y0)
+		a.VPAND(x1, x1, y0)
 	case lanes.Fma:
 		a.VFMADD213PD(x0, y0, z0)
 		a.VFMADD213PD(x1, y1, z1)
