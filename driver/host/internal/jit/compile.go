@@ -28,10 +28,11 @@ type gen struct {
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
 	cache               regCache
-	// loop: the program has no barrier, and Exit goes on to the next
-	// chunk (nextChunk) rather than returning.
-	loop      bool
+	// nextChunk: where Exit (and Barrier) go on to the next chunk.
 	nextChunk amd64.Label
+	// resumeOff is where a frame keeps its chunk's resume point in
+	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
+	resumeOff int32
 	caching   bool // the op being compiled leaves the cache registers alone
 }
 
@@ -70,20 +71,19 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	for i := range g.resumes {
 		g.resumes[i] = a.NewLabel()
 	}
-	// Entry: the frame, then a jump to the resume point of the barrier
-	// the chunk stopped at, if any.
-	g.loop = p.Barriers == 0
+	// One call runs the whole work-group. Without barriers each chunk
+	// runs to its end and Exit steps on to the next. With barriers the
+	// code passes over the chunks (dispatch) as the Go executor does:
+	// each chunk runs from its resume point to its next Barrier or its
+	// end, until a pass finds every chunk done.
 	g.nextChunk = a.NewLabel()
+	dispatch := a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	if p.Barriers > 0 {
+		a.JMP(dispatch)
+	}
 	body := a.NewLabel()
 	a.Bind(body)
-	if p.Barriers > 0 {
-		a.MOVQload(amd64.RAX, amd64.M(rCtx, offResume))
-		for k, l := range g.resumes {
-			a.CMPQimm(amd64.RAX, int32(k+1))
-			a.Jcc(amd64.CondE, l)
-		}
-	}
 	g.cache.flush()
 	for i := range p.Ops {
 		g.op = i
@@ -104,19 +104,47 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		}
 	}
 	// Falling off the end is an Exit.
-	if g.loop {
-		// The next chunk of the group, if any: its frame and chunkInfo.
-		a.Bind(g.nextChunk)
-		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunkIdx))
-		a.INCQ(amd64.RAX)
-		a.CMPQload(amd64.RAX, amd64.M(rCtx, offNChunks))
-		done := a.NewLabel()
-		a.Jcc(amd64.CondAE, done)
-		a.MOVQstore(amd64.M(rCtx, offChunkIdx), amd64.RAX)
-		a.ADDQload(rFrame, amd64.M(rCtx, offFrameStr))
-		a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
-		a.ADDQmemImm(amd64.M(rCtx, offChunk), sizeChunkInfo)
+	g.emitExit()
+	// The next chunk of the group, if any: its frame and chunkInfo.
+	a.Bind(g.nextChunk)
+	a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunkIdx))
+	a.INCQ(amd64.RAX)
+	a.CMPQload(amd64.RAX, amd64.M(rCtx, offNChunks))
+	endPass := a.NewLabel()
+	a.Jcc(amd64.CondAE, endPass)
+	a.MOVQstore(amd64.M(rCtx, offChunkIdx), amd64.RAX)
+	a.ADDQload(rFrame, amd64.M(rCtx, offFrameStr))
+	a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
+	a.ADDQmemImm(amd64.M(rCtx, offChunk), sizeChunkInfo)
+	if p.Barriers == 0 {
 		a.JMP(body)
+		a.Bind(endPass)
+	} else {
+		a.JMP(dispatch)
+		// End of a pass: another if some chunk ran in this one.
+		a.Bind(endPass)
+		done := a.NewLabel()
+		a.CMPQmemImm(amd64.M(rCtx, offRan), 0)
+		a.Jcc(amd64.CondE, done)
+		a.MOVQstoreImm(amd64.M(rCtx, offRan), 0)
+		a.MOVQstoreImm(amd64.M(rCtx, offChunkIdx), 0)
+		a.MOVQload(rFrame, amd64.M(rCtx, offFrame0))
+		a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
+		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk0))
+		a.MOVQstore(amd64.M(rCtx, offChunk), amd64.RAX)
+		// A chunk's resume point: done chunks are passed over.
+		a.Bind(dispatch)
+		a.MOVQload(amd64.RAX, amd64.M(rFrame, g.resumeOff))
+		a.CMPQimm(amd64.RAX, -1)
+		a.Jcc(amd64.CondE, g.nextChunk)
+		a.MOVQstoreImm(amd64.M(rCtx, offRan), 1)
+		a.TESTQ(amd64.RAX, amd64.RAX)
+		a.Jcc(amd64.CondE, body)
+		for k, l := range g.resumes {
+			a.CMPQimm(amd64.RAX, int32(k+1))
+			a.Jcc(amd64.CondE, l)
+		}
+		a.UD2() // no other resume points
 		a.Bind(done)
 	}
 	g.exit(statusExit)
@@ -138,7 +166,9 @@ func (g *gen) layout() {
 	g.privOff = make([]int32, n)
 	g.privStride = make([]int32, n)
 	g.inter = interleaved(g.p)
-	off := (g.p.FrameSize + 31) &^ 31
+	off := (g.p.FrameSize + 7) &^ 7
+	g.resumeOff = int32(off)
+	off = (off + 8 + 31) &^ 31
 	for r, rg := range g.p.Regions {
 		if rg.Kind != lanes.RegionPrivate {
 			continue
@@ -153,6 +183,15 @@ func (g *gen) layout() {
 		off += stride * chunk
 	}
 	g.frameSize = off
+}
+
+// emitExit ends the chunk: marks its frame done (programs with
+// barriers) and goes on to the next chunk.
+func (g *gen) emitExit() {
+	if g.p.Barriers > 0 {
+		g.a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), -1)
+	}
+	g.a.JMP(g.nextChunk)
 }
 
 // exit sets ctx.status and returns to the caller.
@@ -191,17 +230,15 @@ func (g *gen) emit(o *lanes.Op) error {
 		a.Jcc(cond, g.labels[o.Imm])
 		return nil
 	case lanes.Barrier:
-		a.MOVQstoreImm(amd64.M(rCtx, offResume), int32(o.Imm+1))
-		g.exit(statusBarrier)
+		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
+			return errUnsupported("barrier number out of range")
+		}
+		a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), int32(o.Imm+1))
+		a.JMP(g.nextChunk)
 		a.Bind(g.resumes[o.Imm])
 		return nil
 	case lanes.Exit:
-		if g.loop {
-			a.JMP(g.nextChunk)
-			return nil
-		}
-		a.MOVQstoreImm(amd64.M(rCtx, offResume), 0)
-		g.exit(statusExit)
+		g.emitExit()
 		return nil
 	case lanes.Unreachable:
 		g.testMask(o.M)

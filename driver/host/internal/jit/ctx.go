@@ -7,8 +7,8 @@ import "unsafe"
 // the layout is Go's and never written out by hand.
 type ctx struct {
 	frame   uintptr // the chunk's frame (values' slots, then private areas)
-	resume  int64   // in: 0 to start, k+1 to resume after Barrier k; out: k+1 at Barrier k
-	status  int64   // out: statusExit, statusBarrier or statusTrap
+	ran     int64   // a chunk ran in this pass over the chunks (programs with barriers)
+	status  int64   // out: statusExit or statusTrap
 	trapOp  int64   // out, on statusTrap: the index of the op that trapped
 	regions uintptr // *[len(Program.Regions)]regionMem
 	chunk   uintptr // *chunkInfo of the chunk
@@ -19,13 +19,16 @@ type ctx struct {
 	// call: at Exit the code moves frame and chunk on by frameStride and
 	// one chunkInfo, and chunkIdx on by one, until nChunks have run.
 	chunkIdx, nChunks, frameStride int64
+	// frame0 and chunk0 are chunk 0's frame and chunkInfo: a program with
+	// barriers passes over the chunks until none runs (each frame keeps
+	// its chunk's resume point at gen.resumeOff).
+	frame0, chunk0 uintptr
 }
 
 // Run outcomes in ctx.status.
 const (
-	statusExit    = 0
-	statusBarrier = 1
-	statusTrap    = 2
+	statusExit = 0
+	statusTrap = 2
 )
 
 // regionMem is one region's memory as the code sees it.
@@ -54,7 +57,9 @@ const chunk = 8
 // Field offsets the code uses.
 var (
 	offFrame      = int32(unsafe.Offsetof(ctx{}.frame))
-	offResume     = int32(unsafe.Offsetof(ctx{}.resume))
+	offRan        = int32(unsafe.Offsetof(ctx{}.ran))
+	offFrame0     = int32(unsafe.Offsetof(ctx{}.frame0))
+	offChunk0     = int32(unsafe.Offsetof(ctx{}.chunk0))
 	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
 	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))

@@ -18,6 +18,7 @@ type Kernel struct {
 	privOff   []int32
 	privStr   []int32
 	inter     []bool
+	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
 }
@@ -37,7 +38,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (k.nLanes + chunk - 1) / chunk
@@ -89,8 +90,6 @@ func (k *Kernel) NewRunner() lanes.Runner {
 		}
 	}
 	r.mem = make([][]byte, len(p.Regions))
-	r.resume = make([]int64, len(k.chunks))
-	r.done = make([]bool, len(k.chunks))
 	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
 	return r
 }
@@ -103,8 +102,6 @@ type runner struct {
 	regions []regionMem
 	wg      [][]byte // Workgroup regions' memory
 	mem     [][]byte // each region's memory in the group being run
-	resume  []int64
-	done    []bool
 }
 
 // setRegion points region i's entry at m.
@@ -163,50 +160,20 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		c.numGroups[d] = g.NumGroups[d]
 		c.globalBase[d] = g.ID[d]*uint32(p.Local[d]) + g.Shift[d]
 	}
-	for i := range r.resume {
-		r.resume[i], r.done[i] = 0, false
+	if p.Barriers > 0 {
+		for _, f := range r.frames {
+			binary.LittleEndian.PutUint64(f[k.resumeOff:], 0)
+		}
 	}
-	entry := k.code.Addr()
+	// One call runs every chunk of the group.
+	c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
+	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
+	c.frame0, c.chunk0 = c.frame, c.chunk
+	c.chunkIdx, c.ran = 0, 0
+	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
 	var trap *lanes.Trap
-	if p.Barriers == 0 {
-		// One call runs every chunk.
-		c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
-		c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
-		c.chunkIdx, c.resume = 0, 0
-		amd64.Call(entry, unsafe.Pointer(c))
-		if c.status == statusTrap {
-			trap = r.trap(int(c.chunkIdx), int(c.trapOp))
-		}
-		runtime.KeepAlive(g)
-		runtime.KeepAlive(r)
-		return trap
-	}
-	for {
-		running := false
-		for i, f := range r.frames {
-			if r.done[i] {
-				continue
-			}
-			running = true
-			c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(f)))
-			c.chunk = uintptr(unsafe.Pointer(&k.chunks[i]))
-			c.resume = r.resume[i]
-			amd64.Call(entry, unsafe.Pointer(c))
-			switch c.status {
-			case statusExit:
-				r.done[i] = true
-			case statusBarrier:
-				r.resume[i] = c.resume
-			default:
-				trap = r.trap(i, int(c.trapOp))
-			}
-			if trap != nil {
-				break
-			}
-		}
-		if trap != nil || !running {
-			break
-		}
+	if c.status == statusTrap {
+		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)
