@@ -234,6 +234,23 @@ func (g *gen) load(o *lanes.Op) error {
 		g.storeResult(o.Dst, wide)
 		a.JMP(end)
 		a.Bind(gather)
+		if !wide {
+			// Every lane at one offset (a row of a tile read by a row
+			// of lanes): one broadcast load. Some lane is active and
+			// was checked, so the offset is in bounds.
+			const t = amd64.Y12
+			gatherAll := a.NewLabel()
+			a.VPBROADCASTD(t, yOff)
+			a.VPCMPEQD(t, t, yOff)
+			a.VMOVMSKPS(rVal, t)
+			a.CMPLimm(rVal, 0xff)
+			a.Jcc(amd64.CondNE, gatherAll)
+			a.VMOVDtoR(rOff, yOff)
+			a.VPBROADCASTDload(d0, amd64.MI(rBase, rOff, 1, 0))
+			g.storeResult(o.Dst, false)
+			a.JMP(end)
+			a.Bind(gatherAll)
+		}
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
 	} else if ac.inter {
 		if g.shape(o.A) == lanes.Uniform {

@@ -71,14 +71,18 @@ func memInputs(rng *rand.Rand, n, span, size int, full bool) [][]byte {
 	mem[3] = make([]byte, 8*n)
 	mem[4] = make([]byte, 4)
 	mem[5] = make([]byte, 64)
-	contiguous := rng.IntN(2) == 0
+	mode := rng.IntN(3) // 0: contiguous, 1: random, 2: one offset for all lanes
+	same := rng.IntN(span)
 	for l := range n {
 		if full || rng.IntN(4) != 0 {
 			binary.LittleEndian.PutUint32(mem[0][4*l:], 0xffffffff)
 		}
 		o1, o2 := rng.IntN(span), rng.IntN(span)
-		if contiguous {
+		switch mode {
+		case 0:
 			o1, o2 = l*size%span, l*size%span
+		case 2:
+			o2 = same
 		}
 		binary.LittleEndian.PutUint32(mem[1][8*l:], uint32(o1))
 		binary.LittleEndian.PutUint32(mem[1][8*l+4:], uint32(o2))
