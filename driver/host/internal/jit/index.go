@@ -1,6 +1,8 @@
 package jit
 
 import (
+	"math/bits"
+
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -22,6 +24,36 @@ func (g *gen) index(o *lanes.Op) error {
 	}
 	const b0, b1, r0, r1, t, sg, big, s = amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5, amd64.Y6, amd64.Y7, amd64.Y8, amd64.Y9
 	var done amd64.Label
+	if vi := g.p.Values[o.A]; vi.Const && o.Kind == lanes.I32 {
+		// A constant base a: lane's B is in range iff a + B*Imm lies in
+		// [0, 2^32-2], i.e. B in [lo, hi]; the sum is then exact modulo
+		// 2^32, and lanes out of range are poison.
+		base := int64(uint32(vi.Bits))
+		if base == 1<<32-1 {
+			g.ones(x)
+			g.st(o.Dst, x)
+			return nil
+		}
+		lo := -(base / stride) // ceil(-base/stride)
+		hi := (1<<32 - 2 - base) / stride
+		lo, hi = max(lo, -1<<31), min(hi, 1<<31-1)
+		g.ld(b0, o.B)
+		a.VPCMPGTDmem(t, b0, g.splat32(uint32(int32(hi))))
+		a.VMOVDQUload(sg, g.splat32(uint32(int32(lo))))
+		a.VPCMPGTD(sg, sg, b0)
+		a.VPOR(t, t, sg)
+		if stride&(stride-1) == 0 {
+			a.VPSLLD(b0, b0, uint8(bits.TrailingZeros64(uint64(stride))))
+		} else {
+			a.VPMULLDmem(b0, b0, g.splat32(uint32(stride)))
+		}
+		if base != 0 {
+			a.VPADDDmem(b0, b0, g.splat32(uint32(base)))
+		}
+		a.VPOR(x, b0, t)
+		g.st(o.Dst, x)
+		return nil
+	}
 	if o.Kind == lanes.I32 {
 		// The common case in 32 bits: every lane's B*Imm fits an int32
 		// (else the exact code below runs).

@@ -414,3 +414,52 @@ func conv64Cases() []opCase {
 	}
 	return cs
 }
+
+// TestIndexConstBase checks Index with a constant base (its own code)
+// against the Go executor: bases up to the poison offset, strides from 1
+// to 2^31-1, indices at the edges of the range.
+func TestIndexConstBase(t *testing.T) {
+	needNative(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, base := range []uint64{0, 4, 100, 0x7fffffff, 0x80000000, 0xfffffff0, 0xfffffffe, 0xffffffff} {
+		for _, stride := range []int64{1, 2, 3, 4, 12, 64, 4096, 1<<31 - 1} {
+			b := newProg(64)
+			for range 4 {
+				b.region(lanes.RegionBuffer, 0)
+			}
+			live := b.value(lanes.Mask, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+			li := b.value(lanes.I32, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+			zero := b.konst(lanes.I32, 0)
+			off := b.value(lanes.I32, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: zero, B: li, C: nv, M: nv, Imm: 4})
+			x := b.value(lanes.I32, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: x, A: off, B: nv, C: nv, M: live, Imm: 1, Imm2: 4})
+			d := b.value(lanes.I32, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: d, A: b.konst(lanes.I32, base), B: x, C: nv, M: nv, Imm: stride})
+			b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: d, C: nv, M: live, Imm: 3, Imm2: 4})
+			b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+			p := &b.p
+			for range 5 {
+				mem := make([][]byte, 4)
+				mem[1] = fill(rng, lanes.I32, 64, 0)
+				// Indices at the edges of the valid range.
+				lo, hi := -(int64(base) / stride), (1<<32-2-int64(base))/stride
+				for l := 0; l < 64; l += 3 {
+					v := []int64{lo, lo - 1, hi, hi + 1, 0, -1}[rng.IntN(6)]
+					binary.LittleEndian.PutUint32(mem[1][4*l:], uint32(int32(v)))
+				}
+				mem[3] = make([]byte, 4*64)
+				gm, nm, gt, nt := runBoth(t, p, mem, 1)
+				if gt != nil || nt != nil {
+					t.Fatalf("traps %+v %+v", gt, nt)
+				}
+				if l, ok := sameBits(lanes.I32, gm[3], nm[3]); !ok {
+					t.Fatalf("base %#x stride %d lane %d: index %#x: go %x, native %x", base, stride, l,
+						mem[1][4*l:4*l+4], gm[3][4*l:4*l+4], nm[3][4*l:4*l+4])
+				}
+			}
+		}
+	}
+}
