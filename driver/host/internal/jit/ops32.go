@@ -82,6 +82,12 @@ func (g *gen) emit32(o *lanes.Op) error {
 		}
 	case lanes.BitCount:
 		g.popcnt32(x)
+	case lanes.FindUMsb:
+		g.findUMsb(x)
+	case lanes.FindILsb:
+		g.findILsb(x)
+	case lanes.BitReverse:
+		g.bitReverse(x)
 	case lanes.Eq:
 		a.VPCMPEQD(x, x, y)
 	case lanes.Ne:

@@ -242,7 +242,8 @@ func opCases() []opCase {
 		lanes.ShrS, lanes.UMin, lanes.UMax, lanes.SMin, lanes.SMax} {
 		cs = append(cs, i32(c, 2))
 	}
-	for _, c := range []lanes.Code{lanes.Not, lanes.Neg, lanes.SAbs, lanes.BitCount, lanes.Copy} {
+	for _, c := range []lanes.Code{lanes.Not, lanes.Neg, lanes.SAbs, lanes.BitCount, lanes.FindUMsb,
+		lanes.FindILsb, lanes.BitReverse, lanes.Copy} {
 		cs = append(cs, i32(c, 1))
 	}
 	for _, w := range []int64{8, 16, 32} {
