@@ -229,3 +229,61 @@ func BenchmarkTiers(b *testing.B) {
 		}
 	}
 }
+
+// TestTierCorpusChunk8 runs the corpus comparison with chunks of 8 lanes,
+// so that groups span many chunks (barriers, atomics and local memory
+// between chunks).
+func TestTierCorpusChunk8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	defer host.SetLaneChunk(host.SetLaneChunk(8))
+	TestTierCorpus(t)
+}
+
+// TestTierRandomKernelsChunk8 is TestTierRandomKernels with chunks of 8
+// lanes.
+func TestTierRandomKernelsChunk8(t *testing.T) {
+	defer host.SetLaneChunk(host.SetLaneChunk(8))
+	TestTierRandomKernels(t)
+}
+
+// TestTierAccessError: an access past a buffer's end fails the dispatch
+// on the lane tier with the interpreter's error, word for word (memory,
+// set and binding, offset, size, length).
+func TestTierAccessError(t *testing.T) {
+	const src = `kernel void k(global int *out, global const int *in) {
+		int i = get_global_id(0);
+		out[i] = in[i * 3];
+	}
+	//! kernel k
+	//! global 64
+	//! local 16
+	//! arg buffer<int> 64 out
+	//! arg buffer<int> 100 random
+	`
+	s, err := kspec.Parse("oob.cl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs [2]string
+	for n, tier := range []string{"interp", "lanes"} {
+		setTier(t, tier)
+		r, err := hostRunOf(s, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.q.Release()
+		err = r.dispatch()
+		if err == nil || !strings.Contains(err.Error(), "out-of-bounds") {
+			t.Fatalf("%s: error %v, want an out-of-bounds access", tier, err)
+		}
+		if on, _ := host.TierOf(r.k); on != (tier == "lanes") {
+			t.Fatalf("%s: on the lane tier: %v", tier, on)
+		}
+		msgs[n] = err.Error()
+	}
+	if msgs[0] != msgs[1] {
+		t.Errorf("lanes: %s\ninterpreter: %s", msgs[1], msgs[0])
+	}
+}

@@ -28,6 +28,10 @@ type builder struct {
 	failed  bool
 	// curBlock is the label of the block being emitted.
 	curBlock spirv.ID
+	// cse and loads remember what the straight-line code since the last
+	// label or register write computed and loaded (cse.go).
+	cse   map[cseKey]Value
+	loads map[loadKey]Value
 }
 
 // sval is what a SPIR-V id stands for in the program: scalar leaves, or
@@ -70,6 +74,8 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 			globals:   map[spirv.ID]*ptr{},
 			p:         &Program{Entry: entry, Chunk: chunk},
 			varying:   varying,
+			cse:       map[cseKey]Value{},
+			loads:     map[loadKey]Value{},
 		}
 		p, err := b.build(entry)
 		if err != nil {
@@ -227,7 +233,14 @@ func (b *builder) join(vs ...Value) Shape {
 
 // op emits code on operands of kind k, its result a new value of kind dk.
 func (b *builder) op(code Code, k, dk Kind, args ...Value) Value {
-	o := Op{Code: code, Kind: k, A: NoValue, B: NoValue, C: NoValue, M: NoValue}
+	return b.opImm(code, k, dk, 0, args...)
+}
+
+// opImm is op with an immediate. An op that computes what an op before
+// it in the same straight-line code computed gives that op's value
+// (cse.go).
+func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
+	o := Op{Code: code, Kind: k, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: imm}
 	for i, a := range args {
 		switch i {
 		case 0:
@@ -238,27 +251,33 @@ func (b *builder) op(code Code, k, dk Kind, args ...Value) Value {
 			o.C = a
 		}
 	}
+	key := cseKey{code: code, kind: k, dk: dk, a: o.A, b: o.B, c: o.C, imm: imm}
+	if v, ok := b.cse[key]; ok {
+		return v
+	}
 	o.Dst = b.newValue(dk, b.join(args...))
 	b.emit(o)
+	b.cse[key] = o.Dst
 	return o.Dst
-}
-
-// opImm is op with an immediate.
-func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
-	v := b.op(code, k, dk, args...)
-	b.p.Ops[len(b.p.Ops)-1].Imm = imm
-	return v
 }
 
 // set emits Dst = A into an existing register (a mutable one: masks,
 // phis, shadows).
 func (b *builder) set(dst, a Value) {
+	b.forget()
 	b.emit(Op{Code: Copy, Kind: b.kindOf(dst), Dst: dst, A: a, B: NoValue, C: NoValue, M: NoValue})
 }
 
 // blend emits dst = m ? a : dst.
 func (b *builder) blend(dst, m, a Value) {
+	b.forget()
 	b.emit(Op{Code: Select, Kind: b.kindOf(dst), Dst: dst, A: m, B: a, C: dst, M: NoValue})
+}
+
+// accumulate emits dst |= m for a mask register.
+func (b *builder) accumulate(dst, m Value) {
+	b.forget()
+	b.emit(Op{Code: MaskOr, Kind: Mask, Dst: dst, A: dst, B: m, C: NoValue, M: NoValue})
 }
 
 func (b *builder) label() int64 {
@@ -267,6 +286,7 @@ func (b *builder) label() int64 {
 }
 
 func (b *builder) placeLabel(l int64) {
+	b.forget()
 	b.emit(Op{Code: Label, Imm: l, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
 }
 

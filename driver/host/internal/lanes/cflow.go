@@ -467,7 +467,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if in.fast[j] {
 		return nil
 	}
-	b.emit(Op{Code: MaskOr, Kind: Mask, Dst: in.masks[j], A: in.masks[j], B: e, C: NoValue, M: NoValue})
+	b.accumulate(in.masks[j], e)
 	return nil
 }
 
@@ -519,7 +519,7 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 				b.blend(in.ret.leaves[n], cur, lv)
 			}
 		}
-		b.emit(Op{Code: MaskOr, Kind: Mask, Dst: in.retMask, A: in.retMask, B: cur, C: NoValue, M: NoValue})
+		b.accumulate(in.retMask, cur)
 		return nil
 	}
 	return unsupported(x.Op.String(), "terminator")

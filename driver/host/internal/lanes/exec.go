@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"unsafe"
 )
@@ -307,6 +308,8 @@ func (e *Exec) run(c int) *Trap {
 			f[o.d] = uint64(e.g.NumGroups[o.imm])
 		case WorkgroupSize:
 			f[o.d] = uint64(e.p.Local[o.imm])
+		case RegionLength:
+			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
 		case Load:
 			if t := e.load(c, f, o, pc-1); t != nil {
 				return t
@@ -388,6 +391,31 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 	}
 	if o.b < 0 || o.c >= 0 {
 		return false
+	}
+	if o.ub && !o.ua && vs32(d, row32(f, o.a, C), uint32(f[o.b]), o) {
+		return true
+	}
+	if !o.ua && !o.ub && C%2 == 0 {
+		// Bitwise ops two lanes to a word.
+		d2, a2, b2 := f[o.d:int(o.d)+C/2], f[o.a:int(o.a)+C/2], f[o.b:int(o.b)+C/2]
+		a2, b2 = a2[:len(d2)], b2[:len(d2)]
+		switch o.code {
+		case And:
+			for l := range d2 {
+				d2[l] = a2[l] & b2[l]
+			}
+			return true
+		case Or:
+			for l := range d2 {
+				d2[l] = a2[l] | b2[l]
+			}
+			return true
+		case Xor:
+			for l := range d2 {
+				d2[l] = a2[l] ^ b2[l]
+			}
+			return true
+		}
 	}
 	a, b := e.in32(f, o.a, o.ua, 0)[:len(d)], e.in32(f, o.b, o.ub, 1)[:len(d)]
 	switch o.code {
@@ -712,4 +740,84 @@ func (e *Exec) maskLane(f []uint64, w int32, uni bool, l int) uint64 {
 		return 0xffffffff
 	}
 	return 0
+}
+
+// vs32 runs the common 32-bit ops whose second operand is Uniform
+// (constants: shift counts, masks, offsets) without broadcasting it.
+func vs32(d, a []uint32, b uint32, o *xop) bool {
+	a = a[:len(d)]
+	if o.kind == F32 {
+		fd, fa, fb := f32s(d), f32s(a), math.Float32frombits(b)
+		switch o.code {
+		case FAdd:
+			for l := range fd {
+				fd[l] = fa[l] + fb
+			}
+		case FSub:
+			for l := range fd {
+				fd[l] = fa[l] - fb
+			}
+		case FMul:
+			for l := range fd {
+				fd[l] = fa[l] * fb
+			}
+		case FDiv:
+			for l := range fd {
+				fd[l] = fa[l] / fb
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	switch o.code {
+	case And:
+		for l := range d {
+			d[l] = a[l] & b
+		}
+	case Or:
+		for l := range d {
+			d[l] = a[l] | b
+		}
+	case Xor:
+		for l := range d {
+			d[l] = a[l] ^ b
+		}
+	}
+	switch o.code {
+	case And, Or, Xor:
+		return true
+	}
+	if o.kind != I32 {
+		return false
+	}
+	switch o.code {
+	case Add:
+		for l := range d {
+			d[l] = a[l] + b
+		}
+	case Sub:
+		for l := range d {
+			d[l] = a[l] - b
+		}
+	case Mul:
+		for l := range d {
+			d[l] = a[l] * b
+		}
+	case Shl:
+		for l := range d {
+			d[l] = a[l] << b
+		}
+	case ShrU:
+		for l := range d {
+			d[l] = a[l] >> b
+		}
+	case ShrS:
+		for l := range d {
+			d[l] = uint32(int32(a[l]) >> b)
+		}
+	default:
+		return false
+	}
+	return true
 }

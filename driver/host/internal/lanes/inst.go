@@ -106,6 +106,7 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		return b.store(dst.ptr, v, cur)
 	case spirv.OpControlBarrier:
+		b.forget()
 		b.p.Barriers++
 		b.emit(Op{Code: Barrier, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: int64(b.p.Barriers - 1)})
 		return nil
@@ -132,6 +133,8 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		return nil
 	case spirv.OpExtInst:
 		return b.extInst(in, x)
+	case spirv.OpArrayLength:
+		return b.arrayLength(in, x)
 	}
 	t, err := b.types.get(x.ResultType)
 	if err != nil {
@@ -744,4 +747,33 @@ var mathOps = map[spirv.GLSLstd450]int{
 	spirv.GLSLstd450Exp: 1, spirv.GLSLstd450Log: 1, spirv.GLSLstd450Exp2: 1, spirv.GLSLstd450Log2: 1,
 	spirv.GLSLstd450InverseSqrt: 1, spirv.GLSLstd450Atan2: 2, spirv.GLSLstd450Pow: 2,
 	spirv.GLSLstd450Step: 2, spirv.GLSLstd450FMix: 3, spirv.GLSLstd450SmoothStep: 3,
+}
+
+// arrayLength compiles OpArrayLength as the interpreter computes it: the
+// elements of the runtime array member that fit in the bound buffer.
+func (b *builder) arrayLength(in *instance, x *spirv.Instruction) error {
+	pv, err := b.get(in, spirv.ID(x.Operands[0]))
+	if err != nil {
+		return err
+	}
+	if pv.ptr == nil || pv.ptr.region < 0 || b.p.Regions[pv.ptr.region].Kind != RegionBuffer ||
+		!b.p.Values[pv.ptr.off].Const || pv.ptr.t.op != spirv.OpTypeStruct || int(x.Operands[1]) >= len(pv.ptr.t.fields) {
+		return unsupported("OpArrayLength", "not of a buffer's struct")
+	}
+	st := pv.ptr.t
+	m := int(x.Operands[1])
+	start := b.p.Values[pv.ptr.off].Bits + uint64(st.offs[m])
+	stride := uint64(max(st.fields[m].stride, 1))
+	n := b.newValue(I32, Uniform)
+	b.forget()
+	b.emit(Op{Code: RegionLength, Kind: I32, Dst: n, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: int64(pv.ptr.region)})
+	short := b.op(ULt, I32, Mask, n, b.konst(I32, start))
+	q := b.op(UDiv, I32, I32, b.op(Sub, I32, I32, n, b.konst(I32, start)), b.konst(I32, stride))
+	r := b.op(Select, I32, I32, short, b.konst(I32, 0), q)
+	t, err := b.types.get(x.ResultType)
+	if err != nil {
+		return err
+	}
+	in.env[x.Result] = &sval{t: t, leaves: []Value{r}}
+	return nil
 }

@@ -360,6 +360,9 @@ const (
 	// FMod: FRem, then if the result is not zero and its sign differs
 	// from B's, plus B (in float64), rounded to Kind.
 	FMod
+	// RegionLength: Dst (I32, Uniform) = the length in bytes of region
+	// Imm as bound to the group (at most 0xffffffff): OpArrayLength.
+	RegionLength
 
 	numCodes
 )

@@ -162,9 +162,7 @@ func (b *builder) addOff(off, idx Value, stride int64) Value {
 	if vi.Const && (vi.Bits == 0 || stride == 0) {
 		return off
 	}
-	v := b.op(Index, vi.Kind, I32, off, idx)
-	b.p.Ops[len(b.p.Ops)-1].Imm = stride
-	return v
+	return b.opImm(Index, vi.Kind, I32, stride, off, idx)
 }
 
 // plus adds a constant byte offset.
@@ -264,12 +262,18 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 	rg := b.p.Regions[p.region]
 	for _, lf := range t.leaves {
 		off := b.plus(p.off, lf.off)
+		key := loadKey{region: p.region, off: off, size: lf.size, kind: lf.kind, m: cur}
+		if v, ok := b.loads[key]; ok {
+			s.leaves = append(s.leaves, v)
+			continue
+		}
 		sh := b.shape(off)
 		if rg.Kind == RegionPrivate {
 			sh = Varying
 		}
 		v := b.newValue(lf.kind, sh)
 		b.emit(Op{Code: Load, Kind: lf.kind, Dst: v, A: off, B: NoValue, C: NoValue, M: cur, Imm: int64(p.region), Imm2: int64(lf.size)})
+		b.loads[key] = v
 		s.leaves = append(s.leaves, v)
 	}
 	return s, nil
@@ -287,6 +291,7 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 	if len(t.leaves) != len(v.leaves) {
 		return unsupported("OpStore", "a value too large to scalarize")
 	}
+	clear(b.loads)
 	for n, lf := range t.leaves {
 		off := b.plus(p.off, lf.off)
 		b.emit(Op{Code: Store, Kind: lf.kind, Dst: NoValue, A: off, B: v.leaves[n], C: NoValue, M: cur, Imm: int64(p.region), Imm2: int64(lf.size)})
@@ -346,14 +351,23 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	}
 	p := pv.ptr
 	t := p.t
-	if t.op != spirv.OpTypeInt || t.width < 32 {
+	// Loads, stores and exchanges of floats move bits: they run on the
+	// integer of the float's width.
+	bitwise := x.Op == spirv.OpAtomicLoad || x.Op == spirv.OpAtomicStore || x.Op == spirv.OpAtomicExchange
+	if !(t.op == spirv.OpTypeInt && t.width >= 32 || t.op == spirv.OpTypeFloat && bitwise) {
 		return unsupported(x.Op.String(), "on %s", t)
 	}
-	k := t.kind()
+	k := I32
+	if t.width == 64 {
+		k = I64
+	}
 	val := func(i int) (Value, error) {
 		v, _, err := b.scalars(in, spirv.ID(x.Operands[i]))
 		if err != nil {
 			return NoValue, err
+		}
+		if b.kindOf(v[0]) != k {
+			return b.op(Bitcast, b.kindOf(v[0]), k, v[0]), nil
 		}
 		return v[0], nil
 	}
@@ -396,8 +410,14 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	dst := NoValue
 	if x.Op != spirv.OpAtomicStore {
 		dst = b.newValue(k, Varying)
+	}
+	clear(b.loads)
+	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	if dst != NoValue {
+		if t.kind() != k {
+			dst = b.op(Bitcast, k, t.kind(), dst)
+		}
 		in.env[x.Result] = &sval{t: t, leaves: []Value{dst}}
 	}
-	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
 	return nil
 }
