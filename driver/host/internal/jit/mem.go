@@ -365,3 +365,25 @@ func (g *gen) store(o *lanes.Op) error {
 	a.Bind(end)
 	return nil
 }
+
+// regionLength compiles RegionLength: the bound length of a buffer (its
+// count of in-bounds 1-byte offsets, clamped to 2^32-1), the size of
+// Workgroup memory, 0 for Private memory (as the Go executor).
+func (g *gen) regionLength(o *lanes.Op) error {
+	a := &g.a
+	r := int(o.Imm)
+	if r < 0 || r >= len(g.p.Regions) {
+		return errUnsupported("region out of range")
+	}
+	switch g.p.Regions[r].Kind {
+	case lanes.RegionBuffer, lanes.RegionPush:
+		e := g.regionEntry(r)
+		a.VPBROADCASTDload(amd64.Y0, amd64.M(e.Base, e.Disp+offN))
+	case lanes.RegionWorkgroup:
+		a.VPBROADCASTDload(amd64.Y0, a.Const32(uint32(g.p.Regions[r].Size)))
+	default:
+		g.zero(amd64.Y0)
+	}
+	g.st(o.Dst, amd64.Y0)
+	return nil
+}

@@ -258,3 +258,37 @@ func TestAtomics(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionLength: the bound lengths of buffers (also unbound ones) and
+// the size of Workgroup memory, against the Go executor.
+func TestRegionLength(t *testing.T) {
+	needNative(t)
+	b := newProg(16)
+	for range 3 {
+		b.region(lanes.RegionBuffer, 0)
+	}
+	wg := b.region(lanes.RegionWorkgroup, 52)
+	live := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+	li := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	for i, r := range []int{0, 1, wg} {
+		n := b.value(lanes.I32, lanes.Uniform)
+		b.op(lanes.Op{Code: lanes.RegionLength, Kind: lanes.I32, Dst: n, A: nv, B: nv, C: nv, M: nv, Imm: int64(r)})
+		base := b.konst(lanes.I32, uint64(64*i))
+		off := b.value(lanes.I32, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: base, B: li, C: nv, M: nv, Imm: 4})
+		b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: n, C: nv, M: live, Imm: 2, Imm2: 4})
+	}
+	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+	for _, n := range []int{0, 1, 7, 4096} {
+		mem := [][]byte{make([]byte, n), nil, make([]byte, 192)}
+		gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
+		if gt != nil || nt != nil {
+			t.Fatalf("traps %+v %+v", gt, nt)
+		}
+		if !bytes.Equal(gm[2], nm[2]) {
+			t.Fatalf("length %d: go %x\nnative %x", n, gm[2], nm[2])
+		}
+	}
+}
