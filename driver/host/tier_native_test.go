@@ -9,6 +9,8 @@ import (
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver/host"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/internal/corpus"
+	"github.com/clgo/clgo/internal/kspec"
 )
 
 // TestNativeRandomKernels runs the differential test's random kernels
@@ -62,38 +64,108 @@ func TestNativeSharedAndCrypto(t *testing.T) {
 	for _, path := range tierKernelFiles() {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
 			s, src := loadSpec(t, path)
-			setTier(t, "interp")
-			want, err := hostRunOf(s, src)
-			if err != nil {
-				t.Skipf("interpreter: %v", err)
-			}
-			defer want.q.Release()
-			werr := want.dispatch()
-			setTier(t, "native")
-			got, err := hostRunOf(s, src)
-			if err != nil {
-				t.Fatalf("native: %v", err)
-			}
-			defer got.q.Release()
-			gerr := got.dispatch()
-			if !host.NativeOf(got.k) {
-				t.Fatalf("not native code")
-			}
-			if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
-				t.Fatalf("the interpreter gives error %v, native code %v", werr, gerr)
-			}
-			for i, b := range want.bufs {
-				if b == nil {
-					continue
-				}
-				w := b.(interface{ HostBytes() []byte }).HostBytes()
-				g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
-				if j := firstByteDiff(w, g); j >= 0 {
-					t.Errorf("argument %d: byte %d: native %#x, interpreter %#x", i, j, g[j], w[j])
-				}
+			if on, _ := nativeCompare(t, s, src); !on {
+				t.Fatalf("not native code: %v", nativeWhy(s, src))
 			}
 		})
 	}
+}
+
+// TestNativeCorpus runs every kernel of the corpus (testdata/kernels) as
+// native code and on the interpreter; every buffer must agree bit for
+// bit. Kernels native code refuses, and those with images, are counted
+// with their reasons, not failed.
+func TestNativeCorpus(t *testing.T) {
+	files, err := corpus.Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran, refused, skipped := 0, 0, 0
+	reasons := map[string]int{}
+	for _, path := range files {
+		name := strings.TrimSuffix(corpus.Name(filepath.Join(corpus.TestdataDir(), "kernels"), path), ".cl")
+		t.Run(name, func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			for _, a := range s.Args {
+				if a.Kind != kspec.ArgBuffer && a.Kind != kspec.ArgLocal && a.Kind != kspec.ArgScalar {
+					skipped++
+					t.Skip("an image or sampler argument")
+				}
+			}
+			on, same := nativeCompare(t, s, src)
+			switch {
+			case !on:
+				refused++
+				why := nativeWhy(s, src)
+				reasons[shortReason(why)]++
+				t.Skipf("not native: %v", why)
+			case same:
+				ran++
+			}
+		})
+	}
+	t.Logf("%d corpus kernels ran as native code, %d not, %d skipped (images)", ran, refused, skipped)
+	for r, n := range reasons {
+		t.Logf("not native %d× : %s", n, r)
+	}
+}
+
+// nativeCompare runs a kernel file on the interpreter and as native code;
+// it reports whether native code ran it and whether every buffer agreed
+// (a difference is reported as an error).
+func nativeCompare(t *testing.T, s *kspec.Spec, src string) (on, same bool) {
+	setTier(t, "interp")
+	want, err := hostRunOf(s, src)
+	if err != nil {
+		t.Skipf("interpreter: %v", err)
+	}
+	defer want.q.Release()
+	werr := want.dispatch()
+	setTier(t, "native")
+	got, err := hostRunOf(s, src)
+	if err != nil {
+		t.Fatalf("native: %v", err)
+	}
+	defer got.q.Release()
+	gerr := got.dispatch()
+	if !host.NativeOf(got.k) {
+		return false, true
+	}
+	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+		t.Errorf("the interpreter gives error %v, native code %v", werr, gerr)
+		return true, false
+	}
+	same = true
+	for i, b := range want.bufs {
+		if b == nil {
+			continue
+		}
+		w := b.(interface{ HostBytes() []byte }).HostBytes()
+		g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
+		if j := firstByteDiff(w, g); j >= 0 {
+			t.Errorf("argument %d: byte %d: native %#x, interpreter %#x", i, j, g[j], w[j])
+			same = false
+		}
+	}
+	return true, same
+}
+
+// nativeWhy is why native code does not run a kernel file, built with its
+// local size as the specialization constants 0-2.
+func nativeWhy(s *kspec.Spec, src string) error {
+	opts, err := compiler.ParseOptions(s.ClgoBuildOptions())
+	if err != nil {
+		return err
+	}
+	res, err := compiler.CompileFile(s.File, src, opts)
+	if err != nil {
+		return err
+	}
+	spec := map[uint32]uint64{0: 1, 1: 1, 2: 1}
+	for i, n := range s.Local {
+		spec[uint32(i)] = n
+	}
+	return host.NativeError(res.SPIRV, s.Kernel, spec)
 }
 
 func firstByteDiff(a, b []byte) int {
