@@ -75,3 +75,40 @@ func (g *gen) div64(o *lanes.Op) error {
 	}
 	return nil
 }
+
+// mulHi64 compiles UMulHi and SMulHi of 64-bit values lane by lane: the
+// high half of MUL's (IMUL's) 128-bit product in RDX.
+func (g *gen) mulHi64(o *lanes.Op) error {
+	a := &g.a
+	const uA, uB = amd64.R8, amd64.R9
+	ua, ub := g.shape(o.A) == lanes.Uniform, g.shape(o.B) == lanes.Uniform
+	if ua {
+		a.MOVQload(uA, g.slot(o.A, 0))
+	}
+	if ub {
+		a.MOVQload(uB, g.slot(o.B, 0))
+	}
+	n := int32(chunk)
+	if g.shape(o.Dst) == lanes.Uniform {
+		n = 1
+	}
+	for i := int32(0); i < n; i++ {
+		if ua {
+			a.MOVQ(amd64.RAX, uA)
+		} else {
+			a.MOVQload(amd64.RAX, g.slot(o.A, 8*i))
+		}
+		if ub {
+			a.MOVQ(amd64.RCX, uB)
+		} else {
+			a.MOVQload(amd64.RCX, g.slot(o.B, 8*i))
+		}
+		if o.Code == lanes.UMulHi {
+			a.MULQ(amd64.RCX)
+		} else {
+			a.IMULQwide(amd64.RCX)
+		}
+		a.MOVQstore(g.slot(o.Dst, 8*i), amd64.RDX)
+	}
+	return nil
+}

@@ -99,6 +99,8 @@ func (g *gen) emit64(o *lanes.Op) error {
 		pair(g.mul64)
 	case lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod:
 		return g.div64(o)
+	case lanes.UMulHi, lanes.SMulHi:
+		return g.mulHi64(o)
 	case lanes.Shl:
 		pair(a.VPSLLVQ)
 	case lanes.ShrU:

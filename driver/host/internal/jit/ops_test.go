@@ -287,7 +287,7 @@ func opCases() []opCase {
 		i32(lanes.Pack64, 2).to(lanes.I64), i32(lanes.Pack64, 2).to(lanes.F64),
 		f32(lanes.Bitcast, 1).to(lanes.I32), i32(lanes.Bitcast, 1).to(lanes.F32),
 		i64(lanes.Bitcast, 1).to(lanes.F64), f64(lanes.Bitcast, 1).to(lanes.I64))
-	for _, c := range []lanes.Code{lanes.Add, lanes.Sub, lanes.Mul, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod, lanes.And, lanes.Or, lanes.Xor, lanes.Shl,
+	for _, c := range []lanes.Code{lanes.Add, lanes.Sub, lanes.Mul, lanes.UMulHi, lanes.SMulHi, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod, lanes.And, lanes.Or, lanes.Xor, lanes.Shl,
 		lanes.ShrU, lanes.ShrS, lanes.UMin, lanes.UMax, lanes.SMin, lanes.SMax} {
 		cs = append(cs, i64(c, 2))
 	}
