@@ -87,7 +87,7 @@ func (g *gen) cacheSafe(o *lanes.Op) bool {
 		return true
 	case lanes.Label, lanes.Barrier, lanes.Exit, lanes.Unreachable, lanes.Load, lanes.Store,
 		lanes.Index, lanes.Atomic, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod,
-		lanes.BitCount, lanes.RegionLength:
+		lanes.BitCount, lanes.RegionLength, lanes.Math:
 		return false
 	}
 	return o.Kind.Bytes() == 4 && g.kind(o.Dst).Bytes() == 4

@@ -8,6 +8,9 @@ import (
 // emit32 compiles the element-wise ops on 32-bit kinds (I32, F32, Mask):
 // operands in Y0, Y1, Y2, the result in Y0.
 func (g *gen) emit32(o *lanes.Op) error {
+	if o.Code == lanes.Math {
+		return g.mathOp(o)
+	}
 	a := &g.a
 	const x, y, z, t, u = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4
 	for i, v := range [3]lanes.Value{o.A, o.B, o.C} {

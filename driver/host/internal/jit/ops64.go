@@ -13,6 +13,9 @@ func (g *gen) emit64(o *lanes.Op) error {
 	const x0, x1, y0, y1, z0, z1 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
 	const t0, t1, u0, u1 = amd64.Y6, amd64.Y7, amd64.Y8, amd64.Y9
 	wide := o.Kind == lanes.I64 || o.Kind == lanes.F64
+	if o.Code == lanes.Math {
+		return g.mathOp(o)
+	}
 	if ok, err := g.conv64(o); ok || err != nil {
 		return err
 	}

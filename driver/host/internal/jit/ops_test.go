@@ -11,6 +11,7 @@ import (
 
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/spirv"
 )
 
 // progBuilder makes small lane programs by hand: every value its own slot.
@@ -268,6 +269,14 @@ func opCases() []opCase {
 		cs = append(cs, f32(c, 1), f64(c, 1))
 	}
 	cs = append(cs, f32(lanes.Fma, 3), f64(lanes.Fma, 3))
+	for _, m := range []struct {
+		num spirv.GLSLstd450
+		n   int
+	}{{spirv.GLSLstd450Round, 1}, {spirv.GLSLstd450FSign, 1}, {spirv.GLSLstd450Fract, 1},
+		{spirv.GLSLstd450Radians, 1}, {spirv.GLSLstd450Degrees, 1}, {spirv.GLSLstd450InverseSqrt, 1},
+		{spirv.GLSLstd450Step, 2}, {spirv.GLSLstd450FMix, 3}} {
+		cs = append(cs, f32(lanes.Math, m.n).with(int64(m.num)), f64(lanes.Math, m.n).with(int64(m.num)))
+	}
 	for _, c := range []lanes.Code{lanes.FOrdEq, lanes.FOrdNe, lanes.FOrdLt, lanes.FOrdLe, lanes.FUnordEq,
 		lanes.FUnordNe, lanes.FUnordLt, lanes.FUnordLe, lanes.IsOrdered} {
 		cs = append(cs, f32(c, 2).to(lanes.Mask), f64(c, 2).to(lanes.Mask))
