@@ -6,9 +6,9 @@ import (
 )
 
 // atomic compiles Atomic: after the bounds check of every active lane,
-// each lane in lane order does its read-modify-write with a locked
-// instruction (LOCK XADD, XCHG, LOCK CMPXCHG, or a CMPXCHG loop for the
-// rest), its old value going to its lane of Dst. Registers as mem.go's,
+// each lane in lane order does its read-modify-write (XADD, XCHG,
+// CMPXCHG, or a CMPXCHG loop for the rest; locked on buffers), its old
+// value going to its lane of Dst. Registers as mem.go's,
 // with R10 the operand B and R11 the new value of a CMPXCHG loop.
 func (g *gen) atomic(o *lanes.Op) error {
 	ac, err := g.access(o)
@@ -24,6 +24,15 @@ func (g *gen) atomic(o *lanes.Op) error {
 	a := &g.a
 	wide := o.Kind == lanes.I64
 	op := lanes.AtomicOp(o.Imm2)
+	// Only buffers are shared with other goroutines' groups: Workgroup
+	// and Private memory belong to this runner, so their read-modify-
+	// writes need no LOCK (nor XCHG's implied one).
+	shared := g.p.Regions[ac.r].Kind == lanes.RegionBuffer
+	lock := func() {
+		if shared {
+			a.LOCK()
+		}
+	}
 	end := a.NewLabel()
 	g.ld(yOff, o.A)
 	g.mask(yMask, o.M)
@@ -57,10 +66,19 @@ func (g *gen) atomic(o *lanes.Op) error {
 				a.MOVLload(rVal, m)
 			}
 		case lanes.AtomicStore, lanes.AtomicXchg:
-			if wide {
+			switch {
+			case shared && wide:
 				a.XCHGQmem(m, rB)
-			} else {
+			case shared:
 				a.XCHGLmem(m, rB)
+			case wide:
+				a.MOVQload(rNew, m)
+				a.MOVQstore(m, rB)
+				a.MOVQ(rB, rNew)
+			default:
+				a.MOVLload(rNew, m)
+				a.MOVLstore(m, rB)
+				a.MOVQ(rB, rNew)
 			}
 			a.MOVQ(rVal, rB)
 		case lanes.AtomicAdd, lanes.AtomicSub, lanes.AtomicInc, lanes.AtomicDec:
@@ -72,7 +90,7 @@ func (g *gen) atomic(o *lanes.Op) error {
 			case lanes.AtomicDec:
 				a.MOVQimm(rB, -1)
 			}
-			a.LOCK()
+			lock()
 			if wide {
 				a.XADDQmem(m, rB)
 			} else {
@@ -81,7 +99,7 @@ func (g *gen) atomic(o *lanes.Op) error {
 			a.MOVQ(rVal, rB)
 		case lanes.AtomicCmpXchg:
 			laneVal(rVal, o.C, i)
-			a.LOCK()
+			lock()
 			if wide {
 				a.CMPXCHGQmem(m, rB)
 			} else {
@@ -115,7 +133,7 @@ func (g *gen) atomic(o *lanes.Op) error {
 					lanes.AtomicSMin: amd64.CondL, lanes.AtomicSMax: amd64.CondG}[op]
 				a.CMOVQcc(cond, rNew, rB)
 			}
-			a.LOCK()
+			lock()
 			if wide {
 				a.CMPXCHGQmem(m, rNew)
 			} else {
