@@ -292,3 +292,32 @@ func TestRegionLength(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreachable: a lane that runs Unreachable traps with its local id,
+// as in the Go executor, in any chunk, with and without barriers.
+func TestUnreachable(t *testing.T) {
+	needNative(t)
+	for _, bar := range []bool{false, true} {
+		for _, k := range []uint64{0, 5, 13, 23, 99} {
+			b := newProg(24)
+			b.region(lanes.RegionBuffer, 0)
+			if bar {
+				b.p.Barriers = 1
+				b.op(lanes.Op{Code: lanes.Barrier, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+			}
+			li := b.value(lanes.I32, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+			m := b.value(lanes.Mask, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.Eq, Kind: lanes.I32, Dst: m, A: li, B: b.konst(lanes.I32, k), C: nv, M: nv})
+			b.op(lanes.Op{Code: lanes.Unreachable, Dst: nv, A: nv, B: nv, C: nv, M: m})
+			b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+			_, _, gt, nt := runBoth(t, &b.p, [][]byte{nil}, 2)
+			if !reflect.DeepEqual(gt, nt) {
+				t.Fatalf("lane %d, barrier %v: go %+v, native %+v", k, bar, gt, nt)
+			}
+			if (k < 24) != (nt != nil) {
+				t.Fatalf("lane %d: trap %+v", k, nt)
+			}
+		}
+	}
+}

@@ -227,7 +227,8 @@ func (r *runner) trap(c, i int) *lanes.Trap {
 		off := lane32(o.A, l)
 		if uint64(off)+uint64(size) > uint64(n) {
 			t.Lane, t.Offset = c*chunk+l, off
-			if o.Code == lanes.Load && p.Values[o.Dst].Shape == lanes.Uniform && p.Values[o.M].Shape == lanes.Uniform {
+			if o.Code == lanes.Load && p.Values[o.Dst].Shape == lanes.Uniform &&
+				(o.M == lanes.NoValue || p.Values[o.M].Shape == lanes.Uniform) {
 				t.Lane = c * chunk
 			}
 			return t
