@@ -70,7 +70,7 @@ func (g *gen) mathHalf(num spirv.GLSLstd450, x, b, c amd64.Y) {
 		a.VROUNDPD(t, x, amd64.RoundTrunc|amd64.RoundNoExc)
 		a.VSUBPD(u, x, t)
 		k(v, math.Copysign(0, -1)) // the sign bit
-		a.VANDNPD(u, v, u) // |x - t|
+		a.VANDNPD(u, v, u)         // |x - t|
 		k(w, 0.5)
 		a.VCMPPD(u, u, w, amd64.CmpGEOQ)
 		k(w, 1)
