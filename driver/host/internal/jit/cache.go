@@ -31,6 +31,15 @@ type regCache struct {
 	next int                // round-robin victim
 }
 
+// drop forgets v: an op is about to write it.
+func (c *regCache) drop(v lanes.Value) {
+	for i, x := range c.key {
+		if x == keyOf(v, 0) || x == keyOf(v, 1) {
+			c.key[i] = noKey
+		}
+	}
+}
+
 func (c *regCache) flush() {
 	for i := range c.key {
 		c.key[i] = noKey
@@ -85,10 +94,25 @@ func (g *gen) cacheSafe(o *lanes.Op) bool {
 		lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID,
 		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
 		return true
-	case lanes.Label, lanes.Barrier, lanes.Exit, lanes.Unreachable, lanes.Load, lanes.Store,
-		lanes.Index, lanes.Atomic, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod,
-		lanes.BitCount, lanes.RegionLength, lanes.Math:
+	case lanes.Unreachable, lanes.Load, lanes.Store, lanes.Atomic, lanes.RegionLength:
+		// Memory ops keep to Y0-Y5 (mem.go); their Dst is dropped from the
+		// cache before they write it lane by lane.
+		return true
+	case lanes.Index:
+		// The constant-base form keeps to Y0-Y5.
+		return o.Kind == lanes.I32 && g.p.Values[o.A].Const
+	case lanes.Label, lanes.Barrier, lanes.Exit, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem,
+		lanes.SMod, lanes.BitCount, lanes.Math:
 		return false
 	}
 	return o.Kind.Bytes() == 4 && g.kind(o.Dst).Bytes() == 4
+}
+
+// branchy reports whether an op's code has paths of its own.
+func branchy(c lanes.Code) bool {
+	switch c {
+	case lanes.Load, lanes.Store, lanes.Atomic:
+		return true
+	}
+	return false
 }

@@ -88,12 +88,21 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	for i := range p.Ops {
 		g.op = i
 		o := &p.Ops[i]
-		g.caching = g.cacheSafe(o)
-		if !g.caching {
+		safe := g.cacheSafe(o)
+		// Code with paths of its own (memory ops: no active lane, vector
+		// or lane by lane) must not change the cache on some paths only:
+		// it reads the cache but keeps nothing.
+		g.caching = safe && !branchy(o.Code)
+		if !safe {
 			g.cache.flush()
+		} else if o.Dst != lanes.NoValue {
+			// Dst's old value is being replaced, perhaps lane by lane
+			// rather than through st, which keeps it. Operands read it
+			// from its slot, which still holds it.
+			g.cache.drop(o.Dst)
 		}
 		err := g.emit(o)
-		if !g.caching {
+		if !safe {
 			g.cache.flush()
 		}
 		if err != nil {

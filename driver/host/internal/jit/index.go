@@ -37,6 +37,8 @@ func (g *gen) index(o *lanes.Op) error {
 		lo := -(base / stride) // ceil(-base/stride)
 		hi := (1<<32 - 2 - base) / stride
 		lo, hi = max(lo, -1<<31), min(hi, 1<<31-1)
+		// Y0-Y5 only: this form leaves the register cache alone.
+		const t, sg = amd64.Y3, amd64.Y4
 		g.ld(b0, o.B)
 		a.VPCMPGTDmem(t, b0, g.splat32(uint32(int32(hi))))
 		a.VMOVDQUload(sg, g.splat32(uint32(int32(lo))))

@@ -13,7 +13,8 @@ import (
 //
 // Registers: R8 the region's base (private: the frame), R9 the gathers'
 // base, RDX the mask's lane bits, RCX a lane's offset, RAX a lane's value;
-// Y8 the offsets, Y9 the mask, Y10-Y13 scratch.
+// Y4 the offsets, Y5 the mask, Y0-Y3 scratch: memory ops leave Y6-Y15,
+// the register cache, alone.
 
 const (
 	rBase   = amd64.R8
@@ -21,8 +22,8 @@ const (
 	rBits   = amd64.RDX
 	rOff    = amd64.RCX
 	rVal    = amd64.RAX
-	yOff    = amd64.Y8
-	yMask   = amd64.Y9
+	yOff    = amd64.Y4
+	yMask   = amd64.Y5
 )
 
 // access is what a memory op's code needs to know about its region.
@@ -81,7 +82,7 @@ func (g *gen) regionEntry(r int) amd64.Mem {
 // at the gathers' base.
 func (g *gen) checkVector(ac access) {
 	a := &g.a
-	const n, t = amd64.Y10, amd64.Y11
+	const n, t = amd64.Y2, amd64.Y3
 	if ac.private {
 		lim := int32(g.p.Regions[ac.r].Size) - ac.size + 1
 		a.VPBROADCASTDload(n, a.Const32(uint32(max(lim, 0))))
@@ -159,7 +160,7 @@ func (g *gen) putLane(d lanes.Value, i int32) {
 // offset is lane 0's plus i*size; it leaves lane 0's offset in RCX.
 func (g *gen) contiguous(size int32, no amd64.Label) {
 	a := &g.a
-	const t = amd64.Y12
+	const t = amd64.Y2
 	a.CMPLimm(rBits, 0xff)
 	a.Jcc(amd64.CondNE, no)
 	a.VPBROADCASTD(t, yOff)
@@ -223,7 +224,7 @@ func (g *gen) load(o *lanes.Op) error {
 		a.Bind(end)
 		return nil
 	}
-	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y10, amd64.Y11
+	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private {
 		gather := a.NewLabel()
 		g.contiguous(ac.size, gather)
@@ -238,7 +239,7 @@ func (g *gen) load(o *lanes.Op) error {
 			// Every lane at one offset (a row of a tile read by a row
 			// of lanes): one broadcast load. Some lane is active and
 			// was checked, so the offset is in bounds.
-			const t = amd64.Y12
+			const t = amd64.Y2
 			gatherAll := a.NewLabel()
 			a.VPBROADCASTD(t, yOff)
 			a.VPCMPEQD(t, t, yOff)
@@ -294,11 +295,10 @@ func (g *gen) load(o *lanes.Op) error {
 // storeResult stores Y0 (and Y1) as Varying d.
 func (g *gen) storeResult(d lanes.Value, wide bool) {
 	if wide {
-		g.a.VMOVDQUstore(g.slot(d, 0), amd64.Y0)
-		g.a.VMOVDQUstore(g.slot(d, 32), amd64.Y1)
+		g.st64(d, amd64.Y0, amd64.Y1)
 		return
 	}
-	g.a.VMOVDQUstore(g.slot(d, 0), amd64.Y0)
+	g.st(d, amd64.Y0)
 }
 
 func (g *gen) store(o *lanes.Op) error {
