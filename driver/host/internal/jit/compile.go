@@ -28,6 +28,7 @@ type gen struct {
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
 	cache               regCache
+	cse                 map[cseKey]lanes.Value // cse.go
 	// nextChunk: where Exit (and Barrier) go on to the next chunk.
 	nextChunk amd64.Label
 	// resumeOff is where a frame keeps its chunk's resume point in
@@ -60,7 +61,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p}
+	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
 	g.layout()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
@@ -101,9 +102,24 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			// from its slot, which still holds it.
 			g.cache.drop(o.Dst)
 		}
-		err := g.emit(o)
+		if o.Dst != lanes.NoValue {
+			g.cseForget(o.Dst)
+		}
+		if !safe {
+			clear(g.cse)
+		}
+		var err error
+		switch {
+		case safe && g.caching && g.pure(o) && g.cseCopy(o):
+		default:
+			err = g.emit(o)
+			if safe && g.caching && g.pure(o) && o.A != o.Dst && o.B != o.Dst && o.C != o.Dst {
+				g.cse[g.cseKeyOf(o)] = o.Dst
+			}
+		}
 		if !safe {
 			g.cache.flush()
+			clear(g.cse)
 		}
 		if err != nil {
 			if e, ok := err.(errUnsupported); ok {
