@@ -134,12 +134,14 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	return b.p, nil
 }
 
-// checkModule refuses capabilities the tier has no code for.
+// checkModule refuses modules of the OpenCL environment (Kernel
+// capability, OpenCL.std); capabilities such as Float16 or sub-groups are
+// refused where a kernel uses them (a type, an instruction, a built-in),
+// so that a module's other kernels still run.
 func (b *builder) checkModule() error {
 	for _, in := range b.x.Module.Capabilities {
 		switch spirv.Capability(in.Operands[0]) {
-		case spirv.CapabilityFloat16, spirv.CapabilityPhysicalStorageBufferAddresses, spirv.CapabilityVariablePointers,
-			spirv.CapabilityGroupNonUniform, spirv.CapabilityAddresses:
+		case spirv.CapabilityKernel, spirv.CapabilityAddresses:
 			return unsupported("OpCapability", "%s", spirv.Capability(in.Operands[0]))
 		}
 	}
