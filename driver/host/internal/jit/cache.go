@@ -1,0 +1,118 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// A register cache of 32-bit values: Y6-Y15 keep copies of values the
+// last ops stored or loaded, so that the next op reads a register instead
+// of its slot (a chain of dependent ops otherwise pays the store-to-load
+// forwarding latency at every op). The frame stays the truth: every
+// result is still stored (write-through), so dropping the cache is always
+// correct. It is dropped at labels (control flow joins) and around every
+// op whose code uses Y6-Y15 as scratch.
+
+const (
+	cacheFirst = amd64.Y6
+	cacheLen   = 10
+)
+
+// A cache entry is keyed by value and half: a 32-bit value is its half
+// 0, a 64-bit value halves 0 (lanes 0-3) and 1 (lanes 4-7).
+type cacheKey int32
+
+func keyOf(v lanes.Value, half int) cacheKey { return cacheKey(v)*2 + cacheKey(half) }
+
+const noKey cacheKey = -1
+
+type regCache struct {
+	key  [cacheLen]cacheKey // noKey: empty
+	next int                // round-robin victim
+}
+
+// drop forgets v: an op is about to write it.
+func (c *regCache) drop(v lanes.Value) {
+	for i, x := range c.key {
+		if x == keyOf(v, 0) || x == keyOf(v, 1) {
+			c.key[i] = noKey
+		}
+	}
+}
+
+func (c *regCache) flush() {
+	for i := range c.key {
+		c.key[i] = noKey
+	}
+}
+
+// find is the register holding half h of v, if any.
+func (c *regCache) find(v lanes.Value, h int) (amd64.Y, bool) {
+	k := keyOf(v, h)
+	for i, x := range c.key {
+		if x == k {
+			return cacheFirst + amd64.Y(i), true
+		}
+	}
+	return 0, false
+}
+
+// keep copies y, now holding half h of v, into a cache register.
+func (g *gen) keep(v lanes.Value, h int, y amd64.Y) {
+	c := &g.cache
+	r, ok := c.find(v, h)
+	if !ok {
+		i := c.next
+		c.next = (c.next + 1) % cacheLen
+		c.key[i] = keyOf(v, h)
+		r = cacheFirst + amd64.Y(i)
+	}
+	g.a.VMOVDQU(r, y)
+}
+
+// cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit
+// element-wise ops (but division and bit counts), the simple 64-bit ones,
+// builtins and jumps.
+func (g *gen) cacheSafe(o *lanes.Op) bool {
+	if o.Kind.Bytes() == 8 || g.kind(o.Dst).Bytes() == 8 {
+		if g.kind(o.Dst).Bytes() != 8 {
+			return false
+		}
+		switch o.Code {
+		case lanes.Copy, lanes.Bitcast, lanes.Select, lanes.Add, lanes.Sub, lanes.And, lanes.Or,
+			lanes.Xor, lanes.Not, lanes.Neg, lanes.Shl, lanes.ShrU, lanes.FAdd, lanes.FSub,
+			lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Sqrt, lanes.Floor, lanes.Ceil, lanes.Trunc,
+			lanes.RoundEven, lanes.FNeg, lanes.FAbs:
+			return o.Kind.Bytes() == 8
+		case lanes.ZextTo64, lanes.SextTo64, lanes.Pack64:
+			return true
+		}
+		return false
+	}
+	switch o.Code {
+	case lanes.Nop, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny,
+		lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID,
+		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
+		return true
+	case lanes.Unreachable, lanes.Load, lanes.Store, lanes.Atomic, lanes.RegionLength:
+		// Memory ops keep to Y0-Y5 (mem.go); their Dst is dropped from the
+		// cache before they write it lane by lane.
+		return true
+	case lanes.Index:
+		// The constant-base form keeps to Y0-Y5.
+		return o.Kind == lanes.I32 && g.p.Values[o.A].Const
+	case lanes.Label, lanes.Barrier, lanes.Exit, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem,
+		lanes.SMod, lanes.BitCount, lanes.Math:
+		return false
+	}
+	return o.Kind.Bytes() == 4 && g.kind(o.Dst).Bytes() == 4
+}
+
+// branchy reports whether an op's code has paths of its own.
+func branchy(c lanes.Code) bool {
+	switch c {
+	case lanes.Load, lanes.Store, lanes.Atomic:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,311 @@
+package jit
+
+import (
+	"fmt"
+
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Registers with a fixed job in generated code.
+const (
+	rCtx   = amd64.RDI // the ctx
+	rFrame = amd64.RSI // the chunk's frame
+)
+
+// gen is the state of one compilation.
+type gen struct {
+	a       amd64.Assembler
+	p       *lanes.Program
+	labels  []amd64.Label // lane-IR label -> code label
+	resumes []amd64.Label // barrier k -> its resume point
+	stubs   []stub        // trap exits, emitted after the code
+	// privOff and privStride place region r's private areas in the
+	// frame (RegionPrivate only, private.go): lane i's bytes at privOff +
+	// i*privStride, or, where inter[r], word w at privOff + w*32 + i*4.
+	privOff, privStride []int32
+	inter               []bool
+	frameSize           int // bytes of a frame, private areas included
+	op                  int // the op being compiled, for stubs and errors
+	cache               regCache
+	cse                 map[cseKey]lanes.Value // cse.go
+	// nextChunk: where Exit (and Barrier) go on to the next chunk.
+	nextChunk amd64.Label
+	// resumeOff is where a frame keeps its chunk's resume point in
+	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
+	resumeOff int32
+	caching   bool // the op being compiled leaves the cache registers alone
+}
+
+// stub is an out-of-line trap exit: it records op as the trapping op.
+type stub struct {
+	l  amd64.Label
+	op int
+}
+
+// unsupported is Compile's error for an op or form it has no code for.
+func unsupported(p *lanes.Program, i int, format string, args ...any) error {
+	o := p.Ops[i]
+	return fmt.Errorf("jit: op %d (%v on %v): %s: %w", i, o.Code, o.Kind, fmt.Sprintf(format, args...), lanes.ErrUnsupported)
+}
+
+// errUnsupported is returned by an emitter for a form it does not handle;
+// compile wraps it with the op.
+type errUnsupported string
+
+func (e errUnsupported) Error() string { return string(e) }
+
+// generate emits the code of p, or returns an error wrapping
+// lanes.ErrUnsupported.
+func generate(p *lanes.Program) (*gen, []byte, error) {
+	if p.Chunk != chunk {
+		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
+	}
+	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
+	g.layout()
+	a := &g.a
+	g.labels = make([]amd64.Label, p.Labels)
+	for i := range g.labels {
+		g.labels[i] = a.NewLabel()
+	}
+	g.resumes = make([]amd64.Label, p.Barriers)
+	for i := range g.resumes {
+		g.resumes[i] = a.NewLabel()
+	}
+	// One call runs the whole work-group. Without barriers each chunk
+	// runs to its end and Exit steps on to the next. With barriers the
+	// code passes over the chunks (dispatch) as the Go executor does:
+	// each chunk runs from its resume point to its next Barrier or its
+	// end, until a pass finds every chunk done.
+	g.nextChunk = a.NewLabel()
+	dispatch := a.NewLabel()
+	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	if p.Barriers > 0 {
+		a.JMP(dispatch)
+	}
+	body := a.NewLabel()
+	a.Bind(body)
+	g.cache.flush()
+	for i := range p.Ops {
+		g.op = i
+		o := &p.Ops[i]
+		safe := g.cacheSafe(o)
+		// Code with paths of its own (memory ops: no active lane, vector
+		// or lane by lane) must not change the cache on some paths only:
+		// it reads the cache but keeps nothing.
+		g.caching = safe && !branchy(o.Code)
+		if !safe {
+			g.cache.flush()
+		} else if o.Dst != lanes.NoValue {
+			// Dst's old value is being replaced, perhaps lane by lane
+			// rather than through st, which keeps it. Operands read it
+			// from its slot, which still holds it.
+			g.cache.drop(o.Dst)
+		}
+		if o.Dst != lanes.NoValue {
+			g.cseForget(o.Dst)
+		}
+		if !safe {
+			clear(g.cse)
+		}
+		var err error
+		switch {
+		case safe && g.caching && g.pure(o) && g.cseCopy(o):
+		default:
+			err = g.emit(o)
+			if safe && g.caching && g.pure(o) && o.A != o.Dst && o.B != o.Dst && o.C != o.Dst {
+				g.cse[g.cseKeyOf(o)] = o.Dst
+			}
+		}
+		if !safe {
+			g.cache.flush()
+			clear(g.cse)
+		}
+		if err != nil {
+			if e, ok := err.(errUnsupported); ok {
+				return nil, nil, unsupported(p, i, "%s", string(e))
+			}
+			return nil, nil, err
+		}
+	}
+	// Falling off the end is an Exit.
+	g.emitExit()
+	// The next chunk of the group, if any: its frame and chunkInfo.
+	a.Bind(g.nextChunk)
+	a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunkIdx))
+	a.INCQ(amd64.RAX)
+	a.CMPQload(amd64.RAX, amd64.M(rCtx, offNChunks))
+	endPass := a.NewLabel()
+	a.Jcc(amd64.CondAE, endPass)
+	a.MOVQstore(amd64.M(rCtx, offChunkIdx), amd64.RAX)
+	a.ADDQload(rFrame, amd64.M(rCtx, offFrameStr))
+	a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
+	a.ADDQmemImm(amd64.M(rCtx, offChunk), sizeChunkInfo)
+	if p.Barriers == 0 {
+		a.JMP(body)
+		a.Bind(endPass)
+	} else {
+		a.JMP(dispatch)
+		// End of a pass: another if some chunk ran in this one.
+		a.Bind(endPass)
+		done := a.NewLabel()
+		a.CMPQmemImm(amd64.M(rCtx, offRan), 0)
+		a.Jcc(amd64.CondE, done)
+		a.MOVQstoreImm(amd64.M(rCtx, offRan), 0)
+		a.MOVQstoreImm(amd64.M(rCtx, offChunkIdx), 0)
+		a.MOVQload(rFrame, amd64.M(rCtx, offFrame0))
+		a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
+		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk0))
+		a.MOVQstore(amd64.M(rCtx, offChunk), amd64.RAX)
+		// A chunk's resume point: done chunks are passed over.
+		a.Bind(dispatch)
+		a.MOVQload(amd64.RAX, amd64.M(rFrame, g.resumeOff))
+		a.CMPQimm(amd64.RAX, -1)
+		a.Jcc(amd64.CondE, g.nextChunk)
+		a.MOVQstoreImm(amd64.M(rCtx, offRan), 1)
+		a.TESTQ(amd64.RAX, amd64.RAX)
+		a.Jcc(amd64.CondE, body)
+		for k, l := range g.resumes {
+			a.CMPQimm(amd64.RAX, int32(k+1))
+			a.Jcc(amd64.CondE, l)
+		}
+		a.UD2() // no other resume points
+		a.Bind(done)
+	}
+	g.exit(statusExit)
+	for _, s := range g.stubs {
+		a.Bind(s.l)
+		a.MOVQstoreImm(amd64.M(rCtx, offTrapOp), int32(s.op))
+		g.exit(statusTrap)
+	}
+	code, err := a.Finish()
+	if err != nil {
+		return nil, nil, fmt.Errorf("jit: %w", err)
+	}
+	return g, code, nil
+}
+
+// layout places the private regions' per-lane areas after the slots.
+func (g *gen) layout() {
+	n := len(g.p.Regions)
+	g.privOff = make([]int32, n)
+	g.privStride = make([]int32, n)
+	g.inter = interleaved(g.p)
+	off := (g.p.FrameSize + 7) &^ 7
+	g.resumeOff = int32(off)
+	off = (off + 8 + 31) &^ 31
+	for r, rg := range g.p.Regions {
+		if rg.Kind != lanes.RegionPrivate {
+			continue
+		}
+		g.privOff[r] = int32(off)
+		if g.inter[r] {
+			off += (rg.Size + 3) / 4 * 4 * chunk
+			continue
+		}
+		stride := (rg.Size + 7) &^ 7
+		g.privStride[r] = int32(stride)
+		off += stride * chunk
+	}
+	g.frameSize = off
+}
+
+// emitExit ends the chunk: marks its frame done (programs with
+// barriers) and goes on to the next chunk.
+func (g *gen) emitExit() {
+	if g.p.Barriers > 0 {
+		g.a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), -1)
+	}
+	g.a.JMP(g.nextChunk)
+}
+
+// exit sets ctx.status and returns to the caller.
+func (g *gen) exit(status int32) {
+	a := &g.a
+	a.MOVQstoreImm(amd64.M(rCtx, offStatus), status)
+	a.VZEROUPPER()
+	a.RET()
+}
+
+// trapIf jumps to a new trap stub of the current op if the flags say cond.
+func (g *gen) trapIf(cond amd64.Cond) {
+	l := g.a.NewLabel()
+	g.stubs = append(g.stubs, stub{l: l, op: g.op})
+	g.a.Jcc(cond, l)
+}
+
+// emit compiles one op.
+func (g *gen) emit(o *lanes.Op) error {
+	a := &g.a
+	switch o.Code {
+	case lanes.Nop:
+		return nil
+	case lanes.Label:
+		a.Bind(g.labels[o.Imm])
+		return nil
+	case lanes.Jump:
+		a.JMP(g.labels[o.Imm])
+		return nil
+	case lanes.JumpIfNone, lanes.JumpIfAny:
+		cond := amd64.CondE
+		if o.Code == lanes.JumpIfAny {
+			cond = amd64.CondNE
+		}
+		g.testMask(o.A)
+		a.Jcc(cond, g.labels[o.Imm])
+		return nil
+	case lanes.Barrier:
+		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
+			return errUnsupported("barrier number out of range")
+		}
+		a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), int32(o.Imm+1))
+		a.JMP(g.nextChunk)
+		a.Bind(g.resumes[o.Imm])
+		return nil
+	case lanes.Exit:
+		g.emitExit()
+		return nil
+	case lanes.Unreachable:
+		g.testMask(o.M)
+		g.trapIf(amd64.CondNE)
+		return nil
+	case lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID,
+		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
+		return g.builtin(o)
+	case lanes.Load:
+		return g.load(o)
+	case lanes.Store:
+		return g.store(o)
+	case lanes.Index:
+		return g.index(o)
+	case lanes.Atomic:
+		return g.atomic(o)
+	case lanes.RegionLength:
+		return g.regionLength(o)
+	}
+	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
+		return g.emit64(o)
+	}
+	return g.emit32(o)
+}
+
+// testMask sets ZF if no lane of mask v is set (NoValue: the live lanes).
+func (g *gen) testMask(v lanes.Value) {
+	a := &g.a
+	if v != lanes.NoValue && g.shape(v) == lanes.Uniform {
+		a.CMPLmemImm(g.slot(v, 0), 0)
+		return
+	}
+	g.mask(amd64.Y0, v)
+	a.VPTEST(amd64.Y0, amd64.Y0)
+}
+
+// mask loads mask v (all lanes of the chunk; NoValue: the live lanes) into y.
+func (g *gen) mask(y amd64.Y, v lanes.Value) {
+	if v == lanes.NoValue {
+		g.a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk))
+		g.a.VMOVDQUload(y, amd64.M(amd64.RAX, offLive))
+		return
+	}
+	g.ld(y, v)
+}

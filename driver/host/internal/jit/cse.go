@@ -1,0 +1,69 @@
+package jit
+
+import "github.com/clgo/clgo/driver/host/internal/lanes"
+
+// Common subexpressions between labels: a pure op equal to an earlier one
+// (same code, kinds, operands and immediates, no operand written since)
+// whose result is still in the register cache is a copy of that register.
+// The lane program recomputes, for example, the same Index for every
+// array an index addresses.
+
+type cseKey struct {
+	code      lanes.Code
+	kind, dk  lanes.Kind
+	shape     lanes.Shape
+	a, b, c   lanes.Value
+	imm, imm2 int64
+}
+
+// pure reports whether o's result depends on its operands and immediates
+// only, and its code is cache-safe (so that a copy from the cache can
+// stand for it).
+func (g *gen) pure(o *lanes.Op) bool {
+	switch o.Code {
+	case lanes.Nop, lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier,
+		lanes.Exit, lanes.Unreachable, lanes.Load, lanes.Store, lanes.Atomic, lanes.RegionLength,
+		lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID, lanes.NumGroups,
+		lanes.WorkgroupSize, lanes.LiveLanes:
+		return false
+	}
+	return o.Dst != lanes.NoValue
+}
+
+func (g *gen) cseKeyOf(o *lanes.Op) cseKey {
+	vi := g.p.Values[o.Dst]
+	return cseKey{o.Code, o.Kind, vi.Kind, vi.Shape, o.A, o.B, o.C, o.Imm, o.Imm2}
+}
+
+// cseForget drops the entries that read or give v (v is being written).
+func (g *gen) cseForget(v lanes.Value) {
+	for k, d := range g.cse {
+		if d == v || k.a == v || k.b == v || k.c == v {
+			delete(g.cse, k)
+		}
+	}
+}
+
+// cseCopy emits o as a copy of an earlier equal op's cached result, if
+// there is one.
+func (g *gen) cseCopy(o *lanes.Op) bool {
+	prev, ok := g.cse[g.cseKeyOf(o)]
+	if !ok {
+		return false
+	}
+	wide := g.kind(o.Dst).Bytes() == 8
+	r0, ok0 := g.cache.find(prev, 0)
+	r1, ok1 := g.cache.find(prev, 1)
+	if !ok0 || wide && !ok1 {
+		return false
+	}
+	if wide {
+		g.a.VMOVDQU(0, r0)
+		g.a.VMOVDQU(1, r1)
+		g.st64(o.Dst, 0, 1)
+	} else {
+		g.a.VMOVDQU(0, r0)
+		g.st(o.Dst, 0)
+	}
+	return true
+}

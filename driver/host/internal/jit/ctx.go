@@ -1,0 +1,83 @@
+package jit
+
+import "unsafe"
+
+// ctx is what generated code reads and writes besides the frame; RDI
+// points at it. The code addresses its fields by the offsets below, so
+// the layout is Go's and never written out by hand.
+type ctx struct {
+	frame   uintptr // the chunk's frame (values' slots, then private areas)
+	ran     int64   // a chunk ran in this pass over the chunks (programs with barriers)
+	status  int64   // out: statusExit or statusTrap
+	trapOp  int64   // out, on statusTrap: the index of the op that trapped
+	regions uintptr // *[len(Program.Regions)]regionMem
+	chunk   uintptr // *chunkInfo of the chunk
+	// groupID, numGroups and globalBase (WorkgroupId*size + GlobalShift)
+	// of the work-group, per dimension.
+	groupID, numGroups, globalBase [3]uint32
+	// A program without barriers runs every chunk of the group in one
+	// call: at Exit the code moves frame and chunk on by frameStride and
+	// one chunkInfo, and chunkIdx on by one, until nChunks have run.
+	chunkIdx, nChunks, frameStride int64
+	// frame0 and chunk0 are chunk 0's frame and chunkInfo: a program with
+	// barriers passes over the chunks until none runs (each frame keeps
+	// its chunk's resume point at gen.resumeOff).
+	frame0, chunk0 uintptr
+}
+
+// Run outcomes in ctx.status.
+const (
+	statusExit = 0
+	statusTrap = 2
+)
+
+// regionMem is one region's memory as the code sees it.
+type regionMem struct {
+	base   uint64 // address of byte 0 (0 if unbound)
+	biased uint64 // base + 2^31: gathers index it with offset ^ 2^31, signed
+	// n[i] is the number of in-bounds offsets for an access of 1<<i
+	// bytes: len - size + 1, clamped to [0, 2^32-1], so an access at
+	// offset o (unsigned) is in bounds iff o < n[i]; the poison offset
+	// 2^32-1 never is.
+	n [4]uint32
+}
+
+// chunkInfo holds what the builtins read per lane of a chunk: the
+// LocalInvocationId components, the linear local id and the live lanes
+// (all ones for lanes in the work-group).
+type chunkInfo struct {
+	localID [3][chunk]uint32
+	index   [chunk]uint32
+	live    [chunk]uint32
+}
+
+// chunk is the number of lanes of a chunk: one ymm register of 32-bit values.
+const chunk = 8
+
+// Field offsets the code uses.
+var (
+	offFrame      = int32(unsafe.Offsetof(ctx{}.frame))
+	offRan        = int32(unsafe.Offsetof(ctx{}.ran))
+	offFrame0     = int32(unsafe.Offsetof(ctx{}.frame0))
+	offChunk0     = int32(unsafe.Offsetof(ctx{}.chunk0))
+	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
+	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
+	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
+	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
+	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))
+	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
+	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
+	offChunkIdx   = int32(unsafe.Offsetof(ctx{}.chunkIdx))
+	offNChunks    = int32(unsafe.Offsetof(ctx{}.nChunks))
+	offFrameStr   = int32(unsafe.Offsetof(ctx{}.frameStride))
+	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))
+
+	offBase    = int32(unsafe.Offsetof(regionMem{}.base))
+	offBiased  = int32(unsafe.Offsetof(regionMem{}.biased))
+	offN       = int32(unsafe.Offsetof(regionMem{}.n))
+	sizeRegMem = int32(unsafe.Sizeof(regionMem{}))
+
+	offLocalID = int32(unsafe.Offsetof(chunkInfo{}.localID))
+	offIndex   = int32(unsafe.Offsetof(chunkInfo{}.index))
+	offLive    = int32(unsafe.Offsetof(chunkInfo{}.live))
+)

@@ -1,0 +1,14 @@
+// Package jit is the host driver's native tier (docs/hosttier.md): a lane
+// program (package lanes) compiled to x86-64 AVX2+FMA code, eight lanes of
+// a chunk to a ymm register, run through amd64.Call with the same Runner
+// contract as the lanes Go executor, so that the two are interchangeable
+// and are compared bit for bit in tests.
+//
+// The code keeps no value in a register across ops: every op loads its
+// operands from the chunk's frame (RSI), computes in ymm registers and
+// stores its result to the frame, so a barrier is a store of the resume
+// point and a RET, and the frame alone is the continuation. RDI holds the
+// ctx (ctx.go) throughout. Ops the code generator does not handle make
+// Compile return an error wrapping lanes.ErrUnsupported, and the Go
+// executor runs the kernel.
+package jit

@@ -1,0 +1,389 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Memory ops. Every access is checked for all active lanes before any
+// lane touches memory: offset < n (regionMem.n), unsigned, else the op
+// traps. Varying loads gather (contiguous full chunks load one vector);
+// stores go lane by lane in lane order (AVX2 has no scatter), or as one
+// vector where the chunk's offsets are contiguous and all lanes active.
+//
+// Registers: R8 the region's base (private: the frame), R9 the gathers'
+// base, RDX the mask's lane bits, RCX a lane's offset, RAX a lane's value;
+// Y4 the offsets, Y5 the mask, Y0-Y3 scratch: memory ops leave Y6-Y15,
+// the register cache, alone.
+
+const (
+	rBase   = amd64.R8
+	rGather = amd64.R9
+	rBits   = amd64.RDX
+	rOff    = amd64.RCX
+	rVal    = amd64.RAX
+	yOff    = amd64.Y4
+	yMask   = amd64.Y5
+)
+
+// access is what a memory op's code needs to know about its region.
+type access struct {
+	r       int
+	size    int32
+	private bool
+	inter   bool  // private and interleaved (private.go)
+	off     int32 // private: the region's offset in the frame
+	stride  int32 // private, not interleaved: bytes per lane
+}
+
+func (g *gen) access(o *lanes.Op) (access, error) {
+	r := int(o.Imm)
+	if r < 0 || r >= len(g.p.Regions) {
+		return access{}, errUnsupported("region out of range")
+	}
+	size := int32(o.Imm2)
+	if o.Code == lanes.Atomic {
+		size = int32(o.Kind.Bytes())
+	}
+	switch size {
+	case 1, 2, 4, 8:
+	default:
+		return access{}, errUnsupported("access size not 1, 2, 4 or 8")
+	}
+	ac := access{r: r, size: size}
+	if g.p.Regions[r].Kind == lanes.RegionPrivate {
+		ac.private, ac.off, ac.stride = true, g.privOff[r], g.privStride[r]
+		ac.inter = g.inter[r]
+	}
+	return ac, nil
+}
+
+// log2 of an access size.
+func sizeLog(size int32) int32 {
+	switch size {
+	case 1:
+		return 0
+	case 2:
+		return 1
+	case 4:
+		return 2
+	}
+	return 3
+}
+
+// regionEntry sets R8 to region r's regionMem (not for private regions).
+func (g *gen) regionEntry(r int) amd64.Mem {
+	g.a.MOVQload(rBase, amd64.M(rCtx, offRegions))
+	return amd64.M(rBase, int32(r)*sizeRegMem)
+}
+
+// checkVector traps unless every lane of yMask has yOff in bounds; it
+// leaves R8 at the region's base (the frame for private regions) and R9
+// at the gathers' base.
+func (g *gen) checkVector(ac access) {
+	a := &g.a
+	const n, t = amd64.Y2, amd64.Y3
+	if ac.private {
+		lim := int32(g.p.Regions[ac.r].Size) - ac.size + 1
+		a.VPBROADCASTDload(n, a.Const32(uint32(max(lim, 0))))
+		a.MOVQ(rBase, rFrame)
+		a.LEAQ(rGather, amd64.M(rFrame, ac.off))
+	} else {
+		e := g.regionEntry(ac.r)
+		a.VPBROADCASTDload(n, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
+		a.MOVQload(rGather, amd64.M(e.Base, e.Disp+offBiased))
+		a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+	}
+	a.VPMAXUD(t, yOff, n)
+	a.VPCMPEQD(t, t, yOff) // off >= n
+	a.VPAND(t, t, yMask)
+	a.VPTEST(t, t)
+	g.trapIf(amd64.CondNE)
+}
+
+// laneMem is lane i's address at the offset in RCX.
+func (g *gen) laneMem(ac access, i int32) amd64.Mem {
+	if ac.inter {
+		return amd64.MI(rBase, rOff, 8, ac.off+4*i)
+	}
+	if ac.private {
+		return amd64.MI(rBase, rOff, 1, ac.off+i*ac.stride)
+	}
+	return amd64.MI(rBase, rOff, 1, 0)
+}
+
+// laneOff sets RCX to lane i's offset (operand v).
+func (g *gen) laneOff(v lanes.Value, i int32) {
+	if g.shape(v) == lanes.Uniform {
+		i = 0
+	}
+	g.a.MOVLload(rOff, g.slot(v, 4*i))
+}
+
+// eachLane emits body for each lane whose bit is set in RDX, in lane order.
+func (g *gen) eachLane(body func(i int32)) {
+	a := &g.a
+	for i := int32(0); i < chunk; i++ {
+		skip := a.NewLabel()
+		a.TESTLimm(rBits, 1<<i)
+		a.Jcc(amd64.CondE, skip)
+		body(i)
+		a.Bind(skip)
+	}
+}
+
+// scalarLoad loads size bytes at m into RAX, zero-extended.
+func (g *gen) scalarLoad(size int32, m amd64.Mem) {
+	a := &g.a
+	switch size {
+	case 1:
+		a.MOVZXBload(rVal, m)
+	case 2:
+		a.MOVZXWload(rVal, m)
+	case 4:
+		a.MOVLload(rVal, m)
+	default:
+		a.MOVQload(rVal, m)
+	}
+}
+
+// putLane stores RAX as lane i of d (4 or 8 bytes a lane).
+func (g *gen) putLane(d lanes.Value, i int32) {
+	if g.kind(d).Bytes() == 8 {
+		g.a.MOVQstore(g.slot(d, 8*i), rVal)
+		return
+	}
+	g.a.MOVLstore(g.slot(d, 4*i), rVal)
+}
+
+// contiguous jumps to no unless every lane is active (RDX) and lane i's
+// offset is lane 0's plus i*size; it leaves lane 0's offset in RCX.
+func (g *gen) contiguous(size int32, no amd64.Label) {
+	a := &g.a
+	const t = amd64.Y2
+	a.CMPLimm(rBits, 0xff)
+	a.Jcc(amd64.CondNE, no)
+	a.VPBROADCASTD(t, yOff)
+	var iota [8]uint32
+	for i := range iota {
+		iota[i] = uint32(i) * uint32(size)
+	}
+	a.VPADDDmem(t, t, a.ConstYMM(iota))
+	a.VPCMPEQD(t, t, yOff)
+	a.VMOVMSKPS(rVal, t)
+	a.CMPLimm(rVal, 0xff)
+	a.Jcc(amd64.CondNE, no)
+	a.VMOVDtoR(rOff, yOff)
+}
+
+func (g *gen) load(o *lanes.Op) error {
+	ac, err := g.access(o)
+	if err != nil {
+		return err
+	}
+	a := &g.a
+	end := a.NewLabel()
+	if g.shape(o.Dst) == lanes.Uniform {
+		if ac.private || g.shape(o.A) != lanes.Uniform {
+			return errUnsupported("Uniform load of a private or varying offset")
+		}
+		// One load, if some lane is active.
+		g.testMask(o.M)
+		a.Jcc(amd64.CondE, end)
+		e := g.regionEntry(ac.r)
+		a.MOVLload(rOff, g.slot(o.A, 0))
+		a.MOVLload(rVal, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
+		a.CMPL(rOff, rVal)
+		g.trapIf(amd64.CondAE)
+		a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+		g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+		if g.kind(o.Dst).Bytes() == 8 {
+			a.MOVQstore(g.slot(o.Dst, 0), rVal)
+		} else {
+			a.MOVLstore(g.slot(o.Dst, 0), rVal)
+		}
+		a.Bind(end)
+		return nil
+	}
+	wide := g.kind(o.Dst).Bytes() == 8
+	if wide != (ac.size == 8) {
+		return errUnsupported("load size differs from the value's")
+	}
+	g.ld(yOff, o.A)
+	g.mask(yMask, o.M)
+	a.VMOVMSKPS(rBits, yMask)
+	a.TESTL(rBits, rBits)
+	a.Jcc(amd64.CondE, end)
+	g.checkVector(ac)
+	if ac.size < 4 {
+		g.eachLane(func(i int32) {
+			g.laneOff(o.A, i)
+			g.scalarLoad(ac.size, g.laneMem(ac, i))
+			g.putLane(o.Dst, i)
+		})
+		a.Bind(end)
+		return nil
+	}
+	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
+	if !ac.private {
+		gather := a.NewLabel()
+		g.contiguous(ac.size, gather)
+		a.VMOVDQUload(d0, amd64.MI(rBase, rOff, 1, 0))
+		if wide {
+			a.VMOVDQUload(d1, amd64.MI(rBase, rOff, 1, 32))
+		}
+		g.storeResult(o.Dst, wide)
+		a.JMP(end)
+		a.Bind(gather)
+		if !wide {
+			// Every lane at one offset (a row of a tile read by a row
+			// of lanes): one broadcast load. Some lane is active and
+			// was checked, so the offset is in bounds.
+			const t = amd64.Y2
+			gatherAll := a.NewLabel()
+			a.VPBROADCASTD(t, yOff)
+			a.VPCMPEQD(t, t, yOff)
+			a.VMOVMSKPS(rVal, t)
+			a.CMPLimm(rVal, 0xff)
+			a.Jcc(amd64.CondNE, gatherAll)
+			a.VMOVDtoR(rOff, yOff)
+			a.VPBROADCASTDload(d0, amd64.MI(rBase, rOff, 1, 0))
+			g.storeResult(o.Dst, false)
+			a.JMP(end)
+			a.Bind(gatherAll)
+		}
+		a.VPXORmem(idx, yOff, g.splat32(1<<31))
+	} else if ac.inter {
+		if g.shape(o.A) == lanes.Uniform {
+			// The chunk's words at one offset are one vector.
+			a.MOVLload(rOff, g.slot(o.A, 0))
+			a.VMOVDQUload(d0, amd64.MI(rFrame, rOff, 8, ac.off))
+			g.storeResult(o.Dst, false)
+			a.Bind(end)
+			return nil
+		}
+		a.VPADDD(idx, yOff, yOff)
+		a.VPADDDmem(idx, idx, a.ConstYMM([8]uint32{0, 1, 2, 3, 4, 5, 6, 7}))
+	} else {
+		var iota [8]uint32
+		for i := range iota {
+			iota[i] = uint32(int32(i) * ac.stride)
+		}
+		a.VPADDDmem(idx, yOff, a.ConstYMM(iota))
+	}
+	scale := uint8(1)
+	if ac.inter {
+		scale = 4 // word (2*off + i) of the region
+	}
+	vm := amd64.VMem{Base: rGather, Index: idx, Scale: scale}
+	if !wide {
+		a.VMOVDQU(m, yMask)
+		a.VPGATHERDD(d0, vm, m)
+	} else {
+		a.VPMOVSXDQ(m, yMask)
+		a.VPGATHERDQ(d0, vm, m)
+		a.VEXTRACTI128(idx, idx, 1)
+		a.VEXTRACTI128(m, yMask, 1)
+		a.VPMOVSXDQ(m, m)
+		a.VPGATHERDQ(d1, vm, m)
+	}
+	g.storeResult(o.Dst, wide)
+	a.Bind(end)
+	return nil
+}
+
+// storeResult stores Y0 (and Y1) as Varying d.
+func (g *gen) storeResult(d lanes.Value, wide bool) {
+	if wide {
+		g.st64(d, amd64.Y0, amd64.Y1)
+		return
+	}
+	g.st(d, amd64.Y0)
+}
+
+func (g *gen) store(o *lanes.Op) error {
+	ac, err := g.access(o)
+	if err != nil {
+		return err
+	}
+	a := &g.a
+	end := a.NewLabel()
+	wide := g.kind(o.B).Bytes() == 8
+	if ac.size == 8 && !wide {
+		return errUnsupported("8-byte store of a 32-bit value")
+	}
+	g.ld(yOff, o.A)
+	g.mask(yMask, o.M)
+	a.VMOVMSKPS(rBits, yMask)
+	a.TESTL(rBits, rBits)
+	a.Jcc(amd64.CondE, end)
+	g.checkVector(ac)
+	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying {
+		lanesLoop := a.NewLabel()
+		g.contiguous(ac.size, lanesLoop)
+		if wide {
+			g.ld64(amd64.Y0, amd64.Y1, o.B)
+			a.VMOVDQUstore(amd64.MI(rBase, rOff, 1, 0), amd64.Y0)
+			a.VMOVDQUstore(amd64.MI(rBase, rOff, 1, 32), amd64.Y1)
+		} else {
+			g.ld(amd64.Y0, o.B)
+			a.VMOVDQUstore(amd64.MI(rBase, rOff, 1, 0), amd64.Y0)
+		}
+		a.JMP(end)
+		a.Bind(lanesLoop)
+	}
+	if ac.inter && g.shape(o.A) == lanes.Uniform {
+		a.MOVLload(rOff, g.slot(o.A, 0))
+		g.ld(amd64.Y0, o.B)
+		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, ac.off), yMask, amd64.Y0)
+		a.Bind(end)
+		return nil
+	}
+	g.eachLane(func(i int32) {
+		g.laneOff(o.A, i)
+		j := i
+		if g.shape(o.B) == lanes.Uniform {
+			j = 0
+		}
+		m := g.laneMem(ac, i)
+		if wide {
+			a.MOVQload(rVal, g.slot(o.B, 8*j))
+		} else {
+			a.MOVLload(rVal, g.slot(o.B, 4*j))
+		}
+		switch ac.size {
+		case 1:
+			a.MOVBstore(m, rVal)
+		case 2:
+			a.MOVWstore(m, rVal)
+		case 4:
+			a.MOVLstore(m, rVal)
+		default:
+			a.MOVQstore(m, rVal)
+		}
+	})
+	a.Bind(end)
+	return nil
+}
+
+// regionLength compiles RegionLength: the bound length of a buffer (its
+// count of in-bounds 1-byte offsets, clamped to 2^32-1), the size of
+// Workgroup memory, 0 for Private memory (as the Go executor).
+func (g *gen) regionLength(o *lanes.Op) error {
+	a := &g.a
+	r := int(o.Imm)
+	if r < 0 || r >= len(g.p.Regions) {
+		return errUnsupported("region out of range")
+	}
+	switch g.p.Regions[r].Kind {
+	case lanes.RegionBuffer, lanes.RegionPush:
+		e := g.regionEntry(r)
+		a.VPBROADCASTDload(amd64.Y0, amd64.M(e.Base, e.Disp+offN))
+	case lanes.RegionWorkgroup:
+		a.VPBROADCASTDload(amd64.Y0, a.Const32(uint32(g.p.Regions[r].Size)))
+	default:
+		g.zero(amd64.Y0)
+	}
+	g.st(o.Dst, amd64.Y0)
+	return nil
+}

@@ -1,0 +1,134 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// The frame operands of ops: 32-bit kinds in one ymm register (lane i in
+// dword i), 64-bit kinds in two (lanes 0-3, then lanes 4-7). A Uniform
+// value is broadcast when loaded and its lane 0 stored.
+
+func (g *gen) shape(v lanes.Value) lanes.Shape { return g.p.Values[v].Shape }
+
+func (g *gen) kind(v lanes.Value) lanes.Kind {
+	if v == lanes.NoValue {
+		return lanes.I32
+	}
+	return g.p.Values[v].Kind
+}
+
+// slot is v's slot plus off bytes, in the frame.
+func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
+	return amd64.M(rFrame, g.p.Values[v].Slot+off)
+}
+
+// ld loads 32-bit value v into y (from the register cache if there).
+func (g *gen) ld(y amd64.Y, v lanes.Value) {
+	if r, ok := g.cache.find(v, 0); ok {
+		g.a.VMOVDQU(y, r)
+		return
+	}
+	if g.shape(v) == lanes.Uniform {
+		g.a.VPBROADCASTDload(y, g.slot(v, 0))
+	} else {
+		g.a.VMOVDQUload(y, g.slot(v, 0))
+	}
+	if g.caching {
+		g.keep(v, 0, y)
+	}
+}
+
+// st stores y as 32-bit value v, and keeps it in the register cache.
+func (g *gen) st(v lanes.Value, y amd64.Y) {
+	if g.shape(v) == lanes.Uniform {
+		g.a.VMOVDstore(g.slot(v, 0), y)
+	} else {
+		g.a.VMOVDQUstore(g.slot(v, 0), y)
+	}
+	if g.caching {
+		g.keep(v, 0, y)
+	}
+}
+
+// ld64 loads 64-bit value v into lo (lanes 0-3) and hi (lanes 4-7).
+func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
+	r0, ok0 := g.cache.find(v, 0)
+	r1, ok1 := g.cache.find(v, 1)
+	if ok0 && ok1 {
+		g.a.VMOVDQU(lo, r0)
+		g.a.VMOVDQU(hi, r1)
+		return
+	}
+	defer func() {
+		if g.caching {
+			g.keep(v, 0, lo)
+			g.keep(v, 1, hi)
+		}
+	}()
+	if g.shape(v) == lanes.Uniform {
+		g.a.VPBROADCASTQload(lo, g.slot(v, 0))
+		g.a.VMOVDQU(hi, lo)
+		return
+	}
+	g.a.VMOVDQUload(lo, g.slot(v, 0))
+	g.a.VMOVDQUload(hi, g.slot(v, 32))
+}
+
+// st64 stores lo and hi as 64-bit value v.
+func (g *gen) st64(v lanes.Value, lo, hi amd64.Y) {
+	if g.caching {
+		g.keep(v, 0, lo)
+		g.keep(v, 1, hi)
+	}
+	if g.shape(v) == lanes.Uniform {
+		g.a.VMOVQstore(g.slot(v, 0), lo)
+		return
+	}
+	g.a.VMOVDQUstore(g.slot(v, 0), lo)
+	g.a.VMOVDQUstore(g.slot(v, 32), hi)
+}
+
+// ones sets every bit of y.
+func (g *gen) ones(y amd64.Y) { g.a.VPCMPEQD(y, y, y) }
+
+// zero clears y.
+func (g *gen) zero(y amd64.Y) { g.a.VPXOR(y, y, y) }
+
+// splat32 is a pool constant of eight copies of v.
+func (g *gen) splat32(v uint32) amd64.Mem {
+	return g.a.ConstYMM([8]uint32{v, v, v, v, v, v, v, v})
+}
+
+// splat64 is a pool constant of four copies of v.
+func (g *gen) splat64(v uint64) amd64.Mem {
+	return g.a.ConstYMM64([4]uint64{v, v, v, v})
+}
+
+// widen sets lo and hi to the 64-bit sign extensions of the dwords of
+// 32-bit y (lanes 0-3 and 4-7); lo and hi differ from y.
+func (g *gen) widen(lo, hi, y amd64.Y, signed bool) {
+	a := &g.a
+	a.VEXTRACTI128(hi, y, 1)
+	if signed {
+		a.VPMOVSXDQ(lo, y)
+		a.VPMOVSXDQ(hi, hi)
+	} else {
+		a.VPMOVZXDQ(lo, y)
+		a.VPMOVZXDQ(hi, hi)
+	}
+}
+
+// narrow sets dst to the low (high: the high) dwords of the qwords of lo
+// and hi: lanes 0-3 from lo, 4-7 from hi. Y14 is used.
+func (g *gen) narrow(dst, lo, hi amd64.Y, high bool) {
+	a := &g.a
+	var o uint32
+	if high {
+		o = 1
+	}
+	a.VMOVDQUload(amd64.Y14, a.ConstYMM([8]uint32{o, 2 + o, 4 + o, 6 + o, o, 2 + o, 4 + o, 6 + o}))
+	a.VPERMD(dst, amd64.Y14, lo)
+	a.VPERMD(amd64.Y14, amd64.Y14, hi)
+	a.VPBLENDD(dst, dst, amd64.Y14, 0xf0)
+}

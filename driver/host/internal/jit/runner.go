@@ -1,0 +1,238 @@
+package jit
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Kernel is a lane program compiled to native code.
+type Kernel struct {
+	p         *lanes.Program
+	code      *amd64.Code
+	frameSize int
+	privOff   []int32
+	privStr   []int32
+	inter     []bool
+	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
+	chunks    []chunkInfo // per chunk of a work-group
+	nLanes    int
+}
+
+// Compile compiles p (built with chunks of 8 lanes) to native code. It
+// returns an error wrapping lanes.ErrUnsupported where p has an op it has
+// no code for, or where the CPU or the OS cannot run the code.
+func Compile(p *lanes.Program) (*Kernel, error) {
+	if !amd64.HasAVX2FMA() {
+		return nil, fmt.Errorf("jit: the CPU has no AVX2 and FMA: %w", lanes.ErrUnsupported)
+	}
+	g, code, err := generate(p)
+	if err != nil {
+		return nil, err
+	}
+	c, err := amd64.Alloc(code)
+	if err != nil {
+		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
+	}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff}
+	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
+	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
+	n := (k.nLanes + chunk - 1) / chunk
+	k.chunks = make([]chunkInfo, n)
+	for c := range k.chunks {
+		ci := &k.chunks[c]
+		for l := range chunk {
+			li := c*chunk + l
+			ci.localID[0][l] = uint32(li % p.Local[0])
+			ci.localID[1][l] = uint32(li / p.Local[0] % p.Local[1])
+			ci.localID[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
+			ci.index[l] = uint32(li)
+			if li < k.nLanes {
+				ci.live[l] = 0xffffffff
+			}
+		}
+	}
+	return k, nil
+}
+
+// CodeSize is the bytes of machine code.
+func (k *Kernel) CodeSize() int { return k.code.Len() }
+
+// NewRunner makes a runner of k for one goroutine.
+func (k *Kernel) NewRunner() lanes.Runner {
+	p := k.p
+	r := &runner{k: k, ctx: new(ctx)}
+	// The frames are one allocation, frameStride apart (the code steps
+	// from one to the next).
+	stride := (k.frameSize + 32 + 63) &^ 63
+	all := make([]byte, stride*len(k.chunks))
+	r.ctx.frameStride = int64(stride)
+	r.ctx.nChunks = int64(len(k.chunks))
+	r.frames = make([][]byte, len(k.chunks))
+	for c := range r.frames {
+		f := all[c*stride : (c+1)*stride : (c+1)*stride]
+		for _, vi := range p.Values {
+			if vi.Const {
+				binary.LittleEndian.PutUint64(f[vi.Slot:], vi.Bits)
+			}
+		}
+		r.frames[c] = f
+	}
+	r.regions = make([]regionMem, len(p.Regions))
+	r.wg = make([][]byte, len(p.Regions))
+	for i, rg := range p.Regions {
+		if rg.Kind == lanes.RegionWorkgroup {
+			r.wg[i] = make([]byte, rg.Size)
+		}
+	}
+	r.mem = make([][]byte, len(p.Regions))
+	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
+	return r
+}
+
+// runner runs work-groups of a Kernel on one goroutine.
+type runner struct {
+	k       *Kernel
+	ctx     *ctx
+	frames  [][]byte
+	regions []regionMem
+	wg      [][]byte // Workgroup regions' memory
+	mem     [][]byte // each region's memory in the group being run
+}
+
+// setRegion points region i's entry at m.
+func (r *runner) setRegion(i int, m []byte) {
+	r.mem[i] = m
+	e := &r.regions[i]
+	*e = regionMem{}
+	if len(m) > 0 {
+		e.base = uint64(uintptr(unsafe.Pointer(unsafe.SliceData(m))))
+		e.biased = e.base + 1<<31
+	}
+	for s := range e.n {
+		n := int64(len(m)) - int64(1<<s) + 1
+		e.n[s] = uint32(min(max(n, 0), 1<<32-1))
+	}
+}
+
+// RunGroup runs every chunk of the group, barriers respected.
+func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
+	k := r.k
+	p := k.p
+	for i, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionBuffer, lanes.RegionPush:
+			var m []byte
+			if i < len(g.Memory) {
+				m = g.Memory[i]
+			}
+			r.setRegion(i, m)
+		case lanes.RegionWorkgroup:
+			if rg.Init != nil {
+				copy(r.wg[i], rg.Init)
+			}
+			r.setRegion(i, r.wg[i])
+		case lanes.RegionPrivate:
+			if rg.Init != nil {
+				for _, f := range r.frames {
+					for l := range chunk {
+						if k.inter[i] {
+							for w := 0; w < len(rg.Init); w += 4 {
+								off := int(k.privOff[i]) + w*chunk + 4*l
+								copy(f[off:off+4], rg.Init[w:])
+							}
+							continue
+						}
+						off := int(k.privOff[i]) + l*int(k.privStr[i])
+						copy(f[off:off+rg.Size], rg.Init)
+					}
+				}
+			}
+		}
+	}
+	c := r.ctx
+	for d := range 3 {
+		c.groupID[d] = g.ID[d]
+		c.numGroups[d] = g.NumGroups[d]
+		c.globalBase[d] = g.ID[d]*uint32(p.Local[d]) + g.Shift[d]
+	}
+	if p.Barriers > 0 {
+		for _, f := range r.frames {
+			binary.LittleEndian.PutUint64(f[k.resumeOff:], 0)
+		}
+	}
+	// One call runs every chunk of the group.
+	c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
+	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
+	c.frame0, c.chunk0 = c.frame, c.chunk
+	c.chunkIdx, c.ran = 0, 0
+	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	var trap *lanes.Trap
+	if c.status == statusTrap {
+		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
+	}
+	runtime.KeepAlive(g)
+	runtime.KeepAlive(r)
+	return trap
+}
+
+// trap describes the trap of chunk c at op i from the frame, which the
+// trapping op left as it was: the first lane of the op's mask that
+// fails, as the Go executor reports it.
+func (r *runner) trap(c, i int) *lanes.Trap {
+	p := r.k.p
+	o := &p.Ops[i]
+	f := r.frames[c]
+	lane32 := func(v lanes.Value, l int) uint32 {
+		vi := p.Values[v]
+		if vi.Shape == lanes.Uniform {
+			l = 0
+		}
+		return binary.LittleEndian.Uint32(f[int(vi.Slot)+4*l:])
+	}
+	active := func(l int) bool {
+		if o.M == lanes.NoValue {
+			return r.k.chunks[c].live[l] != 0
+		}
+		return lane32(o.M, l) != 0
+	}
+	t := &lanes.Trap{Code: lanes.TrapUnreachable, Op: i, Lane: c * chunk, Region: -1}
+	if o.Code == lanes.Unreachable {
+		for l := range chunk {
+			if active(l) {
+				t.Lane = c*chunk + l
+				break
+			}
+		}
+		return t
+	}
+	size := int(o.Imm2)
+	if o.Code == lanes.Atomic {
+		size = o.Kind.Bytes()
+	}
+	rg := p.Regions[o.Imm]
+	n := len(r.mem[o.Imm])
+	if rg.Kind == lanes.RegionPrivate {
+		n = rg.Size
+	}
+	t.Code, t.Region, t.Size = lanes.TrapAccess, int(o.Imm), size
+	for l := range chunk {
+		if !active(l) {
+			continue
+		}
+		off := lane32(o.A, l)
+		if uint64(off)+uint64(size) > uint64(n) {
+			t.Lane, t.Offset = c*chunk+l, off
+			if o.Code == lanes.Load && p.Values[o.Dst].Shape == lanes.Uniform &&
+				(o.M == lanes.NoValue || p.Values[o.M].Shape == lanes.Uniform) {
+				t.Lane = c * chunk
+			}
+			return t
+		}
+	}
+	return t
+}
