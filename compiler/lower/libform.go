@@ -219,7 +219,9 @@ func (l *lowerer) importLibFunc(form *libForm, name string) *libFn {
 		return c
 	}
 	ids[src.ID] = b.NewID() // not a call of itself: no library function recurses
-	f := &spirv.Function{ResultType: mapID(src.ResultType), Control: src.Control, Type: mapID(src.Type), ID: ids[src.ID]}
+	// The precompiled functions came out of spirv/opt (optimizeLibrary):
+	// the compile's optimizer need not go over them again.
+	f := &spirv.Function{ResultType: mapID(src.ResultType), Control: src.Control, Type: mapID(src.Type), ID: ids[src.ID], Optimized: true}
 	for _, p := range src.Params {
 		f.Params = append(f.Params, copyInst(p))
 	}

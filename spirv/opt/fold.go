@@ -25,6 +25,9 @@ func foldComposites(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		repl := map[spirv.ID]spirv.ID{}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Insts {

@@ -27,6 +27,9 @@ func mem2regModule(m *spirv.Module, ops *spirv.IDOperands) error {
 	removed := map[spirv.ID]bool{}
 	u := newUndefs(m, ops)
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		if err := mem2reg(m, ops, u, types, fn, removed); err != nil {
 			return fmt.Errorf("function %%%d: %v", fn.ID, err)
 		}

@@ -48,6 +48,9 @@ func narrow64(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		if err := n.function(fn); err != nil {
 			return err
 		}
