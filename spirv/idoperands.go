@@ -23,6 +23,13 @@ func (x *IDOperands) Add(in *Instruction) { x.mi.add(in) }
 // (result type and result excluded), in order. It returns an error where
 // the operands do not fit the grammar; f may have been called for some.
 func (x *IDOperands) Visit(in *Instruction, f func(i int)) error {
+	if l, start := x.layoutFor(in); l != nil && l.fits(in.Operands[start:]) {
+		if start > 0 {
+			f(0) // OpExtInst's set
+		}
+		l.visitIDs(start, in.Operands[start:], f)
+		return nil
+	}
 	return walkOperands(in, math.MaxUint32, x.mi, func(o operand) {
 		if o.kind.IsID() {
 			for i := 0; i < o.n; i++ {
