@@ -61,7 +61,7 @@ func buildLayouts() {
 			opLayouts[info.Op] = layoutOf(info.Operands)
 		}
 	}
-	for n, e := range extInstsGLSLstd450 {
+	for n, e := range extInstsGLSLstd450.get() {
 		for int(n) >= len(glslLayouts) {
 			glslLayouts = append(glslLayouts, idLayout{})
 		}

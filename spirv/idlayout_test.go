@@ -66,7 +66,7 @@ func TestIDLayoutMatchesWalk(t *testing.T) {
 				}
 				if op == OpExtInst && n >= 2 {
 					in.Operands[0] = 1
-					in.Operands[1] = uint32(r.Intn(len(extInstsGLSLstd450) + 2))
+					in.Operands[1] = uint32(r.Intn(len(extInstsGLSLstd450.get()) + 2))
 				}
 				if l, start := x.layoutFor(in); l != nil && l.fits(in.Operands[start:]) {
 					taken++
