@@ -11,7 +11,15 @@ type IDOperands struct{ mi *moduleInfo }
 // NewIDOperands indexes m's types, value types and extended-instruction
 // imports.
 func NewIDOperands(m *Module) *IDOperands {
-	x := &IDOperands{mi: newModuleInfo()}
+	// Sized for every value, so that the maps do not rehash as they fill.
+	n := len(m.Globals)
+	for _, fn := range m.Functions {
+		n += len(fn.Params)
+		for _, b := range fn.Blocks {
+			n += len(b.Insts)
+		}
+	}
+	x := &IDOperands{mi: &moduleInfo{types: make(map[ID]*Instruction, len(m.Globals)), typeOf: make(map[ID]ID, n), imports: map[ID]string{}}}
 	m.Walk(x.mi.add)
 	return x
 }

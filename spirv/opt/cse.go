@@ -19,8 +19,8 @@ func LocalCSE(m *spirv.Module) error { return localCSE(m, spirv.NewIDOperands(m)
 
 func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 	glsl := glslImports(m)
-	typeOf := map[spirv.ID]spirv.ID{}
-	types := map[spirv.ID]*spirv.Instruction{}
+	typeOf := make(map[spirv.ID]spirv.ID, valueCount(m, false))
+	types := make(map[spirv.ID]*spirv.Instruction, len(m.Globals))
 	for _, in := range m.Globals {
 		typeOf[in.Result] = in.ResultType
 		types[in.Result] = in

@@ -25,8 +25,8 @@ func runDCE(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	d := &dce{
-		m: m, ops: ops, live: map[spirv.ID]bool{},
-		defFn: map[spirv.ID]*spirv.Function{}, globals: map[spirv.ID]bool{},
+		m: m, ops: ops, live: make(map[spirv.ID]bool, valueCount(m, true)),
+		defFn: map[spirv.ID]*spirv.Function{}, globals: make(map[spirv.ID]bool, len(m.Globals)),
 	}
 	for _, fn := range m.Functions {
 		d.defFn[fn.ID] = fn
@@ -77,7 +77,7 @@ func (d *dce) markID(id spirv.ID) {
 
 func (d *dce) mark() error {
 	m := d.m
-	d.defs = map[spirv.ID]*spirv.Instruction{}
+	d.defs = make(map[spirv.ID]*spirv.Instruction, valueCount(m, false))
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			d.defs[in.Result] = in
