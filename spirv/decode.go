@@ -575,5 +575,5 @@ func (w *walker) one(kind OperandKind) error {
 
 // knownExtInstSet reports whether the tables describe the set's instructions.
 func knownExtInstSet(set string) bool {
-	return set == "GLSL.std.450" || strings.HasPrefix(set, "NonSemantic.ClspvReflection.") || otherExtInsts[set] != nil
+	return set == "GLSL.std.450" || strings.HasPrefix(set, "NonSemantic.ClspvReflection.") || otherExtInsts.get()[set] != nil
 }

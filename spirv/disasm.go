@@ -18,7 +18,7 @@ type DisOptions struct {
 // GeneratorName returns the generator word as spirv-dis prints it: the
 // registered tool's name and the tool's version, e.g. "Google Clspv; 7".
 func GeneratorName(gen uint32) string {
-	name, ok := generatorNames[gen>>16]
+	name, ok := generatorNames.get()[gen>>16]
 	if !ok {
 		name = "Unknown(" + strconv.Itoa(int(gen>>16)) + ")"
 	}

@@ -149,65 +149,71 @@ const (
 	ImageOperandsOffsets               ImageOperands = 65536
 )
 
-var namesImageOperands = map[uint32]string{
-	0:     "None",
-	1:     "Bias",
-	2:     "Lod",
-	4:     "Grad",
-	8:     "ConstOffset",
-	16:    "Offset",
-	32:    "ConstOffsets",
-	64:    "Sample",
-	128:   "MinLod",
-	256:   "MakeTexelAvailable",
-	512:   "MakeTexelVisible",
-	1024:  "NonPrivateTexel",
-	2048:  "VolatileTexel",
-	4096:  "SignExtend",
-	8192:  "ZeroExtend",
-	16384: "Nontemporal",
-	65536: "Offsets",
-}
+var namesImageOperands = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:     "None",
+		1:     "Bias",
+		2:     "Lod",
+		4:     "Grad",
+		8:     "ConstOffset",
+		16:    "Offset",
+		32:    "ConstOffsets",
+		64:    "Sample",
+		128:   "MinLod",
+		256:   "MakeTexelAvailable",
+		512:   "MakeTexelVisible",
+		1024:  "NonPrivateTexel",
+		2048:  "VolatileTexel",
+		4096:  "SignExtend",
+		8192:  "ZeroExtend",
+		16384: "Nontemporal",
+		65536: "Offsets",
+	}
+})
 
-var valuesImageOperands = map[string]uint32{
-	"None":                  0,
-	"Bias":                  1,
-	"Lod":                   2,
-	"Grad":                  4,
-	"ConstOffset":           8,
-	"Offset":                16,
-	"ConstOffsets":          32,
-	"Sample":                64,
-	"MinLod":                128,
-	"MakeTexelAvailable":    256,
-	"MakeTexelAvailableKHR": 256,
-	"MakeTexelVisible":      512,
-	"MakeTexelVisibleKHR":   512,
-	"NonPrivateTexel":       1024,
-	"NonPrivateTexelKHR":    1024,
-	"VolatileTexel":         2048,
-	"VolatileTexelKHR":      2048,
-	"SignExtend":            4096,
-	"ZeroExtend":            8192,
-	"Nontemporal":           16384,
-	"Offsets":               65536,
-}
+var valuesImageOperands = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":                  0,
+		"Bias":                  1,
+		"Lod":                   2,
+		"Grad":                  4,
+		"ConstOffset":           8,
+		"Offset":                16,
+		"ConstOffsets":          32,
+		"Sample":                64,
+		"MinLod":                128,
+		"MakeTexelAvailable":    256,
+		"MakeTexelAvailableKHR": 256,
+		"MakeTexelVisible":      512,
+		"MakeTexelVisibleKHR":   512,
+		"NonPrivateTexel":       1024,
+		"NonPrivateTexelKHR":    1024,
+		"VolatileTexel":         2048,
+		"VolatileTexelKHR":      2048,
+		"SignExtend":            4096,
+		"ZeroExtend":            8192,
+		"Nontemporal":           16384,
+		"Offsets":               65536,
+	}
+})
 
-func (v ImageOperands) String() string { return maskString(uint32(v), namesImageOperands) }
+func (v ImageOperands) String() string { return maskString(uint32(v), namesImageOperands.get()) }
 
-var paramsImageOperands = map[uint32][]OperandInfo{
-	1:     []OperandInfo{{KindIdRef, One, ""}},
-	2:     []OperandInfo{{KindIdRef, One, ""}},
-	4:     []OperandInfo{{KindIdRef, One, ""}, {KindIdRef, One, ""}},
-	8:     []OperandInfo{{KindIdRef, One, ""}},
-	16:    []OperandInfo{{KindIdRef, One, ""}},
-	32:    []OperandInfo{{KindIdRef, One, ""}},
-	64:    []OperandInfo{{KindIdRef, One, ""}},
-	128:   []OperandInfo{{KindIdRef, One, ""}},
-	256:   []OperandInfo{{KindIdScope, One, ""}},
-	512:   []OperandInfo{{KindIdScope, One, ""}},
-	65536: []OperandInfo{{KindIdRef, One, ""}},
-}
+var paramsImageOperands = newLazy(func() map[uint32][]OperandInfo {
+	return map[uint32][]OperandInfo{
+		1:     []OperandInfo{{KindIdRef, One, ""}},
+		2:     []OperandInfo{{KindIdRef, One, ""}},
+		4:     []OperandInfo{{KindIdRef, One, ""}, {KindIdRef, One, ""}},
+		8:     []OperandInfo{{KindIdRef, One, ""}},
+		16:    []OperandInfo{{KindIdRef, One, ""}},
+		32:    []OperandInfo{{KindIdRef, One, ""}},
+		64:    []OperandInfo{{KindIdRef, One, ""}},
+		128:   []OperandInfo{{KindIdRef, One, ""}},
+		256:   []OperandInfo{{KindIdScope, One, ""}},
+		512:   []OperandInfo{{KindIdScope, One, ""}},
+		65536: []OperandInfo{{KindIdRef, One, ""}},
+	}
+})
 
 // FPFastMathMode is the SPIR-V FPFastMathMode operand (BitEnum).
 type FPFastMathMode uint32
@@ -224,29 +230,33 @@ const (
 	FPFastMathModeAllowReassocINTEL      FPFastMathMode = 131072
 )
 
-var namesFPFastMathMode = map[uint32]string{
-	0:      "None",
-	1:      "NotNaN",
-	2:      "NotInf",
-	4:      "NSZ",
-	8:      "AllowRecip",
-	16:     "Fast",
-	65536:  "AllowContractFastINTEL",
-	131072: "AllowReassocINTEL",
-}
+var namesFPFastMathMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:      "None",
+		1:      "NotNaN",
+		2:      "NotInf",
+		4:      "NSZ",
+		8:      "AllowRecip",
+		16:     "Fast",
+		65536:  "AllowContractFastINTEL",
+		131072: "AllowReassocINTEL",
+	}
+})
 
-var valuesFPFastMathMode = map[string]uint32{
-	"None":                   0,
-	"NotNaN":                 1,
-	"NotInf":                 2,
-	"NSZ":                    4,
-	"AllowRecip":             8,
-	"Fast":                   16,
-	"AllowContractFastINTEL": 65536,
-	"AllowReassocINTEL":      131072,
-}
+var valuesFPFastMathMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":                   0,
+		"NotNaN":                 1,
+		"NotInf":                 2,
+		"NSZ":                    4,
+		"AllowRecip":             8,
+		"Fast":                   16,
+		"AllowContractFastINTEL": 65536,
+		"AllowReassocINTEL":      131072,
+	}
+})
 
-func (v FPFastMathMode) String() string { return maskString(uint32(v), namesFPFastMathMode) }
+func (v FPFastMathMode) String() string { return maskString(uint32(v), namesFPFastMathMode.get()) }
 
 // SelectionControl is the SPIR-V SelectionControl operand (BitEnum).
 type SelectionControl uint32
@@ -258,19 +268,23 @@ const (
 	SelectionControlDontFlatten SelectionControl = 2
 )
 
-var namesSelectionControl = map[uint32]string{
-	0: "None",
-	1: "Flatten",
-	2: "DontFlatten",
-}
+var namesSelectionControl = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "None",
+		1: "Flatten",
+		2: "DontFlatten",
+	}
+})
 
-var valuesSelectionControl = map[string]uint32{
-	"None":        0,
-	"Flatten":     1,
-	"DontFlatten": 2,
-}
+var valuesSelectionControl = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":        0,
+		"Flatten":     1,
+		"DontFlatten": 2,
+	}
+})
 
-func (v SelectionControl) String() string { return maskString(uint32(v), namesSelectionControl) }
+func (v SelectionControl) String() string { return maskString(uint32(v), namesSelectionControl.get()) }
 
 // LoopControl is the SPIR-V LoopControl operand (BitEnum).
 type LoopControl uint32
@@ -299,71 +313,77 @@ const (
 	LoopControlMaxReinvocationDelayINTEL LoopControl = 33554432
 )
 
-var namesLoopControl = map[uint32]string{
-	0:        "None",
-	1:        "Unroll",
-	2:        "DontUnroll",
-	4:        "DependencyInfinite",
-	8:        "DependencyLength",
-	16:       "MinIterations",
-	32:       "MaxIterations",
-	64:       "IterationMultiple",
-	128:      "PeelCount",
-	256:      "PartialCount",
-	65536:    "InitiationIntervalINTEL",
-	131072:   "MaxConcurrencyINTEL",
-	262144:   "DependencyArrayINTEL",
-	524288:   "PipelineEnableINTEL",
-	1048576:  "LoopCoalesceINTEL",
-	2097152:  "MaxInterleavingINTEL",
-	4194304:  "SpeculatedIterationsINTEL",
-	8388608:  "NoFusionINTEL",
-	16777216: "LoopCountINTEL",
-	33554432: "MaxReinvocationDelayINTEL",
-}
+var namesLoopControl = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:        "None",
+		1:        "Unroll",
+		2:        "DontUnroll",
+		4:        "DependencyInfinite",
+		8:        "DependencyLength",
+		16:       "MinIterations",
+		32:       "MaxIterations",
+		64:       "IterationMultiple",
+		128:      "PeelCount",
+		256:      "PartialCount",
+		65536:    "InitiationIntervalINTEL",
+		131072:   "MaxConcurrencyINTEL",
+		262144:   "DependencyArrayINTEL",
+		524288:   "PipelineEnableINTEL",
+		1048576:  "LoopCoalesceINTEL",
+		2097152:  "MaxInterleavingINTEL",
+		4194304:  "SpeculatedIterationsINTEL",
+		8388608:  "NoFusionINTEL",
+		16777216: "LoopCountINTEL",
+		33554432: "MaxReinvocationDelayINTEL",
+	}
+})
 
-var valuesLoopControl = map[string]uint32{
-	"None":                      0,
-	"Unroll":                    1,
-	"DontUnroll":                2,
-	"DependencyInfinite":        4,
-	"DependencyLength":          8,
-	"MinIterations":             16,
-	"MaxIterations":             32,
-	"IterationMultiple":         64,
-	"PeelCount":                 128,
-	"PartialCount":              256,
-	"InitiationIntervalINTEL":   65536,
-	"MaxConcurrencyINTEL":       131072,
-	"DependencyArrayINTEL":      262144,
-	"PipelineEnableINTEL":       524288,
-	"LoopCoalesceINTEL":         1048576,
-	"MaxInterleavingINTEL":      2097152,
-	"SpeculatedIterationsINTEL": 4194304,
-	"NoFusionINTEL":             8388608,
-	"LoopCountINTEL":            16777216,
-	"MaxReinvocationDelayINTEL": 33554432,
-}
+var valuesLoopControl = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":                      0,
+		"Unroll":                    1,
+		"DontUnroll":                2,
+		"DependencyInfinite":        4,
+		"DependencyLength":          8,
+		"MinIterations":             16,
+		"MaxIterations":             32,
+		"IterationMultiple":         64,
+		"PeelCount":                 128,
+		"PartialCount":              256,
+		"InitiationIntervalINTEL":   65536,
+		"MaxConcurrencyINTEL":       131072,
+		"DependencyArrayINTEL":      262144,
+		"PipelineEnableINTEL":       524288,
+		"LoopCoalesceINTEL":         1048576,
+		"MaxInterleavingINTEL":      2097152,
+		"SpeculatedIterationsINTEL": 4194304,
+		"NoFusionINTEL":             8388608,
+		"LoopCountINTEL":            16777216,
+		"MaxReinvocationDelayINTEL": 33554432,
+	}
+})
 
-func (v LoopControl) String() string { return maskString(uint32(v), namesLoopControl) }
+func (v LoopControl) String() string { return maskString(uint32(v), namesLoopControl.get()) }
 
-var paramsLoopControl = map[uint32][]OperandInfo{
-	8:        []OperandInfo{{KindLiteralInteger, One, ""}},
-	16:       []OperandInfo{{KindLiteralInteger, One, ""}},
-	32:       []OperandInfo{{KindLiteralInteger, One, ""}},
-	64:       []OperandInfo{{KindLiteralInteger, One, ""}},
-	128:      []OperandInfo{{KindLiteralInteger, One, ""}},
-	256:      []OperandInfo{{KindLiteralInteger, One, ""}},
-	65536:    []OperandInfo{{KindLiteralInteger, One, ""}},
-	131072:   []OperandInfo{{KindLiteralInteger, One, ""}},
-	262144:   []OperandInfo{{KindLiteralInteger, One, ""}},
-	524288:   []OperandInfo{{KindLiteralInteger, One, ""}},
-	1048576:  []OperandInfo{{KindLiteralInteger, One, ""}},
-	2097152:  []OperandInfo{{KindLiteralInteger, One, ""}},
-	4194304:  []OperandInfo{{KindLiteralInteger, One, ""}},
-	16777216: []OperandInfo{{KindLiteralInteger, One, ""}},
-	33554432: []OperandInfo{{KindLiteralInteger, One, ""}},
-}
+var paramsLoopControl = newLazy(func() map[uint32][]OperandInfo {
+	return map[uint32][]OperandInfo{
+		8:        []OperandInfo{{KindLiteralInteger, One, ""}},
+		16:       []OperandInfo{{KindLiteralInteger, One, ""}},
+		32:       []OperandInfo{{KindLiteralInteger, One, ""}},
+		64:       []OperandInfo{{KindLiteralInteger, One, ""}},
+		128:      []OperandInfo{{KindLiteralInteger, One, ""}},
+		256:      []OperandInfo{{KindLiteralInteger, One, ""}},
+		65536:    []OperandInfo{{KindLiteralInteger, One, ""}},
+		131072:   []OperandInfo{{KindLiteralInteger, One, ""}},
+		262144:   []OperandInfo{{KindLiteralInteger, One, ""}},
+		524288:   []OperandInfo{{KindLiteralInteger, One, ""}},
+		1048576:  []OperandInfo{{KindLiteralInteger, One, ""}},
+		2097152:  []OperandInfo{{KindLiteralInteger, One, ""}},
+		4194304:  []OperandInfo{{KindLiteralInteger, One, ""}},
+		16777216: []OperandInfo{{KindLiteralInteger, One, ""}},
+		33554432: []OperandInfo{{KindLiteralInteger, One, ""}},
+	}
+})
 
 // FunctionControl is the SPIR-V FunctionControl operand (BitEnum).
 type FunctionControl uint32
@@ -378,25 +398,29 @@ const (
 	FunctionControlOptNoneINTEL FunctionControl = 65536
 )
 
-var namesFunctionControl = map[uint32]string{
-	0:     "None",
-	1:     "Inline",
-	2:     "DontInline",
-	4:     "Pure",
-	8:     "Const",
-	65536: "OptNoneINTEL",
-}
+var namesFunctionControl = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:     "None",
+		1:     "Inline",
+		2:     "DontInline",
+		4:     "Pure",
+		8:     "Const",
+		65536: "OptNoneINTEL",
+	}
+})
 
-var valuesFunctionControl = map[string]uint32{
-	"None":         0,
-	"Inline":       1,
-	"DontInline":   2,
-	"Pure":         4,
-	"Const":        8,
-	"OptNoneINTEL": 65536,
-}
+var valuesFunctionControl = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":         0,
+		"Inline":       1,
+		"DontInline":   2,
+		"Pure":         4,
+		"Const":        8,
+		"OptNoneINTEL": 65536,
+	}
+})
 
-func (v FunctionControl) String() string { return maskString(uint32(v), namesFunctionControl) }
+func (v FunctionControl) String() string { return maskString(uint32(v), namesFunctionControl.get()) }
 
 // MemorySemantics is the SPIR-V MemorySemantics operand (BitEnum).
 type MemorySemantics uint32
@@ -424,47 +448,51 @@ const (
 	MemorySemanticsVolatile               MemorySemantics = 32768
 )
 
-var namesMemorySemantics = map[uint32]string{
-	0:     "Relaxed",
-	2:     "Acquire",
-	4:     "Release",
-	8:     "AcquireRelease",
-	16:    "SequentiallyConsistent",
-	64:    "UniformMemory",
-	128:   "SubgroupMemory",
-	256:   "WorkgroupMemory",
-	512:   "CrossWorkgroupMemory",
-	1024:  "AtomicCounterMemory",
-	2048:  "ImageMemory",
-	4096:  "OutputMemory",
-	8192:  "MakeAvailable",
-	16384: "MakeVisible",
-	32768: "Volatile",
-}
+var namesMemorySemantics = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:     "Relaxed",
+		2:     "Acquire",
+		4:     "Release",
+		8:     "AcquireRelease",
+		16:    "SequentiallyConsistent",
+		64:    "UniformMemory",
+		128:   "SubgroupMemory",
+		256:   "WorkgroupMemory",
+		512:   "CrossWorkgroupMemory",
+		1024:  "AtomicCounterMemory",
+		2048:  "ImageMemory",
+		4096:  "OutputMemory",
+		8192:  "MakeAvailable",
+		16384: "MakeVisible",
+		32768: "Volatile",
+	}
+})
 
-var valuesMemorySemantics = map[string]uint32{
-	"Relaxed":                0,
-	"None":                   0,
-	"Acquire":                2,
-	"Release":                4,
-	"AcquireRelease":         8,
-	"SequentiallyConsistent": 16,
-	"UniformMemory":          64,
-	"SubgroupMemory":         128,
-	"WorkgroupMemory":        256,
-	"CrossWorkgroupMemory":   512,
-	"AtomicCounterMemory":    1024,
-	"ImageMemory":            2048,
-	"OutputMemory":           4096,
-	"OutputMemoryKHR":        4096,
-	"MakeAvailable":          8192,
-	"MakeAvailableKHR":       8192,
-	"MakeVisible":            16384,
-	"MakeVisibleKHR":         16384,
-	"Volatile":               32768,
-}
+var valuesMemorySemantics = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Relaxed":                0,
+		"None":                   0,
+		"Acquire":                2,
+		"Release":                4,
+		"AcquireRelease":         8,
+		"SequentiallyConsistent": 16,
+		"UniformMemory":          64,
+		"SubgroupMemory":         128,
+		"WorkgroupMemory":        256,
+		"CrossWorkgroupMemory":   512,
+		"AtomicCounterMemory":    1024,
+		"ImageMemory":            2048,
+		"OutputMemory":           4096,
+		"OutputMemoryKHR":        4096,
+		"MakeAvailable":          8192,
+		"MakeAvailableKHR":       8192,
+		"MakeVisible":            16384,
+		"MakeVisibleKHR":         16384,
+		"Volatile":               32768,
+	}
+})
 
-func (v MemorySemantics) String() string { return maskString(uint32(v), namesMemorySemantics) }
+func (v MemorySemantics) String() string { return maskString(uint32(v), namesMemorySemantics.get()) }
 
 // MemoryAccess is the SPIR-V MemoryAccess operand (BitEnum).
 type MemoryAccess uint32
@@ -485,42 +513,48 @@ const (
 	MemoryAccessNoAliasINTELMask        MemoryAccess = 131072
 )
 
-var namesMemoryAccess = map[uint32]string{
-	0:      "None",
-	1:      "Volatile",
-	2:      "Aligned",
-	4:      "Nontemporal",
-	8:      "MakePointerAvailable",
-	16:     "MakePointerVisible",
-	32:     "NonPrivatePointer",
-	65536:  "AliasScopeINTELMask",
-	131072: "NoAliasINTELMask",
-}
+var namesMemoryAccess = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:      "None",
+		1:      "Volatile",
+		2:      "Aligned",
+		4:      "Nontemporal",
+		8:      "MakePointerAvailable",
+		16:     "MakePointerVisible",
+		32:     "NonPrivatePointer",
+		65536:  "AliasScopeINTELMask",
+		131072: "NoAliasINTELMask",
+	}
+})
 
-var valuesMemoryAccess = map[string]uint32{
-	"None":                    0,
-	"Volatile":                1,
-	"Aligned":                 2,
-	"Nontemporal":             4,
-	"MakePointerAvailable":    8,
-	"MakePointerAvailableKHR": 8,
-	"MakePointerVisible":      16,
-	"MakePointerVisibleKHR":   16,
-	"NonPrivatePointer":       32,
-	"NonPrivatePointerKHR":    32,
-	"AliasScopeINTELMask":     65536,
-	"NoAliasINTELMask":        131072,
-}
+var valuesMemoryAccess = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":                    0,
+		"Volatile":                1,
+		"Aligned":                 2,
+		"Nontemporal":             4,
+		"MakePointerAvailable":    8,
+		"MakePointerAvailableKHR": 8,
+		"MakePointerVisible":      16,
+		"MakePointerVisibleKHR":   16,
+		"NonPrivatePointer":       32,
+		"NonPrivatePointerKHR":    32,
+		"AliasScopeINTELMask":     65536,
+		"NoAliasINTELMask":        131072,
+	}
+})
 
-func (v MemoryAccess) String() string { return maskString(uint32(v), namesMemoryAccess) }
+func (v MemoryAccess) String() string { return maskString(uint32(v), namesMemoryAccess.get()) }
 
-var paramsMemoryAccess = map[uint32][]OperandInfo{
-	2:      []OperandInfo{{KindLiteralInteger, One, ""}},
-	8:      []OperandInfo{{KindIdScope, One, ""}},
-	16:     []OperandInfo{{KindIdScope, One, ""}},
-	65536:  []OperandInfo{{KindIdRef, One, ""}},
-	131072: []OperandInfo{{KindIdRef, One, ""}},
-}
+var paramsMemoryAccess = newLazy(func() map[uint32][]OperandInfo {
+	return map[uint32][]OperandInfo{
+		2:      []OperandInfo{{KindLiteralInteger, One, ""}},
+		8:      []OperandInfo{{KindIdScope, One, ""}},
+		16:     []OperandInfo{{KindIdScope, One, ""}},
+		65536:  []OperandInfo{{KindIdRef, One, ""}},
+		131072: []OperandInfo{{KindIdRef, One, ""}},
+	}
+})
 
 // KernelProfilingInfo is the SPIR-V KernelProfilingInfo operand (BitEnum).
 type KernelProfilingInfo uint32
@@ -531,17 +565,23 @@ const (
 	KernelProfilingInfoCmdExecTime KernelProfilingInfo = 1
 )
 
-var namesKernelProfilingInfo = map[uint32]string{
-	0: "None",
-	1: "CmdExecTime",
-}
+var namesKernelProfilingInfo = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "None",
+		1: "CmdExecTime",
+	}
+})
 
-var valuesKernelProfilingInfo = map[string]uint32{
-	"None":        0,
-	"CmdExecTime": 1,
-}
+var valuesKernelProfilingInfo = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":        0,
+		"CmdExecTime": 1,
+	}
+})
 
-func (v KernelProfilingInfo) String() string { return maskString(uint32(v), namesKernelProfilingInfo) }
+func (v KernelProfilingInfo) String() string {
+	return maskString(uint32(v), namesKernelProfilingInfo.get())
+}
 
 // RayFlags is the SPIR-V RayFlags operand (BitEnum).
 type RayFlags uint32
@@ -562,37 +602,41 @@ const (
 	RayFlagsForceOpacityMicromap2StateEXT RayFlags = 1024
 )
 
-var namesRayFlags = map[uint32]string{
-	0:    "NoneKHR",
-	1:    "OpaqueKHR",
-	2:    "NoOpaqueKHR",
-	4:    "TerminateOnFirstHitKHR",
-	8:    "SkipClosestHitShaderKHR",
-	16:   "CullBackFacingTrianglesKHR",
-	32:   "CullFrontFacingTrianglesKHR",
-	64:   "CullOpaqueKHR",
-	128:  "CullNoOpaqueKHR",
-	256:  "SkipTrianglesKHR",
-	512:  "SkipAABBsKHR",
-	1024: "ForceOpacityMicromap2StateEXT",
-}
+var namesRayFlags = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "NoneKHR",
+		1:    "OpaqueKHR",
+		2:    "NoOpaqueKHR",
+		4:    "TerminateOnFirstHitKHR",
+		8:    "SkipClosestHitShaderKHR",
+		16:   "CullBackFacingTrianglesKHR",
+		32:   "CullFrontFacingTrianglesKHR",
+		64:   "CullOpaqueKHR",
+		128:  "CullNoOpaqueKHR",
+		256:  "SkipTrianglesKHR",
+		512:  "SkipAABBsKHR",
+		1024: "ForceOpacityMicromap2StateEXT",
+	}
+})
 
-var valuesRayFlags = map[string]uint32{
-	"NoneKHR":                       0,
-	"OpaqueKHR":                     1,
-	"NoOpaqueKHR":                   2,
-	"TerminateOnFirstHitKHR":        4,
-	"SkipClosestHitShaderKHR":       8,
-	"CullBackFacingTrianglesKHR":    16,
-	"CullFrontFacingTrianglesKHR":   32,
-	"CullOpaqueKHR":                 64,
-	"CullNoOpaqueKHR":               128,
-	"SkipTrianglesKHR":              256,
-	"SkipAABBsKHR":                  512,
-	"ForceOpacityMicromap2StateEXT": 1024,
-}
+var valuesRayFlags = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"NoneKHR":                       0,
+		"OpaqueKHR":                     1,
+		"NoOpaqueKHR":                   2,
+		"TerminateOnFirstHitKHR":        4,
+		"SkipClosestHitShaderKHR":       8,
+		"CullBackFacingTrianglesKHR":    16,
+		"CullFrontFacingTrianglesKHR":   32,
+		"CullOpaqueKHR":                 64,
+		"CullNoOpaqueKHR":               128,
+		"SkipTrianglesKHR":              256,
+		"SkipAABBsKHR":                  512,
+		"ForceOpacityMicromap2StateEXT": 1024,
+	}
+})
 
-func (v RayFlags) String() string { return maskString(uint32(v), namesRayFlags) }
+func (v RayFlags) String() string { return maskString(uint32(v), namesRayFlags.get()) }
 
 // FragmentShadingRate is the SPIR-V FragmentShadingRate operand (BitEnum).
 type FragmentShadingRate uint32
@@ -605,21 +649,27 @@ const (
 	FragmentShadingRateHorizontal4Pixels FragmentShadingRate = 8
 )
 
-var namesFragmentShadingRate = map[uint32]string{
-	1: "Vertical2Pixels",
-	2: "Vertical4Pixels",
-	4: "Horizontal2Pixels",
-	8: "Horizontal4Pixels",
-}
+var namesFragmentShadingRate = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		1: "Vertical2Pixels",
+		2: "Vertical4Pixels",
+		4: "Horizontal2Pixels",
+		8: "Horizontal4Pixels",
+	}
+})
 
-var valuesFragmentShadingRate = map[string]uint32{
-	"Vertical2Pixels":   1,
-	"Vertical4Pixels":   2,
-	"Horizontal2Pixels": 4,
-	"Horizontal4Pixels": 8,
-}
+var valuesFragmentShadingRate = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Vertical2Pixels":   1,
+		"Vertical4Pixels":   2,
+		"Horizontal2Pixels": 4,
+		"Horizontal4Pixels": 8,
+	}
+})
 
-func (v FragmentShadingRate) String() string { return maskString(uint32(v), namesFragmentShadingRate) }
+func (v FragmentShadingRate) String() string {
+	return maskString(uint32(v), namesFragmentShadingRate.get())
+}
 
 // SourceLanguage is the SPIR-V SourceLanguage operand (ValueEnum).
 type SourceLanguage uint32
@@ -636,30 +686,34 @@ const (
 	SourceLanguageSYCL           SourceLanguage = 7
 )
 
-var namesSourceLanguage = map[uint32]string{
-	0: "Unknown",
-	1: "ESSL",
-	2: "GLSL",
-	3: "OpenCL_C",
-	4: "OpenCL_CPP",
-	5: "HLSL",
-	6: "CPP_for_OpenCL",
-	7: "SYCL",
-}
+var namesSourceLanguage = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Unknown",
+		1: "ESSL",
+		2: "GLSL",
+		3: "OpenCL_C",
+		4: "OpenCL_CPP",
+		5: "HLSL",
+		6: "CPP_for_OpenCL",
+		7: "SYCL",
+	}
+})
 
-var valuesSourceLanguage = map[string]uint32{
-	"Unknown":        0,
-	"ESSL":           1,
-	"GLSL":           2,
-	"OpenCL_C":       3,
-	"OpenCL_CPP":     4,
-	"HLSL":           5,
-	"CPP_for_OpenCL": 6,
-	"SYCL":           7,
-}
+var valuesSourceLanguage = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Unknown":        0,
+		"ESSL":           1,
+		"GLSL":           2,
+		"OpenCL_C":       3,
+		"OpenCL_CPP":     4,
+		"HLSL":           5,
+		"CPP_for_OpenCL": 6,
+		"SYCL":           7,
+	}
+})
 
 func (v SourceLanguage) String() string {
-	return valueString(uint32(v), namesSourceLanguage, "SourceLanguage")
+	return valueString(uint32(v), namesSourceLanguage.get(), "SourceLanguage")
 }
 
 // ExecutionModel is the SPIR-V ExecutionModel operand (ValueEnum).
@@ -692,54 +746,58 @@ const (
 	ExecutionModelMeshEXT                ExecutionModel = 5365
 )
 
-var namesExecutionModel = map[uint32]string{
-	0:    "Vertex",
-	1:    "TessellationControl",
-	2:    "TessellationEvaluation",
-	3:    "Geometry",
-	4:    "Fragment",
-	5:    "GLCompute",
-	6:    "Kernel",
-	5267: "TaskNV",
-	5268: "MeshNV",
-	5313: "RayGenerationNV",
-	5314: "IntersectionNV",
-	5315: "AnyHitNV",
-	5316: "ClosestHitNV",
-	5317: "MissNV",
-	5318: "CallableNV",
-	5364: "TaskEXT",
-	5365: "MeshEXT",
-}
+var namesExecutionModel = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Vertex",
+		1:    "TessellationControl",
+		2:    "TessellationEvaluation",
+		3:    "Geometry",
+		4:    "Fragment",
+		5:    "GLCompute",
+		6:    "Kernel",
+		5267: "TaskNV",
+		5268: "MeshNV",
+		5313: "RayGenerationNV",
+		5314: "IntersectionNV",
+		5315: "AnyHitNV",
+		5316: "ClosestHitNV",
+		5317: "MissNV",
+		5318: "CallableNV",
+		5364: "TaskEXT",
+		5365: "MeshEXT",
+	}
+})
 
-var valuesExecutionModel = map[string]uint32{
-	"Vertex":                 0,
-	"TessellationControl":    1,
-	"TessellationEvaluation": 2,
-	"Geometry":               3,
-	"Fragment":               4,
-	"GLCompute":              5,
-	"Kernel":                 6,
-	"TaskNV":                 5267,
-	"MeshNV":                 5268,
-	"RayGenerationNV":        5313,
-	"RayGenerationKHR":       5313,
-	"IntersectionNV":         5314,
-	"IntersectionKHR":        5314,
-	"AnyHitNV":               5315,
-	"AnyHitKHR":              5315,
-	"ClosestHitNV":           5316,
-	"ClosestHitKHR":          5316,
-	"MissNV":                 5317,
-	"MissKHR":                5317,
-	"CallableNV":             5318,
-	"CallableKHR":            5318,
-	"TaskEXT":                5364,
-	"MeshEXT":                5365,
-}
+var valuesExecutionModel = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Vertex":                 0,
+		"TessellationControl":    1,
+		"TessellationEvaluation": 2,
+		"Geometry":               3,
+		"Fragment":               4,
+		"GLCompute":              5,
+		"Kernel":                 6,
+		"TaskNV":                 5267,
+		"MeshNV":                 5268,
+		"RayGenerationNV":        5313,
+		"RayGenerationKHR":       5313,
+		"IntersectionNV":         5314,
+		"IntersectionKHR":        5314,
+		"AnyHitNV":               5315,
+		"AnyHitKHR":              5315,
+		"ClosestHitNV":           5316,
+		"ClosestHitKHR":          5316,
+		"MissNV":                 5317,
+		"MissKHR":                5317,
+		"CallableNV":             5318,
+		"CallableKHR":            5318,
+		"TaskEXT":                5364,
+		"MeshEXT":                5365,
+	}
+})
 
 func (v ExecutionModel) String() string {
-	return valueString(uint32(v), namesExecutionModel, "ExecutionModel")
+	return valueString(uint32(v), namesExecutionModel.get(), "ExecutionModel")
 }
 
 // AddressingModel is the SPIR-V AddressingModel operand (ValueEnum).
@@ -754,23 +812,27 @@ const (
 	AddressingModelPhysicalStorageBuffer64EXT AddressingModel = 5348
 )
 
-var namesAddressingModel = map[uint32]string{
-	0:    "Logical",
-	1:    "Physical32",
-	2:    "Physical64",
-	5348: "PhysicalStorageBuffer64",
-}
+var namesAddressingModel = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Logical",
+		1:    "Physical32",
+		2:    "Physical64",
+		5348: "PhysicalStorageBuffer64",
+	}
+})
 
-var valuesAddressingModel = map[string]uint32{
-	"Logical":                    0,
-	"Physical32":                 1,
-	"Physical64":                 2,
-	"PhysicalStorageBuffer64":    5348,
-	"PhysicalStorageBuffer64EXT": 5348,
-}
+var valuesAddressingModel = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Logical":                    0,
+		"Physical32":                 1,
+		"Physical64":                 2,
+		"PhysicalStorageBuffer64":    5348,
+		"PhysicalStorageBuffer64EXT": 5348,
+	}
+})
 
 func (v AddressingModel) String() string {
-	return valueString(uint32(v), namesAddressingModel, "AddressingModel")
+	return valueString(uint32(v), namesAddressingModel.get(), "AddressingModel")
 }
 
 // MemoryModel is the SPIR-V MemoryModel operand (ValueEnum).
@@ -785,22 +847,28 @@ const (
 	MemoryModelVulkanKHR MemoryModel = 3
 )
 
-var namesMemoryModel = map[uint32]string{
-	0: "Simple",
-	1: "GLSL450",
-	2: "OpenCL",
-	3: "Vulkan",
-}
+var namesMemoryModel = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Simple",
+		1: "GLSL450",
+		2: "OpenCL",
+		3: "Vulkan",
+	}
+})
 
-var valuesMemoryModel = map[string]uint32{
-	"Simple":    0,
-	"GLSL450":   1,
-	"OpenCL":    2,
-	"Vulkan":    3,
-	"VulkanKHR": 3,
-}
+var valuesMemoryModel = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Simple":    0,
+		"GLSL450":   1,
+		"OpenCL":    2,
+		"Vulkan":    3,
+		"VulkanKHR": 3,
+	}
+})
 
-func (v MemoryModel) String() string { return valueString(uint32(v), namesMemoryModel, "MemoryModel") }
+func (v MemoryModel) String() string {
+	return valueString(uint32(v), namesMemoryModel.get(), "MemoryModel")
+}
 
 // ExecutionMode is the SPIR-V ExecutionMode operand (ValueEnum).
 type ExecutionMode uint32
@@ -888,200 +956,206 @@ const (
 	ExecutionModeNamedBarrierCountINTEL           ExecutionMode = 6417
 )
 
-var namesExecutionMode = map[uint32]string{
-	0:    "Invocations",
-	1:    "SpacingEqual",
-	2:    "SpacingFractionalEven",
-	3:    "SpacingFractionalOdd",
-	4:    "VertexOrderCw",
-	5:    "VertexOrderCcw",
-	6:    "PixelCenterInteger",
-	7:    "OriginUpperLeft",
-	8:    "OriginLowerLeft",
-	9:    "EarlyFragmentTests",
-	10:   "PointMode",
-	11:   "Xfb",
-	12:   "DepthReplacing",
-	14:   "DepthGreater",
-	15:   "DepthLess",
-	16:   "DepthUnchanged",
-	17:   "LocalSize",
-	18:   "LocalSizeHint",
-	19:   "InputPoints",
-	20:   "InputLines",
-	21:   "InputLinesAdjacency",
-	22:   "Triangles",
-	23:   "InputTrianglesAdjacency",
-	24:   "Quads",
-	25:   "Isolines",
-	26:   "OutputVertices",
-	27:   "OutputPoints",
-	28:   "OutputLineStrip",
-	29:   "OutputTriangleStrip",
-	30:   "VecTypeHint",
-	31:   "ContractionOff",
-	33:   "Initializer",
-	34:   "Finalizer",
-	35:   "SubgroupSize",
-	36:   "SubgroupsPerWorkgroup",
-	37:   "SubgroupsPerWorkgroupId",
-	38:   "LocalSizeId",
-	39:   "LocalSizeHintId",
-	4421: "SubgroupUniformControlFlowKHR",
-	4446: "PostDepthCoverage",
-	4459: "DenormPreserve",
-	4460: "DenormFlushToZero",
-	4461: "SignedZeroInfNanPreserve",
-	4462: "RoundingModeRTE",
-	4463: "RoundingModeRTZ",
-	5017: "EarlyAndLateFragmentTestsAMD",
-	5027: "StencilRefReplacingEXT",
-	5079: "StencilRefUnchangedFrontAMD",
-	5080: "StencilRefGreaterFrontAMD",
-	5081: "StencilRefLessFrontAMD",
-	5082: "StencilRefUnchangedBackAMD",
-	5083: "StencilRefGreaterBackAMD",
-	5084: "StencilRefLessBackAMD",
-	5269: "OutputLinesNV",
-	5270: "OutputPrimitivesNV",
-	5289: "DerivativeGroupQuadsNV",
-	5290: "DerivativeGroupLinearNV",
-	5298: "OutputTrianglesNV",
-	5366: "PixelInterlockOrderedEXT",
-	5367: "PixelInterlockUnorderedEXT",
-	5368: "SampleInterlockOrderedEXT",
-	5369: "SampleInterlockUnorderedEXT",
-	5370: "ShadingRateInterlockOrderedEXT",
-	5371: "ShadingRateInterlockUnorderedEXT",
-	5618: "SharedLocalMemorySizeINTEL",
-	5620: "RoundingModeRTPINTEL",
-	5621: "RoundingModeRTNINTEL",
-	5622: "FloatingPointModeALTINTEL",
-	5623: "FloatingPointModeIEEEINTEL",
-	5893: "MaxWorkgroupSizeINTEL",
-	5894: "MaxWorkDimINTEL",
-	5895: "NoGlobalOffsetINTEL",
-	5896: "NumSIMDWorkitemsINTEL",
-	5903: "SchedulerTargetFmaxMhzINTEL",
-	6154: "StreamingInterfaceINTEL",
-	6417: "NamedBarrierCountINTEL",
-}
+var namesExecutionMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Invocations",
+		1:    "SpacingEqual",
+		2:    "SpacingFractionalEven",
+		3:    "SpacingFractionalOdd",
+		4:    "VertexOrderCw",
+		5:    "VertexOrderCcw",
+		6:    "PixelCenterInteger",
+		7:    "OriginUpperLeft",
+		8:    "OriginLowerLeft",
+		9:    "EarlyFragmentTests",
+		10:   "PointMode",
+		11:   "Xfb",
+		12:   "DepthReplacing",
+		14:   "DepthGreater",
+		15:   "DepthLess",
+		16:   "DepthUnchanged",
+		17:   "LocalSize",
+		18:   "LocalSizeHint",
+		19:   "InputPoints",
+		20:   "InputLines",
+		21:   "InputLinesAdjacency",
+		22:   "Triangles",
+		23:   "InputTrianglesAdjacency",
+		24:   "Quads",
+		25:   "Isolines",
+		26:   "OutputVertices",
+		27:   "OutputPoints",
+		28:   "OutputLineStrip",
+		29:   "OutputTriangleStrip",
+		30:   "VecTypeHint",
+		31:   "ContractionOff",
+		33:   "Initializer",
+		34:   "Finalizer",
+		35:   "SubgroupSize",
+		36:   "SubgroupsPerWorkgroup",
+		37:   "SubgroupsPerWorkgroupId",
+		38:   "LocalSizeId",
+		39:   "LocalSizeHintId",
+		4421: "SubgroupUniformControlFlowKHR",
+		4446: "PostDepthCoverage",
+		4459: "DenormPreserve",
+		4460: "DenormFlushToZero",
+		4461: "SignedZeroInfNanPreserve",
+		4462: "RoundingModeRTE",
+		4463: "RoundingModeRTZ",
+		5017: "EarlyAndLateFragmentTestsAMD",
+		5027: "StencilRefReplacingEXT",
+		5079: "StencilRefUnchangedFrontAMD",
+		5080: "StencilRefGreaterFrontAMD",
+		5081: "StencilRefLessFrontAMD",
+		5082: "StencilRefUnchangedBackAMD",
+		5083: "StencilRefGreaterBackAMD",
+		5084: "StencilRefLessBackAMD",
+		5269: "OutputLinesNV",
+		5270: "OutputPrimitivesNV",
+		5289: "DerivativeGroupQuadsNV",
+		5290: "DerivativeGroupLinearNV",
+		5298: "OutputTrianglesNV",
+		5366: "PixelInterlockOrderedEXT",
+		5367: "PixelInterlockUnorderedEXT",
+		5368: "SampleInterlockOrderedEXT",
+		5369: "SampleInterlockUnorderedEXT",
+		5370: "ShadingRateInterlockOrderedEXT",
+		5371: "ShadingRateInterlockUnorderedEXT",
+		5618: "SharedLocalMemorySizeINTEL",
+		5620: "RoundingModeRTPINTEL",
+		5621: "RoundingModeRTNINTEL",
+		5622: "FloatingPointModeALTINTEL",
+		5623: "FloatingPointModeIEEEINTEL",
+		5893: "MaxWorkgroupSizeINTEL",
+		5894: "MaxWorkDimINTEL",
+		5895: "NoGlobalOffsetINTEL",
+		5896: "NumSIMDWorkitemsINTEL",
+		5903: "SchedulerTargetFmaxMhzINTEL",
+		6154: "StreamingInterfaceINTEL",
+		6417: "NamedBarrierCountINTEL",
+	}
+})
 
-var valuesExecutionMode = map[string]uint32{
-	"Invocations":                      0,
-	"SpacingEqual":                     1,
-	"SpacingFractionalEven":            2,
-	"SpacingFractionalOdd":             3,
-	"VertexOrderCw":                    4,
-	"VertexOrderCcw":                   5,
-	"PixelCenterInteger":               6,
-	"OriginUpperLeft":                  7,
-	"OriginLowerLeft":                  8,
-	"EarlyFragmentTests":               9,
-	"PointMode":                        10,
-	"Xfb":                              11,
-	"DepthReplacing":                   12,
-	"DepthGreater":                     14,
-	"DepthLess":                        15,
-	"DepthUnchanged":                   16,
-	"LocalSize":                        17,
-	"LocalSizeHint":                    18,
-	"InputPoints":                      19,
-	"InputLines":                       20,
-	"InputLinesAdjacency":              21,
-	"Triangles":                        22,
-	"InputTrianglesAdjacency":          23,
-	"Quads":                            24,
-	"Isolines":                         25,
-	"OutputVertices":                   26,
-	"OutputPoints":                     27,
-	"OutputLineStrip":                  28,
-	"OutputTriangleStrip":              29,
-	"VecTypeHint":                      30,
-	"ContractionOff":                   31,
-	"Initializer":                      33,
-	"Finalizer":                        34,
-	"SubgroupSize":                     35,
-	"SubgroupsPerWorkgroup":            36,
-	"SubgroupsPerWorkgroupId":          37,
-	"LocalSizeId":                      38,
-	"LocalSizeHintId":                  39,
-	"SubgroupUniformControlFlowKHR":    4421,
-	"PostDepthCoverage":                4446,
-	"DenormPreserve":                   4459,
-	"DenormFlushToZero":                4460,
-	"SignedZeroInfNanPreserve":         4461,
-	"RoundingModeRTE":                  4462,
-	"RoundingModeRTZ":                  4463,
-	"EarlyAndLateFragmentTestsAMD":     5017,
-	"StencilRefReplacingEXT":           5027,
-	"StencilRefUnchangedFrontAMD":      5079,
-	"StencilRefGreaterFrontAMD":        5080,
-	"StencilRefLessFrontAMD":           5081,
-	"StencilRefUnchangedBackAMD":       5082,
-	"StencilRefGreaterBackAMD":         5083,
-	"StencilRefLessBackAMD":            5084,
-	"OutputLinesNV":                    5269,
-	"OutputLinesEXT":                   5269,
-	"OutputPrimitivesNV":               5270,
-	"OutputPrimitivesEXT":              5270,
-	"DerivativeGroupQuadsNV":           5289,
-	"DerivativeGroupLinearNV":          5290,
-	"OutputTrianglesNV":                5298,
-	"OutputTrianglesEXT":               5298,
-	"PixelInterlockOrderedEXT":         5366,
-	"PixelInterlockUnorderedEXT":       5367,
-	"SampleInterlockOrderedEXT":        5368,
-	"SampleInterlockUnorderedEXT":      5369,
-	"ShadingRateInterlockOrderedEXT":   5370,
-	"ShadingRateInterlockUnorderedEXT": 5371,
-	"SharedLocalMemorySizeINTEL":       5618,
-	"RoundingModeRTPINTEL":             5620,
-	"RoundingModeRTNINTEL":             5621,
-	"FloatingPointModeALTINTEL":        5622,
-	"FloatingPointModeIEEEINTEL":       5623,
-	"MaxWorkgroupSizeINTEL":            5893,
-	"MaxWorkDimINTEL":                  5894,
-	"NoGlobalOffsetINTEL":              5895,
-	"NumSIMDWorkitemsINTEL":            5896,
-	"SchedulerTargetFmaxMhzINTEL":      5903,
-	"StreamingInterfaceINTEL":          6154,
-	"NamedBarrierCountINTEL":           6417,
-}
+var valuesExecutionMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Invocations":                      0,
+		"SpacingEqual":                     1,
+		"SpacingFractionalEven":            2,
+		"SpacingFractionalOdd":             3,
+		"VertexOrderCw":                    4,
+		"VertexOrderCcw":                   5,
+		"PixelCenterInteger":               6,
+		"OriginUpperLeft":                  7,
+		"OriginLowerLeft":                  8,
+		"EarlyFragmentTests":               9,
+		"PointMode":                        10,
+		"Xfb":                              11,
+		"DepthReplacing":                   12,
+		"DepthGreater":                     14,
+		"DepthLess":                        15,
+		"DepthUnchanged":                   16,
+		"LocalSize":                        17,
+		"LocalSizeHint":                    18,
+		"InputPoints":                      19,
+		"InputLines":                       20,
+		"InputLinesAdjacency":              21,
+		"Triangles":                        22,
+		"InputTrianglesAdjacency":          23,
+		"Quads":                            24,
+		"Isolines":                         25,
+		"OutputVertices":                   26,
+		"OutputPoints":                     27,
+		"OutputLineStrip":                  28,
+		"OutputTriangleStrip":              29,
+		"VecTypeHint":                      30,
+		"ContractionOff":                   31,
+		"Initializer":                      33,
+		"Finalizer":                        34,
+		"SubgroupSize":                     35,
+		"SubgroupsPerWorkgroup":            36,
+		"SubgroupsPerWorkgroupId":          37,
+		"LocalSizeId":                      38,
+		"LocalSizeHintId":                  39,
+		"SubgroupUniformControlFlowKHR":    4421,
+		"PostDepthCoverage":                4446,
+		"DenormPreserve":                   4459,
+		"DenormFlushToZero":                4460,
+		"SignedZeroInfNanPreserve":         4461,
+		"RoundingModeRTE":                  4462,
+		"RoundingModeRTZ":                  4463,
+		"EarlyAndLateFragmentTestsAMD":     5017,
+		"StencilRefReplacingEXT":           5027,
+		"StencilRefUnchangedFrontAMD":      5079,
+		"StencilRefGreaterFrontAMD":        5080,
+		"StencilRefLessFrontAMD":           5081,
+		"StencilRefUnchangedBackAMD":       5082,
+		"StencilRefGreaterBackAMD":         5083,
+		"StencilRefLessBackAMD":            5084,
+		"OutputLinesNV":                    5269,
+		"OutputLinesEXT":                   5269,
+		"OutputPrimitivesNV":               5270,
+		"OutputPrimitivesEXT":              5270,
+		"DerivativeGroupQuadsNV":           5289,
+		"DerivativeGroupLinearNV":          5290,
+		"OutputTrianglesNV":                5298,
+		"OutputTrianglesEXT":               5298,
+		"PixelInterlockOrderedEXT":         5366,
+		"PixelInterlockUnorderedEXT":       5367,
+		"SampleInterlockOrderedEXT":        5368,
+		"SampleInterlockUnorderedEXT":      5369,
+		"ShadingRateInterlockOrderedEXT":   5370,
+		"ShadingRateInterlockUnorderedEXT": 5371,
+		"SharedLocalMemorySizeINTEL":       5618,
+		"RoundingModeRTPINTEL":             5620,
+		"RoundingModeRTNINTEL":             5621,
+		"FloatingPointModeALTINTEL":        5622,
+		"FloatingPointModeIEEEINTEL":       5623,
+		"MaxWorkgroupSizeINTEL":            5893,
+		"MaxWorkDimINTEL":                  5894,
+		"NoGlobalOffsetINTEL":              5895,
+		"NumSIMDWorkitemsINTEL":            5896,
+		"SchedulerTargetFmaxMhzINTEL":      5903,
+		"StreamingInterfaceINTEL":          6154,
+		"NamedBarrierCountINTEL":           6417,
+	}
+})
 
 func (v ExecutionMode) String() string {
-	return valueString(uint32(v), namesExecutionMode, "ExecutionMode")
+	return valueString(uint32(v), namesExecutionMode.get(), "ExecutionMode")
 }
 
-var paramsExecutionMode = map[uint32][]OperandInfo{
-	0:    []OperandInfo{{KindLiteralInteger, One, "Number of <<Invocation,invocations>>"}},
-	17:   []OperandInfo{{KindLiteralInteger, One, "x size"}, {KindLiteralInteger, One, "y size"}, {KindLiteralInteger, One, "z size"}},
-	18:   []OperandInfo{{KindLiteralInteger, One, "x size"}, {KindLiteralInteger, One, "y size"}, {KindLiteralInteger, One, "z size"}},
-	26:   []OperandInfo{{KindLiteralInteger, One, "Vertex count"}},
-	30:   []OperandInfo{{KindLiteralInteger, One, "Vector type"}},
-	35:   []OperandInfo{{KindLiteralInteger, One, "Subgroup Size"}},
-	36:   []OperandInfo{{KindLiteralInteger, One, "Subgroups Per Workgroup"}},
-	37:   []OperandInfo{{KindIdRef, One, "Subgroups Per Workgroup"}},
-	38:   []OperandInfo{{KindIdRef, One, "x size"}, {KindIdRef, One, "y size"}, {KindIdRef, One, "z size"}},
-	39:   []OperandInfo{{KindIdRef, One, "x size hint"}, {KindIdRef, One, "y size hint"}, {KindIdRef, One, "z size hint"}},
-	4459: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	4460: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	4461: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	4462: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	4463: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	5270: []OperandInfo{{KindLiteralInteger, One, "Primitive count"}},
-	5618: []OperandInfo{{KindLiteralInteger, One, "Size"}},
-	5620: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	5621: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	5622: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	5623: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
-	5893: []OperandInfo{{KindLiteralInteger, One, "max_x_size"}, {KindLiteralInteger, One, "max_y_size"}, {KindLiteralInteger, One, "max_z_size"}},
-	5894: []OperandInfo{{KindLiteralInteger, One, "max_dimensions"}},
-	5896: []OperandInfo{{KindLiteralInteger, One, "vector_width"}},
-	5903: []OperandInfo{{KindLiteralInteger, One, "target_fmax"}},
-	6154: []OperandInfo{{KindLiteralInteger, One, "StallFreeReturn"}},
-	6417: []OperandInfo{{KindLiteralInteger, One, "Barrier Count"}},
-}
+var paramsExecutionMode = newLazy(func() map[uint32][]OperandInfo {
+	return map[uint32][]OperandInfo{
+		0:    []OperandInfo{{KindLiteralInteger, One, "Number of <<Invocation,invocations>>"}},
+		17:   []OperandInfo{{KindLiteralInteger, One, "x size"}, {KindLiteralInteger, One, "y size"}, {KindLiteralInteger, One, "z size"}},
+		18:   []OperandInfo{{KindLiteralInteger, One, "x size"}, {KindLiteralInteger, One, "y size"}, {KindLiteralInteger, One, "z size"}},
+		26:   []OperandInfo{{KindLiteralInteger, One, "Vertex count"}},
+		30:   []OperandInfo{{KindLiteralInteger, One, "Vector type"}},
+		35:   []OperandInfo{{KindLiteralInteger, One, "Subgroup Size"}},
+		36:   []OperandInfo{{KindLiteralInteger, One, "Subgroups Per Workgroup"}},
+		37:   []OperandInfo{{KindIdRef, One, "Subgroups Per Workgroup"}},
+		38:   []OperandInfo{{KindIdRef, One, "x size"}, {KindIdRef, One, "y size"}, {KindIdRef, One, "z size"}},
+		39:   []OperandInfo{{KindIdRef, One, "x size hint"}, {KindIdRef, One, "y size hint"}, {KindIdRef, One, "z size hint"}},
+		4459: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		4460: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		4461: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		4462: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		4463: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		5270: []OperandInfo{{KindLiteralInteger, One, "Primitive count"}},
+		5618: []OperandInfo{{KindLiteralInteger, One, "Size"}},
+		5620: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		5621: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		5622: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		5623: []OperandInfo{{KindLiteralInteger, One, "Target Width"}},
+		5893: []OperandInfo{{KindLiteralInteger, One, "max_x_size"}, {KindLiteralInteger, One, "max_y_size"}, {KindLiteralInteger, One, "max_z_size"}},
+		5894: []OperandInfo{{KindLiteralInteger, One, "max_dimensions"}},
+		5896: []OperandInfo{{KindLiteralInteger, One, "vector_width"}},
+		5903: []OperandInfo{{KindLiteralInteger, One, "target_fmax"}},
+		6154: []OperandInfo{{KindLiteralInteger, One, "StallFreeReturn"}},
+		6417: []OperandInfo{{KindLiteralInteger, One, "Barrier Count"}},
+	}
+})
 
 // StorageClass is the SPIR-V StorageClass operand (ValueEnum).
 type StorageClass uint32
@@ -1122,71 +1196,75 @@ const (
 	StorageClassHostOnlyINTEL            StorageClass = 5937
 )
 
-var namesStorageClass = map[uint32]string{
-	0:    "UniformConstant",
-	1:    "Input",
-	2:    "Uniform",
-	3:    "Output",
-	4:    "Workgroup",
-	5:    "CrossWorkgroup",
-	6:    "Private",
-	7:    "Function",
-	8:    "Generic",
-	9:    "PushConstant",
-	10:   "AtomicCounter",
-	11:   "Image",
-	12:   "StorageBuffer",
-	5328: "CallableDataNV",
-	5329: "IncomingCallableDataNV",
-	5338: "RayPayloadNV",
-	5339: "HitAttributeNV",
-	5342: "IncomingRayPayloadNV",
-	5343: "ShaderRecordBufferNV",
-	5349: "PhysicalStorageBuffer",
-	5385: "HitObjectAttributeNV",
-	5402: "TaskPayloadWorkgroupEXT",
-	5605: "CodeSectionINTEL",
-	5936: "DeviceOnlyINTEL",
-	5937: "HostOnlyINTEL",
-}
+var namesStorageClass = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "UniformConstant",
+		1:    "Input",
+		2:    "Uniform",
+		3:    "Output",
+		4:    "Workgroup",
+		5:    "CrossWorkgroup",
+		6:    "Private",
+		7:    "Function",
+		8:    "Generic",
+		9:    "PushConstant",
+		10:   "AtomicCounter",
+		11:   "Image",
+		12:   "StorageBuffer",
+		5328: "CallableDataNV",
+		5329: "IncomingCallableDataNV",
+		5338: "RayPayloadNV",
+		5339: "HitAttributeNV",
+		5342: "IncomingRayPayloadNV",
+		5343: "ShaderRecordBufferNV",
+		5349: "PhysicalStorageBuffer",
+		5385: "HitObjectAttributeNV",
+		5402: "TaskPayloadWorkgroupEXT",
+		5605: "CodeSectionINTEL",
+		5936: "DeviceOnlyINTEL",
+		5937: "HostOnlyINTEL",
+	}
+})
 
-var valuesStorageClass = map[string]uint32{
-	"UniformConstant":          0,
-	"Input":                    1,
-	"Uniform":                  2,
-	"Output":                   3,
-	"Workgroup":                4,
-	"CrossWorkgroup":           5,
-	"Private":                  6,
-	"Function":                 7,
-	"Generic":                  8,
-	"PushConstant":             9,
-	"AtomicCounter":            10,
-	"Image":                    11,
-	"StorageBuffer":            12,
-	"CallableDataNV":           5328,
-	"CallableDataKHR":          5328,
-	"IncomingCallableDataNV":   5329,
-	"IncomingCallableDataKHR":  5329,
-	"RayPayloadNV":             5338,
-	"RayPayloadKHR":            5338,
-	"HitAttributeNV":           5339,
-	"HitAttributeKHR":          5339,
-	"IncomingRayPayloadNV":     5342,
-	"IncomingRayPayloadKHR":    5342,
-	"ShaderRecordBufferNV":     5343,
-	"ShaderRecordBufferKHR":    5343,
-	"PhysicalStorageBuffer":    5349,
-	"PhysicalStorageBufferEXT": 5349,
-	"HitObjectAttributeNV":     5385,
-	"TaskPayloadWorkgroupEXT":  5402,
-	"CodeSectionINTEL":         5605,
-	"DeviceOnlyINTEL":          5936,
-	"HostOnlyINTEL":            5937,
-}
+var valuesStorageClass = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"UniformConstant":          0,
+		"Input":                    1,
+		"Uniform":                  2,
+		"Output":                   3,
+		"Workgroup":                4,
+		"CrossWorkgroup":           5,
+		"Private":                  6,
+		"Function":                 7,
+		"Generic":                  8,
+		"PushConstant":             9,
+		"AtomicCounter":            10,
+		"Image":                    11,
+		"StorageBuffer":            12,
+		"CallableDataNV":           5328,
+		"CallableDataKHR":          5328,
+		"IncomingCallableDataNV":   5329,
+		"IncomingCallableDataKHR":  5329,
+		"RayPayloadNV":             5338,
+		"RayPayloadKHR":            5338,
+		"HitAttributeNV":           5339,
+		"HitAttributeKHR":          5339,
+		"IncomingRayPayloadNV":     5342,
+		"IncomingRayPayloadKHR":    5342,
+		"ShaderRecordBufferNV":     5343,
+		"ShaderRecordBufferKHR":    5343,
+		"PhysicalStorageBuffer":    5349,
+		"PhysicalStorageBufferEXT": 5349,
+		"HitObjectAttributeNV":     5385,
+		"TaskPayloadWorkgroupEXT":  5402,
+		"CodeSectionINTEL":         5605,
+		"DeviceOnlyINTEL":          5936,
+		"HostOnlyINTEL":            5937,
+	}
+})
 
 func (v StorageClass) String() string {
-	return valueString(uint32(v), namesStorageClass, "StorageClass")
+	return valueString(uint32(v), namesStorageClass.get(), "StorageClass")
 }
 
 // Dim is the SPIR-V Dim operand (ValueEnum).
@@ -1203,27 +1281,31 @@ const (
 	DimSubpassData Dim = 6
 )
 
-var namesDim = map[uint32]string{
-	0: "1D",
-	1: "2D",
-	2: "3D",
-	3: "Cube",
-	4: "Rect",
-	5: "Buffer",
-	6: "SubpassData",
-}
+var namesDim = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "1D",
+		1: "2D",
+		2: "3D",
+		3: "Cube",
+		4: "Rect",
+		5: "Buffer",
+		6: "SubpassData",
+	}
+})
 
-var valuesDim = map[string]uint32{
-	"1D":          0,
-	"2D":          1,
-	"3D":          2,
-	"Cube":        3,
-	"Rect":        4,
-	"Buffer":      5,
-	"SubpassData": 6,
-}
+var valuesDim = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"1D":          0,
+		"2D":          1,
+		"3D":          2,
+		"Cube":        3,
+		"Rect":        4,
+		"Buffer":      5,
+		"SubpassData": 6,
+	}
+})
 
-func (v Dim) String() string { return valueString(uint32(v), namesDim, "Dim") }
+func (v Dim) String() string { return valueString(uint32(v), namesDim.get(), "Dim") }
 
 // SamplerAddressingMode is the SPIR-V SamplerAddressingMode operand (ValueEnum).
 type SamplerAddressingMode uint32
@@ -1237,24 +1319,28 @@ const (
 	SamplerAddressingModeRepeatMirrored SamplerAddressingMode = 4
 )
 
-var namesSamplerAddressingMode = map[uint32]string{
-	0: "None",
-	1: "ClampToEdge",
-	2: "Clamp",
-	3: "Repeat",
-	4: "RepeatMirrored",
-}
+var namesSamplerAddressingMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "None",
+		1: "ClampToEdge",
+		2: "Clamp",
+		3: "Repeat",
+		4: "RepeatMirrored",
+	}
+})
 
-var valuesSamplerAddressingMode = map[string]uint32{
-	"None":           0,
-	"ClampToEdge":    1,
-	"Clamp":          2,
-	"Repeat":         3,
-	"RepeatMirrored": 4,
-}
+var valuesSamplerAddressingMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"None":           0,
+		"ClampToEdge":    1,
+		"Clamp":          2,
+		"Repeat":         3,
+		"RepeatMirrored": 4,
+	}
+})
 
 func (v SamplerAddressingMode) String() string {
-	return valueString(uint32(v), namesSamplerAddressingMode, "SamplerAddressingMode")
+	return valueString(uint32(v), namesSamplerAddressingMode.get(), "SamplerAddressingMode")
 }
 
 // SamplerFilterMode is the SPIR-V SamplerFilterMode operand (ValueEnum).
@@ -1266,18 +1352,22 @@ const (
 	SamplerFilterModeLinear  SamplerFilterMode = 1
 )
 
-var namesSamplerFilterMode = map[uint32]string{
-	0: "Nearest",
-	1: "Linear",
-}
+var namesSamplerFilterMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Nearest",
+		1: "Linear",
+	}
+})
 
-var valuesSamplerFilterMode = map[string]uint32{
-	"Nearest": 0,
-	"Linear":  1,
-}
+var valuesSamplerFilterMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Nearest": 0,
+		"Linear":  1,
+	}
+})
 
 func (v SamplerFilterMode) String() string {
-	return valueString(uint32(v), namesSamplerFilterMode, "SamplerFilterMode")
+	return valueString(uint32(v), namesSamplerFilterMode.get(), "SamplerFilterMode")
 }
 
 // ImageFormat is the SPIR-V ImageFormat operand (ValueEnum).
@@ -1329,97 +1419,103 @@ const (
 	ImageFormatR64i         ImageFormat = 41
 )
 
-var namesImageFormat = map[uint32]string{
-	0:  "Unknown",
-	1:  "Rgba32f",
-	2:  "Rgba16f",
-	3:  "R32f",
-	4:  "Rgba8",
-	5:  "Rgba8Snorm",
-	6:  "Rg32f",
-	7:  "Rg16f",
-	8:  "R11fG11fB10f",
-	9:  "R16f",
-	10: "Rgba16",
-	11: "Rgb10A2",
-	12: "Rg16",
-	13: "Rg8",
-	14: "R16",
-	15: "R8",
-	16: "Rgba16Snorm",
-	17: "Rg16Snorm",
-	18: "Rg8Snorm",
-	19: "R16Snorm",
-	20: "R8Snorm",
-	21: "Rgba32i",
-	22: "Rgba16i",
-	23: "Rgba8i",
-	24: "R32i",
-	25: "Rg32i",
-	26: "Rg16i",
-	27: "Rg8i",
-	28: "R16i",
-	29: "R8i",
-	30: "Rgba32ui",
-	31: "Rgba16ui",
-	32: "Rgba8ui",
-	33: "R32ui",
-	34: "Rgb10a2ui",
-	35: "Rg32ui",
-	36: "Rg16ui",
-	37: "Rg8ui",
-	38: "R16ui",
-	39: "R8ui",
-	40: "R64ui",
-	41: "R64i",
-}
+var namesImageFormat = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:  "Unknown",
+		1:  "Rgba32f",
+		2:  "Rgba16f",
+		3:  "R32f",
+		4:  "Rgba8",
+		5:  "Rgba8Snorm",
+		6:  "Rg32f",
+		7:  "Rg16f",
+		8:  "R11fG11fB10f",
+		9:  "R16f",
+		10: "Rgba16",
+		11: "Rgb10A2",
+		12: "Rg16",
+		13: "Rg8",
+		14: "R16",
+		15: "R8",
+		16: "Rgba16Snorm",
+		17: "Rg16Snorm",
+		18: "Rg8Snorm",
+		19: "R16Snorm",
+		20: "R8Snorm",
+		21: "Rgba32i",
+		22: "Rgba16i",
+		23: "Rgba8i",
+		24: "R32i",
+		25: "Rg32i",
+		26: "Rg16i",
+		27: "Rg8i",
+		28: "R16i",
+		29: "R8i",
+		30: "Rgba32ui",
+		31: "Rgba16ui",
+		32: "Rgba8ui",
+		33: "R32ui",
+		34: "Rgb10a2ui",
+		35: "Rg32ui",
+		36: "Rg16ui",
+		37: "Rg8ui",
+		38: "R16ui",
+		39: "R8ui",
+		40: "R64ui",
+		41: "R64i",
+	}
+})
 
-var valuesImageFormat = map[string]uint32{
-	"Unknown":      0,
-	"Rgba32f":      1,
-	"Rgba16f":      2,
-	"R32f":         3,
-	"Rgba8":        4,
-	"Rgba8Snorm":   5,
-	"Rg32f":        6,
-	"Rg16f":        7,
-	"R11fG11fB10f": 8,
-	"R16f":         9,
-	"Rgba16":       10,
-	"Rgb10A2":      11,
-	"Rg16":         12,
-	"Rg8":          13,
-	"R16":          14,
-	"R8":           15,
-	"Rgba16Snorm":  16,
-	"Rg16Snorm":    17,
-	"Rg8Snorm":     18,
-	"R16Snorm":     19,
-	"R8Snorm":      20,
-	"Rgba32i":      21,
-	"Rgba16i":      22,
-	"Rgba8i":       23,
-	"R32i":         24,
-	"Rg32i":        25,
-	"Rg16i":        26,
-	"Rg8i":         27,
-	"R16i":         28,
-	"R8i":          29,
-	"Rgba32ui":     30,
-	"Rgba16ui":     31,
-	"Rgba8ui":      32,
-	"R32ui":        33,
-	"Rgb10a2ui":    34,
-	"Rg32ui":       35,
-	"Rg16ui":       36,
-	"Rg8ui":        37,
-	"R16ui":        38,
-	"R8ui":         39,
-	"R64ui":        40,
-	"R64i":         41,
-}
+var valuesImageFormat = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Unknown":      0,
+		"Rgba32f":      1,
+		"Rgba16f":      2,
+		"R32f":         3,
+		"Rgba8":        4,
+		"Rgba8Snorm":   5,
+		"Rg32f":        6,
+		"Rg16f":        7,
+		"R11fG11fB10f": 8,
+		"R16f":         9,
+		"Rgba16":       10,
+		"Rgb10A2":      11,
+		"Rg16":         12,
+		"Rg8":          13,
+		"R16":          14,
+		"R8":           15,
+		"Rgba16Snorm":  16,
+		"Rg16Snorm":    17,
+		"Rg8Snorm":     18,
+		"R16Snorm":     19,
+		"R8Snorm":      20,
+		"Rgba32i":      21,
+		"Rgba16i":      22,
+		"Rgba8i":       23,
+		"R32i":         24,
+		"Rg32i":        25,
+		"Rg16i":        26,
+		"Rg8i":         27,
+		"R16i":         28,
+		"R8i":          29,
+		"Rgba32ui":     30,
+		"Rgba16ui":     31,
+		"Rgba8ui":      32,
+		"R32ui":        33,
+		"Rgb10a2ui":    34,
+		"Rg32ui":       35,
+		"Rg16ui":       36,
+		"Rg8ui":        37,
+		"R16ui":        38,
+		"R8ui":         39,
+		"R64ui":        40,
+		"R64i":         41,
+	}
+})
 
-func (v ImageFormat) String() string { return valueString(uint32(v), namesImageFormat, "ImageFormat") }
+func (v ImageFormat) String() string {
+	return valueString(uint32(v), namesImageFormat.get(), "ImageFormat")
+}
 
 // ImageChannelOrder is the SPIR-V ImageChannelOrder operand (ValueEnum).
 type ImageChannelOrder uint32
@@ -1448,54 +1544,58 @@ const (
 	ImageChannelOrderABGR         ImageChannelOrder = 19
 )
 
-var namesImageChannelOrder = map[uint32]string{
-	0:  "R",
-	1:  "A",
-	2:  "RG",
-	3:  "RA",
-	4:  "RGB",
-	5:  "RGBA",
-	6:  "BGRA",
-	7:  "ARGB",
-	8:  "Intensity",
-	9:  "Luminance",
-	10: "Rx",
-	11: "RGx",
-	12: "RGBx",
-	13: "Depth",
-	14: "DepthStencil",
-	15: "sRGB",
-	16: "sRGBx",
-	17: "sRGBA",
-	18: "sBGRA",
-	19: "ABGR",
-}
+var namesImageChannelOrder = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:  "R",
+		1:  "A",
+		2:  "RG",
+		3:  "RA",
+		4:  "RGB",
+		5:  "RGBA",
+		6:  "BGRA",
+		7:  "ARGB",
+		8:  "Intensity",
+		9:  "Luminance",
+		10: "Rx",
+		11: "RGx",
+		12: "RGBx",
+		13: "Depth",
+		14: "DepthStencil",
+		15: "sRGB",
+		16: "sRGBx",
+		17: "sRGBA",
+		18: "sBGRA",
+		19: "ABGR",
+	}
+})
 
-var valuesImageChannelOrder = map[string]uint32{
-	"R":            0,
-	"A":            1,
-	"RG":           2,
-	"RA":           3,
-	"RGB":          4,
-	"RGBA":         5,
-	"BGRA":         6,
-	"ARGB":         7,
-	"Intensity":    8,
-	"Luminance":    9,
-	"Rx":           10,
-	"RGx":          11,
-	"RGBx":         12,
-	"Depth":        13,
-	"DepthStencil": 14,
-	"sRGB":         15,
-	"sRGBx":        16,
-	"sRGBA":        17,
-	"sBGRA":        18,
-	"ABGR":         19,
-}
+var valuesImageChannelOrder = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"R":            0,
+		"A":            1,
+		"RG":           2,
+		"RA":           3,
+		"RGB":          4,
+		"RGBA":         5,
+		"BGRA":         6,
+		"ARGB":         7,
+		"Intensity":    8,
+		"Luminance":    9,
+		"Rx":           10,
+		"RGx":          11,
+		"RGBx":         12,
+		"Depth":        13,
+		"DepthStencil": 14,
+		"sRGB":         15,
+		"sRGBx":        16,
+		"sRGBA":        17,
+		"sBGRA":        18,
+		"ABGR":         19,
+	}
+})
 
 func (v ImageChannelOrder) String() string {
-	return valueString(uint32(v), namesImageChannelOrder, "ImageChannelOrder")
+	return valueString(uint32(v), namesImageChannelOrder.get(), "ImageChannelOrder")
 }
 
 // ImageChannelDataType is the SPIR-V ImageChannelDataType operand (ValueEnum).
@@ -1522,48 +1622,52 @@ const (
 	ImageChannelDataTypeUnormInt101010_2 ImageChannelDataType = 16
 )
 
-var namesImageChannelDataType = map[uint32]string{
-	0:  "SnormInt8",
-	1:  "SnormInt16",
-	2:  "UnormInt8",
-	3:  "UnormInt16",
-	4:  "UnormShort565",
-	5:  "UnormShort555",
-	6:  "UnormInt101010",
-	7:  "SignedInt8",
-	8:  "SignedInt16",
-	9:  "SignedInt32",
-	10: "UnsignedInt8",
-	11: "UnsignedInt16",
-	12: "UnsignedInt32",
-	13: "HalfFloat",
-	14: "Float",
-	15: "UnormInt24",
-	16: "UnormInt101010_2",
-}
+var namesImageChannelDataType = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:  "SnormInt8",
+		1:  "SnormInt16",
+		2:  "UnormInt8",
+		3:  "UnormInt16",
+		4:  "UnormShort565",
+		5:  "UnormShort555",
+		6:  "UnormInt101010",
+		7:  "SignedInt8",
+		8:  "SignedInt16",
+		9:  "SignedInt32",
+		10: "UnsignedInt8",
+		11: "UnsignedInt16",
+		12: "UnsignedInt32",
+		13: "HalfFloat",
+		14: "Float",
+		15: "UnormInt24",
+		16: "UnormInt101010_2",
+	}
+})
 
-var valuesImageChannelDataType = map[string]uint32{
-	"SnormInt8":        0,
-	"SnormInt16":       1,
-	"UnormInt8":        2,
-	"UnormInt16":       3,
-	"UnormShort565":    4,
-	"UnormShort555":    5,
-	"UnormInt101010":   6,
-	"SignedInt8":       7,
-	"SignedInt16":      8,
-	"SignedInt32":      9,
-	"UnsignedInt8":     10,
-	"UnsignedInt16":    11,
-	"UnsignedInt32":    12,
-	"HalfFloat":        13,
-	"Float":            14,
-	"UnormInt24":       15,
-	"UnormInt101010_2": 16,
-}
+var valuesImageChannelDataType = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"SnormInt8":        0,
+		"SnormInt16":       1,
+		"UnormInt8":        2,
+		"UnormInt16":       3,
+		"UnormShort565":    4,
+		"UnormShort555":    5,
+		"UnormInt101010":   6,
+		"SignedInt8":       7,
+		"SignedInt16":      8,
+		"SignedInt32":      9,
+		"UnsignedInt8":     10,
+		"UnsignedInt16":    11,
+		"UnsignedInt32":    12,
+		"HalfFloat":        13,
+		"Float":            14,
+		"UnormInt24":       15,
+		"UnormInt101010_2": 16,
+	}
+})
 
 func (v ImageChannelDataType) String() string {
-	return valueString(uint32(v), namesImageChannelDataType, "ImageChannelDataType")
+	return valueString(uint32(v), namesImageChannelDataType.get(), "ImageChannelDataType")
 }
 
 // FPRoundingMode is the SPIR-V FPRoundingMode operand (ValueEnum).
@@ -1577,22 +1681,26 @@ const (
 	FPRoundingModeRTN FPRoundingMode = 3
 )
 
-var namesFPRoundingMode = map[uint32]string{
-	0: "RTE",
-	1: "RTZ",
-	2: "RTP",
-	3: "RTN",
-}
+var namesFPRoundingMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "RTE",
+		1: "RTZ",
+		2: "RTP",
+		3: "RTN",
+	}
+})
 
-var valuesFPRoundingMode = map[string]uint32{
-	"RTE": 0,
-	"RTZ": 1,
-	"RTP": 2,
-	"RTN": 3,
-}
+var valuesFPRoundingMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"RTE": 0,
+		"RTZ": 1,
+		"RTP": 2,
+		"RTN": 3,
+	}
+})
 
 func (v FPRoundingMode) String() string {
-	return valueString(uint32(v), namesFPRoundingMode, "FPRoundingMode")
+	return valueString(uint32(v), namesFPRoundingMode.get(), "FPRoundingMode")
 }
 
 // FPDenormMode is the SPIR-V FPDenormMode operand (ValueEnum).
@@ -1604,18 +1712,22 @@ const (
 	FPDenormModeFlushToZero FPDenormMode = 1
 )
 
-var namesFPDenormMode = map[uint32]string{
-	0: "Preserve",
-	1: "FlushToZero",
-}
+var namesFPDenormMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Preserve",
+		1: "FlushToZero",
+	}
+})
 
-var valuesFPDenormMode = map[string]uint32{
-	"Preserve":    0,
-	"FlushToZero": 1,
-}
+var valuesFPDenormMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Preserve":    0,
+		"FlushToZero": 1,
+	}
+})
 
 func (v FPDenormMode) String() string {
-	return valueString(uint32(v), namesFPDenormMode, "FPDenormMode")
+	return valueString(uint32(v), namesFPDenormMode.get(), "FPDenormMode")
 }
 
 // QuantizationModes is the SPIR-V QuantizationModes operand (ValueEnum).
@@ -1633,30 +1745,34 @@ const (
 	QuantizationModesRND_CONV_ODD QuantizationModes = 7
 )
 
-var namesQuantizationModes = map[uint32]string{
-	0: "TRN",
-	1: "TRN_ZERO",
-	2: "RND",
-	3: "RND_ZERO",
-	4: "RND_INF",
-	5: "RND_MIN_INF",
-	6: "RND_CONV",
-	7: "RND_CONV_ODD",
-}
+var namesQuantizationModes = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "TRN",
+		1: "TRN_ZERO",
+		2: "RND",
+		3: "RND_ZERO",
+		4: "RND_INF",
+		5: "RND_MIN_INF",
+		6: "RND_CONV",
+		7: "RND_CONV_ODD",
+	}
+})
 
-var valuesQuantizationModes = map[string]uint32{
-	"TRN":          0,
-	"TRN_ZERO":     1,
-	"RND":          2,
-	"RND_ZERO":     3,
-	"RND_INF":      4,
-	"RND_MIN_INF":  5,
-	"RND_CONV":     6,
-	"RND_CONV_ODD": 7,
-}
+var valuesQuantizationModes = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"TRN":          0,
+		"TRN_ZERO":     1,
+		"RND":          2,
+		"RND_ZERO":     3,
+		"RND_INF":      4,
+		"RND_MIN_INF":  5,
+		"RND_CONV":     6,
+		"RND_CONV_ODD": 7,
+	}
+})
 
 func (v QuantizationModes) String() string {
-	return valueString(uint32(v), namesQuantizationModes, "QuantizationModes")
+	return valueString(uint32(v), namesQuantizationModes.get(), "QuantizationModes")
 }
 
 // FPOperationMode is the SPIR-V FPOperationMode operand (ValueEnum).
@@ -1668,18 +1784,22 @@ const (
 	FPOperationModeALT  FPOperationMode = 1
 )
 
-var namesFPOperationMode = map[uint32]string{
-	0: "IEEE",
-	1: "ALT",
-}
+var namesFPOperationMode = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "IEEE",
+		1: "ALT",
+	}
+})
 
-var valuesFPOperationMode = map[string]uint32{
-	"IEEE": 0,
-	"ALT":  1,
-}
+var valuesFPOperationMode = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"IEEE": 0,
+		"ALT":  1,
+	}
+})
 
 func (v FPOperationMode) String() string {
-	return valueString(uint32(v), namesFPOperationMode, "FPOperationMode")
+	return valueString(uint32(v), namesFPOperationMode.get(), "FPOperationMode")
 }
 
 // OverflowModes is the SPIR-V OverflowModes operand (ValueEnum).
@@ -1693,22 +1813,26 @@ const (
 	OverflowModesSAT_SYM  OverflowModes = 3
 )
 
-var namesOverflowModes = map[uint32]string{
-	0: "WRAP",
-	1: "SAT",
-	2: "SAT_ZERO",
-	3: "SAT_SYM",
-}
+var namesOverflowModes = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "WRAP",
+		1: "SAT",
+		2: "SAT_ZERO",
+		3: "SAT_SYM",
+	}
+})
 
-var valuesOverflowModes = map[string]uint32{
-	"WRAP":     0,
-	"SAT":      1,
-	"SAT_ZERO": 2,
-	"SAT_SYM":  3,
-}
+var valuesOverflowModes = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"WRAP":     0,
+		"SAT":      1,
+		"SAT_ZERO": 2,
+		"SAT_SYM":  3,
+	}
+})
 
 func (v OverflowModes) String() string {
-	return valueString(uint32(v), namesOverflowModes, "OverflowModes")
+	return valueString(uint32(v), namesOverflowModes.get(), "OverflowModes")
 }
 
 // LinkageType is the SPIR-V LinkageType operand (ValueEnum).
@@ -1721,19 +1845,25 @@ const (
 	LinkageTypeLinkOnceODR LinkageType = 2
 )
 
-var namesLinkageType = map[uint32]string{
-	0: "Export",
-	1: "Import",
-	2: "LinkOnceODR",
-}
+var namesLinkageType = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Export",
+		1: "Import",
+		2: "LinkOnceODR",
+	}
+})
 
-var valuesLinkageType = map[string]uint32{
-	"Export":      0,
-	"Import":      1,
-	"LinkOnceODR": 2,
-}
+var valuesLinkageType = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Export":      0,
+		"Import":      1,
+		"LinkOnceODR": 2,
+	}
+})
 
-func (v LinkageType) String() string { return valueString(uint32(v), namesLinkageType, "LinkageType") }
+func (v LinkageType) String() string {
+	return valueString(uint32(v), namesLinkageType.get(), "LinkageType")
+}
 
 // AccessQualifier is the SPIR-V AccessQualifier operand (ValueEnum).
 type AccessQualifier uint32
@@ -1745,20 +1875,24 @@ const (
 	AccessQualifierReadWrite AccessQualifier = 2
 )
 
-var namesAccessQualifier = map[uint32]string{
-	0: "ReadOnly",
-	1: "WriteOnly",
-	2: "ReadWrite",
-}
+var namesAccessQualifier = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "ReadOnly",
+		1: "WriteOnly",
+		2: "ReadWrite",
+	}
+})
 
-var valuesAccessQualifier = map[string]uint32{
-	"ReadOnly":  0,
-	"WriteOnly": 1,
-	"ReadWrite": 2,
-}
+var valuesAccessQualifier = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"ReadOnly":  0,
+		"WriteOnly": 1,
+		"ReadWrite": 2,
+	}
+})
 
 func (v AccessQualifier) String() string {
-	return valueString(uint32(v), namesAccessQualifier, "AccessQualifier")
+	return valueString(uint32(v), namesAccessQualifier.get(), "AccessQualifier")
 }
 
 // FunctionParameterAttribute is the SPIR-V FunctionParameterAttribute operand (ValueEnum).
@@ -1777,32 +1911,36 @@ const (
 	FunctionParameterAttributeRuntimeAlignedINTEL FunctionParameterAttribute = 5940
 )
 
-var namesFunctionParameterAttribute = map[uint32]string{
-	0:    "Zext",
-	1:    "Sext",
-	2:    "ByVal",
-	3:    "Sret",
-	4:    "NoAlias",
-	5:    "NoCapture",
-	6:    "NoWrite",
-	7:    "NoReadWrite",
-	5940: "RuntimeAlignedINTEL",
-}
+var namesFunctionParameterAttribute = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Zext",
+		1:    "Sext",
+		2:    "ByVal",
+		3:    "Sret",
+		4:    "NoAlias",
+		5:    "NoCapture",
+		6:    "NoWrite",
+		7:    "NoReadWrite",
+		5940: "RuntimeAlignedINTEL",
+	}
+})
 
-var valuesFunctionParameterAttribute = map[string]uint32{
-	"Zext":                0,
-	"Sext":                1,
-	"ByVal":               2,
-	"Sret":                3,
-	"NoAlias":             4,
-	"NoCapture":           5,
-	"NoWrite":             6,
-	"NoReadWrite":         7,
-	"RuntimeAlignedINTEL": 5940,
-}
+var valuesFunctionParameterAttribute = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Zext":                0,
+		"Sext":                1,
+		"ByVal":               2,
+		"Sret":                3,
+		"NoAlias":             4,
+		"NoCapture":           5,
+		"NoWrite":             6,
+		"NoReadWrite":         7,
+		"RuntimeAlignedINTEL": 5940,
+	}
+})
 
 func (v FunctionParameterAttribute) String() string {
-	return valueString(uint32(v), namesFunctionParameterAttribute, "FunctionParameterAttribute")
+	return valueString(uint32(v), namesFunctionParameterAttribute.get(), "FunctionParameterAttribute")
 }
 
 // Decoration is the SPIR-V Decoration operand (ValueEnum).
@@ -1929,295 +2067,303 @@ const (
 	DecorationMediaBlockIOINTEL                  Decoration = 6140
 )
 
-var namesDecoration = map[uint32]string{
-	0:    "RelaxedPrecision",
-	1:    "SpecId",
-	2:    "Block",
-	3:    "BufferBlock",
-	4:    "RowMajor",
-	5:    "ColMajor",
-	6:    "ArrayStride",
-	7:    "MatrixStride",
-	8:    "GLSLShared",
-	9:    "GLSLPacked",
-	10:   "CPacked",
-	11:   "BuiltIn",
-	13:   "NoPerspective",
-	14:   "Flat",
-	15:   "Patch",
-	16:   "Centroid",
-	17:   "Sample",
-	18:   "Invariant",
-	19:   "Restrict",
-	20:   "Aliased",
-	21:   "Volatile",
-	22:   "Constant",
-	23:   "Coherent",
-	24:   "NonWritable",
-	25:   "NonReadable",
-	26:   "Uniform",
-	27:   "UniformId",
-	28:   "SaturatedConversion",
-	29:   "Stream",
-	30:   "Location",
-	31:   "Component",
-	32:   "Index",
-	33:   "Binding",
-	34:   "DescriptorSet",
-	35:   "Offset",
-	36:   "XfbBuffer",
-	37:   "XfbStride",
-	38:   "FuncParamAttr",
-	39:   "FPRoundingMode",
-	40:   "FPFastMathMode",
-	41:   "LinkageAttributes",
-	42:   "NoContraction",
-	43:   "InputAttachmentIndex",
-	44:   "Alignment",
-	45:   "MaxByteOffset",
-	46:   "AlignmentId",
-	47:   "MaxByteOffsetId",
-	4469: "NoSignedWrap",
-	4470: "NoUnsignedWrap",
-	4999: "ExplicitInterpAMD",
-	5248: "OverrideCoverageNV",
-	5250: "PassthroughNV",
-	5252: "ViewportRelativeNV",
-	5256: "SecondaryViewportRelativeNV",
-	5271: "PerPrimitiveNV",
-	5272: "PerViewNV",
-	5273: "PerTaskNV",
-	5285: "PerVertexKHR",
-	5300: "NonUniform",
-	5355: "RestrictPointer",
-	5356: "AliasedPointer",
-	5386: "HitObjectShaderRecordBufferNV",
-	5398: "BindlessSamplerNV",
-	5399: "BindlessImageNV",
-	5400: "BoundSamplerNV",
-	5401: "BoundImageNV",
-	5599: "SIMTCallINTEL",
-	5602: "ReferencedIndirectlyINTEL",
-	5607: "ClobberINTEL",
-	5608: "SideEffectsINTEL",
-	5624: "VectorComputeVariableINTEL",
-	5625: "FuncParamIOKindINTEL",
-	5626: "VectorComputeFunctionINTEL",
-	5627: "StackCallINTEL",
-	5628: "GlobalVariableOffsetINTEL",
-	5634: "CounterBuffer",
-	5635: "UserSemantic",
-	5636: "UserTypeGOOGLE",
-	5822: "FunctionRoundingModeINTEL",
-	5823: "FunctionDenormModeINTEL",
-	5825: "RegisterINTEL",
-	5826: "MemoryINTEL",
-	5827: "NumbanksINTEL",
-	5828: "BankwidthINTEL",
-	5829: "MaxPrivateCopiesINTEL",
-	5830: "SinglepumpINTEL",
-	5831: "DoublepumpINTEL",
-	5832: "MaxReplicatesINTEL",
-	5833: "SimpleDualPortINTEL",
-	5834: "MergeINTEL",
-	5835: "BankBitsINTEL",
-	5836: "ForcePow2DepthINTEL",
-	5899: "BurstCoalesceINTEL",
-	5900: "CacheSizeINTEL",
-	5901: "DontStaticallyCoalesceINTEL",
-	5902: "PrefetchINTEL",
-	5905: "StallEnableINTEL",
-	5907: "FuseLoopsInFunctionINTEL",
-	5909: "MathOpDSPModeINTEL",
-	5914: "AliasScopeINTEL",
-	5915: "NoAliasINTEL",
-	5917: "InitiationIntervalINTEL",
-	5918: "MaxConcurrencyINTEL",
-	5919: "PipelineEnableINTEL",
-	5921: "BufferLocationINTEL",
-	5944: "IOPipeStorageINTEL",
-	6080: "FunctionFloatingPointModeINTEL",
-	6085: "SingleElementVectorINTEL",
-	6087: "VectorComputeCallableFunctionINTEL",
-	6140: "MediaBlockIOINTEL",
+var namesDecoration = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "RelaxedPrecision",
+		1:    "SpecId",
+		2:    "Block",
+		3:    "BufferBlock",
+		4:    "RowMajor",
+		5:    "ColMajor",
+		6:    "ArrayStride",
+		7:    "MatrixStride",
+		8:    "GLSLShared",
+		9:    "GLSLPacked",
+		10:   "CPacked",
+		11:   "BuiltIn",
+		13:   "NoPerspective",
+		14:   "Flat",
+		15:   "Patch",
+		16:   "Centroid",
+		17:   "Sample",
+		18:   "Invariant",
+		19:   "Restrict",
+		20:   "Aliased",
+		21:   "Volatile",
+		22:   "Constant",
+		23:   "Coherent",
+		24:   "NonWritable",
+		25:   "NonReadable",
+		26:   "Uniform",
+		27:   "UniformId",
+		28:   "SaturatedConversion",
+		29:   "Stream",
+		30:   "Location",
+		31:   "Component",
+		32:   "Index",
+		33:   "Binding",
+		34:   "DescriptorSet",
+		35:   "Offset",
+		36:   "XfbBuffer",
+		37:   "XfbStride",
+		38:   "FuncParamAttr",
+		39:   "FPRoundingMode",
+		40:   "FPFastMathMode",
+		41:   "LinkageAttributes",
+		42:   "NoContraction",
+		43:   "InputAttachmentIndex",
+		44:   "Alignment",
+		45:   "MaxByteOffset",
+		46:   "AlignmentId",
+		47:   "MaxByteOffsetId",
+		4469: "NoSignedWrap",
+		4470: "NoUnsignedWrap",
+		4999: "ExplicitInterpAMD",
+		5248: "OverrideCoverageNV",
+		5250: "PassthroughNV",
+		5252: "ViewportRelativeNV",
+		5256: "SecondaryViewportRelativeNV",
+		5271: "PerPrimitiveNV",
+		5272: "PerViewNV",
+		5273: "PerTaskNV",
+		5285: "PerVertexKHR",
+		5300: "NonUniform",
+		5355: "RestrictPointer",
+		5356: "AliasedPointer",
+		5386: "HitObjectShaderRecordBufferNV",
+		5398: "BindlessSamplerNV",
+		5399: "BindlessImageNV",
+		5400: "BoundSamplerNV",
+		5401: "BoundImageNV",
+		5599: "SIMTCallINTEL",
+		5602: "ReferencedIndirectlyINTEL",
+		5607: "ClobberINTEL",
+		5608: "SideEffectsINTEL",
+		5624: "VectorComputeVariableINTEL",
+		5625: "FuncParamIOKindINTEL",
+		5626: "VectorComputeFunctionINTEL",
+		5627: "StackCallINTEL",
+		5628: "GlobalVariableOffsetINTEL",
+		5634: "CounterBuffer",
+		5635: "UserSemantic",
+		5636: "UserTypeGOOGLE",
+		5822: "FunctionRoundingModeINTEL",
+		5823: "FunctionDenormModeINTEL",
+		5825: "RegisterINTEL",
+		5826: "MemoryINTEL",
+		5827: "NumbanksINTEL",
+		5828: "BankwidthINTEL",
+		5829: "MaxPrivateCopiesINTEL",
+		5830: "SinglepumpINTEL",
+		5831: "DoublepumpINTEL",
+		5832: "MaxReplicatesINTEL",
+		5833: "SimpleDualPortINTEL",
+		5834: "MergeINTEL",
+		5835: "BankBitsINTEL",
+		5836: "ForcePow2DepthINTEL",
+		5899: "BurstCoalesceINTEL",
+		5900: "CacheSizeINTEL",
+		5901: "DontStaticallyCoalesceINTEL",
+		5902: "PrefetchINTEL",
+		5905: "StallEnableINTEL",
+		5907: "FuseLoopsInFunctionINTEL",
+		5909: "MathOpDSPModeINTEL",
+		5914: "AliasScopeINTEL",
+		5915: "NoAliasINTEL",
+		5917: "InitiationIntervalINTEL",
+		5918: "MaxConcurrencyINTEL",
+		5919: "PipelineEnableINTEL",
+		5921: "BufferLocationINTEL",
+		5944: "IOPipeStorageINTEL",
+		6080: "FunctionFloatingPointModeINTEL",
+		6085: "SingleElementVectorINTEL",
+		6087: "VectorComputeCallableFunctionINTEL",
+		6140: "MediaBlockIOINTEL",
+	}
+})
+
+var valuesDecoration = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"RelaxedPrecision":                   0,
+		"SpecId":                             1,
+		"Block":                              2,
+		"BufferBlock":                        3,
+		"RowMajor":                           4,
+		"ColMajor":                           5,
+		"ArrayStride":                        6,
+		"MatrixStride":                       7,
+		"GLSLShared":                         8,
+		"GLSLPacked":                         9,
+		"CPacked":                            10,
+		"BuiltIn":                            11,
+		"NoPerspective":                      13,
+		"Flat":                               14,
+		"Patch":                              15,
+		"Centroid":                           16,
+		"Sample":                             17,
+		"Invariant":                          18,
+		"Restrict":                           19,
+		"Aliased":                            20,
+		"Volatile":                           21,
+		"Constant":                           22,
+		"Coherent":                           23,
+		"NonWritable":                        24,
+		"NonReadable":                        25,
+		"Uniform":                            26,
+		"UniformId":                          27,
+		"SaturatedConversion":                28,
+		"Stream":                             29,
+		"Location":                           30,
+		"Component":                          31,
+		"Index":                              32,
+		"Binding":                            33,
+		"DescriptorSet":                      34,
+		"Offset":                             35,
+		"XfbBuffer":                          36,
+		"XfbStride":                          37,
+		"FuncParamAttr":                      38,
+		"FPRoundingMode":                     39,
+		"FPFastMathMode":                     40,
+		"LinkageAttributes":                  41,
+		"NoContraction":                      42,
+		"InputAttachmentIndex":               43,
+		"Alignment":                          44,
+		"MaxByteOffset":                      45,
+		"AlignmentId":                        46,
+		"MaxByteOffsetId":                    47,
+		"NoSignedWrap":                       4469,
+		"NoUnsignedWrap":                     4470,
+		"ExplicitInterpAMD":                  4999,
+		"OverrideCoverageNV":                 5248,
+		"PassthroughNV":                      5250,
+		"ViewportRelativeNV":                 5252,
+		"SecondaryViewportRelativeNV":        5256,
+		"PerPrimitiveNV":                     5271,
+		"PerPrimitiveEXT":                    5271,
+		"PerViewNV":                          5272,
+		"PerTaskNV":                          5273,
+		"PerVertexKHR":                       5285,
+		"PerVertexNV":                        5285,
+		"NonUniform":                         5300,
+		"NonUniformEXT":                      5300,
+		"RestrictPointer":                    5355,
+		"RestrictPointerEXT":                 5355,
+		"AliasedPointer":                     5356,
+		"AliasedPointerEXT":                  5356,
+		"HitObjectShaderRecordBufferNV":      5386,
+		"BindlessSamplerNV":                  5398,
+		"BindlessImageNV":                    5399,
+		"BoundSamplerNV":                     5400,
+		"BoundImageNV":                       5401,
+		"SIMTCallINTEL":                      5599,
+		"ReferencedIndirectlyINTEL":          5602,
+		"ClobberINTEL":                       5607,
+		"SideEffectsINTEL":                   5608,
+		"VectorComputeVariableINTEL":         5624,
+		"FuncParamIOKindINTEL":               5625,
+		"VectorComputeFunctionINTEL":         5626,
+		"StackCallINTEL":                     5627,
+		"GlobalVariableOffsetINTEL":          5628,
+		"CounterBuffer":                      5634,
+		"HlslCounterBufferGOOGLE":            5634,
+		"UserSemantic":                       5635,
+		"HlslSemanticGOOGLE":                 5635,
+		"UserTypeGOOGLE":                     5636,
+		"FunctionRoundingModeINTEL":          5822,
+		"FunctionDenormModeINTEL":            5823,
+		"RegisterINTEL":                      5825,
+		"MemoryINTEL":                        5826,
+		"NumbanksINTEL":                      5827,
+		"BankwidthINTEL":                     5828,
+		"MaxPrivateCopiesINTEL":              5829,
+		"SinglepumpINTEL":                    5830,
+		"DoublepumpINTEL":                    5831,
+		"MaxReplicatesINTEL":                 5832,
+		"SimpleDualPortINTEL":                5833,
+		"MergeINTEL":                         5834,
+		"BankBitsINTEL":                      5835,
+		"ForcePow2DepthINTEL":                5836,
+		"BurstCoalesceINTEL":                 5899,
+		"CacheSizeINTEL":                     5900,
+		"DontStaticallyCoalesceINTEL":        5901,
+		"PrefetchINTEL":                      5902,
+		"StallEnableINTEL":                   5905,
+		"FuseLoopsInFunctionINTEL":           5907,
+		"MathOpDSPModeINTEL":                 5909,
+		"AliasScopeINTEL":                    5914,
+		"NoAliasINTEL":                       5915,
+		"InitiationIntervalINTEL":            5917,
+		"MaxConcurrencyINTEL":                5918,
+		"PipelineEnableINTEL":                5919,
+		"BufferLocationINTEL":                5921,
+		"IOPipeStorageINTEL":                 5944,
+		"FunctionFloatingPointModeINTEL":     6080,
+		"SingleElementVectorINTEL":           6085,
+		"VectorComputeCallableFunctionINTEL": 6087,
+		"MediaBlockIOINTEL":                  6140,
+	}
+})
+
+func (v Decoration) String() string {
+	return valueString(uint32(v), namesDecoration.get(), "Decoration")
 }
 
-var valuesDecoration = map[string]uint32{
-	"RelaxedPrecision":                   0,
-	"SpecId":                             1,
-	"Block":                              2,
-	"BufferBlock":                        3,
-	"RowMajor":                           4,
-	"ColMajor":                           5,
-	"ArrayStride":                        6,
-	"MatrixStride":                       7,
-	"GLSLShared":                         8,
-	"GLSLPacked":                         9,
-	"CPacked":                            10,
-	"BuiltIn":                            11,
-	"NoPerspective":                      13,
-	"Flat":                               14,
-	"Patch":                              15,
-	"Centroid":                           16,
-	"Sample":                             17,
-	"Invariant":                          18,
-	"Restrict":                           19,
-	"Aliased":                            20,
-	"Volatile":                           21,
-	"Constant":                           22,
-	"Coherent":                           23,
-	"NonWritable":                        24,
-	"NonReadable":                        25,
-	"Uniform":                            26,
-	"UniformId":                          27,
-	"SaturatedConversion":                28,
-	"Stream":                             29,
-	"Location":                           30,
-	"Component":                          31,
-	"Index":                              32,
-	"Binding":                            33,
-	"DescriptorSet":                      34,
-	"Offset":                             35,
-	"XfbBuffer":                          36,
-	"XfbStride":                          37,
-	"FuncParamAttr":                      38,
-	"FPRoundingMode":                     39,
-	"FPFastMathMode":                     40,
-	"LinkageAttributes":                  41,
-	"NoContraction":                      42,
-	"InputAttachmentIndex":               43,
-	"Alignment":                          44,
-	"MaxByteOffset":                      45,
-	"AlignmentId":                        46,
-	"MaxByteOffsetId":                    47,
-	"NoSignedWrap":                       4469,
-	"NoUnsignedWrap":                     4470,
-	"ExplicitInterpAMD":                  4999,
-	"OverrideCoverageNV":                 5248,
-	"PassthroughNV":                      5250,
-	"ViewportRelativeNV":                 5252,
-	"SecondaryViewportRelativeNV":        5256,
-	"PerPrimitiveNV":                     5271,
-	"PerPrimitiveEXT":                    5271,
-	"PerViewNV":                          5272,
-	"PerTaskNV":                          5273,
-	"PerVertexKHR":                       5285,
-	"PerVertexNV":                        5285,
-	"NonUniform":                         5300,
-	"NonUniformEXT":                      5300,
-	"RestrictPointer":                    5355,
-	"RestrictPointerEXT":                 5355,
-	"AliasedPointer":                     5356,
-	"AliasedPointerEXT":                  5356,
-	"HitObjectShaderRecordBufferNV":      5386,
-	"BindlessSamplerNV":                  5398,
-	"BindlessImageNV":                    5399,
-	"BoundSamplerNV":                     5400,
-	"BoundImageNV":                       5401,
-	"SIMTCallINTEL":                      5599,
-	"ReferencedIndirectlyINTEL":          5602,
-	"ClobberINTEL":                       5607,
-	"SideEffectsINTEL":                   5608,
-	"VectorComputeVariableINTEL":         5624,
-	"FuncParamIOKindINTEL":               5625,
-	"VectorComputeFunctionINTEL":         5626,
-	"StackCallINTEL":                     5627,
-	"GlobalVariableOffsetINTEL":          5628,
-	"CounterBuffer":                      5634,
-	"HlslCounterBufferGOOGLE":            5634,
-	"UserSemantic":                       5635,
-	"HlslSemanticGOOGLE":                 5635,
-	"UserTypeGOOGLE":                     5636,
-	"FunctionRoundingModeINTEL":          5822,
-	"FunctionDenormModeINTEL":            5823,
-	"RegisterINTEL":                      5825,
-	"MemoryINTEL":                        5826,
-	"NumbanksINTEL":                      5827,
-	"BankwidthINTEL":                     5828,
-	"MaxPrivateCopiesINTEL":              5829,
-	"SinglepumpINTEL":                    5830,
-	"DoublepumpINTEL":                    5831,
-	"MaxReplicatesINTEL":                 5832,
-	"SimpleDualPortINTEL":                5833,
-	"MergeINTEL":                         5834,
-	"BankBitsINTEL":                      5835,
-	"ForcePow2DepthINTEL":                5836,
-	"BurstCoalesceINTEL":                 5899,
-	"CacheSizeINTEL":                     5900,
-	"DontStaticallyCoalesceINTEL":        5901,
-	"PrefetchINTEL":                      5902,
-	"StallEnableINTEL":                   5905,
-	"FuseLoopsInFunctionINTEL":           5907,
-	"MathOpDSPModeINTEL":                 5909,
-	"AliasScopeINTEL":                    5914,
-	"NoAliasINTEL":                       5915,
-	"InitiationIntervalINTEL":            5917,
-	"MaxConcurrencyINTEL":                5918,
-	"PipelineEnableINTEL":                5919,
-	"BufferLocationINTEL":                5921,
-	"IOPipeStorageINTEL":                 5944,
-	"FunctionFloatingPointModeINTEL":     6080,
-	"SingleElementVectorINTEL":           6085,
-	"VectorComputeCallableFunctionINTEL": 6087,
-	"MediaBlockIOINTEL":                  6140,
-}
-
-func (v Decoration) String() string { return valueString(uint32(v), namesDecoration, "Decoration") }
-
-var paramsDecoration = map[uint32][]OperandInfo{
-	1:    []OperandInfo{{KindLiteralInteger, One, "Specialization Constant ID"}},
-	6:    []OperandInfo{{KindLiteralInteger, One, "Array Stride"}},
-	7:    []OperandInfo{{KindLiteralInteger, One, "Matrix Stride"}},
-	11:   []OperandInfo{{KindBuiltIn, One, ""}},
-	27:   []OperandInfo{{KindIdScope, One, "Execution"}},
-	29:   []OperandInfo{{KindLiteralInteger, One, "Stream Number"}},
-	30:   []OperandInfo{{KindLiteralInteger, One, "Location"}},
-	31:   []OperandInfo{{KindLiteralInteger, One, "Component"}},
-	32:   []OperandInfo{{KindLiteralInteger, One, "Index"}},
-	33:   []OperandInfo{{KindLiteralInteger, One, "Binding Point"}},
-	34:   []OperandInfo{{KindLiteralInteger, One, "Descriptor Set"}},
-	35:   []OperandInfo{{KindLiteralInteger, One, "Byte Offset"}},
-	36:   []OperandInfo{{KindLiteralInteger, One, "XFB Buffer Number"}},
-	37:   []OperandInfo{{KindLiteralInteger, One, "XFB Stride"}},
-	38:   []OperandInfo{{KindFunctionParameterAttribute, One, "Function Parameter Attribute"}},
-	39:   []OperandInfo{{KindFPRoundingMode, One, "Floating-Point Rounding Mode"}},
-	40:   []OperandInfo{{KindFPFastMathMode, One, "Fast-Math Mode"}},
-	41:   []OperandInfo{{KindLiteralString, One, "Name"}, {KindLinkageType, One, "Linkage Type"}},
-	43:   []OperandInfo{{KindLiteralInteger, One, "Attachment Index"}},
-	44:   []OperandInfo{{KindLiteralInteger, One, "Alignment"}},
-	45:   []OperandInfo{{KindLiteralInteger, One, "Max Byte Offset"}},
-	46:   []OperandInfo{{KindIdRef, One, "Alignment"}},
-	47:   []OperandInfo{{KindIdRef, One, "Max Byte Offset"}},
-	5256: []OperandInfo{{KindLiteralInteger, One, "Offset"}},
-	5599: []OperandInfo{{KindLiteralInteger, One, "N"}},
-	5607: []OperandInfo{{KindLiteralString, One, "Register"}},
-	5625: []OperandInfo{{KindLiteralInteger, One, "Kind"}},
-	5628: []OperandInfo{{KindLiteralInteger, One, "Offset"}},
-	5634: []OperandInfo{{KindIdRef, One, "Counter Buffer"}},
-	5635: []OperandInfo{{KindLiteralString, One, "Semantic"}},
-	5636: []OperandInfo{{KindLiteralString, One, "User Type"}},
-	5822: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPRoundingMode, One, "FP Rounding Mode"}},
-	5823: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPDenormMode, One, "FP Denorm Mode"}},
-	5826: []OperandInfo{{KindLiteralString, One, "Memory Type"}},
-	5827: []OperandInfo{{KindLiteralInteger, One, "Banks"}},
-	5828: []OperandInfo{{KindLiteralInteger, One, "Bank Width"}},
-	5829: []OperandInfo{{KindLiteralInteger, One, "Maximum Copies"}},
-	5832: []OperandInfo{{KindLiteralInteger, One, "Maximum Replicates"}},
-	5834: []OperandInfo{{KindLiteralString, One, "Merge Key"}, {KindLiteralString, One, "Merge Type"}},
-	5835: []OperandInfo{{KindLiteralInteger, Variadic, "Bank Bits"}},
-	5836: []OperandInfo{{KindLiteralInteger, One, "Force Key"}},
-	5900: []OperandInfo{{KindLiteralInteger, One, "Cache Size in bytes"}},
-	5902: []OperandInfo{{KindLiteralInteger, One, "Prefetcher Size in bytes"}},
-	5909: []OperandInfo{{KindLiteralInteger, One, "Mode"}, {KindLiteralInteger, One, "Propagate"}},
-	5914: []OperandInfo{{KindIdRef, One, "Aliasing Scopes List"}},
-	5915: []OperandInfo{{KindIdRef, One, "Aliasing Scopes List"}},
-	5917: []OperandInfo{{KindLiteralInteger, One, "Cycles"}},
-	5918: []OperandInfo{{KindLiteralInteger, One, "Invocations"}},
-	5919: []OperandInfo{{KindLiteralInteger, One, "Enable"}},
-	5921: []OperandInfo{{KindLiteralInteger, One, "Buffer Location ID"}},
-	5944: []OperandInfo{{KindLiteralInteger, One, "IO Pipe ID"}},
-	6080: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPOperationMode, One, "FP Operation Mode"}},
-}
+var paramsDecoration = newLazy(func() map[uint32][]OperandInfo {
+	return map[uint32][]OperandInfo{
+		1:    []OperandInfo{{KindLiteralInteger, One, "Specialization Constant ID"}},
+		6:    []OperandInfo{{KindLiteralInteger, One, "Array Stride"}},
+		7:    []OperandInfo{{KindLiteralInteger, One, "Matrix Stride"}},
+		11:   []OperandInfo{{KindBuiltIn, One, ""}},
+		27:   []OperandInfo{{KindIdScope, One, "Execution"}},
+		29:   []OperandInfo{{KindLiteralInteger, One, "Stream Number"}},
+		30:   []OperandInfo{{KindLiteralInteger, One, "Location"}},
+		31:   []OperandInfo{{KindLiteralInteger, One, "Component"}},
+		32:   []OperandInfo{{KindLiteralInteger, One, "Index"}},
+		33:   []OperandInfo{{KindLiteralInteger, One, "Binding Point"}},
+		34:   []OperandInfo{{KindLiteralInteger, One, "Descriptor Set"}},
+		35:   []OperandInfo{{KindLiteralInteger, One, "Byte Offset"}},
+		36:   []OperandInfo{{KindLiteralInteger, One, "XFB Buffer Number"}},
+		37:   []OperandInfo{{KindLiteralInteger, One, "XFB Stride"}},
+		38:   []OperandInfo{{KindFunctionParameterAttribute, One, "Function Parameter Attribute"}},
+		39:   []OperandInfo{{KindFPRoundingMode, One, "Floating-Point Rounding Mode"}},
+		40:   []OperandInfo{{KindFPFastMathMode, One, "Fast-Math Mode"}},
+		41:   []OperandInfo{{KindLiteralString, One, "Name"}, {KindLinkageType, One, "Linkage Type"}},
+		43:   []OperandInfo{{KindLiteralInteger, One, "Attachment Index"}},
+		44:   []OperandInfo{{KindLiteralInteger, One, "Alignment"}},
+		45:   []OperandInfo{{KindLiteralInteger, One, "Max Byte Offset"}},
+		46:   []OperandInfo{{KindIdRef, One, "Alignment"}},
+		47:   []OperandInfo{{KindIdRef, One, "Max Byte Offset"}},
+		5256: []OperandInfo{{KindLiteralInteger, One, "Offset"}},
+		5599: []OperandInfo{{KindLiteralInteger, One, "N"}},
+		5607: []OperandInfo{{KindLiteralString, One, "Register"}},
+		5625: []OperandInfo{{KindLiteralInteger, One, "Kind"}},
+		5628: []OperandInfo{{KindLiteralInteger, One, "Offset"}},
+		5634: []OperandInfo{{KindIdRef, One, "Counter Buffer"}},
+		5635: []OperandInfo{{KindLiteralString, One, "Semantic"}},
+		5636: []OperandInfo{{KindLiteralString, One, "User Type"}},
+		5822: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPRoundingMode, One, "FP Rounding Mode"}},
+		5823: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPDenormMode, One, "FP Denorm Mode"}},
+		5826: []OperandInfo{{KindLiteralString, One, "Memory Type"}},
+		5827: []OperandInfo{{KindLiteralInteger, One, "Banks"}},
+		5828: []OperandInfo{{KindLiteralInteger, One, "Bank Width"}},
+		5829: []OperandInfo{{KindLiteralInteger, One, "Maximum Copies"}},
+		5832: []OperandInfo{{KindLiteralInteger, One, "Maximum Replicates"}},
+		5834: []OperandInfo{{KindLiteralString, One, "Merge Key"}, {KindLiteralString, One, "Merge Type"}},
+		5835: []OperandInfo{{KindLiteralInteger, Variadic, "Bank Bits"}},
+		5836: []OperandInfo{{KindLiteralInteger, One, "Force Key"}},
+		5900: []OperandInfo{{KindLiteralInteger, One, "Cache Size in bytes"}},
+		5902: []OperandInfo{{KindLiteralInteger, One, "Prefetcher Size in bytes"}},
+		5909: []OperandInfo{{KindLiteralInteger, One, "Mode"}, {KindLiteralInteger, One, "Propagate"}},
+		5914: []OperandInfo{{KindIdRef, One, "Aliasing Scopes List"}},
+		5915: []OperandInfo{{KindIdRef, One, "Aliasing Scopes List"}},
+		5917: []OperandInfo{{KindLiteralInteger, One, "Cycles"}},
+		5918: []OperandInfo{{KindLiteralInteger, One, "Invocations"}},
+		5919: []OperandInfo{{KindLiteralInteger, One, "Enable"}},
+		5921: []OperandInfo{{KindLiteralInteger, One, "Buffer Location ID"}},
+		5944: []OperandInfo{{KindLiteralInteger, One, "IO Pipe ID"}},
+		6080: []OperandInfo{{KindLiteralInteger, One, "Target Width"}, {KindFPOperationMode, One, "FP Operation Mode"}},
+	}
+})
 
 // BuiltIn is the SPIR-V BuiltIn operand (ValueEnum).
 type BuiltIn uint32
@@ -2357,253 +2503,257 @@ const (
 	BuiltInCullMaskKHR                 BuiltIn = 6021
 )
 
-var namesBuiltIn = map[uint32]string{
-	0:    "Position",
-	1:    "PointSize",
-	3:    "ClipDistance",
-	4:    "CullDistance",
-	5:    "VertexId",
-	6:    "InstanceId",
-	7:    "PrimitiveId",
-	8:    "InvocationId",
-	9:    "Layer",
-	10:   "ViewportIndex",
-	11:   "TessLevelOuter",
-	12:   "TessLevelInner",
-	13:   "TessCoord",
-	14:   "PatchVertices",
-	15:   "FragCoord",
-	16:   "PointCoord",
-	17:   "FrontFacing",
-	18:   "SampleId",
-	19:   "SamplePosition",
-	20:   "SampleMask",
-	22:   "FragDepth",
-	23:   "HelperInvocation",
-	24:   "NumWorkgroups",
-	25:   "WorkgroupSize",
-	26:   "WorkgroupId",
-	27:   "LocalInvocationId",
-	28:   "GlobalInvocationId",
-	29:   "LocalInvocationIndex",
-	30:   "WorkDim",
-	31:   "GlobalSize",
-	32:   "EnqueuedWorkgroupSize",
-	33:   "GlobalOffset",
-	34:   "GlobalLinearId",
-	36:   "SubgroupSize",
-	37:   "SubgroupMaxSize",
-	38:   "NumSubgroups",
-	39:   "NumEnqueuedSubgroups",
-	40:   "SubgroupId",
-	41:   "SubgroupLocalInvocationId",
-	42:   "VertexIndex",
-	43:   "InstanceIndex",
-	4160: "CoreIDARM",
-	4161: "CoreCountARM",
-	4162: "CoreMaxIDARM",
-	4163: "WarpIDARM",
-	4164: "WarpMaxIDARM",
-	4416: "SubgroupEqMask",
-	4417: "SubgroupGeMask",
-	4418: "SubgroupGtMask",
-	4419: "SubgroupLeMask",
-	4420: "SubgroupLtMask",
-	4424: "BaseVertex",
-	4425: "BaseInstance",
-	4426: "DrawIndex",
-	4432: "PrimitiveShadingRateKHR",
-	4438: "DeviceIndex",
-	4440: "ViewIndex",
-	4444: "ShadingRateKHR",
-	4992: "BaryCoordNoPerspAMD",
-	4993: "BaryCoordNoPerspCentroidAMD",
-	4994: "BaryCoordNoPerspSampleAMD",
-	4995: "BaryCoordSmoothAMD",
-	4996: "BaryCoordSmoothCentroidAMD",
-	4997: "BaryCoordSmoothSampleAMD",
-	4998: "BaryCoordPullModelAMD",
-	5014: "FragStencilRefEXT",
-	5253: "ViewportMaskNV",
-	5257: "SecondaryPositionNV",
-	5258: "SecondaryViewportMaskNV",
-	5261: "PositionPerViewNV",
-	5262: "ViewportMaskPerViewNV",
-	5264: "FullyCoveredEXT",
-	5274: "TaskCountNV",
-	5275: "PrimitiveCountNV",
-	5276: "PrimitiveIndicesNV",
-	5277: "ClipDistancePerViewNV",
-	5278: "CullDistancePerViewNV",
-	5279: "LayerPerViewNV",
-	5280: "MeshViewCountNV",
-	5281: "MeshViewIndicesNV",
-	5286: "BaryCoordKHR",
-	5287: "BaryCoordNoPerspKHR",
-	5292: "FragSizeEXT",
-	5293: "FragInvocationCountEXT",
-	5294: "PrimitivePointIndicesEXT",
-	5295: "PrimitiveLineIndicesEXT",
-	5296: "PrimitiveTriangleIndicesEXT",
-	5299: "CullPrimitiveEXT",
-	5319: "LaunchIdNV",
-	5320: "LaunchSizeNV",
-	5321: "WorldRayOriginNV",
-	5322: "WorldRayDirectionNV",
-	5323: "ObjectRayOriginNV",
-	5324: "ObjectRayDirectionNV",
-	5325: "RayTminNV",
-	5326: "RayTmaxNV",
-	5327: "InstanceCustomIndexNV",
-	5330: "ObjectToWorldNV",
-	5331: "WorldToObjectNV",
-	5332: "HitTNV",
-	5333: "HitKindNV",
-	5334: "CurrentRayTimeNV",
-	5351: "IncomingRayFlagsNV",
-	5352: "RayGeometryIndexKHR",
-	5374: "WarpsPerSMNV",
-	5375: "SMCountNV",
-	5376: "WarpIDNV",
-	5377: "SMIDNV",
-	6021: "CullMaskKHR",
-}
+var namesBuiltIn = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Position",
+		1:    "PointSize",
+		3:    "ClipDistance",
+		4:    "CullDistance",
+		5:    "VertexId",
+		6:    "InstanceId",
+		7:    "PrimitiveId",
+		8:    "InvocationId",
+		9:    "Layer",
+		10:   "ViewportIndex",
+		11:   "TessLevelOuter",
+		12:   "TessLevelInner",
+		13:   "TessCoord",
+		14:   "PatchVertices",
+		15:   "FragCoord",
+		16:   "PointCoord",
+		17:   "FrontFacing",
+		18:   "SampleId",
+		19:   "SamplePosition",
+		20:   "SampleMask",
+		22:   "FragDepth",
+		23:   "HelperInvocation",
+		24:   "NumWorkgroups",
+		25:   "WorkgroupSize",
+		26:   "WorkgroupId",
+		27:   "LocalInvocationId",
+		28:   "GlobalInvocationId",
+		29:   "LocalInvocationIndex",
+		30:   "WorkDim",
+		31:   "GlobalSize",
+		32:   "EnqueuedWorkgroupSize",
+		33:   "GlobalOffset",
+		34:   "GlobalLinearId",
+		36:   "SubgroupSize",
+		37:   "SubgroupMaxSize",
+		38:   "NumSubgroups",
+		39:   "NumEnqueuedSubgroups",
+		40:   "SubgroupId",
+		41:   "SubgroupLocalInvocationId",
+		42:   "VertexIndex",
+		43:   "InstanceIndex",
+		4160: "CoreIDARM",
+		4161: "CoreCountARM",
+		4162: "CoreMaxIDARM",
+		4163: "WarpIDARM",
+		4164: "WarpMaxIDARM",
+		4416: "SubgroupEqMask",
+		4417: "SubgroupGeMask",
+		4418: "SubgroupGtMask",
+		4419: "SubgroupLeMask",
+		4420: "SubgroupLtMask",
+		4424: "BaseVertex",
+		4425: "BaseInstance",
+		4426: "DrawIndex",
+		4432: "PrimitiveShadingRateKHR",
+		4438: "DeviceIndex",
+		4440: "ViewIndex",
+		4444: "ShadingRateKHR",
+		4992: "BaryCoordNoPerspAMD",
+		4993: "BaryCoordNoPerspCentroidAMD",
+		4994: "BaryCoordNoPerspSampleAMD",
+		4995: "BaryCoordSmoothAMD",
+		4996: "BaryCoordSmoothCentroidAMD",
+		4997: "BaryCoordSmoothSampleAMD",
+		4998: "BaryCoordPullModelAMD",
+		5014: "FragStencilRefEXT",
+		5253: "ViewportMaskNV",
+		5257: "SecondaryPositionNV",
+		5258: "SecondaryViewportMaskNV",
+		5261: "PositionPerViewNV",
+		5262: "ViewportMaskPerViewNV",
+		5264: "FullyCoveredEXT",
+		5274: "TaskCountNV",
+		5275: "PrimitiveCountNV",
+		5276: "PrimitiveIndicesNV",
+		5277: "ClipDistancePerViewNV",
+		5278: "CullDistancePerViewNV",
+		5279: "LayerPerViewNV",
+		5280: "MeshViewCountNV",
+		5281: "MeshViewIndicesNV",
+		5286: "BaryCoordKHR",
+		5287: "BaryCoordNoPerspKHR",
+		5292: "FragSizeEXT",
+		5293: "FragInvocationCountEXT",
+		5294: "PrimitivePointIndicesEXT",
+		5295: "PrimitiveLineIndicesEXT",
+		5296: "PrimitiveTriangleIndicesEXT",
+		5299: "CullPrimitiveEXT",
+		5319: "LaunchIdNV",
+		5320: "LaunchSizeNV",
+		5321: "WorldRayOriginNV",
+		5322: "WorldRayDirectionNV",
+		5323: "ObjectRayOriginNV",
+		5324: "ObjectRayDirectionNV",
+		5325: "RayTminNV",
+		5326: "RayTmaxNV",
+		5327: "InstanceCustomIndexNV",
+		5330: "ObjectToWorldNV",
+		5331: "WorldToObjectNV",
+		5332: "HitTNV",
+		5333: "HitKindNV",
+		5334: "CurrentRayTimeNV",
+		5351: "IncomingRayFlagsNV",
+		5352: "RayGeometryIndexKHR",
+		5374: "WarpsPerSMNV",
+		5375: "SMCountNV",
+		5376: "WarpIDNV",
+		5377: "SMIDNV",
+		6021: "CullMaskKHR",
+	}
+})
 
-var valuesBuiltIn = map[string]uint32{
-	"Position":                    0,
-	"PointSize":                   1,
-	"ClipDistance":                3,
-	"CullDistance":                4,
-	"VertexId":                    5,
-	"InstanceId":                  6,
-	"PrimitiveId":                 7,
-	"InvocationId":                8,
-	"Layer":                       9,
-	"ViewportIndex":               10,
-	"TessLevelOuter":              11,
-	"TessLevelInner":              12,
-	"TessCoord":                   13,
-	"PatchVertices":               14,
-	"FragCoord":                   15,
-	"PointCoord":                  16,
-	"FrontFacing":                 17,
-	"SampleId":                    18,
-	"SamplePosition":              19,
-	"SampleMask":                  20,
-	"FragDepth":                   22,
-	"HelperInvocation":            23,
-	"NumWorkgroups":               24,
-	"WorkgroupSize":               25,
-	"WorkgroupId":                 26,
-	"LocalInvocationId":           27,
-	"GlobalInvocationId":          28,
-	"LocalInvocationIndex":        29,
-	"WorkDim":                     30,
-	"GlobalSize":                  31,
-	"EnqueuedWorkgroupSize":       32,
-	"GlobalOffset":                33,
-	"GlobalLinearId":              34,
-	"SubgroupSize":                36,
-	"SubgroupMaxSize":             37,
-	"NumSubgroups":                38,
-	"NumEnqueuedSubgroups":        39,
-	"SubgroupId":                  40,
-	"SubgroupLocalInvocationId":   41,
-	"VertexIndex":                 42,
-	"InstanceIndex":               43,
-	"CoreIDARM":                   4160,
-	"CoreCountARM":                4161,
-	"CoreMaxIDARM":                4162,
-	"WarpIDARM":                   4163,
-	"WarpMaxIDARM":                4164,
-	"SubgroupEqMask":              4416,
-	"SubgroupEqMaskKHR":           4416,
-	"SubgroupGeMask":              4417,
-	"SubgroupGeMaskKHR":           4417,
-	"SubgroupGtMask":              4418,
-	"SubgroupGtMaskKHR":           4418,
-	"SubgroupLeMask":              4419,
-	"SubgroupLeMaskKHR":           4419,
-	"SubgroupLtMask":              4420,
-	"SubgroupLtMaskKHR":           4420,
-	"BaseVertex":                  4424,
-	"BaseInstance":                4425,
-	"DrawIndex":                   4426,
-	"PrimitiveShadingRateKHR":     4432,
-	"DeviceIndex":                 4438,
-	"ViewIndex":                   4440,
-	"ShadingRateKHR":              4444,
-	"BaryCoordNoPerspAMD":         4992,
-	"BaryCoordNoPerspCentroidAMD": 4993,
-	"BaryCoordNoPerspSampleAMD":   4994,
-	"BaryCoordSmoothAMD":          4995,
-	"BaryCoordSmoothCentroidAMD":  4996,
-	"BaryCoordSmoothSampleAMD":    4997,
-	"BaryCoordPullModelAMD":       4998,
-	"FragStencilRefEXT":           5014,
-	"ViewportMaskNV":              5253,
-	"SecondaryPositionNV":         5257,
-	"SecondaryViewportMaskNV":     5258,
-	"PositionPerViewNV":           5261,
-	"ViewportMaskPerViewNV":       5262,
-	"FullyCoveredEXT":             5264,
-	"TaskCountNV":                 5274,
-	"PrimitiveCountNV":            5275,
-	"PrimitiveIndicesNV":          5276,
-	"ClipDistancePerViewNV":       5277,
-	"CullDistancePerViewNV":       5278,
-	"LayerPerViewNV":              5279,
-	"MeshViewCountNV":             5280,
-	"MeshViewIndicesNV":           5281,
-	"BaryCoordKHR":                5286,
-	"BaryCoordNV":                 5286,
-	"BaryCoordNoPerspKHR":         5287,
-	"BaryCoordNoPerspNV":          5287,
-	"FragSizeEXT":                 5292,
-	"FragmentSizeNV":              5292,
-	"FragInvocationCountEXT":      5293,
-	"InvocationsPerPixelNV":       5293,
-	"PrimitivePointIndicesEXT":    5294,
-	"PrimitiveLineIndicesEXT":     5295,
-	"PrimitiveTriangleIndicesEXT": 5296,
-	"CullPrimitiveEXT":            5299,
-	"LaunchIdNV":                  5319,
-	"LaunchIdKHR":                 5319,
-	"LaunchSizeNV":                5320,
-	"LaunchSizeKHR":               5320,
-	"WorldRayOriginNV":            5321,
-	"WorldRayOriginKHR":           5321,
-	"WorldRayDirectionNV":         5322,
-	"WorldRayDirectionKHR":        5322,
-	"ObjectRayOriginNV":           5323,
-	"ObjectRayOriginKHR":          5323,
-	"ObjectRayDirectionNV":        5324,
-	"ObjectRayDirectionKHR":       5324,
-	"RayTminNV":                   5325,
-	"RayTminKHR":                  5325,
-	"RayTmaxNV":                   5326,
-	"RayTmaxKHR":                  5326,
-	"InstanceCustomIndexNV":       5327,
-	"InstanceCustomIndexKHR":      5327,
-	"ObjectToWorldNV":             5330,
-	"ObjectToWorldKHR":            5330,
-	"WorldToObjectNV":             5331,
-	"WorldToObjectKHR":            5331,
-	"HitTNV":                      5332,
-	"HitKindNV":                   5333,
-	"HitKindKHR":                  5333,
-	"CurrentRayTimeNV":            5334,
-	"IncomingRayFlagsNV":          5351,
-	"IncomingRayFlagsKHR":         5351,
-	"RayGeometryIndexKHR":         5352,
-	"WarpsPerSMNV":                5374,
-	"SMCountNV":                   5375,
-	"WarpIDNV":                    5376,
-	"SMIDNV":                      5377,
-	"CullMaskKHR":                 6021,
-}
+var valuesBuiltIn = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Position":                    0,
+		"PointSize":                   1,
+		"ClipDistance":                3,
+		"CullDistance":                4,
+		"VertexId":                    5,
+		"InstanceId":                  6,
+		"PrimitiveId":                 7,
+		"InvocationId":                8,
+		"Layer":                       9,
+		"ViewportIndex":               10,
+		"TessLevelOuter":              11,
+		"TessLevelInner":              12,
+		"TessCoord":                   13,
+		"PatchVertices":               14,
+		"FragCoord":                   15,
+		"PointCoord":                  16,
+		"FrontFacing":                 17,
+		"SampleId":                    18,
+		"SamplePosition":              19,
+		"SampleMask":                  20,
+		"FragDepth":                   22,
+		"HelperInvocation":            23,
+		"NumWorkgroups":               24,
+		"WorkgroupSize":               25,
+		"WorkgroupId":                 26,
+		"LocalInvocationId":           27,
+		"GlobalInvocationId":          28,
+		"LocalInvocationIndex":        29,
+		"WorkDim":                     30,
+		"GlobalSize":                  31,
+		"EnqueuedWorkgroupSize":       32,
+		"GlobalOffset":                33,
+		"GlobalLinearId":              34,
+		"SubgroupSize":                36,
+		"SubgroupMaxSize":             37,
+		"NumSubgroups":                38,
+		"NumEnqueuedSubgroups":        39,
+		"SubgroupId":                  40,
+		"SubgroupLocalInvocationId":   41,
+		"VertexIndex":                 42,
+		"InstanceIndex":               43,
+		"CoreIDARM":                   4160,
+		"CoreCountARM":                4161,
+		"CoreMaxIDARM":                4162,
+		"WarpIDARM":                   4163,
+		"WarpMaxIDARM":                4164,
+		"SubgroupEqMask":              4416,
+		"SubgroupEqMaskKHR":           4416,
+		"SubgroupGeMask":              4417,
+		"SubgroupGeMaskKHR":           4417,
+		"SubgroupGtMask":              4418,
+		"SubgroupGtMaskKHR":           4418,
+		"SubgroupLeMask":              4419,
+		"SubgroupLeMaskKHR":           4419,
+		"SubgroupLtMask":              4420,
+		"SubgroupLtMaskKHR":           4420,
+		"BaseVertex":                  4424,
+		"BaseInstance":                4425,
+		"DrawIndex":                   4426,
+		"PrimitiveShadingRateKHR":     4432,
+		"DeviceIndex":                 4438,
+		"ViewIndex":                   4440,
+		"ShadingRateKHR":              4444,
+		"BaryCoordNoPerspAMD":         4992,
+		"BaryCoordNoPerspCentroidAMD": 4993,
+		"BaryCoordNoPerspSampleAMD":   4994,
+		"BaryCoordSmoothAMD":          4995,
+		"BaryCoordSmoothCentroidAMD":  4996,
+		"BaryCoordSmoothSampleAMD":    4997,
+		"BaryCoordPullModelAMD":       4998,
+		"FragStencilRefEXT":           5014,
+		"ViewportMaskNV":              5253,
+		"SecondaryPositionNV":         5257,
+		"SecondaryViewportMaskNV":     5258,
+		"PositionPerViewNV":           5261,
+		"ViewportMaskPerViewNV":       5262,
+		"FullyCoveredEXT":             5264,
+		"TaskCountNV":                 5274,
+		"PrimitiveCountNV":            5275,
+		"PrimitiveIndicesNV":          5276,
+		"ClipDistancePerViewNV":       5277,
+		"CullDistancePerViewNV":       5278,
+		"LayerPerViewNV":              5279,
+		"MeshViewCountNV":             5280,
+		"MeshViewIndicesNV":           5281,
+		"BaryCoordKHR":                5286,
+		"BaryCoordNV":                 5286,
+		"BaryCoordNoPerspKHR":         5287,
+		"BaryCoordNoPerspNV":          5287,
+		"FragSizeEXT":                 5292,
+		"FragmentSizeNV":              5292,
+		"FragInvocationCountEXT":      5293,
+		"InvocationsPerPixelNV":       5293,
+		"PrimitivePointIndicesEXT":    5294,
+		"PrimitiveLineIndicesEXT":     5295,
+		"PrimitiveTriangleIndicesEXT": 5296,
+		"CullPrimitiveEXT":            5299,
+		"LaunchIdNV":                  5319,
+		"LaunchIdKHR":                 5319,
+		"LaunchSizeNV":                5320,
+		"LaunchSizeKHR":               5320,
+		"WorldRayOriginNV":            5321,
+		"WorldRayOriginKHR":           5321,
+		"WorldRayDirectionNV":         5322,
+		"WorldRayDirectionKHR":        5322,
+		"ObjectRayOriginNV":           5323,
+		"ObjectRayOriginKHR":          5323,
+		"ObjectRayDirectionNV":        5324,
+		"ObjectRayDirectionKHR":       5324,
+		"RayTminNV":                   5325,
+		"RayTminKHR":                  5325,
+		"RayTmaxNV":                   5326,
+		"RayTmaxKHR":                  5326,
+		"InstanceCustomIndexNV":       5327,
+		"InstanceCustomIndexKHR":      5327,
+		"ObjectToWorldNV":             5330,
+		"ObjectToWorldKHR":            5330,
+		"WorldToObjectNV":             5331,
+		"WorldToObjectKHR":            5331,
+		"HitTNV":                      5332,
+		"HitKindNV":                   5333,
+		"HitKindKHR":                  5333,
+		"CurrentRayTimeNV":            5334,
+		"IncomingRayFlagsNV":          5351,
+		"IncomingRayFlagsKHR":         5351,
+		"RayGeometryIndexKHR":         5352,
+		"WarpsPerSMNV":                5374,
+		"SMCountNV":                   5375,
+		"WarpIDNV":                    5376,
+		"SMIDNV":                      5377,
+		"CullMaskKHR":                 6021,
+	}
+})
 
-func (v BuiltIn) String() string { return valueString(uint32(v), namesBuiltIn, "BuiltIn") }
+func (v BuiltIn) String() string { return valueString(uint32(v), namesBuiltIn.get(), "BuiltIn") }
 
 // Scope is the SPIR-V Scope operand (ValueEnum).
 type Scope uint32
@@ -2620,28 +2770,32 @@ const (
 	ScopeShaderCallKHR  Scope = 6
 )
 
-var namesScope = map[uint32]string{
-	0: "CrossDevice",
-	1: "Device",
-	2: "Workgroup",
-	3: "Subgroup",
-	4: "Invocation",
-	5: "QueueFamily",
-	6: "ShaderCallKHR",
-}
+var namesScope = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "CrossDevice",
+		1: "Device",
+		2: "Workgroup",
+		3: "Subgroup",
+		4: "Invocation",
+		5: "QueueFamily",
+		6: "ShaderCallKHR",
+	}
+})
 
-var valuesScope = map[string]uint32{
-	"CrossDevice":    0,
-	"Device":         1,
-	"Workgroup":      2,
-	"Subgroup":       3,
-	"Invocation":     4,
-	"QueueFamily":    5,
-	"QueueFamilyKHR": 5,
-	"ShaderCallKHR":  6,
-}
+var valuesScope = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"CrossDevice":    0,
+		"Device":         1,
+		"Workgroup":      2,
+		"Subgroup":       3,
+		"Invocation":     4,
+		"QueueFamily":    5,
+		"QueueFamilyKHR": 5,
+		"ShaderCallKHR":  6,
+	}
+})
 
-func (v Scope) String() string { return valueString(uint32(v), namesScope, "Scope") }
+func (v Scope) String() string { return valueString(uint32(v), namesScope.get(), "Scope") }
 
 // GroupOperation is the SPIR-V GroupOperation operand (ValueEnum).
 type GroupOperation uint32
@@ -2657,28 +2811,32 @@ const (
 	GroupOperationPartitionedExclusiveScanNV GroupOperation = 8
 )
 
-var namesGroupOperation = map[uint32]string{
-	0: "Reduce",
-	1: "InclusiveScan",
-	2: "ExclusiveScan",
-	3: "ClusteredReduce",
-	6: "PartitionedReduceNV",
-	7: "PartitionedInclusiveScanNV",
-	8: "PartitionedExclusiveScanNV",
-}
+var namesGroupOperation = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "Reduce",
+		1: "InclusiveScan",
+		2: "ExclusiveScan",
+		3: "ClusteredReduce",
+		6: "PartitionedReduceNV",
+		7: "PartitionedInclusiveScanNV",
+		8: "PartitionedExclusiveScanNV",
+	}
+})
 
-var valuesGroupOperation = map[string]uint32{
-	"Reduce":                     0,
-	"InclusiveScan":              1,
-	"ExclusiveScan":              2,
-	"ClusteredReduce":            3,
-	"PartitionedReduceNV":        6,
-	"PartitionedInclusiveScanNV": 7,
-	"PartitionedExclusiveScanNV": 8,
-}
+var valuesGroupOperation = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Reduce":                     0,
+		"InclusiveScan":              1,
+		"ExclusiveScan":              2,
+		"ClusteredReduce":            3,
+		"PartitionedReduceNV":        6,
+		"PartitionedInclusiveScanNV": 7,
+		"PartitionedExclusiveScanNV": 8,
+	}
+})
 
 func (v GroupOperation) String() string {
-	return valueString(uint32(v), namesGroupOperation, "GroupOperation")
+	return valueString(uint32(v), namesGroupOperation.get(), "GroupOperation")
 }
 
 // KernelEnqueueFlags is the SPIR-V KernelEnqueueFlags operand (ValueEnum).
@@ -2691,20 +2849,24 @@ const (
 	KernelEnqueueFlagsWaitWorkGroup KernelEnqueueFlags = 2
 )
 
-var namesKernelEnqueueFlags = map[uint32]string{
-	0: "NoWait",
-	1: "WaitKernel",
-	2: "WaitWorkGroup",
-}
+var namesKernelEnqueueFlags = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "NoWait",
+		1: "WaitKernel",
+		2: "WaitWorkGroup",
+	}
+})
 
-var valuesKernelEnqueueFlags = map[string]uint32{
-	"NoWait":        0,
-	"WaitKernel":    1,
-	"WaitWorkGroup": 2,
-}
+var valuesKernelEnqueueFlags = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"NoWait":        0,
+		"WaitKernel":    1,
+		"WaitWorkGroup": 2,
+	}
+})
 
 func (v KernelEnqueueFlags) String() string {
-	return valueString(uint32(v), namesKernelEnqueueFlags, "KernelEnqueueFlags")
+	return valueString(uint32(v), namesKernelEnqueueFlags.get(), "KernelEnqueueFlags")
 }
 
 // Capability is the SPIR-V Capability operand (ValueEnum).
@@ -2945,450 +3107,456 @@ const (
 	CapabilityGroupUniformArithmeticKHR                    Capability = 6400
 )
 
-var namesCapability = map[uint32]string{
-	0:    "Matrix",
-	1:    "Shader",
-	2:    "Geometry",
-	3:    "Tessellation",
-	4:    "Addresses",
-	5:    "Linkage",
-	6:    "Kernel",
-	7:    "Vector16",
-	8:    "Float16Buffer",
-	9:    "Float16",
-	10:   "Float64",
-	11:   "Int64",
-	12:   "Int64Atomics",
-	13:   "ImageBasic",
-	14:   "ImageReadWrite",
-	15:   "ImageMipmap",
-	17:   "Pipes",
-	18:   "Groups",
-	19:   "DeviceEnqueue",
-	20:   "LiteralSampler",
-	21:   "AtomicStorage",
-	22:   "Int16",
-	23:   "TessellationPointSize",
-	24:   "GeometryPointSize",
-	25:   "ImageGatherExtended",
-	27:   "StorageImageMultisample",
-	28:   "UniformBufferArrayDynamicIndexing",
-	29:   "SampledImageArrayDynamicIndexing",
-	30:   "StorageBufferArrayDynamicIndexing",
-	31:   "StorageImageArrayDynamicIndexing",
-	32:   "ClipDistance",
-	33:   "CullDistance",
-	34:   "ImageCubeArray",
-	35:   "SampleRateShading",
-	36:   "ImageRect",
-	37:   "SampledRect",
-	38:   "GenericPointer",
-	39:   "Int8",
-	40:   "InputAttachment",
-	41:   "SparseResidency",
-	42:   "MinLod",
-	43:   "Sampled1D",
-	44:   "Image1D",
-	45:   "SampledCubeArray",
-	46:   "SampledBuffer",
-	47:   "ImageBuffer",
-	48:   "ImageMSArray",
-	49:   "StorageImageExtendedFormats",
-	50:   "ImageQuery",
-	51:   "DerivativeControl",
-	52:   "InterpolationFunction",
-	53:   "TransformFeedback",
-	54:   "GeometryStreams",
-	55:   "StorageImageReadWithoutFormat",
-	56:   "StorageImageWriteWithoutFormat",
-	57:   "MultiViewport",
-	58:   "SubgroupDispatch",
-	59:   "NamedBarrier",
-	60:   "PipeStorage",
-	61:   "GroupNonUniform",
-	62:   "GroupNonUniformVote",
-	63:   "GroupNonUniformArithmetic",
-	64:   "GroupNonUniformBallot",
-	65:   "GroupNonUniformShuffle",
-	66:   "GroupNonUniformShuffleRelative",
-	67:   "GroupNonUniformClustered",
-	68:   "GroupNonUniformQuad",
-	69:   "ShaderLayer",
-	70:   "ShaderViewportIndex",
-	71:   "UniformDecoration",
-	4165: "CoreBuiltinsARM",
-	4422: "FragmentShadingRateKHR",
-	4423: "SubgroupBallotKHR",
-	4427: "DrawParameters",
-	4428: "WorkgroupMemoryExplicitLayoutKHR",
-	4429: "WorkgroupMemoryExplicitLayout8BitAccessKHR",
-	4430: "WorkgroupMemoryExplicitLayout16BitAccessKHR",
-	4431: "SubgroupVoteKHR",
-	4433: "StorageBuffer16BitAccess",
-	4434: "UniformAndStorageBuffer16BitAccess",
-	4435: "StoragePushConstant16",
-	4436: "StorageInputOutput16",
-	4437: "DeviceGroup",
-	4439: "MultiView",
-	4441: "VariablePointersStorageBuffer",
-	4442: "VariablePointers",
-	4445: "AtomicStorageOps",
-	4447: "SampleMaskPostDepthCoverage",
-	4448: "StorageBuffer8BitAccess",
-	4449: "UniformAndStorageBuffer8BitAccess",
-	4450: "StoragePushConstant8",
-	4464: "DenormPreserve",
-	4465: "DenormFlushToZero",
-	4466: "SignedZeroInfNanPreserve",
-	4467: "RoundingModeRTE",
-	4468: "RoundingModeRTZ",
-	4471: "RayQueryProvisionalKHR",
-	4472: "RayQueryKHR",
-	4478: "RayTraversalPrimitiveCullingKHR",
-	4479: "RayTracingKHR",
-	5008: "Float16ImageAMD",
-	5009: "ImageGatherBiasLodAMD",
-	5010: "FragmentMaskAMD",
-	5013: "StencilExportEXT",
-	5015: "ImageReadWriteLodAMD",
-	5016: "Int64ImageEXT",
-	5055: "ShaderClockKHR",
-	5249: "SampleMaskOverrideCoverageNV",
-	5251: "GeometryShaderPassthroughNV",
-	5254: "ShaderViewportIndexLayerEXT",
-	5255: "ShaderViewportMaskNV",
-	5259: "ShaderStereoViewNV",
-	5260: "PerViewAttributesNV",
-	5265: "FragmentFullyCoveredEXT",
-	5266: "MeshShadingNV",
-	5282: "ImageFootprintNV",
-	5283: "MeshShadingEXT",
-	5284: "FragmentBarycentricKHR",
-	5288: "ComputeDerivativeGroupQuadsNV",
-	5291: "FragmentDensityEXT",
-	5297: "GroupNonUniformPartitionedNV",
-	5301: "ShaderNonUniform",
-	5302: "RuntimeDescriptorArray",
-	5303: "InputAttachmentArrayDynamicIndexing",
-	5304: "UniformTexelBufferArrayDynamicIndexing",
-	5305: "StorageTexelBufferArrayDynamicIndexing",
-	5306: "UniformBufferArrayNonUniformIndexing",
-	5307: "SampledImageArrayNonUniformIndexing",
-	5308: "StorageBufferArrayNonUniformIndexing",
-	5309: "StorageImageArrayNonUniformIndexing",
-	5310: "InputAttachmentArrayNonUniformIndexing",
-	5311: "UniformTexelBufferArrayNonUniformIndexing",
-	5312: "StorageTexelBufferArrayNonUniformIndexing",
-	5340: "RayTracingNV",
-	5341: "RayTracingMotionBlurNV",
-	5345: "VulkanMemoryModel",
-	5346: "VulkanMemoryModelDeviceScope",
-	5347: "PhysicalStorageBufferAddresses",
-	5350: "ComputeDerivativeGroupLinearNV",
-	5353: "RayTracingProvisionalKHR",
-	5357: "CooperativeMatrixNV",
-	5363: "FragmentShaderSampleInterlockEXT",
-	5372: "FragmentShaderShadingRateInterlockEXT",
-	5373: "ShaderSMBuiltinsNV",
-	5378: "FragmentShaderPixelInterlockEXT",
-	5379: "DemoteToHelperInvocation",
-	5381: "RayTracingOpacityMicromapEXT",
-	5383: "ShaderInvocationReorderNV",
-	5390: "BindlessTextureNV",
-	5568: "SubgroupShuffleINTEL",
-	5569: "SubgroupBufferBlockIOINTEL",
-	5570: "SubgroupImageBlockIOINTEL",
-	5579: "SubgroupImageMediaBlockIOINTEL",
-	5582: "RoundToInfinityINTEL",
-	5583: "FloatingPointModeINTEL",
-	5584: "IntegerFunctions2INTEL",
-	5603: "FunctionPointersINTEL",
-	5604: "IndirectReferencesINTEL",
-	5606: "AsmINTEL",
-	5612: "AtomicFloat32MinMaxEXT",
-	5613: "AtomicFloat64MinMaxEXT",
-	5616: "AtomicFloat16MinMaxEXT",
-	5617: "VectorComputeINTEL",
-	5619: "VectorAnyINTEL",
-	5629: "ExpectAssumeKHR",
-	5696: "SubgroupAvcMotionEstimationINTEL",
-	5697: "SubgroupAvcMotionEstimationIntraINTEL",
-	5698: "SubgroupAvcMotionEstimationChromaINTEL",
-	5817: "VariableLengthArrayINTEL",
-	5821: "FunctionFloatControlINTEL",
-	5824: "FPGAMemoryAttributesINTEL",
-	5837: "FPFastMathModeINTEL",
-	5844: "ArbitraryPrecisionIntegersINTEL",
-	5845: "ArbitraryPrecisionFloatingPointINTEL",
-	5886: "UnstructuredLoopControlsINTEL",
-	5888: "FPGALoopControlsINTEL",
-	5892: "KernelAttributesINTEL",
-	5897: "FPGAKernelAttributesINTEL",
-	5898: "FPGAMemoryAccessesINTEL",
-	5904: "FPGAClusterAttributesINTEL",
-	5906: "LoopFuseINTEL",
-	5908: "FPGADSPControlINTEL",
-	5910: "MemoryAccessAliasingINTEL",
-	5916: "FPGAInvocationPipeliningAttributesINTEL",
-	5920: "FPGABufferLocationINTEL",
-	5922: "ArbitraryPrecisionFixedPointINTEL",
-	5935: "USMStorageClassesINTEL",
-	5939: "RuntimeAlignedAttributeINTEL",
-	5943: "IOPipesINTEL",
-	5945: "BlockingPipesINTEL",
-	5948: "FPGARegINTEL",
-	6016: "DotProductInputAll",
-	6017: "DotProductInput4x8Bit",
-	6018: "DotProductInput4x8BitPacked",
-	6019: "DotProduct",
-	6020: "RayCullMaskKHR",
-	6025: "BitInstructions",
-	6026: "GroupNonUniformRotateKHR",
-	6033: "AtomicFloat32AddEXT",
-	6034: "AtomicFloat64AddEXT",
-	6089: "LongConstantCompositeINTEL",
-	6094: "OptNoneINTEL",
-	6095: "AtomicFloat16AddEXT",
-	6114: "DebugInfoModuleINTEL",
-	6141: "SplitBarrierINTEL",
-	6400: "GroupUniformArithmeticKHR",
-}
+var namesCapability = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0:    "Matrix",
+		1:    "Shader",
+		2:    "Geometry",
+		3:    "Tessellation",
+		4:    "Addresses",
+		5:    "Linkage",
+		6:    "Kernel",
+		7:    "Vector16",
+		8:    "Float16Buffer",
+		9:    "Float16",
+		10:   "Float64",
+		11:   "Int64",
+		12:   "Int64Atomics",
+		13:   "ImageBasic",
+		14:   "ImageReadWrite",
+		15:   "ImageMipmap",
+		17:   "Pipes",
+		18:   "Groups",
+		19:   "DeviceEnqueue",
+		20:   "LiteralSampler",
+		21:   "AtomicStorage",
+		22:   "Int16",
+		23:   "TessellationPointSize",
+		24:   "GeometryPointSize",
+		25:   "ImageGatherExtended",
+		27:   "StorageImageMultisample",
+		28:   "UniformBufferArrayDynamicIndexing",
+		29:   "SampledImageArrayDynamicIndexing",
+		30:   "StorageBufferArrayDynamicIndexing",
+		31:   "StorageImageArrayDynamicIndexing",
+		32:   "ClipDistance",
+		33:   "CullDistance",
+		34:   "ImageCubeArray",
+		35:   "SampleRateShading",
+		36:   "ImageRect",
+		37:   "SampledRect",
+		38:   "GenericPointer",
+		39:   "Int8",
+		40:   "InputAttachment",
+		41:   "SparseResidency",
+		42:   "MinLod",
+		43:   "Sampled1D",
+		44:   "Image1D",
+		45:   "SampledCubeArray",
+		46:   "SampledBuffer",
+		47:   "ImageBuffer",
+		48:   "ImageMSArray",
+		49:   "StorageImageExtendedFormats",
+		50:   "ImageQuery",
+		51:   "DerivativeControl",
+		52:   "InterpolationFunction",
+		53:   "TransformFeedback",
+		54:   "GeometryStreams",
+		55:   "StorageImageReadWithoutFormat",
+		56:   "StorageImageWriteWithoutFormat",
+		57:   "MultiViewport",
+		58:   "SubgroupDispatch",
+		59:   "NamedBarrier",
+		60:   "PipeStorage",
+		61:   "GroupNonUniform",
+		62:   "GroupNonUniformVote",
+		63:   "GroupNonUniformArithmetic",
+		64:   "GroupNonUniformBallot",
+		65:   "GroupNonUniformShuffle",
+		66:   "GroupNonUniformShuffleRelative",
+		67:   "GroupNonUniformClustered",
+		68:   "GroupNonUniformQuad",
+		69:   "ShaderLayer",
+		70:   "ShaderViewportIndex",
+		71:   "UniformDecoration",
+		4165: "CoreBuiltinsARM",
+		4422: "FragmentShadingRateKHR",
+		4423: "SubgroupBallotKHR",
+		4427: "DrawParameters",
+		4428: "WorkgroupMemoryExplicitLayoutKHR",
+		4429: "WorkgroupMemoryExplicitLayout8BitAccessKHR",
+		4430: "WorkgroupMemoryExplicitLayout16BitAccessKHR",
+		4431: "SubgroupVoteKHR",
+		4433: "StorageBuffer16BitAccess",
+		4434: "UniformAndStorageBuffer16BitAccess",
+		4435: "StoragePushConstant16",
+		4436: "StorageInputOutput16",
+		4437: "DeviceGroup",
+		4439: "MultiView",
+		4441: "VariablePointersStorageBuffer",
+		4442: "VariablePointers",
+		4445: "AtomicStorageOps",
+		4447: "SampleMaskPostDepthCoverage",
+		4448: "StorageBuffer8BitAccess",
+		4449: "UniformAndStorageBuffer8BitAccess",
+		4450: "StoragePushConstant8",
+		4464: "DenormPreserve",
+		4465: "DenormFlushToZero",
+		4466: "SignedZeroInfNanPreserve",
+		4467: "RoundingModeRTE",
+		4468: "RoundingModeRTZ",
+		4471: "RayQueryProvisionalKHR",
+		4472: "RayQueryKHR",
+		4478: "RayTraversalPrimitiveCullingKHR",
+		4479: "RayTracingKHR",
+		5008: "Float16ImageAMD",
+		5009: "ImageGatherBiasLodAMD",
+		5010: "FragmentMaskAMD",
+		5013: "StencilExportEXT",
+		5015: "ImageReadWriteLodAMD",
+		5016: "Int64ImageEXT",
+		5055: "ShaderClockKHR",
+		5249: "SampleMaskOverrideCoverageNV",
+		5251: "GeometryShaderPassthroughNV",
+		5254: "ShaderViewportIndexLayerEXT",
+		5255: "ShaderViewportMaskNV",
+		5259: "ShaderStereoViewNV",
+		5260: "PerViewAttributesNV",
+		5265: "FragmentFullyCoveredEXT",
+		5266: "MeshShadingNV",
+		5282: "ImageFootprintNV",
+		5283: "MeshShadingEXT",
+		5284: "FragmentBarycentricKHR",
+		5288: "ComputeDerivativeGroupQuadsNV",
+		5291: "FragmentDensityEXT",
+		5297: "GroupNonUniformPartitionedNV",
+		5301: "ShaderNonUniform",
+		5302: "RuntimeDescriptorArray",
+		5303: "InputAttachmentArrayDynamicIndexing",
+		5304: "UniformTexelBufferArrayDynamicIndexing",
+		5305: "StorageTexelBufferArrayDynamicIndexing",
+		5306: "UniformBufferArrayNonUniformIndexing",
+		5307: "SampledImageArrayNonUniformIndexing",
+		5308: "StorageBufferArrayNonUniformIndexing",
+		5309: "StorageImageArrayNonUniformIndexing",
+		5310: "InputAttachmentArrayNonUniformIndexing",
+		5311: "UniformTexelBufferArrayNonUniformIndexing",
+		5312: "StorageTexelBufferArrayNonUniformIndexing",
+		5340: "RayTracingNV",
+		5341: "RayTracingMotionBlurNV",
+		5345: "VulkanMemoryModel",
+		5346: "VulkanMemoryModelDeviceScope",
+		5347: "PhysicalStorageBufferAddresses",
+		5350: "ComputeDerivativeGroupLinearNV",
+		5353: "RayTracingProvisionalKHR",
+		5357: "CooperativeMatrixNV",
+		5363: "FragmentShaderSampleInterlockEXT",
+		5372: "FragmentShaderShadingRateInterlockEXT",
+		5373: "ShaderSMBuiltinsNV",
+		5378: "FragmentShaderPixelInterlockEXT",
+		5379: "DemoteToHelperInvocation",
+		5381: "RayTracingOpacityMicromapEXT",
+		5383: "ShaderInvocationReorderNV",
+		5390: "BindlessTextureNV",
+		5568: "SubgroupShuffleINTEL",
+		5569: "SubgroupBufferBlockIOINTEL",
+		5570: "SubgroupImageBlockIOINTEL",
+		5579: "SubgroupImageMediaBlockIOINTEL",
+		5582: "RoundToInfinityINTEL",
+		5583: "FloatingPointModeINTEL",
+		5584: "IntegerFunctions2INTEL",
+		5603: "FunctionPointersINTEL",
+		5604: "IndirectReferencesINTEL",
+		5606: "AsmINTEL",
+		5612: "AtomicFloat32MinMaxEXT",
+		5613: "AtomicFloat64MinMaxEXT",
+		5616: "AtomicFloat16MinMaxEXT",
+		5617: "VectorComputeINTEL",
+		5619: "VectorAnyINTEL",
+		5629: "ExpectAssumeKHR",
+		5696: "SubgroupAvcMotionEstimationINTEL",
+		5697: "SubgroupAvcMotionEstimationIntraINTEL",
+		5698: "SubgroupAvcMotionEstimationChromaINTEL",
+		5817: "VariableLengthArrayINTEL",
+		5821: "FunctionFloatControlINTEL",
+		5824: "FPGAMemoryAttributesINTEL",
+		5837: "FPFastMathModeINTEL",
+		5844: "ArbitraryPrecisionIntegersINTEL",
+		5845: "ArbitraryPrecisionFloatingPointINTEL",
+		5886: "UnstructuredLoopControlsINTEL",
+		5888: "FPGALoopControlsINTEL",
+		5892: "KernelAttributesINTEL",
+		5897: "FPGAKernelAttributesINTEL",
+		5898: "FPGAMemoryAccessesINTEL",
+		5904: "FPGAClusterAttributesINTEL",
+		5906: "LoopFuseINTEL",
+		5908: "FPGADSPControlINTEL",
+		5910: "MemoryAccessAliasingINTEL",
+		5916: "FPGAInvocationPipeliningAttributesINTEL",
+		5920: "FPGABufferLocationINTEL",
+		5922: "ArbitraryPrecisionFixedPointINTEL",
+		5935: "USMStorageClassesINTEL",
+		5939: "RuntimeAlignedAttributeINTEL",
+		5943: "IOPipesINTEL",
+		5945: "BlockingPipesINTEL",
+		5948: "FPGARegINTEL",
+		6016: "DotProductInputAll",
+		6017: "DotProductInput4x8Bit",
+		6018: "DotProductInput4x8BitPacked",
+		6019: "DotProduct",
+		6020: "RayCullMaskKHR",
+		6025: "BitInstructions",
+		6026: "GroupNonUniformRotateKHR",
+		6033: "AtomicFloat32AddEXT",
+		6034: "AtomicFloat64AddEXT",
+		6089: "LongConstantCompositeINTEL",
+		6094: "OptNoneINTEL",
+		6095: "AtomicFloat16AddEXT",
+		6114: "DebugInfoModuleINTEL",
+		6141: "SplitBarrierINTEL",
+		6400: "GroupUniformArithmeticKHR",
+	}
+})
 
-var valuesCapability = map[string]uint32{
-	"Matrix":                            0,
-	"Shader":                            1,
-	"Geometry":                          2,
-	"Tessellation":                      3,
-	"Addresses":                         4,
-	"Linkage":                           5,
-	"Kernel":                            6,
-	"Vector16":                          7,
-	"Float16Buffer":                     8,
-	"Float16":                           9,
-	"Float64":                           10,
-	"Int64":                             11,
-	"Int64Atomics":                      12,
-	"ImageBasic":                        13,
-	"ImageReadWrite":                    14,
-	"ImageMipmap":                       15,
-	"Pipes":                             17,
-	"Groups":                            18,
-	"DeviceEnqueue":                     19,
-	"LiteralSampler":                    20,
-	"AtomicStorage":                     21,
-	"Int16":                             22,
-	"TessellationPointSize":             23,
-	"GeometryPointSize":                 24,
-	"ImageGatherExtended":               25,
-	"StorageImageMultisample":           27,
-	"UniformBufferArrayDynamicIndexing": 28,
-	"SampledImageArrayDynamicIndexing":  29,
-	"StorageBufferArrayDynamicIndexing": 30,
-	"StorageImageArrayDynamicIndexing":  31,
-	"ClipDistance":                      32,
-	"CullDistance":                      33,
-	"ImageCubeArray":                    34,
-	"SampleRateShading":                 35,
-	"ImageRect":                         36,
-	"SampledRect":                       37,
-	"GenericPointer":                    38,
-	"Int8":                              39,
-	"InputAttachment":                   40,
-	"SparseResidency":                   41,
-	"MinLod":                            42,
-	"Sampled1D":                         43,
-	"Image1D":                           44,
-	"SampledCubeArray":                  45,
-	"SampledBuffer":                     46,
-	"ImageBuffer":                       47,
-	"ImageMSArray":                      48,
-	"StorageImageExtendedFormats":       49,
-	"ImageQuery":                        50,
-	"DerivativeControl":                 51,
-	"InterpolationFunction":             52,
-	"TransformFeedback":                 53,
-	"GeometryStreams":                   54,
-	"StorageImageReadWithoutFormat":     55,
-	"StorageImageWriteWithoutFormat":    56,
-	"MultiViewport":                     57,
-	"SubgroupDispatch":                  58,
-	"NamedBarrier":                      59,
-	"PipeStorage":                       60,
-	"GroupNonUniform":                   61,
-	"GroupNonUniformVote":               62,
-	"GroupNonUniformArithmetic":         63,
-	"GroupNonUniformBallot":             64,
-	"GroupNonUniformShuffle":            65,
-	"GroupNonUniformShuffleRelative":    66,
-	"GroupNonUniformClustered":          67,
-	"GroupNonUniformQuad":               68,
-	"ShaderLayer":                       69,
-	"ShaderViewportIndex":               70,
-	"UniformDecoration":                 71,
-	"CoreBuiltinsARM":                   4165,
-	"FragmentShadingRateKHR":            4422,
-	"SubgroupBallotKHR":                 4423,
-	"DrawParameters":                    4427,
-	"WorkgroupMemoryExplicitLayoutKHR":  4428,
-	"WorkgroupMemoryExplicitLayout8BitAccessKHR":  4429,
-	"WorkgroupMemoryExplicitLayout16BitAccessKHR": 4430,
-	"SubgroupVoteKHR":                              4431,
-	"StorageBuffer16BitAccess":                     4433,
-	"StorageUniformBufferBlock16":                  4433,
-	"UniformAndStorageBuffer16BitAccess":           4434,
-	"StorageUniform16":                             4434,
-	"StoragePushConstant16":                        4435,
-	"StorageInputOutput16":                         4436,
-	"DeviceGroup":                                  4437,
-	"MultiView":                                    4439,
-	"VariablePointersStorageBuffer":                4441,
-	"VariablePointers":                             4442,
-	"AtomicStorageOps":                             4445,
-	"SampleMaskPostDepthCoverage":                  4447,
-	"StorageBuffer8BitAccess":                      4448,
-	"UniformAndStorageBuffer8BitAccess":            4449,
-	"StoragePushConstant8":                         4450,
-	"DenormPreserve":                               4464,
-	"DenormFlushToZero":                            4465,
-	"SignedZeroInfNanPreserve":                     4466,
-	"RoundingModeRTE":                              4467,
-	"RoundingModeRTZ":                              4468,
-	"RayQueryProvisionalKHR":                       4471,
-	"RayQueryKHR":                                  4472,
-	"RayTraversalPrimitiveCullingKHR":              4478,
-	"RayTracingKHR":                                4479,
-	"Float16ImageAMD":                              5008,
-	"ImageGatherBiasLodAMD":                        5009,
-	"FragmentMaskAMD":                              5010,
-	"StencilExportEXT":                             5013,
-	"ImageReadWriteLodAMD":                         5015,
-	"Int64ImageEXT":                                5016,
-	"ShaderClockKHR":                               5055,
-	"SampleMaskOverrideCoverageNV":                 5249,
-	"GeometryShaderPassthroughNV":                  5251,
-	"ShaderViewportIndexLayerEXT":                  5254,
-	"ShaderViewportIndexLayerNV":                   5254,
-	"ShaderViewportMaskNV":                         5255,
-	"ShaderStereoViewNV":                           5259,
-	"PerViewAttributesNV":                          5260,
-	"FragmentFullyCoveredEXT":                      5265,
-	"MeshShadingNV":                                5266,
-	"ImageFootprintNV":                             5282,
-	"MeshShadingEXT":                               5283,
-	"FragmentBarycentricKHR":                       5284,
-	"FragmentBarycentricNV":                        5284,
-	"ComputeDerivativeGroupQuadsNV":                5288,
-	"FragmentDensityEXT":                           5291,
-	"ShadingRateNV":                                5291,
-	"GroupNonUniformPartitionedNV":                 5297,
-	"ShaderNonUniform":                             5301,
-	"ShaderNonUniformEXT":                          5301,
-	"RuntimeDescriptorArray":                       5302,
-	"RuntimeDescriptorArrayEXT":                    5302,
-	"InputAttachmentArrayDynamicIndexing":          5303,
-	"InputAttachmentArrayDynamicIndexingEXT":       5303,
-	"UniformTexelBufferArrayDynamicIndexing":       5304,
-	"UniformTexelBufferArrayDynamicIndexingEXT":    5304,
-	"StorageTexelBufferArrayDynamicIndexing":       5305,
-	"StorageTexelBufferArrayDynamicIndexingEXT":    5305,
-	"UniformBufferArrayNonUniformIndexing":         5306,
-	"UniformBufferArrayNonUniformIndexingEXT":      5306,
-	"SampledImageArrayNonUniformIndexing":          5307,
-	"SampledImageArrayNonUniformIndexingEXT":       5307,
-	"StorageBufferArrayNonUniformIndexing":         5308,
-	"StorageBufferArrayNonUniformIndexingEXT":      5308,
-	"StorageImageArrayNonUniformIndexing":          5309,
-	"StorageImageArrayNonUniformIndexingEXT":       5309,
-	"InputAttachmentArrayNonUniformIndexing":       5310,
-	"InputAttachmentArrayNonUniformIndexingEXT":    5310,
-	"UniformTexelBufferArrayNonUniformIndexing":    5311,
-	"UniformTexelBufferArrayNonUniformIndexingEXT": 5311,
-	"StorageTexelBufferArrayNonUniformIndexing":    5312,
-	"StorageTexelBufferArrayNonUniformIndexingEXT": 5312,
-	"RayTracingNV":                                 5340,
-	"RayTracingMotionBlurNV":                       5341,
-	"VulkanMemoryModel":                            5345,
-	"VulkanMemoryModelKHR":                         5345,
-	"VulkanMemoryModelDeviceScope":                 5346,
-	"VulkanMemoryModelDeviceScopeKHR":              5346,
-	"PhysicalStorageBufferAddresses":               5347,
-	"PhysicalStorageBufferAddressesEXT":            5347,
-	"ComputeDerivativeGroupLinearNV":               5350,
-	"RayTracingProvisionalKHR":                     5353,
-	"CooperativeMatrixNV":                          5357,
-	"FragmentShaderSampleInterlockEXT":             5363,
-	"FragmentShaderShadingRateInterlockEXT":        5372,
-	"ShaderSMBuiltinsNV":                           5373,
-	"FragmentShaderPixelInterlockEXT":              5378,
-	"DemoteToHelperInvocation":                     5379,
-	"DemoteToHelperInvocationEXT":                  5379,
-	"RayTracingOpacityMicromapEXT":                 5381,
-	"ShaderInvocationReorderNV":                    5383,
-	"BindlessTextureNV":                            5390,
-	"SubgroupShuffleINTEL":                         5568,
-	"SubgroupBufferBlockIOINTEL":                   5569,
-	"SubgroupImageBlockIOINTEL":                    5570,
-	"SubgroupImageMediaBlockIOINTEL":               5579,
-	"RoundToInfinityINTEL":                         5582,
-	"FloatingPointModeINTEL":                       5583,
-	"IntegerFunctions2INTEL":                       5584,
-	"FunctionPointersINTEL":                        5603,
-	"IndirectReferencesINTEL":                      5604,
-	"AsmINTEL":                                     5606,
-	"AtomicFloat32MinMaxEXT":                       5612,
-	"AtomicFloat64MinMaxEXT":                       5613,
-	"AtomicFloat16MinMaxEXT":                       5616,
-	"VectorComputeINTEL":                           5617,
-	"VectorAnyINTEL":                               5619,
-	"ExpectAssumeKHR":                              5629,
-	"SubgroupAvcMotionEstimationINTEL":             5696,
-	"SubgroupAvcMotionEstimationIntraINTEL":        5697,
-	"SubgroupAvcMotionEstimationChromaINTEL":       5698,
-	"VariableLengthArrayINTEL":                     5817,
-	"FunctionFloatControlINTEL":                    5821,
-	"FPGAMemoryAttributesINTEL":                    5824,
-	"FPFastMathModeINTEL":                          5837,
-	"ArbitraryPrecisionIntegersINTEL":              5844,
-	"ArbitraryPrecisionFloatingPointINTEL":         5845,
-	"UnstructuredLoopControlsINTEL":                5886,
-	"FPGALoopControlsINTEL":                        5888,
-	"KernelAttributesINTEL":                        5892,
-	"FPGAKernelAttributesINTEL":                    5897,
-	"FPGAMemoryAccessesINTEL":                      5898,
-	"FPGAClusterAttributesINTEL":                   5904,
-	"LoopFuseINTEL":                                5906,
-	"FPGADSPControlINTEL":                          5908,
-	"MemoryAccessAliasingINTEL":                    5910,
-	"FPGAInvocationPipeliningAttributesINTEL":      5916,
-	"FPGABufferLocationINTEL":                      5920,
-	"ArbitraryPrecisionFixedPointINTEL":            5922,
-	"USMStorageClassesINTEL":                       5935,
-	"RuntimeAlignedAttributeINTEL":                 5939,
-	"IOPipesINTEL":                                 5943,
-	"BlockingPipesINTEL":                           5945,
-	"FPGARegINTEL":                                 5948,
-	"DotProductInputAll":                           6016,
-	"DotProductInputAllKHR":                        6016,
-	"DotProductInput4x8Bit":                        6017,
-	"DotProductInput4x8BitKHR":                     6017,
-	"DotProductInput4x8BitPacked":                  6018,
-	"DotProductInput4x8BitPackedKHR":               6018,
-	"DotProduct":                                   6019,
-	"DotProductKHR":                                6019,
-	"RayCullMaskKHR":                               6020,
-	"BitInstructions":                              6025,
-	"GroupNonUniformRotateKHR":                     6026,
-	"AtomicFloat32AddEXT":                          6033,
-	"AtomicFloat64AddEXT":                          6034,
-	"LongConstantCompositeINTEL":                   6089,
-	"OptNoneINTEL":                                 6094,
-	"AtomicFloat16AddEXT":                          6095,
-	"DebugInfoModuleINTEL":                         6114,
-	"SplitBarrierINTEL":                            6141,
-	"GroupUniformArithmeticKHR":                    6400,
-}
+var valuesCapability = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"Matrix":                            0,
+		"Shader":                            1,
+		"Geometry":                          2,
+		"Tessellation":                      3,
+		"Addresses":                         4,
+		"Linkage":                           5,
+		"Kernel":                            6,
+		"Vector16":                          7,
+		"Float16Buffer":                     8,
+		"Float16":                           9,
+		"Float64":                           10,
+		"Int64":                             11,
+		"Int64Atomics":                      12,
+		"ImageBasic":                        13,
+		"ImageReadWrite":                    14,
+		"ImageMipmap":                       15,
+		"Pipes":                             17,
+		"Groups":                            18,
+		"DeviceEnqueue":                     19,
+		"LiteralSampler":                    20,
+		"AtomicStorage":                     21,
+		"Int16":                             22,
+		"TessellationPointSize":             23,
+		"GeometryPointSize":                 24,
+		"ImageGatherExtended":               25,
+		"StorageImageMultisample":           27,
+		"UniformBufferArrayDynamicIndexing": 28,
+		"SampledImageArrayDynamicIndexing":  29,
+		"StorageBufferArrayDynamicIndexing": 30,
+		"StorageImageArrayDynamicIndexing":  31,
+		"ClipDistance":                      32,
+		"CullDistance":                      33,
+		"ImageCubeArray":                    34,
+		"SampleRateShading":                 35,
+		"ImageRect":                         36,
+		"SampledRect":                       37,
+		"GenericPointer":                    38,
+		"Int8":                              39,
+		"InputAttachment":                   40,
+		"SparseResidency":                   41,
+		"MinLod":                            42,
+		"Sampled1D":                         43,
+		"Image1D":                           44,
+		"SampledCubeArray":                  45,
+		"SampledBuffer":                     46,
+		"ImageBuffer":                       47,
+		"ImageMSArray":                      48,
+		"StorageImageExtendedFormats":       49,
+		"ImageQuery":                        50,
+		"DerivativeControl":                 51,
+		"InterpolationFunction":             52,
+		"TransformFeedback":                 53,
+		"GeometryStreams":                   54,
+		"StorageImageReadWithoutFormat":     55,
+		"StorageImageWriteWithoutFormat":    56,
+		"MultiViewport":                     57,
+		"SubgroupDispatch":                  58,
+		"NamedBarrier":                      59,
+		"PipeStorage":                       60,
+		"GroupNonUniform":                   61,
+		"GroupNonUniformVote":               62,
+		"GroupNonUniformArithmetic":         63,
+		"GroupNonUniformBallot":             64,
+		"GroupNonUniformShuffle":            65,
+		"GroupNonUniformShuffleRelative":    66,
+		"GroupNonUniformClustered":          67,
+		"GroupNonUniformQuad":               68,
+		"ShaderLayer":                       69,
+		"ShaderViewportIndex":               70,
+		"UniformDecoration":                 71,
+		"CoreBuiltinsARM":                   4165,
+		"FragmentShadingRateKHR":            4422,
+		"SubgroupBallotKHR":                 4423,
+		"DrawParameters":                    4427,
+		"WorkgroupMemoryExplicitLayoutKHR":  4428,
+		"WorkgroupMemoryExplicitLayout8BitAccessKHR":  4429,
+		"WorkgroupMemoryExplicitLayout16BitAccessKHR": 4430,
+		"SubgroupVoteKHR":                              4431,
+		"StorageBuffer16BitAccess":                     4433,
+		"StorageUniformBufferBlock16":                  4433,
+		"UniformAndStorageBuffer16BitAccess":           4434,
+		"StorageUniform16":                             4434,
+		"StoragePushConstant16":                        4435,
+		"StorageInputOutput16":                         4436,
+		"DeviceGroup":                                  4437,
+		"MultiView":                                    4439,
+		"VariablePointersStorageBuffer":                4441,
+		"VariablePointers":                             4442,
+		"AtomicStorageOps":                             4445,
+		"SampleMaskPostDepthCoverage":                  4447,
+		"StorageBuffer8BitAccess":                      4448,
+		"UniformAndStorageBuffer8BitAccess":            4449,
+		"StoragePushConstant8":                         4450,
+		"DenormPreserve":                               4464,
+		"DenormFlushToZero":                            4465,
+		"SignedZeroInfNanPreserve":                     4466,
+		"RoundingModeRTE":                              4467,
+		"RoundingModeRTZ":                              4468,
+		"RayQueryProvisionalKHR":                       4471,
+		"RayQueryKHR":                                  4472,
+		"RayTraversalPrimitiveCullingKHR":              4478,
+		"RayTracingKHR":                                4479,
+		"Float16ImageAMD":                              5008,
+		"ImageGatherBiasLodAMD":                        5009,
+		"FragmentMaskAMD":                              5010,
+		"StencilExportEXT":                             5013,
+		"ImageReadWriteLodAMD":                         5015,
+		"Int64ImageEXT":                                5016,
+		"ShaderClockKHR":                               5055,
+		"SampleMaskOverrideCoverageNV":                 5249,
+		"GeometryShaderPassthroughNV":                  5251,
+		"ShaderViewportIndexLayerEXT":                  5254,
+		"ShaderViewportIndexLayerNV":                   5254,
+		"ShaderViewportMaskNV":                         5255,
+		"ShaderStereoViewNV":                           5259,
+		"PerViewAttributesNV":                          5260,
+		"FragmentFullyCoveredEXT":                      5265,
+		"MeshShadingNV":                                5266,
+		"ImageFootprintNV":                             5282,
+		"MeshShadingEXT":                               5283,
+		"FragmentBarycentricKHR":                       5284,
+		"FragmentBarycentricNV":                        5284,
+		"ComputeDerivativeGroupQuadsNV":                5288,
+		"FragmentDensityEXT":                           5291,
+		"ShadingRateNV":                                5291,
+		"GroupNonUniformPartitionedNV":                 5297,
+		"ShaderNonUniform":                             5301,
+		"ShaderNonUniformEXT":                          5301,
+		"RuntimeDescriptorArray":                       5302,
+		"RuntimeDescriptorArrayEXT":                    5302,
+		"InputAttachmentArrayDynamicIndexing":          5303,
+		"InputAttachmentArrayDynamicIndexingEXT":       5303,
+		"UniformTexelBufferArrayDynamicIndexing":       5304,
+		"UniformTexelBufferArrayDynamicIndexingEXT":    5304,
+		"StorageTexelBufferArrayDynamicIndexing":       5305,
+		"StorageTexelBufferArrayDynamicIndexingEXT":    5305,
+		"UniformBufferArrayNonUniformIndexing":         5306,
+		"UniformBufferArrayNonUniformIndexingEXT":      5306,
+		"SampledImageArrayNonUniformIndexing":          5307,
+		"SampledImageArrayNonUniformIndexingEXT":       5307,
+		"StorageBufferArrayNonUniformIndexing":         5308,
+		"StorageBufferArrayNonUniformIndexingEXT":      5308,
+		"StorageImageArrayNonUniformIndexing":          5309,
+		"StorageImageArrayNonUniformIndexingEXT":       5309,
+		"InputAttachmentArrayNonUniformIndexing":       5310,
+		"InputAttachmentArrayNonUniformIndexingEXT":    5310,
+		"UniformTexelBufferArrayNonUniformIndexing":    5311,
+		"UniformTexelBufferArrayNonUniformIndexingEXT": 5311,
+		"StorageTexelBufferArrayNonUniformIndexing":    5312,
+		"StorageTexelBufferArrayNonUniformIndexingEXT": 5312,
+		"RayTracingNV":                                 5340,
+		"RayTracingMotionBlurNV":                       5341,
+		"VulkanMemoryModel":                            5345,
+		"VulkanMemoryModelKHR":                         5345,
+		"VulkanMemoryModelDeviceScope":                 5346,
+		"VulkanMemoryModelDeviceScopeKHR":              5346,
+		"PhysicalStorageBufferAddresses":               5347,
+		"PhysicalStorageBufferAddressesEXT":            5347,
+		"ComputeDerivativeGroupLinearNV":               5350,
+		"RayTracingProvisionalKHR":                     5353,
+		"CooperativeMatrixNV":                          5357,
+		"FragmentShaderSampleInterlockEXT":             5363,
+		"FragmentShaderShadingRateInterlockEXT":        5372,
+		"ShaderSMBuiltinsNV":                           5373,
+		"FragmentShaderPixelInterlockEXT":              5378,
+		"DemoteToHelperInvocation":                     5379,
+		"DemoteToHelperInvocationEXT":                  5379,
+		"RayTracingOpacityMicromapEXT":                 5381,
+		"ShaderInvocationReorderNV":                    5383,
+		"BindlessTextureNV":                            5390,
+		"SubgroupShuffleINTEL":                         5568,
+		"SubgroupBufferBlockIOINTEL":                   5569,
+		"SubgroupImageBlockIOINTEL":                    5570,
+		"SubgroupImageMediaBlockIOINTEL":               5579,
+		"RoundToInfinityINTEL":                         5582,
+		"FloatingPointModeINTEL":                       5583,
+		"IntegerFunctions2INTEL":                       5584,
+		"FunctionPointersINTEL":                        5603,
+		"IndirectReferencesINTEL":                      5604,
+		"AsmINTEL":                                     5606,
+		"AtomicFloat32MinMaxEXT":                       5612,
+		"AtomicFloat64MinMaxEXT":                       5613,
+		"AtomicFloat16MinMaxEXT":                       5616,
+		"VectorComputeINTEL":                           5617,
+		"VectorAnyINTEL":                               5619,
+		"ExpectAssumeKHR":                              5629,
+		"SubgroupAvcMotionEstimationINTEL":             5696,
+		"SubgroupAvcMotionEstimationIntraINTEL":        5697,
+		"SubgroupAvcMotionEstimationChromaINTEL":       5698,
+		"VariableLengthArrayINTEL":                     5817,
+		"FunctionFloatControlINTEL":                    5821,
+		"FPGAMemoryAttributesINTEL":                    5824,
+		"FPFastMathModeINTEL":                          5837,
+		"ArbitraryPrecisionIntegersINTEL":              5844,
+		"ArbitraryPrecisionFloatingPointINTEL":         5845,
+		"UnstructuredLoopControlsINTEL":                5886,
+		"FPGALoopControlsINTEL":                        5888,
+		"KernelAttributesINTEL":                        5892,
+		"FPGAKernelAttributesINTEL":                    5897,
+		"FPGAMemoryAccessesINTEL":                      5898,
+		"FPGAClusterAttributesINTEL":                   5904,
+		"LoopFuseINTEL":                                5906,
+		"FPGADSPControlINTEL":                          5908,
+		"MemoryAccessAliasingINTEL":                    5910,
+		"FPGAInvocationPipeliningAttributesINTEL":      5916,
+		"FPGABufferLocationINTEL":                      5920,
+		"ArbitraryPrecisionFixedPointINTEL":            5922,
+		"USMStorageClassesINTEL":                       5935,
+		"RuntimeAlignedAttributeINTEL":                 5939,
+		"IOPipesINTEL":                                 5943,
+		"BlockingPipesINTEL":                           5945,
+		"FPGARegINTEL":                                 5948,
+		"DotProductInputAll":                           6016,
+		"DotProductInputAllKHR":                        6016,
+		"DotProductInput4x8Bit":                        6017,
+		"DotProductInput4x8BitKHR":                     6017,
+		"DotProductInput4x8BitPacked":                  6018,
+		"DotProductInput4x8BitPackedKHR":               6018,
+		"DotProduct":                                   6019,
+		"DotProductKHR":                                6019,
+		"RayCullMaskKHR":                               6020,
+		"BitInstructions":                              6025,
+		"GroupNonUniformRotateKHR":                     6026,
+		"AtomicFloat32AddEXT":                          6033,
+		"AtomicFloat64AddEXT":                          6034,
+		"LongConstantCompositeINTEL":                   6089,
+		"OptNoneINTEL":                                 6094,
+		"AtomicFloat16AddEXT":                          6095,
+		"DebugInfoModuleINTEL":                         6114,
+		"SplitBarrierINTEL":                            6141,
+		"GroupUniformArithmeticKHR":                    6400,
+	}
+})
 
-func (v Capability) String() string { return valueString(uint32(v), namesCapability, "Capability") }
+func (v Capability) String() string {
+	return valueString(uint32(v), namesCapability.get(), "Capability")
+}
 
 // RayQueryIntersection is the SPIR-V RayQueryIntersection operand (ValueEnum).
 type RayQueryIntersection uint32
@@ -3399,18 +3567,22 @@ const (
 	RayQueryIntersectionRayQueryCommittedIntersectionKHR RayQueryIntersection = 1
 )
 
-var namesRayQueryIntersection = map[uint32]string{
-	0: "RayQueryCandidateIntersectionKHR",
-	1: "RayQueryCommittedIntersectionKHR",
-}
+var namesRayQueryIntersection = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "RayQueryCandidateIntersectionKHR",
+		1: "RayQueryCommittedIntersectionKHR",
+	}
+})
 
-var valuesRayQueryIntersection = map[string]uint32{
-	"RayQueryCandidateIntersectionKHR": 0,
-	"RayQueryCommittedIntersectionKHR": 1,
-}
+var valuesRayQueryIntersection = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"RayQueryCandidateIntersectionKHR": 0,
+		"RayQueryCommittedIntersectionKHR": 1,
+	}
+})
 
 func (v RayQueryIntersection) String() string {
-	return valueString(uint32(v), namesRayQueryIntersection, "RayQueryIntersection")
+	return valueString(uint32(v), namesRayQueryIntersection.get(), "RayQueryIntersection")
 }
 
 // RayQueryCommittedIntersectionType is the SPIR-V RayQueryCommittedIntersectionType operand (ValueEnum).
@@ -3423,20 +3595,24 @@ const (
 	RayQueryCommittedIntersectionTypeRayQueryCommittedIntersectionGeneratedKHR RayQueryCommittedIntersectionType = 2
 )
 
-var namesRayQueryCommittedIntersectionType = map[uint32]string{
-	0: "RayQueryCommittedIntersectionNoneKHR",
-	1: "RayQueryCommittedIntersectionTriangleKHR",
-	2: "RayQueryCommittedIntersectionGeneratedKHR",
-}
+var namesRayQueryCommittedIntersectionType = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "RayQueryCommittedIntersectionNoneKHR",
+		1: "RayQueryCommittedIntersectionTriangleKHR",
+		2: "RayQueryCommittedIntersectionGeneratedKHR",
+	}
+})
 
-var valuesRayQueryCommittedIntersectionType = map[string]uint32{
-	"RayQueryCommittedIntersectionNoneKHR":      0,
-	"RayQueryCommittedIntersectionTriangleKHR":  1,
-	"RayQueryCommittedIntersectionGeneratedKHR": 2,
-}
+var valuesRayQueryCommittedIntersectionType = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"RayQueryCommittedIntersectionNoneKHR":      0,
+		"RayQueryCommittedIntersectionTriangleKHR":  1,
+		"RayQueryCommittedIntersectionGeneratedKHR": 2,
+	}
+})
 
 func (v RayQueryCommittedIntersectionType) String() string {
-	return valueString(uint32(v), namesRayQueryCommittedIntersectionType, "RayQueryCommittedIntersectionType")
+	return valueString(uint32(v), namesRayQueryCommittedIntersectionType.get(), "RayQueryCommittedIntersectionType")
 }
 
 // RayQueryCandidateIntersectionType is the SPIR-V RayQueryCandidateIntersectionType operand (ValueEnum).
@@ -3448,18 +3624,22 @@ const (
 	RayQueryCandidateIntersectionTypeRayQueryCandidateIntersectionAABBKHR     RayQueryCandidateIntersectionType = 1
 )
 
-var namesRayQueryCandidateIntersectionType = map[uint32]string{
-	0: "RayQueryCandidateIntersectionTriangleKHR",
-	1: "RayQueryCandidateIntersectionAABBKHR",
-}
+var namesRayQueryCandidateIntersectionType = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "RayQueryCandidateIntersectionTriangleKHR",
+		1: "RayQueryCandidateIntersectionAABBKHR",
+	}
+})
 
-var valuesRayQueryCandidateIntersectionType = map[string]uint32{
-	"RayQueryCandidateIntersectionTriangleKHR": 0,
-	"RayQueryCandidateIntersectionAABBKHR":     1,
-}
+var valuesRayQueryCandidateIntersectionType = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"RayQueryCandidateIntersectionTriangleKHR": 0,
+		"RayQueryCandidateIntersectionAABBKHR":     1,
+	}
+})
 
 func (v RayQueryCandidateIntersectionType) String() string {
-	return valueString(uint32(v), namesRayQueryCandidateIntersectionType, "RayQueryCandidateIntersectionType")
+	return valueString(uint32(v), namesRayQueryCandidateIntersectionType.get(), "RayQueryCandidateIntersectionType")
 }
 
 // PackedVectorFormat is the SPIR-V PackedVectorFormat operand (ValueEnum).
@@ -3471,17 +3651,21 @@ const (
 	PackedVectorFormatPackedVectorFormat4x8BitKHR PackedVectorFormat = 0
 )
 
-var namesPackedVectorFormat = map[uint32]string{
-	0: "PackedVectorFormat4x8Bit",
-}
+var namesPackedVectorFormat = newLazy(func() map[uint32]string {
+	return map[uint32]string{
+		0: "PackedVectorFormat4x8Bit",
+	}
+})
 
-var valuesPackedVectorFormat = map[string]uint32{
-	"PackedVectorFormat4x8Bit":    0,
-	"PackedVectorFormat4x8BitKHR": 0,
-}
+var valuesPackedVectorFormat = newLazy(func() map[string]uint32 {
+	return map[string]uint32{
+		"PackedVectorFormat4x8Bit":    0,
+		"PackedVectorFormat4x8BitKHR": 0,
+	}
+})
 
 func (v PackedVectorFormat) String() string {
-	return valueString(uint32(v), namesPackedVectorFormat, "PackedVectorFormat")
+	return valueString(uint32(v), namesPackedVectorFormat.get(), "PackedVectorFormat")
 }
 
 // enumParams returns the extra operands that follow an enumerant (a single
@@ -3489,15 +3673,15 @@ func (v PackedVectorFormat) String() string {
 func enumParams(kind OperandKind, value uint32) []OperandInfo {
 	switch kind {
 	case KindImageOperands:
-		return paramsImageOperands[value]
+		return paramsImageOperands.get()[value]
 	case KindLoopControl:
-		return paramsLoopControl[value]
+		return paramsLoopControl.get()[value]
 	case KindMemoryAccess:
-		return paramsMemoryAccess[value]
+		return paramsMemoryAccess.get()[value]
 	case KindExecutionMode:
-		return paramsExecutionMode[value]
+		return paramsExecutionMode.get()[value]
 	case KindDecoration:
-		return paramsDecoration[value]
+		return paramsDecoration.get()[value]
 	}
 	return nil
 }
@@ -3506,85 +3690,85 @@ func enumParams(kind OperandKind, value uint32) []OperandInfo {
 func enumNames(kind OperandKind) map[uint32]string {
 	switch kind {
 	case KindImageOperands:
-		return namesImageOperands
+		return namesImageOperands.get()
 	case KindFPFastMathMode:
-		return namesFPFastMathMode
+		return namesFPFastMathMode.get()
 	case KindSelectionControl:
-		return namesSelectionControl
+		return namesSelectionControl.get()
 	case KindLoopControl:
-		return namesLoopControl
+		return namesLoopControl.get()
 	case KindFunctionControl:
-		return namesFunctionControl
+		return namesFunctionControl.get()
 	case KindMemorySemantics:
-		return namesMemorySemantics
+		return namesMemorySemantics.get()
 	case KindMemoryAccess:
-		return namesMemoryAccess
+		return namesMemoryAccess.get()
 	case KindKernelProfilingInfo:
-		return namesKernelProfilingInfo
+		return namesKernelProfilingInfo.get()
 	case KindRayFlags:
-		return namesRayFlags
+		return namesRayFlags.get()
 	case KindFragmentShadingRate:
-		return namesFragmentShadingRate
+		return namesFragmentShadingRate.get()
 	case KindSourceLanguage:
-		return namesSourceLanguage
+		return namesSourceLanguage.get()
 	case KindExecutionModel:
-		return namesExecutionModel
+		return namesExecutionModel.get()
 	case KindAddressingModel:
-		return namesAddressingModel
+		return namesAddressingModel.get()
 	case KindMemoryModel:
-		return namesMemoryModel
+		return namesMemoryModel.get()
 	case KindExecutionMode:
-		return namesExecutionMode
+		return namesExecutionMode.get()
 	case KindStorageClass:
-		return namesStorageClass
+		return namesStorageClass.get()
 	case KindDim:
-		return namesDim
+		return namesDim.get()
 	case KindSamplerAddressingMode:
-		return namesSamplerAddressingMode
+		return namesSamplerAddressingMode.get()
 	case KindSamplerFilterMode:
-		return namesSamplerFilterMode
+		return namesSamplerFilterMode.get()
 	case KindImageFormat:
-		return namesImageFormat
+		return namesImageFormat.get()
 	case KindImageChannelOrder:
-		return namesImageChannelOrder
+		return namesImageChannelOrder.get()
 	case KindImageChannelDataType:
-		return namesImageChannelDataType
+		return namesImageChannelDataType.get()
 	case KindFPRoundingMode:
-		return namesFPRoundingMode
+		return namesFPRoundingMode.get()
 	case KindFPDenormMode:
-		return namesFPDenormMode
+		return namesFPDenormMode.get()
 	case KindQuantizationModes:
-		return namesQuantizationModes
+		return namesQuantizationModes.get()
 	case KindFPOperationMode:
-		return namesFPOperationMode
+		return namesFPOperationMode.get()
 	case KindOverflowModes:
-		return namesOverflowModes
+		return namesOverflowModes.get()
 	case KindLinkageType:
-		return namesLinkageType
+		return namesLinkageType.get()
 	case KindAccessQualifier:
-		return namesAccessQualifier
+		return namesAccessQualifier.get()
 	case KindFunctionParameterAttribute:
-		return namesFunctionParameterAttribute
+		return namesFunctionParameterAttribute.get()
 	case KindDecoration:
-		return namesDecoration
+		return namesDecoration.get()
 	case KindBuiltIn:
-		return namesBuiltIn
+		return namesBuiltIn.get()
 	case KindScope:
-		return namesScope
+		return namesScope.get()
 	case KindGroupOperation:
-		return namesGroupOperation
+		return namesGroupOperation.get()
 	case KindKernelEnqueueFlags:
-		return namesKernelEnqueueFlags
+		return namesKernelEnqueueFlags.get()
 	case KindCapability:
-		return namesCapability
+		return namesCapability.get()
 	case KindRayQueryIntersection:
-		return namesRayQueryIntersection
+		return namesRayQueryIntersection.get()
 	case KindRayQueryCommittedIntersectionType:
-		return namesRayQueryCommittedIntersectionType
+		return namesRayQueryCommittedIntersectionType.get()
 	case KindRayQueryCandidateIntersectionType:
-		return namesRayQueryCandidateIntersectionType
+		return namesRayQueryCandidateIntersectionType.get()
 	case KindPackedVectorFormat:
-		return namesPackedVectorFormat
+		return namesPackedVectorFormat.get()
 	}
 	return nil
 }
@@ -3593,85 +3777,85 @@ func enumNames(kind OperandKind) map[uint32]string {
 func enumValues(kind OperandKind) map[string]uint32 {
 	switch kind {
 	case KindImageOperands:
-		return valuesImageOperands
+		return valuesImageOperands.get()
 	case KindFPFastMathMode:
-		return valuesFPFastMathMode
+		return valuesFPFastMathMode.get()
 	case KindSelectionControl:
-		return valuesSelectionControl
+		return valuesSelectionControl.get()
 	case KindLoopControl:
-		return valuesLoopControl
+		return valuesLoopControl.get()
 	case KindFunctionControl:
-		return valuesFunctionControl
+		return valuesFunctionControl.get()
 	case KindMemorySemantics:
-		return valuesMemorySemantics
+		return valuesMemorySemantics.get()
 	case KindMemoryAccess:
-		return valuesMemoryAccess
+		return valuesMemoryAccess.get()
 	case KindKernelProfilingInfo:
-		return valuesKernelProfilingInfo
+		return valuesKernelProfilingInfo.get()
 	case KindRayFlags:
-		return valuesRayFlags
+		return valuesRayFlags.get()
 	case KindFragmentShadingRate:
-		return valuesFragmentShadingRate
+		return valuesFragmentShadingRate.get()
 	case KindSourceLanguage:
-		return valuesSourceLanguage
+		return valuesSourceLanguage.get()
 	case KindExecutionModel:
-		return valuesExecutionModel
+		return valuesExecutionModel.get()
 	case KindAddressingModel:
-		return valuesAddressingModel
+		return valuesAddressingModel.get()
 	case KindMemoryModel:
-		return valuesMemoryModel
+		return valuesMemoryModel.get()
 	case KindExecutionMode:
-		return valuesExecutionMode
+		return valuesExecutionMode.get()
 	case KindStorageClass:
-		return valuesStorageClass
+		return valuesStorageClass.get()
 	case KindDim:
-		return valuesDim
+		return valuesDim.get()
 	case KindSamplerAddressingMode:
-		return valuesSamplerAddressingMode
+		return valuesSamplerAddressingMode.get()
 	case KindSamplerFilterMode:
-		return valuesSamplerFilterMode
+		return valuesSamplerFilterMode.get()
 	case KindImageFormat:
-		return valuesImageFormat
+		return valuesImageFormat.get()
 	case KindImageChannelOrder:
-		return valuesImageChannelOrder
+		return valuesImageChannelOrder.get()
 	case KindImageChannelDataType:
-		return valuesImageChannelDataType
+		return valuesImageChannelDataType.get()
 	case KindFPRoundingMode:
-		return valuesFPRoundingMode
+		return valuesFPRoundingMode.get()
 	case KindFPDenormMode:
-		return valuesFPDenormMode
+		return valuesFPDenormMode.get()
 	case KindQuantizationModes:
-		return valuesQuantizationModes
+		return valuesQuantizationModes.get()
 	case KindFPOperationMode:
-		return valuesFPOperationMode
+		return valuesFPOperationMode.get()
 	case KindOverflowModes:
-		return valuesOverflowModes
+		return valuesOverflowModes.get()
 	case KindLinkageType:
-		return valuesLinkageType
+		return valuesLinkageType.get()
 	case KindAccessQualifier:
-		return valuesAccessQualifier
+		return valuesAccessQualifier.get()
 	case KindFunctionParameterAttribute:
-		return valuesFunctionParameterAttribute
+		return valuesFunctionParameterAttribute.get()
 	case KindDecoration:
-		return valuesDecoration
+		return valuesDecoration.get()
 	case KindBuiltIn:
-		return valuesBuiltIn
+		return valuesBuiltIn.get()
 	case KindScope:
-		return valuesScope
+		return valuesScope.get()
 	case KindGroupOperation:
-		return valuesGroupOperation
+		return valuesGroupOperation.get()
 	case KindKernelEnqueueFlags:
-		return valuesKernelEnqueueFlags
+		return valuesKernelEnqueueFlags.get()
 	case KindCapability:
-		return valuesCapability
+		return valuesCapability.get()
 	case KindRayQueryIntersection:
-		return valuesRayQueryIntersection
+		return valuesRayQueryIntersection.get()
 	case KindRayQueryCommittedIntersectionType:
-		return valuesRayQueryCommittedIntersectionType
+		return valuesRayQueryCommittedIntersectionType.get()
 	case KindRayQueryCandidateIntersectionType:
-		return valuesRayQueryCandidateIntersectionType
+		return valuesRayQueryCandidateIntersectionType.get()
 	case KindPackedVectorFormat:
-		return valuesPackedVectorFormat
+		return valuesPackedVectorFormat.get()
 	}
 	return nil
 }

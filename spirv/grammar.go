@@ -77,28 +77,40 @@ type ExtInstInfo struct {
 	Operands []OperandInfo
 }
 
-var opIndex = func() map[Op]*OpInfo {
-	m := make(map[Op]*OpInfo, len(opTable))
+// opIndex finds an opcode's entry in opTable: a slice indexed by opcode
+// (the largest is in the thousands, so it is a few tens of KiB), built on
+// first use rather than at start-up, and faster to read than a map.
+var opIndex = newLazy(func() []*OpInfo {
+	n := 0
 	for i := range opTable {
-		m[opTable[i].Op] = &opTable[i]
+		n = max(n, int(opTable[i].Op)+1)
 	}
-	return m
-}()
+	t := make([]*OpInfo, n)
+	for i := range opTable {
+		t[opTable[i].Op] = &opTable[i]
+	}
+	return t
+})
 
-var opByName = func() map[string]Op {
+var opByName = newLazy(func() map[string]Op {
 	m := make(map[string]Op, len(opTable))
 	for i := range opTable {
 		m[opTable[i].Name] = opTable[i].Op
 	}
 	return m
-}()
+})
 
 // Info returns the grammar's description of op, or nil for an unknown opcode.
-func (op Op) Info() *OpInfo { return opIndex[op] }
+func (op Op) Info() *OpInfo {
+	if t := opIndex.get(); int(op) < len(t) {
+		return t[op]
+	}
+	return nil
+}
 
 // String returns the opcode's name, e.g. "OpLoad".
 func (op Op) String() string {
-	if in := opIndex[op]; in != nil {
+	if in := op.Info(); in != nil {
 		return in.Name
 	}
 	return "Op(" + strconv.Itoa(int(op)) + ")"
@@ -106,7 +118,7 @@ func (op Op) String() string {
 
 // OpByName returns the opcode named name ("OpLoad").
 func OpByName(name string) (Op, bool) {
-	op, ok := opByName[name]
+	op, ok := opByName.get()[name]
 	return op, ok
 }
 
@@ -208,11 +220,11 @@ func ExtInst(set string, inst uint32) (ExtInstInfo, bool) {
 	var table map[uint32]ExtInstInfo
 	switch {
 	case set == "GLSL.std.450":
-		table = extInstsGLSLstd450
+		table = extInstsGLSLstd450.get()
 	case strings.HasPrefix(set, "NonSemantic.ClspvReflection."):
-		table = extInstsClspvReflection
+		table = extInstsClspvReflection.get()
 	default:
-		if table = otherExtInsts[set]; table == nil {
+		if table = otherExtInsts.get()[set]; table == nil {
 			return ExtInstInfo{}, false
 		}
 	}

@@ -11,7 +11,15 @@ type IDOperands struct{ mi *moduleInfo }
 // NewIDOperands indexes m's types, value types and extended-instruction
 // imports.
 func NewIDOperands(m *Module) *IDOperands {
-	x := &IDOperands{mi: newModuleInfo()}
+	// Sized for every value, so that the maps do not rehash as they fill.
+	n := len(m.Globals)
+	for _, fn := range m.Functions {
+		n += len(fn.Params)
+		for _, b := range fn.Blocks {
+			n += len(b.Insts)
+		}
+	}
+	x := &IDOperands{mi: &moduleInfo{types: make(map[ID]*Instruction, len(m.Globals)), typeOf: make(map[ID]ID, n), imports: map[ID]string{}}}
 	m.Walk(x.mi.add)
 	return x
 }
@@ -23,6 +31,13 @@ func (x *IDOperands) Add(in *Instruction) { x.mi.add(in) }
 // (result type and result excluded), in order. It returns an error where
 // the operands do not fit the grammar; f may have been called for some.
 func (x *IDOperands) Visit(in *Instruction, f func(i int)) error {
+	if l, start := x.layoutFor(in); l != nil && l.fits(in.Operands[start:]) {
+		if start > 0 {
+			f(0) // OpExtInst's set
+		}
+		l.visitIDs(start, in.Operands[start:], f)
+		return nil
+	}
 	return walkOperands(in, math.MaxUint32, x.mi, func(o operand) {
 		if o.kind.IsID() {
 			for i := 0; i < o.n; i++ {

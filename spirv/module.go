@@ -96,6 +96,12 @@ type Function struct {
 	Type       ID // the OpTypeFunction
 	Params     []*Instruction
 	Blocks     []*Block
+	// Optimized says the body is already what spirv/opt's passes make of
+	// it (a function copied from the precompiled math library): the
+	// passes leave it as it is and count all of it live, so that a
+	// compile pays for optimizing only its own code. Not encoded; whoever
+	// changes such a body must clear it.
+	Optimized bool
 }
 
 // Module is a SPIR-V module, one slice per section of the logical layout.

@@ -524,7 +524,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("spirv: reflection: %v %%%d: %s", inst, in.Result, fmt.Sprintf(format, args...))
 		}
-		if e, ok := extInstsClspvReflection[uint32(inst)]; ok {
+		if e, ok := extInstsClspvReflection.get()[uint32(inst)]; ok {
 			min, max := 0, 0
 			for _, o := range e.Operands {
 				switch o.Quantifier {

@@ -14,10 +14,16 @@ package spirv
 const ClspvReflectionNormalizedSamplerMaskPushConstant ClspvReflection = 41
 
 func init() {
-	extInstsClspvReflection[uint32(ClspvReflectionNormalizedSamplerMaskPushConstant)] = ExtInstInfo{
-		Name: "NormalizedSamplerMaskPushConstant",
-		Operands: []OperandInfo{{KindIdRef, One, "Kernel"}, {KindIdRef, One, "Ordinal"},
-			{KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}},
+	// The table is built on first use (lazy.go): add the instruction then.
+	gen := extInstsClspvReflection.make
+	extInstsClspvReflection.make = func() map[uint32]ExtInstInfo {
+		m := gen()
+		m[uint32(ClspvReflectionNormalizedSamplerMaskPushConstant)] = ExtInstInfo{
+			Name: "NormalizedSamplerMaskPushConstant",
+			Operands: []OperandInfo{{KindIdRef, One, "Kernel"}, {KindIdRef, One, "Ordinal"},
+				{KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}},
+		}
+		return m
 	}
 }
 

@@ -11,6 +11,14 @@
 //
 // Each subcommand lives in its own file and registers itself in an init
 // function with register, so that adding one touches no other file.
+//
+// Built with -tags clgo_compile_only, clgo has only compile, dis and
+// bench-compile: without the drivers it links no Vulkan loader (purego
+// makes a binary dynamically linked, and starts a libc thread) and runs no
+// driver initialization, so a process starts in about half the CPU time,
+// which is most of what a `clgo compile` process costs (docs/performance.md).
+// The files of the other commands carry the build constraint
+// !clgo_compile_only.
 package main
 
 import (

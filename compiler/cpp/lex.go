@@ -119,7 +119,9 @@ func (lx *lexer) pos(off int) diag.Pos {
 }
 
 func (lx *lexer) all() []token {
-	var toks []token
+	// About one token per five bytes of OpenCL C: one allocation, not a
+	// dozen as the slice grows.
+	toks := make([]token, 0, len(lx.src)/5+8)
 	src := lx.src
 	bol, space := true, false
 	i := 0
@@ -262,7 +264,20 @@ var puncts = []string{
 	"<:", ":>", "<%", "%>", "%:",
 }
 
+// multiPunctStart marks the characters that begin a punctuator of more
+// than one character: others ('(', ',', ';', ...) are one, found without
+// trying the list.
+var multiPunctStart = func() (t [128]bool) {
+	for _, p := range puncts {
+		t[p[0]] = true
+	}
+	return t
+}()
+
 func scanPunct(s string) int {
+	if s[0] < 0x80 && !multiPunctStart[s[0]] {
+		return 1
+	}
 	for _, p := range puncts {
 		if strings.HasPrefix(s, p) {
 			return len(p)

@@ -1,7 +1,7 @@
 package lower
 
 import (
-	"embed"
+	_ "embed" // the precompiled library's files
 	"fmt"
 	"sync"
 
@@ -18,13 +18,29 @@ import (
 
 //go:generate go run ./internal/genmathlib
 
-//go:embed mathlib/*.spv
-var precompiledFiles embed.FS
+// The files are embedded as strings, read-only data of the binary that a
+// process reads in place: embed.FS.ReadFile would copy fp64.spv (775 KB)
+// in every process that compiles a kernel calling the library.
+var (
+	//go:embed mathlib/fp32.spv
+	mathlibFP32 string
+	//go:embed mathlib/fp64.spv
+	mathlibFP64 string
+	//go:embed mathlib/fp32-relaxed.spv
+	mathlibFP32Relaxed string
+	//go:embed mathlib/fp64-relaxed.spv
+	mathlibFP64Relaxed string
+)
+
+// precompiledFile is key k's embedded file (LibraryKey.FileName).
+func precompiledFile(k LibraryKey) string {
+	return [4]string{mathlibFP32, mathlibFP64, mathlibFP32Relaxed, mathlibFP64Relaxed}[k.index()]
+}
 
 // libForm is the precompiled library of one key: each function's module
 // (libpack.go), decoded on first use.
 type libForm struct {
-	files map[string][]byte
+	files map[string]string
 	mu    sync.Mutex
 	funcs map[string]*libEntry
 }
@@ -52,11 +68,7 @@ var (
 func precompiled(k LibraryKey) *libForm {
 	i := k.index()
 	precompiledOnce[i].Do(func() {
-		data, err := precompiledFiles.ReadFile("mathlib/" + k.FileName())
-		if err != nil {
-			return
-		}
-		files, err := unpackLibrary(data)
+		files, err := unpackLibrary(precompiledFile(k))
 		if err != nil {
 			return
 		}
@@ -66,7 +78,7 @@ func precompiled(k LibraryKey) *libForm {
 }
 
 // has reports whether the library has function name.
-func (f *libForm) has(name string) bool { return f.files[name] != nil }
+func (f *libForm) has(name string) bool { _, ok := f.files[name]; return ok }
 
 // entry returns function name's module, decoding it on first use.
 func (f *libForm) entry(name string) (*libEntry, error) {
@@ -75,11 +87,11 @@ func (f *libForm) entry(name string) (*libEntry, error) {
 	if e := f.funcs[name]; e != nil {
 		return e, nil
 	}
-	data := f.files[name]
-	if data == nil {
+	data, ok := f.files[name]
+	if !ok {
 		return nil, fmt.Errorf("the precompiled math library has no %s", name)
 	}
-	e, err := decodeLibEntry(data)
+	e, err := decodeLibEntry([]byte(data))
 	if err != nil {
 		return nil, fmt.Errorf("the precompiled math library's %s: %v", name, err)
 	}
@@ -219,7 +231,9 @@ func (l *lowerer) importLibFunc(form *libForm, name string) *libFn {
 		return c
 	}
 	ids[src.ID] = b.NewID() // not a call of itself: no library function recurses
-	f := &spirv.Function{ResultType: mapID(src.ResultType), Control: src.Control, Type: mapID(src.Type), ID: ids[src.ID]}
+	// The precompiled functions came out of spirv/opt (optimizeLibrary):
+	// the compile's optimizer need not go over them again.
+	f := &spirv.Function{ResultType: mapID(src.ResultType), Control: src.Control, Type: mapID(src.Type), ID: ids[src.ID], Optimized: true}
 	for _, p := range src.Params {
 		f.Params = append(f.Params, copyInst(p))
 	}

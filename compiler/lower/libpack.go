@@ -152,7 +152,7 @@ func forEachLibInst(f *spirv.Function, fn func(*spirv.Instruction)) {
 
 // unpackLibrary reads the file format's index: each function's module,
 // not yet decoded, by name.
-func unpackLibrary(data []byte) (map[string][]byte, error) {
+func unpackLibrary(data string) (map[string]string, error) {
 	if len(data)%4 != 0 || len(data) < 4 {
 		return nil, fmt.Errorf("precompiled library of %d bytes", len(data))
 	}
@@ -160,10 +160,11 @@ func unpackLibrary(data []byte) (map[string][]byte, error) {
 		if 4*i+4 > len(data) {
 			return 0, false
 		}
-		return binary.LittleEndian.Uint32(data[4*i:]), true
+		j := 4 * i
+		return uint32(data[j]) | uint32(data[j+1])<<8 | uint32(data[j+2])<<16 | uint32(data[j+3])<<24, true
 	}
 	n, _ := word(0)
-	out := make(map[string][]byte, n)
+	out := make(map[string]string, n)
 	i := 1
 	for range n {
 		nl, ok := word(i)

@@ -66,6 +66,9 @@ func (c *checker) extAvailable(ext string) bool {
 // qualifiers, an address space or access qualifier, a type name, and '*'s
 // ("const __global float *", "__write_only image2d_t").
 func (c *checker) parseBuiltinType(s string) Type {
+	if t, ok := c.parseBuiltinTypeName(s); ok {
+		return t
+	}
 	s = strings.ReplaceAll(s, "*", " * ")
 	var t Type
 	var q Quals
@@ -118,4 +121,24 @@ func (c *checker) parseBuiltinType(s string) Type {
 		}
 	}
 	return t
+}
+
+// parseBuiltinTypeName is parseBuiltinType for the common one-word type
+// ("float4", "int", "image2d_t"), without splitting the string: a compile
+// parses every overload of each builtin it calls (exp alone has dozens).
+// ok is false where s is more than a type name.
+func (c *checker) parseBuiltinTypeName(s string) (Type, bool) {
+	if s == "" || strings.ContainsAny(s, "* \t\n\v\f\r") {
+		return nil, false
+	}
+	switch s {
+	case "const", "volatile", "restrict", "__global", "__local", "__constant", "__private",
+		"__generic", "__read_only", "__write_only", "__read_write":
+		return nil, false
+	}
+	t := c.builtinType(s)
+	if im, ok := t.(*Image); ok {
+		im.Access = ReadOnly
+	}
+	return t, true
 }

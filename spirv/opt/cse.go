@@ -19,14 +19,16 @@ func LocalCSE(m *spirv.Module) error { return localCSE(m, spirv.NewIDOperands(m)
 
 func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 	glsl := glslImports(m)
-	typeOf := map[spirv.ID]spirv.ID{}
-	types := map[spirv.ID]*spirv.Instruction{}
+	typeOf := make(map[spirv.ID]spirv.ID, valueCount(m, false))
+	types := make(map[spirv.ID]*spirv.Instruction, len(m.Globals))
 	for _, in := range m.Globals {
 		typeOf[in.Result] = in.ResultType
 		types[in.Result] = in
 	}
 	for _, fn := range m.Functions {
-		forEachInst(fn, func(in *spirv.Instruction) { typeOf[in.Result] = in.ResultType })
+		if !fn.Optimized {
+			forEachInst(fn, func(in *spirv.Instruction) { typeOf[in.Result] = in.ResultType })
+		}
 	}
 	// readOnly reports whether a load reads memory no invocation writes.
 	readOnly := func(in *spirv.Instruction) bool {
@@ -44,7 +46,7 @@ func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	for _, fn := range m.Functions {
-		if len(fn.Blocks) == 0 {
+		if len(fn.Blocks) == 0 || fn.Optimized {
 			continue
 		}
 		c := newCFG(fn, ops)

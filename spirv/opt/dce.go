@@ -17,13 +17,16 @@ func DCE(m *spirv.Module) error { return runDCE(m, spirv.NewIDOperands(m)) }
 func runDCE(m *spirv.Module, ops *spirv.IDOperands) error {
 	removed := map[spirv.ID]bool{}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		if err := dropStoreOnlyVars(ops, fn, removed); err != nil {
 			return err
 		}
 	}
 	d := &dce{
-		m: m, ops: ops, live: map[spirv.ID]bool{},
-		defFn: map[spirv.ID]*spirv.Function{}, globals: map[spirv.ID]bool{},
+		m: m, ops: ops, live: make(map[spirv.ID]bool, valueCount(m, true)),
+		defFn: map[spirv.ID]*spirv.Function{}, globals: make(map[spirv.ID]bool, len(m.Globals)),
 	}
 	for _, fn := range m.Functions {
 		d.defFn[fn.ID] = fn
@@ -74,13 +77,16 @@ func (d *dce) markID(id spirv.ID) {
 
 func (d *dce) mark() error {
 	m := d.m
-	d.defs = map[spirv.ID]*spirv.Instruction{}
+	d.defs = make(map[spirv.ID]*spirv.Instruction, valueCount(m, false))
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			d.defs[in.Result] = in
 		}
 	}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue // liveFunction marks all of it
+		}
 		forEachInst(fn, func(in *spirv.Instruction) {
 			if in.Result != 0 {
 				d.defs[in.Result] = in
@@ -145,6 +151,12 @@ func (d *dce) liveFunction(fn *spirv.Function) {
 	for _, b := range fn.Blocks {
 		d.markID(b.Label)
 		for _, in := range b.Insts {
+			if fn.Optimized {
+				// Nothing in it is dead: only what it uses outside
+				// itself matters.
+				d.use(in)
+				continue
+			}
 			if in.Result == 0 || !pure(in, d.glsl) {
 				d.use(in)
 				if in.Result != 0 {
@@ -166,6 +178,10 @@ func (d *dce) sweep(removed map[spirv.ID]bool) {
 					removed[in.Result] = true
 				}
 			})
+			continue
+		}
+		if fn.Optimized {
+			fns = append(fns, fn)
 			continue
 		}
 		for _, b := range fn.Blocks {

@@ -15,7 +15,7 @@ func FoldComposites(m *spirv.Module) error { return foldComposites(m, spirv.NewI
 
 func foldComposites(m *spirv.Module, ops *spirv.IDOperands) error {
 	fixBound(m)
-	f := &folder{m: m, ops: ops, defs: map[spirv.ID]*spirv.Instruction{}, consts: map[string]spirv.ID{}}
+	f := &folder{m: m, ops: ops, defs: make(map[spirv.ID]*spirv.Instruction, valueCount(m, false)), consts: map[string]spirv.ID{}}
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			f.defs[in.Result] = in
@@ -25,6 +25,9 @@ func foldComposites(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		repl := map[spirv.ID]spirv.ID{}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Insts {

@@ -18,7 +18,7 @@ func Mem2Reg(m *spirv.Module) error { return mem2regModule(m, spirv.NewIDOperand
 
 func mem2regModule(m *spirv.Module, ops *spirv.IDOperands) error {
 	fixBound(m)
-	types := map[spirv.ID]*spirv.Instruction{}
+	types := make(map[spirv.ID]*spirv.Instruction, len(m.Globals))
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			types[in.Result] = in
@@ -27,6 +27,9 @@ func mem2regModule(m *spirv.Module, ops *spirv.IDOperands) error {
 	removed := map[spirv.ID]bool{}
 	u := newUndefs(m, ops)
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		if err := mem2reg(m, ops, u, types, fn, removed); err != nil {
 			return fmt.Errorf("function %%%d: %v", fn.ID, err)
 		}

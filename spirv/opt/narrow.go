@@ -35,7 +35,7 @@ func Narrow(m *spirv.Module) error { return narrow64(m, spirv.NewIDOperands(m)) 
 
 func narrow64(m *spirv.Module, ops *spirv.IDOperands) error {
 	fixBound(m)
-	n := &narrower{m: m, ops: ops, defs: map[spirv.ID]*spirv.Instruction{}, consts: map[string]spirv.ID{}}
+	n := &narrower{m: m, ops: ops, defs: make(map[spirv.ID]*spirv.Instruction, valueCount(m, false)), consts: map[string]spirv.ID{}}
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			n.defs[in.Result] = in
@@ -48,6 +48,9 @@ func narrow64(m *spirv.Module, ops *spirv.IDOperands) error {
 		}
 	}
 	for _, fn := range m.Functions {
+		if fn.Optimized {
+			continue
+		}
 		if err := n.function(fn); err != nil {
 			return err
 		}
@@ -76,7 +79,7 @@ func (n *narrower) function(fn *spirv.Function) error {
 		}
 	})
 	n.zeroExtended(fn)
-	uses := map[spirv.ID][]use{}
+	uses := make(map[spirv.ID][]use, fnSize(fn))
 	var err error
 	forEachInst(fn, func(in *spirv.Instruction) {
 		if e := n.ops.Visit(in, func(i int) {

@@ -40,6 +40,28 @@ func Run(m *spirv.Module) error {
 	return nil
 }
 
+// valueCount is how many values the passes index in m: the globals and
+// the instructions of the functions they work on (all, with optimized
+// ones too). Maps made with it as their size do not rehash as they fill.
+func valueCount(m *spirv.Module, optimized bool) int {
+	n := len(m.Globals)
+	for _, fn := range m.Functions {
+		if optimized || !fn.Optimized {
+			n += fnSize(fn)
+		}
+	}
+	return n
+}
+
+// fnSize is the number of fn's parameters and instructions.
+func fnSize(fn *spirv.Function) int {
+	n := len(fn.Params)
+	for _, b := range fn.Blocks {
+		n += len(b.Insts)
+	}
+	return n
+}
+
 // forEachInst calls f for every instruction of fn: parameters, then the
 // blocks' instructions in order.
 func forEachInst(fn *spirv.Function, f func(*spirv.Instruction)) {

@@ -247,12 +247,12 @@ func genEnums(g *grammar) []byte {
 		sort.SliceStable(first, func(i, j int) bool { return first[i].value < first[j].value })
 
 		// Names for String and the disassembler.
-		fmt.Fprintf(&w, "var names%s = map[uint32]string{\n", typ)
+		fmt.Fprintf(&w, "var names%s = newLazy(func() map[uint32]string {\n\treturn map[uint32]string{\n", typ)
 		for _, e := range first {
 			fmt.Fprintf(&w, "\t%d: %q,\n", e.value, e.name)
 		}
-		w.WriteString("}\n\n")
-		fmt.Fprintf(&w, "var values%s = map[string]uint32{\n", typ)
+		w.WriteString("}\n})\n\n")
+		fmt.Fprintf(&w, "var values%s = newLazy(func() map[string]uint32 {\n\treturn map[string]uint32{\n", typ)
 		done := map[string]bool{}
 		for _, e := range k.Enumerants {
 			if done[e.Enumerant] {
@@ -261,11 +261,11 @@ func genEnums(g *grammar) []byte {
 			done[e.Enumerant] = true
 			fmt.Fprintf(&w, "\t%q: %d,\n", e.Enumerant, value(e.Value))
 		}
-		w.WriteString("}\n\n")
+		w.WriteString("}\n})\n\n")
 		if k.Category == "ValueEnum" {
-			fmt.Fprintf(&w, "func (v %s) String() string { return valueString(uint32(v), names%s, %q) }\n\n", typ, typ, typ)
+			fmt.Fprintf(&w, "func (v %s) String() string { return valueString(uint32(v), names%s.get(), %q) }\n\n", typ, typ, typ)
 		} else {
-			fmt.Fprintf(&w, "func (v %s) String() string { return maskString(uint32(v), names%s) }\n\n", typ, typ)
+			fmt.Fprintf(&w, "func (v %s) String() string { return maskString(uint32(v), names%s.get()) }\n\n", typ, typ)
 		}
 
 		// Parameters of enumerants.
@@ -276,17 +276,17 @@ func genEnums(g *grammar) []byte {
 			}
 		}
 		if len(withParams) > 0 {
-			fmt.Fprintf(&w, "var params%s = map[uint32][]OperandInfo{\n", typ)
+			fmt.Fprintf(&w, "var params%s = newLazy(func() map[uint32][]OperandInfo {\n\treturn map[uint32][]OperandInfo{\n", typ)
 			for _, e := range withParams {
 				fmt.Fprintf(&w, "\t%d: ", e.value)
 				operandList(&w, e.params)
 				w.WriteString(",\n")
 			}
-			w.WriteString("}\n\n")
-			fmt.Fprintf(&paramCases, "\tcase Kind%s:\n\t\treturn params%s[value]\n", typ, typ)
+			w.WriteString("}\n})\n\n")
+			fmt.Fprintf(&paramCases, "\tcase Kind%s:\n\t\treturn params%s.get()[value]\n", typ, typ)
 		}
-		fmt.Fprintf(&nameCases, "\tcase Kind%s:\n\t\treturn names%s\n", typ, typ)
-		fmt.Fprintf(&valueCases, "\tcase Kind%s:\n\t\treturn values%s\n", typ, typ)
+		fmt.Fprintf(&nameCases, "\tcase Kind%s:\n\t\treturn names%s.get()\n", typ, typ)
+		fmt.Fprintf(&valueCases, "\tcase Kind%s:\n\t\treturn values%s.get()\n", typ, typ)
 	}
 	fmt.Fprintf(&w, "// enumParams returns the extra operands that follow an enumerant (a single\n// value, or a single bit of a mask).\nfunc enumParams(kind OperandKind, value uint32) []OperandInfo {\n\tswitch kind {\n%s\t}\n\treturn nil\n}\n\n", paramCases.String())
 	fmt.Fprintf(&w, "// enumNames returns the names of a kind's enumerants by value.\nfunc enumNames(kind OperandKind) map[uint32]string {\n\tswitch kind {\n%s\t}\n\treturn nil\n}\n\n", nameCases.String())
@@ -347,7 +347,7 @@ func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byt
 	var w bytes.Buffer
 	header(&w)
 	w.WriteString("import \"strconv\"\n\n")
-	w.WriteString("// generatorNames are the registered generator tools (spir-v.xml), as spirv-dis names them.\nvar generatorNames = map[uint32]string{\n")
+	w.WriteString("// generatorNames are the registered generator tools (spir-v.xml), as spirv-dis names them.\nvar generatorNames = newLazy(func() map[uint32]string {\n\treturn map[uint32]string{\n")
 	for _, g := range gens {
 		name := g.Vendor
 		if g.Tool != "" {
@@ -355,7 +355,7 @@ func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byt
 		}
 		fmt.Fprintf(&w, "\t%d: %q,\n", g.Value, name)
 	}
-	w.WriteString("}\n\n")
+	w.WriteString("}\n})\n\n")
 	one := func(typ, prefix, doc string, g *grammar) {
 		fmt.Fprintf(&w, "// %s is an instruction number of an extended instruction set.\ntype %s uint32\n\n", typ, typ)
 		fmt.Fprintf(&w, "// %s\nconst (\n", doc)
@@ -363,19 +363,19 @@ func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byt
 			fmt.Fprintf(&w, "\t%s%s %s = %d\n", prefix, in.Opname, typ, in.Opcode)
 		}
 		w.WriteString(")\n\n")
-		fmt.Fprintf(&w, "var extInsts%s = map[uint32]ExtInstInfo{\n", typ)
+		fmt.Fprintf(&w, "var extInsts%s = newLazy(func() map[uint32]ExtInstInfo {\n\treturn map[uint32]ExtInstInfo{\n", typ)
 		for _, in := range g.Instructions {
 			fmt.Fprintf(&w, "\t%d: {Name: %q, Operands: ", in.Opcode, in.Opname)
 			operandList(&w, in.Operands)
 			w.WriteString("},\n")
 		}
-		w.WriteString("}\n\n")
-		fmt.Fprintf(&w, "func (v %s) String() string {\n\tif e, ok := extInsts%s[uint32(v)]; ok {\n\t\treturn e.Name\n\t}\n\treturn %q + strconv.FormatUint(uint64(v), 10) + \")\"\n}\n\n", typ, typ, typ+"(")
+		w.WriteString("}\n})\n\n")
+		fmt.Fprintf(&w, "func (v %s) String() string {\n\tif e, ok := extInsts%s.get()[uint32(v)]; ok {\n\t\treturn e.Name\n\t}\n\treturn %q + strconv.FormatUint(uint64(v), 10) + \")\"\n}\n\n", typ, typ, typ+"(")
 	}
 	one("GLSLstd450", "GLSLstd450", "Instructions of the GLSL.std.450 extended instruction set.", glsl)
 	fmt.Fprintf(&w, "// ClspvReflectionRevision is the revision of NonSemantic.ClspvReflection the tables describe.\nconst ClspvReflectionRevision = %d\n\n", clspv.Revision)
 	one("ClspvReflection", "ClspvReflection", "Instructions of the NonSemantic.ClspvReflection extended instruction set.", clspv)
-	w.WriteString("// otherExtInsts are the other known sets, by import name.\nvar otherExtInsts = map[string]map[uint32]ExtInstInfo{\n")
+	w.WriteString("// otherExtInsts are the other known sets, by import name.\nvar otherExtInsts = newLazy(func() map[string]map[uint32]ExtInstInfo {\n\treturn map[string]map[uint32]ExtInstInfo{\n")
 	for _, o := range others {
 		fmt.Fprintf(&w, "\t%q: {\n", o.name)
 		for _, in := range o.g.Instructions {
@@ -392,7 +392,7 @@ func genExtInst(glsl, clspv *grammar, others []namedSet, gens []generator) []byt
 		}
 		w.WriteString("\t},\n")
 	}
-	w.WriteString("}\n")
+	w.WriteString("}\n})\n")
 	return w.Bytes()
 }
 
@@ -421,7 +421,7 @@ func genCaps(g *grammar) []byte {
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	}
-	w.WriteString("// opCapabilities lists the capabilities an instruction needs, any one of them.\nvar opCapabilities = map[Op][]Capability{\n")
+	w.WriteString("// opCapabilities lists the capabilities an instruction needs, any one of them.\nvar opCapabilities = newLazy(func() map[Op][]Capability {\n\treturn map[Op][]Capability{\n")
 	seen := map[int]bool{}
 	for _, in := range g.Instructions {
 		if seen[in.Opcode] {
@@ -432,8 +432,8 @@ func genCaps(g *grammar) []byte {
 			fmt.Fprintf(&w, "\t%d: %s,\n", in.Opcode, list(in.Capabilities))
 		}
 	}
-	w.WriteString("}\n\n")
-	w.WriteString("// enumCapabilities lists, by operand kind and value, the capabilities an\n// enumerant needs (any one of them); for Capability, those it implies.\nvar enumCapabilities = map[OperandKind]map[uint32][]Capability{\n")
+	w.WriteString("}\n})\n\n")
+	w.WriteString("// enumCapabilities lists, by operand kind and value, the capabilities an\n// enumerant needs (any one of them); for Capability, those it implies.\nvar enumCapabilities = newLazy(func() map[OperandKind]map[uint32][]Capability {\n\treturn map[OperandKind]map[uint32][]Capability{\n")
 	for _, k := range g.OperandKinds {
 		if k.Category != "ValueEnum" && k.Category != "BitEnum" {
 			continue
@@ -454,6 +454,6 @@ func genCaps(g *grammar) []byte {
 			fmt.Fprintf(&w, "\tKind%s: {\n%s\t},\n", k.Kind, body.String())
 		}
 	}
-	w.WriteString("}\n")
+	w.WriteString("}\n})\n")
 	return w.Bytes()
 }
