@@ -85,11 +85,15 @@ func lookup[T handle](p unsafe.Pointer) (T, bool) {
 	return t, ok
 }
 
-// retain adds an application reference; false for a dead object.
+// retain adds an application reference; false for a dead object. An
+// object whose application references are gone but that a child still
+// holds (a kernel's program, a buffer's context) is alive: clGet*Info hands
+// out its handle (CL_KERNEL_PROGRAM, CL_MEM_CONTEXT), and wrappers retain
+// what they are given before using it.
 func retain(o *object) bool {
 	tableMu.Lock()
 	defer tableMu.Unlock()
-	if o.refs <= 0 {
+	if _, alive := table[o.h]; !alive || (o.refs <= 0 && o.deps <= 0) {
 		return false
 	}
 	if !o.static {

@@ -235,6 +235,49 @@ static void released(void) {
 	NOOBJ(clCreateCommandQueueWithProperties(c2, dev, NULL, &_e), CL_INVALID_CONTEXT);
 }
 
+/* Objects that the application released but that a child keeps alive (a
+   kernel its program, a buffer its context, a queue its context) are still
+   objects: the handles that clGet*Info returns for them may be retained
+   and used, as wrappers that re-wrap a kernel's program do (pyopencl's
+   Kernel.program), and released again. */
+static void parents(void) {
+	cl_int e;
+	cl_program p = build("");
+	cl_kernel k = clCreateKernel(p, "count", &e);
+	OK(e);
+	OK(clReleaseProgram(p));
+	cl_program kp = NULL;
+	OK(clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof kp, &kp, NULL));
+	CHECK(kp == p, "CL_KERNEL_PROGRAM = %p, want %p", (void *)kp, (void *)p);
+	OK(clRetainProgram(kp));
+	cl_uint refs = 0;
+	OK(clGetProgramInfo(kp, CL_PROGRAM_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+	CHECK(refs >= 1, "CL_PROGRAM_REFERENCE_COUNT = %u after clRetainProgram", refs);
+	cl_kernel k2 = clCreateKernel(kp, "fill", &e);
+	OK(e);
+	OK(clReleaseKernel(k2));
+	OK(clReleaseProgram(kp));
+	/* The kernel still holds the program: queries keep working. */
+	OK(clGetProgramInfo(kp, CL_PROGRAM_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+	OK(clReleaseKernel(k));
+	/* Now nothing holds it. */
+	EXPECT(clRetainProgram(kp), CL_INVALID_PROGRAM);
+
+	cl_context c2 = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+	cl_mem b = clCreateBuffer(c2, CL_MEM_READ_WRITE, 16, NULL, &e);
+	OK(e);
+	OK(clReleaseContext(c2));
+	cl_context bc = NULL;
+	OK(clGetMemObjectInfo(b, CL_MEM_CONTEXT, sizeof bc, &bc, NULL));
+	OK(clRetainContext(bc));
+	cl_mem b2 = clCreateBuffer(bc, CL_MEM_READ_WRITE, 16, NULL, &e);
+	OK(e);
+	OK(clReleaseMemObject(b2));
+	OK(clReleaseContext(bc));
+	OK(clReleaseMemObject(b));
+	EXPECT(clRetainContext(bc), CL_INVALID_CONTEXT);
+}
+
 /* Conformance details (issue 14): options, argument information, queries. */
 static void details(void) {
 	cl_int e;
@@ -463,6 +506,7 @@ int main(int argc, char **argv) {
 		sizes();
 		ndranges();
 		released();
+		parents();
 		details();
 	}
 	OK(clFinish(q));

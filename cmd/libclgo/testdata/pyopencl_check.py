@@ -56,6 +56,17 @@ try:
 except cl.RuntimeError as e:
     assert "nope" in str(e), str(e)
 
+# A kernel keeps its program alive after pyopencl dropped the program:
+# Kernel.program retains the handle clGetKernelInfo(CL_KERNEL_PROGRAM) gives
+# (pyopencl's scan kernels do this) and may build more kernels from it.
+k = cl.Program(ctx, src2).build().idx
+import gc
+gc.collect()
+k2 = cl.Kernel(k.program, "idx")
+k2(q, (16, 8), None, o, np.int32(16))
+cl.enqueue_copy(q, res, o)
+assert (res == want).all(), "kernel of a program reached through Kernel.program"
+
 # Mapping.
 m, _ = cl.enqueue_map_buffer(q, by, cl.map_flags.READ, 0, (n,), np.float32)
 assert np.allclose(m, 4.0 * x + y)
