@@ -385,8 +385,12 @@ func (fs *fnState) derefOrError(pv *ptrVal, t types.Type) *place {
 	}
 	p := fs.deref(pv, t)
 	if p == nil {
-		fs.errorf(fs.pos, "dereferencing a null pointer")
-		return fs.spill(fs.undef(types.Typ[types.Int]))
+		// The pointer can only be null here. Dereferencing it is
+		// undefined only where it runs, and real code has such accesses
+		// on paths its own tests exclude (a helper called with 0 for an
+		// output it checks at run time): the access goes to a private
+		// scratch variable, so the program compiles as clang's does.
+		return fs.newVar(t, "")
 	}
 	return p
 }
