@@ -34,3 +34,87 @@ func TestIntegerToPointerLogical(t *testing.T) {
 	compileError(t, `kernel void k(global int *o, uint a) { *(private int *)a = 1; }`,
 		"an integer that was never a pointer converted to a __private pointer is not supported")
 }
+
+// A forward goto out of nested loops to the end of the outer loop's body,
+// as an interpreter skips the rest of an instruction (found in XMRig's
+// RandomX virtual machine).
+func TestGotoForwardOutOfLoops(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int acc = 0;
+		for (int ip = 0; ip < 4; ip++) {
+			for (int k = 0; k < 3; k++) {
+				if (k == g) goto end;
+				acc += 1;
+			}
+			acc += 100;
+		end:
+			acc += 1000;
+		}
+		out[g] = acc;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 4000, 4004, 4008, 4412)
+}
+
+// A backward goto is a loop (John the Ripper's bit-sliced DES kernels
+// loop so).
+func TestGotoBackward(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int n = 0, i = 0;
+	again:
+		n += i;
+		if (++i <= g) goto again;
+		out[g] = n;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 0, 1, 3, 6)
+}
+
+// break and continue inside a goto's region leave it on their way to
+// their loop.
+func TestGotoRegionBreakContinue(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int s = 0;
+		for (int i = 0; i < 10; i++) {
+			if (i == 1) goto l;
+			if (i == 3 + g) break;
+			if (i & 1) continue;
+			s += 10;
+		l:
+			s += 1;
+		}
+		out[g] = s;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 23, 23, 34, 34)
+}
+
+// A goto in an inlined helper with early returns.
+func TestGotoInHelper(t *testing.T) {
+	src := `int find(int v) {
+		for (int i = 0; i < 4; i++) {
+			if (v == i) goto found;
+			if (v < 0) return -1;
+		}
+		return 100;
+	found:
+		return v * 10;
+	}
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		out[g] = find(g - 1);
+	}`
+	wantInts(t, runInts(t, src, "k", 6), -1, 0, 10, 20, 30, 100)
+}
+
+// A goto into a block stays unsupported, with a diagnostic.
+func TestGotoIntoBlock(t *testing.T) {
+	compileError(t, `kernel void k(global int *p) {
+		int i = 0;
+		if (p[0]) goto inside;
+		while (i < 4) {
+		inside:
+			p[i] = i++;
+		}
+	}`, "this 'goto' is not supported")
+}
