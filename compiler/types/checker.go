@@ -38,8 +38,8 @@ type checker struct {
 	// label of its function (C99 6.8.6.1).
 	labels map[string]bool
 	gotos  []*syntax.GotoStmt
-	calls    map[*Func][]callSite
-	warned   map[string]bool // one-time warnings
+	calls  map[*Func][]callSite
+	warned map[string]bool // one-time warnings
 
 	link *linkState // CheckUnits: what the units share; nil for Check
 }
