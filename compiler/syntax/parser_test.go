@@ -241,7 +241,7 @@ func TestErrors(t *testing.T) {
 		{"float x = 1.5q;", "1:11: error: invalid suffix 'q' on floating constant"},
 		{"float x = 1e+;", "1:11: error: exponent has no digits"},
 		{"float x = 0x1.8;", "1:11: error: hexadecimal floating constant requires an exponent"},
-		{"long x = 1ll;", "1:10: error: 'long long' is not supported in OpenCL C"},
+		{"long x = 1lL;", "1:10: error: invalid suffix 'lL' on integer constant"},
 		{"int 3;", "1:5: error: expected identifier or '('"},
 		{"void f() { auto int x; }", "1:12: error: OpenCL C version 1.2 does not support the 'auto' storage class specifier"},
 		{"static extern int x;", "1:8: error: cannot combine with previous 'static' declaration specifier"},

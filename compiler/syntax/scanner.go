@@ -214,7 +214,13 @@ func scanNumber(s string, pos diag.Pos, diags *diag.List) tokKind {
 	switch strings.ToLower(suffix) {
 	case "", "u", "l", "ul", "lu":
 	case "ll", "ull", "llu":
-		diags.Errorf(pos, "'long long' is not supported in OpenCL C")
+		// long long is a reserved 128-bit type (OpenCL C 6.1.4), but
+		// real kernels write 0x...ull for a 64-bit constant, as in C, and
+		// clang takes it: the literal is typed as long or ulong, which
+		// gives the same bits wherever its value is kept in 64 bits.
+		if strings.Contains(suffix, "lL") || strings.Contains(suffix, "Ll") {
+			diags.Errorf(pos, "invalid suffix '%s' on integer constant", suffix)
+		}
 	default:
 		diags.Errorf(pos, "invalid suffix '%s' on integer constant", suffix)
 	}
