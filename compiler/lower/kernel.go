@@ -461,6 +461,14 @@ func isStructType(t types.Type) bool {
 // bindPOD binds a POD kernel parameter to its value.
 func (fs *fnState) bindPOD(v *types.Var, id spirv.ID) {
 	val := &value{t: v.Type, id: id}
+	if fs.objs[v] != nil {
+		// Its address is taken (an array member passed to a helper, as
+		// GROMACS's PME kernels pass kernelParams.grid.realGridSizeFP):
+		// the parameter is a private object holding a copy.
+		delete(fs.vars, v)
+		fs.storeValue(fs.bind(v).pl, *val)
+		return
+	}
 	if fs.an.mutable[v] {
 		pl := fs.newVar(v.Type, v.Name)
 		fs.store(pl, id)

@@ -118,3 +118,30 @@ func TestGotoIntoBlock(t *testing.T) {
 		}
 	}`, "this 'goto' is not supported")
 }
+
+// The address of a by-value kernel argument's member array, passed to a
+// helper (GROMACS's PME gather kernel passes kernelParams.grid.realGridSizeFP):
+// the argument is then a private copy (once "taking the address of this
+// object is not supported", then an internal error).
+func TestKernelArgMemberAddress(t *testing.T) {
+	src := `typedef struct { float size[3]; int n; } grid_t;
+	typedef struct { grid_t grid; float scale; } params_t;
+	float sum3(const float *v) { return v[0] + v[1] + v[2]; }
+	void bump(int *p) { *p += 1; }
+	kernel void k(global int *out, const params_t p, int m) {
+		int g = get_global_id(0);
+		bump(&m);
+		out[g] = (int)(sum3(p.grid.size) * p.scale) + p.grid.n * g + m;
+	}`
+	type grid struct {
+		Size [3]float32
+		N    int32
+	}
+	type params struct {
+		Grid  grid
+		Scale float32
+	}
+	compileValid(t, src)
+	got := runHost[int32](t, src, "k", 3, params{grid{[3]float32{1, 2, 3.5}, 10}, 2}, int32(100))
+	wantInts(t, got, 114, 124, 134)
+}
