@@ -118,6 +118,10 @@ func TestDecls(t *testing.T) {
 		{"int f(int (*)(int), int (*cb)[3], float4 (*)[2]);",
 			"(func f (functype int (param _ (ptr (functype int (param _ int)))) (param cb (ptr (array 3 int))) (param _ (ptr (array 2 float4)))))"},
 		{"typedef int T; void f(T T);", "(typedef T int)\n(func f (functype void (param T $T)))"},
+		// clang's typedef names (uchar, size_t, vector types) name a member
+		// or variable after a type specifier, and are hidden by it.
+		{"typedef int T; typedef struct { T int2; float float4; } S; int uint; uint4 v;",
+			"(typedef T int)\n(typedef S (struct {(field int2 $T) (field float4 float)}))\n(var uint int)\n(var v uint4)"},
 	}
 	for _, tt := range tests {
 		f, errs := parse(t, tt.src)
