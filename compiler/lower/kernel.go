@@ -25,6 +25,10 @@ type fnState struct {
 	// gotoTargets: the exit of each label's enclosing goto region being
 	// lowered, for the gotos inside it (gotos.go).
 	gotoTargets map[string]*exit
+	// nullScratch: the scratch variables standing for dereferences of
+	// pointers known to be null (derefOrError); their members' addresses
+	// are null too (addrOf).
+	nullScratch map[spirv.ID]bool
 	frame       *frame // the innermost inlined call, nil in the kernel's body
 	dead        bool   // the current point is unreachable
 	pcVar       spirv.ID

@@ -145,3 +145,20 @@ func TestKernelArgMemberAddress(t *testing.T) {
 	got := runHost[int32](t, src, "k", 3, params{grid{[3]float32{1, 2, 3.5}, 10}, 2}, int32(100))
 	wantInts(t, got, 114, 124, 134)
 }
+
+// The address of a member through a pointer known to be null, on a path
+// that never runs (Mandelbulber: "material ? &material->fractalColoring :
+// NULL" with material null after inlining), is a null pointer.
+func TestNullMemberAddress(t *testing.T) {
+	src := `typedef struct { int id; int c[2]; } mat_t;
+	int get(mat_t *m) {
+		int *c = m ? &m->c[1] : 0;
+		return c ? *c : -1;
+	}
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		mat_t a = {1, {2, g * 5}};
+		out[g] = get(&a) * 10 + get(0);
+	}`
+	wantInts(t, runInts(t, src, "k", 3), -1, 49, 99)
+}

@@ -2,6 +2,7 @@
 //! global 64
 //! local 16
 //! arg buffer<uint> 256 out
+//! arg buffer<uint> 64 out
 
 // A helper that takes optional output pointers and tests them at run time,
 // called with 0 for the ones a call site does not want (a pattern of hash
@@ -23,7 +24,17 @@ void digest(uint *state, uint *dst, global uint *gdst, uint words)
 		gdst[i] = a ^ (b + i);
 }
 
-kernel void null_on_unused_path(global uint *out)
+typedef struct { uint id; uint coef[3]; } material;
+
+// The address of a member through a pointer that may be null, taken only
+// where it is not.
+uint shade(const material *m, uint x)
+{
+	const uint *c = m ? &m->coef[1] : 0;
+	return c ? *c * x : x + 1;
+}
+
+kernel void null_on_unused_path(global uint *out, global uint *shaded)
 {
 	uint g = get_global_id(0);
 	uint s[2] = {g + 1, g * 3};
@@ -31,4 +42,6 @@ kernel void null_on_unused_path(global uint *out)
 	digest(s, t, 0, 0);
 	digest(t, 0, out + 4 * g, 0);
 	digest(s, 0, out + 4 * g + 1, 3);
+	material m = {g, {1, g + 2, 3}};
+	shaded[g] = shade(&m, g) + shade(0, g);
 }
