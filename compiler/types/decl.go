@@ -388,7 +388,7 @@ func (c *checker) funcBody(f *Func, d *syntax.FuncDecl) {
 	}
 	for _, g := range c.gotos {
 		if !c.labels[g.Label] {
-			c.errorf(g, "use of undeclared label '%s'", g.Label)
+			c.diags.Errorf(g.LabelAt, "use of undeclared label '%s'", g.Label)
 		}
 	}
 	c.popScope()

@@ -46,7 +46,7 @@ func TestErrors(t *testing.T) {
 		{"int g(int n);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }",
 			"t.cl:2:24: error: recursion is not supported in OpenCL C: 'g' calls 'f' calls 'g'"},
 		{"kernel void k(global int *p) { goto out; *p = 2; }",
-			"t.cl:1:32: error: use of undeclared label 'out'"},
+			"t.cl:1:37: error: use of undeclared label 'out'"},
 		{"kernel void k(global int *p) { out: *p = 1; out: *p = 2; }",
 			"t.cl:1:45: error: redefinition of label 'out'"},
 		{"kernel void k(global int *p) { *p = y; }",
