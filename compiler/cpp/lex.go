@@ -41,19 +41,30 @@ type segment struct {
 }
 
 // splice performs translation phases 1-2 that matter here: CR LF and lone
-// CR become LF, and backslash-newline pairs vanish. It returns the joined
-// text and the segments that give every byte its original position.
-func splice(src string) (string, []segment) {
+// CR become LF, and backslash-newline pairs vanish. As in clang and gcc, a
+// backslash followed by blanks and a newline splices too (real kernels
+// have trailing tabs after a macro's backslashes); spaced lists where. It
+// returns the joined text and the segments that give every byte its
+// original position.
+func splice(src string) (text string, segs []segment, spaced []segment) {
 	var b strings.Builder
 	b.Grow(len(src))
-	segs := []segment{{0, 1, 1}}
-	line := int32(1)
+	segs = []segment{{0, 1, 1}}
+	line, lineStart := int32(1), 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c == '\\' {
-			if n := newlineLen(src, i+1); n > 0 {
-				i += n
+			j := i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\v' || src[j] == '\f') {
+				j++
+			}
+			if n := newlineLen(src, j); n > 0 {
+				if j > i+1 {
+					spaced = append(spaced, segment{i, line, int32(i-lineStart) + 2})
+				}
+				i = j + n - 1
 				line++
+				lineStart = i + 1
 				segs = append(segs, segment{b.Len(), line, 1})
 				continue
 			}
@@ -62,12 +73,13 @@ func splice(src string) (string, []segment) {
 			i += n - 1
 			b.WriteByte('\n')
 			line++
+			lineStart = i + 1
 			segs = append(segs, segment{b.Len(), line, 1})
 			continue
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), segs
+	return b.String(), segs, spaced
 }
 
 // newlineLen is the length of the line ending at src[i] (LF, CR LF or CR),
@@ -99,7 +111,12 @@ type lexer struct {
 
 // lexFile lexes a whole file, ending with an EOF token.
 func lexFile(file, src string, diags *diag.List) []token {
-	text, segs := splice(src)
+	text, segs, spaced := splice(src)
+	if diags != nil {
+		for _, sp := range spaced {
+			diags.Warnf(diag.Pos{File: file, Line: sp.line, Col: sp.col}, "backslash and newline separated by space")
+		}
+	}
 	lx := &lexer{src: text, segs: segs, file: file, diags: diags}
 	return lx.all()
 }

@@ -29,6 +29,7 @@ var warningTable = []*WarningInfo{
 	{Name: "builtin-macro-redefined", Help: "#define or #undef of a predefined macro", match: []string{"^redefining builtin macro", "^undefining builtin macro"}},
 	{Name: "extra-tokens", Help: "tokens after a directive that takes none", match: []string{"^extra tokens at end of #"}},
 	{Name: "ignored-pragmas", Help: "a malformed or unknown #pragma OPENCL EXTENSION", match: []string{"extra tokens at end of '#pragma", "^expected extension name", "^expected ':'", "^expected 'enable' or 'disable'", "^expected 'disable' after 'all'", "^unsupported OpenCL extension"}},
+	{Name: "backslash-newline-escape", Help: "a backslash and the newline it splices separated by blanks", match: []string{"^backslash and newline separated by space"}},
 	{Name: "c99-extensions", Help: "no whitespace after a macro's name", match: []string{"^ISO C99 requires whitespace"}},
 	{Name: "pedantic", Help: "__VA_ARGS__ outside a variadic macro", match: []string{"^__VA_ARGS__ can only appear"}},
 	{Name: "integer-overflow", Help: "overflow in a #if expression", match: []string{"^integer overflow in preprocessor expression"}},

@@ -182,6 +182,10 @@ func analyze(info *types.Info, k *types.Func, globals []*types.Var, phys bool) *
 }
 
 func (a *analysis) fn(f *types.Func) {
+	// In a function with gotos every local lives in a variable: a goto
+	// region may skip its initialization, so an SSA value would not
+	// dominate its uses after the label (gotos.go).
+	gotos := hasGoto(f.Decl.Body)
 	inspect(f.Decl.Body, func(n syntax.Node) {
 		switch n := n.(type) {
 		case *syntax.Ident:
@@ -206,7 +210,7 @@ func (a *analysis) fn(f *types.Func) {
 			if v == nil {
 				return
 			}
-			if n.Init == nil || v.Static {
+			if n.Init == nil || v.Static || gotos {
 				a.mutable[v] = true
 			}
 			if n.Init != nil && isPointer(v.Type) {

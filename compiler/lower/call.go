@@ -83,8 +83,8 @@ func (fs *fnState) inlineArgs(args []value, f *types.Func, t types.Type) value {
 			fr.ret = fs.newVar(f.Sig.Result, f.Name+".ret")
 		}
 	}
-	saveFrame := fs.frame
-	fs.frame = fr
+	saveFrame, saveTargets := fs.frame, fs.gotoTargets
+	fs.frame, fs.gotoTargets = fr, nil
 	b := fs.b
 	if needsWrap(f.Decl.Body) {
 		header, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID()
@@ -119,7 +119,7 @@ func (fs *fnState) inlineArgs(args []value, f *types.Func, t types.Type) value {
 			}
 		}
 	}
-	fs.frame = saveFrame
+	fs.frame, fs.gotoTargets = saveFrame, saveTargets
 	for p, bd := range saved {
 		if bd == nil {
 			delete(fs.vars, p)

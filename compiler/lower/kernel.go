@@ -12,24 +12,31 @@ import (
 // into one SPIR-V function.
 type fnState struct {
 	*lowerer
-	inlines   int // user function calls inlined so far (see inlineBudget)
-	k         *types.Func
-	an        *analysis
-	fn        *spirv.Function
-	used      []spirv.ID // module-level variables the kernel uses
-	usedSet   map[spirv.ID]bool
-	vars      map[*types.Var]*binding
-	objs      map[*types.Var]*object
-	maxNum    uint32 // the largest object number (ptrmem.go)
-	ctl       []*construct
-	frame     *frame // the innermost inlined call, nil in the kernel's body
-	dead      bool   // the current point is unreachable
-	pcVar     spirv.ID
-	pcStruct  spirv.ID
-	pcIndex   map[spirv.PushConstantKind]uint32
-	kref      *spirv.Kernel
-	images    map[spirv.ID]*imageArg // image arguments by their loaded handle
-	imageInfo []imageInfoPC          // channel query push constants
+	inlines int // user function calls inlined so far (see inlineBudget)
+	k       *types.Func
+	an      *analysis
+	fn      *spirv.Function
+	used    []spirv.ID // module-level variables the kernel uses
+	usedSet map[spirv.ID]bool
+	vars    map[*types.Var]*binding
+	objs    map[*types.Var]*object
+	maxNum  uint32 // the largest object number (ptrmem.go)
+	ctl     []*construct
+	// gotoTargets: the exit of each label's enclosing goto region being
+	// lowered, for the gotos inside it (gotos.go).
+	gotoTargets map[string]*exit
+	// nullScratch: the scratch variables standing for dereferences of
+	// pointers known to be null (derefOrError); their members' addresses
+	// are null too (addrOf).
+	nullScratch map[spirv.ID]bool
+	frame       *frame // the innermost inlined call, nil in the kernel's body
+	dead        bool   // the current point is unreachable
+	pcVar       spirv.ID
+	pcStruct    spirv.ID
+	pcIndex     map[spirv.PushConstantKind]uint32
+	kref        *spirv.Kernel
+	images      map[spirv.ID]*imageArg // image arguments by their loaded handle
+	imageInfo   []imageInfoPC          // channel query push constants
 	// samplerMasks: the mask of each loaded literal sampler handle.
 	samplerMasks map[spirv.ID]uint32
 	// samplerArgs: the sampler_t arguments whose state is in push
@@ -461,6 +468,14 @@ func isStructType(t types.Type) bool {
 // bindPOD binds a POD kernel parameter to its value.
 func (fs *fnState) bindPOD(v *types.Var, id spirv.ID) {
 	val := &value{t: v.Type, id: id}
+	if fs.objs[v] != nil {
+		// Its address is taken (an array member passed to a helper, as
+		// GROMACS's PME kernels pass kernelParams.grid.realGridSizeFP):
+		// the parameter is a private object holding a copy.
+		delete(fs.vars, v)
+		fs.storeValue(fs.bind(v).pl, *val)
+		return
+	}
 	if fs.an.mutable[v] {
 		pl := fs.newVar(v.Type, v.Name)
 		fs.store(pl, id)

@@ -45,7 +45,10 @@ func runInts(t *testing.T, src, k string, n int) []int32 {
 	return runHost[int32](t, src, k, n)
 }
 
-func runHost[T any](t *testing.T, src, name string, n int) []T {
+// runHost runs kernel name over n work-items on the host device with a
+// zeroed buffer of 64 Ts as argument 0 and extra as the next arguments,
+// and returns the buffer.
+func runHost[T any](t *testing.T, src, name string, n int, extra ...any) []T {
 	const size = 64
 	t.Helper()
 	ctx := context.Background()
@@ -89,7 +92,7 @@ func runHost[T any](t *testing.T, src, name string, n int) []T {
 		t.Fatal(err)
 	}
 	defer b.Release()
-	if err := k.SetArgs(b); err != nil {
+	if err := k.SetArgs(append([]any{b}, extra...)...); err != nil {
 		t.Fatal(err)
 	}
 	ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{uint64(n)}, nil)

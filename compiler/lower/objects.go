@@ -116,8 +116,9 @@ func (fs *fnState) setupObjects() {
 		switch {
 		case o.phys:
 			// no variable: addresses
-		case v.Kind == types.ParamVar && v.Func == fs.k:
-			// declared with the kernel's arguments
+		case v.Kind == types.ParamVar && v.Func == fs.k && isPointer(v.Type):
+			// declared with the kernel's arguments (a by-value argument
+			// whose address is taken is a private copy, bindPOD)
 		case v.Kind == types.KernelLocal:
 			o.sc = spirv.StorageClassWorkgroup
 			o.id = fs.b.Variable(fs.b.TypePointer(o.sc, fs.objArrayType(o, v.Type)), o.sc)

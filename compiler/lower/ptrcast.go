@@ -139,9 +139,16 @@ func (fs *fnState) intToPtr(v value, pt *types.Pointer) *ptrVal {
 		bytes = b.EmitIDs(spirv.OpBitwiseAnd, u, w, fs.u32(1<<24-1))
 	}
 	objs := fs.objList(fs.an.fromInt(pt.Space))
-	if fs.opts.Auto && physSpace(pt.Space) && len(objs) == 1 && objs[0] == nil {
-		// Under logical addressing it could only be the null pointer.
-		fs.errorf(fs.pos, msgIntToGlobalPtr)
+	if len(objs) == 1 && objs[0] == nil {
+		// Under logical addressing it could only be the null pointer,
+		// which it is not: no object of the kernel has its address. Said
+		// here, since dereferencing a pointer known to be null is not an
+		// error (derefOrError).
+		if physSpace(pt.Space) {
+			fs.errorf(fs.pos, msgIntToGlobalPtr)
+		} else {
+			fs.errorf(fs.pos, "an integer that was never a pointer converted to a %v pointer is not supported", pt.Space)
+		}
 	}
 	pv := &ptrVal{objs: objs, off: bytes}
 	// The objects one pointer may refer to count offsets alike (a group

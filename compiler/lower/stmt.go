@@ -13,7 +13,8 @@ type construct struct {
 	merge    spirv.ID
 	cont     spirv.ID
 	frame    *frame
-	usesFlag bool // a return inside set the frame's flag and broke out
+	usesFlag bool    // a return inside set the frame's flag and broke out
+	exits    []*exit // jumps that broke out of it on their way further (gotos.go)
 }
 
 const (
@@ -36,6 +37,10 @@ func (fs *fnState) body(blk *syntax.BlockStmt) {
 }
 
 func (fs *fnState) stmts(list []syntax.Stmt) {
+	if regs := gotoRegions(list); len(regs) > 0 {
+		fs.stmtRange(list, regs, 0, len(list))
+		return
+	}
 	for _, s := range list {
 		if fs.dead {
 			// Unreachable code after a jump: C allows it, nothing runs it.
@@ -130,16 +135,30 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 	case *syntax.SwitchStmt:
 		fs.switchStmt(s)
 	case *syntax.BreakStmt:
+		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
-			if c := fs.ctl[i]; c.kind != ctlCall {
+			switch c := fs.ctl[i]; {
+			case c.kind == ctlGoto:
+				crossed = true
+			case c.kind != ctlCall && crossed:
+				fs.crossJump(c, false)
+				return
+			case c.kind != ctlCall:
 				fs.jump(c.merge)
 				return
 			}
 		}
 		fs.errorf(s.At, "'break' outside a loop or switch")
 	case *syntax.ContinueStmt:
+		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
-			if c := fs.ctl[i]; c.kind == ctlLoop {
+			switch c := fs.ctl[i]; {
+			case c.kind == ctlGoto:
+				crossed = true
+			case c.kind == ctlLoop && crossed:
+				fs.crossJump(c, true)
+				return
+			case c.kind == ctlLoop:
 				fs.jump(c.cont)
 				return
 			}
@@ -148,7 +167,7 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 	case *syntax.ReturnStmt:
 		fs.returnStmt(s)
 	case *syntax.GotoStmt:
-		fs.errorf(s.At, "'goto' is not supported")
+		fs.gotoStmt(s)
 	case *syntax.CaseStmt:
 		fs.errorf(s.At, "case label not directly inside a switch body is not supported")
 	case *syntax.BadStmt:
@@ -221,6 +240,7 @@ func (fs *fnState) loop(_ syntax.Stmt, cond, post syntax.Expr, body syntax.Stmt,
 // afterBreakable re-checks the returned flag after a loop or switch that
 // a return inside an inlined function broke out of.
 func (fs *fnState) afterBreakable(c *construct) {
+	fs.afterExits(c)
 	if !c.usesFlag || fs.frame == nil {
 		return
 	}
@@ -246,7 +266,7 @@ func (fs *fnState) leaveToFrame() {
 			fs.jump(c.merge)
 			return
 		}
-		if c.kind == ctlLoop || c.kind == ctlSwitch {
+		if c.kind == ctlLoop || c.kind == ctlSwitch || c.kind == ctlGoto {
 			if f.flag == 0 {
 				f.flag = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.boolT()), fs.b.ConstantFalse(fs.boolT()))
 			}

@@ -362,8 +362,9 @@ type (
 		Result Expr // nil for `return;`
 	}
 	GotoStmt struct {
-		At    diag.Pos
-		Label string
+		At      diag.Pos
+		Label   string
+		LabelAt diag.Pos // the label's name, where clang reports an undeclared one
 	}
 	// PragmaStmt places a #pragma among a block's statements.
 	PragmaStmt struct{ Pragma *Pragma }

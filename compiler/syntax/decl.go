@@ -231,7 +231,11 @@ loop:
 			}
 		case tName:
 			switch {
-			case builtinTypes[t.text]:
+			case typedefTypes[t.text] && !st.empty():
+				// A typedef name after a type specifier is the
+				// declarator's name (C99 6.7.2p2): cl_int int2;
+				break loop
+			case p.isBuiltinType(t.text):
 				p.next()
 				if !st.add(t.text) {
 					conflict(t)

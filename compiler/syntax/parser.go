@@ -272,6 +272,23 @@ func (p *parser) declare(name string, typedef bool) {
 	(*s)[name] = typedef
 }
 
+// isBuiltinType reports whether name is a builtin type name here: not one
+// of clang's typedef names hidden by a declaration of an ordinary
+// identifier (int int4 = 0;).
+func (p *parser) isBuiltinType(name string) bool {
+	if !builtinTypes[name] {
+		return false
+	}
+	if typedefTypes[name] {
+		for i := len(p.scopes) - 1; i >= 0; i-- {
+			if td, ok := p.scopes[i][name]; ok {
+				return td
+			}
+		}
+	}
+	return true
+}
+
 func (p *parser) isTypedefName(name string) bool {
 	for i := len(p.scopes) - 1; i >= 0; i-- {
 		if td, ok := p.scopes[i][name]; ok {
@@ -306,7 +323,7 @@ func (p *parser) startsTypeName(t token) bool {
 	case tKeyword:
 		return typeSpecKeywords[t.text] || qualKeywords[t.text] != 0 || t.text == "__attribute__"
 	case tName:
-		return builtinTypes[t.text] || p.isTypedefName(t.text)
+		return p.isBuiltinType(t.text) || p.isTypedefName(t.text)
 	}
 	return false
 }

@@ -118,6 +118,10 @@ func TestDecls(t *testing.T) {
 		{"int f(int (*)(int), int (*cb)[3], float4 (*)[2]);",
 			"(func f (functype int (param _ (ptr (functype int (param _ int)))) (param cb (ptr (array 3 int))) (param _ (ptr (array 2 float4)))))"},
 		{"typedef int T; void f(T T);", "(typedef T int)\n(func f (functype void (param T $T)))"},
+		// clang's typedef names (uchar, size_t, vector types) name a member
+		// or variable after a type specifier, and are hidden by it.
+		{"typedef int T; typedef struct { T int2; float float4; } S; int uint; uint4 v;",
+			"(typedef T int)\n(typedef S (struct {(field int2 $T) (field float4 float)}))\n(var uint int)\n(var v uint4)"},
 	}
 	for _, tt := range tests {
 		f, errs := parse(t, tt.src)
@@ -241,7 +245,7 @@ func TestErrors(t *testing.T) {
 		{"float x = 1.5q;", "1:11: error: invalid suffix 'q' on floating constant"},
 		{"float x = 1e+;", "1:11: error: exponent has no digits"},
 		{"float x = 0x1.8;", "1:11: error: hexadecimal floating constant requires an exponent"},
-		{"long x = 1ll;", "1:10: error: 'long long' is not supported in OpenCL C"},
+		{"long x = 1lL;", "1:10: error: invalid suffix 'lL' on integer constant"},
 		{"int 3;", "1:5: error: expected identifier or '('"},
 		{"void f() { auto int x; }", "1:12: error: OpenCL C version 1.2 does not support the 'auto' storage class specifier"},
 		{"static extern int x;", "1:8: error: cannot combine with previous 'static' declaration specifier"},

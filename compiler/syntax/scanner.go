@@ -64,8 +64,15 @@ func init() {
 }
 
 // builtinTypes are the OpenCL type names that are identifiers to the
-// preprocessor but always name a type to the parser.
+// preprocessor and name a type to the parser.
 var builtinTypes = map[string]bool{}
+
+// typedefTypes are the builtinTypes that clang declares as typedefs
+// (uchar, size_t, the vector types, ...): like any typedef name they may be
+// redeclared as an ordinary identifier in an inner scope, or name a struct
+// member (real code has "cl_int int2;"), so they are types only where no
+// declaration hides them (parser.isBuiltinType).
+var typedefTypes = map[string]bool{}
 
 func init() {
 	for _, n := range []string{
@@ -76,9 +83,13 @@ func init() {
 	} {
 		builtinTypes[n] = true
 	}
+	for _, n := range []string{"uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "cl_mem_fence_flags"} {
+		typedefTypes[n] = true
+	}
 	for _, e := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"} {
 		for _, n := range []string{"2", "3", "4", "8", "16"} {
 			builtinTypes[e+n] = true
+			typedefTypes[e+n] = true
 		}
 	}
 }
@@ -214,7 +225,13 @@ func scanNumber(s string, pos diag.Pos, diags *diag.List) tokKind {
 	switch strings.ToLower(suffix) {
 	case "", "u", "l", "ul", "lu":
 	case "ll", "ull", "llu":
-		diags.Errorf(pos, "'long long' is not supported in OpenCL C")
+		// long long is a reserved 128-bit type (OpenCL C 6.1.4), but
+		// real kernels write 0x...ull for a 64-bit constant, as in C, and
+		// clang takes it: the literal is typed as long or ulong, which
+		// gives the same bits wherever its value is kept in 64 bits.
+		if strings.Contains(suffix, "lL") || strings.Contains(suffix, "Ll") {
+			diags.Errorf(pos, "invalid suffix '%s' on integer constant", suffix)
+		}
 	default:
 		diags.Errorf(pos, "invalid suffix '%s' on integer constant", suffix)
 	}

@@ -126,7 +126,7 @@ func (p *parser) stmt(inList bool) Stmt {
 				p.skipTo()
 				return g
 			}
-			g.Label = p.tok.text
+			g.Label, g.LabelAt = p.tok.text, p.tok.pos
 			p.next()
 			p.semi("expected ';' after goto statement")
 			return g

@@ -35,8 +35,12 @@ type checker struct {
 	fnExts   map[string]bool
 	loops    int
 	switches []*switchState
-	calls    map[*Func][]callSite
-	warned   map[string]bool // one-time warnings
+	// labels and gotos of the function being checked: every goto names a
+	// label of its function (C99 6.8.6.1).
+	labels map[string]bool
+	gotos  []*syntax.GotoStmt
+	calls  map[*Func][]callSite
+	warned map[string]bool // one-time warnings
 
 	link *linkState // CheckUnits: what the units share; nil for Check
 }

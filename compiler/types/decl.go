@@ -366,6 +366,7 @@ func (c *checker) funcBody(f *Func, d *syntax.FuncDecl) {
 	c.fnExts = map[string]bool{}
 	c.loops = 0
 	c.switches = nil
+	c.labels, c.gotos = map[string]bool{}, nil
 	f.Locals = nil
 	c.pushScope()
 	for i, p := range f.Params {
@@ -384,6 +385,11 @@ func (c *checker) funcBody(f *Func, d *syntax.FuncDecl) {
 	c.noteTypeExts(f.Sig.Result)
 	for _, s := range d.Body.Stmts {
 		c.stmt(s)
+	}
+	for _, g := range c.gotos {
+		if !c.labels[g.Label] {
+			c.diags.Errorf(g.LabelAt, "use of undeclared label '%s'", g.Label)
+		}
 	}
 	c.popScope()
 	if !IsVoid(f.Sig.Result) && !IsInvalid(f.Sig.Result) && !f.Kernel && canFallThrough(d.Body) && f.Name != "main" {

@@ -105,6 +105,11 @@ func TestExprTypes(t *testing.T) {
 		{"3000000000", "long"},
 		{"0xFFFFFFFF", "uint"},
 		{"1ul", "ulong"},
+		{"++b", "bool"}, // C99 6.5.2.4, as clang
+		{"b--", "bool"},
+		{"1ll", "long"}, // long long literals are 64-bit (scanner.go)
+		{"0x0555555555555555ull", "ulong"},
+		{"7LLU", "ulong"},
 		{"1.5", "float"},
 		{"sz + 1", "size_t"},
 		{"pd", "ptrdiff_t"},

@@ -58,10 +58,9 @@ func (c *checker) unary(e *syntax.UnaryExpr) TypeAndValue {
 			if !u.Kind.IsArithmetic() {
 				break
 			}
-			if u.Kind == Bool {
-				c.errorf(e, "cannot increment value of type 'bool'")
-				return c.bad(e)
-			}
+			// ++ and -- on bool are C99's (6.5.2.4: b = b + 1 converted
+			// to bool, so ++ sets it and -- flips it), as clang takes them
+			// (sgminer's neoscrypt loops on "++flag").
 			return c.record(e, rv(t))
 		case *Vector:
 			return c.record(e, rv(t))

@@ -77,10 +77,15 @@ func (c *checker) stmt(s syntax.Stmt) {
 	case *syntax.ReturnStmt:
 		c.returnStmt(s)
 	case *syntax.GotoStmt:
-		c.errorf(s, "'goto' is not supported by clgo")
+		c.gotos = append(c.gotos, s)
+	case *syntax.LabelStmt:
+		if c.labels[s.Name] {
+			c.errorf(s, "redefinition of label '%s'", s.Name)
+		}
+		c.labels[s.Name] = true
 	case *syntax.PragmaStmt:
 		c.pragma(s.Pragma)
-	case *syntax.LabelStmt, *syntax.EmptyStmt, *syntax.BadStmt, nil:
+	case *syntax.EmptyStmt, *syntax.BadStmt, nil:
 	}
 }
 
