@@ -299,14 +299,16 @@ func (t *translator) declareVar(in *spirv.Instruction) error {
 	if !ok {
 		return t.errAt(in, "result type is not a pointer")
 	}
-	switch sc {
-	case scInput:
-		ops, ok := t.deco(in.Result, spirv.DecorationBuiltIn)
-		if !ok || len(ops) == 0 {
-			return t.errAt(in, "Input variable without BuiltIn")
-		}
+	// Builtins are Input variables; translators of LLVM 14 and older
+	// (pyopencl's add-vectors.spv) declared them UniformConstant, imported
+	// by LinkageAttributes: the BuiltIn decoration decides either way.
+	if ops, ok := t.deco(in.Result, spirv.DecorationBuiltIn); ok && len(ops) > 0 && (sc == scInput || sc == scUniformConstant) {
 		t.inputs[in.Result] = spirv.BuiltIn(ops[0])
 		return nil
+	}
+	switch sc {
+	case scInput:
+		return t.errAt(in, "Input variable without BuiltIn")
 	case scWorkgroup:
 		t.locals[in.Result] = true
 		t.cexpr[in.Result] = fmt.Sprintf("_g%d", in.Result)
