@@ -1,6 +1,7 @@
 package cl
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -212,5 +213,5 @@ func ilOptions(needs []string, kernelIL bool, d *Device) []string {
 // refused.
 func translateError(err error) (log string, _ error) {
 	log = "clgo: translating the OpenCL-flavoured SPIR-V module to OpenCL C: " + err.Error()
-	return log, fmt.Errorf("%s", log)
+	return log, errors.New(log)
 }
