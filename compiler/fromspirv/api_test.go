@@ -122,6 +122,16 @@ func TestErrors(t *testing.T) {
           %x = OpBitReverse %uint %c
                OpReturn
                OpFunctionEnd`, "fromspirv: word 36: OpBitReverse: instruction not supported"},
+		{"offset", `
+               OpMemberDecorate %s 1 Offset 8
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+          %s = OpTypeStruct %uint %uint
+       %fnty = OpTypeFunction %void
+          %k = OpFunction %void None %fnty
+          %l = OpLabel
+               OpReturn
+               OpFunctionEnd`, "fromspirv: word 16: OpMemberDecorate: member 1 of %2 is at offset 8, not 4 as in OpenCL C"},
 		{"pipe", `
        %void = OpTypeVoid
        %pipe = OpTypePipe ReadOnly

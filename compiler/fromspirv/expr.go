@@ -341,16 +341,13 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 		}
 		return fmt.Sprintf("((%s)%s(%s))", rty, f, a), nil
 	case spirv.OpPtrEqual:
-		t.comparesPointers = true
 		return relBin("==", false)
 	case spirv.OpPtrNotEqual:
-		t.comparesPointers = true
 		return relBin("!=", false)
 	case spirv.OpPtrDiff:
 		if err := two(); err != nil {
 			return "", err
 		}
-		t.comparesPointers = true
 		// Through integers: pointers into different objects (the CTS
 		// subtracts two buffers) give their addresses' difference, which C
 		// pointer subtraction leaves undefined.

@@ -4,15 +4,18 @@
 // emit) into OpenCL C, which clgo's compiler then builds for any device
 // like source. clCreateProgramWithIL takes such modules through it.
 //
-// Contract (docs/hosttier.md's sibling for IL programs): the translation is
+// Contract (docs/fromspirv.md): the translation is
 // done at build time, with the specialization constants set by then.
 //
 // The translation is literal: every SSA id becomes a C variable (_N) of its
 // type and each instruction one assignment; integers are unsigned C types
 // (SPIR-V integers have no sign) and the signed operations reinterpret
-// their operands; a function of more than one block becomes a dispatch
-// loop over its blocks (Kernel SPIR-V need not be structured and OpenCL C
-// has no goto), with OpPhi as copies on each edge.
+// their operands. Control flow needs no merge instructions (Kernel SPIR-V
+// need not be structured) and OpenCL C has no goto: a reducible graph is
+// written as its blocks in reverse postorder, each guarded by the one
+// pending block, with its natural loops as for(;;) loops; an irreducible
+// one as a dispatch loop over a switch. OpPhi are copies on each edge.
+// docs/fromspirv.md has the whole mapping.
 package fromspirv
 
 import (
@@ -128,6 +131,9 @@ func (t *translator) translate() error {
 	if err := t.checkDecorations(); err != nil {
 		return err
 	}
+	if err := t.checkLayout(); err != nil {
+		return err
+	}
 	for _, in := range t.m.Capabilities {
 		if len(in.Operands) > 0 && spirv.Capability(in.Operands[0]) == spirv.CapabilityShader {
 			return t.errAt(in, "a Shader module is not OpenCL-flavoured")
@@ -226,10 +232,6 @@ func (t *translator) translate() error {
 	}
 	if t.addr64 {
 		t.res.Options = append(t.res.Options, "-arch=spir64") // Physical64: 64-bit size_t and pointers
-		if t.comparesPointers {
-			// docs/physical.md: pointers as device addresses.
-			t.res.Options = append(t.res.Options, "-physical-storage-buffers")
-		}
 	}
 	return nil
 }
@@ -296,6 +298,7 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 	}
 	used := map[string]bool{}
 	var params, args []string
+	var copies strings.Builder // ByVal arguments copied to locals
 	for i, p := range fn.Params {
 		pname := t.names[p.Result]
 		if !validIdent(pname) || used[pname] || pname == name {
@@ -305,6 +308,9 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 		decl, arg, err := t.kernelParam(p, pname)
 		if err != nil {
 			return err
+		}
+		if strings.HasSuffix(arg, "_v") && strings.HasPrefix(arg, "&") {
+			fmt.Fprintf(&copies, "\t%s_v = %s;\n", strings.TrimSuffix(decl, " "+pname)+" "+pname, pname)
 		}
 		params = append(params, decl)
 		args = append(args, arg)
@@ -322,8 +328,8 @@ func (t *translator) emitKernel(out *strings.Builder, ep *spirv.Instruction) err
 	if len(attrs) > 0 {
 		prefix = strings.Join(attrs, " ") + " "
 	}
-	fmt.Fprintf(out, "__kernel %svoid %s(%s) {\n%s\t%s(%s);\n}\n\n", prefix, name, strings.Join(params, ", "),
-		locals.String(), t.funcName(fid), strings.Join(args, ", "))
+	fmt.Fprintf(out, "__kernel %svoid %s(%s) {\n%s%s\t%s(%s);\n}\n\n", prefix, name, strings.Join(params, ", "),
+		locals.String(), copies.String(), t.funcName(fid), strings.Join(args, ", "))
 	return nil
 }
 
@@ -350,7 +356,9 @@ func (t *translator) kernelParam(p *spirv.Instruction, name string) (decl, arg s
 		if !t.hasParamAttr(p.Result, attrByVal) {
 			return "", "", t.errAt(p, "kernel parameter points to Function storage without ByVal")
 		}
-		return fmt.Sprintf("%s %s", et, name), "&" + name, nil
+		// OpenCL C takes no address of a parameter: the wrapper copies it
+		// (emitKernel declares name_v).
+		return fmt.Sprintf("%s %s", et, name), "&" + name + "_v", nil
 	}
 	as, err := t.addrSpace(p, sc)
 	if err != nil {

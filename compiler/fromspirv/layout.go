@@ -125,3 +125,43 @@ func (t *translator) nullOffset(op *spirv.Instruction) (uint64, bool) {
 	}
 	return off, true
 }
+
+// checkLayout refuses Offset and ArrayStride decorations that differ from
+// the layout OpenCL C gives the types (the translation cannot honour
+// them); those that agree are redundant.
+func (t *translator) checkLayout() error {
+	for _, in := range t.m.Annotations {
+		switch {
+		case in.Op == spirv.OpMemberDecorate && len(in.Operands) >= 4 && spirv.Decoration(in.Operands[2]) == spirv.DecorationOffset:
+			s := spirv.ID(in.Operands[0])
+			d := t.def[s]
+			if d == nil || d.Op != spirv.OpTypeStruct || int(in.Operands[1]) >= len(d.Operands) {
+				return t.errAt(in, "Offset of a member of %%%d, which is not a struct", s)
+			}
+			off, ok := t.memberOffset(s, int(in.Operands[1]))
+			if ok && off != uint64(in.Operands[3]) {
+				return t.errAt(in, "member %d of %%%d is at offset %d, not %d as in OpenCL C", in.Operands[1], s, in.Operands[3], off)
+			}
+		case in.Op == spirv.OpDecorate && len(in.Operands) >= 3 && spirv.Decoration(in.Operands[1]) == spirv.DecorationArrayStride:
+			id := spirv.ID(in.Operands[0])
+			d := t.def[id]
+			if d == nil {
+				continue
+			}
+			var elem spirv.ID
+			switch d.Op {
+			case spirv.OpTypeArray, spirv.OpTypeRuntimeArray:
+				elem = spirv.ID(d.Operands[0])
+			case spirv.OpTypePointer:
+				elem = spirv.ID(d.Operands[1])
+			default:
+				return t.errAt(in, "ArrayStride of %%%d, which is not an array or pointer type", id)
+			}
+			size, _, ok := t.layout(elem)
+			if ok && size != uint64(in.Operands[2]) {
+				return t.errAt(in, "array stride %d of %%%d differs from the element size %d of OpenCL C", in.Operands[2], id, size)
+			}
+		}
+	}
+	return nil
+}

@@ -29,17 +29,13 @@ type translator struct {
 	locals map[spirv.ID]bool   // Workgroup variables (declared in kernels, passed down)
 	inputs map[spirv.ID]spirv.BuiltIn
 
-	typedefs strings.Builder
-	globals  strings.Builder
-	needCL20 bool
-	// comparesPointers is set by OpPtrEqual, OpPtrNotEqual and
-	// OpPtrDiff, which need real addresses: under logical addressing two
-	// arguments bound to one buffer are different objects.
-	comparesPointers bool
-	exts             map[string]bool
-	wrappers         map[string]bool // packed one-member structs for unaligned accesses
-	forward          map[spirv.ID]bool
-	forwardPtr       map[spirv.ID]bool
+	typedefs   strings.Builder
+	globals    strings.Builder
+	needCL20   bool
+	exts       map[string]bool
+	wrappers   map[string]bool // packed one-member structs for unaligned accesses
+	forward    map[spirv.ID]bool
+	forwardPtr map[spirv.ID]bool
 	// staticLinkOnce marks LinkOnceODR functions defined static here.
 	staticLinkOnce map[spirv.ID]bool       // structs declared ahead for OpTypeForwardPointer
 	fnNames        map[spirv.ID]string     // functions with linkage names
