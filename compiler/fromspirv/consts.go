@@ -356,6 +356,19 @@ func (t *translator) declareVar(in *spirv.Instruction) error {
 			init = " = 0"
 		}
 	}
+	if ed := t.def[elem]; ed != nil && ed.Op == spirv.OpTypeArray {
+		// A program-scope array is declared as one (not in its struct
+		// wrapper), as the compiler takes &name[i] in pointer
+		// initializers; uses see it through the wrapper's pointer type.
+		n, _ := t.constUint(spirv.ID(ed.Operands[1]))
+		if strings.HasPrefix(init, " = {{") && strings.HasSuffix(init, "}}") {
+			init = " = " + init[4:len(init)-1]
+		}
+		fmt.Fprintf(&t.globals, "%s%s %s %s[%d]%s;\n", prefix, as, t.ctype[spirv.ID(ed.Operands[0])], name, n, init)
+		t.cexpr[in.Result] = "((" + t.ctype[in.ResultType] + ")" + name + ")"
+		t.rawArray[in.Result] = name
+		return nil
+	}
 	fmt.Fprintf(&t.globals, "%s%s %s %s%s;\n", prefix, as, ety, name, init)
 	t.cexpr[in.Result] = "(&" + name + ")"
 	return nil
@@ -388,54 +401,27 @@ true false main`) {
 }
 
 // constAddress spells the pointer constants of OpSpecConstantOp (a
-// program-scope pointer's initializer): casts of constant addresses and
-// element addresses.
+// program-scope pointer's initializer): casts and element addresses of a
+// program-scope variable's address, as the variable plus a byte offset
+// worked out from the layout, in the forms the compiler takes in
+// initializers (&array[i], (uchar *)&v + n).
 func (t *translator) constAddress(op *spirv.Instruction) (string, bool) {
-	rty := t.ctype[op.ResultType]
+	if len(op.Operands) < 1 {
+		return "", false
+	}
+	base, ok := t.addrOf(spirv.ID(op.Operands[0]))
+	d := t.def[spirv.ID(op.Operands[0])]
+	if !ok || d == nil {
+		return "", false
+	}
 	switch op.Op {
-	case spirv.OpBitcast, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr, spirv.OpConvertPtrToU, spirv.OpConvertUToPtr:
-		if len(op.Operands) < 1 {
-			return "", false
-		}
-		d := t.def[spirv.ID(op.Operands[0])]
-		if d == nil {
-			return "", false
-		}
-		if _, _, ok := t.pointee(d.ResultType); !ok && op.Op != spirv.OpConvertUToPtr {
-			return "", false
-		}
-		b, ok := t.cexpr[spirv.ID(op.Operands[0])]
-		if !ok {
-			return "", false
-		}
-		return fmt.Sprintf("((%s)%s)", rty, b), true
+	case spirv.OpBitcast, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr:
 	case spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain, spirv.OpAccessChain, spirv.OpInBoundsAccessChain:
-		if len(op.Operands) < 1 {
-			return "", false
-		}
-		base := spirv.ID(op.Operands[0])
-		b, ok := t.cexpr[base]
-		d := t.def[base]
-		if !ok || d == nil {
-			return "", false
-		}
 		_, ty, ok := t.pointee(d.ResultType)
 		if !ok {
 			return "", false
 		}
 		idx := op.Operands[1:]
-		// The address is the variable's plus a byte offset worked out
-		// from the layout: the form the compiler takes in initializers.
-		name := ""
-		if strings.HasPrefix(b, "(&") && strings.HasSuffix(b, ")") && !strings.ContainsAny(b[2:len(b)-1], "()[]&*") {
-			name = b[2 : len(b)-1]
-		}
-		sc, _, _ := t.pointee(d.ResultType)
-		as, err := t.addrSpace(op, sc)
-		if name == "" || err != nil {
-			return "", false
-		}
-		off := uint64(0)
 		if op.Op == spirv.OpPtrAccessChain || op.Op == spirv.OpInBoundsPtrAccessChain {
 			if len(idx) == 0 {
 				return "", false
@@ -445,7 +431,7 @@ func (t *translator) constAddress(op *spirv.Instruction) (string, bool) {
 			if !ok || !ok2 {
 				return "", false
 			}
-			off += v * size
+			base.off += v * size
 			idx = idx[1:]
 		}
 		for _, w := range idx {
@@ -463,7 +449,7 @@ func (t *translator) constAddress(op *spirv.Instruction) (string, bool) {
 				if !ok {
 					return "", false
 				}
-				off += m
+				base.off += m
 				ty = spirv.ID(dt.Operands[v])
 			case spirv.OpTypeArray, spirv.OpTypeVector:
 				ty = spirv.ID(dt.Operands[0])
@@ -471,15 +457,62 @@ func (t *translator) constAddress(op *spirv.Instruction) (string, bool) {
 				if !ok {
 					return "", false
 				}
-				off += v * size
+				base.off += v * size
 			default:
 				return "", false
 			}
 		}
-		if off == 0 {
-			return fmt.Sprintf("((%s)&%s)", rty, name), true
-		}
-		return fmt.Sprintf("((%s)((%s uchar *)&%s + %d))", rty, as, name, off), true
+	default:
+		return "", false
 	}
-	return "", false
+	t.constAddrs[op.Result] = base
+	rty := t.ctype[op.ResultType]
+	if base.raw {
+		if base.esize > 0 && base.off%base.esize == 0 {
+			return fmt.Sprintf("((%s)&%s[%d])", rty, base.name, base.off/base.esize), true
+		}
+		return fmt.Sprintf("((%s)((%s uchar *)%s + %d))", rty, base.as, base.name, base.off), true
+	}
+	if base.off == 0 {
+		return fmt.Sprintf("((%s)&%s)", rty, base.name), true
+	}
+	return fmt.Sprintf("((%s)((%s uchar *)&%s + %d))", rty, base.as, base.name, base.off), true
+}
+
+// constAddr is a constant address: a program-scope variable (an array
+// declared as one, of elements of esize bytes, when raw) plus off bytes.
+type constAddr struct {
+	name  string
+	raw   bool
+	esize uint64
+	off   uint64
+	as    string
+}
+
+// addrOf returns the constant address id denotes: a program-scope
+// variable's, or one an earlier OpSpecConstantOp computed.
+func (t *translator) addrOf(id spirv.ID) (constAddr, bool) {
+	if a, ok := t.constAddrs[id]; ok {
+		return a, true
+	}
+	d := t.def[id]
+	if d == nil || d.Op != spirv.OpVariable {
+		return constAddr{}, false
+	}
+	sc, elem, ok := t.pointee(d.ResultType)
+	if !ok {
+		return constAddr{}, false
+	}
+	as, err := t.addrSpace(d, sc)
+	if err != nil {
+		return constAddr{}, false
+	}
+	if raw, ok := t.rawArray[id]; ok {
+		esize, _, _ := t.layout(spirv.ID(t.def[elem].Operands[0]))
+		return constAddr{name: raw, raw: true, esize: esize, as: as}, true
+	}
+	if name, ok := varObject(t.cexpr[id]); ok {
+		return constAddr{name: name, as: as}, true
+	}
+	return constAddr{}, false
 }

@@ -323,7 +323,18 @@ func (t *translator) pureExpr(in *spirv.Instruction, val valFunc) (string, error
 			return fmt.Sprintf("((%s)as_%s(%s))", rty, word, a), nil
 		}
 		return fmt.Sprintf("as_%s(%s)", rty, a), nil
-	case spirv.OpConvertPtrToU, spirv.OpConvertUToPtr, spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr:
+	case spirv.OpConvertPtrToU, spirv.OpConvertUToPtr:
+		if err := one(); err != nil {
+			return "", err
+		}
+		// Through an integer of the pointer's width: a 32-bit address
+		// widens with zeros, a wider integer truncates.
+		w := "uint"
+		if t.addr64 {
+			w = "ulong"
+		}
+		return fmt.Sprintf("((%s)(%s)%s)", rty, w, a), nil
+	case spirv.OpPtrCastToGeneric, spirv.OpGenericCastToPtr:
 		if err := one(); err != nil {
 			return "", err
 		}

@@ -109,6 +109,8 @@ func Translate(words []uint32, opts Options) (res *Result, err error) {
 		cexpr:          map[spirv.ID]string{},
 		init:           map[spirv.ID]string{},
 		locals:         map[spirv.ID]bool{},
+		rawArray:       map[spirv.ID]string{},
+		constAddrs:     map[spirv.ID]constAddr{},
 		inputs:         map[spirv.ID]spirv.BuiltIn{},
 		exts:           map[string]bool{},
 		fnNames:        map[spirv.ID]string{},

@@ -27,7 +27,12 @@ type translator struct {
 	cexpr  map[spirv.ID]string // C expression of constants and globals
 	init   map[spirv.ID]string // C initializer of constants
 	locals map[spirv.ID]bool   // Workgroup variables (declared in kernels, passed down)
-	inputs map[spirv.ID]spirv.BuiltIn
+	// rawArray names the program-scope variables of array type, which are
+	// declared as C arrays rather than in their struct wrapper.
+	rawArray map[spirv.ID]string
+	// constAddrs are the addresses OpSpecConstantOp computes.
+	constAddrs map[spirv.ID]constAddr
+	inputs     map[spirv.ID]spirv.BuiltIn
 
 	typedefs   strings.Builder
 	globals    strings.Builder

@@ -92,11 +92,9 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			}
 			a[i] = v
 		}
-		dsc, _, _ := t.pointee(opType(1))
 		if c, ok := t.constUint(spirv.ID(ops[4])); ok && c == 1 {
 			e.line("%s = async_work_group_copy(%s, %s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[5])
 		} else {
-			_ = dsc
 			e.line("%s = async_work_group_strided_copy(%s, %s, (size_t)%s, (size_t)%s, %s);", res, a[1], a[2], a[3], a[4], a[5])
 		}
 		return nil
@@ -164,12 +162,10 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 			e.vals[in.Result] = v
 			return nil
 		}
-		v, err := val(0)
-		if err != nil {
+		if _, err := val(0); err != nil {
 			return err
 		}
 		e.line("%s = %s;", res, e.deref(in, 0, 1))
-		_ = v
 		return nil
 	case spirv.OpStore:
 		if len(ops) >= 2 {
@@ -177,15 +173,13 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 				return nil // recorded by handleVars
 			}
 		}
-		p, err := val(0)
-		if err != nil {
+		if _, err := val(0); err != nil {
 			return err
 		}
 		v, err := val(1)
 		if err != nil {
 			return err
 		}
-		_ = p
 		e.line("%s = %s;", e.deref(in, 0, 2), v)
 		return nil
 	case spirv.OpAccessChain, spirv.OpInBoundsAccessChain, spirv.OpPtrAccessChain, spirv.OpInBoundsPtrAccessChain:
@@ -237,11 +231,10 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		if err != nil {
 			return err
 		}
-		lv, last, err := t.path(in, in.ResultType, res, ops[2:])
+		lv, _, err := t.path(in, in.ResultType, res, ops[2:])
 		if err != nil {
 			return err
 		}
-		_ = last
 		if d := t.def[in.ResultType]; d != nil && d.Op == spirv.OpTypeVector && t.info(in.ResultType).op == spirv.OpTypeBool {
 			obj = "(" + obj + " ? -1 : 0)"
 		}
@@ -479,6 +472,24 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 	if obj, ok := varObject(b); ok {
 		lv = obj
 	}
+	if raw, ok := t.rawArray[base]; ok {
+		// A program-scope array declared as one: index it directly.
+		rest := idx
+		if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
+			rest = nil
+			if el, ok := t.constUint(spirv.ID(firstOr(idx, 0))); len(idx) > 0 && ok && el == 0 {
+				rest = idx[1:]
+			}
+		}
+		if len(rest) > 0 {
+			v, err := e.val(spirv.ID(rest[0]))
+			if err != nil {
+				return t.errAt(in, "%v", err)
+			}
+			elem := spirv.ID(t.def[ty].Operands[0])
+			return e.finishChain(in, sc, elem, fmt.Sprintf("%s[%s]", raw, v), rest[1:])
+		}
+	}
 	if in.Op == spirv.OpPtrAccessChain || in.Op == spirv.OpInBoundsPtrAccessChain {
 		if len(idx) == 0 {
 			return t.errAt(in, "too few operands")
@@ -492,6 +503,13 @@ func (e *fnEmitter) accessChain(in *spirv.Instruction) error {
 		}
 		idx = idx[1:]
 	}
+	return e.finishChain(in, sc, ty, lv, idx)
+}
+
+// finishChain applies the remaining indices idx of an access chain to the
+// lvalue lv of type ty (in storage class sc) and writes the address.
+func (e *fnEmitter) finishChain(in *spirv.Instruction, sc uint32, ty spirv.ID, lv string, idx []uint32) error {
+	t := e.t
 	addr := ""
 	for k, w := range idx {
 		d := t.def[ty]
@@ -627,4 +645,12 @@ func varObject(addr string) (string, bool) {
 		return addr[2 : len(addr)-1], true
 	}
 	return "", false
+}
+
+// firstOr returns s[0], or def for an empty s.
+func firstOr(s []uint32, def uint32) uint32 {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
 }

@@ -33,6 +33,7 @@ attribute/packed
 images/samplers_2d
 images/write_then_read:-O0
 images/integer_images
+spir64/program_pointers
 "
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
