@@ -265,3 +265,18 @@ func indent(s string, depth int) string {
 	}
 	return b.String()
 }
+
+// innermostLoops returns the header of each block's innermost loop, -1
+// for blocks in no loop (loops nest: the innermost is the smallest).
+func (g *cfg) innermostLoops() []int {
+	in := make([]int, len(g.succ))
+	for b := range in {
+		in[b] = -1
+		for h, l := range g.loop {
+			if l[b] && (in[b] < 0 || len(l) < len(g.loop[in[b]])) {
+				in[b] = h
+			}
+		}
+	}
+	return in
+}

@@ -26,6 +26,12 @@ type fnEmitter struct {
 	// dispatch is set for irreducible graphs, written as a loop over a
 	// switch on the next block.
 	dispatch bool
+	// innermost is the header of each block's innermost loop (-1 for
+	// none) and loops the loops' blocks, for structured branches;
+	// inSwitch is set while an OpSwitch's cases are written.
+	innermost []int
+	loops     []map[int]bool
+	inSwitch  bool
 }
 
 // funcName is the C name of function fn: its linkage name when it has one
@@ -173,6 +179,9 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 			return err
 		}
 		e.dispatch = !reducible
+		if reducible {
+			e.innermost, e.loops = g.innermostLoops(), g.loop
+		}
 	}
 	bodies := make([]string, len(fn.Blocks))
 	for i, b := range fn.Blocks {
@@ -272,10 +281,24 @@ func (e *fnEmitter) branch(from *spirv.Block, to spirv.ID, in *spirv.Instruction
 			e.line("_%d = _%d_p;", p.Result, p.Result)
 		}
 	}
-	if e.dispatch {
+	switch {
+	case e.dispatch:
 		e.line("_blk = %d; continue;", n)
-	} else {
-		e.line("_blk = %d;", n)
+	case e.inSwitch:
+		e.line("_blk = %d;", n) // break and continue would leave the C switch
+	default:
+		// In structured form the enclosing for(;;) is the innermost loop
+		// of the block: a back edge continues it, an exit leaves it (the
+		// code after the loop tests _blk again).
+		h := e.innermost[e.block[from.Label]]
+		switch {
+		case h >= 0 && n == h:
+			e.line("_blk = %d; continue;", n)
+		case h >= 0 && !e.inLoop(h, n):
+			e.line("_blk = %d; break;", n)
+		default:
+			e.line("_blk = %d;", n)
+		}
 	}
 	return nil
 }
@@ -304,3 +327,6 @@ func (e *fnEmitter) handleVarOf(v *spirv.Instruction) error {
 	e.handleVar[v.Result] = s
 	return nil
 }
+
+// inLoop reports whether block b belongs to the loop headed by h.
+func (e *fnEmitter) inLoop(h, b int) bool { return e.loops[h][b] }

@@ -370,6 +370,8 @@ func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 		}
 		wide := t.info(opType(0)).width == 64
 		e.line("switch (%s) {", sel)
+		e.inSwitch = true
+		defer func() { e.inSwitch = false }()
 		step := 2
 		if wide {
 			step = 3
