@@ -1,6 +1,7 @@
 package cl
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -154,6 +155,28 @@ func (p *Program) LinkUnits(dev *Device, seen map[string]bool) ([]string, error)
 	return []string{text}, nil
 }
 
+// UnitLinkOnce returns the LinkOnceODR functions that p's Units for dev
+// define (translated OpenCL-flavoured SPIR-V), for a compiled object's or
+// library's binary: a program made from them (CreateProgramWithLinkUnits)
+// keeps its definitions, as a library does.
+func (p *Program) UnitLinkOnce(dev *Device) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	b := p.builds[dev]
+	switch {
+	case b != nil && b.status == BuildSuccess && b.units != nil:
+		if b.il != nil {
+			return slices.Clone(b.il.linkOnce)
+		}
+		if p.units != nil {
+			return slices.Clone(p.linkOnce)
+		}
+	case (b == nil || b.status == BuildNone) && p.units != nil:
+		return slices.Clone(p.linkOnce)
+	}
+	return nil
+}
+
 // translate turns the program's OpenCL-flavoured module into OpenCL C
 // with the specialization constants set so far. p.mu is held.
 func (p *Program) translate() (*fromspirv.Result, error) {
@@ -212,5 +235,5 @@ func ilOptions(needs []string, kernelIL bool, d *Device) []string {
 // refused.
 func translateError(err error) (log string, _ error) {
 	log = "clgo: translating the OpenCL-flavoured SPIR-V module to OpenCL C: " + err.Error()
-	return log, fmt.Errorf("%s", log)
+	return log, errors.New(log)
 }

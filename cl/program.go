@@ -460,7 +460,7 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 	for _, d := range devices {
 		b := p.startBuild(d, options)
 		var log string
-		var units []string
+		var units, unitNeeds []string // unitNeeds: for d
 		var err error
 		switch {
 		case translateErr != nil:
@@ -468,18 +468,17 @@ func (p *Program) Compile(options string, devices ...*Device) error {
 		case p.units != nil:
 			// A library: its units checked together, kept as they are.
 			log, err = checkUnits(p.units, withOptions(options, p.unitOptions), d)
-			units, needs = p.units, p.unitOptions
+			units, unitNeeds = p.units, p.unitOptions
 		default:
 			var text string
-			unitNeeds := ilOptions(needs, p.kernelIL, d)
+			unitNeeds = ilOptions(needs, p.kernelIL, d)
 			log, text, err = compileUnit(source, withOptions(options, unitNeeds), d)
 			units = []string{text}
 			if p.kernelIL {
 				b.il = &ilUnit{spec: cloneSpec(p.spec), options: withOptions(options, unitNeeds), linkOnce: linkOnce}
 			}
-			needs = unitNeeds
 		}
-		b.log, b.units, b.unitOptions = log, units, needs
+		b.log, b.units, b.unitOptions = log, units, unitNeeds
 		if err != nil {
 			b.status = BuildError
 			if first == nil {

@@ -5,6 +5,9 @@ package main
 // OpenCL 2.1/2.2 programs from SPIR-V (clCreateProgramWithIL, with
 // specialization constants) and the host/device timers: the cl package's
 // Program.IL, SetSpecializationConstant and Device timers behind the C API.
+// Both flavours of SPIR-V are taken (cl/il.go): Vulkan-flavoured modules
+// run as they are, OpenCL-flavoured ones (the Kernel capability) are
+// translated to OpenCL C at clBuildProgram/clCompileProgram.
 
 /*
 #include "clgo.h"
@@ -19,7 +22,7 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// ilInfo answers CL_DEVICE_IL_VERSION ("SPIR-V_1.0 ... SPIR-V_1.5") and
+// ilInfo answers CL_DEVICE_IL_VERSION ("SPIR-V_1.0 ... SPIR-V_1.6") and
 // CL_DEVICE_ILS_WITH_VERSION.
 func ilInfo(param C.cl_device_info) []byte {
 	if param == C.CL_DEVICE_IL_VERSION {

@@ -128,6 +128,68 @@ func clCreateProgramWithSource(context C.cl_context, count C.cl_uint, strs C.clg
 // text (encodeUnits). Plain SPIR-V is accepted as an executable too.
 var binaryMagic = []byte("CLGOBIN1")
 
+// binaryMagicLink starts the binary of a compiled object or library whose
+// units need compiler options at every link or define LinkOnceODR
+// functions (translated OpenCL-flavoured SPIR-V: cl's UnitOptions and
+// UnitLinkOnce): after the type, those options and those functions as two
+// lists (encodeList), then the units. Other binaries keep binaryMagic.
+var binaryMagicLink = []byte("CLGOBIN2")
+
+// unitsBinary is a compiled object's or library's binary, decoded.
+type unitsBinary struct{ units, options, linkOnce []string }
+
+// encodeList is a uint32 count and the strings as encodeUnits has them.
+func encodeList(list []string) []byte {
+	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(list))), encodeUnits(list)...)
+}
+
+// decodeList reads an encodeList list from b and returns the rest.
+func decodeList(b []byte) (list []string, rest []byte, ok bool) {
+	if len(b) < 4 {
+		return nil, nil, false
+	}
+	n := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	for ; n > 0; n-- {
+		if len(b) < 4 || uint64(binary.LittleEndian.Uint32(b)) > uint64(len(b)-4) {
+			return nil, nil, false
+		}
+		l := binary.LittleEndian.Uint32(b)
+		list = append(list, string(b[4:4+l]))
+		b = b[4+l:]
+	}
+	return list, b, true
+}
+
+func encodeUnitsBinary(typ C.cl_program_binary_type, ub unitsBinary) []byte {
+	if len(ub.options) == 0 && len(ub.linkOnce) == 0 {
+		return encodeBinary(typ, encodeUnits(ub.units))
+	}
+	out := append([]byte(nil), binaryMagicLink...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(typ))
+	out = append(out, encodeList(ub.options)...)
+	out = append(out, encodeList(ub.linkOnce)...)
+	return append(out, encodeUnits(ub.units)...)
+}
+
+// decodeUnitsBinary decodes the body of a compiled object's or library's
+// binary; link tells a binaryMagicLink one.
+func decodeUnitsBinary(body []byte, link bool) (unitsBinary, bool) {
+	var ub unitsBinary
+	if link {
+		var ok bool
+		if ub.options, body, ok = decodeList(body); !ok {
+			return ub, false
+		}
+		if ub.linkOnce, body, ok = decodeList(body); !ok {
+			return ub, false
+		}
+	}
+	var ok bool
+	ub.units, ok = decodeUnits(body)
+	return ub, ok
+}
+
 const spirvMagic = 0x07230203
 
 func encodeBinary(typ C.cl_program_binary_type, body []byte) []byte {
@@ -158,23 +220,32 @@ func decodeUnits(b []byte) ([]string, bool) {
 	return units, len(units) > 0
 }
 
-func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, ok bool) {
+// decodeBinary returns a binary's type and body; link tells a
+// binaryMagicLink binary (decodeUnitsBinary).
+func decodeBinary(b []byte) (typ C.cl_program_binary_type, body []byte, link, ok bool) {
 	if len(b) >= 4 && binary.LittleEndian.Uint32(b) == spirvMagic {
-		return C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE, b, true
+		return C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE, b, false, true
 	}
-	if len(b) < len(binaryMagic)+4 || !bytes.Equal(b[:len(binaryMagic)], binaryMagic) {
-		return 0, nil, false
+	if len(b) < len(binaryMagic)+4 {
+		return 0, nil, false, false
+	}
+	switch {
+	case bytes.Equal(b[:len(binaryMagic)], binaryMagic):
+	case bytes.Equal(b[:len(binaryMagicLink)], binaryMagicLink):
+		link = true
+	default:
+		return 0, nil, false, false
 	}
 	typ = C.cl_program_binary_type(binary.LittleEndian.Uint32(b[len(binaryMagic):]))
 	body = b[len(binaryMagic)+4:]
 	switch typ {
 	case C.CL_PROGRAM_BINARY_TYPE_EXECUTABLE:
-		return typ, body, len(body) >= 4 && binary.LittleEndian.Uint32(body) == spirvMagic
+		return typ, body, false, !link && len(body) >= 4 && binary.LittleEndian.Uint32(body) == spirvMagic
 	case C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, C.CL_PROGRAM_BINARY_TYPE_LIBRARY:
-		_, ok := decodeUnits(body)
-		return typ, body, ok
+		_, ok := decodeUnitsBinary(body, link)
+		return typ, body, link, ok
 	}
-	return 0, nil, false
+	return 0, nil, false, false
 }
 
 // maxBinaryBytes bounds a program binary: a clgo binary is SPIR-V and its
@@ -210,6 +281,7 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 	}
 	var typ C.cl_program_binary_type
 	var body []byte
+	var link bool
 	bodies := map[*cl.Device][]byte{} // each device's executable
 	bad := false
 	for i := range devs {
@@ -230,7 +302,7 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 			}
 			continue
 		}
-		t, b, ok := decodeBinary(bytes.Clone(raw))
+		t, b, l, ok := decodeBinary(bytes.Clone(raw))
 		if !ok {
 			bad = true
 			if status != nil {
@@ -242,7 +314,7 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 			status[i] = success
 		}
 		if body == nil {
-			typ, body = t, b
+			typ, body, link = t, b, l
 		}
 		bodies[devs[i].d] = b
 	}
@@ -259,9 +331,11 @@ func clCreateProgramWithBinary(context C.cl_context, num_devices C.cl_uint, devi
 		// before any driver sees it.
 		cp, err = c.c.CreateProgramWithBinaries(bodies)
 	} else {
-		// A compiled object or library: units that clLinkProgram links.
-		units, _ := decodeUnits(body)
-		cp, err = c.c.CreateProgramWithUnits(units)
+		// A compiled object or library: units that clLinkProgram links,
+		// with the options and LinkOnceODR functions of translated
+		// SPIR-V units.
+		ub, _ := decodeUnitsBinary(body, link)
+		cp, err = c.c.CreateProgramWithLinkUnits(ub.units, ub.options, ub.linkOnce)
 	}
 	if err != nil {
 		if code(err) == C.CL_INVALID_BINARY {
@@ -655,7 +729,7 @@ func (p *program) binary(d *device) []byte {
 		}
 	case C.CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, C.CL_PROGRAM_BINARY_TYPE_LIBRARY:
 		if units := p.p.Units(d.d); units != nil {
-			return encodeBinary(typ, encodeUnits(units))
+			return encodeUnitsBinary(typ, unitsBinary{units, p.p.UnitOptions(d.d), p.p.UnitLinkOnce(d.d)})
 		}
 	}
 	return nil

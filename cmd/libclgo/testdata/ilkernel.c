@@ -5,9 +5,11 @@
    kernel.spv, CL_PROGRAM_KERNEL_NAMES, argument information (not
    available, as for binaries), clSetProgramSpecializationConstant's
    checks and effect (spec.spv, SpecId 7), and clCompileProgram of
-   export.spv and import.spv joined by clLinkProgram; a link of import.spv
+   export.spv and import.spv joined by clLinkProgram, also with both
+   compiled objects saved as binaries and loaded again; a link of import.spv
    alone fails with a log naming the missing function.
    Usage: ilkernel DIR [DEVICE-INDEX]; prints PASS. */
+#define _GNU_SOURCE /* memmem */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
@@ -138,6 +140,39 @@ int main(int argc, char **argv) {
 		for (int i = 0; i < 8; i++) CHECK(out[i] == 2 * i + 5, "linked: a[%d] = %d", i, out[i]);
 		OK(clReleaseProgram(linked));
 	}
+	/* Both compiled objects through their binaries: the units keep the
+	   options they need at a link (import.spv's generic pointer:
+	   -cl-std=CL2.0). */
+	cl_program reloaded[2] = {NULL, NULL};
+	for (int i = 0; i < 2; i++) {
+		size_t binsize = 0;
+		OK(clGetProgramInfo(units[i], CL_PROGRAM_BINARY_SIZES, sizeof binsize, &binsize, NULL));
+		unsigned char *bin = malloc(binsize);
+		OK(clGetProgramInfo(units[i], CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL));
+		cl_int status = 0;
+		if (i == 1) CHECK(memmem(bin, binsize, "-cl-std=CL2.0", 13) != NULL, "import.spv: the binary lacks the unit's -cl-std=CL2.0");
+		reloaded[i] = clCreateProgramWithBinary(ctx, 1, &dev, &binsize, (const unsigned char **)&bin, &status, &err);
+		OK(err);
+		/* Loaded again, the program gives the same binary. */
+		size_t again = 0;
+		OK(clGetProgramInfo(reloaded[i], CL_PROGRAM_BINARY_SIZES, sizeof again, &again, NULL));
+		unsigned char *bin2 = malloc(again);
+		OK(clGetProgramInfo(reloaded[i], CL_PROGRAM_BINARIES, sizeof bin2, &bin2, NULL));
+		CHECK(again == binsize && !memcmp(bin, bin2, binsize), "unit %d: the reloaded program's binary differs (%zu bytes, was %zu)", i, again, binsize);
+		free(bin2);
+		free(bin);
+	}
+	if (reloaded[0] && reloaded[1]) {
+		cl_program relinked = clLinkProgram(ctx, 1, &dev, NULL, 2, reloaded, NULL, NULL, &err);
+		OK(err);
+		if (relinked) {
+			run(relinked, "k", 0, out);
+			for (int i = 0; i < 8; i++) CHECK(out[i] == 2 * i + 5, "linked from binaries: a[%d] = %d", i, out[i]);
+			OK(clReleaseProgram(relinked));
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		if (reloaded[i]) OK(clReleaseProgram(reloaded[i]));
 	cl_program alone = clLinkProgram(ctx, 1, &dev, NULL, 1, &units[1], NULL, NULL, &err);
 	CHECK(err == CL_LINK_PROGRAM_FAILURE, "link of import.spv alone: %d", err);
 	if (alone) {
