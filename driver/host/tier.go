@@ -102,6 +102,12 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 		nw = workers()
 	}
 	nw = min(nw, total)
+	// The interpreter's limits on local and private memory, with its
+	// errors (memlimit.go): the lane tier's needs are of the same order.
+	nw, err := k.fitWorkers(nw)
+	if err != nil {
+		return err
+	}
 	chunk := min(max(total/(nw*32), 1), maxChunk)
 	var mu sync.Mutex
 	var first error
@@ -144,7 +150,7 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 		}
 		tk.pool.Put(r)
 	}()
-	g := &lanes.Group{Memory: mem}
+	g := &lanes.Group{Memory: mem, Cancel: cancel}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
@@ -167,6 +173,9 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 				uint32(d.BaseGroup[2] + n/(gx*gy)),
 			}
 			if t := r.RunGroup(g); t != nil {
+				if t.Code == lanes.TrapCancelled {
+					return nil
+				}
 				return k.trapError(t, mem)
 			}
 		}

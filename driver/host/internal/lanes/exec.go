@@ -278,6 +278,9 @@ func (e *Exec) run(c int) *Trap {
 			}
 		case JumpIfAny:
 			if e.maskOf(f, o.a, o.ua) != 0 {
+				if o.jump < pc && e.g.Cancel != nil && e.g.Cancel.Load() {
+					return &Trap{Code: TrapCancelled, Op: pc - 1, Region: -1}
+				}
 				pc = o.jump
 			}
 		case Barrier:

@@ -1,5 +1,7 @@
 package lanes
 
+import "sync/atomic"
+
 // Group is one work-group to run: its ids and the memories of the
 // program's regions. driver/host fills it from its Dispatch.
 type Group struct {
@@ -12,6 +14,9 @@ type Group struct {
 	// RegionBuffer or RegionPush region; entries of RegionWorkgroup and
 	// RegionPrivate regions are ignored (the runner keeps its own).
 	Memory [][]byte
+	// Cancel, where not nil, stops the group when set: the runner
+	// returns TrapCancelled at the next backward jump.
+	Cancel *atomic.Bool
 }
 
 // Runner runs work-groups of one Program: the Go executor (Exec) or

@@ -443,6 +443,10 @@ const (
 	TrapAccess
 	// TrapUnreachable: a lane ran an Unreachable op.
 	TrapUnreachable
+	// TrapCancelled: Group.Cancel was set when a loop went round again
+	// (a runner checks it at backward jumps, so that a kernel that never
+	// ends can be stopped); the group's memory is as the run left it.
+	TrapCancelled
 )
 
 // Trap describes a trap: the op (index in Program.Ops), the local linear
