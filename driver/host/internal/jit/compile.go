@@ -35,6 +35,10 @@ type gen struct {
 	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
 	resumeOff int32
 	caching   bool // the op being compiled leaves the cache registers alone
+	// deferring: the op being compiled leaves its result in the cache,
+	// unstored (writeback.go); runs says which values die in a run.
+	deferring bool
+	runs      runInfo
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -63,6 +67,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	}
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
 	g.layout()
+	g.analyzeRuns()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -94,6 +99,12 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		// or lane by lane) must not change the cache on some paths only:
 		// it reads the cache but keeps nothing.
 		g.caching = safe && !branchy(o.Code)
+		g.deferring = g.deferrable(o)
+		if !g.deferring {
+			// This op may read the frame, or control flow may leave or
+			// join here: the frame must be up to date.
+			g.writeBack()
+		}
 		if !safe {
 			g.cache.flush()
 		} else if o.Dst != lanes.NoValue {
@@ -129,6 +140,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		}
 	}
 	// Falling off the end is an Exit.
+	g.op = len(p.Ops)
+	g.deferring = false
+	g.writeBack()
 	g.emitExit()
 	// The next chunk of the group, if any: its frame and chunkInfo.
 	a.Bind(g.nextChunk)
