@@ -67,12 +67,25 @@ func (k *Kernel) NewRunner() lanes.Runner {
 	p := k.p
 	r := &runner{k: k, ctx: new(ctx)}
 	// The frames are one allocation, frameStride apart (the code steps
-	// from one to the next).
+	// from one to the next). A program without barriers runs each chunk
+	// to its end before the next starts, so the chunks can share one
+	// frame (stride 0), which stays in the L1 cache: a chunk finds it as
+	// a finished run left it, as it finds its own frame from the last
+	// group. Private memory stays a chunk's own (its bytes that a run
+	// does not store are left from the chunk's last run, which tests
+	// compare with the Go executor), so programs with private regions
+	// keep a frame per chunk.
 	stride := (k.frameSize + 32 + 63) &^ 63
-	all := make([]byte, stride*len(k.chunks))
-	r.ctx.frameStride = int64(stride)
+	nf := len(k.chunks)
+	if shareFrame(p) {
+		nf = 1
+	}
+	all := make([]byte, stride*nf)
+	if nf > 1 {
+		r.ctx.frameStride = int64(stride)
+	}
 	r.ctx.nChunks = int64(len(k.chunks))
-	r.frames = make([][]byte, len(k.chunks))
+	r.frames = make([][]byte, nf)
 	for c := range r.frames {
 		f := all[c*stride : (c+1)*stride : (c+1)*stride]
 		for _, vi := range p.Values {
@@ -186,7 +199,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 func (r *runner) trap(c, i int) *lanes.Trap {
 	p := r.k.p
 	o := &p.Ops[i]
-	f := r.frames[c]
+	f := r.frames[min(c, len(r.frames)-1)]
 	lane32 := func(v lanes.Value, l int) uint32 {
 		vi := p.Values[v]
 		if vi.Shape == lanes.Uniform {
@@ -235,4 +248,18 @@ func (r *runner) trap(c, i int) *lanes.Trap {
 		}
 	}
 	return t
+}
+
+// shareFrame reports whether p's chunks can run in one frame: no
+// barriers, no private regions.
+func shareFrame(p *lanes.Program) bool {
+	if p.Barriers > 0 {
+		return false
+	}
+	for _, rg := range p.Regions {
+		if rg.Kind == lanes.RegionPrivate {
+			return false
+		}
+	}
+	return true
 }
