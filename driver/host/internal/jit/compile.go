@@ -39,6 +39,7 @@ type gen struct {
 	// unstored (writeback.go); runs says which values die in a run.
 	deferring bool
 	runs      runInfo
+	opStart   []int // code offset of each op's code (Kernel.Code)
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -91,9 +92,21 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	body := a.NewLabel()
 	a.Bind(body)
 	g.cache.flush()
-	for i := range p.Ops {
+	g.opStart = make([]int, len(p.Ops))
+	for i := 0; i < len(p.Ops); i++ {
 		g.op = i
 		o := &p.Ops[i]
+		g.opStart[i] = a.Len()
+		if j := g.selectRun(i); j > i {
+			if err := g.emitSelectRun(i, j); err != nil {
+				if e, ok := err.(errUnsupported); ok {
+					return nil, nil, unsupported(p, g.op, "%s", string(e))
+				}
+				return nil, nil, err
+			}
+			i = j - 1
+			continue
+		}
 		safe := g.cacheSafe(o)
 		// Code with paths of its own (memory ops: no active lane, vector
 		// or lane by lane) must not change the cache on some paths only:

@@ -21,7 +21,14 @@ type Kernel struct {
 	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
+	opStart   []int // code offset of each op's code
+	bytes     []byte
 }
+
+// Code is the machine code and the code offset at which each op's code
+// starts (for profiles: generated code has no symbols, so a sample's
+// offset from the code's start names its op).
+func (k *Kernel) Code() (code []byte, opStart []int) { return k.bytes, k.opStart }
 
 // Compile compiles p (built with chunks of 8 lanes) to native code. It
 // returns an error wrapping lanes.ErrUnsupported where p has an op it has
@@ -38,7 +45,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (k.nLanes + chunk - 1) / chunk
