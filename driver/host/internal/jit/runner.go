@@ -124,8 +124,12 @@ type runner struct {
 	mem     [][]byte // each region's memory in the group being run
 }
 
-// setRegion points region i's entry at m.
+// setRegion points region i's entry at m (unless it already points
+// there: the groups of a dispatch share their buffers).
 func (r *runner) setRegion(i int, m []byte) {
+	if old := r.mem[i]; len(old) == len(m) && len(m) > 0 && unsafe.SliceData(old) == unsafe.SliceData(m) {
+		return
+	}
 	r.mem[i] = m
 	e := &r.regions[i]
 	*e = regionMem{}
