@@ -40,6 +40,7 @@ type gen struct {
 	deferring bool
 	runs      runInfo
 	opStart   []int // code offset of each op's code (Kernel.Code)
+	joins     joinInfo
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -69,6 +70,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
 	g.layout()
 	g.analyzeRuns()
+	g.analyzeJoins()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -105,6 +107,20 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 				return nil, nil, err
 			}
 			i = j - 1
+			g.joins.dead = false
+			continue
+		}
+		if o.Code == lanes.Label {
+			// The frame is up to date on the way in by falling through,
+			// as on the jumps'; the cache keeps what all ways agree on.
+			g.caching, g.deferring = false, false
+			g.writeBack()
+			g.enterLabel(o.Imm)
+			clear(g.cse)
+			g.joins.dead = false
+			if err := g.emit(o); err != nil {
+				return nil, nil, unsupported(p, i, "%v", err)
+			}
 			continue
 		}
 		safe := g.cacheSafe(o)
@@ -145,6 +161,11 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			g.cache.flush()
 			clear(g.cse)
 		}
+		switch o.Code {
+		case lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny:
+			g.noteJump(o.Imm)
+		}
+		g.joins.dead = o.Code == lanes.Jump || o.Code == lanes.Exit
 		if err != nil {
 			if e, ok := err.(errUnsupported); ok {
 				return nil, nil, unsupported(p, i, "%s", string(e))
