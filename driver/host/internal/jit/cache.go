@@ -8,10 +8,12 @@ import (
 // A register cache of 32-bit values: Y6-Y15 keep copies of values the
 // last ops stored or loaded, so that the next op reads a register instead
 // of its slot (a chain of dependent ops otherwise pays the store-to-load
-// forwarding latency at every op). The frame stays the truth: every
-// result is still stored (write-through), so dropping the cache is always
-// correct. It is dropped at labels (control flow joins) and around every
-// op whose code uses Y6-Y15 as scratch.
+// forwarding latency at every op). The results of the element-wise ops
+// stay in it unstored (dirty, writeback.go) until an op that reads the
+// frame, a control-flow op or the entry's eviction writes them back, and
+// values that are dead by then are never stored. It is dropped at labels
+// (control flow joins) and around every op whose code uses Y6-Y15 as
+// scratch, always after a write-back.
 
 const (
 	cacheFirst = amd64.Y6
@@ -27,22 +29,27 @@ func keyOf(v lanes.Value, half int) cacheKey { return cacheKey(v)*2 + cacheKey(h
 const noKey cacheKey = -1
 
 type regCache struct {
-	key  [cacheLen]cacheKey // noKey: empty
-	next int                // round-robin victim
+	key   [cacheLen]cacheKey // noKey: empty
+	dirty [cacheLen]bool     // the register is newer than the slot
+	next  int                // round-robin victim
 }
 
-// drop forgets v: an op is about to write it.
+// drop forgets v, dirty or not: an op is about to write all of it (or
+// has written its slot back).
 func (c *regCache) drop(v lanes.Value) {
 	for i, x := range c.key {
 		if x == keyOf(v, 0) || x == keyOf(v, 1) {
 			c.key[i] = noKey
+			c.dirty[i] = false
 		}
 	}
 }
 
+// flush forgets everything; dirty entries must have been written back.
 func (c *regCache) flush() {
 	for i := range c.key {
 		c.key[i] = noKey
+		c.dirty[i] = false
 	}
 }
 
@@ -57,16 +64,21 @@ func (c *regCache) find(v lanes.Value, h int) (amd64.Y, bool) {
 	return 0, false
 }
 
-// keep copies y, now holding half h of v, into a cache register.
-func (g *gen) keep(v lanes.Value, h int, y amd64.Y) {
+// keep copies y, now holding half h of v, into a cache register; dirty:
+// y is newer than v's slot (an unstored result). A dirty victim is
+// written back first unless it is dead.
+func (g *gen) keep(v lanes.Value, h int, y amd64.Y, dirty bool) {
 	c := &g.cache
 	r, ok := c.find(v, h)
+	i := int(r - cacheFirst)
 	if !ok {
-		i := c.next
+		i = c.next
 		c.next = (c.next + 1) % cacheLen
+		g.spill(i)
 		c.key[i] = keyOf(v, h)
 		r = cacheFirst + amd64.Y(i)
 	}
+	c.dirty[i] = dirty
 	g.a.VMOVDQU(r, y)
 }
 

@@ -35,6 +35,12 @@ type gen struct {
 	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
 	resumeOff int32
 	caching   bool // the op being compiled leaves the cache registers alone
+	// deferring: the op being compiled leaves its result in the cache,
+	// unstored (writeback.go); runs says which values die in a run.
+	deferring bool
+	runs      runInfo
+	opStart   []int // code offset of each op's code (Kernel.Code)
+	joins     joinInfo
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -63,6 +69,8 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	}
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
 	g.layout()
+	g.analyzeRuns()
+	g.analyzeJoins()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -86,14 +94,46 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	body := a.NewLabel()
 	a.Bind(body)
 	g.cache.flush()
-	for i := range p.Ops {
+	g.opStart = make([]int, len(p.Ops))
+	for i := 0; i < len(p.Ops); i++ {
 		g.op = i
 		o := &p.Ops[i]
+		g.opStart[i] = a.Len()
+		if j := g.selectRun(i); j > i {
+			if err := g.emitSelectRun(i, j); err != nil {
+				if e, ok := err.(errUnsupported); ok {
+					return nil, nil, unsupported(p, g.op, "%s", string(e))
+				}
+				return nil, nil, err
+			}
+			i = j - 1
+			g.joins.dead = false
+			continue
+		}
+		if o.Code == lanes.Label {
+			// The frame is up to date on the way in by falling through,
+			// as on the jumps'; the cache keeps what all ways agree on.
+			g.caching, g.deferring = false, false
+			g.writeBack()
+			g.enterLabel(o.Imm)
+			clear(g.cse)
+			g.joins.dead = false
+			if err := g.emit(o); err != nil {
+				return nil, nil, unsupported(p, i, "%v", err)
+			}
+			continue
+		}
 		safe := g.cacheSafe(o)
 		// Code with paths of its own (memory ops: no active lane, vector
 		// or lane by lane) must not change the cache on some paths only:
 		// it reads the cache but keeps nothing.
 		g.caching = safe && !branchy(o.Code)
+		g.deferring = g.deferrable(o)
+		if !g.deferring {
+			// This op may read the frame, or control flow may leave or
+			// join here: the frame must be up to date.
+			g.writeBack()
+		}
 		if !safe {
 			g.cache.flush()
 		} else if o.Dst != lanes.NoValue {
@@ -121,6 +161,11 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			g.cache.flush()
 			clear(g.cse)
 		}
+		switch o.Code {
+		case lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny:
+			g.noteJump(o.Imm)
+		}
+		g.joins.dead = o.Code == lanes.Jump || o.Code == lanes.Exit
 		if err != nil {
 			if e, ok := err.(errUnsupported); ok {
 				return nil, nil, unsupported(p, i, "%s", string(e))
@@ -129,6 +174,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		}
 	}
 	// Falling off the end is an Exit.
+	g.op = len(p.Ops)
+	g.deferring = false
+	g.writeBack()
 	g.emitExit()
 	// The next chunk of the group, if any: its frame and chunkInfo.
 	a.Bind(g.nextChunk)

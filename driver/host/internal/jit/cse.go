@@ -54,6 +54,9 @@ func (g *gen) cseCopy(o *lanes.Op) bool {
 	wide := g.kind(o.Dst).Bytes() == 8
 	r0, ok0 := g.cache.find(prev, 0)
 	r1, ok1 := g.cache.find(prev, 1)
+	if g.shape(prev) == lanes.Uniform {
+		r1, ok1 = r0, ok0 // one half kept, as ld64 reads it
+	}
 	if !ok0 || wide && !ok1 {
 		return false
 	}

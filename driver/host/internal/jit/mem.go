@@ -176,6 +176,24 @@ func (g *gen) contiguous(size int32, no amd64.Label) {
 	a.VMOVDtoR(rOff, yOff)
 }
 
+// denseFast is the fast path of a Varying 4- or 8-byte access to a
+// buffer: where every lane is active (RDX) and the offsets are
+// contiguous, one bounds check of the last lane's offset, computed in 64
+// bits (in bounds, it did not wrap, so neither did any lane's) covers
+// the chunk. It jumps to slow otherwise (or where a lane is out of
+// bounds: the general check traps there) and leaves the region's base
+// in R8, lane 0's offset in RCX.
+func (g *gen) denseFast(ac access, slow amd64.Label) {
+	a := &g.a
+	g.contiguous(ac.size, slow)
+	a.LEAQ(rVal, amd64.M(rOff, 7*ac.size))
+	e := g.regionEntry(ac.r)
+	a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
+	a.CMPQ(rVal, rGather)
+	a.Jcc(amd64.CondAE, slow)
+	a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+}
+
 func (g *gen) load(o *lanes.Op) error {
 	ac, err := g.access(o)
 	if err != nil {
@@ -214,6 +232,19 @@ func (g *gen) load(o *lanes.Op) error {
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
+	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
+	if !ac.private && ac.size >= 4 {
+		// A full chunk at contiguous offsets: one vector load.
+		slow := a.NewLabel()
+		g.denseFast(ac, slow)
+		a.VMOVDQUload(d0, amd64.MI(rBase, rOff, 1, 0))
+		if wide {
+			a.VMOVDQUload(d1, amd64.MI(rBase, rOff, 1, 32))
+		}
+		g.storeResult(o.Dst, wide)
+		a.JMP(end)
+		a.Bind(slow)
+	}
 	g.checkVector(ac)
 	if ac.size < 4 {
 		g.eachLane(func(i int32) {
@@ -224,17 +255,8 @@ func (g *gen) load(o *lanes.Op) error {
 		a.Bind(end)
 		return nil
 	}
-	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private {
-		gather := a.NewLabel()
-		g.contiguous(ac.size, gather)
-		a.VMOVDQUload(d0, amd64.MI(rBase, rOff, 1, 0))
-		if wide {
-			a.VMOVDQUload(d1, amd64.MI(rBase, rOff, 1, 32))
-		}
-		g.storeResult(o.Dst, wide)
-		a.JMP(end)
-		a.Bind(gather)
+		// Contiguous full chunks took the fast path: gather.
 		if !wide {
 			// Every lane at one offset (a row of a tile read by a row
 			// of lanes): one broadcast load. Some lane is active and
@@ -317,10 +339,10 @@ func (g *gen) store(o *lanes.Op) error {
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	g.checkVector(ac)
 	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying {
-		lanesLoop := a.NewLabel()
-		g.contiguous(ac.size, lanesLoop)
+		// A full chunk at contiguous offsets: one vector store.
+		slow := a.NewLabel()
+		g.denseFast(ac, slow)
 		if wide {
 			g.ld64(amd64.Y0, amd64.Y1, o.B)
 			a.VMOVDQUstore(amd64.MI(rBase, rOff, 1, 0), amd64.Y0)
@@ -330,8 +352,9 @@ func (g *gen) store(o *lanes.Op) error {
 			a.VMOVDQUstore(amd64.MI(rBase, rOff, 1, 0), amd64.Y0)
 		}
 		a.JMP(end)
-		a.Bind(lanesLoop)
+		a.Bind(slow)
 	}
+	g.checkVector(ac)
 	if ac.inter && g.shape(o.A) == lanes.Uniform {
 		a.MOVLload(rOff, g.slot(o.A, 0))
 		g.ld(amd64.Y0, o.B)

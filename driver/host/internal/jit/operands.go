@@ -35,51 +35,79 @@ func (g *gen) ld(y amd64.Y, v lanes.Value) {
 		g.a.VMOVDQUload(y, g.slot(v, 0))
 	}
 	if g.caching {
-		g.keep(v, 0, y)
+		g.keep(v, 0, y, false)
 	}
 }
 
-// st stores y as 32-bit value v, and keeps it in the register cache.
+// st stores y as 32-bit value v, and keeps it in the register cache; an
+// op whose result may stay unstored (g.deferring) only keeps it.
 func (g *gen) st(v lanes.Value, y amd64.Y) {
+	if g.caching {
+		g.dropOverlapping(v)
+	}
+	if g.deferring {
+		g.keep(v, 0, y, true)
+		return
+	}
 	if g.shape(v) == lanes.Uniform {
 		g.a.VMOVDstore(g.slot(v, 0), y)
 	} else {
 		g.a.VMOVDQUstore(g.slot(v, 0), y)
 	}
 	if g.caching {
-		g.keep(v, 0, y)
+		g.keep(v, 0, y, false)
 	}
 }
 
-// ld64 loads 64-bit value v into lo (lanes 0-3) and hi (lanes 4-7).
+// ld64 loads 64-bit value v into lo (lanes 0-3) and hi (lanes 4-7),
+// each half from the register cache where it is there (a dirty half's
+// slot is stale).
 func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
+	a := &g.a
 	r0, ok0 := g.cache.find(v, 0)
-	r1, ok1 := g.cache.find(v, 1)
-	if ok0 && ok1 {
-		g.a.VMOVDQU(lo, r0)
-		g.a.VMOVDQU(hi, r1)
-		return
-	}
-	defer func() {
-		if g.caching {
-			g.keep(v, 0, lo)
-			g.keep(v, 1, hi)
-		}
-	}()
 	if g.shape(v) == lanes.Uniform {
-		g.a.VPBROADCASTQload(lo, g.slot(v, 0))
-		g.a.VMOVDQU(hi, lo)
+		if ok0 {
+			a.VMOVDQU(lo, r0)
+			a.VMOVDQU(hi, r0)
+			return
+		}
+		a.VPBROADCASTQload(lo, g.slot(v, 0))
+		a.VMOVDQU(hi, lo)
+		if g.caching {
+			g.keep(v, 0, lo, false)
+		}
 		return
 	}
-	g.a.VMOVDQUload(lo, g.slot(v, 0))
-	g.a.VMOVDQUload(hi, g.slot(v, 32))
+	if ok0 {
+		a.VMOVDQU(lo, r0)
+	} else {
+		a.VMOVDQUload(lo, g.slot(v, 0))
+	}
+	// Keeping half 0 may evict half 1: look for it afterwards.
+	if !ok0 && g.caching {
+		g.keep(v, 0, lo, false)
+	}
+	if r1, ok1 := g.cache.find(v, 1); ok1 {
+		a.VMOVDQU(hi, r1)
+	} else {
+		a.VMOVDQUload(hi, g.slot(v, 32))
+		if g.caching {
+			g.keep(v, 1, hi, false)
+		}
+	}
 }
 
-// st64 stores lo and hi as 64-bit value v.
+// st64 stores lo and hi as 64-bit value v (or only keeps them, as st).
 func (g *gen) st64(v lanes.Value, lo, hi amd64.Y) {
 	if g.caching {
-		g.keep(v, 0, lo)
-		g.keep(v, 1, hi)
+		g.dropOverlapping(v)
+		g.keep(v, 0, lo, g.deferring)
+		if g.shape(v) != lanes.Uniform {
+			g.keep(v, 1, hi, g.deferring)
+		}
+	}
+	if g.deferring {
+		return
 	}
 	if g.shape(v) == lanes.Uniform {
 		g.a.VMOVQstore(g.slot(v, 0), lo)

@@ -21,7 +21,14 @@ type Kernel struct {
 	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
+	opStart   []int // code offset of each op's code
+	bytes     []byte
 }
+
+// Code is the machine code and the code offset at which each op's code
+// starts (for profiles: generated code has no symbols, so a sample's
+// offset from the code's start names its op).
+func (k *Kernel) Code() (code []byte, opStart []int) { return k.bytes, k.opStart }
 
 // Compile compiles p (built with chunks of 8 lanes) to native code. It
 // returns an error wrapping lanes.ErrUnsupported where p has an op it has
@@ -38,7 +45,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (k.nLanes + chunk - 1) / chunk
@@ -67,12 +74,25 @@ func (k *Kernel) NewRunner() lanes.Runner {
 	p := k.p
 	r := &runner{k: k, ctx: new(ctx)}
 	// The frames are one allocation, frameStride apart (the code steps
-	// from one to the next).
+	// from one to the next). A program without barriers runs each chunk
+	// to its end before the next starts, so the chunks can share one
+	// frame (stride 0), which stays in the L1 cache: a chunk finds it as
+	// a finished run left it, as it finds its own frame from the last
+	// group. Private memory stays a chunk's own (its bytes that a run
+	// does not store are left from the chunk's last run, which tests
+	// compare with the Go executor), so programs with private regions
+	// keep a frame per chunk.
 	stride := (k.frameSize + 32 + 63) &^ 63
-	all := make([]byte, stride*len(k.chunks))
-	r.ctx.frameStride = int64(stride)
+	nf := len(k.chunks)
+	if shareFrame(p) {
+		nf = 1
+	}
+	all := make([]byte, stride*nf)
+	if nf > 1 {
+		r.ctx.frameStride = int64(stride)
+	}
 	r.ctx.nChunks = int64(len(k.chunks))
-	r.frames = make([][]byte, len(k.chunks))
+	r.frames = make([][]byte, nf)
 	for c := range r.frames {
 		f := all[c*stride : (c+1)*stride : (c+1)*stride]
 		for _, vi := range p.Values {
@@ -104,8 +124,12 @@ type runner struct {
 	mem     [][]byte // each region's memory in the group being run
 }
 
-// setRegion points region i's entry at m.
+// setRegion points region i's entry at m (unless it already points
+// there: the groups of a dispatch share their buffers).
 func (r *runner) setRegion(i int, m []byte) {
+	if old := r.mem[i]; len(old) == len(m) && len(m) > 0 && unsafe.SliceData(old) == unsafe.SliceData(m) {
+		return
+	}
 	r.mem[i] = m
 	e := &r.regions[i]
 	*e = regionMem{}
@@ -186,7 +210,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 func (r *runner) trap(c, i int) *lanes.Trap {
 	p := r.k.p
 	o := &p.Ops[i]
-	f := r.frames[c]
+	f := r.frames[min(c, len(r.frames)-1)]
 	lane32 := func(v lanes.Value, l int) uint32 {
 		vi := p.Values[v]
 		if vi.Shape == lanes.Uniform {
@@ -235,4 +259,18 @@ func (r *runner) trap(c, i int) *lanes.Trap {
 		}
 	}
 	return t
+}
+
+// shareFrame reports whether p's chunks can run in one frame: no
+// barriers, no private regions.
+func shareFrame(p *lanes.Program) bool {
+	if p.Barriers > 0 {
+		return false
+	}
+	for _, rg := range p.Regions {
+		if rg.Kind == lanes.RegionPrivate {
+			return false
+		}
+	}
+	return true
 }
