@@ -23,12 +23,22 @@ type ctx struct {
 	// barriers passes over the chunks until none runs (each frame keeps
 	// its chunk's resume point at gen.resumeOff).
 	frame0, chunk0 uintptr
+	// cancel points at the 32-bit word of lanes.Group.Cancel (or at
+	// neverCancelled): the code reads it at every backward jump, so a
+	// kernel that never ends still stops when its dispatch is cancelled.
+	cancel uintptr
 }
+
+// neverCancelled is what ctx.cancel points at for a group without a
+// Cancel flag.
+var neverCancelled uint32
 
 // Run outcomes in ctx.status.
 const (
 	statusExit = 0
 	statusTrap = 2
+	// statusCancelled: the cancel word was set at a backward jump.
+	statusCancelled = 3
 )
 
 // regionMem is one region's memory as the code sees it.
@@ -62,6 +72,7 @@ var (
 	offChunk0     = int32(unsafe.Offsetof(ctx{}.chunk0))
 	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
 	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
+	offCancel     = int32(unsafe.Offsetof(ctx{}.cancel))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
 	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
 	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))

@@ -194,10 +194,19 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
 	c.frame0, c.chunk0 = c.frame, c.chunk
 	c.chunkIdx, c.ran = 0, 0
+	c.cancel = uintptr(unsafe.Pointer(&neverCancelled))
+	if g.Cancel != nil {
+		// atomic.Bool is one uint32 (after a zero-size noCopy); plain
+		// x86 loads of it are atomic loads.
+		c.cancel = uintptr(unsafe.Pointer(g.Cancel))
+	}
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
 	var trap *lanes.Trap
-	if c.status == statusTrap {
+	switch c.status {
+	case statusTrap:
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
+	case statusCancelled:
+		trap = &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)
