@@ -1,19 +1,14 @@
 package host_test
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver/host"
-	"github.com/clgo/clgo/driver/host/internal/lanes"
 	"github.com/clgo/clgo/internal/config"
-	"github.com/clgo/clgo/internal/corpus"
 	"github.com/clgo/clgo/internal/kspec"
 )
 
@@ -28,146 +23,13 @@ func setTier(t testing.TB, tier string) {
 // (kgen_test.go) on the lane tier and on the interpreter: every output
 // word must agree bit for bit (a NaN with any NaN). A kernel the lane
 // tier refuses is counted, not failed.
-func TestTierRandomKernels(t *testing.T) {
-	n := *diffN
-	ia, fa := diffInputs()
-	ran, refused := 0, 0
-	for s := *diffSeed; s < *diffSeed+int64(n); s++ {
-		ks := []kshape{{1, 1, false}, {2, 1, false}, {8, 1, false}, {16, 1, false}, {64, 1, false},
-			{2, 2, true}, {4, 2, true}, {1, 4, true}, {8, 8, true}}[s%9]
-		src := genKernel(s, ks)
-		res, err := compiler.Compile(src, compiler.DefaultOptions())
-		if err != nil {
-			t.Fatalf("seed %d: compile: %v\n%s", s, err, src)
-		}
-		spec := map[uint32]uint64{0: uint64(ks.lx), 1: uint64(ks.ly), 2: 1}
-		if err := host.TierError(res.SPIRV, "fz", spec); err != nil {
-			if !errors.Is(err, lanes.ErrUnsupported) {
-				t.Errorf("seed %d: %v", s, err)
-			}
-			t.Logf("seed %d: refused: %v", s, err)
-			refused++
-			continue
-		}
-		ran++
-		for _, nv := range []int32{3, 6} {
-			setTier(t, "interp")
-			want, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
-			if err != nil {
-				t.Fatalf("seed %d, n %d, interpreter: %v\n%s", s, nv, err, src)
-			}
-			setTier(t, "lanes")
-			got, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
-			if err != nil {
-				t.Fatalf("seed %d, n %d, lanes: %v\n%s", s, nv, err, src)
-			}
-			if d := firstDiff(got, want, "interpreter"); d != "" {
-				t.Fatalf("seed %d, %v, n %d: the lane tier and the interpreter differ: %s\n%s", s, ks, nv, d, src)
-			}
-		}
-	}
-	t.Logf("%d random kernels ran on the lane tier, %d refused", ran, refused)
-}
+func TestTierRandomKernels(t *testing.T) { diffRandom(t, laneTier) }
 
 // TestTierCorpus runs every kernel of the corpus (testdata/kernels) on
 // the lane tier and on the interpreter; every buffer must agree bit for
 // bit. Kernels the lane tier refuses, and those with images, are
 // counted, not failed.
-func TestTierCorpus(t *testing.T) {
-	files, err := corpus.Kernels()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ran, refused, skipped := 0, 0, 0
-	reasons := map[string]int{}
-	for _, path := range files {
-		name := strings.TrimSuffix(corpus.Name(filepath.Join(corpus.TestdataDir(), "kernels"), path), ".cl")
-		t.Run(name, func(t *testing.T) {
-			s, src := loadSpec(t, path)
-			for _, a := range s.Args {
-				if a.Kind != kspec.ArgBuffer && a.Kind != kspec.ArgLocal && a.Kind != kspec.ArgScalar {
-					skipped++
-					t.Skip("an image or sampler argument")
-				}
-			}
-			on, why, same := tierCompare(t, s, src)
-			switch {
-			case !on:
-				refused++
-				reasons[shortReason(why)]++
-				t.Skipf("refused: %v", why)
-			case !same:
-				// tierCompare reported the difference.
-			default:
-				ran++
-			}
-		})
-	}
-	t.Logf("%d corpus kernels ran on the lane tier, %d refused, %d skipped (images)", ran, refused, skipped)
-	for r, n := range reasons {
-		t.Logf("refused %d× : %s", n, r)
-	}
-}
-
-// shortReason is an unsupported error without the kernel's name.
-func shortReason(err error) string {
-	if err == nil {
-		return "?"
-	}
-	s := err.Error()
-	if _, r, ok := strings.Cut(s, ": kernel "); ok {
-		if _, r2, ok := strings.Cut(r, ": "); ok {
-			return r2
-		}
-	}
-	return s
-}
-
-// tierCompare runs a kernel file on the interpreter and on the lane
-// tier; it reports whether the lane tier ran it (and why not) and whether
-// every buffer agreed.
-func tierCompare(t *testing.T, s *kspec.Spec, src string) (on bool, why error, same bool) {
-	setTier(t, "interp")
-	want, err := hostRunOf(s, src)
-	if err != nil {
-		t.Skipf("interpreter: %v", err)
-	}
-	defer want.q.Release()
-	werr := want.dispatch()
-	setTier(t, "lanes")
-	got, err := hostRunOf(s, src)
-	if err != nil {
-		t.Fatalf("lanes: %v", err)
-	}
-	defer got.q.Release()
-	gerr := got.dispatch()
-	on, why = host.TierOf(got.k)
-	if !on {
-		return false, why, true
-	}
-	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
-		t.Errorf("the interpreter gives error %v, the lane tier %v", werr, gerr)
-		return true, nil, false
-	}
-	same = true
-	for i, b := range want.bufs {
-		if b == nil {
-			continue
-		}
-		w := b.(interface{ HostBytes() []byte }).HostBytes()
-		g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
-		if !bytes.Equal(w, g) {
-			for j := range w {
-				if w[j] != g[j] {
-					t.Errorf("argument %d: byte %d: lanes %#x, interpreter %#x", i, j, g[j], w[j])
-					break
-				}
-			}
-			same = false
-		}
-	}
-	return true, nil, same
-}
+func TestTierCorpus(t *testing.T) { diffCorpus(t, laneTier) }
 
 // tierKernelFiles are the shared kernels and the crypto corpus: the lane
 // tier must run them all.
@@ -188,15 +50,7 @@ func TestTierSharedAndCrypto(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	for _, path := range tierKernelFiles() {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
-			s, src := loadSpec(t, path)
-			on, why, _ := tierCompare(t, s, src)
-			if !on {
-				t.Errorf("not on the lane tier: %v", why)
-			}
-		})
-	}
+	diffKernels(t, laneTier)
 }
 
 // BenchmarkTiers times the shared and crypto kernels on the interpreter
