@@ -95,13 +95,24 @@ func (l *lowerer) optimizeLibrary() error {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	// Each result is stored into a Private variable of its type: DCE
+	// drops unused calls of functions that only compute (spirv/opt's
+	// read-none calls), which would take the library with them.
+	sinks := map[spirv.ID]spirv.ID{}
 	for _, name := range names {
 		lf := l.libFns[name]
 		ops := []spirv.ID{lf.id}
 		for _, p := range byID[lf.id].Params {
 			ops = append(ops, b.Undef(p.ResultType))
 		}
-		b.EmitIDs(spirv.OpFunctionCall, lf.rt, ops...)
+		r := b.EmitIDs(spirv.OpFunctionCall, lf.rt, ops...)
+		if lf.rt == void {
+			continue
+		}
+		if sinks[lf.rt] == 0 {
+			sinks[lf.rt] = b.Variable(b.TypePointer(spirv.StorageClassPrivate, lf.rt), spirv.StorageClassPrivate)
+		}
+		b.EmitIDs(spirv.OpStore, 0, sinks[lf.rt], r)
 	}
 	b.Emit(spirv.OpReturn, 0)
 	b.EndFunction()
@@ -111,6 +122,11 @@ func (l *lowerer) optimizeLibrary() error {
 	}
 	m.EntryPoints = slices.DeleteFunc(m.EntryPoints, func(in *spirv.Instruction) bool { return in == ep })
 	m.Functions = slices.DeleteFunc(m.Functions, func(f *spirv.Function) bool { return f == entry })
+	sunk := map[spirv.ID]bool{}
+	for _, v := range sinks {
+		sunk[v] = true
+	}
+	m.Globals = slices.DeleteFunc(m.Globals, func(in *spirv.Instruction) bool { return sunk[in.Result] })
 	return nil
 }
 

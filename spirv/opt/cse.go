@@ -14,7 +14,8 @@ import (
 // memory, which nothing writes during a dispatch (other memory may change
 // between two loads); phis, variables, and instructions that carry
 // decorations (NoContraction, RelaxedPrecision) that would be lost or
-// gained are never merged.
+// gained are never merged. Calls merge when the callee is read-none
+// (purecall.go): the same arguments give the same result.
 func LocalCSE(m *spirv.Module) error { return localCSE(m, spirv.NewIDOperands(m)) }
 
 func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
@@ -39,6 +40,7 @@ func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 		sc := spirv.StorageClass(t.Operands[0])
 		return sc == spirv.StorageClassInput || sc == spirv.StorageClassPushConstant
 	}
+	readNone := readNoneFunctions(m, glsl)
 	decorated := map[spirv.ID]bool{}
 	for _, in := range m.Annotations {
 		if len(in.Operands) > 0 {
@@ -62,7 +64,8 @@ func localCSE(m *spirv.Module, ops *spirv.IDOperands) error {
 				}); e != nil && err == nil {
 					err = fmt.Errorf("%v %%%d: %v", in.Op, in.Result, e)
 				}
-				if !(cseable(in, glsl) || in.Op == spirv.OpLoad && readOnly(in)) || decorated[in.Result] {
+				call := in.Op == spirv.OpFunctionCall && readNone[spirv.ID(in.Operands[0])]
+				if !(cseable(in, glsl) || in.Op == spirv.OpLoad && readOnly(in) || call) || decorated[in.Result] {
 					continue
 				}
 				k := cseKey(in)

@@ -7,7 +7,8 @@ import (
 )
 
 // DCE removes what nothing observable uses: pure instructions whose results
-// are unused (phi cycles included), Function variables that are only stored
+// are unused (phi cycles included), unused results of calls to read-none
+// functions (purecall.go), Function variables that are only stored
 // to, functions no entry point reaches, and unused types, constants and
 // Private/Workgroup variables. It marks from the roots (entry points,
 // instructions with effects, reflection, decorated globals) and sweeps the
@@ -32,6 +33,7 @@ func runDCE(m *spirv.Module, ops *spirv.IDOperands) error {
 		d.defFn[fn.ID] = fn
 	}
 	d.glsl = glslImports(m)
+	d.readNone = readNoneFunctions(m, d.glsl)
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			d.globals[in.Result] = true
@@ -54,8 +56,10 @@ type dce struct {
 	defFn   map[spirv.ID]*spirv.Function
 	globals map[spirv.ID]bool
 	glsl    map[spirv.ID]bool
-	defs    map[spirv.ID]*spirv.Instruction
-	err     error
+	// readNone: calls of these functions go when their results are unused.
+	readNone map[spirv.ID]bool
+	defs     map[spirv.ID]*spirv.Instruction
+	err      error
 }
 
 // use marks the ids in's result type and id operands use.
@@ -157,7 +161,7 @@ func (d *dce) liveFunction(fn *spirv.Function) {
 				d.use(in)
 				continue
 			}
-			if in.Result == 0 || !pure(in, d.glsl) {
+			if in.Result == 0 || !d.removable(in) {
 				d.use(in)
 				if in.Result != 0 {
 					d.markID(in.Result)
@@ -187,7 +191,7 @@ func (d *dce) sweep(removed map[spirv.ID]bool) {
 		for _, b := range fn.Blocks {
 			insts := b.Insts[:0]
 			for _, in := range b.Insts {
-				if in.Result != 0 && pure(in, d.glsl) && !d.live[in.Result] {
+				if in.Result != 0 && d.removable(in) && !d.live[in.Result] {
 					removed[in.Result] = true
 					continue
 				}
@@ -207,6 +211,12 @@ func (d *dce) sweep(removed map[spirv.ID]bool) {
 		globals = append(globals, in)
 	}
 	m.Globals = globals
+}
+
+// removable reports whether in, an instruction with a result, may go
+// when nothing uses its result.
+func (d *dce) removable(in *spirv.Instruction) bool {
+	return pure(in, d.glsl) || in.Op == spirv.OpFunctionCall && d.readNone[spirv.ID(in.Operands[0])]
 }
 
 // removableGlobal reports whether an unused global may go: types,
