@@ -7,6 +7,13 @@
 // the host (all of y for SGEMV and SAXPY, 64 random elements of C for
 // SGEMM) with fresh random inputs.
 //
+// Environment: CLB_PARAMS (below), CLB_ONLY=list (the routines to run:
+// sgemm, sgemv, saxpy, and bufs for SGEMM's buffers alone), CLB_WARM=n
+// (n untimed calls before each routine's timed ones: on NVIDIA's Vulkan
+// driver the SM clock drops to a few hundred MHz after a second or two of
+// idle GPU and rises only after a few hundred milliseconds of steady work,
+// docs/performance.md).
+//
 // Build: gcc -O2 clblastbench.c -o clblastbench -lOpenCL -l:libclblast.so.1
 // Run:   ./clblastbench PLATFORM DEVICE [RUNS [GEMM_N [AXPY_N]]]
 #define CL_TARGET_OPENCL_VERSION 120
@@ -65,6 +72,10 @@ static cl_mem upload(const float *v, size_t n) {
 }
 
 static int runs;
+// warm is CLB_WARM: untimed calls before the timed ones, so that the GPU's
+// clocks have risen (a few short calls after an idle pause run at idle
+// clocks on NVIDIA's Vulkan driver; see docs/performance.md).
+static int warm;
 
 // timeit runs the routine runs times (after the caller's warm-up) and
 // prints best/median; rate is work/second at the best time.
@@ -73,6 +84,12 @@ static int runs;
 #define TIMEIT(name, work, unit, call)                                                                                \
 	do {                                                                                                          \
 		double t_[64], k_[64];                                                                                \
+		for (int w_ = 0; w_ < warm; w_++) {                                                                   \
+			cl_event ev = NULL;                                                                           \
+			(void)(call);                                                                                 \
+			if (ev) clReleaseEvent(ev);                                                                   \
+		}                                                                                                     \
+		CK(clFinish(q));                                                                                      \
 		for (int r_ = 0; r_ < runs; r_++) {                                                                   \
 			cl_event ev = NULL;                                                                           \
 			double t0_ = now();                                                                           \
@@ -99,6 +116,7 @@ int main(int argc, char **argv) {
 	int pi = atoi(argv[1]), di = atoi(argv[2]);
 	runs = argc > 3 ? atoi(argv[3]) : 10;
 	if (runs > 64) runs = 64;
+	warm = getenv("CLB_WARM") ? atoi(getenv("CLB_WARM")) : 0;
 	cl_platform_id plats[8];
 	cl_uint np;
 	CK(clGetPlatformIDs(8, plats, &np));
@@ -143,16 +161,21 @@ int main(int argc, char **argv) {
 		printf("parameters %s: %d %d %d\n", nv ? "nvidia" : "mesa", s1, s2, s3);
 	}
 
-	// CLB_ONLY=saxpy skips SGEMM and SGEMV (their buffers too).
-	int only_saxpy = getenv("CLB_ONLY") && !strcmp(getenv("CLB_ONLY"), "saxpy");
-	if (only_saxpy) goto saxpy;
+	// CLB_ONLY=list runs only the routines named in it (sgemm, sgemv,
+	// saxpy; "bufs" makes SGEMM's buffers without calling it): CLB_ONLY=saxpy
+	// skips SGEMM and SGEMV and their buffers.
+	const char *only = getenv("CLB_ONLY");
+#define RUN(r) (!only || strstr(only, r))
+	if (!RUN("sgemm") && !RUN("sgemv") && !RUN("bufs")) goto saxpy;
 	// SGEMM, column-major, C = A*B.
 	const size_t N = argc > 4 ? (size_t)atol(argv[4]) : 4096;
 	float *A = randoms(N * N), *B = randoms(N * N), *C = malloc(N * N * sizeof *C);
 	for (size_t i = 0; i < N * N; i++) C[i] = 12345.0f; // finite: CLBlast computes beta*C even for beta 0
 	cl_mem a = upload(A, N * N), b = upload(B, N * N), c = upload(C, N * N);
+	int s = 0;
+	if (!RUN("sgemm")) goto sgemv;
 	double t0 = now();
-	int s = CLBlastSgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, N, N, N, 1, a, 0, N, b, 0, N, 0, c, 0,
+	s = CLBlastSgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, N, N, N, 1, a, 0, N, b, 0, N, 0, c, 0,
 	                     N, &q, NULL);
 	CK(clFinish(q));
 	printf("sgemm first call (compiles) %.1f ms, status %d\n", (now() - t0) * 1e3, s);
@@ -174,7 +197,9 @@ int main(int argc, char **argv) {
 	       CLBlastSgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, N, N, N, 1, a, 0, N, b, 0, N, 0, c, 0, N,
 	                    &q, &ev));
 
+sgemv:;
 	// SGEMV, column-major, y = A*x.
+	if (!RUN("sgemv")) goto saxpy;
 	float *x = randoms(N), *y = malloc(N * sizeof *y);
 	for (size_t i = 0; i < N; i++) y[i] = 12345.0f;
 	cl_mem xm = upload(x, N), ym = upload(y, N);
