@@ -2,6 +2,7 @@
 // input goes through (compiler.Compile runs them unless -cl-opt-disable):
 // promotion of function-local variables to SSA values (Mem2Reg), folding of
 // extracts from composites, copies and integer constants (FoldComposites),
+// member loads for aggregate loads that are only taken apart (SplitLoads),
 // 64-bit integer arithmetic computed in 32 bits where only 32-bit uses
 // observe it (Narrow), common-subexpression elimination over the dominator
 // tree (LocalCSE) and dead-code elimination (DCE). Each pass keeps the
@@ -17,7 +18,8 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// Run runs every pass over m, in place: mem2reg, then folding, narrowing
+// Run runs every pass over m, in place: mem2reg, then folding, splitting
+// of aggregate loads, narrowing
 // of 64-bit arithmetic that only 32-bit uses observe, and CSE, then DCE to
 // drop what they left unused.
 func Run(m *spirv.Module) error {
@@ -29,6 +31,7 @@ func Run(m *spirv.Module) error {
 	}{
 		{"mem2reg", mem2regModule},
 		{"fold", foldComposites},
+		{"splitloads", splitLoads},
 		{"narrow", narrow64},
 		{"cse", localCSE},
 		{"dce", runDCE},
