@@ -40,6 +40,13 @@ func (b *builder) phiShape(in *instance, j int, x *spirv.Instruction, vs []Value
 		return Varying
 	}
 	u := uniPhi{key: key, in: in}
+	if in.direct[j] {
+		// A direct block: its lanes come in together by one edge; its
+		// construct's check (uniflow.go) stands for this assumption, and
+		// the next round decides again if it fails.
+		b.uniPhis = append(b.uniPhis, u)
+		return Uniform
+	}
 	if in.loops[j] == nil {
 		h, ok := in.mergeHead[j]
 		if !ok {
@@ -101,6 +108,9 @@ func (b *builder) assumeUniformExits(in *instance) {
 // round is needed (and has marked the phis to make Varying and the loops
 // to shadow).
 func (b *builder) check() bool {
+	if b.checkConverged() {
+		b.failed = true
+	}
 	for _, u := range b.uniLoops {
 		for i := u.lo; i < u.hi; i++ {
 			if u.in.varyingBranch[i] {
