@@ -18,6 +18,11 @@ import (
 // in a loop and read after it are kept, per lane, as of the lane's exit
 // (shadow registers blended on the loop's exit edges), since later
 // iterations recompute every lane of a register.
+//
+// Constructs whose branches are all Uniform skip most of this: their
+// blocks are entered by real jumps and take their phis by copies
+// (uniflow.go); phis that are another value on every way in are that
+// value (uniphi.go); masks Build knows are folded (maskfold.go).
 
 // instance is one inlined copy of a function.
 type instance struct {
@@ -47,7 +52,12 @@ type instance struct {
 	dcons  []*construct
 	labels []int64
 	pend   []int64
-	preds  [][]int
+	// entryCur is each emitted block's mask at its start.
+	entryCur []Value
+	// trivial maps a phi whose every incoming value is one id to that
+	// id (uniphi.go).
+	trivial map[origin]origin
+	preds   [][]int // per block: the blocks with edges into it
 }
 
 // loop is a loop construct: blocks [head, merge) in order.
@@ -56,10 +66,8 @@ type loop struct {
 	top, end    int64
 	shadow      map[spirv.ID]*sval // ids read after the loop: their shadows
 	order       []spirv.ID
-	// jumps: the back edges are jumps to top (uniflow.go), copying the
-	// lanes into cur, the header's mask register; no end test.
+	// jumps: the back edges are jumps to top (uniflow.go); no end test.
 	jumps bool
-	cur   Value
 }
 
 func (l *loop) holds(i int) bool { return i >= l.head && i < l.merge }
@@ -85,6 +93,32 @@ func (b *builder) successors(t *spirv.Instruction) []spirv.ID {
 	return nil
 }
 
+// deadEdge reports whether terminator t branches to s only on a
+// constant condition that does not hold.
+func (b *builder) deadEdge(t *spirv.Instruction, s spirv.ID) bool {
+	if t.Op != spirv.OpBranchConditional || t.Operands[1] == t.Operands[2] {
+		return false
+	}
+	def := b.x.Defs[spirv.ID(t.Operands[0])]
+	if def == nil {
+		return false
+	}
+	switch def.Op {
+	case spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse:
+	default:
+		return false
+	}
+	c, err := b.constant(def.Result)
+	if err != nil || len(c.bits) != 1 {
+		return false
+	}
+	taken := t.Operands[1]
+	if c.bits[0] == 0 {
+		taken = t.Operands[2]
+	}
+	return spirv.ID(taken) != s
+}
+
 // function emits an instance of a function, its lanes entering under
 // mask m. For an inlined call in.ret and in.retMask are set on return.
 func (b *builder) function(in *instance, m Value) error {
@@ -103,14 +137,19 @@ func (b *builder) function(in *instance, m Value) error {
 	in.loops, in.ends = map[int]*loop{}, map[int][]*loop{}
 	in.mergeHead = map[int]int{}
 	in.varyingBranch = make([]bool, n)
+	// Edges from blocks no lane reaches, and edges a branch on a
+	// constant never takes, are not edges.
 	preds := make([][]int, n)
+	reached := make([]bool, n)
+	reached[0] = true
 	for i, bl := range fn.Blocks {
 		if len(bl.Insts) == 0 {
 			return fmt.Errorf("empty block %%%d", bl.Label)
 		}
 		for _, s := range b.successors(bl.Insts[len(bl.Insts)-1]) {
-			if j, ok := in.pos[s]; ok {
+			if j, ok := in.pos[s]; ok && reached[i] && !b.deadEdge(bl.Insts[len(bl.Insts)-1], s) {
 				preds[j] = append(preds[j], i)
+				reached[j] = true
 			}
 		}
 		if len(bl.Insts) >= 2 {
@@ -154,6 +193,8 @@ func (b *builder) function(in *instance, m Value) error {
 			}
 		}
 	}
+	in.preds = preds
+	b.findTrivialPhis(in)
 	if err := b.findShadows(in); err != nil {
 		return err
 	}
@@ -167,20 +208,15 @@ func (b *builder) function(in *instance, m Value) error {
 			in.fast[i] = true
 		}
 	}
-	in.preds = preds
 	b.findConverged(in, preds)
+	in.entryCur = make([]Value, n)
 	for i := range n {
-		in.masks[i] = NoValue
-		if i == 0 || in.fast[i] || len(preds[i]) == 0 {
-			continue // the entry, fast, or unreachable (not emitted)
+		in.masks[i], in.entryCur[i] = NoValue, NoValue
+		if i == 0 || in.fast[i] || in.direct[i] || len(preds[i]) == 0 {
+			continue // the entry, fast, direct, or unreachable (not emitted)
 		}
 		in.masks[i] = b.newReg(Mask, Varying)
-		if !in.direct[i] {
-			b.set(in.masks[i], b.konst(Mask, 0))
-		}
-		if l := in.loops[i]; l != nil && in.direct[i] {
-			l.cur = in.masks[i]
-		}
+		b.set(in.masks[i], b.konst(Mask, 0))
 	}
 	if !in.entry {
 		in.retMask = b.newReg(Mask, Varying)
@@ -192,18 +228,26 @@ func (b *builder) function(in *instance, m Value) error {
 	// waits for the next resume point (in.pend).
 	for i, bl := range fn.Blocks {
 		switch l := in.loops[i]; {
-		case i > 0 && !in.fast[i] && in.masks[i] == NoValue:
+		case i > 0 && len(preds[i]) == 0:
 			// Unreachable: no code, but a loop may end here.
 			b.endLoops(in, i)
 			continue
 		case i > 0 && in.direct[i]:
-			b.fallInto(in, in.labels[i])
-			b.placeLabel(in.labels[i])
+			// The label is needed unless the one edge into the block
+			// falls into it.
+			if !b.fallInto(in, in.labels[i]) || l != nil || !onePred(preds[i]) {
+				b.placeLabel(in.labels[i])
+			}
 			if l != nil {
 				b.enterLoop()
 				b.placeLabel(l.top)
 			}
-			cur = in.masks[i]
+			// The lanes of a converged construct are those that entered
+			// its header.
+			cur = in.entryCur[in.dcons[i].head]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0) // the header is never emitted
+			}
 		case i > 0 && !in.fast[i]:
 			b.placePend(in)
 			if l != nil && !l.jumps {
@@ -219,7 +263,6 @@ func (b *builder) function(in *instance, m Value) error {
 				b.jump(JumpIfNone, cur, l.end)
 				b.enterLoop()
 				b.placeLabel(l.top)
-				l.cur = cur
 			case l != nil:
 				b.jump(JumpIfNone, cur, l.end)
 			default:
@@ -230,6 +273,7 @@ func (b *builder) function(in *instance, m Value) error {
 		case l != nil:
 			return unsupported("OpLoopMerge", "a loop header as the entry block")
 		}
+		in.entryCur[i] = cur
 		var err error
 		if cur, err = b.block(in, i, bl, cur); err != nil {
 			return err
@@ -246,6 +290,9 @@ func (b *builder) function(in *instance, m Value) error {
 // loop, its shadows stand for the values it defined.
 func (b *builder) endLoops(in *instance, i int) {
 	for _, l := range in.ends[i] {
+		if len(in.preds[l.head]) == 0 {
+			continue // no lane reaches the loop: it has no code
+		}
 		switch {
 		case l.jumps && !in.direct[l.head]:
 			in.pend = append(in.pend, l.end)
@@ -374,7 +421,7 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 }
 
 func (b *builder) phiEntry(in *instance, x *spirv.Instruction) error {
-	r, err := b.phiReg(in, in.pos[b.curBlock], x, nil)
+	r, err := b.phiValue(in, in.pos[b.curBlock], x)
 	if err != nil {
 		return err
 	}
@@ -443,6 +490,9 @@ func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 		if x.Op != spirv.OpPhi {
 			break
 		}
+		if _, ok := in.trivial[origin{x.Result, -1}]; ok {
+			continue
+		}
 		for k := 0; k+1 < len(x.Operands); k += 2 {
 			if spirv.ID(x.Operands[k+1]) != in.fn.Blocks[i].Label {
 				continue
@@ -463,7 +513,9 @@ func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 				continue
 			}
 			for n, lv := range v.leaves {
-				moves = append(moves, move{r.leaves[n], lv})
+				if _, ok := in.trivial[origin{x.Result, n}]; !ok {
+					moves = append(moves, move{r.leaves[n], lv})
+				}
 			}
 		}
 	}
@@ -625,6 +677,15 @@ func (b *builder) uniformEdges(in *instance, i int, cur Value, gs []guard, all b
 	for k, g := range gs {
 		if all && k == len(gs)-1 {
 			return b.directEdge(in, i, g.target, cur)
+		}
+		if b.bare(in, i, g.target) {
+			// Nothing to copy: one conditional jump to the target.
+			test := JumpIfAny
+			if g.test == JumpIfAny {
+				test = JumpIfNone
+			}
+			b.jump(test, g.m, b.directTarget(in, i, g.target))
+			continue
 		}
 		skip := b.label()
 		b.jump(g.test, g.m, skip)

@@ -44,7 +44,6 @@ type construct struct {
 	in          *instance
 	head, merge int
 	used        bool // a direct block or a loop's jumps rely on it
-	varying     bool // a branch in it was found Varying (check)
 }
 
 // findConverged decides which blocks of the instance are direct and
@@ -155,19 +154,66 @@ func (b *builder) directEdge(in *instance, i, j int, cur Value) error {
 	if err := b.leaveLoops(in, i, j, cur); err != nil {
 		return err
 	}
-	reg, target := in.masks[j], in.labels[j]
-	if l := in.loops[j]; l != nil && i >= j {
-		reg, target = l.cur, l.top // a back edge
-	} else if len(in.preds[j]) == 1 {
-		// The only way in: the block runs under cur itself.
-		in.masks[j] = cur
-		reg = cur
-	}
-	if reg != cur {
-		b.set(reg, cur)
-	}
-	b.jump(Jump, NoValue, target)
+	// No mask to pass on: the target runs under the mask its converged
+	// construct's header started with, which holds the same lanes.
+	b.jump(Jump, NoValue, b.directTarget(in, i, j))
 	return nil
+}
+
+// directTarget is the label a direct edge from block i to block j jumps
+// to: j's, or its loop's top for a back edge.
+func (b *builder) directTarget(in *instance, i, j int) int64 {
+	if l := in.loops[j]; l != nil && i >= j {
+		return l.top
+	}
+	return in.labels[j]
+}
+
+// bare reports whether the direct edge from block i to block j is only
+// a jump: no phi of j but trivial ones takes a value from it, and it
+// leaves no loop with shadows.
+func (b *builder) bare(in *instance, i, j int) bool {
+	for _, x := range in.fn.Blocks[j].Insts {
+		if x.Op != spirv.OpPhi {
+			break
+		}
+		if _, ok := in.trivial[origin{x.Result, -1}]; ok {
+			continue
+		}
+		t, err := b.types.get(x.ResultType)
+		if err != nil {
+			return false
+		}
+		for k := 0; k+1 < len(x.Operands); k += 2 {
+			if spirv.ID(x.Operands[k+1]) != in.fn.Blocks[i].Label {
+				continue
+			}
+			if t.op == spirv.OpTypePointer {
+				return false
+			}
+			for n := range t.leaves {
+				if _, ok := in.trivial[origin{x.Result, n}]; !ok {
+					return false
+				}
+			}
+		}
+	}
+	for _, l := range in.inLoops[i] {
+		if !l.holds(j) && len(l.order) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// onePred reports whether a block's predecessors are one block.
+func onePred(ps []int) bool {
+	for _, p := range ps {
+		if p != ps[0] {
+			return false
+		}
+	}
+	return len(ps) > 0
 }
 
 // anyEdge emits an edge that every lane of cur takes.
@@ -180,22 +226,44 @@ func (b *builder) anyEdge(in *instance, i, j int, cur Value) error {
 
 // fallInto prepares the entry of direct block lbl: a jump to it just
 // before becomes a fall-through; other code that could fall into it goes
-// on at the next resume point instead.
-func (b *builder) fallInto(in *instance, lbl int64) {
+// on at the next resume point instead. It reports whether it removed a
+// jump.
+func (b *builder) fallInto(in *instance, lbl int64) bool {
 	ops := b.p.Ops
 	if len(ops) == 0 {
-		return
+		return false
 	}
 	last := ops[len(ops)-1]
 	switch {
 	case last.Code == Jump && last.Imm == lbl:
 		b.p.Ops = ops[:len(ops)-1]
+		return true
 	case last.Code == Jump || last.Code == Exit:
 	default:
 		r := b.label()
 		b.jump(Jump, NoValue, r)
 		in.pend = append(in.pend, r)
 	}
+	return false
+}
+
+// dropLabels removes the labels no jump names: code the builder placed
+// them before for jumps that were folded away or became fall-throughs.
+func (b *builder) dropLabels() {
+	used := make([]bool, b.p.Labels)
+	for _, o := range b.p.Ops {
+		switch o.Code {
+		case Jump, JumpIfNone, JumpIfAny:
+			used[o.Imm] = true
+		}
+	}
+	ops := b.p.Ops[:0]
+	for _, o := range b.p.Ops {
+		if o.Code != Label || used[o.Imm] {
+			ops = append(ops, o)
+		}
+	}
+	b.p.Ops = ops
 }
 
 // placePend places the labels waiting for a resume point here.
