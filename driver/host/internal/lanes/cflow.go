@@ -444,6 +444,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if err != nil {
 		return err
 	}
+	b.readFirst(moves)
 	// Uniform phis take their value when some lane takes the edge.
 	skip := int64(-1)
 	for _, mv := range moves {
@@ -481,9 +482,8 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 // move is a phi's register and the value an edge gives it.
 type move struct{ dst, val Value }
 
-// phiMoves lists what the edge from block i gives block j's phis, as a
-// parallel copy: an incoming value that is itself one of the phis'
-// registers is read into a temporary first (a phi reading another).
+// phiMoves lists what the edge from block i gives block j's phis: a
+// parallel copy (every incoming value is read before any phi changes).
 func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 	var moves []move
 	for _, x := range in.fn.Blocks[j].Insts {
@@ -519,21 +519,28 @@ func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 			}
 		}
 	}
-	if len(moves) > 1 {
-		dsts := map[Value]bool{}
-		for _, mv := range moves {
-			dsts[mv.dst] = true
-		}
-		for n, mv := range moves {
-			if !dsts[mv.val] {
-				continue
-			}
-			t := b.newValue(b.kindOf(mv.val), b.shape(mv.val))
-			b.set(t, mv.val)
-			moves[n].val = t
-		}
-	}
 	return moves, nil
+}
+
+// readFirst makes a parallel copy safe to do in any order: an incoming
+// value that is itself one of the registers set is read into a
+// temporary first (a phi reading another).
+func (b *builder) readFirst(moves []move) {
+	if len(moves) < 2 {
+		return
+	}
+	dsts := map[Value]bool{}
+	for _, mv := range moves {
+		dsts[mv.dst] = true
+	}
+	for n, mv := range moves {
+		if !dsts[mv.val] {
+			continue
+		}
+		t := b.newValue(b.kindOf(mv.val), b.shape(mv.val))
+		b.set(t, mv.val)
+		moves[n].val = t
+	}
 }
 
 // leaveLoops blends, for the lanes of e, the shadows of the loops that

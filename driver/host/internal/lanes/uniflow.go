@@ -143,14 +143,16 @@ func (b *builder) directEdge(in *instance, i, j int, cur Value) error {
 	if err != nil {
 		return err
 	}
+	kept := moves[:0]
 	for _, mv := range moves {
 		if b.shape(mv.dst) == Uniform && b.shape(mv.val) == Varying {
 			b.failed = true // a wrong assumption: the next round makes it Varying
 			b.varying[b.uniPhiOf(mv.dst)] = true
 			continue
 		}
-		b.set(mv.dst, mv.val)
+		kept = append(kept, mv)
 	}
+	b.sequence(kept)
 	if err := b.leaveLoops(in, i, j, cur); err != nil {
 		return err
 	}
@@ -288,4 +290,47 @@ func (b *builder) checkConverged() bool {
 		}
 	}
 	return bad
+}
+
+// sequence emits a parallel copy as copies in an order that reads every
+// register before it is written: a copy whose destination no other
+// pending copy reads goes first; where only cycles are left (a rotation
+// of variables), one destination is saved to a temporary.
+func (b *builder) sequence(moves []move) {
+	pending := append([]move(nil), moves...)
+	for len(pending) > 0 {
+		done := false
+		for n, mv := range pending {
+			if mv.dst == mv.val {
+				pending = append(pending[:n], pending[n+1:]...)
+				done = true
+				break
+			}
+			read := false
+			for _, o := range pending {
+				if o.val == mv.dst && o != mv {
+					read = true
+					break
+				}
+			}
+			if !read {
+				b.set(mv.dst, mv.val)
+				pending = append(pending[:n], pending[n+1:]...)
+				done = true
+				break
+			}
+		}
+		if done {
+			continue
+		}
+		// Every destination is read by another copy: a cycle.
+		d := pending[0].dst
+		t := b.newValue(b.kindOf(d), b.shape(d))
+		b.set(t, d)
+		for n := range pending {
+			if pending[n].val == d {
+				pending[n].val = t
+			}
+		}
+	}
 }

@@ -255,9 +255,17 @@ func (b *builder) passes(in *instance, def map[spirv.ID]int, v spirv.ID, j int) 
 		return false
 	}
 	for _, l := range in.inLoops[d] {
-		if !l.holds(j) {
+		if l.holds(j) {
+			continue
+		}
+		// A loop with uniform exits is left by every lane in the same
+		// iteration: its registers hold each lane's last value (an
+		// assumption checked with the loops' own).
+		key := loopKey{in.seq, l.head}
+		if b.shadowed[key] {
 			return false
 		}
+		b.uniLoops = append(b.uniLoops, uniLoop{key: key, in: in, lo: l.head, hi: l.merge})
 	}
 	return true
 }
