@@ -30,6 +30,10 @@ type builder struct {
 	// to need them, and this round's assumptions.
 	shadowed map[loopKey]bool
 	uniLoops []uniLoop
+	// Converged constructs (uniflow.go): those found Varying in earlier
+	// rounds, and this round's.
+	varyingCons map[consKey]bool
+	convCons    []*construct
 	// curBlock is the label of the block being emitted.
 	curBlock spirv.ID
 	// cse and loads remember what the straight-line code since the last
@@ -73,20 +77,21 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 	if chunk < 1 || chunk > 1024 {
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
-	varying, shadowed := map[phiKey]bool{}, map[loopKey]bool{}
+	varying, shadowed, varyingCons := map[phiKey]bool{}, map[loopKey]bool{}, map[consKey]bool{}
 	for range 16 {
 		b := &builder{
 			x: x, spec: spec,
-			consts:    map[spirv.ID]*constVal{},
-			constVals: map[[2]uint64]Value{},
-			globals:   map[spirv.ID]*ptr{},
-			p:         &Program{Entry: entry, Chunk: chunk},
-			varying:   varying,
-			shadowed:  shadowed,
-			cse:       map[cseKey]Value{},
-			mutable:   map[Value]bool{},
-			hoistedAt: map[Value]int{},
-			loads:     map[loadKey]Value{},
+			consts:      map[spirv.ID]*constVal{},
+			constVals:   map[[2]uint64]Value{},
+			globals:     map[spirv.ID]*ptr{},
+			p:           &Program{Entry: entry, Chunk: chunk},
+			varying:     varying,
+			shadowed:    shadowed,
+			varyingCons: varyingCons,
+			cse:         map[cseKey]Value{},
+			mutable:     map[Value]bool{},
+			hoistedAt:   map[Value]int{},
+			loads:       map[loadKey]Value{},
 		}
 		p, err := b.build(entry)
 		if err != nil {
@@ -141,6 +146,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	}
 	b.cur = nil
 	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+	b.dropLabels()
 	b.allocate()
 	return b.p, nil
 }
@@ -264,6 +270,9 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 			o.C = a
 		}
 	}
+	if v, ok := b.fold(code, o.A, o.B, o.C); ok {
+		return v
+	}
 	key := cseKey{code: code, kind: k, dk: dk, a: o.A, b: o.B, c: o.C, imm: imm}
 	if v, ok := b.cse[key]; ok {
 		return v
@@ -286,6 +295,12 @@ func (b *builder) set(dst, a Value) {
 
 // blend emits dst = m ? a : dst.
 func (b *builder) blend(dst, m, a Value) {
+	if bits, ok := b.constBits(m); ok {
+		if bits != 0 {
+			b.set(dst, a)
+		}
+		return
+	}
 	b.forget()
 	b.mutable[dst] = true
 	b.emit(Op{Code: Select, Kind: b.kindOf(dst), Dst: dst, A: m, B: a, C: dst, M: NoValue})
@@ -293,6 +308,9 @@ func (b *builder) blend(dst, m, a Value) {
 
 // accumulate emits dst |= m for a mask register.
 func (b *builder) accumulate(dst, m Value) {
+	if bits, ok := b.constBits(m); ok && bits == 0 {
+		return
+	}
 	b.forget()
 	b.mutable[dst] = true
 	b.emit(Op{Code: MaskOr, Kind: Mask, Dst: dst, A: dst, B: m, C: NoValue, M: NoValue})
@@ -309,6 +327,12 @@ func (b *builder) placeLabel(l int64) {
 }
 
 func (b *builder) jump(code Code, m Value, l int64) {
+	if bits, ok := b.constBits(m); ok && code != Jump {
+		if (bits == 0) != (code == JumpIfNone) {
+			return // never jumps
+		}
+		code, m = Jump, NoValue
+	}
 	b.emit(Op{Code: code, A: m, Kind: Mask, Imm: l, Dst: NoValue, B: NoValue, C: NoValue, M: NoValue})
 }
 

@@ -18,6 +18,11 @@ import (
 // in a loop and read after it are kept, per lane, as of the lane's exit
 // (shadow registers blended on the loop's exit edges), since later
 // iterations recompute every lane of a register.
+//
+// Constructs whose branches are all Uniform skip most of this: their
+// blocks are entered by real jumps and take their phis by copies
+// (uniflow.go); phis that are another value on every way in are that
+// value (uniphi.go); masks Build knows are folded (maskfold.go).
 
 // instance is one inlined copy of a function.
 type instance struct {
@@ -40,6 +45,19 @@ type instance struct {
 	seq           int
 	mergeHead     map[int]int
 	varyingBranch []bool
+	// Converged constructs (uniflow.go): the direct blocks, the
+	// construct each relies on, their entry labels, and the labels that
+	// wait for the next resume point.
+	direct []bool
+	dcons  []*construct
+	labels []int64
+	pend   []int64
+	// entryCur is each emitted block's mask at its start.
+	entryCur []Value
+	// trivial maps a phi whose every incoming value is one id to that
+	// id (uniphi.go).
+	trivial map[origin]origin
+	preds   [][]int // per block: the blocks with edges into it
 }
 
 // loop is a loop construct: blocks [head, merge) in order.
@@ -48,6 +66,8 @@ type loop struct {
 	top, end    int64
 	shadow      map[spirv.ID]*sval // ids read after the loop: their shadows
 	order       []spirv.ID
+	// jumps: the back edges are jumps to top (uniflow.go); no end test.
+	jumps bool
 }
 
 func (l *loop) holds(i int) bool { return i >= l.head && i < l.merge }
@@ -73,6 +93,32 @@ func (b *builder) successors(t *spirv.Instruction) []spirv.ID {
 	return nil
 }
 
+// deadEdge reports whether terminator t branches to s only on a
+// constant condition that does not hold.
+func (b *builder) deadEdge(t *spirv.Instruction, s spirv.ID) bool {
+	if t.Op != spirv.OpBranchConditional || t.Operands[1] == t.Operands[2] {
+		return false
+	}
+	def := b.x.Defs[spirv.ID(t.Operands[0])]
+	if def == nil {
+		return false
+	}
+	switch def.Op {
+	case spirv.OpConstantTrue, spirv.OpConstantFalse, spirv.OpSpecConstantTrue, spirv.OpSpecConstantFalse:
+	default:
+		return false
+	}
+	c, err := b.constant(def.Result)
+	if err != nil || len(c.bits) != 1 {
+		return false
+	}
+	taken := t.Operands[1]
+	if c.bits[0] == 0 {
+		taken = t.Operands[2]
+	}
+	return spirv.ID(taken) != s
+}
+
 // function emits an instance of a function, its lanes entering under
 // mask m. For an inlined call in.ret and in.retMask are set on return.
 func (b *builder) function(in *instance, m Value) error {
@@ -91,14 +137,19 @@ func (b *builder) function(in *instance, m Value) error {
 	in.loops, in.ends = map[int]*loop{}, map[int][]*loop{}
 	in.mergeHead = map[int]int{}
 	in.varyingBranch = make([]bool, n)
+	// Edges from blocks no lane reaches, and edges a branch on a
+	// constant never takes, are not edges.
 	preds := make([][]int, n)
+	reached := make([]bool, n)
+	reached[0] = true
 	for i, bl := range fn.Blocks {
 		if len(bl.Insts) == 0 {
 			return fmt.Errorf("empty block %%%d", bl.Label)
 		}
 		for _, s := range b.successors(bl.Insts[len(bl.Insts)-1]) {
-			if j, ok := in.pos[s]; ok {
+			if j, ok := in.pos[s]; ok && reached[i] && !b.deadEdge(bl.Insts[len(bl.Insts)-1], s) {
 				preds[j] = append(preds[j], i)
+				reached[j] = true
 			}
 		}
 		if len(bl.Insts) >= 2 {
@@ -142,25 +193,27 @@ func (b *builder) function(in *instance, m Value) error {
 			}
 		}
 	}
+	in.preds = preds
+	b.findTrivialPhis(in)
 	if err := b.findShadows(in); err != nil {
 		return err
 	}
 	b.assumeUniformExits(in)
 	in.fast = make([]bool, n)
 	in.masks = make([]Value, n)
-	for i := range n {
-		in.masks[i] = NoValue
-		if i == 0 {
-			continue
-		}
+	for i := 1; i < n; i++ {
 		if len(preds[i]) == 1 && preds[i][0] == i-1 && in.loops[i] == nil && len(in.ends[i-1]) == 0 &&
 			(i-1 == 0 || in.fast[i-1] || len(preds[i-1]) > 0) &&
 			fn.Blocks[i-1].Insts[len(fn.Blocks[i-1].Insts)-1].Op == spirv.OpBranch {
 			in.fast[i] = true
-			continue
 		}
-		if len(preds[i]) == 0 {
-			continue // unreachable: not emitted
+	}
+	b.findConverged(in, preds)
+	in.entryCur = make([]Value, n)
+	for i := range n {
+		in.masks[i], in.entryCur[i] = NoValue, NoValue
+		if i == 0 || in.fast[i] || in.direct[i] || len(preds[i]) == 0 {
+			continue // the entry, fast, direct, or unreachable (not emitted)
 		}
 		in.masks[i] = b.newReg(Mask, Varying)
 		b.set(in.masks[i], b.konst(Mask, 0))
@@ -171,59 +224,83 @@ func (b *builder) function(in *instance, m Value) error {
 	}
 	cur := m
 	// A block without lanes is skipped, with the blocks that fall into
-	// it (fast ones): skip is the label after them.
-	skip := int64(-1)
-	endSkip := func() {
-		if skip >= 0 {
-			b.placeLabel(skip)
-			skip = -1
-		}
-	}
+	// it (fast ones) and the direct blocks after them: its skip label
+	// waits for the next resume point (in.pend).
 	for i, bl := range fn.Blocks {
-		if i > 0 && !in.fast[i] && in.masks[i] == NoValue {
+		switch l := in.loops[i]; {
+		case i > 0 && len(preds[i]) == 0:
 			// Unreachable: no code, but a loop may end here.
-			endSkip()
 			b.endLoops(in, i)
 			continue
-		}
-		if i > 0 && !in.fast[i] {
-			endSkip()
-			if l := in.loops[i]; l != nil {
+		case i > 0 && in.direct[i]:
+			// The label is needed unless the one edge into the block
+			// falls into it.
+			if !b.fallInto(in, in.labels[i]) || l != nil || !onePred(preds[i]) {
+				b.placeLabel(in.labels[i])
+			}
+			if l != nil {
+				b.enterLoop()
+				b.placeLabel(l.top)
+			}
+			// The lanes of a converged construct are those that entered
+			// its header.
+			cur = in.entryCur[in.dcons[i].head]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0) // the header is never emitted
+			}
+		case i > 0 && !in.fast[i]:
+			b.placePend(in)
+			if l != nil && !l.jumps {
 				b.enterLoop()
 				b.placeLabel(l.top)
 			}
 			cur = b.newReg(Mask, Varying)
 			b.set(cur, in.masks[i])
 			b.set(in.masks[i], b.konst(Mask, 0))
-			if l := in.loops[i]; l != nil {
+			switch {
+			case l != nil && l.jumps:
+				// Entered once; the back edges jump past this test.
 				b.jump(JumpIfNone, cur, l.end)
-			} else {
-				skip = b.label()
+				b.enterLoop()
+				b.placeLabel(l.top)
+			case l != nil:
+				b.jump(JumpIfNone, cur, l.end)
+			default:
+				skip := b.label()
 				b.jump(JumpIfNone, cur, skip)
+				in.pend = append(in.pend, skip)
 			}
-		} else if l := in.loops[i]; l != nil {
+		case l != nil:
 			return unsupported("OpLoopMerge", "a loop header as the entry block")
 		}
+		in.entryCur[i] = cur
 		var err error
 		if cur, err = b.block(in, i, bl, cur); err != nil {
 			return err
 		}
-		if len(in.ends[i]) > 0 {
-			endSkip()
-		}
 		b.endLoops(in, i)
 	}
-	endSkip()
+	b.placePend(in)
 	return nil
 }
 
 // endLoops emits the ends of the loops whose last block is block i: run
-// again while lanes took a back edge; after the loop, its shadows stand
-// for the values it defined.
+// again while lanes took a back edge (loops whose back edges jump need
+// no test; a skipped one goes on at the next resume point); after the
+// loop, its shadows stand for the values it defined.
 func (b *builder) endLoops(in *instance, i int) {
 	for _, l := range in.ends[i] {
-		b.jump(JumpIfAny, in.masks[l.head], l.top)
-		b.placeLabel(l.end)
+		if len(in.preds[l.head]) == 0 {
+			continue // no lane reaches the loop: it has no code
+		}
+		switch {
+		case l.jumps && !in.direct[l.head]:
+			in.pend = append(in.pend, l.end)
+		case !l.jumps:
+			b.placePend(in)
+			b.jump(JumpIfAny, in.masks[l.head], l.top)
+			b.placeLabel(l.end)
+		}
 		b.leaveLoop()
 		for _, id := range l.order {
 			if sh := l.shadow[id]; sh != nil {
@@ -344,7 +421,7 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 }
 
 func (b *builder) phiEntry(in *instance, x *spirv.Instruction) error {
-	r, err := b.phiReg(in, in.pos[b.curBlock], x, nil)
+	r, err := b.phiValue(in, in.pos[b.curBlock], x)
 	if err != nil {
 		return err
 	}
@@ -353,18 +430,68 @@ func (b *builder) phiEntry(in *instance, x *spirv.Instruction) error {
 }
 
 // edge emits what an edge from block i to target does for the lanes of
-// mask e: phis, the loops' shadows it leaves, the target's mask.
+// mask e: phis, the loops' shadows it leaves, the target's mask. An edge
+// no lane can take (e the constant 0) does nothing.
 func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	j, ok := in.pos[target]
 	if !ok {
 		return fmt.Errorf("branch to %%%d, not a block of the function", target)
 	}
-	// Phis: incoming values first (a phi may read another of the block).
-	type blendTo struct{ dst, val Value }
-	var blends []blendTo
+	if bits, ok := b.constBits(e); ok && bits == 0 {
+		return nil
+	}
+	moves, err := b.phiMoves(in, i, j)
+	if err != nil {
+		return err
+	}
+	b.readFirst(moves)
+	// Uniform phis take their value when some lane takes the edge.
+	skip := int64(-1)
+	for _, mv := range moves {
+		if b.shape(mv.dst) == Uniform {
+			if b.shape(mv.val) == Varying {
+				b.failed = true // a wrong assumption: the next round makes it Varying
+				b.varying[b.uniPhiOf(mv.dst)] = true
+				continue
+			}
+			if skip < 0 {
+				skip = b.label()
+				b.jump(JumpIfNone, e, skip)
+			}
+			b.set(mv.dst, mv.val)
+		}
+	}
+	if skip >= 0 {
+		b.placeLabel(skip)
+	}
+	for _, mv := range moves {
+		if b.shape(mv.dst) == Varying {
+			b.blend(mv.dst, e, mv.val)
+		}
+	}
+	if err := b.leaveLoops(in, i, j, e); err != nil {
+		return err
+	}
+	if in.fast[j] {
+		return nil
+	}
+	b.accumulate(in.masks[j], e)
+	return nil
+}
+
+// move is a phi's register and the value an edge gives it.
+type move struct{ dst, val Value }
+
+// phiMoves lists what the edge from block i gives block j's phis: a
+// parallel copy (every incoming value is read before any phi changes).
+func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
+	var moves []move
 	for _, x := range in.fn.Blocks[j].Insts {
 		if x.Op != spirv.OpPhi {
 			break
+		}
+		if _, ok := in.trivial[origin{x.Result, -1}]; ok {
+			continue
 		}
 		for k := 0; k+1 < len(x.Operands); k += 2 {
 			if spirv.ID(x.Operands[k+1]) != in.fn.Blocks[i].Label {
@@ -372,65 +499,53 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 			}
 			v, err := b.get(in, spirv.ID(x.Operands[k]))
 			if err != nil {
-				return err
+				return nil, err
 			}
 			r, err := b.phiReg(in, j, x, v)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if r.ptr != nil {
 				if v.ptr == nil || v.ptr.region != r.ptr.region {
-					return unsupported("OpPhi", "pointers into different memories")
+					return nil, unsupported("OpPhi", "pointers into different memories")
 				}
-				blends = append(blends, blendTo{r.ptr.off, v.ptr.off})
+				moves = append(moves, move{r.ptr.off, v.ptr.off})
 				continue
 			}
 			for n, lv := range v.leaves {
-				blends = append(blends, blendTo{r.leaves[n], lv})
+				if _, ok := in.trivial[origin{x.Result, n}]; !ok {
+					moves = append(moves, move{r.leaves[n], lv})
+				}
 			}
 		}
 	}
-	if len(blends) > 1 {
-		// Read every incoming value that is itself one of the registers
-		// set here before any of them changes (a phi reading another).
-		dsts := map[Value]bool{}
-		for _, bt := range blends {
-			dsts[bt.dst] = true
-		}
-		for n, bt := range blends {
-			if !dsts[bt.val] {
-				continue
-			}
-			t := b.newValue(b.kindOf(bt.val), b.shape(bt.val))
-			b.set(t, bt.val)
-			blends[n].val = t
-		}
+	return moves, nil
+}
+
+// readFirst makes a parallel copy safe to do in any order: an incoming
+// value that is itself one of the registers set is read into a
+// temporary first (a phi reading another).
+func (b *builder) readFirst(moves []move) {
+	if len(moves) < 2 {
+		return
 	}
-	// Uniform phis take their value when some lane takes the edge.
-	skip := int64(-1)
-	for _, bt := range blends {
-		if b.shape(bt.dst) == Uniform {
-			if b.shape(bt.val) == Varying {
-				b.failed = true // a wrong assumption: the next round makes it Varying
-				b.varying[b.uniPhiOf(bt.dst)] = true
-				continue
-			}
-			if skip < 0 {
-				skip = b.label()
-				b.jump(JumpIfNone, e, skip)
-			}
-			b.set(bt.dst, bt.val)
+	dsts := map[Value]bool{}
+	for _, mv := range moves {
+		dsts[mv.dst] = true
+	}
+	for n, mv := range moves {
+		if !dsts[mv.val] {
+			continue
 		}
+		t := b.newValue(b.kindOf(mv.val), b.shape(mv.val))
+		b.set(t, mv.val)
+		moves[n].val = t
 	}
-	if skip >= 0 {
-		b.placeLabel(skip)
-	}
-	for _, bt := range blends {
-		if b.shape(bt.dst) == Varying {
-			b.blend(bt.dst, e, bt.val)
-		}
-	}
-	// Shadows of the loops this edge leaves.
+}
+
+// leaveLoops blends, for the lanes of e, the shadows of the loops that
+// the edge from block i to block j leaves.
+func (b *builder) leaveLoops(in *instance, i, j int, e Value) error {
 	for _, l := range in.inLoops[i] {
 		if l.holds(j) {
 			continue
@@ -467,10 +582,6 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 			}
 		}
 	}
-	if in.fast[j] {
-		return nil
-	}
-	b.accumulate(in.masks[j], e)
 	return nil
 }
 
@@ -479,23 +590,47 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 	a := x.Operands
 	switch x.Op {
 	case spirv.OpBranch:
-		return b.edge(in, i, spirv.ID(a[0]), cur)
+		j, ok := in.pos[spirv.ID(a[0])]
+		if !ok {
+			return fmt.Errorf("branch to %%%d, not a block of the function", a[0])
+		}
+		return b.anyEdge(in, i, j, cur)
 	case spirv.OpBranchConditional:
 		c, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {
 			return err
 		}
-		t, f := spirv.ID(a[1]), spirv.ID(a[2])
-		if t == f {
-			return b.edge(in, i, t, cur)
+		t, okt := in.pos[spirv.ID(a[1])]
+		f, okf := in.pos[spirv.ID(a[2])]
+		if !okt || !okf {
+			return fmt.Errorf("branch to %%%d or %%%d, not blocks of the function", a[1], a[2])
+		}
+		if bits, ok := b.constBits(c[0]); ok || t == f {
+			if ok && bits == 0 {
+				t = f
+			}
+			return b.anyEdge(in, i, t, cur)
 		}
 		in.varyingBranch[i] = b.shape(c[0]) == Varying
-		et := b.op(MaskAnd, Mask, Mask, cur, c[0])
-		ef := b.op(MaskAndNot, Mask, Mask, cur, c[0])
-		if err := b.edge(in, i, t, et); err != nil {
-			return err
+		dt, df := b.isDirect(in, i, t), b.isDirect(in, i, f)
+		if !dt {
+			if err := b.edge(in, i, spirv.ID(a[1]), b.op(MaskAnd, Mask, Mask, cur, c[0])); err != nil {
+				return err
+			}
 		}
-		return b.edge(in, i, f, ef)
+		if !df {
+			if err := b.edge(in, i, spirv.ID(a[2]), b.op(MaskAndNot, Mask, Mask, cur, c[0])); err != nil {
+				return err
+			}
+		}
+		var gs []guard
+		if dt {
+			gs = append(gs, guard{t, JumpIfNone, c[0]})
+		}
+		if df {
+			gs = append(gs, guard{f, JumpIfAny, c[0]})
+		}
+		return b.uniformEdges(in, i, cur, gs, dt && df)
 	case spirv.OpSwitch:
 		return b.switchEdges(in, i, x, cur)
 	case spirv.OpReturn, spirv.OpReturnValue, spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
@@ -528,6 +663,50 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 	return unsupported(x.Op.String(), "terminator")
 }
 
+// guard is a direct edge of a branch (uniflow.go): to block target,
+// passed over when jump test on the Uniform mask m would jump.
+type guard struct {
+	target int
+	test   Code
+	m      Value
+}
+
+// uniformEdges emits a branch's direct edges, each a test and a jump;
+// where every target is direct (all) the last needs no test. The edge
+// into the next block in order goes last, so that it falls into it.
+func (b *builder) uniformEdges(in *instance, i int, cur Value, gs []guard, all bool) error {
+	for k, g := range gs {
+		if g.target == i+1 && k < len(gs)-1 {
+			gs = append(append(gs[:k:k], gs[k+1:]...), g)
+			break
+		}
+	}
+	for k, g := range gs {
+		if all && k == len(gs)-1 {
+			return b.directEdge(in, i, g.target, cur)
+		}
+		if b.bare(in, i, g.target) {
+			// Nothing to copy: one conditional jump to the target.
+			test := JumpIfAny
+			if g.test == JumpIfAny {
+				test = JumpIfNone
+			}
+			b.jump(test, g.m, b.directTarget(in, i, g.target))
+			continue
+		}
+		skip := b.label()
+		b.jump(g.test, g.m, skip)
+		if err := b.directEdge(in, i, g.target, cur); err != nil {
+			return err
+		}
+		b.placeLabel(skip)
+	}
+	return nil
+}
+
+// switchEdges emits an OpSwitch: per target the mask of the selector
+// values that lead to it (the default: of none of the cases, or its
+// own), its edge under that mask and cur, or a direct edge.
 func (b *builder) switchEdges(in *instance, i int, x *spirv.Instruction, cur Value) error {
 	a := x.Operands
 	sel, st, err := b.scalars(in, spirv.ID(a[0]))
@@ -540,8 +719,8 @@ func (b *builder) switchEdges(in *instance, i int, x *spirv.Instruction, cur Val
 	if st.width == 64 {
 		words = 2
 	}
-	var targets []spirv.ID
-	match := map[spirv.ID]Value{}
+	var targets []int
+	match := map[int]Value{}
 	var any Value = NoValue
 	for n := 2; n+words < len(a); n += words + 1 {
 		lit := uint64(a[n])
@@ -549,7 +728,10 @@ func (b *builder) switchEdges(in *instance, i int, x *spirv.Instruction, cur Val
 			lit |= uint64(a[n+1]) << 32
 		}
 		lit &= widthMask(st.width)
-		t := spirv.ID(a[n+words])
+		t, ok := in.pos[spirv.ID(a[n+words])]
+		if !ok {
+			return fmt.Errorf("branch to %%%d, not a block of the function", a[n+words])
+		}
 		eq := b.op(Eq, k, Mask, sel[0], b.konst(k, lit))
 		if m, ok := match[t]; ok {
 			match[t] = b.op(MaskOr, Mask, Mask, m, eq)
@@ -563,23 +745,34 @@ func (b *builder) switchEdges(in *instance, i int, x *spirv.Instruction, cur Val
 			any = b.op(MaskOr, Mask, Mask, any, eq)
 		}
 	}
-	def := spirv.ID(a[1])
+	def, ok := in.pos[spirv.ID(a[1])]
+	if !ok {
+		return fmt.Errorf("branch to %%%d, not a block of the function", a[1])
+	}
+	defSel := b.konst(Mask, 0xffffffff)
+	if any != NoValue {
+		defSel = b.op(MaskNot, Mask, Mask, any)
+		if m, ok := match[def]; ok {
+			defSel = b.op(MaskOr, Mask, Mask, defSel, m)
+		}
+	}
+	if _, ok := match[def]; !ok {
+		targets = append(targets, def)
+	}
+	match[def] = defSel
+	var gs []guard
+	all := true
 	for _, t := range targets {
-		if t == def {
+		if b.isDirect(in, i, t) {
+			gs = append(gs, guard{t, JumpIfNone, match[t]})
 			continue
 		}
-		if err := b.edge(in, i, t, b.op(MaskAnd, Mask, Mask, cur, match[t])); err != nil {
+		all = false
+		if err := b.edge(in, i, in.fn.Blocks[t].Label, b.op(MaskAnd, Mask, Mask, cur, match[t])); err != nil {
 			return err
 		}
 	}
-	e := cur
-	if any != NoValue {
-		e = b.op(MaskAndNot, Mask, Mask, cur, any)
-		if m, ok := match[def]; ok {
-			e = b.op(MaskOr, Mask, Mask, e, b.op(MaskAnd, Mask, Mask, cur, m))
-		}
-	}
-	return b.edge(in, i, def, e)
+	return b.uniformEdges(in, i, cur, gs, all)
 }
 
 // call inlines a function call; it returns the mask of the lanes that

@@ -273,6 +273,9 @@ func (e *Exec) run(c int) *Trap {
 		switch o.code {
 		case Nop, Label:
 		case Jump:
+			if o.jump < pc && e.g.Cancel != nil && e.g.Cancel.Load() {
+				return &Trap{Code: TrapCancelled, Op: pc - 1, Region: -1}
+			}
 			pc = o.jump
 		case JumpIfNone:
 			if e.maskOf(f, o.a, o.ua) == 0 {

@@ -1,6 +1,11 @@
 package lanes
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // Uniform phis. A loop counter is a phi at the loop's header; where the
 // values flowing in are Uniform, every lane still in the loop holds the
@@ -40,6 +45,13 @@ func (b *builder) phiShape(in *instance, j int, x *spirv.Instruction, vs []Value
 		return Varying
 	}
 	u := uniPhi{key: key, in: in}
+	if in.direct[j] {
+		// A direct block: its lanes come in together by one edge; its
+		// construct's check (uniflow.go) stands for this assumption, and
+		// the next round decides again if it fails.
+		b.uniPhis = append(b.uniPhis, u)
+		return Uniform
+	}
 	if in.loops[j] == nil {
 		h, ok := in.mergeHead[j]
 		if !ok {
@@ -101,6 +113,9 @@ func (b *builder) assumeUniformExits(in *instance) {
 // round is needed (and has marked the phis to make Varying and the loops
 // to shadow).
 func (b *builder) check() bool {
+	if b.checkConverged() {
+		b.failed = true
+	}
 	for _, u := range b.uniLoops {
 		for i := u.lo; i < u.hi; i++ {
 			if u.in.varyingBranch[i] {
@@ -120,4 +135,165 @@ func (b *builder) check() bool {
 		}
 	}
 	return b.failed
+}
+
+// Trivial phis. A phi leaf whose incoming values are all one value (a
+// value passed through both arms of an if, or out of a block with one
+// predecessor; an array's elements that an OpCompositeInsert on one
+// path leaves as they were) is that value: it needs no register and no
+// copies. The value is defined in a block that dominates every
+// predecessor, so it is known wherever the phi is read, and a lane reads
+// the same register whichever edge it came by. Where the value is
+// defined in a loop that the phi's block is outside of, lanes leaving in
+// different iterations need a value each: such a leaf stays a register.
+
+// origin is leaf k of id (k -1: a pointer id as a whole).
+type origin struct {
+	id spirv.ID
+	k  int
+}
+
+// findTrivialPhis fills in.trivial with the phi leaves that are another
+// id's leaf.
+func (b *builder) findTrivialPhis(in *instance) {
+	in.trivial = map[origin]origin{}
+	def := map[spirv.ID]int{}
+	for i, bl := range in.fn.Blocks {
+		for _, x := range bl.Insts {
+			if x.Result != 0 {
+				def[x.Result] = i
+			}
+		}
+	}
+	for j, bl := range in.fn.Blocks {
+		for _, x := range bl.Insts {
+			if x.Op != spirv.OpPhi {
+				break
+			}
+			t, err := b.types.get(x.ResultType)
+			if err != nil {
+				continue
+			}
+			n := len(t.leaves)
+			if t.op == spirv.OpTypePointer {
+				n = 1
+			}
+			for k := range n {
+				if t.op == spirv.OpTypePointer {
+					k = -1
+				}
+				self := origin{x.Result, k}
+				var o origin
+				for a := 0; a+1 < len(x.Operands); a += 2 {
+					if p, ok := in.pos[spirv.ID(x.Operands[a+1])]; !ok || !slices.Contains(in.preds[j], p) {
+						continue // no lane comes by this edge
+					}
+					oa := b.originOf(in, def, origin{spirv.ID(x.Operands[a]), k})
+					if oa == self || oa == o {
+						continue
+					}
+					if o.id != 0 {
+						o.id = 0
+						break
+					}
+					o = oa
+				}
+				if o.id != 0 && b.passes(in, def, o.id, j) {
+					in.trivial[self] = o
+				}
+			}
+		}
+	}
+}
+
+// originOf follows a leaf through inserts, copies and trivial phis of
+// the function to where it was made.
+func (b *builder) originOf(in *instance, def map[spirv.ID]int, o origin) origin {
+	for range 256 {
+		if _, ok := def[o.id]; !ok {
+			return o
+		}
+		if t, ok := in.trivial[o]; ok {
+			o = t
+			continue
+		}
+		x := b.x.Defs[o.id]
+		switch {
+		case x == nil:
+			return o
+		case x.Op == spirv.OpCopyObject:
+			o.id = spirv.ID(x.Operands[0])
+		case x.Op == spirv.OpCompositeInsert && o.k >= 0:
+			ct, err := b.types.get(x.ResultType)
+			if err != nil {
+				return o
+			}
+			lo, n, err := leafRange(ct, x.Operands[2:])
+			if err != nil {
+				return o
+			}
+			if o.k >= lo && o.k < lo+n {
+				o = origin{spirv.ID(x.Operands[0]), o.k - lo}
+			} else {
+				o.id = spirv.ID(x.Operands[1])
+			}
+		default:
+			return o
+		}
+	}
+	return o
+}
+
+// passes reports whether id v, defined at def, may stand for a phi of
+// block j: not defined in j, nor in a loop that does not hold j.
+func (b *builder) passes(in *instance, def map[spirv.ID]int, v spirv.ID, j int) bool {
+	d, ok := def[v]
+	if !ok {
+		return true // a constant, a global or a parameter
+	}
+	if d == j {
+		return false
+	}
+	for _, l := range in.inLoops[d] {
+		if l.holds(j) {
+			continue
+		}
+		// A loop with uniform exits is left by every lane in the same
+		// iteration: its registers hold each lane's last value (an
+		// assumption checked with the loops' own).
+		key := loopKey{in.seq, l.head}
+		if b.shadowed[key] {
+			return false
+		}
+		b.uniLoops = append(b.uniLoops, uniLoop{key: key, in: in, lo: l.head, hi: l.merge})
+	}
+	return true
+}
+
+// phiValue is the sval a phi stands for in its block: its registers, and
+// for its trivial leaves the values they are.
+func (b *builder) phiValue(in *instance, j int, x *spirv.Instruction) (*sval, error) {
+	if o, ok := in.trivial[origin{x.Result, -1}]; ok {
+		return b.get(in, o.id)
+	}
+	r, err := b.phiReg(in, j, x, nil)
+	if err != nil || r.ptr != nil {
+		return r, err
+	}
+	out := &sval{t: r.t, leaves: append([]Value(nil), r.leaves...)}
+	for k := range out.leaves {
+		o, ok := in.trivial[origin{x.Result, k}]
+		if !ok {
+			continue
+		}
+		v, err := b.get(in, o.id)
+		if err != nil {
+			return nil, err
+		}
+		if v.ptr != nil || o.k >= len(v.leaves) {
+			return nil, fmt.Errorf("phi %%%d: leaf %d of %%%d", x.Result, o.k, o.id)
+		}
+		out.leaves[k] = v.leaves[o.k]
+	}
+	return out, nil
 }
