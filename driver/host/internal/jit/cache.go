@@ -72,14 +72,30 @@ func (g *gen) keep(v lanes.Value, h int, y amd64.Y, dirty bool) {
 	r, ok := c.find(v, h)
 	i := int(r - cacheFirst)
 	if !ok {
-		i = c.next
-		c.next = (c.next + 1) % cacheLen
+		i = g.victim(keyOf(v, h))
 		g.spill(i)
 		c.key[i] = keyOf(v, h)
 		r = cacheFirst + amd64.Y(i)
 	}
 	c.dirty[i] = dirty
 	g.a.VMOVDQU(r, y)
+}
+
+// victim is the cache register that key k goes into: its pinned one
+// (loops.go), else the next round-robin register that no loop pins.
+func (g *gen) victim(k cacheKey) int {
+	if i, ok := g.pinnedReg(k); ok {
+		return i
+	}
+	c := &g.cache
+	for range cacheLen {
+		i := c.next
+		c.next = (c.next + 1) % cacheLen
+		if g.loops.active[i] == noKey {
+			return i
+		}
+	}
+	return c.next // unreachable: loops pin fewer than cacheLen registers
 }
 
 // cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit

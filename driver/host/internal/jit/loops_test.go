@@ -1,0 +1,162 @@
+package jit
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/spirv"
+)
+
+// buildCL compiles OpenCL C and builds kernel k for work-groups of local
+// lanes in chunks of 8.
+func buildCL(t *testing.T, src string, local int) *lanes.Program {
+	t.Helper()
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	m, err := spirv.Decode(res.SPIRV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := lanes.Build(spirv.NewIndex(m), "k", map[uint32]uint64{0: uint64(local), 1: 1, 2: 1}, chunk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// loopKernels exercise values kept in registers across loop heads
+// (loops.go): loop-carried accumulators and counters, merged at the latch
+// by runs of Selects (exits that differ per lane: some, all or none of a
+// chunk's lanes go round again), 64-bit carried values (two registers
+// each), ops inside the loop whose code uses the cache registers as
+// scratch (division, a general Index: scratch.go), a loop-carried value
+// written by a load, a barrier in a loop, and nested loops.
+var loopKernels = []struct{ name, src string }{
+	{"latch-run", `kernel void k(global int *out, global const int *in) {
+		int i = get_global_id(0);
+		float x = 0.0f, y = 0.0f, c = (float)in[i] / 64.0f;
+		int it = 0;
+		while (x * x + y * y <= 4.0f && it < (in[i] & 63)) {
+			float xt = x * x - y * y + c;
+			y = 2.0f * x * y + 0.25f;
+			x = xt;
+			++it;
+		}
+		out[i] = it + (int)(x * 16.0f) + (int)(y * 8.0f);
+	}`},
+	{"wide-carried", `kernel void k(global long *out, global const int *in) {
+		int i = get_global_id(0);
+		long a = in[i], b = 1;
+		double d = 0.5;
+		for (int j = 0; j < (in[i] & 15); j++) {
+			a = a * 3 + b;
+			b ^= a >> 7;
+			d = d * 1.5 + (double)j;
+		}
+		out[i] = a + b + (long)d;
+	}`},
+	{"scratch-in-loop", `kernel void k(global int *out, global const int *in) {
+		int i = get_global_id(0);
+		int s = 0, q = in[i] | 1;
+		for (int j = 0; j < 9; j++) {
+			s += (in[(i + j) & 31] + j) / q;
+			s ^= in[i] % (j + 2);
+		}
+		out[i] = s;
+	}`},
+	{"load-carried", `kernel void k(global int *out, global const int *in) {
+		int i = get_global_id(0);
+		int p = i & 31, s = 0;
+		for (int j = 0; j < 12; j++) {
+			p = in[p] & 31;
+			s += p * j;
+		}
+		out[i] = s + p;
+	}`},
+	{"barrier-loop", `kernel void k(global int *out, global const int *in) {
+		local int t[64];
+		int l = get_local_id(0);
+		int acc = in[get_global_id(0)];
+		for (int s = 1; s < 64; s <<= 1) {
+			t[l] = acc;
+			barrier(CLK_LOCAL_MEM_FENCE);
+			acc += t[(l + s) & 63];
+			barrier(CLK_LOCAL_MEM_FENCE);
+		}
+		out[get_global_id(0)] = acc;
+	}`},
+	{"nested", `kernel void k(global float *out, global const int *in) {
+		int i = get_global_id(0);
+		float acc = 0.0f;
+		for (int a = 0; a < 4; a++) {
+			float row = (float)in[(i + a) & 31];
+			for (int b = 0; b < (in[i] & 7); b++)
+				acc = mad(row, (float)b, acc);
+			acc *= 0.5f;
+		}
+		out[i] = acc;
+	}`},
+}
+
+// TestLoopPins runs loopKernels as native code and on the Go executor,
+// bit for bit, in full and partial chunks, and checks that each has a
+// loop whose values stay in registers.
+func TestLoopPins(t *testing.T) {
+	needNative(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, kc := range loopKernels {
+		for _, local := range []int{64, 13} {
+			if kc.name == "barrier-loop" && local != 64 {
+				continue // its local array is one group of 64
+			}
+			p := buildCL(t, kc.src, local)
+			g, _, err := generate(p)
+			if err != nil {
+				t.Fatalf("%s: %v", kc.name, err)
+			}
+			if len(g.loops.byLabel) == 0 {
+				t.Errorf("%s: no loop with pinned values\n%s", kc.name, p)
+			}
+			for trial := range 3 {
+				mem := make([][]byte, len(p.Regions))
+				for r, rg := range p.Regions {
+					if rg.Kind == lanes.RegionPush {
+						mem[r] = make([]byte, max(rg.Size, 64)) // no global offset
+					}
+					if rg.Kind != lanes.RegionBuffer {
+						continue
+					}
+					b := make([]byte, 8*64*2)
+					if rg.Binding == 1 {
+						for w := 0; w < len(b); w += 4 {
+							v := rng.Uint32()
+							switch trial {
+							case 0: // every lane loops as long
+								v = 40
+							case 1: // short and long trips mixed
+								v &= 0x3ff
+							}
+							binary.LittleEndian.PutUint32(b[w:], v)
+						}
+					}
+					mem[r] = b
+				}
+				gm, nm, gt, nt := runBoth(t, p, mem, 2)
+				if gt != nil || nt != nil {
+					t.Fatalf("%s local %d: traps: go %+v, native %+v", kc.name, local, gt, nt)
+				}
+				for r := range gm {
+					if !bytes.Equal(gm[r], nm[r]) {
+						t.Fatalf("%s local %d trial %d: region %d differs:\ngo     %x\nnative %x", kc.name, local, trial, r, gm[r][:64], nm[r][:64])
+					}
+				}
+			}
+		}
+	}
+}
