@@ -46,7 +46,8 @@ type gen struct {
 	runs      runInfo
 	opStart   []int // code offset of each op's code (Kernel.Code)
 	joins     joinInfo
-	loops     loopPins // loops.go
+	loops     loopPins  // loops.go
+	group     groupInfo // groupinv.go
 	// watchDst is the Dst of the op being compiled while it may read its
 	// cache entry; dstStored: st or st64 stored it (readdst.go).
 	watchDst  lanes.Value
@@ -79,6 +80,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	}
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue}
 	g.layout()
+	g.analyzeGroup()
 	g.analyzeRuns()
 	g.analyzeJoins()
 	g.analyzeLoops()
@@ -106,6 +108,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g.nextChunk = a.NewLabel()
 	dispatch := a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	if err := g.emitGroupPrologue(); err != nil {
+		return nil, nil, err
+	}
 	if p.Barriers > 0 {
 		a.JMP(dispatch)
 	}
@@ -117,6 +122,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		g.op = i
 		o := &p.Ops[i]
 		g.opStart[i] = a.Len()
+		if g.group.def[i] {
+			continue // computed once per group (groupinv.go)
+		}
 		if j := g.selectRun(i); j > i {
 			if err := g.emitSelectRun(i, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {

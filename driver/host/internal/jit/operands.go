@@ -20,6 +20,9 @@ func (g *gen) kind(v lanes.Value) lanes.Kind {
 
 // slot is v's slot plus off bytes, in the frame.
 func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
+	if gs, ok := g.groupSlot(v); ok { // groupinv.go
+		return amd64.M(rGroup, gs+off)
+	}
 	return amd64.M(rFrame, g.p.Values[v].Slot+off)
 }
 
