@@ -157,12 +157,13 @@ func (g *gen) choosePins(l *loopInfo) []pin {
 		return cand[i] < cand[j]
 	})
 	var pins []pin
+	budget := g.pinBudget(l)
 	for _, v := range cand {
 		halves := 1
 		if g.kind(v).Bytes() == 8 && g.shape(v) == lanes.Varying {
 			halves = 2
 		}
-		if len(pins)+halves > maxPinned {
+		if len(pins)+halves > budget {
 			continue
 		}
 		for h := range halves {
@@ -173,6 +174,37 @@ func (g *gen) choosePins(l *loopInfo) []pin {
 		pins[i].reg = int(pinOrder[i] - cacheFirst)
 	}
 	return pins
+}
+
+// pinBudget is how many registers loop l may pin: maxPinned, or fewer
+// where the body's arithmetic keeps many temporaries unstored at once
+// (run-local values, writeback.go: live from the op that makes them to
+// their last read), so that they do not evict each other to the frame
+// (nbody's force chain). One register stays free for the rest.
+func (g *gen) pinBudget(l *loopInfo) int {
+	ops := g.p.Ops
+	pressure := 0
+	live := map[lanes.Value]bool{}
+	for i := l.head; i <= l.end; i++ {
+		o := &ops[i]
+		for v := range live {
+			if g.runs.lastRead[v] < i {
+				delete(live, v)
+			}
+		}
+		if v := o.Dst; v != lanes.NoValue && int(v) < len(g.runs.local) && g.runs.local[v] && g.runs.lastRead[v] > i {
+			live[v] = true
+		}
+		n := 0
+		for v := range live {
+			n++
+			if g.kind(v).Bytes() == 8 && g.shape(v) == lanes.Varying {
+				n++
+			}
+		}
+		pressure = max(pressure, n)
+	}
+	return max(0, min(maxPinned, cacheLen-1-pressure))
 }
 
 // pinnedReg is the register pinned to key k, if any.
