@@ -11,9 +11,11 @@ import (
 // forwarding latency at every op). The results of the element-wise ops
 // stay in it unstored (dirty, writeback.go) until an op that reads the
 // frame, a control-flow op or the entry's eviction writes them back, and
-// values that are dead by then are never stored. It is dropped at labels
-// (control flow joins) and around every op whose code uses Y6-Y15 as
-// scratch, always after a write-back.
+// values that are dead by then are never stored. At labels it keeps what
+// every way in agrees on (joins.go), at a loop head the loop's pinned
+// values (loops.go); an op whose code uses Y6-Y15 as scratch runs with it
+// hidden and leaves the entries in registers its code does not name
+// (scratch.go); always after a write-back.
 
 const (
 	cacheFirst = amd64.Y6
