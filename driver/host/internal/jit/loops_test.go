@@ -160,3 +160,81 @@ func TestLoopPins(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopPinsJumps: a loop entered by a forward jump as well as by
+// falling in, and closed by an unconditional Jump (the lane programs
+// close theirs with JumpIfAny), its exit a JumpIfNone at the top; enough
+// temporaries on the fall-through way in to move every cache entry.
+// Against the Go executor.
+func TestLoopPinsJumps(t *testing.T) {
+	needNative(t)
+	b := newProg(8)
+	for range 3 {
+		b.region(lanes.RegionBuffer, 0)
+	}
+	b.p.Labels = 2
+	live := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+	li := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	zero := b.konst(lanes.I32, 0)
+	one := b.konst(lanes.I32, 1)
+	off := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: zero, B: li, C: nv, M: nv, Imm: 4})
+	skip := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: skip, A: off, B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
+	x := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: x, A: off, B: nv, C: nv, M: live, Imm: 1, Imm2: 4})
+	n := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.And, Kind: lanes.I32, Dst: n, A: x, B: b.konst(lanes.I32, 7), C: nv, M: nv})
+	acc := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Xor, Kind: lanes.I32, Dst: acc, A: x, B: b.konst(lanes.I32, 0x5a5a), C: nv, M: nv})
+	// A forward jump to the loop head where any lane of skip is set; the
+	// way that falls in first changes acc and churns the cache.
+	b.op(lanes.Op{Code: lanes.JumpIfAny, Dst: nv, A: skip, B: nv, C: nv, M: nv, Imm: 0})
+	for i := range 12 {
+		tv := b.value(lanes.I32, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: tv, A: x, B: b.konst(lanes.I32, uint64(i+2)), C: nv, M: nv})
+		b.op(lanes.Op{Code: lanes.Xor, Kind: lanes.I32, Dst: acc, A: acc, B: tv, C: nv, M: nv})
+	}
+	b.op(lanes.Op{Code: lanes.Label, Dst: nv, A: nv, B: nv, C: nv, M: nv, Imm: 0})
+	more := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.SLt, Kind: lanes.I32, Dst: more, A: zero, B: n, C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.JumpIfNone, Dst: nv, A: more, B: nv, C: nv, M: nv, Imm: 1})
+	a2 := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Mul, Kind: lanes.I32, Dst: a2, A: acc, B: b.konst(lanes.I32, 3), C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: a2, A: a2, B: n, C: nv, M: nv})
+	// A division: its code uses cache registers as scratch (scratch.go).
+	q := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.UDiv, Kind: lanes.I32, Dst: q, A: a2, B: b.konst(lanes.I32, 7), C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: a2, A: a2, B: q, C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Select, Kind: lanes.I32, Dst: acc, A: more, B: a2, C: acc, M: nv})
+	b.op(lanes.Op{Code: lanes.Sub, Kind: lanes.I32, Dst: n, A: n, B: one, C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Jump, Dst: nv, A: nv, B: nv, C: nv, M: nv, Imm: 0})
+	b.op(lanes.Op{Code: lanes.Label, Dst: nv, A: nv, B: nv, C: nv, M: nv, Imm: 1})
+	b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: acc, C: nv, M: live, Imm: 2, Imm2: 4})
+	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+	g, _, err := generate(&b.p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.loops.byLabel) != 1 {
+		t.Fatalf("%d loops with pinned values, want 1\n%s", len(g.loops.byLabel), &b.p)
+	}
+	for _, taken := range []bool{false, true} {
+		mem := [][]byte{make([]byte, 32), make([]byte, 32), make([]byte, 32)}
+		for l := range 8 {
+			if taken && l == 5 {
+				binary.LittleEndian.PutUint32(mem[0][4*l:], 0xffffffff)
+			}
+			binary.LittleEndian.PutUint32(mem[1][4*l:], uint32(l*0x9e3779b9))
+		}
+		gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
+		if gt != nil || nt != nil {
+			t.Fatalf("traps: go %+v, native %+v", gt, nt)
+		}
+		if !bytes.Equal(gm[2], nm[2]) {
+			t.Fatalf("taken %v: go %x\nnative %x", taken, gm[2], nm[2])
+		}
+	}
+}
