@@ -21,6 +21,7 @@ type Assembler struct {
 	tables []tableEntry
 	done   bool // Finish has run
 	err    error
+	yUsed  uint16 // vector registers named since ResetYUsed (yused.go)
 }
 
 // tableEntry is a 32-bit word of a jump table in the pool at off that

@@ -32,6 +32,7 @@ func (a *Assembler) vnum(y Y) byte {
 		a.errorf("%v is not a vector register", y)
 		return 0
 	}
+	a.yUsed |= 1 << y
 	return byte(y)
 }
 

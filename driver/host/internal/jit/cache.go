@@ -11,9 +11,11 @@ import (
 // forwarding latency at every op). The results of the element-wise ops
 // stay in it unstored (dirty, writeback.go) until an op that reads the
 // frame, a control-flow op or the entry's eviction writes them back, and
-// values that are dead by then are never stored. It is dropped at labels
-// (control flow joins) and around every op whose code uses Y6-Y15 as
-// scratch, always after a write-back.
+// values that are dead by then are never stored. At labels it keeps what
+// every way in agrees on (joins.go), at a loop head the loop's pinned
+// values (loops.go); an op whose code uses Y6-Y15 as scratch runs with it
+// hidden and leaves the entries in registers its code does not name
+// (scratch.go); always after a write-back.
 
 const (
 	cacheFirst = amd64.Y6
@@ -72,14 +74,30 @@ func (g *gen) keep(v lanes.Value, h int, y amd64.Y, dirty bool) {
 	r, ok := c.find(v, h)
 	i := int(r - cacheFirst)
 	if !ok {
-		i = c.next
-		c.next = (c.next + 1) % cacheLen
+		i = g.victim(keyOf(v, h))
 		g.spill(i)
 		c.key[i] = keyOf(v, h)
 		r = cacheFirst + amd64.Y(i)
 	}
 	c.dirty[i] = dirty
 	g.a.VMOVDQU(r, y)
+}
+
+// victim is the cache register that key k goes into: its pinned one
+// (loops.go), else the next round-robin register that no loop pins.
+func (g *gen) victim(k cacheKey) int {
+	if i, ok := g.pinnedReg(k); ok {
+		return i
+	}
+	c := &g.cache
+	for range cacheLen {
+		i := c.next
+		c.next = (c.next + 1) % cacheLen
+		if g.loops.active[i] == noKey {
+			return i
+		}
+	}
+	return c.next // unreachable: loops pin fewer than cacheLen registers
 }
 
 // cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit

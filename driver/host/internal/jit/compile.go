@@ -46,6 +46,12 @@ type gen struct {
 	runs      runInfo
 	opStart   []int // code offset of each op's code (Kernel.Code)
 	joins     joinInfo
+	loops     loopPins  // loops.go
+	group     groupInfo // groupinv.go
+	// watchDst is the Dst of the op being compiled while it may read its
+	// cache entry; dstStored: st or st64 stored it (readdst.go).
+	watchDst  lanes.Value
+	dstStored bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -72,10 +78,12 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: map[cseKey]lanes.Value{}}
+	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue}
 	g.layout()
+	g.analyzeGroup()
 	g.analyzeRuns()
 	g.analyzeJoins()
+	g.analyzeLoops()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -100,6 +108,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g.nextChunk = a.NewLabel()
 	dispatch := a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	if err := g.emitGroupPrologue(); err != nil {
+		return nil, nil, err
+	}
 	if p.Barriers > 0 {
 		a.JMP(dispatch)
 	}
@@ -111,6 +122,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		g.op = i
 		o := &p.Ops[i]
 		g.opStart[i] = a.Len()
+		if g.group.def[i] {
+			continue // computed once per group (groupinv.go)
+		}
 		if j := g.selectRun(i); j > i {
 			if err := g.emitSelectRun(i, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
@@ -127,7 +141,15 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			// as on the jumps'; the cache keeps what all ways agree on.
 			g.caching, g.deferring = false, false
 			g.writeBack()
-			g.enterLabel(o.Imm)
+			if !g.joins.dead {
+				g.fixPins(o.Imm)
+			}
+			if l := g.loops.startAt[i]; l != nil {
+				g.loopStart(l)
+			}
+			if !g.enterLoopHead(o.Imm) {
+				g.enterLabel(o.Imm)
+			}
 			clear(g.cse)
 			g.joins.dead = false
 			if err := g.emit(o); err != nil {
@@ -146,9 +168,15 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			// join here: the frame must be up to date.
 			g.writeBack()
 		}
+		// An op whose code uses the cache registers as scratch runs with
+		// the cache hidden; afterwards the entries in registers its code
+		// did not name come back (scratch.go).
+		var hidden regCache
 		if !safe {
+			hidden = g.cache
 			g.cache.flush()
-		} else if o.Dst != lanes.NoValue {
+			a.ResetYUsed()
+		} else if o.Dst != lanes.NoValue && !g.keepDstEntry(o) {
 			// Dst's old value is being replaced, perhaps lane by lane
 			// rather than through st, which keeps it. Operands read it
 			// from its slot, which still holds it.
@@ -157,7 +185,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		if o.Dst != lanes.NoValue {
 			g.cseForget(o.Dst)
 		}
-		if !safe {
+		if !safe && !keepsAround(o.Code) {
 			clear(g.cse)
 		}
 		var err error
@@ -169,15 +197,23 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 				g.cse[g.cseKeyOf(o)] = o.Dst
 			}
 		}
+		g.dstWritten(o)
 		if !safe {
 			g.cache.flush()
-			clear(g.cse)
+			if keepsAround(o.Code) {
+				g.unhide(&hidden, o.Dst, a.YUsed())
+			} else {
+				clear(g.cse)
+			}
 		}
 		switch o.Code {
 		case lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny:
 			g.noteJump(o.Imm)
 		}
 		g.joins.dead = o.Code == lanes.Jump || o.Code == lanes.Exit
+		if l := g.loops.endAt[i]; l != nil {
+			g.loopEnd(l)
+		}
 		if err != nil {
 			if e, ok := err.(errUnsupported); ok {
 				return nil, nil, unsupported(p, i, "%s", string(e))
@@ -319,6 +355,7 @@ func (g *gen) emit(o *lanes.Op) error {
 		return nil
 	case lanes.Jump:
 		g.checkCancel(o.Imm)
+		g.fixPins(o.Imm)
 		a.JMP(g.labels[o.Imm])
 		return nil
 	case lanes.JumpIfNone, lanes.JumpIfAny:
@@ -328,6 +365,7 @@ func (g *gen) emit(o *lanes.Op) error {
 			cond = amd64.CondNE
 		}
 		g.testMask(o.A)
+		g.fixPins(o.Imm) // leaves the flags alone
 		a.Jcc(cond, g.labels[o.Imm])
 		return nil
 	case lanes.Barrier:

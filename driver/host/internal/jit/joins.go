@@ -8,8 +8,8 @@ import "github.com/clgo/clgo/driver/host/internal/lanes"
 // Each entry holds its value's current contents on its own path, and all
 // are clean there (dirty entries are written back before jumps and
 // labels), so an entry every path has is right whichever path ran. A
-// label that a later jump targets (a loop head) starts with an empty
-// cache.
+// label that a later jump targets (a loop head) starts with its loop's
+// pinned values (loops.go), or an empty cache.
 
 // joinInfo is, per label, what the code generator knows of its ways in.
 type joinInfo struct {

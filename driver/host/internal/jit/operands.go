@@ -20,6 +20,9 @@ func (g *gen) kind(v lanes.Value) lanes.Kind {
 
 // slot is v's slot plus off bytes, in the frame.
 func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
+	if gs, ok := g.groupSlot(v); ok { // groupinv.go
+		return amd64.M(rGroup, gs+off)
+	}
 	return amd64.M(rFrame, g.p.Values[v].Slot+off)
 }
 
@@ -42,6 +45,7 @@ func (g *gen) ld(y amd64.Y, v lanes.Value) {
 // st stores y as 32-bit value v, and keeps it in the register cache; an
 // op whose result may stay unstored (g.deferring) only keeps it.
 func (g *gen) st(v lanes.Value, y amd64.Y) {
+	g.noteStore(v)
 	if g.caching {
 		g.dropOverlapping(v)
 	}
@@ -99,6 +103,7 @@ func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
 
 // st64 stores lo and hi as 64-bit value v (or only keeps them, as st).
 func (g *gen) st64(v lanes.Value, lo, hi amd64.Y) {
+	g.noteStore(v)
 	if g.caching {
 		g.dropOverlapping(v)
 		g.keep(v, 0, lo, g.deferring)

@@ -46,11 +46,13 @@ func (g *gen) emitSelectRun(i, j int) error {
 	ops := g.p.Ops
 	g.caching, g.deferring = false, false
 	g.writeBack()
+	pinned := g.selectRunPins(i, j) // loops.go
 	for k := i; k < j; k++ {
 		g.opStart[k] = a.Len()
 		g.cache.drop(ops[k].Dst)
 		g.cseForget(ops[k].Dst)
 	}
+	g.restorePins(pinned)
 	end, blend := a.NewLabel(), a.NewLabel()
 	g.mask(amd64.Y0, ops[i].A)
 	g.ones(amd64.Y1)
@@ -66,6 +68,7 @@ func (g *gen) emitSelectRun(i, j int) error {
 			g.ld(amd64.Y0, o.B)
 			g.st(o.Dst, amd64.Y0)
 		}
+		g.pinCopied(o.Dst, amd64.Y0, amd64.Y1)
 	}
 	a.JMP(end)
 	a.Bind(blend)
@@ -74,6 +77,7 @@ func (g *gen) emitSelectRun(i, j int) error {
 		if err := g.emit(&ops[k]); err != nil {
 			return err
 		}
+		g.pinReload(ops[k].Dst)
 	}
 	a.Bind(end)
 	return nil

@@ -132,6 +132,9 @@ func (g *gen) writeBack() {
 // slotSpan is the byte range of v's slot.
 func (g *gen) slotSpan(v lanes.Value) (lo, hi int32) {
 	lo = g.p.Values[v].Slot
+	if gs, ok := g.groupSlot(v); ok {
+		return gs, gs + 8 // in the group area, after every slot
+	}
 	switch {
 	case g.shape(v) == lanes.Uniform:
 		return lo, lo + 8

@@ -277,6 +277,10 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 	if v, ok := b.cse[key]; ok {
 		return v
 	}
+	if v, ok := b.hoisted(key, o); ok {
+		b.cse[key] = v
+		return v
+	}
 	o.Dst = b.newValue(dk, b.join(args...))
 	if !b.hoist(o) {
 		b.emit(o)

@@ -14,6 +14,11 @@ package lanes
 type hoistLoop struct {
 	start Value
 	at    int
+	// made is what the ops placed before the loop compute: an op equal to
+	// one of them, invariant in the loop, is that op's value (the value
+	// numbering of cse.go forgets at every label, but a hoisted op's
+	// value is there for the whole loop).
+	made map[cseKey]Value
 }
 
 // newReg makes a register that code writes more than once.
@@ -24,7 +29,7 @@ func (b *builder) newReg(k Kind, s Shape) Value {
 }
 
 func (b *builder) enterLoop() {
-	b.loopStack = append(b.loopStack, &hoistLoop{start: Value(len(b.p.Values)), at: len(b.p.Ops)})
+	b.loopStack = append(b.loopStack, &hoistLoop{start: Value(len(b.p.Values)), at: len(b.p.Ops), made: map[cseKey]Value{}})
 }
 
 func (b *builder) leaveLoop() {
@@ -35,7 +40,9 @@ func (b *builder) leaveLoop() {
 // stack: made before the loop and never written again, or an op already
 // placed before loop n or a loop around it.
 func (b *builder) invariant(v Value, n int) bool {
-	if v == NoValue {
+	if v == NoValue || b.p.Values[v].Const {
+		// Constants are made where first used, perhaps inside the loop,
+		// but never written.
 		return true
 	}
 	if h, ok := b.hoistedAt[v]; ok {
@@ -44,13 +51,33 @@ func (b *builder) invariant(v Value, n int) bool {
 	return v < b.loopStack[n].start && !b.mutable[v]
 }
 
+// outermostInvariant is the outermost loop of the stack that o is
+// invariant in, or -1.
+func (b *builder) outermostInvariant(o Op) int {
+	for n := range b.loopStack {
+		if b.invariant(o.A, n) && b.invariant(o.B, n) && b.invariant(o.C, n) {
+			return n
+		}
+	}
+	return -1
+}
+
+// hoisted is the value of an op equal to o (key) already placed before
+// the outermost loop o is invariant in, if there is one.
+func (b *builder) hoisted(key cseKey, o Op) (Value, bool) {
+	n := b.outermostInvariant(o)
+	if n < 0 {
+		return NoValue, false
+	}
+	v, ok := b.loopStack[n].made[key]
+	return v, ok
+}
+
 // hoist places op o before the outermost loop it is invariant in, and
 // reports whether it did.
 func (b *builder) hoist(o Op) bool {
-	for n, l := range b.loopStack {
-		if !b.invariant(o.A, n) || !b.invariant(o.B, n) || !b.invariant(o.C, n) {
-			continue
-		}
+	if n := b.outermostInvariant(o); n >= 0 {
+		l := b.loopStack[n]
 		ops := append(b.p.Ops, Op{})
 		copy(ops[l.at+1:], ops[l.at:])
 		ops[l.at] = o
@@ -59,6 +86,7 @@ func (b *builder) hoist(o Op) bool {
 			inner.at++
 		}
 		b.hoistedAt[o.Dst] = n
+		l.made[cseKey{code: o.Code, kind: o.Kind, dk: b.p.Values[o.Dst].Kind, a: o.A, b: o.B, c: o.C, imm: o.Imm}] = o.Dst
 		return true
 	}
 	return false
