@@ -46,6 +46,7 @@ type gen struct {
 	runs      runInfo
 	opStart   []int // code offset of each op's code (Kernel.Code)
 	joins     joinInfo
+	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

@@ -206,8 +206,10 @@ func (g *gen) load(o *lanes.Op) error {
 			return errUnsupported("Uniform load of a private or varying offset")
 		}
 		// One load, if some lane is active.
-		g.testMask(o.M)
-		a.Jcc(amd64.CondE, end)
+		if !g.fullMask(o.M) {
+			g.testMask(o.M)
+			a.Jcc(amd64.CondE, end)
+		}
 		e := g.regionEntry(ac.r)
 		a.MOVLload(rOff, g.slot(o.A, 0))
 		a.MOVLload(rVal, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
@@ -228,12 +230,19 @@ func (g *gen) load(o *lanes.Op) error {
 		return errUnsupported("load size differs from the value's")
 	}
 	g.ld(yOff, o.A)
+	f, affine := g.affine(ac, o.A)
+	if affine {
+		// Lanes at offsets affine in the lane (affine.go).
+		slow := a.NewLabel()
+		g.affineLoad(o, ac, f, slow, end)
+		a.Bind(slow)
+	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
 	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
-	if !ac.private && ac.size >= 4 {
+	if !ac.private && ac.size >= 4 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
@@ -335,11 +344,19 @@ func (g *gen) store(o *lanes.Op) error {
 		return errUnsupported("8-byte store of a 32-bit value")
 	}
 	g.ld(yOff, o.A)
+	f, affine := g.affine(ac, o.A)
+	affine = affine && (wide == (ac.size == 8))
+	if affine {
+		// Lanes at offsets affine in the lane (affine.go).
+		slow := a.NewLabel()
+		g.affineStore(o, ac, f, slow, end)
+		a.Bind(slow)
+	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying {
+	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
