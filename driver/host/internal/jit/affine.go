@@ -98,6 +98,7 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		if wide {
 			a.VMOVDQUload(d1, at(4))
 		}
+		g.prefetch(ac)
 	case f.Stride == 0:
 		if wide {
 			a.VPBROADCASTQload(d0, at(0))
@@ -141,6 +142,7 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 		if wide {
 			a.VMOVDQUstore(at(4), v1)
 		}
+		g.prefetch(ac)
 		a.JMP(end)
 		return
 	}

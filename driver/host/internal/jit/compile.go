@@ -47,6 +47,9 @@ type gen struct {
 	opStart   []int // code offset of each op's code (Kernel.Code)
 	joins     joinInfo
 	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
+	// prefetchOps: the ops that prefetch, each its history's offset in
+	// ctx (prefetch.go).
+	prefetchOps map[int]int32
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
