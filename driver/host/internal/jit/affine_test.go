@@ -115,27 +115,29 @@ func TestAffineAccess(t *testing.T) {
 // executor does, over several groups (the history carries over).
 func TestPrefetchRows(t *testing.T) {
 	needNative(t)
-	p := affineProg(4, 4, 8, false, false)
-	p.Local = [3]int{8, 3, 1}
-	g, _, err := generate(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.prefetchOps) != 2 {
-		t.Fatalf("%d accesses prefetch, want the load and the store", len(g.prefetchOps))
-	}
-	for _, base := range []uint32{0, 4, 1000, 1150} {
-		mem := [][]byte{make([]byte, 1200), make([]byte, 1200), make([]byte, 16)}
-		for i := range mem[0] {
-			mem[0][i] = byte(i*5 + 3)
+	for _, local := range [][3]int{{8, 3, 1}, {16, 2, 1}, {32, 2, 2}} {
+		p := affineProg(4, 4, 8, false, false)
+		p.Local = local
+		g, _, err := generate(p)
+		if err != nil {
+			t.Fatal(err)
 		}
-		binary.LittleEndian.PutUint32(mem[2], base)
-		gm, nm, gt, nt := runBoth(t, p, mem, 3)
-		if !reflect.DeepEqual(gt, nt) {
-			t.Fatalf("base %d: traps: go %+v, native %+v", base, gt, nt)
+		if len(g.prefetchOps) != 2 {
+			t.Fatalf("%v: %d accesses prefetch, want the load and the store", local, len(g.prefetchOps))
 		}
-		if !bytes.Equal(gm[1], nm[1]) {
-			t.Fatalf("base %d: go %x\nnative %x", base, gm[1], nm[1])
+		for _, base := range []uint32{0, 4, 1000, 1150} {
+			mem := [][]byte{make([]byte, 1200), make([]byte, 1200), make([]byte, 16)}
+			for i := range mem[0] {
+				mem[0][i] = byte(i*5 + 3)
+			}
+			binary.LittleEndian.PutUint32(mem[2], base)
+			gm, nm, gt, nt := runBoth(t, p, mem, 3)
+			if !reflect.DeepEqual(gt, nt) {
+				t.Fatalf("%v, base %d: traps: go %+v, native %+v", local, base, gt, nt)
+			}
+			if !bytes.Equal(gm[1], nm[1]) {
+				t.Fatalf("%v, base %d: go %x\nnative %x", local, base, gm[1], nm[1])
+			}
 		}
 	}
 }

@@ -27,9 +27,9 @@ type ctx struct {
 	// neverCancelled): the code reads it at every backward jump, so a
 	// kernel that never ends still stops when its dispatch is cancelled.
 	cancel uintptr
-	// prefetch holds, per prefetching access (prefetch.go), the
-	// addresses of its last two chunks.
-	prefetch [2 * maxPrefetch]uintptr
+	// prefetch holds, per prefetching access (prefetch.go), the address
+	// of its last chunk at each place in a row.
+	prefetch [maxPrefetch * maxRowChunks]uintptr
 }
 
 // neverCancelled is what ctx.cancel points at for a group without a

@@ -11,22 +11,29 @@ import (
 // prefetchers miss (a new page every row), so each chunk's vector
 // access waits for a cache miss and the next chunk's cannot start
 // before it (too many instructions between them). An access that
-// prefetches keeps the addresses of its last two chunks in ctx and
-// prefetches the one prefetchRows rows further on: for rows of two
-// chunks, the address two chunks back is one row back.
+// prefetches keeps, for each of the rowChunks chunks of a row, the
+// address its last chunk at that place in the row accessed (in ctx), so
+// the difference from it is one row, and prefetches prefetchRows rows on.
 
-// maxPrefetch is the most accesses of a program that prefetch.
-const maxPrefetch = 8
+// maxPrefetch is the most accesses of a program that prefetch;
+// maxRowChunks the most chunks of a row they handle.
+const (
+	maxPrefetch  = 8
+	maxRowChunks = 8
+)
 
-// prefetchRows is how many of its rows ahead an access prefetches.
+// prefetchRows is how many rows ahead an access prefetches.
 const prefetchRows = 3
 
-// prefetchSlot gives the current op a history slot in ctx, if it is a
-// vector access of a buffer in a program whose work-groups have more
-// than one row of chunks and slots are left.
+// prefetchSlot gives the current op a history in ctx, if it is a vector
+// access of a buffer in a program whose work-groups have more than one
+// row, of a power of two of chunks (at most maxRowChunks), and slots
+// are left.
 func (g *gen) prefetchSlot(ac access) (int32, bool) {
 	p := g.p
-	if p.Regions[ac.r].Kind != lanes.RegionBuffer || p.Local[1]*p.Local[2] < 2 || p.Local[0]%chunk != 0 {
+	rc := p.Local[0] / chunk
+	if p.Regions[ac.r].Kind != lanes.RegionBuffer || p.Local[1]*p.Local[2] < 2 ||
+		p.Local[0]%chunk != 0 || rc > maxRowChunks || rc&(rc-1) != 0 {
 		return 0, false
 	}
 	if g.prefetchOps == nil {
@@ -38,28 +45,28 @@ func (g *gen) prefetchSlot(ac access) (int32, bool) {
 	if len(g.prefetchOps) == maxPrefetch {
 		return 0, false
 	}
-	k := offPrefetch + int32(len(g.prefetchOps))*16
+	k := offPrefetch + int32(len(g.prefetchOps))*8*maxRowChunks
 	g.prefetchOps[g.op] = k
 	return k, true
 }
 
-// prefetch emits the prefetch of a vector access at R8+RCX (RAX, RDX
-// and R9 free): history h: [h] the last chunk's address, [h+8] the one
-// before.
+// prefetch emits the prefetch of the vector access just made at R8+RCX
+// (RAX, RCX, RDX and R9 free now).
 func (g *gen) prefetch(ac access) {
 	h, ok := g.prefetchSlot(ac)
 	if !ok {
 		return
 	}
 	a := &g.a
-	a.LEAQ(rVal, amd64.MI(rBase, rOff, 1, 0))
-	a.MOVQload(rGather, amd64.M(rCtx, h+8))
-	a.MOVQload(rBits, amd64.M(rCtx, h))
-	a.MOVQstore(amd64.M(rCtx, h+8), rBits)
-	a.MOVQstore(amd64.M(rCtx, h), rVal)
-	a.SUBQ(rGather, rVal) // a row back from here...
-	a.NEGQ(rGather)       // ...to here
-	a.IMULQimm(rGather, rGather, prefetchRows)
-	a.ADDQ(rGather, rVal)
-	a.PREFETCHT0(amd64.M(rGather, 0))
+	rc := int32(g.p.Local[0] / chunk)
+	a.LEAQ(rOff, amd64.MI(rBase, rOff, 1, 0)) // this chunk's address
+	a.MOVQload(rVal, amd64.M(rCtx, offChunkIdx))
+	a.ANDLimm(rVal, rc-1)
+	a.LEAQ(rGather, amd64.MI(rCtx, rVal, 8, h)) // its place in the row's history
+	a.MOVQload(rBits, amd64.M(rGather, 0))      // a row back
+	a.MOVQstore(amd64.M(rGather, 0), rOff)
+	a.SUBQ(rBits, rOff)
+	a.IMULQimm(rBits, rBits, -prefetchRows)
+	a.ADDQ(rBits, rOff)
+	a.PREFETCHT0(amd64.M(rBits, 0))
 }
