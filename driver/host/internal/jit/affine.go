@@ -37,17 +37,24 @@ func (g *gen) fullMask(m lanes.Value) bool {
 	return m != lanes.NoValue && g.forms[m].Full
 }
 
-// affineCheck jumps to slow unless every lane of mask m is active and
-// the chunk's offsets (yOff, Form f) are lane 0's plus i*Stride and in
-// bounds of the region for the access; it leaves the region's base in
-// R8 and lane 0's offset in RCX.
-func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, slow amd64.Label) {
+// affineCheck jumps to slow unless the chunk's offsets (yOff, Form f)
+// are lane 0's plus i*Stride and all in bounds of the region for the
+// access, and, unless partial, every lane of mask m is active; with
+// partial, it jumps to end where no lane is, and leaves the mask in Y5
+// and its lane bits in RDX. It leaves the region's base in R8 and lane
+// 0's offset in RCX.
+func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, partial bool, slow, end amd64.Label) {
 	a := &g.a
 	if !g.fullMask(m) {
 		g.mask(yMask, m)
 		a.VMOVMSKPS(rBits, yMask)
-		a.CMPLimm(rBits, 0xff)
-		a.Jcc(amd64.CondNE, slow)
+		if partial {
+			a.TESTL(rBits, rBits)
+			a.Jcc(amd64.CondE, end)
+		} else {
+			a.CMPLimm(rBits, 0xff)
+			a.Jcc(amd64.CondNE, slow)
+		}
 	}
 	a.VMOVDtoR(rOff, yOff)
 	last := rOff
@@ -67,6 +74,23 @@ func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, slow amd64.Lab
 	a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
 }
 
+// maskedOr jumps to masked unless the mask affineCheck left (partial) is
+// every lane, or the op's mask is full anyway.
+func (g *gen) maskedOr(m lanes.Value, masked amd64.Label) {
+	if g.fullMask(m) {
+		return
+	}
+	g.a.CMPLimm(rBits, 0xff)
+	g.a.Jcc(amd64.CondNE, masked)
+}
+
+// wideMask sets lo and hi to the 64-bit lane masks of Y5 (lanes 0-3, 4-7).
+func (g *gen) wideMask(lo, hi amd64.Y) {
+	g.a.VPMOVSXDQ(lo, yMask)
+	g.a.VEXTRACTI128(hi, yMask, 1)
+	g.a.VPMOVSXDQ(hi, hi)
+}
+
 // strideIndex is the gathers' index vector for Stride s: lane i at i*s
 // (8 dwords; the 8-byte form takes lanes 0-3, then 4-7).
 func (g *gen) strideIndex(y amd64.Y, s int64) {
@@ -82,7 +106,9 @@ func (g *gen) strideIndex(y amd64.Y, s int64) {
 func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.Label) {
 	a := &g.a
 	wide := g.kind(o.Dst).Bytes() == 8
-	g.affineCheck(ac, f, o.M, slow)
+	// Masked-off lanes neither fault nor load in the vector forms (their
+	// offsets are checked too), so those take partial masks.
+	g.affineCheck(ac, f, o.M, ac.size >= 4, slow, end)
 	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	at := func(i int32) amd64.Mem { return amd64.MI(rBase, rOff, 1, i*int32(f.Stride)) }
 	switch {
@@ -94,9 +120,23 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.JMP(end)
 		return
 	case f.Stride == int64(ac.size):
+		masked, done := a.NewLabel(), a.NewLabel()
+		g.maskedOr(o.M, masked)
 		a.VMOVDQUload(d0, at(0))
 		if wide {
 			a.VMOVDQUload(d1, at(4))
+		}
+		if !g.fullMask(o.M) {
+			a.JMP(done)
+			a.Bind(masked)
+			if wide {
+				g.wideMask(idx, m)
+				a.VPMASKMOVQload(d0, idx, at(0))
+				a.VPMASKMOVQload(d1, m, at(4))
+			} else {
+				a.VPMASKMOVDload(d0, yMask, at(0))
+			}
+			a.Bind(done)
 		}
 		g.prefetch(ac)
 	case f.Stride == 0:
@@ -110,13 +150,30 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.LEAQ(rGather, at(0))
 		g.strideIndex(idx, f.Stride)
 		vm := amd64.VMem{Base: rGather, Index: idx, Scale: 1}
-		g.ones(m)
+		full := func(y amd64.Y, hi bool) {
+			if g.fullMask(o.M) {
+				g.ones(y)
+				return
+			}
+			if !wide {
+				a.VMOVDQU(y, yMask)
+				return
+			}
+			if hi {
+				a.VEXTRACTI128(y, yMask, 1)
+				a.VPMOVSXDQ(y, y)
+				return
+			}
+			a.VPMOVSXDQ(y, yMask)
+		}
 		if !wide {
+			full(m, false)
 			a.VPGATHERDD(d0, vm, m)
 		} else {
+			full(m, false)
 			a.VPGATHERDQ(d0, vm, m)
 			a.VEXTRACTI128(idx, idx, 1)
-			g.ones(m)
+			full(m, true)
 			a.VPGATHERDQ(d1, vm, m)
 		}
 	}
@@ -129,18 +186,34 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.Label) {
 	a := &g.a
 	wide := g.kind(o.B).Bytes() == 8
-	g.affineCheck(ac, f, o.M, slow)
-	const v0, v1, t = amd64.Y0, amd64.Y1, amd64.Y2
+	vector := f.Stride == int64(ac.size) && ac.size >= 4
+	g.affineCheck(ac, f, o.M, vector, slow, end)
+	const v0, v1, t, t2 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	at := func(i int32) amd64.Mem { return amd64.MI(rBase, rOff, 1, i*int32(f.Stride)) }
 	if wide {
 		g.ld64(v0, v1, o.B)
 	} else {
 		g.ld(v0, o.B)
 	}
-	if f.Stride == int64(ac.size) && ac.size >= 4 {
+	if vector {
+		masked, done := a.NewLabel(), a.NewLabel()
+		g.maskedOr(o.M, masked)
 		a.VMOVDQUstore(at(0), v0)
 		if wide {
 			a.VMOVDQUstore(at(4), v1)
+		}
+		if !g.fullMask(o.M) {
+			// Distinct offsets: the order of the lanes' stores is moot.
+			a.JMP(done)
+			a.Bind(masked)
+			if wide {
+				g.wideMask(t, t2)
+				a.VPMASKMOVQstore(at(0), t, v0)
+				a.VPMASKMOVQstore(at(4), t2, v1)
+			} else {
+				a.VPMASKMOVDstore(at(0), yMask, v0)
+			}
+			a.Bind(done)
 		}
 		g.prefetch(ac)
 		a.JMP(end)

@@ -86,6 +86,7 @@ func TestAffineAccess(t *testing.T) {
 								mem := [][]byte{make([]byte, n), make([]byte, n), make([]byte, 16)}
 								for i := range mem[0] {
 									mem[0][i] = byte(i*7 + 1)
+									mem[1][i] = 0xaa // lanes not stored keep it
 								}
 								binary.LittleEndian.PutUint32(mem[2], base)
 								binary.LittleEndian.PutUint32(mem[2][4:], shift)
