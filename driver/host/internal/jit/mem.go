@@ -255,6 +255,15 @@ func (g *gen) load(o *lanes.Op) error {
 		a.Bind(slow)
 	}
 	g.checkVector(ac)
+	if ac.size < 4 && !ac.private {
+		g.eachSetLane(func() {
+			a.MOVLload(rOff, g.laneSlot(o.A))
+			g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+			a.MOVLstore(g.laneSlot(o.Dst), rVal)
+		})
+		a.Bind(end)
+		return nil
+	}
 	if ac.size < 4 {
 		g.eachLane(func(i int32) {
 			g.laneOff(o.A, i)
@@ -376,6 +385,29 @@ func (g *gen) store(o *lanes.Op) error {
 		a.MOVLload(rOff, g.slot(o.A, 0))
 		g.ld(amd64.Y0, o.B)
 		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, ac.off), yMask, amd64.Y0)
+		a.Bind(end)
+		return nil
+	}
+	if !ac.private {
+		g.eachSetLane(func() {
+			a.MOVLload(rOff, g.laneSlot(o.A))
+			m := amd64.MI(rBase, rOff, 1, 0)
+			if wide {
+				a.MOVQload(rVal, g.laneSlot(o.B))
+			} else {
+				a.MOVLload(rVal, g.laneSlot(o.B))
+			}
+			switch ac.size {
+			case 1:
+				a.MOVBstore(m, rVal)
+			case 2:
+				a.MOVWstore(m, rVal)
+			case 4:
+				a.MOVLstore(m, rVal)
+			default:
+				a.MOVQstore(m, rVal)
+			}
+		})
 		a.Bind(end)
 		return nil
 	}
