@@ -27,3 +27,19 @@ func TestPrefetch(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskStoreX checks VPMASKMOVDstoreX's encoding (VEX.128.66.0F38.W0
+// 8E /r) against bytes computed by hand from the Intel SDM.
+func TestMaskStoreX(t *testing.T) {
+	var a Assembler
+	a.VPMASKMOVDstoreX(M(RAX, 0), Y1, Y2)
+	a.VPMASKMOVDstoreX(MI(R8, RCX, 1, 0), Y5, Y0)
+	got, err := a.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []byte{0xc4, 0xe2, 0x71, 0x8e, 0x10, 0xc4, 0xc2, 0x51, 0x8e, 0x04, 0x08}
+	if !bytes.Equal(got, want) {
+		t.Errorf("vpmaskmovd: % x, want % x", got, want)
+	}
+}

@@ -242,7 +242,16 @@ func (g *gen) load(o *lanes.Op) error {
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
 	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
-	if !ac.private && ac.size >= 4 && !affine {
+	if !ac.private && ac.size == 4 && !affine {
+		// Two runs of four words (a contiguous chunk among them).
+		slow := a.NewLabel()
+		g.halvesFast(ac, slow)
+		g.halvesLoad()
+		g.storeResult(o.Dst, false)
+		a.JMP(end)
+		a.Bind(slow)
+	}
+	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
@@ -365,7 +374,15 @@ func (g *gen) store(o *lanes.Op) error {
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying && !affine {
+	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
+		// Two runs of four words (a contiguous chunk among them).
+		slow := a.NewLabel()
+		g.halvesFast(ac, slow)
+		g.halvesStore(o.B)
+		a.JMP(end)
+		a.Bind(slow)
+	}
+	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
