@@ -1,7 +1,9 @@
 package jit
 
 import (
+	"bytes"
 	"encoding/binary"
+	"reflect"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -52,6 +54,41 @@ func TestIndexConstIndex(t *testing.T) {
 			if l, ok := sameBits(lanes.I32, gm[1], nm[1]); !ok {
 				t.Fatalf("index %d stride %d lane %d: A %#x: go %x, native %x", idx, stride, l,
 					mem[0][4*l:4*l+4], gm[1][4*l:4*l+4], nm[1][4*l:4*l+4])
+			}
+		}
+	}
+}
+
+// TestUniformConstLoad: a Uniform load at a constant offset (push
+// constants' form) in bounds, at the end and past it, against the Go
+// executor: the value, or the same trap.
+func TestUniformConstLoad(t *testing.T) {
+	needNative(t)
+	for _, size := range []int{1, 2, 4, 8} {
+		for _, c := range []uint64{0, 3, 16 - uint64(size), 17 - uint64(size), 16, 0x7fffffff, 0x80000000, 0xffffffff} {
+			b := newProg(8)
+			b.region(lanes.RegionBuffer, 0)
+			b.region(lanes.RegionBuffer, 0)
+			live := b.value(lanes.Mask, lanes.Varying)
+			b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+			k := lanes.I32
+			if size == 8 {
+				k = lanes.I64
+			}
+			v := b.value(k, lanes.Uniform)
+			b.op(lanes.Op{Code: lanes.Load, Kind: k, Dst: v, A: b.konst(lanes.I32, c), B: nv, C: nv, M: live, Imm: 0, Imm2: int64(size)})
+			b.op(lanes.Op{Code: lanes.Store, Kind: k, Dst: nv, A: b.konst(lanes.I32, 0), B: v, C: nv, M: live, Imm: 1, Imm2: int64(size)})
+			b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+			mem := [][]byte{make([]byte, 16), make([]byte, 8)}
+			for i := range mem[0] {
+				mem[0][i] = byte(i + 1)
+			}
+			gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
+			if !reflect.DeepEqual(gt, nt) {
+				t.Fatalf("size %d offset %#x: traps: go %+v, native %+v", size, c, gt, nt)
+			}
+			if !bytes.Equal(gm[1], nm[1]) {
+				t.Fatalf("size %d offset %#x: go %x, native %x", size, c, gm[1], nm[1])
 			}
 		}
 	}

@@ -211,12 +211,22 @@ func (g *gen) load(o *lanes.Op) error {
 			a.Jcc(amd64.CondE, end)
 		}
 		e := g.regionEntry(ac.r)
-		a.MOVLload(rOff, g.slot(o.A, 0))
-		a.MOVLload(rVal, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
-		a.CMPL(rOff, rVal)
-		g.trapIf(amd64.CondAE)
-		a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
-		g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+		n := amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size))
+		if vi := g.p.Values[o.A]; vi.Const && uint32(vi.Bits) < 1<<31 {
+			// A constant offset (a push constant's, a struct member's).
+			c := int32(uint32(vi.Bits))
+			a.CMPLmemImm(n, c)
+			g.trapIf(amd64.CondBE) // n <= c
+			a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+			g.scalarLoad(ac.size, amd64.M(rBase, c))
+		} else {
+			a.MOVLload(rOff, g.slot(o.A, 0))
+			a.MOVLload(rVal, n)
+			a.CMPL(rOff, rVal)
+			g.trapIf(amd64.CondAE)
+			a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+			g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+		}
 		if g.kind(o.Dst).Bytes() == 8 {
 			a.MOVQstore(g.slot(o.Dst, 0), rVal)
 		} else {
