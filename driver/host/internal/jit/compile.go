@@ -49,7 +49,8 @@ type gen struct {
 	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
 	// prefetchOps: the ops that prefetch, each its history's offset in
 	// ctx (prefetch.go).
-	prefetchOps map[int]int32
+	prefetchOps     map[int]int32
+	prefetchRegions map[int]bool // the regions that have a prefetching op
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

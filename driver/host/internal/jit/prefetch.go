@@ -42,11 +42,18 @@ func (g *gen) prefetchSlot(ac access) (int32, bool) {
 	if k, ok := g.prefetchOps[g.op]; ok {
 		return k, true
 	}
-	if len(g.prefetchOps) == maxPrefetch {
+	// One access per buffer, the first in the program: a stencil's
+	// loads of neighbouring rows share their lines, and each prefetch
+	// costs ten instructions a chunk.
+	if g.prefetchRegions == nil {
+		g.prefetchRegions = map[int]bool{}
+	}
+	if len(g.prefetchOps) == maxPrefetch || g.prefetchRegions[ac.r] {
 		return 0, false
 	}
 	k := offPrefetch + int32(len(g.prefetchOps))*8*maxRowChunks
 	g.prefetchOps[g.op] = k
+	g.prefetchRegions[ac.r] = true
 	return k, true
 }
 
