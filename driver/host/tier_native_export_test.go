@@ -35,3 +35,22 @@ func NativeOf(k driver.Kernel) bool {
 	}
 	return false
 }
+
+// NativeCode is the lane program (chunks of nativeChunk) of entry as
+// text, with its native code and each op's code offset (a profiling aid).
+func NativeCode(code []byte, entry string, spec map[uint32]uint64) (string, []byte, []int, error) {
+	m, err := Decode(code)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	p, err := lanes.Build(m.x, entry, spec, nativeChunk)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	k, err := jit.Compile(p)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	b, starts := k.Code()
+	return p.String(), b, starts, nil
+}

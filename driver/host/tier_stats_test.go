@@ -1,6 +1,7 @@
 package host_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,4 +33,28 @@ func TestTierStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log(filepath.Base(path), "\n", strings.TrimSpace(st))
+	// $TIER_CODE: write the native code there (.bin) with the lane
+	// program and each op's code offset (.ops), for objdump and perf.
+	if out := os.Getenv("TIER_CODE"); out != "" {
+		prog, code, starts, err := host.NativeCode(res.SPIRV, s.Kernel, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(prog), "\n")
+		var b strings.Builder
+		for _, l := range lines {
+			var i int
+			if _, err := fmt.Sscan(strings.TrimSpace(l), &i); err == nil && i >= 0 && i < len(starts) && !strings.HasPrefix(strings.TrimSpace(l), "v") {
+				fmt.Fprintf(&b, "%6x %s\n", starts[i], l)
+				continue
+			}
+			fmt.Fprintf(&b, "       %s\n", l)
+		}
+		if err := os.WriteFile(out+".bin", code, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(out+".ops", []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -52,6 +52,11 @@ type gen struct {
 	// cache entry; dstStored: st or st64 stored it (readdst.go).
 	watchDst  lanes.Value
 	dstStored bool
+	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
+	// prefetchOps: the ops that prefetch, each its history's offset in
+	// ctx (prefetch.go).
+	prefetchOps     map[int]int32
+	prefetchRegions map[int]bool // the regions that have a prefetching op
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

@@ -27,6 +27,9 @@ type ctx struct {
 	// neverCancelled): the code reads it at every backward jump, so a
 	// kernel that never ends still stops when its dispatch is cancelled.
 	cancel uintptr
+	// prefetch holds, per prefetching access (prefetch.go), the address
+	// of its last chunk at each place in a row.
+	prefetch [maxPrefetch * maxRowChunks]uintptr
 }
 
 // neverCancelled is what ctx.cancel points at for a group without a
@@ -73,6 +76,7 @@ var (
 	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
 	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
 	offCancel     = int32(unsafe.Offsetof(ctx{}.cancel))
+	offPrefetch   = int32(unsafe.Offsetof(ctx{}.prefetch))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
 	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
 	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))

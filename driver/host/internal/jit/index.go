@@ -56,6 +56,10 @@ func (g *gen) index(o *lanes.Op) error {
 		g.st(o.Dst, x)
 		return nil
 	}
+	if vi := g.p.Values[o.B]; vi.Const && o.Kind == lanes.I32 {
+		g.indexConstIndex(o, int64(int32(uint32(vi.Bits)))*stride)
+		return nil
+	}
 	if o.Kind == lanes.I32 {
 		// The common case in 32 bits: every lane's B*Imm fits an int32
 		// (else the exact code below runs).
@@ -129,4 +133,41 @@ func (g *gen) index(o *lanes.Op) error {
 		a.Bind(done)
 	}
 	return nil
+}
+
+// indexConstIndex compiles Index with a constant index, A + k for k =
+// B*Imm known (a member or component of an addressed vector or struct):
+// the sum modulo 2^32, poison where A is poison or the exact sum leaves
+// [0, 2^32-2]. A in Y0; Y0-Y4 only, no branches: this form leaves the
+// register cache alone.
+func (g *gen) indexConstIndex(o *lanes.Op, k int64) {
+	a := &g.a
+	const x, t, s = amd64.Y0, amd64.Y2, amd64.Y3
+	switch {
+	case k == 0:
+		// A itself: in range unless poison, which stays poison.
+	case k >= 1<<32-1 || k <= -(1<<32-1):
+		g.ones(x)
+	case k > 0:
+		// Out of range: the sum wrapped (r < A, as k < 2^32; A poison
+		// wraps too) or is 2^32-1, which is the poison offset already.
+		const r = amd64.Y4
+		a.VPADDDmem(r, x, g.splat32(uint32(k)))
+		a.VPMAXUD(t, r, x)
+		a.VPCMPEQD(t, t, r) // r >= A
+		g.ones(s)
+		a.VPXOR(t, t, s) // r < A
+		a.VPOR(x, r, t)
+	default:
+		// Out of range: A < -k (the sum is negative) or A poison (the
+		// sum of an A in range is then at most 2^32-2+k).
+		a.VPMINUDmem(t, x, g.splat32(uint32(-k-1)))
+		a.VPCMPEQD(t, t, x) // A <= -k-1
+		g.ones(s)
+		a.VPCMPEQD(s, x, s) // A poison
+		a.VPOR(t, t, s)
+		a.VPADDDmem(x, x, g.splat32(uint32(k)))
+		a.VPOR(x, x, t)
+	}
+	g.st(o.Dst, x)
 }

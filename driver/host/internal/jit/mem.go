@@ -206,15 +206,27 @@ func (g *gen) load(o *lanes.Op) error {
 			return errUnsupported("Uniform load of a private or varying offset")
 		}
 		// One load, if some lane is active.
-		g.testMask(o.M)
-		a.Jcc(amd64.CondE, end)
+		if !g.fullMask(o.M) {
+			g.testMask(o.M)
+			a.Jcc(amd64.CondE, end)
+		}
 		e := g.regionEntry(ac.r)
-		a.MOVLload(rOff, g.slot(o.A, 0))
-		a.MOVLload(rVal, amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size)))
-		a.CMPL(rOff, rVal)
-		g.trapIf(amd64.CondAE)
-		a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
-		g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+		n := amd64.M(e.Base, e.Disp+offN+4*sizeLog(ac.size))
+		if vi := g.p.Values[o.A]; vi.Const && uint32(vi.Bits) < 1<<31 {
+			// A constant offset (a push constant's, a struct member's).
+			c := int32(uint32(vi.Bits))
+			a.CMPLmemImm(n, c)
+			g.trapIf(amd64.CondBE) // n <= c
+			a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+			g.scalarLoad(ac.size, amd64.M(rBase, c))
+		} else {
+			a.MOVLload(rOff, g.slot(o.A, 0))
+			a.MOVLload(rVal, n)
+			a.CMPL(rOff, rVal)
+			g.trapIf(amd64.CondAE)
+			a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+			g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+		}
 		if g.kind(o.Dst).Bytes() == 8 {
 			a.MOVQstore(g.slot(o.Dst, 0), rVal)
 		} else {
@@ -228,12 +240,28 @@ func (g *gen) load(o *lanes.Op) error {
 		return errUnsupported("load size differs from the value's")
 	}
 	g.ld(yOff, o.A)
+	f, affine := g.affine(ac, o.A)
+	if affine {
+		// Lanes at offsets affine in the lane (affine.go).
+		slow := a.NewLabel()
+		g.affineLoad(o, ac, f, slow, end)
+		a.Bind(slow)
+	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
 	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
-	if !ac.private && ac.size >= 4 {
+	if !ac.private && ac.size == 4 && !affine {
+		// Two runs of four words (a contiguous chunk among them).
+		slow := a.NewLabel()
+		g.halvesFast(ac, slow)
+		g.halvesLoad()
+		g.storeResult(o.Dst, false)
+		a.JMP(end)
+		a.Bind(slow)
+	}
+	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
@@ -246,6 +274,15 @@ func (g *gen) load(o *lanes.Op) error {
 		a.Bind(slow)
 	}
 	g.checkVector(ac)
+	if ac.size < 4 && !ac.private {
+		g.eachSetLane(func() {
+			a.MOVLload(rOff, g.laneSlot(o.A))
+			g.scalarLoad(ac.size, amd64.MI(rBase, rOff, 1, 0))
+			a.MOVLstore(g.laneSlot(o.Dst), rVal)
+		})
+		a.Bind(end)
+		return nil
+	}
 	if ac.size < 4 {
 		g.eachLane(func(i int32) {
 			g.laneOff(o.A, i)
@@ -335,11 +372,27 @@ func (g *gen) store(o *lanes.Op) error {
 		return errUnsupported("8-byte store of a 32-bit value")
 	}
 	g.ld(yOff, o.A)
+	f, affine := g.affine(ac, o.A)
+	affine = affine && (wide == (ac.size == 8))
+	if affine {
+		// Lanes at offsets affine in the lane (affine.go).
+		slow := a.NewLabel()
+		g.affineStore(o, ac, f, slow, end)
+		a.Bind(slow)
+	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	if !ac.private && (ac.size == 4 && !wide || ac.size == 8) && g.shape(o.A) == lanes.Varying {
+	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
+		// Two runs of four words (a contiguous chunk among them).
+		slow := a.NewLabel()
+		g.halvesFast(ac, slow)
+		g.halvesStore(o.B)
+		a.JMP(end)
+		a.Bind(slow)
+	}
+	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
 		slow := a.NewLabel()
 		g.denseFast(ac, slow)
@@ -359,6 +412,29 @@ func (g *gen) store(o *lanes.Op) error {
 		a.MOVLload(rOff, g.slot(o.A, 0))
 		g.ld(amd64.Y0, o.B)
 		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, ac.off), yMask, amd64.Y0)
+		a.Bind(end)
+		return nil
+	}
+	if !ac.private {
+		g.eachSetLane(func() {
+			a.MOVLload(rOff, g.laneSlot(o.A))
+			m := amd64.MI(rBase, rOff, 1, 0)
+			if wide {
+				a.MOVQload(rVal, g.laneSlot(o.B))
+			} else {
+				a.MOVLload(rVal, g.laneSlot(o.B))
+			}
+			switch ac.size {
+			case 1:
+				a.MOVBstore(m, rVal)
+			case 2:
+				a.MOVWstore(m, rVal)
+			case 4:
+				a.MOVLstore(m, rVal)
+			default:
+				a.MOVQstore(m, rVal)
+			}
+		})
 		a.Bind(end)
 		return nil
 	}

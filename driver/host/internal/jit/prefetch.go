@@ -1,0 +1,79 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Software prefetch for work-groups of several rows (transpose's and
+// stencils' tiles): their chunks step through a buffer a row pitch
+// apart, a stride known only at run time, which the hardware
+// prefetchers miss (a new page every row), so each chunk's vector
+// access waits for a cache miss and the next chunk's cannot start
+// before it (too many instructions between them). An access that
+// prefetches keeps, for each of the rowChunks chunks of a row, the
+// address its last chunk at that place in the row accessed (in ctx), so
+// the difference from it is one row, and prefetches prefetchRows rows on.
+
+// maxPrefetch is the most accesses of a program that prefetch;
+// maxRowChunks the most chunks of a row they handle.
+const (
+	maxPrefetch  = 8
+	maxRowChunks = 8
+)
+
+// prefetchRows is how many rows ahead an access prefetches.
+const prefetchRows = 3
+
+// prefetchSlot gives the current op a history in ctx, if it is a vector
+// access of a buffer in a program whose work-groups have more than one
+// row, of a power of two of chunks (at most maxRowChunks), and slots
+// are left.
+func (g *gen) prefetchSlot(ac access) (int32, bool) {
+	p := g.p
+	rc := p.Local[0] / chunk
+	if p.Regions[ac.r].Kind != lanes.RegionBuffer || p.Local[1]*p.Local[2] < 2 ||
+		p.Local[0]%chunk != 0 || rc > maxRowChunks || rc&(rc-1) != 0 {
+		return 0, false
+	}
+	if g.prefetchOps == nil {
+		g.prefetchOps = map[int]int32{}
+	}
+	if k, ok := g.prefetchOps[g.op]; ok {
+		return k, true
+	}
+	// One access per buffer, the first in the program: a stencil's
+	// loads of neighbouring rows share their lines, and each prefetch
+	// costs ten instructions a chunk.
+	if g.prefetchRegions == nil {
+		g.prefetchRegions = map[int]bool{}
+	}
+	if len(g.prefetchOps) == maxPrefetch || g.prefetchRegions[ac.r] {
+		return 0, false
+	}
+	k := offPrefetch + int32(len(g.prefetchOps))*8*maxRowChunks
+	g.prefetchOps[g.op] = k
+	g.prefetchRegions[ac.r] = true
+	return k, true
+}
+
+// prefetch emits the prefetch of the vector access just made at R8+RCX
+// (RAX, RCX, RDX and R9 free now).
+func (g *gen) prefetch(ac access) {
+	h, ok := g.prefetchSlot(ac)
+	if !ok {
+		return
+	}
+	a := &g.a
+	rc := int32(g.p.Local[0] / chunk)
+	a.LEAQ(rOff, amd64.MI(rBase, rOff, 1, 0)) // this chunk's address
+	a.MOVQload(rVal, amd64.M(rCtx, offChunkIdx))
+	a.ANDLimm(rVal, rc-1)
+	a.LEAQ(rGather, amd64.MI(rCtx, rVal, 8, h)) // its place in the row's history
+	a.MOVQload(rBits, amd64.M(rGather, 0))      // a row back
+	a.MOVQstore(amd64.M(rGather, 0), rOff)
+	a.SUBQ(rBits, rOff)
+	a.IMULQimm(rBits, rBits, -prefetchRows)
+	a.ADDQ(rBits, rOff)
+	a.PREFETCHT0(amd64.M(rBits, 0))
+}
