@@ -46,6 +46,7 @@ type gen struct {
 	runs      runInfo
 	opStart   []int // code offset of each op's code (Kernel.Code)
 	joins     joinInfo
+	direct    directInfo // direct.go
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -76,6 +77,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g.layout()
 	g.analyzeRuns()
 	g.analyzeJoins()
+	g.analyzeReads()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
