@@ -351,10 +351,14 @@ func (g *gen) emit(o *lanes.Op) error {
 		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
 		return g.builtin(o)
 	case lanes.Load:
-		return g.load(o)
+		return g.loadOp(o) // tables.go
 	case lanes.Store:
-		return g.store(o)
+		return g.storeOp(o) // tables.go
 	case lanes.Index:
+		if g.directCode(o) { // tables.go
+			g.emitDirect(o)
+			return nil
+		}
 		return g.index(o)
 	case lanes.Atomic:
 		return g.atomic(o)

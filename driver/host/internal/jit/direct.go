@@ -2,6 +2,7 @@ package jit
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 
 	"github.com/clgo/clgo/driver/host/internal/amd64"
@@ -23,7 +24,8 @@ import (
 
 // directInfo is the use information the victim choice needs.
 type directInfo struct {
-	reads [][]int32 // reads[v]: the ops reading v, ascending
+	reads  [][]int32 // reads[v]: the ops reading v, ascending
+	ranges rangeInfo // ranges.go
 }
 
 // analyzeReads fills g.direct.reads.
@@ -41,6 +43,7 @@ func (g *gen) analyzeReads() {
 		}
 	}
 	g.direct.reads = reads
+	g.analyzeDefs()
 }
 
 // nextRead is the first op at or after the current one that reads v, or
@@ -144,6 +147,16 @@ func (g *gen) directCode(o *lanes.Op) bool {
 		}
 	}
 	switch o.Code {
+	case lanes.Index:
+		return g.directIndex(o)
+	case lanes.Mul:
+		// By a constant (a power of two: a shift); 32-bit products of
+		// two variables stay in emit32.
+		k := o.B
+		if g.isConst(o.A) {
+			k = o.A
+		}
+		return g.isConst(k) && (o.Kind == lanes.I32 || pow2(g.p.Values[k].Bits))
 	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU:
 		return o.Kind != lanes.Mask
 	case lanes.ShrS:
@@ -162,9 +175,13 @@ func (g *gen) emitDirect(o *lanes.Op) {
 	if wide && g.shape(o.Dst) == lanes.Varying {
 		halves = 2
 	}
+	if o.Code == lanes.Index {
+		g.emitDirectIndex(o)
+		return
+	}
 	A, B := o.A, o.B
 	switch o.Code {
-	case lanes.Add, lanes.And, lanes.Or, lanes.Xor, lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor:
+	case lanes.Mul, lanes.Add, lanes.And, lanes.Or, lanes.Xor, lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor:
 		// Commutative: a constant goes second, where it is a memory operand.
 		if g.isConst(A) && !g.isConst(B) {
 			A, B = B, A
@@ -182,12 +199,12 @@ func (g *gen) emitDirect(o *lanes.Op) {
 			continue
 		}
 		if g.isConst(B) && o.Code != lanes.MaskAndNot {
-			bits := g.p.Values[B].Bits
+			k := g.p.Values[B].Bits
 			i := g.claim(pins)
 			dst[h] = i
 			d := regOf(i)
 			pins.add(d)
-			g.directConst(o.Code, wide, d, x, bits)
+			g.directConst(o.Code, wide, d, x, k)
 			continue
 		}
 		y := g.src(B, h, &pins)
@@ -197,6 +214,14 @@ func (g *gen) emitDirect(o *lanes.Op) {
 		pins.add(d)
 		g.directOp(o.Code, wide, d, x, y)
 	}
+	g.finishDirect(o, dst, halves)
+}
+
+// finishDirect makes the registers dst[:halves] the cache entries of
+// o.Dst, dirty, or stores them where o's result may not stay unstored.
+func (g *gen) finishDirect(o *lanes.Op, dst [2]int, halves int) {
+	a := &g.a
+	wide := g.kind(o.Dst).Bytes() == 8
 	// The result replaces every value sharing its slot (st's rule), and
 	// Dst's old value where an operand was Dst and loaded it.
 	g.dropOverlapping(o.Dst)
@@ -269,6 +294,9 @@ func (g *gen) directOp(c lanes.Code, wide bool, d, x, y amd64.Y) {
 	}
 }
 
+// pow2 reports whether k is a power of two.
+func pow2(k uint64) bool { return k != 0 && k&(k-1) == 0 }
+
 // directConst is d = x op k for the constant k (a 32-bit kind's in the
 // low 32 bits): shifts by an immediate, the rest with k from the
 // constant pool.
@@ -317,5 +345,14 @@ func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
 	case lanes.ShrS:
 		// 32-bit only; counts of 32 or more give the sign in every bit.
 		a.VPSRAD(d, x, uint8(min(k, 31)))
+	case lanes.Mul:
+		switch {
+		case pow2(k) && wide:
+			a.VPSLLQ(d, x, uint8(bits.TrailingZeros64(k)))
+		case pow2(k):
+			a.VPSLLD(d, x, uint8(bits.TrailingZeros64(k)))
+		default: // 32-bit (directCode)
+			a.VPMULLDmem(d, x, m)
+		}
 	}
 }
