@@ -35,9 +35,8 @@ func (g *gen) tableBound(o *lanes.Op) (uint64, bool) {
 // loadOp compiles a Load: a table lookup's fast path where it applies,
 // then the general load (mem.go), which the fast path skips.
 func (g *gen) loadOp(o *lanes.Op) error {
-	if off, ok := g.privateWord(o); ok {
-		g.privateLoad(o, off)
-		return nil
+	if pa, ok := g.privateUniform(o); ok {
+		return g.privateUniformOp(o, pa)
 	}
 	hi, ok := g.tableBound(o)
 	if !ok {
@@ -93,44 +92,126 @@ func (g *gen) emitDirectIndex(o *lanes.Op) {
 	g.finishDirect(o, [2]int{i}, 1)
 }
 
-// privateWord reports whether o is a 4-byte access to an interleaved
-// private region at a Uniform offset that ranges.go bounds inside the
-// region: the chunk's words there are one vector, and no lane can be
-// out of bounds (a private region's size is the program's), so the
-// access needs no check at all.
-func (g *gen) privateWord(o *lanes.Op) (off int32, ok bool) {
+// A private access at a Uniform offset reads or writes the same bytes
+// of every lane's area. In an interleaved region (4-byte words) those
+// are one vector; in a region laid out lane after lane (8-byte words,
+// sha512's ulong W[16], or a constant table every lane has a copy of)
+// they are eight scalar loads, which take their bytes from the scalar
+// stores that wrote them, where two gathers wait for those stores. The
+// offset is one value, so its check is one scalar compare, and none
+// where ranges.go bounds it inside the region (a private region's size
+// is the program's).
+
+// privateAccess is a private access at a Uniform offset.
+type privateAccess struct {
+	off, stride int32 // the region's place in the frame (privOff, privStride)
+	inter       bool  // interleaved (4-byte words) or lane after lane (8)
+	size        int32
+	bounded     bool  // in bounds, whatever the offset's value
+	limit       int32 // else: in bounds iff the offset is at most limit
+}
+
+// privateUniform reports whether o is such an access: a 4-byte Load or
+// Store of an interleaved region or an 8-byte Load of another.
+func (g *gen) privateUniform(o *lanes.Op) (privateAccess, bool) {
 	r := int(o.Imm)
-	if o.Imm2 != 4 || r < 0 || r >= len(g.p.Regions) || g.p.Regions[r].Kind != lanes.RegionPrivate ||
-		!g.inter[r] || g.shape(o.A) != lanes.Uniform {
-		return 0, false
+	if r < 0 || r >= len(g.p.Regions) || g.p.Regions[r].Kind != lanes.RegionPrivate ||
+		g.shape(o.A) != lanes.Uniform {
+		return privateAccess{}, false
 	}
-	if o.Code == lanes.Load && g.kind(o.Dst).Bytes() != 4 || o.Code == lanes.Store && g.kind(o.B).Bytes() != 4 {
-		return 0, false
+	pa := privateAccess{off: g.privOff[r], stride: g.privStride[r], inter: g.inter[r], size: int32(o.Imm2)}
+	var vk lanes.Value
+	switch {
+	case o.Code == lanes.Load && pa.inter && pa.size == 4:
+		vk = o.Dst
+	case o.Code == lanes.Store && pa.inter && pa.size == 4:
+		vk = o.B
+	case o.Code == lanes.Load && !pa.inter && pa.size == 8:
+		vk = o.Dst
+	default:
+		return privateAccess{}, false
 	}
-	return g.privOff[r], g.rangeHi(o.A)+4 <= uint64(g.p.Regions[r].Size)
+	size := int64(g.p.Regions[r].Size)
+	if g.kind(vk).Bytes() != int(pa.size) || size < int64(pa.size) || size >= 1<<31 {
+		return privateAccess{}, false
+	}
+	pa.bounded = g.rangeHi(o.A)+uint64(pa.size) <= uint64(size)
+	pa.limit = int32(size) - pa.size
+	return pa, true
 }
 
-// privateLoad loads the words of a privateWord access. With no branch
-// to take, its result may stay in the register cache.
-func (g *gen) privateLoad(o *lanes.Op, off int32) {
+// privateUniformOp compiles a privateUniform access: where the offset
+// has no bound, a compare that sends offsets past the region to the
+// general access (mem.go), which traps if a lane is active.
+func (g *gen) privateUniformOp(o *lanes.Op, pa privateAccess) error {
 	a := &g.a
-	a.MOVLload(rOff, g.slot(o.A, 0))
-	a.VMOVDQUload(amd64.Y0, amd64.MI(rFrame, rOff, 8, off))
-	g.caching = true
-	g.st(o.Dst, amd64.Y0)
+	var done, general amd64.Label
+	if o.Code == lanes.Store {
+		g.mask(yMask, o.M)
+	}
+	g.uniformOffset(o.A)
+	if !pa.bounded {
+		done, general = a.NewLabel(), a.NewLabel()
+		a.CMPLimm(rOff, pa.limit)
+		a.Jcc(amd64.CondA, general)
+	}
+	switch {
+	case o.Code == lanes.Store:
+		g.ld(amd64.Y0, o.B)
+		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, pa.off), yMask, amd64.Y0)
+	case pa.inter:
+		a.VMOVDQUload(amd64.Y0, amd64.MI(rFrame, rOff, 8, pa.off))
+		// With no branch to take, the result may stay in the cache.
+		g.caching = pa.bounded
+		g.st(o.Dst, amd64.Y0)
+	default:
+		lane := func(y amd64.Y, i int32) {
+			a.VMOVQload(y, amd64.MI(rFrame, rOff, 1, pa.off+i*pa.stride))
+		}
+		for h, d := range [2]amd64.Y{amd64.Y0, amd64.Y1} {
+			i := int32(4 * h)
+			lane(amd64.Y2, i)
+			lane(amd64.Y3, i+1)
+			a.VPUNPCKLQDQ(amd64.Y2, amd64.Y2, amd64.Y3)
+			lane(amd64.Y4, i+2)
+			lane(amd64.Y5, i+3)
+			a.VPUNPCKLQDQ(amd64.Y4, amd64.Y4, amd64.Y5)
+			a.VINSERTI128(d, amd64.Y2, amd64.Y4, 1)
+		}
+		g.caching = pa.bounded
+		g.st64(o.Dst, amd64.Y0, amd64.Y1)
+	}
+	if pa.bounded {
+		return nil
+	}
+	a.JMP(done)
+	a.Bind(general)
+	var err error
+	if o.Code == lanes.Store {
+		err = g.store(o)
+	} else {
+		err = g.load(o)
+	}
+	a.Bind(done)
+	return err
 }
 
-// storeOp compiles a Store: privateWord's one masked store, else the
+// storeOp compiles a Store: privateUniform's one masked store, else the
 // general store (mem.go).
 func (g *gen) storeOp(o *lanes.Op) error {
-	off, ok := g.privateWord(o)
-	if !ok {
-		return g.store(o)
+	if pa, ok := g.privateUniform(o); ok {
+		return g.privateUniformOp(o, pa)
 	}
-	a := &g.a
-	g.mask(yMask, o.M)
-	a.MOVLload(rOff, g.slot(o.A, 0))
-	g.ld(amd64.Y0, o.B)
-	a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, off), yMask, amd64.Y0)
-	return nil
+	return g.store(o)
+}
+
+// uniformOffset sets RCX to Uniform offset v, from its cache register
+// where it has one (its slot may have been written just before: a
+// reload would wait for that store).
+func (g *gen) uniformOffset(v lanes.Value) {
+	if r, ok := g.cache.find(v, 0); ok {
+		g.a.VMOVDtoR(rOff, r)
+		return
+	}
+	g.a.MOVLload(rOff, g.slot(v, 0))
 }

@@ -112,3 +112,99 @@ func TestTableLookups(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateQwords: a private ulong[16] (8-byte accesses: not
+// interleaved) written at Varying and bounded Uniform indexes under a
+// partial mask, then read back at bounded Uniform indexes (privateQword:
+// scalar loads, no check) and at a Uniform index with no bound (scalar
+// loads after one compare; the general load, which traps, past the
+// region); against the Go executor.
+func TestPrivateQwords(t *testing.T) {
+	needNative(t)
+	b := newProg(16)
+	for range 4 {
+		b.region(lanes.RegionBuffer, 0)
+	}
+	pr := b.region(lanes.RegionPrivate, 128)
+	b.p.Regions[pr].Init = make([]byte, 128)
+	for i := range b.p.Regions[pr].Init {
+		b.p.Regions[pr].Init[i] = byte(i*5 + 1)
+	}
+	live := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+	li := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	zero := b.konst(lanes.I32, 0)
+	idx := func(base uint64, stride int64, v lanes.Value) lanes.Value {
+		d := b.value(lanes.I32, b.p.Values[v].Shape)
+		b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: d, A: b.konst(lanes.I32, base), B: v, C: nv, M: nv, Imm: stride})
+		return d
+	}
+	and15 := func(v lanes.Value) lanes.Value {
+		d := b.value(lanes.I32, b.p.Values[v].Shape)
+		b.op(lanes.Op{Code: lanes.And, Kind: lanes.I32, Dst: d, A: v, B: b.konst(lanes.I32, 15), C: nv, M: nv})
+		return d
+	}
+	m := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: m, A: idx(0, 4, li), B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
+	x := b.value(lanes.I64, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I64, Dst: x, A: idx(0, 8, li), B: nv, C: nv, M: live, Imm: 1, Imm2: 8})
+	u := b.value(lanes.I32, lanes.Uniform)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: u, A: zero, B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
+	// W[li & 15] = x under m; W[u & 15] = x + 1 under m.
+	b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I64, Dst: nv, A: idx(0, 8, and15(li)), B: x, C: nv, M: m, Imm: int64(pr), Imm2: 8})
+	x1 := b.value(lanes.I64, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I64, Dst: x1, A: x, B: b.konst(lanes.I64, 1), C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I64, Dst: nv, A: idx(0, 8, and15(u)), B: x1, C: nv, M: m, Imm: int64(pr), Imm2: 8})
+	// out[l*18 + w] = W[w] for w < 16 (constant offsets), then W[(u+3)&15]
+	// and W[u] read unbounded (u < 16 in the data).
+	out := func(w uint64, v lanes.Value) {
+		b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I64, Dst: nv, A: idx(8*w, 18*8, li), B: v, C: nv, M: live, Imm: 3, Imm2: 8})
+	}
+	load := func(off lanes.Value) lanes.Value {
+		d := b.value(lanes.I64, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I64, Dst: d, A: off, B: nv, C: nv, M: live, Imm: int64(pr), Imm2: 8})
+		return d
+	}
+	for w := range 16 {
+		out(uint64(w), load(b.konst(lanes.I32, uint64(8*w))))
+	}
+	u3 := b.value(lanes.I32, lanes.Uniform)
+	b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: u3, A: u, B: b.konst(lanes.I32, 3), C: nv, M: nv})
+	out(16, load(idx(0, 8, and15(u3))))
+	out(17, load(idx(0, 8, u)))
+	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+
+	g, _, err := generate(&b.p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, bounded := 0, 0
+	for i := range b.p.Ops {
+		if pa, ok := g.privateUniform(&b.p.Ops[i]); ok {
+			fast++
+			if pa.bounded {
+				bounded++
+			}
+		}
+	}
+	if fast != 18 || bounded != 17 {
+		t.Errorf("%d loads take the scalar path, %d with no check; want 18, 17", fast, bounded)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for rep := range 12 {
+		mem := [][]byte{fill(rng, lanes.Mask, 16, 0), fill(rng, lanes.I64, 16, 0), make([]byte, 4), make([]byte, 16*18*8)}
+		u := uint32(rng.IntN(16))
+		if rep >= 10 {
+			u = 6 + uint32(rep) // W[16], W[17]: past the region, a trap
+		}
+		binary.LittleEndian.PutUint32(mem[2], u)
+		gm, nm, gt, nt := runBoth(t, &b.p, mem, 2)
+		if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt || (gt == nil) != (rep < 10) {
+			t.Fatalf("rep %d: traps %+v %+v", rep, gt, nt)
+		}
+		if !bytes.Equal(gm[3], nm[3]) {
+			t.Fatalf("rep %d: go %x\nnative %x", rep, gm[3], nm[3])
+		}
+	}
+}
