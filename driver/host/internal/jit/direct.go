@@ -24,8 +24,9 @@ import (
 
 // directInfo is the use information the victim choice needs.
 type directInfo struct {
-	reads  [][]int32 // reads[v]: the ops reading v, ascending
-	ranges rangeInfo // ranges.go
+	reads  [][]int32    // reads[v]: the ops reading v, ascending
+	ranges rangeInfo    // ranges.go
+	rotate rotateFusion // rotate.go
 }
 
 // analyzeReads fills g.direct.reads.
@@ -43,6 +44,7 @@ func (g *gen) analyzeReads() {
 		}
 	}
 	g.direct.reads = reads
+	g.direct.rotate.first = -1
 	g.analyzeDefs()
 }
 

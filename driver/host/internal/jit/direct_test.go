@@ -16,12 +16,15 @@ import (
 // live values than cache registers, so that victims are chosen, spilled
 // and reloaded; then every value is stored. A forward jump over part of
 // the chain (taken or not by the mask in buffer 0) joins the cache at a
-// label. Against the Go executor, bit for bit.
+// label. Rotates (two shifts and an OR, XOR or ADD) by whole bytes are
+// fused into byte shuffles (rotate.go). Against the Go executor, bit
+// for bit.
 func TestDirectChains(t *testing.T) {
 	needNative(t)
 	codes := []lanes.Code{lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not,
 		lanes.Shl, lanes.ShrU, lanes.ShrS, lanes.Mul}
 	shifts := []uint64{0, 1, 7, 8, 16, 24, 31, 32, 33, 40, 56, 63, 64, 65, 1 << 32, 1<<64 - 1}
+	fused := 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		b := newProg(8)
@@ -67,7 +70,39 @@ func TestDirectChains(t *testing.T) {
 		}
 		nops := 50 + rng.IntN(40)
 		jumpAt, labelAt := nops/3, 2*nops/3
+		// rotate emits x >> n | x << (w-n) (or the left rotate; or
+		// combined by XOR or ADD), n mostly a multiple of 8 (rotate.go).
+		rotate := func(ki int) {
+			k := []lanes.Kind{lanes.I32, lanes.I64}[ki]
+			w := uint64(8 * k.Bytes())
+			n := 8 * (1 + rng.Uint64N(w/8-1))
+			if rng.IntN(4) == 0 {
+				n = 1 + rng.Uint64N(w-1)
+			}
+			m := w - n
+			if rng.IntN(8) == 0 {
+				m++ // not a rotate
+			}
+			x := vals[ki][rng.IntN(len(vals[ki]))]
+			sh := b.p.Values[x].Shape
+			c1, c2 := lanes.ShrU, lanes.Shl
+			if rng.IntN(2) == 0 {
+				c1, c2 = c2, c1
+			}
+			t1, t2, d := b.value(k, sh), b.value(k, sh), b.value(k, sh)
+			b.op(lanes.Op{Code: c1, Kind: k, Dst: t1, A: x, B: b.konst(k, n), C: nv, M: nv})
+			b.op(lanes.Op{Code: c2, Kind: k, Dst: t2, A: x, B: b.konst(k, m), C: nv, M: nv})
+			c := []lanes.Code{lanes.Or, lanes.Xor, lanes.Add}[rng.IntN(3)]
+			if rng.IntN(2) == 0 {
+				t1, t2 = t2, t1
+			}
+			b.op(lanes.Op{Code: c, Kind: k, Dst: d, A: t1, B: t2, C: nv, M: nv})
+			vals[ki] = append(vals[ki], d)
+		}
 		for i := range nops {
+			if rng.IntN(5) == 0 {
+				rotate(rng.IntN(2))
+			}
 			if i == jumpAt {
 				b.op(lanes.Op{Code: lanes.JumpIfNone, Dst: nv, A: m, B: nv, C: nv, M: nv, Imm: 0})
 			}
@@ -125,6 +160,15 @@ func TestDirectChains(t *testing.T) {
 			}
 		}
 		b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+		g, _, err := generate(&b.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range b.p.Ops {
+			if _, ok := g.byteRotate(i); ok {
+				fused++
+			}
+		}
 		for _, taken := range []bool{false, true} {
 			mem := [][]byte{make([]byte, 32), make([]byte, 4*8*4), make([]byte, 4*8*8), make([]byte, pos)}
 			for l := range 8 {
@@ -146,6 +190,9 @@ func TestDirectChains(t *testing.T) {
 				t.Fatalf("seed %d, taken %v: results differ\ngo     %x\nnative %x\n%s", seed, !taken, gm[3], nm[3], b.p.String())
 			}
 		}
+	}
+	if fused < 40 {
+		t.Errorf("%d byte rotates fused, want at least 40", fused)
 	}
 }
 
