@@ -149,6 +149,8 @@ func (g *gen) directCode(o *lanes.Op) bool {
 		}
 	}
 	switch o.Code {
+	case lanes.Copy:
+		return g.kind(o.A) == o.Kind && g.kind(o.Dst) == o.Kind
 	case lanes.Index:
 		return g.directIndex(o)
 	case lanes.Mul:
@@ -177,8 +179,12 @@ func (g *gen) emitDirect(o *lanes.Op) {
 	if wide && g.shape(o.Dst) == lanes.Varying {
 		halves = 2
 	}
-	if o.Code == lanes.Index {
+	switch o.Code {
+	case lanes.Index:
 		g.emitDirectIndex(o)
+		return
+	case lanes.Copy:
+		g.emitDirectCopy(o, wide, halves)
 		return
 	}
 	A, B := o.A, o.B
@@ -357,4 +363,40 @@ func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
 			a.VPMULLDmem(d, x, m)
 		}
 	}
+}
+
+// emitDirectCopy is Dst = A: a constant from the pool (zero and all ones
+// without a load: the lane program clears block masks this way), else a
+// register copy.
+func (g *gen) emitDirectCopy(o *lanes.Op, wide bool, halves int) {
+	a := &g.a
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		if g.isConst(o.A) {
+			k := g.p.Values[o.A].Bits
+			if !wide {
+				k = uint64(uint32(k))
+			}
+			i := g.claim(pins)
+			d := regOf(i)
+			switch {
+			case k == 0:
+				g.zero(d)
+			case k == math.MaxUint64 || !wide && k == math.MaxUint32:
+				g.ones(d)
+			default:
+				a.VMOVDQUload(d, g.splatW(wide, k))
+			}
+			dst[h] = i
+			pins.add(d)
+			continue
+		}
+		x := g.src(o.A, h, &pins)
+		i := g.claim(pins)
+		a.VMOVDQU(regOf(i), x)
+		dst[h] = i
+		pins.add(regOf(i))
+	}
+	g.finishDirect(o, dst, halves)
 }

@@ -22,7 +22,7 @@ import (
 func TestDirectChains(t *testing.T) {
 	needNative(t)
 	codes := []lanes.Code{lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not,
-		lanes.Shl, lanes.ShrU, lanes.ShrS, lanes.Mul}
+		lanes.Shl, lanes.ShrU, lanes.ShrS, lanes.Mul, lanes.Copy}
 	shifts := []uint64{0, 1, 7, 8, 16, 24, 31, 32, 33, 40, 56, 63, 64, 65, 1 << 32, 1<<64 - 1}
 	fused := 0
 	for seed := uint64(1); seed <= 40; seed++ {
@@ -119,6 +119,14 @@ func TestDirectChains(t *testing.T) {
 			switch {
 			case c == lanes.Not:
 				y = nv
+			case c == lanes.Copy:
+				y = nv
+				switch rng.IntN(4) {
+				case 0:
+					x = b.konst(k, 0)
+				case 1:
+					x = b.konst(k, ^uint64(0)>>(64-8*k.Bytes()))
+				}
 			case (c == lanes.Shl || c == lanes.ShrU || c == lanes.ShrS) && rng.IntN(3) > 0:
 				s := shifts[rng.IntN(len(shifts))]
 				if ki == 0 {
