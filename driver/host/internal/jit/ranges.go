@@ -126,7 +126,8 @@ func (g *gen) opRange(o *lanes.Op) uint64 {
 	case lanes.UDiv:
 		return A
 	case lanes.UMod:
-		return min(A, B)
+		// A % b < b for b > 0; b = 0 gives 0.
+		return min(A, max(B, 1)-1)
 	case lanes.Index:
 		// A + B*Imm with B read signed: bounded where B's bound is a
 		// nonnegative int32 and the sum stays below the poison offset.
