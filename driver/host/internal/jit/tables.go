@@ -144,31 +144,60 @@ func (g *gen) privateUniform(o *lanes.Op) (privateAccess, bool) {
 // has no bound, a compare that sends offsets past the region to the
 // general access (mem.go), which traps if a lane is active.
 func (g *gen) privateUniformOp(o *lanes.Op, pa privateAccess) error {
-	a := &g.a
-	var done, general amd64.Label
-	if o.Code == lanes.Store {
-		g.mask(yMask, o.M)
+	if o.Code == lanes.Load {
+		return g.privateUniformLoad(o, pa)
 	}
+	a := &g.a
+	g.mask(yMask, o.M)
 	g.uniformOffset(o.A)
+	if pa.bounded {
+		g.ld(amd64.Y0, o.B)
+		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, pa.off), yMask, amd64.Y0)
+		return nil
+	}
+	done, general := a.NewLabel(), a.NewLabel()
+	a.CMPLimm(rOff, pa.limit)
+	a.Jcc(amd64.CondA, general)
+	g.ld(amd64.Y0, o.B)
+	a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, pa.off), yMask, amd64.Y0)
+	a.JMP(done)
+	a.Bind(general)
+	err := g.store(o)
+	a.Bind(done)
+	return err
+}
+
+// privateUniformLoad compiles a privateUniform load into cache registers
+// claimed before its paths part; the general path (past the region)
+// loads them from the slot it wrote, so both leave the cache alike and
+// the next op reads the result from a register, not through a store it
+// would wait for.
+func (g *gen) privateUniformLoad(o *lanes.Op, pa privateAccess) error {
+	a := &g.a
+	g.uniformOffset(o.A)
+	halves := 2
+	if pa.inter {
+		halves = 1
+	}
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		dst[h] = g.claim(pins)
+		pins.add(regOf(dst[h]))
+	}
+	var done, general amd64.Label
 	if !pa.bounded {
 		done, general = a.NewLabel(), a.NewLabel()
 		a.CMPLimm(rOff, pa.limit)
 		a.Jcc(amd64.CondA, general)
 	}
-	switch {
-	case o.Code == lanes.Store:
-		g.ld(amd64.Y0, o.B)
-		a.VPMASKMOVDstore(amd64.MI(rFrame, rOff, 8, pa.off), yMask, amd64.Y0)
-	case pa.inter:
-		a.VMOVDQUload(amd64.Y0, amd64.MI(rFrame, rOff, 8, pa.off))
-		// With no branch to take, the result may stay in the cache.
-		g.caching = pa.bounded
-		g.st(o.Dst, amd64.Y0)
-	default:
+	if pa.inter {
+		a.VMOVDQUload(regOf(dst[0]), amd64.MI(rFrame, rOff, 8, pa.off))
+	} else {
 		lane := func(y amd64.Y, i int32) {
 			a.VMOVQload(y, amd64.MI(rFrame, rOff, 1, pa.off+i*pa.stride))
 		}
-		for h, d := range [2]amd64.Y{amd64.Y0, amd64.Y1} {
+		for h := range 2 {
 			i := int32(4 * h)
 			lane(amd64.Y2, i)
 			lane(amd64.Y3, i+1)
@@ -176,23 +205,29 @@ func (g *gen) privateUniformOp(o *lanes.Op, pa privateAccess) error {
 			lane(amd64.Y4, i+2)
 			lane(amd64.Y5, i+3)
 			a.VPUNPCKLQDQ(amd64.Y4, amd64.Y4, amd64.Y5)
-			a.VINSERTI128(d, amd64.Y2, amd64.Y4, 1)
+			a.VINSERTI128(regOf(dst[h]), amd64.Y2, amd64.Y4, 1)
 		}
-		g.caching = pa.bounded
-		g.st64(o.Dst, amd64.Y0, amd64.Y1)
 	}
-	if pa.bounded {
-		return nil
+	// Loads do not defer their stores (writeback.go): the slot too.
+	for h := range halves {
+		a.VMOVDQUstore(g.slot(o.Dst, int32(32*h)), regOf(dst[h]))
 	}
-	a.JMP(done)
-	a.Bind(general)
 	var err error
-	if o.Code == lanes.Store {
-		err = g.store(o)
-	} else {
+	if !pa.bounded {
+		a.JMP(done)
+		a.Bind(general)
 		err = g.load(o)
+		for h := range halves {
+			a.VMOVDQUload(regOf(dst[h]), g.slot(o.Dst, int32(32*h)))
+		}
+		a.Bind(done)
 	}
-	a.Bind(done)
+	g.dropOverlapping(o.Dst)
+	g.cache.drop(o.Dst)
+	for h := range halves {
+		g.cache.key[dst[h]] = keyOf(o.Dst, h)
+		g.cache.dirty[dst[h]] = false
+	}
 	return err
 }
 
