@@ -57,6 +57,7 @@ type gen struct {
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
 	prefetchRegions map[int]bool // the regions that have a prefetching op
+	direct          directInfo   // direct.go
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -89,6 +90,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g.analyzeRuns()
 	g.analyzeJoins()
 	g.analyzeLoops()
+	g.analyzeReads()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -392,10 +394,14 @@ func (g *gen) emit(o *lanes.Op) error {
 		lanes.NumGroups, lanes.WorkgroupSize, lanes.LiveLanes:
 		return g.builtin(o)
 	case lanes.Load:
-		return g.load(o)
+		return g.loadOp(o) // tables.go
 	case lanes.Store:
-		return g.store(o)
+		return g.storeOp(o) // tables.go
 	case lanes.Index:
+		if g.directCode(o) { // tables.go
+			g.emitDirect(o)
+			return nil
+		}
 		return g.index(o)
 	case lanes.Atomic:
 		return g.atomic(o)

@@ -11,6 +11,13 @@ func (g *gen) emit32(o *lanes.Op) error {
 	if o.Code == lanes.Math {
 		return g.mathOp(o)
 	}
+	if g.emitRotate(o) {
+		return nil
+	}
+	if g.directCode(o) {
+		g.emitDirect(o)
+		return nil
+	}
 	a := &g.a
 	const x, y, z, t, u = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4
 	for i, v := range [3]lanes.Value{o.A, o.B, o.C} {

@@ -16,6 +16,13 @@ func (g *gen) emit64(o *lanes.Op) error {
 	if o.Code == lanes.Math {
 		return g.mathOp(o)
 	}
+	if g.emitRotate(o) {
+		return nil
+	}
+	if g.directCode(o) {
+		g.emitDirect(o)
+		return nil
+	}
 	if ok, err := g.conv64(o); ok || err != nil {
 		return err
 	}

@@ -47,6 +47,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	}
 	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
+	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (k.nLanes + chunk - 1) / chunk
 	k.chunks = make([]chunkInfo, n)

@@ -1,0 +1,402 @@
+package jit
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// Integer arithmetic computed in the register cache. The general path
+// (emit32, emit64) copies every operand into Y0-Y5, computes there and
+// copies the result into a cache register; a constant operand is loaded
+// from its slot and broadcast, and then kept in the cache, where it
+// evicts a value the next ops need. In a hash's rounds (a chain of adds,
+// xors and shifts by constants) those copies and reloads are most of the
+// instructions. The ops here read their operands where they are (a
+// cache register, else loaded once into one), take constant operands
+// as immediates (shift counts) or as pool memory operands, and compute
+// straight into the cache register that will hold the result. The
+// victim of a new entry is chosen by next use (the entry read latest, or
+// never again in this run), not round-robin.
+
+// directInfo is the use information the victim choice needs.
+type directInfo struct {
+	reads  [][]int32    // reads[v]: the ops reading v, ascending
+	ranges rangeInfo    // ranges.go
+	rotate rotateFusion // rotate.go
+}
+
+// analyzeReads fills g.direct.reads.
+func (g *gen) analyzeReads() {
+	reads := make([][]int32, len(g.p.Values))
+	for i := range g.p.Ops {
+		o := &g.p.Ops[i]
+		for _, v := range [4]lanes.Value{o.A, o.B, o.C, o.M} {
+			if v == lanes.NoValue || int(v) >= len(reads) {
+				continue
+			}
+			if r := reads[v]; len(r) == 0 || r[len(r)-1] != int32(i) {
+				reads[v] = append(reads[v], int32(i))
+			}
+		}
+	}
+	g.direct.reads = reads
+	g.direct.rotate.first = -1
+	g.analyzeDefs()
+}
+
+// nextRead is the first op at or after the current one that reads v, or
+// MaxInt32 if none does in program order (a loop may still read it
+// again: that only makes v a worse victim than it looks).
+func (g *gen) nextRead(v lanes.Value) int32 {
+	r := g.direct.reads[v]
+	i := sort.Search(len(r), func(i int) bool { return int(r[i]) >= g.op })
+	if i == len(r) {
+		return math.MaxInt32
+	}
+	return r[i]
+}
+
+// pinSet marks the cache registers an op is still reading or has
+// written: no victim among them.
+type pinSet uint16
+
+func (p *pinSet) add(r amd64.Y)             { *p |= 1 << (r - cacheFirst) }
+func (p pinSet) has(i int) bool             { return p&(1<<i) != 0 }
+func regOf(i int) amd64.Y                   { return cacheFirst + amd64.Y(i) }
+func (g *gen) entryValue(i int) lanes.Value { return lanes.Value(g.cache.key[i] / 2) }
+
+// claim picks a cache register outside pins for a new entry, writes its
+// old value back if that is dirty and live, and leaves it empty. Empty
+// entries go first, then dead ones, then the one read latest; a clean
+// entry beats a dirty one read as late.
+func (g *gen) claim(pins pinSet) int {
+	c := &g.cache
+	best, bestScore := -1, int64(-1)
+	for i := range cacheLen {
+		if pins.has(i) {
+			continue
+		}
+		var score int64
+		switch k := c.key[i]; {
+		case k == noKey:
+			score = math.MaxInt64
+		case g.dead(g.entryValue(i)):
+			score = math.MaxInt64 - 1
+		default:
+			score = int64(g.nextRead(g.entryValue(i))) * 2
+			if !c.dirty[i] {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	g.spill(best)
+	c.key[best] = noKey
+	c.dirty[best] = false
+	return best
+}
+
+// src is a register holding half h of v (of a 32-bit kind: h 0) for
+// reading: its cache register, else a new clean entry loaded from v's
+// slot. Uniform values are broadcast, half 0 serving both halves.
+func (g *gen) src(v lanes.Value, h int, pins *pinSet) amd64.Y {
+	if g.shape(v) == lanes.Uniform {
+		h = 0
+	}
+	if r, ok := g.cache.find(v, h); ok {
+		pins.add(r)
+		return r
+	}
+	i := g.claim(*pins)
+	r := regOf(i)
+	a := &g.a
+	switch {
+	case g.shape(v) == lanes.Varying:
+		a.VMOVDQUload(r, g.slot(v, int32(32*h)))
+	case g.kind(v).Bytes() == 8:
+		a.VPBROADCASTQload(r, g.slot(v, 0))
+	default:
+		a.VPBROADCASTDload(r, g.slot(v, 0))
+	}
+	g.cache.key[i] = keyOf(v, h)
+	pins.add(r)
+	return r
+}
+
+// isConst reports whether v is a constant.
+func (g *gen) isConst(v lanes.Value) bool {
+	return v != lanes.NoValue && g.p.Values[v].Const
+}
+
+// directCode reports whether emitDirect compiles o.
+func (g *gen) directCode(o *lanes.Op) bool {
+	if !g.caching || o.Dst == lanes.NoValue || g.direct.reads == nil {
+		return false
+	}
+	w := o.Kind.Bytes()
+	if g.kind(o.Dst).Bytes() != w || (o.Kind != lanes.I32 && o.Kind != lanes.I64 && o.Kind != lanes.Mask) {
+		return false
+	}
+	for _, v := range [2]lanes.Value{o.A, o.B} {
+		if v != lanes.NoValue && g.kind(v).Bytes() != w {
+			return false
+		}
+	}
+	switch o.Code {
+	case lanes.Copy:
+		return g.kind(o.A) == o.Kind && g.kind(o.Dst) == o.Kind
+	case lanes.Index:
+		return g.directIndex(o)
+	case lanes.Mul:
+		// By a constant (a power of two: a shift); 32-bit products of
+		// two variables stay in emit32.
+		k := o.B
+		if g.isConst(o.A) {
+			k = o.A
+		}
+		return g.isConst(k) && (o.Kind == lanes.I32 || pow2(g.p.Values[k].Bits))
+	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU:
+		return o.Kind != lanes.Mask
+	case lanes.ShrS:
+		return w == 4
+	case lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor, lanes.MaskAndNot:
+		return true
+	}
+	return false
+}
+
+// emitDirect compiles the integer ops of directCode in the cache.
+func (g *gen) emitDirect(o *lanes.Op) {
+	a := &g.a
+	wide := o.Kind.Bytes() == 8
+	halves := 1
+	if wide && g.shape(o.Dst) == lanes.Varying {
+		halves = 2
+	}
+	switch o.Code {
+	case lanes.Index:
+		g.emitDirectIndex(o)
+		return
+	case lanes.Copy:
+		g.emitDirectCopy(o, wide, halves)
+		return
+	}
+	A, B := o.A, o.B
+	switch o.Code {
+	case lanes.Mul, lanes.Add, lanes.And, lanes.Or, lanes.Xor, lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor:
+		// Commutative: a constant goes second, where it is a memory operand.
+		if g.isConst(A) && !g.isConst(B) {
+			A, B = B, A
+		}
+	}
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		x := g.src(A, h, &pins)
+		if o.Code == lanes.Not {
+			i := g.claim(pins)
+			dst[h] = i
+			pins.add(regOf(i))
+			a.VPXORmem(regOf(i), x, g.splatW(wide, math.MaxUint64))
+			continue
+		}
+		if g.isConst(B) && o.Code != lanes.MaskAndNot {
+			k := g.p.Values[B].Bits
+			i := g.claim(pins)
+			dst[h] = i
+			d := regOf(i)
+			pins.add(d)
+			g.directConst(o.Code, wide, d, x, k)
+			continue
+		}
+		y := g.src(B, h, &pins)
+		i := g.claim(pins)
+		dst[h] = i
+		d := regOf(i)
+		pins.add(d)
+		g.directOp(o.Code, wide, d, x, y)
+	}
+	g.finishDirect(o, dst, halves)
+}
+
+// finishDirect makes the registers dst[:halves] the cache entries of
+// o.Dst, dirty, or stores them where o's result may not stay unstored.
+func (g *gen) finishDirect(o *lanes.Op, dst [2]int, halves int) {
+	a := &g.a
+	wide := g.kind(o.Dst).Bytes() == 8
+	// The result replaces every value sharing its slot (st's rule), and
+	// Dst's old value where an operand was Dst and loaded it.
+	g.dropOverlapping(o.Dst)
+	g.cache.drop(o.Dst)
+	for h := range halves {
+		i := dst[h]
+		g.cache.key[i] = keyOf(o.Dst, h)
+		g.cache.dirty[i] = g.deferring
+		if g.deferring {
+			continue
+		}
+		r := regOf(i)
+		switch {
+		case g.shape(o.Dst) == lanes.Varying:
+			a.VMOVDQUstore(g.slot(o.Dst, int32(32*h)), r)
+		case wide:
+			a.VMOVQstore(g.slot(o.Dst, 0), r)
+		default:
+			a.VMOVDstore(g.slot(o.Dst, 0), r)
+		}
+	}
+}
+
+// splatW is a pool constant of v in every 32-bit (wide: 64-bit) lane.
+func (g *gen) splatW(wide bool, v uint64) amd64.Mem {
+	if wide {
+		return g.splat64(v)
+	}
+	return g.splat32(uint32(v))
+}
+
+// directOp is d = x op y, 32-bit lanes or 64-bit (wide).
+func (g *gen) directOp(c lanes.Code, wide bool, d, x, y amd64.Y) {
+	a := &g.a
+	switch c {
+	case lanes.Add:
+		if wide {
+			a.VPADDQ(d, x, y)
+		} else {
+			a.VPADDD(d, x, y)
+		}
+	case lanes.Sub:
+		if wide {
+			a.VPSUBQ(d, x, y)
+		} else {
+			a.VPSUBD(d, x, y)
+		}
+	case lanes.And, lanes.MaskAnd:
+		a.VPAND(d, x, y)
+	case lanes.Or, lanes.MaskOr:
+		a.VPOR(d, x, y)
+	case lanes.Xor, lanes.MaskXor:
+		a.VPXOR(d, x, y)
+	case lanes.MaskAndNot:
+		a.VPANDN(d, y, x)
+	case lanes.Shl:
+		if wide {
+			a.VPSLLVQ(d, x, y)
+		} else {
+			a.VPSLLVD(d, x, y)
+		}
+	case lanes.ShrU:
+		if wide {
+			a.VPSRLVQ(d, x, y)
+		} else {
+			a.VPSRLVD(d, x, y)
+		}
+	case lanes.ShrS:
+		a.VPSRAVD(d, x, y)
+	}
+}
+
+// pow2 reports whether k is a power of two.
+func pow2(k uint64) bool { return k != 0 && k&(k-1) == 0 }
+
+// directConst is d = x op k for the constant k (a 32-bit kind's in the
+// low 32 bits): shifts by an immediate, the rest with k from the
+// constant pool.
+func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
+	a := &g.a
+	w := uint64(32)
+	if wide {
+		w = 64
+	} else {
+		k = uint64(uint32(k))
+	}
+	m := g.splatW(wide, k)
+	switch c {
+	case lanes.Add:
+		if wide {
+			a.VPADDQmem(d, x, m)
+		} else {
+			a.VPADDDmem(d, x, m)
+		}
+	case lanes.Sub:
+		if wide {
+			a.VPSUBQmem(d, x, m)
+		} else {
+			a.VPSUBDmem(d, x, m)
+		}
+	case lanes.And, lanes.MaskAnd:
+		a.VPANDmem(d, x, m)
+	case lanes.Or, lanes.MaskOr:
+		a.VPORmem(d, x, m)
+	case lanes.Xor, lanes.MaskXor:
+		a.VPXORmem(d, x, m)
+	case lanes.Shl, lanes.ShrU:
+		// Counts of w or more give 0, as the lane IR says.
+		switch {
+		case k >= w:
+			a.VPXOR(d, d, d)
+		case c == lanes.Shl && wide:
+			a.VPSLLQ(d, x, uint8(k))
+		case c == lanes.Shl:
+			a.VPSLLD(d, x, uint8(k))
+		case wide:
+			a.VPSRLQ(d, x, uint8(k))
+		default:
+			a.VPSRLD(d, x, uint8(k))
+		}
+	case lanes.ShrS:
+		// 32-bit only; counts of 32 or more give the sign in every bit.
+		a.VPSRAD(d, x, uint8(min(k, 31)))
+	case lanes.Mul:
+		switch {
+		case pow2(k) && wide:
+			a.VPSLLQ(d, x, uint8(bits.TrailingZeros64(k)))
+		case pow2(k):
+			a.VPSLLD(d, x, uint8(bits.TrailingZeros64(k)))
+		default: // 32-bit (directCode)
+			a.VPMULLDmem(d, x, m)
+		}
+	}
+}
+
+// emitDirectCopy is Dst = A: a constant from the pool (zero and all ones
+// without a load: the lane program clears block masks this way), else a
+// register copy.
+func (g *gen) emitDirectCopy(o *lanes.Op, wide bool, halves int) {
+	a := &g.a
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		if g.isConst(o.A) {
+			k := g.p.Values[o.A].Bits
+			if !wide {
+				k = uint64(uint32(k))
+			}
+			i := g.claim(pins)
+			d := regOf(i)
+			switch {
+			case k == 0:
+				g.zero(d)
+			case k == math.MaxUint64 || !wide && k == math.MaxUint32:
+				g.ones(d)
+			default:
+				a.VMOVDQUload(d, g.splatW(wide, k))
+			}
+			dst[h] = i
+			pins.add(d)
+			continue
+		}
+		x := g.src(o.A, h, &pins)
+		i := g.claim(pins)
+		a.VMOVDQU(regOf(i), x)
+		dst[h] = i
+		pins.add(regOf(i))
+	}
+	g.finishDirect(o, dst, halves)
+}
