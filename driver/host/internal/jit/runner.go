@@ -194,19 +194,25 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
 	c.frame0, c.chunk0 = c.frame, c.chunk
 	c.chunkIdx, c.ran = 0, 0
-	c.cancel = uintptr(unsafe.Pointer(&neverCancelled))
-	if g.Cancel != nil {
-		// atomic.Bool is one uint32 (after a zero-size noCopy); plain
-		// x86 loads of it are atomic loads.
-		c.cancel = uintptr(unsafe.Pointer(g.Cancel))
-	}
+	c.resumeAt = 0
+	c.budget = yieldBudget
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	for c.status == statusYield {
+		// The code yielded at a backward jump (yield.go): stop if the
+		// dispatch was cancelled, else let the scheduler run others (the
+		// goroutine that would cancel it among them) and go on.
+		yields.Add(1)
+		if g.Cancel != nil && g.Cancel.Load() {
+			c.resumeAt = 0
+			return &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
+		}
+		runtime.Gosched()
+		c.budget = yieldBudget
+		amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	}
 	var trap *lanes.Trap
-	switch c.status {
-	case statusTrap:
+	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
-	case statusCancelled:
-		trap = &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)
