@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -35,6 +36,34 @@ type tierKernel struct {
 	native    bool
 	newRunner func() lanes.Runner
 	pool      sync.Pool
+	// The interpreter's kernel of the same entry point, made on first
+	// use (interp): Prepare of a kernel a tier runs does not build it
+	// (for sha512 it took tens of ms).
+	m     *Module
+	entry string
+	spec  map[uint32]uint64
+	once  sync.Once
+	ik    *Kernel
+	ikErr error
+}
+
+// interp is the interpreter's kernel of the entry point a tier runs,
+// prepared on first use.
+func (tk *tierKernel) interp() (*Kernel, error) {
+	tk.once.Do(func() {
+		ik, plan, err := tk.m.prepare(tk.entry, tk.spec, 1, nil)
+		if err != nil {
+			tk.ikErr = err
+			return
+		}
+		if b := batchOf(tk.m, ik); b > 1 {
+			if bk, _, err := tk.m.prepare(tk.entry, tk.spec, b, plan); err == nil {
+				ik.batched = bk
+			}
+		}
+		tk.ik = ik
+	})
+	return tk.ik, tk.ikErr
 }
 
 // prepareTier builds the lane program of an entry point when
@@ -49,10 +78,12 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 	default:
 		return nil, fmt.Errorf("host: %s=%q: want interp, lanes or native", config.HostTier, tier)
 	}
+	tk := &tierKernel{m: m, entry: entry, spec: maps.Clone(spec)}
 	if tier == "native" && nativeCompile != nil {
 		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
 			if mk, err := nativeCompile(p); err == nil {
-				return &tierKernel{prog: p, native: true, newRunner: mk}, nil
+				tk.prog, tk.native, tk.newRunner = p, true, mk
+				return tk, nil
 			}
 		}
 	}
@@ -60,7 +91,39 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 	if err != nil {
 		return nil, err
 	}
-	return &tierKernel{prog: p, newRunner: func() lanes.Runner { return lanes.NewExec(p) }}, nil
+	tk.prog, tk.newRunner = p, func() lanes.Runner { return lanes.NewExec(p) }
+	return tk, nil
+}
+
+// tierFit is fitWorkers for a kernel on a tier: how many of nw workers'
+// frames and memories fit in stateBudget. Where a group's local memory
+// passes the device's, or one worker's memory the budget, the
+// interpreter's kernel decides, with its errors (memlimit.go).
+func (k *Kernel) tierFit(nw int) (int, error) {
+	p := k.tier.prog
+	var local, priv uint64
+	for _, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionWorkgroup:
+			local += uint64(rg.Size)
+		case lanes.RegionPrivate:
+			priv += uint64(rg.Size)
+		}
+	}
+	n := uint64(p.Local[0] * p.Local[1] * p.Local[2])
+	chunks := (n + uint64(p.Chunk) - 1) / uint64(p.Chunk)
+	per := local + chunks*(uint64(p.FrameSize)+priv*uint64(p.Chunk))
+	budget := stateBudget()
+	if local > maxLocalMem || per > budget {
+		ik, err := k.tier.interp()
+		if err != nil {
+			return 0, err
+		}
+		if nw, err = ik.fitWorkers(nw); err != nil {
+			return 0, err
+		}
+	}
+	return max(1, min(nw, int(budget/max(per, 1)))), nil
 }
 
 // runTier runs a dispatch on the kernel's tier: as Run does, work-groups
@@ -103,8 +166,8 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	}
 	nw = min(nw, total)
 	// The interpreter's limits on local and private memory, with its
-	// errors (memlimit.go): the lane tier's needs are of the same order.
-	nw, err := k.fitWorkers(nw)
+	// errors (memlimit.go).
+	nw, err := k.tierFit(nw)
 	if err != nil {
 		return err
 	}
