@@ -35,7 +35,9 @@ type tierKernel struct {
 	prog      *lanes.Program
 	native    bool
 	newRunner func() lanes.Runner
-	pool      sync.Pool
+	pool      sync.Pool // *tierRunner
+	// dispatches holds *tierDispatch between dispatches.
+	dispatches sync.Pool
 	// The interpreter's kernel of the same entry point, made on first
 	// use (interp): Prepare of a kernel a tier runs does not build it
 	// (for sha512 it took tens of ms).
@@ -127,7 +129,11 @@ func (k *Kernel) tierFit(nw int) (int, error) {
 }
 
 // runTier runs a dispatch on the kernel's tier: as Run does, work-groups
-// claimed by workers, each with a runner of its own.
+// claimed by workers, each with a runner of its own. The calling
+// goroutine is one of the workers (a dispatch of one group wakes no
+// other), and what a dispatch needs besides the runners comes from a
+// pool: small dispatches (sha512 runs two groups) spent much of their
+// time setting up.
 func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	tk := k.tier
 	p := tk.prog
@@ -141,25 +147,6 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	if err := ctx.Err(); err != nil || total == 0 {
 		return err
 	}
-	mem := make([][]byte, len(p.Regions))
-	for i, rg := range p.Regions {
-		switch rg.Kind {
-		case lanes.RegionBuffer:
-			for _, r := range d.Resources {
-				if r.Set == rg.Set && r.Binding == rg.Binding {
-					mem[i] = r.Data
-				}
-			}
-		case lanes.RegionPush:
-			buf := make([]byte, max(rg.Size, len(d.PushConstants)))
-			copy(buf, d.PushConstants)
-			mem[i] = buf
-		}
-	}
-	c := new(claims)
-	cancel := &c.cancel
-	stop := context.AfterFunc(ctx, func() { cancel.Store(true) })
-	defer stop()
 	nw := d.Workers
 	if nw <= 0 {
 		nw = workers()
@@ -171,37 +158,95 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	if err != nil {
 		return err
 	}
-	chunk := min(max(total/(nw*32), 1), maxChunk)
-	var mu sync.Mutex
-	var first error
-	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := k.tierWork(d, mem, &c.next, total, chunk, cancel); err != nil {
-				mu.Lock()
-				if first == nil {
-					first = err
-				}
-				mu.Unlock()
-				cancel.Store(true)
-			}
-		}()
+	ds, _ := tk.dispatches.Get().(*tierDispatch)
+	if ds == nil {
+		ds = &tierDispatch{mem: make([][]byte, len(p.Regions))}
 	}
-	wg.Wait()
-	if first != nil {
-		return k.named(first, d)
+	ds.next.Store(0)
+	ds.cancel.Store(false)
+	ds.first = nil
+	for i, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionBuffer:
+			for _, r := range d.Resources {
+				if r.Set == rg.Set && r.Binding == rg.Binding {
+					ds.mem[i] = r.Data
+				}
+			}
+		case lanes.RegionPush:
+			n := max(rg.Size, len(d.PushConstants))
+			if cap(ds.push) < n {
+				ds.push = make([]byte, n)
+			}
+			buf := ds.push[:n]
+			clear(buf[copy(buf, d.PushConstants):])
+			ds.mem[i] = buf
+		}
+	}
+	var stop func() bool
+	if ctx.Done() != nil {
+		cancel := &ds.cancel
+		stop = context.AfterFunc(ctx, func() { cancel.Store(true) })
+	}
+	chunk := min(max(total/(nw*32), 1), maxChunk)
+	ds.wg.Add(nw)
+	for range nw - 1 {
+		go k.tierWorker(d, ds, total, chunk)
+	}
+	k.tierWorker(d, ds, total, chunk)
+	ds.wg.Wait()
+	err = ds.first
+	// A cancel func that has started may still set the flag: its
+	// tierDispatch is not reused. The pool must not keep the buffers.
+	if stop == nil || stop() {
+		clear(ds.mem)
+		ds.first = nil
+		tk.dispatches.Put(ds)
+	}
+	if err != nil {
+		return k.named(err, d)
 	}
 	return ctx.Err()
+}
+
+// tierDispatch is what the workers of one dispatch share; kept in a pool
+// between dispatches.
+type tierDispatch struct {
+	claims
+	mem   [][]byte // per region: its memory in this dispatch
+	push  []byte   // the push constants' region, grown as needed
+	mu    sync.Mutex
+	first error
+	wg    sync.WaitGroup
+}
+
+// tierWorker runs tierWork and keeps its error, the first of the
+// dispatch, stopping the other workers.
+func (k *Kernel) tierWorker(d *Dispatch, ds *tierDispatch, total, chunk int) {
+	defer ds.wg.Done()
+	if err := k.tierWork(d, ds.mem, &ds.next, total, chunk, &ds.cancel); err != nil {
+		ds.mu.Lock()
+		if ds.first == nil {
+			ds.first = err
+		}
+		ds.mu.Unlock()
+		ds.cancel.Store(true)
+	}
+}
+
+// tierRunner is a runner and the Group it runs, kept together in the
+// kernel's pool.
+type tierRunner struct {
+	r lanes.Runner
+	g lanes.Group
 }
 
 // tierWork runs work-groups until none is left, on one runner.
 func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
 	tk := k.tier
-	r, _ := tk.pool.Get().(lanes.Runner)
-	if r == nil {
-		r = tk.newRunner()
+	tr, _ := tk.pool.Get().(*tierRunner)
+	if tr == nil {
+		tr = &tierRunner{r: tk.newRunner()}
 	}
 	defer func() {
 		if x := recover(); x != nil {
@@ -211,9 +256,11 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 			}
 			return // a runner that panicked may be inconsistent: drop it
 		}
-		tk.pool.Put(r)
+		tr.g.Memory, tr.g.Cancel = nil, nil
+		tk.pool.Put(tr)
 	}()
-	g := &lanes.Group{Memory: mem, Cancel: cancel}
+	r, g := tr.r, &tr.g
+	*g = lanes.Group{Memory: mem, Cancel: cancel}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
