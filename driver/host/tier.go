@@ -13,9 +13,13 @@ import (
 	"github.com/clgo/clgo/internal/config"
 )
 
-// The tiers (docs/hosttier.md): a kernel runs on native code or the lane
-// tier where CLGO_HOST_TIER asks for it and the kernel could be built for
-// it, else on the interpreter.
+// The tiers (docs/hosttier.md): by default a kernel runs as native code
+// where the CPU has AVX2 and FMA and package jit compiles its lane
+// program, else on the interpreter (the lane tier's Go executor is slower
+// than the interpreter, so the default never picks it). CLGO_HOST_TIER
+// forces a choice: interp, lanes (the lane tier where the kernel builds,
+// else the interpreter) or native (native code, else the lane tier, else
+// the interpreter).
 
 // laneChunk is the lanes a chunk of the Go executor runs (measured in
 // docs/hosttier.md); nativeChunk those of native code (one ymm register
@@ -68,19 +72,37 @@ func (tk *tierKernel) interp() (*Kernel, error) {
 	return tk.ik, tk.ikErr
 }
 
-// prepareTier builds the lane program of an entry point when
-// CLGO_HOST_TIER asks for a tier other than the interpreter. It returns
-// nil and the reason where the kernel stays on the interpreter.
+// prepareTier builds the lane program of an entry point, and its native
+// code, for the tier CLGO_HOST_TIER asks for (unset: native code where it
+// compiles). It returns nil and the reason where the kernel stays on the
+// interpreter.
 func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel, error) {
 	tier := config.Get(config.HostTier)
 	switch tier {
-	case "", "interp":
+	case "interp":
 		return nil, nil
+	case "":
+		tier = "default"
 	case "lanes", "native":
 	default:
 		return nil, fmt.Errorf("host: %s=%q: want interp, lanes or native", config.HostTier, tier)
 	}
 	tk := &tierKernel{m: m, entry: entry, spec: maps.Clone(spec)}
+	if tier == "default" {
+		if nativeCompile == nil {
+			return nil, fmt.Errorf("host: no native tier on this platform: %w", lanes.ErrUnsupported)
+		}
+		p, err := lanes.Build(m.x, entry, spec, nativeChunk)
+		if err != nil {
+			return nil, err
+		}
+		mk, err := nativeCompile(p)
+		if err != nil {
+			return nil, err
+		}
+		tk.prog, tk.native, tk.newRunner = p, true, mk
+		return tk, nil
+	}
 	if tier == "native" && nativeCompile != nil {
 		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
 			if mk, err := nativeCompile(p); err == nil {
