@@ -1,11 +1,13 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -308,11 +310,54 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 				if t.Code == lanes.TrapCancelled {
 					return nil
 				}
-				return k.trapError(t, mem)
+				err := k.trapError(t, mem)
+				if t.Code == lanes.TrapAccess && t.Offset == 0xffffffff {
+					if ierr := k.interpGroupError(d, g.ID); ierr != nil {
+						err = ierr
+					}
+				}
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// maxReplayBytes bounds the buffer bytes interpGroupError copies.
+const maxReplayBytes = 256 << 20
+
+// interpGroupError runs work-group id of the dispatch on the interpreter,
+// on copies of the buffers, and returns its error. A lane program's
+// offsets are 32-bit: one outside them (a negative index) traps with an
+// unknown offset, where the interpreter's error names the offset (-4 for
+// p[-1] of an int array). The copies are of the buffers as the tier's run
+// left them; nil if the interpreter cannot run the group, finds no error,
+// or the buffers are larger than maxReplayBytes.
+func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
+	n := 0
+	for _, r := range d.Resources {
+		n += len(r.Data)
+	}
+	if n > maxReplayBytes {
+		return nil
+	}
+	ik, err := k.tier.interp()
+	if err != nil {
+		return nil
+	}
+	one := *d
+	one.Resources = slices.Clone(d.Resources)
+	for i := range one.Resources {
+		one.Resources[i].Data = bytes.Clone(one.Resources[i].Data)
+	}
+	one.Groups, one.Workers = [3]int{1, 1, 1}, 1
+	for i := range 3 {
+		one.BaseGroup[i] = int(id[i])
+		if d.NumGroups[i] == 0 {
+			one.NumGroups[i] = d.Groups[i]
+		}
+	}
+	return ik.Run(context.Background(), &one)
 }
 
 // trapError is the driver's error for a trap of the lane program.
