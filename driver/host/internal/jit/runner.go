@@ -110,6 +110,7 @@ func (k *Kernel) NewRunner() lanes.Runner {
 		}
 	}
 	r.mem = make([][]byte, len(p.Regions))
+	r.privInit = privateImages(k)
 	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
 	return r
 }
@@ -122,6 +123,34 @@ type runner struct {
 	regions []regionMem
 	wg      [][]byte // Workgroup regions' memory
 	mem     [][]byte // each region's memory in the group being run
+	// privInit holds, per interleaved private region with an
+	// initializer of whole words, the bytes of its area in a frame with
+	// every lane initialized: one copy per frame and group instead of one
+	// per word and lane (sha256's message schedule: most of RunGroup's
+	// time).
+	privInit [][]byte
+}
+
+// privateImages makes runner.privInit for k.
+func privateImages(k *Kernel) [][]byte {
+	var imgs [][]byte
+	for i, rg := range k.p.Regions {
+		if rg.Kind != lanes.RegionPrivate || rg.Init == nil || !k.inter[i] || len(rg.Init)%4 != 0 {
+			continue
+		}
+		if imgs == nil {
+			imgs = make([][]byte, len(k.p.Regions))
+		}
+		// Word w of lane l is at w*4*chunk + 4*l (private.go).
+		img := make([]byte, len(rg.Init)*chunk)
+		for w := 0; w < len(rg.Init); w += 4 {
+			for l := range chunk {
+				copy(img[w*chunk+4*l:], rg.Init[w:w+4])
+			}
+		}
+		imgs[i] = img
+	}
+	return imgs
 }
 
 // setRegion points region i's entry at m (unless it already points
@@ -161,7 +190,12 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 			}
 			r.setRegion(i, r.wg[i])
 		case lanes.RegionPrivate:
-			if rg.Init != nil {
+			if i < len(r.privInit) && r.privInit[i] != nil {
+				img := r.privInit[i]
+				for _, f := range r.frames {
+					copy(f[k.privOff[i]:], img)
+				}
+			} else if rg.Init != nil {
 				for _, f := range r.frames {
 					for l := range chunk {
 						if k.inter[i] {
