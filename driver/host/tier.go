@@ -42,6 +42,13 @@ type tierKernel struct {
 	native    bool
 	newRunner func() lanes.Runner
 	pool      sync.Pool // *tierRunner
+	// kept holds up to maxKept runners of a kernel whose runner memory
+	// is at most maxKeptBytes: unlike the pool's, a GC does not drop
+	// them, so a small dispatch does not make its runner again (a
+	// frame's constants are written value by value: sha512 has
+	// thousands).
+	keptMu sync.Mutex
+	kept   []*tierRunner
 	// dispatches holds *tierDispatch between dispatches.
 	dispatches sync.Pool
 	// The interpreter's kernel of the same entry point, made on first
@@ -126,19 +133,13 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 // passes the device's, or one worker's memory the budget, the
 // interpreter's kernel decides, with its errors (memlimit.go).
 func (k *Kernel) tierFit(nw int) (int, error) {
-	p := k.tier.prog
-	var local, priv uint64
-	for _, rg := range p.Regions {
-		switch rg.Kind {
-		case lanes.RegionWorkgroup:
+	var local uint64
+	for _, rg := range k.tier.prog.Regions {
+		if rg.Kind == lanes.RegionWorkgroup {
 			local += uint64(rg.Size)
-		case lanes.RegionPrivate:
-			priv += uint64(rg.Size)
 		}
 	}
-	n := uint64(p.Local[0] * p.Local[1] * p.Local[2])
-	chunks := (n + uint64(p.Chunk) - 1) / uint64(p.Chunk)
-	per := local + chunks*(uint64(p.FrameSize)+priv*uint64(p.Chunk))
+	per := k.tier.workerBytes()
 	budget := stateBudget()
 	if local > maxLocalMem || per > budget {
 		ik, err := k.tier.interp()
@@ -265,13 +266,64 @@ type tierRunner struct {
 	g lanes.Group
 }
 
+// Runners kept past a GC (tierKernel.kept): as many as the usual
+// workers, each of at most maxKeptBytes of frames and memories.
+const maxKeptBytes = 1 << 20
+
+func maxKept() int { return workers() }
+
+// getRunner takes a kept or pooled runner, or makes one.
+func (tk *tierKernel) getRunner() *tierRunner {
+	tk.keptMu.Lock()
+	if n := len(tk.kept); n > 0 {
+		tr := tk.kept[n-1]
+		tk.kept = tk.kept[:n-1]
+		tk.keptMu.Unlock()
+		return tr
+	}
+	tk.keptMu.Unlock()
+	if tr, _ := tk.pool.Get().(*tierRunner); tr != nil {
+		return tr
+	}
+	return &tierRunner{r: tk.newRunner()}
+}
+
+// putRunner keeps a runner for the next dispatch.
+func (tk *tierKernel) putRunner(tr *tierRunner) {
+	if tk.workerBytes() <= maxKeptBytes {
+		tk.keptMu.Lock()
+		if len(tk.kept) < maxKept() {
+			tk.kept = append(tk.kept, tr)
+			tk.keptMu.Unlock()
+			return
+		}
+		tk.keptMu.Unlock()
+	}
+	tk.pool.Put(tr)
+}
+
+// workerBytes is the memory of one runner: its frames, private and
+// Workgroup memory (an estimate: the lane program's sizes).
+func (tk *tierKernel) workerBytes() uint64 {
+	p := tk.prog
+	var local, priv uint64
+	for _, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionWorkgroup:
+			local += uint64(rg.Size)
+		case lanes.RegionPrivate:
+			priv += uint64(rg.Size)
+		}
+	}
+	n := uint64(p.Local[0] * p.Local[1] * p.Local[2])
+	chunks := (n + uint64(p.Chunk) - 1) / uint64(p.Chunk)
+	return local + chunks*(uint64(p.FrameSize)+priv*uint64(p.Chunk))
+}
+
 // tierWork runs work-groups until none is left, on one runner.
 func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
 	tk := k.tier
-	tr, _ := tk.pool.Get().(*tierRunner)
-	if tr == nil {
-		tr = &tierRunner{r: tk.newRunner()}
-	}
+	tr := tk.getRunner()
 	defer func() {
 		if x := recover(); x != nil {
 			err = fmt.Errorf("kernel %s: internal error in the lane tier: %v", k.name, x)
@@ -281,7 +333,7 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 			return // a runner that panicked may be inconsistent: drop it
 		}
 		tr.g.Memory, tr.g.Cancel = nil, nil
-		tk.pool.Put(tr)
+		tk.putRunner(tr)
 	}()
 	r, g := tr.r, &tr.g
 	*g = lanes.Group{Memory: mem, Cancel: cancel}
