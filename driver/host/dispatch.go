@@ -46,7 +46,11 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 	if k.tier != nil {
 		return k.runTier(ctx, d)
 	}
-	k = k.forDispatch(d)
+	return k.forDispatch(d).run(ctx, d)
+}
+
+// run runs the dispatch on the interpreter.
+func (k *Kernel) run(ctx context.Context, d *Dispatch) error {
 	total := 1
 	for _, g := range d.Groups {
 		if g < 0 {
@@ -105,20 +109,24 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 	var mu sync.Mutex
 	var first error
 	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := k.work(d, shared, handles, &c.next, total, chunk, cancel); err != nil {
-				mu.Lock()
-				if first == nil || errors.Is(first, errCancelled) {
-					first = err
-				}
-				mu.Unlock()
-				cancel.Store(true)
+	worker := func() {
+		defer wg.Done()
+		if err := k.work(d, shared, handles, &c.next, total, chunk, cancel); err != nil {
+			mu.Lock()
+			if first == nil || errors.Is(first, errCancelled) {
+				first = err
 			}
-		}()
+			mu.Unlock()
+			cancel.Store(true)
+		}
 	}
+	// The calling goroutine is one of the workers: a dispatch of one
+	// group (or run) wakes no other goroutine.
+	wg.Add(nw)
+	for range nw - 1 {
+		go worker()
+	}
+	worker()
 	wg.Wait()
 	if first != nil && !errors.Is(first, errCancelled) {
 		return k.named(first, d)

@@ -180,11 +180,17 @@ func (p *prep) resourcef(format string, args ...any) error {
 // Prepare binds an entry point with the given specialization constants
 // (SpecId → value bits, zero-extended; unset ones keep their defaults).
 func (m *Module) Prepare(entry string, spec map[uint32]uint64) (*Kernel, error) {
+	tk, tierErr := m.prepareTier(entry, spec)
+	if tk != nil {
+		// The tier runs the kernel; the interpreter's is made only where
+		// it is needed (tier.go: interp).
+		return &Kernel{name: entry, local: tk.prog.Local, tier: tk}, nil
+	}
 	k, plan, err := m.prepare(entry, spec, 1, nil)
 	if err != nil {
 		return nil, err
 	}
-	k.tier, k.tierErr = m.prepareTier(entry, spec)
+	k.tierErr = tierErr
 	if b := batchOf(m, k); b > 1 {
 		if bk, _, err := m.prepare(entry, spec, b, plan); err == nil {
 			k.batched = bk

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/kernelabi"
+	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/spirv"
 	"github.com/clgo/clgo/spirv/validate"
 )
@@ -25,6 +26,12 @@ type program struct {
 	// physical: the module reaches global memory through addresses
 	// (driver.KernelInfo.PhysicalAddressing).
 	physical bool
+	// prepared holds the kernels prepared so far by entry point,
+	// specialization constants and tier, for every driver kernel of the
+	// program: an application that makes a kernel object per launch
+	// (pyopencl does; so does clgo bench) prepares each once.
+	mu       sync.Mutex
+	prepared map[string]*Kernel
 }
 
 // BuildProgram decodes and validates a module (spirv/validate: the
@@ -135,13 +142,33 @@ func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
 	if pk := k.cache[key]; pk != nil {
 		return pk, nil
 	}
-	pk, err := k.p.m.Prepare(k.refl.Name, spec)
+	pk, err := k.p.prepare(k.refl.Name, key, spec)
 	if errors.Is(err, driver.ErrOutOfResources) {
 		return nil, err
 	} else if err != nil {
 		return nil, fmt.Errorf("%v: %w", err, driver.ErrUnsupported)
 	}
 	k.cache[key] = pk
+	return pk, nil
+}
+
+// prepare returns the program's prepared kernel of entry with spec
+// (spelled as key), preparing it on first use.
+func (p *program) prepare(entry, key string, spec map[uint32]uint64) (*Kernel, error) {
+	key = entry + "\x00" + key + "\x00" + config.Get(config.HostTier)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pk := p.prepared[key]; pk != nil {
+		return pk, nil
+	}
+	pk, err := p.m.Prepare(entry, spec)
+	if err != nil {
+		return nil, err
+	}
+	if p.prepared == nil {
+		p.prepared = map[string]*Kernel{}
+	}
+	p.prepared[key] = pk
 	return pk, nil
 }
 

@@ -1,10 +1,13 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -12,9 +15,13 @@ import (
 	"github.com/clgo/clgo/internal/config"
 )
 
-// The tiers (docs/hosttier.md): a kernel runs on native code or the lane
-// tier where CLGO_HOST_TIER asks for it and the kernel could be built for
-// it, else on the interpreter.
+// The tiers (docs/hosttier.md): by default a kernel runs as native code
+// where the CPU has AVX2 and FMA and package jit compiles its lane
+// program, else on the interpreter (the lane tier's Go executor is slower
+// than the interpreter, so the default never picks it). CLGO_HOST_TIER
+// forces a choice: interp, lanes (the lane tier where the kernel builds,
+// else the interpreter) or native (native code, else the lane tier, else
+// the interpreter).
 
 // laneChunk is the lanes a chunk of the Go executor runs (measured in
 // docs/hosttier.md); nativeChunk those of native code (one ymm register
@@ -34,25 +41,82 @@ type tierKernel struct {
 	prog      *lanes.Program
 	native    bool
 	newRunner func() lanes.Runner
-	pool      sync.Pool
+	pool      sync.Pool // *tierRunner
+	// kept holds up to maxKept runners of a kernel whose runner memory
+	// is at most maxKeptBytes: unlike the pool's, a GC does not drop
+	// them, so a small dispatch does not make its runner again (a
+	// frame's constants are written value by value: sha512 has
+	// thousands).
+	keptMu sync.Mutex
+	kept   []*tierRunner
+	// dispatches holds *tierDispatch between dispatches.
+	dispatches sync.Pool
+	// The interpreter's kernel of the same entry point, made on first
+	// use (interp): Prepare of a kernel a tier runs does not build it
+	// (for sha512 it took tens of ms).
+	m     *Module
+	entry string
+	spec  map[uint32]uint64
+	once  sync.Once
+	ik    *Kernel
+	ikErr error
 }
 
-// prepareTier builds the lane program of an entry point when
-// CLGO_HOST_TIER asks for a tier other than the interpreter. It returns
-// nil and the reason where the kernel stays on the interpreter.
+// interp is the interpreter's kernel of the entry point a tier runs,
+// prepared on first use.
+func (tk *tierKernel) interp() (*Kernel, error) {
+	tk.once.Do(func() {
+		ik, plan, err := tk.m.prepare(tk.entry, tk.spec, 1, nil)
+		if err != nil {
+			tk.ikErr = err
+			return
+		}
+		if b := batchOf(tk.m, ik); b > 1 {
+			if bk, _, err := tk.m.prepare(tk.entry, tk.spec, b, plan); err == nil {
+				ik.batched = bk
+			}
+		}
+		tk.ik = ik
+	})
+	return tk.ik, tk.ikErr
+}
+
+// prepareTier builds the lane program of an entry point, and its native
+// code, for the tier CLGO_HOST_TIER asks for (unset: native code where it
+// compiles). It returns nil and the reason where the kernel stays on the
+// interpreter.
 func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel, error) {
 	tier := config.Get(config.HostTier)
 	switch tier {
-	case "", "interp":
+	case "interp":
 		return nil, nil
+	case "":
+		tier = "default"
 	case "lanes", "native":
 	default:
 		return nil, fmt.Errorf("host: %s=%q: want interp, lanes or native", config.HostTier, tier)
 	}
+	tk := &tierKernel{m: m, entry: entry, spec: maps.Clone(spec)}
+	if tier == "default" {
+		if nativeCompile == nil {
+			return nil, fmt.Errorf("host: no native tier on this platform: %w", lanes.ErrUnsupported)
+		}
+		p, err := lanes.Build(m.x, entry, spec, nativeChunk)
+		if err != nil {
+			return nil, err
+		}
+		mk, err := nativeCompile(p)
+		if err != nil {
+			return nil, err
+		}
+		tk.prog, tk.native, tk.newRunner = p, true, mk
+		return tk, nil
+	}
 	if tier == "native" && nativeCompile != nil {
 		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
 			if mk, err := nativeCompile(p); err == nil {
-				return &tierKernel{prog: p, native: true, newRunner: mk}, nil
+				tk.prog, tk.native, tk.newRunner = p, true, mk
+				return tk, nil
 			}
 		}
 	}
@@ -60,11 +124,41 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 	if err != nil {
 		return nil, err
 	}
-	return &tierKernel{prog: p, newRunner: func() lanes.Runner { return lanes.NewExec(p) }}, nil
+	tk.prog, tk.newRunner = p, func() lanes.Runner { return lanes.NewExec(p) }
+	return tk, nil
+}
+
+// tierFit is fitWorkers for a kernel on a tier: how many of nw workers'
+// frames and memories fit in stateBudget. Where a group's local memory
+// passes the device's, or one worker's memory the budget, the
+// interpreter's kernel decides, with its errors (memlimit.go).
+func (k *Kernel) tierFit(nw int) (int, error) {
+	var local uint64
+	for _, rg := range k.tier.prog.Regions {
+		if rg.Kind == lanes.RegionWorkgroup {
+			local += uint64(rg.Size)
+		}
+	}
+	per := k.tier.workerBytes()
+	budget := stateBudget()
+	if local > maxLocalMem || per > budget {
+		ik, err := k.tier.interp()
+		if err != nil {
+			return 0, err
+		}
+		if nw, err = ik.fitWorkers(nw); err != nil {
+			return 0, err
+		}
+	}
+	return max(1, min(nw, int(budget/max(per, 1)))), nil
 }
 
 // runTier runs a dispatch on the kernel's tier: as Run does, work-groups
-// claimed by workers, each with a runner of its own.
+// claimed by workers, each with a runner of its own. The calling
+// goroutine is one of the workers (a dispatch of one group wakes no
+// other), and what a dispatch needs besides the runners comes from a
+// pool: small dispatches (sha512 runs two groups) spent much of their
+// time setting up.
 func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	tk := k.tier
 	p := tk.prog
@@ -78,68 +172,158 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	if err := ctx.Err(); err != nil || total == 0 {
 		return err
 	}
-	mem := make([][]byte, len(p.Regions))
-	for i, rg := range p.Regions {
-		switch rg.Kind {
-		case lanes.RegionBuffer:
-			for _, r := range d.Resources {
-				if r.Set == rg.Set && r.Binding == rg.Binding {
-					mem[i] = r.Data
-				}
-			}
-		case lanes.RegionPush:
-			buf := make([]byte, max(rg.Size, len(d.PushConstants)))
-			copy(buf, d.PushConstants)
-			mem[i] = buf
-		}
-	}
-	c := new(claims)
-	cancel := &c.cancel
-	stop := context.AfterFunc(ctx, func() { cancel.Store(true) })
-	defer stop()
 	nw := d.Workers
 	if nw <= 0 {
 		nw = workers()
 	}
 	nw = min(nw, total)
 	// The interpreter's limits on local and private memory, with its
-	// errors (memlimit.go): the lane tier's needs are of the same order.
-	nw, err := k.fitWorkers(nw)
+	// errors (memlimit.go).
+	nw, err := k.tierFit(nw)
 	if err != nil {
 		return err
 	}
-	chunk := min(max(total/(nw*32), 1), maxChunk)
-	var mu sync.Mutex
-	var first error
-	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := k.tierWork(d, mem, &c.next, total, chunk, cancel); err != nil {
-				mu.Lock()
-				if first == nil {
-					first = err
-				}
-				mu.Unlock()
-				cancel.Store(true)
-			}
-		}()
+	ds, _ := tk.dispatches.Get().(*tierDispatch)
+	if ds == nil {
+		ds = &tierDispatch{mem: make([][]byte, len(p.Regions))}
 	}
-	wg.Wait()
-	if first != nil {
-		return k.named(first, d)
+	ds.next.Store(0)
+	ds.cancel.Store(false)
+	ds.first = nil
+	for i, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionBuffer:
+			for _, r := range d.Resources {
+				if r.Set == rg.Set && r.Binding == rg.Binding {
+					ds.mem[i] = r.Data
+				}
+			}
+		case lanes.RegionPush:
+			n := max(rg.Size, len(d.PushConstants))
+			if cap(ds.push) < n {
+				ds.push = make([]byte, n)
+			}
+			buf := ds.push[:n]
+			clear(buf[copy(buf, d.PushConstants):])
+			ds.mem[i] = buf
+		}
+	}
+	var stop func() bool
+	if ctx.Done() != nil {
+		cancel := &ds.cancel
+		stop = context.AfterFunc(ctx, func() { cancel.Store(true) })
+	}
+	chunk := min(max(total/(nw*32), 1), maxChunk)
+	ds.wg.Add(nw)
+	for range nw - 1 {
+		go k.tierWorker(d, ds, total, chunk)
+	}
+	k.tierWorker(d, ds, total, chunk)
+	ds.wg.Wait()
+	err = ds.first
+	// A cancel func that has started may still set the flag: its
+	// tierDispatch is not reused. The pool must not keep the buffers.
+	if stop == nil || stop() {
+		clear(ds.mem)
+		ds.first = nil
+		tk.dispatches.Put(ds)
+	}
+	if err != nil {
+		return k.named(err, d)
 	}
 	return ctx.Err()
+}
+
+// tierDispatch is what the workers of one dispatch share; kept in a pool
+// between dispatches.
+type tierDispatch struct {
+	claims
+	mem   [][]byte // per region: its memory in this dispatch
+	push  []byte   // the push constants' region, grown as needed
+	mu    sync.Mutex
+	first error
+	wg    sync.WaitGroup
+}
+
+// tierWorker runs tierWork and keeps its error, the first of the
+// dispatch, stopping the other workers.
+func (k *Kernel) tierWorker(d *Dispatch, ds *tierDispatch, total, chunk int) {
+	defer ds.wg.Done()
+	if err := k.tierWork(d, ds.mem, &ds.next, total, chunk, &ds.cancel); err != nil {
+		ds.mu.Lock()
+		if ds.first == nil {
+			ds.first = err
+		}
+		ds.mu.Unlock()
+		ds.cancel.Store(true)
+	}
+}
+
+// tierRunner is a runner and the Group it runs, kept together in the
+// kernel's pool.
+type tierRunner struct {
+	r lanes.Runner
+	g lanes.Group
+}
+
+// Runners kept past a GC (tierKernel.kept): as many as the usual
+// workers, each of at most maxKeptBytes of frames and memories.
+const maxKeptBytes = 1 << 20
+
+func maxKept() int { return workers() }
+
+// getRunner takes a kept or pooled runner, or makes one.
+func (tk *tierKernel) getRunner() *tierRunner {
+	tk.keptMu.Lock()
+	if n := len(tk.kept); n > 0 {
+		tr := tk.kept[n-1]
+		tk.kept = tk.kept[:n-1]
+		tk.keptMu.Unlock()
+		return tr
+	}
+	tk.keptMu.Unlock()
+	if tr, _ := tk.pool.Get().(*tierRunner); tr != nil {
+		return tr
+	}
+	return &tierRunner{r: tk.newRunner()}
+}
+
+// putRunner keeps a runner for the next dispatch.
+func (tk *tierKernel) putRunner(tr *tierRunner) {
+	if tk.workerBytes() <= maxKeptBytes {
+		tk.keptMu.Lock()
+		if len(tk.kept) < maxKept() {
+			tk.kept = append(tk.kept, tr)
+			tk.keptMu.Unlock()
+			return
+		}
+		tk.keptMu.Unlock()
+	}
+	tk.pool.Put(tr)
+}
+
+// workerBytes is the memory of one runner: its frames, private and
+// Workgroup memory (an estimate: the lane program's sizes).
+func (tk *tierKernel) workerBytes() uint64 {
+	p := tk.prog
+	var local, priv uint64
+	for _, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionWorkgroup:
+			local += uint64(rg.Size)
+		case lanes.RegionPrivate:
+			priv += uint64(rg.Size)
+		}
+	}
+	n := uint64(p.Local[0] * p.Local[1] * p.Local[2])
+	chunks := (n + uint64(p.Chunk) - 1) / uint64(p.Chunk)
+	return local + chunks*(uint64(p.FrameSize)+priv*uint64(p.Chunk))
 }
 
 // tierWork runs work-groups until none is left, on one runner.
 func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
 	tk := k.tier
-	r, _ := tk.pool.Get().(lanes.Runner)
-	if r == nil {
-		r = tk.newRunner()
-	}
+	tr := tk.getRunner()
 	defer func() {
 		if x := recover(); x != nil {
 			err = fmt.Errorf("kernel %s: internal error in the lane tier: %v", k.name, x)
@@ -148,9 +332,11 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 			}
 			return // a runner that panicked may be inconsistent: drop it
 		}
-		tk.pool.Put(r)
+		tr.g.Memory, tr.g.Cancel = nil, nil
+		tk.putRunner(tr)
 	}()
-	g := &lanes.Group{Memory: mem, Cancel: cancel}
+	r, g := tr.r, &tr.g
+	*g = lanes.Group{Memory: mem, Cancel: cancel}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
@@ -176,11 +362,54 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 				if t.Code == lanes.TrapCancelled {
 					return nil
 				}
-				return k.trapError(t, mem)
+				err := k.trapError(t, mem)
+				if t.Code == lanes.TrapAccess && t.Offset == 0xffffffff {
+					if ierr := k.interpGroupError(d, g.ID); ierr != nil {
+						err = ierr
+					}
+				}
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// maxReplayBytes bounds the buffer bytes interpGroupError copies.
+const maxReplayBytes = 256 << 20
+
+// interpGroupError runs work-group id of the dispatch on the interpreter,
+// on copies of the buffers, and returns its error. A lane program's
+// offsets are 32-bit: one outside them (a negative index) traps with an
+// unknown offset, where the interpreter's error names the offset (-4 for
+// p[-1] of an int array). The copies are of the buffers as the tier's run
+// left them; nil if the interpreter cannot run the group, finds no error,
+// or the buffers are larger than maxReplayBytes.
+func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
+	n := 0
+	for _, r := range d.Resources {
+		n += len(r.Data)
+	}
+	if n > maxReplayBytes {
+		return nil
+	}
+	ik, err := k.tier.interp()
+	if err != nil {
+		return nil
+	}
+	one := *d
+	one.Resources = slices.Clone(d.Resources)
+	for i := range one.Resources {
+		one.Resources[i].Data = bytes.Clone(one.Resources[i].Data)
+	}
+	one.Groups, one.Workers = [3]int{1, 1, 1}, 1
+	for i := range 3 {
+		one.BaseGroup[i] = int(id[i])
+		if d.NumGroups[i] == 0 {
+			one.NumGroups[i] = d.Groups[i]
+		}
+	}
+	return ik.Run(context.Background(), &one)
 }
 
 // trapError is the driver's error for a trap of the lane program.

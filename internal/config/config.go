@@ -49,7 +49,7 @@ var Vars = []Var{
 	{HostSIMD, "0", "run the host driver's Go lane loops only, not the AVX2 ones", "driver/host"},
 	{HostOpt, "0, -name,... or 0,+name,...", "turn the host driver's optimizations off: all (0), the ones named (-mad,-hoist), or all but those named (0,+alias)", "driver/host"},
 	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
-	{HostTier, "interp, lanes or native", "how the host driver runs kernels: its interpreter (the default for now), the lane tier (a lane program run by a Go executor) or native code, each falling back to the one before it for a kernel it cannot run (docs/hosttier.md)", "driver/host"},
+	{HostTier, "interp, lanes or native", "force how the host driver runs kernels: its interpreter, the lane tier (a lane program run by a Go executor) or native code, each falling back to the one before it for a kernel it cannot run; unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the interpreter (docs/hosttier.md)", "driver/host"},
 	{ICDDebug, "any value", "log the reason of every failing OpenCL call of the ICD on standard error (log/slog, debug level)", "cmd/libclgo"},
 	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},
 	{LowerPanic, "any value", "the same for the lowering to SPIR-V", "compiler/lower"},

@@ -21,10 +21,11 @@ type gen struct {
 	resumes []amd64.Label // barrier k -> its resume point
 	stubs   []stub        // trap exits, emitted after the code
 	// labelAt[l] is the index of lane-IR label l's op: a jump to a label
-	// at or before the jump is a loop's back edge, where the code looks
-	// at the cancel word.
-	labelAt   map[int64]int
-	cancelled amd64.Label // exit with statusCancelled
+	// at or before the jump is a loop's back edge, where the code counts
+	// down its budget and may yield (yield.go).
+	labelAt map[int64]int
+	yields  []yieldPoint // yield exits, emitted after the code
+	resume  amd64.Label  // the resume dispatch
 	// privOff and privStride place region r's private areas in the
 	// frame (RegionPrivate only, private.go): lane i's bytes at privOff +
 	// i*privStride, or, where inter[r], word w at privOff + w*32 + i*4.
@@ -96,7 +97,6 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	for i := range g.labels {
 		g.labels[i] = a.NewLabel()
 	}
-	g.cancelled = a.NewLabel()
 	g.labelAt = map[int64]int{}
 	for i, o := range p.Ops {
 		if o.Code == lanes.Label {
@@ -118,6 +118,8 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	if err := g.emitGroupPrologue(); err != nil {
 		return nil, nil, err
 	}
+	// After the prologue: a resumed call needs the group's values too.
+	g.emitResumeCheck()
 	if p.Barriers > 0 {
 		a.JMP(dispatch)
 	}
@@ -281,8 +283,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		a.MOVQstoreImm(amd64.M(rCtx, offTrapOp), int32(s.op))
 		g.exit(statusTrap)
 	}
-	a.Bind(g.cancelled)
-	g.exit(statusCancelled)
+	g.emitYields()
 	code, err := a.Finish()
 	if err != nil {
 		return nil, nil, fmt.Errorf("jit: %w", err)
@@ -332,18 +333,6 @@ func (g *gen) exit(status int32) {
 	a.RET()
 }
 
-// checkCancel, before a jump to label l that goes back (a loop's next
-// round), leaves the group with statusCancelled if the cancel word is
-// set. RAX is free between ops.
-func (g *gen) checkCancel(l int64) {
-	if at, ok := g.labelAt[l]; !ok || at > g.op {
-		return
-	}
-	g.a.MOVQload(amd64.RAX, amd64.M(rCtx, offCancel))
-	g.a.CMPLmemImm(amd64.M(amd64.RAX, 0), 0)
-	g.a.Jcc(amd64.CondNE, g.cancelled)
-}
-
 // trapIf jumps to a new trap stub of the current op if the flags say cond.
 func (g *gen) trapIf(cond amd64.Cond) {
 	l := g.a.NewLabel()
@@ -361,18 +350,28 @@ func (g *gen) emit(o *lanes.Op) error {
 		a.Bind(g.labels[o.Imm])
 		return nil
 	case lanes.Jump:
-		g.checkCancel(o.Imm)
+		if g.backEdge(o.Imm) {
+			g.countBackEdge(o.Imm)
+		}
 		g.fixPins(o.Imm)
 		a.JMP(g.labels[o.Imm])
 		return nil
 	case lanes.JumpIfNone, lanes.JumpIfAny:
-		g.checkCancel(o.Imm)
-		cond := amd64.CondE
+		cond, not := amd64.CondE, amd64.CondNE
 		if o.Code == lanes.JumpIfAny {
-			cond = amd64.CondNE
+			cond, not = not, cond
 		}
 		g.testMask(o.A)
 		g.fixPins(o.Imm) // leaves the flags alone
+		if g.backEdge(o.Imm) {
+			// Taken, the jump counts against the budget (yield.go).
+			stay := a.NewLabel()
+			a.Jcc(not, stay)
+			g.countBackEdge(o.Imm)
+			a.JMP(g.labels[o.Imm])
+			a.Bind(stay)
+			return nil
+		}
 		a.Jcc(cond, g.labels[o.Imm])
 		return nil
 	case lanes.Barrier:

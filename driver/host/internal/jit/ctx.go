@@ -23,25 +23,22 @@ type ctx struct {
 	// barriers passes over the chunks until none runs (each frame keeps
 	// its chunk's resume point at gen.resumeOff).
 	frame0, chunk0 uintptr
-	// cancel points at the 32-bit word of lanes.Group.Cancel (or at
-	// neverCancelled): the code reads it at every backward jump, so a
-	// kernel that never ends still stops when its dispatch is cancelled.
-	cancel uintptr
 	// prefetch holds, per prefetching access (prefetch.go), the address
 	// of its last chunk at each place in a row.
 	prefetch [maxPrefetch * maxRowChunks]uintptr
+	// budget is the backward jumps left before the code yields
+	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
+	// which the next call resumes, set by a yield.
+	budget, resumeAt int64
 }
-
-// neverCancelled is what ctx.cancel points at for a group without a
-// Cancel flag.
-var neverCancelled uint32
 
 // Run outcomes in ctx.status.
 const (
 	statusExit = 0
 	statusTrap = 2
-	// statusCancelled: the cancel word was set at a backward jump.
-	statusCancelled = 3
+	// statusYield: the budget of backward jumps ran out; ctx.resumeAt
+	// says where to go on (yield.go).
+	statusYield = 4
 )
 
 // regionMem is one region's memory as the code sees it.
@@ -75,8 +72,9 @@ var (
 	offChunk0     = int32(unsafe.Offsetof(ctx{}.chunk0))
 	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
 	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
-	offCancel     = int32(unsafe.Offsetof(ctx{}.cancel))
 	offPrefetch   = int32(unsafe.Offsetof(ctx{}.prefetch))
+	offBudget     = int32(unsafe.Offsetof(ctx{}.budget))
+	offResumeAt   = int32(unsafe.Offsetof(ctx{}.resumeAt))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
 	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
 	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))

@@ -111,6 +111,7 @@ func (k *Kernel) NewRunner() lanes.Runner {
 		}
 	}
 	r.mem = make([][]byte, len(p.Regions))
+	r.privInit = privateImages(k)
 	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
 	return r
 }
@@ -123,6 +124,34 @@ type runner struct {
 	regions []regionMem
 	wg      [][]byte // Workgroup regions' memory
 	mem     [][]byte // each region's memory in the group being run
+	// privInit holds, per interleaved private region with an
+	// initializer of whole words, the bytes of its area in a frame with
+	// every lane initialized: one copy per frame and group instead of one
+	// per word and lane (sha256's message schedule: most of RunGroup's
+	// time).
+	privInit [][]byte
+}
+
+// privateImages makes runner.privInit for k.
+func privateImages(k *Kernel) [][]byte {
+	var imgs [][]byte
+	for i, rg := range k.p.Regions {
+		if rg.Kind != lanes.RegionPrivate || rg.Init == nil || !k.inter[i] || len(rg.Init)%4 != 0 {
+			continue
+		}
+		if imgs == nil {
+			imgs = make([][]byte, len(k.p.Regions))
+		}
+		// Word w of lane l is at w*4*chunk + 4*l (private.go).
+		img := make([]byte, len(rg.Init)*chunk)
+		for w := 0; w < len(rg.Init); w += 4 {
+			for l := range chunk {
+				copy(img[w*chunk+4*l:], rg.Init[w:w+4])
+			}
+		}
+		imgs[i] = img
+	}
+	return imgs
 }
 
 // setRegion points region i's entry at m (unless it already points
@@ -162,7 +191,12 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 			}
 			r.setRegion(i, r.wg[i])
 		case lanes.RegionPrivate:
-			if rg.Init != nil {
+			if i < len(r.privInit) && r.privInit[i] != nil {
+				img := r.privInit[i]
+				for _, f := range r.frames {
+					copy(f[k.privOff[i]:], img)
+				}
+			} else if rg.Init != nil {
 				for _, f := range r.frames {
 					for l := range chunk {
 						if k.inter[i] {
@@ -195,19 +229,25 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
 	c.frame0, c.chunk0 = c.frame, c.chunk
 	c.chunkIdx, c.ran = 0, 0
-	c.cancel = uintptr(unsafe.Pointer(&neverCancelled))
-	if g.Cancel != nil {
-		// atomic.Bool is one uint32 (after a zero-size noCopy); plain
-		// x86 loads of it are atomic loads.
-		c.cancel = uintptr(unsafe.Pointer(g.Cancel))
-	}
+	c.resumeAt = 0
+	c.budget = yieldBudget
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	for c.status == statusYield {
+		// The code yielded at a backward jump (yield.go): stop if the
+		// dispatch was cancelled, else let the scheduler run others (the
+		// goroutine that would cancel it among them) and go on.
+		yields.Add(1)
+		if g.Cancel != nil && g.Cancel.Load() {
+			c.resumeAt = 0
+			return &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
+		}
+		runtime.Gosched()
+		c.budget = yieldBudget
+		amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	}
 	var trap *lanes.Trap
-	switch c.status {
-	case statusTrap:
+	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
-	case statusCancelled:
-		trap = &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)

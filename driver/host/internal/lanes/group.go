@@ -14,8 +14,9 @@ type Group struct {
 	// RegionBuffer or RegionPush region; entries of RegionWorkgroup and
 	// RegionPrivate regions are ignored (the runner keeps its own).
 	Memory [][]byte
-	// Cancel, where not nil, stops the group when set: the runner
-	// returns TrapCancelled at the next backward jump.
+	// Cancel, where not nil, stops the group when set: the Go executor
+	// returns TrapCancelled at the next backward jump, native code at its
+	// next yield (a budget of backward jumps, package jit's yield.go).
 	Cancel *atomic.Bool
 }
 

@@ -1,0 +1,67 @@
+package host
+
+import (
+	"context"
+	"testing"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
+)
+
+// TestProgramPreparesOnce: two kernel objects of one program, dispatched
+// with the same work-group size, share one prepared kernel; another size
+// prepares another.
+func TestProgramPreparesOnce(t *testing.T) {
+	dev := NewDevice()
+	code := reflected(t, "reduce.comp", &spirv.Reflection{
+		WorkgroupSizeSpecIDs: &[3]uint32{0, 100, 101},
+		Kernels: []spirv.Kernel{{Name: "main", Args: []spirv.Arg{
+			{Name: "in", Ordinal: 0, Kind: spirv.ArgBuffer, Binding: 0},
+			{Name: "partial", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1},
+			{Name: "scratch", Ordinal: 2, Kind: spirv.ArgLocal, SpecID: 1, ElemSize: 4},
+		}}}})
+	p, err := dev.BuildProgram(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	in, _ := dev.NewBuffer(4 * 256)
+	out, _ := dev.NewBuffer(4 * 8)
+	launch := func(local uint64) *Kernel {
+		t.Helper()
+		k, err := p.Kernel("main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []driver.Arg{
+			{Kind: driver.ArgBuffer, Buffer: in, Size: 4 * 256},
+			{Kind: driver.ArgBuffer, Buffer: out, Size: 4 * 8},
+			{Kind: driver.ArgLocal, LocalSize: 4 * local},
+		}
+		nd := driver.Uniform(1, [3]uint64{}, [3]uint64{256, 1, 1}, [3]uint64{local, 1, 1})
+		if _, err := q.Dispatch(context.Background(), k, args, nd, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Finish(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		dk := k.(*kernel)
+		dk.mu.Lock()
+		defer dk.mu.Unlock()
+		if len(dk.cache) != 1 {
+			t.Fatalf("%d prepared kernels, want 1", len(dk.cache))
+		}
+		for _, pk := range dk.cache {
+			return pk
+		}
+		return nil
+	}
+	a, b, c := launch(64), launch(64), launch(32)
+	if a != b {
+		t.Errorf("two kernel objects prepared the same kernel twice")
+	}
+	if a == c {
+		t.Errorf("a work-group size of 32 reused the kernel prepared for 64")
+	}
+}

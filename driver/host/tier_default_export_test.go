@@ -1,0 +1,17 @@
+package host
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/jit"
+)
+
+// SetNativeYieldBudget sets the backward jumps native code runs between
+// yields and returns the previous budget; NativeYields counts the calls
+// that yielded.
+func SetNativeYieldBudget(n int64) int64 { return jit.SetYieldBudget(n) }
+
+// NativeYields returns the number of calls of native code that yielded.
+func NativeYields() int64 { return jit.Yields() }
+
+// NativeOK reports whether this CPU runs the native tier.
+func NativeOK() bool { return nativeCompile != nil && amd64.HasAVX2FMA() }

@@ -1,0 +1,67 @@
+package host_test
+
+import (
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/driver/host"
+)
+
+// TestDefaultTier: with CLGO_HOST_TIER unset a kernel runs as native code
+// where it compiles (on a CPU with AVX2 and FMA), and on the interpreter,
+// not the lane tier, where package jit refuses it (native_exp has no
+// exact vector code); CLGO_HOST_TIER=interp forces the interpreter.
+func TestDefaultTier(t *testing.T) {
+	prep := func(src string) *host.Kernel {
+		t.Helper()
+		res, err := compiler.Compile(src, compiler.DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := host.Decode(res.SPIRV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := m.Prepare("k", map[uint32]uint64{0: 8, 1: 1, 2: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	const plain = "kernel void k(global float *a) { size_t i = get_global_id(0); a[i] = a[i] * 2 + 1; }"
+	const refused = "kernel void k(global float *a) { size_t i = get_global_id(0); a[i] = native_exp(a[i]); }"
+	setTier(t, "")
+	if k := prep(plain); k.OnNative() != host.NativeOK() {
+		t.Errorf("default tier: native %v, want %v (the CPU's AVX2 and FMA)", k.OnNative(), host.NativeOK())
+	}
+	if k := prep(refused); k.OnTier() {
+		t.Errorf("default tier: a kernel native code refuses runs on the lane tier, want the interpreter")
+	}
+	setTier(t, "interp")
+	if k := prep(plain); k.OnTier() {
+		t.Errorf("CLGO_HOST_TIER=interp: the kernel runs on a tier")
+	}
+	setTier(t, "native")
+	if k := prep(refused); !k.OnTier() || k.OnNative() {
+		t.Errorf("CLGO_HOST_TIER=native: a kernel native code refuses: on a tier %v, native %v; want the lane tier", k.OnTier(), k.OnNative())
+	}
+}
+
+// TestNativeYieldEveryBackEdge runs the shared and crypto kernels as
+// native code that yields at every backward jump (resuming at the loop
+// head each time) and on the interpreter: the buffers must agree.
+func TestNativeYieldEveryBackEdge(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native tier on this CPU")
+	}
+	if testing.Short() {
+		t.Skip("a yield at every back edge: tens of seconds")
+	}
+	old := host.SetNativeYieldBudget(1)
+	defer host.SetNativeYieldBudget(old)
+	before := host.NativeYields()
+	diffKernels(t, nativeTier)
+	if host.NativeYields() == before {
+		t.Errorf("no call of native code yielded")
+	}
+}
