@@ -173,6 +173,9 @@ func (fs *fnState) gotoRegion(list []syntax.Stmt, regs []*region, r *region) {
 
 // gotoStmt lowers a goto to the label of an enclosing region.
 func (fs *fnState) gotoStmt(s *syntax.GotoStmt) {
+	if fs.machineGoto(s) {
+		return
+	}
 	e := fs.gotoTargets[s.Label]
 	if e == nil {
 		fs.errorf(s.At, "this 'goto' is not supported: clgo takes gotos to a label of the same or an enclosing block whose jumps nest, not into a block")
@@ -206,6 +209,7 @@ func (fs *fnState) leave(e *exit) {
 			e.flag = b.LocalVariable(b.TypePointer(spirv.StorageClassFunction, fs.boolT()), b.ConstantFalse(fs.boolT()))
 		}
 		b.EmitIDs(spirv.OpStore, 0, e.flag, b.ConstantTrue(fs.boolT()))
+		fs.passMachine(c)
 		seen := false
 		for _, x := range c.exits {
 			seen = seen || x == e

@@ -13,8 +13,9 @@ type construct struct {
 	merge    spirv.ID
 	cont     spirv.ID
 	frame    *frame
-	usesFlag bool    // a return inside set the frame's flag and broke out
-	exits    []*exit // jumps that broke out of it on their way further (gotos.go)
+	usesFlag bool     // a return inside set the frame's flag and broke out
+	exits    []*exit  // jumps that broke out of it on their way further (gotos.go)
+	sm       *machine // the state machine whose dispatcher this is (machine.go)
 }
 
 const (
@@ -33,6 +34,10 @@ type frame struct {
 }
 
 func (fs *fnState) body(blk *syntax.BlockStmt) {
+	if p := planMachine(blk); p != nil {
+		fs.machine(blk, p)
+		return
+	}
 	fs.stmts(blk.Stmts)
 }
 
@@ -138,6 +143,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
 			switch c := fs.ctl[i]; {
+			case fs.machineJump(c, false):
+				return
 			case c.kind == ctlGoto:
 				crossed = true
 			case c.kind != ctlCall && crossed:
@@ -153,6 +160,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
 			switch c := fs.ctl[i]; {
+			case fs.machineJump(c, true):
+				return
 			case c.kind == ctlGoto:
 				crossed = true
 			case c.kind == ctlLoop && crossed:
@@ -267,6 +276,7 @@ func (fs *fnState) leaveToFrame() {
 			return
 		}
 		if c.kind == ctlLoop || c.kind == ctlSwitch || c.kind == ctlGoto {
+			fs.passMachine(c)
 			if f.flag == 0 {
 				f.flag = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.boolT()), fs.b.ConstantFalse(fs.boolT()))
 			}
