@@ -419,7 +419,7 @@ func (fs *fnState) barrierInMachine(pos diag.Pos, what string) bool {
 	if fs.smWhy == "" {
 		return false
 	}
-	fs.errorf(pos, "'%s' is not supported here: clgo lowers this function's control flow as a state machine, where a barrier is not in convergent control flow", what)
+	fs.errorf(pos, "'%s' is not supported here: clgo lowers the control flow around it as a state machine, in which barriers and work-group functions are not in convergent control flow", what)
 	fs.diags.Notef(fs.smWhyAt, "the function is a state machine because of %s", fs.smWhy)
 	return true
 }
