@@ -204,3 +204,40 @@ func TestMachineBarrier(t *testing.T) {
 	kernel void k(global int *out) { out[0] = f(out[1]); }`,
 		"'barrier' is not supported here: clgo lowers the control flow around it as a state machine")
 }
+
+// Locals that live across states: a pointer, a struct and a vector
+// declared before the label a goto jumps into a loop to.
+func TestMachineLocals(t *testing.T) {
+	src := `typedef struct { int a; float b; } S;
+	kernel void k(global int *out) {
+		int g = get_global_id(0);
+		global int *p = out + 8 + g;
+		S s = {g, 1.5f};
+		int4 q = (int4)(g, 1, 2, 3);
+		int i = 0;
+		*p = 0;
+		if (g & 1) goto in;
+		for (; i < 3; i++) {
+			q += (int4)(i);
+			s.a += 2;
+		in:
+			*p += s.a + q.x;
+			p[0] += (int)s.b;
+		}
+		out[g] = s.a * 100 + q.y;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 604, 504, 804, 704, 0, 0, 0, 0, 19, 19, 31, 31)
+}
+
+// A switch whose body is a single statement: without a case label it
+// never runs; case labels in it are nested (the parser groups a label
+// with its statement), which the state machine takes.
+func TestSwitchWithoutBlock(t *testing.T) {
+	src := `kernel void k(global int *p) {
+		int g = get_global_id(0);
+		switch (p[g]++) p[g] += 100;
+		switch (g) case 1: case 2: p[g] += 10;
+		switch (g & 1) default: p[g] += 1000;
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 1001, 1011, 1011, 1001)
+}

@@ -327,8 +327,9 @@ func (fs *fnState) switchStmt(s *syntax.SwitchStmt) {
 	tag := fs.expr(s.Tag)
 	body, ok := s.Body.(*syntax.BlockStmt)
 	if !ok {
-		fs.errorf(s.At, "switch without a block body is not supported")
-		return
+		// switch (x) stmt; with no case label in stmt (those in one are
+		// nested, machine.go): stmt never runs.
+		body = &syntax.BlockStmt{At: s.Body.Pos(), Stmts: []syntax.Stmt{s.Body}}
 	}
 	type group struct {
 		label spirv.ID
