@@ -36,6 +36,16 @@ type machinePlan struct {
 // planMachine returns the plan of body's state machine, or nil when the
 // structured lowerings take all its jumps.
 func planMachine(body *syntax.BlockStmt) *machinePlan {
+	jumps := false
+	inspect(body, func(n syntax.Node) {
+		switch n.(type) {
+		case *syntax.GotoStmt, *syntax.SwitchStmt:
+			jumps = true
+		}
+	})
+	if !jumps {
+		return nil
+	}
 	p := &machinePlan{
 		labels:   map[string]bool{},
 		switches: map[*syntax.SwitchStmt][]*syntax.CaseStmt{},
