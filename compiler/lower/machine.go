@@ -93,8 +93,9 @@ func (m *machine) target(cont bool) *state {
 	return nil
 }
 
-// machine lowers body, whose plan is p, as a state machine.
-func (fs *fnState) machine(body *syntax.BlockStmt, p *machinePlan) {
+// machine lowers the statements list of a function body, whose plan is
+// p, as a state machine.
+func (fs *fnState) machine(list []syntax.Stmt, p *machinePlan) {
 	b := fs.b
 	if _, blk := b.Current(); fs.dead && blk.Terminated() {
 		fs.startBlock(b.NewID()) // unreachable, but a block to branch from
@@ -134,7 +135,9 @@ func (fs *fnState) machine(body *syntax.BlockStmt, p *machinePlan) {
 	}
 	fs.ctl = append(fs.ctl, c)
 	fs.smPlace(start, true)
-	fs.smStmt(body)
+	for _, x := range list {
+		fs.smStmt(x)
+	}
 	if !fs.dead {
 		fs.smGo(fs.u32(0))
 	}

@@ -191,6 +191,25 @@ func TestMachineBarrier(t *testing.T) {
 		barrier(CLK_LOCAL_MEM_FENCE);
 		out[i] = l[i ^ 1];
 	}`)
+	// In the kernel itself: the barriers before the first and after the
+	// last statement with a label or goto stay outside the machine.
+	src := `kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global int *out) {
+		local int l[4];
+		int i = get_local_id(0);
+		l[i] = i;
+		barrier(CLK_LOCAL_MEM_FENCE);
+		int v = l[i ^ 1];
+		if (v > 2) goto in;
+		while (v < 10) {
+			v += 3;
+		in:
+			v++;
+		}
+		l[i] = v;
+		barrier(CLK_LOCAL_MEM_FENCE);
+		out[i] = l[i ^ 1];
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 12, 13, 10, 12)
 	compileError(t, `int f(int v) {
 		if (v > 2) goto in;
 		while (v < 10) {

@@ -82,6 +82,29 @@ func planMachine(body *syntax.BlockStmt) *machinePlan {
 	return p
 }
 
+// span returns the range of the statements of a body's list that the
+// machine needs: from the first to the last that holds a state or a goto
+// (every goto's label is a state). The statements before and after are
+// lowered as structured code around it, where a barrier is fine.
+func (p *machinePlan) span(list []syntax.Stmt) (lo, hi int) {
+	lo = len(list)
+	for i, s := range list {
+		jumps := p.opened[s]
+		inspect(s, func(n syntax.Node) {
+			if _, ok := n.(*syntax.GotoStmt); ok {
+				jumps = true
+			}
+		})
+		if jumps {
+			lo, hi = min(lo, i), i+1
+		}
+	}
+	if hi == 0 {
+		lo = 0
+	}
+	return lo, hi
+}
+
 // caseOwners records the switch of each case label and the switches with
 // case labels nested in statements of their body (direct: s is a
 // statement of sw's body).

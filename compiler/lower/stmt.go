@@ -35,7 +35,12 @@ type frame struct {
 
 func (fs *fnState) body(blk *syntax.BlockStmt) {
 	if p := planMachine(blk); p != nil {
-		fs.machine(blk, p)
+		// Only the statements from the first to the last one with a
+		// label or a jump of the machine are in it.
+		lo, hi := p.span(blk.Stmts)
+		fs.stmts(blk.Stmts[:lo])
+		fs.machine(blk.Stmts[lo:hi], p)
+		fs.stmts(blk.Stmts[hi:])
 		return
 	}
 	fs.stmts(blk.Stmts)
