@@ -9,8 +9,8 @@ package lower
 // A goto out of loops, switches and other regions nested in its region
 // leaves them one at a time through a flag, as a return leaves an inlined
 // call (exit below); break and continue that cross a region do the same.
-// Gotos into a block, or whose regions cross without nesting, stay
-// unsupported.
+// Gotos into a block, or whose regions cross without nesting, make the
+// function a state machine (machine.go).
 
 import (
 	"sort"
@@ -178,7 +178,8 @@ func (fs *fnState) gotoStmt(s *syntax.GotoStmt) {
 	}
 	e := fs.gotoTargets[s.Label]
 	if e == nil {
-		fs.errorf(s.At, "this 'goto' is not supported: clgo takes gotos to a label of the same or an enclosing block whose jumps nest, not into a block")
+		// planMachine sends every goto no region takes to the state machine.
+		fs.errorf(s.At, "internal error: no goto region or state machine takes this 'goto'")
 		return
 	}
 	fs.leave(e)

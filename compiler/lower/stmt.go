@@ -183,7 +183,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 	case *syntax.GotoStmt:
 		fs.gotoStmt(s)
 	case *syntax.CaseStmt:
-		fs.errorf(s.At, "case label not directly inside a switch body is not supported")
+		// planMachine makes a switch with nested case labels a state machine.
+		fs.errorf(s.At, "internal error: a case label nested in a statement outside a state machine")
 	case *syntax.BadStmt:
 	default:
 		fs.errorf(s.Pos(), "unsupported statement")
@@ -383,7 +384,7 @@ func (fs *fnState) switchStmt(s *syntax.SwitchStmt) {
 	for _, st := range pre {
 		if _, ok := st.(*syntax.DeclStmt); !ok {
 			if containsLabel(st) {
-				fs.errorf(st.Pos(), "case labels nested in statements are not supported")
+				fs.errorf(st.Pos(), "internal error: a case label nested in a statement outside a state machine")
 			}
 		}
 		// Declarations before the first label are in scope but never
