@@ -48,6 +48,7 @@ type machine struct {
 	sw      *spirv.Instruction // the dispatching OpSwitch; its cases grow as states are numbered
 	blocks  []spirv.ID         // blocks[k-1]: the first block of state k
 	begun   []bool
+	order   []uint32 // the states in the order their code is emitted
 	c       *construct // the dispatcher, on fs.ctl
 	exit    *exit      // a jump to a state in progress
 	labels  map[string]*state
@@ -65,17 +66,25 @@ type jumpTarget struct {
 	brk, cont *state
 }
 
-// num returns st's number, numbering it and adding its case to the
-// dispatcher if it has none yet.
+// num returns st's number, numbering it if it has none yet.
 func (m *machine) num(b *spirv.Builder, st *state) uint32 {
 	if st.n == 0 {
-		label := b.NewID()
-		m.blocks = append(m.blocks, label)
+		m.blocks = append(m.blocks, b.NewID())
 		m.begun = append(m.begun, false)
 		st.n = uint32(len(m.blocks))
-		m.sw.Operands = append(m.sw.Operands, st.n, uint32(label))
 	}
 	return st.n
+}
+
+// setCases sets the dispatcher's cases: every state, in the order their code
+// was emitted, so that a state whose code runs on into the next one falls
+// through to the case right after its own, as OpSwitch allows.
+func (m *machine) setCases() {
+	ops := m.sw.Operands[:2]
+	for _, n := range m.order {
+		ops = append(ops, n, uint32(m.blocks[n-1]))
+	}
+	m.sw.Operands = ops
 }
 
 // target returns the state a break (cont false) or continue goes to, nil
@@ -146,11 +155,13 @@ func (fs *fnState) machine(list []syntax.Stmt, p *machinePlan) {
 		if !begun {
 			// A state numbered but never reached in the walk (a bug):
 			// keep the module valid.
+			m.order = append(m.order, uint32(i+1))
 			fs.startBlock(m.blocks[i])
 			b.Emit(spirv.OpUnreachable, 0)
 			fs.errorf(fs.pos, "internal error: a state of the state machine has no code")
 		}
 	}
+	m.setCases()
 	fs.ctl = fs.ctl[:len(fs.ctl)-1]
 	fs.sm, fs.smWhy, fs.smWhyAt = savedM, savedWhy, savedWhyAt
 	fs.startBlock(next)
@@ -170,24 +181,27 @@ func (fs *fnState) endDead() {
 	}
 }
 
-// smPlace starts state st here: a live path reaching it jumps to it. A
-// state nothing jumped to yet (lazy, not eager) is no state: the code goes
-// on in the current block.
+// smPlace starts state st here. A live path reaching it falls through
+// into it: its case follows the current state's in the dispatcher (setCases),
+// and every path out of a state stores the next one, so the state
+// variable needs no update. A state nothing jumped to yet (lazy, not
+// eager) is no state: the code goes on in the current block.
 func (fs *fnState) smPlace(st *state, eager bool) {
 	m := fs.sm
 	if st.n == 0 && !eager {
 		return
 	}
 	n := m.num(fs.b, st)
-	if !fs.dead {
-		fs.smGo(fs.u32(n))
-	}
-	fs.endDead()
 	if m.begun[n-1] {
 		fs.errorf(fs.pos, "internal error: a state of the state machine placed twice")
 		return
 	}
+	if !fs.dead {
+		fs.jump(m.blocks[n-1])
+	}
+	fs.endDead()
 	m.begun[n-1] = true
+	m.order = append(m.order, n)
 	fs.startBlock(m.blocks[n-1])
 }
 
