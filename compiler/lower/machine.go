@@ -48,7 +48,7 @@ type machine struct {
 	sw      *spirv.Instruction // the dispatching OpSwitch; its cases grow as states are numbered
 	blocks  []spirv.ID         // blocks[k-1]: the first block of state k
 	begun   []bool
-	order   []uint32 // the states in the order their code is emitted
+	order   []uint32   // the states in the order their code is emitted
 	c       *construct // the dispatcher, on fs.ctl
 	exit    *exit      // a jump to a state in progress
 	labels  map[string]*state
