@@ -21,9 +21,12 @@ package lower
 // state, so loops without labels keep their own loop constructs. A jump
 // to a state stores it and branches to the dispatcher's next; from inside
 // structured constructs of its state it leaves them one at a time through
-// a flag, as a goto leaves a region (exit in gotos.go). Points reached by
-// one path only (the end of an if whose branches do not jump, the end of
-// do { } while (0)) are no states: the code goes on in the same block.
+// a flag, as a goto leaves a region (exit in gotos.go). Code that runs on
+// into the next state falls through to its case (OpSwitch's cases are in
+// the order the states are emitted), without a pass of the loop. Points
+// reached by one path only (the end of an if whose branches do not jump,
+// the end of do { } while (0)) are no states: the code goes on in the
+// same block.
 //
 // A state does not dominate the next one, so the locals of such a
 // function live in Function variables (analysis.fn), and every
@@ -45,7 +48,7 @@ import (
 type machine struct {
 	plan    *machinePlan
 	state   spirv.ID           // Function uint: the next state, 0 to leave
-	sw      *spirv.Instruction // the dispatching OpSwitch; its cases grow as states are numbered
+	sw      *spirv.Instruction // the dispatching OpSwitch; its cases are set last (setCases)
 	blocks  []spirv.ID         // blocks[k-1]: the first block of state k
 	begun   []bool
 	order   []uint32   // the states in the order their code is emitted
