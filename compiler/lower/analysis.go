@@ -184,8 +184,9 @@ func analyze(info *types.Info, k *types.Func, globals []*types.Var, phys bool) *
 func (a *analysis) fn(f *types.Func) {
 	// In a function with gotos every local lives in a variable: a goto
 	// region may skip its initialization, so an SSA value would not
-	// dominate its uses after the label (gotos.go).
-	gotos := hasGoto(f.Decl.Body)
+	// dominate its uses after the label (gotos.go); in a state machine
+	// (machine.go) no state dominates the next.
+	gotos := hasGoto(f.Decl.Body) || planMachine(f.Decl.Body) != nil
 	inspect(f.Decl.Body, func(n syntax.Node) {
 		switch n := n.(type) {
 		case *syntax.Ident:

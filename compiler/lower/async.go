@@ -36,6 +36,7 @@ func (fs *fnState) asyncBuiltin(name string, x *syntax.CallExpr, t types.Type) (
 		fs.groupCopy(args[0], args[1], fs.to32(args[2]), stride)
 		return value{t: t, id: fs.u32(0)}, true
 	case "wait_group_events":
+		fs.barrierInMachine(x.Fun.Pos(), name)
 		// The arguments are evaluated for their side effects only.
 		for _, a := range x.Args {
 			fs.expr(a)

@@ -307,6 +307,7 @@ func (fs *fnState) barrier(name string, x *syntax.CallExpr) value {
 	}
 	wg := fs.u32(uint32(spirv.ScopeWorkgroup))
 	if name == "barrier" || name == "work_group_barrier" {
+		fs.barrierInMachine(x.Fun.Pos(), name)
 		// OpenCL C 2.0's work_group_barrier(flags, scope): the memory
 		// scope the fence covers (work_item and work_group are the
 		// work-group: a barrier orders at least that).

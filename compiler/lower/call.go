@@ -83,8 +83,8 @@ func (fs *fnState) inlineArgs(args []value, f *types.Func, t types.Type) value {
 			fr.ret = fs.newVar(f.Sig.Result, f.Name+".ret")
 		}
 	}
-	saveFrame, saveTargets := fs.frame, fs.gotoTargets
-	fs.frame, fs.gotoTargets = fr, nil
+	saveFrame, saveTargets, saveSM := fs.frame, fs.gotoTargets, fs.sm
+	fs.frame, fs.gotoTargets, fs.sm = fr, nil, nil
 	b := fs.b
 	if needsWrap(f.Decl.Body) {
 		header, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID()
@@ -119,7 +119,7 @@ func (fs *fnState) inlineArgs(args []value, f *types.Func, t types.Type) value {
 			}
 		}
 	}
-	fs.frame, fs.gotoTargets = saveFrame, saveTargets
+	fs.frame, fs.gotoTargets, fs.sm = saveFrame, saveTargets, saveSM
 	for p, bd := range saved {
 		if bd == nil {
 			delete(fs.vars, p)
@@ -158,6 +158,9 @@ func needsWrap(body *syntax.BlockStmt) bool {
 	})
 	if n == 0 {
 		return false
+	}
+	if planMachine(body) != nil {
+		return true // its returns are inside the state machine's loop
 	}
 	if n == 1 && len(body.Stmts) > 0 {
 		if _, ok := body.Stmts[len(body.Stmts)-1].(*syntax.ReturnStmt); ok {

@@ -42,6 +42,7 @@ func (fs *fnState) collective(name string, x *syntax.CallExpr, t types.Type) (va
 	if !found || !isCollective(rest) || len(x.Args) == 0 {
 		return value{}, false
 	}
+	fs.barrierInMachine(x.Fun.Pos(), name)
 	args := make([]value, len(x.Args))
 	for i, a := range x.Args {
 		args[i] = fs.expr(a)

@@ -9,8 +9,8 @@ package lower
 // A goto out of loops, switches and other regions nested in its region
 // leaves them one at a time through a flag, as a return leaves an inlined
 // call (exit below); break and continue that cross a region do the same.
-// Gotos into a block, or whose regions cross without nesting, stay
-// unsupported.
+// Gotos into a block, or whose regions cross without nesting, make the
+// function a state machine (machine.go).
 
 import (
 	"sort"
@@ -173,9 +173,13 @@ func (fs *fnState) gotoRegion(list []syntax.Stmt, regs []*region, r *region) {
 
 // gotoStmt lowers a goto to the label of an enclosing region.
 func (fs *fnState) gotoStmt(s *syntax.GotoStmt) {
+	if fs.machineGoto(s) {
+		return
+	}
 	e := fs.gotoTargets[s.Label]
 	if e == nil {
-		fs.errorf(s.At, "this 'goto' is not supported: clgo takes gotos to a label of the same or an enclosing block whose jumps nest, not into a block")
+		// planMachine sends every goto no region takes to the state machine.
+		fs.errorf(s.At, "internal error: no goto region or state machine takes this 'goto'")
 		return
 	}
 	fs.leave(e)
@@ -206,6 +210,7 @@ func (fs *fnState) leave(e *exit) {
 			e.flag = b.LocalVariable(b.TypePointer(spirv.StorageClassFunction, fs.boolT()), b.ConstantFalse(fs.boolT()))
 		}
 		b.EmitIDs(spirv.OpStore, 0, e.flag, b.ConstantTrue(fs.boolT()))
+		fs.passMachine(c)
 		seen := false
 		for _, x := range c.exits {
 			seen = seen || x == e

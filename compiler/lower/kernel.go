@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/clgo/clgo/compiler/diag"
 	"github.com/clgo/clgo/compiler/types"
 	"github.com/clgo/clgo/spirv"
 )
@@ -25,6 +26,12 @@ type fnState struct {
 	// gotoTargets: the exit of each label's enclosing goto region being
 	// lowered, for the gotos inside it (gotos.go).
 	gotoTargets map[string]*exit
+	// sm: the state machine of the function body being lowered, if it is
+	// one (machine.go); smWhy and smWhyAt: what made the outermost
+	// machine around the current point one, for diagnostics.
+	sm      *machine
+	smWhy   string
+	smWhyAt diag.Pos
 	// nullScratch: the scratch variables standing for dereferences of
 	// pointers known to be null (derefOrError); their members' addresses
 	// are null too (addrOf).

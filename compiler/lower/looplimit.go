@@ -82,6 +82,15 @@ func (fs *fnState) kernelBody(body *syntax.BlockStmt) {
 // returnInLoop reports whether body has a return statement inside a loop.
 func returnInLoop(body *syntax.BlockStmt) bool {
 	found := false
+	if planMachine(body) != nil {
+		// The whole body is inside the state machine's loop.
+		inspect(body, func(n syntax.Node) {
+			if _, ok := n.(*syntax.ReturnStmt); ok {
+				found = true
+			}
+		})
+		return found
+	}
 	inspect(body, func(n syntax.Node) {
 		switch n.(type) {
 		case *syntax.ForStmt, *syntax.WhileStmt, *syntax.DoStmt:

@@ -107,18 +107,6 @@ func TestGotoInHelper(t *testing.T) {
 	wantInts(t, runInts(t, src, "k", 6), -1, 0, 10, 20, 30, 100)
 }
 
-// A goto into a block stays unsupported, with a diagnostic.
-func TestGotoIntoBlock(t *testing.T) {
-	compileError(t, `kernel void k(global int *p) {
-		int i = 0;
-		if (p[0]) goto inside;
-		while (i < 4) {
-		inside:
-			p[i] = i++;
-		}
-	}`, "this 'goto' is not supported")
-}
-
 // The address of a by-value kernel argument's member array, passed to a
 // helper (GROMACS's PME gather kernel passes kernelParams.grid.realGridSizeFP):
 // the argument is then a private copy (once "taking the address of this

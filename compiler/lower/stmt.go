@@ -13,8 +13,9 @@ type construct struct {
 	merge    spirv.ID
 	cont     spirv.ID
 	frame    *frame
-	usesFlag bool    // a return inside set the frame's flag and broke out
-	exits    []*exit // jumps that broke out of it on their way further (gotos.go)
+	usesFlag bool     // a return inside set the frame's flag and broke out
+	exits    []*exit  // jumps that broke out of it on their way further (gotos.go)
+	sm       *machine // the state machine whose dispatcher this is (machine.go)
 }
 
 const (
@@ -33,6 +34,15 @@ type frame struct {
 }
 
 func (fs *fnState) body(blk *syntax.BlockStmt) {
+	if p := planMachine(blk); p != nil {
+		// Only the statements from the first to the last one with a
+		// label or a jump of the machine are in it.
+		lo, hi := p.span(blk.Stmts)
+		fs.stmts(blk.Stmts[:lo])
+		fs.machine(blk.Stmts[lo:hi], p)
+		fs.stmts(blk.Stmts[hi:])
+		return
+	}
 	fs.stmts(blk.Stmts)
 }
 
@@ -138,6 +148,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
 			switch c := fs.ctl[i]; {
+			case fs.machineJump(c, false):
+				return
 			case c.kind == ctlGoto:
 				crossed = true
 			case c.kind != ctlCall && crossed:
@@ -153,6 +165,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 		crossed := false
 		for i := len(fs.ctl) - 1; i >= 0; i-- {
 			switch c := fs.ctl[i]; {
+			case fs.machineJump(c, true):
+				return
 			case c.kind == ctlGoto:
 				crossed = true
 			case c.kind == ctlLoop && crossed:
@@ -169,7 +183,8 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 	case *syntax.GotoStmt:
 		fs.gotoStmt(s)
 	case *syntax.CaseStmt:
-		fs.errorf(s.At, "case label not directly inside a switch body is not supported")
+		// planMachine makes a switch with nested case labels a state machine.
+		fs.errorf(s.At, "internal error: a case label nested in a statement outside a state machine")
 	case *syntax.BadStmt:
 	default:
 		fs.errorf(s.Pos(), "unsupported statement")
@@ -267,6 +282,7 @@ func (fs *fnState) leaveToFrame() {
 			return
 		}
 		if c.kind == ctlLoop || c.kind == ctlSwitch || c.kind == ctlGoto {
+			fs.passMachine(c)
 			if f.flag == 0 {
 				f.flag = fs.b.LocalVariable(fs.b.TypePointer(spirv.StorageClassFunction, fs.boolT()), fs.b.ConstantFalse(fs.boolT()))
 			}
@@ -317,8 +333,9 @@ func (fs *fnState) switchStmt(s *syntax.SwitchStmt) {
 	tag := fs.expr(s.Tag)
 	body, ok := s.Body.(*syntax.BlockStmt)
 	if !ok {
-		fs.errorf(s.At, "switch without a block body is not supported")
-		return
+		// switch (x) stmt; with no case label in stmt (those in one are
+		// nested, machine.go): stmt never runs.
+		body = &syntax.BlockStmt{At: s.Body.Pos(), Stmts: []syntax.Stmt{s.Body}}
 	}
 	type group struct {
 		label spirv.ID
@@ -367,7 +384,7 @@ func (fs *fnState) switchStmt(s *syntax.SwitchStmt) {
 	for _, st := range pre {
 		if _, ok := st.(*syntax.DeclStmt); !ok {
 			if containsLabel(st) {
-				fs.errorf(st.Pos(), "case labels nested in statements are not supported")
+				fs.errorf(st.Pos(), "internal error: a case label nested in a statement outside a state machine")
 			}
 		}
 		// Declarations before the first label are in scope but never

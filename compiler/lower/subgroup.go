@@ -308,6 +308,7 @@ func (fs *fnState) subgroupBarrier(x *syntax.CallExpr) value {
 	if sem != 0 {
 		sem |= uint32(spirv.MemorySemanticsAcquireRelease)
 	}
+	fs.barrierInMachine(x.Fun.Pos(), "sub_group_barrier")
 	sg := fs.subgroupScope()
 	fs.b.EmitIDs(spirv.OpControlBarrier, 0, sg, sg, fs.u32(sem))
 	return value{t: types.Typ[types.Void]}
