@@ -66,7 +66,58 @@ static char buf[16384];
 	X(EnqueueNDRange_Finish, { CK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL)); CK(clFinish(q)); }) \
 	X(EnqueueNDRange_event_Wait_Release, { cl_event e; CK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, &e)); CK(clWaitForEvents(1, &e)); CK(clReleaseEvent(e)); }) \
 	X(EnqueueWriteBuffer_4B_blocking, { float v = 1; CK(clEnqueueWriteBuffer(q, a, CL_TRUE, 0, 4, &v, 0, NULL, NULL)); }) \
-	X(EnqueueReadBuffer_4B_blocking, { float v; CK(clEnqueueReadBuffer(q, a, CL_TRUE, 0, 4, &v, 0, NULL, NULL)); })
+	X(EnqueueReadBuffer_4B_blocking, { float v; CK(clEnqueueReadBuffer(q, a, CL_TRUE, 0, 4, &v, 0, NULL, NULL)); }) \
+	X(CreateKernel_SetArgs_Enqueue_Release, { cl_int e; cl_kernel kk = clCreateKernel(p, "k", &e); CK(e); float s = 2; \
+		CK(clSetKernelArg(kk, 0, sizeof a, &a)); CK(clSetKernelArg(kk, 1, sizeof b, &b)); CK(clSetKernelArg(kk, 2, sizeof s, &s)); \
+		CK(clEnqueueNDRangeKernel(q, kk, 1, NULL, &g, &l, 0, NULL, NULL)); CK(clReleaseKernel(kk)); if (i % 256 == 255) CK(clFinish(q)); }) \
+	X(CLBlast_like_routine, { routine(i); })
+
+// routine makes the calls CLBlast makes around one routine call (counted
+// with an LD_PRELOAD shim over SAXPY: about 30 clGetDeviceInfo, 12
+// clGetCommandQueueInfo, 8 clGetMemObjectInfo, 3 clGetKernelWorkGroupInfo,
+// then the kernel's creation, arguments, enqueue with an event, and the
+// releases), without waiting (a clFinish every 256).
+static void routine(int i) {
+	static const cl_device_info infos[] = {CL_DEVICE_TYPE, CL_DEVICE_MAX_COMPUTE_UNITS, CL_DEVICE_LOCAL_MEM_SIZE,
+		CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_DEVICE_ADDRESS_BITS, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS};
+	for (int j = 0; j < 24; j++) CK(clGetDeviceInfo(d, infos[j % 6], sizeof buf, buf, NULL));
+	CK(clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof buf, buf, NULL));
+	CK(clGetDeviceInfo(d, CL_DEVICE_VENDOR, sizeof buf, buf, NULL));
+	CK(clGetDeviceInfo(d, CL_DEVICE_VERSION, sizeof buf, buf, NULL));
+	CK(clGetDeviceInfo(d, CL_DRIVER_VERSION, sizeof buf, buf, NULL));
+	size_t n;
+	CK(clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &n));
+	CK(clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, sizeof buf, buf, NULL));
+	for (int j = 0; j < 6; j++) {
+		cl_context c;
+		cl_device_id dd;
+		CK(clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof c, &c, NULL));
+		CK(clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof dd, &dd, NULL));
+	}
+	for (int j = 0; j < 4; j++) {
+		size_t sz;
+		cl_context c;
+		CK(clGetMemObjectInfo(j % 2 ? a : b, CL_MEM_SIZE, sizeof sz, &sz, NULL));
+		CK(clGetMemObjectInfo(j % 2 ? a : b, CL_MEM_CONTEXT, sizeof c, &c, NULL));
+	}
+	cl_int e;
+	cl_kernel kk = clCreateKernel(p, "k", &e);
+	CK(e);
+	size_t wg;
+	cl_ulong lm;
+	CK(clGetKernelWorkGroupInfo(kk, d, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+	CK(clGetKernelWorkGroupInfo(kk, d, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lm, &lm, NULL));
+	CK(clGetKernelWorkGroupInfo(kk, d, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+	float s = 2;
+	CK(clSetKernelArg(kk, 0, sizeof a, &a));
+	CK(clSetKernelArg(kk, 1, sizeof b, &b));
+	CK(clSetKernelArg(kk, 2, sizeof s, &s));
+	cl_event ev;
+	CK(clEnqueueNDRangeKernel(q, kk, 1, NULL, &g, &l, 0, NULL, &ev));
+	CK(clReleaseKernel(kk));
+	CK(clReleaseEvent(ev));
+	if (i % 256 == 255) CK(clFinish(q));
+}
 
 int main(int argc, char **argv) {
 	if (argc < 3) { fprintf(stderr, "usage: clcalls PLATFORM DEVICE [N] [FILTER]\n"); return 2; }
