@@ -184,6 +184,7 @@ func (e *Event) Wait(ctx context.Context) error {
 	if e.dev == nil {
 		return e.err
 	}
+	e.spin(ctx)
 	if err := e.dev.Wait(ctx); err != nil {
 		select {
 		case <-e.dev.Done():
@@ -195,6 +196,24 @@ func (e *Event) Wait(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// spin polls the command's completion before a wait from a locked thread
+// (spin.go) blocks.
+func (e *Event) spin(ctx context.Context) {
+	if e.queue == nil || e.dev == nil {
+		return
+	}
+	d := spinBound(ctx, e.queue.dev)
+	if d <= 0 {
+		return
+	}
+	select {
+	case <-e.dev.Done():
+	default:
+		e.queue.dq.Flush() // a driver may hold commands until a flush
+		spinDone(e.dev.Done(), d)
+	}
 }
 
 // done blocks until the event has ended, without flushing.

@@ -8,7 +8,6 @@ package main
 import "C"
 
 import (
-	gocontext "context"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -92,7 +91,7 @@ func finishCommand(q *queue, ev *cl.Event, err error, blocking bool, typ C.cl_co
 	}
 	rc := C.cl_int(success)
 	if blocking {
-		if err := ev.Wait(gocontext.Background()); err != nil {
+		if err := ev.Wait(callerCtx); err != nil {
 			rc = blockingCode(err)
 		}
 	}
@@ -157,7 +156,7 @@ func clWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
 		}
 		ctx, evs[i] = e.ctx, e.e
 	}
-	if err := cl.WaitForEvents(gocontext.Background(), evs...); err != nil {
+	if err := cl.WaitForEvents(callerCtx, evs...); err != nil {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
 	return success

@@ -8,6 +8,7 @@ package main
 import "C"
 
 import (
+	gocontext "context"
 	"encoding/binary"
 	"math"
 	"sync"
@@ -182,6 +183,13 @@ func refCount(o *object) uint32 {
 	defer tableMu.RUnlock()
 	return uint32(max(o.refs, 0))
 }
+
+// callerCtx is the context.Context of the waits an entry point makes
+// (clFinish, clWaitForEvents, blocking enqueues). Every entry point runs
+// on the application's thread, to which cgo locks the goroutine: parking
+// it costs two thread switches, so its waits poll a short command's
+// completion first (cl.OnLockedThread).
+var callerCtx = cl.OnLockedThread(gocontext.Background())
 
 // callback is an application function pointer and its user_data.
 type callback struct{ fn, data unsafe.Pointer }

@@ -8,7 +8,6 @@ package main
 import "C"
 
 import (
-	gocontext "context"
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
@@ -220,7 +219,7 @@ func clFinish(command_queue C.cl_command_queue) C.cl_int {
 	// CL_OUT_OF_RESOURCES, the code the specification lists for it; its
 	// event holds the precise code. Commands failed by their wait list are
 	// reported by their events only.
-	if err := q.q.Finish(gocontext.Background()); err != nil {
+	if err := q.q.Finish(callerCtx); err != nil {
 		debugf("%v", err)
 		return C.CL_OUT_OF_RESOURCES
 	}
