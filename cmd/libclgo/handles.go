@@ -228,10 +228,22 @@ func putInfo(value []byte, size C.size_t, dst unsafe.Pointer, sizeRet *C.size_t)
 }
 
 // Encoders of info values (little-endian, LP64: size_t and pointers are 8
-// bytes).
-func u32(v uint32) []byte         { return binary.LittleEndian.AppendUint32(nil, v) }
-func i32(v int32) []byte          { return u32(uint32(v)) }
-func u64(v uint64) []byte         { return binary.LittleEndian.AppendUint64(nil, v) }
+// bytes). The scalar ones make a slice of constant size, which stays on
+// the stack of a query that hands it to putInfo: no allocation per query.
+func u32(v uint32) []byte {
+	b := make([]byte, 4)
+	binary.LittleEndian.PutUint32(b, v)
+	return b
+}
+
+func i32(v int32) []byte { return u32(uint32(v)) }
+
+func u64(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.LittleEndian.PutUint64(b, v)
+	return b
+}
+
 func size(v uint64) []byte        { return u64(v) }
 func str(s string) []byte         { return append([]byte(s), 0) }
 func ptr(p unsafe.Pointer) []byte { return u64(uint64(uintptr(p))) }
