@@ -66,6 +66,8 @@ func (d *device) answer(param C.cl_device_info) ([]byte, bool) {
 		}
 		m[param] = v
 		if d.answers.CompareAndSwap(old, &m) {
+			// devinfo.c answers it from now on, without a call into Go.
+			C.clgo_device_answer(C.cl_device_id(d.h), param, unsafe.Pointer(unsafe.SliceData(v)), C.size_t(len(v)))
 			return v, true
 		}
 	}
@@ -95,6 +97,7 @@ func getPlatform() *platform {
 			}
 			dv.static = true
 			p.devs = append(p.devs, dv)
+			C.clgo_device_register(C.cl_device_id(dv.h))
 		}
 		thePlatform = p
 	})
@@ -276,8 +279,11 @@ func hasFP64(d *device) bool { return slices.Contains(deviceExtensions(d), "cl_k
 // (and defines as macros for -cl-std=CL3.0).
 func openCLCFeatures(d *device) []string { return d.d.OpenCLCFeatures() }
 
-//export clGetDeviceInfo
-func clGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
+// clgoGetDeviceInfo is clGetDeviceInfo's Go side: devinfo.c answers a
+// query it has seen before and calls this for the others.
+//
+//export clgoGetDeviceInfo
+func clgoGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
 	d, ok := deviceOf(device)
 	if !ok {
 		return C.CL_INVALID_DEVICE
