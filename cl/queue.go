@@ -336,6 +336,36 @@ func (q *Queue) Finish(ctx context.Context) error {
 	return wrap(err, ErrOutOfResources, "clFinish")
 }
 
+// Pending returns a channel that is closed once every command enqueued so
+// far has ended, so that a caller may wait for that elsewhere (the ICD
+// waits in C, not on a locked goroutine) before it calls Finish, which
+// then does not block; nil when Finish would not wait for a command now,
+// or when the queue cannot tell (commands in its backlog).
+func (q *Queue) Pending() <-chan struct{} {
+	if q.check("clFinish") != nil || q.idle() {
+		return nil
+	}
+	q.mu.Lock()
+	backlog := len(q.backlog)
+	q.mu.Unlock()
+	if backlog > 0 {
+		return nil
+	}
+	q.dq.Flush()
+	q.prevMu.Lock()
+	prev := q.prev
+	q.prevMu.Unlock()
+	if prev == nil {
+		return nil
+	}
+	select {
+	case <-prev.Done():
+		return nil
+	default:
+		return prev.Done()
+	}
+}
+
 // idle reports whether no command was handed to the driver since the last
 // Finish returned, and none waits in the backlog: Finish has nothing to
 // wait for and no failure to report (the driver's Finish reported those

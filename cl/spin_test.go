@@ -129,3 +129,64 @@ func testLockedThreadWaits(t *testing.T, d *Device, src string) {
 		t.Errorf("Finish after the user event: %v", err)
 	}
 }
+
+// TestQueuePending: Pending is nil on an idle queue and after its last
+// command ended; while a kernel of milliseconds runs it is a channel that
+// closes when the kernel has ended, after which Finish returns nil at once.
+func TestQueuePending(t *testing.T) {
+	for _, d := range realDevices(t) {
+		t.Run(d.DriverName(), func(t *testing.T) {
+			c, err := CreateContext(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			q, err := c.CreateQueue(d, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Release()
+			if q.Pending() != nil {
+				t.Errorf("Pending of a new queue is not nil")
+			}
+			p, err := c.CreateProgramWithSource(spinSource)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Release()
+			if err := p.Build(""); err != nil {
+				t.Fatal(err)
+			}
+			k, err := p.CreateKernel("spin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Release()
+			buf, err := c.CreateBuffer(MemReadWrite, 4*64, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer buf.Release()
+			if err := k.SetArgs(buf, uint32(20000)); err != nil {
+				t.Fatal(err)
+			}
+			ev, err := q.EnqueueNDRangeKernel(k, nil, []uint64{64}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ev.Release()
+			if done := q.Pending(); done != nil {
+				<-done
+				if s := ev.Status(); s != Complete {
+					t.Errorf("the kernel's status after Pending closed: %d", s)
+				}
+			}
+			if err := q.Finish(context.Background()); err != nil {
+				t.Errorf("Finish: %v", err)
+			}
+			if q.Pending() != nil {
+				t.Errorf("Pending after Finish is not nil")
+			}
+		})
+	}
+}

@@ -35,6 +35,11 @@ void *clgo_ext_address(const char *name);
    the Go side, which computes them. */
 void clgo_device_register(cl_device_id h);
 void clgo_device_answer(cl_device_id h, cl_device_info param, const void *value, size_t size);
+/* clFinish's wait in C (wait.c); clgoFinishStart and clgoFinish are the
+   Go side. */
+void clgo_wake(uint32_t *word);
+int clgoFinishStart(cl_command_queue command_queue, uint32_t *word);
+cl_int clgoFinish(cl_command_queue command_queue);
 cl_int clgoGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size, void *param_value,
                          size_t *param_value_size_ret);
 

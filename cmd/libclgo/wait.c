@@ -1,0 +1,26 @@
+//go:build cgo
+
+/* clFinish waits in C. Every entry point runs on the application's
+   thread, to which cgo locks the goroutine, and a locked goroutine that
+   parks costs thread hand-offs an unlocked one does not pay (docs/icd.md).
+   So clFinish asks the Go side for the queue's pending work
+   (clgoFinishStart), sleeps on a futex that a goroutine wakes when the
+   work has ended, and then lets the Go side finish (clgoFinish), which
+   no longer blocks. */
+#include "clgo.h"
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+void clgo_wake(uint32_t *word) {
+	__atomic_store_n(word, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
+	uint32_t word = 0;
+	if (clgoFinishStart(command_queue, &word))
+		while (!__atomic_load_n(&word, __ATOMIC_ACQUIRE))
+			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	return clgoFinish(command_queue);
+}
