@@ -198,6 +198,24 @@ func (e *Event) Wait(ctx context.Context) error {
 	return nil
 }
 
+// Pending returns a channel that is closed once the command has ended, so
+// that a caller may wait for that elsewhere (the ICD waits in C) before
+// it calls Wait, which then does not block; nil when the command has
+// ended, or has not been handed to its device yet. As Wait, it flushes
+// the queue, so that the command starts.
+func (e *Event) Pending() <-chan struct{} {
+	if e == nil || e.queue == nil || !e.isSubmitted() || e.dev == nil {
+		return nil
+	}
+	select {
+	case <-e.dev.Done():
+		return nil
+	default:
+		e.queue.dq.Flush()
+		return e.dev.Done()
+	}
+}
+
 // spin polls the command's completion before a wait from a locked thread
 // (spin.go) blocks.
 func (e *Event) spin(ctx context.Context) {

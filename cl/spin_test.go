@@ -130,9 +130,10 @@ func testLockedThreadWaits(t *testing.T, d *Device, src string) {
 	}
 }
 
-// TestQueuePending: Pending is nil on an idle queue and after its last
-// command ended; while a kernel of milliseconds runs it is a channel that
-// closes when the kernel has ended, after which Finish returns nil at once.
+// TestQueuePending: Queue.Pending is nil on an idle queue and after its
+// last command ended; while a kernel of milliseconds runs it is a channel
+// that closes when the kernel has ended, after which Finish returns nil.
+// Event.Pending likewise for one command (nil for a user event).
 func TestQueuePending(t *testing.T) {
 	for _, d := range realDevices(t) {
 		t.Run(d.DriverName(), func(t *testing.T) {
@@ -186,6 +187,29 @@ func TestQueuePending(t *testing.T) {
 			}
 			if q.Pending() != nil {
 				t.Errorf("Pending after Finish is not nil")
+			}
+			if ev.Pending() != nil {
+				t.Errorf("the kernel's event's Pending after Finish is not nil")
+			}
+			u, err := c.CreateUserEvent()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.Pending() != nil {
+				t.Errorf("a user event's Pending is not nil")
+			}
+			u.SetStatus(Complete)
+			// A kernel's event closes its channel when the kernel ends.
+			ev2, err := q.EnqueueNDRangeKernel(k, nil, []uint64{64}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ev2.Release()
+			if done := ev2.Pending(); done != nil {
+				<-done
+			}
+			if s := ev2.Status(); s != Complete {
+				t.Errorf("the second kernel's status after its Pending closed: %d", s)
 			}
 		})
 	}

@@ -139,8 +139,42 @@ func blockingCode(err error) C.cl_int {
 	return C.CL_OUT_OF_RESOURCES
 }
 
-//export clWaitForEvents
-func clWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
+// clgoWaitStart begins clWaitForEvents (wait.c) as clgoFinishStart
+// begins clFinish: when every event is a command of a host-device queue
+// and some have not ended, a goroutine wakes the C thread at word once
+// they have, and it returns 1.
+//
+//export clgoWaitStart
+func clgoWaitStart(num_events C.cl_uint, event_list C.clgo_events, word *C.uint32_t) C.int {
+	if num_events == 0 || event_list == nil {
+		return 0
+	}
+	var pending []<-chan struct{}
+	for _, id := range unsafe.Slice(event_list, num_events) {
+		e, ok := eventOf(id)
+		if !ok || e.q == nil || !waitsInC(e.q) {
+			return 0
+		}
+		if done := e.e.Pending(); done != nil {
+			pending = append(pending, done)
+		}
+	}
+	if len(pending) == 0 {
+		return 0
+	}
+	go func() {
+		for _, done := range pending {
+			<-done
+		}
+		C.clgo_wake(word)
+	}()
+	return 1
+}
+
+// clgoWaitForEvents is clWaitForEvents's Go side, after wait.c's wait.
+//
+//export clgoWaitForEvents
+func clgoWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
 	if num_events == 0 || event_list == nil {
 		return C.CL_INVALID_VALUE
 	}

@@ -225,7 +225,7 @@ func clFlush(command_queue C.cl_command_queue) C.cl_int {
 //export clgoFinishStart
 func clgoFinishStart(command_queue C.cl_command_queue, word *C.uint32_t) C.int {
 	q, ok := queueOf(command_queue)
-	if !ok || q.dev.d.DriverName() != "host" {
+	if !ok || !waitsInC(q) {
 		return 0
 	}
 	done := q.q.Pending()
@@ -238,6 +238,9 @@ func clgoFinishStart(command_queue C.cl_command_queue, word *C.uint32_t) C.int {
 	}()
 	return 1
 }
+
+// waitsInC reports whether waits for q's commands are made in C (above).
+func waitsInC(q *queue) bool { return q.dev.d.DriverName() == "host" }
 
 // clgoFinish is clFinish's Go side, after wait.c's wait.
 //

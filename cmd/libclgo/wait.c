@@ -1,6 +1,6 @@
 //go:build cgo
 
-/* clFinish waits in C. Every entry point runs on the application's
+/* clFinish and clWaitForEvents wait in C. Every entry point runs on the application's
    thread, to which cgo locks the goroutine, and a locked goroutine that
    parks costs thread hand-offs an unlocked one does not pay (docs/icd.md).
    So clFinish asks the Go side for the queue's pending work
@@ -23,4 +23,12 @@ cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
 		while (!__atomic_load_n(&word, __ATOMIC_ACQUIRE))
 			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
 	return clgoFinish(command_queue);
+}
+
+cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_event *event_list) {
+	uint32_t word = 0;
+	if (clgoWaitStart(num_events, event_list, &word))
+		while (!__atomic_load_n(&word, __ATOMIC_ACQUIRE))
+			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	return clgoWaitForEvents(num_events, event_list);
 }
