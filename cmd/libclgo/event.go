@@ -150,11 +150,14 @@ func clgoWaitStart(num_events C.cl_uint, event_list C.clgo_events, word *C.uint3
 		return 0
 	}
 	var pending []<-chan struct{}
+	var ctx *context
 	for _, id := range unsafe.Slice(event_list, num_events) {
+		// Anything clgoWaitForEvents refuses it refuses before waiting.
 		e, ok := eventOf(id)
-		if !ok || e.q == nil || !waitsInC(e.q) {
+		if !ok || e.q == nil || !waitsInC(e.q) || (ctx != nil && e.ctx != ctx) {
 			return 0
 		}
+		ctx = e.ctx
 		if done := e.e.Pending(); done != nil {
 			pending = append(pending, done)
 		}
