@@ -8,27 +8,41 @@
    work has ended, and then lets the Go side finish (clgoFinish), which
    no longer blocks. */
 #include "clgo.h"
+#ifdef __linux__
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#else
+#include <sched.h>
+#endif
 
 void clgo_wake(uint32_t *word) {
 	__atomic_store_n(word, 1, __ATOMIC_RELEASE);
+#ifdef __linux__
 	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+#endif
+}
+
+/* sleep_until waits for *word to become 1: on a futex on Linux, elsewhere
+   by yielding the processor between looks. */
+static void sleep_until(uint32_t *word) {
+	while (!__atomic_load_n(word, __ATOMIC_ACQUIRE)) {
+#ifdef __linux__
+		syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+#else
+		sched_yield();
+#endif
+	}
 }
 
 cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
 	uint32_t word = 0;
-	if (clgoFinishStart(command_queue, &word))
-		while (!__atomic_load_n(&word, __ATOMIC_ACQUIRE))
-			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	if (clgoFinishStart(command_queue, &word)) sleep_until(&word);
 	return clgoFinish(command_queue);
 }
 
 cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_event *event_list) {
 	uint32_t word = 0;
-	if (clgoWaitStart(num_events, event_list, &word))
-		while (!__atomic_load_n(&word, __ATOMIC_ACQUIRE))
-			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	if (clgoWaitStart(num_events, event_list, &word)) sleep_until(&word);
 	return clgoWaitForEvents(num_events, event_list);
 }
