@@ -38,9 +38,9 @@ void clgo_device_answer(cl_device_id h, cl_device_info param, const void *value,
 /* clFinish's and clWaitForEvents's waits in C (wait.c); the clgo* ones
    are their Go side. */
 void clgo_wake(uint32_t *word);
-int clgoFinishStart(cl_command_queue command_queue, uint32_t *word);
+int clgoFinishStart(cl_command_queue command_queue, uint32_t *word, cl_int *rc);
 cl_int clgoFinish(cl_command_queue command_queue);
-int clgoWaitStart(cl_uint num_events, const cl_event *event_list, uint32_t *word);
+int clgoWaitStart(cl_uint num_events, const cl_event *event_list, uint32_t *word, cl_int *rc);
 cl_int clgoWaitForEvents(cl_uint num_events, const cl_event *event_list);
 cl_int clgoGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size, void *param_value,
                          size_t *param_value_size_ret);

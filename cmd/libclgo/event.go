@@ -142,36 +142,45 @@ func blockingCode(err error) C.cl_int {
 // clgoWaitStart begins clWaitForEvents (wait.c) as clgoFinishStart
 // begins clFinish: when every event is a command of a host-device queue
 // and some have not ended, a goroutine wakes the C thread at word once
-// they have, and it returns 1.
+// they have, and it returns 1; otherwise it makes the whole
+// clWaitForEvents, puts its code at rc and returns 0.
 //
 //export clgoWaitStart
-func clgoWaitStart(num_events C.cl_uint, event_list C.clgo_events, word *C.uint32_t) C.int {
+func clgoWaitStart(num_events C.cl_uint, event_list C.clgo_events, word *C.uint32_t, rc *C.cl_int) C.int {
+	if pending := hostPending(num_events, event_list); len(pending) > 0 {
+		go func() {
+			for _, done := range pending {
+				<-done
+			}
+			C.clgo_wake(word)
+		}()
+		return 1
+	}
+	*rc = clgoWaitForEvents(num_events, event_list)
+	return 0
+}
+
+// hostPending returns the channels of the commands of a wait list that
+// have not ended, when every event of it is a command of a host-device
+// queue of one context; nil otherwise (anything clgoWaitForEvents
+// refuses it refuses before waiting).
+func hostPending(num_events C.cl_uint, event_list C.clgo_events) []<-chan struct{} {
 	if num_events == 0 || event_list == nil {
-		return 0
+		return nil
 	}
 	var pending []<-chan struct{}
 	var ctx *context
 	for _, id := range unsafe.Slice(event_list, num_events) {
-		// Anything clgoWaitForEvents refuses it refuses before waiting.
 		e, ok := eventOf(id)
 		if !ok || e.q == nil || !waitsInC(e.q) || (ctx != nil && e.ctx != ctx) {
-			return 0
+			return nil
 		}
 		ctx = e.ctx
 		if done := e.e.Pending(); done != nil {
 			pending = append(pending, done)
 		}
 	}
-	if len(pending) == 0 {
-		return 0
-	}
-	go func() {
-		for _, done := range pending {
-			<-done
-		}
-		C.clgo_wake(word)
-	}()
-	return 1
+	return pending
 }
 
 // clgoWaitForEvents is clWaitForEvents's Go side, after wait.c's wait.

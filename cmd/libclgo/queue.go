@@ -222,21 +222,22 @@ func clFlush(command_queue C.cl_command_queue) C.cl_int {
 // waits while the C thread sleeps (lavapipe: 121-460 µs against 167-402,
 // no gain), and a GPU's wait polls (cl.OnLockedThread).
 //
+// Otherwise it makes the whole clFinish, in the same call into Go, puts
+// its code at rc and returns 0.
+//
 //export clgoFinishStart
-func clgoFinishStart(command_queue C.cl_command_queue, word *C.uint32_t) C.int {
-	q, ok := queueOf(command_queue)
-	if !ok || !waitsInC(q) {
-		return 0
+func clgoFinishStart(command_queue C.cl_command_queue, word *C.uint32_t, rc *C.cl_int) C.int {
+	if q, ok := queueOf(command_queue); ok && waitsInC(q) {
+		if done := q.q.Pending(); done != nil {
+			go func() {
+				<-done
+				C.clgo_wake(word)
+			}()
+			return 1
+		}
 	}
-	done := q.q.Pending()
-	if done == nil {
-		return 0
-	}
-	go func() {
-		<-done
-		C.clgo_wake(word)
-	}()
-	return 1
+	*rc = clgoFinish(command_queue)
+	return 0
 }
 
 // waitsInC reports whether waits for q's commands are made in C (above).

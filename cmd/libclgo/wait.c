@@ -35,14 +35,19 @@ static void sleep_until(uint32_t *word) {
 	}
 }
 
+/* One call into Go when there is nothing to wait for in C. */
 cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
 	uint32_t word = 0;
-	if (clgoFinishStart(command_queue, &word)) sleep_until(&word);
+	cl_int rc = CL_SUCCESS;
+	if (!clgoFinishStart(command_queue, &word, &rc)) return rc;
+	sleep_until(&word);
 	return clgoFinish(command_queue);
 }
 
 cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_event *event_list) {
 	uint32_t word = 0;
-	if (clgoWaitStart(num_events, event_list, &word)) sleep_until(&word);
+	cl_int rc = CL_SUCCESS;
+	if (!clgoWaitStart(num_events, event_list, &word, &rc)) return rc;
+	sleep_until(&word);
 	return clgoWaitForEvents(num_events, event_list);
 }
