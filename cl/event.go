@@ -184,6 +184,7 @@ func (e *Event) Wait(ctx context.Context) error {
 	if e.dev == nil {
 		return e.err
 	}
+	e.spin(ctx)
 	if err := e.dev.Wait(ctx); err != nil {
 		select {
 		case <-e.dev.Done():
@@ -195,6 +196,42 @@ func (e *Event) Wait(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Pending returns a channel that is closed once the command has ended, so
+// that a caller may wait for that elsewhere (the ICD waits in C) before
+// it calls Wait, which then does not block; nil when the command has
+// ended, or has not been handed to its device yet. As Wait, it flushes
+// the queue, so that the command starts.
+func (e *Event) Pending() <-chan struct{} {
+	if e == nil || e.queue == nil || !e.isSubmitted() || e.dev == nil {
+		return nil
+	}
+	select {
+	case <-e.dev.Done():
+		return nil
+	default:
+		e.queue.dq.Flush()
+		return e.dev.Done()
+	}
+}
+
+// spin polls the command's completion before a wait from a locked thread
+// (spin.go) blocks.
+func (e *Event) spin(ctx context.Context) {
+	if e.queue == nil || e.dev == nil {
+		return
+	}
+	d := spinBound(ctx, e.queue.dev)
+	if d <= 0 {
+		return
+	}
+	select {
+	case <-e.dev.Done():
+	default:
+		e.queue.dq.Flush() // a driver may hold commands until a flush
+		spinDone(e.dev.Done(), d)
+	}
 }
 
 // done blocks until the event has ended, without flushing.

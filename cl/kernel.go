@@ -62,11 +62,8 @@ func (p *Program) CreateKernel(name string) (*Kernel, error) {
 	}
 	k := &Kernel{prog: p, name: name, dk: map[*Device]driver.Kernel{}}
 	for _, d := range devs {
-		dk, err := p.builds[d].prog.Kernel(name)
+		dk, err := p.builds[d].kernel(name)
 		if err != nil {
-			for _, x := range k.dk {
-				x.Release()
-			}
 			return nil, wrap(err, ErrInvalidKernelName, "%s(%q)", op, name)
 		}
 		if len(k.dk) == 0 {
@@ -301,9 +298,7 @@ func (k *Kernel) Retain() error { return k.retain(ErrInvalidKernel, "clRetainKer
 func (k *Kernel) Release() error {
 	last, err := k.release(ErrInvalidKernel, "clReleaseKernel")
 	if last {
-		for _, dk := range k.dk {
-			dk.Release()
-		}
+		// The driver kernels stay with the program's build (kernel).
 		k.prog.mu.Lock()
 		k.prog.kernels--
 		k.prog.mu.Unlock()

@@ -71,6 +71,39 @@ type build struct {
 	// il is set after a Compile of OpenCL-flavoured SPIR-V: what a link
 	// needs to translate the unit again (ilkernel.go, LinkUnits).
 	il *ilUnit
+	// kernels are the driver kernels made from prog, by name, kept until
+	// prog is released: every kernel object of the name shares one, so
+	// that what a driver prepares for a kernel (the host driver's
+	// specialized code) outlives the clCreateKernel/clReleaseKernel of
+	// each call of a library such as CLBlast.
+	kernels map[string]driver.Kernel
+}
+
+// kernel returns the driver kernel called name. The program's mu is held.
+func (b *build) kernel(name string) (driver.Kernel, error) {
+	if dk, ok := b.kernels[name]; ok {
+		return dk, nil
+	}
+	dk, err := b.prog.Kernel(name)
+	if err != nil {
+		return nil, err
+	}
+	if b.kernels == nil {
+		b.kernels = map[string]driver.Kernel{}
+	}
+	b.kernels[name] = dk
+	return dk, nil
+}
+
+// release releases the build's driver kernels and program.
+func (b *build) release() {
+	for _, dk := range b.kernels {
+		dk.Release()
+	}
+	b.kernels = nil
+	if b.prog != nil {
+		b.prog.Release()
+	}
 }
 
 // CreateProgramWithSource makes a program from OpenCL C source.
@@ -316,9 +349,7 @@ func (c *Context) newProgram(src string, il []byte) *Program {
 
 func releaseBuilds(builds map[*Device]*build) {
 	for _, b := range builds {
-		if b.prog != nil {
-			b.prog.Release()
-		}
+		b.release()
 	}
 }
 
@@ -653,8 +684,8 @@ func (p *Program) targets(op string, devices []*Device) ([]*Device, error) {
 // driver program of the old one. p.mu is held.
 func (p *Program) startBuild(d *Device, options string) *build {
 	b := &build{status: BuildInProgress, options: options}
-	if old := p.builds[d]; old != nil && old.prog != nil {
-		old.prog.Release()
+	if old := p.builds[d]; old != nil {
+		old.release()
 	}
 	p.builds[d] = b
 	return b

@@ -47,6 +47,9 @@ type Queue struct {
 	prevMu  sync.Mutex
 	prev    driver.Event
 	prevSeq uint64 // counts the commands handed over (driver events may not be comparable)
+	// finishedSeq is prevSeq when a Finish last saw every command up to
+	// then ended: while they are equal, Finish has nothing to do.
+	finishedSeq uint64
 }
 
 type pending struct {
@@ -308,25 +311,105 @@ func (q *Queue) Finish(ctx context.Context) error {
 	if err := q.check("clFinish"); err != nil {
 		return err
 	}
+	if q.idle() {
+		return nil
+	}
 	q.dq.Flush()
 	if err := q.waitBacklog(ctx); err != nil {
 		return err
 	}
 	q.prevMu.Lock()
-	seq := q.prevSeq
+	seq, prev := q.prevSeq, q.prev
 	q.prevMu.Unlock()
+	if prev != nil {
+		spinDone(prev.Done(), spinBound(ctx, q.dev)) // spin.go
+		if q.endedWell(prev) {
+			q.finished(seq)
+			return nil
+		}
+	}
 	err := q.dq.Finish(ctx)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return err
 	}
-	// Every command so far has ended and a failure among them is reported
-	// here: commands enqueued from now on run again.
+	q.finished(seq)
+	return wrap(err, ErrOutOfResources, "clFinish")
+}
+
+// Pending returns a channel that is closed once every command enqueued so
+// far has ended, so that a caller may wait for that elsewhere (the ICD
+// waits in C, not on a locked goroutine) before it calls Finish, which
+// then does not block; nil when Finish would not wait for a command now,
+// or when the queue cannot tell (commands in its backlog).
+func (q *Queue) Pending() <-chan struct{} {
+	if q.check("clFinish") != nil || q.idle() {
+		return nil
+	}
+	q.mu.Lock()
+	backlog := len(q.backlog)
+	q.mu.Unlock()
+	if backlog > 0 {
+		return nil
+	}
+	q.dq.Flush()
+	q.prevMu.Lock()
+	prev := q.prev
+	q.prevMu.Unlock()
+	if prev == nil {
+		return nil
+	}
+	select {
+	case <-prev.Done():
+		return nil
+	default:
+		return prev.Done()
+	}
+}
+
+// idle reports whether no command was handed to the driver since the last
+// Finish returned, and none waits in the backlog: Finish has nothing to
+// wait for and no failure to report (the driver's Finish reported those
+// of the commands before).
+func (q *Queue) idle() bool {
+	q.prevMu.Lock()
+	quiet := q.prevSeq == q.finishedSeq
+	q.prevMu.Unlock()
+	if !quiet {
+		return false
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.backlog) == 0
+}
+
+// endedWell reports whether prev, the last command handed to the driver,
+// has ended without error on an in-order queue. Then every command before
+// it has ended (the driver queue is in order), and none failed since the
+// last Finish: a failure fails every later command of an in-order queue
+// until Finish (inOrder), and a cancellation, which does not, is no
+// failure Finish reports. The driver's Finish has nothing to add.
+func (q *Queue) endedWell(prev driver.Event) bool {
+	if q.props.has(QueueOutOfOrderExecModeEnable) {
+		return false
+	}
+	select {
+	case <-prev.Done():
+		return prev.Err() == nil
+	default:
+		return false
+	}
+}
+
+// finished records that every command up to the seq-th handed over has
+// ended and its failures were reported: commands enqueued from now on run
+// again after a failure.
+func (q *Queue) finished(seq uint64) {
 	q.prevMu.Lock()
 	if q.prevSeq == seq {
 		q.prev = nil
 	}
+	q.finishedSeq = max(q.finishedSeq, seq)
 	q.prevMu.Unlock()
-	return wrap(err, ErrOutOfResources, "clFinish")
 }
 
 // EnqueueMarkerWithWaitList enqueues a marker that completes when the

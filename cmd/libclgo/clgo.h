@@ -31,6 +31,19 @@ void *clgo_new_handle(void);
 /* Set once the process has begun to exit (dispatch.c). */
 extern volatile int clgo_exiting;
 void *clgo_ext_address(const char *name);
+/* clGetDeviceInfo's answers kept in C (devinfo.c); clgoGetDeviceInfo is
+   the Go side, which computes them. */
+void clgo_device_register(cl_device_id h);
+void clgo_device_answer(cl_device_id h, cl_device_info param, const void *value, size_t size);
+/* clFinish's and clWaitForEvents's waits in C (wait.c); the clgo* ones
+   are their Go side. */
+void clgo_wake(uint32_t *word);
+int clgoFinishStart(cl_command_queue command_queue, uint32_t *word, cl_int *rc);
+cl_int clgoFinish(cl_command_queue command_queue);
+int clgoWaitStart(cl_uint num_events, const cl_event *event_list, uint32_t *word, cl_int *rc);
+cl_int clgoWaitForEvents(cl_uint num_events, const cl_event *event_list);
+cl_int clgoGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size, void *param_value,
+                         size_t *param_value_size_ret);
 
 /* The const-qualified parameter types of the C API, named so that the
    prototypes cgo writes for the exported Go functions match cl.h's. */

@@ -8,7 +8,6 @@ package main
 import "C"
 
 import (
-	gocontext "context"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -92,7 +91,7 @@ func finishCommand(q *queue, ev *cl.Event, err error, blocking bool, typ C.cl_co
 	}
 	rc := C.cl_int(success)
 	if blocking {
-		if err := ev.Wait(gocontext.Background()); err != nil {
+		if err := ev.Wait(callerCtx); err != nil {
 			rc = blockingCode(err)
 		}
 	}
@@ -140,8 +139,54 @@ func blockingCode(err error) C.cl_int {
 	return C.CL_OUT_OF_RESOURCES
 }
 
-//export clWaitForEvents
-func clWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
+// clgoWaitStart begins clWaitForEvents (wait.c) as clgoFinishStart
+// begins clFinish: when every event is a command of a host-device queue
+// and some have not ended, a goroutine wakes the C thread at word once
+// they have, and it returns 1; otherwise it makes the whole
+// clWaitForEvents, puts its code at rc and returns 0.
+//
+//export clgoWaitStart
+func clgoWaitStart(num_events C.cl_uint, event_list C.clgo_events, word *C.uint32_t, rc *C.cl_int) C.int {
+	if pending := hostPending(num_events, event_list); len(pending) > 0 {
+		go func() {
+			for _, done := range pending {
+				<-done
+			}
+			C.clgo_wake(word)
+		}()
+		return 1
+	}
+	*rc = clgoWaitForEvents(num_events, event_list)
+	return 0
+}
+
+// hostPending returns the channels of the commands of a wait list that
+// have not ended, when every event of it is a command of a host-device
+// queue of one context; nil otherwise (anything clgoWaitForEvents
+// refuses it refuses before waiting).
+func hostPending(num_events C.cl_uint, event_list C.clgo_events) []<-chan struct{} {
+	if num_events == 0 || event_list == nil {
+		return nil
+	}
+	var pending []<-chan struct{}
+	var ctx *context
+	for _, id := range unsafe.Slice(event_list, num_events) {
+		e, ok := eventOf(id)
+		if !ok || e.q == nil || !waitsInC(e.q) || (ctx != nil && e.ctx != ctx) {
+			return nil
+		}
+		ctx = e.ctx
+		if done := e.e.Pending(); done != nil {
+			pending = append(pending, done)
+		}
+	}
+	return pending
+}
+
+// clgoWaitForEvents is clWaitForEvents's Go side, after wait.c's wait.
+//
+//export clgoWaitForEvents
+func clgoWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
 	if num_events == 0 || event_list == nil {
 		return C.CL_INVALID_VALUE
 	}
@@ -157,7 +202,7 @@ func clWaitForEvents(num_events C.cl_uint, event_list C.clgo_events) C.cl_int {
 		}
 		ctx, evs[i] = e.ctx, e.e
 	}
-	if err := cl.WaitForEvents(gocontext.Background(), evs...); err != nil {
+	if err := cl.WaitForEvents(callerCtx, evs...); err != nil {
 		return C.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
 	}
 	return success

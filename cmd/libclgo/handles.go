@@ -8,6 +8,7 @@ package main
 import "C"
 
 import (
+	gocontext "context"
 	"encoding/binary"
 	"math"
 	"sync"
@@ -183,6 +184,13 @@ func refCount(o *object) uint32 {
 	return uint32(max(o.refs, 0))
 }
 
+// callerCtx is the context.Context of the waits an entry point makes
+// (clFinish, clWaitForEvents, blocking enqueues). Every entry point runs
+// on the application's thread, to which cgo locks the goroutine: parking
+// it costs two thread switches, so its waits poll a short command's
+// completion first (cl.OnLockedThread).
+var callerCtx = cl.OnLockedThread(gocontext.Background())
+
 // callback is an application function pointer and its user_data.
 type callback struct{ fn, data unsafe.Pointer }
 
@@ -220,10 +228,22 @@ func putInfo(value []byte, size C.size_t, dst unsafe.Pointer, sizeRet *C.size_t)
 }
 
 // Encoders of info values (little-endian, LP64: size_t and pointers are 8
-// bytes).
-func u32(v uint32) []byte         { return binary.LittleEndian.AppendUint32(nil, v) }
-func i32(v int32) []byte          { return u32(uint32(v)) }
-func u64(v uint64) []byte         { return binary.LittleEndian.AppendUint64(nil, v) }
+// bytes). The scalar ones make a slice of constant size, which stays on
+// the stack of a query that hands it to putInfo: no allocation per query.
+func u32(v uint32) []byte {
+	b := make([]byte, 4)
+	binary.LittleEndian.PutUint32(b, v)
+	return b
+}
+
+func i32(v int32) []byte { return u32(uint32(v)) }
+
+func u64(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.LittleEndian.PutUint64(b, v)
+	return b
+}
+
 func size(v uint64) []byte        { return u64(v) }
 func str(s string) []byte         { return append([]byte(s), 0) }
 func ptr(p unsafe.Pointer) []byte { return u64(uint64(uintptr(p))) }

@@ -278,6 +278,23 @@ func TestExtensionLists(t *testing.T) {
 	}
 }
 
+// TestDeviceInfoAnswers runs testdata/infocache.c: every device
+// parameter, asked of each device three times, answers the same bytes
+// (the ICD keeps them once given), each device its own, and a caller's
+// copy is its own.
+func TestDeviceInfoAnswers(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "infocache")
+	out, err := exec.Command(gcc, "-Wall", "-o", exe, "testdata/infocache.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	res, err := client(t, time.Minute, exe)
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("infocache: %v\n%s", err, res)
+	}
+}
+
 // TestReleaseAtExit runs testdata/exitrelease.c on each device: objects
 // released from an exit handler after main returned (a library's static
 // destructor, as CLBlast's program cache) release without error and the

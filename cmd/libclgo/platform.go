@@ -8,9 +8,11 @@ package main
 import "C"
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/clgo/clgo/cl"
@@ -36,6 +38,39 @@ type device struct {
 	extsOnce sync.Once
 	exts     []string
 	extsInfo []byte // CL_DEVICE_EXTENSIONS's value
+
+	// answers holds the clGetDeviceInfo values given so far (a device's
+	// information never changes), a map replaced whole on each new
+	// parameter so that readers take no lock: a query is then a map
+	// lookup and a copy, where deviceInfo copied the device's whole
+	// DeviceInfo and allocated its value every time.
+	answers atomic.Pointer[map[C.cl_device_info][]byte]
+}
+
+// answer returns param's value for d, from answers or deviceInfo.
+func (d *device) answer(param C.cl_device_info) ([]byte, bool) {
+	if m := d.answers.Load(); m != nil {
+		if v, ok := (*m)[param]; ok {
+			return v, true
+		}
+	}
+	v, ok := deviceInfo(d, param)
+	if !ok {
+		return nil, false
+	}
+	for {
+		old := d.answers.Load()
+		m := make(map[C.cl_device_info][]byte, 1)
+		if old != nil {
+			m = maps.Clone(*old)
+		}
+		m[param] = v
+		if d.answers.CompareAndSwap(old, &m) {
+			// devinfo.c answers it from now on, without a call into Go.
+			C.clgo_device_answer(C.cl_device_id(d.h), param, unsafe.Pointer(unsafe.SliceData(v)), C.size_t(len(v)))
+			return v, true
+		}
+	}
 }
 
 func (*device) destroy() func() { return nil }
@@ -62,6 +97,7 @@ func getPlatform() *platform {
 			}
 			dv.static = true
 			p.devs = append(p.devs, dv)
+			C.clgo_device_register(C.cl_device_id(dv.h))
 		}
 		thePlatform = p
 	})
@@ -243,13 +279,16 @@ func hasFP64(d *device) bool { return slices.Contains(deviceExtensions(d), "cl_k
 // (and defines as macros for -cl-std=CL3.0).
 func openCLCFeatures(d *device) []string { return d.d.OpenCLCFeatures() }
 
-//export clGetDeviceInfo
-func clGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
+// clgoGetDeviceInfo is clGetDeviceInfo's Go side: devinfo.c answers a
+// query it has seen before and calls this for the others.
+//
+//export clgoGetDeviceInfo
+func clgoGetDeviceInfo(device C.cl_device_id, param_name C.cl_device_info, param_value_size C.size_t, param_value unsafe.Pointer, param_value_size_ret *C.size_t) C.cl_int {
 	d, ok := deviceOf(device)
 	if !ok {
 		return C.CL_INVALID_DEVICE
 	}
-	v, ok := deviceInfo(d, param_name)
+	v, ok := d.answer(param_name)
 	if !ok {
 		return C.CL_INVALID_VALUE
 	}

@@ -2,10 +2,10 @@
 # run.sh: issue 15's GPU measurements in one device call (see
 # docs/performance.md). Run from the checkout's root on the device
 # machine with .gl/ carried: .gl holds the loaders' debs, libclblast.so.1,
-# clgo, libclgo.so, vulkan.test, vkfloor, cllat, clblastbench, kernels/.
+# clgo, libclgo.so, vulkan.test, vkfloor, cllat, clcalls, clblastbench, kernels/.
 # Usage: [LIB=libclgo-x.so] [VT=vulkan-x.test] [CLGOBIN=clgo-x] [TAG=x] bash .gl/run.sh STEP...
 # (from the checkout's root) where STEP is floor, queues, submitcost,
-# latency, nvlatency, gobench, gobenchvar, clblast, nvclblast, clbdebug,
+# latency, nvlatency, calls, nvcalls, gobench, gobenchvar, clblast, nvclblast, clbdebug,
 # clbbisect, clbparams, clbdump, bandwidth, nvbandwidth, kernels; everything
 # goes to stdout and to $OUT/<step><TAG>.txt. The nv* steps run NVIDIA's
 # OpenCL, the others clgo (LIB, default libclgo.so).
@@ -25,6 +25,8 @@ step() {
   queues) for f in 0 1 2 3 4 5 6; do $G/vkfloor 5000 0 $f | grep -v '^queue family\|^device' ; done ;;
   nvlatency)
     clpeak -p 1 -d 0 --kernel-latency | grep -i latency; $G/cllat 1 0 20000 ;;
+  calls) clgo_cl $G/clcalls 0 1 20000 ;;
+  nvcalls) $G/clcalls 1 0 20000 ;;
   latency)
     for i in 1 2; do clgo_cl clpeak -p 0 -d 1 --kernel-latency | grep -i latency; done
     clgo_cl $G/cllat 0 1 20000; clgo_cl $G/cllat 0 1 20000 ;;

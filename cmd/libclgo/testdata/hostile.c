@@ -396,6 +396,42 @@ static uint64_t rectEnd(const size_t o[3], const size_t r[3], size_t row, size_t
 	return e;
 }
 
+/* Waits the ICD makes in C on the host device (wait.c): a wait list of
+   two contexts is CL_INVALID_CONTEXT, as on every device, while a command
+   of one waits for a user event; once the event is set the wait for each
+   command, and clFinish of each queue, succeed; a failed command's wait
+   is CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST. */
+static void waits(void) {
+	cl_int e;
+	cl_context c2 = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+	CHECK(e == CL_SUCCESS, "clCreateContext = %d", e);
+	cl_command_queue q2 = clCreateCommandQueue(c2, dev, 0, &e);
+	CHECK(e == CL_SUCCESS, "clCreateCommandQueue = %d", e);
+	cl_event u = clCreateUserEvent(ctx, &e);
+	cl_event blocked, other, both[2];
+	OK(clEnqueueMarkerWithWaitList(q, 1, &u, &blocked));
+	OK(clEnqueueMarkerWithWaitList(q2, 0, NULL, &other));
+	both[0] = other, both[1] = blocked;
+	EXPECT(clWaitForEvents(2, both), CL_INVALID_CONTEXT);
+	OK(clWaitForEvents(1, &other));
+	OK(clSetUserEventStatus(u, CL_COMPLETE));
+	OK(clWaitForEvents(1, &blocked));
+	OK(clFinish(q));
+	OK(clFinish(q2));
+	cl_event u2 = clCreateUserEvent(ctx, &e), failed;
+	OK(clEnqueueMarkerWithWaitList(q, 1, &u2, &failed));
+	OK(clSetUserEventStatus(u2, -1));
+	EXPECT(clWaitForEvents(1, &failed), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+	OK(clFinish(q));
+	clReleaseEvent(failed);
+	clReleaseEvent(u2);
+	clReleaseEvent(blocked);
+	clReleaseEvent(other);
+	clReleaseEvent(u);
+	clReleaseCommandQueue(q2);
+	clReleaseContext(c2);
+}
+
 static void randomCalls(int n) {
 	cl_int e;
 	cl_program p = build("");
@@ -508,6 +544,7 @@ int main(int argc, char **argv) {
 		released();
 		parents();
 		details();
+		waits();
 	}
 	OK(clFinish(q));
 	clReleaseCommandQueue(q);
