@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/clgo/clgo/internal/config"
 )
 
 // Generated code has no symbols, so a profile of it names addresses
@@ -15,7 +17,7 @@ import (
 // the code's bytes beside it (.bin, for a disassembler)
 // (docs/hosttier.md, "Profiling generated code").
 func dumpForProfile(k *Kernel) {
-	dir := os.Getenv("CLGO_JIT_DUMP")
+	dir := config.Get(config.JITDump)
 	if dir == "" {
 		return
 	}
