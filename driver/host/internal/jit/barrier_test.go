@@ -12,12 +12,13 @@ import (
 )
 
 // barrierKernels pass from chunk to chunk at barriers and exits
-// (compile.go's dispatch over a group's chunks): a tree reduction (one barrier in a loop, most chunks'
-// `if (lid < s)` empty), a Hillis-Steele scan (two barriers a round, so
-// the chunk after one resumes elsewhere than where the last stopped),
-// barriers in sequence outside loops, and work-items that return after
-// the last barrier (chunks done while the pass goes on: their Exit passes
-// on to chunks still at a barrier's resume point).
+// (compile.go's dispatch over a group's chunks): a tree reduction (one
+// barrier in a loop, most chunks' `if (lid < s)` empty), a Hillis-Steele
+// scan (two barriers a round, so the chunk after one resumes elsewhere
+// than where the last stopped), barriers in sequence outside loops with
+// work-items that return after the last barrier (chunks done while the
+// pass goes on), and a histogram in Workgroup memory (local atomics
+// whose old value no op reads, atomicrmw.go, between barriers).
 var barrierKernels = []struct{ name, src string }{
 	{"reduce", `kernel void k(global uint *out, global const uint *in) {
 		local uint t[64];
@@ -58,6 +59,18 @@ var barrierKernels = []struct{ name, src string }{
 		if ((in[get_global_id(0)] & 3) == 0)
 			return;
 		out[get_global_id(0)] = t[(l + 5) % n] + a;
+	}`},
+	{"histogram", `kernel void k(global uint *out, global const uint *in) {
+		local uint bins[64];
+		int l = get_local_id(0), n = get_local_size(0);
+		for (int b = l; b < 64; b += n)
+			bins[b] = 0;
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (int i = 0; i < 8; i++)
+			atomic_inc(&bins[in[(get_global_id(0) * 8 + i) & 511] & 63]);
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (int b = l; b < 64; b += n)
+			out[get_group_id(0) * 64 + b] = bins[b];
 	}`},
 }
 
@@ -103,14 +116,15 @@ func TestBarrierPasses(t *testing.T) {
 	}
 }
 
-// BenchmarkBarrierGroups times RunGroup of the tree reduction and the
-// scan in groups of 64 on one goroutine: the cost of passing from chunk
+// BenchmarkBarrierGroups times RunGroup of the tree reduction, the scan
+// and the histogram in groups of 64 on one goroutine: the cost of passing from chunk
 // to chunk at barriers, without the dispatch around it.
 func BenchmarkBarrierGroups(b *testing.B) {
 	if testing.Short() {
 		b.Skip("short")
 	}
-	for _, kc := range barrierKernels[:2] {
+	for _, kc := range []int{0, 1, 3} {
+		kc := barrierKernels[kc]
 		b.Run(kc.name, func(b *testing.B) {
 			p := buildCL(b, kc.src, 64)
 			k, err := Compile(p)
