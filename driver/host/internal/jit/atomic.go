@@ -9,7 +9,10 @@ import (
 // each lane in lane order does its read-modify-write (XADD, XCHG,
 // CMPXCHG, or a CMPXCHG loop for the rest; locked on buffers), its old
 // value going to its lane of Dst. Registers as mem.go's,
-// with R10 the operand B and R11 the new value of a CMPXCHG loop.
+// with R10 the operand B and R11 the new value of a CMPXCHG loop. An
+// add, sub, inc or dec whose old value no op reads (atomic_inc on a
+// histogram's bins) is one memory-destination ADD or SUB a lane, with
+// nothing stored to Dst (resultUnread).
 func (g *gen) atomic(o *lanes.Op) error {
 	ac, err := g.access(o)
 	if err != nil {
@@ -51,12 +54,16 @@ func (g *gen) atomic(o *lanes.Op) error {
 			a.MOVLload(r, g.slot(v, 4*i))
 		}
 	}
+	unread := g.resultUnread(o)
 	var bad error
 	g.eachLane(func(i int32) {
 		g.laneOff(o.A, i)
 		m := g.laneMem(ac, i)
 		if o.B != lanes.NoValue {
 			laneVal(rB, o.B, i)
+		}
+		if unread && g.rmwNoResult(op, m, rB, wide, lock) {
+			return
 		}
 		switch op {
 		case lanes.AtomicLoad:

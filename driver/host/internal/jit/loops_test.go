@@ -13,7 +13,7 @@ import (
 
 // buildCL compiles OpenCL C and builds kernel k for work-groups of local
 // lanes in chunks of 8.
-func buildCL(t *testing.T, src string, local int) *lanes.Program {
+func buildCL(t testing.TB, src string, local int) *lanes.Program {
 	t.Helper()
 	res, err := compiler.Compile(src, compiler.DefaultOptions())
 	if err != nil {
