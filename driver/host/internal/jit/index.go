@@ -22,6 +22,10 @@ func (g *gen) index(o *lanes.Op) error {
 		g.st(o.Dst, x)
 		return nil
 	}
+	if g.shape(o.Dst) == lanes.Uniform && o.Kind == lanes.I32 {
+		g.indexUniform(o, stride)
+		return nil
+	}
 	const b0, b1, r0, r1, t, sg, big, s = amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5, amd64.Y6, amd64.Y7, amd64.Y8, amd64.Y9
 	var done amd64.Label
 	if vi := g.p.Values[o.A]; vi.Const && o.Kind == lanes.I32 {
@@ -169,5 +173,31 @@ func (g *gen) indexConstIndex(o *lanes.Op, k int64) {
 		a.VPADDDmem(x, x, g.splat32(uint32(k)))
 		a.VPOR(x, x, t)
 	}
+	g.st(o.Dst, x)
+}
+
+// indexUniform compiles a Uniform Index of a 32-bit index (a row offset
+// or a loop counter's element, one per chunk) in general registers,
+// without branches: B*Imm fits 62 bits and A + B*Imm 63, so the sum is
+// exact in 64 bits and in range iff it is at most 2^32-2 unsigned (a
+// negative sum is above). A in Y0.
+func (g *gen) indexUniform(o *lanes.Op, stride int64) {
+	a := &g.a
+	const x, y = amd64.Y0, amd64.Y2
+	const rA, rB, rT = amd64.RAX, amd64.RCX, amd64.RDX
+	g.ld(y, o.B)
+	a.VMOVDtoR(rA, x) // zero-extended
+	a.VMOVDtoR(rB, y)
+	a.MOVSXD(rB, rB)
+	a.IMULQimm(rB, rB, int32(stride))
+	a.ADDQ(rB, rA)
+	a.MOVLimm(rT, 1<<32-2)
+	a.CMPQ(rB, rT)
+	a.MOVLimm(rT, 1<<32-1)
+	a.CMOVQcc(amd64.CondA, rB, rT)
+	a.CMPLimm(rA, -1) // A poison
+	a.CMOVQcc(amd64.CondE, rB, rT)
+	a.VMOVDfromR(x, rB)
+	a.VPBROADCASTD(x, x)
 	g.st(o.Dst, x)
 }

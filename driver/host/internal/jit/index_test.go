@@ -93,3 +93,46 @@ func TestUniformConstLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexUniform checks a Uniform Index (general registers) against
+// the Go executor: offsets A at the edges of the range and poison,
+// indices of both signs, strides up to 2^31-1.
+func TestIndexUniform(t *testing.T) {
+	needNative(t)
+	as := []uint32{0, 1, 64, 0x7fffffff, 0x80000000, 0xfffffffd, 0xfffffffe, 0xffffffff}
+	bs := []int32{0, 1, 3, -1, -16, 1<<31 - 1, -1 << 31}
+	for _, stride := range []int64{1, 4, 64, 68, 1<<31 - 1} {
+		b := newProg(8)
+		b.region(lanes.RegionBuffer, 0)
+		b.region(lanes.RegionBuffer, 0)
+		live := b.value(lanes.Mask, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+		// Every pair (A, B) of region 0, one Uniform Index each, its
+		// result stored at 4*pair in region 1.
+		for i := range len(as) * len(bs) {
+			av, bv := b.value(lanes.I32, lanes.Uniform), b.value(lanes.I32, lanes.Uniform)
+			b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: av, A: b.konst(lanes.I32, uint64(8*i)), B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
+			b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: bv, A: b.konst(lanes.I32, uint64(8*i+4)), B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
+			d := b.value(lanes.I32, lanes.Uniform)
+			b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: d, A: av, B: bv, C: nv, M: nv, Imm: stride})
+			b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: b.konst(lanes.I32, uint64(4*i)), B: d, C: nv, M: live, Imm: 1, Imm2: 4})
+		}
+		b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+		n := len(as) * len(bs)
+		mem := [][]byte{make([]byte, 8*n), make([]byte, 4*n)}
+		for i := range n {
+			binary.LittleEndian.PutUint32(mem[0][8*i:], as[i/len(bs)])
+			binary.LittleEndian.PutUint32(mem[0][8*i+4:], uint32(bs[i%len(bs)]))
+		}
+		gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
+		if gt != nil || nt != nil {
+			t.Fatalf("traps %+v %+v", gt, nt)
+		}
+		for i := range n {
+			g, nat := binary.LittleEndian.Uint32(gm[1][4*i:]), binary.LittleEndian.Uint32(nm[1][4*i:])
+			if g != nat {
+				t.Errorf("stride %d: A %#x B %d: go %#x, native %#x", stride, as[i/len(bs)], bs[i%len(bs)], g, nat)
+			}
+		}
+	}
+}

@@ -301,12 +301,20 @@ func (e *Exec) run(c int) *Trap {
 		case LiveLanes:
 			f[o.d] = e.live[c]
 		case LocalID:
+			if o.ud { // one row per chunk (Build's rowUniform)
+				f[o.d] = uint64(e.lid[c][o.imm][0])
+				break
+			}
 			copy(row32(f, o.d, C), e.lid[c][o.imm])
 		case LocalIndex:
 			copy(row32(f, o.d, C), e.lid[c][3])
 		case GlobalID:
-			d := row32(f, o.d, C)
 			base := e.g.ID[o.imm]*uint32(e.p.Local[o.imm]) + e.g.Shift[o.imm]
+			if o.ud {
+				f[o.d] = uint64(base + e.lid[c][o.imm][0])
+				break
+			}
+			d := row32(f, o.d, C)
 			for l, v := range e.lid[c][o.imm] {
 				d[l] = base + v
 			}

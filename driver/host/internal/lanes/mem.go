@@ -322,9 +322,9 @@ func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
 		sh := Uniform
 		switch p.builtin {
 		case spirv.BuiltInGlobalInvocationId:
-			code, sh = GlobalID, Varying
+			code, sh = GlobalID, b.idShape(c)
 		case spirv.BuiltInLocalInvocationId:
-			code, sh = LocalID, Varying
+			code, sh = LocalID, b.idShape(c)
 		case spirv.BuiltInLocalInvocationIndex:
 			code, sh = LocalIndex, Varying
 		case spirv.BuiltInWorkgroupId:
