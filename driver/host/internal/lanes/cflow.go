@@ -464,8 +464,13 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if skip >= 0 {
 		b.placeLabel(skip)
 	}
+	whole := b.soleBackEdge(in, i, j)
 	for _, mv := range moves {
 		if b.shape(mv.dst) == Varying {
+			if whole {
+				b.set(mv.dst, mv.val)
+				continue
+			}
 			b.blend(mv.dst, e, mv.val)
 		}
 	}
@@ -477,6 +482,26 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	}
 	b.accumulate(in.masks[j], e)
 	return nil
+}
+
+// soleBackEdge reports whether the edge from block i to block j is its
+// loop's only back edge, from the loop's last block. Its header's phis
+// then take their values by plain copies, not blends: a lane of the loop
+// that does not take it has left the loop for good (an iteration ends
+// at the back edge or at an exit, and the values read after the loop
+// are the shadows, blended on the exits), the lanes that never entered
+// never read them, and no block of the iteration runs after it.
+func (b *builder) soleBackEdge(in *instance, i, j int) bool {
+	l := in.loops[j]
+	if l == nil || i < j || i != l.merge-1 {
+		return false
+	}
+	for _, p := range in.preds[j] {
+		if p >= j && p != i {
+			return false
+		}
+	}
+	return true
 }
 
 // move is a phi's register and the value an edge gives it.

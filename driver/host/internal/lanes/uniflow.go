@@ -34,6 +34,7 @@ import "github.com/clgo/clgo/spirv"
 // its header block, -1 for the whole function.
 type consKey struct {
 	inst, head int
+	tail       bool // a tail region (tails.go), not a construct
 }
 
 // construct is a construct of an instance: blocks [head, merge) are its
@@ -44,6 +45,9 @@ type construct struct {
 	in          *instance
 	head, merge int
 	used        bool // a direct block or a loop's jumps rely on it
+	// last is the last block the construct makes direct: its merge, or
+	// for a tail region (tails.go) the block before it.
+	last int
 }
 
 // findConverged decides which blocks of the instance are direct and
@@ -57,11 +61,11 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 	// Constructs, innermost last for each block: headers in block order.
 	var cons []*construct
 	add := func(head, merge, keyHead int) {
-		key := consKey{in.seq, keyHead}
+		key := consKey{inst: in.seq, head: keyHead}
 		if b.varyingCons[key] || !closedRange(in, preds, head, merge) {
 			return
 		}
-		c := &construct{key: key, in: in, head: head, merge: merge}
+		c := &construct{key: key, in: in, head: head, merge: merge, last: merge}
 		cons = append(cons, c)
 		b.convCons = append(b.convCons, c)
 	}
@@ -77,6 +81,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			}
 		}
 	}
+	cons = b.addTails(in, preds, cons)
 	for j := 1; j < n; j++ {
 		if in.fast[j] || len(preds[j]) == 0 {
 			continue
@@ -84,7 +89,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 		// The innermost converged construct holding j after its header.
 		for k := len(cons) - 1; k >= 0; k-- {
 			c := cons[k]
-			if c.head < j && j <= c.merge {
+			if c.head < j && j <= c.last {
 				in.direct[j], in.dcons[j] = true, c
 				c.used = true
 				in.labels[j] = b.label()
@@ -98,7 +103,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			continue
 		}
 		for _, c := range cons {
-			if c.key.head == h {
+			if c.key.head == h && !c.key.tail {
 				l.jumps, c.used = true, true
 			}
 		}
