@@ -295,7 +295,6 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 			case condFalse:
 				return no, true
 			}
-			t.tree.root.dense(s)
 			for _, run := range t.tree.code {
 				run(s)
 			}

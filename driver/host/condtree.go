@@ -29,7 +29,6 @@ type cond struct {
 	aff, uni int
 	affLeft  bool
 	signed   bool
-	sp       *sparse // the affine operand's, if it computes only samples
 }
 
 // condTree is a branch's condition: its root and the hoisted code of its
@@ -86,9 +85,9 @@ func (p *prep) deferCond(id uint32) *condTree {
 			switch {
 			case p.affine(a[0]) && !p.uniform(a[0]) && p.uniform(a[1]):
 				c.affLeft = true
-				c.aff, c.uni, c.sp = p.rowAt(a[0])*p.lanes, p.rowAt(a[1])*p.lanes, p.sparseOf(a[0])
+				c.aff, c.uni = p.rowAt(a[0])*p.lanes, p.rowAt(a[1])*p.lanes
 			case p.affine(a[1]) && !p.uniform(a[1]) && p.uniform(a[0]):
-				c.aff, c.uni, c.sp = p.rowAt(a[1])*p.lanes, p.rowAt(a[0])*p.lanes, p.sparseOf(a[1])
+				c.aff, c.uni = p.rowAt(a[1])*p.lanes, p.rowAt(a[0])*p.lanes
 			default:
 				return nil
 			}
@@ -111,9 +110,6 @@ func (p *prep) deferCond(id uint32) *condTree {
 		return nil
 	}
 	t := &condTree{root: root}
-	for _, id := range leaves {
-		p.leaves[id] = true // they read their affine operand's samples
-	}
 	// Nodes come before their parents in the prologue; keep that order.
 	for lvl := range p.k.pro {
 		for i := range p.k.pro[lvl] {
@@ -134,14 +130,6 @@ const (
 	condFalse
 	condTrue
 )
-
-// dense fills the sparse rows the nodes' code reads (sparse.go).
-func (c *cond) dense(s *state) {
-	s.dense(c.sp)
-	for _, k := range c.kids {
-		k.dense(s)
-	}
-}
 
 // eval decides c for every lane of the group, or says condMixed.
 func (c *cond) eval(s *state) int8 {

@@ -456,9 +456,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 				} else if uniFlow {
 					p.markAffine(in) // computed under the full mask (uniflow.go)
 				}
-				if sp := p.sparse[in.id]; sp != nil {
-					sp.on = p.aff[in.id]
-				}
 				b.code = append(b.code, run...)
 			}
 		}

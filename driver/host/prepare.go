@@ -137,13 +137,8 @@ type prep struct {
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
 	uses         map[uint32]int       // how many operands name each id
 	proAt        map[uint32][2]int    // hoisted instructions' places in the prologues
-	sparse       map[uint32]*sparse   // affine values that may compute only samples (sparse.go)
-	sparseRow    map[int]*sparse      // the same by first slot
-	reads        []rowRead
-	leaves       map[uint32]bool // comparisons of range-decided branches
-	affRead      int             // reads that take samples: not recorded
-	uniFlow      bool            // the entry function never splits its lanes (uniflow.go)
-	uniVar       map[uint32]bool // promoted variables that hold one value for all lanes
+	uniFlow      bool                 // the entry function never splits its lanes (uniflow.go)
+	uniVar       map[uint32]bool      // promoted variables that hold one value for all lanes
 	k            *Kernel
 	lanes        int
 	nrows        int
@@ -273,11 +268,9 @@ func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, pl
 	if err := p.localSize(ep); err != nil {
 		return nil, p, err
 	}
-	p.sparse, p.sparseRow, p.leaves = map[uint32]*sparse{}, map[int]*sparse{}, map[uint32]bool{}
 	if err := p.functions(first); err != nil {
 		return nil, p, err
 	}
-	p.finishSparse()
 	p.k.entry = p.funcs[uint32(ep.Function)]
 	if p.k.entry == nil {
 		return nil, p, p.errorf("entry point function %%%d not found", ep.Function)

@@ -236,17 +236,6 @@ func (p *prep) readsRows(id uint32) {
 	if t := p.vtype[id]; t != nil {
 		n = max(t.comps, 1)
 	}
-	if p.affRead == 0 && p.sparse != nil {
-		var reader uint32
-		if p.cur != nil {
-			reader = p.cur.id
-		}
-		// Every row: a sparse value may live in any row of a construct
-		// (alias.go's placement), and reading the construct reads it.
-		for c := range n {
-			p.reads = append(p.reads, rowRead{reader: reader, row: r + c})
-		}
-	}
 	for c := range n {
 		*p.rowFlag(r + c) = true
 	}
