@@ -290,15 +290,15 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 		}
 	}
 	if u != nil {
-		return p.fuseMad(in, func(s *state) {
+		return func(s *state) {
 			if s.redo {
 				gen(s)
 				return
 			}
 			u(s)
-		}), nil
+		}, nil
 	}
-	return p.fuseMad(in, gen), nil
+	return gen, nil
 }
 
 // elementwiseLanes binds the loop that reads every operand as rows.

@@ -114,8 +114,7 @@ func (p *prep) functions(first int) error {
 	if p.on(optLoadAlias) {
 		p.findLoadAliases(raws)
 	}
-	p.defs, p.uses, p.proAt, p.codeAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}, map[uint32]codeRef{}
-	p.madLevel = map[uint32]uint8{}
+	p.defs, p.uses, p.proAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
@@ -432,12 +431,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				lvl := p.hoistLevel(in)
-				if want, ok := p.madLevel[in.id]; ok && want != lvl {
-					return p.errorf("internal error: fused sum hoisted at %d, expected %d", lvl, want)
-				}
-				if lvl == 0 && len(run) == 1 && in.id != 0 {
-					p.codeAt[in.id] = codeRef{b, len(b.code)}
-				}
 				if lvl > 0 && len(run) == 1 {
 					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
 					if p.live != nil {

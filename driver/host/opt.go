@@ -34,7 +34,6 @@ const (
 	optUniform                // lane-uniform values computed once (uniform.go)
 	optAffine                 // accesses whose indices grow with the local ids (affine.go)
 	optCondTree               // bounds tests decided per group (condtree.go)
-	optMad                    // a product used once is computed with its sum (mad.go)
 	optBatch                  // several small groups run at once (batch.go)
 	optMemFast                // loads and stores of 32-bit leaves of a known region (memfast.go)
 	optConvFast               // straight conversion loops (convfast.go)
@@ -45,7 +44,7 @@ const (
 )
 
 var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
-	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "mad", "batch",
+	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
 // optSet holds the optimizations turned off, one bit each.

@@ -125,9 +125,7 @@ type prep struct {
 	dynPart      map[uint32]*dynPart // chains with a variable index into them (promotedyn.go)
 	fused        map[uint32]*addr    // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
-	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
-	madLevel     map[uint32]uint8     // fused sums' expected hoisting levels
 	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
