@@ -288,17 +288,6 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 			}
 			return no, true
 		}
-		if t.tree != nil && !s.redo {
-			switch t.tree.root.eval(s) {
-			case condTrue:
-				return yes, true
-			case condFalse:
-				return no, true
-			}
-			for _, run := range t.tree.code {
-				run(s)
-			}
-		}
 		taken := 0
 		if s.full {
 			c := c

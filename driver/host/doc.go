@@ -14,8 +14,7 @@
 // are computed once (uniform.go), also in place where no branch splits the
 // lanes (uniflow.go); copies share rows (alias.go, forward.go); accesses
 // whose indices grow with the local ids check bounds once per row
-// (affine.go), bounds tests on such indices are decided per group
-// (condtree.go).
+// (affine.go).
 // Private arrays indexed by a variable live in rows, moved whole when the
 // index is uniform (promotedyn.go); phis that read each other are set in
 // dependency order rather than through temporaries (phiorder.go).

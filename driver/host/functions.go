@@ -44,9 +44,8 @@ type term struct {
 	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
 	cond    int     // register offset of the condition or selector
 	lits    []uint64
-	uni     bool      // BranchConditional: the condition is uniform
-	tree    *condTree // or decided on ranges (condtree.go)
-	val     int       // OpReturnValue: register offset and slot count
+	uni     bool // BranchConditional: the condition is uniform
+	val     int  // OpReturnValue: register offset and slot count
 	valN    int
 	pos     int
 }
@@ -380,9 +379,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos, uni: uni}
-				if !uni {
-					b.term.tree = p.deferCond(in.args[0])
-				}
 			case spirv.OpSwitch:
 				if len(in.args) < 2 {
 					return p.errorf("short instruction")

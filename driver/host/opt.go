@@ -33,7 +33,6 @@ const (
 	optHoist                  // invariant code runs once per dispatch or group (hoist.go)
 	optUniform                // lane-uniform values computed once (uniform.go)
 	optAffine                 // accesses whose indices grow with the local ids (affine.go)
-	optCondTree               // bounds tests decided per group (condtree.go)
 	optBatch                  // several small groups run at once (batch.go)
 	optMemFast                // loads and stores of 32-bit leaves of a known region (memfast.go)
 	optConvFast               // straight conversion loops (convfast.go)
@@ -44,7 +43,7 @@ const (
 )
 
 var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
-	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "batch",
+	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
 // optSet holds the optimizations turned off, one bit each.
