@@ -74,9 +74,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			if _, w32 := words32(p.vtype[in.id]); w32 && p.uniform(in.id) {
 				return p.uniformLoadFused(dst, p.vtype[in.id], fa, run), nil
 			}
-			if g := p.vgroups[in.id]; g != nil {
-				return p.groupLoad(in.id, g, run), nil // vload.go
-			}
 			return run, nil
 		}
 		if run := p.builtinLoad(in, dst, p.vtype[in.id]); run != nil {

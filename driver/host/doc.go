@@ -27,9 +27,7 @@
 // Before rows are given out, Prepare simplifies its copy of the
 // instructions: extracts of constructs read the values they were built from
 // (simplify.go), a maximum feeding only a minimum is one clamp (clamp.go),
-// and a construct's operands are laid out in its rows (alias.go); four
-// scalar loads of consecutive words that make a vector are read together
-// (vload.go).
+// and a construct's operands are laid out in its rows (alias.go).
 //
 // On amd64 with AVX2 the hot lane loops run four 64-bit slots to a ymm
 // register: the element-wise operations on 32-bit numbers, from templates

@@ -180,10 +180,6 @@ func (p *prep) functions(first int) error {
 		p.findFused(raws)
 	}
 	p.findWrites(raws)
-	p.vgroups = map[uint32]*vgroup{}
-	if p.on(optVLoad) {
-		p.findLoadGroups(raws)
-	}
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err

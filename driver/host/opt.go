@@ -29,7 +29,6 @@ const (
 	optAlias                  // copies and extracts share their operand's rows (alias.go)
 	optUniFlow                // values computed under a full mask (uniflow.go)
 	optFuse                   // access chains computed by their loads and stores (fuse.go)
-	optVLoad                  // four scalar loads read as one vector (vload.go)
 	optHoist                  // invariant code runs once per dispatch or group (hoist.go)
 	optUniform                // lane-uniform values computed once (uniform.go)
 	optAffine                 // accesses whose indices grow with the local ids (affine.go)
@@ -43,7 +42,7 @@ const (
 )
 
 var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
-	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "batch",
+	"uniflow", "fuse", "hoist", "uniform", "affine", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
 // optSet holds the optimizations turned off, one bit each.

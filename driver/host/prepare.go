@@ -78,7 +78,6 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
-	vgroups int // groups of loads (vload.go)
 	// physSlots counts the physical access instructions (physical.go).
 	physSlots int
 	handles   []handleSlot // image and sampler variables (imageprep.go)
@@ -129,7 +128,6 @@ type prep struct {
 	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
-	vgroups      map[uint32]*vgroup   // loads of four consecutive words (vload.go)
 	handles      map[uint32]int       // image and sampler variables: their slot in Kernel.handles (imageprep.go)
 	uniBuiltin   map[uint32]*bool     // uniform built-in loads: whether readers take them so (builtins.go)
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
