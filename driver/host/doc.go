@@ -25,8 +25,8 @@
 // that the rows a kernel keeps live stay in cache.
 //
 // Before rows are given out, Prepare simplifies its copy of the
-// instructions: extracts of constructs read the values they were built from
-// (simplify.go), a maximum feeding only a minimum is one clamp (clamp.go),
+// instructions (extracts of constructs are folded earlier, by spirv/opt in
+// compiler.Compile): a maximum feeding only a minimum is one clamp (clamp.go),
 // and a construct's operands are laid out in its rows (alias.go).
 //
 // On amd64 with AVX2 the hot lane loops run four 64-bit slots to a ymm

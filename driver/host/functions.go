@@ -95,9 +95,6 @@ func (p *prep) functions(first int) error {
 			b.body = append(b.body, in)
 		}
 	}
-	if p.on(optSimplify) {
-		p.forwardExtracts(raws)
-	}
 	if p.on(optClamp) {
 		p.fuseClamps(raws)
 	}

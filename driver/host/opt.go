@@ -20,8 +20,7 @@ import (
 type opt uint8
 
 const (
-	optSimplify    opt = iota // extracts of constructs read their sources (simplify.go)
-	optClamp                  // a maximum feeding only a minimum is one clamp (clamp.go)
+	optClamp       opt = iota // a maximum feeding only a minimum is one clamp (clamp.go)
 	optPromote                // Function variables kept in rows (promote.go)
 	optForward                // loads read the value stored before them (forward.go)
 	optLoadAlias              // loads live in their promoted variable's rows (forward.go)
@@ -41,7 +40,7 @@ const (
 	numOpts
 )
 
-var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
+var optNames = [numOpts]string{"clamp", "promote", "forward", "loadalias", "place", "alias",
 	"uniflow", "fuse", "hoist", "uniform", "affine", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
