@@ -40,9 +40,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if _, ok := p.handles[a[0]]; ok {
 			return nil, nil // the variable's slot (imageprep.go)
 		}
-		if _, ok := p.fwd[in.id]; ok {
-			return nil, nil // forward.go
-		}
 		dst, err := p.operand(in.id)
 		if err != nil {
 			return nil, err
@@ -85,9 +82,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case spirv.OpStore:
-		if p.fwdVar[a[0]] {
-			return nil, nil // every load reads the value itself
-		}
 		v, whole := p.promoted[a[0]]
 		pt, field := p.promotedPart[a[0]]
 		if field {

@@ -12,7 +12,7 @@
 // buffer memory is used in place, every access bounds-checked. Small
 // barrier-free groups run several at once (batch.go); lane-uniform values
 // are computed once (uniform.go), also in place where no branch splits the
-// lanes (uniflow.go); copies share rows (alias.go, forward.go); accesses
+// lanes (uniflow.go); copies share rows (alias.go, loadalias.go); accesses
 // whose indices grow with the local ids check bounds once per row
 // (affine.go).
 // Private arrays indexed by a variable live in rows, moved whole when the

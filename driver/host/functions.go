@@ -102,10 +102,6 @@ func (p *prep) functions(first int) error {
 	if p.on(optPromote) {
 		p.findPromotable(raws)
 	}
-	p.fwd, p.fwdVar = map[uint32]uint32{}, map[uint32]bool{}
-	if p.on(optForward) {
-		p.findForwarded(raws)
-	}
 	p.loadAlias = map[uint32]part{}
 	if p.on(optLoadAlias) {
 		p.findLoadAliases(raws)
@@ -205,15 +201,8 @@ func (p *prep) value(in *inst) error {
 	if p.handleLoad(in) {
 		return nil
 	}
-	if x, ok := p.fwd[in.id]; ok {
-		r, ok := p.row[x]
-		if !ok || p.vtype[x] == nil || p.vtype[x].comps != t.comps {
-			return p.errorf("internal error: forwarded value %%%d has no rows", x)
-		}
-		p.row[in.id] = r // the stored value's rows (forward.go)
-		p.aliased[in.id] = true
-	} else if v, ok := p.loadAlias[in.id]; ok {
-		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (forward.go)
+	if v, ok := p.loadAlias[in.id]; ok {
+		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (loadalias.go)
 		p.aliased[in.id] = true
 	} else if r, ok := p.aliasRow(in, t); ok && p.on(optAlias) {
 		p.row[in.id] = r

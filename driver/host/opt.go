@@ -22,8 +22,7 @@ type opt uint8
 const (
 	optClamp       opt = iota // a maximum feeding only a minimum is one clamp (clamp.go)
 	optPromote                // Function variables kept in rows (promote.go)
-	optForward                // loads read the value stored before them (forward.go)
-	optLoadAlias              // loads live in their promoted variable's rows (forward.go)
+	optLoadAlias              // loads live in their promoted variable's rows (loadalias.go)
 	optPlace                  // a construct's operands are laid out in its rows (alias.go)
 	optAlias                  // copies and extracts share their operand's rows (alias.go)
 	optUniFlow                // values computed under a full mask (uniflow.go)
@@ -40,7 +39,7 @@ const (
 	numOpts
 )
 
-var optNames = [numOpts]string{"clamp", "promote", "forward", "loadalias", "place", "alias",
+var optNames = [numOpts]string{"clamp", "promote", "loadalias", "place", "alias",
 	"uniflow", "fuse", "hoist", "uniform", "affine", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 

@@ -111,21 +111,19 @@ type prep struct {
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
-	builtinLoads map[uint32]bool   // loads compiled as built-in values
-	uni          map[uint32]bool   // lane-uniform values (uniform.go)
-	aliased      map[uint32]bool   // values living in their operand's rows (alias.go)
-	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
-	need         map[int]*bool     // rows some instruction reads whole (uniform.go)
+	builtinLoads map[uint32]bool // loads compiled as built-in values
+	uni          map[uint32]bool // lane-uniform values (uniform.go)
+	aliased      map[uint32]bool // values living in their operand's rows (alias.go)
+	need         map[int]*bool   // rows some instruction reads whole (uniform.go)
 	noMark       int
 	aff          map[uint32]bool     // affine indices' local-id factors (affine.go)
-	fwdVar       map[uint32]bool     // variables whose store is dropped
 	promoted     map[uint32]int      // Function variables kept in rows (promote.go)
 	promotedPart map[uint32]part     // constant access chains into them
 	dynPart      map[uint32]*dynPart // chains with a variable index into them (promotedyn.go)
 	fused        map[uint32]*addr    // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
 	curBlock     *block
-	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
+	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (loadalias.go)
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
 	handles      map[uint32]int       // image and sampler variables: their slot in Kernel.handles (imageprep.go)

@@ -32,10 +32,6 @@ func (p *prep) markUniform(in *inst) {
 	if p.uni == nil || !p.on(optUniform) {
 		return
 	}
-	if x, ok := p.fwd[in.id]; ok {
-		p.uni[in.id] = p.uniform(x)
-		return
-	}
 	if in.op == spirv.OpLoad {
 		r := p.staticRegion(in.args[0])
 		if r < 0 {
