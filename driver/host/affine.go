@@ -41,10 +41,6 @@ func (p *prep) markAffine(in *inst) {
 	ok := false
 	switch in.op {
 	case spirv.OpLoad:
-		if x, fw := p.fwd[in.id]; fw {
-			ok = p.affine(x)
-			break
-		}
 		r := p.staticRegion(a[0])
 		if r < 0 || !p.builtinLoads[in.id] {
 			return

@@ -99,7 +99,7 @@ func (p *prep) aliasRow(in *inst, t *typ) (int, bool) {
 // operands' rows are laid out in the construct's own (reserved when its
 // first operand is given rows): the construct is then an alias of them.
 // A construct may itself be placed in another. Values whose rows are
-// decided otherwise (aliases, forwarded loads, phis, parameters,
+// decided otherwise (aliases, phis, parameters,
 // constants) are not placed; a construct whose operands did not all land
 // in place copies them as before, into its reserved rows.
 

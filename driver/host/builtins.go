@@ -63,9 +63,6 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 			}
 		}
 	}
-	if len(comps) == 1 {
-		return p.sparseBuiltin(in, b, comps[0], dst, run)
-	}
 	return run
 }
 

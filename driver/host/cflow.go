@@ -36,7 +36,6 @@ type state struct {
 	// redo runs hoisted instructions in place: a prologue faulted.
 	redo, redoDispatch bool
 	f64                [4][32]float64 // scratch of the per-lane GLSL.std.450 instructions
-	vgroups            []vgroupState  // what the leaders of load groups did (vload.go)
 	bound              []bound        // the dispatch's images and samplers, by slot (imageprep.go)
 	physCaches         []physCache    // per physical access instruction: its last buffer (physical.go)
 }
@@ -60,7 +59,6 @@ func newState(k *Kernel) *state {
 	n := k.lanes
 	s := &state{k: k, lanes: n, r: make([]uint64, k.rows*n), tmp: make([]uint64, max(k.tmpRows, 1)*n)}
 	s.all = make([]bool, n)
-	s.vgroups = make([]vgroupState, k.vgroups)
 	s.physCaches = make([]physCache, k.physSlots)
 	s.tmpOff = make([]uint64, n)
 	for i := range s.all {
@@ -287,18 +285,6 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 				return yes, true
 			}
 			return no, true
-		}
-		if t.tree != nil && !s.redo {
-			switch t.tree.root.eval(s) {
-			case condTrue:
-				return yes, true
-			case condFalse:
-				return no, true
-			}
-			t.tree.root.dense(s)
-			for _, run := range t.tree.code {
-				run(s)
-			}
 		}
 		taken := 0
 		if s.full {

@@ -59,3 +59,19 @@ func (p *prep) fuseClamps(raws []*rawFunc) {
 		}
 	}
 }
+
+// rawUses counts the operands of raws that name each id (literals too: a
+// count is at worst too high).
+func rawUses(raws []*rawFunc) map[uint32]int {
+	uses := map[uint32]int{}
+	for _, rf := range raws {
+		for _, rb := range rf.blocks {
+			for _, in := range rb.body {
+				for _, id := range in.args {
+					uses[id]++
+				}
+			}
+		}
+	}
+	return uses
+}

@@ -40,9 +40,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		if _, ok := p.handles[a[0]]; ok {
 			return nil, nil // the variable's slot (imageprep.go)
 		}
-		if _, ok := p.fwd[in.id]; ok {
-			return nil, nil // forward.go
-		}
 		dst, err := p.operand(in.id)
 		if err != nil {
 			return nil, err
@@ -74,9 +71,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 			if _, w32 := words32(p.vtype[in.id]); w32 && p.uniform(in.id) {
 				return p.uniformLoadFused(dst, p.vtype[in.id], fa, run), nil
 			}
-			if g := p.vgroups[in.id]; g != nil {
-				return p.groupLoad(in.id, g, run), nil // vload.go
-			}
 			return run, nil
 		}
 		if run := p.builtinLoad(in, dst, p.vtype[in.id]); run != nil {
@@ -88,9 +82,6 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		return p.load(dst, p.vtype[in.id], ptr, p.staticRegion(a[0])), nil
 	case spirv.OpStore:
-		if p.fwdVar[a[0]] {
-			return nil, nil // every load reads the value itself
-		}
 		v, whole := p.promoted[a[0]]
 		pt, field := p.promotedPart[a[0]]
 		if field {
@@ -290,15 +281,15 @@ func (p *prep) elementwise(in *inst, key loopKey, args []uint32, w intw) (func(*
 		}
 	}
 	if u != nil {
-		return p.fuseMad(in, p.sparseArith(in, func(s *state) {
+		return func(s *state) {
 			if s.redo {
 				gen(s)
 				return
 			}
 			u(s)
-		})), nil
+		}, nil
 	}
-	return p.fuseMad(in, p.sparseArith(in, gen)), nil
+	return gen, nil
 }
 
 // elementwiseLanes binds the loop that reads every operand as rows.

@@ -12,11 +12,9 @@
 // buffer memory is used in place, every access bounds-checked. Small
 // barrier-free groups run several at once (batch.go); lane-uniform values
 // are computed once (uniform.go), also in place where no branch splits the
-// lanes (uniflow.go); copies share rows (alias.go, forward.go); accesses
+// lanes (uniflow.go); copies share rows (alias.go, loadalias.go); accesses
 // whose indices grow with the local ids check bounds once per row
-// (affine.go), bounds tests on such indices are decided per group
-// (condtree.go), and index arithmetic only they read computes a few lanes
-// (sparse.go); a product used once by a sum is computed with it (mad.go).
+// (affine.go).
 // Private arrays indexed by a variable live in rows, moved whole when the
 // index is uniform (promotedyn.go); phis that read each other are set in
 // dependency order rather than through temporaries (phiorder.go).
@@ -27,11 +25,9 @@
 // that the rows a kernel keeps live stay in cache.
 //
 // Before rows are given out, Prepare simplifies its copy of the
-// instructions: extracts of constructs read the values they were built from
-// (simplify.go), a maximum feeding only a minimum is one clamp (clamp.go),
-// and a construct's operands are laid out in its rows (alias.go); four
-// scalar loads of consecutive words that make a vector are read together
-// (vload.go).
+// instructions (extracts of constructs are folded earlier, by spirv/opt in
+// compiler.Compile): a maximum feeding only a minimum is one clamp (clamp.go),
+// and a construct's operands are laid out in its rows (alias.go).
 //
 // On amd64 with AVX2 the hot lane loops run four 64-bit slots to a ymm
 // register: the element-wise operations on 32-bit numbers, from templates

@@ -44,9 +44,8 @@ type term struct {
 	targets []int32 // Branch: [t]; BranchConditional: [t, f]; Switch: [default, cases...]
 	cond    int     // register offset of the condition or selector
 	lits    []uint64
-	uni     bool      // BranchConditional: the condition is uniform
-	tree    *condTree // or decided on ranges (condtree.go)
-	val     int       // OpReturnValue: register offset and slot count
+	uni     bool // BranchConditional: the condition is uniform
+	val     int  // OpReturnValue: register offset and slot count
 	valN    int
 	pos     int
 }
@@ -96,9 +95,6 @@ func (p *prep) functions(first int) error {
 			b.body = append(b.body, in)
 		}
 	}
-	if p.on(optSimplify) {
-		p.forwardExtracts(raws)
-	}
 	if p.on(optClamp) {
 		p.fuseClamps(raws)
 	}
@@ -106,16 +102,11 @@ func (p *prep) functions(first int) error {
 	if p.on(optPromote) {
 		p.findPromotable(raws)
 	}
-	p.fwd, p.fwdVar = map[uint32]uint32{}, map[uint32]bool{}
-	if p.on(optForward) {
-		p.findForwarded(raws)
-	}
 	p.loadAlias = map[uint32]part{}
 	if p.on(optLoadAlias) {
 		p.findLoadAliases(raws)
 	}
-	p.defs, p.uses, p.proAt, p.codeAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}, map[uint32]codeRef{}
-	p.madLevel = map[uint32]uint8{}
+	p.defs, p.uses, p.proAt = map[uint32]*inst{}, map[uint32]int{}, map[uint32][2]int{}
 	for _, rf := range raws {
 		for _, rb := range rf.blocks {
 			for _, in := range rb.body {
@@ -182,10 +173,6 @@ func (p *prep) functions(first int) error {
 		p.findFused(raws)
 	}
 	p.findWrites(raws)
-	p.vgroups = map[uint32]*vgroup{}
-	if p.on(optVLoad) {
-		p.findLoadGroups(raws)
-	}
 	for i, rf := range raws {
 		if err := p.function(p.k.funcs[i], rf); err != nil {
 			return err
@@ -214,15 +201,8 @@ func (p *prep) value(in *inst) error {
 	if p.handleLoad(in) {
 		return nil
 	}
-	if x, ok := p.fwd[in.id]; ok {
-		r, ok := p.row[x]
-		if !ok || p.vtype[x] == nil || p.vtype[x].comps != t.comps {
-			return p.errorf("internal error: forwarded value %%%d has no rows", x)
-		}
-		p.row[in.id] = r // the stored value's rows (forward.go)
-		p.aliased[in.id] = true
-	} else if v, ok := p.loadAlias[in.id]; ok {
-		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (forward.go)
+	if v, ok := p.loadAlias[in.id]; ok {
+		p.row[in.id] = p.promoted[v.v]/p.lanes + v.off // the variable's rows (loadalias.go)
 		p.aliased[in.id] = true
 	} else if r, ok := p.aliasRow(in, t); ok && p.on(optAlias) {
 		p.row[in.id] = r
@@ -381,9 +361,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				b.term = term{op: in.op, targets: []int32{t, e}, cond: c, pos: in.pos, uni: uni}
-				if !uni {
-					b.term.tree = p.deferCond(in.args[0])
-				}
 			case spirv.OpSwitch:
 				if len(in.args) < 2 {
 					return p.errorf("short instruction")
@@ -432,12 +409,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					return err
 				}
 				lvl := p.hoistLevel(in)
-				if want, ok := p.madLevel[in.id]; ok && want != lvl {
-					return p.errorf("internal error: fused sum hoisted at %d, expected %d", lvl, want)
-				}
-				if lvl == 0 && len(run) == 1 && in.id != 0 {
-					p.codeAt[in.id] = codeRef{b, len(b.code)}
-				}
 				if lvl > 0 && len(run) == 1 {
 					p.proAt[in.id] = [2]int{int(lvl - 1), len(p.k.pro[lvl-1])}
 					if p.live != nil {
@@ -455,9 +426,6 @@ func (p *prep) function(f *fn, rf *rawFunc) error {
 					p.markAffine(in)
 				} else if uniFlow {
 					p.markAffine(in) // computed under the full mask (uniflow.go)
-				}
-				if sp := p.sparse[in.id]; sp != nil {
-					sp.on = p.aff[in.id]
 				}
 				b.code = append(b.code, run...)
 			}

@@ -15,8 +15,7 @@ type addr struct {
 	rg   int   // region of the base variable
 	base int64 // constant byte offset
 	idx  [2]int
-	id   [2]uint32  // the index values
-	sp   [2]*sparse // their sparse rows (sparse.go), or nil
+	id   [2]uint32 // the index values
 	st   [2]int64
 	n    int // dynamic indices: 1 or 2
 }
@@ -120,9 +119,7 @@ func (p *prep) fusableChain(in *inst) *addr {
 			if !ok || it.width != 32 || it.comps != 1 || a.n == 2 {
 				return nil
 			}
-			p.affRead++ // recorded by the loads and stores (affineReads)
 			p.readsRows(id)
-			p.affRead--
 			a.idx[a.n], a.id[a.n], a.st[a.n] = row*p.lanes, id, int64(cur.stride)
 			a.n++
 		}
@@ -178,7 +175,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 				}
 			}
 			if aff {
-				s.denseAddr(a)
 				if lo, hi, ok := s.run(); ok && !s.redo && s.runLoad32(d[lo:hi], m, x[lo:hi], base, st) {
 					return
 				}
@@ -239,7 +235,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 				}
 			}
 			if aff {
-				s.denseAddr(a)
 			}
 			x, y = x[:len(d)], y[:len(d)]
 			for l := range d {
@@ -271,7 +266,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 		if aff {
-			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -326,7 +320,6 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 				}
 			}
 			if aff {
-				s.denseAddr(a)
 				if lo, hi, ok := s.run(); ok && !s.redo && s.runStore32(v[lo:hi], m, x[lo:hi], base, st) {
 					return
 				}
@@ -383,7 +376,6 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 				}
 			}
 			if aff {
-				s.denseAddr(a)
 			}
 			x, y = x[:len(v)], y[:len(v)]
 			for l := range v {
@@ -415,7 +407,6 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			}
 		}
 		if aff {
-			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -472,25 +463,8 @@ func (p *prep) uniformLoadFused(dst int, t *typ, a *addr, gen func(*state)) func
 	}
 }
 
-// affineReads says whether a fused access's indices are affine; if so its
-// loads and stores read their samples (sparse.go), else whole rows.
-func (p *prep) affineReads(a *addr) bool {
-	if !p.affineAddr(a) {
-		p.fullRead(a.id[:a.n]...)
-		return false
-	}
-	for j := range a.n {
-		a.sp[j] = p.sparseOf(a.id[j])
-	}
-	return true
-}
-
-// denseAddr fills the sparse index rows of a before a lane-by-lane access.
-func (s *state) denseAddr(a *addr) {
-	for j := range a.n {
-		s.dense(a.sp[j])
-	}
-}
+// affineReads says whether a fused access's indices are affine.
+func (p *prep) affineReads(a *addr) bool { return p.affineAddr(a) }
 
 // packedLeaves says whether a value's leaves are 8- or 16-bit numbers that
 // fill four bytes (char4, uchar4, short2, ushort2): with affine addresses
@@ -544,7 +518,6 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 		if aff {
-			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -598,7 +571,6 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 			}
 		}
 		if aff {
-			s.denseAddr(a)
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)

@@ -561,26 +561,6 @@ func extraAsm() []asmFunc {
 			setup: "\tMOVL $0x47800000, AX\n\tMOVQ AX, X12\n\tVPBROADCASTD X12, Y12\n",
 			body: "\tVPSRLD $16, {a}, {t}\n\tVPSLLD $16, {a}, {u}\n\tVPSRLD $16, {u}, {u}\n" +
 				"\tVCVTDQ2PS {t}, {t}\n\tVCVTDQ2PS {u}, {u}\n\tVMULPS Y12, {t}, {t}\n\tVADDPS {u}, {t}, {d}" + mask32})
-	combs := []struct{ name, tmpl string }{
-		{"XY", "\tVADDPS {c}, {t}, {d}"}, {"YX", "\tVADDPS {t}, {c}, {d}"},
-		{"SubXY", "\tVSUBPS {c}, {t}, {d}"}, {"SubYX", "\tVSUBPS {t}, {c}, {d}"},
-	}
-	shapes := []struct {
-		name    string
-		uniform []bool
-	}{{"", []bool{false, false, false}}, {"_vsv", []bool{false, true, false}}, {"_vvs", []bool{false, false, true}}, {"_vss", []bool{false, true, true}}}
-	for _, c := range combs {
-		for _, sh := range shapes {
-			fs = append(fs, asmFunc{name: "simdMad" + c.name + sh.name, params: []string{"a", "b", "y"}, uniform: sh.uniform,
-				// The product rounds to float32 before the sum, as in madRow.
-				body: "\tVMULPS {b}, {a}, {t}\n" + c.tmpl + mask32})
-		}
-	}
-	for _, c := range combs {
-		// mix: ((p - q) * t) combined with y, each step rounded.
-		fs = append(fs, asmFunc{name: "simdSubMad" + c.name, params: []string{"p", "q", "t", "y"}, uniform: []bool{false, false, false, false},
-			body: "\tVSUBPS {b}, {a}, {t}\n\tVMULPS {c}, {t}, {t}\n" + strings.ReplaceAll(c.tmpl, "{c}", "{e}") + mask32})
-	}
 	fs = append(fs, asmFunc{name: "simdDot32", params: []string{"x *uint64", "y *uint64", "stride int", "comps int"}, raw: dot32},
 		asmFunc{name: "simdWiden32", params: []string{"w *uint32"}, raw: widen32},
 		asmFunc{name: "simdZeros", params: []string{}, raw: zeros, result: "int"},

@@ -92,9 +92,7 @@ func (p *prep) hoistLevel(in *inst) uint8 {
 		return 0
 	}
 	var lvl uint8
-	if x, ok := p.fwd[in.id]; ok {
-		lvl = p.level(x) // the stored value itself
-	} else if in.op == spirv.OpLoad {
+	if in.op == spirv.OpLoad {
 		r := p.staticRegion(in.args[0])
 		if r < 0 {
 			return 0

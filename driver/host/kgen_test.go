@@ -497,8 +497,8 @@ func (g *kgen) fleaf() string {
 	return g.fvar()
 }
 
-// affine returns an index below kgIn that grows with the ids (affine.go,
-// sparse.go): unmasked, as real kernels index.
+// affine returns an index below kgIn that grows with the ids (affine.go):
+// unmasked, as real kernels index.
 func (g *kgen) affine() string {
 	switch g.r.Intn(5) {
 	case 0:

@@ -33,8 +33,7 @@ import (
 //
 // Rows that code outside the block order writes or reads stay apart: the
 // values the per-dispatch prologue computes and those that other code
-// reads after the per-group one, the nodes of range-decided branches
-// (condtree.go), sampled values (sparse.go), parameters (written by
+// reads after the per-group one, parameters (written by
 // callers), OpUndef (rows start zero), and any value whose rows an
 // analysis named before the blocks were compiled. Each function has its
 // own rows: a callee's values never share with a caller's. The second
@@ -273,7 +272,7 @@ var minShareBytes = 32 << 10
 
 // pinnedValue says whether id's rows must stay its own.
 func (p *prep) pinnedValue(id uint32) bool {
-	if p.live.outside[id] || p.sparse[id] != nil {
+	if p.live.outside[id] {
 		return true
 	}
 	if at, ok := p.proAt[id]; ok && at[0] == 0 {

@@ -20,22 +20,16 @@ import (
 type opt uint8
 
 const (
-	optSimplify    opt = iota // extracts of constructs read their sources (simplify.go)
-	optClamp                  // a maximum feeding only a minimum is one clamp (clamp.go)
+	optClamp       opt = iota // a maximum feeding only a minimum is one clamp (clamp.go)
 	optPromote                // Function variables kept in rows (promote.go)
-	optForward                // loads read the value stored before them (forward.go)
-	optLoadAlias              // loads live in their promoted variable's rows (forward.go)
+	optLoadAlias              // loads live in their promoted variable's rows (loadalias.go)
 	optPlace                  // a construct's operands are laid out in its rows (alias.go)
 	optAlias                  // copies and extracts share their operand's rows (alias.go)
 	optUniFlow                // values computed under a full mask (uniflow.go)
 	optFuse                   // access chains computed by their loads and stores (fuse.go)
-	optVLoad                  // four scalar loads read as one vector (vload.go)
 	optHoist                  // invariant code runs once per dispatch or group (hoist.go)
 	optUniform                // lane-uniform values computed once (uniform.go)
 	optAffine                 // accesses whose indices grow with the local ids (affine.go)
-	optCondTree               // bounds tests decided per group (condtree.go)
-	optSparse                 // index arithmetic computes only samples (sparse.go)
-	optMad                    // a product used once is computed with its sum (mad.go)
 	optBatch                  // several small groups run at once (batch.go)
 	optMemFast                // loads and stores of 32-bit leaves of a known region (memfast.go)
 	optConvFast               // straight conversion loops (convfast.go)
@@ -45,8 +39,8 @@ const (
 	numOpts
 )
 
-var optNames = [numOpts]string{"simplify", "clamp", "promote", "forward", "loadalias", "place", "alias",
-	"uniflow", "fuse", "vload", "hoist", "uniform", "affine", "condtree", "sparse", "mad", "batch",
+var optNames = [numOpts]string{"clamp", "promote", "loadalias", "place", "alias",
+	"uniflow", "fuse", "hoist", "uniform", "affine", "batch",
 	"memfast", "convfast", "phiorder", "sharedconst", "rows"}
 
 // optSet holds the optimizations turned off, one bit each.

@@ -78,7 +78,6 @@ type Kernel struct {
 	entry   *fn
 	pro     [2][]instr // hoisted code: per dispatch, per work-group
 	pool    sync.Pool
-	vgroups int // groups of loads (vload.go)
 	// physSlots counts the physical access instructions (physical.go).
 	physSlots int
 	handles   []handleSlot // image and sampler variables (imageprep.go)
@@ -112,38 +111,28 @@ type prep struct {
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
-	builtinLoads map[uint32]bool   // loads compiled as built-in values
-	uni          map[uint32]bool   // lane-uniform values (uniform.go)
-	aliased      map[uint32]bool   // values living in their operand's rows (alias.go)
-	fwd          map[uint32]uint32 // loads that read a stored value (forward.go)
-	need         map[int]*bool     // rows some instruction reads whole (uniform.go)
+	builtinLoads map[uint32]bool // loads compiled as built-in values
+	uni          map[uint32]bool // lane-uniform values (uniform.go)
+	aliased      map[uint32]bool // values living in their operand's rows (alias.go)
+	need         map[int]*bool   // rows some instruction reads whole (uniform.go)
 	noMark       int
 	aff          map[uint32]bool     // affine indices' local-id factors (affine.go)
-	fwdVar       map[uint32]bool     // variables whose store is dropped
 	promoted     map[uint32]int      // Function variables kept in rows (promote.go)
 	promotedPart map[uint32]part     // constant access chains into them
 	dynPart      map[uint32]*dynPart // chains with a variable index into them (promotedyn.go)
 	fused        map[uint32]*addr    // access chains computed by their loads and stores (fuse.go)
 	entryID      uint32
-	codeAt       map[uint32]codeRef // non-hoisted instructions' code (mad.go)
 	curBlock     *block
-	madLevel     map[uint32]uint8     // fused sums' expected hoisting levels
-	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (forward.go)
+	loadAlias    map[uint32]part      // loads living in their promoted variable's rows (loadalias.go)
 	place        map[uint32]placement // values laid out in a construct's rows (alias.go)
 	reserved     map[uint32]int       // the first rows of constructs with placed operands
-	vgroups      map[uint32]*vgroup   // loads of four consecutive words (vload.go)
 	handles      map[uint32]int       // image and sampler variables: their slot in Kernel.handles (imageprep.go)
 	uniBuiltin   map[uint32]*bool     // uniform built-in loads: whether readers take them so (builtins.go)
 	defs         map[uint32]*inst     // the instruction defining each id of the functions
 	uses         map[uint32]int       // how many operands name each id
 	proAt        map[uint32][2]int    // hoisted instructions' places in the prologues
-	sparse       map[uint32]*sparse   // affine values that may compute only samples (sparse.go)
-	sparseRow    map[int]*sparse      // the same by first slot
-	reads        []rowRead
-	leaves       map[uint32]bool // comparisons of range-decided branches
-	affRead      int             // reads that take samples: not recorded
-	uniFlow      bool            // the entry function never splits its lanes (uniflow.go)
-	uniVar       map[uint32]bool // promoted variables that hold one value for all lanes
+	uniFlow      bool                 // the entry function never splits its lanes (uniflow.go)
+	uniVar       map[uint32]bool      // promoted variables that hold one value for all lanes
 	k            *Kernel
 	lanes        int
 	nrows        int
@@ -273,11 +262,9 @@ func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, pl
 	if err := p.localSize(ep); err != nil {
 		return nil, p, err
 	}
-	p.sparse, p.sparseRow, p.leaves = map[uint32]*sparse{}, map[int]*sparse{}, map[uint32]bool{}
 	if err := p.functions(first); err != nil {
 		return nil, p, err
 	}
-	p.finishSparse()
 	p.k.entry = p.funcs[uint32(ep.Function)]
 	if p.k.entry == nil {
 		return nil, p, p.errorf("entry point function %%%d not found", ep.Function)

@@ -204,7 +204,7 @@ func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
 func (p *prep) uniformPromotedStore(v, src int, t *typ) func(*state) {
 	L := p.lanes
 	n := t.comps * L
-	// Loads that live in the variable's rows (forward.go) mark them when
+	// Loads that live in the variable's rows (loadalias.go) mark them when
 	// something reads them whole.
 	need := make([]*bool, t.comps)
 	for c := range need {

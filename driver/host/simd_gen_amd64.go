@@ -590,66 +590,6 @@ func simdSToF32(d *uint64, a *uint64, n int)
 func simdUToF32(d *uint64, a *uint64, n int)
 
 //go:noescape
-func simdMadXY(d *uint64, a *uint64, b *uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadXY_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadXY_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
-
-//go:noescape
-func simdMadXY_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
-
-//go:noescape
-func simdMadYX(d *uint64, a *uint64, b *uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadYX_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
-
-//go:noescape
-func simdMadYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
-
-//go:noescape
-func simdMadSubXY(d *uint64, a *uint64, b *uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadSubXY_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadSubXY_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
-
-//go:noescape
-func simdMadSubXY_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
-
-//go:noescape
-func simdMadSubYX(d *uint64, a *uint64, b *uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadSubYX_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int)
-
-//go:noescape
-func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int)
-
-//go:noescape
-func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int)
-
-//go:noescape
-func simdSubMadXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
-
-//go:noescape
-func simdSubMadYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
-
-//go:noescape
-func simdSubMadSubXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
-
-//go:noescape
-func simdSubMadSubYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int)
-
-//go:noescape
 func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int)
 
 //go:noescape

@@ -394,46 +394,6 @@ func simdSToF32(d *uint64, a *uint64, n int) { panic("no SIMD") }
 
 func simdUToF32(d *uint64, a *uint64, n int) { panic("no SIMD") }
 
-func simdMadXY(d *uint64, a *uint64, b *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadXY_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadXY_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadXY_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadYX(d *uint64, a *uint64, b *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadYX_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadSubXY(d *uint64, a *uint64, b *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadSubXY_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadSubXY_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadSubXY_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadSubYX(d *uint64, a *uint64, b *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadSubYX_vsv(d *uint64, a *uint64, b uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdMadSubYX_vvs(d *uint64, a *uint64, b *uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdMadSubYX_vss(d *uint64, a *uint64, b uint64, y uint64, n int) { panic("no SIMD") }
-
-func simdSubMadXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdSubMadYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdSubMadSubXY(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
-
-func simdSubMadSubYX(d *uint64, p *uint64, q *uint64, t *uint64, y *uint64, n int) { panic("no SIMD") }
-
 func simdDot32(d *uint64, x *uint64, y *uint64, stride int, comps int, n int) { panic("no SIMD") }
 
 func simdWiden32(d *uint64, w *uint32, n int) { panic("no SIMD") }

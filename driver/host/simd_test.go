@@ -207,22 +207,12 @@ func TestSIMDConvert(t *testing.T) {
 	}
 }
 
-// TestSIMDMadSelect checks madRow's and OpSelect's SIMD loops and the
+// TestSIMDSelect checks OpSelect's SIMD loops and the
 // affine 32-bit loads and stores against the Go loops.
-func TestSIMDMadSelect(t *testing.T) {
+func TestSIMDSelect(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const n = 203
-	A, B, Y := simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n)
-	for op := madXY; op <= msbYX; op++ {
-		for _, m := range [][3]int{{1, 1, 1}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}, {0, 1, 0}, {1, 0, 0}} {
-			on, off := withSIMD(t, func() []uint64 {
-				d := make([]uint64, n)
-				madRow(d, A, B, Y, m[0], m[1], m[2], op)
-				return d
-			})
-			sameSlots(t, fmt.Sprintf("madRow op %d steps %v", op, m), true, on, off)
-		}
-	}
+	A, B, _ := simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n)
 	c := simdInputs(r, nkI32, n)
 	for i := range c {
 		c[i] &= 1
@@ -560,25 +550,10 @@ func TestSIMDTiles(t *testing.T) {
 	}
 }
 
-// TestSIMDSubMad checks the fused mix rows ((p-q)*t op y).
-func TestSIMDSubMad(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 28))
-	const n = 203
-	P, Q, T, Y := simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n), simdInputs(r, nkF32, n)
-	for op := madXY; op <= msbYX; op++ {
-		on, off := withSIMD(t, func() []uint64 {
-			d := make([]uint64, n)
-			subMadRow(d, P, Q, T, Y, op)
-			return d
-		})
-		sameSlots(t, fmt.Sprintf("subMadRow op %d", op), true, on, off)
-		for l := range n {
-			f := math.Float32frombits
-			x := float32(f(uint32(P[l])) - f(uint32(Q[l])))
-			x = float32(x * f(uint32(T[l])))
-			if want := uint64(math.Float32bits(comb(x, f(uint32(Y[l])), op))); on[l] != want && !(isNaN32(want) && isNaN32(on[l])) {
-				t.Fatalf("op %d lane %d: %#x, want %#x", op, l, on[l], want)
-			}
-		}
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
 }

@@ -119,9 +119,6 @@ func (p *prep) uniformIn(in *inst, vars, prev map[uint32]bool, isUni func(uint32
 		}
 		return true
 	case spirv.OpLoad:
-		if x, ok := p.fwd[in.id]; ok {
-			return isUni(x)
-		}
 		if _, ok := p.promoted[a[0]]; ok {
 			return vars[a[0]]
 		}

@@ -79,7 +79,7 @@ func ints(v []int32) []byte {
 	return b
 }
 
-// Loads of a local that live in its rows (forward.go) while lanes leave a
+// Loads of a local that live in its rows (loadalias.go) while lanes leave a
 // loop at different iterations: values computed from a load must not be
 // recomputed for lanes that left, from the local they have since changed.
 func TestLoadInVariableRows(t *testing.T) {
@@ -123,7 +123,7 @@ func TestLoadInVariableRows(t *testing.T) {
 	}
 }
 
-// A load that lives in its variable's rows (forward.go) must not be read
+// A load that lives in its variable's rows (loadalias.go) must not be read
 // through a value sharing those rows (an extract of it) after the variable
 // is stored: swapping two pointer variables (each an (object, offset)
 // vector) read the new value of the first into the second.

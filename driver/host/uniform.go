@@ -32,10 +32,6 @@ func (p *prep) markUniform(in *inst) {
 	if p.uni == nil || !p.on(optUniform) {
 		return
 	}
-	if x, ok := p.fwd[in.id]; ok {
-		p.uni[in.id] = p.uniform(x)
-		return
-	}
 	if in.op == spirv.OpLoad {
 		r := p.staticRegion(in.args[0])
 		if r < 0 {
@@ -235,17 +231,6 @@ func (p *prep) readsRows(id uint32) {
 	n := 1
 	if t := p.vtype[id]; t != nil {
 		n = max(t.comps, 1)
-	}
-	if p.affRead == 0 && p.sparse != nil {
-		var reader uint32
-		if p.cur != nil {
-			reader = p.cur.id
-		}
-		// Every row: a sparse value may live in any row of a construct
-		// (alias.go's placement), and reading the construct reads it.
-		for c := range n {
-			p.reads = append(p.reads, rowRead{reader: reader, row: r + c})
-		}
 	}
 	for c := range n {
 		*p.rowFlag(r + c) = true

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// Branches on comparisons of affine indices with uniform values are
-// decided per work-group from the indices' ranges where they can be
-// (condtree.go): groups wholly on one side, groups that straddle the bound,
+// Branches on comparisons of affine indices with uniform values (a fast
+// path once decided them per work-group from the indices' ranges; the
+// cases stay): groups wholly on one side, groups that straddle the bound,
 // a negative factor, unsigned and equality tests, a range that wraps, and
 // batched small groups must all branch as each lane's own test says.
 func TestRangeDecidedBranch(t *testing.T) {

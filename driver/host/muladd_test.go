@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// Products used once by a sum or difference are computed with it (mad.go):
+// Products used once by a sum or difference round twice, as the two
+// instructions do (a fused path once did this; the results must stay):
 // hoisted and in place, a uniform factor on either side, the product on
 // either side, a uniform addend, vectors, a divergent mask, and (FAULT 1) a prologue that faults in
 // every group, which runs everything in place, all rounded twice as the
