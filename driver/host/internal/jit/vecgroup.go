@@ -71,23 +71,13 @@ func (g *gen) vecRunAt(i int) int {
 	if k := g.p.Regions[r].Kind; k != lanes.RegionBuffer && k != lanes.RegionWorkgroup {
 		return i
 	}
-	def := g.vecDefs()
 	j := i + 1
 	for ; j < len(ops) && j-i < 16; j++ {
 		o := &ops[j]
 		if o.Code != o0.Code || o.Imm != o0.Imm || o.Imm2 != 4 || o.M != o0.M || o.Kind.Bytes() != 4 {
 			break
 		}
-		// A_k = Index(A_0, 4k) with stride 1: A_0 + 4k exactly, or poison.
-		d := def[o.A]
-		if d < 0 {
-			break
-		}
-		x := &ops[d]
-		if x.Code != lanes.Index || x.A != o0.A || x.Imm != 1 || x.B == lanes.NoValue {
-			break
-		}
-		if bv := g.p.Values[x.B]; !bv.Const || bv.Bits != uint64(4*(j-i)) {
+		if !g.vecComponent(o0.A, o.A, j-i) {
 			break
 		}
 	}
@@ -117,6 +107,45 @@ func (g *gen) vecRunAt(i int) int {
 		return i
 	}
 	return i + n
+}
+
+// vecComponent reports whether offset ak is component k's of a vector
+// whose component 0 is at a0: wherever a0 is not poison, ak is a0 + 4k
+// exactly or poison. Two forms: Index(a0, 4k) with stride 1 (a vector
+// type's leaves, lanes.Build), and Index(B, Add(X, k), 4) where a0 is
+// Index(B, X, 4) (vloadn's scalar loads, lanes' gatherLoads): a0 not
+// poison bounds X*4 below 2^32, so X + k does not wrap.
+func (g *gen) vecComponent(a0, ak lanes.Value, k int) bool {
+	ops := g.p.Ops
+	def := g.vecDefs()
+	if ak == lanes.NoValue || def[ak] < 0 {
+		return false
+	}
+	x := &ops[def[ak]]
+	if x.Code != lanes.Index || x.B == lanes.NoValue {
+		return false
+	}
+	if x.A == a0 && x.Imm == 1 {
+		bv := g.p.Values[x.B]
+		return bv.Const && bv.Bits == uint64(4*k)
+	}
+	if def[a0] < 0 || x.Imm != 4 || def[x.B] < 0 {
+		return false
+	}
+	x0 := &ops[def[a0]]
+	if x0.Code != lanes.Index || x0.Imm != 4 || x0.A != x.A || x0.Kind != x.Kind {
+		return false
+	}
+	ad := &ops[def[x.B]]
+	if ad.Code != lanes.Add || ad.Kind != x.Kind {
+		return false
+	}
+	for _, p := range [2][2]lanes.Value{{ad.A, ad.B}, {ad.B, ad.A}} {
+		if c := g.p.Values[p[1]]; p[0] == x0.B && c.Const && c.Bits == uint64(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // emitVecRun compiles ops i..j-1 (a vecRunAt run): the fast path, else

@@ -12,7 +12,9 @@ import (
 // vecKernels read and write vectors of 4-byte components (vecgroup.go):
 // float4 and int8 arrays (contiguous chunks), float4 members of a struct
 // (a lane stride of 48 bytes), Workgroup memory, a store under a partial
-// mask, and a float3 (three components: no run), each with the number of
+// mask, vload8/vstore8 (eight scalar loads that lanes gathers into a
+// run) and vload4 in a loop, and a float3 (three components: no run),
+// each with the number of
 // runs the fast path takes in work-groups of 16 (in groups of 13 the
 // offsets have no form in the lane, and no run is taken). An int8 array
 // is two int4 loads (the compiler's layout) but one store of eight; the
@@ -56,6 +58,20 @@ var vecKernels = []struct {
 		if (v.x & 1)
 			out[i] = v + 1;
 	}`},
+	{"vload8", 2, `kernel void k(global float *out, global const float *in) {
+		int i = get_global_id(0);
+		float8 v = vload8(i, in);
+		vstore8(v.s76543210 + 1.0f, i, out);
+	}`},
+	{"vload4loop", 1, `kernel void k(global float *out, global const float *in) {
+		int i = get_global_id(0);
+		float acc = 0.0f;
+		for (int j = 0; j < 4; j++) {
+			float4 v = vload4(i * 4 + j, in);
+			acc += v.x * v.y - v.z * v.w;
+		}
+		out[i] = acc;
+	}`},
 	{"float3", 0, `kernel void k(global float *out, global const float3 *in) {
 		int i = get_global_id(0);
 		float3 v = in[i];
@@ -96,7 +112,7 @@ func TestVecRuns(t *testing.T) {
 						// Element sizes: the largest is 64 bytes (int16);
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
-							"local": 16, "partial": 16, "float3": 16}[kc.name]
+							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
@@ -122,7 +138,7 @@ func TestVecRuns(t *testing.T) {
 				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
-				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "float3" {
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "float3" && kc.name != "vload4loop" {
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
 				if gt != nil {
