@@ -13,7 +13,8 @@ import (
 // float4 and int8 arrays (contiguous chunks), float4 members of a struct
 // (a lane stride of 48 bytes), Workgroup memory, a store under a partial
 // mask, vload8/vstore8 (eight scalar loads that lanes gathers into a
-// run) and vload4 in a loop, and a float3 (three components: no run),
+// run) and vload4 in a loop, two vstore4 alone (scalar stores gathered
+// likewise), and a float3 (three components: no run),
 // each with the number of
 // runs the fast path takes in work-groups of 16 (in groups of 13 the
 // offsets have no form in the lane, and no run is taken). An int8 array
@@ -72,6 +73,12 @@ var vecKernels = []struct {
 		}
 		out[i] = acc;
 	}`},
+	{"vstore4", 2, `kernel void k(global float *out, global const float *in) {
+		int i = get_global_id(0);
+		float x = in[4 * i];
+		vstore4((float4)(x, x * 2.0f, x + 1.0f, -x), 2 * i, out);
+		vstore4((float4)(1.0f, x, 3.0f, x * x), 2 * i + 1, out);
+	}`},
 	{"float3", 0, `kernel void k(global float *out, global const float3 *in) {
 		int i = get_global_id(0);
 		float3 v = in[i];
@@ -112,7 +119,7 @@ func TestVecRuns(t *testing.T) {
 						// Element sizes: the largest is 64 bytes (int16);
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
-							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64}[kc.name]
+							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
@@ -138,7 +145,7 @@ func TestVecRuns(t *testing.T) {
 				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
-				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "float3" && kc.name != "vload4loop" {
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
 				if gt != nil {

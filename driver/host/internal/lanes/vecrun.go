@@ -1,19 +1,22 @@
 package lanes
 
-// Runs of component loads. vloadn(i, p) reaches the lane program as n
-// scalar Loads, component k at Index(B, Add(X, k), 4) with the first at
-// Index(B, X, 4), each after its own offset's Add and Index. Native code
-// takes a run of consecutive component Loads as one access (package jit,
-// vecgroup.go), so gatherLoads moves such Loads down to the last one,
-// next to each other. Moving a Load later changes nothing where the ops it
-// moves past are pure (no memory, no traps, no control flow), read none
-// of the moved Loads' results and write neither their mask nor their
-// offsets.
+import "slices"
+
+// Runs of component accesses. vloadn(i, p) and vstoren reach the lane
+// program as n scalar Loads or Stores, component k at Index(B, Add(X,
+// k), 4) with the first at Index(B, X, 4), each after its own offset's
+// Add and Index. Native code takes a run of consecutive component
+// accesses as one access (package jit, vecgroup.go), so gatherLoads
+// moves such Loads or Stores down to the last one, next to each other.
+// Moving an access later changes nothing where the ops it moves past are
+// pure (no memory, no traps, no control flow), read none of the moved
+// Loads' results and write none of the moved ops' operands (offsets,
+// stored values, mask).
 
 // maxGatherSpan bounds how far a run's Loads may be apart, in ops.
 const maxGatherSpan = 64
 
-// gatherLoads reorders b.p.Ops as above.
+// gatherLoads reorders b.p.Ops as above (Loads and Stores alike).
 func (b *builder) gatherLoads() {
 	ops := b.p.Ops
 	def := make([]int32, len(b.p.Values))
@@ -54,7 +57,8 @@ func (b *builder) gatherLoads() {
 	}
 	for i := 0; i < len(ops); i++ {
 		o0 := ops[i]
-		if o0.Code != Load || o0.Imm2 != 4 || o0.Kind.Bytes() != 4 || b.p.Values[o0.Dst].Shape != Varying {
+		if o0.Code != Load && o0.Code != Store || o0.Imm2 != 4 || o0.Kind.Bytes() != 4 ||
+			o0.Code == Load && b.p.Values[o0.Dst].Shape != Varying {
 			continue
 		}
 		base, x, kind, k0, ok := elem(o0.A)
@@ -62,18 +66,31 @@ func (b *builder) gatherLoads() {
 			continue
 		}
 		run := []int{i}
-		moved := map[Value]bool{o0.Dst: true}
+		// moved: the moved Loads' results (no op passed may read them);
+		// kept: the moved ops' operands (no op passed may write them).
+		moved := map[Value]bool{}
+		kept := map[Value]bool{o0.A: true, o0.M: true}
+		if o0.Code == Load {
+			moved[o0.Dst] = true
+		} else {
+			kept[o0.B] = true
+		}
 		for j := i + 1; j < len(ops) && j-i <= maxGatherSpan; j++ {
 			o := &ops[j]
-			if o.Code == Load && o.Imm == o0.Imm && o.Imm2 == 4 && o.M == o0.M && o.Kind == o0.Kind &&
-				b.p.Values[o.Dst].Shape == Varying {
+			if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == 4 && o.M == o0.M && o.Kind == o0.Kind &&
+				(o.Code == Store || b.p.Values[o.Dst].Shape == Varying) {
 				if bb, xx, kk, k, ok := elem(o.A); ok && bb == base && xx == x && kk == kind && k == uint64(len(run)) {
 					run = append(run, j)
-					moved[o.Dst] = true
+					kept[o.A] = true
+					if o.Code == Load {
+						moved[o.Dst] = true
+					} else {
+						kept[o.B] = true
+					}
 					continue
 				}
 			}
-			if !pure(o.Code) || o.Dst == o0.M || moved[o.A] || moved[o.B] || moved[o.C] || moved[o.Dst] {
+			if !pure(o.Code) || kept[o.Dst] || moved[o.A] || moved[o.B] || moved[o.C] || moved[o.Dst] {
 				break
 			}
 		}
@@ -89,7 +106,7 @@ func (b *builder) gatherLoads() {
 		out := ops[:0:0]
 		out = append(out, ops[:i]...)
 		for j := i; j <= last; j++ {
-			if ops[j].Code == Load && moved[ops[j].Dst] {
+			if slices.Contains(run, j) {
 				continue
 			}
 			out = append(out, ops[j])
