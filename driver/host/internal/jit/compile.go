@@ -146,9 +146,10 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			g.joins.dead = false
 			continue
 		}
-		if j := g.vecRunAt(i); j > i {
+		if r, ok := g.vecRunFrom(i); ok {
 			// A vector's components as one access (vecgroup.go).
-			if err := g.emitVecRun(i, j); err != nil {
+			j := r.end
+			if err := g.emitVecRun(i, r.run, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
 				}

@@ -29,6 +29,69 @@ import (
 type vecInfo struct {
 	def  []int32
 	runs int // runs compiled (tests)
+	pre  int // prefix ops compiled on the one-by-one path only (tests)
+	// at: by the first op of its prefix, each run found (vecRunFrom).
+	at map[int]vecRun
+}
+
+// vecRun is a run of ops run..end-1, and before it, from its prefix's
+// first op, the ops that compute only its components' offsets.
+type vecRun struct{ run, end int }
+
+// vecRunFrom reports the run whose prefix starts at op i. The runs are
+// found on the first call. A prefix is the cache-safe Add and Index ops
+// right before a run whose results only the prefix and the run's
+// one-by-one code read (component offsets other than the first): the
+// fast path does not need them, so they are computed on the other path
+// only.
+func (g *gen) vecRunFrom(i int) (vecRun, bool) {
+	if g.vec.at == nil {
+		g.vec.at = map[int]vecRun{}
+		ops := g.p.Ops
+		readers := make([][]int32, len(g.p.Values))
+		for n, o := range ops {
+			for _, v := range [4]lanes.Value{o.A, o.B, o.C, o.M} {
+				if v != lanes.NoValue {
+					readers[v] = append(readers[v], int32(n))
+				}
+			}
+		}
+		def := g.vecDefs()
+		for k := 0; k < len(ops); k++ {
+			j := g.vecRunAt(k)
+			if j == k {
+				continue
+			}
+			// The fast path reads A0, M and the stored values.
+			fast := map[lanes.Value]bool{ops[k].A: true, ops[k].M: true}
+			for n := k; n < j; n++ {
+				fast[ops[n].B] = true
+			}
+			p := k
+			for p > 0 {
+				o := &ops[p-1]
+				if o.Code != lanes.Add && o.Code != lanes.Index || o.Dst == lanes.NoValue ||
+					def[o.Dst] != int32(p-1) || fast[o.Dst] || !g.cacheSafe(o) || g.group.def[p-1] ||
+					g.loops.startAt[p-1] != nil || g.loops.endAt[p-1] != nil {
+					break
+				}
+				ok := len(readers[o.Dst]) > 0
+				for _, r := range readers[o.Dst] {
+					if int(r) < p || int(r) >= j {
+						ok = false
+					}
+				}
+				if !ok {
+					break
+				}
+				p--
+			}
+			g.vec.at[p] = vecRun{run: k, end: j}
+			k = j - 1
+		}
+	}
+	r, ok := g.vec.at[i]
+	return r, ok
 }
 
 // vecDefs fills g.vec.def on first use.
@@ -148,16 +211,18 @@ func (g *gen) vecComponent(a0, ak lanes.Value, k int) bool {
 	return false
 }
 
-// emitVecRun compiles ops i..j-1 (a vecRunAt run): the fast path, else
-// the ops one by one. Neither path changes the register cache.
-func (g *gen) emitVecRun(i, j int) error {
+// emitVecRun compiles ops pre..j-1 (a vecRunAt run from i, its prefix
+// before it): the fast path, else the ops one by one. Neither path
+// changes the register cache.
+func (g *gen) emitVecRun(pre, i, j int) error {
 	a := &g.a
 	ops := g.p.Ops
 	o0 := &ops[i]
 	g.vec.runs++
+	g.vec.pre += i - pre
 	g.caching, g.deferring = false, false
 	g.writeBack()
-	for k := i; k < j; k++ {
+	for k := pre; k < j; k++ {
 		g.opStart[k] = a.Len()
 		if d := ops[k].Dst; d != lanes.NoValue {
 			g.cache.drop(d)
@@ -216,7 +281,7 @@ func (g *gen) emitVecRun(i, j int) error {
 	}
 	a.JMP(end)
 	a.Bind(slow)
-	for k := i; k < j; k++ {
+	for k := pre; k < j; k++ {
 		g.op = k
 		if err := g.emit(&ops[k]); err != nil {
 			return err
