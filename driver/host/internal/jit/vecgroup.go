@@ -234,50 +234,75 @@ func (g *gen) emitVecRun(pre, i, j int) error {
 		return err
 	}
 	f, _ := g.affine(ac, o0.A)
-	slow, end := a.NewLabel(), a.NewLabel()
+	slow, end, masked := a.NewLabel(), a.NewLabel(), a.NewLabel()
+	// Loads read every lane's bytes, all checked in bounds: lanes outside
+	// the mask keep no defined value. Stores under a partial mask of a
+	// Varying mask value store through it, each lane's mask broadcast
+	// from the mask's slot (current: written back above).
+	store := o0.Code == lanes.Store
+	partial := lanes.NoValue
+	if store && !g.fullMask(o0.M) && o0.M != lanes.NoValue && g.shape(o0.M) == lanes.Varying {
+		partial = o0.M
+	}
 	g.ld(yOff, o0.A)
-	g.vecCheck(ac, f, o0.M, int32(4*(j-i)), slow)
+	g.vecCheck(ac, f, o0.M, int32(4*(j-i)), store, partial != lanes.NoValue, slow, masked)
 	s := int32(f.Stride)
 	at := func(lane, c0 int) amd64.Mem { return amd64.MI(rBase, rOff, 1, int32(lane)*s+int32(4*c0)) }
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
-	for c0 := 0; c0 < j-i; c0 += 4 {
-		if o0.Code == lanes.Load {
-			// Register r: lane r's four components, then lane r+4's.
-			for r, y := range [4]amd64.Y{y0, y1, y2, y3} {
-				a.VMOVDQUloadX(y, at(r, c0))
-				a.VINSERTI128load(y, y, at(r+4, c0), 1)
+	blocks := func(withMask bool) {
+		for c0 := 0; c0 < j-i; c0 += 4 {
+			if !store {
+				// Register r: lane r's four components, then lane r+4's.
+				for r, y := range [4]amd64.Y{y0, y1, y2, y3} {
+					a.VMOVDQUloadX(y, at(r, c0))
+					a.VINSERTI128load(y, y, at(r+4, c0), 1)
+				}
+				a.VPUNPCKLDQ(y4, y0, y1) // c0 c0 c1 c1 of lanes 0 1 | 4 5
+				a.VPUNPCKHDQ(y5, y0, y1) // c2 c2 c3 c3 of lanes 0 1 | 4 5
+				a.VPUNPCKLDQ(y0, y2, y3) // c0 c0 c1 c1 of lanes 2 3 | 6 7
+				a.VPUNPCKHDQ(y1, y2, y3) // c2 c2 c3 c3 of lanes 2 3 | 6 7
+				a.VPUNPCKLQDQ(y2, y4, y0)
+				g.st(ops[i+c0].Dst, y2)
+				a.VPUNPCKHQDQ(y3, y4, y0)
+				g.st(ops[i+c0+1].Dst, y3)
+				a.VPUNPCKLQDQ(y2, y5, y1)
+				g.st(ops[i+c0+2].Dst, y2)
+				a.VPUNPCKHQDQ(y3, y5, y1)
+				g.st(ops[i+c0+3].Dst, y3)
+				continue
 			}
-			a.VPUNPCKLDQ(y4, y0, y1) // c0 c0 c1 c1 of lanes 0 1 | 4 5
-			a.VPUNPCKHDQ(y5, y0, y1) // c2 c2 c3 c3 of lanes 0 1 | 4 5
-			a.VPUNPCKLDQ(y0, y2, y3) // c0 c0 c1 c1 of lanes 2 3 | 6 7
-			a.VPUNPCKHDQ(y1, y2, y3) // c2 c2 c3 c3 of lanes 2 3 | 6 7
-			a.VPUNPCKLQDQ(y2, y4, y0)
-			g.st(ops[i+c0].Dst, y2)
-			a.VPUNPCKHQDQ(y3, y4, y0)
-			g.st(ops[i+c0+1].Dst, y3)
-			a.VPUNPCKLQDQ(y2, y5, y1)
-			g.st(ops[i+c0+2].Dst, y2)
-			a.VPUNPCKHQDQ(y3, y5, y1)
-			g.st(ops[i+c0+3].Dst, y3)
-			continue
-		}
-		for k, y := range [4]amd64.Y{y0, y1, y2, y3} {
-			g.ld(y, ops[i+c0+k].B)
-		}
-		a.VPUNPCKLDQ(y4, y0, y1) // c0 c1 of lanes 0 1 | 4 5
-		a.VPUNPCKHDQ(y5, y0, y1) // c0 c1 of lanes 2 3 | 6 7
-		a.VPUNPCKLDQ(y0, y2, y3) // c2 c3 of lanes 0 1 | 4 5
-		a.VPUNPCKHDQ(y1, y2, y3) // c2 c3 of lanes 2 3 | 6 7
-		for r, src := range [4][2]amd64.Y{{y4, y0}, {y4, y0}, {y5, y1}, {y5, y1}} {
-			y := y2
-			if r%2 == 0 {
-				a.VPUNPCKLQDQ(y, src[0], src[1])
-			} else {
-				a.VPUNPCKHQDQ(y, src[0], src[1])
+			for k, y := range [4]amd64.Y{y0, y1, y2, y3} {
+				g.ld(y, ops[i+c0+k].B)
 			}
-			a.VMOVDQUstoreX(at(r, c0), y)
-			a.VEXTRACTI128store(at(r+4, c0), y, 1)
+			a.VPUNPCKLDQ(y4, y0, y1) // c0 c1 of lanes 0 1 | 4 5
+			a.VPUNPCKHDQ(y5, y0, y1) // c0 c1 of lanes 2 3 | 6 7
+			a.VPUNPCKLDQ(y0, y2, y3) // c2 c3 of lanes 0 1 | 4 5
+			a.VPUNPCKHDQ(y1, y2, y3) // c2 c3 of lanes 2 3 | 6 7
+			for r, src := range [4][2]amd64.Y{{y4, y0}, {y4, y0}, {y5, y1}, {y5, y1}} {
+				y := y2
+				if r%2 == 0 {
+					a.VPUNPCKLQDQ(y, src[0], src[1])
+				} else {
+					a.VPUNPCKHQDQ(y, src[0], src[1])
+				}
+				if !withMask {
+					a.VMOVDQUstoreX(at(r, c0), y)
+					a.VEXTRACTI128store(at(r+4, c0), y, 1)
+					continue
+				}
+				a.VPBROADCASTDload(y3, g.slot(partial, int32(4*r)))
+				a.VPMASKMOVDstoreX(at(r, c0), y3, y)
+				a.VEXTRACTI128(y, y, 1)
+				a.VPBROADCASTDload(y3, g.slot(partial, int32(4*(r+4))))
+				a.VPMASKMOVDstoreX(at(r+4, c0), y3, y)
+			}
 		}
+	}
+	blocks(false)
+	if partial != lanes.NoValue {
+		a.JMP(end)
+		a.Bind(masked)
+		blocks(true)
 	}
 	a.JMP(end)
 	a.Bind(slow)
@@ -292,17 +317,17 @@ func (g *gen) emitVecRun(pre, i, j int) error {
 	return nil
 }
 
-// vecCheck jumps to slow unless every lane of mask m is active, the
-// chunk's offsets (yOff, Form f) are lane 0's plus i*Stride, and the last
-// lane's span bytes from its offset are in bounds. It leaves the region's
-// base in R8 and lane 0's offset in RCX.
-func (g *gen) vecCheck(ac access, f lanes.Form, m lanes.Value, span int32, slow amd64.Label) {
+// vecCheck jumps to slow unless the chunk's offsets (yOff, Form f) are
+// lane 0's plus i*Stride and the last lane's span bytes from its offset
+// are in bounds, and, for a store, every lane of mask m is active; a
+// store with some lane inactive goes to masked instead if withMasked, or
+// to slow. It leaves the region's base in R8 and lane 0's offset in RCX.
+func (g *gen) vecCheck(ac access, f lanes.Form, m lanes.Value, span int32, store, withMasked bool, slow, masked amd64.Label) {
 	a := &g.a
-	if !g.fullMask(m) {
+	testMask := store && !g.fullMask(m)
+	if testMask {
 		g.mask(yMask, m)
 		a.VMOVMSKPS(rBits, yMask)
-		a.CMPLimm(rBits, 0xff)
-		a.Jcc(amd64.CondNE, slow)
 	}
 	a.VMOVDtoR(rOff, yOff)
 	const hi = amd64.Y2
@@ -320,4 +345,12 @@ func (g *gen) vecCheck(ac access, f lanes.Form, m lanes.Value, span int32, slow 
 	a.CMPQ(rVal, rGather)
 	a.Jcc(amd64.CondAE, slow)
 	a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+	if testMask {
+		a.CMPLimm(rBits, 0xff)
+		if withMasked {
+			a.Jcc(amd64.CondNE, masked)
+		} else {
+			a.Jcc(amd64.CondNE, slow)
+		}
+	}
 }

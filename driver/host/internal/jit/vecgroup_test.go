@@ -12,7 +12,8 @@ import (
 // vecKernels read and write vectors of 4-byte components (vecgroup.go):
 // float4 and int8 arrays (contiguous chunks), float4 members of a struct
 // (a lane stride of 48 bytes), Workgroup memory, a store under a partial
-// mask, vload8/vstore8 (eight scalar loads that lanes gathers into a
+// mask (stored through the mask), a float4 load and store under one
+// (the load reads every lane, all checked in bounds), vload8/vstore8 (eight scalar loads that lanes gathers into a
 // run) and vload4 in a loop, two vstore4 alone (scalar stores gathered
 // likewise), and a float3 (three components: no run),
 // each with the number of
@@ -79,6 +80,13 @@ var vecKernels = []struct {
 		vstore4((float4)(x, x * 2.0f, x + 1.0f, -x), 2 * i, out);
 		vstore4((float4)(1.0f, x, 3.0f, x * x), 2 * i + 1, out);
 	}`},
+	{"partialload", 2, `kernel void k(global float4 *out, global const float4 *in) {
+		int i = get_global_id(0);
+		if ((i * 7) & 2) {
+			float4 v = in[i];
+			out[i] = v * 2.0f + v.yzwx;
+		}
+	}`},
 	{"float3", 0, `kernel void k(global float *out, global const float3 *in) {
 		int i = get_global_id(0);
 		float3 v = in[i];
@@ -123,7 +131,7 @@ func TestVecRuns(t *testing.T) {
 						// Element sizes: the largest is 64 bytes (int16);
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
-							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32}[kc.name]
+							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
@@ -149,7 +157,7 @@ func TestVecRuns(t *testing.T) {
 				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
-				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "partialload" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
 				if gt != nil {
