@@ -59,6 +59,7 @@ type gen struct {
 	prefetchOps     map[int]int32
 	prefetchRegions map[int]bool // the regions that have a prefetching op
 	direct          directInfo   // direct.go
+	vec             vecInfo      // vecgroup.go
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -136,6 +137,19 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		}
 		if j := g.selectRun(i); j > i {
 			if err := g.emitSelectRun(i, j); err != nil {
+				if e, ok := err.(errUnsupported); ok {
+					return nil, nil, unsupported(p, g.op, "%s", string(e))
+				}
+				return nil, nil, err
+			}
+			i = j - 1
+			g.joins.dead = false
+			continue
+		}
+		if r, ok := g.vecRunFrom(i); ok {
+			// A vector's components as one access (vecgroup.go).
+			j := r.end
+			if err := g.emitVecRun(i, r.run, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
 				}

@@ -260,8 +260,15 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 		return b.loadBuiltin(p, t)
 	}
 	rg := b.p.Regions[p.region]
-	for _, lf := range t.leaves {
-		off := b.plus(p.off, lf.off)
+	// The leaves' offsets first, then the loads one after another, so
+	// that a vector's components are a run of Loads (jit/vecgroup.go
+	// takes such a run as one access).
+	offs := make([]Value, len(t.leaves))
+	for n, lf := range t.leaves {
+		offs[n] = b.plus(p.off, lf.off)
+	}
+	for n, lf := range t.leaves {
+		off := offs[n]
 		key := loadKey{region: p.region, off: off, size: lf.size, kind: lf.kind, m: cur}
 		if v, ok := b.loads[key]; ok {
 			s.leaves = append(s.leaves, v)
@@ -294,8 +301,13 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 	if len(b.loads) > 0 {
 		b.loads = map[loadKey]Value{}
 	}
+	// Offsets first, then a run of Stores (as load does).
+	offs := make([]Value, len(t.leaves))
 	for n, lf := range t.leaves {
-		off := b.plus(p.off, lf.off)
+		offs[n] = b.plus(p.off, lf.off)
+	}
+	for n, lf := range t.leaves {
+		off := offs[n]
 		b.emit(Op{Code: Store, Kind: lf.kind, Dst: NoValue, A: off, B: v.leaves[n], C: NoValue, M: cur, Imm: int64(p.region), Imm2: int64(lf.size)})
 	}
 	return nil

@@ -1,0 +1,134 @@
+package lanes
+
+import "slices"
+
+// Runs of component accesses. vloadn(i, p) and vstoren reach the lane
+// program as n scalar Loads or Stores, component k at Index(B, Add(X,
+// k), 4) with the first at Index(B, X, 4), each after its own offset's
+// Add and Index. Native code takes a run of consecutive component
+// accesses as one access (package jit, vecgroup.go), so gatherLoads
+// moves such Loads or Stores down to the last one, next to each other.
+// Moving an access later changes nothing where the ops it moves past are
+// pure (no memory, no traps, no control flow), read none of the moved
+// Loads' results and write none of the moved ops' operands (offsets,
+// stored values, mask).
+
+// maxGatherSpan bounds how far a run's Loads may be apart, in ops.
+const maxGatherSpan = 64
+
+// gatherLoads reorders b.p.Ops as above (Loads and Stores alike).
+func (b *builder) gatherLoads() {
+	ops := b.p.Ops
+	def := make([]int32, len(b.p.Values))
+	for i := range def {
+		def[i] = -1
+	}
+	for i, o := range ops {
+		if o.Dst == NoValue {
+			continue
+		}
+		if def[o.Dst] == -1 {
+			def[o.Dst] = int32(i)
+		} else {
+			def[o.Dst] = -2
+		}
+	}
+	// elem returns the Index op (B, X, 4) defining offset v, and k where
+	// X is Add(X0, k) of a constant k (else X0 = X, k = 0).
+	elem := func(v Value) (base, x Value, kind Kind, k uint64, ok bool) {
+		if v == NoValue || def[v] < 0 {
+			return
+		}
+		ix := &ops[def[v]]
+		if ix.Code != Index || ix.Imm != 4 {
+			return
+		}
+		base, x, kind = ix.A, ix.B, ix.Kind
+		if def[x] >= 0 {
+			if ad := &ops[def[x]]; ad.Code == Add && ad.Kind == kind {
+				for _, p := range [2][2]Value{{ad.A, ad.B}, {ad.B, ad.A}} {
+					if c := b.p.Values[p[1]]; c.Const && c.Bits > 0 && c.Bits < 16 {
+						return base, p[0], kind, c.Bits, true
+					}
+				}
+			}
+		}
+		return base, x, kind, 0, true
+	}
+	for i := 0; i < len(ops); i++ {
+		o0 := ops[i]
+		if o0.Code != Load && o0.Code != Store || o0.Imm2 != 4 || o0.Kind.Bytes() != 4 ||
+			o0.Code == Load && b.p.Values[o0.Dst].Shape != Varying {
+			continue
+		}
+		base, x, kind, k0, ok := elem(o0.A)
+		if !ok || k0 != 0 {
+			continue
+		}
+		run := []int{i}
+		// moved: the moved Loads' results (no op passed may read them);
+		// kept: the moved ops' operands (no op passed may write them).
+		moved := map[Value]bool{}
+		kept := map[Value]bool{o0.A: true, o0.M: true}
+		if o0.Code == Load {
+			moved[o0.Dst] = true
+		} else {
+			kept[o0.B] = true
+		}
+		for j := i + 1; j < len(ops) && j-i <= maxGatherSpan; j++ {
+			o := &ops[j]
+			if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == 4 && o.M == o0.M && o.Kind == o0.Kind &&
+				(o.Code == Store || b.p.Values[o.Dst].Shape == Varying) {
+				if bb, xx, kk, k, ok := elem(o.A); ok && bb == base && xx == x && kk == kind && k == uint64(len(run)) {
+					run = append(run, j)
+					kept[o.A] = true
+					if o.Code == Load {
+						moved[o.Dst] = true
+					} else {
+						kept[o.B] = true
+					}
+					continue
+				}
+			}
+			if !pure(o.Code) || kept[o.Dst] || moved[o.A] || moved[o.B] || moved[o.C] || moved[o.Dst] {
+				break
+			}
+		}
+		if len(run) < 4 {
+			continue
+		}
+		// The run's Loads, in order, where its last one was.
+		last := run[len(run)-1]
+		loads := make([]Op, len(run))
+		for n, at := range run {
+			loads[n] = ops[at]
+		}
+		out := ops[:0:0]
+		out = append(out, ops[:i]...)
+		for j := i; j <= last; j++ {
+			if slices.Contains(run, j) {
+				continue
+			}
+			out = append(out, ops[j])
+		}
+		out = append(out, loads...)
+		out = append(out, ops[last+1:]...)
+		ops = out
+		b.p.Ops = ops
+		// Indices after i moved: recompute the definitions.
+		for v := range def {
+			def[v] = -1
+		}
+		for n, o := range ops {
+			if o.Dst == NoValue {
+				continue
+			}
+			if def[o.Dst] == -1 {
+				def[o.Dst] = int32(n)
+			} else {
+				def[o.Dst] = -2
+			}
+		}
+		i = last
+	}
+}
