@@ -30,6 +30,12 @@ import (
 // 2-core VM, a blocking 4-byte clEnqueueWriteBuffer on the host device
 // took 8-30 µs blocking at once and 40-44 µs polling first. CPU devices
 // block at once.
+//
+// The ICD does not use it (cmd/libclgo's callerCtx): on an NVIDIA H100
+// the poll doubled the ICD's enqueue + clFinish round trip (68-73 µs
+// against 27-39). Why the completion is seen later when the caller polls
+// is not known; until it is, OnLockedThread is for Go callers that
+// measure a gain on their device.
 
 // lockedKey marks a context.Context whose waits come from a locked thread.
 type lockedKey struct{}

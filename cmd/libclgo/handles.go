@@ -186,10 +186,14 @@ func refCount(o *object) uint32 {
 
 // callerCtx is the context.Context of the waits an entry point makes
 // (clFinish, clWaitForEvents, blocking enqueues). Every entry point runs
-// on the application's thread, to which cgo locks the goroutine: parking
-// it costs two thread switches, so its waits poll a short command's
-// completion first (cl.OnLockedThread).
-var callerCtx = cl.OnLockedThread(gocontext.Background())
+// on the application's thread, to which cgo locks the goroutine, where
+// parking costs two thread switches; but polling a GPU command's
+// completion from that thread first (cl.OnLockedThread) made the round
+// trip worse on an NVIDIA H100: enqueue + clFinish through the ICD took
+// 68-73 µs with it against 27-39 without and 24-28 before the change
+// (scripts/gpubench/cllat, 20000 launches, one device call, 2026-11-26).
+// So the ICD's waits do not poll.
+var callerCtx = gocontext.Background()
 
 // callback is an application function pointer and its user_data.
 type callback struct{ fn, data unsafe.Pointer }

@@ -220,7 +220,7 @@ func clFlush(command_queue C.cl_command_queue) C.cl_int {
 // interleaved runs on the loaded VM). A Vulkan device's flush wakes the
 // driver's completion goroutine onto the calling thread's P, where it
 // waits while the C thread sleeps (lavapipe: 121-460 µs against 167-402,
-// no gain), and a GPU's wait polls (cl.OnLockedThread).
+// no gain); a GPU's wait blocks in Go (callerCtx).
 //
 // Otherwise it makes the whole clFinish, in the same call into Go, puts
 // its code at rc and returns 0.
