@@ -184,7 +184,6 @@ func (e *Event) Wait(ctx context.Context) error {
 	if e.dev == nil {
 		return e.err
 	}
-	e.spin(ctx)
 	if err := e.dev.Wait(ctx); err != nil {
 		select {
 		case <-e.dev.Done():
@@ -213,24 +212,6 @@ func (e *Event) Pending() <-chan struct{} {
 	default:
 		e.queue.dq.Flush()
 		return e.dev.Done()
-	}
-}
-
-// spin polls the command's completion before a wait from a locked thread
-// (spin.go) blocks.
-func (e *Event) spin(ctx context.Context) {
-	if e.queue == nil || e.dev == nil {
-		return
-	}
-	d := spinBound(ctx, e.queue.dev)
-	if d <= 0 {
-		return
-	}
-	select {
-	case <-e.dev.Done():
-	default:
-		e.queue.dq.Flush() // a driver may hold commands until a flush
-		spinDone(e.dev.Done(), d)
 	}
 }
 

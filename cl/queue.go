@@ -322,7 +322,6 @@ func (q *Queue) Finish(ctx context.Context) error {
 	seq, prev := q.prevSeq, q.prev
 	q.prevMu.Unlock()
 	if prev != nil {
-		spinDone(prev.Done(), spinBound(ctx, q.dev)) // spin.go
 		if q.endedWell(prev) {
 			q.finished(seq)
 			return nil

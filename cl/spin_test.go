@@ -9,13 +9,11 @@ import (
 )
 
 // TestLockedThreadWaits: the waits of a goroutine locked to its thread
-// (the ICD's), under OnLockedThread, polling as on a GPU on every device:
+// (as the ICD's are) on every device:
 // Finish after a kernel, Event.Wait of a write, WaitForEvents of a read,
 // and a Finish whose context ends while a user event holds the queue.
 func TestLockedThreadWaits(t *testing.T) {
 	const src = `kernel void add(global uint *x, uint v) { x[get_global_id(0)] += v; }`
-	spinOnCPU.Store(true)
-	defer spinOnCPU.Store(false)
 	for _, d := range realDevices(t) {
 		t.Run(d.DriverName(), func(t *testing.T) {
 			done := make(chan struct{})
@@ -31,13 +29,7 @@ func TestLockedThreadWaits(t *testing.T) {
 }
 
 func testLockedThreadWaits(t *testing.T, d *Device, src string) {
-	ctx := OnLockedThread(context.Background())
-	if spinBound(ctx, d) == 0 && runtime.GOMAXPROCS(0) > 1 {
-		t.Errorf("spinBound under OnLockedThread is 0")
-	}
-	if spinBound(context.Background(), d) != 0 {
-		t.Errorf("spinBound without OnLockedThread is not 0")
-	}
+	ctx := context.Background()
 	c, err := CreateContext(d)
 	if err != nil {
 		t.Error(err)
@@ -108,8 +100,7 @@ func testLockedThreadWaits(t *testing.T, d *Device, src string) {
 	if want := []uint32{31, 100, 33, 34}; !slices.Equal(got, want) {
 		t.Errorf("x = %v, want %v", got, want)
 	}
-	// A command behind a user event: Finish polls nothing it cannot
-	// see, and ends with its context.
+	// A command behind a user event: Finish ends with its context.
 	u, err := c.CreateUserEvent()
 	if err != nil {
 		t.Error(err)

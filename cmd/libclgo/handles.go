@@ -188,7 +188,7 @@ func refCount(o *object) uint32 {
 // (clFinish, clWaitForEvents, blocking enqueues). Every entry point runs
 // on the application's thread, to which cgo locks the goroutine, where
 // parking costs two thread switches; but polling a GPU command's
-// completion from that thread first (cl.OnLockedThread) made the round
+// completion from that thread first (tried in session 14) made the round
 // trip worse on an NVIDIA H100: enqueue + clFinish through the ICD took
 // 68-73 µs with it against 27-39 without and 24-28 before the change
 // (scripts/gpubench/cllat, 20000 launches, one device call, 2026-11-26).
