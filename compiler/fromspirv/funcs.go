@@ -220,6 +220,19 @@ func (t *translator) emitFunction(out *strings.Builder, fn *spirv.Function) erro
 	return nil
 }
 
+// operand is the C expression of instruction in's operand i, an id,
+// with in's position on a missing operand or an id with no value.
+func (e *fnEmitter) operand(in *spirv.Instruction, i int) (string, error) {
+	if i >= len(in.Operands) {
+		return "", e.t.errAt(in, "too few operands")
+	}
+	s, err := e.val(spirv.ID(in.Operands[i]))
+	if err != nil {
+		return "", e.t.errAt(in, "%v", err)
+	}
+	return s, nil
+}
+
 // val is the C expression of id's value.
 func (e *fnEmitter) val(id spirv.ID) (string, error) {
 	if s, ok := e.vals[id]; ok {

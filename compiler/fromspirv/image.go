@@ -132,16 +132,7 @@ func (t *translator) coord(id spirv.ID, v string) string {
 func (e *fnEmitter) image(in *spirv.Instruction) (bool, error) {
 	t := e.t
 	ops := in.Operands
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	mask := func(i int) uint32 {
 		if i < len(ops) {
 			return ops[i]

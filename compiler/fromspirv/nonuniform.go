@@ -63,16 +63,7 @@ func (e *fnEmitter) nonUniform(in *spirv.Instruction) (bool, error) {
 	}
 	t.exts["cl_khr_subgroups"] = true
 	t.exts[ext] = true
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	rty := t.ctype[in.ResultType]
 	ri := t.info(in.ResultType)
 	res := fmt.Sprintf("_%d", in.Result)

@@ -11,16 +11,7 @@ import (
 func (e *fnEmitter) stmt(b *spirv.Block, in *spirv.Instruction) error {
 	t := e.t
 	ops := in.Operands
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	res := fmt.Sprintf("_%d", in.Result)
 	opType := func(i int) spirv.ID {
 		if i < len(ops) {

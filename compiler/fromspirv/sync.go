@@ -89,16 +89,7 @@ func (e *fnEmitter) barrier(in *spirv.Instruction) error {
 func (e *fnEmitter) atomic(in *spirv.Instruction) error {
 	t := e.t
 	ops := in.Operands
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	p, err := val(0)
 	if err != nil {
 		return err
@@ -224,16 +215,7 @@ func (e *fnEmitter) group(in *spirv.Instruction) error {
 	default:
 		return t.errAt(in, "collective of scope %d", scope)
 	}
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	rty := t.ctype[in.ResultType]
 	ri := t.info(in.ResultType)
 	res := fmt.Sprintf("_%d", in.Result)
@@ -360,16 +342,7 @@ func (e *fnEmitter) atomicC11(in *spirv.Instruction, p, as string, elem spirv.ID
 		t.exts["cl_khr_int64_base_atomics"] = true
 		t.exts["cl_khr_int64_extended_atomics"] = true
 	}
-	val := func(i int) (string, error) {
-		if i >= len(ops) {
-			return "", t.errAt(in, "too few operands")
-		}
-		s, err := e.val(spirv.ID(ops[i]))
-		if err != nil {
-			return "", t.errAt(in, "%v", err)
-		}
-		return s, nil
-	}
+	val := func(i int) (string, error) { return e.operand(in, i) }
 	if len(ops) < 3 {
 		return t.errAt(in, "too few operands")
 	}
