@@ -251,14 +251,7 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 			}
 		}
 		a.VPEXTRD(rVal, src, uint8(i%4))
-		switch ac.size {
-		case 1:
-			a.MOVBstore(at(i), rVal)
-		case 2:
-			a.MOVWstore(at(i), rVal)
-		default:
-			a.MOVLstore(at(i), rVal)
-		}
+		g.scalarStore(ac.size, at(i)) // 1, 2 or 4 bytes: lanes of 32 bits
 	}
 	a.JMP(end)
 }

@@ -147,6 +147,21 @@ func (g *gen) scalarLoad(size int32, m amd64.Mem) {
 	}
 }
 
+// scalarStore stores the low size bytes of RAX at m.
+func (g *gen) scalarStore(size int32, m amd64.Mem) {
+	a := &g.a
+	switch size {
+	case 1:
+		a.MOVBstore(m, rVal)
+	case 2:
+		a.MOVWstore(m, rVal)
+	case 4:
+		a.MOVLstore(m, rVal)
+	default:
+		a.MOVQstore(m, rVal)
+	}
+}
+
 // putLane stores RAX as lane i of d (4 or 8 bytes a lane).
 func (g *gen) putLane(d lanes.Value, i int32) {
 	if g.kind(d).Bytes() == 8 {
@@ -424,16 +439,7 @@ func (g *gen) store(o *lanes.Op) error {
 			} else {
 				a.MOVLload(rVal, g.laneSlot(o.B))
 			}
-			switch ac.size {
-			case 1:
-				a.MOVBstore(m, rVal)
-			case 2:
-				a.MOVWstore(m, rVal)
-			case 4:
-				a.MOVLstore(m, rVal)
-			default:
-				a.MOVQstore(m, rVal)
-			}
+			g.scalarStore(ac.size, m)
 		})
 		a.Bind(end)
 		return nil
@@ -450,16 +456,7 @@ func (g *gen) store(o *lanes.Op) error {
 		} else {
 			a.MOVLload(rVal, g.slot(o.B, 4*j))
 		}
-		switch ac.size {
-		case 1:
-			a.MOVBstore(m, rVal)
-		case 2:
-			a.MOVWstore(m, rVal)
-		case 4:
-			a.MOVLstore(m, rVal)
-		default:
-			a.MOVQstore(m, rVal)
-		}
+		g.scalarStore(ac.size, m)
 	})
 	a.Bind(end)
 	return nil
