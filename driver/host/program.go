@@ -111,17 +111,16 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		// dispatch checks the prepared kernel's own sizes (memlimit.go).
 		info.PrivateMemSize = spirv.PrivateBytes(p.m.sm)(ep.Function)
 	}
-	return &kernel{p: p, refl: rk, info: info, cache: map[string]*Kernel{}}, nil
+	return &kernel{p: p, refl: rk, info: info}, nil
 }
 
 // kernel is a driver kernel: a module entry point, prepared on demand for
-// each set of specialization constants it is dispatched with.
+// each set of specialization constants it is dispatched with (the
+// program keeps what it prepares, for all its kernels).
 type kernel struct {
-	p     *program
-	refl  *spirv.Kernel
-	info  driver.KernelInfo
-	mu    sync.Mutex
-	cache map[string]*Kernel
+	p    *program
+	refl *spirv.Kernel
+	info driver.KernelInfo
 }
 
 func (k *kernel) Info() driver.KernelInfo { return k.info }
@@ -137,18 +136,12 @@ func (k *kernel) prepared(spec map[uint32]uint64) (*Kernel, error) {
 	for _, id := range keys {
 		key += fmt.Sprintf("%d=%d,", id, spec[id])
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if pk := k.cache[key]; pk != nil {
-		return pk, nil
-	}
 	pk, err := k.p.prepare(k.refl.Name, key, spec)
 	if errors.Is(err, driver.ErrOutOfResources) {
 		return nil, err
 	} else if err != nil {
 		return nil, fmt.Errorf("%v: %w", err, driver.ErrUnsupported)
 	}
-	k.cache[key] = pk
 	return pk, nil
 }
 

@@ -28,7 +28,7 @@ func TestProgramPreparesOnce(t *testing.T) {
 	defer q.Release()
 	in, _ := dev.NewBuffer(4 * 256)
 	out, _ := dev.NewBuffer(4 * 8)
-	launch := func(local uint64) *Kernel {
+	launch := func(local uint64) []*Kernel {
 		t.Helper()
 		k, err := p.Kernel("main")
 		if err != nil {
@@ -46,22 +46,13 @@ func TestProgramPreparesOnce(t *testing.T) {
 		if err := q.Finish(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		dk := k.(*kernel)
-		dk.mu.Lock()
-		defer dk.mu.Unlock()
-		if len(dk.cache) != 1 {
-			t.Fatalf("%d prepared kernels, want 1", len(dk.cache))
-		}
-		for _, pk := range dk.cache {
-			return pk
-		}
-		return nil
+		return k.(*kernel).preparedKernels()
 	}
-	a, b, c := launch(64), launch(64), launch(32)
-	if a != b {
-		t.Errorf("two kernel objects prepared the same kernel twice")
+	a, b := launch(64), launch(64)
+	if len(a) != 1 || len(b) != 1 || a[0] != b[0] {
+		t.Errorf("two kernel objects of one size: %d then %d prepared kernels, want one shared", len(a), len(b))
 	}
-	if a == c {
-		t.Errorf("a work-group size of 32 reused the kernel prepared for 64")
+	if c := launch(32); len(c) != 2 {
+		t.Errorf("a work-group size of 32: %d prepared kernels, want 2 (it must not reuse the one for 64)", len(c))
 	}
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -26,13 +27,24 @@ func (k *Kernel) OnTier() bool { return k.tier != nil }
 // TierOf reports, for a driver kernel dispatched at least once, whether
 // its prepared kernels run on a tier, and why not.
 func TierOf(k driver.Kernel) (bool, error) {
-	dk := k.(*kernel)
-	dk.mu.Lock()
-	defer dk.mu.Unlock()
-	for _, pk := range dk.cache {
+	for _, pk := range k.(*kernel).preparedKernels() {
 		return pk.tier != nil, pk.tierErr
 	}
 	return false, nil
+}
+
+// preparedKernels lists what the program has prepared for k's entry
+// point.
+func (k *kernel) preparedKernels() []*Kernel {
+	k.p.mu.Lock()
+	defer k.p.mu.Unlock()
+	var out []*Kernel
+	for key, pk := range k.p.prepared {
+		if strings.HasPrefix(key, k.refl.Name+"\x00") {
+			out = append(out, pk)
+		}
+	}
+	return out
 }
 
 // TierStats describes the lane program of entry: ops by code, frame size.

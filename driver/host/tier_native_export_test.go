@@ -27,10 +27,7 @@ func (k *Kernel) OnNative() bool { return k.tier != nil && k.tier.native }
 // NativeOf reports whether a driver kernel's prepared kernel runs native
 // code.
 func NativeOf(k driver.Kernel) bool {
-	dk := k.(*kernel)
-	dk.mu.Lock()
-	defer dk.mu.Unlock()
-	for _, pk := range dk.cache {
+	for _, pk := range k.(*kernel).preparedKernels() {
 		return pk.OnNative()
 	}
 	return false
