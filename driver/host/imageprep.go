@@ -209,7 +209,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				for i := range nc {
 					c[i] = math.Float32frombits(uint32(s.r[coord+i*L+l]))
 				}
-				v := im.sample(*smp, c)
+				v := im.Sample(*smp, c)
 				for i := range n {
 					s.r[dst+i*L+l] = uint64(v[i])
 				}
@@ -231,7 +231,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				for i := range nc {
 					c[i] = int32(uint32(s.r[coord+i*L+l]))
 				}
-				v := im.fetch(c)
+				v := im.Fetch(c)
 				for i := range n {
 					s.r[dst+i*L+l] = uint64(v[i])
 				}
@@ -253,7 +253,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				for i := range nt {
 					v[i] = uint32(s.r[texel+i*L+l])
 				}
-				im.write(c, v)
+				im.Write(c, v)
 			}
 		}, nil
 	case spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
@@ -268,7 +268,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				if on {
 					im := s.imageAt(s.r[img+l])
 					for i := range n {
-						s.r[dst+i*L+l] = uint64(im.ext[i]) & m
+						s.r[dst+i*L+l] = uint64(im.Ext[i]) & m
 					}
 				}
 			}

@@ -1,4 +1,4 @@
-package host
+package texel
 
 import (
 	"math"
@@ -6,76 +6,6 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/imageformat"
 )
-
-// What image instructions compute, on one lane, as OpenCL C's numerical
-// compliance §3 ("Image Addressing and Filtering") defines it. Texels are
-// [4]uint32 in the kind of the image's format (imageformat). Nothing here
-// can fault: a texel outside the image is the border color when sampled,
-// zeros when fetched, and a write there is dropped.
-
-// geometry is the number of spatial coordinates of an image type and
-// whether a layer coordinate follows them (it then indexes ext[dims]).
-func geometry(t driver.ImageType) (dims int, arrayed bool) {
-	switch t {
-	case driver.Image1DArray:
-		return 1, true
-	case driver.Image2D:
-		return 2, false
-	case driver.Image2DArray:
-		return 2, true
-	case driver.Image3D:
-		return 3, false
-	}
-	return 1, false // Image1D, Image1DBuffer
-}
-
-// pixel reads the texel at (x, y, z) of the packed layout, which is in
-// range.
-func (im *image) pixel(x, y, z int) [4]uint32 {
-	off := ((z*im.ext[1]+y)*im.ext[0] + x) * im.elem
-	return imageformat.Read(im.desc.Format, im.data[off:off+im.elem])
-}
-
-// inside says whether c (x, y, z) lies in the image.
-func (im *image) inside(c [3]int) bool {
-	return c[0] >= 0 && c[0] < im.ext[0] && c[1] >= 0 && c[1] < im.ext[1] && c[2] >= 0 && c[2] < im.ext[2]
-}
-
-// coords places integer image coordinates (spatial, then the layer) in the
-// packed layout; components the coordinate lacks are 0.
-func (im *image) coords(c [4]int32) [3]int {
-	dims, arrayed := geometry(im.desc.Type)
-	var p [3]int
-	n := dims
-	if arrayed {
-		n++
-	}
-	for i := range n {
-		p[i] = int(c[i])
-	}
-	return p
-}
-
-// fetch is OpImageFetch and OpImageRead: the texel at integer
-// coordinates, zeros out of range.
-func (im *image) fetch(c [4]int32) [4]uint32 {
-	p := im.coords(c)
-	if !im.inside(p) {
-		return [4]uint32{}
-	}
-	return im.pixel(p[0], p[1], p[2])
-}
-
-// write is OpImageWrite: v converted to the format at integer coordinates,
-// dropped out of range.
-func (im *image) write(c [4]int32, v [4]uint32) {
-	p := im.coords(c)
-	if !im.inside(p) {
-		return
-	}
-	off := ((p[2]*im.ext[1]+p[1])*im.ext[0] + p[0]) * im.elem
-	imageformat.Write(im.desc.Format, im.data[off:off+im.elem], v)
-}
 
 // floorInt is (int)floor(x), bounded so that NaN and huge values (whose
 // results the specification leaves undefined) stay harmless.
@@ -152,13 +82,13 @@ func axis(s float32, n int, smp driver.Sampler, linear bool) (i0, i1 int, a floa
 	return clamp(f), clamp(f + 1), frac(u - 0.5)
 }
 
-// sample is OpImageSampleExplicitLod at Lod 0: the coordinates (spatial,
+// Sample is OpImageSampleExplicitLod at Lod 0: the coordinates (spatial,
 // then the layer of an array, never normalized: rounded to the nearest
 // even and clamped) sampled with smp. Linear filtering applies to float
 // and normalized formats; integer ones filter nearest.
-func (im *image) sample(smp driver.Sampler, c [4]float32) [4]uint32 {
-	dims, arrayed := geometry(im.desc.Type)
-	f := im.desc.Format
+func (im *Image) Sample(smp driver.Sampler, c [4]float32) [4]uint32 {
+	dims, arrayed := Geometry(im.Type)
+	f := im.Format
 	linear := smp.Filter == driver.FilterLinear && imageformat.KindOf(f.DataType) == imageformat.KindFloat
 	var at [3]int // the layer, and dimensions the image lacks, stay put
 	if arrayed {
@@ -166,19 +96,19 @@ func (im *image) sample(smp driver.Sampler, c [4]float32) [4]uint32 {
 		if l != l {
 			l = 0
 		}
-		at[dims] = int(min(max(l, 0), float64(im.ext[dims]-1)))
+		at[dims] = int(min(max(l, 0), float64(im.Ext[dims]-1)))
 	}
 	var i0, i1 [3]int
 	var w [3]float32
 	for d := range dims {
-		i0[d], i1[d], w[d] = axis(c[d], im.ext[d], smp, linear)
+		i0[d], i1[d], w[d] = axis(c[d], im.Ext[d], smp, linear)
 	}
 	border := imageformat.Border(f)
 	texel := func(p [3]int) [4]uint32 {
-		if !im.inside(p) {
+		if !im.Inside(p) {
 			return border
 		}
-		return im.pixel(p[0], p[1], p[2])
+		return im.Pixel(p[0], p[1], p[2])
 	}
 	if !linear {
 		p := at
