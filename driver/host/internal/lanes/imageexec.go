@@ -100,6 +100,7 @@ func (e *Exec) image(c int, f []uint64, o *xop, pc int) *Trap {
 		if smp == nil {
 			return unbound(o.imm2)
 		}
+		s := im.Sampling(*smp) // once for the chunk's lanes
 		for ; m != 0; m &= m - 1 {
 			l := bits.TrailingZeros64(m)
 			cd := [4]float32{
@@ -107,7 +108,7 @@ func (e *Exec) image(c int, f []uint64, o *xop, pc int) *Trap {
 				math.Float32frombits(coord(f, o.b, o.ub, l)),
 				math.Float32frombits(coord(f, o.c, o.uc, l)),
 			}
-			v := im.Sample(*smp, cd)
+			v := s.Sample(cd)
 			put32(f, o.d, l, v[0])
 			t[1][l], t[2][l], t[3][l] = v[1], v[2], v[3]
 		}

@@ -73,13 +73,32 @@ func axis(s float32, n int, smp driver.Sampler, linear bool) (i0, i1 int, a floa
 	if mode == driver.AddressClamp {
 		lo, hi = -1, n
 	}
-	clamp := func(i int) int { return min(max(i, lo), hi) }
 	if !linear {
-		i := clamp(floorInt(u))
+		i := min(max(floorInt(u), lo), hi)
 		return i, i, 0
 	}
 	f := floorInt(u - 0.5)
-	return clamp(f), clamp(f + 1), frac(u - 0.5)
+	return min(max(f, lo), hi), min(max(f+1, lo), hi), frac(u - 0.5)
+}
+
+// Sampling is what sampling an image with a sampler decides once for
+// every coordinate: Sample with the same image and sampler many times
+// (the lanes of an op) through one Sampling.
+type Sampling struct {
+	im      *Image
+	smp     driver.Sampler
+	dims    int
+	arrayed bool
+	linear  bool
+	border  [4]uint32
+}
+
+// Sampling prepares sampling im with smp.
+func (im *Image) Sampling(smp driver.Sampler) Sampling {
+	dims, arrayed := Geometry(im.Type)
+	return Sampling{im: im, smp: smp, dims: dims, arrayed: arrayed,
+		linear: smp.Filter == driver.FilterLinear && imageformat.KindOf(im.Format.DataType) == imageformat.KindFloat,
+		border: imageformat.Border(im.Format)}
 }
 
 // Sample is OpImageSampleExplicitLod at Lod 0: the coordinates (spatial,
@@ -87,11 +106,23 @@ func axis(s float32, n int, smp driver.Sampler, linear bool) (i0, i1 int, a floa
 // even and clamped) sampled with smp. Linear filtering applies to float
 // and normalized formats; integer ones filter nearest.
 func (im *Image) Sample(smp driver.Sampler, c [4]float32) [4]uint32 {
-	dims, arrayed := Geometry(im.Type)
-	f := im.Format
-	linear := smp.Filter == driver.FilterLinear && imageformat.KindOf(f.DataType) == imageformat.KindFloat
+	s := im.Sampling(smp)
+	return s.Sample(c)
+}
+
+// texel is the texel at p, the border color outside the image.
+func (s *Sampling) texel(p [3]int) [4]uint32 {
+	if !s.im.Inside(p) {
+		return s.border
+	}
+	return s.im.Pixel(p[0], p[1], p[2])
+}
+
+// Sample is Image.Sample with the Sampling's image and sampler.
+func (s *Sampling) Sample(c [4]float32) [4]uint32 {
+	im, dims := s.im, s.dims
 	var at [3]int // the layer, and dimensions the image lacks, stay put
-	if arrayed {
+	if s.arrayed {
 		l := math.RoundToEven(float64(c[dims]))
 		if l != l {
 			l = 0
@@ -101,21 +132,14 @@ func (im *Image) Sample(smp driver.Sampler, c [4]float32) [4]uint32 {
 	var i0, i1 [3]int
 	var w [3]float32
 	for d := range dims {
-		i0[d], i1[d], w[d] = axis(c[d], im.Ext[d], smp, linear)
+		i0[d], i1[d], w[d] = axis(c[d], im.Ext[d], s.smp, s.linear)
 	}
-	border := imageformat.Border(f)
-	texel := func(p [3]int) [4]uint32 {
-		if !im.Inside(p) {
-			return border
-		}
-		return im.Pixel(p[0], p[1], p[2])
-	}
-	if !linear {
+	if !s.linear {
 		p := at
 		for d := range dims {
 			p[d] = i0[d]
 		}
-		return texel(p)
+		return s.texel(p)
 	}
 	// The sum over the 2^dims corners, each weighted by a or 1-a per
 	// dimension, in the specification's order (x varies fastest).
@@ -129,7 +153,7 @@ func (im *Image) Sample(smp driver.Sampler, c [4]float32) [4]uint32 {
 				p[d], weight = i1[d], weight*w[d]
 			}
 		}
-		t := texel(p)
+		t := s.texel(p)
 		for i := range 4 {
 			sum[i] += weight * math.Float32frombits(t[i])
 		}

@@ -46,7 +46,7 @@ func Geometry(t driver.ImageType) (dims int, arrayed bool) {
 // range.
 func (im *Image) Pixel(x, y, z int) [4]uint32 {
 	off := ((z*im.Ext[1]+y)*im.Ext[0] + x) * im.Elem
-	return imageformat.Read(im.Format, im.Data[off:off+im.Elem])
+	return decode(im.Format, im.Data[off:off+im.Elem])
 }
 
 // Inside says whether c (x, y, z) lies in the image.
