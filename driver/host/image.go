@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/texel"
 	"github.com/clgo/clgo/driver/imageformat"
 )
 
@@ -25,13 +26,12 @@ var hostImageLimits = driver.ImageLimits{
 	PitchAlignment: 1, BaseAddressAlignment: 1,
 }
 
-// image is a host image.
+// image is a host image: its pixels (texel.Image, what kernels read and
+// write through package texel) and how they were allocated.
 type image struct {
+	texel.Image
 	desc     driver.ImageDesc
-	data     []byte
-	elem     int    // bytes per pixel
-	ext      [3]int // pixels in x, y, z of the packed layout
-	owned    bool   // data counts against the global memory (not a buffer's view)
+	owned    bool // Data counts against the global memory (not a buffer's view)
 	released atomic.Bool
 }
 
@@ -40,7 +40,7 @@ func (im *image) Desc() driver.ImageDesc { return im.desc }
 // Release gives an image's bytes back to the device's global memory.
 func (im *image) Release() {
 	if im.owned && !im.released.Swap(true) {
-		unreserve(uint64(len(im.data)))
+		unreserve(uint64(len(im.Data)))
 	}
 }
 
@@ -89,7 +89,8 @@ func (*Device) NewImage(desc driver.ImageDesc) (img driver.Image, err error) {
 				ext[0], ext[1], ext[2], max[0], max[1], max[2], driver.ErrInvalidValue)
 		}
 	}
-	im := &image{desc: desc, elem: elem, ext: [3]int{int(ext[0]), int(ext[1]), int(ext[2])}}
+	im := &image{desc: desc, Image: texel.Image{Type: desc.Type, Format: desc.Format, Elem: elem,
+		Ext: [3]int{int(ext[0]), int(ext[1]), int(ext[2])}}}
 	size := ext[0] * ext[1] * ext[2] * uint64(elem)
 	if desc.Type == driver.Image1DBuffer {
 		data, err := bytesOf(desc.Buffer)
@@ -99,7 +100,7 @@ func (*Device) NewImage(desc driver.ImageDesc) (img driver.Image, err error) {
 		if desc.BufferOffset > uint64(len(data)) || size > uint64(len(data))-desc.BufferOffset {
 			return nil, fmt.Errorf("host: image of %d bytes at offset %d of a buffer of %d: %w", size, desc.BufferOffset, len(data), driver.ErrInvalidValue)
 		}
-		im.data = data[desc.BufferOffset : desc.BufferOffset+size : desc.BufferOffset+size]
+		im.Data = data[desc.BufferOffset : desc.BufferOffset+size : desc.BufferOffset+size]
 		return im, nil
 	}
 	global, maxAlloc := memSizes()
@@ -116,7 +117,7 @@ func (*Device) NewImage(desc driver.ImageDesc) (img driver.Image, err error) {
 			img, err = nil, fmt.Errorf("host: image of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()
-	im.data, im.owned = make([]byte, size), true
+	im.Data, im.owned = make([]byte, size), true
 	return im, nil
 }
 

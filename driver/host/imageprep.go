@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/texel"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -200,16 +201,23 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 		}
 		img, coord, nc, n := ops[0], ops[1], comps(1), min(p.vtype[in.id].comps, 4)
 		return func(s *state) {
+			// The lanes' handles are one slot pair in practice: the
+			// sampler's decisions are made once per pair (texel.Sampling).
+			var sp texel.Sampling
+			var spImg, spSmp uint64 = ^uint64(0), ^uint64(0)
 			for l, on := range s.mask {
 				if !on {
 					continue
 				}
-				im, smp := s.imageAt(s.r[img+l]), s.samplerAt(s.r[img+L+l])
+				if hi, hs := s.r[img+l], s.r[img+L+l]; hi != spImg || hs != spSmp {
+					sp = s.imageAt(hi).Sampling(*s.samplerAt(hs))
+					spImg, spSmp = hi, hs
+				}
 				var c [4]float32
 				for i := range nc {
 					c[i] = math.Float32frombits(uint32(s.r[coord+i*L+l]))
 				}
-				v := im.sample(*smp, c)
+				v := sp.Sample(c)
 				for i := range n {
 					s.r[dst+i*L+l] = uint64(v[i])
 				}
@@ -231,7 +239,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				for i := range nc {
 					c[i] = int32(uint32(s.r[coord+i*L+l]))
 				}
-				v := im.fetch(c)
+				v := im.Fetch(c)
 				for i := range n {
 					s.r[dst+i*L+l] = uint64(v[i])
 				}
@@ -253,7 +261,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				for i := range nt {
 					v[i] = uint32(s.r[texel+i*L+l])
 				}
-				im.write(c, v)
+				im.Write(c, v)
 			}
 		}, nil
 	case spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
@@ -268,7 +276,7 @@ func (p *prep) imageOp(in *inst) (func(*state), error) {
 				if on {
 					im := s.imageAt(s.r[img+l])
 					for i := range n {
-						s.r[dst+i*L+l] = uint64(im.ext[i]) & m
+						s.r[dst+i*L+l] = uint64(im.Ext[i]) & m
 					}
 				}
 			}

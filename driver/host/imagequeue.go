@@ -16,22 +16,22 @@ import (
 // its size in bytes.
 func imageRegion(im *image, origin, region [3]uint64) (uint64, error) {
 	for i := range 3 {
-		if region[i] == 0 || origin[i] > uint64(im.ext[i]) || region[i] > uint64(im.ext[i])-origin[i] {
-			return 0, fmt.Errorf("host: image region at %v of %v pixels out of an image of %v: %w", origin, region, im.ext, driver.ErrInvalidValue)
+		if region[i] == 0 || origin[i] > uint64(im.Ext[i]) || region[i] > uint64(im.Ext[i])-origin[i] {
+			return 0, fmt.Errorf("host: image region at %v of %v pixels out of an image of %v: %w", origin, region, im.Ext, driver.ErrInvalidValue)
 		}
 	}
-	return region[0] * region[1] * region[2] * uint64(im.elem), nil
+	return region[0] * region[1] * region[2] * uint64(im.Elem), nil
 }
 
 // rows calls f with the byte offset in im of each row of the region and
 // the offset of that row in the packed region.
 func rows(im *image, origin, region [3]uint64, f func(imOff, packedOff, n int)) {
-	n := int(region[0]) * im.elem
+	n := int(region[0]) * im.Elem
 	at := 0
 	for z := range int(region[2]) {
 		for y := range int(region[1]) {
-			off := ((int(origin[2])+z)*im.ext[1]+int(origin[1])+y)*im.ext[0] + int(origin[0])
-			f(off*im.elem, at, n)
+			off := ((int(origin[2])+z)*im.Ext[1]+int(origin[1])+y)*im.Ext[0] + int(origin[0])
+			f(off*im.Elem, at, n)
 			at += n
 		}
 	}
@@ -50,7 +50,7 @@ func (q *queue) WriteImage(dst driver.Image, origin, region [3]uint64, src []byt
 		return nil, fmt.Errorf("host: write of %d bytes to an image region of %d: %w", len(src), size, driver.ErrInvalidValue)
 	}
 	return q.enqueue(context.Background(), wait, func(context.Context) error {
-		rows(im, origin, region, func(o, p, n int) { copy(im.data[o:o+n], src[p:p+n]) })
+		rows(im, origin, region, func(o, p, n int) { copy(im.Data[o:o+n], src[p:p+n]) })
 		return nil
 	})
 }
@@ -68,7 +68,7 @@ func (q *queue) ReadImage(src driver.Image, origin, region [3]uint64, dst []byte
 		return nil, fmt.Errorf("host: read of an image region of %d bytes into %d: %w", size, len(dst), driver.ErrInvalidValue)
 	}
 	return q.enqueue(context.Background(), wait, func(context.Context) error {
-		rows(im, origin, region, func(o, p, n int) { copy(dst[p:p+n], im.data[o:o+n]) })
+		rows(im, origin, region, func(o, p, n int) { copy(dst[p:p+n], im.Data[o:o+n]) })
 		return nil
 	})
 }
@@ -100,8 +100,8 @@ func (q *queue) CopyImage(src, dst driver.Image, srcOrigin, dstOrigin, region [3
 		// Through packed rows: an Image1DBuffer may share its bytes with
 		// the other image's buffer.
 		tmp := make([]byte, size)
-		rows(s, srcOrigin, region, func(o, p, n int) { copy(tmp[p:p+n], s.data[o:o+n]) })
-		rows(d, dstOrigin, region, func(o, p, n int) { copy(d.data[o:o+n], tmp[p:p+n]) })
+		rows(s, srcOrigin, region, func(o, p, n int) { copy(tmp[p:p+n], s.Data[o:o+n]) })
+		rows(d, dstOrigin, region, func(o, p, n int) { copy(d.Data[o:o+n], tmp[p:p+n]) })
 		return nil
 	})
 }
@@ -124,12 +124,12 @@ func (q *queue) FillImage(dst driver.Image, color [4]uint32, origin, region [3]u
 	if _, err := imageRegion(im, origin, region); err != nil {
 		return nil, err
 	}
-	px := make([]byte, im.elem)
+	px := make([]byte, im.Elem)
 	imageformat.Write(im.desc.Format, px, color)
 	return q.enqueue(context.Background(), wait, func(context.Context) error {
 		rows(im, origin, region, func(o, _, n int) {
 			for i := o; i < o+n; i += len(px) {
-				copy(im.data[i:], px)
+				copy(im.Data[i:], px)
 			}
 		})
 		return nil
@@ -150,7 +150,7 @@ func (q *queue) CopyImageToBuffer(src driver.Image, dst driver.Buffer, srcOrigin
 		return nil, err
 	}
 	return q.enqueue(context.Background(), wait, func(context.Context) error {
-		rows(im, srcOrigin, region, func(o, p, n int) { copy(b[p:p+n], im.data[o:o+n]) })
+		rows(im, srcOrigin, region, func(o, p, n int) { copy(b[p:p+n], im.Data[o:o+n]) })
 		return nil
 	})
 }
@@ -169,7 +169,7 @@ func (q *queue) CopyBufferToImage(src driver.Buffer, dst driver.Image, srcOffset
 		return nil, err
 	}
 	return q.enqueue(context.Background(), wait, func(context.Context) error {
-		rows(im, dstOrigin, region, func(o, p, n int) { copy(im.data[o:o+n], b[p:p+n]) })
+		rows(im, dstOrigin, region, func(o, p, n int) { copy(im.Data[o:o+n], b[p:p+n]) })
 		return nil
 	})
 }

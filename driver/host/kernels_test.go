@@ -37,6 +37,7 @@ type hostRun struct {
 	k    driver.Kernel
 	args []driver.Arg
 	bufs []driver.Buffer
+	imgs []driver.Image // image arguments (tierimage_test.go)
 	nd   driver.NDRange
 }
 
@@ -87,7 +88,8 @@ func hostRunOf(s *kspec.Spec, src string) (*hostRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &hostRun{spec: s, q: q, k: k, args: make([]driver.Arg, len(s.Args)), bufs: make([]driver.Buffer, len(s.Args))}
+	r := &hostRun{spec: s, q: q, k: k, args: make([]driver.Arg, len(s.Args)), bufs: make([]driver.Buffer, len(s.Args)),
+		imgs: make([]driver.Image, len(s.Args))}
 	for i := range s.Args {
 		a := &s.Args[i]
 		switch a.Kind {
@@ -104,6 +106,11 @@ func hostRunOf(s *kspec.Spec, src string) (*hostRun, error) {
 			r.args[i] = driver.Arg{Kind: driver.ArgLocal, LocalSize: a.Bytes()}
 		case kspec.ArgScalar:
 			r.args[i] = driver.Arg{Kind: driver.ArgPOD, Bytes: s.Data(i)}
+		case kspec.ArgImage, kspec.ArgSampler:
+			if err := r.bindImageArg(dev, i); err != nil { // tierimage_test.go
+				q.Release()
+				return nil, err
+			}
 		}
 	}
 	var global, local [3]uint64

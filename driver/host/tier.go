@@ -9,9 +9,10 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
-	"sync/atomic"
 
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/driver/host/internal/texel"
 	"github.com/clgo/clgo/internal/config"
 )
 
@@ -198,6 +199,10 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 					ds.mem[i] = r.Data
 				}
 			}
+		case lanes.RegionImage, lanes.RegionSampler:
+			if err := ds.bindHandle(k, i, rg, d); err != nil { // tierimage.go
+				return err
+			}
 		case lanes.RegionPush:
 			n := max(rg.Size, len(d.PushConstants))
 			if cap(ds.push) < n {
@@ -225,6 +230,8 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	// tierDispatch is not reused. The pool must not keep the buffers.
 	if stop == nil || stop() {
 		clear(ds.mem)
+		clear(ds.images)
+		clear(ds.samplers)
 		ds.first = nil
 		tk.dispatches.Put(ds)
 	}
@@ -243,13 +250,17 @@ type tierDispatch struct {
 	mu    sync.Mutex
 	first error
 	wg    sync.WaitGroup
+	// Per region, the image or sampler bound to an image or sampler
+	// region (tierimage.go).
+	images   []*texel.Image
+	samplers []*driver.Sampler
 }
 
 // tierWorker runs tierWork and keeps its error, the first of the
 // dispatch, stopping the other workers.
 func (k *Kernel) tierWorker(d *Dispatch, ds *tierDispatch, total, chunk int) {
 	defer ds.wg.Done()
-	if err := k.tierWork(d, ds.mem, &ds.next, total, chunk, &ds.cancel); err != nil {
+	if err := k.tierWork(d, ds, total, chunk); err != nil {
 		ds.mu.Lock()
 		if ds.first == nil {
 			ds.first = err
@@ -321,7 +332,8 @@ func (tk *tierKernel) workerBytes() uint64 {
 }
 
 // tierWork runs work-groups until none is left, on one runner.
-func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
+func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, total, chunk int) (err error) {
+	mem, next, cancel := ds.mem, &ds.next, &ds.cancel
 	tk := k.tier
 	tr := tk.getRunner()
 	defer func() {
@@ -332,11 +344,11 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 			}
 			return // a runner that panicked may be inconsistent: drop it
 		}
-		tr.g.Memory, tr.g.Cancel = nil, nil
+		tr.g.Memory, tr.g.Cancel, tr.g.Images, tr.g.Samplers = nil, nil, nil, nil
 		tk.putRunner(tr)
 	}()
 	r, g := tr.r, &tr.g
-	*g = lanes.Group{Memory: mem, Cancel: cancel}
+	*g = lanes.Group{Memory: mem, Cancel: cancel, Images: ds.images, Samplers: ds.samplers}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
@@ -437,6 +449,8 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		return e
 	case lanes.TrapUnreachable:
 		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)
+	case lanes.TrapUnbound:
+		return unboundError(k.name, p.Regions[t.Region]) // tierimage.go
 	}
 	return errors.New("host: unknown trap of the lane tier")
 }

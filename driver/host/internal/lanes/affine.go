@@ -248,7 +248,8 @@ func pure(c Code) bool {
 	switch c {
 	case Nop, Label, Jump, JumpIfNone, JumpIfAny, Barrier, Exit, Unreachable,
 		LocalID, LocalIndex, GroupID, GlobalID, NumGroups, WorkgroupSize,
-		Load, Store, Atomic, LiveLanes, RegionLength:
+		Load, Store, Atomic, LiveLanes, RegionLength,
+		ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize:
 		return false
 	}
 	return c < numCodes

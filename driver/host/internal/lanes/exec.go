@@ -35,6 +35,7 @@ type Exec struct {
 	scratch [3][]uint64
 	mem     [][]byte // the group's memories, per region
 	g       *Group
+	imgRegs imageRegs // imageexec.go
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -336,6 +337,10 @@ func (e *Exec) run(c int) *Trap {
 			}
 		case Atomic:
 			if t := e.atomic(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize:
+			if t := e.image(c, f, o, pc-1); t != nil { // imageexec.go
 				return t
 			}
 		default:

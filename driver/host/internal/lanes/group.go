@@ -1,6 +1,11 @@
 package lanes
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/texel"
+)
 
 // Group is one work-group to run: its ids and the memories of the
 // program's regions. driver/host fills it from its Dispatch.
@@ -14,6 +19,11 @@ type Group struct {
 	// RegionBuffer or RegionPush region; entries of RegionWorkgroup and
 	// RegionPrivate regions are ignored (the runner keeps its own).
 	Memory [][]byte
+	// Images and Samplers hold, per region of the program, the image
+	// bound to a RegionImage region and the sampler bound to a
+	// RegionSampler one (nil or short: unbound).
+	Images   []*texel.Image
+	Samplers []*driver.Sampler
 	// Cancel, where not nil, stops the group when set: the Go executor
 	// returns TrapCancelled at the next backward jump, native code at its
 	// next yield (a budget of backward jumps, package jit's yield.go).

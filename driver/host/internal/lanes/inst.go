@@ -69,6 +69,10 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		if err != nil {
 			return err
 		}
+		if v, ok := b.handleLoad(p.ptr, t); ok { // image.go
+			in.env[x.Result] = v
+			return nil
+		}
 		v, err := b.load(p.ptr, t, cur)
 		if err != nil {
 			return err
@@ -135,6 +139,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		return b.extInst(in, x)
 	case spirv.OpArrayLength:
 		return b.arrayLength(in, x)
+	case spirv.OpSampledImage, spirv.OpImage, spirv.OpImageSampleExplicitLod, spirv.OpImageFetch,
+		spirv.OpImageRead, spirv.OpImageWrite, spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
+		return b.image(in, x, cur) // image.go
 	}
 	t, err := b.types.get(x.ResultType)
 	if err != nil {

@@ -364,6 +364,46 @@ const (
 	// Imm as bound to the group (at most 0xffffffff): OpArrayLength.
 	RegionLength
 
+	// ---- images (image.go; package texel computes every texel) ----
+	//
+	// An image or sampler value is a Uniform I32 constant, the index of
+	// its RegionImage or RegionSampler region, and the ops name those
+	// regions in Imm (the image) and Imm2 (the sampler). Coordinates are
+	// A, B, C (NoValue: 0), 32-bit: spatial ones, then an array's layer.
+	// A texel is four 32-bit components; the op that fetches or samples
+	// one leaves it, per lane, in the runner's texel register, which the
+	// ImagePart ops right after it read, and the ImageTexel ops right
+	// before an ImageWrite fill (Build emits each group of them as one
+	// run, and nothing moves an op into it). An image op that finds no
+	// image (sampler) bound to its region while some lane of M is set
+	// traps with TrapUnbound; lanes outside M compute nothing (their
+	// results are garbage).
+
+	// ImageFetch (OpImageFetch, OpImageRead): for each lane of M, the
+	// texel of image Imm at the integer coordinates A, B, C (read
+	// signed), zeros out of range (texel.Image.Fetch). Dst (Varying) =
+	// its component 0.
+	ImageFetch
+	// ImageSample (OpImageSampleExplicitLod, Lod 0): for each lane of M,
+	// image Imm sampled with sampler Imm2 at the coordinates A, B, C (F32
+	// bits; texel.Image.Sample). Dst (Varying) = component 0.
+	ImageSample
+	// ImagePart: Dst (Varying) = component Imm (1 to 3) of the texel
+	// register for the lanes of M; A is the Dst of the ImageFetch or
+	// ImageSample that filled it (read for order only).
+	ImagePart
+	// ImageTexel: component Imm (0 to 3) of the texel register = A, in
+	// every lane.
+	ImageTexel
+	// ImageWrite (OpImageWrite): for each lane of M, in lane order, the
+	// texel register converted to image Imm's format at the integer
+	// coordinates A, B, C, dropped out of range (texel.Image.Write).
+	ImageWrite
+	// ImageSize (OpImageQuerySize(Lod)): Dst (Uniform, I32 or I64) = the
+	// size of image Imm in dimension Imm2 (0 to 2: width, then height or
+	// layers, then depth or layers; texel.Image.Ext).
+	ImageSize
+
 	numCodes
 )
 
@@ -405,6 +445,14 @@ const (
 	// keeps them in the chunk's frame). Initialized from Init per lane at
 	// the start of the group (zero where Init is nil).
 	RegionPrivate
+	// RegionImage: an image variable at (Set, Binding); Group.Images[i]
+	// is the bound image (nil: unbound). It holds no bytes the memory
+	// ops address.
+	RegionImage
+	// RegionSampler: a sampler variable (a sampler_t argument or a
+	// literal sampler) at (Set, Binding); Group.Samplers[i] is the bound
+	// sampler (nil: unbound).
+	RegionSampler
 )
 
 // Region is a memory the program accesses.
@@ -447,6 +495,9 @@ const (
 	// (a runner checks it at backward jumps, so that a kernel that never
 	// ends can be stopped); the group's memory is as the run left it.
 	TrapCancelled
+	// TrapUnbound: an image op found no image or sampler bound to its
+	// region (Trap.Region).
+	TrapUnbound
 )
 
 // Trap describes a trap: the op (index in Program.Ops), the local linear

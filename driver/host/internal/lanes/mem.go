@@ -63,6 +63,10 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 			return nil, unsupported("OpVariable", "built-in %s", spirv.BuiltIn(bi))
 		}
 		p.region, p.builtin = -1, spirv.BuiltIn(bi)
+	case spirv.StorageClassUniformConstant:
+		if p.region, err = b.handleVar(def, pt.elem, name); err != nil { // image.go
+			return nil, err
+		}
 	default:
 		return nil, unsupported("OpVariable", "storage class %s", class)
 	}

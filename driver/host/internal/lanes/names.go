@@ -22,6 +22,8 @@ var codeNames = [...]string{
 	ZextTo64: "ZextTo64", SextTo64: "SextTo64", Trunc64: "Trunc64", Hi32: "Hi32", Pack64: "Pack64",
 	Bitcast: "Bitcast", Index: "Index", Load: "Load", Store: "Store", Atomic: "Atomic",
 	LiveLanes: "LiveLanes", FRem: "FRem", FMod: "FMod", RegionLength: "RegionLength",
+	ImageFetch: "ImageFetch", ImageSample: "ImageSample", ImagePart: "ImagePart", ImageTexel: "ImageTexel",
+	ImageWrite: "ImageWrite", ImageSize: "ImageSize",
 }
 
 func (c Code) String() string {

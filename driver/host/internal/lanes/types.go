@@ -197,6 +197,8 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {
 			t.stride = int(s[0])
 		}
+	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
+		return ts.handleType(t, in) // image.go
 	default:
 		return nil, unsupported(in.Op.String(), "type")
 	}
