@@ -284,6 +284,10 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		out := make([]Value, len(v))
 		for n := range v {
+			if isHalf(t) {
+				out[n] = b.halfOut(b.op(FMul, F32, F32, b.halfIn(v[n]), b.halfIn(s[0])), F32)
+				continue
+			}
 			out[n] = b.op(FMul, t.leaves[n].kind, t.leaves[n].kind, v[n], s[0])
 		}
 		return set(out...)
@@ -314,6 +318,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 			return err
 		}
 		k := st.scalarOf().kind()
+		if isHalf(st) {
+			k, v1, v2 = F32, b.halfIns(v1), b.halfIns(v2)
+		}
 		out := make([]Value, len(v1))
 		for n := range v1 {
 			out[n] = b.op(MaskNot, Mask, Mask, b.op(IsOrdered, k, Mask, v1[n], v2[n]))
@@ -328,6 +335,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		v2, _, err := b.scalars(in, spirv.ID(a[1]))
 		if err != nil {
 			return err
+		}
+		if isHalf(t) {
+			return set(b.halfDot(v1, v2))
 		}
 		k := t.kind()
 		r := b.konst(k, 0)
@@ -434,6 +444,10 @@ func (b *builder) binary(in *instance, x *spirv.Instruction, bo binaryOp) error 
 	if nb != 0 && narrowBits(st2) != nb && (bo.code == Shl || bo.code == ShrU || bo.code == ShrS) {
 		return unsupported(x.Op.String(), "a shift count of another width")
 	}
+	half := isHalf(st)
+	if half {
+		k, v1, v2 = F32, b.halfIns(v1), b.halfIns(v2)
+	}
 	dk := k
 	if bo.mask {
 		dk = Mask
@@ -454,6 +468,9 @@ func (b *builder) binary(in *instance, x *spirv.Instruction, bo binaryOp) error 
 		if nb != 0 && !bo.mask && narrowWrap[bo.code] {
 			r = b.zext(r, nb)
 		}
+		if half && !bo.mask {
+			r = b.halfOut(r, F32)
+		}
 		out[n] = r
 	}
 	in.env[x.Result] = &sval{t: t, leaves: out}
@@ -467,6 +484,10 @@ func (b *builder) unary(in *instance, x *spirv.Instruction, t *typ) error {
 	}
 	k := st.scalarOf().kind()
 	nb := narrowBits(st)
+	half := isHalf(st)
+	if half {
+		k, v = F32, b.halfIns(v)
+	}
 	out := make([]Value, len(v))
 	for n, e := range v {
 		var r Value
@@ -477,6 +498,9 @@ func (b *builder) unary(in *instance, x *spirv.Instruction, t *typ) error {
 			r = b.zext(b.op(Not, k, k, e), nb)
 		case spirv.OpFNegate:
 			r = b.op(FNeg, k, k, e)
+			if half {
+				r = b.halfOut(r, F32)
+			}
 		case spirv.OpLogicalNot:
 			r = b.op(MaskNot, Mask, Mask, e)
 		case spirv.OpIsNan:
@@ -539,6 +563,9 @@ func (b *builder) convert(in *instance, x *spirv.Instruction, t *typ) error {
 		return err
 	}
 	s, d := st.scalarOf(), t.scalarOf()
+	if isHalf(s) || isHalf(d) {
+		return b.convertHalf(in, x, t, v, st)
+	}
 	sk, dk := s.kind(), d.kind()
 	out := make([]Value, len(v))
 	for n, e := range v {
@@ -596,7 +623,7 @@ func (b *builder) bitcast(in *instance, x *spirv.Instruction, t *typ) error {
 	s, d := st.scalarOf(), t.scalarOf()
 	var out []Value
 	switch {
-	case s.width == d.width && len(v) == len(t.leaves) && s.width >= 32:
+	case s.width == d.width && len(v) == len(t.leaves) && (s.width >= 32 || isHalf(s) || isHalf(d)):
 		for _, e := range v {
 			if s.kind() == d.kind() {
 				out = append(out, e)
@@ -672,6 +699,14 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	sc := at.scalarOf()
 	k := sc.kind()
 	isFloat := sc.op == spirv.OpTypeFloat
+	half := isFloat && isHalf(sc)
+	if half {
+		// On F32 (Fma on F64: half.go), the result rounded to half.
+		k = F32
+		for i := range args {
+			args[i] = b.halfIns(args[i])
+		}
+	}
 	nb := narrowBits(at)
 	out := make([]Value, len(t.leaves))
 	for n := range out {
@@ -679,6 +714,8 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 		sarg := func(i int) Value { return b.sext(args[i][n], nb) }
 		var r Value
 		switch {
+		case half && num == spirv.GLSLstd450Fma && len(args) == 3:
+			r = b.halfFma(arg(0), arg(1), arg(2))
 		case isFloat && num == spirv.GLSLstd450FAbs && len(args) == 1:
 			r = b.op(FAbs, k, k, arg(0))
 		case isFloat && num == spirv.GLSLstd450Sqrt && len(args) == 1:
@@ -721,6 +758,9 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 			r = b.op(FindUMsb, k, k, arg(0))
 		default:
 			return unsupported("OpExtInst", "GLSL.std.450 %s", num)
+		}
+		if half {
+			r = b.halfOut(r, F32)
 		}
 		out[n] = r
 	}

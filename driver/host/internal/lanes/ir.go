@@ -364,6 +364,24 @@ const (
 	// Imm as bound to the group (at most 0xffffffff): OpArrayLength.
 	RegionLength
 
+	// ---- 16-bit floats (half.go) ----
+	//
+	// A half lives in an I32 value as its IEEE binary16 bits, zero-extended
+	// (as a 16-bit integer does): loads, stores, moves, selects and
+	// bitcasts keep its bits exactly, NaN payloads included. Build computes
+	// on halves through these two ops: operands widened to F32, the op on
+	// F32 (or F64), the result rounded back to half, which is what the
+	// interpreter computes (driver/host's h2f, f2h and d2h).
+
+	// HalfToF: Dst (F32) = half A (I32) widened, exactly, but for a
+	// signaling NaN, which comes out quiet with its payload (x86's
+	// float32 to float64 round trip in the interpreter's conversions).
+	HalfToF
+	// FToHalf: Dst (I32) = float A (Kind F32 or F64) rounded to a half,
+	// to nearest even, once; out of range gives an infinity; a NaN gives
+	// the quiet NaN 0x7e00 with A's sign.
+	FToHalf
+
 	numCodes
 )
 
