@@ -24,11 +24,14 @@ func (g *gen) half(o *lanes.Op) error {
 		a.VCVTPH2PS(x, x)
 	case o.Code == lanes.FToHalf && o.Kind == lanes.F32:
 		g.ld(x, o.A)
-		// A NaN keeps its sign, exponent and quiet bit and loses its
-		// payload, so that it rounds to 0x7e00 with its sign (f2h).
+		// A NaN becomes the quiet NaN with no payload and its sign, so
+		// that it rounds to 0x7e00 with its sign (f2h), also a
+		// signaling one, whose payload VCVTPS2PH would keep.
+		const u = amd64.Y4
 		a.VCMPPS(t, x, x, amd64.CmpUNORDQ)
-		a.VPANDmem(t, t, g.splat32(0x003fffff))
-		a.VPANDN(x, t, x)
+		a.VPANDmem(u, x, g.splat32(0x80000000))
+		a.VPORmem(u, u, g.splat32(0x7fc00000))
+		a.VBLENDVPS(x, x, u, t)
 		a.VCVTPS2PH(x, x, 0) // to nearest even
 		a.VPMOVZXWD(x, x)
 	default:
