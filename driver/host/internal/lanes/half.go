@@ -151,3 +151,51 @@ func (b *builder) convertHalf(in *instance, x *spirv.Instruction, t *typ, v []Va
 	in.env[x.Result] = &sval{t: t, leaves: out}
 	return nil
 }
+
+// bitcast16 reinterprets 16-bit scalars (halves, shorts: I32 values
+// holding 16 bits) as n 32- or 64-bit ones or back, little-endian as the
+// interpreter's bit walk: the first element in the low bits.
+func (b *builder) bitcast16(v []Value, s, d *typ, n int) ([]Value, bool) {
+	sixteen := b.konst(I32, 16)
+	join := func(lo, hi Value) Value { return b.op(Or, I32, I32, lo, b.op(Shl, I32, I32, hi, sixteen)) }
+	split := func(w Value) (Value, Value) {
+		return b.op(And, I32, I32, w, b.konst(I32, 0xffff)), b.op(ShrU, I32, I32, w, sixteen)
+	}
+	sk, dk := s.kind(), d.kind()
+	var out []Value
+	switch {
+	case s.width == 16 && len(v) == n*d.width/16:
+		per := d.width / 16
+		for i := range n {
+			e := v[i*per:]
+			w := join(e[0], e[1])
+			switch {
+			case d.width == 64:
+				w = b.op(Pack64, I32, dk, w, join(e[2], e[3]))
+			case dk != I32:
+				w = b.op(Bitcast, I32, dk, w)
+			}
+			out = append(out, w)
+		}
+	case d.width == 16 && n == len(v)*s.width/16:
+		for _, e := range v {
+			words := []Value{e}
+			switch {
+			case s.width == 64:
+				if sk == F64 {
+					e = b.op(Bitcast, F64, I64, e)
+				}
+				words = []Value{b.op(Trunc64, I64, I32, e), b.op(Hi32, I64, I32, e)}
+			case sk != I32:
+				words[0] = b.op(Bitcast, sk, I32, e)
+			}
+			for _, w := range words {
+				lo, hi := split(w)
+				out = append(out, lo, hi)
+			}
+		}
+	default:
+		return nil, false
+	}
+	return out, true
+}

@@ -631,6 +631,11 @@ func (b *builder) bitcast(in *instance, x *spirv.Instruction, t *typ) error {
 				out = append(out, b.op(Bitcast, s.kind(), d.kind(), e))
 			}
 		}
+	case s.width == 16 && d.width >= 32 || s.width >= 32 && d.width == 16:
+		var ok bool
+		if out, ok = b.bitcast16(v, s, d, len(t.leaves)); !ok {
+			return unsupported(x.Op.String(), "from %d×%d bits to %d×%d bits", len(v), s.width, len(t.leaves), d.width)
+		}
 	case s.width == 32 && d.width == 64 && len(v) == 2*len(t.leaves):
 		for n := range t.leaves {
 			lo, hi := v[2*n], v[2*n+1]
