@@ -16,6 +16,15 @@ import (
 // the half conversions define their NaNs' bits) and returns the native
 // results.
 func halfRun(t *testing.T, c opCase, ops []uint32, uni bool) []uint32 {
+	wide := make([]uint64, len(ops))
+	for i, v := range ops {
+		wide[i] = uint64(v)
+	}
+	return halfRun64(t, c, wide, uni)
+}
+
+// halfRun64 is halfRun with operands of c.kind's size.
+func halfRun64(t *testing.T, c opCase, ops []uint64, uni bool) []uint32 {
 	t.Helper()
 	const local = 1024
 	c.argK = [3]lanes.Kind{c.kind, c.kind, c.kind}
@@ -27,9 +36,14 @@ func halfRun(t *testing.T, c opCase, ops []uint32, uni bool) []uint32 {
 	var out []uint32
 	for lo := 0; lo < len(ops); lo += local {
 		n := min(local, len(ops)-lo)
-		mem := [][]byte{make([]byte, 4*local), nil, nil, make([]byte, 4*local)}
+		sz := c.kind.Bytes()
+		mem := [][]byte{make([]byte, sz*local), nil, nil, make([]byte, 4*local)}
 		for l := range n {
-			binary.LittleEndian.PutUint32(mem[0][4*l:], ops[lo+l])
+			if sz == 8 {
+				binary.LittleEndian.PutUint64(mem[0][8*l:], ops[lo+l])
+			} else {
+				binary.LittleEndian.PutUint32(mem[0][4*l:], uint32(ops[lo+l]))
+			}
 		}
 		gm, nm, gt, nt := runBoth(t, p, mem, 1)
 		if gt != nil || nt != nil {
@@ -156,4 +170,48 @@ func halfFloat(h uint16) float32 {
 		return s * m * 0x1p-24
 	}
 	return s * (1 + m/1024) * float32(math.Ldexp(1, e-15))
+}
+
+// TestFToHalfF64 rounds float64s to halves once, natively and in the Go
+// executor: every half's value plus and minus small and tie-sized
+// offsets (where rounding through float32 to nearest would round twice),
+// random doubles, and edge values checked by hand.
+func TestFToHalfF64(t *testing.T) {
+	needF16C(t)
+	c := opCase{code: lanes.FToHalf, kind: lanes.F64, dk: lanes.I32, nargs: 1}
+	var ops []uint64
+	for h := range 1 << 16 {
+		f := float64(halfFloat(uint16(h)))
+		ulp := math.Abs(f) * 0x1p-11 // about half a half ulp
+		for _, d := range []float64{0, ulp, -ulp, ulp * (1 + 0x1p-30), ulp * (1 - 0x1p-30), 0x1p-60} {
+			ops = append(ops, math.Float64bits(f+d))
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 1 << 15 {
+		ops = append(ops, rng.Uint64())
+	}
+	halfRun64(t, c, ops, false)
+	cases := []struct {
+		f float64
+		h uint32
+	}{
+		{1 + 0x1p-11, 0x3c00}, {1 + 0x1p-11 + 0x1p-40, 0x3c01}, {1 + 3*0x1p-11, 0x3c02}, // one rounding
+		{-(1 + 0x1p-11 + 0x1p-50), 0xbc01}, {65520, 0x7c00}, {65519.99, 0x7bff}, {1e300, 0x7c00},
+		{0x1p-25, 0}, {0x1p-25 + 0x1p-60, 1}, {1e-300, 0}, {-1e-300, 0x8000},
+		{math.Inf(-1), 0xfc00}, {math.NaN(), 0x7e00}, {math.Copysign(math.NaN(), -1), 0xfe00},
+	}
+	var in []uint64
+	for _, e := range cases {
+		in = append(in, math.Float64bits(e.f))
+	}
+	got := halfRun64(t, c, in, false)
+	for i, e := range cases {
+		if got[i] != e.h {
+			t.Errorf("FToHalf.f64(%v) = %#04x, want %#04x", e.f, got[i], e.h)
+		}
+	}
+	for _, e := range in[:3] {
+		halfRun64(t, c, []uint64{e}, true)
+	}
 }
