@@ -18,7 +18,8 @@ const (
 	// I32 is a 32-bit integer (signedness is the op's). 8- and 16-bit
 	// integers live in I32 values too, always kept zero-extended (Build
 	// emits Zext after operations that could set the upper bits, and Sext
-	// before signed operations that read them).
+	// before signed operations that read them), and so do halves: their
+	// binary16 bits (HalfToF, FToHalf; half.go).
 	I32 Kind = iota
 	// I64 is a 64-bit integer.
 	I64
