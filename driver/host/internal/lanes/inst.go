@@ -683,6 +683,7 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	}
 	var args [][]Value
 	var at *typ
+	var halves []bool // which operands are halves
 	for _, w := range x.Operands[2:] {
 		v, vt, err := b.scalars(in, spirv.ID(w))
 		if err != nil {
@@ -692,6 +693,7 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 			at = vt
 		}
 		args = append(args, v)
+		halves = append(halves, isHalf(vt))
 	}
 	if at == nil || len(t.leaves) == 0 {
 		return unsupported("OpExtInst", "GLSL.std.450 %s", num)
@@ -709,7 +711,9 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 		// On F32 (Fma on F64: half.go), the result rounded to half.
 		k = F32
 		for i := range args {
-			args[i] = b.halfIns(args[i])
+			if halves[i] {
+				args[i] = b.halfIns(args[i])
+			}
 		}
 	}
 	nb := narrowBits(at)
