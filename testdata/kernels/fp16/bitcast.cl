@@ -29,7 +29,7 @@ kernel void bitcast(global uint *a, global ulong *b, global uint *o, global ulon
   H4 q = AS_H4(b[i]);
   o[4 * i] = as_uint(h.yx);
   o[4 * i + 1] = as_uint((H2)(q.w, q.x));
-  o[4 * i + 2] = as_uint(as_float(h) * 0.0f == 0.0f ? (H2)(q.y, h.x) : h);
+  o[4 * i + 2] = as_uint((H2)(q.y, h.x)) ^ as_uint(as_float(h));
   short2 s = as_short2(h);
   o[4 * i + 3] = (uint)(s.x + s.y * 3);
   o64[2 * i] = as_ulong(q.zwxy);
