@@ -13,12 +13,22 @@ import (
 var halfKernels = []string{"fp16/arith", "fp16/convert", "fp16/vector", "fp16/edges",
 	"scalar/half_vec", "vload/vload_half_n", "vload/vstorea_half"}
 
-// BenchmarkHalf times the half-float corpus kernels on the interpreter,
-// the lane tier's Go executor and native code (CPU ns per work-item, and
-// the fastest run's ns per work-item).
+// BenchmarkHalf times the half-float corpus kernels on PoCL (which runs
+// their float fallback: it has no cl_khr_fp16), the interpreter, the lane
+// tier's Go executor and native code (CPU ns per work-item, and the
+// fastest run's ns per work-item).
 func BenchmarkHalf(b *testing.B) {
 	for _, name := range halfKernels {
 		f := filepath.Join("..", "..", "testdata", "kernels", name+".cl")
+		b.Run(name+"/pocl", func(b *testing.B) {
+			s, src := loadSpec(b, f)
+			best := ^uint64(0)
+			for b.Loop() {
+				_, t := reference(b, s, src)
+				best = min(best, t)
+			}
+			b.ReportMetric(float64(best)/float64(s.GlobalCount()), "best-ns/item")
+		})
 		for _, tier := range []string{"interp", "lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				setTier(b, tier)
