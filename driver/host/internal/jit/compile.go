@@ -423,6 +423,8 @@ func (g *gen) emit(o *lanes.Op) error {
 		return g.atomic(o)
 	case lanes.RegionLength:
 		return g.regionLength(o)
+	case lanes.HalfToF, lanes.FToHalf:
+		return g.half(o) // half.go
 	}
 	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
 		return g.emit64(o)

@@ -220,10 +220,9 @@ func TestBuildTrap(t *testing.T) {
 }
 
 func TestBuildUnsupported(t *testing.T) {
-	const src = `#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-	kernel void k(global half *h) {
-		int i = get_global_id(0);
-		h[i] = h[i] * h[i + 1];
+	// Sub-groups are not in the lane IR.
+	const src = `kernel void k(global uint *o) {
+		o[get_global_id(0)] = get_sub_group_id();
 	}`
 	_, err := tryBuild(t, src, "k", 8, 8)
 	if !errors.Is(err, ErrUnsupported) {

@@ -156,6 +156,10 @@ func eval(o *xop, a, b, c uint64) uint64 {
 		return a | b<<32
 	case Bitcast:
 		return a
+	case HalfToF:
+		return uint64(halfToF32Bits(uint16(a)))
+	case FToHalf:
+		return uint64(fToHalfBits(k, a))
 	}
 	if k == F32 {
 		return evalF32(o, math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c)))

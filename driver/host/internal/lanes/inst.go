@@ -291,6 +291,10 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		out := make([]Value, len(v))
 		for n := range v {
+			if isHalf(t) {
+				out[n] = b.halfOut(b.op(FMul, F32, F32, b.halfIn(v[n]), b.halfIn(s[0])), F32)
+				continue
+			}
 			out[n] = b.op(FMul, t.leaves[n].kind, t.leaves[n].kind, v[n], s[0])
 		}
 		return set(out...)
@@ -321,6 +325,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 			return err
 		}
 		k := st.scalarOf().kind()
+		if isHalf(st) {
+			k, v1, v2 = F32, b.halfIns(v1), b.halfIns(v2)
+		}
 		out := make([]Value, len(v1))
 		for n := range v1 {
 			out[n] = b.op(MaskNot, Mask, Mask, b.op(IsOrdered, k, Mask, v1[n], v2[n]))
@@ -335,6 +342,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		v2, _, err := b.scalars(in, spirv.ID(a[1]))
 		if err != nil {
 			return err
+		}
+		if isHalf(t) {
+			return set(b.halfDot(v1, v2))
 		}
 		k := t.kind()
 		r := b.konst(k, 0)
@@ -441,6 +451,10 @@ func (b *builder) binary(in *instance, x *spirv.Instruction, bo binaryOp) error 
 	if nb != 0 && narrowBits(st2) != nb && (bo.code == Shl || bo.code == ShrU || bo.code == ShrS) {
 		return unsupported(x.Op.String(), "a shift count of another width")
 	}
+	half := isHalf(st)
+	if half {
+		k, v1, v2 = F32, b.halfIns(v1), b.halfIns(v2)
+	}
 	dk := k
 	if bo.mask {
 		dk = Mask
@@ -461,6 +475,9 @@ func (b *builder) binary(in *instance, x *spirv.Instruction, bo binaryOp) error 
 		if nb != 0 && !bo.mask && narrowWrap[bo.code] {
 			r = b.zext(r, nb)
 		}
+		if half && !bo.mask {
+			r = b.halfOut(r, F32)
+		}
 		out[n] = r
 	}
 	in.env[x.Result] = &sval{t: t, leaves: out}
@@ -474,6 +491,10 @@ func (b *builder) unary(in *instance, x *spirv.Instruction, t *typ) error {
 	}
 	k := st.scalarOf().kind()
 	nb := narrowBits(st)
+	half := isHalf(st)
+	if half {
+		k, v = F32, b.halfIns(v)
+	}
 	out := make([]Value, len(v))
 	for n, e := range v {
 		var r Value
@@ -484,6 +505,9 @@ func (b *builder) unary(in *instance, x *spirv.Instruction, t *typ) error {
 			r = b.zext(b.op(Not, k, k, e), nb)
 		case spirv.OpFNegate:
 			r = b.op(FNeg, k, k, e)
+			if half {
+				r = b.halfOut(r, F32)
+			}
 		case spirv.OpLogicalNot:
 			r = b.op(MaskNot, Mask, Mask, e)
 		case spirv.OpIsNan:
@@ -546,6 +570,9 @@ func (b *builder) convert(in *instance, x *spirv.Instruction, t *typ) error {
 		return err
 	}
 	s, d := st.scalarOf(), t.scalarOf()
+	if isHalf(s) || isHalf(d) {
+		return b.convertHalf(in, x, t, v, st)
+	}
 	sk, dk := s.kind(), d.kind()
 	out := make([]Value, len(v))
 	for n, e := range v {
@@ -603,13 +630,18 @@ func (b *builder) bitcast(in *instance, x *spirv.Instruction, t *typ) error {
 	s, d := st.scalarOf(), t.scalarOf()
 	var out []Value
 	switch {
-	case s.width == d.width && len(v) == len(t.leaves) && s.width >= 32:
+	case s.width == d.width && len(v) == len(t.leaves) && (s.width >= 32 || isHalf(s) || isHalf(d)):
 		for _, e := range v {
 			if s.kind() == d.kind() {
 				out = append(out, e)
 			} else {
 				out = append(out, b.op(Bitcast, s.kind(), d.kind(), e))
 			}
+		}
+	case s.width == 16 && d.width >= 32 || s.width >= 32 && d.width == 16:
+		var ok bool
+		if out, ok = b.bitcast16(v, s, d, len(t.leaves)); !ok {
+			return unsupported(x.Op.String(), "from %d×%d bits to %d×%d bits", len(v), s.width, len(t.leaves), d.width)
 		}
 	case s.width == 32 && d.width == 64 && len(v) == 2*len(t.leaves):
 		for n := range t.leaves {
@@ -658,6 +690,7 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	}
 	var args [][]Value
 	var at *typ
+	var halves []bool // which operands are halves
 	for _, w := range x.Operands[2:] {
 		v, vt, err := b.scalars(in, spirv.ID(w))
 		if err != nil {
@@ -667,6 +700,7 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 			at = vt
 		}
 		args = append(args, v)
+		halves = append(halves, isHalf(vt))
 	}
 	if at == nil || len(t.leaves) == 0 {
 		return unsupported("OpExtInst", "GLSL.std.450 %s", num)
@@ -679,6 +713,16 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	sc := at.scalarOf()
 	k := sc.kind()
 	isFloat := sc.op == spirv.OpTypeFloat
+	half := isFloat && isHalf(sc)
+	if half {
+		// On F32 (Fma on F64: half.go), the result rounded to half.
+		k = F32
+		for i := range args {
+			if halves[i] {
+				args[i] = b.halfIns(args[i])
+			}
+		}
+	}
 	nb := narrowBits(at)
 	out := make([]Value, len(t.leaves))
 	for n := range out {
@@ -686,6 +730,8 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 		sarg := func(i int) Value { return b.sext(args[i][n], nb) }
 		var r Value
 		switch {
+		case half && num == spirv.GLSLstd450Fma && len(args) == 3:
+			r = b.halfFma(arg(0), arg(1), arg(2))
 		case isFloat && num == spirv.GLSLstd450FAbs && len(args) == 1:
 			r = b.op(FAbs, k, k, arg(0))
 		case isFloat && num == spirv.GLSLstd450Sqrt && len(args) == 1:
@@ -728,6 +774,9 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 			r = b.op(FindUMsb, k, k, arg(0))
 		default:
 			return unsupported("OpExtInst", "GLSL.std.450 %s", num)
+		}
+		if half {
+			r = b.halfOut(r, F32)
 		}
 		out[n] = r
 	}

@@ -18,7 +18,8 @@ const (
 	// I32 is a 32-bit integer (signedness is the op's). 8- and 16-bit
 	// integers live in I32 values too, always kept zero-extended (Build
 	// emits Zext after operations that could set the upper bits, and Sext
-	// before signed operations that read them).
+	// before signed operations that read them), and so do halves: their
+	// binary16 bits (HalfToF, FToHalf; half.go).
 	I32 Kind = iota
 	// I64 is a 64-bit integer.
 	I64
@@ -403,6 +404,23 @@ const (
 	// size of image Imm in dimension Imm2 (0 to 2: width, then height or
 	// layers, then depth or layers; texel.Image.Ext).
 	ImageSize
+	// ---- 16-bit floats (half.go) ----
+	//
+	// A half lives in an I32 value as its IEEE binary16 bits, zero-extended
+	// (as a 16-bit integer does): loads, stores, moves, selects and
+	// bitcasts keep its bits exactly, NaN payloads included. Build computes
+	// on halves through these two ops: operands widened to F32, the op on
+	// F32 (or F64), the result rounded back to half, which is what the
+	// interpreter computes (driver/host's h2f, f2h and d2h).
+
+	// HalfToF: Dst (F32) = half A (I32) widened, exactly, but for a
+	// signaling NaN, which comes out quiet with its payload (x86's
+	// float32 to float64 round trip in the interpreter's conversions).
+	HalfToF
+	// FToHalf: Dst (I32) = float A (Kind F32 or F64) rounded to a half,
+	// to nearest even, once; out of range gives an infinity; a NaN gives
+	// the quiet NaN 0x7e00 with A's sign.
+	FToHalf
 
 	numCodes
 )

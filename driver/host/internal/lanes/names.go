@@ -24,6 +24,7 @@ var codeNames = [...]string{
 	LiveLanes: "LiveLanes", FRem: "FRem", FMod: "FMod", RegionLength: "RegionLength",
 	ImageFetch: "ImageFetch", ImageSample: "ImageSample", ImagePart: "ImagePart", ImageTexel: "ImageTexel",
 	ImageWrite: "ImageWrite", ImageSize: "ImageSize",
+	HalfToF: "HalfToF", FToHalf: "FToHalf",
 }
 
 func (c Code) String() string {

@@ -54,8 +54,11 @@ func (t *typ) kind() Kind {
 	case spirv.OpTypeBool:
 		return Mask
 	case spirv.OpTypeFloat:
-		if t.width == 64 {
+		switch t.width {
+		case 64:
 			return F64
+		case 16:
+			return I32 // its bits (half.go)
 		}
 		return F32
 	case spirv.OpTypeInt:
@@ -114,7 +117,7 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 		t.leaves = []leaf{{kind: t.kind(), size: t.size, bits: t.width}}
 	case spirv.OpTypeFloat:
 		t.width = int(a[0])
-		if t.width != 32 && t.width != 64 {
+		if t.width != 16 && t.width != 32 && t.width != 64 {
 			return nil, unsupported("OpTypeFloat", "%d-bit floats", t.width)
 		}
 		t.size, t.align = t.width/8, t.width/8
