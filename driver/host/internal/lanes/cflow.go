@@ -52,6 +52,18 @@ type instance struct {
 	dcons  []*construct
 	labels []int64
 	pend   []int64
+	// Varying sealed constructs with direct merges (sealed.go): per
+	// block the merge of the one it heads and the header of the one it
+	// merges, or -1; stash holds the labels waiting for a resume point
+	// when such a construct was entered, to wait past its merge.
+	sealed   []span
+	sealHead []int
+	sealAt   []int
+	stash    [][]int64
+	// single marks the blocks of such a construct whose one edge comes
+	// from its header: their mask is that edge's, edgeMask (no register).
+	single   []bool
+	edgeMask []Value
 	// entryCur is each emitted block's mask at its start.
 	entryCur []Value
 	// trivial maps a phi whose every incoming value is one id to that
@@ -212,7 +224,7 @@ func (b *builder) function(in *instance, m Value) error {
 	in.entryCur = make([]Value, n)
 	for i := range n {
 		in.masks[i], in.entryCur[i] = NoValue, NoValue
-		if i == 0 || in.fast[i] || in.direct[i] || len(preds[i]) == 0 {
+		if i == 0 || in.fast[i] || in.direct[i] || in.single[i] || len(preds[i]) == 0 {
 			continue // the entry, fast, direct, or unreachable (not emitted)
 		}
 		in.masks[i] = b.newReg(Mask, Varying)
@@ -227,11 +239,24 @@ func (b *builder) function(in *instance, m Value) error {
 	// it (fast ones) and the direct blocks after them: its skip label
 	// waits for the next resume point (in.pend).
 	for i, bl := range fn.Blocks {
+		if in.sealHead[i] >= 0 && in.loops[i] != nil {
+			b.stashPend(in)
+		}
 		switch l := in.loops[i]; {
 		case i > 0 && len(preds[i]) == 0:
 			// Unreachable: no code, but a loop may end here.
 			b.endLoops(in, i)
 			continue
+		case i > 0 && in.sealAt[i] >= 0:
+			// Every lane of the sealed construct comes here: the code
+			// before falls into it, skipped blocks resume here.
+			b.placePend(in)
+			in.pend = in.stash[len(in.stash)-1]
+			in.stash = in.stash[:len(in.stash)-1]
+			cur = in.entryCur[in.dcons[i].head]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0)
+			}
 		case i > 0 && in.direct[i]:
 			// The label is needed unless the one edge into the block
 			// falls into it.
@@ -248,6 +273,15 @@ func (b *builder) function(in *instance, m Value) error {
 			if cur == NoValue {
 				cur = b.konst(Mask, 0) // the header is never emitted
 			}
+		case i > 0 && in.single[i]:
+			b.placePend(in)
+			cur = in.edgeMask[i]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0)
+			}
+			skip := b.label()
+			b.jump(JumpIfNone, cur, skip)
+			in.pend = append(in.pend, skip)
 		case i > 0 && !in.fast[i]:
 			b.placePend(in)
 			if l != nil && !l.jumps {
@@ -272,6 +306,9 @@ func (b *builder) function(in *instance, m Value) error {
 			}
 		case l != nil:
 			return unsupported("OpLoopMerge", "a loop header as the entry block")
+		}
+		if in.sealHead[i] >= 0 && in.loops[i] == nil {
+			b.stashPend(in)
 		}
 		in.entryCur[i] = cur
 		var err error
@@ -477,7 +514,14 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if err := b.leaveLoops(in, i, j, e); err != nil {
 		return err
 	}
-	if in.fast[j] {
+	if in.fast[j] || in.direct[j] {
+		return nil // a fast block or a sealed construct's merge: no mask
+	}
+	if in.single[j] {
+		if in.edgeMask[j] != NoValue {
+			e = b.op(MaskOr, Mask, Mask, in.edgeMask[j], e)
+		}
+		in.edgeMask[j] = e
 		return nil
 	}
 	b.accumulate(in.masks[j], e)
@@ -638,12 +682,15 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		}
 		in.varyingBranch[i] = b.shape(c[0]) == Varying
 		dt, df := b.isDirect(in, i, t), b.isDirect(in, i, f)
-		if !dt {
+		// An edge into a sealed construct's merge that gives no phi a
+		// value does nothing: the merge has no mask.
+		nt, nf := b.noEdge(in, i, t), b.noEdge(in, i, f)
+		if !dt && !nt {
 			if err := b.edge(in, i, spirv.ID(a[1]), b.op(MaskAnd, Mask, Mask, cur, c[0])); err != nil {
 				return err
 			}
 		}
-		if !df {
+		if !df && !nf {
 			if err := b.edge(in, i, spirv.ID(a[2]), b.op(MaskAndNot, Mask, Mask, cur, c[0])); err != nil {
 				return err
 			}
@@ -686,6 +733,13 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		return nil
 	}
 	return unsupported(x.Op.String(), "terminator")
+}
+
+// noEdge reports whether the edge from block i to block j is into a
+// sealed construct's merge (sealed.go) and only passes lanes: no phi
+// takes a value, no loop is left.
+func (b *builder) noEdge(in *instance, i, j int) bool {
+	return in.sealAt[j] >= 0 && b.bare(in, i, j)
 }
 
 // guard is a direct edge of a branch (uniflow.go): to block target,
