@@ -64,6 +64,9 @@ type instance struct {
 	// from its header: their mask is that edge's, edgeMask (no register).
 	single   []bool
 	edgeMask []Value
+	// falls marks the blocks that run under their one edge's mask as
+	// the block before computed it (fallsInto).
+	falls []bool
 	// entryCur is each emitted block's mask at its start.
 	entryCur []Value
 	// trivial maps a phi whose every incoming value is one id to that
@@ -273,7 +276,10 @@ func (b *builder) function(in *instance, m Value) error {
 			if cur == NoValue {
 				cur = b.konst(Mask, 0) // the header is never emitted
 			}
-		case i > 0 && in.single[i]:
+		case i > 0 && (in.single[i] || in.falls[i]):
+			if in.falls[i] && len(in.pend) > 0 {
+				return fmt.Errorf("block %%%d: entered by falling through, yet code waits for it", bl.Label)
+			}
 			b.placePend(in)
 			cur = in.edgeMask[i]
 			if cur == NoValue {
@@ -517,7 +523,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if in.fast[j] || in.direct[j] {
 		return nil // a fast block or a sealed construct's merge: no mask
 	}
-	if in.single[j] {
+	if in.single[j] || b.fallsInto(in, i, j) {
 		if in.edgeMask[j] != NoValue {
 			e = b.op(MaskOr, Mask, Mask, in.edgeMask[j], e)
 		}
@@ -526,6 +532,22 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	}
 	b.accumulate(in.masks[j], e)
 	return nil
+}
+
+// fallsInto reports whether the edge from block i to block j is j's one
+// edge and j is the next block, reached only by falling through from
+// i's code in the same pass: no label waits for a resume point (i's own
+// skip label would), no loop ends at i, j is no loop's header. j then
+// runs under the edge's mask as i computed it, with no register to
+// gather into, read and clear (a loop body after its header's per-lane
+// exit test, an if's first arm after a block that runs).
+func (b *builder) fallsInto(in *instance, i, j int) bool {
+	if j != i+1 || in.fast[j] || in.direct[j] || in.loops[j] != nil || len(in.ends[i]) > 0 ||
+		len(in.pend) > 0 || !onePred(in.preds[j]) || in.preds[j][0] != i {
+		return false
+	}
+	in.falls[j] = true
+	return true
 }
 
 // soleBackEdge reports whether the edge from block i to block j is its

@@ -135,7 +135,7 @@ func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
 func (b *builder) markSealed(in *instance) {
 	n := len(in.fn.Blocks)
 	in.sealHead, in.sealAt = make([]int, n), make([]int, n)
-	in.single, in.edgeMask = make([]bool, n), make([]Value, n)
+	in.single, in.edgeMask, in.falls = make([]bool, n), make([]Value, n), make([]bool, n)
 	for i := range n {
 		in.sealHead[i], in.sealAt[i], in.edgeMask[i] = -1, -1, NoValue
 	}

@@ -198,3 +198,53 @@ func TestBuildSealedConstructs(t *testing.T) {
 		}
 	}
 }
+
+// A loop whose lanes leave at different iterations (escape-time style)
+// and an if-else after it: the loop's body and the if's first arm are
+// entered only by falling through from the block before them, so they
+// run under that edge's mask with no mask register to gather into (one
+// MaskOr a loop: its back edge, and the entry's), and every lane, in
+// partial chunks too, gets its own count.
+func TestBuildFallThroughMasks(t *testing.T) {
+	const src = `kernel void k(global int *out, global const int *lim) {
+		int i = get_global_id(0);
+		int x = i, n = 0;
+		while (x < lim[i] && n < 40) {
+			x = x * 3 + 1;
+			n++;
+		}
+		if (x & 1) n += 100; else n -= x % 7;
+		out[i] = n;
+	}`
+	ref := func(i, lim int32) int32 {
+		x, n := i, int32(0)
+		for x < lim && n < 40 {
+			x = x*3 + 1
+			n++
+		}
+		if x&1 != 0 {
+			n += 100
+		} else {
+			n -= x % 7
+		}
+		return n
+	}
+	for _, chunk := range []int{8, 64} {
+		p := build(t, src, "k", 36, chunk)
+		if got := opCount(p)[MaskOr]; got > 2 {
+			t.Errorf("chunk %d: %d MaskOr, want at most 2 (the loop's entry and back edge)", chunk, got)
+		}
+		out, lim := words(72), words(72)
+		for i := range 72 {
+			putWord(lim, i, uint32(int32((i*37)%500-20)))
+		}
+		if tr := dispatch(p, 2, out, lim); tr != nil {
+			t.Fatalf("trap %+v", tr)
+		}
+		for i := range int32(72) {
+			if got, want := int32(word(out, int(i))), ref(i, int32(word(lim, int(i)))); got != want {
+				t.Fatalf("chunk %d: out[%d] = %d, want %d", chunk, i, got, want)
+			}
+		}
+	}
+}
