@@ -488,6 +488,15 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 		return err
 	}
 	b.readFirst(moves)
+	// An edge out of a loop is taken by a lane once, in one iteration,
+	// yet runs in every one: where it blends values, the whole edge
+	// waits behind one test of its mask.
+	guard := int64(-1)
+	if b.shape(e) == Varying && !b.justTested(e) && b.exitBlends(in, i, j, moves) {
+		guard = b.label()
+		b.jump(JumpIfNone, e, guard)
+		defer b.placeLabel(guard)
+	}
 	// Uniform phis take their value when some lane takes the edge.
 	skip := int64(-1)
 	for _, mv := range moves {
@@ -497,7 +506,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 				b.varying[b.uniPhiOf(mv.dst)] = true
 				continue
 			}
-			if skip < 0 {
+			if skip < 0 && guard < 0 {
 				skip = b.label()
 				b.jump(JumpIfNone, e, skip)
 			}
@@ -532,6 +541,33 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	}
 	b.accumulate(in.masks[j], e)
 	return nil
+}
+
+// justTested reports whether the last op emitted jumps if mask e has no
+// lane (a block's own entry test, its mask the edge's).
+func (b *builder) justTested(e Value) bool {
+	n := len(b.p.Ops)
+	return n > 0 && b.p.Ops[n-1].Code == JumpIfNone && b.p.Ops[n-1].A == e
+}
+
+// exitBlends reports whether the edge from block i to block j leaves a
+// loop and blends a value: a Varying phi of j or a shadow of a loop it
+// leaves.
+func (b *builder) exitBlends(in *instance, i, j int, moves []move) bool {
+	leaves, blends := false, false
+	for _, l := range in.inLoops[i] {
+		if !l.holds(j) {
+			leaves = true
+			blends = blends || len(l.order) > 0
+		}
+	}
+	if !leaves {
+		return false
+	}
+	for _, mv := range moves {
+		blends = blends || b.shape(mv.dst) == Varying
+	}
+	return blends
 }
 
 // fallsInto reports whether the edge from block i to block j is j's one

@@ -248,3 +248,63 @@ func TestBuildFallThroughMasks(t *testing.T) {
 		}
 	}
 }
+
+// The exit edges of a loop whose lanes leave at different iterations
+// blend the values read after the loop into their shadows; a lane takes
+// such an edge once, so every blend waits behind a test of the edge's
+// mask (most iterations skip it). The counts still come out per lane.
+func TestBuildGuardedExitBlends(t *testing.T) {
+	const src = `kernel void k(global int *out, global const int *lim) {
+		int i = get_global_id(0);
+		int x = i, n = 0;
+		while (x < lim[i]) {
+			x = x * 3 + 1;
+			n++;
+			if (n == 7 + (i & 3)) break;
+		}
+		out[i] = x * 100 + n;
+	}`
+	for _, chunk := range []int{8, 64} {
+		p := build(t, src, "k", 36, chunk)
+		selects := 0
+		for k, o := range p.Ops {
+			if o.Code != Select || p.Values[o.Dst].Shape != Varying {
+				continue
+			}
+			if p.Ops[0].Code == LiveLanes && o.A == p.Ops[0].Dst {
+				continue // the loop's entry, once
+			}
+			selects++
+			j := k - 1
+			for j > 0 && p.Ops[j].Code == Select && p.Ops[j].A == o.A {
+				j--
+			}
+			if p.Ops[j].Code != JumpIfNone || p.Ops[j].A != o.A {
+				t.Errorf("chunk %d: op %d, a blend not behind a test of its mask", chunk, k)
+			}
+		}
+		if selects == 0 {
+			t.Errorf("chunk %d: no blends (the loop's exits should blend x and n)", chunk)
+		}
+		out, lim := words(72), words(72)
+		for i := range 72 {
+			putWord(lim, i, uint32(int32((i*53)%900-30)))
+		}
+		if tr := dispatch(p, 2, out, lim); tr != nil {
+			t.Fatalf("trap %+v", tr)
+		}
+		for i := range int32(72) {
+			x, n, l := i, int32(0), int32(word(lim, int(i)))
+			for x < l {
+				x = x*3 + 1
+				n++
+				if n == 7+(i&3) {
+					break
+				}
+			}
+			if got, want := int32(word(out, int(i))), x*100+n; got != want {
+				t.Fatalf("chunk %d: out[%d] = %d, want %d", chunk, i, got, want)
+			}
+		}
+	}
+}
