@@ -172,3 +172,25 @@ func (b *builder) stashPend(in *instance) {
 	in.stash = append(in.stash, in.pend)
 	in.pend = nil
 }
+
+// dropUnreadMasks removes the copies into mask registers that no op
+// reads: the clearing of the registers of blocks that took their edge's
+// mask instead (single, falls), which function sets up before it knows.
+func (b *builder) dropUnreadMasks() {
+	read := make([]bool, len(b.p.Values))
+	for _, o := range b.p.Ops {
+		for _, v := range [...]Value{o.A, o.B, o.C, o.M} {
+			if v >= 0 && int(v) < len(read) {
+				read[v] = true
+			}
+		}
+	}
+	ops := b.p.Ops[:0]
+	for _, o := range b.p.Ops {
+		if o.Code == Copy && o.Kind == Mask && o.Dst >= 0 && !read[o.Dst] {
+			continue
+		}
+		ops = append(ops, o)
+	}
+	b.p.Ops = ops
+}
