@@ -308,3 +308,89 @@ func TestBuildGuardedExitBlends(t *testing.T) {
 		}
 	}
 }
+
+// A guard that sends lanes away, then a Uniform loop holding sealed
+// constructs (an if-else with a merge phi, a loop whose lanes leave at
+// different iterations), in the kernel and in a function called from a
+// Varying branch: the sealed constructs sit in tail regions and in
+// converged constructs under a divergent caller, and every lane, with
+// guards that keep none, some or all of them, gets its own value.
+func TestBuildSealedAfterGuard(t *testing.T) {
+	const src = `int g(int i, int n) {
+		int r = i;
+		for (int t = 0; t < n; t++) {
+			int v;
+			if ((i ^ t) & 2) v = r + t; else v = r - 2 * t;
+			r = v;
+			int k = 0;
+			while (k < 6 && ((r + k) % 5)) k++;
+			r += k;
+		}
+		return r;
+	}
+	kernel void k(global int *out, global const int *np) {
+		int i = get_global_id(0);
+		int n = np[0], m = np[1];
+		if (i >= m) return;
+		int s = i;
+		for (int t = 0; t < n; t++) {
+			if (i % 4 == t % 4) s += 3 * t; else s ^= t;
+		}
+		if (i & 1) s += g(i, n);
+		out[i] = s;
+	}`
+	gf := func(i, n int32) int32 {
+		r := i
+		for t := int32(0); t < n; t++ {
+			var v int32
+			if (i^t)&2 != 0 {
+				v = r + t
+			} else {
+				v = r - 2*t
+			}
+			r = v
+			k := int32(0)
+			for k < 6 && (r+k)%5 != 0 {
+				k++
+			}
+			r += k
+		}
+		return r
+	}
+	ref := func(i, n, m int32) int32 {
+		if i >= m {
+			return -1
+		}
+		s := i
+		for t := int32(0); t < n; t++ {
+			if i%4 == t%4 {
+				s += 3 * t
+			} else {
+				s ^= t
+			}
+		}
+		if i&1 != 0 {
+			s += gf(i, n)
+		}
+		return s
+	}
+	for _, chunk := range []int{8, 64} {
+		p := build(t, src, "k", 36, chunk)
+		for _, nm := range [][2]int32{{0, 72}, {5, 40}, {3, 13}, {4, 0}, {6, 71}} {
+			out, np := words(72), words(2)
+			for i := range 72 {
+				putWord(out, i, ^uint32(0))
+			}
+			putWord(np, 0, uint32(nm[0]))
+			putWord(np, 1, uint32(nm[1]))
+			if tr := dispatch(p, 2, out, np); tr != nil {
+				t.Fatalf("trap %+v", tr)
+			}
+			for i := range int32(72) {
+				if got, want := int32(word(out, int(i))), ref(i, nm[0], nm[1]); got != want {
+					t.Fatalf("chunk %d, n %d, m %d: out[%d] = %d, want %d", chunk, nm[0], nm[1], i, got, want)
+				}
+			}
+		}
+	}
+}
