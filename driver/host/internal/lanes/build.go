@@ -147,7 +147,8 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	b.cur = nil
 	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
 	b.dropLabels()
-	b.gatherLoads() // vecrun.go
+	b.dropUnreadMasks() // sealed.go
+	b.gatherLoads()     // vecrun.go
 	b.allocate()
 	return b.p, nil
 }

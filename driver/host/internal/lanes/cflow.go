@@ -52,6 +52,21 @@ type instance struct {
 	dcons  []*construct
 	labels []int64
 	pend   []int64
+	// Varying sealed constructs with direct merges (sealed.go): per
+	// block the merge of the one it heads and the header of the one it
+	// merges, or -1; stash holds the labels waiting for a resume point
+	// when such a construct was entered, to wait past its merge.
+	sealed   []span
+	sealHead []int
+	sealAt   []int
+	stash    [][]int64
+	// single marks the blocks of such a construct whose one edge comes
+	// from its header: their mask is that edge's, edgeMask (no register).
+	single   []bool
+	edgeMask []Value
+	// falls marks the blocks that run under their one edge's mask as
+	// the block before computed it (fallsInto).
+	falls []bool
 	// entryCur is each emitted block's mask at its start.
 	entryCur []Value
 	// trivial maps a phi whose every incoming value is one id to that
@@ -212,7 +227,7 @@ func (b *builder) function(in *instance, m Value) error {
 	in.entryCur = make([]Value, n)
 	for i := range n {
 		in.masks[i], in.entryCur[i] = NoValue, NoValue
-		if i == 0 || in.fast[i] || in.direct[i] || len(preds[i]) == 0 {
+		if i == 0 || in.fast[i] || in.direct[i] || in.single[i] || len(preds[i]) == 0 {
 			continue // the entry, fast, direct, or unreachable (not emitted)
 		}
 		in.masks[i] = b.newReg(Mask, Varying)
@@ -227,11 +242,24 @@ func (b *builder) function(in *instance, m Value) error {
 	// it (fast ones) and the direct blocks after them: its skip label
 	// waits for the next resume point (in.pend).
 	for i, bl := range fn.Blocks {
+		if in.sealHead[i] >= 0 && in.loops[i] != nil {
+			b.stashPend(in)
+		}
 		switch l := in.loops[i]; {
 		case i > 0 && len(preds[i]) == 0:
 			// Unreachable: no code, but a loop may end here.
 			b.endLoops(in, i)
 			continue
+		case i > 0 && in.sealAt[i] >= 0:
+			// Every lane of the sealed construct comes here: the code
+			// before falls into it, skipped blocks resume here.
+			b.placePend(in)
+			in.pend = in.stash[len(in.stash)-1]
+			in.stash = in.stash[:len(in.stash)-1]
+			cur = in.entryCur[in.dcons[i].head]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0)
+			}
 		case i > 0 && in.direct[i]:
 			// The label is needed unless the one edge into the block
 			// falls into it.
@@ -248,6 +276,18 @@ func (b *builder) function(in *instance, m Value) error {
 			if cur == NoValue {
 				cur = b.konst(Mask, 0) // the header is never emitted
 			}
+		case i > 0 && (in.single[i] || in.falls[i]):
+			if in.falls[i] && len(in.pend) > 0 {
+				return fmt.Errorf("block %%%d: entered by falling through, yet code waits for it", bl.Label)
+			}
+			b.placePend(in)
+			cur = in.edgeMask[i]
+			if cur == NoValue {
+				cur = b.konst(Mask, 0)
+			}
+			skip := b.label()
+			b.jump(JumpIfNone, cur, skip)
+			in.pend = append(in.pend, skip)
 		case i > 0 && !in.fast[i]:
 			b.placePend(in)
 			if l != nil && !l.jumps {
@@ -272,6 +312,9 @@ func (b *builder) function(in *instance, m Value) error {
 			}
 		case l != nil:
 			return unsupported("OpLoopMerge", "a loop header as the entry block")
+		}
+		if in.sealHead[i] >= 0 && in.loops[i] == nil {
+			b.stashPend(in)
 		}
 		in.entryCur[i] = cur
 		var err error
@@ -445,6 +488,15 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 		return err
 	}
 	b.readFirst(moves)
+	// An edge out of a loop is taken by a lane once, in one iteration,
+	// yet runs in every one: where it blends values, the whole edge
+	// waits behind one test of its mask.
+	guard := int64(-1)
+	if b.shape(e) == Varying && !b.justTested(e) && b.exitBlends(in, i, j, moves) {
+		guard = b.label()
+		b.jump(JumpIfNone, e, guard)
+		defer b.placeLabel(guard)
+	}
 	// Uniform phis take their value when some lane takes the edge.
 	skip := int64(-1)
 	for _, mv := range moves {
@@ -454,7 +506,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 				b.varying[b.uniPhiOf(mv.dst)] = true
 				continue
 			}
-			if skip < 0 {
+			if skip < 0 && guard < 0 {
 				skip = b.label()
 				b.jump(JumpIfNone, e, skip)
 			}
@@ -477,11 +529,61 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if err := b.leaveLoops(in, i, j, e); err != nil {
 		return err
 	}
-	if in.fast[j] {
+	if in.fast[j] || in.direct[j] {
+		return nil // a fast block or a sealed construct's merge: no mask
+	}
+	if in.single[j] || b.fallsInto(in, i, j) {
+		if in.edgeMask[j] != NoValue {
+			e = b.op(MaskOr, Mask, Mask, in.edgeMask[j], e)
+		}
+		in.edgeMask[j] = e
 		return nil
 	}
 	b.accumulate(in.masks[j], e)
 	return nil
+}
+
+// justTested reports whether the last op emitted jumps if mask e has no
+// lane (a block's own entry test, its mask the edge's).
+func (b *builder) justTested(e Value) bool {
+	n := len(b.p.Ops)
+	return n > 0 && b.p.Ops[n-1].Code == JumpIfNone && b.p.Ops[n-1].A == e
+}
+
+// exitBlends reports whether the edge from block i to block j leaves a
+// loop and blends a value: a Varying phi of j or a shadow of a loop it
+// leaves.
+func (b *builder) exitBlends(in *instance, i, j int, moves []move) bool {
+	leaves, blends := false, false
+	for _, l := range in.inLoops[i] {
+		if !l.holds(j) {
+			leaves = true
+			blends = blends || len(l.order) > 0
+		}
+	}
+	if !leaves {
+		return false
+	}
+	for _, mv := range moves {
+		blends = blends || b.shape(mv.dst) == Varying
+	}
+	return blends
+}
+
+// fallsInto reports whether the edge from block i to block j is j's one
+// edge and j is the next block, reached only by falling through from
+// i's code in the same pass: no label waits for a resume point (i's own
+// skip label would), no loop ends at i, j is no loop's header. j then
+// runs under the edge's mask as i computed it, with no register to
+// gather into, read and clear (a loop body after its header's per-lane
+// exit test, an if's first arm after a block that runs).
+func (b *builder) fallsInto(in *instance, i, j int) bool {
+	if j != i+1 || in.fast[j] || in.direct[j] || in.loops[j] != nil || len(in.ends[i]) > 0 ||
+		len(in.pend) > 0 || !onePred(in.preds[j]) || in.preds[j][0] != i {
+		return false
+	}
+	in.falls[j] = true
+	return true
 }
 
 // soleBackEdge reports whether the edge from block i to block j is its
@@ -638,12 +740,15 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		}
 		in.varyingBranch[i] = b.shape(c[0]) == Varying
 		dt, df := b.isDirect(in, i, t), b.isDirect(in, i, f)
-		if !dt {
+		// An edge into a sealed construct's merge that gives no phi a
+		// value does nothing: the merge has no mask.
+		nt, nf := b.noEdge(in, i, t), b.noEdge(in, i, f)
+		if !dt && !nt {
 			if err := b.edge(in, i, spirv.ID(a[1]), b.op(MaskAnd, Mask, Mask, cur, c[0])); err != nil {
 				return err
 			}
 		}
-		if !df {
+		if !df && !nf {
 			if err := b.edge(in, i, spirv.ID(a[2]), b.op(MaskAndNot, Mask, Mask, cur, c[0])); err != nil {
 				return err
 			}
@@ -686,6 +791,13 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 		return nil
 	}
 	return unsupported(x.Op.String(), "terminator")
+}
+
+// noEdge reports whether the edge from block i to block j is into a
+// sealed construct's merge (sealed.go) and only passes lanes: no phi
+// takes a value, no loop is left.
+func (b *builder) noEdge(in *instance, i, j int) bool {
+	return in.sealAt[j] >= 0 && b.bare(in, i, j)
 }
 
 // guard is a direct edge of a branch (uniflow.go): to block target,

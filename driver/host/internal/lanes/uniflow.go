@@ -82,14 +82,19 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 		}
 	}
 	cons = b.addTails(in, preds, cons)
+	b.findSealed(in, preds)
 	for j := 1; j < n; j++ {
 		if in.fast[j] || len(preds[j]) == 0 {
 			continue
 		}
-		// The innermost converged construct holding j after its header.
+		// The innermost converged construct holding j after its header,
+		// unless a Varying sealed construct in it holds j (sealed.go).
 		for k := len(cons) - 1; k >= 0; k-- {
 			c := cons[k]
 			if c.head < j && j <= c.last {
+				if _, ok := b.sealedIn(in, c, j); ok {
+					break
+				}
 				in.direct[j], in.dcons[j] = true, c
 				c.used = true
 				in.labels[j] = b.label()
@@ -97,6 +102,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			}
 		}
 	}
+	b.markSealed(in)
 	for h, l := range in.loops {
 		if in.direct[h] {
 			l.jumps = true
@@ -134,7 +140,7 @@ func closedRange(in *instance, preds [][]int, head, merge int) bool {
 
 // isDirect reports whether the edge from block i to block j is a jump.
 func (b *builder) isDirect(in *instance, i, j int) bool {
-	if in.direct[j] {
+	if in.direct[j] && in.sealAt[j] < 0 {
 		return true
 	}
 	l := in.loops[j]
@@ -286,12 +292,9 @@ func (b *builder) placePend(in *instance) {
 func (b *builder) checkConverged() bool {
 	bad := false
 	for _, c := range b.convCons {
-		for i := c.head; i < c.merge; i++ {
-			if c.in.varyingBranch[i] {
-				b.varyingCons[c.key] = true
-				bad = bad || c.used
-				break
-			}
+		if c.in.varyingIn(c.head, c.merge) {
+			b.varyingCons[c.key] = true
+			bad = bad || c.used
 		}
 	}
 	return bad

@@ -45,6 +45,9 @@ func (b *builder) phiShape(in *instance, j int, x *spirv.Instruction, vs []Value
 		return Varying
 	}
 	u := uniPhi{key: key, in: in}
+	if in.sealAt != nil && in.sealAt[j] >= 0 {
+		return Varying // the merge of a Varying construct
+	}
 	if in.direct[j] {
 		// A direct block: its lanes come in together by one edge; its
 		// construct's check (uniflow.go) stands for this assumption, and
@@ -116,22 +119,18 @@ func (b *builder) check() bool {
 	if b.checkConverged() {
 		b.failed = true
 	}
+	// A sealed construct's lanes all leave it together (sealed.go): its
+	// Varying branches split no loop's exits or merge's edges outside it.
 	for _, u := range b.uniLoops {
-		for i := u.lo; i < u.hi; i++ {
-			if u.in.varyingBranch[i] {
-				b.shadowed[u.key] = true
-				b.failed = true
-				break
-			}
+		if u.in.varyingIn(u.lo, u.hi) {
+			b.shadowed[u.key] = true
+			b.failed = true
 		}
 	}
 	for _, u := range b.uniPhis {
-		for i := u.lo; i < u.hi; i++ {
-			if u.in.varyingBranch[i] {
-				b.varying[u.key] = true
-				b.failed = true
-				break
-			}
+		if u.in.varyingIn(u.lo, u.hi) {
+			b.varying[u.key] = true
+			b.failed = true
 		}
 	}
 	return b.failed

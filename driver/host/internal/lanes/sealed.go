@@ -1,0 +1,196 @@
+package lanes
+
+import "github.com/clgo/clgo/spirv"
+
+// Sealed constructs: a Varying construct that does not break its
+// enclosing construct's convergence. In
+//
+//	for (s = n/2; s > 0; s >>= 1) {   // Uniform
+//		if (lid < s)                    // Varying
+//			a[lid] += a[lid+s];
+//		barrier();
+//	}
+//
+// the `if` splits the lanes, but every lane that enters its header
+// reaches its merge: no edge leaves the construct but to its merge, and
+// no block in it returns. Such a construct is *sealed*. A Varying branch
+// inside a sealed construct is invisible from outside it, so the
+// enclosing construct stays converged (uniflow.go): its blocks but the
+// sealed construct's are direct, and the sealed construct's merge is
+// direct again, under the mask the enclosing construct's header started
+// with (the same lanes). Only the sealed construct's own blocks after
+// its header (and a sealed loop's header, which gathers its back edges)
+// keep masks; the edges into its merge blend the merge's phis under
+// their lane masks and pass no mask, and control falls into the merge
+// after the construct's last block, or from a skipped block's test.
+//
+// Whether a construct is sealed is a fact of the block graph, not of the
+// shapes, so the rounds' checks (checkConverged, the uniform loops and
+// merge phis of uniphi.go) simply look past the branches of the sealed
+// constructs nested in the range they check.
+
+// span is a construct's blocks [head, merge).
+type span struct{ head, merge int }
+
+// inside reports whether s lies in [lo, hi) and is not that range.
+func (s span) inside(lo, hi int) bool {
+	return s.head >= lo && s.merge <= hi && (s.head != lo || s.merge != hi)
+}
+
+// findSealed lists the instance's sealed constructs.
+func (b *builder) findSealed(in *instance, preds [][]int) {
+	in.sealed = in.sealed[:0]
+	n := len(in.fn.Blocks)
+	for h, bl := range in.fn.Blocks {
+		if len(bl.Insts) < 2 || len(preds[h]) == 0 && h > 0 {
+			continue
+		}
+		mi := bl.Insts[len(bl.Insts)-2]
+		if mi.Op != spirv.OpSelectionMerge && mi.Op != spirv.OpLoopMerge {
+			continue
+		}
+		m, ok := in.pos[spirv.ID(mi.Operands[0])]
+		if !ok || m <= h || m >= n || len(preds[m]) == 0 || in.loops[m] != nil || in.fast[m] {
+			continue
+		}
+		if b.sealedRange(in, preds, h, m) {
+			in.sealed = append(in.sealed, span{h, m})
+		}
+	}
+}
+
+// sealedRange reports whether every lane that enters block h reaches
+// block m: the range is closed (closedRange), no block in it returns or
+// ends its lanes, and no edge leaves it but to m.
+func (b *builder) sealedRange(in *instance, preds [][]int, h, m int) bool {
+	if !closedRange(in, preds, h, m) {
+		return false
+	}
+	for k := h; k < m; k++ {
+		if k > h && len(preds[k]) == 0 {
+			continue
+		}
+		t := in.fn.Blocks[k].Insts[len(in.fn.Blocks[k].Insts)-1]
+		switch t.Op {
+		case spirv.OpBranch, spirv.OpBranchConditional, spirv.OpSwitch:
+		default:
+			return false // a return, OpUnreachable, OpKill: lanes end here
+		}
+		for _, s := range b.successors(t) {
+			j, ok := in.pos[s]
+			if !ok {
+				return false
+			}
+			if (j < h || j > m) && !b.deadEdge(t, s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// varyingIn reports whether a block of [lo, hi) has a Varying branch
+// outside the sealed constructs nested in that range.
+func (in *instance) varyingIn(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if !in.varyingBranch[i] {
+			continue
+		}
+		hidden := false
+		for _, s := range in.sealed {
+			if s.inside(lo, hi) && s.head <= i && i < s.merge {
+				hidden = true
+				break
+			}
+		}
+		if !hidden {
+			return true
+		}
+	}
+	return false
+}
+
+// sealedIn returns the Varying sealed construct nested in converged
+// construct c that holds block j past its header (or, for a loop, at
+// its header), if there is one: j is then not direct.
+func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
+	for _, s := range in.sealed {
+		if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !s.inside(c.head, c.merge) {
+			continue
+		}
+		first := s.head + 1
+		if in.loops[s.head] != nil {
+			first = s.head // a Varying loop's header gathers its lanes
+		}
+		if first <= j && j < s.merge {
+			return s, true
+		}
+	}
+	return span{}, false
+}
+
+// markSealed records, for the Varying sealed constructs whose merges are
+// direct, the merge of each header and the header of each merge; the
+// edges into such a merge are mask edges without a mask (cflow.go).
+func (b *builder) markSealed(in *instance) {
+	n := len(in.fn.Blocks)
+	in.sealHead, in.sealAt = make([]int, n), make([]int, n)
+	in.single, in.edgeMask, in.falls = make([]bool, n), make([]Value, n), make([]bool, n)
+	for i := range n {
+		in.sealHead[i], in.sealAt[i], in.edgeMask[i] = -1, -1, NoValue
+	}
+	for _, s := range in.sealed {
+		if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !in.direct[s.merge] {
+			continue
+		}
+		c := in.dcons[s.merge]
+		if got, ok := b.sealedIn(in, c, s.head+1); !ok || got != s {
+			continue // not the construct that made its blocks masked
+		}
+		in.sealHead[s.head], in.sealAt[s.merge] = s.merge, s.head
+		if in.loops[s.head] != nil {
+			continue
+		}
+		// Every path into the construct's blocks passes its header in
+		// the same pass (stashPend), so a block entered only from the
+		// header runs under the header's edge mask as computed there.
+		for j := s.head + 1; j < s.merge; j++ {
+			ps := in.preds[j]
+			if !in.fast[j] && len(ps) > 0 && onePred(ps) && ps[0] == s.head && in.loops[j] == nil {
+				in.single[j] = true
+			}
+		}
+	}
+}
+
+// stashPend sets aside the labels waiting for a resume point on entry
+// to a Varying sealed construct with a direct merge: they wait past its
+// merge, which runs under the converged lanes' mask, not a mask of its
+// own, and no path into the construct's blocks but through its header
+// remains.
+func (b *builder) stashPend(in *instance) {
+	in.stash = append(in.stash, in.pend)
+	in.pend = nil
+}
+
+// dropUnreadMasks removes the copies into mask registers that no op
+// reads: the clearing of the registers of blocks that took their edge's
+// mask instead (single, falls), which function sets up before it knows.
+func (b *builder) dropUnreadMasks() {
+	read := make([]bool, len(b.p.Values))
+	for _, o := range b.p.Ops {
+		for _, v := range [...]Value{o.A, o.B, o.C, o.M} {
+			if v >= 0 && int(v) < len(read) {
+				read[v] = true
+			}
+		}
+	}
+	ops := b.p.Ops[:0]
+	for _, o := range b.p.Ops {
+		if o.Code == Copy && o.Kind == Mask && o.Dst >= 0 && !read[o.Dst] {
+			continue
+		}
+		ops = append(ops, o)
+	}
+	b.p.Ops = ops
+}
