@@ -2,8 +2,10 @@ package jit
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
+	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 	"github.com/clgo/clgo/spirv"
 )
@@ -101,5 +103,45 @@ func TestCalloutForced(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(m.name+"/"+tc.name, forcing(m.force, m.name == "all", tc.f))
 		}
+	}
+}
+
+// BenchmarkCallout measures one call-out: a kernel of one FAdd between
+// its loads and its store, groups of 256 lanes (32 chunks), with the FAdd
+// as native code and as a call-out; the difference per chunk is the
+// call-out's cost (leaving the code, the runner's evaluation of the op
+// over the frame, and resuming).
+func BenchmarkCallout(b *testing.B) {
+	if !amd64.HasAVX2FMA() {
+		b.Skip("no AVX2+FMA")
+	}
+	const local = 256
+	c := f32(lanes.FAdd, 2)
+	c.argK = [3]lanes.Kind{lanes.F32, lanes.F32, lanes.F32}
+	for _, mode := range []string{"native", "callout"} {
+		b.Run(mode, func(b *testing.B) {
+			if mode == "callout" {
+				old := SetForceCallout(func(o lanes.Op) bool { return o.Code == lanes.FAdd })
+				defer SetForceCallout(old)
+			}
+			p := buildOpProg(c, 0, local)
+			k, err := Compile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			mem := [][]byte{make([]byte, 4*local), make([]byte, 4*local), nil, make([]byte, 4*local)}
+			r := k.NewRunner()
+			g := &lanes.Group{NumGroups: [3]uint32{1, 1, 1}, Memory: mem}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			// CPU time, not wall time: the machine is shared.
+			cpu0 := threadCPU()
+			for b.Loop() {
+				if t := r.RunGroup(g); t != nil {
+					b.Fatal(t)
+				}
+			}
+			b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*local/chunk), "cpu-ns/chunk")
+		})
 	}
 }

@@ -1,0 +1,56 @@
+package host_test
+
+import (
+	"testing"
+
+	"github.com/clgo/clgo/driver/host"
+)
+
+// Call-outs (package jit's callout.go): an op native code has no code for
+// runs in Go and the code resumes after it. These tests force call-outs
+// on ops that have native code, so that the corpus and the random
+// kernels run through them, and compare with the interpreter bit for
+// bit: every op a call-out, or the ops of one half of the op codes
+// (native code and call-outs mixed, values crossing both ways).
+
+// calloutModes are the sets of ops forced to be call-outs.
+var calloutModes = []struct {
+	name  string
+	force func(code, kind int) bool
+}{
+	{"all", func(int, int) bool { return true }},
+	{"even", func(code, kind int) bool { return (code*7+kind)%2 == 0 }},
+	{"odd", func(code, kind int) bool { return (code*7+kind)%2 == 1 }},
+}
+
+// withCallouts runs f with mode m's ops forced to be call-outs, and
+// checks that some ran.
+func withCallouts(m int, f func(t *testing.T)) func(t *testing.T) {
+	return func(t *testing.T) {
+		restore := host.ForceNativeCallouts(calloutModes[m].force)
+		defer restore()
+		before := host.NativeCallouts()
+		f(t)
+		if host.NativeCallouts() == before {
+			t.Errorf("no call-out ran")
+		}
+	}
+}
+
+// TestNativeCalloutsRandom runs the differential test's random kernels
+// (kgen_test.go) with forced call-outs against the interpreter.
+func TestNativeCalloutsRandom(t *testing.T) {
+	for m := range calloutModes {
+		t.Run(calloutModes[m].name, withCallouts(m, func(t *testing.T) { diffRandom(t, nativeTier) }))
+	}
+}
+
+// TestNativeCalloutsCorpus runs the kernel corpus (testdata/kernels) with
+// forced call-outs against the interpreter: the two mixed modes, which
+// together call out every op code (mode "all" passes too, but each mode
+// costs as much as TestNativeCorpus).
+func TestNativeCalloutsCorpus(t *testing.T) {
+	for m := 1; m < len(calloutModes); m++ {
+		t.Run(calloutModes[m].name, withCallouts(m, func(t *testing.T) { diffCorpus(t, nativeTier) }))
+	}
+}
