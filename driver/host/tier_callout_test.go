@@ -1,6 +1,8 @@
 package host_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host"
@@ -52,5 +54,30 @@ func TestNativeCalloutsRandom(t *testing.T) {
 func TestNativeCalloutsCorpus(t *testing.T) {
 	for m := 1; m < len(calloutModes); m++ {
 		t.Run(calloutModes[m].name, withCallouts(m, func(t *testing.T) { diffCorpus(t, nativeTier) }))
+	}
+}
+
+// BenchmarkNativeCallouts times kernels with call-outs (ops native code
+// has no code for) on the interpreter and as native code, CPU time per
+// work-item: builtin_math/native_half.cl (native_exp, native_log,
+// half_sin, half_cos and native_powr: 7 call-outs a work-item).
+// go test ./driver/host -run '^$' -bench NativeCallouts -benchtime 200x
+func BenchmarkNativeCallouts(b *testing.B) {
+	for _, f := range []string{"builtin_math/native_half.cl"} {
+		path := filepath.Join("..", "..", "testdata", "kernels", filepath.FromSlash(f))
+		name := strings.TrimSuffix(filepath.Base(f), ".cl")
+		for _, tier := range []string{"interp", "native"} {
+			b.Run(name+"/"+tier, func(b *testing.B) {
+				setTier(b, tier)
+				s, src := loadSpec(b, path)
+				r := newHostRun(b, s, src)
+				r.run(b)
+				c0 := host.CPUTime()
+				for b.Loop() {
+					r.run(b)
+				}
+				b.ReportMetric(float64(host.CPUTime()-c0)/(float64(b.N)*float64(s.GlobalCount())), "cpu-ns/item")
+			})
+		}
 	}
 }

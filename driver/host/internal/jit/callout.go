@@ -136,25 +136,36 @@ func (g *gen) callsIn(i, j int) bool {
 	return false
 }
 
-// emitCallout emits op i as a call-out (see above).
-func (g *gen) emitCallout(i int) {
+// emitCallout emits op i, and the call-outs right after it, as one
+// call-out (see above; sin of a float4 is four adjacent Math ops), and
+// returns the index of the op after them.
+func (g *gen) emitCallout(i int) int {
 	a := &g.a
-	o := &g.p.Ops[i]
+	end := i + 1
+	for end < len(g.p.Ops) && g.calls[end] && !g.group.def[end] {
+		end++
+	}
 	g.caching, g.deferring = false, false
 	g.writeBack()
-	for _, v := range [5]lanes.Value{o.A, o.B, o.C, o.M, o.Dst} {
-		if v == lanes.NoValue {
-			continue
-		}
-		if gs, ok := g.groupSlot(v); ok {
-			a.MOVQload(amd64.RAX, amd64.M(rGroup, gs))
-			a.MOVQstore(amd64.M(rFrame, g.p.Values[v].Slot), amd64.RAX)
+	copied := map[lanes.Value]bool{}
+	for k := i; k < end; k++ {
+		o := &g.p.Ops[k]
+		for _, v := range [5]lanes.Value{o.A, o.B, o.C, o.M, o.Dst} {
+			if v == lanes.NoValue || copied[v] {
+				continue
+			}
+			if gs, ok := g.groupSlot(v); ok {
+				copied[v] = true
+				a.MOVQload(amd64.RAX, amd64.M(rGroup, gs))
+				a.MOVQstore(amd64.M(rFrame, g.p.Values[v].Slot), amd64.RAX)
+			}
 		}
 	}
 	resume := a.NewLabel()
 	a.LEAQlabel(amd64.RAX, resume)
 	a.MOVQstore(amd64.M(rCtx, offCallResume), amd64.RAX)
 	a.MOVQstoreImm(amd64.M(rCtx, offCallOp), int32(i))
+	a.MOVQstoreImm(amd64.M(rCtx, offCallEnd), int32(end))
 	g.exit(statusCall)
 	// Resumed: RDI, RSI and RBX are set by the entry; the frame holds
 	// everything, the op's result included.
@@ -166,6 +177,10 @@ func (g *gen) emitCallout(i int) {
 			g.loadPinned(lanes.Value(k/2), int(k%2), reg)
 		}
 	}
+	for k := i + 1; k < end; k++ {
+		g.opStart[k] = a.Len()
+	}
+	return end
 }
 
 // emitCallResumeCheck, at the code's entry (after the group prologue),
@@ -187,14 +202,23 @@ func (g *gen) emitCallResumeCheck() {
 // Calls is the number of ops of the kernel that are call-outs.
 func (k *Kernel) Calls() int { return k.nCalls }
 
-// callOut evaluates the op the code left for (ctx.callOp) over the
-// current chunk's frame.
+// callOut evaluates the ops the code left for (ctx.callOp to
+// ctx.callEnd-1) over the current chunk's frame, in order.
 func (r *runner) callOut(g *lanes.Group) *lanes.Trap {
 	calloutCount.Add(1)
+	for i := int(r.ctx.callOp); i < int(r.ctx.callEnd); i++ {
+		if t := r.callOp(g, i); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// callOp evaluates op i over the current chunk's frame.
+func (r *runner) callOp(g *lanes.Group, i int) *lanes.Trap {
 	c := r.ctx
 	k := r.k
 	p := k.p
-	i := int(c.callOp)
 	ci := int(c.chunkIdx)
 	f := r.frames[min(ci, len(r.frames)-1)]
 	if r.eval == nil {

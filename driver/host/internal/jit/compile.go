@@ -147,7 +147,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue // computed once per group (groupinv.go)
 		}
 		if g.calls[i] {
-			g.emitCallout(i) // callout.go
+			i = g.emitCallout(i) - 1 // callout.go
 			g.joins.dead = false
 			continue
 		}

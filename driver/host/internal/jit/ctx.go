@@ -30,11 +30,11 @@ type ctx struct {
 	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
 	// which the next call resumes, set by a yield.
 	budget, resumeAt int64
-	// callOp and callResume: a call-out (callout.go) left for op callOp to
-	// be evaluated in Go; the next call resumes at code address
-	// callResume (0: none).
-	callOp     int64
-	callResume uintptr
+	// callOp, callEnd and callResume: a call-out (callout.go) left for
+	// ops callOp to callEnd-1 to be evaluated in Go; the next call
+	// resumes at code address callResume (0: none).
+	callOp, callEnd int64
+	callResume      uintptr
 }
 
 // Run outcomes in ctx.status.
@@ -82,6 +82,7 @@ var (
 	offBudget     = int32(unsafe.Offsetof(ctx{}.budget))
 	offResumeAt   = int32(unsafe.Offsetof(ctx{}.resumeAt))
 	offCallOp     = int32(unsafe.Offsetof(ctx{}.callOp))
+	offCallEnd    = int32(unsafe.Offsetof(ctx{}.callEnd))
 	offCallResume = int32(unsafe.Offsetof(ctx{}.callResume))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
 	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))

@@ -3,6 +3,7 @@ package lanes
 import (
 	"encoding/binary"
 	"fmt"
+	"unsafe"
 )
 
 // Single ops for native code. Native code (package jit) has no code of its
@@ -16,13 +17,18 @@ import (
 // (0 or 0xffffffff), not a bitmap. OpEval copies the op's operands (and
 // its Dst, which an op under a mask writes lane by lane) into a frame of
 // its own, turning mask rows into bitmaps, runs the op there through
-// Exec.run, and copies Dst back, turning a bitmap into a row.
+// Exec.run, and copies Dst back, turning a bitmap into a row; an op that
+// reads and writes no Varying Mask runs on the native frame itself.
 
 // OpEval evaluates single ops of one Program; one per goroutine.
 type OpEval struct {
 	e     *Exec
 	code  []xop
 	frame []uint64 // the executor's frame: the op's values, as Exec keeps them
+	bytes []byte   // frame's bytes
+	// inPlace[i]: op i reads and writes no Varying Mask, so it runs on the
+	// native frame itself (the layouts agree but for masks).
+	inPlace []bool
 }
 
 // NewOpEval makes an evaluator of p's ops (p from Build, chunks of at most
@@ -50,6 +56,16 @@ func NewOpEval(p *Program) (*OpEval, error) {
 	}
 	x := &OpEval{e: e, code: decodeOps(p)}
 	x.frame = make([]uint64, (p.FrameSize+7)/8+1)
+	x.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.frame))), 8*len(x.frame))
+	x.inPlace = make([]bool, len(p.Ops))
+	for i, o := range p.Ops {
+		x.inPlace[i] = true
+		for _, v := range [5]Value{o.Dst, o.A, o.B, o.C, o.M} {
+			if v != NoValue && p.Values[v].Kind == Mask && p.Values[v].Shape == Varying {
+				x.inPlace[i] = false
+			}
+		}
+	}
 	return x, nil
 }
 
@@ -67,14 +83,20 @@ func (x *OpEval) Eval(i int, frame []byte, c int, g *Group, mem [][]byte) *Trap 
 	case Label, Jump, JumpIfNone, JumpIfAny, Barrier, Exit:
 		panic(fmt.Sprintf("lanes: Eval of control-flow op %d (%v)", i, o.Code))
 	}
-	// Dst first: where an operand shares its slot (slots are shared by
-	// liveness), the operand's value is the one the op reads.
-	x.in(frame, o.Dst)
-	for _, v := range [4]Value{o.A, o.B, o.C, o.M} {
-		x.in(frame, v)
+	f := x.frame
+	inPlace := x.inPlace[i] && len(frame) >= 8 && uintptr(unsafe.Pointer(unsafe.SliceData(frame)))%8 == 0
+	if inPlace {
+		f = unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(frame))), len(frame)/8)
+	} else {
+		// Dst first: where an operand shares its slot (slots are shared
+		// by liveness), the operand's value is the one the op reads.
+		x.in(frame, o.Dst)
+		for _, v := range [4]Value{o.A, o.B, o.C, o.M} {
+			x.in(frame, v)
+		}
 	}
 	e.code = x.code[i : i+1]
-	e.frames[c] = x.frame
+	e.frames[c] = f
 	e.pcs[c], e.done[c] = 0, false
 	e.g, e.mem, e.priv[c] = g, mem, mem
 	t := e.run(c)
@@ -83,27 +105,25 @@ func (x *OpEval) Eval(i int, frame []byte, c int, g *Group, mem [][]byte) *Trap 
 		t.Op = i
 		return t
 	}
-	x.out(frame, o.Dst)
+	if !inPlace {
+		x.out(frame, o.Dst)
+	}
 	return nil
 }
 
-// span is the bytes of v's slot.
-func (x *OpEval) span(v Value) (off, n int) {
-	vi := x.e.p.Values[v]
+// span is the bytes of the slot of a value vi describes, and whether it
+// is a Varying Mask (a row in native frames, a bitmap in the executor's).
+func (x *OpEval) span(vi *ValueInfo) (off, n int, mask bool) {
+	off = int(vi.Slot)
 	switch {
 	case vi.Shape == Uniform:
-		return int(vi.Slot), 8
+		return off, 8, false
+	case vi.Kind == Mask:
+		return off, 4 * x.e.C, true
 	case vi.Kind.Bytes() == 8:
-		return int(vi.Slot), 8 * x.e.C
+		return off, 8 * x.e.C, false
 	}
-	return int(vi.Slot), 4 * x.e.C
-}
-
-// varyingMask reports whether v is a Varying Mask (a row in native
-// frames, a bitmap in the executor's).
-func (x *OpEval) varyingMask(v Value) bool {
-	vi := x.e.p.Values[v]
-	return vi.Kind == Mask && vi.Shape == Varying
+	return off, 4 * x.e.C, false
 }
 
 // in copies v from frame into the executor's frame.
@@ -111,24 +131,19 @@ func (x *OpEval) in(frame []byte, v Value) {
 	if v == NoValue {
 		return
 	}
-	off, n := x.span(v)
-	w := off / 8
-	if x.varyingMask(v) {
+	off, n, mask := x.span(&x.e.p.Values[v])
+	if mask {
 		var bits uint64
+		row := frame[off : off+n]
 		for l := range x.e.C {
-			if binary.LittleEndian.Uint32(frame[off+4*l:]) != 0 {
+			if binary.LittleEndian.Uint32(row[4*l:]) != 0 {
 				bits |= 1 << l
 			}
 		}
-		x.frame[w] = bits
+		x.frame[off/8] = bits
 		return
 	}
-	for k := 0; k+8 <= n; k += 8 {
-		x.frame[w+k/8] = binary.LittleEndian.Uint64(frame[off+k:])
-	}
-	if n%8 != 0 { // an odd chunk's 32-bit row
-		x.frame[w+n/8] = uint64(binary.LittleEndian.Uint32(frame[off+n-4:]))
-	}
+	copy(x.bytes[off:off+n], frame[off:off+n])
 }
 
 // out copies v from the executor's frame into frame.
@@ -136,23 +151,18 @@ func (x *OpEval) out(frame []byte, v Value) {
 	if v == NoValue {
 		return
 	}
-	off, n := x.span(v)
-	w := off / 8
-	if x.varyingMask(v) {
-		bits := x.frame[w]
+	off, n, mask := x.span(&x.e.p.Values[v])
+	if mask {
+		bits := x.frame[off/8]
+		row := frame[off : off+n]
 		for l := range x.e.C {
-			var m uint32
+			m := uint32(0)
 			if bits>>l&1 != 0 {
 				m = 0xffffffff
 			}
-			binary.LittleEndian.PutUint32(frame[off+4*l:], m)
+			binary.LittleEndian.PutUint32(row[4*l:], m)
 		}
 		return
 	}
-	for k := 0; k+8 <= n; k += 8 {
-		binary.LittleEndian.PutUint64(frame[off+k:], x.frame[w+k/8])
-	}
-	if n%8 != 0 {
-		binary.LittleEndian.PutUint32(frame[off+n-4:], uint32(x.frame[w+n/8]))
-	}
+	copy(frame[off:off+n], x.bytes[off:off+n])
 }
