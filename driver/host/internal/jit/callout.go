@@ -99,6 +99,8 @@ func (e *opError) Error() string { return e.msg }
 func (e *opError) Unwrap() error { return lanes.ErrUnsupported }
 
 // generate emits the code of p, calling out the ops that have no code.
+// An op that fails marks every op of the same form (opForm) at once, so
+// that a kernel with many FRems compiles twice, not once per FRem.
 func generate(p *lanes.Program) (*gen, []byte, error) {
 	calls := firstCallouts(p)
 	for {
@@ -109,7 +111,41 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			return g, code, err
 		}
 		calls[oe.op] = true
+		f := opFormOf(p, &p.Ops[oe.op])
+		for i := range p.Ops {
+			if !calls[i] && canCallOut(&p.Ops[i]) && opFormOf(p, &p.Ops[i]) == f {
+				calls[i] = true
+			}
+		}
 	}
+}
+
+// opForm is what decides whether an op has native code: its code, kind
+// and immediates, and its result's and operands' kinds and shapes.
+type opForm struct {
+	code       lanes.Code
+	kind       lanes.Kind
+	imm, imm2  int64
+	vals       [5]lanes.Kind
+	shapes     [5]lanes.Shape
+	none       [5]bool
+	constant   [5]bool
+	sameDstArg bool
+}
+
+// opFormOf is o's form.
+func opFormOf(p *lanes.Program, o *lanes.Op) opForm {
+	f := opForm{code: o.Code, kind: o.Kind, imm: o.Imm, imm2: o.Imm2}
+	for j, v := range [5]lanes.Value{o.Dst, o.A, o.B, o.C, o.M} {
+		if v == lanes.NoValue {
+			f.none[j] = true
+			continue
+		}
+		vi := p.Values[v]
+		f.vals[j], f.shapes[j], f.constant[j] = vi.Kind, vi.Shape, vi.Const
+	}
+	f.sameDstArg = o.Dst != lanes.NoValue && reads(o, o.Dst)
+	return f
 }
 
 // callsOut reports whether o, one of the program's ops, is a call-out.
