@@ -238,6 +238,18 @@ func (g *gen) emitCallResumeCheck() {
 // Calls is the number of ops of the kernel that are call-outs.
 func (k *Kernel) Calls() int { return k.nCalls }
 
+// CallOps are the indices of the ops that are call-outs (for surveys of
+// what native code lacks).
+func (k *Kernel) CallOps() []int {
+	var ops []int
+	for i, c := range k.calls {
+		if c {
+			ops = append(ops, i)
+		}
+	}
+	return ops
+}
+
 // callOut evaluates the ops the code left for (ctx.callOp to
 // ctx.callEnd-1) over the current chunk's frame, in order.
 func (r *runner) callOut(g *lanes.Group) *lanes.Trap {

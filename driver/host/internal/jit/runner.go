@@ -23,7 +23,8 @@ type Kernel struct {
 	nLanes    int
 	opStart   []int // code offset of each op's code
 	bytes     []byte
-	nCalls    int // ops compiled as call-outs (callout.go)
+	nCalls    int    // ops compiled as call-outs (callout.go)
+	calls     []bool // per op: a call-out
 }
 
 // Code is the machine code and the code offset at which each op's code
@@ -46,7 +47,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
