@@ -40,9 +40,11 @@ func withCallouts(m int, f func(t *testing.T)) func(t *testing.T) {
 }
 
 // TestNativeCalloutsRandom runs the differential test's random kernels
-// (kgen_test.go) with forced call-outs against the interpreter.
+// (kgen_test.go) with forced call-outs against the interpreter: every op
+// a call-out, and one mixed mode (the other passes too; the corpus test
+// runs both).
 func TestNativeCalloutsRandom(t *testing.T) {
-	for m := range calloutModes {
+	for _, m := range []int{0, 2} {
 		t.Run(calloutModes[m].name, withCallouts(m, func(t *testing.T) { diffRandom(t, nativeTier) }))
 	}
 }
@@ -77,5 +79,25 @@ func BenchmarkNativeCallouts(b *testing.B) {
 				b.ReportMetric(float64(host.CPUTime()-c0)/(float64(b.N)*float64(s.GlobalCount())), "cpu-ns/item")
 			})
 		}
+	}
+}
+
+// TestNativeCalloutsYield runs the shared and crypto kernels with the
+// ops of one half of the op codes forced to be call-outs and a yield at
+// every backward jump, against the interpreter: the two ways of leaving
+// and resuming the code, interleaved in every loop.
+func TestNativeCalloutsYield(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native tier on this CPU")
+	}
+	if testing.Short() {
+		t.Skip("a yield at every back edge: tens of seconds")
+	}
+	old := host.SetNativeYieldBudget(1)
+	defer host.SetNativeYieldBudget(old)
+	before := host.NativeYields()
+	withCallouts(2, func(t *testing.T) { diffKernels(t, nativeTier) })(t)
+	if host.NativeYields() == before {
+		t.Errorf("no call of native code yielded")
 	}
 }
