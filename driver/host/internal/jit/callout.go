@@ -18,18 +18,21 @@ import (
 //   - the register cache's dirty entries are written back, so the frame
 //     holds every value the op reads (group values, which live in the
 //     group area, are copied into their own slots);
-//   - the code stores the op's index and the address of its resume point
-//     in ctx and returns with statusCall;
-//   - the runner evaluates the op over the chunk's frame with the Go
+//   - the code stores the op's index (and the end of the run of adjacent
+//     call-outs, which leave together) and the address of its resume
+//     point in ctx and returns with statusCall;
+//   - the runner evaluates the ops over the chunk's frame with the Go
 //     executor's definition (lanes.OpEval), and calls the code again;
-//   - the entry, after the group prologue, jumps to the resume point,
-//     which starts with an empty cache but the pins of the loop it is in
-//     (loops.go), loaded from the frame.
+//   - the entry, before the group prologue (the group area holds the
+//     group's values already), jumps to the resume point, which starts
+//     with an empty cache but the pins of the loop it is in (loops.go),
+//     loaded from the frame.
 //
 // This is the machinery of yields (yield.go) with a resume point inside
 // a straight-line run. Compile finds the ops to call out by compiling:
-// an op that fails with errUnsupported is marked and the program compiled
-// again (the transcendental Math functions are marked beforehand).
+// an op that fails with errUnsupported is marked, with every op of its
+// form, and the program compiled again (the transcendental Math
+// functions are marked beforehand).
 
 // statusCall: the code left to have op ctx.callOp evaluated in Go; the
 // next call resumes at ctx.callResume.
@@ -219,8 +222,10 @@ func (g *gen) emitCallout(i int) int {
 	return end
 }
 
-// emitCallResumeCheck, at the code's entry (after the group prologue),
-// jumps to a call-out's resume point if the call resumes one.
+// emitCallResumeCheck, at the code's entry (rFrame loaded), jumps to a
+// call-out's resume point if the call resumes one. It comes before the
+// group prologue: the group area (groupinv.go) holds the group's values
+// since the group's first call, and only rGroup needs setting.
 func (g *gen) emitCallResumeCheck() {
 	if g.nCalls == 0 {
 		return
@@ -231,6 +236,9 @@ func (g *gen) emitCallResumeCheck() {
 	a.TESTQ(amd64.RAX, amd64.RAX)
 	a.Jcc(amd64.CondE, fresh)
 	a.MOVQstoreImm(amd64.M(rCtx, offCallResume), 0)
+	if len(g.group.slot) > 0 {
+		a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
+	}
 	a.JMPreg(amd64.RAX)
 	a.Bind(fresh)
 }

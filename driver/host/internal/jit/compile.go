@@ -126,12 +126,12 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.nextChunk = a.NewLabel()
 	dispatch := a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	g.emitCallResumeCheck()
 	if err := g.emitGroupPrologue(); err != nil {
 		return nil, nil, err
 	}
 	// After the prologue: a resumed call needs the group's values too.
 	g.emitResumeCheck()
-	g.emitCallResumeCheck()
 	if p.Barriers > 0 {
 		a.JMP(dispatch)
 	}
