@@ -104,6 +104,9 @@ func (g *gen) victim(k cacheKey) int {
 // element-wise ops (but division and bit counts), the simple 64-bit ones,
 // builtins and jumps.
 func (g *gen) cacheSafe(o *lanes.Op) bool {
+	if g.callsOut(o) {
+		return false // its code is a call-out (callout.go)
+	}
 	if o.Kind.Bytes() == 8 || g.kind(o.Dst).Bytes() == 8 {
 		if g.kind(o.Dst).Bytes() != 8 {
 			return false

@@ -60,6 +60,10 @@ type gen struct {
 	prefetchRegions map[int]bool // the regions that have a prefetching op
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	// calls marks the ops compiled as call-outs (callout.go); nCalls
+	// counts them.
+	calls  []bool
+	nCalls int
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -68,10 +72,11 @@ type stub struct {
 	op int
 }
 
-// unsupported is Compile's error for an op or form it has no code for.
+// unsupported is Compile's error for an op or form it has no code for
+// (an *opError: generate calls the op out instead).
 func unsupported(p *lanes.Program, i int, format string, args ...any) error {
 	o := p.Ops[i]
-	return fmt.Errorf("jit: op %d (%v on %v): %s: %w", i, o.Code, o.Kind, fmt.Sprintf(format, args...), lanes.ErrUnsupported)
+	return &opError{op: i, msg: fmt.Sprintf("jit: op %d (%v on %v): %s: %v", i, o.Code, o.Kind, fmt.Sprintf(format, args...), lanes.ErrUnsupported)}
 }
 
 // errUnsupported is returned by an emitter for a form it does not handle;
@@ -80,16 +85,21 @@ type errUnsupported string
 
 func (e errUnsupported) Error() string { return string(e) }
 
-// generate emits the code of p, or returns an error wrapping
-// lanes.ErrUnsupported.
-func generate(p *lanes.Program) (*gen, []byte, error) {
+// generateWith emits the code of p with the ops calls marks as
+// call-outs, or returns an error wrapping lanes.ErrUnsupported.
+func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
 	if err := refuseImages(p); err != nil { // images.go
 		return nil, nil, err
 	}
-	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue}
+	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue, calls: calls}
+	for _, c := range calls {
+		if c {
+			g.nCalls++
+		}
+	}
 	g.layout()
 	g.analyzeGroup()
 	g.analyzeRuns()
@@ -119,6 +129,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	g.nextChunk = a.NewLabel()
 	dispatch := a.NewLabel()
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	g.emitCallResumeCheck()
 	if err := g.emitGroupPrologue(); err != nil {
 		return nil, nil, err
 	}
@@ -138,7 +149,12 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		if g.group.def[i] {
 			continue // computed once per group (groupinv.go)
 		}
-		if j := g.selectRun(i); j > i {
+		if g.calls[i] {
+			i = g.emitCallout(i) - 1 // callout.go
+			g.joins.dead = false
+			continue
+		}
+		if j := g.selectRun(i); j > i && !g.callsIn(i, j) {
 			if err := g.emitSelectRun(i, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
@@ -149,7 +165,7 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 			g.joins.dead = false
 			continue
 		}
-		if r, ok := g.vecRunFrom(i); ok {
+		if r, ok := g.vecRunFrom(i); ok && !g.callsIn(i, r.end) {
 			// A vector's components as one access (vecgroup.go).
 			j := r.end
 			if err := g.emitVecRun(i, r.run, j); err != nil {

@@ -20,6 +20,9 @@ type cseKey struct {
 // only, and its code is cache-safe (so that a copy from the cache can
 // stand for it).
 func (g *gen) pure(o *lanes.Op) bool {
+	if g.callsOut(o) {
+		return false // a call-out is not reused or moved (callout.go)
+	}
 	switch o.Code {
 	case lanes.Nop, lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier,
 		lanes.Exit, lanes.Unreachable, lanes.Load, lanes.Store, lanes.Atomic, lanes.RegionLength,

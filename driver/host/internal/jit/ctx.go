@@ -30,6 +30,11 @@ type ctx struct {
 	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
 	// which the next call resumes, set by a yield.
 	budget, resumeAt int64
+	// callOp, callEnd and callResume: a call-out (callout.go) left for
+	// ops callOp to callEnd-1 to be evaluated in Go; the next call
+	// resumes at code address callResume (0: none).
+	callOp, callEnd int64
+	callResume      uintptr
 }
 
 // Run outcomes in ctx.status.
@@ -39,6 +44,7 @@ const (
 	// statusYield: the budget of backward jumps ran out; ctx.resumeAt
 	// says where to go on (yield.go).
 	statusYield = 4
+	// statusCall (callout.go): op ctx.callOp is to be evaluated in Go.
 )
 
 // regionMem is one region's memory as the code sees it.
@@ -75,6 +81,9 @@ var (
 	offPrefetch   = int32(unsafe.Offsetof(ctx{}.prefetch))
 	offBudget     = int32(unsafe.Offsetof(ctx{}.budget))
 	offResumeAt   = int32(unsafe.Offsetof(ctx{}.resumeAt))
+	offCallOp     = int32(unsafe.Offsetof(ctx{}.callOp))
+	offCallEnd    = int32(unsafe.Offsetof(ctx{}.callEnd))
+	offCallResume = int32(unsafe.Offsetof(ctx{}.callResume))
 	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
 	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
 	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))

@@ -8,7 +8,9 @@
 // operands from the chunk's frame (RSI), computes in ymm registers and
 // stores its result to the frame, so a barrier is a store of the resume
 // point and a RET, and the frame alone is the continuation. RDI holds the
-// ctx (ctx.go) throughout. Ops the code generator does not handle make
-// Compile return an error wrapping lanes.ErrUnsupported, and the Go
-// executor runs the kernel.
+// ctx (ctx.go) throughout. Ops the code generator does not handle are
+// call-outs (callout.go): the code returns to its runner, which evaluates
+// the op with the Go executor's definition, and resumes after it; Compile
+// returns an error wrapping lanes.ErrUnsupported only where the CPU or
+// the OS cannot run the code or the program is malformed.
 package jit

@@ -102,7 +102,7 @@ func (g *gen) analyzeGroup() {
 	for i := range ops {
 		o := &ops[i]
 		v := o.Dst
-		if v == lanes.NoValue || int(v) >= n || writes[v] != 1 || firstRead[v] < i || pinnedToFrame[v] {
+		if v == lanes.NoValue || int(v) >= n || writes[v] != 1 || firstRead[v] < i || pinnedToFrame[v] || g.calls[i] {
 			continue
 		}
 		if !g.groupSource(o, inv) {

@@ -23,6 +23,8 @@ type Kernel struct {
 	nLanes    int
 	opStart   []int // code offset of each op's code
 	bytes     []byte
+	nCalls    int    // ops compiled as call-outs (callout.go)
+	calls     []bool // per op: a call-out
 }
 
 // Code is the machine code and the code offset at which each op's code
@@ -45,7 +47,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
@@ -130,6 +132,12 @@ type runner struct {
 	// per word and lane (sha256's message schedule: most of RunGroup's
 	// time).
 	privInit [][]byte
+	// Call-outs (callout.go): the evaluator of single ops, made on first
+	// use, the regions' memories as it sees them, and a private region's
+	// bytes in the lane tier's layout.
+	eval    *lanes.OpEval
+	callMem [][]byte
+	privBuf []byte
 }
 
 // privateImages makes runner.privInit for k.
@@ -229,10 +237,20 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
 	c.frame0, c.chunk0 = c.frame, c.chunk
 	c.chunkIdx, c.ran = 0, 0
-	c.resumeAt = 0
+	c.resumeAt, c.callResume = 0, 0
 	c.budget = yieldBudget
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
-	for c.status == statusYield {
+	for c.status == statusYield || c.status == statusCall {
+		if c.status == statusCall {
+			// The code left for an op it has no code for (callout.go):
+			// evaluate it in Go and resume after it.
+			if t := r.callOut(g); t != nil {
+				c.callResume = 0
+				return t
+			}
+			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+			continue
+		}
 		// The code yielded at a backward jump (yield.go): stop if the
 		// dispatch was cancelled, else let the scheduler run others (the
 		// goroutine that would cancel it among them) and go on.

@@ -62,6 +62,46 @@ func NewExec(p *Program) *Exec {
 	e.full = ^uint64(0) >> (64 - C)
 	e.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
 	n := (e.nLanes + C - 1) / C
+	e.code = decodeOps(p)
+	words := (p.FrameSize + 7) / 8
+	e.frames = make([][]uint64, n)
+	e.pcs = make([]int, n)
+	e.done = make([]bool, n)
+	e.lid = make([][4][]uint32, n)
+	e.live = make([]uint64, n)
+	e.priv = make([][][]byte, n)
+	for c := range n {
+		f := make([]uint64, words+4) // +4: 32-byte alignment slack not needed; rows stay inside
+		for _, vi := range p.Values {
+			if vi.Const {
+				f[vi.Slot/8] = vi.Bits
+			}
+		}
+		e.frames[c] = f
+		e.lid[c], e.live[c] = chunkIDs(p, C, c)
+		e.priv[c] = make([][]byte, len(p.Regions))
+		for r, rg := range p.Regions {
+			if rg.Kind == RegionPrivate {
+				e.priv[c][r] = make([]byte, rg.Size*C)
+			}
+		}
+	}
+	e.wg = make([][]byte, len(p.Regions))
+	for r, rg := range p.Regions {
+		if rg.Kind == RegionWorkgroup {
+			e.wg[r] = make([]byte, rg.Size)
+		}
+	}
+	for i := range e.scratch {
+		e.scratch[i] = make([]uint64, C)
+	}
+	e.mem = make([][]byte, len(p.Regions))
+	return e
+}
+
+// decodeOps decodes p's ops for the executor.
+func decodeOps(p *Program) []xop {
+	var code []xop
 	labelAt := make([]int, p.Labels)
 	for i, o := range p.Ops {
 		if o.Code == Label {
@@ -99,56 +139,29 @@ func NewExec(p *Program) *Exec {
 		case Jump, JumpIfAny, JumpIfNone:
 			x.jump = labelAt[o.Imm]
 		}
-		e.code = append(e.code, x)
+		code = append(code, x)
 	}
-	words := (p.FrameSize + 7) / 8
-	e.frames = make([][]uint64, n)
-	e.pcs = make([]int, n)
-	e.done = make([]bool, n)
-	e.lid = make([][4][]uint32, n)
-	e.live = make([]uint64, n)
-	e.priv = make([][][]byte, n)
-	for c := range n {
-		f := make([]uint64, words+4) // +4: 32-byte alignment slack not needed; rows stay inside
-		for _, vi := range p.Values {
-			if vi.Const {
-				f[vi.Slot/8] = vi.Bits
-			}
-		}
-		e.frames[c] = f
-		var ids [4][]uint32
-		for d := range ids {
-			ids[d] = make([]uint32, C)
-		}
-		for l := range C {
-			li := c*C + l
-			ids[0][l] = uint32(li % p.Local[0])
-			ids[1][l] = uint32(li / p.Local[0] % p.Local[1])
-			ids[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
-			ids[3][l] = uint32(li)
-			if li < e.nLanes {
-				e.live[c] |= 1 << l
-			}
-		}
-		e.lid[c] = ids
-		e.priv[c] = make([][]byte, len(p.Regions))
-		for r, rg := range p.Regions {
-			if rg.Kind == RegionPrivate {
-				e.priv[c][r] = make([]byte, rg.Size*C)
-			}
+	return code
+}
+
+// chunkIDs are the local ids x, y, z and the linear id of chunk c's C
+// lanes, and its live lanes as a bitmap.
+func chunkIDs(p *Program, C, c int) (ids [4][]uint32, live uint64) {
+	n := p.Local[0] * p.Local[1] * p.Local[2]
+	for d := range ids {
+		ids[d] = make([]uint32, C)
+	}
+	for l := range C {
+		li := c*C + l
+		ids[0][l] = uint32(li % p.Local[0])
+		ids[1][l] = uint32(li / p.Local[0] % p.Local[1])
+		ids[2][l] = uint32(li / (p.Local[0] * p.Local[1]))
+		ids[3][l] = uint32(li)
+		if li < n {
+			live |= 1 << l
 		}
 	}
-	e.wg = make([][]byte, len(p.Regions))
-	for r, rg := range p.Regions {
-		if rg.Kind == RegionWorkgroup {
-			e.wg[r] = make([]byte, rg.Size)
-		}
-	}
-	for i := range e.scratch {
-		e.scratch[i] = make([]uint64, C)
-	}
-	e.mem = make([][]byte, len(p.Regions))
-	return e
+	return ids, live
 }
 
 // RunGroup runs one work-group.
