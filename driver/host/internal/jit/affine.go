@@ -139,6 +139,15 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 			a.Bind(done)
 		}
 		g.prefetch(ac)
+	case !wide && ac.size == 4 && f.Stride == 8:
+		// Every other word (a[2*i + c], float2 components): the two
+		// halves' words and a shuffle (interleave.go), not a gather.
+		// Word 15 of the window is no lane's and may lie past the end.
+		a.VMOVDQUload(d0, at(0))
+		a.VMOVDQUload(m, a.ConstYMM([8]uint32{ones32, ones32, ones32, ones32, ones32, ones32, ones32, 0}))
+		a.VPMASKMOVDload(d1, m, at(4))
+		a.VSHUFPS(d0, d0, d1, wordPatterns[0].shuf)
+		a.VPERMQ(d0, d0, 0xd8)
 	case f.Stride == 0:
 		if wide {
 			a.VPBROADCASTQload(d0, at(0))
@@ -187,7 +196,9 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 	a := &g.a
 	wide := g.kind(o.B).Bytes() == 8
 	vector := f.Stride == int64(ac.size) && ac.size >= 4
-	g.affineCheck(ac, f, o.M, vector, slow, end)
+	// Every other word: two masked stores of the permuted lanes.
+	everyOther := !wide && ac.size == 4 && f.Stride == 8
+	g.affineCheck(ac, f, o.M, vector || everyOther, slow, end)
 	const v0, v1, t, t2 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	at := func(i int32) amd64.Mem { return amd64.MI(rBase, rOff, 1, i*int32(f.Stride)) }
 	if wide {
@@ -216,6 +227,23 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 			a.Bind(done)
 		}
 		g.prefetch(ac)
+		a.JMP(end)
+		return
+	}
+	if everyOther {
+		// Distinct words: the lanes' order is moot (interleave.go).
+		p := &wordPatterns[0]
+		for h := range 2 {
+			a.VMOVDQUload(t, a.ConstYMM(p.idx[h]))
+			a.VPERMD(v1, t, v0)
+			if g.fullMask(o.M) {
+				a.VMOVDQUload(t2, a.ConstYMM(p.stored))
+			} else {
+				a.VPERMD(t2, t, yMask)
+				a.VPANDmem(t2, t2, a.ConstYMM(p.stored))
+			}
+			a.VPMASKMOVDstore(at(int32(4*h)), t2, v1)
+		}
 		a.JMP(end)
 		return
 	}
