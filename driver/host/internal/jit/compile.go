@@ -60,6 +60,9 @@ type gen struct {
 	prefetchRegions map[int]bool // the regions that have a prefetching op
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	// cold: code emitted after the stubs, out of the ops' straight line
+	// (interleave.go's pattern checks).
+	cold []func()
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -298,6 +301,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 		g.exit(statusTrap)
 	}
 	g.emitYields()
+	for _, f := range g.cold {
+		f()
+	}
 	code, err := a.Finish()
 	if err != nil {
 		return nil, nil, fmt.Errorf("jit: %w", err)

@@ -79,16 +79,18 @@ func (p *wordPattern) words() int32 {
 
 const ones32 = 1<<32 - 1
 
-// interleaved emits, for each pattern, a check that the offsets in Y4
-// take it and its window is in bounds of region ac.r, then body(p) with
-// the region's base in R8 and lane 0's offset in RCX, and a jump to end;
-// where no pattern matches it falls through. One test first that every
-// lane lies within 7 words below and 15 above lane 0 keeps the cost of
-// other offsets (gathers) to a few instructions.
-func (g *gen) interleaved(ac access, end amd64.Label, body func(p *wordPattern)) {
+// interleaved emits the patterns' code for load or store o: inline, one
+// test that every lane lies within 7 words below and 15 above lane 0
+// (other offsets, gathers, pay these few instructions), then a jump to
+// out-of-line code (g.cold: an op's ~600 bytes of pattern checks would
+// otherwise sit between the ops of table-heavy kernels) that checks each
+// pattern and that its window is in bounds of region ac.r, and loads
+// (back inline, where the result is stored) or stores (then on to end).
+// Where no pattern matches, the code goes on after this (the gather).
+func (g *gen) interleaved(ac access, o *lanes.Op, store bool, end amd64.Label) {
 	a := &g.a
 	const t, rel = amd64.Y2, amd64.Y3
-	slow := a.NewLabel()
+	slow, cold, back := a.NewLabel(), a.NewLabel(), a.NewLabel()
 	a.VPBROADCASTD(t, yOff)
 	a.VPSUBD(rel, yOff, t)
 	a.VPADDDmem(t, rel, g.splat32(28))
@@ -98,33 +100,51 @@ func (g *gen) interleaved(ac access, end amd64.Label, body func(p *wordPattern))
 	a.VMOVMSKPS(rVal, t)
 	a.CMPLimm(rVal, 0xff)
 	a.Jcc(amd64.CondNE, slow)
-	for i := range wordPatterns {
-		p := &wordPatterns[i]
-		next := a.NewLabel()
-		var bytes [8]uint32
-		for l, w := range p.pos {
-			bytes[l] = uint32(4*int32(w) + p.shift())
-		}
-		a.VPCMPEQDmem(t, rel, a.ConstYMM(bytes))
-		a.VMOVMSKPS(rVal, t)
-		a.CMPLimm(rVal, 0xff)
-		a.Jcc(amd64.CondNE, next)
-		a.VMOVDtoR(rOff, yOff)
-		if sh := p.shift(); sh < 0 {
-			a.CMPQimm(rOff, -sh) // the window's start below 0
-			a.Jcc(amd64.CondB, slow)
-		}
-		e := g.regionEntry(ac.r)
-		a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN+4*sizeLog(4)))
-		a.LEAQ(rNext, amd64.M(rOff, p.shift()+4*p.words()-4)) // the window's last word
-		a.CMPQ(rNext, rGather)
-		a.Jcc(amd64.CondAE, slow)
-		a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
-		body(p)
+	if store {
+		g.ld(amd64.Y0, o.B) // the cold code stores Y0's lanes
+		a.JMP(cold)
+	} else {
+		a.JMP(cold)
+		a.Bind(back) // the cold code loaded Y0
+		g.storeResult(o.Dst, false)
 		a.JMP(end)
-		a.Bind(next)
 	}
 	a.Bind(slow)
+	g.cold = append(g.cold, func() {
+		a.Bind(cold)
+		for i := range wordPatterns {
+			p := &wordPatterns[i]
+			next := a.NewLabel()
+			var bytes [8]uint32
+			for l, w := range p.pos {
+				bytes[l] = uint32(4*int32(w) + p.shift())
+			}
+			a.VPCMPEQDmem(t, rel, a.ConstYMM(bytes))
+			a.VMOVMSKPS(rVal, t)
+			a.CMPLimm(rVal, 0xff)
+			a.Jcc(amd64.CondNE, next)
+			a.VMOVDtoR(rOff, yOff)
+			if sh := p.shift(); sh < 0 {
+				a.CMPQimm(rOff, -sh) // the window's start below 0
+				a.Jcc(amd64.CondB, slow)
+			}
+			e := g.regionEntry(ac.r)
+			a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN+4*sizeLog(4)))
+			a.LEAQ(rNext, amd64.M(rOff, p.shift()+4*p.words()-4)) // the window's last word
+			a.CMPQ(rNext, rGather)
+			a.Jcc(amd64.CondAE, slow)
+			a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
+			if store {
+				g.interleavedStore(p)
+				a.JMP(end)
+			} else {
+				g.interleavedLoad(p)
+				a.JMP(back)
+			}
+			a.Bind(next)
+		}
+		a.JMP(slow)
+	})
 }
 
 // interleavedLoad loads the lanes' words of pattern p into Y0.
@@ -144,12 +164,11 @@ func (g *gen) interleavedLoad(p *wordPattern) {
 	a.VPERMQ(lo, lo, 0xd8)        // quadwords in lane order
 }
 
-// interleavedStore stores B's lanes at pattern p's words under the mask
-// in Y5.
-func (g *gen) interleavedStore(p *wordPattern, b lanes.Value) {
+// interleavedStore stores the lanes of Y0 at pattern p's words under the
+// mask in Y5.
+func (g *gen) interleavedStore(p *wordPattern) {
 	a := &g.a
 	const v, d, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
-	g.ld(v, b)
 	if p.perm {
 		a.VMOVDQUload(idx, a.ConstYMM(p.inv))
 		a.VPERMD(d, idx, v)

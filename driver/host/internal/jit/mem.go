@@ -275,11 +275,8 @@ func (g *gen) load(o *lanes.Op) error {
 		g.storeResult(o.Dst, false)
 		a.JMP(end)
 		a.Bind(slow)
-		// Every other word, pairs of words (interleave.go).
-		g.interleaved(ac, end, func(p *wordPattern) {
-			g.interleavedLoad(p)
-			g.storeResult(o.Dst, false)
-		})
+		// Interleaved and permuted words (interleave.go).
+		g.interleaved(ac, o, false, end)
 	}
 	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
@@ -411,8 +408,8 @@ func (g *gen) store(o *lanes.Op) error {
 		g.halvesStore(o.B)
 		a.JMP(end)
 		a.Bind(slow)
-		// Every other word, pairs of words (interleave.go).
-		g.interleaved(ac, end, func(p *wordPattern) { g.interleavedStore(p, o.B) })
+		// Interleaved and permuted words (interleave.go).
+		g.interleaved(ac, o, true, end)
 	}
 	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
