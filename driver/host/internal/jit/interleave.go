@@ -89,14 +89,13 @@ const ones32 = 1<<32 - 1
 // Where no pattern matches, the code goes on after this (the gather).
 func (g *gen) interleaved(ac access, o *lanes.Op, store bool, end amd64.Label) {
 	a := &g.a
-	const t, rel = amd64.Y2, amd64.Y3
+	const t, rel, lim = amd64.Y2, amd64.Y3, amd64.Y1
 	slow, cold, back := a.NewLabel(), a.NewLabel(), a.NewLabel()
 	a.VPBROADCASTD(t, yOff)
 	a.VPSUBD(rel, yOff, t)
 	a.VPADDDmem(t, rel, g.splat32(28))
-	a.VPMINUDmem(t, t, g.splat32(28+60))
-	a.VPSUBD(t, t, rel)
-	a.VPCMPEQDmem(t, t, g.splat32(28)) // -28 <= rel <= 60
+	a.VPMINUDmem(lim, t, g.splat32(28+60))
+	a.VPCMPEQD(t, t, lim) // rel + 28 <= 88 unsigned: -28 <= rel <= 60
 	a.VMOVMSKPS(rVal, t)
 	a.CMPLimm(rVal, 0xff)
 	a.Jcc(amd64.CondNE, slow)
