@@ -41,11 +41,13 @@ func (g *gen) fullMask(m lanes.Value) bool {
 // are lane 0's plus i*Stride and all in bounds of the region for the
 // access, and, unless partial, every lane of mask m is active; with
 // partial, it jumps to end where no lane is, and leaves the mask in Y5
-// and its lane bits in RDX. It leaves the region's base in R8 and lane
-// 0's offset in RCX.
+// and its lane bits in RDX; m NoValue with partial: the mask is not read
+// (loads: every lane's offset is checked, so every lane may be read, and
+// lanes outside the mask keep no defined value, as the IR says). It
+// leaves the region's base in R8 and lane 0's offset in RCX.
 func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, partial bool, slow, end amd64.Label) {
 	a := &g.a
-	if !g.fullMask(m) {
+	if !g.fullMask(m) && !(partial && m == lanes.NoValue) {
 		g.mask(yMask, m)
 		a.VMOVMSKPS(rBits, yMask)
 		if partial {
@@ -106,9 +108,11 @@ func (g *gen) strideIndex(y amd64.Y, s int64) {
 func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.Label) {
 	a := &g.a
 	wide := g.kind(o.Dst).Bytes() == 8
-	// Masked-off lanes neither fault nor load in the vector forms (their
-	// offsets are checked too), so those take partial masks.
-	g.affineCheck(ac, f, o.M, ac.size >= 4, slow, end)
+	// Every lane's offset is checked in bounds, so every lane is read
+	// whatever the mask: one load, no mask test (a chunk with no active
+	// lane, whose offsets may be poison, fails the checks and takes the
+	// op's general code).
+	g.affineCheck(ac, f, lanes.NoValue, true, slow, end)
 	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	at := func(i int32) amd64.Mem { return amd64.MI(rBase, rOff, 1, i*int32(f.Stride)) }
 	switch {
@@ -120,25 +124,20 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.JMP(end)
 		return
 	case f.Stride == int64(ac.size):
-		masked, done := a.NewLabel(), a.NewLabel()
-		g.maskedOr(o.M, masked)
 		a.VMOVDQUload(d0, at(0))
 		if wide {
 			a.VMOVDQUload(d1, at(4))
 		}
-		if !g.fullMask(o.M) {
-			a.JMP(done)
-			a.Bind(masked)
-			if wide {
-				g.wideMask(idx, m)
-				a.VPMASKMOVQload(d0, idx, at(0))
-				a.VPMASKMOVQload(d1, m, at(4))
-			} else {
-				a.VPMASKMOVDload(d0, yMask, at(0))
-			}
-			a.Bind(done)
-		}
 		g.prefetch(ac)
+	case !wide && ac.size == 4 && f.Stride == 8:
+		// Every other word (a[2*i + c], float2 components): the two
+		// halves' words and a shuffle (interleave.go), not a gather.
+		// Word 15 of the window is no lane's and may lie past the end.
+		a.VMOVDQUload(d0, at(0))
+		a.VMOVDQUload(m, a.ConstYMM([8]uint32{ones32, ones32, ones32, ones32, ones32, ones32, ones32, 0}))
+		a.VPMASKMOVDload(d1, m, at(4))
+		a.VSHUFPS(d0, d0, d1, wordPatterns[0].shuf)
+		a.VPERMQ(d0, d0, 0xd8)
 	case f.Stride == 0:
 		if wide {
 			a.VPBROADCASTQload(d0, at(0))
@@ -150,30 +149,14 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.LEAQ(rGather, at(0))
 		g.strideIndex(idx, f.Stride)
 		vm := amd64.VMem{Base: rGather, Index: idx, Scale: 1}
-		full := func(y amd64.Y, hi bool) {
-			if g.fullMask(o.M) {
-				g.ones(y)
-				return
-			}
-			if !wide {
-				a.VMOVDQU(y, yMask)
-				return
-			}
-			if hi {
-				a.VEXTRACTI128(y, yMask, 1)
-				a.VPMOVSXDQ(y, y)
-				return
-			}
-			a.VPMOVSXDQ(y, yMask)
-		}
 		if !wide {
-			full(m, false)
+			g.ones(m)
 			a.VPGATHERDD(d0, vm, m)
 		} else {
-			full(m, false)
+			g.ones(m)
 			a.VPGATHERDQ(d0, vm, m)
 			a.VEXTRACTI128(idx, idx, 1)
-			full(m, true)
+			g.ones(m)
 			a.VPGATHERDQ(d1, vm, m)
 		}
 	}
@@ -187,7 +170,9 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 	a := &g.a
 	wide := g.kind(o.B).Bytes() == 8
 	vector := f.Stride == int64(ac.size) && ac.size >= 4
-	g.affineCheck(ac, f, o.M, vector, slow, end)
+	// Every other word: two masked stores of the permuted lanes.
+	everyOther := !wide && ac.size == 4 && f.Stride == 8
+	g.affineCheck(ac, f, o.M, vector || everyOther, slow, end)
 	const v0, v1, t, t2 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	at := func(i int32) amd64.Mem { return amd64.MI(rBase, rOff, 1, i*int32(f.Stride)) }
 	if wide {
@@ -216,6 +201,23 @@ func (g *gen) affineStore(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.
 			a.Bind(done)
 		}
 		g.prefetch(ac)
+		a.JMP(end)
+		return
+	}
+	if everyOther {
+		// Distinct words: the lanes' order is moot (interleave.go).
+		p := &wordPatterns[0]
+		for h := range 2 {
+			a.VMOVDQUload(t, a.ConstYMM(p.idx[h]))
+			a.VPERMD(v1, t, v0)
+			if g.fullMask(o.M) {
+				a.VMOVDQUload(t2, a.ConstYMM(p.stored))
+			} else {
+				a.VPERMD(t2, t, yMask)
+				a.VPANDmem(t2, t2, a.ConstYMM(p.stored))
+			}
+			a.VPMASKMOVDstore(at(int32(4*h)), t2, v1)
+		}
 		a.JMP(end)
 		return
 	}

@@ -132,8 +132,10 @@ func (g *gen) cacheSafe(o *lanes.Op) bool {
 		// cache before they write it lane by lane.
 		return true
 	case lanes.Index:
-		// The constant-base and constant-index forms keep to Y0-Y5.
-		return o.Kind == lanes.I32 && (g.p.Values[o.A].Const || g.p.Values[o.B].Const)
+		// The constant-base and constant-index forms, the Uniform one and
+		// those of one Uniform operand (index2d.go) keep to Y0-Y5.
+		return o.Kind == lanes.I32 && (g.p.Values[o.A].Const || g.p.Values[o.B].Const ||
+			g.shape(o.Dst) == lanes.Uniform || g.index2D(o))
 	case lanes.Label, lanes.Barrier, lanes.Exit, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem,
 		lanes.SMod, lanes.BitCount, lanes.Math:
 		return false

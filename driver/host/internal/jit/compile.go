@@ -64,6 +64,9 @@ type gen struct {
 	// counts them.
 	calls  []bool
 	nCalls int
+	// cold: code emitted after the stubs, out of the ops' straight line
+	// (interleave.go's pattern checks).
+	cold []func()
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -317,6 +320,9 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.exit(statusTrap)
 	}
 	g.emitYields()
+	for _, f := range g.cold {
+		f()
+	}
 	code, err := a.Finish()
 	if err != nil {
 		return nil, nil, fmt.Errorf("jit: %w", err)

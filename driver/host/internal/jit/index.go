@@ -64,6 +64,15 @@ func (g *gen) index(o *lanes.Op) error {
 		g.indexConstIndex(o, int64(int32(uint32(vi.Bits)))*stride)
 		return nil
 	}
+	if g.index2D(o) {
+		// One operand Uniform (index2d.go).
+		if g.shape(o.A) == lanes.Uniform {
+			g.indexUniformBase(o, stride)
+		} else {
+			g.indexUniformIndex(o, stride)
+		}
+		return nil
+	}
 	if o.Kind == lanes.I32 {
 		// The common case in 32 bits: every lane's B*Imm fits an int32
 		// (else the exact code below runs).

@@ -275,6 +275,8 @@ func (g *gen) load(o *lanes.Op) error {
 		g.storeResult(o.Dst, false)
 		a.JMP(end)
 		a.Bind(slow)
+		// Interleaved and permuted words (interleave.go).
+		g.interleaved(ac, o, false, end)
 	}
 	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
@@ -406,6 +408,8 @@ func (g *gen) store(o *lanes.Op) error {
 		g.halvesStore(o.B)
 		a.JMP(end)
 		a.Bind(slow)
+		// Interleaved and permuted words (interleave.go).
+		g.interleaved(ac, o, true, end)
 	}
 	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
