@@ -664,6 +664,12 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	if at == nil || len(t.leaves) == 0 {
 		return unsupported("OpExtInst", "GLSL.std.450 %s", num)
 	}
+	if at.scalarOf().op == spirv.OpTypeFloat {
+		if out, ok := b.geometric(num, at.scalarOf().kind(), args, t); ok { // geometric.go
+			in.env[x.Result] = &sval{t: t, leaves: out}
+			return nil
+		}
+	}
 	for _, v := range args {
 		if len(v) != len(t.leaves) {
 			return unsupported("OpExtInst", "GLSL.std.450 %s on mixed sizes", num)
