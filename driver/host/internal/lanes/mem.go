@@ -210,9 +210,14 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 		}
 		i := iv[0]
 		ci, isConst := b.p.Values[i].Bits, b.p.Values[i].Const
+		if p.region < 0 && !isConst {
+			if p, err = b.builtinMemory(p); err != nil { // builtinmem.go
+				return err
+			}
+		}
 		if p.region < 0 {
-			if !isConst || p.comp >= 0 {
-				return unsupported(x.Op.String(), "a built-in indexed by a variable")
+			if p.comp >= 0 {
+				return unsupported(x.Op.String(), "a built-in indexed twice")
 			}
 			p.comp = int(ci)
 			t = t.elem
