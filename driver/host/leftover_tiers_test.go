@@ -1,0 +1,65 @@
+package host
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// TestLeftoverTiers runs testdata/geometric.comp (GLSL.std.450's vector
+// instructions in float and double, built-ins indexed by a variable) on
+// the interpreter, the lane tier and native code: every output byte must
+// agree, and the kernel must run on each tier rather than fall back.
+func TestLeftoverTiers(t *testing.T) {
+	const n = 64
+	rng := rand.New(rand.NewSource(7))
+	src, srcd := make([]float32, 10*n), make([]float64, 10*n)
+	for i := range src {
+		v := rng.Float64()*4 - 2
+		switch {
+		case i%10 == 9: // eta: refract's k is negative for some lanes
+			v = rng.Float64() * 3
+		case i/10%8 == 0 && i%10 < 3: // a zero vector: normalize gives NaNs
+			v = 0
+		}
+		src[i], srcd[i] = float32(v), v
+	}
+	f64s := func(v []float64) []byte {
+		b := make([]byte, 8*len(v))
+		for i, x := range v {
+			binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
+		}
+		return b
+	}
+	var want [][]byte
+	for _, tier := range []string{"interp", "lanes", "native"} {
+		t.Run(tier, func(t *testing.T) {
+			setTierIn(t, tier)
+			k := prepare(t, glsl(t, "geometric.comp"), "main", nil)
+			bufs := [][]byte{f32s(src), make([]byte, 4*16*n), f64s(srcd), make([]byte, 8*16*n), make([]byte, 4*4*n)}
+			run(t, k, [3]int{1, 2, 1}, nil, bufs...)
+			switch {
+			case tier == "lanes" && !k.OnTier():
+				t.Fatalf("not on the lane tier")
+			case tier == "native" && !k.OnNative():
+				t.Fatalf("not native code")
+			}
+			if want == nil {
+				want = bufs
+				return
+			}
+			for i := range bufs {
+				if !bytes.Equal(bufs[i], want[i]) {
+					for j := range bufs[i] {
+						if bufs[i][j] != want[i][j] {
+							t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+							break
+						}
+					}
+				}
+			}
+		})
+	}
+}
