@@ -336,7 +336,7 @@ func (k *Kernel) tierWork(d *Dispatch, mem [][]byte, next *atomic.Int64, total, 
 		tk.putRunner(tr)
 	}()
 	r, g := tr.r, &tr.g
-	*g = lanes.Group{Memory: mem, Cancel: cancel}
+	*g = lanes.Group{Memory: mem, Cancel: cancel, Phys: liveBuffers.find}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
@@ -437,6 +437,8 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		return e
 	case lanes.TrapUnreachable:
 		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)
+	case lanes.TrapPhysical:
+		return k.physTrapError(t) // tier_phys.go
 	}
 	return errors.New("host: unknown trap of the lane tier")
 }

@@ -86,6 +86,9 @@ func generate(p *lanes.Program) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
+	if err := refuse(p); err != nil { // refuse.go
+		return nil, nil, err
+	}
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue}
 	g.layout()
 	g.analyzeGroup()

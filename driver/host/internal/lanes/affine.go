@@ -248,7 +248,7 @@ func pure(c Code) bool {
 	switch c {
 	case Nop, Label, Jump, JumpIfNone, JumpIfAny, Barrier, Exit, Unreachable,
 		LocalID, LocalIndex, GroupID, GlobalID, NumGroups, WorkgroupSize,
-		Load, Store, Atomic, LiveLanes, RegionLength:
+		Load, Store, Atomic, LiveLanes, RegionLength, PhysLoad, PhysStore, PhysAtomic:
 		return false
 	}
 	return c < numCodes

@@ -35,6 +35,7 @@ type Exec struct {
 	scratch [3][]uint64
 	mem     [][]byte // the group's memories, per region
 	g       *Group
+	phys    physCache // the buffer a Phys op reached last (physexec.go)
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -154,6 +155,7 @@ func NewExec(p *Program) *Exec {
 func (e *Exec) RunGroup(g *Group) *Trap {
 	p := e.p
 	e.g = g
+	e.phys = physCache{} // buffers may have gone since the last group
 	for r, rg := range p.Regions {
 		switch rg.Kind {
 		case RegionBuffer, RegionPush:
@@ -336,6 +338,10 @@ func (e *Exec) run(c int) *Trap {
 			}
 		case Atomic:
 			if t := e.atomic(c, f, o, pc-1); t != nil {
+				return t
+			}
+		case PhysLoad, PhysStore, PhysAtomic:
+			if t := e.physical(c, f, o, pc-1); t != nil { // physexec.go
 				return t
 			}
 		default:

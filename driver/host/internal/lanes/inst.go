@@ -135,6 +135,8 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		return b.extInst(in, x)
 	case spirv.OpArrayLength:
 		return b.arrayLength(in, x)
+	case spirv.OpConvertUToPtr, spirv.OpConvertPtrToU:
+		return b.physConvert(in, x) // physical.go
 	}
 	t, err := b.types.get(x.ResultType)
 	if err != nil {

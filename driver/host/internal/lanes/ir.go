@@ -363,6 +363,20 @@ const (
 	// RegionLength: Dst (I32, Uniform) = the length in bytes of region
 	// Imm as bound to the group (at most 0xffffffff): OpArrayLength.
 	RegionLength
+	// PhysLoad: Dst (of Kind, Varying) = the Imm2 bytes (1, 2, 4, 8) at
+	// the physical address A (I64: a PhysicalStorageBuffer pointer's
+	// value), for each lane of M; 1 and 2 bytes are zero-extended. The
+	// bytes must lie in one live buffer (Group.Phys finds it), else the
+	// program traps with TrapPhysical naming the lane, address and size.
+	// Native code has none of the Phys ops (package jit refuses them).
+	PhysLoad
+	// PhysStore: the Imm2 low bytes of B (of Kind) to the physical
+	// address A, for each lane of M in lane order.
+	PhysStore
+	// PhysAtomic: Atomic's sub-operation Imm2 on the w-bit word at the
+	// physical address A, with B and C, for each lane of M in lane order;
+	// Dst is the old value. Imm is the SPIR-V opcode (for messages).
+	PhysAtomic
 
 	numCodes
 )
@@ -447,6 +461,9 @@ const (
 	// (a runner checks it at backward jumps, so that a kernel that never
 	// ends can be stopped); the group's memory is as the run left it.
 	TrapCancelled
+	// TrapPhysical: a Phys op's bytes are not all in one live buffer
+	// (Trap.Addr and Size say which).
+	TrapPhysical
 )
 
 // Trap describes a trap: the op (index in Program.Ops), the local linear
@@ -458,4 +475,6 @@ type Trap struct {
 	Region int
 	Offset uint32
 	Size   int
+	// Addr is the physical address of a TrapPhysical.
+	Addr uint64
 }

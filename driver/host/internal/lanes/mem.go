@@ -179,8 +179,8 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 	if err != nil {
 		return err
 	}
-	if base.ptr == nil {
-		return unsupported(x.Op.String(), "a base that is not a pointer")
+	if base.ptr == nil || base.ptr.region == physRegion {
+		return unsupported(x.Op.String(), "a base that is not a pointer to a variable")
 	}
 	rt, err := b.types.get(x.ResultType)
 	if err != nil {
@@ -261,6 +261,9 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 		return nil, unsupported("OpLoad", "a value too large to scalarize")
 	}
 	s := &sval{t: t}
+	if p.region == physRegion {
+		return b.physLoad(p, t, cur) // physical.go
+	}
 	if p.region < 0 {
 		return b.loadBuiltin(p, t)
 	}
@@ -293,6 +296,9 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 
 // store stores v through p for the lanes of cur.
 func (b *builder) store(p *ptr, v *sval, cur Value) error {
+	if p.region == physRegion {
+		return b.physStore(p, v, cur) // physical.go
+	}
 	if p.region < 0 {
 		return unsupported("OpStore", "to a built-in")
 	}
@@ -365,7 +371,7 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	if err != nil {
 		return err
 	}
-	if pv.ptr == nil || pv.ptr.region < 0 {
+	if pv.ptr == nil || pv.ptr.region < 0 && pv.ptr.region != physRegion {
 		return unsupported(x.Op.String(), "not on memory")
 	}
 	p := pv.ptr
@@ -433,7 +439,11 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	if len(b.loads) > 0 {
 		b.loads = map[loadKey]Value{}
 	}
-	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	if p.region == physRegion { // physical.go
+		b.emit(Op{Code: PhysAtomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(x.Op), Imm2: int64(sub)})
+	} else {
+		b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	}
 	if dst != NoValue {
 		if t.kind() != k {
 			dst = b.op(Bitcast, k, t.kind(), dst)

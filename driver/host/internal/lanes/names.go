@@ -22,6 +22,7 @@ var codeNames = [...]string{
 	ZextTo64: "ZextTo64", SextTo64: "SextTo64", Trunc64: "Trunc64", Hi32: "Hi32", Pack64: "Pack64",
 	Bitcast: "Bitcast", Index: "Index", Load: "Load", Store: "Store", Atomic: "Atomic",
 	LiveLanes: "LiveLanes", FRem: "FRem", FMod: "FMod", RegionLength: "RegionLength",
+	PhysLoad: "PhysLoad", PhysStore: "PhysStore", PhysAtomic: "PhysAtomic",
 }
 
 func (c Code) String() string {
