@@ -2,10 +2,15 @@ package host
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
+
+	"github.com/clgo/clgo/driver"
 )
 
 // TestLeftoverTiers runs testdata/geometric.comp (GLSL.std.450's vector
@@ -61,5 +66,48 @@ func TestLeftoverTiers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPhysicalTierErrors: accesses through PhysicalStorageBuffer pointers
+// outside every buffer fail on the lane tier with the interpreter's
+// error, word for word (testdata/physical.spvasm's poke, on one device
+// and one buffer, so that the addresses agree).
+func TestPhysicalTierErrors(t *testing.T) {
+	dev, p, q := physical(t)
+	b := newBuf(t, dev, make([]byte, 64))
+	cases := [][]driver.Arg{
+		{ptrArg(b, 0), podArg(62)},
+		{ptrArg(b, 32), podArg(0xfffffff0)},
+		{{Kind: driver.ArgBuffer}, podArg(0)},
+		{ptrArg(b, 0), podArg(60)},
+	}
+	want := make([]string, len(cases))
+	for _, tier := range []string{"interp", "lanes"} {
+		setTierIn(t, tier)
+		for i, args := range cases {
+			k, err := p.Kernel("poke")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := q.Dispatch(context.Background(), k, args, driver.Uniform(1, [3]uint64{}, [3]uint64{1, 1, 1}, [3]uint64{1, 1, 1}), nil)
+			if err == nil {
+				err = ev.Wait(context.Background())
+			}
+			got := fmt.Sprint(err)
+			if on, why := TierOf(k); on != (tier == "lanes") {
+				t.Fatalf("%s: case %d: on a tier: %v (%v)", tier, i, on, why)
+			}
+			if tier == "interp" {
+				want[i] = got
+				continue
+			}
+			if got != want[i] {
+				t.Errorf("case %d: lanes: %s\ninterpreter: %s", i, got, want[i])
+			}
+		}
+	}
+	if want[3] != "<nil>" || !strings.Contains(want[2], "in no buffer") {
+		t.Errorf("the interpreter's results: %q", want)
 	}
 }
