@@ -111,3 +111,52 @@ func TestPhysicalTierErrors(t *testing.T) {
 		t.Errorf("the interpreter's results: %q", want)
 	}
 }
+
+// TestFloatAtomicTiers runs testdata/floatatomic.comp (float atomics on
+// buffers and Workgroup memory) on the interpreter and the lane tier:
+// every byte must agree. Native code refuses float atomics, so the
+// native tier runs the kernel on the lane tier.
+func TestFloatAtomicTiers(t *testing.T) {
+	src := make([]float32, 64)
+	rng := rand.New(rand.NewSource(3))
+	for i := range src {
+		src[i] = float32(rng.NormFloat64() * 100)
+	}
+	nan := float32(math.NaN())
+	src[5], src[17], src[30], src[31] = nan, float32(math.Copysign(0, -1)), 0, nan
+	src[40] = float32(math.Inf(-1))
+	acc := make([]float32, 16)
+	for i := range 4 {
+		acc[4+i], acc[8+i] = 1e30, -1e30
+	}
+	accd := make([]float64, 6)
+	accd[2], accd[3], accd[4], accd[5] = 1e300, 1e300, -1e300, -1e300
+	var want [][]byte
+	for _, tier := range []string{"interp", "lanes", "native"} {
+		t.Run(tier, func(t *testing.T) {
+			setTierIn(t, tier)
+			k := prepare(t, glsl(t, "floatatomic.comp"), "main", nil)
+			d := make([]byte, 8*len(accd))
+			for i, v := range accd {
+				binary.LittleEndian.PutUint64(d[8*i:], math.Float64bits(v))
+			}
+			bufs := [][]byte{f32s(src), f32s(acc), d, make([]byte, 4*4*64)}
+			run(t, k, [3]int{1, 1, 1}, nil, bufs...)
+			if tier != "interp" && (!k.OnTier() || k.OnNative()) {
+				t.Fatalf("on a tier %v, native %v: want the lane tier", k.OnTier(), k.OnNative())
+			}
+			if want == nil {
+				want = bufs
+				return
+			}
+			for i := range bufs {
+				for j := range bufs[i] {
+					if bufs[i][j] != want[i][j] {
+						t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+						break
+					}
+				}
+			}
+		})
+	}
+}

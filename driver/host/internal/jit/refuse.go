@@ -18,6 +18,9 @@ func refuse(p *lanes.Program) error {
 		if why, ok := noNative[o.Code]; ok {
 			return unsupported(p, i, "%s", why)
 		}
+		if o.Code == lanes.Atomic && lanes.AtomicOp(o.Imm2) >= lanes.AtomicFAdd {
+			return unsupported(p, i, "a float atomic")
+		}
 	}
 	return nil
 }

@@ -115,7 +115,8 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	case spirv.OpAtomicLoad, spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicCompareExchange,
 		spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement, spirv.OpAtomicIAdd, spirv.OpAtomicISub,
 		spirv.OpAtomicSMin, spirv.OpAtomicUMin, spirv.OpAtomicSMax, spirv.OpAtomicUMax,
-		spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor:
+		spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor,
+		spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
 		return b.atomic(in, x, cur)
 	case spirv.OpCopyObject, spirv.OpCopyLogical:
 		v, err := b.get(in, spirv.ID(a[0]))

@@ -400,6 +400,11 @@ const (
 	AtomicSMax                    // new = max(old, B) signed
 	AtomicInc                     // new = old + 1 (B unused)
 	AtomicDec                     // new = old - 1 (B unused)
+	// The float sub-operations work on the bits of a float of the word's
+	// width, in float64 rounded once to it (floatatomic.go).
+	AtomicFAdd // new = old + B
+	AtomicFMin // new = nmin(old, B)
+	AtomicFMax // new = nmax(old, B)
 )
 
 // RegionKind says what memory a region is.

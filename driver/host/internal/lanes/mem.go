@@ -379,7 +379,8 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	// Loads, stores and exchanges of floats move bits: they run on the
 	// integer of the float's width.
 	bitwise := x.Op == spirv.OpAtomicLoad || x.Op == spirv.OpAtomicStore || x.Op == spirv.OpAtomicExchange
-	if !(t.op == spirv.OpTypeInt && t.width >= 32 || t.op == spirv.OpTypeFloat && bitwise) {
+	fop, isFloatOp := floatAtomicOps[x.Op] // floatatomic.go
+	if !(t.op == spirv.OpTypeInt && t.width >= 32 && !isFloatOp || t.op == spirv.OpTypeFloat && (bitwise || isFloatOp)) {
 		return unsupported(x.Op.String(), "on %s", t)
 	}
 	k := I32
@@ -416,6 +417,9 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 		sub = AtomicInc
 	case spirv.OpAtomicIDecrement:
 		sub = AtomicDec
+	case spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
+		sub = fop
+		bv, err = val(3)
 	default:
 		subs := map[spirv.Op]AtomicOp{
 			spirv.OpAtomicIAdd: AtomicAdd, spirv.OpAtomicISub: AtomicSub, spirv.OpAtomicAnd: AtomicAnd,
