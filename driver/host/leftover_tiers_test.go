@@ -160,3 +160,39 @@ func TestFloatAtomicTiers(t *testing.T) {
 		})
 	}
 }
+
+// TestBuiltinIndexTierErrors: a built-in or a private array indexed past
+// its end fails on the lane tier and in native code with the
+// interpreter's error (the built-in is memory on every tier), and in
+// range gives its results.
+func TestBuiltinIndexTierErrors(t *testing.T) {
+	ok := []uint32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0}
+	okE := []uint32{0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0}
+	for _, c := range []struct{ idx, e []uint32 }{
+		{ok, okE},
+		{[]uint32{0, 1, 2, 0, 1, 2, 0, 3, 2, 0, 1, 2, 0, 1, 2, 0}, okE},
+		{[]uint32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 0x40000000, 0}, okE},
+		{ok, []uint32{0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 0}},
+	} {
+		idx := c.idx
+		var want string
+		var wantOut []byte
+		for _, tier := range []string{"interp", "lanes", "native"} {
+			setTierIn(t, tier)
+			k := prepare(t, glsl(t, "builtin_oob.comp"), "main", nil)
+			if tier != "interp" && !k.OnTier() {
+				t.Fatalf("%s: not on a tier", tier)
+			}
+			out := make([]byte, 4*32)
+			err := fmt.Sprint(k.Run(context.Background(), dispatch([3]int{2, 1, 1}, nil, u32s(idx), out, u32s(c.e))))
+			if tier == "interp" {
+				want, wantOut = err, out
+				continue
+			}
+			if err != want || want == "<nil>" && !bytes.Equal(out, wantOut) {
+				t.Errorf("index %v: %s: %s\ninterpreter: %s", idx, tier, err, want)
+			}
+		}
+		t.Logf("index %v, %v: %s", idx, c.e, want)
+	}
+}

@@ -434,6 +434,11 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		if t.Op >= 0 && t.Op < len(p.Ops) {
 			e.Op = map[lanes.Code]string{lanes.Load: "OpLoad", lanes.Store: "OpStore", lanes.Atomic: "OpAtomic"}[p.Ops[t.Op].Code]
 		}
+		if rg.Builtin {
+			// The interpreter checks a built-in read from memory at its
+			// access chain.
+			e.Op = "OpAccessChain"
+		}
 		return e
 	case lanes.TrapUnreachable:
 		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)

@@ -34,13 +34,13 @@ func (b *builder) builtinMemory(p ptr) (ptr, error) {
 	}
 	r := -1
 	for i, rg := range b.p.Regions {
-		if rg.Kind == RegionPrivate && rg.Name == name && rg.Size == t.size {
+		if rg.Builtin && rg.Name == name && rg.Size == t.size {
 			r = i
 		}
 	}
 	if r < 0 {
 		r = len(b.p.Regions)
-		b.p.Regions = append(b.p.Regions, Region{Kind: RegionPrivate, Set: -1, Binding: -1, Size: t.size, Name: name})
+		b.p.Regions = append(b.p.Regions, Region{Kind: RegionPrivate, Set: -1, Binding: -1, Size: t.size, Name: name, Builtin: true})
 	}
 	v, err := b.loadBuiltin(&p, t)
 	if err != nil {

@@ -433,6 +433,10 @@ type Region struct {
 	Size         int // RegionWorkgroup, RegionPrivate (per lane)
 	Init         []byte
 	Name         string // for errors: the variable's name, if any
+	// Builtin: a RegionPrivate region holding a built-in input that is
+	// indexed by a variable (builtinmem.go); the interpreter reports its
+	// out-of-bounds accesses at the access chain.
+	Builtin bool
 }
 
 // Program is one entry point over one chunk of lanes.
