@@ -348,7 +348,7 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, total, chunk int) (err 
 		tk.putRunner(tr)
 	}()
 	r, g := tr.r, &tr.g
-	*g = lanes.Group{Memory: mem, Cancel: cancel, Images: ds.images, Samplers: ds.samplers}
+	*g = lanes.Group{Memory: mem, Cancel: cancel, Images: ds.images, Samplers: ds.samplers, Phys: liveBuffers.find}
 	for i := range 3 {
 		g.NumGroups[i], g.Shift[i] = uint32(d.Groups[i]), uint32(d.GlobalShift[i])
 		if d.NumGroups[i] != 0 {
@@ -446,11 +446,18 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		if t.Op >= 0 && t.Op < len(p.Ops) {
 			e.Op = map[lanes.Code]string{lanes.Load: "OpLoad", lanes.Store: "OpStore", lanes.Atomic: "OpAtomic"}[p.Ops[t.Op].Code]
 		}
+		if rg.Builtin {
+			// The interpreter checks a built-in read from memory at its
+			// access chain.
+			e.Op = "OpAccessChain"
+		}
 		return e
 	case lanes.TrapUnreachable:
 		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)
 	case lanes.TrapUnbound:
 		return unboundError(k.name, p.Regions[t.Region]) // tierimage.go
+	case lanes.TrapPhysical:
+		return k.physTrapError(t) // tier_phys.go
 	}
 	return errors.New("host: unknown trap of the lane tier")
 }

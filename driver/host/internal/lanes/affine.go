@@ -249,7 +249,8 @@ func pure(c Code) bool {
 	case Nop, Label, Jump, JumpIfNone, JumpIfAny, Barrier, Exit, Unreachable,
 		LocalID, LocalIndex, GroupID, GlobalID, NumGroups, WorkgroupSize,
 		Load, Store, Atomic, LiveLanes, RegionLength,
-		ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize:
+		ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize,
+		PhysLoad, PhysStore, PhysAtomic:
 		return false
 	}
 	return c < numCodes

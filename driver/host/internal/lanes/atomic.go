@@ -77,6 +77,8 @@ func newValue32(op AtomicOp, old, b, c uint32) (uint32, bool) {
 		return old + 1, true
 	case AtomicDec:
 		return old - 1, true
+	case AtomicFAdd, AtomicFMin, AtomicFMax:
+		return uint32(newFloat(op, uint64(old), uint64(b), 32)), true // floatatomic.go
 	}
 	return old, false
 }
@@ -147,6 +149,8 @@ func newValue64(op AtomicOp, old, b, c uint64) (uint64, bool) {
 		return old + 1, true
 	case AtomicDec:
 		return old - 1, true
+	case AtomicFAdd, AtomicFMin, AtomicFMax:
+		return newFloat(op, old, b, 64), true // floatatomic.go
 	}
 	return old, false
 }

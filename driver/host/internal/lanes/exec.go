@@ -36,6 +36,7 @@ type Exec struct {
 	mem     [][]byte // the group's memories, per region
 	g       *Group
 	imgRegs imageRegs // imageexec.go
+	phys    physCache // the buffer a Phys op reached last (physexec.go)
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -168,6 +169,7 @@ func chunkIDs(p *Program, C, c int) (ids [4][]uint32, live uint64) {
 func (e *Exec) RunGroup(g *Group) *Trap {
 	p := e.p
 	e.g = g
+	e.phys = physCache{} // buffers may have gone since the last group
 	for r, rg := range p.Regions {
 		switch rg.Kind {
 		case RegionBuffer, RegionPush:
@@ -354,6 +356,10 @@ func (e *Exec) run(c int) *Trap {
 			}
 		case ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize:
 			if t := e.image(c, f, o, pc-1); t != nil { // imageexec.go
+				return t
+			}
+		case PhysLoad, PhysStore, PhysAtomic:
+			if t := e.physical(c, f, o, pc-1); t != nil { // physexec.go
 				return t
 			}
 		default:

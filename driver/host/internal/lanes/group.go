@@ -28,6 +28,10 @@ type Group struct {
 	// returns TrapCancelled at the next backward jump, native code at its
 	// next yield (a budget of backward jumps, package jit's yield.go).
 	Cancel *atomic.Bool
+	// Phys, where not nil, finds the live buffer holding a physical
+	// address: its bytes and its address (nil if none). The Phys ops
+	// trap without it.
+	Phys func(addr uint64) (mem []byte, lo uint64)
 }
 
 // Runner runs work-groups of one Program: the Go executor (Exec) or

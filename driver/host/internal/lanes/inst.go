@@ -119,7 +119,8 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	case spirv.OpAtomicLoad, spirv.OpAtomicStore, spirv.OpAtomicExchange, spirv.OpAtomicCompareExchange,
 		spirv.OpAtomicIIncrement, spirv.OpAtomicIDecrement, spirv.OpAtomicIAdd, spirv.OpAtomicISub,
 		spirv.OpAtomicSMin, spirv.OpAtomicUMin, spirv.OpAtomicSMax, spirv.OpAtomicUMax,
-		spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor:
+		spirv.OpAtomicAnd, spirv.OpAtomicOr, spirv.OpAtomicXor,
+		spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
 		return b.atomic(in, x, cur)
 	case spirv.OpCopyObject, spirv.OpCopyLogical:
 		v, err := b.get(in, spirv.ID(a[0]))
@@ -142,6 +143,8 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	case spirv.OpSampledImage, spirv.OpImage, spirv.OpImageSampleExplicitLod, spirv.OpImageFetch,
 		spirv.OpImageRead, spirv.OpImageWrite, spirv.OpImageQuerySize, spirv.OpImageQuerySizeLod:
 		return b.image(in, x, cur) // image.go
+	case spirv.OpConvertUToPtr, spirv.OpConvertPtrToU:
+		return b.physConvert(in, x) // physical.go
 	}
 	t, err := b.types.get(x.ResultType)
 	if err != nil {
@@ -704,6 +707,12 @@ func (b *builder) extInst(in *instance, x *spirv.Instruction) error {
 	}
 	if at == nil || len(t.leaves) == 0 {
 		return unsupported("OpExtInst", "GLSL.std.450 %s", num)
+	}
+	if at.scalarOf().op == spirv.OpTypeFloat {
+		if out, ok := b.geometric(num, at.scalarOf().kind(), args, t); ok { // geometric.go
+			in.env[x.Result] = &sval{t: t, leaves: out}
+			return nil
+		}
 	}
 	for _, v := range args {
 		if len(v) != len(t.leaves) {

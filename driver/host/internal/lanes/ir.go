@@ -364,6 +364,20 @@ const (
 	// RegionLength: Dst (I32, Uniform) = the length in bytes of region
 	// Imm as bound to the group (at most 0xffffffff): OpArrayLength.
 	RegionLength
+	// PhysLoad: Dst (of Kind, Varying) = the Imm2 bytes (1, 2, 4, 8) at
+	// the physical address A (I64: a PhysicalStorageBuffer pointer's
+	// value), for each lane of M; 1 and 2 bytes are zero-extended. The
+	// bytes must lie in one live buffer (Group.Phys finds it), else the
+	// program traps with TrapPhysical naming the lane, address and size.
+	// Native code has none of the Phys ops (package jit refuses them).
+	PhysLoad
+	// PhysStore: the Imm2 low bytes of B (of Kind) to the physical
+	// address A, for each lane of M in lane order.
+	PhysStore
+	// PhysAtomic: Atomic's sub-operation Imm2 on the w-bit word at the
+	// physical address A, with B and C, for each lane of M in lane order;
+	// Dst is the old value. Imm is the SPIR-V opcode (for messages).
+	PhysAtomic
 
 	// ---- images (image.go; package texel computes every texel) ----
 	//
@@ -444,6 +458,11 @@ const (
 	AtomicSMax                    // new = max(old, B) signed
 	AtomicInc                     // new = old + 1 (B unused)
 	AtomicDec                     // new = old - 1 (B unused)
+	// The float sub-operations work on the bits of a float of the word's
+	// width, in float64 rounded once to it (floatatomic.go).
+	AtomicFAdd // new = old + B
+	AtomicFMin // new = nmin(old, B)
+	AtomicFMax // new = nmax(old, B)
 )
 
 // RegionKind says what memory a region is.
@@ -480,6 +499,10 @@ type Region struct {
 	Size         int // RegionWorkgroup, RegionPrivate (per lane)
 	Init         []byte
 	Name         string // for errors: the variable's name, if any
+	// Builtin: a RegionPrivate region holding a built-in input that is
+	// indexed by a variable (builtinmem.go); the interpreter reports its
+	// out-of-bounds accesses at the access chain.
+	Builtin bool
 }
 
 // Program is one entry point over one chunk of lanes.
@@ -516,6 +539,9 @@ const (
 	// TrapUnbound: an image op found no image or sampler bound to its
 	// region (Trap.Region).
 	TrapUnbound
+	// TrapPhysical: a Phys op's bytes are not all in one live buffer
+	// (Trap.Addr and Size say which).
+	TrapPhysical
 )
 
 // Trap describes a trap: the op (index in Program.Ops), the local linear
@@ -527,4 +553,6 @@ type Trap struct {
 	Region int
 	Offset uint32
 	Size   int
+	// Addr is the physical address of a TrapPhysical.
+	Addr uint64
 }

@@ -183,8 +183,8 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 	if err != nil {
 		return err
 	}
-	if base.ptr == nil {
-		return unsupported(x.Op.String(), "a base that is not a pointer")
+	if base.ptr == nil || base.ptr.region == physRegion {
+		return unsupported(x.Op.String(), "a base that is not a pointer to a variable")
 	}
 	rt, err := b.types.get(x.ResultType)
 	if err != nil {
@@ -214,9 +214,14 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 		}
 		i := iv[0]
 		ci, isConst := b.p.Values[i].Bits, b.p.Values[i].Const
+		if p.region < 0 && !isConst {
+			if p, err = b.builtinMemory(p); err != nil { // builtinmem.go
+				return err
+			}
+		}
 		if p.region < 0 {
-			if !isConst || p.comp >= 0 {
-				return unsupported(x.Op.String(), "a built-in indexed by a variable")
+			if p.comp >= 0 {
+				return unsupported(x.Op.String(), "a built-in indexed twice")
 			}
 			p.comp = int(ci)
 			t = t.elem
@@ -260,6 +265,9 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 		return nil, unsupported("OpLoad", "a value too large to scalarize")
 	}
 	s := &sval{t: t}
+	if p.region == physRegion {
+		return b.physLoad(p, t, cur) // physical.go
+	}
 	if p.region < 0 {
 		return b.loadBuiltin(p, t)
 	}
@@ -292,6 +300,9 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 
 // store stores v through p for the lanes of cur.
 func (b *builder) store(p *ptr, v *sval, cur Value) error {
+	if p.region == physRegion {
+		return b.physStore(p, v, cur) // physical.go
+	}
 	if p.region < 0 {
 		return unsupported("OpStore", "to a built-in")
 	}
@@ -364,7 +375,7 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	if err != nil {
 		return err
 	}
-	if pv.ptr == nil || pv.ptr.region < 0 {
+	if pv.ptr == nil || pv.ptr.region < 0 && pv.ptr.region != physRegion {
 		return unsupported(x.Op.String(), "not on memory")
 	}
 	p := pv.ptr
@@ -372,7 +383,8 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	// Loads, stores and exchanges of floats move bits: they run on the
 	// integer of the float's width.
 	bitwise := x.Op == spirv.OpAtomicLoad || x.Op == spirv.OpAtomicStore || x.Op == spirv.OpAtomicExchange
-	if !(t.op == spirv.OpTypeInt && t.width >= 32 || t.op == spirv.OpTypeFloat && bitwise) {
+	fop, isFloatOp := floatAtomicOps[x.Op] // floatatomic.go
+	if !(t.op == spirv.OpTypeInt && t.width >= 32 && !isFloatOp || t.op == spirv.OpTypeFloat && (bitwise || isFloatOp)) {
 		return unsupported(x.Op.String(), "on %s", t)
 	}
 	k := I32
@@ -409,6 +421,9 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 		sub = AtomicInc
 	case spirv.OpAtomicIDecrement:
 		sub = AtomicDec
+	case spirv.OpAtomicFAddEXT, spirv.OpAtomicFMinEXT, spirv.OpAtomicFMaxEXT:
+		sub = fop
+		bv, err = val(3)
 	default:
 		subs := map[spirv.Op]AtomicOp{
 			spirv.OpAtomicIAdd: AtomicAdd, spirv.OpAtomicISub: AtomicSub, spirv.OpAtomicAnd: AtomicAnd,
@@ -432,7 +447,11 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	if len(b.loads) > 0 {
 		b.loads = map[loadKey]Value{}
 	}
-	b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	if p.region == physRegion { // physical.go
+		b.emit(Op{Code: PhysAtomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(x.Op), Imm2: int64(sub)})
+	} else {
+		b.emit(Op{Code: Atomic, Kind: k, Dst: dst, A: p.off, B: bv, C: cv, M: cur, Imm: int64(p.region), Imm2: int64(sub)})
+	}
 	if dst != NoValue {
 		if t.kind() != k {
 			dst = b.op(Bitcast, k, t.kind(), dst)

@@ -25,6 +25,7 @@ var codeNames = [...]string{
 	ImageFetch: "ImageFetch", ImageSample: "ImageSample", ImagePart: "ImagePart", ImageTexel: "ImageTexel",
 	ImageWrite: "ImageWrite", ImageSize: "ImageSize",
 	HalfToF: "HalfToF", FToHalf: "FToHalf",
+	PhysLoad: "PhysLoad", PhysStore: "PhysStore", PhysAtomic: "PhysAtomic",
 }
 
 func (c Code) String() string {
