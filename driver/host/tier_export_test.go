@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"github.com/clgo/clgo/internal/config"
 	"os"
 	"strings"
 
@@ -34,13 +35,13 @@ func TierOf(k driver.Kernel) (bool, error) {
 }
 
 // preparedKernels lists what the program has prepared for k's entry
-// point.
+// point on the tier CLGO_HOST_TIER now names.
 func (k *kernel) preparedKernels() []*Kernel {
 	k.p.mu.Lock()
 	defer k.p.mu.Unlock()
 	var out []*Kernel
 	for key, pk := range k.p.prepared {
-		if strings.HasPrefix(key, k.refl.Name+"\x00") {
+		if strings.HasPrefix(key, k.refl.Name+"\x00") && strings.HasSuffix(key, "\x00"+config.Get(config.HostTier)) {
 			out = append(out, pk)
 		}
 	}

@@ -28,9 +28,11 @@ kernel void xor_partners(global const int *in, global int *out, global int *rev,
   }
   out[i ^ 1] = v - in[n - 1 - i];
   rev[n - 1 - i] = s[63 - l];
-  // Under a data-dependent mask: the lanes' mask is permuted too.
+  // Under a data-dependent mask: the lanes' mask is permuted too. Each
+  // word has one writer (odd[255 - i] -= v raced with odd[i ^ 1] = v of
+  // another work-item).
   if ((v + l * 3) & 1)
     odd[i ^ 1] = v;
   if ((v + l) & 2)
-    odd[255 - i] -= v;
+    rev[n - 1 - i] -= v;
 }

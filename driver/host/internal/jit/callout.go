@@ -74,8 +74,8 @@ func canCallOut(o *lanes.Op) bool {
 }
 
 // firstCallouts is the ops known to need call-outs before compiling: the
-// GLSL.std.450 functions without exact code, and those the test hook
-// names.
+// GLSL.std.450 functions without exact code, the ops of goOnly, and those
+// the test hook names.
 func firstCallouts(p *lanes.Program) []bool {
 	calls := make([]bool, len(p.Ops))
 	var force func(lanes.Op) bool
@@ -87,7 +87,7 @@ func firstCallouts(p *lanes.Program) []bool {
 		if !canCallOut(o) {
 			continue
 		}
-		calls[i] = o.Code == lanes.Math && !mathExact(o.Imm) || force != nil && force(*o)
+		calls[i] = o.Code == lanes.Math && !mathExact(o.Imm) || goOnly(o) || force != nil && force(*o)
 	}
 	return calls
 }

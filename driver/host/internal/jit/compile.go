@@ -94,12 +94,6 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	if err := refuseImages(p); err != nil { // images.go
-		return nil, nil, err
-	}
-	if err := refuse(p); err != nil { // refuse.go
-		return nil, nil, err
-	}
 	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue, calls: calls}
 	for _, c := range calls {
 		if c {

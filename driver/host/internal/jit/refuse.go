@@ -2,25 +2,19 @@ package jit
 
 import "github.com/clgo/clgo/driver/host/internal/lanes"
 
-// noNative are the lane ops native code has no code for: a program with
-// one is refused before any analysis looks at it (the analyses would take
-// an op they do not know for a pure one), and runs elsewhere.
-var noNative = map[lanes.Code]string{
-	lanes.PhysLoad:   "a load through a PhysicalStorageBuffer pointer",
-	lanes.PhysStore:  "a store through a PhysicalStorageBuffer pointer",
-	lanes.PhysAtomic: "an atomic through a PhysicalStorageBuffer pointer",
-}
-
-// refuse returns an error wrapping lanes.ErrUnsupported for the first op
-// of p that native code lacks, or nil.
-func refuse(p *lanes.Program) error {
-	for i, o := range p.Ops {
-		if why, ok := noNative[o.Code]; ok {
-			return unsupported(p, i, "%s", why)
-		}
-		if o.Code == lanes.Atomic && lanes.AtomicOp(o.Imm2) >= lanes.AtomicFAdd {
-			return unsupported(p, i, "a float atomic")
-		}
+// goOnly reports whether native code has no code of its own for op o and
+// always calls it out (callout.go) to the lane tier's Go executor: image
+// ops (texel formats and samplers are known only at dispatch), loads,
+// stores and atomics through PhysicalStorageBuffer pointers (their
+// buffer is found per access), and float atomics. They are marked before
+// any analysis looks at the program, so none takes them for pure ops.
+func goOnly(o *lanes.Op) bool {
+	switch o.Code {
+	case lanes.PhysLoad, lanes.PhysStore, lanes.PhysAtomic,
+		lanes.ImageFetch, lanes.ImageSample, lanes.ImagePart, lanes.ImageTexel, lanes.ImageWrite, lanes.ImageSize:
+		return true
+	case lanes.Atomic:
+		return lanes.AtomicOp(o.Imm2) >= lanes.AtomicFAdd
 	}
-	return nil
+	return false
 }
