@@ -57,16 +57,29 @@ func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*co
 			}
 		}
 	}
+	// Spans are made in header order. A sweep over the blocks keeps those
+	// that start before h on a heap by end, dropping those that end at or
+	// before h: the top is the nearest end past h.
+	ends := &intHeap{less: func(a, b int) bool { return spans[a].merge < spans[b].merge }}
+	next := 0
 	added := false
 	for h := 1; h < n; h++ {
 		if in.fast[h] || len(preds[h]) == 0 {
 			continue
 		}
+		for ; next < len(spans) && spans[next].head < h; next++ {
+			ends.push(next)
+		}
 		e := n
-		for _, s := range spans {
-			if s.head < h && h < s.merge && s.merge < e {
-				e = s.merge
+		for {
+			s, ok := ends.top()
+			if !ok || spans[s].merge > h {
+				if ok {
+					e = spans[s].merge
+				}
+				break
 			}
+			ends.pop()
 		}
 		if e-h < 2 {
 			continue // no block after h to make direct

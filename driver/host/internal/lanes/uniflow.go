@@ -82,19 +82,38 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 		}
 	}
 	cons = b.addTails(in, preds, cons)
+	// cons is in header order, the innermost of those holding a block
+	// last: a sweep over the blocks keeps the constructs whose headers
+	// precede j on a heap, the latest on top, dropping those that end
+	// before j.
+	holding := &intHeap{less: func(a, b int) bool { return a > b }}
+	next := 0
 	for j := 1; j < n; j++ {
 		if in.fast[j] || len(preds[j]) == 0 {
 			continue
 		}
+		for ; next < len(cons) && cons[next].head < j; next++ {
+			holding.push(next)
+		}
 		// The innermost converged construct holding j after its header.
-		for k := len(cons) - 1; k >= 0; k-- {
-			c := cons[k]
-			if c.head < j && j <= c.last {
+		for {
+			k, ok := holding.top()
+			if !ok {
+				break
+			}
+			if c := cons[k]; j <= c.last {
 				in.direct[j], in.dcons[j] = true, c
 				c.used = true
 				in.labels[j] = b.label()
 				break
 			}
+			holding.pop()
+		}
+	}
+	byHead := map[int][]*construct{}
+	for _, c := range cons {
+		if !c.key.tail {
+			byHead[c.key.head] = append(byHead[c.key.head], c)
 		}
 	}
 	for h, l := range in.loops {
@@ -102,10 +121,8 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			l.jumps = true
 			continue
 		}
-		for _, c := range cons {
-			if c.key.head == h && !c.key.tail {
-				l.jumps, c.used = true, true
-			}
+		for _, c := range byHead[h] {
+			l.jumps, c.used = true, true
 		}
 	}
 }
