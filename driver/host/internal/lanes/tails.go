@@ -34,7 +34,7 @@ import (
 // known Varying to cons, keeping the order findConverged searches in
 // (outer before inner, headers in block order; at one header the tail,
 // which does not hold the merge, before the construct).
-func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*construct {
+func (b *builder) addTails(in *instance, preds [][]int, cl *closure, cons []*construct) []*construct {
 	n := len(in.fn.Blocks)
 	// The constructs and loop bodies: a block's region ends at the
 	// nearest end of one holding it past its start.
@@ -85,7 +85,7 @@ func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*co
 			continue // no block after h to make direct
 		}
 		key := consKey{inst: in.seq, head: h, tail: true}
-		if b.varyingCons[key] || !closedTail(in, preds, h, e) {
+		if b.varyingCons[key] || !cl.closedTail(h, e) {
 			continue
 		}
 		c := &construct{key: key, in: in, head: h, merge: e, last: e - 1}
@@ -102,32 +102,4 @@ func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*co
 		})
 	}
 	return cons
-}
-
-// closedTail reports whether blocks (h, e) take edges only from blocks
-// [h, e), and no loop starts at h, starts in the region and ends past
-// it, or starts before it and ends inside it (a loop ending at e holds
-// the region).
-func closedTail(in *instance, preds [][]int, h, e int) bool {
-	for k := h + 1; k < e; k++ {
-		for _, p := range preds[k] {
-			if p < h || p >= e {
-				return false
-			}
-		}
-	}
-	for lh, l := range in.loops {
-		if lh == h {
-			// Its blocks after the loop would run under the last
-			// iteration's lanes.
-			return false
-		}
-		if lh > h && lh < e && l.merge > e {
-			return false
-		}
-		if lh < h && l.merge > h && l.merge < e {
-			return false
-		}
-	}
-	return true
 }

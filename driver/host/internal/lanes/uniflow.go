@@ -58,11 +58,12 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 	in.direct = make([]bool, n)
 	in.dcons = make([]*construct, n)
 	in.labels = make([]int64, n)
+	cl := newClosure(in, preds)
 	// Constructs, innermost last for each block: headers in block order.
 	var cons []*construct
 	add := func(head, merge, keyHead int) {
 		key := consKey{inst: in.seq, head: keyHead}
-		if b.varyingCons[key] || !closedRange(in, preds, head, merge) {
+		if b.varyingCons[key] || !cl.closedRange(head, merge) {
 			return
 		}
 		c := &construct{key: key, in: in, head: head, merge: merge, last: merge}
@@ -81,7 +82,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			}
 		}
 	}
-	cons = b.addTails(in, preds, cons)
+	cons = b.addTails(in, preds, cl, cons)
 	// cons is in header order, the innermost of those holding a block
 	// last: a sweep over the blocks keeps the constructs whose headers
 	// precede j on a heap, the latest on top, dropping those that end
@@ -125,28 +126,6 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			l.jumps, c.used = true, true
 		}
 	}
-}
-
-// closedRange reports whether blocks (head, merge] take edges only from
-// blocks [head, merge), and every loop is inside the range or outside it.
-func closedRange(in *instance, preds [][]int, head, merge int) bool {
-	n := len(preds)
-	for k := head + 1; k <= merge && k < n; k++ {
-		for _, p := range preds[k] {
-			if p < head || p >= merge {
-				return false
-			}
-		}
-	}
-	for h, l := range in.loops {
-		if h > head && h < merge && l.merge > merge {
-			return false
-		}
-		if h < head && l.merge > head && l.merge <= merge {
-			return false
-		}
-	}
-	return true
 }
 
 // isDirect reports whether the edge from block i to block j is a jump.
