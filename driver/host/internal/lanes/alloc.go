@@ -1,9 +1,6 @@
 package lanes
 
-import (
-	"container/heap"
-	"slices"
-)
+import "slices"
 
 // allocate gives every value a frame slot. Values whose live ranges do not
 // overlap share slots. A live range is the span of ops from a value's
@@ -109,7 +106,7 @@ func (b *builder) assignSlots(r *ranges) {
 	// Free slots by area (uniform 0, varying 1) and size.
 	free := map[[2]int][]int{}
 	key := func(v int) [2]int { return [2]int{int(p.Values[v].Shape), size(v)} }
-	var live activeHeap
+	var live activeHeap // ranges holding slots, by end
 	var ended []active
 	uniEnd, varEnd := 0, 0
 	offs := make([]int, n)
@@ -117,7 +114,7 @@ func (b *builder) assignSlots(r *ranges) {
 		// Release slots of ranges that ended before this one starts.
 		ended = ended[:0]
 		for len(live) > 0 && live[0].end < first[v] {
-			ended = append(ended, heap.Pop(&live).(active))
+			ended = append(ended, live.pop())
 		}
 		slices.SortFunc(ended, func(x, y active) int { return x.seq - y.seq })
 		for _, a := range ended {
@@ -134,7 +131,7 @@ func (b *builder) assignSlots(r *ranges) {
 			offs[v] = varEnd
 			varEnd += sz
 		}
-		heap.Push(&live, active{v: v, end: last[v], seq: seq})
+		live.push(active{v: v, end: last[v], seq: seq})
 	}
 	// Constants: uniform slots of their own.
 	for v := range n {
@@ -162,16 +159,43 @@ func (b *builder) assignSlots(r *ranges) {
 // the slot.
 type active struct{ v, end, seq int }
 
-// activeHeap is a min-heap of active values by end.
+// activeHeap is a min-heap of active values by end (written out rather
+// than through container/heap, whose interface boxes every element).
 type activeHeap []active
 
-func (h activeHeap) Len() int           { return len(h) }
-func (h activeHeap) Less(i, j int) bool { return h[i].end < h[j].end }
-func (h activeHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *activeHeap) Push(x any)        { *h = append(*h, x.(active)) }
-func (h *activeHeap) Pop() any {
-	old := *h
-	a := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return a
+func (h *activeHeap) push(a active) {
+	*h = append(*h, a)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		up := (i - 1) / 2
+		if s[up].end <= s[i].end {
+			break
+		}
+		s[up], s[i] = s[i], s[up]
+		i = up
+	}
+}
+
+func (h *activeHeap) pop() active {
+	s := *h
+	top := s[0]
+	last := len(s) - 1
+	s[0] = s[last]
+	s = s[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(s) && s[l].end < s[m].end {
+			m = l
+		}
+		if r := l + 1; r < len(s) && s[r].end < s[m].end {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
 }
