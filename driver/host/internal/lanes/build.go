@@ -26,6 +26,9 @@ type builder struct {
 	nInst   int
 	uniPhis []uniPhi
 	failed  bool
+	// uniPhiRegs indexes uniPhis[:uniPhisIndexed] by register (uniPhiOf).
+	uniPhiRegs     map[Value]phiKey
+	uniPhisIndexed int
 	// Loops with uniform exits need no shadows (uniphi.go): those found
 	// to need them, and this round's assumptions.
 	shadowed map[loopKey]bool
