@@ -152,6 +152,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	}
 	b.cur = nil
 	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+	b.placeAllHoisted()
 	b.dropLabels()
 	b.gatherLoads() // vecrun.go
 	return b.p, nil
