@@ -210,7 +210,7 @@ func (g *gen) emitCallout(i int) int {
 	// everything, the op's result included.
 	a.Bind(resume)
 	g.cache.flush()
-	clear(g.cse)
+	g.cse.clear()
 	for reg, k := range g.loops.active {
 		if k != noKey {
 			g.loadPinned(lanes.Value(k/2), int(k%2), reg)

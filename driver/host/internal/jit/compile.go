@@ -34,7 +34,7 @@ type gen struct {
 	frameSize           int // bytes of a frame, private areas included
 	op                  int // the op being compiled, for stubs and errors
 	cache               regCache
-	cse                 map[cseKey]lanes.Value // cse.go
+	cse                 *cseTable // cse.go
 	// nextChunk: where Exit (and Barrier) go on to the next chunk.
 	nextChunk amd64.Label
 	// resumeOff is where a frame keeps its chunk's resume point in
@@ -94,7 +94,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: map[cseKey]lanes.Value{}, watchDst: lanes.NoValue, calls: calls}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls}
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -192,7 +192,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			if !g.enterLoopHead(o.Imm) {
 				g.enterLabel(o.Imm)
 			}
-			clear(g.cse)
+			g.cse.clear()
 			g.joins.dead = false
 			if err := g.emit(o); err != nil {
 				return nil, nil, unsupported(p, i, "%v", err)
@@ -228,7 +228,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			g.cseForget(o.Dst)
 		}
 		if !safe && !keepsAround(o.Code) {
-			clear(g.cse)
+			g.cse.clear()
 		}
 		var err error
 		switch {
@@ -236,7 +236,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		default:
 			err = g.emit(o)
 			if safe && g.caching && g.pure(o) && o.A != o.Dst && o.B != o.Dst && o.C != o.Dst {
-				g.cse[g.cseKeyOf(o)] = o.Dst
+				g.cse.put(g.cseKeyOf(o), o.Dst)
 			}
 		}
 		g.dstWritten(o)
@@ -245,7 +245,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			if keepsAround(o.Code) {
 				g.unhide(&hidden, o.Dst, a.YUsed())
 			} else {
-				clear(g.cse)
+				g.cse.clear()
 			}
 		}
 		switch o.Code {

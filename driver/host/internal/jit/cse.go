@@ -38,19 +38,60 @@ func (g *gen) cseKeyOf(o *lanes.Op) cseKey {
 	return cseKey{o.Code, o.Kind, vi.Kind, vi.Shape, o.A, o.B, o.C, o.Imm, o.Imm2}
 }
 
-// cseForget drops the entries that read or give v (v is being written).
-func (g *gen) cseForget(v lanes.Value) {
-	for k, d := range g.cse {
-		if d == v || k.a == v || k.b == v || k.c == v {
-			delete(g.cse, k)
+// cseTable maps pure ops (by cseKey) to the value that holds their
+// result, with an index of the keys by the values they name, so that
+// writing a value forgets its entries without a scan of the table: a
+// straight run of thousands of ops (ethminer's search) made the scan
+// quadratic.
+type cseTable struct {
+	m     map[cseKey]lanes.Value
+	users map[lanes.Value][]cseKey // keys that named a value (some since dropped)
+}
+
+func newCSETable() *cseTable {
+	return &cseTable{m: map[cseKey]lanes.Value{}, users: map[lanes.Value][]cseKey{}}
+}
+
+// get returns the value holding k's result.
+func (t *cseTable) get(k cseKey) (lanes.Value, bool) {
+	d, ok := t.m[k]
+	return d, ok
+}
+
+// put records that d holds k's result.
+func (t *cseTable) put(k cseKey, d lanes.Value) {
+	t.m[k] = d
+	t.users[d] = append(t.users[d], k)
+	for _, v := range [3]lanes.Value{k.a, k.b, k.c} {
+		if v != d && v != lanes.NoValue {
+			t.users[v] = append(t.users[v], k)
 		}
 	}
 }
 
+// clear forgets everything (a label, or code that may write any value).
+func (t *cseTable) clear() {
+	clear(t.m)
+	clear(t.users)
+}
+
+// forget drops the entries that read or give v.
+func (t *cseTable) forget(v lanes.Value) {
+	for _, k := range t.users[v] {
+		if d, ok := t.m[k]; ok && (d == v || k.a == v || k.b == v || k.c == v) {
+			delete(t.m, k)
+		}
+	}
+	delete(t.users, v)
+}
+
+// cseForget drops the entries that read or give v (v is being written).
+func (g *gen) cseForget(v lanes.Value) { g.cse.forget(v) }
+
 // cseCopy emits o as a copy of an earlier equal op's cached result, if
 // there is one.
 func (g *gen) cseCopy(o *lanes.Op) bool {
-	prev, ok := g.cse[g.cseKeyOf(o)]
+	prev, ok := g.cse.get(g.cseKeyOf(o))
 	if !ok {
 		return false
 	}

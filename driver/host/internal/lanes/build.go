@@ -26,6 +26,9 @@ type builder struct {
 	nInst   int
 	uniPhis []uniPhi
 	failed  bool
+	// uniPhiRegs indexes uniPhis[:uniPhisIndexed] by register (uniPhiOf).
+	uniPhiRegs     map[Value]phiKey
+	uniPhisIndexed int
 	// Loops with uniform exits need no shadows (uniphi.go): those found
 	// to need them, and this round's assumptions.
 	shadowed map[loopKey]bool
@@ -98,6 +101,9 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 			return nil, err
 		}
 		if !b.check() {
+			// Slots only for the round that stands: the rounds before
+			// are thrown away (six rounds on hashcat's m01100_mxx).
+			b.allocate()
 			return p, nil
 		}
 	}
@@ -146,10 +152,10 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	}
 	b.cur = nil
 	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+	b.placeAllHoisted()
 	b.dropLabels()
 	b.dropUnreadMasks() // sealed.go
 	b.gatherLoads()     // vecrun.go
-	b.allocate()
 	return b.p, nil
 }
 

@@ -56,10 +56,13 @@ type instance struct {
 	// block the merge of the one it heads and the header of the one it
 	// merges, or -1; stash holds the labels waiting for a resume point
 	// when such a construct was entered, to wait past its merge.
-	sealed   []span
-	sealHead []int
-	sealAt   []int
-	stash    [][]int64
+	sealed []span
+	// sealedTree indexes sealed by block (sealed.go), nil where the
+	// spans do not nest.
+	sealedTree *sealedTree
+	sealHead   []int
+	sealAt     []int
+	stash      [][]int64
 	// single marks the blocks of such a construct whose one edge comes
 	// from its header: their mask is that edge's, edgeMask (no register).
 	single   []bool

@@ -1,5 +1,7 @@
 package lanes
 
+import "slices"
+
 // Loop-invariant ops. An op inside a loop whose operands were all made
 // before the loop started, and are not registers written again (masks,
 // phis, shadows, return values), computes the same in every iteration:
@@ -19,6 +21,11 @@ type hoistLoop struct {
 	// numbering of cse.go forgets at every label, but a hoisted op's
 	// value is there for the whole loop).
 	made map[cseKey]Value
+	// pre holds the ops placed before the loop, in order, until the loop
+	// is left: inserting each into the program as it came moved the
+	// whole loop body every time, quadratic in big loops (hashcat's
+	// m20011_init).
+	pre []Op
 }
 
 // newReg makes a register that code writes more than once.
@@ -33,7 +40,27 @@ func (b *builder) enterLoop() {
 }
 
 func (b *builder) leaveLoop() {
+	l := b.loopStack[len(b.loopStack)-1]
 	b.loopStack = b.loopStack[:len(b.loopStack)-1]
+	b.placeHoisted(l)
+}
+
+// placeHoisted puts the ops hoisted out of loop l before it. The ops of
+// a loop around l are not in the program yet, so l.at is still l's
+// place.
+func (b *builder) placeHoisted(l *hoistLoop) {
+	if len(l.pre) > 0 {
+		b.p.Ops = slices.Insert(b.p.Ops, l.at, l.pre...)
+		l.pre = nil
+	}
+}
+
+// placeAllHoisted places the ops hoisted out of loops still open, inner
+// loops first (a round that ends inside loops).
+func (b *builder) placeAllHoisted() {
+	for i := len(b.loopStack) - 1; i >= 0; i-- {
+		b.placeHoisted(b.loopStack[i])
+	}
 }
 
 // invariant reports whether v is the same throughout loop n of the
@@ -78,13 +105,7 @@ func (b *builder) hoisted(key cseKey, o Op) (Value, bool) {
 func (b *builder) hoist(o Op) bool {
 	if n := b.outermostInvariant(o); n >= 0 {
 		l := b.loopStack[n]
-		ops := append(b.p.Ops, Op{})
-		copy(ops[l.at+1:], ops[l.at:])
-		ops[l.at] = o
-		b.p.Ops = ops
-		for _, inner := range b.loopStack[n:] {
-			inner.at++
-		}
+		l.pre = append(l.pre, o)
 		b.hoistedAt[o.Dst] = n
 		l.made[cseKey{code: o.Code, kind: o.Kind, dk: b.p.Values[o.Dst].Kind, a: o.A, b: o.B, c: o.C, imm: o.Imm}] = o.Dst
 		return true

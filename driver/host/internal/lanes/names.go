@@ -1,6 +1,9 @@
 package lanes
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 var codeNames = [...]string{
 	Nop: "Nop", Label: "Label", Jump: "Jump", JumpIfNone: "JumpIfNone", JumpIfAny: "JumpIfAny",
@@ -37,29 +40,29 @@ func (c Code) String() string {
 
 // String prints an op for debugging: "v3 = Add.i32 v1 v2 #imm".
 func (p *Program) String() string {
-	s := ""
+	var s strings.Builder
 	for i, o := range p.Ops {
-		s += fmt.Sprintf("%4d ", i)
+		fmt.Fprintf(&s, "%4d ", i)
 		if o.Dst != NoValue {
-			s += fmt.Sprintf("v%d = ", o.Dst)
+			fmt.Fprintf(&s, "v%d = ", o.Dst)
 		}
-		s += fmt.Sprintf("%s.%s", o.Code, o.Kind)
+		fmt.Fprintf(&s, "%s.%s", o.Code, o.Kind)
 		for _, a := range []Value{o.A, o.B, o.C} {
 			if a != NoValue {
 				if p.Values[a].Const {
-					s += fmt.Sprintf(" #%#x", p.Values[a].Bits)
+					fmt.Fprintf(&s, " #%#x", p.Values[a].Bits)
 				} else {
-					s += fmt.Sprintf(" v%d", a)
+					fmt.Fprintf(&s, " v%d", a)
 				}
 			}
 		}
 		if o.M != NoValue {
-			s += fmt.Sprintf(" [m v%d]", o.M)
+			fmt.Fprintf(&s, " [m v%d]", o.M)
 		}
 		if o.Imm != 0 || o.Imm2 != 0 {
-			s += fmt.Sprintf(" imm=%d,%d", o.Imm, o.Imm2)
+			fmt.Fprintf(&s, " imm=%d,%d", o.Imm, o.Imm2)
 		}
-		s += "\n"
+		s.WriteByte('\n')
 	}
-	return s
+	return s.String()
 }

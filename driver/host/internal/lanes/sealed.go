@@ -38,7 +38,7 @@ func (s span) inside(lo, hi int) bool {
 }
 
 // findSealed lists the instance's sealed constructs.
-func (b *builder) findSealed(in *instance, preds [][]int) {
+func (b *builder) findSealed(in *instance, preds [][]int, cl *closure) {
 	in.sealed = in.sealed[:0]
 	n := len(in.fn.Blocks)
 	for h, bl := range in.fn.Blocks {
@@ -53,17 +53,61 @@ func (b *builder) findSealed(in *instance, preds [][]int) {
 		if !ok || m <= h || m >= n || len(preds[m]) == 0 || in.loops[m] != nil || in.fast[m] {
 			continue
 		}
-		if b.sealedRange(in, preds, h, m) {
+		if b.sealedRange(in, preds, cl, h, m) {
 			in.sealed = append(in.sealed, span{h, m})
 		}
 	}
+	in.sealedTree = newSealedTree(in.sealed, n)
+}
+
+// sealedTree indexes an instance's sealed constructs by block: the
+// innermost one holding each block and each one's parent. Structured
+// constructs nest, so the ones holding a block form a chain, and the
+// queries below walk it instead of every sealed construct (a big kernel
+// has thousands of constructs, and the queries run per block and
+// construct).
+type sealedTree struct {
+	inner  []int32 // per block: the innermost sealed span holding it, or -1
+	parent []int32 // per span: the innermost sealed span around it, or -1
+}
+
+// newSealedTree indexes sealed (in header order) over n blocks; nil if
+// two spans overlap without nesting.
+func newSealedTree(sealed []span, n int) *sealedTree {
+	t := &sealedTree{inner: make([]int32, n), parent: make([]int32, len(sealed))}
+	var stack []int32
+	next := 0
+	for i := range n {
+		for len(stack) > 0 && sealed[stack[len(stack)-1]].merge <= i {
+			stack = stack[:len(stack)-1]
+		}
+		for ; next < len(sealed) && sealed[next].head == i; next++ {
+			t.parent[next] = -1
+			if len(stack) > 0 {
+				top := stack[len(stack)-1]
+				if sealed[next].merge > sealed[top].merge {
+					return nil
+				}
+				t.parent[next] = top
+			}
+			stack = append(stack, int32(next))
+		}
+		t.inner[i] = -1
+		if len(stack) > 0 {
+			t.inner[i] = stack[len(stack)-1]
+		}
+	}
+	if next < len(sealed) {
+		return nil // headers out of order
+	}
+	return t
 }
 
 // sealedRange reports whether every lane that enters block h reaches
 // block m: the range is closed (closedRange), no block in it returns or
 // ends its lanes, and no edge leaves it but to m.
-func (b *builder) sealedRange(in *instance, preds [][]int, h, m int) bool {
-	if !closedRange(in, preds, h, m) {
+func (b *builder) sealedRange(in *instance, preds [][]int, cl *closure, h, m int) bool {
+	if !cl.closedRange(h, m) {
 		return false
 	}
 	for k := h; k < m; k++ {
@@ -96,6 +140,14 @@ func (in *instance) varyingIn(lo, hi int) bool {
 		if !in.varyingBranch[i] {
 			continue
 		}
+		if t := in.sealedTree; t != nil {
+			// The spans holding i grow outward: if the innermost is not
+			// strictly inside [lo, hi), none is.
+			if k := t.inner[i]; k < 0 || !in.sealed[k].inside(lo, hi) {
+				return true
+			}
+			continue
+		}
 		hidden := false
 		for _, s := range in.sealed {
 			if s.inside(lo, hi) && s.head <= i && i < s.merge {
@@ -114,19 +166,39 @@ func (in *instance) varyingIn(lo, hi int) bool {
 // construct c that holds block j past its header (or, for a loop, at
 // its header), if there is one: j is then not direct.
 func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
+	if t := in.sealedTree; t != nil {
+		// The first in header order is the outermost of the chain
+		// holding j that qualifies.
+		found := -1
+		for k := t.inner[j]; k >= 0; k = t.parent[k] {
+			if b.sealedHolds(in, c, in.sealed[k], j) {
+				found = int(k)
+			}
+		}
+		if found < 0 {
+			return span{}, false
+		}
+		return in.sealed[found], true
+	}
 	for _, s := range in.sealed {
-		if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !s.inside(c.head, c.merge) {
-			continue
-		}
-		first := s.head + 1
-		if in.loops[s.head] != nil {
-			first = s.head // a Varying loop's header gathers its lanes
-		}
-		if first <= j && j < s.merge {
+		if b.sealedHolds(in, c, s, j) {
 			return s, true
 		}
 	}
 	return span{}, false
+}
+
+// sealedHolds reports whether s is a Varying sealed construct nested in
+// c that holds block j past its header (for a loop, at its header too).
+func (b *builder) sealedHolds(in *instance, c *construct, s span, j int) bool {
+	if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !s.inside(c.head, c.merge) {
+		return false
+	}
+	first := s.head + 1
+	if in.loops[s.head] != nil {
+		first = s.head // a Varying loop's header gathers its lanes
+	}
+	return first <= j && j < s.merge
 }
 
 // markSealed records, for the Varying sealed constructs whose merges are

@@ -34,7 +34,7 @@ import (
 // known Varying to cons, keeping the order findConverged searches in
 // (outer before inner, headers in block order; at one header the tail,
 // which does not hold the merge, before the construct).
-func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*construct {
+func (b *builder) addTails(in *instance, preds [][]int, cl *closure, cons []*construct) []*construct {
 	n := len(in.fn.Blocks)
 	// The constructs and loop bodies: a block's region ends at the
 	// nearest end of one holding it past its start.
@@ -57,22 +57,35 @@ func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*co
 			}
 		}
 	}
+	// Spans are made in header order. A sweep over the blocks keeps those
+	// that start before h on a heap by end, dropping those that end at or
+	// before h: the top is the nearest end past h.
+	ends := &intHeap{less: func(a, b int) bool { return spans[a].merge < spans[b].merge }}
+	next := 0
 	added := false
 	for h := 1; h < n; h++ {
 		if in.fast[h] || len(preds[h]) == 0 {
 			continue
 		}
+		for ; next < len(spans) && spans[next].head < h; next++ {
+			ends.push(next)
+		}
 		e := n
-		for _, s := range spans {
-			if s.head < h && h < s.merge && s.merge < e {
-				e = s.merge
+		for {
+			s, ok := ends.top()
+			if !ok || spans[s].merge > h {
+				if ok {
+					e = spans[s].merge
+				}
+				break
 			}
+			ends.pop()
 		}
 		if e-h < 2 {
 			continue // no block after h to make direct
 		}
 		key := consKey{inst: in.seq, head: h, tail: true}
-		if b.varyingCons[key] || !closedTail(in, preds, h, e) {
+		if b.varyingCons[key] || !cl.closedTail(h, e) {
 			continue
 		}
 		c := &construct{key: key, in: in, head: h, merge: e, last: e - 1}
@@ -89,32 +102,4 @@ func (b *builder) addTails(in *instance, preds [][]int, cons []*construct) []*co
 		})
 	}
 	return cons
-}
-
-// closedTail reports whether blocks (h, e) take edges only from blocks
-// [h, e), and no loop starts at h, starts in the region and ends past
-// it, or starts before it and ends inside it (a loop ending at e holds
-// the region).
-func closedTail(in *instance, preds [][]int, h, e int) bool {
-	for k := h + 1; k < e; k++ {
-		for _, p := range preds[k] {
-			if p < h || p >= e {
-				return false
-			}
-		}
-	}
-	for lh, l := range in.loops {
-		if lh == h {
-			// Its blocks after the loop would run under the last
-			// iteration's lanes.
-			return false
-		}
-		if lh > h && lh < e && l.merge > e {
-			return false
-		}
-		if lh < h && l.merge > h && l.merge < e {
-			return false
-		}
-	}
-	return true
 }

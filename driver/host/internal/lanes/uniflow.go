@@ -58,11 +58,12 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 	in.direct = make([]bool, n)
 	in.dcons = make([]*construct, n)
 	in.labels = make([]int64, n)
+	cl := newClosure(in, preds)
 	// Constructs, innermost last for each block: headers in block order.
 	var cons []*construct
 	add := func(head, merge, keyHead int) {
 		key := consKey{inst: in.seq, head: keyHead}
-		if b.varyingCons[key] || !closedRange(in, preds, head, merge) {
+		if b.varyingCons[key] || !cl.closedRange(head, merge) {
 			return
 		}
 		c := &construct{key: key, in: in, head: head, merge: merge, last: merge}
@@ -81,17 +82,29 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			}
 		}
 	}
-	cons = b.addTails(in, preds, cons)
-	b.findSealed(in, preds)
+	cons = b.addTails(in, preds, cl, cons)
+	b.findSealed(in, preds, cl)
+	// cons is in header order, the innermost of those holding a block
+	// last: a sweep over the blocks keeps the constructs whose headers
+	// precede j on a heap, the latest on top, dropping those that end
+	// before j.
+	holding := &intHeap{less: func(a, b int) bool { return a > b }}
+	next := 0
 	for j := 1; j < n; j++ {
 		if in.fast[j] || len(preds[j]) == 0 {
 			continue
 		}
+		for ; next < len(cons) && cons[next].head < j; next++ {
+			holding.push(next)
+		}
 		// The innermost converged construct holding j after its header,
 		// unless a Varying sealed construct in it holds j (sealed.go).
-		for k := len(cons) - 1; k >= 0; k-- {
-			c := cons[k]
-			if c.head < j && j <= c.last {
+		for {
+			k, ok := holding.top()
+			if !ok {
+				break
+			}
+			if c := cons[k]; j <= c.last {
 				if _, ok := b.sealedIn(in, c, j); ok {
 					break
 				}
@@ -100,6 +113,13 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 				in.labels[j] = b.label()
 				break
 			}
+			holding.pop()
+		}
+	}
+	byHead := map[int][]*construct{}
+	for _, c := range cons {
+		if !c.key.tail {
+			byHead[c.key.head] = append(byHead[c.key.head], c)
 		}
 	}
 	b.markSealed(in)
@@ -108,34 +128,10 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 			l.jumps = true
 			continue
 		}
-		for _, c := range cons {
-			if c.key.head == h && !c.key.tail {
-				l.jumps, c.used = true, true
-			}
+		for _, c := range byHead[h] {
+			l.jumps, c.used = true, true
 		}
 	}
-}
-
-// closedRange reports whether blocks (head, merge] take edges only from
-// blocks [head, merge), and every loop is inside the range or outside it.
-func closedRange(in *instance, preds [][]int, head, merge int) bool {
-	n := len(preds)
-	for k := head + 1; k <= merge && k < n; k++ {
-		for _, p := range preds[k] {
-			if p < head || p >= merge {
-				return false
-			}
-		}
-	}
-	for h, l := range in.loops {
-		if h > head && h < merge && l.merge > merge {
-			return false
-		}
-		if h < head && l.merge > head && l.merge <= merge {
-			return false
-		}
-	}
-	return true
 }
 
 // isDirect reports whether the edge from block i to block j is a jump.

@@ -66,20 +66,31 @@ func (b *builder) phiShape(in *instance, j int, x *spirv.Instruction, vs []Value
 	return Uniform
 }
 
-// uniPhiOf is the key of the uniform phi whose register v is.
+// uniPhiOf is the key of the uniform phi whose register v is: the first
+// in b.uniPhis holding it. An index by register, extended with the phis
+// made since the last call, stands for a scan of every uniform phi per
+// failed assumption (a few hundred thousand phis on hashcat's kernels).
+// A phi's registers are made with it and never change.
 func (b *builder) uniPhiOf(v Value) phiKey {
-	for i := range b.uniPhis {
-		u := &b.uniPhis[i]
-		for _, r := range u.in.phis[u.key.id].leaves {
-			if r == v {
-				return u.key
-			}
-		}
-		if p := u.in.phis[u.key.id].ptr; p != nil && p.off == v {
-			return u.key
+	if b.uniPhiRegs == nil {
+		b.uniPhiRegs = map[Value]phiKey{}
+	}
+	note := func(r Value, k phiKey) {
+		if _, ok := b.uniPhiRegs[r]; !ok {
+			b.uniPhiRegs[r] = k
 		}
 	}
-	return phiKey{}
+	for ; b.uniPhisIndexed < len(b.uniPhis); b.uniPhisIndexed++ {
+		u := &b.uniPhis[b.uniPhisIndexed]
+		ph := u.in.phis[u.key.id]
+		for _, r := range ph.leaves {
+			note(r, u.key)
+		}
+		if ph.ptr != nil {
+			note(ph.ptr.off, u.key)
+		}
+	}
+	return b.uniPhiRegs[v]
 }
 
 // A loop whose branches are all uniform is left by every lane in the

@@ -1,0 +1,141 @@
+package lanes
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"sort"
+)
+
+// closure answers whether a range of blocks is closed (closedRange,
+// closedTail) with range queries instead of scans of the range's
+// predecessors and of every loop: findConverged asks for every construct
+// and every block, and on kernels of tens of thousands of blocks (gpuowl,
+// hashcat) the scans were blocks × loops.
+type closure struct {
+	in *instance
+	n  int
+	// The least and greatest predecessor of each block (MaxInt and -1
+	// for none), by block.
+	minPred, maxPred *rangeTable
+	// The loops by head with their merges, and by merge with their heads.
+	heads, mergesByHead  []int
+	merges, headsByMerge []int
+	maxMerge, minHead    *rangeTable
+}
+
+func newClosure(in *instance, preds [][]int) *closure {
+	n := len(preds)
+	c := &closure{in: in, n: n}
+	lo, hi := make([]int, n), make([]int, n)
+	for k, ps := range preds {
+		lo[k], hi[k] = math.MaxInt, -1
+		for _, p := range ps {
+			lo[k], hi[k] = min(lo[k], p), max(hi[k], p)
+		}
+	}
+	c.minPred, c.maxPred = newRangeTable(lo, false), newRangeTable(hi, true)
+	type hm struct{ head, merge int }
+	var ls []hm
+	for h, l := range c.in.loops {
+		ls = append(ls, hm{h, l.merge})
+	}
+	slices.SortFunc(ls, func(x, y hm) int { return x.head - y.head })
+	for _, l := range ls {
+		c.heads, c.mergesByHead = append(c.heads, l.head), append(c.mergesByHead, l.merge)
+	}
+	slices.SortStableFunc(ls, func(x, y hm) int { return x.merge - y.merge })
+	for _, l := range ls {
+		c.merges, c.headsByMerge = append(c.merges, l.merge), append(c.headsByMerge, l.head)
+	}
+	c.maxMerge, c.minHead = newRangeTable(c.mergesByHead, true), newRangeTable(c.headsByMerge, false)
+	return c
+}
+
+// predsWithin reports whether blocks [i, j) take edges only from blocks
+// [lo, hi).
+func (c *closure) predsWithin(i, j, lo, hi int) bool {
+	if m, ok := c.minPred.query(i, j); ok && m < lo {
+		return false
+	}
+	if m, ok := c.maxPred.query(i, j); ok && m >= hi {
+		return false
+	}
+	return true
+}
+
+// loopLeaves reports whether a loop with its head in (a, b) has its
+// merge past limit.
+func (c *closure) loopLeaves(a, b, limit int) bool {
+	i := sort.SearchInts(c.heads, a+1)
+	j := sort.SearchInts(c.heads, b)
+	m, ok := c.maxMerge.query(i, j)
+	return ok && m > limit
+}
+
+// loopEnters reports whether a loop with its merge in (a, b] has its
+// head before limit.
+func (c *closure) loopEnters(a, b, limit int) bool {
+	i := sort.SearchInts(c.merges, a+1)
+	j := sort.SearchInts(c.merges, b+1)
+	h, ok := c.minHead.query(i, j)
+	return ok && h < limit
+}
+
+// closedRange reports whether blocks (head, merge] take edges only from
+// blocks [head, merge), and every loop is inside the range or outside it.
+func (c *closure) closedRange(head, merge int) bool {
+	return c.predsWithin(head+1, min(merge, c.n-1)+1, head, merge) &&
+		!c.loopLeaves(head, merge, merge) && !c.loopEnters(head, merge, head)
+}
+
+// closedTail reports whether blocks (h, e) take edges only from blocks
+// [h, e), and no loop starts at h, starts in the region and ends past
+// it, or starts before it and ends inside it (a loop ending at e holds
+// the region).
+func (c *closure) closedTail(h, e int) bool {
+	if c.in.loops[h] != nil {
+		// Its blocks after the loop would run under the last
+		// iteration's lanes.
+		return false
+	}
+	return c.predsWithin(h+1, e, h, e) &&
+		!c.loopLeaves(h, e, e) && !c.loopEnters(h, e-1, h)
+}
+
+// rangeTable answers the least or greatest element of a range of a
+// fixed slice in constant time (a sparse table: rows[k][i] is the
+// extreme of xs[i : i+2^k]).
+type rangeTable struct {
+	rows [][]int
+	max  bool
+}
+
+func newRangeTable(xs []int, max bool) *rangeTable {
+	t := &rangeTable{rows: [][]int{xs}, max: max}
+	for w := 1; 2*w <= len(xs); w *= 2 {
+		prev := t.rows[len(t.rows)-1]
+		row := make([]int, len(prev)-w)
+		for i := range row {
+			row[i] = t.pick(prev[i], prev[i+w])
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+func (t *rangeTable) pick(a, b int) int {
+	if t.max == (a > b) {
+		return a
+	}
+	return b
+}
+
+// query returns the extreme of xs[i:j], or false for an empty range.
+func (t *rangeTable) query(i, j int) (int, bool) {
+	if i >= j {
+		return 0, false
+	}
+	k := bits.Len(uint(j-i)) - 1
+	return t.pick(t.rows[k][i], t.rows[k][j-1<<k]), true
+}
