@@ -30,6 +30,21 @@ var cmpJumpCond = map[lanes.Code]amd64.Cond{
 // come in pairs that differ in the low bit).
 func negate(c amd64.Cond) amd64.Cond { return c ^ 1 }
 
+// mirror is the condition that holds for (B, A) where c holds for (A, B).
+func mirror(c amd64.Cond) amd64.Cond {
+	switch c {
+	case amd64.CondB:
+		return amd64.CondA
+	case amd64.CondBE:
+		return amd64.CondAE
+	case amd64.CondL:
+		return amd64.CondG
+	case amd64.CondLE:
+		return amd64.CondGE
+	}
+	return c // E, NE
+}
+
 // cmpJumpAt reports whether op i and the op after it are a fusable
 // Uniform compare and the conditional jump that is its Dst's only reader.
 func (g *gen) cmpJumpAt(i int) bool {
@@ -75,22 +90,27 @@ func (g *gen) emitCmpJump(i int) {
 	g.caching, g.deferring = false, false
 	g.writeBack()
 	wide := o.Kind == lanes.I64
-	g.uniformToR(amd64.RAX, o.A, wide)
-	if imm, ok := g.cmpImm(o.B, wide); ok {
+	x, y, cond := o.A, o.B, cmpJumpCond[o.Code]
+	if _, ok := g.cmpImm(x, wide); ok {
+		// A constant first operand (`s > 0` is 0 < s): compare the
+		// other with it as an immediate, the condition mirrored.
+		x, y, cond = y, x, mirror(cond)
+	}
+	g.uniformToR(amd64.RAX, x, wide)
+	if imm, ok := g.cmpImm(y, wide); ok {
 		if wide {
 			a.CMPQimm(amd64.RAX, imm)
 		} else {
 			a.CMPLimm(amd64.RAX, imm)
 		}
 	} else {
-		g.uniformToR(amd64.RCX, o.B, wide)
+		g.uniformToR(amd64.RCX, y, wide)
 		if wide {
 			a.CMPQ(amd64.RAX, amd64.RCX)
 		} else {
 			a.CMPL(amd64.RAX, amd64.RCX)
 		}
 	}
-	cond := cmpJumpCond[o.Code]
 	if j.Code == lanes.JumpIfNone {
 		cond = negate(cond)
 	}

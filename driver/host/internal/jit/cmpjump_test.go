@@ -31,6 +31,10 @@ const cmpJumpKernel = `kernel void k(global int *out, int pa, int pb, long qa, l
 	if (pa == pb) acc *= 3;
 	if (pa != 0) acc += 11;
 	if (u >= 0x80000000u) acc ^= 0x55;
+	if (pa > 5) acc += 19; // constant first operands: 5 < pa, ...
+	if (pb >= -3) acc ^= 0x66;
+	if (u > 7u) acc += 23;
+	if (v >= 9u) acc ^= 0x77;
 	long la = qa >> 4, lb = qb >> 4;
 	for (long x = la; x < lb; x += (lb - la) / 5 + 1) acc += (int)(x >> 7) ^ i;
 	for (long x = la; x <= lb; x += (lb - la) / 4 + 1) acc ^= (int)x;
@@ -45,6 +49,10 @@ const cmpJumpKernel = `kernel void k(global int *out, int pa, int pb, long qa, l
 	if (qa < 0x123456789L) acc ^= 0x99;
 	if (qa < 5L) acc ^= 0x21;
 	if (ub != 0UL) acc += 17;
+	if (qa > 5L) acc += 29;
+	if (qb >= -2L) acc ^= 0x88;
+	if (ua > 6UL) acc += 31;
+	if (ub >= 4UL) acc ^= 0x44;
 	if (ua > 0x8000000000000000UL) acc += 13;
 	out[i] = acc;
 }`
@@ -77,9 +85,9 @@ func TestCmpJump(t *testing.T) {
 			}
 		}
 	}
-	words := []uint32{0, 1, 2, 5, 0xffffffff, 0xfffffffe, 0x80000000, 0x7fffffff, 0x7ffffff0, 0x80000010, 0x1000, 0xfffff000}
+	words := []uint32{0, 1, 2, 3, 4, 5, 6, 7, 9, 0xfffffffd, 0xffffffff, 0xfffffffe, 0x80000000, 0x7fffffff, 0x7ffffff0, 0x80000010, 0x1000, 0xfffff000}
 	rng := rand.New(rand.NewPCG(7, 8))
-	for trial := range 40 {
+	for trial := range 400 {
 		mem := make([][]byte, len(p.Regions))
 		for r, rg := range p.Regions {
 			switch rg.Kind {
