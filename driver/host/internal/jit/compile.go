@@ -178,6 +178,13 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			g.joins.dead = false
 			continue
 		}
+		if g.cmpJumpAt(i) {
+			// A Uniform compare read only by the jump after it: one
+			// scalar compare-and-branch (cmpjump.go).
+			g.emitCmpJump(i)
+			i++
+			continue
+		}
 		if o.Code == lanes.Label {
 			// The frame is up to date on the way in by falling through,
 			// as on the jumps'; the cache keeps what all ways agree on.
