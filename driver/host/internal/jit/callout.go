@@ -261,13 +261,21 @@ func (k *Kernel) CallOps() []int {
 // callOut evaluates the ops the code left for (ctx.callOp to
 // ctx.callEnd-1) over the current chunk's frame, in order.
 func (r *runner) callOut(g *lanes.Group) *lanes.Trap {
-	calloutCount.Add(1)
+	r.calls++
 	for i := int(r.ctx.callOp); i < int(r.ctx.callEnd); i++ {
 		if t := r.callOp(g, i); t != nil {
 			return t
 		}
 	}
 	return nil
+}
+
+// flushCalls adds the runner's call-outs to the shared count.
+func (r *runner) flushCalls() {
+	if r.calls != 0 {
+		calloutCount.Add(r.calls)
+		r.calls = 0
+	}
 }
 
 // callOp evaluates op i over the current chunk's frame.

@@ -137,6 +137,10 @@ type runner struct {
 	// bytes in the lane tier's layout.
 	eval    *lanes.OpEval
 	callMem [][]byte
+	// calls counts this runner's call-outs of the group being run; the
+	// shared count is updated once per group (one atomic per call-out
+	// made every core wait on one cache line).
+	calls int64
 	privBuf []byte
 }
 
@@ -246,6 +250,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 			// evaluate it in Go and resume after it.
 			if t := r.callOut(g); t != nil {
 				c.callResume = 0
+				r.flushCalls()
 				return t
 			}
 			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
@@ -263,6 +268,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		c.budget = yieldBudget
 		amd64.Call(k.code.Addr(), unsafe.Pointer(c))
 	}
+	r.flushCalls()
 	var trap *lanes.Trap
 	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
