@@ -35,7 +35,8 @@ func logSpecial(x float64) (float64, bool) {
 	return 0, false
 }
 
-// logParts splits a positive normal x as 2**e * m with m in [sqrt(1/2),
+// logParts splits a positive normal x (every float32 value is normal as
+// a float64; a float64 subnormal would get a wrong exponent here) as 2**e * m with m in [sqrt(1/2),
 // sqrt(2)) and returns e and ln m = 2 atanh(s), s = (m-1)/(m+1), by
 // s's odd series (|s| < 0.172: the terms past s**21 are below 2**-56).
 func logParts(x float64) (e, l float64) {
