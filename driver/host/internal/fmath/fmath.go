@@ -64,9 +64,11 @@ var (
 	Ln2Lo = math.Ln2 - Ln2Hi
 )
 
-// ExpCoef are e**r's Taylor coefficients 1/n!, n = 0..12: for |r| <=
-// ln2/2 the remainder is below 2**-53.
-var ExpCoef = func() (c [13]float64) {
+// ExpCoef are e**r's Taylor coefficients 1/n!, n = 0..10: for |r| <=
+// ln2/2 the remainder is below 2**-42 relative, far below float32's
+// half ulp (2**-25): the float32 result is correctly rounded except where
+// the exact value lies that close to a rounding boundary (then 1 ulp off).
+var ExpCoef = func() (c [11]float64) {
 	f := 1.0
 	for n := range c {
 		if n > 0 {
@@ -80,8 +82,8 @@ var ExpCoef = func() (c [13]float64) {
 // expPoly is e**r by Horner's rule with fused steps, the highest
 // coefficient first.
 func expPoly(r float64) float64 {
-	p := ExpCoef[12]
-	for n := 11; n >= 0; n-- {
+	p := ExpCoef[len(ExpCoef)-1]
+	for n := len(ExpCoef) - 2; n >= 0; n-- {
 		p = math.FMA(p, r, ExpCoef[n])
 	}
 	return p

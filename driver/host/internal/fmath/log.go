@@ -38,7 +38,8 @@ func logSpecial(x float64) (float64, bool) {
 // logParts splits a positive normal x (every float32 value is normal as
 // a float64; a float64 subnormal would get a wrong exponent here) as 2**e * m with m in [sqrt(1/2),
 // sqrt(2)) and returns e and ln m = 2 atanh(s), s = (m-1)/(m+1), by
-// s's odd series (|s| < 0.172: the terms past s**21 are below 2**-56).
+// s's odd series (|s| < 0.172: the terms past s**17 are below 2**-48
+// relative).
 func logParts(x float64) (e, l float64) {
 	b := math.Float64bits(x)
 	// The biased exponent as float64 the way jit converts it: its bits
@@ -60,9 +61,9 @@ func logParts(x float64) (e, l float64) {
 	return e, math.FMA(float64(a*z), q, a)
 }
 
-// LogCoef are 1/(2n+3), n = 0..9: ln m = a + a*z*(1/3 + z/5 + ... +
-// z**9/21) with a = 2s, z = s*s.
-var LogCoef = func() (c [10]float64) {
+// LogCoef are 1/(2n+3), n = 0..7: ln m = a + a*z*(1/3 + z/5 + ... +
+// z**7/17) with a = 2s, z = s*s.
+var LogCoef = func() (c [8]float64) {
 	for n := range c {
 		c[n] = 1 / float64(2*n+3)
 	}

@@ -92,12 +92,12 @@ func sinCos(q uint64, r float64) float64 {
 	return v
 }
 
-// SinCoef are (-1)**n/(2n+1)!, n = 1..7: sin t = t + t*z*(S1 + z*S2 +
-// ...), z = t*t; CosCoef are (-1)**n/(2n)!, n = 1..8: cos t = 1 + z*(C1 +
-// z*C2 + ...). For |t| <= pi/4 the remainders are below 2**-54.
-var SinCoef, CosCoef = func() (s [7]float64, c [8]float64) {
+// SinCoef are (-1)**n/(2n+1)!, n = 1..6: sin t = t + t*z*(S1 + z*S2 +
+// ...), z = t*t; CosCoef are (-1)**n/(2n)!, n = 1..7: cos t = 1 + z*(C1 +
+// z*C2 + ...). For |t| <= pi/4 the remainders are below 2**-45.
+var SinCoef, CosCoef = func() (s [6]float64, c [7]float64) {
 	f := 1.0 // (m)!
-	for m := 1; m <= 16; m++ {
+	for m := 1; m <= 14; m++ {
 		f *= float64(m)
 		sign := 1.0
 		if m/2%2 == 1 {
