@@ -3,21 +3,23 @@
 //! local 64
 //! arg buffer<float> 4096 random(-40,40)
 //! arg buffer<float> 4096 out
-//! tolerance 1e-4
+//! tolerance 2e-3
 
-// sin, cos, exp, exp2, log and log2 at full precision in a loop, some
-// arguments of sin/cos past 2**19 (the host's native code reduces those
-// with every piece of 2/pi): a kernel whose time is its transcendental
-// functions (the host driver's native code has AVX2 code for them).
+// native_sin, native_cos, native_exp, native_exp2, native_log and
+// native_log2 (GLSL.std.450 Sin, Cos, Exp, Exp2, Log, Log2 on float; the
+// full-precision forms are built from core instructions) in a loop: a
+// kernel whose time is those functions. (Arguments past 2**19, which the
+// host's native code reduces with every piece of 2/pi, are left to jit's
+// TestVMath: PoCL's native_cos is loose there.)
 kernel void transcendental_loop(global const float *a, global float *out) {
   int g = get_global_id(0);
   float x = a[g];
   float acc = 0.0f;
   for (int i = 1; i <= 16; i++) {
     float y = x * (float)i;
-    acc += sin(y) + cos(y * 37000.0f);
-    acc += exp(x * 0.0625f * (float)(i & 3)) + exp2(-fabs(y) * 0.125f);
-    acc += log(fabs(y) + 1.0f) - log2((float)i + fabs(x));
+    acc += native_sin(y) + native_cos(y * 3.0f);
+    acc += native_exp(x * 0.0625f * (float)(i & 3)) + native_exp2(-fabs(y) * 0.125f);
+    acc += native_log(fabs(y) + 1.0f) - native_log2((float)i + fabs(x));
   }
   out[g] = acc;
 }
