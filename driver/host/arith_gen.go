@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -4357,7 +4358,7 @@ func glslloopSin_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Sin(A))))
+		d[i] = uint64(f2h(float32(fmath.Sin(A))))
 	}
 }
 
@@ -4365,7 +4366,7 @@ func glslloopSin_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Sin(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Sin(A))))
 	}
 }
 
@@ -4381,7 +4382,7 @@ func glslloopCos_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Cos(A))))
+		d[i] = uint64(f2h(float32(fmath.Cos(A))))
 	}
 }
 
@@ -4389,7 +4390,7 @@ func glslloopCos_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Cos(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Cos(A))))
 	}
 }
 
@@ -4645,7 +4646,7 @@ func glslloopExp_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Exp(A))))
+		d[i] = uint64(f2h(float32(fmath.Exp(A))))
 	}
 }
 
@@ -4653,7 +4654,7 @@ func glslloopExp_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Exp(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Exp(A))))
 	}
 }
 
@@ -4669,7 +4670,7 @@ func glslloopLog_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Log(A))))
+		d[i] = uint64(f2h(float32(fmath.Log(A))))
 	}
 }
 
@@ -4677,7 +4678,7 @@ func glslloopLog_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Log(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Log(A))))
 	}
 }
 
@@ -4693,7 +4694,7 @@ func glslloopExp2_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Exp2(A))))
+		d[i] = uint64(f2h(float32(fmath.Exp2(A))))
 	}
 }
 
@@ -4701,7 +4702,7 @@ func glslloopExp2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Exp2(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Exp2(A))))
 	}
 }
 
@@ -4717,7 +4718,7 @@ func glslloopLog2_f16(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Log2(A))))
+		d[i] = uint64(f2h(float32(fmath.Log2(A))))
 	}
 }
 
@@ -4725,7 +4726,7 @@ func glslloopLog2_f32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Log2(A))))
+		d[i] = uint64(math.Float32bits(float32(fmath.Log2(A))))
 	}
 }
 

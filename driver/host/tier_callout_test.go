@@ -63,7 +63,7 @@ func TestNativeCalloutsCorpus(t *testing.T) {
 // half_sin, half_cos and native_powr: 7 call-outs a work-item).
 // go test ./driver/host -run '^$' -bench NativeCallouts -benchtime 200x
 func BenchmarkNativeCallouts(b *testing.B) {
-	for _, f := range []string{"builtin_math/native_half.cl"} {
+	for _, f := range []string{"builtin_math/native_half.cl", "builtin_math/transcendental_loop.cl"} {
 		path := filepath.Join("..", "..", "testdata", "kernels", filepath.FromSlash(f))
 		name := strings.TrimSuffix(filepath.Base(f), ".cl")
 		for _, tier := range []string{"interp", "native"} {

@@ -87,7 +87,7 @@ func firstCallouts(p *lanes.Program) []bool {
 		if !canCallOut(o) {
 			continue
 		}
-		calls[i] = o.Code == lanes.Math && !mathExact(o.Imm) || goOnly(o) || force != nil && force(*o)
+		calls[i] = o.Code == lanes.Math && !hasMathCode(o) || goOnly(o) || force != nil && force(*o)
 	}
 	return calls
 }

@@ -24,11 +24,15 @@ func mathExact(num int64) bool {
 	return false
 }
 
+// hasMathCode reports whether Math op o has vector code: the exact
+// functions here, the transcendental ones of vmath.go on F32.
+func hasMathCode(o *lanes.Op) bool { return mathExact(o.Imm) || fmathOp(o.Imm, o.Kind) }
+
 // mathOp compiles a Math op: operands as float64 halves, mathHalf on each
 // half, the result rounded back to the op's kind.
 func (g *gen) mathOp(o *lanes.Op) error {
-	if !mathExact(o.Imm) {
-		return errUnsupported("GLSL.std.450 function without exact vector code")
+	if !hasMathCode(o) {
+		return errUnsupported("GLSL.std.450 function without vector code")
 	}
 	a := &g.a
 	// Operand j's float64 halves in Y(2j), Y(2j+1).
@@ -46,8 +50,13 @@ func (g *gen) mathOp(o *lanes.Op) error {
 			g.ld64(lo, hi, v)
 		}
 	}
-	g.mathHalf(spirv.GLSLstd450(o.Imm), amd64.Y0, amd64.Y2, amd64.Y4)
-	g.mathHalf(spirv.GLSLstd450(o.Imm), amd64.Y1, amd64.Y3, amd64.Y5)
+	if fmathOp(o.Imm, o.Kind) {
+		g.fmathHalf(spirv.GLSLstd450(o.Imm), amd64.Y0)
+		g.fmathHalf(spirv.GLSLstd450(o.Imm), amd64.Y1)
+	} else {
+		g.mathHalf(spirv.GLSLstd450(o.Imm), amd64.Y0, amd64.Y2, amd64.Y4)
+		g.mathHalf(spirv.GLSLstd450(o.Imm), amd64.Y1, amd64.Y3, amd64.Y5)
+	}
 	if o.Kind == lanes.F32 {
 		a.VCVTPD2PS(amd64.Y0, amd64.Y0)
 		a.VCVTPD2PS(amd64.Y1, amd64.Y1)

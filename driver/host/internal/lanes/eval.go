@@ -252,6 +252,9 @@ func evalF64(o *xop, a, b, c float64) uint64 {
 		}
 		return out(r)
 	case Math:
+		if k == F32 {
+			return out(mathOpF32(spirv.GLSLstd450(o.imm), a, b, c))
+		}
 		return out(mathOp(spirv.GLSLstd450(o.imm), a, b, c))
 	case FOrdEq:
 		return m32(a == b)

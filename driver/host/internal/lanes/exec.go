@@ -632,7 +632,7 @@ func unaryF32(d, a []uint32, o *xop) bool {
 	case Math:
 		num := spirv.GLSLstd450(o.imm)
 		for l := range fd {
-			fd[l] = float32(mathOp(num, float64(fa[l]), 0, 0))
+			fd[l] = float32(mathOpF32(num, float64(fa[l]), 0, 0))
 		}
 	default:
 		return false
