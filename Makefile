@@ -12,6 +12,7 @@ run:
 # GOTEST_TIMEOUT. Long runs are behind variables (docs/reliability.md).
 GOTEST_TIMEOUT ?= 20m
 test: oracles cross static
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l .) || exit 1; if [ -n "$$unformatted" ]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -timeout $(GOTEST_TIMEOUT) ./...
 

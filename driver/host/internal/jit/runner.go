@@ -140,7 +140,7 @@ type runner struct {
 	// calls counts this runner's call-outs of the group being run; the
 	// shared count is updated once per group (one atomic per call-out
 	// made every core wait on one cache line).
-	calls int64
+	calls   int64
 	privBuf []byte
 }
 
