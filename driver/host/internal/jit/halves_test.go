@@ -17,21 +17,7 @@ import (
 // leaves at run time.
 func halvesProg() *lanes.Program {
 	b := newProg(8)
-	for range 4 {
-		b.region(lanes.RegionBuffer, 0)
-	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
-	at := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: at, A: b.konst(lanes.I32, 0), B: li, C: nv, M: nv, Imm: 4})
-	off := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: off, A: at, B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
-	m := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: m, A: at, B: nv, C: nv, M: live, Imm: 3, Imm2: 4})
-	v := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: v, A: off, B: nv, C: nv, M: m, Imm: 0, Imm2: 4})
+	off, m, v := b.offsetLoad(4)
 	b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: v, C: nv, M: m, Imm: 1, Imm2: 4})
 	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
 	return &b.p
@@ -79,4 +65,27 @@ func TestHalves(t *testing.T) {
 			}
 		}
 	}
+}
+
+// offsetLoad adds n buffer regions and loads, for each lane, an offset
+// from buffer 2 and a mask from buffer 3 (both at the lane's word), then
+// the word of buffer 0 at that offset under that mask: the start of
+// programs whose accesses take or leave a fast path at run time.
+func (b *progBuilder) offsetLoad(n int) (off, m, v lanes.Value) {
+	for range n {
+		b.region(lanes.RegionBuffer, 0)
+	}
+	live := b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+	li := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	at := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: at, A: b.konst(lanes.I32, 0), B: li, C: nv, M: nv, Imm: 4})
+	off = b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: off, A: at, B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
+	m = b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: m, A: at, B: nv, C: nv, M: live, Imm: 3, Imm2: 4})
+	v = b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: v, A: off, B: nv, C: nv, M: m, Imm: 0, Imm2: 4})
+	return off, m, v
 }

@@ -17,21 +17,7 @@ import (
 // not the one loaded last (a store that took the wrong register fails).
 func interleaveProg() *lanes.Program {
 	b := newProg(8)
-	for range 5 {
-		b.region(lanes.RegionBuffer, 0)
-	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
-	at := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: at, A: b.konst(lanes.I32, 0), B: li, C: nv, M: nv, Imm: 4})
-	off := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: off, A: at, B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
-	m := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: m, A: at, B: nv, C: nv, M: live, Imm: 3, Imm2: 4})
-	v := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: v, A: off, B: nv, C: nv, M: m, Imm: 0, Imm2: 4})
+	off, m, v := b.offsetLoad(5)
 	k := b.konst(lanes.I32, 0x01000001)
 	w := b.value(lanes.I32, lanes.Varying)
 	b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: w, A: v, B: k, C: nv, M: nv})
