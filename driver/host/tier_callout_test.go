@@ -67,17 +67,7 @@ func BenchmarkNativeCallouts(b *testing.B) {
 		path := filepath.Join("..", "..", "testdata", "kernels", filepath.FromSlash(f))
 		name := strings.TrimSuffix(filepath.Base(f), ".cl")
 		for _, tier := range []string{"interp", "native"} {
-			b.Run(name+"/"+tier, func(b *testing.B) {
-				setTier(b, tier)
-				s, src := loadSpec(b, path)
-				r := newHostRun(b, s, src)
-				r.run(b)
-				c0 := host.CPUTime()
-				for b.Loop() {
-					r.run(b)
-				}
-				b.ReportMetric(float64(host.CPUTime()-c0)/(float64(b.N)*float64(s.GlobalCount())), "cpu-ns/item")
-			})
+			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, path, tier) })
 		}
 	}
 }

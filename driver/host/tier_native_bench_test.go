@@ -23,37 +23,46 @@ func BenchmarkNative(b *testing.B) {
 	for _, f := range append(files, shared...) {
 		name := filepath.Base(f)
 		name = name[:len(name)-len(".cl")]
-		b.Run(name+"/pocl", func(b *testing.B) {
-			s, src := loadSpec(b, f)
-			best := ^uint64(0)
-			for b.Loop() {
-				_, t := reference(b, s, src)
-				best = min(best, t)
-			}
-			b.ReportMetric(float64(best)/float64(s.GlobalCount()), "ns/item")
-		})
+		b.Run(name+"/pocl", func(b *testing.B) { benchPoCL(b, f, "ns/item") })
 		for _, tier := range []string{"interp", "lanes", "native"} {
-			b.Run(name+"/"+tier, func(b *testing.B) {
-				setTier(b, tier)
-				s, src := loadSpec(b, f)
-				r := newHostRun(b, s, src)
-				r.run(b)
-				c0, t0 := host.CPUTime(), time.Now()
-				n := 0
-				best := time.Duration(1<<63 - 1)
-				for b.Loop() {
-					t := time.Now()
-					r.run(b)
-					best = min(best, time.Since(t))
-					n++
-				}
-				items := float64(n) * float64(s.GlobalCount())
-				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
-				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
-				// The fastest run: the least disturbed by other work on a
-				// shared machine, as PoCL's column is.
-				b.ReportMetric(float64(best.Nanoseconds())/float64(s.GlobalCount()), "best-ns/item")
-			})
+			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
 		}
 	}
+}
+
+// benchPoCL times the kernel file f on PoCL: its fastest run's
+// nanoseconds per work-item, reported as metric.
+func benchPoCL(b *testing.B, f, metric string) {
+	s, src := loadSpec(b, f)
+	best := ^uint64(0)
+	for b.Loop() {
+		_, t := reference(b, s, src)
+		best = min(best, t)
+	}
+	b.ReportMetric(float64(best)/float64(s.GlobalCount()), metric)
+}
+
+// benchTier times the kernel file f on the host tier tier (after one
+// untimed run): CPU and wall nanoseconds per work-item, and the fastest
+// run's.
+func benchTier(b *testing.B, f, tier string) {
+	setTier(b, tier)
+	s, src := loadSpec(b, f)
+	r := newHostRun(b, s, src)
+	r.run(b)
+	c0, t0 := host.CPUTime(), time.Now()
+	n := 0
+	best := time.Duration(1<<63 - 1)
+	for b.Loop() {
+		t := time.Now()
+		r.run(b)
+		best = min(best, time.Since(t))
+		n++
+	}
+	items := float64(n) * float64(s.GlobalCount())
+	b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
+	b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+	// The fastest run: the least disturbed by other work on a shared
+	// machine, as PoCL's column is.
+	b.ReportMetric(float64(best.Nanoseconds())/float64(s.GlobalCount()), "best-ns/item")
 }
