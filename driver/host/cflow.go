@@ -24,7 +24,6 @@ type state struct {
 	fns     []fnState
 	all     []bool // all lanes on
 	regions [][]byte
-	lane    [][]byte // backing store of the per-worker regions
 	cancel  *atomic.Bool
 	cur     *instr
 	group   [3]uint32

@@ -35,15 +35,6 @@ func Decode(b []byte) (*Module, error) {
 	return newModule(sm), nil
 }
 
-// DecodeWords decodes a SPIR-V module given as words in host order.
-func DecodeWords(words []uint32) (*Module, error) {
-	sm, err := spirv.DecodeWords(words)
-	if err != nil {
-		return nil, err
-	}
-	return newModule(sm), nil
-}
-
 func newModule(sm *spirv.Module) *Module {
 	m := &Module{sm: sm, x: spirv.NewIndex(sm), extSets: map[uint32]string{}, off: envOpts}
 	pos := 5 // the header's words

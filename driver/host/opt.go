@@ -13,7 +13,7 @@ import (
 // CLGO_HOST_OPT=0,+alias turns all off but those named. The plain
 // executor that remains runs every instruction in place over every lane,
 // with the generic loops. (The SIMD loops have their own switch,
-// CLGO_HOST_SIMD=0.) Tests use Module.setOpts; the differential test
+// CLGO_HOST_SIMD=0.) Tests use SetOpts; the differential test
 // (opt_test.go) runs kernels both ways and compares them bit for bit.
 
 // opt names one optimization of Prepare.
@@ -84,6 +84,3 @@ var envOpts = parseOpts(config.Get(config.HostOpt))
 
 // on says whether Prepare makes optimization x.
 func (p *prep) on(x opt) bool { return p.off.on(x) }
-
-// setOpts sets the optimizations that later Prepares of m turn off.
-func (m *Module) setOpts(off optSet) { m.off = off }

@@ -34,9 +34,6 @@ type leaf struct {
 	bool  bool // stored as a 32-bit integer, read as 0 or 1
 }
 
-func (t *typ) isFloat() bool { return t.scalar().op == spirv.OpTypeFloat }
-func (t *typ) isBool() bool  { return t.scalar().op == spirv.OpTypeBool }
-
 // scalar is the component type of a scalar or vector type.
 func (t *typ) scalar() *typ {
 	if t.op == spirv.OpTypeVector {

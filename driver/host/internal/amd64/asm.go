@@ -34,11 +34,10 @@ type tableEntry struct {
 // fixup is a rel32 field at pos that must hold target - end, where end is
 // the offset just after the instruction (pos+4+tail).
 type fixup struct {
-	pos    int
-	tail   int // bytes of the instruction after the rel32 field
-	label  Label
-	disp   int32 // added to the label's offset
-	inPool bool  // the label is the pool's: its offset is known at Finish
+	pos   int
+	tail  int // bytes of the instruction after the rel32 field
+	label Label
+	disp  int32 // added to the label's offset
 }
 
 // errorf records the first encoding error, at the current offset.
@@ -50,9 +49,6 @@ func (a *Assembler) errorAt(off int, format string, args ...any) {
 		a.err = fmt.Errorf("amd64: at code offset %d: "+format, append([]any{off}, args...)...)
 	}
 }
-
-// Err is the first encoding error so far, or nil.
-func (a *Assembler) Err() error { return a.err }
 
 // Len is the number of code bytes emitted so far.
 func (a *Assembler) Len() int { return len(a.buf) }
@@ -85,14 +81,6 @@ func (a *Assembler) LabelOffset(l Label) int {
 	return a.labels[l]
 }
 
-// Align pads the code with NOPs (0x90) up to a multiple of n (a power of
-// two), e.g. before a loop head.
-func (a *Assembler) Align(n int) {
-	for len(a.buf)%n != 0 {
-		a.buf = append(a.buf, 0x90)
-	}
-}
-
 // ConstYMM places eight 32-bit words in the constant pool (32-byte aligned,
 // after the code; equal constants are shared) and returns a RIP-relative
 // operand for them.
@@ -119,13 +107,6 @@ func (a *Assembler) Const32(v uint32) Mem {
 	var b [4]byte
 	binary.LittleEndian.PutUint32(b[:], v)
 	return a.constBytes(b[:], 4)
-}
-
-// Const64 places one 64-bit word in the pool.
-func (a *Assembler) Const64(v uint64) Mem {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], v)
-	return a.constBytes(b[:], 8)
 }
 
 // constBytes places b, aligned to align, in the pool, reusing an equal

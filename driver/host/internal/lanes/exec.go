@@ -218,14 +218,6 @@ func row32(f []uint64, w int32, n int) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(&f[w])), n)
 }
 
-func rowF32(f []uint64, w int32, n int) []float32 {
-	return unsafe.Slice((*float32)(unsafe.Pointer(&f[w])), n)
-}
-
-func rowF64(f []uint64, w int32, n int) []float64 {
-	return unsafe.Slice((*float64)(unsafe.Pointer(&f[w])), n)
-}
-
 // in32 is a 32-bit operand's row: its slot, or a scratch row holding a
 // Uniform operand's value in every lane.
 func (e *Exec) in32(f []uint64, w int32, uni bool, s int) []uint32 {
@@ -642,13 +634,6 @@ func unaryF32(d, a []uint32, o *xop) bool {
 
 func f32s(r []uint32) []float32 {
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(r))), len(r))
-}
-
-func mask32(v bool) uint32 {
-	if v {
-		return 0xffffffff
-	}
-	return 0
 }
 
 // fast64 runs the common 64-bit ops with lane loops of their own.

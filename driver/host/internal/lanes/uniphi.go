@@ -28,7 +28,6 @@ type phiKey struct {
 type uniPhi struct {
 	key    phiKey
 	in     *instance
-	regs   []Value
 	lo, hi int // blocks [lo, hi) of the construct; hi == lo: none
 }
 
