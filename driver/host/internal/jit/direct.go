@@ -263,43 +263,7 @@ func (g *gen) splatW(wide bool, v uint64) amd64.Mem {
 
 // directOp is d = x op y, 32-bit lanes or 64-bit (wide).
 func (g *gen) directOp(c lanes.Code, wide bool, d, x, y amd64.Y) {
-	a := &g.a
-	switch c {
-	case lanes.Add:
-		if wide {
-			a.VPADDQ(d, x, y)
-		} else {
-			a.VPADDD(d, x, y)
-		}
-	case lanes.Sub:
-		if wide {
-			a.VPSUBQ(d, x, y)
-		} else {
-			a.VPSUBD(d, x, y)
-		}
-	case lanes.And, lanes.MaskAnd:
-		a.VPAND(d, x, y)
-	case lanes.Or, lanes.MaskOr:
-		a.VPOR(d, x, y)
-	case lanes.Xor, lanes.MaskXor:
-		a.VPXOR(d, x, y)
-	case lanes.MaskAndNot:
-		a.VPANDN(d, y, x)
-	case lanes.Shl:
-		if wide {
-			a.VPSLLVQ(d, x, y)
-		} else {
-			a.VPSLLVD(d, x, y)
-		}
-	case lanes.ShrU:
-		if wide {
-			a.VPSRLVQ(d, x, y)
-		} else {
-			a.VPSRLVD(d, x, y)
-		}
-	case lanes.ShrS:
-		a.VPSRAVD(d, x, y)
-	}
+	insn(c, wide).reg(&g.a, d, x, y)
 }
 
 // pow2 reports whether k is a power of two.
@@ -316,26 +280,7 @@ func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
 	} else {
 		k = uint64(uint32(k))
 	}
-	m := g.splatW(wide, k)
 	switch c {
-	case lanes.Add:
-		if wide {
-			a.VPADDQmem(d, x, m)
-		} else {
-			a.VPADDDmem(d, x, m)
-		}
-	case lanes.Sub:
-		if wide {
-			a.VPSUBQmem(d, x, m)
-		} else {
-			a.VPSUBDmem(d, x, m)
-		}
-	case lanes.And, lanes.MaskAnd:
-		a.VPANDmem(d, x, m)
-	case lanes.Or, lanes.MaskOr:
-		a.VPORmem(d, x, m)
-	case lanes.Xor, lanes.MaskXor:
-		a.VPXORmem(d, x, m)
 	case lanes.Shl, lanes.ShrU:
 		// Counts of w or more give 0, as the lane IR says.
 		switch {
@@ -360,8 +305,10 @@ func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
 		case pow2(k):
 			a.VPSLLD(d, x, uint8(bits.TrailingZeros64(k)))
 		default: // 32-bit (directCode)
-			a.VPMULLDmem(d, x, m)
+			a.VPMULLDmem(d, x, g.splatW(wide, k))
 		}
+	default:
+		insn(c, wide).mem(a, d, x, g.splatW(wide, k))
 	}
 }
 

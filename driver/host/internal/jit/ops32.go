@@ -30,12 +30,6 @@ func (g *gen) emit32(o *lanes.Op) error {
 	case lanes.Select:
 		a.VBLENDVPS(x, z, y, x)
 
-	case lanes.Add:
-		a.VPADDD(x, x, y)
-	case lanes.Sub:
-		a.VPSUBD(x, x, y)
-	case lanes.Mul:
-		a.VPMULLD(x, x, y)
 	case lanes.UMulHi, lanes.SMulHi:
 		mul := a.VPMULUDQ
 		if o.Code == lanes.SMulHi {
@@ -49,34 +43,12 @@ func (g *gen) emit32(o *lanes.Op) error {
 		a.VPBLENDD(x, t, u, 0xaa)
 	case lanes.UDiv, lanes.UMod, lanes.SDiv, lanes.SRem, lanes.SMod:
 		g.div32(o.Code)
-	case lanes.And, lanes.MaskAnd:
-		a.VPAND(x, x, y)
-	case lanes.Or, lanes.MaskOr:
-		a.VPOR(x, x, y)
-	case lanes.Xor, lanes.MaskXor:
-		a.VPXOR(x, x, y)
-	case lanes.MaskAndNot:
-		a.VPANDN(x, y, x)
 	case lanes.Not, lanes.MaskNot:
 		g.ones(y)
 		a.VPXOR(x, x, y)
 	case lanes.Neg:
 		g.zero(y)
 		a.VPSUBD(x, y, x)
-	case lanes.Shl:
-		a.VPSLLVD(x, x, y)
-	case lanes.ShrU:
-		a.VPSRLVD(x, x, y)
-	case lanes.ShrS:
-		a.VPSRAVD(x, x, y)
-	case lanes.UMin:
-		a.VPMINUD(x, x, y)
-	case lanes.UMax:
-		a.VPMAXUD(x, x, y)
-	case lanes.SMin:
-		a.VPMINSD(x, x, y)
-	case lanes.SMax:
-		a.VPMAXSD(x, x, y)
 	case lanes.SAbs:
 		a.VPSRAD(y, x, 31)
 		a.VPXOR(x, x, y)
@@ -98,8 +70,6 @@ func (g *gen) emit32(o *lanes.Op) error {
 		g.findILsb(x)
 	case lanes.BitReverse:
 		g.bitReverse(x)
-	case lanes.Eq:
-		a.VPCMPEQD(x, x, y)
 	case lanes.Ne:
 		a.VPCMPEQD(x, x, y)
 		g.ones(y)
@@ -119,14 +89,6 @@ func (g *gen) emit32(o *lanes.Op) error {
 		a.VPMAXUD(t, x, y)
 		a.VPCMPEQD(x, t, y)
 
-	case lanes.FAdd:
-		a.VADDPS(x, x, y)
-	case lanes.FSub:
-		a.VSUBPS(x, x, y)
-	case lanes.FMul:
-		a.VMULPS(x, x, y)
-	case lanes.FDiv:
-		a.VDIVPS(x, x, y)
 	case lanes.FNeg:
 		a.VPXORmem(x, x, g.splat32(1<<31))
 	case lanes.FAbs:
@@ -172,7 +134,12 @@ func (g *gen) emit32(o *lanes.Op) error {
 		a.VCVTPS2PD(u, u)
 		g.ftoi(x, t, u, o.Code == lanes.FToS, int(o.Imm))
 	default:
-		return errUnsupported("no 32-bit code")
+		// One instruction (insn.go).
+		f := insn(o.Code, false).reg
+		if f == nil {
+			return errUnsupported("no 32-bit code")
+		}
+		f(a, x, x, y)
 	}
 	g.st(o.Dst, x)
 	return nil

@@ -78,7 +78,6 @@ func (g *gen) emit64(o *lanes.Op) error {
 			g.ld64(amd64.Y(2*i), amd64.Y(2*i+1), v)
 		}
 	}
-	isF := o.Kind == lanes.F64
 	// Two-operand element-wise ops, applied to both halves.
 	pair := func(f func(d, x, y amd64.Y)) {
 		f(x0, x0, y0)
@@ -87,16 +86,6 @@ func (g *gen) emit64(o *lanes.Op) error {
 	mask := false // the result is a mask in the qwords of (x0, x1)
 	switch o.Code {
 	case lanes.Copy, lanes.Bitcast:
-	case lanes.Add:
-		pair(a.VPADDQ)
-	case lanes.Sub:
-		pair(a.VPSUBQ)
-	case lanes.And:
-		pair(a.VPAND)
-	case lanes.Or:
-		pair(a.VPOR)
-	case lanes.Xor:
-		pair(a.VPXOR)
 	case lanes.Not:
 		g.ones(y0)
 		a.VPXOR(x0, x0, y0)
@@ -111,10 +100,6 @@ func (g *gen) emit64(o *lanes.Op) error {
 		return g.div64(o)
 	case lanes.UMulHi, lanes.SMulHi:
 		return g.mulHi64(o)
-	case lanes.Shl:
-		pair(a.VPSLLVQ)
-	case lanes.ShrU:
-		pair(a.VPSRLVQ)
 	case lanes.ShrS:
 		// ((x ^ s) >> n) ^ s, s the sign of x: counts >= 64 give s.
 		pair(func(d, x, n amd64.Y) {
@@ -177,14 +162,6 @@ func (g *gen) emit64(o *lanes.Op) error {
 		g.st(o.Dst, x0)
 		return nil
 
-	case lanes.FAdd:
-		pair(a.VADDPD)
-	case lanes.FSub:
-		pair(a.VSUBPD)
-	case lanes.FMul:
-		pair(a.VMULPD)
-	case lanes.FDiv:
-		pair(a.VDIVPD)
 	case lanes.FNeg:
 		a.VMOVDQUload(y0, g.splat64(1<<63))
 		a.VPXOR(x0, x0, y0)
@@ -253,9 +230,13 @@ func (g *gen) emit64(o *lanes.Op) error {
 		g.st(o.Dst, x0)
 		return nil
 	default:
-		return errUnsupported("no 64-bit code")
+		// One instruction (insn.go).
+		f := insn(o.Code, true).reg
+		if f == nil {
+			return errUnsupported("no 64-bit code")
+		}
+		pair(func(d, x, y amd64.Y) { f(a, d, x, y) })
 	}
-	_ = isF
 	if mask {
 		g.narrow(x0, x0, x1, false)
 		g.st(o.Dst, x0)
