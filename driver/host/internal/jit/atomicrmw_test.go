@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -55,15 +55,7 @@ func TestAtomicUnreadResult(t *testing.T) {
 					mem[3] = make([]byte, 32*n)
 					mem[4] = make([]byte, 16)
 					mem[5] = fill(rng, lanes.I32, 4, 0)
-					gm, nm, gt, nt := runBoth(t, p, mem, 1)
-					if gt != nil || nt != nil {
-						t.Fatalf("traps %v %v", gt, nt)
-					}
-					for i := range gm {
-						if !bytes.Equal(gm[i], nm[i]) {
-							t.Fatalf("region %d %v op %d: buffer %d: go %x\nnative %x", rk, k, op, i, gm[i], nm[i])
-						}
-					}
+					agree(t, fmt.Sprintf("region %d %v op %d", rk, k, op), p, mem, 1)
 				}
 			}
 		}

@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"syscall"
@@ -102,15 +102,7 @@ func TestBarrierPasses(t *testing.T) {
 						mem[r] = b
 					}
 				}
-				gm, nm, gt, nt := runBoth(t, p, mem, 2)
-				if gt != nil || nt != nil {
-					t.Fatalf("%s local %d: traps: go %+v, native %+v", kc.name, local, gt, nt)
-				}
-				for r := range gm {
-					if !bytes.Equal(gm[r], nm[r]) {
-						t.Fatalf("%s local %d trial %d: region %d differs:\ngo     %x\nnative %x", kc.name, local, trial, r, gm[r][:64], nm[r][:64])
-					}
-				}
+				agree(t, fmt.Sprintf("%s local %d trial %d", kc.name, local, trial), p, mem, 2)
 			}
 		}
 	}

@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -113,14 +113,6 @@ func TestCmpJump(t *testing.T) {
 				mem[r] = b
 			}
 		}
-		gm, nm, gt, nt := runBoth(t, p, mem, 2)
-		if gt != nil || nt != nil {
-			t.Fatalf("trial %d: traps: go %+v, native %+v\n%s", trial, gt, nt, p)
-		}
-		for r := range gm {
-			if !bytes.Equal(gm[r], nm[r]) {
-				t.Fatalf("trial %d: region %d differs:\ngo     %x\nnative %x", trial, r, gm[r][:64], nm[r][:64])
-			}
-		}
+		agree(t, fmt.Sprintf("trial %d", trial), p, mem, 2)
 	}
 }

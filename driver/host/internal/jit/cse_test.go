@@ -2,6 +2,7 @@ package jit
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -18,10 +19,7 @@ func TestCSE(t *testing.T) {
 		b.region(lanes.RegionBuffer, 0)
 	}
 	b.p.Labels = 1
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	at := func(base uint64) lanes.Value {
 		off := b.value(lanes.I32, lanes.Varying)
 		b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: b.konst(lanes.I32, base), B: li, C: nv, M: nv, Imm: 4})
@@ -59,14 +57,8 @@ func TestCSE(t *testing.T) {
 		t.Errorf("%d multiplications, want 4", n)
 	}
 	rng := rand.New(rand.NewPCG(13, 14))
-	for range 5 {
+	for trial := range 5 {
 		mem := [][]byte{fill(rng, lanes.I32, 16, 0), fill(rng, lanes.I32, 16, 0), make([]byte, 5*64)}
-		gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
-		if gt != nil || nt != nil {
-			t.Fatalf("traps %+v %+v", gt, nt)
-		}
-		if !bytes.Equal(gm[2], nm[2]) {
-			t.Fatalf("go %x\nnative %x", gm[2], nm[2])
-		}
+		agree(t, fmt.Sprintf("trial %d", trial), &b.p, mem, 1, 2)
 	}
 }

@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -32,10 +32,7 @@ func TestDirectChains(t *testing.T) {
 			b.region(lanes.RegionBuffer, 0)
 		}
 		b.p.Labels = 1
-		live := b.value(lanes.Mask, lanes.Varying)
-		b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-		li := b.value(lanes.I32, lanes.Varying)
-		b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+		live, li := b.laneIDs()
 		zero := b.konst(lanes.I32, 0)
 		var vals [2][]lanes.Value // by kind: I32, I64
 		// Inputs: lane l's words from buffer 1 (32-bit) and 2 (64-bit),
@@ -195,13 +192,7 @@ func TestDirectChains(t *testing.T) {
 			for i := range mem[2] {
 				mem[2][i] = byte(rng.Uint32())
 			}
-			gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
-			if gt != nil || nt != nil {
-				t.Fatalf("seed %d: traps: go %+v, native %+v", seed, gt, nt)
-			}
-			if !bytes.Equal(gm[3], nm[3]) {
-				t.Fatalf("seed %d, taken %v: results differ\ngo     %x\nnative %x\n%s", seed, !taken, gm[3], nm[3], b.p.String())
-			}
+			agree(t, fmt.Sprintf("seed %d, taken %v", seed, !taken), &b.p, mem, 1, 3)
 		}
 	}
 	if fused < 40 {

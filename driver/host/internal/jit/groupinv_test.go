@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -69,15 +69,7 @@ func TestGroupValues(t *testing.T) {
 					mem[r] = make([]byte, 4*64*8)
 				}
 			}
-			gm, nm, gt, nt := runBoth(t, p, mem, 3)
-			if gt != nil || nt != nil {
-				t.Fatalf("%s: traps: go %+v, native %+v", kc.name, gt, nt)
-			}
-			for r := range gm {
-				if !bytes.Equal(gm[r], nm[r]) {
-					t.Fatalf("%s trial %d: region %d differs:\ngo     %x\nnative %x", kc.name, trial, r, gm[r][:64], nm[r][:64])
-				}
-			}
+			agree(t, fmt.Sprintf("%s trial %d", kc.name, trial), p, mem, 3)
 		}
 	}
 }

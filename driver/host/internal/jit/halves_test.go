@@ -75,10 +75,7 @@ func (b *progBuilder) offsetLoad(n int) (off, m, v lanes.Value) {
 	for range n {
 		b.region(lanes.RegionBuffer, 0)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	at := b.value(lanes.I32, lanes.Varying)
 	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: at, A: b.konst(lanes.I32, 0), B: li, C: nv, M: nv, Imm: 4})
 	off = b.value(lanes.I32, lanes.Varying)

@@ -1,8 +1,8 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
+	"fmt"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -19,10 +19,7 @@ func TestJoinCache(t *testing.T) {
 		b.region(lanes.RegionBuffer, 0)
 	}
 	b.p.Labels = 2
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	one := b.konst(lanes.I32, 1)
 	off := b.value(lanes.I32, lanes.Varying)
@@ -68,12 +65,6 @@ func TestJoinCache(t *testing.T) {
 			}
 			binary.LittleEndian.PutUint32(mem[1][4*l:], uint32(l*0x9e3779b9))
 		}
-		gm, nm, gt, nt := runBoth(t, &b.p, mem, 1)
-		if gt != nil || nt != nil {
-			t.Fatalf("traps: go %+v, native %+v", gt, nt)
-		}
-		if !bytes.Equal(gm[2], nm[2]) {
-			t.Fatalf("taken %v: go %x\nnative %x", taken, gm[2], nm[2])
-		}
+		agree(t, fmt.Sprintf("taken %v", taken), &b.p, mem, 1, 2)
 	}
 }

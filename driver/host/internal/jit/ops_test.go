@@ -55,6 +55,16 @@ func (b *progBuilder) region(k lanes.RegionKind, size int) int {
 
 const nv = lanes.NoValue
 
+// laneIDs adds the start of most test programs: live, the mask of the
+// lanes that run (LiveLanes), and li, each lane's LocalIndex.
+func (b *progBuilder) laneIDs() (live, li lanes.Value) {
+	live = b.value(lanes.Mask, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
+	li = b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	return live, li
+}
+
 // opCase is one op under test: its code, the operands' kind, the result's
 // kind, its immediate and how many operands it reads.
 type opCase struct {
@@ -79,10 +89,7 @@ func buildOpProg(c opCase, uni int, local int) *lanes.Program {
 	for range 4 {
 		b.region(lanes.RegionBuffer, 0)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	args := [3]lanes.Value{nv, nv, nv}
 	allUni := true
@@ -319,6 +326,40 @@ func opCases() []opCase {
 	return cs
 }
 
+// agree runs p both ways (runBoth) and fails, naming what and printing p,
+// where either traps or where the memories differ: every region, or only
+// those named.
+func agree(t *testing.T, what string, p *lanes.Program, mem [][]byte, groups int, regions ...int) {
+	t.Helper()
+	gm, nm, gt, nt := runBoth(t, p, mem, groups)
+	if gt != nil || nt != nil {
+		t.Fatalf("%s: traps: go %+v, native %+v\n%s", what, gt, nt, p)
+	}
+	if regions == nil {
+		for r := range gm {
+			regions = append(regions, r)
+		}
+	}
+	for _, r := range regions {
+		if i := firstDiff(gm[r], nm[r]); i >= 0 {
+			t.Fatalf("%s: region %d differs from byte %d:\ngo     %x\nnative %x\n%s", what, r, i, gm[r][i:min(i+64, len(gm[r]))], nm[r][i:min(i+64, len(nm[r]))], p)
+		}
+	}
+}
+
+// firstDiff is the offset of the first byte where x and y differ, or -1.
+func firstDiff(x, y []byte) int {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return i
+		}
+	}
+	if len(x) != len(y) {
+		return min(len(x), len(y))
+	}
+	return -1
+}
+
 // runBoth runs p with the Go executor and with native code on the same
 // memories and returns both copies of them and both traps.
 func runBoth(t *testing.T, p *lanes.Program, mem [][]byte, groups int) (goMem, natMem [][]byte, goTrap, natTrap *lanes.Trap) {
@@ -434,10 +475,7 @@ func TestIndexConstBase(t *testing.T) {
 			for range 4 {
 				b.region(lanes.RegionBuffer, 0)
 			}
-			live := b.value(lanes.Mask, lanes.Varying)
-			b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-			li := b.value(lanes.I32, lanes.Varying)
-			b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+			live, li := b.laneIDs()
 			zero := b.konst(lanes.I32, 0)
 			off := b.value(lanes.I32, lanes.Varying)
 			b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: zero, B: li, C: nv, M: nv, Imm: 4})

@@ -1,7 +1,7 @@
 package jit
 
 import (
-	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -23,10 +23,7 @@ func privateProg(local int) *lanes.Program {
 	for i := range b.p.Regions[pr].Init {
 		b.p.Regions[pr].Init[i] = byte(i * 7)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	fifteen := b.konst(lanes.I32, 15)
 	at := func(stride int64, idx lanes.Value) lanes.Value {
@@ -74,7 +71,7 @@ func TestPrivateInterleaved(t *testing.T) {
 		t.Fatalf("the private region is not interleaved")
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
-	for range 20 {
+	for trial := range 20 {
 		mem := make([][]byte, 7)
 		mem[0] = fill(rng, lanes.Mask, 32, 0)
 		mem[1] = fill(rng, lanes.I32, 32, 0)
@@ -82,14 +79,6 @@ func TestPrivateInterleaved(t *testing.T) {
 		mem[3] = make([]byte, 64*32)
 		mem[4] = fill(rng, lanes.I32, 1, 0)
 		mem[5] = make([]byte, 4*32)
-		gm, nm, gt, nt := runBoth(t, p, mem, 2)
-		if gt != nil || nt != nil {
-			t.Fatalf("traps %+v %+v", gt, nt)
-		}
-		for i := range gm {
-			if !bytes.Equal(gm[i], nm[i]) {
-				t.Fatalf("buffer %d: go %x\nnative %x", i, gm[i], nm[i])
-			}
-		}
+		agree(t, fmt.Sprintf("trial %d", trial), p, mem, 2)
 	}
 }

@@ -1,7 +1,6 @@
 package jit
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
@@ -19,10 +18,7 @@ func selectRunProg(local int) *lanes.Program {
 	for range 4 {
 		b.region(lanes.RegionBuffer, 0)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	at := func(stride, base int64) lanes.Value {
 		c := b.konst(lanes.I32, uint64(base))
@@ -78,13 +74,7 @@ func TestSelectRun(t *testing.T) {
 			for i := range mem[1] {
 				mem[1][i], mem[2][i] = byte(rng.Uint32()), byte(rng.Uint32())
 			}
-			gm, nm, gt, nt := runBoth(t, p, mem, 2)
-			if gt != nil || nt != nil {
-				t.Fatalf("traps: go %+v, native %+v", gt, nt)
-			}
-			if !bytes.Equal(gm[3], nm[3]) {
-				t.Fatalf("%s: go %x\nnative %x", fmt.Sprintf("local%d/mode%d", local, mode), gm[3], nm[3])
-			}
+			agree(t, fmt.Sprintf("local%d/mode%d", local, mode), p, mem, 2, 3)
 		}
 	}
 }

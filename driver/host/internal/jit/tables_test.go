@@ -22,10 +22,7 @@ func TestTableLookups(t *testing.T) {
 	for range 4 {
 		b.region(lanes.RegionBuffer, 0)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	val := func(c lanes.Code, k lanes.Kind, x, y lanes.Value, imm int64) lanes.Value {
 		d := b.value(k, lanes.Varying)
@@ -130,10 +127,7 @@ func TestPrivateQwords(t *testing.T) {
 	for i := range b.p.Regions[pr].Init {
 		b.p.Regions[pr].Init[i] = byte(i*5 + 1)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	zero := b.konst(lanes.I32, 0)
 	idx := func(base uint64, stride int64, v lanes.Value) lanes.Value {
 		d := b.value(lanes.I32, b.p.Values[v].Shape)

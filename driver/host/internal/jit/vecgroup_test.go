@@ -184,10 +184,7 @@ func vecWrapProg(stride int64) *lanes.Program {
 	for range 3 {
 		b.region(lanes.RegionBuffer, 0)
 	}
-	live := b.value(lanes.Mask, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LiveLanes, Dst: live, A: nv, B: nv, C: nv, M: nv})
-	li := b.value(lanes.I32, lanes.Varying)
-	b.op(lanes.Op{Code: lanes.LocalIndex, Kind: lanes.I32, Dst: li, A: nv, B: nv, C: nv, M: nv})
+	live, li := b.laneIDs()
 	uni := func(at uint64) lanes.Value {
 		v := b.value(lanes.I32, lanes.Uniform)
 		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: v, A: b.konst(lanes.I32, at), B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
