@@ -52,16 +52,7 @@ func TestBuildBackEdgeCopies(t *testing.T) {
 	for _, chunk := range []int{8, 64} {
 		p := build(t, src, "k", 36, chunk)
 		for _, n := range []int32{0, 1, 4, 12} {
-			out, np := words(72), words(1)
-			putWord(np, 0, uint32(n))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, n); got != want {
-					t.Fatalf("chunk %d, n %d: out[%d] = %d, want %d", chunk, n, i, got, want)
-				}
-			}
+			checkOut(t, p, 72, 0, func(i int32) int32 { return ref(i, n) }, n)
 		}
 	}
 }

@@ -65,6 +65,28 @@ func word(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
 
 func putWord(b []byte, i int, v uint32) { binary.LittleEndian.PutUint32(b[4*i:], v) }
 
+// checkOut runs p, a kernel k(global int *out, global const int *np), over
+// two work-groups with the words params in np and n words in out, each
+// fill before the run, and fails where out[i] is not ref(i).
+func checkOut(t *testing.T, p *Program, n int, fill uint32, ref func(i int32) int32, params ...int32) {
+	t.Helper()
+	out, np := words(n), words(len(params))
+	for i := range n {
+		putWord(out, i, fill)
+	}
+	for i, v := range params {
+		putWord(np, i, uint32(v))
+	}
+	if tr := dispatch(p, 2, out, np); tr != nil {
+		t.Fatalf("chunk %d, np %v: trap %+v", p.Chunk, params, tr)
+	}
+	for i := range int32(n) {
+		if got, want := int32(word(out, int(i))), ref(i); got != want {
+			t.Fatalf("chunk %d, np %v: out[%d] = %d, want %d", p.Chunk, params, i, got, want)
+		}
+	}
+}
+
 func TestBuildArithmetic(t *testing.T) {
 	const src = `kernel void k(global const int *in, global int *out, global float *fo) {
 		int i = get_global_id(0);

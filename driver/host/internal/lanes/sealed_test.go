@@ -185,16 +185,7 @@ func TestBuildSealedConstructs(t *testing.T) {
 			t.Errorf("chunk %d: the first loop does not jump back", chunk)
 		}
 		for n := range int32(7) {
-			out, np := words(72), words(1)
-			putWord(np, 0, uint32(n))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, n); got != want {
-					t.Fatalf("chunk %d, n %d: out[%d] = %d, want %d", chunk, n, i, got, want)
-				}
-			}
+			checkOut(t, p, 72, 0, func(i int32) int32 { return ref(i, n) }, n)
 		}
 	}
 }
@@ -377,20 +368,7 @@ func TestBuildSealedAfterGuard(t *testing.T) {
 	for _, chunk := range []int{8, 64} {
 		p := build(t, src, "k", 36, chunk)
 		for _, nm := range [][2]int32{{0, 72}, {5, 40}, {3, 13}, {4, 0}, {6, 71}} {
-			out, np := words(72), words(2)
-			for i := range 72 {
-				putWord(out, i, ^uint32(0))
-			}
-			putWord(np, 0, uint32(nm[0]))
-			putWord(np, 1, uint32(nm[1]))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, nm[0], nm[1]); got != want {
-					t.Fatalf("chunk %d, n %d, m %d: out[%d] = %d, want %d", chunk, nm[0], nm[1], i, got, want)
-				}
-			}
+			checkOut(t, p, 72, ^uint32(0), func(i int32) int32 { return ref(i, nm[0], nm[1]) }, nm[0], nm[1])
 		}
 	}
 }

@@ -89,17 +89,7 @@ func TestBuildGuardTails(t *testing.T) {
 	for _, chunk := range []int{8, 64} {
 		p := build(t, src, "k", 36, chunk)
 		for _, nm := range [][2]int32{{0, 72}, {3, 40}, {6, 13}, {9, 0}, {2, 71}} {
-			out, np := words(72), words(2)
-			putWord(np, 0, uint32(nm[0]))
-			putWord(np, 1, uint32(nm[1]))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, nm[0], nm[1]); got != want {
-					t.Fatalf("chunk %d, n %d, m %d: out[%d] = %d, want %d", chunk, nm[0], nm[1], i, got, want)
-				}
-			}
+			checkOut(t, p, 72, 0, func(i int32) int32 { return ref(i, nm[0], nm[1]) }, nm[0], nm[1])
 		}
 	}
 }
@@ -157,17 +147,7 @@ func TestBuildGuardThenUniform(t *testing.T) {
 			t.Errorf("chunk %d: %d mask ops or blends of Varying values, want at most 4 (the guard's)\n%s", chunk, n, p)
 		}
 		for _, nm := range [][2]int32{{0, 72}, {3, 40}, {6, 13}, {9, 0}, {2, 71}} {
-			out, np := words(72), words(2)
-			putWord(np, 0, uint32(nm[0]))
-			putWord(np, 1, uint32(nm[1]))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, nm[0], nm[1]); got != want {
-					t.Fatalf("chunk %d, n %d, m %d: out[%d] = %d, want %d", chunk, nm[0], nm[1], i, got, want)
-				}
-			}
+			checkOut(t, p, 72, 0, func(i int32) int32 { return ref(i, nm[0], nm[1]) }, nm[0], nm[1])
 		}
 	}
 }

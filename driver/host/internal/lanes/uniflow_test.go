@@ -96,16 +96,7 @@ func TestBuildUniformFlowJumps(t *testing.T) {
 				chunk, n, backJump(p), p)
 		}
 		for _, n := range []int32{0, 5, 13, 30} {
-			out, np := words(80), words(1)
-			putWord(np, 0, uint32(n))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(80) {
-				if got, want := int32(word(out, int(i))), ref(i, n); got != want {
-					t.Fatalf("chunk %d, n %d: out[%d] = %d, want %d", chunk, n, i, got, want)
-				}
-			}
+			checkOut(t, p, 80, 0, func(i int32) int32 { return ref(i, n) }, n)
 		}
 	}
 }
@@ -172,16 +163,7 @@ func TestBuildUniformInDivergent(t *testing.T) {
 			t.Errorf("chunk %d: no jumps\n%s", chunk, p)
 		}
 		for _, n := range []int32{0, 2, 6, 25} {
-			out, np := words(72), words(1)
-			putWord(np, 0, uint32(n))
-			if tr := dispatch(p, 2, out, np); tr != nil {
-				t.Fatalf("trap %+v", tr)
-			}
-			for i := range int32(72) {
-				if got, want := int32(word(out, int(i))), ref(i, n); got != want {
-					t.Fatalf("chunk %d, n %d: out[%d] = %d, want %d", chunk, n, i, got, want)
-				}
-			}
+			checkOut(t, p, 72, 0, func(i int32) int32 { return ref(i, n) }, n)
 		}
 	}
 }
