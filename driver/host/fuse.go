@@ -234,8 +234,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 					return
 				}
 			}
-			if aff {
-			}
 			x, y = x[:len(d)], y[:len(d)]
 			for l := range d {
 				if s.full || s.mask[l] {
@@ -264,8 +262,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 				}
 				return
 			}
-		}
-		if aff {
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -375,8 +371,6 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 					return
 				}
 			}
-			if aff {
-			}
 			x, y = x[:len(v)], y[:len(v)]
 			for l := range v {
 				if s.full || s.mask[l] {
@@ -405,8 +399,6 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 				}
 				return
 			}
-		}
-		if aff {
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
@@ -517,8 +509,6 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 				return
 			}
 		}
-		if aff {
-		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
 		for l, on := range s.mask {
@@ -569,8 +559,6 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 				}
 				return
 			}
-		}
-		if aff {
 		}
 		o := s.tmpOff[:L]
 		a.offsets(s, o)
