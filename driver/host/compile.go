@@ -49,15 +49,15 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		if v, ok := p.promoted[a[0]]; ok {
 			if p.uniVar[a[0]] {
-				return p.uniformPromotedLoad(dst, v, p.vtype[in.id]), nil
+				return p.uniformPromotedCopy(dst, v, p.vtype[in.id]), nil
 			}
-			return p.promotedLoad(dst, v, p.vtype[in.id]), nil
+			return p.promotedCopy(dst, v, p.vtype[in.id]), nil
 		}
 		if pt, ok := p.promotedPart[a[0]]; ok {
 			if p.uniVar[pt.v] {
-				return p.uniformPromotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
+				return p.uniformPromotedCopy(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
 			}
-			return p.promotedLoad(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
+			return p.promotedCopy(dst, p.promoted[pt.v]+pt.off*p.lanes, p.vtype[in.id]), nil
 		}
 		if d := p.dynPart[a[0]]; d != nil {
 			return p.dynAccess(d, p.vtype[in.id], dst, false), nil
@@ -93,7 +93,7 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 				return nil, p.errorf("operand %%%d is not a value", a[1])
 			}
 			// Not marked as read whole: the store reads one slot.
-			return p.uniformPromotedStore(v, r*p.lanes, p.vtype[a[1]]), nil
+			return p.uniformPromotedCopy(v, r*p.lanes, p.vtype[a[1]]), nil
 		}
 		src, err := p.operand(a[1])
 		if err != nil {
@@ -101,10 +101,10 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		}
 		t := p.vtype[a[1]]
 		if v, ok := p.promoted[a[0]]; ok {
-			return p.promotedStore(v, src, t), nil
+			return p.promotedCopy(v, src, t), nil
 		}
 		if pt, ok := p.promotedPart[a[0]]; ok {
-			return p.promotedStore(p.promoted[pt.v]+pt.off*p.lanes, src, t), nil
+			return p.promotedCopy(p.promoted[pt.v]+pt.off*p.lanes, src, t), nil
 		}
 		if d := p.dynPart[a[0]]; d != nil {
 			return p.dynAccess(d, t, src, true), nil

@@ -162,22 +162,20 @@ func (p *prep) promotedVar(f *fn, in *inst, t *typ) error {
 	return nil
 }
 
-// promotedLoad and promotedStore copy rows under the mask.
-func (p *prep) promotedLoad(dst, v int, t *typ) func(*state) {
+// promotedCopy is a load from a promoted variable (src its rows) or a
+// store to one (dst its rows): it copies rows under the mask.
+func (p *prep) promotedCopy(dst, src int, t *typ) func(*state) {
 	n := t.comps * p.lanes
-	return func(s *state) { s.copyMasked(dst, v, n) }
+	return func(s *state) { s.copyMasked(dst, src, n) }
 }
 
-func (p *prep) promotedStore(v, src int, t *typ) func(*state) {
-	n := t.comps * p.lanes
-	return func(s *state) { s.copyMasked(v, src, n) }
-}
-
-// uniformPromotedLoad and uniformPromotedStore move one slot per component
-// of a variable that holds one value for all lanes (uniflow.go); the load
-// fills its rows where some instruction reads them whole. When a prologue
-// faulted, uniform values are computed in whole rows: copy those.
-func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
+// uniformPromotedCopy is promotedCopy for a variable that holds one value
+// for all lanes (uniflow.go): one slot per component. A load fills its
+// rows where some instruction reads them whole; so does a store, for
+// the loads that live in the variable's rows (loadalias.go). When a
+// prologue faulted, uniform values are computed in whole rows: copy
+// those.
+func (p *prep) uniformPromotedCopy(dst, src int, t *typ) func(*state) {
 	L := p.lanes
 	n := t.comps * L
 	need := make([]*bool, t.comps)
@@ -186,43 +184,16 @@ func (p *prep) uniformPromotedLoad(dst, v int, t *typ) func(*state) {
 	}
 	return func(s *state) {
 		if s.redo {
-			s.copyMasked(dst, v, n)
-			return
-		}
-		for c := range need {
-			x := s.r[v+c*L]
-			if !*need[c] {
-				s.r[dst+c*L] = x
-				continue
-			}
-			d := s.r[dst+c*L : dst+(c+1)*L]
-			fillRow(d, x)
-		}
-	}
-}
-
-func (p *prep) uniformPromotedStore(v, src int, t *typ) func(*state) {
-	L := p.lanes
-	n := t.comps * L
-	// Loads that live in the variable's rows (loadalias.go) mark them when
-	// something reads them whole.
-	need := make([]*bool, t.comps)
-	for c := range need {
-		need[c] = p.rowFlag(v/L + c)
-	}
-	return func(s *state) {
-		if s.redo {
-			s.copyMasked(v, src, n)
+			s.copyMasked(dst, src, n)
 			return
 		}
 		for c := range need {
 			x := s.r[src+c*L]
 			if !*need[c] {
-				s.r[v+c*L] = x
+				s.r[dst+c*L] = x
 				continue
 			}
-			d := s.r[v+c*L : v+(c+1)*L]
-			fillRow(d, x)
+			fillRow(s.r[dst+c*L:dst+(c+1)*L], x)
 		}
 	}
 }
