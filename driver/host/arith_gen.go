@@ -4960,7 +4960,7 @@ func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -4969,7 +4969,7 @@ func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := h2f(uint16(b))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -4978,7 +4978,7 @@ func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -4992,7 +4992,7 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5005,7 +5005,7 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5018,7 +5018,7 @@ func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 	for i := range d {
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5028,7 +5028,7 @@ func glslloopFMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5037,7 +5037,7 @@ func glslloopFMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5046,7 +5046,7 @@ func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5056,7 +5056,7 @@ func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5065,7 +5065,7 @@ func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := h2f(uint16(b))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5074,7 +5074,7 @@ func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5088,7 +5088,7 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5101,7 +5101,7 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5114,7 +5114,7 @@ func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 	for i := range d {
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5124,7 +5124,7 @@ func glslloopFMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5133,7 +5133,7 @@ func glslloopFMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5142,7 +5142,7 @@ func glslloopFMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5152,7 +5152,7 @@ func glslloopNMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -5161,7 +5161,7 @@ func glslloopNMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := h2f(uint16(b))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -5170,7 +5170,7 @@ func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmin(A, B)))
+		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
@@ -5184,7 +5184,7 @@ func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5197,7 +5197,7 @@ func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5210,7 +5210,7 @@ func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 	for i := range d {
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmin(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
 
@@ -5220,7 +5220,7 @@ func glslloopNMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5229,7 +5229,7 @@ func glslloopNMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5238,7 +5238,7 @@ func glslloopNMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmin(A, B))
+		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
 
@@ -5248,7 +5248,7 @@ func glslloopNMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5257,7 +5257,7 @@ func glslloopNMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := h2f(uint16(b))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5266,7 +5266,7 @@ func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(nmax(A, B)))
+		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
@@ -5280,7 +5280,7 @@ func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5293,7 +5293,7 @@ func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5306,7 +5306,7 @@ func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	}
 	for i := range d {
 		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(nmax(A, B)))
+		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
 
@@ -5316,7 +5316,7 @@ func glslloopNMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5325,7 +5325,7 @@ func glslloopNMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5334,7 +5334,7 @@ func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(nmax(A, B))
+		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
 
@@ -5430,7 +5430,7 @@ func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
 		C := h2f(uint16(c[i]))
-		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
+		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5440,7 +5440,7 @@ func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	C := h2f(uint16(c))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
+		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5456,7 +5456,7 @@ func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := f32row(&a[i])
 		B := f32row(&b[i])
 		C := f32row(&c[i])
-		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
+		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5473,7 +5473,7 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
+		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5485,7 +5485,7 @@ func glslloopFClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
 		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
@@ -5495,7 +5495,7 @@ func glslloopFClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	C := math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
@@ -5507,7 +5507,7 @@ func glslloopNClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := h2f(uint16(a[i]))
 		B := h2f(uint16(b[i]))
 		C := h2f(uint16(c[i]))
-		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
+		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5517,7 +5517,7 @@ func glslloopNClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	C := h2f(uint16(c))
 	for i := range d {
 		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(nmin(nmax(A, B), C)))
+		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5533,7 +5533,7 @@ func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := f32row(&a[i])
 		B := f32row(&b[i])
 		C := f32row(&c[i])
-		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
+		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5550,7 +5550,7 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	}
 	for i := range d {
 		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(nmin(nmax(A, B), C)))
+		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
@@ -5562,7 +5562,7 @@ func glslloopNClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
 		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
@@ -5572,7 +5572,7 @@ func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	C := math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(nmin(nmax(A, B), C))
+		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
@@ -5716,7 +5716,7 @@ func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := float64(h2f(uint16(a[i])))
 		B := float64(h2f(uint16(b[i])))
 		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(fmaw(A, B, C, w.bits))))
+		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
@@ -5726,7 +5726,7 @@ func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := float64(h2f(uint16(c)))
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(fmaw(A, B, C, w.bits))))
+		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
@@ -5738,7 +5738,7 @@ func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := float64(f32row(&a[i]))
 		B := float64(f32row(&b[i]))
 		C := float64(f32row(&c[i]))
-		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
+		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
@@ -5748,7 +5748,7 @@ func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := float64(math.Float32frombits(uint32(c)))
 	for i := range d {
 		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(fmaw(A, B, C, w.bits))))
+		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
@@ -5760,7 +5760,7 @@ func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 		A := math.Float64frombits(a[i])
 		B := math.Float64frombits(b[i])
 		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(fmaw(A, B, C, w.bits))
+		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
 	}
 }
 
@@ -5770,7 +5770,7 @@ func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	C := math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmaw(A, B, C, w.bits))
+		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -131,9 +132,9 @@ func apply(op spirv.Op, old, v, c uint64, w intw, float bool) (uint64, bool) {
 		case spirv.OpAtomicFAddEXT:
 			x += y
 		case spirv.OpAtomicFMinEXT:
-			x = nmin(x, y)
+			x = fmath.Min(x, y)
 		default:
-			x = nmax(x, y)
+			x = fmath.Max(x, y)
 		}
 		return encodeF(x, w.bits), true
 	}

@@ -60,7 +60,7 @@ func (*Device) Info() driver.DeviceInfo {
 		Caps: driver.Caps{
 			Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Atomics64: true,
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
-			FmaFused: true, // fmaw: math.FMA, rounded to odd for float
+			FmaFused: true, // fmath.FMA: math.FMA, rounded to odd for float
 			Images:   true, // image.go, imagequeue.go, sample.go
 			// Buffers have their host addresses, and every access
 			// through one is checked against the live buffers

@@ -120,16 +120,16 @@ var ops = []op{
 	{"InverseSqrt", true, "F", 1, "1 / math.Sqrt(A)", false},
 	{"Atan2", true, "F", 2, "math.Atan2(A, B)", false},
 	{"Pow", true, "F", 2, "math.Pow(A, B)", false},
-	{"FMin", true, "f", 2, "nmin(A, B)", false},
-	{"FMax", true, "f", 2, "nmax(A, B)", false},
-	{"NMin", true, "f", 2, "nmin(A, B)", false},
-	{"NMax", true, "f", 2, "nmax(A, B)", false},
+	{"FMin", true, "f", 2, "fmath.Min(A, B)", false},
+	{"FMax", true, "f", 2, "fmath.Max(A, B)", false},
+	{"NMin", true, "f", 2, "fmath.Min(A, B)", false},
+	{"NMax", true, "f", 2, "fmath.Max(A, B)", false},
 	{"Step", true, "F", 2, "step(A, B)", false},
-	{"FClamp", true, "f", 3, "nmin(nmax(A, B), C)", false},
-	{"NClamp", true, "f", 3, "nmin(nmax(A, B), C)", false},
+	{"FClamp", true, "f", 3, "fmath.Min(fmath.Max(A, B), C)", false},
+	{"NClamp", true, "f", 3, "fmath.Min(fmath.Max(A, B), C)", false},
 	{"FMix", true, "F", 3, "A + (B-A)*C", false},
 	{"SmoothStep", true, "F", 3, "smoothstep(A, B, C)", false},
-	{"Fma", true, "F", 3, "fmaw(A, B, C, w.bits)", false},
+	{"Fma", true, "F", 3, "fmath.FMA(A, B, C, w.bits)", false},
 	{"SAbs", true, "i", 1, "uint64(abs(sx(A, w))) & w.m", true},
 	{"SSign", true, "i", 1, "uint64(sign(sx(A, w))) & w.m", true},
 	{"UMin", true, "i", 2, "min(A, B)", true},
@@ -303,9 +303,11 @@ func writeLoop(b *bytes.Buffer, fn string, o op, k kind, uniform []bool, simd []
 	}
 	expr := o.expr
 	if k.name == "f64" {
-		// fmath's functions are for float32 values (half and float
-		// widen exactly); double keeps Go's math.
-		expr = strings.ReplaceAll(expr, "fmath.", "math.")
+		// fmath's transcendental functions are for float32 values
+		// (half and float widen exactly); double keeps Go's math.
+		for _, f := range []string{"Sin", "Cos", "Exp", "Exp2", "Log", "Log2"} {
+			expr = strings.ReplaceAll(expr, "fmath."+f+"(", "math."+f+"(")
+		}
 	}
 	if k.i32 {
 		// Slots hold the value zero-extended: truncating conversions
@@ -381,8 +383,8 @@ var simdOps = []simdOp{
 	{"FUnordLessThanEqual", "f32", ",_vs,_sv", fcmp(0x1a)},
 	{"FOrdGreaterThanEqual", "f32", ",_vs,_sv", fcmp(0x1d)},
 	{"FUnordGreaterThanEqual", "f32", ",_vs,_sv", fcmp(0x15)},
-	// nmin and nmax: a NaN operand yields the other, equal operands (±0)
-	// the bits of both or'ed (min) or and'ed (max), as nmin and nmax do.
+	// fmath.Min and fmath.Max: a NaN operand yields the other, equal operands (±0)
+	// the bits of both or'ed (min) or and'ed (max), as fmath.Min and fmath.Max do.
 	{"NMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
 	{"NMax", "f32", ",_vs,_sv", nminmax("VMAXPS", "VANDPS")},
 	{"FMin", "f32", ",_vs,_sv", nminmax("VMINPS", "VORPS")},
@@ -458,7 +460,7 @@ var simdOps = []simdOp{
 	{"SLessThanEqual", "i32", ",_vs,_sv", sx32 + "\tVPCMPGTQ {u}, {t}, {d}" + not1},
 }
 
-// nminmax is nmin or nmax (see simdOps).
+// nminmax is fmath.Min or fmath.Max (see simdOps).
 func nminmax(op, eq string) string {
 	return "\t" + op + " {b}, {a}, {t}\n" +
 		"\tVCMPPS $0, {b}, {a}, {u}\n" +
@@ -470,14 +472,14 @@ func nminmax(op, eq string) string {
 		"\tVBLENDVPS {u}, {b}, {t}, {d}" + mask32
 }
 
-// clampKK is nmin(nmax(a, b), c) for b and c not NaN, b not -0, c not +0.
+// clampKK is fmath.Min(fmath.Max(a, b), c) for b and c not NaN, b not -0, c not +0.
 const clampKK = "\tVMAXPS {b}, {a}, {t}\n\tVMINPS {c}, {t}, {d}" + mask32
 
-// clampK is nmin(nmax(a, b), c) for b and c not NaN.
+// clampK is fmath.Min(fmath.Max(a, b), c) for b and c not NaN.
 const clampK = "\tVMAXPS {b}, {a}, {t}\n\tVCMPPS $0, {b}, {a}, {u}\n\tVANDPS {b}, {a}, {v}\n\tVBLENDVPS {u}, {v}, {t}, {t}\n" +
 	"\tVMINPS {c}, {t}, {w}\n\tVCMPPS $0, {c}, {t}, {u}\n\tVORPS {c}, {t}, {v}\n\tVBLENDVPS {u}, {v}, {w}, {d}" + mask32
 
-// fclamp is nmin(nmax(a, b), c), the maximum in {w}.
+// fclamp is fmath.Min(fmath.Max(a, b), c), the maximum in {w}.
 func fclamp() string {
 	hi := strings.ReplaceAll(nminmax("VMAXPS", "VANDPS"), "{d}", "{w}")
 	lo := strings.NewReplacer("{a}", "{w}", "{b}", "{c}").Replace(nminmax("VMINPS", "VORPS"))

@@ -142,30 +142,6 @@ func fract(a float64) float64 {
 	return f
 }
 
-// nmin and nmax return the number when one operand is a NaN, as OpenCL's fmin
-// and fmax do. The NaN tests predict well; the builtins are branchless, which
-// matters on unordered data (-0 orders below +0, as IEEE 754-2019 minimum).
-// They are exact, so float operands are compared in their own precision.
-func nmin[F float32 | float64](a, b F) F {
-	if a != a {
-		return b
-	}
-	if b != b {
-		return a
-	}
-	return min(a, b)
-}
-
-func nmax[F float32 | float64](a, b F) F {
-	if a != a {
-		return b
-	}
-	if b != b {
-		return a
-	}
-	return max(a, b)
-}
-
 func step(edge, x float64) float64 {
 	if x < edge {
 		return 0

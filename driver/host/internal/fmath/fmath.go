@@ -11,6 +11,10 @@
 // well inside OpenCL's bounds (sin/cos 4 ulp, exp/exp2/log/log2 3 ulp).
 //
 // The constants (coefficients, the pieces of 2/pi) are exported for jit.
+//
+// It also holds the float operations that the interpreter and the Go
+// executor must compute alike: OpenCL's fmin and fmax (Min, Max) and fma
+// rounded once (FMA).
 package fmath
 
 import "math"

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -202,9 +203,9 @@ func evalF32(o *xop, a, b, c float32) uint64 {
 	case FNeg:
 		return r(-a)
 	case FMin:
-		return r(nmin(a, b))
+		return r(fmath.Min(a, b))
 	case FMax:
-		return r(nmax(a, b))
+		return r(fmath.Max(a, b))
 	}
 	return evalF64(o, float64(a), float64(b), float64(c))
 }
@@ -226,11 +227,11 @@ func evalF64(o *xop, a, b, c float64) uint64 {
 	case FNeg:
 		return out(-a)
 	case FMin:
-		return out(nmin(a, b))
+		return out(fmath.Min(a, b))
 	case FMax:
-		return out(nmax(a, b))
+		return out(fmath.Max(a, b))
 	case Fma:
-		return out(fmaw(a, b, c, k.Bytes()*8))
+		return out(fmath.FMA(a, b, c, k.Bytes()*8))
 	case FAbs:
 		return out(math.Abs(a))
 	case Sqrt:
@@ -469,59 +470,4 @@ func fToU(f float64, bits int) uint64 {
 		return m
 	}
 	return uint64(f)
-}
-
-// nmin and nmax are OpenCL's fmin and fmax (driver/host's numeric.go).
-func nmin[F float32 | float64](a, b F) F {
-	if a != a {
-		return b
-	}
-	if b != b {
-		return a
-	}
-	return min(a, b)
-}
-
-func nmax[F float32 | float64](a, b F) F {
-	if a != a {
-		return b
-	}
-	if b != b {
-		return a
-	}
-	return max(a, b)
-}
-
-// fmaw is a*b+c rounded once to bits (32 or 64) from float64 operands:
-// for float32, math.FMA's double result is corrected where it lies on a
-// tie between two floats (driver/host's fma.go).
-func fmaw(a, b, c float64, bits int) float64 {
-	r := math.FMA(a, b, c)
-	if bits != 32 || !floatTie(r) {
-		return r
-	}
-	p := a * b
-	s := p + c
-	bb := s - p
-	e := (p - (s - bb)) + (c - bb)
-	u := math.Float64bits(s)
-	if e != 0 && u&1 == 0 {
-		if (e > 0) == (s > 0) {
-			u++
-		} else {
-			u--
-		}
-	}
-	return math.Float64frombits(u)
-}
-
-func floatTie(r float64) bool {
-	u := math.Float64bits(r) &^ (1 << 63)
-	e := int(u >> 52)
-	drop := 29 + max(0, 897-e)
-	if e == 0x7ff || drop > 53 {
-		return false
-	}
-	m := u&(1<<52-1) | 1<<52
-	return m&(1<<drop-1) == 1<<(drop-1)
 }

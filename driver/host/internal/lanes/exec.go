@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -435,7 +436,7 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 		a, b, c := f32s(e.in32(f, o.a, o.ua, 0)[:len(d)]), f32s(e.in32(f, o.b, o.ub, 1)[:len(d)]), f32s(e.in32(f, o.c, o.uc, 2)[:len(d)])
 		fd := f32s(d)
 		for l := range fd {
-			fd[l] = float32(fmaw(float64(a[l]), float64(b[l]), float64(c[l]), 32))
+			fd[l] = float32(fmath.FMA(float64(a[l]), float64(b[l]), float64(c[l]), 32))
 		}
 		return true
 	}
@@ -570,11 +571,11 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 			}
 		case FMin:
 			for l := range fd {
-				fd[l] = nmin(fa[l], fb[l])
+				fd[l] = fmath.Min(fa[l], fb[l])
 			}
 		case FMax:
 			for l := range fd {
-				fd[l] = nmax(fa[l], fb[l])
+				fd[l] = fmath.Max(fa[l], fb[l])
 			}
 		default:
 			return false

@@ -3,6 +3,7 @@ package lanes
 import (
 	"math"
 
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -23,9 +24,9 @@ func newFloat(op AtomicOp, old, b uint64, w int) uint64 {
 	case AtomicFAdd:
 		x += y
 	case AtomicFMin:
-		x = nmin(x, y)
+		x = fmath.Min(x, y)
 	default:
-		x = nmax(x, y)
+		x = fmath.Max(x, y)
 	}
 	if w == 32 {
 		return uint64(math.Float32bits(float32(x)))

@@ -251,12 +251,12 @@ const (
 	FMul // A * B
 	FDiv // A / B
 	FNeg // -A (flips the sign bit, also of NaN)
-	// FMin: nmin: A if B is NaN, B if A is NaN, else the lesser, -0 < +0.
+	// FMin: fmath.Min: A if B is NaN, B if A is NaN, else the lesser, -0 < +0.
 	FMin
-	// FMax: nmax: A if B is NaN, B if A is NaN, else the greater, +0 > -0.
+	// FMax: fmath.Max: A if B is NaN, B if A is NaN, else the greater, +0 > -0.
 	FMax
 	// Fma: A*B+C rounded once (F32: computed as float64 A*B exactly, plus
-	// C rounded to float64, rounded to float32, as driver/host's fmaw).
+	// C rounded to float64, rounded to float32, as fmath.FMA).
 	Fma
 	FAbs  // |A| (clears the sign bit)
 	Sqrt  // sqrt(A), in float64
@@ -461,8 +461,8 @@ const (
 	// The float sub-operations work on the bits of a float of the word's
 	// width, in float64 rounded once to it (floatatomic.go).
 	AtomicFAdd // new = old + B
-	AtomicFMin // new = nmin(old, B)
-	AtomicFMax // new = nmax(old, B)
+	AtomicFMin // new = fmath.Min(old, B)
+	AtomicFMax // new = fmath.Max(old, B)
 )
 
 // RegionKind says what memory a region is.

@@ -1,4 +1,4 @@
-package host
+package fmath
 
 import (
 	"math"
@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestFmaw checks float Fma against the exact sum rounded once
+// TestFMA checks float Fma against the exact sum rounded once
 // (big.Float), on random operands and on products that fall on a float
 // midpoint, where rounding to double first then to float goes wrong.
-func TestFmaw(t *testing.T) {
+func TestFMA(t *testing.T) {
 	exact := func(a, b, c float32) float32 {
 		p := new(big.Float).SetPrec(200).Mul(big.NewFloat(float64(a)), big.NewFloat(float64(b)))
 		s := new(big.Float).SetPrec(200).Add(p, big.NewFloat(float64(c)))
@@ -40,7 +40,7 @@ func TestFmaw(t *testing.T) {
 		if anyNaNInf(v) {
 			continue
 		}
-		got := float32(fmaw(float64(v[0]), float64(v[1]), float64(v[2]), 32))
+		got := float32(FMA(float64(v[0]), float64(v[1]), float64(v[2]), 32))
 		want := exact(v[0], v[1], v[2])
 		if math.Float32bits(got) != math.Float32bits(want) && !(got == 0 && want == 0) {
 			t.Fatalf("fma(%g, %g, %g) = %g (%#x), want %g (%#x)", v[0], v[1], v[2], got, math.Float32bits(got), want, math.Float32bits(want))

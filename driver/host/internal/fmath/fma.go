@@ -1,16 +1,16 @@
-package host
+package fmath
 
 import "math"
 
-// fmaw is GLSL.std.450 Fma for floats of the given width, the operands
-// held in float64: one rounding, as driver.Caps.FmaFused promises. For
+// FMA is GLSL.std.450 Fma (OpenCL fma) for floats of the given width
+// (bits), the operands held in float64: one rounding, as driver.Caps.FmaFused promises. For
 // float, math.FMA's double is rounded to float again; that second
 // rounding is wrong only where the double is a float tie (the rounding to
 // double made it one, or it was one), and there the double sum is
 // rounded to odd instead, so that the rounding to float32 that follows
 // is the only one that counts (53 >= 24+2 bits). Half stays rounded
 // twice (math.FMA's double, then through float32).
-func fmaw(a, b, c float64, bits int) float64 {
+func FMA(a, b, c float64, bits int) float64 {
 	r := math.FMA(a, b, c)
 	if bits != 32 || !floatTie(r) {
 		return r
