@@ -3,9 +3,6 @@ package host
 import (
 	"context"
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,23 +14,19 @@ import (
 // kernel interface, so that it loads as a driver program.
 func reflected(t *testing.T, name string, r *spirv.Reflection) []byte {
 	t.Helper()
-	g := tool(t, "glslangValidator")
-	out := filepath.Join(t.TempDir(), name+".spv")
-	if b, err := exec.Command(g, "-V", "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", name)).CombinedOutput(); err != nil {
-		t.Fatalf("glslangValidator: %v\n%s", err, b)
-	}
-	code, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := spirv.Decode(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := spirv.EmitReflection(m, r); err != nil {
-		t.Fatal(err)
-	}
-	return m.Encode()
+	return withReflection(t, glslSPIRV(t, name), r)
+}
+
+// reduceCode is testdata/reduce.comp with its kernel interface: a
+// work-group's sum of in into partial, through the __local scratch.
+func reduceCode(t *testing.T) []byte {
+	return reflected(t, "reduce.comp", &spirv.Reflection{
+		WorkgroupSizeSpecIDs: &[3]uint32{0, 100, 101},
+		Kernels: []spirv.Kernel{{Name: "main", Args: []spirv.Arg{
+			{Name: "in", Ordinal: 0, Kind: spirv.ArgBuffer, Binding: 0},
+			{Name: "partial", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1},
+			{Name: "scratch", Ordinal: 2, Kind: spirv.ArgLocal, SpecID: 1, ElemSize: 4},
+		}}}})
 }
 
 func triadProgram(t *testing.T) driver.Program {
@@ -137,13 +130,7 @@ func TestDriverTriad(t *testing.T) {
 
 func TestDriverLocalArgAndCancel(t *testing.T) {
 	dev := NewDevice()
-	code := reflected(t, "reduce.comp", &spirv.Reflection{
-		WorkgroupSizeSpecIDs: &[3]uint32{0, 100, 101},
-		Kernels: []spirv.Kernel{{Name: "main", Args: []spirv.Arg{
-			{Name: "in", Ordinal: 0, Kind: spirv.ArgBuffer, Binding: 0},
-			{Name: "partial", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1},
-			{Name: "scratch", Ordinal: 2, Kind: spirv.ArgLocal, SpecID: 1, ElemSize: 4},
-		}}}})
+	code := reduceCode(t)
 	p, err := dev.BuildProgram(code)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // tool finds an external tool; a missing one skips the test, or fails it
@@ -24,13 +26,52 @@ func tool(t testing.TB, name string) string {
 	return p
 }
 
-func decodeFile(t testing.TB, path string) *Module {
+// toolSPIRV runs the SPIR-V tool name (glslangValidator, spirv-as) with
+// args on the file in and returns the module it writes.
+func toolSPIRV(t testing.TB, name, in string, args ...string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	out := filepath.Join(t.TempDir(), filepath.Base(in)+".spv")
+	cmd := exec.Command(tool(t, name), append(args, "-o", out, in)...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, b)
+	}
+	b, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Decode(b)
+	return b
+}
+
+// glslSPIRV compiles testdata/name with glslangValidator.
+func glslSPIRV(t testing.TB, name string) []byte {
+	t.Helper()
+	return toolSPIRV(t, "glslangValidator", filepath.Join("testdata", name), "-V", "--target-env", "vulkan1.1")
+}
+
+// asmSPIRV assembles testdata/name with spirv-as.
+func asmSPIRV(t testing.TB, name string) []byte {
+	t.Helper()
+	return toolSPIRV(t, "spirv-as", filepath.Join("testdata", name), "--target-env", "vulkan1.1")
+}
+
+// withReflection adds the clspv-style kernel interface r to the module
+// code (as NonSemantic.ClspvReflection), so that it loads as a driver
+// program.
+func withReflection(t testing.TB, code []byte, r *spirv.Reflection) []byte {
+	t.Helper()
+	m, err := spirv.Decode(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := spirv.EmitReflection(m, r); err != nil {
+		t.Fatal(err)
+	}
+	return m.Encode()
+}
+
+func decode(t testing.TB, code []byte) *Module {
+	t.Helper()
+	m, err := Decode(code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,35 +81,24 @@ func decodeFile(t testing.TB, path string) *Module {
 // glsl compiles testdata/name with glslangValidator.
 func glsl(t testing.TB, name string) *Module {
 	t.Helper()
-	g := tool(t, "glslangValidator")
-	out := filepath.Join(t.TempDir(), name+".spv")
-	cmd := exec.Command(g, "-V", "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", name))
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("glslangValidator: %v\n%s", err, b)
-	}
-	return decodeFile(t, out)
+	return decode(t, glslSPIRV(t, name))
 }
 
 // asm assembles SPIR-V assembly with spirv-as.
 func asm(t testing.TB, src string) *Module {
 	t.Helper()
-	as := tool(t, "spirv-as")
-	dir := t.TempDir()
-	in, out := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
+	in := filepath.Join(t.TempDir(), "m.spvasm")
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(as, "--target-env", "vulkan1.1", "-o", out, in)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("spirv-as: %v\n%s", err, b)
-	}
+	code := toolSPIRV(t, "spirv-as", in, "--target-env", "vulkan1.1")
 	if val, err := exec.LookPath("spirv-val"); err == nil {
-		cmd := exec.Command(val, "--target-env", "vulkan1.1", out)
+		cmd := exec.Command(val, "--target-env", "vulkan1.1", in+".spv")
 		if b, err := cmd.CombinedOutput(); err != nil {
 			t.Logf("spirv-val: %v\n%s", err, b)
 		}
 	}
-	return decodeFile(t, out)
+	return decode(t, code)
 }
 
 func prepare(t testing.TB, m *Module, entry string, spec map[uint32]uint64) *Kernel {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,23 +19,7 @@ import (
 // driver program.
 func asmProgram(t *testing.T, name string, r *spirv.Reflection) driver.Program {
 	t.Helper()
-	as := tool(t, "spirv-as")
-	out := filepath.Join(t.TempDir(), name+".spv")
-	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", name)).CombinedOutput(); err != nil {
-		t.Fatalf("spirv-as: %v\n%s", err, b)
-	}
-	code, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := spirv.Decode(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := spirv.EmitReflection(m, r); err != nil {
-		t.Fatal(err)
-	}
-	p, err := NewDevice().BuildProgram(m.Encode())
+	p, err := NewDevice().BuildProgram(withReflection(t, asmSPIRV(t, name), r))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -18,17 +15,8 @@ import (
 // kernel interface as ClspvReflection instructions) and a queue.
 func physical(t *testing.T) (*Device, driver.Program, driver.Queue) {
 	t.Helper()
-	as := tool(t, "spirv-as")
-	out := filepath.Join(t.TempDir(), "physical.spv")
-	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", "physical.spvasm")).CombinedOutput(); err != nil {
-		t.Fatalf("spirv-as: %v\n%s", err, b)
-	}
-	code, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
 	dev := NewDevice()
-	p, err := dev.BuildProgram(code)
+	p, err := dev.BuildProgram(asmSPIRV(t, "physical.spvasm"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/clgo/clgo/driver"
-	"github.com/clgo/clgo/spirv"
 )
 
 // TestProgramPreparesOnce: two kernel objects of one program, dispatched
@@ -13,13 +12,7 @@ import (
 // prepares another.
 func TestProgramPreparesOnce(t *testing.T) {
 	dev := NewDevice()
-	code := reflected(t, "reduce.comp", &spirv.Reflection{
-		WorkgroupSizeSpecIDs: &[3]uint32{0, 100, 101},
-		Kernels: []spirv.Kernel{{Name: "main", Args: []spirv.Arg{
-			{Name: "in", Ordinal: 0, Kind: spirv.ArgBuffer, Binding: 0},
-			{Name: "partial", Ordinal: 1, Kind: spirv.ArgBuffer, Binding: 1},
-			{Name: "scratch", Ordinal: 2, Kind: spirv.ArgLocal, SpecID: 1, ElemSize: 4},
-		}}}})
+	code := reduceCode(t)
 	p, err := dev.BuildProgram(code)
 	if err != nil {
 		t.Fatal(err)
