@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver"
@@ -248,32 +247,12 @@ func TestSharedKernels(t *testing.T) {
 // time per work-item; BenchmarkPoCL times the same on the reference.
 func BenchmarkShared(b *testing.B) {
 	for _, name := range sharedKernels {
-		b.Run(name, func(b *testing.B) {
-			s, src := loadSpec(b, filepath.Join(sharedDir(), name+".cl"))
-			r := newHostRun(b, s, src)
-			r.run(b)
-			c0, t0 := host.CPUTime(), time.Now()
-			n := 0
-			for b.Loop() {
-				r.run(b)
-				n++
-			}
-			items := float64(n) * float64(s.GlobalCount())
-			b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
-			b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
-		})
+		b.Run(name, func(b *testing.B) { benchTier(b, filepath.Join(sharedDir(), name+".cl"), "") })
 	}
 }
 
 func BenchmarkPoCL(b *testing.B) {
 	for _, name := range sharedKernels {
-		b.Run(name, func(b *testing.B) {
-			s, src := loadSpec(b, filepath.Join(sharedDir(), name+".cl"))
-			var best uint64
-			for b.Loop() {
-				_, best = reference(b, s, src)
-			}
-			b.ReportMetric(float64(best)/float64(s.GlobalCount()), "ns/item")
-		})
+		b.Run(name, func(b *testing.B) { benchPoCL(b, filepath.Join(sharedDir(), name+".cl"), "ns/item") })
 	}
 }

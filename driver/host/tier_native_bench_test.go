@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clgo/clgo/driver/host"
+	"github.com/clgo/clgo/internal/kspec"
 )
 
 // BenchmarkNative times the crypto corpus and the shared kernels at the
@@ -42,14 +43,21 @@ func benchPoCL(b *testing.B, f, metric string) {
 	b.ReportMetric(float64(best)/float64(s.GlobalCount()), metric)
 }
 
-// benchTier times the kernel file f on the host tier tier (after one
-// untimed run): CPU and wall nanoseconds per work-item, and the fastest
-// run's.
+// benchTier times the kernel file f on the host tier tier ("": the one
+// CLGO_HOST_TIER or the default picks) after one untimed run (timeRuns).
 func benchTier(b *testing.B, f, tier string) {
-	setTier(b, tier)
+	if tier != "" {
+		setTier(b, tier)
+	}
 	s, src := loadSpec(b, f)
 	r := newHostRun(b, s, src)
 	r.run(b)
+	timeRuns(b, r, s)
+}
+
+// timeRuns times runs of r: CPU and wall nanoseconds per work-item, and
+// the fastest run's.
+func timeRuns(b *testing.B, r *hostRun, s *kspec.Spec) {
 	c0, t0 := host.CPUTime(), time.Now()
 	n := 0
 	best := time.Duration(1<<63 - 1)

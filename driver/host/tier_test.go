@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/clgo/clgo/driver/host"
 	"github.com/clgo/clgo/internal/config"
@@ -39,7 +38,7 @@ func tierKernelFiles() []string {
 		files = append(files, filepath.Join(sharedDir(), name+".cl"))
 	}
 	for _, name := range cryptoKernels {
-		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
+		files = append(files, cryptoFile(name))
 	}
 	return files
 }
@@ -74,15 +73,7 @@ func BenchmarkTiers(b *testing.B) {
 				if on, why := host.TierOf(r.k); on != (tier != "interp") {
 					b.Fatalf("on a tier: %v (%v)", on, why)
 				}
-				c0, t0 := host.CPUTime(), time.Now()
-				n := 0
-				for b.Loop() {
-					r.run(b)
-					n++
-				}
-				items := float64(n) * float64(s.GlobalCount())
-				b.ReportMetric(float64(host.CPUTime()-c0)/items, "cpu-ns/item")
-				b.ReportMetric(float64(time.Since(t0).Nanoseconds())/items, "ns/item")
+				timeRuns(b, r, s)
 			})
 		}
 	}
