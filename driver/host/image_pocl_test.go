@@ -47,14 +47,7 @@ var sampleGeometries = []struct {
 // results: nearest within an ulp or so, linear within 1e-4 (the weights'
 // rounding may differ).
 func TestImageSampleMatchesReference(t *testing.T) {
-	devs, err := refcl.AllDevices()
-	if err != nil || len(devs) == 0 {
-		t.Skipf("no reference OpenCL: %v", err)
-	}
-	ctx, err := refcl.NewContext(devs[0])
-	if err != nil {
-		t.Skip(err)
-	}
+	ctx := refContext(t)
 	defer ctx.Release()
 	dev := host.NewDevice()
 	q, _ := dev.NewQueue(driver.QueueOptions{})
@@ -275,14 +268,7 @@ const writeW, writeH = 8, 4
 // include rounding ties of the 8-bit types, infinities and values out of
 // range; integer ones values past every type's range.
 func TestImageWriteMatchesReference(t *testing.T) {
-	devs, err := refcl.AllDevices()
-	if err != nil || len(devs) == 0 {
-		t.Skipf("no reference OpenCL: %v", err)
-	}
-	ctx, err := refcl.NewContext(devs[0])
-	if err != nil {
-		t.Skip(err)
-	}
+	ctx := refContext(t)
 	defer ctx.Release()
 	rng := rand.New(rand.NewSource(7))
 	colors := make([]float32, 4*writeW*writeH)

@@ -145,9 +145,9 @@ func (r *hostRun) dispatch() error {
 	return ev.Wait(context.Background())
 }
 
-// reference runs the spec on the first reference OpenCL device; it returns
-// the buffers after the run and the kernel's time in ns.
-func reference(t testing.TB, s *kspec.Spec, src string) ([][]byte, uint64) {
+// refContext is a context on the first reference OpenCL device (PoCL
+// here); the test is skipped where there is none.
+func refContext(t testing.TB) *refcl.Context {
 	t.Helper()
 	devs, err := refcl.AllDevices()
 	if err != nil || len(devs) == 0 {
@@ -157,6 +157,14 @@ func reference(t testing.TB, s *kspec.Spec, src string) ([][]byte, uint64) {
 	if err != nil {
 		t.Skip(err)
 	}
+	return ctx
+}
+
+// reference runs the spec on the first reference OpenCL device; it returns
+// the buffers after the run and the kernel's time in ns.
+func reference(t testing.TB, s *kspec.Spec, src string) ([][]byte, uint64) {
+	t.Helper()
+	ctx := refContext(t)
 	defer ctx.Release()
 	p, err := ctx.Build(src, s.Options)
 	if err != nil {

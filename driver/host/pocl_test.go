@@ -23,14 +23,7 @@ import (
 var poclN = flag.Int("hostpocl.n", 4, "random kernels compared with the reference OpenCL")
 
 func TestRandomKernelsMatchReference(t *testing.T) {
-	devs, err := refcl.AllDevices()
-	if err != nil || len(devs) == 0 {
-		t.Skipf("no reference OpenCL: %v", err)
-	}
-	ctx, err := refcl.NewContext(devs[0])
-	if err != nil {
-		t.Skip(err)
-	}
+	ctx := refContext(t)
 	defer ctx.Release()
 	ia, fa := diffInputs()
 	for s := *diffSeed; s < *diffSeed+int64(*poclN); s++ {
