@@ -35,7 +35,7 @@ func (e *Exec) atomic(c int, f []uint64, o *xop, pc int) *Trap {
 			old = uint64(rmw32(p, shared && off%4 == 0, AtomicOp(o.imm2), uint32(bv), uint32(cv)))
 		} else {
 			p := (*uint64)(unsafe.Pointer(&m[off]))
-			old = rmw64(p, shared && off%8 == 0, AtomicOp(o.imm2), bv, cv, o.kind)
+			old = rmw64(p, shared && off%8 == 0, AtomicOp(o.imm2), bv, cv)
 		}
 		if o.d >= 0 {
 			if size == 4 {
@@ -48,8 +48,9 @@ func (e *Exec) atomic(c int, f []uint64, o *xop, pc int) *Trap {
 	return nil
 }
 
-// newValue32 is the value an atomic sub-operation stores.
-func newValue32(op AtomicOp, old, b, c uint32) (uint32, bool) {
+// atomicValue is the value an atomic sub-operation stores into a word of
+// type T (uint32 or uint64) that holds old.
+func atomicValue[T uint32 | uint64](op AtomicOp, old, b, c T) (T, bool) {
 	switch op {
 	case AtomicStore, AtomicXchg:
 		return b, true
@@ -69,16 +70,19 @@ func newValue32(op AtomicOp, old, b, c uint32) (uint32, bool) {
 		return min(old, b), true
 	case AtomicUMax:
 		return max(old, b), true
-	case AtomicSMin:
-		return uint32(min(int32(old), int32(b))), true
-	case AtomicSMax:
-		return uint32(max(int32(old), int32(b))), true
+	case AtomicSMin, AtomicSMax:
+		// Signed order is the unsigned order with the sign bits flipped.
+		sign := ^(^T(0) >> 1)
+		if (old^sign < b^sign) == (op == AtomicSMin) {
+			return old, true
+		}
+		return b, true
 	case AtomicInc:
 		return old + 1, true
 	case AtomicDec:
 		return old - 1, true
 	case AtomicFAdd, AtomicFMin, AtomicFMax:
-		return uint32(newFloat(op, uint64(old), uint64(b), 32)), true // floatatomic.go
+		return T(newFloat(op, uint64(old), uint64(b), 8*int(unsafe.Sizeof(old)))), true // floatatomic.go
 	}
 	return old, false
 }
@@ -86,7 +90,7 @@ func newValue32(op AtomicOp, old, b, c uint32) (uint32, bool) {
 func rmw32(p *uint32, shared bool, op AtomicOp, b, c uint32) uint32 {
 	if !shared {
 		old := *p
-		if n, ok := newValue32(op, old, b, c); ok {
+		if n, ok := atomicValue(op, old, b, c); ok {
 			*p = n
 		}
 		return old
@@ -114,51 +118,17 @@ func rmw32(p *uint32, shared bool, op AtomicOp, b, c uint32) uint32 {
 	}
 	for {
 		old := atomic.LoadUint32(p)
-		n, ok := newValue32(op, old, b, c)
+		n, ok := atomicValue(op, old, b, c)
 		if !ok || atomic.CompareAndSwapUint32(p, old, n) {
 			return old
 		}
 	}
 }
 
-func newValue64(op AtomicOp, old, b, c uint64) (uint64, bool) {
-	switch op {
-	case AtomicStore, AtomicXchg:
-		return b, true
-	case AtomicCmpXchg:
-		return b, old == c
-	case AtomicAdd:
-		return old + b, true
-	case AtomicSub:
-		return old - b, true
-	case AtomicAnd:
-		return old & b, true
-	case AtomicOr:
-		return old | b, true
-	case AtomicXor:
-		return old ^ b, true
-	case AtomicUMin:
-		return min(old, b), true
-	case AtomicUMax:
-		return max(old, b), true
-	case AtomicSMin:
-		return uint64(min(int64(old), int64(b))), true
-	case AtomicSMax:
-		return uint64(max(int64(old), int64(b))), true
-	case AtomicInc:
-		return old + 1, true
-	case AtomicDec:
-		return old - 1, true
-	case AtomicFAdd, AtomicFMin, AtomicFMax:
-		return newFloat(op, old, b, 64), true // floatatomic.go
-	}
-	return old, false
-}
-
-func rmw64(p *uint64, shared bool, op AtomicOp, b, c uint64, _ Kind) uint64 {
+func rmw64(p *uint64, shared bool, op AtomicOp, b, c uint64) uint64 {
 	if !shared {
 		old := *p
-		if n, ok := newValue64(op, old, b, c); ok {
+		if n, ok := atomicValue(op, old, b, c); ok {
 			*p = n
 		}
 		return old
@@ -176,7 +146,7 @@ func rmw64(p *uint64, shared bool, op AtomicOp, b, c uint64, _ Kind) uint64 {
 	}
 	for {
 		old := atomic.LoadUint64(p)
-		n, ok := newValue64(op, old, b, c)
+		n, ok := atomicValue(op, old, b, c)
 		if !ok || atomic.CompareAndSwapUint64(p, old, n) {
 			return old
 		}

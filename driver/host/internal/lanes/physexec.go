@@ -73,7 +73,7 @@ func (e *Exec) physical(c int, f []uint64, o *xop, pc int) *Trap {
 			if size == 4 {
 				old = uint64(rmw32((*uint32)(unsafe.Pointer(&m[0])), aligned, AtomicOp(o.imm2), uint32(bv), uint32(cv)))
 			} else {
-				old = rmw64((*uint64)(unsafe.Pointer(&m[0])), aligned, AtomicOp(o.imm2), bv, cv, o.kind)
+				old = rmw64((*uint64)(unsafe.Pointer(&m[0])), aligned, AtomicOp(o.imm2), bv, cv)
 			}
 			if o.d >= 0 {
 				if size == 4 {
