@@ -35,49 +35,10 @@ func (e *Exec) maskOp(f []uint64, o *xop) {
 			return
 		}
 		if o.dk.Bytes() == 4 {
-			d := row32(f, o.d, C)
-			a, b := e.in32(f, o.b, o.ub, 1), e.in32(f, o.c, o.uc, 2)
-			if o.d == o.c {
-				// A blend into itself: only the lanes of m change.
-				if m == e.full {
-					copy(d, a)
-					return
-				}
-				for ; m != 0; m &= m - 1 {
-					l := trailing(m)
-					d[l] = a[l]
-				}
-				return
-			}
-			for l := range d {
-				if m>>l&1 != 0 {
-					d[l] = a[l]
-				} else {
-					d[l] = b[l]
-				}
-			}
+			blend(row32(f, o.d, C), e.in32(f, o.b, o.ub, 1), e.in32(f, o.c, o.uc, 2), m, e.full, o.d == o.c)
 			return
 		}
-		d := f[o.d : int(o.d)+C]
-		a, b := e.in64(f, o.b, o.ub, 1), e.in64(f, o.c, o.uc, 2)
-		if o.d == o.c {
-			if m == e.full {
-				copy(d, a)
-				return
-			}
-			for ; m != 0; m &= m - 1 {
-				l := trailing(m)
-				d[l] = a[l]
-			}
-			return
-		}
-		for l := range d {
-			if m>>l&1 != 0 {
-				d[l] = a[l]
-			} else {
-				d[l] = b[l]
-			}
-		}
+		blend(f[o.d:int(o.d)+C], e.in64(f, o.b, o.ub, 1), e.in64(f, o.c, o.uc, 2), m, e.full, o.d == o.c)
 		return
 	}
 	// Comparisons: a bitmap of the lanes where they hold.
@@ -156,4 +117,27 @@ func trailing(m uint64) int {
 	// bits.TrailingZeros64, masked so the compiler drops bounds checks
 	// of rows indexed by it.
 	return bits.TrailingZeros64(m) & 63
+}
+
+// blend is Select's lane loop: d[l] = a[l] where bit l of m is set, else
+// b[l]. into: d is b (a blend into itself), so only the lanes of m change.
+func blend[T uint32 | uint64](d, a, b []T, m, full uint64, into bool) {
+	if into {
+		if m == full {
+			copy(d, a)
+			return
+		}
+		for ; m != 0; m &= m - 1 {
+			l := trailing(m)
+			d[l] = a[l]
+		}
+		return
+	}
+	for l := range d {
+		if m>>l&1 != 0 {
+			d[l] = a[l]
+		} else {
+			d[l] = b[l]
+		}
+	}
 }
