@@ -8,34 +8,11 @@ import (
 // div64 compiles the 64-bit divisions and remainders lane by lane with
 // DIV and IDIV (AVX2 has no vector division of integers), every lane of
 // the chunk as for any pure op. Zero divisors and -1 (whose MinInt64
-// quotient faults) take the contract's results without dividing. Uniform
-// operands are read before any lane of Dst is written (their slots may
-// be Dst's).
+// quotient faults) take the contract's results without dividing.
 func (g *gen) div64(o *lanes.Op) error {
 	a := &g.a
-	const rA, rB, uA, uB = amd64.RAX, amd64.RCX, amd64.R8, amd64.R9
-	ua, ub := g.shape(o.A) == lanes.Uniform, g.shape(o.B) == lanes.Uniform
-	if ua {
-		a.MOVQload(uA, g.slot(o.A, 0))
-	}
-	if ub {
-		a.MOVQload(uB, g.slot(o.B, 0))
-	}
-	n := int32(chunk)
-	if g.shape(o.Dst) == lanes.Uniform {
-		n = 1
-	}
-	for i := int32(0); i < n; i++ {
-		if ua {
-			a.MOVQ(rA, uA)
-		} else {
-			a.MOVQload(rA, g.slot(o.A, 8*i))
-		}
-		if ub {
-			a.MOVQ(rB, uB)
-		} else {
-			a.MOVQload(rB, g.slot(o.B, 8*i))
-		}
+	const rA, rB = amd64.RAX, amd64.RCX
+	g.eachLane64(o, rA, func() {
 		done, zero, minus1 := a.NewLabel(), a.NewLabel(), a.NewLabel()
 		a.TESTQ(rB, rB)
 		a.Jcc(amd64.CondE, zero)
@@ -71,14 +48,29 @@ func (g *gen) div64(o *lanes.Op) error {
 		a.Bind(zero)
 		a.XORL(rA, rA)
 		a.Bind(done)
-		a.MOVQstore(g.slot(o.Dst, 8*i), rA)
-	}
+	})
 	return nil
 }
 
 // mulHi64 compiles UMulHi and SMulHi of 64-bit values lane by lane: the
 // high half of MUL's (IMUL's) 128-bit product in RDX.
 func (g *gen) mulHi64(o *lanes.Op) error {
+	g.eachLane64(o, amd64.RDX, func() {
+		if o.Code == lanes.UMulHi {
+			g.a.MULQ(amd64.RCX)
+		} else {
+			g.a.IMULQwide(amd64.RCX)
+		}
+	})
+	return nil
+}
+
+// eachLane64 compiles a 64-bit op lane by lane in scalar registers: for
+// every lane of the chunk (one where Dst is Uniform), A in RAX and B in
+// RCX, then body, then the lane of Dst from result. Uniform operands are
+// read once, before any lane of Dst is written (their slots may be
+// Dst's), into R8 and R9.
+func (g *gen) eachLane64(o *lanes.Op, result amd64.R, body func()) {
 	a := &g.a
 	const uA, uB = amd64.R8, amd64.R9
 	ua, ub := g.shape(o.A) == lanes.Uniform, g.shape(o.B) == lanes.Uniform
@@ -103,12 +95,7 @@ func (g *gen) mulHi64(o *lanes.Op) error {
 		} else {
 			a.MOVQload(amd64.RCX, g.slot(o.B, 8*i))
 		}
-		if o.Code == lanes.UMulHi {
-			a.MULQ(amd64.RCX)
-		} else {
-			a.IMULQwide(amd64.RCX)
-		}
-		a.MOVQstore(g.slot(o.Dst, 8*i), amd64.RDX)
+		body()
+		a.MOVQstore(g.slot(o.Dst, 8*i), result)
 	}
-	return nil
 }
