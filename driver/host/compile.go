@@ -201,27 +201,30 @@ func (p *prep) compile1(f *fn, in *inst) (func(*state), error) {
 		return p.groupNonUniform(in) // subgroup.go
 	}
 	// Element-wise numeric operations.
-	for n, args := 1, 0; n <= 3; n++ {
-		args = n
-		t := p.vtype[a[0]]
-		if t == nil {
-			break
-		}
+	if t := p.vtype[a[0]]; t != nil {
 		key := loopKey{op: uint32(in.op), k: numKind(t)}
-		var ok bool
-		switch n {
-		case 1:
-			_, ok = loops1[key]
-		case 2:
-			_, ok = loops2[key]
-		case 3:
-			_, ok = loops3[key]
-		}
-		if ok && len(a) >= args {
-			return p.elementwise(in, key, a[:args], widthOf(t.scalar().width))
+		for n := 1; n <= min(3, len(a)); n++ {
+			if hasLoop(key, n) {
+				return p.elementwise(in, key, a[:n], widthOf(t.scalar().width))
+			}
 		}
 	}
 	return nil, p.errorf("unsupported instruction")
+}
+
+// hasLoop says whether the generated loops (arith_gen.go) have one for
+// key with n operands.
+func hasLoop(key loopKey, n int) bool {
+	var ok bool
+	switch n {
+	case 1:
+		_, ok = loops1[key]
+	case 2:
+		_, ok = loops2[key]
+	case 3:
+		_, ok = loops3[key]
+	}
+	return ok
 }
 
 func minArgs(op spirv.Op) int {

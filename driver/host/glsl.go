@@ -22,13 +22,7 @@ func (p *prep) glsl(in *inst) (func(*state), error) {
 	}
 	key := loopKey{op: uint32(num), k: numKind(t0), ext: true}
 	w := widthOf(t0.scalar().width)
-	if _, ok := loops1[key]; ok && len(args) == 1 {
-		return p.elementwise(in, key, args, w)
-	}
-	if _, ok := loops2[key]; ok && len(args) == 2 {
-		return p.elementwise(in, key, args, w)
-	}
-	if _, ok := loops3[key]; ok && len(args) == 3 {
+	if hasLoop(key, len(args)) {
 		return p.elementwise(in, key, args, w)
 	}
 	name := glslName(uint32(num))

@@ -70,17 +70,7 @@ func (p *prep) pureIDs(in *inst) ([]uint32, bool) {
 		if t == nil {
 			return nil, false
 		}
-		key := loopKey{op: uint32(in.op), k: numKind(t)}
-		var ok bool
-		switch len(a) {
-		case 1:
-			_, ok = loops1[key]
-		case 2:
-			_, ok = loops2[key]
-		case 3:
-			_, ok = loops3[key]
-		}
-		return a, ok
+		return a, hasLoop(loopKey{op: uint32(in.op), k: numKind(t)}, len(a))
 	}
 	return nil, false
 }
