@@ -35,6 +35,11 @@ type ctx struct {
 	// resumes at code address callResume (0: none).
 	callOp, callEnd int64
 	callResume      uintptr
+	// images and samples: per image region and per (image, sampler)
+	// pair of the program, what native image code reads (image.go);
+	// imgScratch holds a write's offsets and words for its lane loop.
+	images, samples uintptr
+	imgScratch      [5 * chunk]uint32
 }
 
 // Run outcomes in ctx.status.
@@ -90,6 +95,9 @@ var (
 	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
 	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
 	offChunkIdx   = int32(unsafe.Offsetof(ctx{}.chunkIdx))
+	offImages     = int32(unsafe.Offsetof(ctx{}.images))
+	offSamples    = int32(unsafe.Offsetof(ctx{}.samples))
+	offImgScratch = int32(unsafe.Offsetof(ctx{}.imgScratch))
 	offNChunks    = int32(unsafe.Offsetof(ctx{}.nChunks))
 	offFrameStr   = int32(unsafe.Offsetof(ctx{}.frameStride))
 	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))

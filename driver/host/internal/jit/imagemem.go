@@ -1,0 +1,241 @@
+package jit
+
+import (
+	"math"
+	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/driver/host/internal/texel"
+	"github.com/clgo/clgo/driver/imageformat"
+)
+
+// What native image code (image.go) reads of the images and samplers
+// bound to a group. The code tests these descriptors at every op: an
+// image whose format it has no code for, or a sampler it does not
+// sample with, gives a descriptor of kind 0 and the op is called out to
+// the lane tier's Go definition, so every binding stays correct.
+
+// Texel kinds: the pixel formats native code decodes and encodes.
+const (
+	texNone       = iota // no native code: call out
+	texRGBA32            // CL_RGBA of FLOAT, SIGNED_INT32, UNSIGNED_INT32: 16 bytes, no conversion
+	texRGBAUnorm8        // CL_RGBA, CL_UNORM_INT8
+	texRGBAUint8         // CL_RGBA, CL_UNSIGNED_INT8
+	texR32               // CL_R of FLOAT, SIGNED_INT32, UNSIGNED_INT32
+	texRUnorm8           // CL_R, CL_UNORM_INT8
+	texRUint8            // CL_R, CL_UNSIGNED_INT8
+)
+
+// imageMem is one image region's descriptor.
+type imageMem struct {
+	// base is the address of the pixels, rounded down to 4 bytes for the
+	// 8-bit R kinds (whose texels are read as the aligned word holding
+	// them: such a word never crosses a page), bias what was taken off.
+	base uint64
+	kind int32 // a tex* kind
+	// geom is the image's geometry, dims | arrayed<<2 (texel.Geometry),
+	// and ncoord its number of coordinates (dims, plus one if arrayed).
+	geom, ncoord int32
+	bias         int32
+	extM1        [3]uint32 // Ext[d]-1: a coordinate c is inside iff c <= extM1 unsigned
+	stride       [3]int32  // bytes from a pixel to its neighbour along x, y, z
+	ext          [3]uint32 // texel.Image.Ext (ImageSize)
+	one          uint32    // the alpha an R kind reads: 1.0f or 1
+}
+
+// samplerMem is the descriptor of one (image, sampler) pair that a
+// program samples with: how its nearest filtering addresses the texels.
+type samplerMem struct {
+	mode int32 // 0: call out; sampleNearest
+	// scale multiplies a spatial coordinate (the image's size for
+	// normalized coordinates, else 1); the texel index is floor of the
+	// product clamped to [lo, hi] (CLAMP: one texel beyond each edge,
+	// the border colour).
+	scale  [3]float32
+	lo, hi [3]int32
+	border [4]uint32 // texel outside the image (CLK_ADDRESS_CLAMP)
+}
+
+const sampleNearest = 1
+
+// Descriptor field offsets the code uses.
+var (
+	offImBase   = int32(unsafe.Offsetof(imageMem{}.base))
+	offImKind   = int32(unsafe.Offsetof(imageMem{}.kind))
+	offImGeom   = int32(unsafe.Offsetof(imageMem{}.geom))
+	offImNcoord = int32(unsafe.Offsetof(imageMem{}.ncoord))
+	offImBias   = int32(unsafe.Offsetof(imageMem{}.bias))
+	offImExtM1  = int32(unsafe.Offsetof(imageMem{}.extM1))
+	offImStride = int32(unsafe.Offsetof(imageMem{}.stride))
+	offImExt    = int32(unsafe.Offsetof(imageMem{}.ext))
+	offImOne    = int32(unsafe.Offsetof(imageMem{}.one))
+	sizeImMem   = int32(unsafe.Sizeof(imageMem{}))
+
+	offSmMode   = int32(unsafe.Offsetof(samplerMem{}.mode))
+	offSmScale  = int32(unsafe.Offsetof(samplerMem{}.scale))
+	offSmLo     = int32(unsafe.Offsetof(samplerMem{}.lo))
+	offSmHi     = int32(unsafe.Offsetof(samplerMem{}.hi))
+	offSmBorder = int32(unsafe.Offsetof(samplerMem{}.border))
+	sizeSmMem   = int32(unsafe.Sizeof(samplerMem{}))
+)
+
+// texelKind is the kind of format f (texNone where native code has none)
+// and the alpha its R kinds read.
+func texelKind(f driver.ImageFormat) (int32, uint32) {
+	one := uint32(1)
+	if imageformat.KindOf(f.DataType) == imageformat.KindFloat {
+		one = math.Float32bits(1)
+	}
+	wide := f.DataType == imageformat.Float || f.DataType == imageformat.SignedInt32 || f.DataType == imageformat.UnsignedInt32
+	switch f.Order {
+	case imageformat.RGBA:
+		switch {
+		case wide:
+			return texRGBA32, one
+		case f.DataType == imageformat.UnormInt8:
+			return texRGBAUnorm8, one
+		case f.DataType == imageformat.UnsignedInt8:
+			return texRGBAUint8, one
+		}
+	case imageformat.R:
+		switch {
+		case wide:
+			return texR32, one
+		case f.DataType == imageformat.UnormInt8:
+			return texRUnorm8, one
+		case f.DataType == imageformat.UnsignedInt8:
+			return texRUint8, one
+		}
+	}
+	return texNone, one
+}
+
+// elemOf is the bytes of a pixel of kind k.
+func elemOf(k int32) int {
+	switch k {
+	case texRGBA32:
+		return 16
+	case texRUnorm8, texRUint8:
+		return 1
+	}
+	return 4
+}
+
+// describeImage is im's descriptor (kind texNone: native code calls out).
+func describeImage(im *texel.Image) imageMem {
+	var d imageMem
+	if im == nil {
+		return d
+	}
+	kind, one := texelKind(im.Format)
+	dims, arrayed := texel.Geometry(im.Type)
+	d.geom, d.ncoord = int32(dims), int32(dims)
+	if arrayed {
+		d.geom |= 4
+		d.ncoord++
+	}
+	for i := range 3 {
+		d.ext[i] = uint32(im.Ext[i])
+	}
+	n := im.Ext[0] * im.Ext[1] * im.Ext[2]
+	// Offsets must fit the gathers' signed 32-bit indices.
+	if kind == texNone || im.Elem != elemOf(kind) || n <= 0 || len(im.Data) < n*im.Elem || len(im.Data) > math.MaxInt32-64 {
+		return d
+	}
+	d.kind, d.one = kind, one
+	base := uint64(uintptr(unsafe.Pointer(unsafe.SliceData(im.Data))))
+	if kind == texRUnorm8 || kind == texRUint8 {
+		d.bias = int32(base & 3)
+		base &^= 3
+	}
+	d.base = base
+	stride := im.Elem
+	for i := range 3 {
+		d.extM1[i] = uint32(im.Ext[i] - 1)
+		d.stride[i] = int32(stride)
+		stride *= im.Ext[i]
+	}
+	return d
+}
+
+// describeSampling is the descriptor of sampling im with smp, whose
+// texel kind native code has (mode 0 otherwise).
+func describeSampling(im *texel.Image, smp *driver.Sampler) samplerMem {
+	var d samplerMem
+	if im == nil || smp == nil {
+		return d
+	}
+	if k, _ := texelKind(im.Format); k == texNone {
+		return d
+	}
+	linear := smp.Filter == driver.FilterLinear && imageformat.KindOf(im.Format.DataType) == imageformat.KindFloat
+	mode := smp.Addressing
+	if !smp.NormalizedCoords && (mode == driver.AddressRepeat || mode == driver.AddressMirroredRepeat) {
+		mode = driver.AddressClampToEdge // as texel.axis: undefined in OpenCL
+	}
+	if linear || (mode != driver.AddressClampToEdge && mode != driver.AddressClamp && mode != driver.AddressNone) {
+		return d
+	}
+	d.mode = sampleNearest
+	d.border = imageformat.Border(im.Format)
+	for i := range 3 {
+		d.scale[i] = 1
+		if smp.NormalizedCoords {
+			d.scale[i] = float32(im.Ext[i])
+		}
+		d.lo[i], d.hi[i] = 0, int32(im.Ext[i]-1)
+		if mode == driver.AddressClamp {
+			d.lo[i], d.hi[i] = -1, int32(im.Ext[i])
+		}
+	}
+	return d
+}
+
+// setImages fills the runner's image and sampling descriptors for group
+// g, where its bindings differ from the last group's.
+func (r *runner) setImages(g *lanes.Group) {
+	p := r.k.p
+	if r.images == nil {
+		r.images = make([]imageMem, len(p.Regions))
+		r.imgOf = make([]*texel.Image, len(p.Regions))
+		r.samples = make([]samplerMem, len(r.k.pairs)+1)
+		r.smpOf = make([]driver.Sampler, len(r.k.pairs))
+		r.smpSet = make([]bool, len(r.k.pairs))
+		r.ctx.images = uintptr(unsafe.Pointer(unsafe.SliceData(r.images)))
+		r.ctx.samples = uintptr(unsafe.Pointer(unsafe.SliceData(r.samples)))
+	}
+	changed := false
+	for i, rg := range p.Regions {
+		if rg.Kind != lanes.RegionImage {
+			continue
+		}
+		var im *texel.Image
+		if i < len(g.Images) {
+			im = g.Images[i]
+		}
+		// The Image may be the same with new pixels: describe it again
+		// unless it is the same Image viewing the same bytes.
+		if im != nil && im == r.imgOf[i] && r.images[i].kind != texNone &&
+			r.images[i].base+uint64(r.images[i].bias) == uint64(uintptr(unsafe.Pointer(unsafe.SliceData(im.Data)))) {
+			continue
+		}
+		r.imgOf[i] = im
+		r.images[i] = describeImage(im)
+		changed = true
+	}
+	for j, pr := range r.k.pairs {
+		var smp *driver.Sampler
+		if int(pr[1]) < len(g.Samplers) {
+			smp = g.Samplers[pr[1]]
+		}
+		if !changed && r.smpSet[j] == (smp != nil) && (smp == nil || *smp == r.smpOf[j]) {
+			continue
+		}
+		r.smpSet[j] = smp != nil
+		if smp != nil {
+			r.smpOf[j] = *smp
+		}
+		r.samples[j] = describeSampling(r.imgOf[pr[0]], smp)
+	}
+}

@@ -1,0 +1,59 @@
+package host_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/driver/host"
+	"github.com/clgo/clgo/internal/corpus"
+)
+
+// TestNativeImageCode runs the corpus's image kernels (testdata/kernels/
+// images and image_args) as native code against the interpreter, bit for
+// bit, and checks that those whose images and samplers native image code
+// handles (jit/image.go: RGBA and R of 32-bit, UNORM_INT8 and
+// UNSIGNED_INT8 channels, nearest sampling without repeat) ran without a
+// call-out, while the others still agree through theirs.
+func TestNativeImageCode(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native code on this machine")
+	}
+	// Kernels with nothing native image code leaves to Go.
+	noCalls := map[string]bool{
+		"images/blur3x3": true, "images/gaussian_blur": true, "image_args/invert_rgba8": true,
+		"image_args/box_blur_r8": true,
+		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
+		"image_args/uint_array": true,
+	}
+	files, err := corpus.Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, path := range files {
+		name := strings.TrimSuffix(corpus.Name(filepath.Join(corpus.TestdataDir(), "kernels"), path), ".cl")
+		if !strings.HasPrefix(name, "images/") && !strings.HasPrefix(name, "image_args/") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			before := host.NativeCallouts()
+			on, same := diffCompare(t, nativeTier, s, src)
+			calls := host.NativeCallouts() - before
+			if !on || !same {
+				t.Fatalf("on native code %v, same results %v", on, same)
+			}
+			t.Logf("%d call-outs", calls)
+			if noCalls[name] {
+				seen++
+				if calls != 0 {
+					t.Errorf("%d call-outs, want none", calls)
+				}
+			}
+		})
+	}
+	if seen != len(noCalls) {
+		t.Errorf("%d of the %d kernels without call-outs ran", seen, len(noCalls))
+	}
+}
