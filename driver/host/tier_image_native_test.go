@@ -57,3 +57,22 @@ func TestNativeImageCode(t *testing.T) {
 		t.Errorf("%d of the %d kernels without call-outs ran", seen, len(noCalls))
 	}
 }
+
+// TestNativeImageEdges runs testdata/native_image_edges.cl (nearest
+// sampling, fetches and writes at the edges and at undefined coordinates
+// and values) as native code against the interpreter, bit for bit, with
+// no call-out left.
+func TestNativeImageEdges(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native code on this machine")
+	}
+	s, src := loadSpec(t, filepath.Join("testdata", "native_image_edges.cl"))
+	before := host.NativeCallouts()
+	on, same := diffCompare(t, nativeTier, s, src)
+	if !on || !same {
+		t.Fatalf("on native code %v, same results %v", on, same)
+	}
+	if calls := host.NativeCallouts() - before; calls != 0 {
+		t.Errorf("%d call-outs, want none", calls)
+	}
+}
