@@ -76,3 +76,17 @@ func TestNativeImageEdges(t *testing.T) {
 		t.Errorf("%d call-outs, want none", calls)
 	}
 }
+
+// BenchmarkNativeImages times three image kernels of the corpus at
+// 512x512 (testdata/bench_*.cl) on the interpreter and as native code
+// (before jit/image.go every image op was a call-out; clgo bench gives
+// PoCL's times, which benchPoCL cannot: it binds no images):
+// go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
+func BenchmarkNativeImages(b *testing.B) {
+	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur"} {
+		f := filepath.Join("testdata", "bench_"+name+".cl")
+		for _, tier := range []string{"interp", "native"} {
+			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
+		}
+	}
+}
