@@ -22,7 +22,7 @@ func TestNativeImageCode(t *testing.T) {
 	// Kernels with nothing native image code leaves to Go.
 	noCalls := map[string]bool{
 		"images/blur3x3": true, "images/gaussian_blur": true, "image_args/invert_rgba8": true,
-		"image_args/box_blur_r8": true,
+		"image_args/box_blur_r8": true, "images/resize_bilinear": true,
 		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
 		"image_args/uint_array": true,
 	}
@@ -60,20 +60,24 @@ func TestNativeImageCode(t *testing.T) {
 
 // TestNativeImageEdges runs testdata/native_image_edges.cl (nearest
 // sampling, fetches and writes at the edges and at undefined coordinates
-// and values) as native code against the interpreter, bit for bit, with
+// and values) and native_image_linear.cl (linear filtering) as native code against the interpreter, bit for bit, with
 // no call-out left.
 func TestNativeImageEdges(t *testing.T) {
 	if !host.NativeOK() {
 		t.Skip("no native code on this machine")
 	}
-	s, src := loadSpec(t, filepath.Join("testdata", "native_image_edges.cl"))
-	before := host.NativeCallouts()
-	on, same := diffCompare(t, nativeTier, s, src)
-	if !on || !same {
-		t.Fatalf("on native code %v, same results %v", on, same)
-	}
-	if calls := host.NativeCallouts() - before; calls != 0 {
-		t.Errorf("%d call-outs, want none", calls)
+	for _, f := range []string{"native_image_edges", "native_image_linear"} {
+		t.Run(f, func(t *testing.T) {
+			s, src := loadSpec(t, filepath.Join("testdata", f+".cl"))
+			before := host.NativeCallouts()
+			on, same := diffCompare(t, nativeTier, s, src)
+			if !on || !same {
+				t.Fatalf("on native code %v, same results %v", on, same)
+			}
+			if calls := host.NativeCallouts() - before; calls != 0 {
+				t.Errorf("%d call-outs, want none", calls)
+			}
+		})
 	}
 }
 

@@ -37,9 +37,10 @@ type ctx struct {
 	callResume      uintptr
 	// images and samples: per image region and per (image, sampler)
 	// pair of the program, what native image code reads (image.go);
-	// imgScratch holds a write's offsets and words for its lane loop.
+	// imgScratch holds a write's offsets and words for its lane loop,
+	// and a linear sample's indices, weights and sums (image.go).
 	images, samples uintptr
-	imgScratch      [5 * chunk]uint32
+	imgScratch      [16 * chunk]uint32
 }
 
 // Run outcomes in ctx.status.

@@ -220,47 +220,177 @@ func (g *gen) imageRead(i, end int, slow amd64.Label) {
 	cs := imageCoords(o)
 	d := g.imageDesc(o.Imm, slow)
 	sample := o.Code == lanes.ImageSample
-	var s int32
+	g.mask(yAct, o.M)
+	stores := a.NewLabel()
 	if sample {
 		_, _, geom := imageGeom(len(cs))
 		a.CMPLmemImm(amd64.M(rImg, d+offImGeom), geom)
 		a.Jcc(amd64.CondNE, slow)
-		s = g.imagePair(o.Imm, o.Imm2) * sizeSmMem
+		s := g.imagePair(o.Imm, o.Imm2) * sizeSmMem
 		a.MOVQload(rSmp, amd64.M(rCtx, offSamples))
-		a.CMPLmemImm(amd64.M(rSmp, s+offSmMode), sampleNearest)
+		a.MOVLload(amd64.RAX, amd64.M(rSmp, s+offSmMode))
+		linear := a.NewLabel()
+		a.CMPLimm(amd64.RAX, sampleLinear)
+		a.Jcc(amd64.CondE, linear)
+		a.CMPLimm(amd64.RAX, sampleNearest)
 		a.Jcc(amd64.CondNE, slow)
+		// The lanes outside the image (CLAMP) gather nothing: the
+		// zeros left decode to the border colour, (0,0,0,0) for orders
+		// with alpha and (0,0,0,1) for the others, as for every format.
+		ys := g.imageCoordsIn(cs)
+		g.nearest(d, s, ys)
+		g.imageAddr(d, ys)
+		a.VPAND(yGath, yIn, yAct)
+		a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
+		g.decodeTexels(d)
+		a.JMP(stores)
+		a.Bind(linear)
+		g.linear(d, s, cs)
 	} else {
 		a.CMPLmemImm(amd64.M(rImg, d+offImNcoord), int32(len(cs)))
 		a.Jcc(amd64.CondNE, slow)
-	}
-	// The coordinates, as texel indices, in Y2-Y4.
-	ys := []amd64.Y{amd64.Y2, amd64.Y3, amd64.Y4}[:len(cs)]
-	for k, c := range cs {
-		g.ld(ys[k], c)
-	}
-	if sample {
-		g.nearest(d, s, ys)
-	}
-	g.imageAddr(d, ys)
-	g.mask(yAct, o.M)
-	a.VPAND(yGath, yIn, yAct)
-	a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
-	g.decodeTexels(d)
-	// Outside the image: zeros (fetch) or the border colour (sample).
-	for k := range 4 {
-		c := amd64.Y2 + amd64.Y(k)
-		if !sample {
+		ys := g.imageCoordsIn(cs)
+		g.imageAddr(d, ys)
+		a.VPAND(yGath, yIn, yAct)
+		a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
+		g.decodeTexels(d)
+		for k := range 4 { // zeros outside the image
+			c := amd64.Y2 + amd64.Y(k)
 			a.VPAND(c, c, yIn)
-			continue
 		}
-		a.VPBROADCASTDload(amd64.Y6, amd64.M(rSmp, s+offSmBorder+4*int32(k)))
-		a.VPBLENDVB(c, amd64.Y6, c, yIn)
 	}
+	a.Bind(stores)
 	a.VPMASKMOVDstore(g.slot(o.Dst, 0), yAct, amd64.Y2)
 	for k := i + 1; k < end; k++ {
 		q := &g.p.Ops[k]
 		a.VPMASKMOVDstore(g.slot(q.Dst, 0), yAct, amd64.Y2+amd64.Y(q.Imm))
 	}
+}
+
+// imageCoordsIn loads the coordinates cs into Y2-Y4.
+func (g *gen) imageCoordsIn(cs []lanes.Value) []amd64.Y {
+	ys := []amd64.Y{amd64.Y2, amd64.Y3, amd64.Y4}[:len(cs)]
+	for k, c := range cs {
+		g.ld(ys[k], c)
+	}
+	return ys
+}
+
+// Where linear samples keep their values in ctx.imgScratch: the texel
+// indices i0 and i1 per spatial dimension, the layer, the corners'
+// weights and the components' sums (a row of 8 lanes each).
+const (
+	scrI0     = 0
+	scrI1     = 2
+	scrLayer  = 4
+	scrWeight = 5
+	scrSum    = 9
+)
+
+// linear samples the texels of coordinates cs with linear filtering, as
+// texel.Sampling.Sample does for the pair's descriptor at s in rSmp
+// (addressing as texel.axis for CLAMP_TO_EDGE, CLAMP and NONE), into
+// Y2-Y5: per dimension i0 = floor(u-0.5) clamped, i1 = i0+1 clamped and
+// the weight a = frac(u-0.5); the sum over the corners (x fastest), from
+// +0, of weight times texel (the border colour outside, as zeros
+// decode), in float32 step by step.
+func (g *gen) linear(d, s int32, cs []lanes.Value) {
+	a := &g.a
+	dims, arrayed, _ := imageGeom(len(cs))
+	scr := func(k int) amd64.Mem { return amd64.M(rCtx, offImgScratch+32*int32(k)) }
+	big := a.Const32(math.Float32bits(1 << 30))
+	negBig := a.Const32(math.Float32bits(-(1 << 30)))
+	for k, c := range cs {
+		g.ld(amd64.Y2, c)
+		if arrayed && k == dims {
+			g.layerIndex(d, k, amd64.Y2)
+			a.VMOVDQUstore(scr(scrLayer), amd64.Y2)
+			continue
+		}
+		a.VBROADCASTSSload(amd64.Y12, amd64.M(rSmp, s+offSmScale+4*int32(k)))
+		a.VMULPS(amd64.Y2, amd64.Y2, amd64.Y12)
+		a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(0.5)))
+		a.VSUBPS(amd64.Y2, amd64.Y2, amd64.Y12) // u - 0.5
+		a.VROUNDPS(amd64.Y3, amd64.Y2, amd64.RoundDown|amd64.RoundNoExc)
+		a.VSUBPS(amd64.Y8+amd64.Y(k), amd64.Y2, amd64.Y3) // the weight of i1
+		// floorInt: NaN 0, bounded to ±2^30.
+		a.VCMPPS(amd64.Y12, amd64.Y3, amd64.Y3, amd64.CmpORDQ)
+		a.VANDPS(amd64.Y3, amd64.Y3, amd64.Y12)
+		a.VBROADCASTSSload(amd64.Y12, negBig)
+		a.VMAXPS(amd64.Y3, amd64.Y3, amd64.Y12)
+		a.VBROADCASTSSload(amd64.Y12, big)
+		a.VMINPS(amd64.Y3, amd64.Y3, amd64.Y12)
+		a.VCVTTPS2DQ(amd64.Y3, amd64.Y3)
+		a.VPBROADCASTDload(amd64.Y12, a.Const32(1))
+		a.VPADDD(amd64.Y5, amd64.Y3, amd64.Y12)
+		a.VPBROADCASTDload(amd64.Y10, amd64.M(rSmp, s+offSmLo+4*int32(k)))
+		a.VPBROADCASTDload(amd64.Y11, amd64.M(rSmp, s+offSmHi+4*int32(k)))
+		for j, y := range []amd64.Y{amd64.Y3, amd64.Y5} {
+			a.VPMAXSD(y, y, amd64.Y10)
+			a.VPMINSD(y, y, amd64.Y11)
+			a.VMOVDQUstore(scr(scrI0+2*j+k), y)
+		}
+	}
+	// The corners' weights: a product over the dimensions of 1-a (i0)
+	// or a (i1), from x on.
+	a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(1)))
+	var w [2][2]amd64.Y // w[d][bit]
+	for k := range dims {
+		w[k][0], w[k][1] = amd64.Y2+amd64.Y(k), amd64.Y8+amd64.Y(k)
+		a.VSUBPS(w[k][0], amd64.Y12, w[k][1])
+	}
+	for c := range 1 << dims {
+		y := w[0][c&1]
+		if dims == 2 {
+			a.VMULPS(amd64.Y4, y, w[1][c>>1])
+			y = amd64.Y4
+		}
+		a.VMOVUPSstore(scr(scrWeight+c), y)
+	}
+	a.VXORPS(amd64.Y2, amd64.Y2, amd64.Y2)
+	for k := range 4 {
+		a.VMOVUPSstore(scr(scrSum+k), amd64.Y2)
+	}
+	a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
+	for c := range 1 << dims {
+		ys := []amd64.Y{amd64.Y2, amd64.Y3, amd64.Y4}[:len(cs)]
+		for k := range dims {
+			a.VMOVDQUload(ys[k], scr(scrI0+2*(c>>k&1)+k))
+		}
+		if arrayed {
+			a.VMOVDQUload(ys[dims], scr(scrLayer))
+		}
+		g.imageAddr(d, ys)
+		a.VPAND(yGath, yIn, yAct)
+		g.decodeTexels(d)
+		a.VMOVUPSload(amd64.Y6, scr(scrWeight+c))
+		for k := range 4 {
+			t := amd64.Y2 + amd64.Y(k)
+			a.VMULPS(t, amd64.Y6, t)
+			a.VMOVUPSload(amd64.Y7, scr(scrSum+k))
+			a.VADDPS(t, amd64.Y7, t)
+			if c < 1<<dims-1 {
+				a.VMOVUPSstore(scr(scrSum+k), t)
+			}
+		}
+	}
+}
+
+// layerIndex turns the layer coordinate y (coordinate k) into its index,
+// as texel.Sampling.Sample does: rounded to even, NaN 0, clamped to
+// [0, layers-1] (the image's descriptor at d in rImg).
+func (g *gen) layerIndex(d int32, k int, y amd64.Y) {
+	a := &g.a
+	a.VROUNDPS(y, y, amd64.RoundNearest|amd64.RoundNoExc)
+	a.VCMPPS(amd64.Y12, y, y, amd64.CmpORDQ)
+	a.VANDPS(y, y, amd64.Y12) // NaN: 0
+	a.VXORPS(amd64.Y12, amd64.Y12, amd64.Y12)
+	a.VMAXPS(y, y, amd64.Y12)
+	a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(1<<30)))
+	a.VMINPS(y, y, amd64.Y12)
+	a.VCVTTPS2DQ(y, y)
+	a.VPBROADCASTDload(amd64.Y12, amd64.M(rImg, d+offImExtM1+4*int32(k)))
+	a.VPMINSD(y, y, amd64.Y12)
 }
 
 // nearest turns float coordinates ys into texel indices, as
@@ -272,32 +402,21 @@ func (g *gen) nearest(d, s int32, ys []amd64.Y) {
 	dims, arrayed, _ := imageGeom(len(ys))
 	big := a.Const32(math.Float32bits(1 << 30))
 	negBig := a.Const32(math.Float32bits(-(1 << 30)))
-	a.VXORPS(amd64.Y10, amd64.Y10, amd64.Y10)
 	for k, c := range ys {
-		layer := arrayed && k == dims
-		if layer {
-			a.VROUNDPS(c, c, amd64.RoundNearest|amd64.RoundNoExc)
-		} else {
-			a.VBROADCASTSSload(amd64.Y12, amd64.M(rSmp, s+offSmScale+4*int32(k)))
-			a.VMULPS(c, c, amd64.Y12)
-			a.VROUNDPS(c, c, amd64.RoundDown|amd64.RoundNoExc)
+		if arrayed && k == dims {
+			g.layerIndex(d, k, c)
+			continue
 		}
+		a.VBROADCASTSSload(amd64.Y12, amd64.M(rSmp, s+offSmScale+4*int32(k)))
+		a.VMULPS(c, c, amd64.Y12)
+		a.VROUNDPS(c, c, amd64.RoundDown|amd64.RoundNoExc)
 		a.VCMPPS(amd64.Y12, c, c, amd64.CmpORDQ)
 		a.VANDPS(c, c, amd64.Y12) // NaN: 0
-		if layer {
-			a.VMAXPS(c, c, amd64.Y10)
-		} else {
-			a.VBROADCASTSSload(amd64.Y12, negBig)
-			a.VMAXPS(c, c, amd64.Y12)
-		}
+		a.VBROADCASTSSload(amd64.Y12, negBig)
+		a.VMAXPS(c, c, amd64.Y12)
 		a.VBROADCASTSSload(amd64.Y12, big)
 		a.VMINPS(c, c, amd64.Y12)
 		a.VCVTTPS2DQ(c, c)
-		if layer {
-			a.VPBROADCASTDload(amd64.Y12, amd64.M(rImg, d+offImExtM1+4*int32(k)))
-			a.VPMINSD(c, c, amd64.Y12)
-			continue
-		}
 		a.VPBROADCASTDload(amd64.Y12, amd64.M(rSmp, s+offSmLo+4*int32(k)))
 		a.VPMAXSD(c, c, amd64.Y12)
 		a.VPBROADCASTDload(amd64.Y12, amd64.M(rSmp, s+offSmHi+4*int32(k)))

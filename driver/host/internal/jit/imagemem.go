@@ -45,19 +45,22 @@ type imageMem struct {
 }
 
 // samplerMem is the descriptor of one (image, sampler) pair that a
-// program samples with: how its nearest filtering addresses the texels.
+// program samples with: how its filtering addresses the texels.
 type samplerMem struct {
-	mode int32 // 0: call out; sampleNearest
+	mode int32 // 0: call out; sampleNearest or sampleLinear
 	// scale multiplies a spatial coordinate (the image's size for
-	// normalized coordinates, else 1); the texel index is floor of the
-	// product clamped to [lo, hi] (CLAMP: one texel beyond each edge,
-	// the border colour).
+	// normalized coordinates, else 1): u. Texel indices are floor(u)
+	// (nearest) or floor(u-0.5) and the next (linear) clamped to [lo,
+	// hi] (CLAMP: one texel beyond each edge, the border colour).
 	scale  [3]float32
 	lo, hi [3]int32
-	border [4]uint32 // texel outside the image (CLK_ADDRESS_CLAMP)
 }
 
-const sampleNearest = 1
+// Sampling modes (samplerMem.mode) with native code.
+const (
+	sampleNearest = 1
+	sampleLinear  = 2 // of float and normalized formats (integer ones filter nearest)
+)
 
 // Descriptor field offsets the code uses.
 var (
@@ -72,12 +75,11 @@ var (
 	offImOne    = int32(unsafe.Offsetof(imageMem{}.one))
 	sizeImMem   = int32(unsafe.Sizeof(imageMem{}))
 
-	offSmMode   = int32(unsafe.Offsetof(samplerMem{}.mode))
-	offSmScale  = int32(unsafe.Offsetof(samplerMem{}.scale))
-	offSmLo     = int32(unsafe.Offsetof(samplerMem{}.lo))
-	offSmHi     = int32(unsafe.Offsetof(samplerMem{}.hi))
-	offSmBorder = int32(unsafe.Offsetof(samplerMem{}.border))
-	sizeSmMem   = int32(unsafe.Sizeof(samplerMem{}))
+	offSmMode  = int32(unsafe.Offsetof(samplerMem{}.mode))
+	offSmScale = int32(unsafe.Offsetof(samplerMem{}.scale))
+	offSmLo    = int32(unsafe.Offsetof(samplerMem{}.lo))
+	offSmHi    = int32(unsafe.Offsetof(samplerMem{}.hi))
+	sizeSmMem  = int32(unsafe.Sizeof(samplerMem{}))
 )
 
 // texelKind is the kind of format f (texNone where native code has none)
@@ -174,11 +176,13 @@ func describeSampling(im *texel.Image, smp *driver.Sampler) samplerMem {
 	if !smp.NormalizedCoords && (mode == driver.AddressRepeat || mode == driver.AddressMirroredRepeat) {
 		mode = driver.AddressClampToEdge // as texel.axis: undefined in OpenCL
 	}
-	if linear || (mode != driver.AddressClampToEdge && mode != driver.AddressClamp && mode != driver.AddressNone) {
+	if mode != driver.AddressClampToEdge && mode != driver.AddressClamp && mode != driver.AddressNone {
 		return d
 	}
 	d.mode = sampleNearest
-	d.border = imageformat.Border(im.Format)
+	if linear {
+		d.mode = sampleLinear
+	}
 	for i := range 3 {
 		d.scale[i] = 1
 		if smp.NormalizedCoords {
