@@ -466,11 +466,7 @@ func (g *gen) decodeTexels(d int32) {
 		kind int32
 		code func()
 	}{
-		{texRGBA32, func() {
-			for k := range 4 {
-				g.gatherWords(c0+amd64.Y(k), yPixOff, 4*int32(k))
-			}
-		}},
+		{texRGBA32, g.loadTexels16},
 		{texRGBAUnorm8, func() { g.gatherWords(amd64.Y6, yPixOff, 0); bytes(true) }},
 		{texRGBAUint8, func() { g.gatherWords(amd64.Y6, yPixOff, 0); bytes(false) }},
 		{texR32, func() { g.gatherWords(c0, yPixOff, 0); rest() }},
@@ -490,6 +486,42 @@ func (g *gen) decodeTexels(d int32) {
 		a.JMP(done)
 	}
 	a.Bind(done)
+}
+
+// scrOffsets is the row of ctx.imgScratch where loadTexels16 keeps the
+// lanes' offsets (after a linear sample's rows).
+const scrOffsets = 13
+
+// loadTexels16 reads the 16-byte texels at yPixOff of the lanes of yGath
+// into Y2-Y5 (0 in the other lanes): a 16-byte load per lane (the
+// others load pixel 0, which every image has) and a 4x4 transpose in
+// each half, cheaper than a gather per component.
+func (g *gen) loadTexels16() {
+	a := &g.a
+	row := func(l int) amd64.Mem { return amd64.M(rCtx, offImgScratch+32*scrOffsets+4*int32(l)) }
+	a.VPAND(amd64.Y6, yPixOff, yGath)
+	a.VMOVDQUstore(row(0), amd64.Y6)
+	for l := range 4 {
+		y := amd64.Y2 + amd64.Y(l)
+		a.MOVLload(amd64.RAX, row(l))
+		a.MOVLload(amd64.RCX, row(l+4))
+		a.VMOVDQUloadX(y, amd64.MI(rPix, amd64.RAX, 1, 0))
+		a.VINSERTI128load(y, y, amd64.MI(rPix, amd64.RCX, 1, 0), 1)
+	}
+	// Lanes l and l+4 hold texel l, l+4 (components 0-3); transposed,
+	// register k holds component k of lanes 0-7.
+	a.VPUNPCKLDQ(amd64.Y6, amd64.Y2, amd64.Y3)
+	a.VPUNPCKHDQ(amd64.Y7, amd64.Y2, amd64.Y3)
+	a.VPUNPCKLDQ(amd64.Y8, amd64.Y4, amd64.Y5)
+	a.VPUNPCKHDQ(amd64.Y9, amd64.Y4, amd64.Y5)
+	a.VPUNPCKLQDQ(amd64.Y2, amd64.Y6, amd64.Y8)
+	a.VPUNPCKHQDQ(amd64.Y3, amd64.Y6, amd64.Y8)
+	a.VPUNPCKLQDQ(amd64.Y4, amd64.Y7, amd64.Y9)
+	a.VPUNPCKHQDQ(amd64.Y5, amd64.Y7, amd64.Y9)
+	for k := range 4 {
+		y := amd64.Y2 + amd64.Y(k)
+		a.VPAND(y, y, yGath)
+	}
 }
 
 // gatherByte reads the byte at rPix + bias + yPixOff of the lanes of yGath
