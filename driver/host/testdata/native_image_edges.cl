@@ -6,18 +6,19 @@
 //! arg image2d<r,unorm8> 7x3 random
 //! arg image2d<r,uint8> 7x3 random
 //! arg image2d_array<rgba,float> 5x3x2 random(-1,1)
-//! arg image1d<rgba,unorm8> 6 random
+//! arg image1d<bgra,unorm8> 6 random
 //! arg buffer<float4> 1056 out
 //! arg image2d<rgba,unorm8> 16x6 out
 //! arg image2d<r,unorm8> 16x6 out
 //! arg image2d<rgba,uint8> 16x6 out
+//! arg image2d<bgra,unorm8> 16x6 out
 //! arg sampler unnormalized,clamp,nearest
 // Native image code (driver/host/internal/jit/image.go) at the edges,
 // against the interpreter bit for bit (TestNativeImageEdges): nearest
 // sampling at NaN, infinite and huge coordinates, just outside and
 // inside each edge, with CLAMP_TO_EDGE, CLAMP (the border colour of
 // RGBA and R orders), NONE, normalized coordinates, a sampler argument
-// and the layer of an array; fetches outside the image; writes of NaN,
+// and the layer of an array, a BGRA image; fetches outside the image; writes of NaN,
 // infinities and the rounding boundaries of UNORM_INT8, and of integers
 // above 255 to UNSIGNED_INT8. Many of these results are undefined in
 // OpenCL (so the kernel is not in the corpus checked against PoCL):
@@ -31,7 +32,8 @@ constant sampler_t nclamp = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | CLK
 kernel void native_image_edges(read_only image2d_t f4, read_only image2d_t u8x4, read_only image2d_t f1,
                                read_only image2d_t u8, read_only image2d_t ui8, read_only image2d_array_t arr,
                                read_only image1d_t line, global float4 *out, write_only image2d_t w8x4,
-                               write_only image2d_t w8, write_only image2d_t wui8, sampler_t s) {
+                               write_only image2d_t w8, write_only image2d_t wui8, write_only image2d_t wbgra,
+                               sampler_t s) {
   const float xs[16] = {as_float(0x7fc00000u), -INFINITY, INFINITY, -3e9f, 3e9f, -1.5f, -1.0f, -0.5f,
                         -0x1p-30f, -0.0f, 0.5f, 4.99f, 5.0f, 5.5f, 0x1p30f, 1e30f};
   const float ys[6] = {as_float(0x7fc00000u), -0.75f, 0.0f, 1.5f, 2.999f, 3.0f};
@@ -58,5 +60,6 @@ kernel void native_image_edges(read_only image2d_t f4, read_only image2d_t u8x4,
   if ((i + j) % 5 != 0) // some lanes inactive
     write_imagef(w8x4, q, w);
   write_imagef(w8, q, w.wzyx);
+  write_imagef(wbgra, q, w.ywxz);
   write_imageui(wui8, q, (uint4)(i * 37, j * 100, (uint)(i - 8), 255 + i));
 }

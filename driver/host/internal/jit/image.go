@@ -23,7 +23,7 @@ import (
 //     the image dropped, lanes written in lane order;
 //
 // for the texel kinds of imagemem.go (RGBA and R of 32-bit channels,
-// UNORM_INT8 and UNSIGNED_INT8). The code tests the descriptors the
+// UNORM_INT8 and UNSIGNED_INT8; BGRA of UNORM_INT8). The code tests the descriptors the
 // runner made for the group (a compare or three per op); any other
 // image, sampler or geometry, or an unbound one, takes the call-out, so
 // the Go definition decides (and traps) as before. Both paths leave the
@@ -468,6 +468,13 @@ func (g *gen) decodeTexels(d int32) {
 	}{
 		{texRGBA32, g.loadTexels16},
 		{texRGBAUnorm8, func() { g.gatherWords(amd64.Y6, yPixOff, 0); bytes(true) }},
+		{texBGRAUnorm8, func() {
+			g.gatherWords(amd64.Y6, yPixOff, 0)
+			bytes(true)
+			a.VMOVDQU(amd64.Y6, amd64.Y2) // B, G, R, A: swap components 0 and 2
+			a.VMOVDQU(amd64.Y2, amd64.Y4)
+			a.VMOVDQU(amd64.Y4, amd64.Y6)
+		}},
 		{texRGBAUint8, func() { g.gatherWords(amd64.Y6, yPixOff, 0); bytes(false) }},
 		{texR32, func() { g.gatherWords(c0, yPixOff, 0); rest() }},
 		{texRUnorm8, func() { g.gatherByte(c0, d); a.VCVTDQ2PS(c0, c0); a.VDIVPS(c0, c0, amd64.Y8); rest() }},
@@ -628,6 +635,14 @@ func (g *gen) imageWrite(i int, slow amd64.Label) {
 	}{
 		{texRGBA32, func() { words(4, 4) }},
 		{texRGBAUnorm8, func() { unorm8(4); pack(); words(1, 4) }},
+		{texBGRAUnorm8, func() {
+			unorm8(4)
+			a.VMOVDQU(amd64.Y6, amd64.Y2) // R, G, B, A to B, G, R, A
+			a.VMOVDQU(amd64.Y2, amd64.Y4)
+			a.VMOVDQU(amd64.Y4, amd64.Y6)
+			pack()
+			words(1, 4)
+		}},
 		{texRGBAUint8, func() { uint8s(4); pack(); words(1, 4) }},
 		{texR32, func() { words(1, 4) }},
 		{texRUnorm8, func() { unorm8(1); bias(); words(1, 1) }},

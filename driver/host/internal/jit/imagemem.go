@@ -25,6 +25,7 @@ const (
 	texR32               // CL_R of FLOAT, SIGNED_INT32, UNSIGNED_INT32
 	texRUnorm8           // CL_R, CL_UNORM_INT8
 	texRUint8            // CL_R, CL_UNSIGNED_INT8
+	texBGRAUnorm8        // CL_BGRA, CL_UNORM_INT8 (bytes B, G, R, A)
 )
 
 // imageMem is one image region's descriptor.
@@ -99,6 +100,10 @@ func texelKind(f driver.ImageFormat) (int32, uint32) {
 			return texRGBAUnorm8, one
 		case f.DataType == imageformat.UnsignedInt8:
 			return texRGBAUint8, one
+		}
+	case imageformat.BGRA:
+		if f.DataType == imageformat.UnormInt8 {
+			return texBGRAUnorm8, one
 		}
 	case imageformat.R:
 		switch {
