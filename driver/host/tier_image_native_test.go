@@ -24,6 +24,7 @@ func TestNativeImageCode(t *testing.T) {
 	noCalls := map[string]bool{
 		"images/blur3x3": true, "images/gaussian_blur": true, "image_args/invert_rgba8": true,
 		"image_args/box_blur_r8": true, "images/resize_bilinear": true, "images/arrays_2d": true,
+		"image_args/volume_linear": true, "images/volume_sample": true, "images/layers_normalized": true, "images/image_queries": true,
 		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
 		"image_args/uint_array": true,
 	}

@@ -40,7 +40,7 @@ type ctx struct {
 	// imgScratch holds a write's offsets and words for its lane loop,
 	// and a linear sample's indices, weights and sums (image.go).
 	images, samples uintptr
-	imgScratch      [16 * chunk]uint32
+	imgScratch      [20 * chunk]uint32
 }
 
 // Run outcomes in ctx.status.

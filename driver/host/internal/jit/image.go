@@ -15,10 +15,11 @@ import (
 //   - ImageSize: the extent from the image's descriptor;
 //   - ImageFetch (OpImageFetch, OpImageRead) and the ImageParts after
 //     it: integer coordinates, zeros outside the image;
-//   - ImageSample and its ImageParts: nearest filtering of 1D, 2D and 2D
-//     array images, normalized coordinates or not, CLAMP_TO_EDGE, CLAMP
-//     (the border colour) and NONE addressing, texel's formulas step by
-//     step (floor, bounded to ±2^30, NaN to 0; a layer rounded to even);
+//   - ImageSample and its ImageParts: nearest and linear filtering of
+//     1D, 2D, 3D and array images, normalized coordinates or not,
+//     CLAMP_TO_EDGE, CLAMP (the border colour) and NONE addressing,
+//     texel's formulas step by step (floor, bounded to ±2^30, NaN to 0;
+//     a layer rounded to even);
 //   - ImageTexel×4 and ImageWrite: integer coordinates, writes outside
 //     the image dropped, lanes written in lane order;
 //
@@ -171,16 +172,25 @@ func (g *gen) imageSize(o *lanes.Op, slow amd64.Label) {
 	a.Bind(skip)
 }
 
-// imageGeom is the image geometry (imageMem.geom) native sampling code
-// with n coordinates is compiled for: 1D, 2D, 2D array.
-func imageGeom(n int) (dims int, arrayed bool, geom int32) {
+// sampleGeom is an image geometry native sampling code is compiled for:
+// dims spatial coordinates, then a layer if arrayed; geom is its
+// imageMem.geom.
+type sampleGeom struct {
+	dims    int
+	arrayed bool
+	geom    int32
+}
+
+// sampleGeoms are the geometries of images sampled with n coordinates:
+// 1D; 2D and 1D array; 2D array and 3D.
+func sampleGeoms(n int) []sampleGeom {
 	switch n {
 	case 1:
-		return 1, false, 1
+		return []sampleGeom{{1, false, 1}}
 	case 2:
-		return 2, false, 2
+		return []sampleGeom{{2, false, 2}, {1, true, 1 | 4}}
 	}
-	return 2, true, 2 | 4
+	return []sampleGeom{{2, true, 2 | 4}, {3, false, 3}}
 }
 
 // imagePair is the index of the (image, sampler) pair's samplerMem.
@@ -223,29 +233,34 @@ func (g *gen) imageRead(i, end int, slow amd64.Label) {
 	g.mask(yAct, o.M)
 	stores := a.NewLabel()
 	if sample {
-		_, _, geom := imageGeom(len(cs))
-		a.CMPLmemImm(amd64.M(rImg, d+offImGeom), geom)
-		a.Jcc(amd64.CondNE, slow)
 		s := g.imagePair(o.Imm, o.Imm2) * sizeSmMem
 		a.MOVQload(rSmp, amd64.M(rCtx, offSamples))
-		a.MOVLload(amd64.RAX, amd64.M(rSmp, s+offSmMode))
-		linear := a.NewLabel()
-		a.CMPLimm(amd64.RAX, sampleLinear)
-		a.Jcc(amd64.CondE, linear)
-		a.CMPLimm(amd64.RAX, sampleNearest)
-		a.Jcc(amd64.CondNE, slow)
-		// The lanes outside the image (CLAMP) gather nothing: the
-		// zeros left decode to the border colour, (0,0,0,0) for orders
-		// with alpha and (0,0,0,1) for the others, as for every format.
-		ys := g.imageCoordsIn(cs)
-		g.nearest(d, s, ys)
-		g.imageAddr(d, ys)
-		a.VPAND(yGath, yIn, yAct)
-		a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
-		g.decodeTexels(d)
-		a.JMP(stores)
-		a.Bind(linear)
-		g.linear(d, s, cs)
+		for _, sg := range sampleGeoms(len(cs)) {
+			next, linear := a.NewLabel(), a.NewLabel()
+			a.CMPLmemImm(amd64.M(rImg, d+offImGeom), sg.geom)
+			a.Jcc(amd64.CondNE, next)
+			a.MOVLload(amd64.RAX, amd64.M(rSmp, s+offSmMode))
+			a.CMPLimm(amd64.RAX, sampleLinear)
+			a.Jcc(amd64.CondE, linear)
+			a.CMPLimm(amd64.RAX, sampleNearest)
+			a.Jcc(amd64.CondNE, slow)
+			// The lanes outside the image (CLAMP) gather nothing: the
+			// zeros left decode to the border colour, (0,0,0,0) for
+			// orders with alpha and (0,0,0,1) for the others, as for
+			// every format.
+			ys := g.imageCoordsIn(cs)
+			g.nearest(d, s, sg, ys)
+			g.imageAddr(d, ys)
+			a.VPAND(yGath, yIn, yAct)
+			a.MOVQload(rPix, amd64.M(rImg, d+offImBase))
+			g.decodeTexels(d)
+			a.JMP(stores)
+			a.Bind(linear)
+			g.linear(d, s, sg, cs)
+			a.JMP(stores)
+			a.Bind(next)
+		}
+		a.JMP(slow)
 	} else {
 		a.CMPLmemImm(amd64.M(rImg, d+offImNcoord), int32(len(cs)))
 		a.Jcc(amd64.CondNE, slow)
@@ -281,10 +296,10 @@ func (g *gen) imageCoordsIn(cs []lanes.Value) []amd64.Y {
 // weights and the components' sums (a row of 8 lanes each).
 const (
 	scrI0     = 0
-	scrI1     = 2
-	scrLayer  = 4
-	scrWeight = 5
-	scrSum    = 9
+	scrI1     = 3
+	scrLayer  = 6
+	scrWeight = 7
+	scrSum    = 15
 )
 
 // linear samples the texels of coordinates cs with linear filtering, as
@@ -294,9 +309,10 @@ const (
 // the weight a = frac(u-0.5); the sum over the corners (x fastest), from
 // +0, of weight times texel (the border colour outside, as zeros
 // decode), in float32 step by step.
-func (g *gen) linear(d, s int32, cs []lanes.Value) {
+func (g *gen) linear(d, s int32, sg sampleGeom, cs []lanes.Value) {
 	a := &g.a
-	dims, arrayed, _ := imageGeom(len(cs))
+	dims, arrayed := sg.dims, sg.arrayed
+	aReg := [3]amd64.Y{amd64.Y8, amd64.Y9, amd64.Y13} // the weights of i1
 	scr := func(k int) amd64.Mem { return amd64.M(rCtx, offImgScratch+32*int32(k)) }
 	big := a.Const32(math.Float32bits(1 << 30))
 	negBig := a.Const32(math.Float32bits(-(1 << 30)))
@@ -312,7 +328,7 @@ func (g *gen) linear(d, s int32, cs []lanes.Value) {
 		a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(0.5)))
 		a.VSUBPS(amd64.Y2, amd64.Y2, amd64.Y12) // u - 0.5
 		a.VROUNDPS(amd64.Y3, amd64.Y2, amd64.RoundDown|amd64.RoundNoExc)
-		a.VSUBPS(amd64.Y8+amd64.Y(k), amd64.Y2, amd64.Y3) // the weight of i1
+		a.VSUBPS(aReg[k], amd64.Y2, amd64.Y3) // the weight of i1
 		// floorInt: NaN 0, bounded to ±2^30.
 		a.VCMPPS(amd64.Y12, amd64.Y3, amd64.Y3, amd64.CmpORDQ)
 		a.VANDPS(amd64.Y3, amd64.Y3, amd64.Y12)
@@ -328,22 +344,22 @@ func (g *gen) linear(d, s int32, cs []lanes.Value) {
 		for j, y := range []amd64.Y{amd64.Y3, amd64.Y5} {
 			a.VPMAXSD(y, y, amd64.Y10)
 			a.VPMINSD(y, y, amd64.Y11)
-			a.VMOVDQUstore(scr(scrI0+2*j+k), y)
+			a.VMOVDQUstore(scr(scrI0+3*j+k), y)
 		}
 	}
 	// The corners' weights: a product over the dimensions of 1-a (i0)
 	// or a (i1), from x on.
 	a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(1)))
-	var w [2][2]amd64.Y // w[d][bit]
+	var w [3][2]amd64.Y // w[d][bit]
 	for k := range dims {
-		w[k][0], w[k][1] = amd64.Y2+amd64.Y(k), amd64.Y8+amd64.Y(k)
+		w[k][0], w[k][1] = amd64.Y2+amd64.Y(k), aReg[k]
 		a.VSUBPS(w[k][0], amd64.Y12, w[k][1])
 	}
 	for c := range 1 << dims {
 		y := w[0][c&1]
-		if dims == 2 {
-			a.VMULPS(amd64.Y4, y, w[1][c>>1])
-			y = amd64.Y4
+		for k := 1; k < dims; k++ {
+			a.VMULPS(amd64.Y5, y, w[k][c>>k&1])
+			y = amd64.Y5
 		}
 		a.VMOVUPSstore(scr(scrWeight+c), y)
 	}
@@ -355,7 +371,7 @@ func (g *gen) linear(d, s int32, cs []lanes.Value) {
 	for c := range 1 << dims {
 		ys := []amd64.Y{amd64.Y2, amd64.Y3, amd64.Y4}[:len(cs)]
 		for k := range dims {
-			a.VMOVDQUload(ys[k], scr(scrI0+2*(c>>k&1)+k))
+			a.VMOVDQUload(ys[k], scr(scrI0+3*(c>>k&1)+k))
 		}
 		if arrayed {
 			a.VMOVDQUload(ys[dims], scr(scrLayer))
@@ -397,9 +413,9 @@ func (g *gen) layerIndex(d int32, k int, y amd64.Y) {
 // texel.axis does for nearest filtering with the pair's descriptor at s
 // in rSmp: floor(c·scale), NaN 0, bounded to ±2^30, clamped to [lo, hi];
 // a layer is rounded to even and clamped to [0, layers-1].
-func (g *gen) nearest(d, s int32, ys []amd64.Y) {
+func (g *gen) nearest(d, s int32, sg sampleGeom, ys []amd64.Y) {
 	a := &g.a
-	dims, arrayed, _ := imageGeom(len(ys))
+	dims, arrayed := sg.dims, sg.arrayed
 	big := a.Const32(math.Float32bits(1 << 30))
 	negBig := a.Const32(math.Float32bits(-(1 << 30)))
 	for k, c := range ys {
@@ -497,7 +513,7 @@ func (g *gen) decodeTexels(d int32) {
 
 // scrOffsets is the row of ctx.imgScratch where loadTexels16 keeps the
 // lanes' offsets (after a linear sample's rows).
-const scrOffsets = 13
+const scrOffsets = 19
 
 // loadTexels16 reads the 16-byte texels at yPixOff of the lanes of yGath
 // into Y2-Y5 (0 in the other lanes): a 16-byte load per lane (the
