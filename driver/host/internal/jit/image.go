@@ -24,12 +24,12 @@ import (
 //     the image dropped, lanes written in lane order;
 //
 // for the texel kinds of imagemem.go (RGBA and R of 32-bit channels,
-// UNORM_INT8 and UNSIGNED_INT8; BGRA of UNORM_INT8). The code tests the descriptors the
-// runner made for the group (a compare or three per op); any other
-// image, sampler or geometry, or an unbound one, takes the call-out, so
-// the Go definition decides (and traps) as before. Both paths leave the
-// frame as the Go executor would and the register cache empty but for
-// the loop's pins.
+// UNORM_INT8 and UNSIGNED_INT8; BGRA of UNORM_INT8). The code tests the
+// descriptors the runner made for the group (a compare or three per
+// op); any other image, sampler or geometry, or an unbound one, takes
+// the call-out, so the Go definition decides (and traps) as before. Both
+// paths leave the frame as the Go executor would and the register cache
+// empty but for the loop's pins.
 
 // imageStart reports whether op i starts a run with native image code.
 func (g *gen) imageStart(i int) bool {
