@@ -33,12 +33,17 @@ func TestDescribeImage(t *testing.T) {
 	}
 	for _, im := range []*texel.Image{
 		{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.UnsignedInt16), Data: make([]byte, 8), Elem: 8, Ext: [3]int{1, 1, 1}},
-		{Type: driver.Image2D, Format: f(imageformat.BGRA, imageformat.UnormInt8), Data: make([]byte, 4), Elem: 4, Ext: [3]int{1, 1, 1}},
+		{Type: driver.Image2D, Format: f(imageformat.RG, imageformat.UnormInt8), Data: make([]byte, 2), Elem: 2, Ext: [3]int{1, 1, 1}},
+		{Type: driver.Image2D, Format: f(imageformat.BGRA, imageformat.SignedInt8), Data: make([]byte, 4), Elem: 4, Ext: [3]int{1, 1, 1}},
 		{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.Float), Data: make([]byte, 15), Elem: 16, Ext: [3]int{1, 1, 1}}, // short
 	} {
 		if d := describeImage(im); d.kind != texNone || d.ncoord != 2 || d.ext != [3]uint32{1, 1, 1} {
 			t.Errorf("%+v: %+v, want kind 0 (bound: ncoord and ext set)", im.Format, d)
 		}
+	}
+	bgra := &texel.Image{Type: driver.Image1D, Format: f(imageformat.BGRA, imageformat.UnormInt8), Data: make([]byte, 12), Elem: 4, Ext: [3]int{3, 1, 1}}
+	if d := describeImage(bgra); d.kind != texBGRAUnorm8 || d.geom != 1 || d.ncoord != 1 || d.stride != [3]int32{4, 12, 12} {
+		t.Errorf("BGRA unorm8 1D: %+v", d)
 	}
 	if d := describeImage(nil); d != (imageMem{}) {
 		t.Errorf("unbound: %+v", d)
