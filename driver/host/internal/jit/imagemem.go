@@ -207,7 +207,7 @@ func (r *runner) setImages(g *lanes.Group) {
 	p := r.k.p
 	if r.images == nil {
 		r.images = make([]imageMem, len(p.Regions))
-		r.imgOf = make([]*texel.Image, len(p.Regions))
+		r.imgOf = make([]boundImage, len(p.Regions))
 		r.samples = make([]samplerMem, len(r.k.pairs)+1)
 		r.smpOf = make([]driver.Sampler, len(r.k.pairs))
 		r.smpSet = make([]bool, len(r.k.pairs))
@@ -223,13 +223,11 @@ func (r *runner) setImages(g *lanes.Group) {
 		if i < len(g.Images) {
 			im = g.Images[i]
 		}
-		// The Image may be the same with new pixels: describe it again
-		// unless it is the same Image viewing the same bytes.
-		if im != nil && im == r.imgOf[i] && r.images[i].kind != texNone &&
-			r.images[i].base+uint64(r.images[i].bias) == uint64(uintptr(unsafe.Pointer(unsafe.SliceData(im.Data)))) {
+		b := boundOf(im)
+		if b == r.imgOf[i] {
 			continue
 		}
-		r.imgOf[i] = im
+		r.imgOf[i] = b
 		r.images[i] = describeImage(im)
 		changed = true
 	}
@@ -245,6 +243,32 @@ func (r *runner) setImages(g *lanes.Group) {
 		if smp != nil {
 			r.smpOf[j] = *smp
 		}
-		r.samples[j] = describeSampling(r.imgOf[pr[0]], smp)
+		var im *texel.Image
+		if int(pr[0]) < len(g.Images) {
+			im = g.Images[pr[0]]
+		}
+		r.samples[j] = describeSampling(im, smp)
 	}
+}
+
+// boundImage is what an image descriptor is made from: the runner
+// describes a group's image again only where this changed (compared by
+// value: a *texel.Image may be a new image at an old address).
+type boundImage struct {
+	bound  bool
+	typ    driver.ImageType
+	format driver.ImageFormat
+	elem   int
+	ext    [3]int
+	data   uintptr // an address only: the runner keeps no image alive
+	n      int
+}
+
+// boundOf is im's boundImage (nil: unbound).
+func boundOf(im *texel.Image) boundImage {
+	if im == nil {
+		return boundImage{}
+	}
+	return boundImage{bound: true, typ: im.Type, format: im.Format, elem: im.Elem, ext: im.Ext,
+		data: uintptr(unsafe.Pointer(unsafe.SliceData(im.Data))), n: len(im.Data)}
 }

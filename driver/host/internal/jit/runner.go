@@ -9,7 +9,6 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
-	"github.com/clgo/clgo/driver/host/internal/texel"
 )
 
 // Kernel is a lane program compiled to native code.
@@ -154,7 +153,7 @@ type runner struct {
 	// Image and sampling descriptors (imagemem.go), and the bindings
 	// they describe.
 	images  []imageMem
-	imgOf   []*texel.Image
+	imgOf   []boundImage
 	samples []samplerMem
 	smpOf   []driver.Sampler
 	smpSet  []bool
