@@ -179,13 +179,23 @@ func (g *gen) callsIn(i, j int) bool {
 // call-out (see above; sin of a float4 is four adjacent Math ops), and
 // returns the index of the op after them.
 func (g *gen) emitCallout(i int) int {
-	a := &g.a
+	if end, ok := g.imageRun(i); ok {
+		return g.emitImageRun(i, end) // image.go: native code for the usual texels
+	}
 	end := i + 1
-	for end < len(g.p.Ops) && g.calls[end] && !g.group.def[end] {
+	for end < len(g.p.Ops) && g.calls[end] && !g.group.def[end] && !g.imageStart(end) {
 		end++
 	}
 	g.caching, g.deferring = false, false
 	g.writeBack()
+	g.calloutExit(i, end)
+	return end
+}
+
+// calloutExit leaves for the call-out of ops [i, end) with the frame up
+// to date (written back), and binds the resume point after it.
+func (g *gen) calloutExit(i, end int) {
+	a := &g.a
 	copied := map[lanes.Value]bool{}
 	for k := i; k < end; k++ {
 		o := &g.p.Ops[k]
@@ -209,6 +219,15 @@ func (g *gen) emitCallout(i int) int {
 	// Resumed: RDI, RSI and RBX are set by the entry; the frame holds
 	// everything, the op's result included.
 	a.Bind(resume)
+	g.reloadPins()
+	for k := i + 1; k < end; k++ {
+		g.opStart[k] = a.Len()
+	}
+}
+
+// reloadPins empties the register cache but for the pins of the loop
+// being compiled, loaded from the frame.
+func (g *gen) reloadPins() {
 	g.cache.flush()
 	g.cse.clear()
 	for reg, k := range g.loops.active {
@@ -216,10 +235,6 @@ func (g *gen) emitCallout(i int) int {
 			g.loadPinned(lanes.Value(k/2), int(k%2), reg)
 		}
 	}
-	for k := i + 1; k < end; k++ {
-		g.opStart[k] = a.Len()
-	}
-	return end
 }
 
 // emitCallResumeCheck, at the code's entry (rFrame loaded), jumps to a

@@ -64,6 +64,9 @@ type gen struct {
 	// counts them.
 	calls  []bool
 	nCalls int
+	// imgPairs are the (image, sampler) region pairs of the samples
+	// with native code, each with a samplerMem (image.go).
+	imgPairs [][2]int64
 	// cold: code emitted after the stubs, out of the ops' straight line
 	// (interleave.go's pattern checks).
 	cold []func()

@@ -35,6 +35,12 @@ type ctx struct {
 	// resumes at code address callResume (0: none).
 	callOp, callEnd int64
 	callResume      uintptr
+	// images and samples: per image region and per (image, sampler)
+	// pair of the program, what native image code reads (image.go);
+	// imgScratch holds a write's offsets and words for its lane loop,
+	// and a linear sample's indices, weights and sums (image.go).
+	images, samples uintptr
+	imgScratch      [20 * chunk]uint32
 }
 
 // Run outcomes in ctx.status.
@@ -90,6 +96,9 @@ var (
 	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
 	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
 	offChunkIdx   = int32(unsafe.Offsetof(ctx{}.chunkIdx))
+	offImages     = int32(unsafe.Offsetof(ctx{}.images))
+	offSamples    = int32(unsafe.Offsetof(ctx{}.samples))
+	offImgScratch = int32(unsafe.Offsetof(ctx{}.imgScratch))
 	offNChunks    = int32(unsafe.Offsetof(ctx{}.nChunks))
 	offFrameStr   = int32(unsafe.Offsetof(ctx{}.frameStride))
 	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))

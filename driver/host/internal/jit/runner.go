@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"unsafe"
 
+	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -25,6 +26,10 @@ type Kernel struct {
 	bytes     []byte
 	nCalls    int    // ops compiled as call-outs (callout.go)
 	calls     []bool // per op: a call-out
+	// pairs are the (image, sampler) regions the program samples
+	// with natively, hasImages whether it has image regions (image.go).
+	pairs     [][2]int64
+	hasImages bool
 }
 
 // Code is the machine code and the code offset at which each op's code
@@ -47,7 +52,10 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls, pairs: g.imgPairs}
+	for _, rg := range p.Regions {
+		k.hasImages = k.hasImages || rg.Kind == lanes.RegionImage
+	}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
@@ -142,6 +150,13 @@ type runner struct {
 	// made every core wait on one cache line).
 	calls   int64
 	privBuf []byte
+	// Image and sampling descriptors (imagemem.go), and the bindings
+	// they describe.
+	images  []imageMem
+	imgOf   []boundImage
+	samples []samplerMem
+	smpOf   []driver.Sampler
+	smpSet  []bool
 }
 
 // privateImages makes runner.privInit for k.
@@ -224,6 +239,9 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 				}
 			}
 		}
+	}
+	if k.hasImages {
+		r.setImages(g) // imagemem.go
 	}
 	c := r.ctx
 	for d := range 3 {

@@ -1,0 +1,98 @@
+package host_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clgo/clgo/driver/host"
+	"github.com/clgo/clgo/internal/corpus"
+)
+
+// TestNativeImageCode runs the corpus's image kernels (testdata/kernels/
+// images and image_args) as native code against the interpreter, bit for
+// bit, and checks that those whose images and samplers native image code
+// handles (jit/image.go: RGBA and R of 32-bit, UNORM_INT8 and
+// UNSIGNED_INT8 channels, BGRA of UNORM_INT8; nearest and linear
+// sampling of 1D, 2D and 2D array images without repeat) ran without a
+// call-out, while the others still agree through theirs.
+func TestNativeImageCode(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native code on this machine")
+	}
+	// Kernels with nothing native image code leaves to Go.
+	noCalls := map[string]bool{
+		"images/blur3x3": true, "images/gaussian_blur": true, "image_args/invert_rgba8": true,
+		"image_args/box_blur_r8": true, "images/resize_bilinear": true, "images/arrays_2d": true,
+		"image_args/volume_linear": true, "images/volume_sample": true, "images/layers_normalized": true, "images/image_queries": true,
+		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
+		"image_args/uint_array": true,
+	}
+	files, err := corpus.Kernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, path := range files {
+		name := strings.TrimSuffix(corpus.Name(filepath.Join(corpus.TestdataDir(), "kernels"), path), ".cl")
+		if !strings.HasPrefix(name, "images/") && !strings.HasPrefix(name, "image_args/") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			s, src := loadSpec(t, path)
+			before := host.NativeCallouts()
+			on, same := diffCompare(t, nativeTier, s, src)
+			calls := host.NativeCallouts() - before
+			if !on || !same {
+				t.Fatalf("on native code %v, same results %v", on, same)
+			}
+			t.Logf("%d call-outs", calls)
+			if noCalls[name] {
+				seen++
+				if calls != 0 {
+					t.Errorf("%d call-outs, want none", calls)
+				}
+			}
+		})
+	}
+	if seen != len(noCalls) {
+		t.Errorf("%d of the %d kernels without call-outs ran", seen, len(noCalls))
+	}
+}
+
+// TestNativeImageEdges runs testdata/native_image_edges.cl (nearest
+// sampling, fetches and writes at the edges and at undefined coordinates
+// and values) and native_image_linear.cl (linear filtering) as native code against the interpreter, bit for bit, with
+// no call-out left.
+func TestNativeImageEdges(t *testing.T) {
+	if !host.NativeOK() {
+		t.Skip("no native code on this machine")
+	}
+	for _, f := range []string{"native_image_edges", "native_image_linear"} {
+		t.Run(f, func(t *testing.T) {
+			s, src := loadSpec(t, filepath.Join("testdata", f+".cl"))
+			before := host.NativeCallouts()
+			on, same := diffCompare(t, nativeTier, s, src)
+			if !on || !same {
+				t.Fatalf("on native code %v, same results %v", on, same)
+			}
+			if calls := host.NativeCallouts() - before; calls != 0 {
+				t.Errorf("%d call-outs, want none", calls)
+			}
+		})
+	}
+}
+
+// BenchmarkNativeImages times three image kernels of the corpus at
+// 512x512 (testdata/bench_*.cl) on the interpreter and as native code
+// (before jit/image.go every image op was a call-out; clgo bench gives
+// PoCL's times, which benchPoCL cannot: it binds no images):
+// go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
+func BenchmarkNativeImages(b *testing.B) {
+	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur"} {
+		f := filepath.Join("testdata", "bench_"+name+".cl")
+		for _, tier := range []string{"interp", "native"} {
+			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
+		}
+	}
+}
