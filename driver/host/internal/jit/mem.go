@@ -272,6 +272,7 @@ func (g *gen) load(o *lanes.Op) error {
 		slow := a.NewLabel()
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
+		g.prefetch(ac)
 		g.storeResult(o.Dst, false)
 		a.JMP(end)
 		a.Bind(slow)
