@@ -20,7 +20,7 @@ func BenchmarkNative(b *testing.B) {
 	for _, name := range cryptoKernels {
 		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
 	}
-	shared, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "kernels", "*.cl"))
+	shared, _ := filepath.Glob(filepath.Join(sharedDir(), "*.cl"))
 	for _, f := range append(files, shared...) {
 		name := filepath.Base(f)
 		name = name[:len(name)-len(".cl")]

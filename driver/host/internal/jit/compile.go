@@ -58,6 +58,7 @@ type gen struct {
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
 	prefetchRegions map[int]bool // the regions that have a prefetching op
+	kept            keptRunsInfo // keptruns.go
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
@@ -106,6 +107,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.layout()
 	g.analyzeGroup()
 	g.analyzeRuns()
+	g.analyzeKeptRuns()
 	g.analyzeJoins()
 	g.analyzeLoops()
 	g.analyzeReads()

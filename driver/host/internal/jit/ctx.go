@@ -26,6 +26,10 @@ type ctx struct {
 	// prefetch holds, per prefetching access (prefetch.go), the address
 	// of its last chunk at each place in a row.
 	prefetch [maxPrefetch * maxRowChunks]uintptr
+	// keptRuns holds, per load that keeps its runs of four for a store
+	// (keptruns.go), the region's base (0: not kept) and the two runs'
+	// offsets.
+	keptRuns [maxKeptRuns][2]uint64
 	// budget is the backward jumps left before the code yields
 	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
 	// which the next call resumes, set by a yield.
@@ -85,6 +89,7 @@ var (
 	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
 	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
 	offPrefetch   = int32(unsafe.Offsetof(ctx{}.prefetch))
+	offKeptRuns   = int32(unsafe.Offsetof(ctx{}.keptRuns))
 	offBudget     = int32(unsafe.Offsetof(ctx{}.budget))
 	offResumeAt   = int32(unsafe.Offsetof(ctx{}.resumeAt))
 	offCallOp     = int32(unsafe.Offsetof(ctx{}.callOp))

@@ -254,6 +254,7 @@ func (g *gen) load(o *lanes.Op) error {
 	if wide != (ac.size == 8) {
 		return errUnsupported("load size differs from the value's")
 	}
+	g.keptRunsClear() // keptruns.go
 	g.ld(yOff, o.A)
 	f, affine := g.affine(ac, o.A)
 	if affine {
@@ -272,6 +273,8 @@ func (g *gen) load(o *lanes.Op) error {
 		slow := a.NewLabel()
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
+		g.keptRunsKeep()
+		g.prefetch(ac)
 		g.storeResult(o.Dst, false)
 		a.JMP(end)
 		a.Bind(slow)
@@ -404,7 +407,7 @@ func (g *gen) store(o *lanes.Op) error {
 	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
 		// Two runs of four words (a contiguous chunk among them).
 		slow := a.NewLabel()
-		g.halvesFast(ac, slow)
+		g.keptOrHalvesFast(ac, slow)
 		g.halvesStore(o.B)
 		a.JMP(end)
 		a.Bind(slow)

@@ -62,6 +62,7 @@ func (g *gen) prefetchSlot(ac access) (int32, bool) {
 func (g *gen) prefetch(ac access) {
 	h, ok := g.prefetchSlot(ac)
 	if !ok {
+		g.streamPrefetch(ac) // one-row work-groups (streamfetch.go)
 		return
 	}
 	a := &g.a

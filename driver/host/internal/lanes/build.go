@@ -47,6 +47,8 @@ type builder struct {
 	loopStack []*hoistLoop
 	mutable   map[Value]bool
 	hoistedAt map[Value]int
+	// bools is what opImm's results tell of booleans (boolfold.go).
+	bools boolFacts
 }
 
 // sval is what a SPIR-V id stands for in the program: scalar leaves, or
@@ -156,6 +158,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	b.dropLabels()
 	b.dropUnreadMasks() // sealed.go
 	b.gatherLoads()     // vecrun.go
+	b.dropDeadOps()     // deadops.go
 	return b.p, nil
 }
 
@@ -281,6 +284,9 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 	if v, ok := b.fold(code, o.A, o.B, o.C); ok {
 		return v
 	}
+	if v, ok := b.foldBool(code, k, o.A, o.B); ok {
+		return v
+	}
 	key := cseKey{code: code, kind: k, dk: dk, a: o.A, b: o.B, c: o.C, imm: imm}
 	if v, ok := b.cse[key]; ok {
 		return v
@@ -294,6 +300,7 @@ func (b *builder) opImm(code Code, k, dk Kind, imm int64, args ...Value) Value {
 		b.emit(o)
 	}
 	b.cse[key] = o.Dst
+	b.noteBool(code, k, &o, o.Dst)
 	return o.Dst
 }
 
