@@ -58,9 +58,15 @@ func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, partial bool, 
 			a.Jcc(amd64.CondNE, slow)
 		}
 	}
-	a.VMOVDtoR(rOff, yOff)
 	last := rOff
-	if !f.Exact || f.Stride != 0 {
+	if z := g.fuse.cur; z != nil {
+		// Lane 0's offset from the elided Index's operands (fuseindex.go).
+		g.fusedOffset(z, slow)
+		if f.Stride != 0 {
+			a.LEAQ(rVal, amd64.M(rOff, 7*int32(f.Stride)))
+			last = rVal
+		}
+	} else if a.VMOVDtoR(rOff, yOff); !f.Exact || f.Stride != 0 {
 		const hi = amd64.Y2
 		a.VEXTRACTI128(hi, yOff, 1)
 		a.VPEXTRD(rVal, hi, 3)

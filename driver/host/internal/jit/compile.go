@@ -54,6 +54,7 @@ type gen struct {
 	watchDst  lanes.Value
 	dstStored bool
 	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
+	fuse      fuseInfo     // elided Index ops and their accesses (fuseindex.go)
 	// prefetchOps: the ops that prefetch, each its history's offset in
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
@@ -106,6 +107,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.analyzeJoins()
 	g.analyzeLoops()
 	g.analyzeReads()
+	g.analyzeFuse()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -148,6 +150,10 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.opStart[i] = a.Len()
 		if g.group.def[i] {
 			continue // computed once per group (groupinv.go)
+		}
+		if g.fuse.elide[i] {
+			g.elideIndex(o) // its accesses compute it (fuseindex.go)
+			continue
 		}
 		if g.calls[i] {
 			i = g.emitCallout(i) - 1 // callout.go
@@ -214,8 +220,11 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.deferring = g.deferrable(o)
 		if !g.deferring {
 			// This op may read the frame, or control flow may leave or
-			// join here: the frame must be up to date.
+			// join here: the frame must be up to date (but for what only
+			// a fused access's general path reads: fuseindex.go).
+			held := g.holdFused()
 			g.writeBack()
+			g.fuse.held = held
 		}
 		// An op whose code uses the cache registers as scratch runs with
 		// the cache hidden; afterwards the entries in registers its code
@@ -247,6 +256,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			}
 		}
 		g.dstWritten(o)
+		g.restoreHeld()
 		if !safe {
 			g.cache.flush()
 			if keepsAround(o.Code) {

@@ -254,13 +254,19 @@ func (g *gen) load(o *lanes.Op) error {
 	if wide != (ac.size == 8) {
 		return errUnsupported("load size differs from the value's")
 	}
-	g.ld(yOff, o.A)
+	z := g.fusedReader()
+	if z == nil {
+		g.ld(yOff, o.A)
+	}
 	f, affine := g.affine(ac, o.A)
 	if affine {
 		// Lanes at offsets affine in the lane (affine.go).
 		slow := a.NewLabel()
 		g.affineLoad(o, ac, f, slow, end)
 		a.Bind(slow)
+	}
+	if err := g.unfuse(z, o.A); err != nil {
+		return err
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
@@ -388,7 +394,10 @@ func (g *gen) store(o *lanes.Op) error {
 	if ac.size == 8 && !wide {
 		return errUnsupported("8-byte store of a 32-bit value")
 	}
-	g.ld(yOff, o.A)
+	z := g.fusedReader()
+	if z == nil {
+		g.ld(yOff, o.A)
+	}
 	f, affine := g.affine(ac, o.A)
 	affine = affine && (wide == (ac.size == 8))
 	if affine {
@@ -396,6 +405,9 @@ func (g *gen) store(o *lanes.Op) error {
 		slow := a.NewLabel()
 		g.affineStore(o, ac, f, slow, end)
 		a.Bind(slow)
+	}
+	if err := g.unfuse(z, o.A); err != nil {
+		return err
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
