@@ -166,6 +166,14 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 			a.VPGATHERDQ(d1, vm, m)
 		}
 	}
+	if k := g.kept; k != nil && !wide {
+		// Into the load's cache register, past the other paths
+		// (loadkeep.go).
+		a.VMOVDQU(cacheFirst+amd64.Y(k.i), d0)
+		k.used = true
+		a.JMP(k.done)
+		return
+	}
 	g.storeResult(o.Dst, wide)
 	a.JMP(end)
 }

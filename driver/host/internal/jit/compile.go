@@ -55,6 +55,10 @@ type gen struct {
 	dstStored bool
 	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
 	fuse      fuseInfo     // elided Index ops and their accesses (fuseindex.go)
+	// mainLine: the op is compiled on its own, not within another's
+	// paths; kept: the register a load's fast path fills (loadkeep.go).
+	mainLine bool
+	kept     *keptLoad
 	// prefetchOps: the ops that prefetch, each its history's offset in
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
@@ -108,6 +112,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.analyzeLoops()
 	g.analyzeReads()
 	g.analyzeFuse()
+	g.analyzeKept()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -220,11 +225,11 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.deferring = g.deferrable(o)
 		if !g.deferring {
 			// This op may read the frame, or control flow may leave or
-			// join here: the frame must be up to date (but for what only
-			// a fused access's general path reads: fuseindex.go).
-			held := g.holdFused()
-			g.writeBack()
-			g.fuse.held = held
+			// join here: the frame must be up to date, for buffer
+			// accesses only in their operands' slots (memwb.go).
+			if !g.writeBackOperands(o) {
+				g.writeBack()
+			}
 		}
 		// An op whose code uses the cache registers as scratch runs with
 		// the cache hidden; afterwards the entries in registers its code
@@ -250,13 +255,14 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		switch {
 		case safe && g.caching && g.pure(o) && g.cseCopy(o):
 		default:
+			g.mainLine = true
 			err = g.emit(o)
+			g.mainLine = false
 			if safe && g.caching && g.pure(o) && o.A != o.Dst && o.B != o.Dst && o.C != o.Dst {
 				g.cse.put(g.cseKeyOf(o), o.Dst)
 			}
 		}
 		g.dstWritten(o)
-		g.restoreHeld()
 		if !safe {
 			g.cache.flush()
 			if keepsAround(o.Code) {

@@ -25,9 +25,12 @@ import (
 // traps) computes the Index into its slot first, then runs as before.
 //
 // The Index's operands must still hold their values at each reader:
-// their last reads move to the last reader (the write-back then keeps
-// them), and no op between the Index and a reader may write a value whose
-// slot overlaps theirs (slots are shared by liveness).
+// their last reads move to the last reader (so they stay in the cache or
+// are written back), and no op between the Index and a reader may write
+// a value whose slot overlaps theirs (slots are shared by liveness). An
+// access writes back only its own operands (memwb.go), so a dirty index
+// stays in its register over the fast path, and the general path's
+// Index reads it from there.
 
 // fusedIndex is an elided Index op and what its readers need.
 type fusedIndex struct {
@@ -43,10 +46,8 @@ type fuseInfo struct {
 	reader map[int]*fusedIndex
 	// cur is the fused Index of the access being compiled, if any.
 	cur *fusedIndex
-	// held: the cache registers (bit i: Y6+i) of the fused operands
-	// that stayed dirty over the access's write-back; its general path
-	// stores them.
-	held uint16
+	// inVec marks the ops of vector runs and their prefixes (vecgroup.go).
+	inVec []bool
 }
 
 // fuseWindow bounds how far after an Index its readers are looked for,
@@ -77,6 +78,7 @@ func (g *gen) analyzeFuse() {
 	// Ops that another path compiles as a whole (vector runs and their
 	// prefixes) neither elide nor fuse.
 	inVec := make([]bool, len(p.Ops))
+	g.fuse.inVec = inVec
 	g.vecRunFrom(0)
 	for start, r := range g.vec.at {
 		for n := start; n < r.end && n < len(inVec); n++ {
@@ -259,61 +261,9 @@ func (g *gen) unfuse(z *fusedIndex, x lanes.Value) error {
 	if z == nil {
 		return nil
 	}
-	g.storeHeld()
 	if err := g.materializeIndex(z); err != nil {
 		return err
 	}
 	g.ld(yOff, x)
 	return nil
-}
-
-// holdFused marks clean, for the write-back before op g.op, the dirty
-// cache entries of its fused Index's operands (A, B): the fast path reads
-// them from their registers, and only the general path needs them in
-// their slots (unfuse stores them there). It returns the registers it
-// held, which stay dirty: after the op the entries are as before on every
-// path, and a slot the general path wrote holds the same value.
-func (g *gen) holdFused() uint16 {
-	z := g.fuse.reader[g.op]
-	if z == nil || !g.cacheSafe(&g.p.Ops[g.op]) {
-		// An op that is not cache-safe (64-bit accesses) runs with the
-		// cache hidden: its code reads the operands from their slots.
-		return 0
-	}
-	c := &g.cache
-	var held uint16
-	for i, k := range c.key {
-		if c.dirty[i] && (k == keyOf(z.a, 0) || k == keyOf(z.b, 0)) {
-			c.dirty[i] = false
-			held |= 1 << i
-		}
-	}
-	return held
-}
-
-// storeHeld stores the held entries (holdFused) on the general path;
-// their dirty marks are restored after the op's code (restoreHeld).
-func (g *gen) storeHeld() {
-	c := &g.cache
-	for i := range c.key {
-		if g.fuse.held&(1<<i) == 0 {
-			continue
-		}
-		c.dirty[i] = true
-		g.spill(i)
-		c.dirty[i] = true
-	}
-}
-
-// restoreHeld marks the held entries dirty again after the op.
-func (g *gen) restoreHeld() {
-	c := &g.cache
-	if z := g.fuse.reader[g.op]; z != nil {
-		for i, k := range c.key {
-			if g.fuse.held&(1<<i) != 0 && (k == keyOf(z.a, 0) || k == keyOf(z.b, 0)) {
-				c.dirty[i] = true
-			}
-		}
-	}
-	g.fuse.held = 0
 }
