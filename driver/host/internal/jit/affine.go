@@ -130,6 +130,14 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.JMP(end)
 		return
 	case f.Stride == int64(ac.size):
+		if k := g.kept; k != nil && !wide {
+			// Straight into the load's cache register (loadkeep.go).
+			a.VMOVDQUload(cacheFirst+amd64.Y(k.i), at(0))
+			g.prefetch(ac)
+			k.used = true
+			a.JMP(k.done)
+			return
+		}
 		a.VMOVDQUload(d0, at(0))
 		if wide {
 			a.VMOVDQUload(d1, at(4))

@@ -211,13 +211,20 @@ func (g *gen) fusedOffset(z *fusedIndex, slow amd64.Label) {
 	} else {
 		a.MOVSXDload(rOff, g.slot(z.b, 0))
 	}
-	if z.sb > 0 {
+	if z.sb > 0 && z.imm == 1 {
+		// With Imm >= 2 a wrapped index (B0 > 2^31-1 - 7*Sb) puts lane
+		// 7's offset as computed, (B0 + 7*Sb)*Imm + A, at or above 2^32,
+		// past every bound: the bounds check below catches it.
 		a.CMPQimm(rOff, int32(1<<31-1-7*z.sb))
 		a.Jcc(amd64.CondG, slow)
 	}
+	// flags: the last instruction set SF from rOff (SHL by a nonzero
+	// count, ADD), so the sign test needs no TEST.
+	flags := false
 	if z.imm&(z.imm-1) == 0 {
 		if s := bits.TrailingZeros64(uint64(z.imm)); s > 0 {
 			a.SHLQimm(rOff, uint8(s))
+			flags = true
 		}
 	} else {
 		a.IMULQimm(rOff, rOff, int32(z.imm))
@@ -227,9 +234,11 @@ func (g *gen) fusedOffset(z *fusedIndex, slow amd64.Label) {
 		case c == 0:
 		case c < 1<<31:
 			a.ADDQimm(rOff, int32(c))
+			flags = true
 		default:
 			a.MOVLimm(rVal, c)
 			a.ADDQ(rOff, rVal)
+			flags = true
 		}
 	} else {
 		if r, ok := g.cache.find(z.a, 0); ok {
@@ -240,8 +249,11 @@ func (g *gen) fusedOffset(z *fusedIndex, slow amd64.Label) {
 		a.CMPLimm(rVal, -1)
 		a.Jcc(amd64.CondE, slow) // A poison
 		a.ADDQ(rOff, rVal)
+		flags = true
 	}
-	a.TESTQ(rOff, rOff)
+	if !flags {
+		a.TESTQ(rOff, rOff)
+	}
 	a.Jcc(amd64.CondS, slow)
 }
 
