@@ -59,6 +59,11 @@ type gen struct {
 	// paths; kept: the register a load's fast path fills (loadkeep.go).
 	mainLine bool
 	kept     *keptLoad
+	// held: cache entries (bit i: Y6+i) of an access's operands left
+	// dirty for its general path; accessOp: writeBackOperands prepared
+	// the op (memwb.go).
+	held     uint16
+	accessOp bool
 	// prefetchOps: the ops that prefetch, each its history's offset in
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
@@ -263,6 +268,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			}
 		}
 		g.dstWritten(o)
+		g.afterAccess(o)
 		if !safe {
 			g.cache.flush()
 			if keepsAround(o.Code) {

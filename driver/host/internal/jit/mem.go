@@ -265,7 +265,7 @@ func (g *gen) load(o *lanes.Op) error {
 		g.affineLoad(o, ac, f, slow, end)
 		a.Bind(slow)
 	}
-	if err := g.unfuse(z, o.A); err != nil {
+	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
 	g.mask(yMask, o.M)
@@ -406,7 +406,7 @@ func (g *gen) store(o *lanes.Op) error {
 		g.affineStore(o, ac, f, slow, end)
 		a.Bind(slow)
 	}
-	if err := g.unfuse(z, o.A); err != nil {
+	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
 	g.mask(yMask, o.M)
