@@ -17,7 +17,8 @@ import (
 // such an access, soon after it in the same straight-line run, the Index
 // emits no code: each access computes lane 0's offset from B's lane 0 in
 // 64 bits (B0*Imm + A, exact) and checks, once, that no lane's index
-// wrapped 32 bits (B0 <= 2^31-1 - 7*Sb), that A is not poison, and that
+// wrapped 32 bits (B0 <= 2^31-1 - 7*Sb; with Imm >= 2 the bound check
+// implies it), that A is not poison, and that
 // lanes 0 and 7 are in bounds (off0 >= 0, off0 + 7*Sb*Imm below the
 // bound for the size); then lane i is off0 + i*Sb*Imm, the Index's exact
 // value, and the fast path runs as for any affine offset. Only its
