@@ -58,9 +58,15 @@ func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, partial bool, 
 			a.Jcc(amd64.CondNE, slow)
 		}
 	}
-	a.VMOVDtoR(rOff, yOff)
 	last := rOff
-	if !f.Exact || f.Stride != 0 {
+	if z := g.fuse.cur; z != nil {
+		// Lane 0's offset from the elided Index's operands (fuseindex.go).
+		g.fusedOffset(z, slow)
+		if f.Stride != 0 {
+			a.LEAQ(rVal, amd64.M(rOff, 7*int32(f.Stride)))
+			last = rVal
+		}
+	} else if a.VMOVDtoR(rOff, yOff); !f.Exact || f.Stride != 0 {
 		const hi = amd64.Y2
 		a.VEXTRACTI128(hi, yOff, 1)
 		a.VPEXTRD(rVal, hi, 3)
@@ -124,6 +130,14 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 		a.JMP(end)
 		return
 	case f.Stride == int64(ac.size):
+		if k := g.keptReg; k != nil && !wide {
+			// Straight into the load's cache register (loadkeep.go).
+			a.VMOVDQUload(cacheFirst+amd64.Y(k.i), at(0))
+			g.prefetch(ac)
+			k.used = true
+			a.JMP(k.done)
+			return
+		}
 		a.VMOVDQUload(d0, at(0))
 		if wide {
 			a.VMOVDQUload(d1, at(4))
@@ -159,6 +173,14 @@ func (g *gen) affineLoad(o *lanes.Op, ac access, f lanes.Form, slow, end amd64.L
 			g.ones(m)
 			a.VPGATHERDQ(d1, vm, m)
 		}
+	}
+	if k := g.keptReg; k != nil && !wide {
+		// Into the load's cache register, past the other paths
+		// (loadkeep.go).
+		a.VMOVDQU(cacheFirst+amd64.Y(k.i), d0)
+		k.used = true
+		a.JMP(k.done)
+		return
 	}
 	g.storeResult(o.Dst, wide)
 	a.JMP(end)

@@ -54,6 +54,16 @@ type gen struct {
 	watchDst  lanes.Value
 	dstStored bool
 	forms     []lanes.Form // the values' forms in the lane (affine.go), made on first use
+	fuse      fuseInfo     // elided Index ops and their accesses (fuseindex.go)
+	// mainLine: the op is compiled on its own, not within another's
+	// paths; keptReg: the register a load's fast path fills (loadkeep.go).
+	mainLine bool
+	keptReg  *keptLoad
+	// held: cache entries (bit i: Y6+i) of an access's operands left
+	// dirty for its general path; accessOp: writeBackOperands prepared
+	// the op (memwb.go).
+	held     uint16
+	accessOp bool
 	// prefetchOps: the ops that prefetch, each its history's offset in
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
@@ -111,6 +121,8 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.analyzeJoins()
 	g.analyzeLoops()
 	g.analyzeReads()
+	g.analyzeFuse()
+	g.analyzeKept()
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -153,6 +165,10 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.opStart[i] = a.Len()
 		if g.group.def[i] {
 			continue // computed once per group (groupinv.go)
+		}
+		if g.fuse.elide[i] {
+			g.elideIndex(o) // its accesses compute it (fuseindex.go)
+			continue
 		}
 		if g.calls[i] {
 			i = g.emitCallout(i) - 1 // callout.go
@@ -219,8 +235,11 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.deferring = g.deferrable(o)
 		if !g.deferring {
 			// This op may read the frame, or control flow may leave or
-			// join here: the frame must be up to date.
-			g.writeBack()
+			// join here: the frame must be up to date, for buffer
+			// accesses only in their operands' slots (memwb.go).
+			if !g.writeBackOperands(o) {
+				g.writeBack()
+			}
 		}
 		// An op whose code uses the cache registers as scratch runs with
 		// the cache hidden; afterwards the entries in registers its code
@@ -246,12 +265,15 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		switch {
 		case safe && g.caching && g.pure(o) && g.cseCopy(o):
 		default:
+			g.mainLine = true
 			err = g.emit(o)
+			g.mainLine = false
 			if safe && g.caching && g.pure(o) && o.A != o.Dst && o.B != o.Dst && o.C != o.Dst {
 				g.cse.put(g.cseKeyOf(o), o.Dst)
 			}
 		}
 		g.dstWritten(o)
+		g.afterAccess(o)
 		if !safe {
 			g.cache.flush()
 			if keepsAround(o.Code) {

@@ -255,13 +255,19 @@ func (g *gen) load(o *lanes.Op) error {
 		return errUnsupported("load size differs from the value's")
 	}
 	g.keptRunsClear() // keptruns.go
-	g.ld(yOff, o.A)
+	z := g.fusedReader()
+	if z == nil {
+		g.ld(yOff, o.A)
+	}
 	f, affine := g.affine(ac, o.A)
 	if affine {
 		// Lanes at offsets affine in the lane (affine.go).
 		slow := a.NewLabel()
 		g.affineLoad(o, ac, f, slow, end)
 		a.Bind(slow)
+	}
+	if err := g.generalPath(z, o.A); err != nil { // memwb.go
+		return err
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
@@ -391,7 +397,10 @@ func (g *gen) store(o *lanes.Op) error {
 	if ac.size == 8 && !wide {
 		return errUnsupported("8-byte store of a 32-bit value")
 	}
-	g.ld(yOff, o.A)
+	z := g.fusedReader()
+	if z == nil {
+		g.ld(yOff, o.A)
+	}
 	f, affine := g.affine(ac, o.A)
 	affine = affine && (wide == (ac.size == 8))
 	if affine {
@@ -399,6 +408,9 @@ func (g *gen) store(o *lanes.Op) error {
 		slow := a.NewLabel()
 		g.affineStore(o, ac, f, slow, end)
 		a.Bind(slow)
+	}
+	if err := g.generalPath(z, o.A); err != nil { // memwb.go
+		return err
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)

@@ -40,7 +40,7 @@ func (g *gen) loadOp(o *lanes.Op) error {
 	}
 	hi, ok := g.tableBound(o)
 	if !ok {
-		return g.load(o)
+		return g.loadKept(o) // loadkeep.go
 	}
 	a := &g.a
 	done, general := a.NewLabel(), a.NewLabel()
