@@ -19,6 +19,7 @@ type Kernel struct {
 	privStr   []int32
 	inter     []bool
 	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
+	bodyOff   int         // code offset of a fresh chunk's resume point (barrier.go)
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
 	opStart   []int // code offset of each op's code
@@ -47,11 +48,11 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, bodyOff: g.bodyOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
-	n := (k.nLanes + chunk - 1) / chunk
+	n := numChunks(p)
 	k.chunks = make([]chunkInfo, n)
 	for c := range k.chunks {
 		ci := &k.chunks[c]
@@ -85,16 +86,14 @@ func (k *Kernel) NewRunner() lanes.Runner {
 	// does not store are left from the chunk's last run, which tests
 	// compare with the Go executor), so programs with private regions
 	// keep a frame per chunk.
+	// The code steps by frameStride (barrier.go), a constant of the
+	// program.
 	stride := (k.frameSize + 32 + 63) &^ 63
 	nf := len(k.chunks)
-	if shareFrame(p) {
+	if frameStride(p, k.frameSize) == 0 {
 		nf = 1
 	}
 	all := make([]byte, stride*nf)
-	if nf > 1 {
-		r.ctx.frameStride = int64(stride)
-	}
-	r.ctx.nChunks = int64(len(k.chunks))
 	r.frames = make([][]byte, nf)
 	for c := range r.frames {
 		f := all[c*stride : (c+1)*stride : (c+1)*stride]
@@ -232,8 +231,10 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		c.globalBase[d] = g.ID[d]*uint32(p.Local[d]) + g.Shift[d]
 	}
 	if p.Barriers > 0 {
+		// Every chunk starts at the first op (barrier.go).
+		start := uint64(k.code.Addr()) + uint64(k.bodyOff)
 		for _, f := range r.frames {
-			binary.LittleEndian.PutUint64(f[k.resumeOff:], 0)
+			binary.LittleEndian.PutUint64(f[k.resumeOff:], start)
 		}
 	}
 	// One call runs every chunk of the group.
