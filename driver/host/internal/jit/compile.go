@@ -40,7 +40,7 @@ type gen struct {
 	// resumeOff is where a frame keeps its chunk's resume point in
 	// programs with barriers: a code address (barrier.go).
 	resumeOff int32
-	bodyOff   int // code offset of the first op's code: a fresh chunk's resume point
+	bodyOff   int  // code offset of the first op's code: a fresh chunk's resume point
 	caching   bool // the op being compiled leaves the cache registers alone
 	// deferring: the op being compiled leaves its result in the cache,
 	// unstored (writeback.go); runs says which values die in a run.

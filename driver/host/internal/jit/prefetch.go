@@ -67,7 +67,7 @@ func (g *gen) prefetch(ac access) {
 	a := &g.a
 	rc := int32(g.p.Local[0] / chunk)
 	a.LEAQ(rOff, amd64.MI(rBase, rOff, 1, 0)) // this chunk's address
-	a.MOVQ(rVal, rChunkIdx) // barrier.go
+	a.MOVQ(rVal, rChunkIdx)                   // barrier.go
 	a.ANDLimm(rVal, rc-1)
 	a.LEAQ(rGather, amd64.MI(rCtx, rVal, 8, h)) // its place in the row's history
 	a.MOVQload(rBits, amd64.M(rGather, 0))      // a row back
