@@ -22,6 +22,9 @@ import (
 //     body's start for a fresh chunk (RunGroup writes it), the code
 //     after Barrier k once the chunk stopped there, nextChunk once it
 //     ended; the dispatch is one indirect jump through it.
+//   - A group that ends leaves every resume point at the body again for
+//     the next group; the runner writes them only where a group ended
+//     otherwise (a trap, a cancel) and in NewRunner.
 //   - ctx.ran is set by Barrier: a pass in which no chunk stopped at a
 //     barrier ended every chunk, so the group is done (no empty pass to
 //     find that out).
@@ -120,6 +123,17 @@ func (g *gen) emitChunkLoop(body, dispatch amd64.Label) {
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame0))
 	a.MOVQload(rChunk, amd64.M(rCtx, offChunk0))
 	a.JMP(dispatch)
+	// Done: every frame's resume point goes back to the first op for the
+	// runner's next group (cheaper here than in Go, per group).
 	a.Bind(done)
+	a.MOVQload(rFrame, amd64.M(rCtx, offFrame0))
+	a.LEAQlabel(amd64.RAX, body)
+	a.MOVLimm(amd64.RCX, uint32(numChunks(p)))
+	reset := a.NewLabel()
+	a.Bind(reset)
+	a.MOVQstore(amd64.M(rFrame, g.resumeOff), amd64.RAX)
+	a.ADDQimm(rFrame, int32(frameStride(p, g.frameSize)))
+	a.SUBLimm(amd64.RCX, 1)
+	a.Jcc(amd64.CondNE, reset)
 	g.exit(statusExit)
 }

@@ -112,6 +112,7 @@ func (k *Kernel) NewRunner() lanes.Runner {
 		}
 	}
 	r.mem = make([][]byte, len(p.Regions))
+	r.resetResume()
 	r.privInit = privateImages(k)
 	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
 	return r
@@ -131,6 +132,9 @@ type runner struct {
 	// per word and lane (sha256's message schedule: most of RunGroup's
 	// time).
 	privInit [][]byte
+	// stale: the frames' resume points are not all at the first op (a
+	// group ended by a trap or a cancel; barrier.go).
+	stale bool
 	// Call-outs (callout.go): the evaluator of single ops, made on first
 	// use, the regions' memories as it sees them, and a private region's
 	// bytes in the lane tier's layout.
@@ -230,13 +234,10 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		c.numGroups[d] = g.NumGroups[d]
 		c.globalBase[d] = g.ID[d]*uint32(p.Local[d]) + g.Shift[d]
 	}
-	if p.Barriers > 0 {
-		// Every chunk starts at the first op (barrier.go).
-		start := uint64(k.code.Addr()) + uint64(k.bodyOff)
-		for _, f := range r.frames {
-			binary.LittleEndian.PutUint64(f[k.resumeOff:], start)
-		}
+	if p.Barriers > 0 && r.stale {
+		r.resetResume()
 	}
+	r.stale = true
 	// One call runs every chunk of the group.
 	c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
@@ -273,10 +274,25 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	var trap *lanes.Trap
 	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
+	} else {
+		r.stale = false
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)
 	return trap
+}
+
+// resetResume sets every frame's resume point to the first op, where a
+// fresh chunk starts (barrier.go; programs with barriers).
+func (r *runner) resetResume() {
+	k := r.k
+	if k.p.Barriers == 0 {
+		return
+	}
+	start := uint64(k.code.Addr()) + uint64(k.bodyOff)
+	for _, f := range r.frames {
+		binary.LittleEndian.PutUint64(f[k.resumeOff:], start)
+	}
 }
 
 // trap describes the trap of chunk c at op i from the frame, which the
