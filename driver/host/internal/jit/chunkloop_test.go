@@ -3,6 +3,7 @@ package jit
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -142,19 +143,24 @@ func transposeSetup(p *lanes.Program, w, h int, rng *rand.Rand) [][]byte {
 	mem := make([][]byte, len(p.Regions))
 	for r, rg := range p.Regions {
 		switch rg.Kind {
-		case lanes.RegionPush:
-			b := make([]byte, max(rg.Size, 64))
-			binary.LittleEndian.PutUint32(b[0:], uint32(w))
-			binary.LittleEndian.PutUint32(b[4:], uint32(h))
-			mem[r] = b
+		case lanes.RegionPush: // the global offset: none
+			mem[r] = make([]byte, max(rg.Size, 64))
 		case lanes.RegionBuffer:
-			b := make([]byte, 4*w*h)
-			if rg.Binding == 0 {
-				for i := range b {
-					b[i] = byte(rng.Uint32())
+			switch rg.Binding {
+			case 0, 1: // in, out
+				b := make([]byte, 4*w*h)
+				if rg.Binding == 0 {
+					for i := range b {
+						b[i] = byte(rng.Uint32())
+					}
 				}
+				mem[r] = b
+			case 2: // the kernel's plain arguments
+				b := make([]byte, 16)
+				binary.LittleEndian.PutUint32(b[0:], uint32(w))
+				binary.LittleEndian.PutUint32(b[4:], uint32(h))
+				mem[r] = b
 			}
-			mem[r] = b
 		}
 	}
 	return mem
@@ -187,19 +193,28 @@ func TestTransposeTile(t *testing.T) {
 				}
 			}
 		}
-		for r := range goMem {
+		for r, rg := range p.Regions {
 			if !bytes.Equal(goMem[r], natMem[r]) {
 				t.Fatalf("%+v: region %d differs", c, r)
+			}
+			if rg.Kind == lanes.RegionBuffer && rg.Binding == 1 && bytes.Count(natMem[r], []byte{0}) == len(natMem[r]) {
+				t.Fatalf("%+v: nothing stored", c)
 			}
 		}
 	}
 }
 
 // BenchmarkTransposeGroups times RunGroup over every 16x16 group of a
-// 256x256 transpose (both matrices in L2) on one goroutine: the chunk
-// loop, the barrier and the tile's accesses without the dispatch.
+// 256x256 transpose (both matrices in L2: the code's own cost) and of a
+// 2048x2048 one (32 MB: its memory's) on one goroutine, without the
+// dispatch around it.
 func BenchmarkTransposeGroups(b *testing.B) {
-	const n = 256
+	for _, n := range []int{256, 2048} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) { benchTranspose(b, n) })
+	}
+}
+
+func benchTranspose(b *testing.B, n int) {
 	p := buildCL2(b, transposeTile, [3]int{16, 16, 1})
 	k, err := Compile(p)
 	if err != nil {
@@ -209,7 +224,7 @@ func BenchmarkTransposeGroups(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	run := k.NewRunner()
-	ng := [3]uint32{n / 16, n / 16, 1}
+	ng := [3]uint32{uint32(n / 16), uint32(n / 16), 1}
 	cpu0 := threadCPU()
 	for b.Loop() {
 		for gy := range ng[1] {

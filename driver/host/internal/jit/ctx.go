@@ -25,7 +25,7 @@ type ctx struct {
 	frame0, chunk0 uintptr
 	// prefetch holds, per prefetching access (prefetch.go), the address
 	// of its last chunk at each place in a row.
-	prefetch [maxPrefetch * maxRowChunks]uintptr
+	prefetch [maxPrefetch * maxGroupChunks]uintptr
 	// budget is the backward jumps left before the code yields
 	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
 	// which the next call resumes, set by a yield.
