@@ -51,20 +51,24 @@ func numChunks(p *lanes.Program) int {
 	return (p.Local[0]*p.Local[1]*p.Local[2] + chunk - 1) / chunk
 }
 
-// loadChunkRegs, at the code's entry, loads the chunk registers from ctx.
+// loadChunkRegs, at the code's entry, loads the chunk registers (and
+// yield.go's rBudget) from ctx.
 func (g *gen) loadChunkRegs() {
 	a := &g.a
 	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
 	a.MOVQload(rChunk, amd64.M(rCtx, offChunk))
 	a.MOVQload(rChunkIdx, amd64.M(rCtx, offChunkIdx))
+	a.MOVQload(rBudget, amd64.M(rCtx, offBudget)) // yield.go
 }
 
-// saveChunkRegs, on the way out to Go, stores the chunk registers in ctx.
+// saveChunkRegs, on the way out to Go, stores the chunk registers (and
+// rBudget) in ctx.
 func (g *gen) saveChunkRegs() {
 	a := &g.a
 	a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
 	a.MOVQstore(amd64.M(rCtx, offChunk), rChunk)
 	a.MOVQstore(amd64.M(rCtx, offChunkIdx), rChunkIdx)
+	a.MOVQstore(amd64.M(rCtx, offBudget), rBudget)
 }
 
 // emitBarrier compiles Barrier k: the chunk's resume point becomes the
