@@ -7,9 +7,13 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/imageformat"
 )
 
-// TestBufferHugePageAdvice: a buffer of several huge pages is advised
+// TestBufferHugePageAdvice: a buffer (and an image) of several huge
+// pages is advised
 // (the mapping holding its first whole 2 MB page carries the kernel's
 // "hg" flag, MADV_HUGEPAGE), keeps its bytes, and small or unaligned
 // slices are left alone without a panic.
@@ -39,6 +43,22 @@ func TestBufferHugePageAdvice(t *testing.T) {
 		if data[i] != byte(i*7) {
 			t.Fatalf("byte %d changed", i)
 		}
+	}
+	// An image's pixels get the same advice.
+	img, err := NewDevice().NewImage(driver.ImageDesc{Type: driver.Image2D, Format: driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
+		Width: 2048, Height: 1200, Depth: 1, ArraySize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Release()
+	im, err := imageOf(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a = uintptr(unsafe.Pointer(&im.Data[0]))
+	page = (a + hugePage - 1) &^ (hugePage - 1)
+	if flags, _ := vmFlags(t, page); !strings.Contains(" "+flags+" ", " hg ") {
+		t.Errorf("the image's mapping at %#x has VmFlags %q, no hg", page, flags)
 	}
 	adviseHugePages(nil)
 	adviseHugePages(make([]byte, 100))
