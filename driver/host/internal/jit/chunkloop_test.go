@@ -237,3 +237,44 @@ func benchTranspose(b *testing.B, n int) {
 	}
 	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
 }
+
+// stencilTile is ../shared/kernels/stencil2d.cl (groups of 32x8): five
+// loads of one buffer a row apart, for BenchmarkStencilGroups.
+const stencilTile = `kernel void k(global const float *restrict src, global float *restrict dst, int w, int h) {
+	const int x = get_global_id(0);
+	const int y = get_global_id(1);
+	const int i = y * w + x;
+	if (x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+		dst[i] = src[i];
+		return;
+	}
+	dst[i] = 0.25f * (src[i - 1] + src[i + 1] + src[i - w] + src[i + w]);
+}`
+
+// BenchmarkStencilGroups times RunGroup over every 32x8 group of a
+// 2048x2048 Jacobi sweep on one goroutine (the prefetch's other shape:
+// the next group's lines are the next 128 bytes of the same rows).
+func BenchmarkStencilGroups(b *testing.B) {
+	const n = 2048
+	p := buildCL2(b, stencilTile, [3]int{32, 8, 1})
+	k, err := Compile(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mem := transposeSetup(p, n, n, rand.New(rand.NewPCG(1, 1)))
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	run := k.NewRunner()
+	ng := [3]uint32{n / 32, n / 8, 1}
+	cpu0 := threadCPU()
+	for b.Loop() {
+		for gy := range ng[1] {
+			for gx := range ng[0] {
+				if tr := run.RunGroup(&lanes.Group{ID: [3]uint32{gx, gy, 0}, NumGroups: ng, Memory: mem}); tr != nil {
+					b.Fatal(tr)
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
+}
