@@ -115,7 +115,9 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()
-	return newBuffer(make([]byte, size), false), nil
+	data := make([]byte, size)
+	adviseHugePages(data) // hugepages_linux.go
+	return newBuffer(data, false), nil
 }
 
 // newBuffer makes a buffer of data and gives it its physical address.

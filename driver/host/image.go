@@ -118,6 +118,7 @@ func (*Device) NewImage(desc driver.ImageDesc) (img driver.Image, err error) {
 		}
 	}()
 	im.Data, im.owned = make([]byte, size), true
+	adviseHugePages(im.Data) // hugepages_linux.go
 	return im, nil
 }
 

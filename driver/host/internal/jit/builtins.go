@@ -23,16 +23,16 @@ func (g *gen) builtin(o *lanes.Op) error {
 		case lanes.LiveLanes:
 			off = offLive
 		}
-		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk))
+		base := rChunk // barrier.go
 		if g.shape(o.Dst) == lanes.Uniform {
 			// One row per chunk (lanes.Build made the id Uniform): lane
 			// 0's id is every lane's.
 			if o.Code != lanes.LocalID && o.Code != lanes.GlobalID {
 				return errUnsupported("per-lane builtin into a Uniform value")
 			}
-			a.VPBROADCASTDload(x, amd64.M(amd64.RAX, off))
+			a.VPBROADCASTDload(x, amd64.M(base, off))
 		} else {
-			a.VMOVDQUload(x, amd64.M(amd64.RAX, off))
+			a.VMOVDQUload(x, amd64.M(base, off))
 		}
 		if o.Code == lanes.GlobalID {
 			a.VPBROADCASTDload(amd64.Y1, amd64.M(rCtx, offGlobalBase+4*d))

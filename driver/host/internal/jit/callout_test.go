@@ -93,6 +93,7 @@ func TestCalloutForced(t *testing.T) {
 		{"SelectRun", TestSelectRun}, {"Private", TestPrivateInterleaved}, {"Dense", TestDenseEdges},
 		{"Tables", TestTableLookups}, {"Halves", TestHalves},
 		{"Affine", TestAffineAccess}, {"PrivateQwords", TestPrivateQwords},
+		{"ChunkLoopAfterTrap", TestChunkLoopAfterTrap}, {"TransposeTile", TestTransposeTile},
 	}
 	modes := []struct {
 		name  string

@@ -38,8 +38,9 @@ type gen struct {
 	// nextChunk: where Exit (and Barrier) go on to the next chunk.
 	nextChunk amd64.Label
 	// resumeOff is where a frame keeps its chunk's resume point in
-	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
+	// programs with barriers: a code address (barrier.go).
 	resumeOff int32
+	bodyOff   int  // code offset of the first op's code: a fresh chunk's resume point
 	caching   bool // the op being compiled leaves the cache registers alone
 	// deferring: the op being compiled leaves its result in the cache,
 	// unstored (writeback.go); runs says which values die in a run.
@@ -145,7 +146,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	// end, until a pass finds every chunk done.
 	g.nextChunk = a.NewLabel()
 	dispatch := a.NewLabel()
-	a.MOVQload(rFrame, amd64.M(rCtx, offFrame))
+	g.loadChunkRegs() // barrier.go
 	g.emitCallResumeCheck()
 	if err := g.emitGroupPrologue(); err != nil {
 		return nil, nil, err
@@ -157,6 +158,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	}
 	body := a.NewLabel()
 	a.Bind(body)
+	g.bodyOff = a.Len()
 	g.cache.flush()
 	g.opStart = make([]int, len(p.Ops))
 	for i := 0; i < len(p.Ops); i++ {
@@ -302,52 +304,15 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.deferring = false
 	g.writeBack()
 	g.emitExit()
-	// The next chunk of the group, if any: its frame and chunkInfo.
-	a.Bind(g.nextChunk)
-	a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunkIdx))
-	a.INCQ(amd64.RAX)
-	a.CMPQload(amd64.RAX, amd64.M(rCtx, offNChunks))
-	endPass := a.NewLabel()
-	a.Jcc(amd64.CondAE, endPass)
-	a.MOVQstore(amd64.M(rCtx, offChunkIdx), amd64.RAX)
-	a.ADDQload(rFrame, amd64.M(rCtx, offFrameStr))
-	a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
-	a.ADDQmemImm(amd64.M(rCtx, offChunk), sizeChunkInfo)
-	if p.Barriers == 0 {
-		a.JMP(body)
-		a.Bind(endPass)
-	} else {
-		a.JMP(dispatch)
-		// End of a pass: another if some chunk ran in this one.
-		a.Bind(endPass)
-		done := a.NewLabel()
-		a.CMPQmemImm(amd64.M(rCtx, offRan), 0)
-		a.Jcc(amd64.CondE, done)
-		a.MOVQstoreImm(amd64.M(rCtx, offRan), 0)
-		a.MOVQstoreImm(amd64.M(rCtx, offChunkIdx), 0)
-		a.MOVQload(rFrame, amd64.M(rCtx, offFrame0))
-		a.MOVQstore(amd64.M(rCtx, offFrame), rFrame)
-		a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk0))
-		a.MOVQstore(amd64.M(rCtx, offChunk), amd64.RAX)
-		// A chunk's resume point: done chunks are passed over.
-		a.Bind(dispatch)
-		a.MOVQload(amd64.RAX, amd64.M(rFrame, g.resumeOff))
-		a.CMPQimm(amd64.RAX, -1)
-		a.Jcc(amd64.CondE, g.nextChunk)
-		a.MOVQstoreImm(amd64.M(rCtx, offRan), 1)
-		a.TESTQ(amd64.RAX, amd64.RAX)
-		a.Jcc(amd64.CondE, body)
-		for k, l := range g.resumes {
-			a.CMPQimm(amd64.RAX, int32(k+1))
-			a.Jcc(amd64.CondE, l)
+	g.emitChunkLoop(body, dispatch) // barrier.go
+	if len(g.stubs) > 0 {
+		trapExit := a.NewLabel()
+		for _, s := range g.stubs {
+			a.Bind(s.l)
+			a.MOVQstoreImm(amd64.M(rCtx, offTrapOp), int32(s.op))
+			a.JMP(trapExit)
 		}
-		a.UD2() // no other resume points
-		a.Bind(done)
-	}
-	g.exit(statusExit)
-	for _, s := range g.stubs {
-		a.Bind(s.l)
-		a.MOVQstoreImm(amd64.M(rCtx, offTrapOp), int32(s.op))
+		a.Bind(trapExit)
 		g.exit(statusTrap)
 	}
 	g.emitYields()
@@ -386,18 +351,10 @@ func (g *gen) layout() {
 	g.frameSize = off
 }
 
-// emitExit ends the chunk: marks its frame done (programs with
-// barriers) and goes on to the next chunk.
-func (g *gen) emitExit() {
-	if g.p.Barriers > 0 {
-		g.a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), -1)
-	}
-	g.a.JMP(g.nextChunk)
-}
-
 // exit sets ctx.status and returns to the caller.
 func (g *gen) exit(status int32) {
 	a := &g.a
+	g.saveChunkRegs() // barrier.go
 	a.MOVQstoreImm(amd64.M(rCtx, offStatus), status)
 	a.VZEROUPPER()
 	a.RET()
@@ -448,9 +405,7 @@ func (g *gen) emit(o *lanes.Op) error {
 		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
 			return errUnsupported("barrier number out of range")
 		}
-		a.MOVQstoreImm(amd64.M(rFrame, g.resumeOff), int32(o.Imm+1))
-		a.JMP(g.nextChunk)
-		a.Bind(g.resumes[o.Imm])
+		g.emitBarrier(int(o.Imm)) // barrier.go
 		return nil
 	case lanes.Exit:
 		g.emitExit()
@@ -499,8 +454,7 @@ func (g *gen) testMask(v lanes.Value) {
 // mask loads mask v (all lanes of the chunk; NoValue: the live lanes) into y.
 func (g *gen) mask(y amd64.Y, v lanes.Value) {
 	if v == lanes.NoValue {
-		g.a.MOVQload(amd64.RAX, amd64.M(rCtx, offChunk))
-		g.a.VMOVDQUload(y, amd64.M(amd64.RAX, offLive))
+		g.a.VMOVDQUload(y, amd64.M(rChunk, offLive))
 		return
 	}
 	g.ld(y, v)

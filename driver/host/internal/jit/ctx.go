@@ -15,17 +15,17 @@ type ctx struct {
 	// groupID, numGroups and globalBase (WorkgroupId*size + GlobalShift)
 	// of the work-group, per dimension.
 	groupID, numGroups, globalBase [3]uint32
-	// A program without barriers runs every chunk of the group in one
-	// call: at Exit the code moves frame and chunk on by frameStride and
-	// one chunkInfo, and chunkIdx on by one, until nChunks have run.
-	chunkIdx, nChunks, frameStride int64
+	// chunkIdx is the chunk's index in the group. frame, chunk and
+	// chunkIdx are in registers while the code runs (barrier.go) and
+	// here while Go runs.
+	chunkIdx int64
 	// frame0 and chunk0 are chunk 0's frame and chunkInfo: a program with
-	// barriers passes over the chunks until none runs (each frame keeps
-	// its chunk's resume point at gen.resumeOff).
+	// barriers passes over the chunks while some chunk stops at a barrier
+	// (each frame keeps its chunk's resume point at gen.resumeOff).
 	frame0, chunk0 uintptr
 	// prefetch holds, per prefetching access (prefetch.go), the address
 	// of its last chunk at each place in a row.
-	prefetch [maxPrefetch * maxRowChunks]uintptr
+	prefetch [maxPrefetch * maxGroupChunks]uintptr
 	// keptRuns holds, per load that keeps its runs of four for a store
 	// (keptruns.go), the region's base (0: not kept) and the two runs'
 	// offsets.
@@ -104,8 +104,6 @@ var (
 	offImages     = int32(unsafe.Offsetof(ctx{}.images))
 	offSamples    = int32(unsafe.Offsetof(ctx{}.samples))
 	offImgScratch = int32(unsafe.Offsetof(ctx{}.imgScratch))
-	offNChunks    = int32(unsafe.Offsetof(ctx{}.nChunks))
-	offFrameStr   = int32(unsafe.Offsetof(ctx{}.frameStride))
 	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))
 
 	offBase    = int32(unsafe.Offsetof(regionMem{}.base))

@@ -10,10 +10,21 @@ import (
 // apart, a stride known only at run time, which the hardware
 // prefetchers miss (a new page every row), so each chunk's vector
 // access waits for a cache miss and the next chunk's cannot start
-// before it (too many instructions between them). An access that
-// prefetches keeps, for each of the rowChunks chunks of a row, the
-// address its last chunk at that place in the row accessed (in ctx), so
-// the difference from it is one row, and prefetches prefetchRows rows on.
+// before it (too many instructions between them).
+//
+// An access that prefetches keeps, for each chunk of the group, the
+// address that chunk accessed in the runner's last group (in ctx), and
+// prefetches prefetchGroupsAhead times the difference on: the line the
+// same chunk will access that many groups later. A runner takes
+// consecutive groups of a row of groups (driver/host's tierWork), so
+// the difference is the step from one group to the next whatever the
+// access's shape: transpose's reads 64 bytes on in every row of its
+// tile, its writes 16 rows down, a stencil's reads the next 64 bytes of
+// each row. (Before 2026-11-26 the history was per place in a row and
+// the prefetch a few rows down in the same group: the last rows of a
+// tile then prefetched the tile below, which a later row of groups
+// needs, and transpose at 2048x2048 ran ~20% slower.) Groups of more
+// than maxGroupChunks chunks keep that row history.
 
 // maxPrefetch is the most accesses of a program that prefetch;
 // maxRowChunks the most chunks of a row they handle.
@@ -22,7 +33,8 @@ const (
 	maxRowChunks = 8
 )
 
-// prefetchRows is how many rows ahead an access prefetches.
+// prefetchRows is how many rows ahead an access of a group of more than
+// maxGroupChunks chunks prefetches.
 const prefetchRows = 3
 
 // prefetchSlot gives the current op a history in ctx, if it is a vector
@@ -51,7 +63,7 @@ func (g *gen) prefetchSlot(ac access) (int32, bool) {
 	if len(g.prefetchOps) == maxPrefetch || g.prefetchRegions[ac.r] {
 		return 0, false
 	}
-	k := offPrefetch + int32(len(g.prefetchOps))*8*maxRowChunks
+	k := offPrefetch + int32(len(g.prefetchOps))*8*maxGroupChunks
 	g.prefetchOps[g.op] = k
 	g.prefetchRegions[ac.r] = true
 	return k, true
@@ -66,15 +78,40 @@ func (g *gen) prefetch(ac access) {
 		return
 	}
 	a := &g.a
-	rc := int32(g.p.Local[0] / chunk)
 	a.LEAQ(rOff, amd64.MI(rBase, rOff, 1, 0)) // this chunk's address
-	a.MOVQload(rVal, amd64.M(rCtx, offChunkIdx))
-	a.ANDLimm(rVal, rc-1)
-	a.LEAQ(rGather, amd64.MI(rCtx, rVal, 8, h)) // its place in the row's history
-	a.MOVQload(rBits, amd64.M(rGather, 0))      // a row back
+	if prefetchByGroup(g.p) {
+		// The history is per chunk: the address this chunk accessed in
+		// the runner's last group.
+		a.LEAQ(rGather, amd64.MI(rCtx, rChunkIdx, 8, h))
+	} else {
+		rc := int32(g.p.Local[0] / chunk)
+		a.MOVQ(rVal, rChunkIdx) // barrier.go
+		a.ANDLimm(rVal, rc-1)
+		a.LEAQ(rGather, amd64.MI(rCtx, rVal, 8, h)) // its place in the row's history
+	}
+	a.MOVQload(rBits, amd64.M(rGather, 0)) // a row (a group) back
 	a.MOVQstore(amd64.M(rGather, 0), rOff)
 	a.SUBQ(rBits, rOff)
-	a.IMULQimm(rBits, rBits, -prefetchRows)
+	ahead := int32(prefetchRows)
+	if prefetchByGroup(g.p) {
+		ahead = prefetchGroupsAhead
+	}
+	a.IMULQimm(rBits, rBits, -ahead)
 	a.ADDQ(rBits, rOff)
 	a.PREFETCHT0(amd64.M(rBits, 0))
 }
+
+// prefetchByGroup reports whether p's prefetching accesses look a group
+// ahead rather than rows ahead: a group's chunks each keep their own
+// history (at most maxGroupChunks of them).
+func prefetchByGroup(p *lanes.Program) bool {
+	return numChunks(p) <= maxGroupChunks
+}
+
+// maxGroupChunks is the most chunks of a work-group whose accesses
+// prefetch a group ahead (the histories' room in ctx).
+const maxGroupChunks = 64
+
+// prefetchGroupsAhead is how many groups ahead an access of a group of
+// at most maxGroupChunks prefetches.
+const prefetchGroupsAhead = 2

@@ -20,6 +20,7 @@ type Kernel struct {
 	privStr   []int32
 	inter     []bool
 	resumeOff int32       // programs with barriers: a chunk's resume point in its frame
+	bodyOff   int         // code offset of a fresh chunk's resume point (barrier.go)
 	chunks    []chunkInfo // per chunk of a work-group
 	nLanes    int
 	opStart   []int // code offset of each op's code
@@ -52,14 +53,14 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls, pairs: g.imgPairs}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, bodyOff: g.bodyOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls, pairs: g.imgPairs}
 	for _, rg := range p.Regions {
 		k.hasImages = k.hasImages || rg.Kind == lanes.RegionImage
 	}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
-	n := (k.nLanes + chunk - 1) / chunk
+	n := numChunks(p)
 	k.chunks = make([]chunkInfo, n)
 	for c := range k.chunks {
 		ci := &k.chunks[c]
@@ -93,16 +94,14 @@ func (k *Kernel) NewRunner() lanes.Runner {
 	// does not store are left from the chunk's last run, which tests
 	// compare with the Go executor), so programs with private regions
 	// keep a frame per chunk.
+	// The code steps by frameStride (barrier.go), a constant of the
+	// program.
 	stride := (k.frameSize + 32 + 63) &^ 63
 	nf := len(k.chunks)
-	if shareFrame(p) {
+	if frameStride(p, k.frameSize) == 0 {
 		nf = 1
 	}
 	all := make([]byte, stride*nf)
-	if nf > 1 {
-		r.ctx.frameStride = int64(stride)
-	}
-	r.ctx.nChunks = int64(len(k.chunks))
 	r.frames = make([][]byte, nf)
 	for c := range r.frames {
 		f := all[c*stride : (c+1)*stride : (c+1)*stride]
@@ -121,6 +120,7 @@ func (k *Kernel) NewRunner() lanes.Runner {
 		}
 	}
 	r.mem = make([][]byte, len(p.Regions))
+	r.resetResume()
 	r.privInit = privateImages(k)
 	r.ctx.regions = uintptr(unsafe.Pointer(unsafe.SliceData(r.regions)))
 	return r
@@ -140,6 +140,9 @@ type runner struct {
 	// per word and lane (sha256's message schedule: most of RunGroup's
 	// time).
 	privInit [][]byte
+	// stale: the frames' resume points are not all at the first op (a
+	// group ended by a trap or a cancel; barrier.go).
+	stale bool
 	// Call-outs (callout.go): the evaluator of single ops, made on first
 	// use, the regions' memories as it sees them, and a private region's
 	// bytes in the lane tier's layout.
@@ -249,11 +252,10 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		c.numGroups[d] = g.NumGroups[d]
 		c.globalBase[d] = g.ID[d]*uint32(p.Local[d]) + g.Shift[d]
 	}
-	if p.Barriers > 0 {
-		for _, f := range r.frames {
-			binary.LittleEndian.PutUint64(f[k.resumeOff:], 0)
-		}
+	if p.Barriers > 0 && r.stale {
+		r.resetResume()
 	}
+	r.stale = true
 	// One call runs every chunk of the group.
 	c.frame = uintptr(unsafe.Pointer(unsafe.SliceData(r.frames[0])))
 	c.chunk = uintptr(unsafe.Pointer(&k.chunks[0]))
@@ -290,10 +292,25 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	var trap *lanes.Trap
 	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
+	} else {
+		r.stale = false
 	}
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(r)
 	return trap
+}
+
+// resetResume sets every frame's resume point to the first op, where a
+// fresh chunk starts (barrier.go; programs with barriers).
+func (r *runner) resetResume() {
+	k := r.k
+	if k.p.Barriers == 0 {
+		return
+	}
+	start := uint64(k.code.Addr()) + uint64(k.bodyOff)
+	for _, f := range r.frames {
+		binary.LittleEndian.PutUint64(f[k.resumeOff:], start)
+	}
 }
 
 // trap describes the trap of chunk c at op i from the frame, which the

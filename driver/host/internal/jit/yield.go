@@ -50,11 +50,18 @@ func (g *gen) backEdge(l int64) bool {
 	return ok && at <= g.op
 }
 
+// rBudget holds the budget while the code runs (ctx.budget while Go
+// runs: barrier.go's loadChunkRegs and saveChunkRegs move it): a
+// register decrement per back edge instead of a read-modify-write of
+// ctx, whose store-to-load forwarding chained every loop round to the
+// last.
+const rBudget = amd64.R15
+
 // countBackEdge, on the way of a backward jump to label l, takes one
 // from the budget and yields with l as the resume point when none is
-// left. Flags and RAX are free here; no register is changed.
+// left. Flags are free here; no register but rBudget is changed.
 func (g *gen) countBackEdge(l int64) {
-	g.a.ADDQmemImm(amd64.M(rCtx, offBudget), -1)
+	g.a.SUBQimm(rBudget, 1)
 	g.a.Jcc(amd64.CondLE, g.yieldStub(l))
 }
 
