@@ -81,7 +81,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
 	varying, shadowed, varyingCons := map[phiKey]bool{}, map[loopKey]bool{}, map[consKey]bool{}
-	for range 16 {
+	for round := range 16 {
 		b := &builder{
 			x: x, spec: spec,
 			consts:      map[spirv.ID]*constVal{},
@@ -104,6 +104,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 			// Slots only for the round that stands: the rounds before
 			// are thrown away (six rounds on hashcat's m01100_mxx).
 			b.allocate()
+			p.Rounds = round + 1
 			return p, nil
 		}
 	}
