@@ -13,8 +13,9 @@ import (
 // and every block, and on kernels of tens of thousands of blocks (gpuowl,
 // hashcat) the scans were blocks × loops.
 type closure struct {
-	in *instance
-	n  int
+	n int
+	// loopHead marks the loops' headers.
+	loopHead []bool
 	// The least and greatest predecessor of each block (MaxInt and -1
 	// for none), by block.
 	minPred, maxPred *rangeTable
@@ -25,8 +26,18 @@ type closure struct {
 }
 
 func newClosure(in *instance, preds [][]int) *closure {
+	var loops []span
+	for h, l := range in.loops {
+		loops = append(loops, span{h, l.merge})
+	}
+	return newClosureOf(preds, loops)
+}
+
+// newClosureOf is the closure of a function's blocks with edges preds
+// and loops [head, merge).
+func newClosureOf(preds [][]int, loops []span) *closure {
 	n := len(preds)
-	c := &closure{in: in, n: n}
+	c := &closure{n: n, loopHead: make([]bool, n)}
 	lo, hi := make([]int, n), make([]int, n)
 	for k, ps := range preds {
 		lo[k], hi[k] = math.MaxInt, -1
@@ -37,8 +48,9 @@ func newClosure(in *instance, preds [][]int) *closure {
 	c.minPred, c.maxPred = newRangeTable(lo, false), newRangeTable(hi, true)
 	type hm struct{ head, merge int }
 	var ls []hm
-	for h, l := range c.in.loops {
-		ls = append(ls, hm{h, l.merge})
+	for _, l := range loops {
+		ls = append(ls, hm{l.head, l.merge})
+		c.loopHead[l.head] = true
 	}
 	slices.SortFunc(ls, func(x, y hm) int { return x.head - y.head })
 	for _, l := range ls {
@@ -94,7 +106,7 @@ func (c *closure) closedRange(head, merge int) bool {
 // it, or starts before it and ends inside it (a loop ending at e holds
 // the region).
 func (c *closure) closedTail(h, e int) bool {
-	if c.in.loops[h] != nil {
+	if c.loopHead[h] {
 		// Its blocks after the loop would run under the last
 		// iteration's lanes.
 		return false
