@@ -60,9 +60,11 @@ type instance struct {
 	// sealedTree indexes sealed by block (sealed.go), nil where the
 	// spans do not nest.
 	sealedTree *sealedTree
-	sealHead   []int
-	sealAt     []int
-	stash      [][]int64
+	// sealedVarying marks the sealed constructs found Varying.
+	sealedVarying []bool
+	sealHead      []int
+	sealAt        []int
+	stash         [][]int64
 	// single marks the blocks of such a construct whose one edge comes
 	// from its header: their mask is that edge's, edgeMask (no register).
 	single   []bool

@@ -50,9 +50,15 @@ func (b *builder) findSealed(in *instance, preds [][]int, cl *closure) {
 			fs.sealed, fs.sealedTree, fs.sealedDone = in.sealed, in.sealedTree, true
 		}
 		in.sealed, in.sealedTree = fs.sealed, fs.sealedTree
-		return
+	} else {
+		b.listSealed(in, preds, cl)
 	}
-	b.listSealed(in, preds, cl)
+	// Which are Varying, as earlier rounds found (varyingCons changes
+	// only between rounds): asked per block and construct.
+	in.sealedVarying = make([]bool, len(in.sealed))
+	for k, s := range in.sealed {
+		in.sealedVarying[k] = b.varyingCons[consKey{inst: in.seq, head: s.head}]
+	}
 }
 
 // listSealed lists the instance's sealed constructs.
@@ -228,7 +234,7 @@ func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
 		// holding j that qualifies.
 		found := -1
 		for k := t.inner[j]; k >= 0; k = t.parent[k] {
-			if b.sealedHolds(in, c, in.sealed[k], j) {
+			if b.sealedHolds(in, c, int(k), j) {
 				found = int(k)
 			}
 		}
@@ -237,18 +243,20 @@ func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
 		}
 		return in.sealed[found], true
 	}
-	for _, s := range in.sealed {
-		if b.sealedHolds(in, c, s, j) {
+	for k, s := range in.sealed {
+		if b.sealedHolds(in, c, k, j) {
 			return s, true
 		}
 	}
 	return span{}, false
 }
 
-// sealedHolds reports whether s is a Varying sealed construct nested in
-// c that holds block j past its header (for a loop, at its header too).
-func (b *builder) sealedHolds(in *instance, c *construct, s span, j int) bool {
-	if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !s.inside(c.head, c.merge) {
+// sealedHolds reports whether sealed construct k, s, is Varying, nested
+// in c and holds block j past its header (for a loop, at its header
+// too).
+func (b *builder) sealedHolds(in *instance, c *construct, k, j int) bool {
+	s := in.sealed[k]
+	if !in.sealedVarying[k] || !s.inside(c.head, c.merge) {
 		return false
 	}
 	first := s.head + 1
@@ -268,8 +276,8 @@ func (b *builder) markSealed(in *instance) {
 	for i := range n {
 		in.sealHead[i], in.sealAt[i], in.edgeMask[i] = -1, -1, NoValue
 	}
-	for _, s := range in.sealed {
-		if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !in.direct[s.merge] {
+	for k, s := range in.sealed {
+		if !in.sealedVarying[k] || !in.direct[s.merge] {
 			continue
 		}
 		c := in.dcons[s.merge]
