@@ -117,17 +117,24 @@ func (c *closure) closedTail(h, e int) bool {
 
 // rangeTable answers the least or greatest element of a range of a
 // fixed slice in constant time (a sparse table: rows[k][i] is the
-// extreme of xs[i : i+2^k]).
+// extreme of xs[i : i+2^k]). The elements are block indices and the
+// sentinels MaxInt and -1, kept as int32 (MaxInt as MaxInt32): the
+// tables of a function of a few hundred thousand blocks held tens of
+// megabytes.
 type rangeTable struct {
-	rows [][]int
+	rows [][]int32
 	max  bool
 }
 
-func newRangeTable(xs []int, max bool) *rangeTable {
-	t := &rangeTable{rows: [][]int{xs}, max: max}
+func newRangeTable(xs []int, greatest bool) *rangeTable {
+	row0 := make([]int32, len(xs))
+	for i, x := range xs {
+		row0[i] = int32(min(max(x, math.MinInt32), math.MaxInt32))
+	}
+	t := &rangeTable{rows: [][]int32{row0}, max: greatest}
 	for w := 1; 2*w <= len(xs); w *= 2 {
 		prev := t.rows[len(t.rows)-1]
-		row := make([]int, len(prev)-w)
+		row := make([]int32, len(prev)-w)
 		for i := range row {
 			row[i] = t.pick(prev[i], prev[i+w])
 		}
@@ -136,18 +143,19 @@ func newRangeTable(xs []int, max bool) *rangeTable {
 	return t
 }
 
-func (t *rangeTable) pick(a, b int) int {
+func (t *rangeTable) pick(a, b int32) int32 {
 	if t.max == (a > b) {
 		return a
 	}
 	return b
 }
 
-// query returns the extreme of xs[i:j], or false for an empty range.
+// query returns the extreme of xs[i:j] (MaxInt32 for MaxInt), or false
+// for an empty range.
 func (t *rangeTable) query(i, j int) (int, bool) {
 	if i >= j {
 		return 0, false
 	}
 	k := bits.Len(uint(j-i)) - 1
-	return t.pick(t.rows[k][i], t.rows[k][j-1<<k]), true
+	return int(t.pick(t.rows[k][i], t.rows[k][j-1<<k])), true
 }
