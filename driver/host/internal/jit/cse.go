@@ -46,7 +46,14 @@ func (g *gen) cseKeyOf(o *lanes.Op) cseKey {
 type cseTable struct {
 	m     map[cseKey]lanes.Value
 	users map[lanes.Value][]cseKey // keys that named a value (some since dropped)
+	// peak is the most entries m or users held since they were made.
+	peak int
 }
+
+// bigTable is the entries past which clear makes new maps: clearing a
+// map costs its capacity, not its length, so one long straight run made
+// every later label pay for it (0.2 s on hashcat's m20011_init).
+const bigTable = 64
 
 func newCSETable() *cseTable {
 	return &cseTable{m: map[cseKey]lanes.Value{}, users: map[lanes.Value][]cseKey{}}
@@ -67,10 +74,15 @@ func (t *cseTable) put(k cseKey, d lanes.Value) {
 			t.users[v] = append(t.users[v], k)
 		}
 	}
+	t.peak = max(t.peak, len(t.m), len(t.users))
 }
 
 // clear forgets everything (a label, or code that may write any value).
 func (t *cseTable) clear() {
+	if t.peak > bigTable {
+		*t = *newCSETable()
+		return
+	}
 	clear(t.m)
 	clear(t.users)
 }

@@ -26,6 +26,8 @@ type builder struct {
 	nInst   int
 	uniPhis []uniPhi
 	failed  bool
+	// retry: the round's assumptions did not all hold (check).
+	retry bool
 	// uniPhiRegs indexes uniPhis[:uniPhisIndexed] by register (uniPhiOf).
 	uniPhiRegs     map[Value]phiKey
 	uniPhisIndexed int
@@ -37,6 +39,9 @@ type builder struct {
 	// rounds, and this round's.
 	varyingCons map[consKey]bool
 	convCons    []*construct
+	// fnShapes holds each function's shape (fnshape.go), for all
+	// rounds.
+	fnShapes map[*spirv.Function]*fnShape
 	// curBlock is the label of the block being emitted.
 	curBlock spirv.ID
 	// cse and loads remember what the straight-line code since the last
@@ -83,16 +88,23 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
 	varying, shadowed, varyingCons := map[phiKey]bool{}, map[loopKey]bool{}, map[consKey]bool{}
-	for range 16 {
+	// A round that fails leaves its ops and values for the next to
+	// build over: a big kernel's rounds otherwise grow them from empty
+	// each time (most of Build's allocation).
+	var spareOps []Op
+	var spareValues []ValueInfo
+	fnShapes := map[*spirv.Function]*fnShape{}
+	for round := range 16 {
 		b := &builder{
 			x: x, spec: spec,
 			consts:      map[spirv.ID]*constVal{},
 			constVals:   map[[2]uint64]Value{},
 			globals:     map[spirv.ID]*ptr{},
-			p:           &Program{Entry: entry, Chunk: chunk},
+			p:           &Program{Entry: entry, Chunk: chunk, Ops: spareOps, Values: spareValues},
 			varying:     varying,
 			shadowed:    shadowed,
 			varyingCons: varyingCons,
+			fnShapes:    fnShapes,
 			cse:         map[cseKey]Value{},
 			mutable:     map[Value]bool{},
 			hoistedAt:   map[Value]int{},
@@ -102,12 +114,14 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 		if err != nil {
 			return nil, err
 		}
-		if !b.check() {
+		if !b.retry {
 			// Slots only for the round that stands: the rounds before
 			// are thrown away (six rounds on hashcat's m01100_mxx).
 			b.allocate()
+			p.Rounds = round + 1
 			return p, nil
 		}
+		spareOps, spareValues = p.Ops[:0], p.Values[:0]
 	}
 	return nil, fmt.Errorf("lanes: kernel %s: %w", entry, unsupported("OpPhi", "the shapes of the phis do not settle"))
 }
@@ -154,6 +168,11 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	}
 	b.cur = nil
 	b.emit(Op{Code: Exit, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue})
+	// The checks read what emission recorded (branch shapes, the
+	// assumptions), not the passes below: a round that fails skips them.
+	if b.retry = b.check(); b.retry {
+		return b.p, nil
+	}
 	b.placeAllHoisted()
 	b.dropLabels()
 	b.dropUnreadMasks() // sealed.go

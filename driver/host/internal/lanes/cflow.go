@@ -60,9 +60,11 @@ type instance struct {
 	// sealedTree indexes sealed by block (sealed.go), nil where the
 	// spans do not nest.
 	sealedTree *sealedTree
-	sealHead   []int
-	sealAt     []int
-	stash      [][]int64
+	// sealedVarying marks the sealed constructs found Varying.
+	sealedVarying []bool
+	sealHead      []int
+	sealAt        []int
+	stash         [][]int64
 	// single marks the blocks of such a construct whose one edge comes
 	// from its header: their mask is that edge's, edgeMask (no register).
 	single   []bool
@@ -76,6 +78,9 @@ type instance struct {
 	// id (uniphi.go).
 	trivial map[origin]origin
 	preds   [][]int // per block: the blocks with edges into it
+	// shape is the function's analyses that all its copies share
+	// (fnshape.go).
+	shape *fnShape
 }
 
 // loop is a loop construct: blocks [head, merge) in order.
@@ -147,45 +152,24 @@ func (b *builder) function(in *instance, m Value) error {
 	}
 	fn := in.fn
 	n := len(fn.Blocks)
-	in.pos = map[spirv.ID]int{}
-	for i, bl := range fn.Blocks {
-		in.pos[bl.Label] = i
+	fs, err := b.fnShapeOf(fn)
+	if err != nil {
+		return err
 	}
+	in.shape = fs
+	in.pos = fs.pos
 	in.phis = map[spirv.ID]*sval{}
 	in.loops, in.ends = map[int]*loop{}, map[int][]*loop{}
-	in.mergeHead = map[int]int{}
+	in.mergeHead = fs.mergeHead
 	in.varyingBranch = make([]bool, n)
-	// Edges from blocks no lane reaches, and edges a branch on a
-	// constant never takes, are not edges.
-	preds := make([][]int, n)
-	reached := make([]bool, n)
-	reached[0] = true
-	for i, bl := range fn.Blocks {
-		if len(bl.Insts) == 0 {
-			return fmt.Errorf("empty block %%%d", bl.Label)
+	preds := fs.preds
+	for k, s := range fs.loops {
+		l := &loop{head: s.head, merge: s.merge, top: b.label(), end: b.label(), shadow: map[spirv.ID]*sval{}}
+		if fs.shadows != nil {
+			l.order = fs.shadows[k]
 		}
-		for _, s := range b.successors(bl.Insts[len(bl.Insts)-1]) {
-			if j, ok := in.pos[s]; ok && reached[i] && !b.deadEdge(bl.Insts[len(bl.Insts)-1], s) {
-				preds[j] = append(preds[j], i)
-				reached[j] = true
-			}
-		}
-		if len(bl.Insts) >= 2 {
-			if mi := bl.Insts[len(bl.Insts)-2]; mi.Op == spirv.OpSelectionMerge || mi.Op == spirv.OpLoopMerge {
-				if mpos, ok := in.pos[spirv.ID(mi.Operands[0])]; ok && mpos > i {
-					in.mergeHead[mpos] = i
-				}
-			}
-			if mi := bl.Insts[len(bl.Insts)-2]; mi.Op == spirv.OpLoopMerge {
-				mpos, ok := in.pos[spirv.ID(mi.Operands[0])]
-				if !ok || mpos <= i {
-					return unsupported("OpLoopMerge", "merge block before its header")
-				}
-				l := &loop{head: i, merge: mpos, top: b.label(), end: b.label(), shadow: map[spirv.ID]*sval{}}
-				in.loops[i] = l
-				in.ends[mpos-1] = append(in.ends[mpos-1], l)
-			}
-		}
+		in.loops[s.head] = l
+		in.ends[s.merge-1] = append(in.ends[s.merge-1], l)
 	}
 	in.inLoops = make([][]*loop, n)
 	for _, l := range in.loops {
@@ -193,29 +177,8 @@ func (b *builder) function(in *instance, m Value) error {
 			in.inLoops[i] = append(in.inLoops[i], l)
 		}
 	}
-	// The order must be one the masks can follow: edges go forward but
-	// for back edges to a loop's header from within the loop, and edges
-	// into a loop enter at its header.
-	for j, ps := range preds {
-		for _, i := range ps {
-			if j <= i {
-				l := in.loops[j]
-				if l == nil || !l.holds(i) {
-					return unsupported("OpBranch", "a backward edge that is not a loop's back edge (block order)")
-				}
-			}
-			for _, l := range in.inLoops[j] {
-				if !l.holds(i) && j != l.head {
-					return unsupported("OpBranch", "an edge into a loop other than at its header")
-				}
-			}
-		}
-	}
 	in.preds = preds
 	b.findTrivialPhis(in)
-	if err := b.findShadows(in); err != nil {
-		return err
-	}
 	b.assumeUniformExits(in)
 	in.fast = make([]bool, n)
 	in.masks = make([]Value, n)
@@ -354,56 +317,6 @@ func (b *builder) endLoops(in *instance, i int) {
 			}
 		}
 	}
-}
-
-// findShadows finds, for each loop, the ids defined in it that are read
-// outside it, and makes their shadow registers' places (filled when the
-// defining value is known).
-func (b *builder) findShadows(in *instance) error {
-	if len(in.loops) == 0 {
-		return nil
-	}
-	def := map[spirv.ID]int{}
-	for i, bl := range in.fn.Blocks {
-		for _, x := range bl.Insts {
-			if x.Result != 0 {
-				def[x.Result] = i
-			}
-		}
-	}
-	use := func(id spirv.ID, at int) {
-		d, ok := def[id]
-		if !ok {
-			return
-		}
-		for _, l := range in.inLoops[d] {
-			if !l.holds(at) {
-				if _, ok := l.shadow[id]; !ok {
-					l.shadow[id] = nil
-					l.order = append(l.order, id)
-				}
-			}
-		}
-	}
-	for j, bl := range in.fn.Blocks {
-		for _, x := range bl.Insts {
-			if x.Op == spirv.OpPhi {
-				for k := 0; k+1 < len(x.Operands); k += 2 {
-					if p, ok := in.pos[spirv.ID(x.Operands[k+1])]; ok {
-						use(spirv.ID(x.Operands[k]), p)
-					}
-				}
-				continue
-			}
-			// Every operand word that names an id of the function counts as
-			// a use (a literal that happens to equal one only costs a
-			// shadow).
-			for _, w := range x.Operands {
-				use(spirv.ID(w), j)
-			}
-		}
-	}
-	return nil
 }
 
 // block emits block i's instructions and its edges under mask cur; it

@@ -13,8 +13,9 @@ import (
 // and every block, and on kernels of tens of thousands of blocks (gpuowl,
 // hashcat) the scans were blocks × loops.
 type closure struct {
-	in *instance
-	n  int
+	n int
+	// loopHead marks the loops' headers.
+	loopHead []bool
 	// The least and greatest predecessor of each block (MaxInt and -1
 	// for none), by block.
 	minPred, maxPred *rangeTable
@@ -25,8 +26,18 @@ type closure struct {
 }
 
 func newClosure(in *instance, preds [][]int) *closure {
+	var loops []span
+	for h, l := range in.loops {
+		loops = append(loops, span{h, l.merge})
+	}
+	return newClosureOf(preds, loops)
+}
+
+// newClosureOf is the closure of a function's blocks with edges preds
+// and loops [head, merge).
+func newClosureOf(preds [][]int, loops []span) *closure {
 	n := len(preds)
-	c := &closure{in: in, n: n}
+	c := &closure{n: n, loopHead: make([]bool, n)}
 	lo, hi := make([]int, n), make([]int, n)
 	for k, ps := range preds {
 		lo[k], hi[k] = math.MaxInt, -1
@@ -37,8 +48,9 @@ func newClosure(in *instance, preds [][]int) *closure {
 	c.minPred, c.maxPred = newRangeTable(lo, false), newRangeTable(hi, true)
 	type hm struct{ head, merge int }
 	var ls []hm
-	for h, l := range c.in.loops {
-		ls = append(ls, hm{h, l.merge})
+	for _, l := range loops {
+		ls = append(ls, hm{l.head, l.merge})
+		c.loopHead[l.head] = true
 	}
 	slices.SortFunc(ls, func(x, y hm) int { return x.head - y.head })
 	for _, l := range ls {
@@ -94,7 +106,7 @@ func (c *closure) closedRange(head, merge int) bool {
 // it, or starts before it and ends inside it (a loop ending at e holds
 // the region).
 func (c *closure) closedTail(h, e int) bool {
-	if c.in.loops[h] != nil {
+	if c.loopHead[h] {
 		// Its blocks after the loop would run under the last
 		// iteration's lanes.
 		return false
@@ -105,17 +117,24 @@ func (c *closure) closedTail(h, e int) bool {
 
 // rangeTable answers the least or greatest element of a range of a
 // fixed slice in constant time (a sparse table: rows[k][i] is the
-// extreme of xs[i : i+2^k]).
+// extreme of xs[i : i+2^k]). The elements are block indices and the
+// sentinels MaxInt and -1, kept as int32 (MaxInt as MaxInt32): the
+// tables of a function of a few hundred thousand blocks held tens of
+// megabytes.
 type rangeTable struct {
-	rows [][]int
+	rows [][]int32
 	max  bool
 }
 
-func newRangeTable(xs []int, max bool) *rangeTable {
-	t := &rangeTable{rows: [][]int{xs}, max: max}
+func newRangeTable(xs []int, greatest bool) *rangeTable {
+	row0 := make([]int32, len(xs))
+	for i, x := range xs {
+		row0[i] = int32(min(max(x, math.MinInt32), math.MaxInt32))
+	}
+	t := &rangeTable{rows: [][]int32{row0}, max: greatest}
 	for w := 1; 2*w <= len(xs); w *= 2 {
 		prev := t.rows[len(t.rows)-1]
-		row := make([]int, len(prev)-w)
+		row := make([]int32, len(prev)-w)
 		for i := range row {
 			row[i] = t.pick(prev[i], prev[i+w])
 		}
@@ -124,18 +143,19 @@ func newRangeTable(xs []int, max bool) *rangeTable {
 	return t
 }
 
-func (t *rangeTable) pick(a, b int) int {
+func (t *rangeTable) pick(a, b int32) int32 {
 	if t.max == (a > b) {
 		return a
 	}
 	return b
 }
 
-// query returns the extreme of xs[i:j], or false for an empty range.
+// query returns the extreme of xs[i:j] (MaxInt32 for MaxInt), or false
+// for an empty range.
 func (t *rangeTable) query(i, j int) (int, bool) {
 	if i >= j {
 		return 0, false
 	}
 	k := bits.Len(uint(j-i)) - 1
-	return t.pick(t.rows[k][i], t.rows[k][j-1<<k]), true
+	return int(t.pick(t.rows[k][i], t.rows[k][j-1<<k])), true
 }

@@ -521,6 +521,9 @@ type Program struct {
 	Regions []Region
 	// FrameSize is the bytes of a chunk's frame (values' slots).
 	FrameSize int
+	// Rounds is how many times Build built the program (a round whose
+	// uniform assumptions fail is built again); a measure of build cost.
+	Rounds int
 }
 
 // TrapCode says why a program stopped before Exit.

@@ -1,6 +1,10 @@
 package lanes
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"math"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // Sealed constructs: a Varying construct that does not break its
 // enclosing construct's convergence. In
@@ -39,8 +43,29 @@ func (s span) inside(lo, hi int) bool {
 
 // findSealed lists the instance's sealed constructs.
 func (b *builder) findSealed(in *instance, preds [][]int, cl *closure) {
+	// A fact of the block graph: the function's copies share it.
+	if fs := in.shape; fs != nil {
+		if !fs.sealedDone {
+			b.listSealed(in, preds, cl)
+			fs.sealed, fs.sealedTree, fs.sealedDone = in.sealed, in.sealedTree, true
+		}
+		in.sealed, in.sealedTree = fs.sealed, fs.sealedTree
+	} else {
+		b.listSealed(in, preds, cl)
+	}
+	// Which are Varying, as earlier rounds found (varyingCons changes
+	// only between rounds): asked per block and construct.
+	in.sealedVarying = make([]bool, len(in.sealed))
+	for k, s := range in.sealed {
+		in.sealedVarying[k] = b.varyingCons[consKey{inst: in.seq, head: s.head}]
+	}
+}
+
+// listSealed lists the instance's sealed constructs.
+func (b *builder) listSealed(in *instance, preds [][]int, cl *closure) {
 	in.sealed = in.sealed[:0]
 	n := len(in.fn.Blocks)
+	var exits *blockExits
 	for h, bl := range in.fn.Blocks {
 		if len(bl.Insts) < 2 || len(preds[h]) == 0 && h > 0 {
 			continue
@@ -53,7 +78,10 @@ func (b *builder) findSealed(in *instance, preds [][]int, cl *closure) {
 		if !ok || m <= h || m >= n || len(preds[m]) == 0 || in.loops[m] != nil || in.fast[m] {
 			continue
 		}
-		if b.sealedRange(in, preds, cl, h, m) {
+		if exits == nil {
+			exits = b.newBlockExits(in, preds)
+		}
+		if cl.closedRange(h, m) && exits.only(h, m) {
 			in.sealed = append(in.sealed, span{h, m})
 		}
 	}
@@ -103,32 +131,67 @@ func newSealedTree(sealed []span, n int) *sealedTree {
 	return t
 }
 
-// sealedRange reports whether every lane that enters block h reaches
-// block m: the range is closed (closedRange), no block in it returns or
-// ends its lanes, and no edge leaves it but to m.
-func (b *builder) sealedRange(in *instance, preds [][]int, cl *closure, h, m int) bool {
-	if !cl.closedRange(h, m) {
-		return false
-	}
-	for k := h; k < m; k++ {
-		if k > h && len(preds[k]) == 0 {
+// A construct [h, m) is sealed when every lane that enters block h
+// reaches block m: the range is closed (closedRange), no block in it
+// returns or ends its lanes, and no edge leaves it but to m. Constructs
+// nest, so scanning each one's blocks took blocks × nesting depth (a
+// tenth of Build on hashcat's biggest kernels); blockExits answers from
+// a count of the blocks that end lanes and range tables of each block's
+// least and greatest successor.
+type blockExits struct {
+	// ends[k] counts the blocks before k that end lanes (a return,
+	// OpUnreachable, OpKill) or branch outside the function.
+	ends []int
+	// The least and greatest successor of each block along edges a
+	// constant condition does not rule out (MaxInt and -1 for none).
+	minSucc, maxSucc *rangeTable
+}
+
+// newBlockExits indexes the instance's blocks; a block no edge reaches
+// (but the entry) counts for nothing, as it holds no lanes.
+func (b *builder) newBlockExits(in *instance, preds [][]int) *blockExits {
+	n := len(in.fn.Blocks)
+	e := &blockExits{ends: make([]int, n+1)}
+	lo, hi := make([]int, n), make([]int, n)
+	for k, bl := range in.fn.Blocks {
+		lo[k], hi[k] = math.MaxInt, -1
+		e.ends[k+1] = e.ends[k]
+		if k > 0 && len(preds[k]) == 0 {
 			continue
 		}
-		t := in.fn.Blocks[k].Insts[len(in.fn.Blocks[k].Insts)-1]
+		t := bl.Insts[len(bl.Insts)-1]
 		switch t.Op {
 		case spirv.OpBranch, spirv.OpBranchConditional, spirv.OpSwitch:
 		default:
-			return false // a return, OpUnreachable, OpKill: lanes end here
+			e.ends[k+1]++ // lanes end here
+			continue
 		}
 		for _, s := range b.successors(t) {
 			j, ok := in.pos[s]
 			if !ok {
-				return false
+				e.ends[k+1]++
+				break
 			}
-			if (j < h || j > m) && !b.deadEdge(t, s) {
-				return false
+			if !b.deadEdge(t, s) {
+				lo[k], hi[k] = min(lo[k], j), max(hi[k], j)
 			}
 		}
+	}
+	e.minSucc, e.maxSucc = newRangeTable(lo, false), newRangeTable(hi, true)
+	return e
+}
+
+// only reports whether the lanes in blocks [h, m) (h reached) all stay
+// in the range or go to m.
+func (e *blockExits) only(h, m int) bool {
+	if e.ends[m] != e.ends[h] {
+		return false
+	}
+	if j, ok := e.minSucc.query(h, m); ok && j < h {
+		return false
+	}
+	if j, ok := e.maxSucc.query(h, m); ok && j > m {
+		return false
 	}
 	return true
 }
@@ -171,7 +234,7 @@ func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
 		// holding j that qualifies.
 		found := -1
 		for k := t.inner[j]; k >= 0; k = t.parent[k] {
-			if b.sealedHolds(in, c, in.sealed[k], j) {
+			if b.sealedHolds(in, c, int(k), j) {
 				found = int(k)
 			}
 		}
@@ -180,18 +243,20 @@ func (b *builder) sealedIn(in *instance, c *construct, j int) (span, bool) {
 		}
 		return in.sealed[found], true
 	}
-	for _, s := range in.sealed {
-		if b.sealedHolds(in, c, s, j) {
+	for k, s := range in.sealed {
+		if b.sealedHolds(in, c, k, j) {
 			return s, true
 		}
 	}
 	return span{}, false
 }
 
-// sealedHolds reports whether s is a Varying sealed construct nested in
-// c that holds block j past its header (for a loop, at its header too).
-func (b *builder) sealedHolds(in *instance, c *construct, s span, j int) bool {
-	if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !s.inside(c.head, c.merge) {
+// sealedHolds reports whether sealed construct k, s, is Varying, nested
+// in c and holds block j past its header (for a loop, at its header
+// too).
+func (b *builder) sealedHolds(in *instance, c *construct, k, j int) bool {
+	s := in.sealed[k]
+	if !in.sealedVarying[k] || !s.inside(c.head, c.merge) {
 		return false
 	}
 	first := s.head + 1
@@ -211,8 +276,8 @@ func (b *builder) markSealed(in *instance) {
 	for i := range n {
 		in.sealHead[i], in.sealAt[i], in.edgeMask[i] = -1, -1, NoValue
 	}
-	for _, s := range in.sealed {
-		if !b.varyingCons[consKey{inst: in.seq, head: s.head}] || !in.direct[s.merge] {
+	for k, s := range in.sealed {
+		if !in.sealedVarying[k] || !in.direct[s.merge] {
 			continue
 		}
 		c := in.dcons[s.merge]

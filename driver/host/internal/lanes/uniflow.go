@@ -58,7 +58,7 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 	in.direct = make([]bool, n)
 	in.dcons = make([]*construct, n)
 	in.labels = make([]int64, n)
-	cl := newClosure(in, preds)
+	cl := in.shape.closure
 	// Constructs, innermost last for each block: headers in block order.
 	var cons []*construct
 	add := func(head, merge, keyHead int) {

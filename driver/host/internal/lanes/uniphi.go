@@ -166,14 +166,7 @@ type origin struct {
 // id's leaf.
 func (b *builder) findTrivialPhis(in *instance) {
 	in.trivial = map[origin]origin{}
-	def := map[spirv.ID]int{}
-	for i, bl := range in.fn.Blocks {
-		for _, x := range bl.Insts {
-			if x.Result != 0 {
-				def[x.Result] = i
-			}
-		}
-	}
+	def := in.shape.def
 	for j, bl := range in.fn.Blocks {
 		for _, x := range bl.Insts {
 			if x.Op != spirv.OpPhi {
