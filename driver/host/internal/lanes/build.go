@@ -156,6 +156,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	b.dropLabels()
 	b.dropUnreadMasks() // sealed.go
 	b.gatherLoads()     // vecrun.go
+	b.placeSubgroupSyncs()
 	return b.p, nil
 }
 

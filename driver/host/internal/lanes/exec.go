@@ -37,6 +37,11 @@ type Exec struct {
 	g       *Group
 	imgRegs imageRegs // imageexec.go
 	phys    physCache // the buffer a Phys op reached last (physexec.go)
+	// Sub-groups across chunks (subgroupexec.go): the program has
+	// SubgroupSync ops; the chunks to run and where each stopped.
+	syncs   bool
+	sgRun   []bool
+	sgStops []int
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -97,6 +102,7 @@ func NewExec(p *Program) *Exec {
 		e.scratch[i] = make([]uint64, C)
 	}
 	e.mem = make([][]byte, len(p.Regions))
+	e.syncs = SubgroupSyncs(p)
 	return e
 }
 
@@ -195,6 +201,9 @@ func (e *Exec) RunGroup(g *Group) *Trap {
 	}
 	for c := range e.pcs {
 		e.pcs[c], e.done[c] = 0, false
+	}
+	if e.syncs {
+		return e.runSubgroups() // subgroupexec.go
 	}
 	for {
 		running := false
@@ -304,9 +313,11 @@ func (e *Exec) run(c int) *Trap {
 				}
 				pc = o.jump
 			}
-		case Barrier:
+		case Barrier, SubgroupSync:
 			e.pcs[c] = pc
 			return nil
+		case Subgroup:
+			e.subgroupOp(c, pc-1) // subgroupexec.go: whole sub-groups in the chunk
 		case Exit:
 			e.done[c] = true
 			return nil

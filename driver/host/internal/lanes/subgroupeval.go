@@ -1,0 +1,236 @@
+package lanes
+
+import (
+	"math"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// evalSubgroup computes Subgroup op o for one sub-group of n lanes (at
+// most 64): act has a bit per lane active at the op, a and id hold each
+// lane's operand bits (Mask operands as 0 or 1), and out gets the result
+// of each active lane (a Mask result as 0 or 1). The formulas are the
+// interpreter's (driver/host's subgroup.go), so results agree bit for bit.
+func evalSubgroup(o *Op, n int, act uint64, a, id, out []uint64) {
+	on := func(l int) bool { return act>>l&1 != 0 }
+	op := spirv.Op(o.Imm)
+	switch op {
+	case spirv.OpGroupNonUniformElect:
+		first := true
+		for l := range n {
+			if on(l) {
+				out[l] = b2u(first)
+				first = false
+			}
+		}
+	case spirv.OpGroupNonUniformAll, spirv.OpGroupNonUniformAny, spirv.OpGroupNonUniformAllEqual:
+		r, first := op != spirv.OpGroupNonUniformAny, -1
+		for l := range n {
+			if !on(l) {
+				continue
+			}
+			switch op {
+			case spirv.OpGroupNonUniformAll:
+				r = r && a[l] != 0
+			case spirv.OpGroupNonUniformAny:
+				r = r || a[l] != 0
+			default:
+				if first < 0 {
+					first = l
+				}
+				r = r && a[l] == a[first]
+			}
+		}
+		for l := range n {
+			if on(l) {
+				out[l] = b2u(r)
+			}
+		}
+	case spirv.OpGroupNonUniformBroadcast, spirv.OpGroupNonUniformShuffle, spirv.OpGroupNonUniformShuffleXor,
+		spirv.OpGroupNonUniformShuffleUp, spirv.OpGroupNonUniformShuffleDown, spirv.OpGroupNonUniformBroadcastFirst:
+		firstOn := -1
+		for l := range n {
+			if !on(l) {
+				continue
+			}
+			if firstOn < 0 {
+				firstOn = l
+			}
+			// src is the lane read; outside the sub-group or at an
+			// inactive lane the lane keeps its own value.
+			var src int
+			switch op {
+			case spirv.OpGroupNonUniformBroadcastFirst:
+				src = firstOn
+			case spirv.OpGroupNonUniformBroadcast, spirv.OpGroupNonUniformShuffle:
+				src = int(uint32(id[l]))
+			case spirv.OpGroupNonUniformShuffleXor:
+				src = l ^ int(uint32(id[l]))
+			case spirv.OpGroupNonUniformShuffleUp:
+				src = l - int(uint32(id[l]))
+			case spirv.OpGroupNonUniformShuffleDown:
+				src = l + int(uint32(id[l]))
+			}
+			from := l
+			if src >= 0 && src < n && on(src) {
+				from = src
+			}
+			out[l] = a[from]
+		}
+	case spirv.OpGroupNonUniformBallot:
+		var m uint64
+		for l := range n {
+			if on(l) && a[l] != 0 {
+				m |= 1 << l
+			}
+		}
+		for l := range n {
+			if on(l) {
+				out[l] = m & 0xffffffff
+			}
+		}
+	default:
+		subgroupArith(o, n, act, a, out)
+	}
+}
+
+// subgroupArith computes the reductions, scans and clustered reductions.
+func subgroupArith(o *Op, n int, act uint64, a, out []uint64) {
+	gop := o.Imm2 & 0xff
+	w := int(o.Imm2 >> 16 & 0xff)
+	combine := subgroupCombine(spirv.Op(o.Imm), o.Kind, w)
+	id := subgroupIdentity(spirv.Op(o.Imm), o.Kind, w)
+	cluster := n
+	if gop == sgClustered {
+		cluster = int(o.Imm2 >> 8 & 0xff)
+	}
+	for clo := 0; clo < n; clo += cluster {
+		chi := min(clo+cluster, n)
+		acc := id
+		for l := clo; l < chi; l++ {
+			if act>>l&1 == 0 {
+				continue
+			}
+			switch gop {
+			case sgExclusive:
+				out[l] = acc
+				acc = combine(acc, a[l])
+			case sgInclusive:
+				acc = combine(acc, a[l])
+				out[l] = acc
+			default:
+				acc = combine(acc, a[l])
+			}
+		}
+		if gop == sgReduce || gop == sgClustered {
+			for l := clo; l < chi; l++ {
+				if act>>l&1 != 0 {
+					out[l] = acc
+				}
+			}
+		}
+	}
+}
+
+// sext reads the w-bit integer v as signed.
+func sext(v uint64, w int) int64 {
+	return int64(v<<(64-w)) >> (64 - w)
+}
+
+// subgroupIdentity is what an exclusive scan gives its first lane.
+func subgroupIdentity(op spirv.Op, k Kind, w int) uint64 {
+	m := widthMask(w)
+	fl := func(x float64) uint64 {
+		if k == F32 {
+			return uint64(math.Float32bits(float32(x)))
+		}
+		return math.Float64bits(x)
+	}
+	switch op {
+	case spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformLogicalAnd:
+		return 1
+	case spirv.OpGroupNonUniformFMul:
+		return fl(1)
+	case spirv.OpGroupNonUniformSMin:
+		return m >> 1
+	case spirv.OpGroupNonUniformUMin, spirv.OpGroupNonUniformBitwiseAnd:
+		return m
+	case spirv.OpGroupNonUniformSMax:
+		return m>>1 + 1
+	case spirv.OpGroupNonUniformFMin:
+		return fl(math.Inf(1))
+	case spirv.OpGroupNonUniformFMax:
+		return fl(math.Inf(-1))
+	}
+	return 0 // add, or, xor, umax
+}
+
+// subgroupCombine is the binary operation of an arithmetic instruction
+// on w-bit operands of kind k.
+func subgroupCombine(op spirv.Op, k Kind, w int) func(a, b uint64) uint64 {
+	m := widthMask(w)
+	float := func(f func(x, y float64) float64) func(a, b uint64) uint64 {
+		if k == F32 {
+			return func(a, b uint64) uint64 {
+				x, y := float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
+				return uint64(math.Float32bits(float32(f(x, y))))
+			}
+		}
+		return func(a, b uint64) uint64 {
+			return math.Float64bits(f(math.Float64frombits(a), math.Float64frombits(b)))
+		}
+	}
+	// fmin and fmax take the number when one operand is a NaN (the
+	// interpreter's formulas, not nmin's).
+	fmin := func(x, y float64) float64 {
+		if math.IsNaN(x) || y < x {
+			return y
+		}
+		return x
+	}
+	fmax := func(x, y float64) float64 {
+		if math.IsNaN(x) || y > x {
+			return y
+		}
+		return x
+	}
+	switch op {
+	case spirv.OpGroupNonUniformIAdd:
+		return func(a, b uint64) uint64 { return (a + b) & m }
+	case spirv.OpGroupNonUniformIMul:
+		return func(a, b uint64) uint64 { return (a * b) & m }
+	case spirv.OpGroupNonUniformSMin:
+		return func(a, b uint64) uint64 {
+			if sext(b, w) < sext(a, w) {
+				return b
+			}
+			return a
+		}
+	case spirv.OpGroupNonUniformSMax:
+		return func(a, b uint64) uint64 {
+			if sext(b, w) > sext(a, w) {
+				return b
+			}
+			return a
+		}
+	case spirv.OpGroupNonUniformUMin:
+		return func(a, b uint64) uint64 { return min(a, b) }
+	case spirv.OpGroupNonUniformUMax:
+		return func(a, b uint64) uint64 { return max(a, b) }
+	case spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformLogicalAnd:
+		return func(a, b uint64) uint64 { return a & b }
+	case spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformLogicalOr:
+		return func(a, b uint64) uint64 { return a | b }
+	case spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformLogicalXor:
+		return func(a, b uint64) uint64 { return a ^ b }
+	case spirv.OpGroupNonUniformFAdd:
+		return float(func(x, y float64) float64 { return x + y })
+	case spirv.OpGroupNonUniformFMul:
+		return float(func(x, y float64) float64 { return x * y })
+	case spirv.OpGroupNonUniformFMin:
+		return float(fmin)
+	case spirv.OpGroupNonUniformFMax:
+		return float(fmax)
+	}
+	return func(a, b uint64) uint64 { return a }
+}
