@@ -40,6 +40,8 @@ type gen struct {
 	// resumeOff is where a frame keeps its chunk's resume point in
 	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
 	resumeOff int32
+	// syncs: the program has SubgroupSync ops (subgroup.go).
+	syncs bool
 	caching   bool // the op being compiled leaves the cache registers alone
 	// deferring: the op being compiled leaves its result in the cache,
 	// unstored (writeback.go); runs says which values die in a run.
@@ -94,7 +96,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p)}
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -291,8 +293,13 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		a.Bind(endPass)
 	} else {
 		a.JMP(dispatch)
-		// End of a pass: another if some chunk ran in this one.
+		// End of a pass: another if some chunk ran in this one; with
+		// sub-group syncs the runner decides (subgroup.go).
 		a.Bind(endPass)
+		if g.syncs {
+			a.MOVQstoreImm(amd64.M(rCtx, offRan), 0)
+			g.exit(statusPass)
+		}
 		done := a.NewLabel()
 		a.CMPQmemImm(amd64.M(rCtx, offRan), 0)
 		a.Jcc(amd64.CondE, done)
@@ -417,7 +424,12 @@ func (g *gen) emit(o *lanes.Op) error {
 		}
 		a.Jcc(cond, g.labels[o.Imm])
 		return nil
-	case lanes.Barrier:
+	case lanes.Subgroup:
+		// Computed by the runner where the chunks met (subgroup.go).
+		return nil
+	case lanes.Barrier, lanes.SubgroupSync:
+		// A SubgroupSync stops the chunk as a Barrier does; the runner
+		// decides when it goes on (subgroup.go).
 		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
 			return errUnsupported("barrier number out of range")
 		}

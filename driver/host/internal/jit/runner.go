@@ -23,6 +23,7 @@ type Kernel struct {
 	nLanes    int
 	opStart   []int // code offset of each op's code
 	bytes     []byte
+	syncs     bool   // the program has SubgroupSync ops (subgroup.go)
 	nCalls    int    // ops compiled as call-outs (callout.go)
 	calls     []bool // per op: a call-out
 }
@@ -47,7 +48,7 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, syncs: g.syncs, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
@@ -142,6 +143,9 @@ type runner struct {
 	// made every core wait on one cache line).
 	calls   int64
 	privBuf []byte
+	// sg schedules the chunks of programs with SubgroupSync ops
+	// (subgroup.go).
+	sg subgroupState
 }
 
 // privateImages makes runner.privInit for k.
@@ -243,8 +247,20 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunkIdx, c.ran = 0, 0
 	c.resumeAt, c.callResume = 0, 0
 	c.budget = yieldBudget
+	if k.syncs {
+		r.startSubgroups()
+	}
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
-	for c.status == statusYield || c.status == statusCall {
+	for c.status == statusYield || c.status == statusCall || c.status == statusPass {
+		if c.status == statusPass {
+			// A pass over the chunks ended (subgroup.go).
+			if r.subgroupPass() {
+				c.status = statusExit
+				break
+			}
+			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+			continue
+		}
 		if c.status == statusCall {
 			// The code left for an op it has no code for (callout.go):
 			// evaluate it in Go and resume after it.
