@@ -41,8 +41,8 @@ type gen struct {
 	// programs with barriers: 0 to start, k+1 after Barrier k, -1 done.
 	resumeOff int32
 	// syncs: the program has SubgroupSync ops (subgroup.go).
-	syncs bool
-	caching   bool // the op being compiled leaves the cache registers alone
+	syncs   bool
+	caching bool // the op being compiled leaves the cache registers alone
 	// deferring: the op being compiled leaves its result in the cache,
 	// unstored (writeback.go); runs says which values die in a run.
 	deferring bool
