@@ -2,6 +2,7 @@ package jit
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -27,39 +28,55 @@ const statusPass = 8
 // bytes; masks all ones or zeros per 32-bit lane).
 type frameLanes struct{ r *runner }
 
-func (x frameLanes) at(c, l int, v lanes.Value) ([]byte, lanes.ValueInfo) {
-	vi := x.r.k.p.Values[v]
-	f := x.r.frames[c]
-	off := int(vi.Slot)
-	if vi.Shape == lanes.Varying {
-		off += l * vi.Kind.Bytes()
-	}
-	return f[off:], vi
-}
-
-func (x frameLanes) Get(c, l int, v lanes.Value) uint64 {
-	b, vi := x.at(c, l, v)
+func (x frameLanes) Read(c int, v lanes.Value, dst []uint64) {
+	vi := &x.r.k.p.Values[v]
+	f := x.r.frames[c][vi.Slot:]
 	switch {
-	case vi.Kind == lanes.Mask:
-		if binary.LittleEndian.Uint32(b) != 0 {
-			return 1
+	case vi.Shape == lanes.Uniform:
+		u := binary.LittleEndian.Uint64(f)
+		if vi.Kind.Bytes() == 4 {
+			u &= 0xffffffff
 		}
-		return 0
+		if vi.Kind == lanes.Mask && u != 0 {
+			u = 1
+		}
+		for l := range dst {
+			dst[l] = u
+		}
+	case vi.Kind == lanes.Mask:
+		for l, m := range unsafe.Slice((*uint32)(unsafe.Pointer(&f[0])), len(dst)) {
+			dst[l] = uint64(m & 1)
+		}
 	case vi.Kind.Bytes() == 4:
-		return uint64(binary.LittleEndian.Uint32(b))
+		for l, w := range unsafe.Slice((*uint32)(unsafe.Pointer(&f[0])), len(dst)) {
+			dst[l] = uint64(w)
+		}
+	default:
+		copy(dst, unsafe.Slice((*uint64)(unsafe.Pointer(&f[0])), len(dst)))
 	}
-	return binary.LittleEndian.Uint64(b)
 }
 
-func (x frameLanes) Set(c, l int, v lanes.Value, bits uint64) {
-	b, vi := x.at(c, l, v)
-	switch {
-	case vi.Kind == lanes.Mask:
-		binary.LittleEndian.PutUint32(b, uint32(-int32(bits&1)))
-	case vi.Kind.Bytes() == 4:
-		binary.LittleEndian.PutUint32(b, uint32(bits))
-	default:
-		binary.LittleEndian.PutUint64(b, bits)
+func (x frameLanes) Write(c int, v lanes.Value, src []uint64, act uint64) {
+	vi := &x.r.k.p.Values[v]
+	f := x.r.frames[c][vi.Slot:]
+	if vi.Kind.Bytes() == 8 {
+		row := unsafe.Slice((*uint64)(unsafe.Pointer(&f[0])), len(src))
+		for l, b := range src {
+			if act>>l&1 != 0 {
+				row[l] = b
+			}
+		}
+		return
+	}
+	row := unsafe.Slice((*uint32)(unsafe.Pointer(&f[0])), len(src))
+	for l, b := range src {
+		if act>>l&1 == 0 {
+			continue
+		}
+		if vi.Kind == lanes.Mask {
+			b = uint64(-int32(b & 1))
+		}
+		row[l] = uint32(b)
 	}
 }
 
@@ -69,7 +86,13 @@ type subgroupState struct {
 	stops []int
 	held  []int64 // the resume slot of a chunk held back, 0: none
 	// stopOp maps a resume number to its Barrier or SubgroupSync op.
-	stopOp []int
+	stopOp  []int
+	scratch lanes.SubgroupScratch
+	live    []uint64 // per chunk: its live lanes as a bitmap
+	chunks  []int    // ScheduleSubgroups' scratch
+	// liveOf and meet are made once (a closure made per pass allocates).
+	liveOf func(c int) uint64
+	meet   func(pos int, chunks []int)
 }
 
 // startSubgroups readies the state for a group.
@@ -78,6 +101,19 @@ func (r *runner) startSubgroups() {
 	n := len(r.k.chunks)
 	if len(s.run) != n {
 		s.run, s.stops, s.held = make([]bool, n), make([]int, n), make([]int64, n)
+		s.live = make([]uint64, n)
+		s.chunks = make([]int, 0, lanes.SubgroupSize)
+		s.liveOf = func(c int) uint64 { return s.live[c] }
+		s.meet = func(pos int, chunks []int) {
+			lanes.EvalSubgroupRun(r.k.p, pos+1, chunks, s.liveOf, frameLanes{r}, &s.scratch)
+		}
+		for c := range s.live {
+			for l, v := range r.k.chunks[c].live {
+				if v != 0 {
+					s.live[c] |= 1 << l
+				}
+			}
+		}
 		p := r.k.p
 		s.stopOp = make([]int, p.Barriers)
 		for i, o := range p.Ops {
@@ -111,19 +147,7 @@ func (r *runner) subgroupPass() (done bool) {
 			s.stops[c] = s.stopOp[v-1]
 		}
 	}
-	live := func(c int) uint64 {
-		var m uint64
-		for l, v := range k.chunks[c].live {
-			if v != 0 {
-				m |= 1 << l
-			}
-		}
-		return m
-	}
-	meet := func(pos int, chunks []int) {
-		lanes.EvalSubgroupRun(k.p, pos+1, chunks, live, frameLanes{r})
-	}
-	if lanes.ScheduleSubgroups(k.p, s.stops, s.run, meet) {
+	if lanes.ScheduleSubgroups(k.p, s.stops, s.run, s.chunks, s.meet) {
 		return true
 	}
 	for c, run := range s.run {

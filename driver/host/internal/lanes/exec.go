@@ -39,9 +39,12 @@ type Exec struct {
 	phys    physCache // the buffer a Phys op reached last (physexec.go)
 	// Sub-groups across chunks (subgroupexec.go): the program has
 	// SubgroupSync ops; the chunks to run and where each stopped.
-	syncs   bool
-	sgRun   []bool
-	sgStops []int
+	syncs     bool
+	sgRun     []bool
+	sgStops   []int
+	sgChunks  []int
+	sgRows    [4][]uint64 // operand and result rows of a Subgroup op
+	sgScratch SubgroupScratch
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -103,6 +106,9 @@ func NewExec(p *Program) *Exec {
 	}
 	e.mem = make([][]byte, len(p.Regions))
 	e.syncs = SubgroupSyncs(p)
+	for i := range e.sgRows {
+		e.sgRows[i] = make([]uint64, C)
+	}
 	return e
 }
 

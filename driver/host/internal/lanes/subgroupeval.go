@@ -114,12 +114,12 @@ func subgroupArith(o *Op, n int, act uint64, a, out []uint64) {
 			switch gop {
 			case sgExclusive:
 				out[l] = acc
-				acc = combine(acc, a[l])
+				acc = combine.do(acc, a[l])
 			case sgInclusive:
-				acc = combine(acc, a[l])
+				acc = combine.do(acc, a[l])
 				out[l] = acc
 			default:
-				acc = combine(acc, a[l])
+				acc = combine.do(acc, a[l])
 			}
 		}
 		if gop == sgReduce || gop == sgClustered {
@@ -165,72 +165,86 @@ func subgroupIdentity(op spirv.Op, k Kind, w int) uint64 {
 	return 0 // add, or, xor, umax
 }
 
-// subgroupCombine is the binary operation of an arithmetic instruction
-// on w-bit operands of kind k.
-func subgroupCombine(op spirv.Op, k Kind, w int) func(a, b uint64) uint64 {
-	m := widthMask(w)
-	float := func(f func(x, y float64) float64) func(a, b uint64) uint64 {
-		if k == F32 {
-			return func(a, b uint64) uint64 {
-				x, y := float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
-				return uint64(math.Float32bits(float32(f(x, y))))
-			}
-		}
-		return func(a, b uint64) uint64 {
-			return math.Float64bits(f(math.Float64frombits(a), math.Float64frombits(b)))
-		}
+// sgCombine is the binary operation of an arithmetic instruction on
+// w-bit operands of kind k (a value, so that an evaluation allocates
+// nothing).
+type sgCombine struct {
+	op spirv.Op
+	k  Kind
+	w  int
+	m  uint64
+}
+
+func subgroupCombine(op spirv.Op, k Kind, w int) sgCombine {
+	return sgCombine{op, k, w, widthMask(w)}
+}
+
+// fmin and fmax take the number when one operand is a NaN (the
+// interpreter's formulas, not nmin's).
+func sgFMin(x, y float64) float64 {
+	if math.IsNaN(x) || y < x {
+		return y
 	}
-	// fmin and fmax take the number when one operand is a NaN (the
-	// interpreter's formulas, not nmin's).
-	fmin := func(x, y float64) float64 {
-		if math.IsNaN(x) || y < x {
-			return y
-		}
-		return x
+	return x
+}
+
+func sgFMax(x, y float64) float64 {
+	if math.IsNaN(x) || y > x {
+		return y
 	}
-	fmax := func(x, y float64) float64 {
-		if math.IsNaN(x) || y > x {
-			return y
-		}
-		return x
-	}
-	switch op {
+	return x
+}
+
+func (c sgCombine) do(a, b uint64) uint64 {
+	switch c.op {
 	case spirv.OpGroupNonUniformIAdd:
-		return func(a, b uint64) uint64 { return (a + b) & m }
+		return (a + b) & c.m
 	case spirv.OpGroupNonUniformIMul:
-		return func(a, b uint64) uint64 { return (a * b) & m }
+		return (a * b) & c.m
 	case spirv.OpGroupNonUniformSMin:
-		return func(a, b uint64) uint64 {
-			if sext(b, w) < sext(a, w) {
-				return b
-			}
-			return a
+		if sext(b, c.w) < sext(a, c.w) {
+			return b
 		}
+		return a
 	case spirv.OpGroupNonUniformSMax:
-		return func(a, b uint64) uint64 {
-			if sext(b, w) > sext(a, w) {
-				return b
-			}
-			return a
+		if sext(b, c.w) > sext(a, c.w) {
+			return b
 		}
+		return a
 	case spirv.OpGroupNonUniformUMin:
-		return func(a, b uint64) uint64 { return min(a, b) }
+		return min(a, b)
 	case spirv.OpGroupNonUniformUMax:
-		return func(a, b uint64) uint64 { return max(a, b) }
+		return max(a, b)
 	case spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformLogicalAnd:
-		return func(a, b uint64) uint64 { return a & b }
+		return a & b
 	case spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformLogicalOr:
-		return func(a, b uint64) uint64 { return a | b }
+		return a | b
 	case spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformLogicalXor:
-		return func(a, b uint64) uint64 { return a ^ b }
-	case spirv.OpGroupNonUniformFAdd:
-		return float(func(x, y float64) float64 { return x + y })
-	case spirv.OpGroupNonUniformFMul:
-		return float(func(x, y float64) float64 { return x * y })
-	case spirv.OpGroupNonUniformFMin:
-		return float(fmin)
-	case spirv.OpGroupNonUniformFMax:
-		return float(fmax)
+		return a ^ b
 	}
-	return func(a, b uint64) uint64 { return a }
+	var x, y float64
+	if c.k == F32 {
+		x, y = float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
+	} else {
+		x, y = math.Float64frombits(a), math.Float64frombits(b)
+	}
+	var r float64
+	switch c.op {
+	case spirv.OpGroupNonUniformFAdd:
+		r = x + y
+	case spirv.OpGroupNonUniformFMul:
+		r = x * y
+	case spirv.OpGroupNonUniformFMin:
+		r = sgFMin(x, y)
+	case spirv.OpGroupNonUniformFMax:
+		r = sgFMax(x, y)
+	default:
+		return a
+	}
+	if c.k == F32 {
+		// Rounded once to float: the sum or product of two floats is
+		// exact in double.
+		return uint64(math.Float32bits(float32(r)))
+	}
+	return math.Float64bits(r)
 }

@@ -10,14 +10,15 @@ package lanes
 // Barrier, nothing yet. Where no sub-group can go on, every chunk waits
 // at a Barrier and all of them are released. ScheduleSubgroups marks the
 // chunks to run in run and reports whether every chunk has exited.
+// scratch (capacity SubgroupSize/Chunk) holds the chunks passed to meet.
 //
 // The Go executor and native code's runner share it, so both order the
 // chunks of a sub-group alike (subgroupsync.go says why it is the
 // interpreter's order).
-func ScheduleSubgroups(p *Program, stops []int, run []bool, meet func(pos int, chunks []int)) (done bool) {
+func ScheduleSubgroups(p *Program, stops []int, run []bool, scratch []int, meet func(pos int, chunks []int)) (done bool) {
 	k := max(SubgroupSize/p.Chunk, 1)
 	progress := false
-	var chunks []int
+	chunks := scratch[:0]
 	for lo := 0; lo < len(stops); lo += k {
 		hi := min(lo+k, len(stops))
 		m := -1
@@ -62,58 +63,65 @@ func SubgroupSyncs(p *Program) bool {
 	return false
 }
 
-// SubgroupLanes gives a runner's frames to EvalSubgroupRun: the bits of
-// value v at lane l (0 to Chunk-1) of chunk c (a Mask as 0 or 1), and
-// the setting of them.
+// SubgroupLanes gives a runner's frames to EvalSubgroupRun, a chunk's
+// row of a value at a time.
 type SubgroupLanes interface {
-	Get(c, l int, v Value) uint64
-	Set(c, l int, v Value, bits uint64)
+	// Read fills dst[:Chunk] with chunk c's lanes of value v (a Uniform
+	// value in every lane; a Mask as 0 or 1).
+	Read(c int, v Value, dst []uint64)
+	// Write sets value v in the lanes of chunk c whose bit is set in act
+	// (bit l: lane l) from src.
+	Write(c int, v Value, src []uint64, act uint64)
+}
+
+// SubgroupScratch is EvalSubgroupRun's rows, kept by a runner so that a
+// call allocates nothing.
+type SubgroupScratch struct {
+	a, id, out, m [SubgroupSize]uint64
 }
 
 // EvalSubgroupRun computes the Subgroup ops from op index i on (while
 // they last) over the lanes of chunks, which hold part of one sub-group
 // (the chunks a SubgroupSync brought together), and returns the index of
 // the op after them. live is the live lanes of a chunk as a bitmap.
-func EvalSubgroupRun(p *Program, i int, chunks []int, live func(c int) uint64, fr SubgroupLanes) int {
+func EvalSubgroupRun(p *Program, i int, chunks []int, live func(c int) uint64, fr SubgroupLanes, sc *SubgroupScratch) int {
 	C := p.Chunk
-	if len(chunks) == 0 {
+	if len(chunks) == 0 || C > SubgroupSize {
 		for i < len(p.Ops) && p.Ops[i].Code == Subgroup {
 			i++
 		}
 		return i
 	}
-	k := max(SubgroupSize/C, 1)
+	k := SubgroupSize / C
 	c0 := chunks[0] / k * k // the sub-group's first chunk
-	var a, id, out [SubgroupSize]uint64
+	a, id, out, m := &sc.a, &sc.id, &sc.out, &sc.m
 	for ; i < len(p.Ops) && p.Ops[i].Code == Subgroup; i++ {
 		o := &p.Ops[i]
 		var act uint64
 		for _, c := range chunks {
 			base := (c - c0) * C
-			m := live(c)
-			for l := range C {
-				if m>>l&1 == 0 {
-					continue
+			ca := live(c)
+			if o.M != NoValue {
+				fr.Read(c, o.M, m[base:base+C])
+				for l := range C {
+					if m[base+l] == 0 {
+						ca &^= 1 << l
+					}
 				}
-				if o.M != NoValue && fr.Get(c, l, o.M) == 0 {
-					continue
-				}
-				act |= 1 << (base + l)
-				if o.A != NoValue {
-					a[base+l] = fr.Get(c, l, o.A)
-				}
-				if o.B != NoValue {
-					id[base+l] = fr.Get(c, l, o.B)
-				}
+			}
+			act |= ca << base
+			if o.A != NoValue {
+				fr.Read(c, o.A, a[base:base+C])
+			}
+			if o.B != NoValue {
+				fr.Read(c, o.B, id[base:base+C])
 			}
 		}
 		evalSubgroup(o, SubgroupSize, act, a[:], id[:], out[:])
 		for _, c := range chunks {
 			base := (c - c0) * C
-			for l := range C {
-				if act>>(base+l)&1 != 0 {
-					fr.Set(c, l, o.Dst, out[base+l])
-				}
+			if ca := act >> base & (1<<C - 1); ca != 0 {
+				fr.Write(c, o.Dst, out[base:base+C], ca)
 			}
 		}
 	}
