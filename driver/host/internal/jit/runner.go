@@ -253,7 +253,12 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
 	for c.status == statusYield || c.status == statusCall || c.status == statusPass {
 		if c.status == statusPass {
-			// A pass over the chunks ended (subgroup.go).
+			// A pass over the chunks ended (subgroup.go). A loop that
+			// holds sub-group operations stops at every round, so the
+			// cancel flag is looked at here too.
+			if g.Cancel != nil && g.Cancel.Load() {
+				return &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
+			}
 			if r.subgroupPass() {
 				c.status = statusExit
 				break
