@@ -131,6 +131,17 @@ func TestSubgroupTiers(t *testing.T) {
 				check(t, runOn(t, "lanes"))
 			})
 			t.Run("native", func(t *testing.T) { check(t, runOn(t, "native")) })
+			// Every back edge yields, and every op that can is a
+			// call-out: both kinds of exits mixed with the passes.
+			t.Run("native-yield-callout", func(t *testing.T) {
+				defer host.SetNativeYieldBudget(host.SetNativeYieldBudget(1))
+				defer host.ForceNativeCallouts(func(code, kind int) bool { return true })()
+				calls := host.NativeCallouts()
+				check(t, runOn(t, "native"))
+				if host.NativeCallouts() == calls {
+					t.Errorf("no call-outs ran")
+				}
+			})
 
 		})
 	}
