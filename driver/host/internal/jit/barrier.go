@@ -117,8 +117,14 @@ func (g *gen) emitChunkLoop(body, dispatch amd64.Label) {
 	a.Jcc(amd64.CondAE, endPass)
 	a.Bind(dispatch)
 	a.JMPmem(amd64.M(rFrame, g.resumeOff))
-	// End of a pass: another if some chunk stopped at a barrier in it.
+	// End of a pass: another if some chunk stopped at a barrier in it;
+	// with sub-group syncs the runner decides (subgroup.go) and resets
+	// the resume points at the group's end.
 	a.Bind(endPass)
+	if g.syncs {
+		a.MOVQstoreImm(amd64.M(rCtx, offRan), 0)
+		g.exit(statusPass)
+	}
 	done := a.NewLabel()
 	a.CMPQmemImm(amd64.M(rCtx, offRan), 0)
 	a.Jcc(amd64.CondE, done)

@@ -67,7 +67,8 @@ func SetForceCallout(f func(lanes.Op) bool) (old func(lanes.Op) bool) {
 // that change control flow (labels, jumps, barriers, Exit) and Nop.
 func canCallOut(o *lanes.Op) bool {
 	switch o.Code {
-	case lanes.Nop, lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier, lanes.Exit:
+	case lanes.Nop, lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier, lanes.Exit,
+		lanes.SubgroupSync, lanes.Subgroup:
 		return false
 	}
 	return true

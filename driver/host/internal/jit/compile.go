@@ -42,6 +42,8 @@ type gen struct {
 	resumeOff int32
 	bodyOff   int  // code offset of the first op's code: a fresh chunk's resume point
 	caching   bool // the op being compiled leaves the cache registers alone
+	// syncs: the program has SubgroupSync ops (subgroup.go).
+	syncs bool
 	// deferring: the op being compiled leaves its result in the cache,
 	// unstored (writeback.go); runs says which values die in a run.
 	deferring bool
@@ -109,7 +111,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p)}
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -401,7 +403,12 @@ func (g *gen) emit(o *lanes.Op) error {
 		}
 		a.Jcc(cond, g.labels[o.Imm])
 		return nil
-	case lanes.Barrier:
+	case lanes.Subgroup:
+		// Computed by the runner where the chunks met (subgroup.go).
+		return nil
+	case lanes.Barrier, lanes.SubgroupSync:
+		// A SubgroupSync stops the chunk as a Barrier does; the runner
+		// decides when it goes on (subgroup.go).
 		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
 			return errUnsupported("barrier number out of range")
 		}

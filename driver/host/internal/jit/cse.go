@@ -25,6 +25,7 @@ func (g *gen) pure(o *lanes.Op) bool {
 	}
 	switch o.Code {
 	case lanes.Nop, lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier,
+		lanes.SubgroupSync, lanes.Subgroup,
 		lanes.Exit, lanes.Unreachable, lanes.Load, lanes.Store, lanes.Atomic, lanes.RegionLength,
 		lanes.LocalID, lanes.LocalIndex, lanes.GroupID, lanes.GlobalID, lanes.NumGroups,
 		lanes.WorkgroupSize, lanes.LiveLanes:

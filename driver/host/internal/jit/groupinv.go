@@ -94,6 +94,13 @@ func (g *gen) analyzeGroup() {
 					pinnedToFrame[v] = true
 				}
 			}
+		case lanes.Subgroup:
+			// The runner reads them from the frames (subgroup.go).
+			for _, v := range [3]lanes.Value{o.A, o.B, o.M} {
+				if v != lanes.NoValue && int(v) < n {
+					pinnedToFrame[v] = true
+				}
+			}
 		}
 	}
 	inv := map[lanes.Value]int32{}

@@ -25,8 +25,13 @@ type Kernel struct {
 	nLanes    int
 	opStart   []int // code offset of each op's code
 	bytes     []byte
-	nCalls    int    // ops compiled as call-outs (callout.go)
-	calls     []bool // per op: a call-out
+	syncs     bool // the program has SubgroupSync ops (subgroup.go)
+	// doneOff and stopOffs: the code offsets of an ended chunk's resume
+	// point and of each Barrier's or SubgroupSync's (programs with syncs).
+	doneOff  int
+	stopOffs []int
+	nCalls   int    // ops compiled as call-outs (callout.go)
+	calls    []bool // per op: a call-out
 	// pairs are the (image, sampler) regions the program samples
 	// with natively, hasImages whether it has image regions (image.go).
 	pairs     [][2]int64
@@ -53,9 +58,18 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jit: %v: %w", err, lanes.ErrUnsupported)
 	}
-	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, bodyOff: g.bodyOff, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls, pairs: g.imgPairs}
+	k := &Kernel{p: p, code: c, frameSize: g.frameSize, privOff: g.privOff, privStr: g.privStride, inter: g.inter, resumeOff: g.resumeOff, bodyOff: g.bodyOff, syncs: g.syncs, opStart: g.opStart, bytes: code, nCalls: g.nCalls, calls: g.calls, pairs: g.imgPairs}
 	for _, rg := range p.Regions {
 		k.hasImages = k.hasImages || rg.Kind == lanes.RegionImage
+	}
+	if g.syncs {
+		// Where each Barrier or SubgroupSync resumes and where an ended
+		// chunk's resume point leads (subgroup.go reads the frames).
+		k.doneOff = g.a.LabelOffset(g.nextChunk)
+		k.stopOffs = make([]int, len(g.resumes))
+		for i, l := range g.resumes {
+			k.stopOffs[i] = g.a.LabelOffset(l)
+		}
 	}
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
@@ -160,6 +174,9 @@ type runner struct {
 	samples []samplerMem
 	smpOf   []driver.Sampler
 	smpSet  []bool
+	// sg schedules the chunks of programs with SubgroupSync ops
+	// (subgroup.go).
+	sg subgroupState
 }
 
 // privateImages makes runner.privInit for k.
@@ -263,8 +280,25 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	c.chunkIdx, c.ran = 0, 0
 	c.resumeAt, c.callResume = 0, 0
 	c.budget = yieldBudget
+	if k.syncs {
+		r.startSubgroups()
+	}
 	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
-	for c.status == statusYield || c.status == statusCall {
+	for c.status == statusYield || c.status == statusCall || c.status == statusPass {
+		if c.status == statusPass {
+			// A pass over the chunks ended (subgroup.go). A loop that
+			// holds sub-group operations stops at every round, so the
+			// cancel flag is looked at here too.
+			if g.Cancel != nil && g.Cancel.Load() {
+				return &lanes.Trap{Code: lanes.TrapCancelled, Op: -1, Region: -1}
+			}
+			if r.subgroupPass() {
+				c.status = statusExit
+				break
+			}
+			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+			continue
+		}
 		if c.status == statusCall {
 			// The code left for an op it has no code for (callout.go):
 			// evaluate it in Go and resume after it.
@@ -292,7 +326,9 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	var trap *lanes.Trap
 	if c.status == statusTrap {
 		trap = r.trap(int(c.chunkIdx), int(c.trapOp))
-	} else {
+	} else if !k.syncs {
+		// A group with sub-group syncs ends in Go (subgroupPass), not at
+		// the code's reset of the resume points.
 		r.stale = false
 	}
 	runtime.KeepAlive(g)

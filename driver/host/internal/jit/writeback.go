@@ -27,7 +27,7 @@ type runInfo struct {
 // endsRun reports whether c is a control-flow op: runs end there.
 func endsRun(c lanes.Code) bool {
 	switch c {
-	case lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier, lanes.Exit:
+	case lanes.Label, lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny, lanes.Barrier, lanes.SubgroupSync, lanes.Exit:
 		return true
 	}
 	return false

@@ -250,7 +250,7 @@ func pure(c Code) bool {
 		LocalID, LocalIndex, GroupID, GlobalID, NumGroups, WorkgroupSize,
 		Load, Store, Atomic, LiveLanes, RegionLength,
 		ImageFetch, ImageSample, ImagePart, ImageTexel, ImageWrite, ImageSize,
-		PhysLoad, PhysStore, PhysAtomic:
+		PhysLoad, PhysStore, PhysAtomic, SubgroupSync, Subgroup:
 		return false
 	}
 	return c < numCodes

@@ -178,6 +178,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	b.dropUnreadMasks() // sealed.go
 	b.gatherLoads()     // vecrun.go
 	b.dropDeadOps()     // deadops.go
+	b.placeSubgroupSyncs()
 	return b.p, nil
 }
 

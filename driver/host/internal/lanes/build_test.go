@@ -242,9 +242,10 @@ func TestBuildTrap(t *testing.T) {
 }
 
 func TestBuildUnsupported(t *testing.T) {
-	// Sub-groups are not in the lane IR.
-	const src = `kernel void k(global uint *o) {
-		o[get_global_id(0)] = get_sub_group_id();
+	// Sub-group arithmetic on halves is not in the lane IR.
+	const src = `#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+	kernel void k(global half *o) {
+		o[get_global_id(0)] = sub_group_reduce_add(o[get_global_id(0)]);
 	}`
 	_, err := tryBuild(t, src, "k", 8, 8)
 	if !errors.Is(err, ErrUnsupported) {

@@ -38,6 +38,14 @@ type Exec struct {
 	g       *Group
 	imgRegs imageRegs // imageexec.go
 	phys    physCache // the buffer a Phys op reached last (physexec.go)
+	// Sub-groups across chunks (subgroupexec.go): the program has
+	// SubgroupSync ops; the chunks to run and where each stopped.
+	syncs     bool
+	sgRun     []bool
+	sgStops   []int
+	sgChunks  []int
+	sgRows    [4][]uint64 // operand and result rows of a Subgroup op
+	sgScratch SubgroupScratch
 }
 
 // xop is an Op decoded for the executor: slots as word indices into the
@@ -98,6 +106,10 @@ func NewExec(p *Program) *Exec {
 		e.scratch[i] = make([]uint64, C)
 	}
 	e.mem = make([][]byte, len(p.Regions))
+	e.syncs = SubgroupSyncs(p)
+	for i := range e.sgRows {
+		e.sgRows[i] = make([]uint64, C)
+	}
 	return e
 }
 
@@ -196,6 +208,9 @@ func (e *Exec) RunGroup(g *Group) *Trap {
 	}
 	for c := range e.pcs {
 		e.pcs[c], e.done[c] = 0, false
+	}
+	if e.syncs {
+		return e.runSubgroups() // subgroupexec.go
 	}
 	for {
 		running := false
@@ -297,9 +312,11 @@ func (e *Exec) run(c int) *Trap {
 				}
 				pc = o.jump
 			}
-		case Barrier:
+		case Barrier, SubgroupSync:
 			e.pcs[c] = pc
 			return nil
+		case Subgroup:
+			e.subgroupOp(c, pc-1) // subgroupexec.go: whole sub-groups in the chunk
 		case Exit:
 			e.done[c] = true
 			return nil

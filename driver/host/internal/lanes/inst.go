@@ -52,6 +52,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	if bo, ok := binaryOps[x.Op]; ok {
 		return b.binary(in, x, bo)
 	}
+	if x.Op >= spirv.OpGroupNonUniformElect && x.Op <= spirv.OpGroupNonUniformLogicalXor {
+		return b.subgroup(in, x, cur) // subgroup.go
+	}
 	switch x.Op {
 	case spirv.OpVariable:
 		return b.localVar(in, x, cur)
@@ -110,6 +113,10 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		return b.store(dst.ptr, v, cur)
 	case spirv.OpControlBarrier:
+		if len(a) > 0 && b.subgroupScope(a[0]) {
+			b.subgroupBarrier() // subgroup.go
+			return nil
+		}
 		b.forget()
 		b.p.Barriers++
 		b.emit(Op{Code: Barrier, Dst: NoValue, A: NoValue, B: NoValue, C: NoValue, M: NoValue, Imm: int64(b.p.Barriers - 1)})

@@ -436,6 +436,36 @@ const (
 	// the quiet NaN 0x7e00 with A's sign.
 	FToHalf
 
+	// ---- sub-groups (subgroup.go; docs/hosttier.md, "Sub-groups") ----
+	//
+	// A sub-group is SubgroupSize lanes of consecutive linear local ids
+	// (the last one of a work-group holds what is left), as the
+	// interpreter lays them out. A chunk of SubgroupSize lanes or more
+	// holds whole sub-groups; a smaller one (native code's 8) holds part
+	// of one, and then the chunks of a sub-group meet at SubgroupSync ops.
+
+	// SubgroupSync (chunks smaller than a sub-group only): the chunk's run
+	// ends here as at a Barrier (Imm: its resume number, shared with the
+	// Barriers', in [0, Program.Barriers)), and the runner resumes it when
+	// no chunk of its sub-group can still reach this op in the same round
+	// (ScheduleSubgroups): those that stopped here meet, the runner
+	// computes the Subgroup ops right after it over their lanes (the
+	// chunks resume past them), and the others take no part. Build puts
+	// one before every run of Subgroup ops, for every sub-group barrier
+	// and before the back edges of the loops that hold either, so that
+	// the chunks of a sub-group go round such loops together.
+	SubgroupSync
+	// Subgroup: the OpGroupNonUniform* instruction Imm (a spirv.Op) of
+	// Subgroup scope on operand A (one component, of Kind; B: the lane id
+	// of a broadcast or shuffle), computed for each sub-group over its
+	// lanes active in M, as the interpreter computes it (driver/host's
+	// subgroup.go); Dst (Varying) is written for those lanes, the others'
+	// are garbage. Imm2 holds the group operation (bits 0-7), the cluster
+	// size of a ClusteredReduce (bits 8-15) and the width of an integer
+	// operand in bits (16-23: 8, 16, 32, 64). Ballot gives word 0 of the
+	// ballot (an I32; the other words are zero: sub-groups are 32 lanes).
+	Subgroup
+
 	numCodes
 )
 

@@ -60,6 +60,9 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		case spirv.BuiltInGlobalInvocationId, spirv.BuiltInLocalInvocationId, spirv.BuiltInWorkgroupId,
 			spirv.BuiltInNumWorkgroups, spirv.BuiltInWorkgroupSize, spirv.BuiltInLocalInvocationIndex:
 		default:
+			if subgroupBuiltin(spirv.BuiltIn(bi)) { // subgroup.go
+				break
+			}
 			return nil, unsupported("OpVariable", "built-in %s", spirv.BuiltIn(bi))
 		}
 		p.region, p.builtin = -1, spirv.BuiltIn(bi)
@@ -330,6 +333,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 
 // loadBuiltin reads a built-in input (one component, or the vector).
 func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
+	if subgroupBuiltin(p.builtin) {
+		return b.loadSubgroupBuiltin(p, t) // subgroup.go
+	}
 	s := &sval{t: t}
 	comps := []int{0, 1, 2}
 	if p.comp >= 0 {

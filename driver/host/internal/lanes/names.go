@@ -29,6 +29,7 @@ var codeNames = [...]string{
 	ImageWrite: "ImageWrite", ImageSize: "ImageSize",
 	HalfToF: "HalfToF", FToHalf: "FToHalf",
 	PhysLoad: "PhysLoad", PhysStore: "PhysStore", PhysAtomic: "PhysAtomic",
+	SubgroupSync: "SubgroupSync", Subgroup: "Subgroup",
 }
 
 func (c Code) String() string {
