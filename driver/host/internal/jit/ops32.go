@@ -106,7 +106,7 @@ func (g *gen) emit32(o *lanes.Op) error {
 	case lanes.RoundEven:
 		a.VROUNDPS(x, x, amd64.RoundNearest|amd64.RoundNoExc)
 	case lanes.FMin, lanes.FMax:
-		g.fminmax(o.Code == lanes.FMin, false)
+		g.fminmax32(o)
 	case lanes.FOrdEq, lanes.FOrdNe, lanes.FOrdLt, lanes.FOrdLe, lanes.FUnordEq,
 		lanes.FUnordNe, lanes.FUnordLt, lanes.FUnordLe, lanes.IsOrdered:
 		a.VCMPPS(x, x, y, fcmpPred[o.Code])
@@ -160,6 +160,38 @@ var fcmpPred = map[lanes.Code]uint8{
 
 // fminmax computes OpenCL's fmin (fmax) of Y0 and Y1 into Y0: the other
 // operand where one is NaN, -0 below +0. pd: four float64 lanes.
+// fminmax32 is FMin or FMax of F32 operands in Y0 and Y1. Against a
+// constant k that is not NaN, one vminps/vmaxps with k second is exact:
+// it gives k where the other operand is NaN (as fmath.Min/Max do) and k
+// where both are zeros, which is their answer unless k is the zero they
+// would not pick (+0 for min, -0 for max). clamp() and the like are such
+// ops (vector_mix: eight of them a work-item).
+func (g *gen) fminmax32(o *lanes.Op) {
+	a := &g.a
+	isMin := o.Code == lanes.FMin
+	const x, y = amd64.Y0, amd64.Y1
+	op := a.VMAXPS
+	zero := uint64(0x80000000)
+	if isMin {
+		op, zero = a.VMINPS, 0
+	}
+	plain := func(v lanes.Value) bool {
+		if !g.isConst(v) {
+			return false
+		}
+		k := uint32(g.p.Values[v].Bits)
+		return k&0x7fffffff <= 0x7f800000 && uint64(k) != zero
+	}
+	switch {
+	case plain(o.B):
+		op(x, x, y)
+	case plain(o.A):
+		op(x, y, x)
+	default:
+		g.fminmax(isMin, false)
+	}
+}
+
 func (g *gen) fminmax(isMin, pd bool) {
 	a := &g.a
 	const x, y, t, u = amd64.Y0, amd64.Y1, amd64.Y3, amd64.Y4
