@@ -52,3 +52,34 @@ func TestSpecMemoryLimitTiers(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateLimitTiers: a kernel whose private memory (a spec-constant-
+// sized array) just passes the host's budget for a worker's state fails
+// with the interpreter's error on every tier, though the lane tier's own
+// state is smaller; just within the budget every tier runs it.
+func TestPrivateLimitTiers(t *testing.T) {
+	spec := map[uint32]uint64{0: 64, 1: 64, 2: 4096} // 16 KiB per work-item
+	setTierIn(t, "interp")
+	per := prepare(t, glsl(t, "memlimit.comp"), "main", spec).stateBytes()
+	memSizes()
+	old := globalMem
+	t.Cleanup(func() { globalMem = old })
+	for _, budget := range []uint64{per - 1, per} {
+		globalMem = 2 * budget // stateBudget is half of it
+		var want string
+		for _, tier := range []string{"interp", "lanes", "native"} {
+			setTierIn(t, tier)
+			k := prepare(t, glsl(t, "memlimit.comp"), "main", spec)
+			out := make([]byte, 4*64)
+			err := fmt.Sprint(k.Run(context.Background(), dispatch([3]int{2, 1, 1}, nil, out)))
+			if tier == "interp" {
+				want = err
+				if (budget < per) != strings.Contains(err, "per work-item") {
+					t.Fatalf("budget %d, state %d: interpreter: %s", budget, per, err)
+				}
+			} else if err != want {
+				t.Errorf("budget %d: %s: %s\ninterpreter: %s", budget, tier, err, want)
+			}
+		}
+	}
+}
