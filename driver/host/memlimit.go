@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Sizes read from a module (array lengths, spec-constant-sized __local
@@ -94,4 +95,59 @@ func (k *Kernel) localBytes() uint64 {
 		}
 	}
 	return b / uint64(max(k.batch, 1))
+}
+
+// entryReach returns the ids named as operands by the instructions of
+// the functions the entry point reaches through OpFunctionCall. A
+// module of several kernels declares every kernel's __local arrays at
+// module scope; only those its own code names are the kernel's local
+// memory (the lane tier makes regions of those alone). An operand that
+// is a literal may name an id by chance: that only keeps a variable.
+func (m *Module) entryReach(entry uint32) map[uint32]bool {
+	names := map[uint32][]uint32{} // function → the operands of its body
+	var cur uint32
+	for i := range m.insts {
+		in := &m.insts[i]
+		switch in.op {
+		case spirv.OpFunction:
+			cur = in.id
+		case spirv.OpFunctionEnd:
+			cur = 0
+		default:
+			if cur != 0 {
+				names[cur] = append(names[cur], in.args...)
+			}
+		}
+	}
+	reach := map[uint32]bool{entry: true}
+	work := []uint32{entry}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, id := range names[f] {
+			if reach[id] {
+				continue
+			}
+			reach[id] = true
+			if _, isFn := names[id]; isFn {
+				work = append(work, id)
+			}
+		}
+	}
+	return reach
+}
+
+// dropUnreached empties the Workgroup variables the entry point's code
+// never names (entryReach), so that another kernel's __local arrays of
+// the same module are neither allocated nor counted against
+// CL_DEVICE_LOCAL_MEM_SIZE. It runs after the functions are prepared:
+// code of functions the entry does not call still names the region.
+func (p *prep) dropUnreached() {
+	reach := p.m.entryReach(p.entryID)
+	for id, r := range p.region {
+		rg := &p.k.regions[r]
+		if rg.kind == regionWorkgroup && !rg.shared && !reach[id] {
+			rg.size, rg.init, rg.image = 0, nil, nil
+		}
+	}
 }

@@ -3,6 +3,7 @@ package host_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -92,5 +93,51 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 	// A kernel within the limits still runs.
 	if err := launchErr(t, `kernel void k(global int *o) { int a[1024]; a[o[3] & 15] = 5; o[1] = a[o[2] & 15]; }`, "k", 256, 64); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMemoryLimitTiers: __local kernel arguments (clSetKernelArg(size,
+// NULL), specialization constants in the module), __local arrays and
+// work-group sizes past the device's limits give the same error on the
+// interpreter, the lane tier and in native code, word for word; a kernel
+// is charged only the __local arrays its own code names, not those of
+// other kernels of its program (the interpreter counted them all).
+func TestMemoryLimitTiers(t *testing.T) {
+	const use = `l[get_local_id(0)] = o[get_local_id(0)]; barrier(CLK_LOCAL_MEM_FENCE); o[get_local_id(0)] = l[15 - get_local_id(0)];`
+	for _, c := range []struct {
+		name, src string
+		local     uint64
+		localArgs []uint64
+		want      string // part of the error, "" for none
+	}{
+		{"local argument", `kernel void k(global int *o, local int *l) {` + use + `}`, 16, []uint64{2700000},
+			"host: kernel k: 2700000 bytes of local (Workgroup) memory per work-group: more than the device's 1048576 (CL_DEVICE_LOCAL_MEM_SIZE)"},
+		{"two local arguments", `kernel void k(global int *o, local int *l, local int *m) {` + use + ` m[3] = 1; o[1] = m[3]; }`, 16, []uint64{600000, 600000},
+			"1200000 bytes of local"},
+		{"local argument at the limit", `kernel void k(global int *o, local int *l) {` + use + `}`, 16, []uint64{1 << 20}, ""},
+		{"local array", `kernel void k(global int *o) { local int l[300000];` + use + `}`, 16, nil, "1200000 bytes of local"},
+		{"another kernel's local arrays", `kernel void k(global int *o) { o[get_local_id(0)] = 1; }
+kernel void k2(global int *o) { local int l[200000];` + use + `}
+kernel void k3(global int *o) { local int l[200000];` + use + `}`, 16, nil, ""},
+		{"another kernel's local argument", `kernel void k(global int *o, local int *l) {` + use + `}
+kernel void k2(global int *o, local int *l) {` + use + `}`, 16, []uint64{1 << 20}, ""},
+		{"too many work-items", `kernel void k(global int *o) { o[get_local_id(0) & 15] = 1; }`, 2048, nil,
+			"host: kernel k: work-group of 2048 work-items, at most 1024"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var want string
+			for _, tier := range []string{"interp", "lanes", "native"} {
+				setTier(t, tier)
+				err := fmt.Sprint(launchErr(t, c.src, "k", c.local, c.local, c.localArgs...))
+				if tier == "interp" {
+					want = err
+					if c.want == "" && err != "<nil>" || c.want != "" && !strings.Contains(err, c.want) {
+						t.Fatalf("interpreter: %s, want %q", err, c.want)
+					}
+				} else if err != want {
+					t.Errorf("%s: %s\ninterpreter: %s", tier, err, want)
+				}
+			}
+		})
 	}
 }

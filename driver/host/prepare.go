@@ -269,6 +269,7 @@ func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, pl
 	if p.k.entry == nil {
 		return nil, p, p.errorf("entry point function %%%d not found", ep.Function)
 	}
+	p.dropUnreached() // memlimit.go
 	p.k.rows = p.nrows
 	return p.k, p, nil
 }

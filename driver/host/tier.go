@@ -131,8 +131,12 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 
 // tierFit is fitWorkers for a kernel on a tier: how many of nw workers'
 // frames and memories fit in stateBudget. Where a group's local memory
-// passes the device's, or one worker's memory the budget, the
-// interpreter's kernel decides, with its errors (memlimit.go).
+// passes the device's, or one worker's memory nears the budget, the
+// interpreter's kernel decides, with its errors (memlimit.go), so that
+// every tier refuses the same kernels with the same words. Nearing is
+// past a 64th of the budget: the interpreter's state (its register rows
+// besides the same private and local memory) is never 64 times the
+// tier's, and kernels that large are rare enough to prepare it for.
 func (k *Kernel) tierFit(nw int) (int, error) {
 	var local uint64
 	for _, rg := range k.tier.prog.Regions {
@@ -142,7 +146,7 @@ func (k *Kernel) tierFit(nw int) (int, error) {
 	}
 	per := k.tier.workerBytes()
 	budget := stateBudget()
-	if local > maxLocalMem || per > budget {
+	if local > maxLocalMem || per > budget/64 {
 		ik, err := k.tier.interp()
 		if err != nil {
 			return 0, err

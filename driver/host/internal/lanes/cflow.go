@@ -32,7 +32,11 @@ type instance struct {
 	masks []Value // per block: its mask register, or NoValue (fast or entry)
 	fast  []bool  // the block runs under its only predecessor's mask, which falls into it
 	loops map[int]*loop
-	ends  map[int][]*loop // loops by their last block
+	// loopList holds the loops of loops in block order: what ranges over
+	// the loops uses it, so that Build gives the same program every time
+	// (shadow registers are made in the order of inLoops).
+	loopList []*loop
+	ends     map[int][]*loop // loops by their last block
 	// phis holds phi registers; shadowed the ids each loop shadows.
 	phis    map[spirv.ID]*sval
 	inLoops [][]*loop // per block: the loops whose range holds it
@@ -169,10 +173,11 @@ func (b *builder) function(in *instance, m Value) error {
 			l.order = fs.shadows[k]
 		}
 		in.loops[s.head] = l
+		in.loopList = append(in.loopList, l)
 		in.ends[s.merge-1] = append(in.ends[s.merge-1], l)
 	}
 	in.inLoops = make([][]*loop, n)
-	for _, l := range in.loops {
+	for _, l := range in.loopList {
 		for i := l.head; i < l.merge; i++ {
 			in.inLoops[i] = append(in.inLoops[i], l)
 		}

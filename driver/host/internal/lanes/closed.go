@@ -27,8 +27,8 @@ type closure struct {
 
 func newClosure(in *instance, preds [][]int) *closure {
 	var loops []span
-	for h, l := range in.loops {
-		loops = append(loops, span{h, l.merge})
+	for _, l := range in.loopList {
+		loops = append(loops, span{l.head, l.merge})
 	}
 	return newClosureOf(preds, loops)
 }

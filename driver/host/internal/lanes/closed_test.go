@@ -23,6 +23,11 @@ func TestClosureMatchesScans(t *testing.T) {
 			h := rng.Intn(n)
 			in.loops[h] = &loop{head: h, merge: h + 1 + rng.Intn(n-h)}
 		}
+		for h := range n { // loopList: the loops in block order
+			if l := in.loops[h]; l != nil {
+				in.loopList = append(in.loopList, l)
+			}
+		}
 		c := newClosure(in, preds)
 		for a := range n {
 			for b := a + 1; b <= n; b++ {

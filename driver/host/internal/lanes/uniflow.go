@@ -123,7 +123,8 @@ func (b *builder) findConverged(in *instance, preds [][]int) {
 		}
 	}
 	b.markSealed(in)
-	for h, l := range in.loops {
+	for _, l := range in.loopList {
+		h := l.head
 		if in.direct[h] {
 			l.jumps = true
 			continue

@@ -112,7 +112,7 @@ type uniLoop struct {
 // assumeUniformExits drops the shadows of the instance's loops not yet
 // found to need them.
 func (b *builder) assumeUniformExits(in *instance) {
-	for _, l := range in.loops {
+	for _, l := range in.loopList {
 		key := loopKey{in.seq, l.head}
 		if b.shadowed[key] || len(l.order) == 0 {
 			continue
