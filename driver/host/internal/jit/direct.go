@@ -157,13 +157,17 @@ func (g *gen) directCode(o *lanes.Op) bool {
 	case lanes.Index:
 		return g.directIndex(o)
 	case lanes.Mul:
-		// By a constant (a power of two: a shift); 32-bit products of
-		// two variables stay in emit32.
+		// 32-bit: VPMULLD, of a register or a pool constant (a power of
+		// two: a shift); 64-bit only by a power of two (a shift), other
+		// 64-bit products stay in emit64.
+		if o.Kind == lanes.I32 {
+			return true
+		}
 		k := o.B
 		if g.isConst(o.A) {
 			k = o.A
 		}
-		return g.isConst(k) && (o.Kind == lanes.I32 || pow2(g.p.Values[k].Bits))
+		return g.isConst(k) && pow2(g.p.Values[k].Bits)
 	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU:
 		return o.Kind != lanes.Mask
 	case lanes.ShrS:
