@@ -139,6 +139,9 @@ func (g *gen) directCode(o *lanes.Op) bool {
 	if !g.caching || o.Dst == lanes.NoValue || g.direct.reads == nil {
 		return false
 	}
+	if g.directCompare(o) { // cmpdirect.go
+		return true
+	}
 	w := o.Kind.Bytes()
 	if g.kind(o.Dst).Bytes() != w || (o.Kind != lanes.I32 && o.Kind != lanes.I64 && o.Kind != lanes.Mask) {
 		return false
@@ -154,13 +157,17 @@ func (g *gen) directCode(o *lanes.Op) bool {
 	case lanes.Index:
 		return g.directIndex(o)
 	case lanes.Mul:
-		// By a constant (a power of two: a shift); 32-bit products of
-		// two variables stay in emit32.
+		// 32-bit: VPMULLD, of a register or a pool constant (a power of
+		// two: a shift); 64-bit only by a power of two (a shift), other
+		// 64-bit products stay in emit64.
+		if o.Kind == lanes.I32 {
+			return true
+		}
 		k := o.B
 		if g.isConst(o.A) {
 			k = o.A
 		}
-		return g.isConst(k) && (o.Kind == lanes.I32 || pow2(g.p.Values[k].Bits))
+		return g.isConst(k) && pow2(g.p.Values[k].Bits)
 	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU:
 		return o.Kind != lanes.Mask
 	case lanes.ShrS:
@@ -189,7 +196,8 @@ func (g *gen) emitDirect(o *lanes.Op) {
 	}
 	A, B := o.A, o.B
 	switch o.Code {
-	case lanes.Mul, lanes.Add, lanes.And, lanes.Or, lanes.Xor, lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor:
+	case lanes.Mul, lanes.Add, lanes.And, lanes.Or, lanes.Xor, lanes.MaskAnd, lanes.MaskOr, lanes.MaskXor,
+		lanes.Eq, lanes.Ne:
 		// Commutative: a constant goes second, where it is a memory operand.
 		if g.isConst(A) && !g.isConst(B) {
 			A, B = B, A
@@ -263,6 +271,10 @@ func (g *gen) splatW(wide bool, v uint64) amd64.Mem {
 
 // directOp is d = x op y, 32-bit lanes or 64-bit (wide).
 func (g *gen) directOp(c lanes.Code, wide bool, d, x, y amd64.Y) {
+	if isCompare(c) { // cmpdirect.go
+		g.compareRegs(c, d, x, y)
+		return
+	}
 	insn(c, wide).reg(&g.a, d, x, y)
 }
 
@@ -274,6 +286,10 @@ func pow2(k uint64) bool { return k != 0 && k&(k-1) == 0 }
 // constant pool.
 func (g *gen) directConst(c lanes.Code, wide bool, d, x amd64.Y, k uint64) {
 	a := &g.a
+	if isCompare(c) { // cmpdirect.go
+		g.compareConst(c, d, x, uint32(k))
+		return
+	}
 	w := uint64(32)
 	if wide {
 		w = 64
