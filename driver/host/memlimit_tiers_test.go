@@ -32,7 +32,7 @@ func TestSpecMemoryLimitTiers(t *testing.T) {
 			if tier != "interp" && !k.OnTier() || tier == "native" && nativeCompile != nil && !k.OnNative() {
 				t.Fatalf("%v: %s: not on that tier", c.spec, tier)
 			}
-			out := make([]byte, 4*64)
+			out := make([]byte, 4*(64+3*1024)) // the input, then a word per work-item
 			for i := range out {
 				out[i] = byte(i * 7)
 			}
@@ -70,7 +70,7 @@ func TestPrivateLimitTiers(t *testing.T) {
 		for _, tier := range []string{"interp", "lanes", "native"} {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "memlimit.comp"), "main", spec)
-			out := make([]byte, 4*64)
+			out := make([]byte, 4*(64+2*64))
 			err := fmt.Sprint(k.Run(context.Background(), dispatch([3]int{2, 1, 1}, nil, out)))
 			if tier == "interp" {
 				want = err

@@ -14,5 +14,8 @@ void main() {
     priv[i] = data[(lid + i) & 63];
   scratch[lid % LOCAL] = priv[data[lid & 63] % PRIV];
   barrier();
-  data[gl_GlobalInvocationID.x & 63] = scratch[(lid + 1) % LOCAL];
+  // Words 0-63 are the input, read by every group; each work-item writes
+  // a word of its own after them, so that groups run in parallel do not
+  // race.
+  data[64 + gl_GlobalInvocationID.x] = scratch[(lid + 1) % LOCAL];
 }
