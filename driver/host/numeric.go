@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"math"
 	"math/bits"
 
@@ -211,64 +212,10 @@ func isNormal(a float64, w intw) uint64 {
 }
 
 // h2f widens an IEEE half to float32 (exactly).
-func h2f(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	man := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f:
-		return math.Float32frombits(sign | 0xff<<23 | man<<13)
-	case exp != 0:
-		return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
-	case man == 0:
-		return math.Float32frombits(sign)
-	}
-	// Subnormal half: normalize.
-	e := uint32(113)
-	for man&0x400 == 0 {
-		man <<= 1
-		e--
-	}
-	return math.Float32frombits(sign | e<<23 | (man&0x3ff)<<13)
-}
+func h2f(h uint16) float32 { return fmath.HalfToFloat32(h) }
 
 // f2h narrows a float32 to an IEEE half, rounding to nearest even.
-func f2h(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int32(b>>23) & 0xff
-	man := b & 0x7fffff
-	if exp == 0xff {
-		if man != 0 {
-			return sign | 0x7e00
-		}
-		return sign | 0x7c00
-	}
-	e := exp - 127 + 15
-	if e >= 0x1f {
-		return sign | 0x7c00
-	}
-	if e <= 0 {
-		if e < -10 {
-			return sign
-		}
-		man |= 0x800000
-		shift := uint32(14 - e)
-		h := man >> shift
-		rem := man & (1<<shift - 1)
-		half := uint32(1) << (shift - 1)
-		if rem > half || (rem == half && h&1 != 0) {
-			h++
-		}
-		return sign | uint16(h)
-	}
-	h := uint32(e)<<10 | man>>13
-	rem := man & 0x1fff
-	if rem > 0x1000 || (rem == 0x1000 && h&1 != 0) {
-		h++ // may carry into the exponent, giving infinity: correct
-	}
-	return sign | uint16(h)
-}
+func f2h(f float32) uint16 { return fmath.Float32ToHalf(f) }
 
 // isNaN32 says whether a slot holds a float32 NaN.
 func isNaN32(x uint64) bool { return uint32(x)&0x7fffffff > 0x7f800000 }

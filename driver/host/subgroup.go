@@ -1,9 +1,9 @@
 package host
 
 import (
-	"math"
 	"math/bits"
 
+	"github.com/clgo/clgo/driver/host/internal/groupop"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -55,121 +55,6 @@ func subgroupMask(b spirv.BuiltIn, c int, id uint32) uint64 {
 		m = 1<<id - 1
 	}
 	return uint64(m)
-}
-
-// groupIdentity is the identity of a GroupNonUniform arithmetic operation
-// on scalars of type t: what an exclusive scan gives its first lane.
-func groupIdentity(op spirv.Op, t *typ) uint64 {
-	w := widthOf(t.width)
-	switch op {
-	case spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformLogicalAnd:
-		return 1
-	case spirv.OpGroupNonUniformFMul:
-		return floatBits(t.width, 1)
-	case spirv.OpGroupNonUniformSMin:
-		return w.m >> 1
-	case spirv.OpGroupNonUniformUMin, spirv.OpGroupNonUniformBitwiseAnd:
-		return w.m
-	case spirv.OpGroupNonUniformSMax:
-		return (w.m >> 1) + 1
-	case spirv.OpGroupNonUniformFMin:
-		return floatBits(t.width, math.Inf(1))
-	case spirv.OpGroupNonUniformFMax:
-		return floatBits(t.width, math.Inf(-1))
-	}
-	return 0 // add, or, xor, umax
-}
-
-// floatBits is x as a float of width bits, in a register slot.
-func floatBits(width int, x float64) uint64 {
-	switch width {
-	case 16:
-		return uint64(f2h(float32(x)))
-	case 32:
-		return uint64(math.Float32bits(float32(x)))
-	}
-	return math.Float64bits(x)
-}
-
-// slotFloat reads a float of width bits from a register slot.
-func slotFloat(width int, v uint64) float64 {
-	switch width {
-	case 16:
-		return float64(h2f(uint16(v)))
-	case 32:
-		return float64(math.Float32frombits(uint32(v)))
-	}
-	return math.Float64frombits(v)
-}
-
-// groupCombine is the binary operation of a GroupNonUniform arithmetic
-// instruction on scalars of type t.
-func groupCombine(op spirv.Op, t *typ) func(a, b uint64) uint64 {
-	w := widthOf(t.width)
-	fw := t.width
-	float := func(f func(x, y float64) float64) func(a, b uint64) uint64 {
-		return func(a, b uint64) uint64 {
-			x, y := slotFloat(fw, a), slotFloat(fw, b)
-			if fw == 32 || fw == 16 {
-				// Round once in float: the product or sum of two
-				// floats is exact in double.
-				return floatBits(fw, float64(float32(f(x, y))))
-			}
-			return floatBits(fw, f(x, y))
-		}
-	}
-	// fmin and fmax take the number when one operand is a NaN.
-	fmin := func(x, y float64) float64 {
-		if math.IsNaN(x) || y < x {
-			return y
-		}
-		return x
-	}
-	fmax := func(x, y float64) float64 {
-		if math.IsNaN(x) || y > x {
-			return y
-		}
-		return x
-	}
-	switch op {
-	case spirv.OpGroupNonUniformIAdd:
-		return func(a, b uint64) uint64 { return (a + b) & w.m }
-	case spirv.OpGroupNonUniformIMul:
-		return func(a, b uint64) uint64 { return (a * b) & w.m }
-	case spirv.OpGroupNonUniformSMin:
-		return func(a, b uint64) uint64 {
-			if sx(b, w) < sx(a, w) {
-				return b
-			}
-			return a
-		}
-	case spirv.OpGroupNonUniformSMax:
-		return func(a, b uint64) uint64 {
-			if sx(b, w) > sx(a, w) {
-				return b
-			}
-			return a
-		}
-	case spirv.OpGroupNonUniformUMin:
-		return func(a, b uint64) uint64 { return min(a, b) }
-	case spirv.OpGroupNonUniformUMax:
-		return func(a, b uint64) uint64 { return max(a, b) }
-	case spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformLogicalAnd:
-		return func(a, b uint64) uint64 { return a & b }
-	case spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformLogicalOr:
-		return func(a, b uint64) uint64 { return a | b }
-	case spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformLogicalXor:
-		return func(a, b uint64) uint64 { return a ^ b }
-	case spirv.OpGroupNonUniformFAdd:
-		return float(func(x, y float64) float64 { return x + y })
-	case spirv.OpGroupNonUniformFMul:
-		return float(func(x, y float64) float64 { return x * y })
-	case spirv.OpGroupNonUniformFMin:
-		return float(fmin)
-	case spirv.OpGroupNonUniformFMax:
-		return float(fmax)
-	}
-	return nil
 }
 
 // groupNonUniform compiles a GroupNonUniform instruction of Subgroup
@@ -423,11 +308,11 @@ func (p *prep) groupNonUniform(in *inst) (func(*state), error) {
 	if rt == nil || rt.comps != xt.comps {
 		return nil, p.errorf("%v: result and operand types differ", in.op)
 	}
-	combine := groupCombine(in.op, st)
-	if combine == nil {
+	arith, ok := groupop.New(in.op, st.width)
+	if !ok {
 		return nil, p.errorf("unsupported instruction %v", in.op)
 	}
-	id := groupIdentity(in.op, st)
+	combine, id := arith.Combine, arith.Identity()
 	cluster := SubgroupWidth
 	switch gop {
 	case spirv.GroupOperationReduce, spirv.GroupOperationInclusiveScan, spirv.GroupOperationExclusiveScan:

@@ -1,8 +1,7 @@
 package lanes
 
 import (
-	"math"
-
+	"github.com/clgo/clgo/driver/host/internal/groupop"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -98,8 +97,9 @@ func evalSubgroup(o *Op, n int, act uint64, a, id, out []uint64) {
 func subgroupArith(o *Op, n int, act uint64, a, out []uint64) {
 	gop := o.Imm2 & 0xff
 	w := int(o.Imm2 >> 16 & 0xff)
-	combine := subgroupCombine(spirv.Op(o.Imm), o.Kind, w)
-	id := subgroupIdentity(spirv.Op(o.Imm), o.Kind, w)
+	// Build admits only the arithmetic instructions (subgroup.go).
+	combine, _ := groupop.New(spirv.Op(o.Imm), w)
+	id := combine.Identity()
 	cluster := n
 	if gop == sgClustered {
 		cluster = int(o.Imm2 >> 8 & 0xff)
@@ -114,12 +114,12 @@ func subgroupArith(o *Op, n int, act uint64, a, out []uint64) {
 			switch gop {
 			case sgExclusive:
 				out[l] = acc
-				acc = combine.do(acc, a[l])
+				acc = combine.Combine(acc, a[l])
 			case sgInclusive:
-				acc = combine.do(acc, a[l])
+				acc = combine.Combine(acc, a[l])
 				out[l] = acc
 			default:
-				acc = combine.do(acc, a[l])
+				acc = combine.Combine(acc, a[l])
 			}
 		}
 		if gop == sgReduce || gop == sgClustered {
@@ -130,121 +130,4 @@ func subgroupArith(o *Op, n int, act uint64, a, out []uint64) {
 			}
 		}
 	}
-}
-
-// sext reads the w-bit integer v as signed.
-func sext(v uint64, w int) int64 {
-	return int64(v<<(64-w)) >> (64 - w)
-}
-
-// subgroupIdentity is what an exclusive scan gives its first lane.
-func subgroupIdentity(op spirv.Op, k Kind, w int) uint64 {
-	m := widthMask(w)
-	fl := func(x float64) uint64 {
-		if k == F32 {
-			return uint64(math.Float32bits(float32(x)))
-		}
-		return math.Float64bits(x)
-	}
-	switch op {
-	case spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformLogicalAnd:
-		return 1
-	case spirv.OpGroupNonUniformFMul:
-		return fl(1)
-	case spirv.OpGroupNonUniformSMin:
-		return m >> 1
-	case spirv.OpGroupNonUniformUMin, spirv.OpGroupNonUniformBitwiseAnd:
-		return m
-	case spirv.OpGroupNonUniformSMax:
-		return m>>1 + 1
-	case spirv.OpGroupNonUniformFMin:
-		return fl(math.Inf(1))
-	case spirv.OpGroupNonUniformFMax:
-		return fl(math.Inf(-1))
-	}
-	return 0 // add, or, xor, umax
-}
-
-// sgCombine is the binary operation of an arithmetic instruction on
-// w-bit operands of kind k (a value, so that an evaluation allocates
-// nothing).
-type sgCombine struct {
-	op spirv.Op
-	k  Kind
-	w  int
-	m  uint64
-}
-
-func subgroupCombine(op spirv.Op, k Kind, w int) sgCombine {
-	return sgCombine{op, k, w, widthMask(w)}
-}
-
-// fmin and fmax take the number when one operand is a NaN (the
-// interpreter's formulas, not nmin's).
-func sgFMin(x, y float64) float64 {
-	if math.IsNaN(x) || y < x {
-		return y
-	}
-	return x
-}
-
-func sgFMax(x, y float64) float64 {
-	if math.IsNaN(x) || y > x {
-		return y
-	}
-	return x
-}
-
-func (c sgCombine) do(a, b uint64) uint64 {
-	switch c.op {
-	case spirv.OpGroupNonUniformIAdd:
-		return (a + b) & c.m
-	case spirv.OpGroupNonUniformIMul:
-		return (a * b) & c.m
-	case spirv.OpGroupNonUniformSMin:
-		if sext(b, c.w) < sext(a, c.w) {
-			return b
-		}
-		return a
-	case spirv.OpGroupNonUniformSMax:
-		if sext(b, c.w) > sext(a, c.w) {
-			return b
-		}
-		return a
-	case spirv.OpGroupNonUniformUMin:
-		return min(a, b)
-	case spirv.OpGroupNonUniformUMax:
-		return max(a, b)
-	case spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformLogicalAnd:
-		return a & b
-	case spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformLogicalOr:
-		return a | b
-	case spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformLogicalXor:
-		return a ^ b
-	}
-	var x, y float64
-	if c.k == F32 {
-		x, y = float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
-	} else {
-		x, y = math.Float64frombits(a), math.Float64frombits(b)
-	}
-	var r float64
-	switch c.op {
-	case spirv.OpGroupNonUniformFAdd:
-		r = x + y
-	case spirv.OpGroupNonUniformFMul:
-		r = x * y
-	case spirv.OpGroupNonUniformFMin:
-		r = sgFMin(x, y)
-	case spirv.OpGroupNonUniformFMax:
-		r = sgFMax(x, y)
-	default:
-		return a
-	}
-	if c.k == F32 {
-		// Rounded once to float: the sum or product of two floats is
-		// exact in double.
-		return uint64(math.Float32bits(float32(r)))
-	}
-	return math.Float64bits(r)
 }
