@@ -48,17 +48,20 @@ func (g *gen) prefetchSlot(ac access) (int32, bool) {
 		p.Local[0]%chunk != 0 || rc > maxRowChunks || rc&(rc-1) != 0 {
 		return 0, false
 	}
+	return g.historySlot(ac)
+}
+
+// historySlot gives the current op (an access of region ac.r) its
+// history in ctx: the one it has, else a new one if it is the first
+// access of that region to ask and slots are left. One access per
+// buffer: a stencil's loads of neighbouring rows share their lines, and
+// each prefetch costs up to ten instructions a chunk.
+func (g *gen) historySlot(ac access) (int32, bool) {
 	if g.prefetchOps == nil {
-		g.prefetchOps = map[int]int32{}
+		g.prefetchOps, g.prefetchRegions = map[int]int32{}, map[int]bool{}
 	}
 	if k, ok := g.prefetchOps[g.op]; ok {
 		return k, true
-	}
-	// One access per buffer, the first in the program: a stencil's
-	// loads of neighbouring rows share their lines, and each prefetch
-	// costs ten instructions a chunk.
-	if g.prefetchRegions == nil {
-		g.prefetchRegions = map[int]bool{}
 	}
 	if len(g.prefetchOps) == maxPrefetch || g.prefetchRegions[ac.r] {
 		return 0, false

@@ -40,19 +40,7 @@ func (g *gen) streamSlot(ac access) (int32, bool) {
 	if p.Regions[ac.r].Kind != lanes.RegionBuffer || p.Local[1]*p.Local[2] != 1 {
 		return 0, false
 	}
-	if g.prefetchOps == nil {
-		g.prefetchOps, g.prefetchRegions = map[int]int32{}, map[int]bool{}
-	}
-	if k, ok := g.prefetchOps[g.op]; ok {
-		return k, true
-	}
-	if len(g.prefetchOps) == maxPrefetch || g.prefetchRegions[ac.r] {
-		return 0, false
-	}
-	k := offPrefetch + int32(len(g.prefetchOps))*8*maxRowChunks
-	g.prefetchOps[g.op] = k
-	g.prefetchRegions[ac.r] = true
-	return k, true
+	return g.historySlot(ac) // prefetch.go
 }
 
 // streamPrefetch emits the prefetch of the vector access just made at
