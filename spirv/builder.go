@@ -511,6 +511,29 @@ func (b *Builder) GlobalExtInst(resultType, set ID, inst uint32, operands ...ID)
 	return b.global(OpExtInst, resultType, append([]uint32{uint32(set), inst}, ids(operands)...))
 }
 
+// Float16Value is the float32 value (exact) of the IEEE half with bits h,
+// the inverse of Float16Bits: NaN payloads are kept, not quieted.
+func Float16Value(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	man := uint32(h) & 0x3ff
+	switch {
+	case exp == 0x1f:
+		return math.Float32frombits(sign | 0xff<<23 | man<<13)
+	case exp != 0:
+		return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
+	case man == 0:
+		return math.Float32frombits(sign)
+	}
+	// A subnormal half: normalize.
+	e := uint32(113)
+	for man&0x400 == 0 {
+		man <<= 1
+		e--
+	}
+	return math.Float32frombits(sign | e<<23 | (man&0x3ff)<<13)
+}
+
 // Float16Bits converts f to IEEE half precision, rounding to nearest even.
 func Float16Bits(f float32) uint16 {
 	bits := math.Float32bits(f)

@@ -103,7 +103,7 @@ func (t *translator) scalarLiteral(in *spirv.Instruction, ty spirv.ID, words []u
 	case spirv.OpTypeFloat:
 		switch ti.width {
 		case 16:
-			f := halfToFloat(uint16(lo))
+			f := spirv.Float16Value(uint16(lo))
 			return "((half)" + floatLiteral(float64(f), 32, uint64(math.Float32bits(f))) + ")", nil
 		case 32:
 			return floatLiteral(float64(math.Float32frombits(uint32(lo))), 32, uint64(uint32(lo))), nil
@@ -140,23 +140,6 @@ func floatLiteral(f float64, bits int, raw uint64) string {
 	}
 	s := strconv.FormatFloat(f, 'x', -1, bits)
 	return "(" + s + suffix + ")"
-}
-
-func halfToFloat(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	man := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f:
-		return math.Float32frombits(sign | 0x7f800000 | man<<13)
-	case exp == 0:
-		f := float32(man) / 1024 / 16384
-		if sign != 0 {
-			f = -f
-		}
-		return f
-	}
-	return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
 }
 
 // declareConst gives a constant its C expression (and initializer).

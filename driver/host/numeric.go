@@ -1,7 +1,6 @@
 package host
 
 import (
-	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"math"
 	"math/bits"
 
@@ -212,10 +211,10 @@ func isNormal(a float64, w intw) uint64 {
 }
 
 // h2f widens an IEEE half to float32 (exactly).
-func h2f(h uint16) float32 { return fmath.HalfToFloat32(h) }
+func h2f(h uint16) float32 { return spirv.Float16Value(h) }
 
 // f2h narrows a float32 to an IEEE half, rounding to nearest even.
-func f2h(f float32) uint16 { return fmath.Float32ToHalf(f) }
+func f2h(f float32) uint16 { return spirv.Float16Bits(f) }
 
 // isNaN32 says whether a slot holds a float32 NaN.
 func isNaN32(x uint64) bool { return uint32(x)&0x7fffffff > 0x7f800000 }

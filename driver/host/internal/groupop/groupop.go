@@ -9,7 +9,6 @@ package groupop
 import (
 	"math"
 
-	"github.com/clgo/clgo/driver/host/internal/fmath"
 	"github.com/clgo/clgo/spirv"
 )
 
@@ -128,7 +127,7 @@ func (c Op) signed(v uint64) int64 {
 func (c Op) float(x float64) uint64 {
 	switch c.width {
 	case 16:
-		return uint64(fmath.Float32ToHalf(float32(x)))
+		return uint64(spirv.Float16Bits(float32(x)))
 	case 32:
 		return uint64(math.Float32bits(float32(x)))
 	}
@@ -139,7 +138,7 @@ func (c Op) float(x float64) uint64 {
 func (c Op) slot(v uint64) float64 {
 	switch c.width {
 	case 16:
-		return float64(fmath.HalfToFloat32(uint16(v)))
+		return float64(spirv.Float16Value(uint16(v)))
 	case 32:
 		return float64(math.Float32frombits(uint32(v)))
 	}
