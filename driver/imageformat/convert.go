@@ -85,7 +85,7 @@ func readChannel(t uint32, b []byte) uint32 {
 	case SignedInt32, UnsignedInt32, Float:
 		return le.Uint32(b)
 	case HalfFloat:
-		return math.Float32bits(HalfToFloat32(le.Uint16(b)))
+		return math.Float32bits(spirv.Float16Value(le.Uint16(b)))
 	}
 	return 0
 }
@@ -202,25 +202,6 @@ func linearToSRGB(c float32) float32 {
 		return float32(x * 12.92)
 	}
 	return float32(1.055*math.Pow(x, 1/2.4) - 0.055)
-}
-
-// HalfToFloat32 converts IEEE half-precision bits to float32 (exactly).
-func HalfToFloat32(h uint16) float32 {
-	sign := uint32(h&0x8000) << 16
-	exp := uint32(h>>10) & 0x1f
-	mant := uint32(h & 0x3ff)
-	switch {
-	case exp == 0x1f:
-		return math.Float32frombits(sign | 0x7f800000 | mant<<13)
-	case exp == 0:
-		// Zero or subnormal: mant * 2^-24.
-		f := float32(mant) * (1.0 / (1 << 24))
-		if sign != 0 {
-			f = -f
-		}
-		return f
-	}
-	return math.Float32frombits(sign | (exp+112)<<23 | mant<<13)
 }
 
 // Border is the border color of CLK_ADDRESS_CLAMP for an image of format

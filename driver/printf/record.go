@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"strings"
+
+	"github.com/clgo/clgo/spirv"
 )
 
 // formatRecord appends the text of one printf call: format with its
@@ -86,7 +88,7 @@ func (s *spec) formatScalar(dst []byte, b []byte, size int, str func(uint32) (st
 		var x float64
 		switch size {
 		case 2:
-			x = halfToFloat(uint16(v))
+			x = float64(spirv.Float16Value(uint16(v)))
 		case 4:
 			x = float64(math.Float32frombits(uint32(v)))
 		default:
@@ -116,24 +118,4 @@ func le(b []byte) uint64 {
 	var buf [8]byte
 	copy(buf[:], b)
 	return binary.LittleEndian.Uint64(buf[:])
-}
-
-// halfToFloat converts IEEE 754 binary16 bits.
-func halfToFloat(h uint16) float64 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	exp := int(h>>10) & 0x1f
-	frac := float64(h & 0x3ff)
-	switch exp {
-	case 0:
-		return sign * math.Ldexp(frac, -24)
-	case 0x1f:
-		if frac != 0 {
-			return math.NaN()
-		}
-		return math.Inf(int(sign))
-	}
-	return sign * math.Ldexp(1+frac/1024, exp-15)
 }
