@@ -83,16 +83,26 @@ func TestNativeImageEdges(t *testing.T) {
 	}
 }
 
-// BenchmarkNativeImages times three image kernels of the corpus at
-// 512x512 (testdata/bench_*.cl) on the interpreter and as native code
-// (before jit/image.go every image op was a call-out; clgo bench gives
-// PoCL's times, which benchPoCL cannot: it binds no images):
+// BenchmarkNativeImages times three image kernels of the corpus, scaled
+// to at least 512x512 work-items (kspec.Scaled grows the images with the
+// grid), on the interpreter and as native code (before jit/image.go every
+// image op was a call-out; clgo bench gives PoCL's times, which benchPoCL
+// cannot: it binds no images):
 // go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
 func BenchmarkNativeImages(b *testing.B) {
 	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur"} {
-		f := filepath.Join("testdata", "bench_"+name+".cl")
+		f := filepath.Join("..", "..", "testdata", "kernels", "images", name+".cl")
 		for _, tier := range []string{"interp", "native"} {
-			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
+			b.Run(name+"/"+tier, func(b *testing.B) {
+				setTier(b, tier)
+				s, src := loadSpec(b, f)
+				for s.GlobalCount() < 512*512 {
+					s = s.Scaled(s.ScaleStep())
+				}
+				r := newHostRun(b, s, src)
+				r.run(b)
+				timeRuns(b, r, s)
+			})
 		}
 	}
 }

@@ -42,12 +42,17 @@
 //     that same size then grows too, by the same factor, since nothing tells
 //     which dimension the scalar describes (w == h == global[0] ==
 //     global[1]: both grow by √f, so the work still grows by f).
+//     An image argument whose sizes equal all of a 2- or 3-D grid's
+//     (blur's source and destination) ties every dimension the same way.
 //   - Every integer scalar argument equal to the size of a growing
 //     dimension grows with it (w, h, n).
 //   - Every buffer whose element count is a multiple or a divisor of the
 //     work-item count grows with the work-item count (inputs read per
 //     work-item, per-group outputs); other buffers, locals and other
 //     scalars stay.
+//   - Every image extent equal to the global size of a growing dimension
+//     (width to dimension 0, height or a 1D array's size to 1, depth or a
+//     2D array's size to 2) grows with it; images of other sizes stay.
 //
 // So a factor is exact in powers of ScaleStep (2, or 4 when two dimensions
 // grow together). A kernel that sizes itself from get_global_size needs no

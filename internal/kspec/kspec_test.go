@@ -263,3 +263,38 @@ func TestFormat(t *testing.T) {
 		t.Fatalf("Format: %q", got)
 	}
 }
+
+// TestScaledImages: an image that covers the grid ties its dimensions, so
+// both grow (by 2 for a factor of 4) and images whose extents match grow
+// with them; an image of another size (a resize's source) keeps its size.
+func TestScaledImages(t *testing.T) {
+	s, err := Parse("a.cl", "//! kernel k\n//! global 21,14\n//! arg image2d<rgba,unorm8> 13x9 random\n//! arg image2d<rgba,float> 21x14 out\n//! arg image3d<r,float> 21x14x2 random\n//! arg image2d_array<r,float> 21x3x14 random\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Scaled(4)
+	type ext struct{ w, h, d, a, n uint64 }
+	got := func(i int) ext {
+		im := c.Args[i].Image
+		return ext{im.Width, im.Height, im.Depth, im.ArraySize, c.Args[i].N}
+	}
+	for i, want := range []ext{{13, 9, 0, 0, 117}, {42, 28, 0, 0, 42 * 28}, {42, 28, 2, 0, 42 * 28 * 2}, {42, 3, 0, 14, 42 * 3 * 14}} {
+		if g := got(i); g != want {
+			t.Errorf("arg %d: got %+v, want %+v", i, g, want)
+		}
+	}
+	if im := s.Args[1].Image; im.Height != 14 || s.Args[1].N != 21*14 {
+		t.Errorf("Scaled changed the original: %+v", im)
+	}
+	if s.ScaleStep() != 4 {
+		t.Errorf("step %d, want 4", s.ScaleStep())
+	}
+	// 1-D: the image grows with the one dimension.
+	s, err = Parse("a.cl", "//! kernel k\n//! global 64\n//! arg image1d<r,float> 64 random\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Scaled(8); c.Args[0].Image.Width != 512 || c.Args[0].N != 512 {
+		t.Errorf("1-D: %+v, N %d", c.Args[0].Image, c.Args[0].N)
+	}
+}

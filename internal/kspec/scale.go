@@ -12,7 +12,7 @@ import (
 // dimension of that size too. Such a scalar describes the size (a width, a
 // row length, a matrix order); with several dimensions of that size nothing
 // tells which one it describes, so they all grow by the same factor and the
-// scalar with them.
+// scalar with them. An image that covers the grid ties all its dimensions.
 func (s *Spec) scaledDims() []int {
 	last := len(s.Global) - 1
 	v := s.Global[last]
@@ -22,16 +22,41 @@ func (s *Spec) scaledDims() []int {
 			tied = true
 		}
 	}
+	var out []int
+	if s.gridImage() {
+		for d := range s.Global {
+			out = append(out, d)
+		}
+		return out
+	}
 	if !tied {
 		return []int{last}
 	}
-	var out []int
 	for d, g := range s.Global {
 		if g == v {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// gridImage reports whether an image argument covers the grid texel for
+// texel in two or more dimensions (its width, height, ... equal the global
+// sizes): such an image ties those dimensions as a size scalar does, so it
+// grows in all of them, not into a strip that passes the device's
+// image-height limit.
+func (s *Spec) gridImage() bool {
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.Kind != ArgImage || a.Image == nil || len(s.Global) < 2 {
+			continue
+		}
+		ext := a.Image.extents()
+		if len(ext) >= len(s.Global) && *ext[0] == s.Global[0] && *ext[1] == s.Global[1] && (len(s.Global) < 3 || *ext[2] == s.Global[2]) {
+			return true
+		}
+	}
+	return false
 }
 
 // intScalar returns the value of argument i when it is a non-negative
@@ -107,6 +132,46 @@ func (s *Spec) Scaled(f uint64) *Spec {
 		if a.Kind == ArgBuffer && (a.N%g == 0 || g%a.N == 0) {
 			a.N *= work
 		}
+		if a.Kind == ArgImage && a.Image != nil {
+			a.Image, a.N = s.scaledImage(a.Image, dims, r)
+		}
 	}
 	return &c
+}
+
+// scaledImage returns a copy of img whose extent along each scaled
+// dimension d (width for 0, then height or the 1D array size, then depth
+// or the 2D array size) grows by r where it equals the global size of d:
+// an image the grid covers texel for texel grows with the grid, one of
+// another size (the source of a resize) keeps it. Also its texel count.
+func (s *Spec) scaledImage(img *Image, dims []int, r uint64) (*Image, uint64) {
+	c := *img
+	ext := c.extents()
+	for _, d := range dims {
+		if d < len(ext) && *ext[d] == s.Global[d] {
+			*ext[d] *= r
+		}
+	}
+	n := uint64(1)
+	for _, e := range ext {
+		n *= *e
+	}
+	return &c, n
+}
+
+// extents points at img's sizes in the order of the grid's dimensions:
+// width, then height or a 1D array's size, then depth or a 2D array's size.
+func (img *Image) extents() []*uint64 {
+	ext := []*uint64{&img.Width}
+	switch img.MemType {
+	case Image1DArray:
+		ext = append(ext, &img.ArraySize)
+	case Image2D:
+		ext = append(ext, &img.Height)
+	case Image2DArray:
+		ext = append(ext, &img.Height, &img.ArraySize)
+	case Image3D:
+		ext = append(ext, &img.Height, &img.Depth)
+	}
+	return ext
 }
