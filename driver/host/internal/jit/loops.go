@@ -89,8 +89,11 @@ func (g *gen) analyzeLoops() {
 			loops = append(loops, l)
 		}
 	}
-	for _, l := range loops {
-		if !innermost(l, loops) {
+	// A loop is innermost when no other loop's head lies inside it: with
+	// the loops in head order (heads differ), when the next one's does not.
+	sort.Slice(loops, func(i, j int) bool { return loops[i].head < loops[j].head })
+	for k, l := range loops {
+		if k+1 < len(loops) && loops[k+1].head <= l.end {
 			continue
 		}
 		l.pins = g.choosePins(l)
@@ -102,16 +105,6 @@ func (g *gen) analyzeLoops() {
 		lp.endAt[l.end] = l
 	}
 	g.loops = lp
-}
-
-// innermost reports whether no other loop's head lies inside l.
-func innermost(l *loopInfo, loops []*loopInfo) bool {
-	for _, k := range loops {
-		if k != l && k.head > l.head && k.head <= l.end {
-			return false
-		}
-	}
-	return true
 }
 
 // choosePins picks the values of loop l to pin: those live at its head
@@ -183,24 +176,29 @@ func (g *gen) choosePins(l *loopInfo) []pin {
 // (nbody's force chain). One register stays free for the rest.
 func (g *gen) pinBudget(l *loopInfo) int {
 	ops := g.p.Ops
-	pressure := 0
+	// live holds the run-local values made so far whose last read is still
+	// ahead, n their registers; expire[i] those whose last read is op i,
+	// dropped before op i+1, so the walk is linear in the body.
 	live := map[lanes.Value]bool{}
+	expire := map[int][]lanes.Value{}
+	regs := func(v lanes.Value) int {
+		if g.kind(v).Bytes() == 8 && g.shape(v) == lanes.Varying {
+			return 2
+		}
+		return 1
+	}
+	pressure, n := 0, 0
 	for i := l.head; i <= l.end; i++ {
+		for _, v := range expire[i-1] {
+			delete(live, v)
+			n -= regs(v)
+		}
+		delete(expire, i-1)
 		o := &ops[i]
-		for v := range live {
-			if g.runs.lastRead[v] < i {
-				delete(live, v)
-			}
-		}
-		if v := o.Dst; v != lanes.NoValue && int(v) < len(g.runs.local) && g.runs.local[v] && g.runs.lastRead[v] > i {
+		if v := o.Dst; v != lanes.NoValue && int(v) < len(g.runs.local) && g.runs.local[v] && g.runs.lastRead[v] > i && !live[v] {
 			live[v] = true
-		}
-		n := 0
-		for v := range live {
-			n++
-			if g.kind(v).Bytes() == 8 && g.shape(v) == lanes.Varying {
-				n++
-			}
+			n += regs(v)
+			expire[g.runs.lastRead[v]] = append(expire[g.runs.lastRead[v]], v)
 		}
 		pressure = max(pressure, n)
 	}
