@@ -158,10 +158,11 @@ func (r *runner) subgroupPass() (done bool) {
 	if lanes.ScheduleSubgroups(k.p, s.stops, s.run, s.chunks, s.meet) {
 		return true
 	}
+	held := base + uint64(k.sgHeldOff) // a step to the next chunk, as ended
 	for c, run := range s.run {
 		if !run && s.stops[c] >= 0 {
 			s.held[c] = int64(binary.LittleEndian.Uint64(slot(c)))
-			binary.LittleEndian.PutUint64(slot(c), ended)
+			binary.LittleEndian.PutUint64(slot(c), held)
 		}
 	}
 	ctx := r.ctx
