@@ -77,6 +77,11 @@ func sgIntOp(op spirv.Op) bool {
 func (g *gen) emitSubgroupNative(o *lanes.Op, stride int32) {
 	a := &g.a
 	g.sgActivity(o, stride)
+	switch op := spirv.Op(o.Imm); op {
+	case spirv.OpGroupNonUniformAny, spirv.OpGroupNonUniformAll, spirv.OpGroupNonUniformBallot:
+		g.emitSubgroupVote(o, op, stride)
+		return
+	}
 	if o.A != lanes.NoValue {
 		g.sgGather(sgARow, o.A, stride)
 	}
@@ -92,41 +97,6 @@ func (g *gen) emitSubgroupNative(o *lanes.Op, stride int32) {
 			a.XORL(amd64.RDX, amd64.RDX)
 		})
 		g.sgScatter(o, stride, false)
-	case spirv.OpGroupNonUniformAny, spirv.OpGroupNonUniformAll:
-		// EDX: the vote (all ones or zero); a lane that is nonzero
-		// (Any) or zero (All) decides it.
-		any := op == spirv.OpGroupNonUniformAny
-		cond := amd64.CondE
-		if any {
-			a.XORL(amd64.RDX, amd64.RDX)
-		} else {
-			a.MOVLimm(amd64.RDX, 0xffffffff)
-			cond = amd64.CondNE
-		}
-		g.sgLaneLoop(func() {
-			skip := a.NewLabel()
-			a.CMPLmemImm(aL, 0)
-			a.Jcc(cond, skip)
-			if any {
-				a.MOVLimm(amd64.RDX, 0xffffffff)
-			} else {
-				a.XORL(amd64.RDX, amd64.RDX)
-			}
-			a.Bind(skip)
-		})
-		g.sgScatter(o, stride, true)
-	case spirv.OpGroupNonUniformBallot:
-		a.XORL(amd64.RDX, amd64.RDX)
-		g.sgLaneLoop(func() {
-			skip := a.NewLabel()
-			a.CMPLmemImm(aL, 0)
-			a.Jcc(amd64.CondE, skip)
-			a.MOVLimm(amd64.RAX, 1)
-			a.SHLQcl(amd64.RAX) // by the lane (sgLane is RCX)
-			a.ORL(amd64.RDX, amd64.RAX)
-			a.Bind(skip)
-		})
-		g.sgScatter(o, stride, true)
 	case spirv.OpGroupNonUniformBroadcastFirst:
 		// R11: the first active lane, -1 until the loop meets it.
 		a.MOVQimm(amd64.R11, -1)
@@ -172,6 +142,58 @@ func (g *gen) emitSubgroupNative(o *lanes.Op, stride int32) {
 	default:
 		g.emitSubgroupArith(o, op, stride)
 	}
+}
+
+// emitSubgroupVote computes Any, All (EDX: all ones or zero) and Ballot
+// (EDX: the active lanes' nonzero bits) a chunk row at a time: no lane
+// loop, no branch on the lanes' values (GROMACS's nbnxm kernels vote with
+// sub_group_any in their inner loops).
+func (g *gen) emitSubgroupVote(o *lanes.Op, op spirv.Op, stride int32) {
+	a := &g.a
+	uniform := g.p.Values[o.A].Shape == lanes.Uniform
+	decided := a.NewLabel()
+	switch op {
+	case spirv.OpGroupNonUniformAll:
+		a.MOVLimm(amd64.RDX, 0xffffffff)
+	default:
+		a.XORL(amd64.RDX, amd64.RDX)
+	}
+	a.VPXOR(amd64.Y2, amd64.Y2, amd64.Y2)
+	for j := range int32(sgChunks) {
+		skip := a.NewLabel()
+		a.TESTLimm(sgIn, 1<<j)
+		a.Jcc(amd64.CondE, skip)
+		if uniform {
+			a.VPBROADCASTDload(amd64.Y1, g.sgRow(o.A, j, stride))
+		} else {
+			a.VMOVDQUload(amd64.Y1, g.sgRow(o.A, j, stride))
+		}
+		a.VPCMPEQD(amd64.Y1, amd64.Y1, amd64.Y2) // the lanes that are 0
+		a.VMOVDQUload(amd64.Y0, sgScratch(sgActRow, j*chunk))
+		switch op {
+		case spirv.OpGroupNonUniformAll:
+			a.VPTEST(amd64.Y1, amd64.Y0) // an active lane that is 0?
+			a.Jcc(amd64.CondE, skip)
+			a.XORL(amd64.RDX, amd64.RDX)
+			a.JMP(decided)
+		case spirv.OpGroupNonUniformAny:
+			a.VPANDN(amd64.Y1, amd64.Y1, amd64.Y0) // active and not 0
+			a.VPTEST(amd64.Y1, amd64.Y1)
+			a.Jcc(amd64.CondE, skip)
+			a.MOVLimm(amd64.RDX, 0xffffffff)
+			a.JMP(decided)
+		default:
+			a.VPANDN(amd64.Y1, amd64.Y1, amd64.Y0)
+			a.VMOVMSKPS(amd64.RAX, amd64.Y1)
+			if j > 0 {
+				a.SHLLimm(amd64.RAX, uint8(j*chunk))
+			}
+			a.ORL(amd64.RDX, amd64.RAX)
+		}
+		a.Bind(skip)
+	}
+	a.Bind(decided)
+	g.sgScatter(o, stride, true)
 }
 
 // emitSubgroupArith computes a reduction or scan: the left fold from the
