@@ -84,6 +84,10 @@ type gen struct {
 	// cold: code emitted after the stubs, out of the ops' straight line
 	// (interleave.go's pattern checks).
 	cold []func()
+	// sgHeld: the resume point of a chunk the runner holds back, set
+	// where a sync's sub-group may meet in native code (subgroupmeet.go).
+	sgHeld    amd64.Label
+	sgHeldSet bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -411,6 +415,10 @@ func (g *gen) emit(o *lanes.Op) error {
 		// decides when it goes on (subgroup.go).
 		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
 			return errUnsupported("barrier number out of range")
+		}
+		if o.Code == lanes.SubgroupSync && g.sgMeetable(g.op) {
+			g.emitSyncMeet(g.op, int(o.Imm)) // subgroupmeet.go
+			return nil
 		}
 		g.emitBarrier(int(o.Imm)) // barrier.go
 		return nil

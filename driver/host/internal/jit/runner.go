@@ -32,6 +32,10 @@ type Kernel struct {
 	stopOffs []int
 	nCalls   int    // ops compiled as call-outs (callout.go)
 	calls    []bool // per op: a call-out
+
+	// sgHeldOff: the code offset a held chunk's resume point leads to
+	// (subgroupmeet.go; doneOff where no sync meets in native code).
+	sgHeldOff int
 	// pairs are the (image, sampler) regions the program samples
 	// with natively, hasImages whether it has image regions (image.go).
 	pairs     [][2]int64
@@ -66,6 +70,10 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 		// Where each Barrier or SubgroupSync resumes and where an ended
 		// chunk's resume point leads (subgroup.go reads the frames).
 		k.doneOff = g.a.LabelOffset(g.nextChunk)
+		k.sgHeldOff = k.doneOff
+		if g.sgHeldSet {
+			k.sgHeldOff = g.a.LabelOffset(g.sgHeld) // subgroupmeet.go
+		}
 		k.stopOffs = make([]int, len(g.resumes))
 		for i, l := range g.resumes {
 			k.stopOffs[i] = g.a.LabelOffset(l)

@@ -95,6 +95,9 @@ type subgroupState struct {
 	// liveOf and meet are made once (a closure made per pass allocates).
 	liveOf func(c int) uint64
 	meet   func(pos int, chunks []int)
+	// passes counts the passes handed to the runner (tests: sub-groups
+	// that meet in native code need none but a group's last).
+	passes int
 }
 
 // startSubgroups readies the state for a group.
@@ -132,6 +135,7 @@ func (r *runner) startSubgroups() {
 func (r *runner) subgroupPass() (done bool) {
 	k := r.k
 	s := &r.sg
+	s.passes++
 	slot := func(c int) []byte { return r.frames[c][k.resumeOff:] }
 	// Resume points are code addresses (barrier.go): the step to the
 	// next chunk for an ended chunk, the code after Barrier or
@@ -158,10 +162,11 @@ func (r *runner) subgroupPass() (done bool) {
 	if lanes.ScheduleSubgroups(k.p, s.stops, s.run, s.chunks, s.meet) {
 		return true
 	}
+	held := base + uint64(k.sgHeldOff) // a step to the next chunk, as ended
 	for c, run := range s.run {
 		if !run && s.stops[c] >= 0 {
 			s.held[c] = int64(binary.LittleEndian.Uint64(slot(c)))
-			binary.LittleEndian.PutUint64(slot(c), ended)
+			binary.LittleEndian.PutUint64(slot(c), held)
 		}
 	}
 	ctx := r.ctx

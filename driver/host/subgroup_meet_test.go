@@ -1,0 +1,114 @@
+package host_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host"
+)
+
+// TestSubgroupMeetInterp runs testdata/subgroup_meet.cl (every sub-group
+// operation native code computes where a sub-group's chunks meet, on int,
+// uint and float, converged, in branches and in a loop) on the
+// interpreter and as native code in groups of 72, 70, 45 and 8 items:
+// every output word must agree bit for bit.
+func TestSubgroupMeetInterp(t *testing.T) {
+	src, err := os.ReadFile("testdata/subgroup_meet.cl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := compiler.ParseOptions("-cl-std=CL2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Features.Subgroups, opts.Features.SubgroupExtendedTypes = 0x7f, true
+	res, err := compiler.CompileFile("subgroup_meet.cl", string(src), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, local := range []int{72, 70, 45, 8} {
+		t.Run(fmt.Sprint(local), func(t *testing.T) {
+			const groups, nout = 3, 80
+			n := groups * local
+			rng := rand.New(rand.NewSource(int64(local)))
+			in, fin, sel := make([]byte, 4*n), make([]byte, 4*n), make([]byte, 4*n)
+			for i := range n {
+				binary.LittleEndian.PutUint32(in[4*i:], uint32(int32(rng.Intn(101)-50)))
+				f := float32(rng.NormFloat64() * 10)
+				switch rng.Intn(20) {
+				case 0:
+					f = float32(math.NaN())
+				case 1:
+					f = float32(math.Inf(1 - 2*rng.Intn(2)))
+				case 2:
+					f = float32(math.Copysign(0, -1))
+				}
+				binary.LittleEndian.PutUint32(fin[4*i:], math.Float32bits(f))
+				binary.LittleEndian.PutUint32(sel[4*i:], uint32(rng.Intn(40)))
+			}
+			runOn := func(t *testing.T, tier string) []byte {
+				setTier(t, tier)
+				dev := host.NewDevice()
+				p, err := dev.BuildProgram(res.SPIRV)
+				if err != nil {
+					t.Fatal(err)
+				}
+				k, err := p.Kernel("sg_meet")
+				if err != nil {
+					t.Fatal(err)
+				}
+				q, _ := dev.NewQueue(driver.QueueOptions{})
+				defer q.Release()
+				var args []driver.Arg
+				var hbs []driver.Buffer
+				for _, b := range [][]byte{in, fin, sel, make([]byte, 4*nout*n)} {
+					hb, _ := dev.NewBuffer(uint64(len(b)))
+					copy(hb.(interface{ HostBytes() []byte }).HostBytes(), b)
+					hbs = append(hbs, hb)
+					args = append(args, driver.Arg{Kind: driver.ArgBuffer, Buffer: hb})
+				}
+				nd := driver.Uniform(1, [3]uint64{}, [3]uint64{uint64(n), 1, 1}, [3]uint64{uint64(local), 1, 1})
+				ev, err := q.Dispatch(context.Background(), k, args, nd, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := ev.Wait(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				if tier == "native" && !host.NativeOf(k) {
+					t.Fatalf("not native code: %v", host.NativeError(res.SPIRV, "sg_meet", map[uint32]uint64{0: uint64(local), 1: 1, 2: 1}))
+				}
+				return bytes.Clone(hbs[3].(interface{ HostBytes() []byte }).HostBytes())
+			}
+			var want []byte
+			t.Run("interp", func(t *testing.T) { want = runOn(t, "interp") })
+			if want == nil {
+				t.FailNow()
+			}
+			if binary.LittleEndian.Uint32(want[4*(nout-1):]) != 0xabcdef {
+				t.Fatalf("the interpreter did not finish the kernel")
+			}
+			got := runOn(t, "native")
+			bad := 0
+			for i := 0; i < len(want); i += 4 {
+				g, w := binary.LittleEndian.Uint32(got[i:]), binary.LittleEndian.Uint32(want[i:])
+				if g != w {
+					if bad++; bad <= 8 {
+						t.Errorf("item %d, output %d: %#x, interpreter %#x", i/4/nout, i/4%nout, g, w)
+					}
+				}
+			}
+			if bad > 8 {
+				t.Errorf("%d words differ", bad)
+			}
+		})
+	}
+}
