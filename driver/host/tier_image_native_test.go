@@ -27,6 +27,11 @@ func TestNativeImageCode(t *testing.T) {
 		"image_args/volume_linear": true, "images/volume_sample": true, "images/layers_normalized": true, "images/image_queries": true,
 		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
 		"image_args/uint_array": true,
+		// Other formats (texChannels), REPEAT and MIRRORED_REPEAT (s17-imgaddr).
+		"images/formats_float": true, "images/formats_int": true, "images/images_1d": true, "images/integer_images": true,
+		"images/missing_alpha_int": true, "images/queries_int": true, "images/read_write_formats": true,
+		"images/sampler_arg_unnormalized": true, "images/sampler_edges": true, "images/samplers_2d": true,
+		"images/samplers_3d": true, "images/tile_repeat_linear": true, "image_args/sizeof_image": true,
 	}
 	files, err := corpus.Kernels()
 	if err != nil {

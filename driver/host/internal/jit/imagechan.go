@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/imageformat"
 )
 
@@ -111,11 +112,11 @@ var chanSlots = map[uint32][]int{
 
 // chanOf is f's channel type, if f is of kind texChannels: a valid
 // format of an order above and a type of chanTypes, 8 bytes a pixel at
-// most.
+// most (halves only where the CPU has F16C).
 func chanOf(f driver.ImageFormat) (chanType, bool) {
 	t, ok := chanTypes[f.DataType]
 	slots, ok2 := chanSlots[f.Order]
-	if !ok || !ok2 || !imageformat.Valid(f) || len(slots)*t.bits > 64 {
+	if !ok || !ok2 || !imageformat.Valid(f) || len(slots)*t.bits > 64 || t.conv == chanHalf && !amd64.HasF16C() {
 		return chanType{}, false
 	}
 	return t, true
