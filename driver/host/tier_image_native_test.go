@@ -94,7 +94,7 @@ func TestNativeImageEdges(t *testing.T) {
 // PoCL's times, which benchPoCL cannot: it binds no images):
 // go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
 func BenchmarkNativeImages(b *testing.B) {
-	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur"} {
+	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur", "blur_half", "tile_repeat"} {
 		f := filepath.Join("testdata", "bench_"+name+".cl")
 		for _, tier := range []string{"interp", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
