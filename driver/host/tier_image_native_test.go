@@ -67,13 +67,15 @@ func TestNativeImageCode(t *testing.T) {
 
 // TestNativeImageEdges runs testdata/native_image_edges.cl (nearest
 // sampling, fetches and writes at the edges and at undefined coordinates
-// and values) and native_image_linear.cl (linear filtering) as native code against the interpreter, bit for bit, with
+// and values), native_image_linear.cl (linear filtering) and
+// native_image_half.cl (read_imageh and write_imageh of half images,
+// REPEAT and MIRRORED_REPEAT) as native code against the interpreter, bit for bit, with
 // no call-out left.
 func TestNativeImageEdges(t *testing.T) {
 	if !host.NativeOK() {
 		t.Skip("no native code on this machine")
 	}
-	for _, f := range []string{"native_image_edges", "native_image_linear"} {
+	for _, f := range []string{"native_image_edges", "native_image_linear", "native_image_half"} {
 		t.Run(f, func(t *testing.T) {
 			s, src := loadSpec(t, filepath.Join("testdata", f+".cl"))
 			before := host.NativeCallouts()
