@@ -84,6 +84,10 @@ type gen struct {
 	// cold: code emitted after the stubs, out of the ops' straight line
 	// (interleave.go's pattern checks).
 	cold []func()
+	// imgaddrChanSub is the shared copy of the texChannels decoding
+	// (imageconv.go), once imgaddrChanUsed.
+	imgaddrChanSub  amd64.Label
+	imgaddrChanUsed bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

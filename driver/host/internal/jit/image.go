@@ -555,7 +555,7 @@ func (g *gen) decodeTexels(d int32) {
 		{texR32, func() { g.gatherWords(c0, yPixOff, 0); rest() }},
 		{texRUnorm8, func() { g.gatherByte(c0, d); a.VCVTDQ2PS(c0, c0); a.VDIVPS(c0, c0, amd64.Y8); rest() }},
 		{texRUint8, func() { g.gatherByte(c0, d); rest() }},
-		{texChannels, func() { g.decodeChannels(d) }},
+		{texChannels, func() { g.callDecodeChannels(d) }},
 	}
 	labels := make([]amd64.Label, len(kinds))
 	for j, k := range kinds {
@@ -724,7 +724,7 @@ func (g *gen) imageWrite(i int, slow amd64.Label) {
 		{texR32, func() { words(1, 4) }},
 		{texRUnorm8, func() { unorm8(1); bias(); words(1, 1) }},
 		{texRUint8, func() { uint8s(1); bias(); words(1, 1) }},
-		{texChannels, func() { g.encodeChannels(d); g.storeChannels(d) }},
+		{texChannels, func() { g.encodeChannels(descAt{rImg, d}); g.storeChannels(descAt{rImg, d}) }},
 	}
 	a.MOVLload(amd64.RAX, amd64.M(rImg, d+offImKind))
 	labels := make([]amd64.Label, len(kinds))

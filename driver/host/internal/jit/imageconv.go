@@ -10,18 +10,27 @@ import (
 // its formats, the layout and conversion read from the image's
 // descriptor at run time.
 
-// bcast broadcasts the descriptor word at d+off (in rImg) into y.
-func (g *gen) bcast(y amd64.Y, d, off int32) {
-	g.a.VPBROADCASTDload(y, amd64.M(rImg, d+off))
+// descAt is where an image's descriptor is: at d from register r.
+type descAt struct {
+	r amd64.R
+	d int32
 }
 
-// convSwitch emits code per channel conversion: the descriptor's conv
-// (at d in rImg) picks one of cases (conv -> code); other convs do
+// m is the descriptor's field at offset off.
+func (at descAt) m(off int32) amd64.Mem { return amd64.M(at.r, at.d+off) }
+
+// bcast broadcasts the descriptor word at offset off into y.
+func (g *gen) bcast(y amd64.Y, desc descAt, off int32) {
+	g.a.VPBROADCASTDload(y, desc.m(off))
+}
+
+// convSwitch emits code per channel conversion: the conv of the
+// descriptor at desc picks one of cases (conv -> code); other convs do
 // nothing.
-func (g *gen) convSwitch(d int32, cases map[int32]func()) {
+func (g *gen) convSwitch(desc descAt, cases map[int32]func()) {
 	a := &g.a
 	done := a.NewLabel()
-	a.MOVLload(amd64.RAX, amd64.M(rImg, d+offChConv))
+	a.MOVLload(amd64.RAX, desc.m(offChConv))
 	for _, conv := range []int32{chanRaw, chanUint, chanSint, chanNorm, chanHalf} {
 		code, ok := cases[conv]
 		if !ok {
@@ -42,10 +51,11 @@ func (g *gen) convSwitch(d int32, cases map[int32]func()) {
 // border colour), as imageformat.Read: the pixel's first aligned word
 // (and its second, for 8-byte pixels) gathered, each component's
 // channel shifted out and extended, converted, and the components no
-// channel holds set to 0 or alpha's 1. Y6-Y12 are used.
-func (g *gen) decodeChannels(d int32) {
+// channel holds set to 0 or alpha's 1. desc is the image's descriptor;
+// Y6-Y12 and RAX are used.
+func (g *gen) decodeChannels(desc descAt) {
 	a := &g.a
-	g.bcast(amd64.Y7, d, offImBias)
+	g.bcast(amd64.Y7, desc, offImBias)
 	a.VPADDD(amd64.Y6, yPixOff, amd64.Y7) // from the aligned base
 	a.VPBROADCASTDload(amd64.Y7, a.Const32(3))
 	a.VPAND(amd64.Y8, amd64.Y6, amd64.Y7)
@@ -54,27 +64,27 @@ func (g *gen) decodeChannels(d int32) {
 	g.gatherWords(amd64.Y6, amd64.Y9, 0)
 	one := a.NewLabel()
 	a.VPXOR(amd64.Y7, amd64.Y7, amd64.Y7)
-	a.CMPLmemImm(amd64.M(rImg, d+offChElem), 8)
+	a.CMPLmemImm(desc.m(offChElem), 8)
 	a.Jcc(amd64.CondNE, one)
 	g.gatherWords(amd64.Y7, amd64.Y9, 4)
 	a.Bind(one)
-	g.bcast(amd64.Y11, d, offChExt)
-	g.bcast(amd64.Y12, d, offChRdMask)
+	g.bcast(amd64.Y11, desc, offChExt)
+	g.bcast(amd64.Y12, desc, offChRdMask)
 	for k := range 4 {
 		c := amd64.Y2 + amd64.Y(k)
-		g.bcast(amd64.Y10, d, offChWord+4*int32(k))
+		g.bcast(amd64.Y10, desc, offChWord+4*int32(k))
 		a.VPBLENDVB(c, amd64.Y6, amd64.Y7, amd64.Y10)
-		g.bcast(amd64.Y10, d, offChShift+4*int32(k))
+		g.bcast(amd64.Y10, desc, offChShift+4*int32(k))
 		a.VPADDD(amd64.Y10, amd64.Y10, amd64.Y8)
 		a.VPSRLVD(c, c, amd64.Y10)
 		a.VPSLLVD(c, c, amd64.Y11)
 		a.VPSRAVD(c, c, amd64.Y11)
 		a.VPAND(c, c, amd64.Y12)
 	}
-	g.convSwitch(d, map[int32]func(){
+	g.convSwitch(desc, map[int32]func(){
 		chanNorm: func() {
 			// float32(c)/max, at least -1 (SNORM's most negative code).
-			g.bcast(amd64.Y10, d, offChNormMax)
+			g.bcast(amd64.Y10, desc, offChNormMax)
 			a.VBROADCASTSSload(amd64.Y11, a.Const32(math.Float32bits(-1)))
 			for k := range 4 {
 				c := amd64.Y2 + amd64.Y(k)
@@ -91,9 +101,9 @@ func (g *gen) decodeChannels(d int32) {
 	})
 	for k := range 4 {
 		c := amd64.Y2 + amd64.Y(k)
-		g.bcast(amd64.Y10, d, offChKeep+4*int32(k))
+		g.bcast(amd64.Y10, desc, offChKeep+4*int32(k))
 		a.VPAND(c, c, amd64.Y10)
-		g.bcast(amd64.Y10, d, offChDef+4*int32(k))
+		g.bcast(amd64.Y10, desc, offChDef+4*int32(k))
 		a.VPOR(c, c, amd64.Y10)
 	}
 }
@@ -126,19 +136,19 @@ func (g *gen) halfToFloat(c amd64.Y) {
 // saturated (NaN 0), halves rounded to even (a NaN is the quiet NaN of
 // its sign). The components pass through scratch rows 1-4; Y8-Y12 are
 // used.
-func (g *gen) encodeChannels(d int32) {
+func (g *gen) encodeChannels(desc descAt) {
 	a := &g.a
-	g.convSwitch(d, map[int32]func(){
+	g.convSwitch(desc, map[int32]func(){
 		chanUint: func() {
-			g.bcast(amd64.Y10, d, offChIntHi)
+			g.bcast(amd64.Y10, desc, offChIntHi)
 			for k := range 4 {
 				c := amd64.Y2 + amd64.Y(k)
 				a.VPMINUD(c, c, amd64.Y10)
 			}
 		},
 		chanSint: func() {
-			g.bcast(amd64.Y10, d, offChIntLo)
-			g.bcast(amd64.Y11, d, offChIntHi)
+			g.bcast(amd64.Y10, desc, offChIntLo)
+			g.bcast(amd64.Y11, desc, offChIntHi)
 			for k := range 4 {
 				c := amd64.Y2 + amd64.Y(k)
 				a.VPMAXSD(c, c, amd64.Y10)
@@ -146,8 +156,8 @@ func (g *gen) encodeChannels(d int32) {
 			}
 		},
 		chanNorm: func() {
-			g.bcast(amd64.Y10, d, offChNormMax)
-			g.bcast(amd64.Y11, d, offChNormLo)
+			g.bcast(amd64.Y10, desc, offChNormMax)
+			g.bcast(amd64.Y11, desc, offChNormLo)
 			for k := range 4 {
 				c := amd64.Y2 + amd64.Y(k)
 				a.VMULPS(c, c, amd64.Y10)
@@ -181,14 +191,14 @@ func (g *gen) encodeChannels(d int32) {
 	a.VPXOR(amd64.Y6, amd64.Y6, amd64.Y6)
 	a.VPXOR(amd64.Y7, amd64.Y7, amd64.Y7)
 	for c := range 4 {
-		a.MOVLload(amd64.RAX, amd64.M(rImg, d+offChWcomp+4*int32(c)))
+		a.MOVLload(amd64.RAX, desc.m(offChWcomp+4*int32(c)))
 		a.SHLLimm(amd64.RAX, 5)
 		a.VMOVDQUload(amd64.Y8, amd64.MI(rCtx, amd64.RAX, 1, offImgScratch+32))
-		g.bcast(amd64.Y9, d, offChWmask+4*int32(c))
+		g.bcast(amd64.Y9, desc, offChWmask+4*int32(c))
 		a.VPAND(amd64.Y8, amd64.Y8, amd64.Y9)
-		g.bcast(amd64.Y9, d, offChWshift+4*int32(c))
+		g.bcast(amd64.Y9, desc, offChWshift+4*int32(c))
 		a.VPSLLVD(amd64.Y8, amd64.Y8, amd64.Y9)
-		g.bcast(amd64.Y9, d, offChWword+4*int32(c))
+		g.bcast(amd64.Y9, desc, offChWword+4*int32(c))
 		a.VPAND(amd64.Y10, amd64.Y8, amd64.Y9)
 		a.VPOR(amd64.Y7, amd64.Y7, amd64.Y10)
 		a.VPANDN(amd64.Y10, amd64.Y9, amd64.Y8)
@@ -199,11 +209,11 @@ func (g *gen) encodeChannels(d int32) {
 // storeChannels writes the texChannels pixels Y6 (and Y7) at yPixOff
 // (from the aligned base rPix, the bias added here) of the lanes in
 // rBits, lane by lane in lane order: 1, 2, 4 or 8 bytes each.
-func (g *gen) storeChannels(d int32) {
+func (g *gen) storeChannels(desc descAt) {
 	a := &g.a
 	row := func(k int32) amd64.Mem { return amd64.M(rCtx, offImgScratch+32*k) }
 	lane := func(k int32) amd64.Mem { return amd64.MI(rCtx, rLane, 4, offImgScratch+32*k) }
-	g.bcast(amd64.Y8, d, offImBias)
+	g.bcast(amd64.Y8, desc, offImBias)
 	a.VPADDD(amd64.Y8, yPixOff, amd64.Y8)
 	a.VMOVDQUstore(row(0), amd64.Y8)
 	a.VMOVDQUstore(row(5), amd64.Y6)
@@ -211,7 +221,7 @@ func (g *gen) storeChannels(d int32) {
 	done := a.NewLabel()
 	for _, elem := range []int32{1, 2, 4, 8} {
 		next := a.NewLabel()
-		a.CMPLmemImm(amd64.M(rImg, d+offChElem), elem)
+		a.CMPLmemImm(desc.m(offChElem), elem)
 		a.Jcc(amd64.CondNE, next)
 		g.eachSetLane(func() {
 			a.MOVLload(amd64.RAX, lane(0))
@@ -235,4 +245,29 @@ func (g *gen) storeChannels(d int32) {
 	}
 	a.UD2() // chanLayout makes no other size
 	a.Bind(done)
+}
+
+// rChanDesc holds the address of a texChannels image's descriptor for
+// decodeChannels' shared copy.
+const rChanDesc = amd64.R10
+
+// callDecodeChannels calls the kernel's one copy of decodeChannels
+// (emitted cold on first use, returning with RET) for the image
+// descriptor at d in rImg: a linear 3D sample decodes 8 corners for each
+// of its two geometries, and the general path's ~700 bytes would
+// otherwise be copied 18 times an op.
+func (g *gen) callDecodeChannels(d int32) {
+	a := &g.a
+	if !g.imgaddrChanUsed {
+		g.imgaddrChanUsed = true
+		g.imgaddrChanSub = a.NewLabel()
+		g.cold = append(g.cold, func() {
+			a.Bind(g.imgaddrChanSub)
+			g.decodeChannels(descAt{rChanDesc, 0})
+			a.RET()
+		})
+	}
+	a.LEAQ(rChanDesc, amd64.M(rImg, d))
+	a.LEAQlabel(amd64.RCX, g.imgaddrChanSub)
+	a.CALLreg(amd64.RCX)
 }
