@@ -27,6 +27,11 @@ func TestNativeImageCode(t *testing.T) {
 		"image_args/volume_linear": true, "images/volume_sample": true, "images/layers_normalized": true, "images/image_queries": true,
 		"images/write_then_read": true, "images/border_r": true, "images/lane_shapes": true,
 		"image_args/uint_array": true,
+		// Other formats (texChannels), REPEAT and MIRRORED_REPEAT (s17-imgaddr).
+		"images/formats_float": true, "images/formats_int": true, "images/images_1d": true, "images/integer_images": true,
+		"images/missing_alpha_int": true, "images/queries_int": true, "images/read_write_formats": true,
+		"images/sampler_arg_unnormalized": true, "images/sampler_edges": true, "images/samplers_2d": true,
+		"images/samplers_3d": true, "images/tile_repeat_linear": true, "image_args/sizeof_image": true,
 	}
 	files, err := corpus.Kernels()
 	if err != nil {
@@ -62,13 +67,15 @@ func TestNativeImageCode(t *testing.T) {
 
 // TestNativeImageEdges runs testdata/native_image_edges.cl (nearest
 // sampling, fetches and writes at the edges and at undefined coordinates
-// and values) and native_image_linear.cl (linear filtering) as native code against the interpreter, bit for bit, with
+// and values), native_image_linear.cl (linear filtering) and
+// native_image_half.cl (read_imageh and write_imageh of half images,
+// REPEAT and MIRRORED_REPEAT) as native code against the interpreter, bit for bit, with
 // no call-out left.
 func TestNativeImageEdges(t *testing.T) {
 	if !host.NativeOK() {
 		t.Skip("no native code on this machine")
 	}
-	for _, f := range []string{"native_image_edges", "native_image_linear"} {
+	for _, f := range []string{"native_image_edges", "native_image_linear", "native_image_half"} {
 		t.Run(f, func(t *testing.T) {
 			s, src := loadSpec(t, filepath.Join("testdata", f+".cl"))
 			before := host.NativeCallouts()
@@ -85,13 +92,18 @@ func TestNativeImageEdges(t *testing.T) {
 
 // BenchmarkNativeImages times three image kernels of the corpus, scaled
 // to at least 512x512 work-items (kspec.Scaled grows the images with the
-// grid), on the interpreter and as native code (before jit/image.go every
+// grid), and two of testdata (a blur of half images, REPEAT tiling), on
+// the interpreter and as native code (before jit/image.go every
 // image op was a call-out; clgo bench gives PoCL's times, which benchPoCL
 // cannot: it binds no images):
 // go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
 func BenchmarkNativeImages(b *testing.B) {
-	for _, name := range []string{"blur3x3", "resize_bilinear", "gaussian_blur"} {
-		f := filepath.Join("..", "..", "testdata", "kernels", "images", name+".cl")
+	corpus := filepath.Join("..", "..", "testdata", "kernels", "images")
+	for _, f := range []string{
+		filepath.Join(corpus, "blur3x3.cl"), filepath.Join(corpus, "resize_bilinear.cl"), filepath.Join(corpus, "gaussian_blur.cl"),
+		filepath.Join("testdata", "bench_blur_half.cl"), filepath.Join("testdata", "bench_tile_repeat.cl"),
+	} {
+		name := strings.TrimPrefix(strings.TrimSuffix(filepath.Base(f), ".cl"), "bench_")
 		for _, tier := range []string{"interp", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				setTier(b, tier)

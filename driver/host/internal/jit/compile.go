@@ -88,6 +88,10 @@ type gen struct {
 	// where a sync's sub-group may meet in native code (subgroupmeet.go).
 	sgHeld    amd64.Label
 	sgHeldSet bool
+	// imgaddrChanSub is the shared copy of the texChannels decoding
+	// (imageconv.go), once imgaddrChanUsed.
+	imgaddrChanSub  amd64.Label
+	imgaddrChanUsed bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

@@ -17,14 +17,16 @@ import (
 //     it: integer coordinates, zeros outside the image;
 //   - ImageSample and its ImageParts: nearest and linear filtering of
 //     1D, 2D, 3D and array images, normalized coordinates or not,
-//     CLAMP_TO_EDGE, CLAMP (the border colour) and NONE addressing,
-//     texel's formulas step by step (floor, bounded to ±2^30, NaN to 0;
-//     a layer rounded to even);
+//     CLAMP_TO_EDGE, CLAMP (the border colour), NONE, REPEAT and
+//     MIRRORED_REPEAT addressing, texel's formulas step by step (floor,
+//     bounded to ±2^30, NaN to 0; a layer rounded to even);
 //   - ImageTexel×4 and ImageWrite: integer coordinates, writes outside
 //     the image dropped, lanes written in lane order;
 //
 // for the texel kinds of imagemem.go (RGBA and R of 32-bit channels,
-// UNORM_INT8 and UNSIGNED_INT8; BGRA of UNORM_INT8). The code tests the
+// UNORM_INT8 and UNSIGNED_INT8; BGRA of UNORM_INT8; and texChannels,
+// every other format of one channel type and 8 bytes a pixel at most,
+// imagechan.go). The code tests the
 // descriptors the runner made for the group (a compare or three per
 // op); any other image, sampler or geometry, or an unbound one, takes
 // the call-out, so the Go definition decides (and traps) as before. Both
@@ -323,8 +325,7 @@ func (g *gen) linear(d, s int32, sg sampleGeom, cs []lanes.Value) {
 			a.VMOVDQUstore(scr(scrLayer), amd64.Y2)
 			continue
 		}
-		a.VBROADCASTSSload(amd64.Y12, amd64.M(rSmp, s+offSmScale+4*int32(k)))
-		a.VMULPS(amd64.Y2, amd64.Y2, amd64.Y12)
+		g.coordU(s, k, amd64.Y2, amd64.Y12)
 		a.VBROADCASTSSload(amd64.Y12, a.Const32(math.Float32bits(0.5)))
 		a.VSUBPS(amd64.Y2, amd64.Y2, amd64.Y12) // u - 0.5
 		a.VROUNDPS(amd64.Y3, amd64.Y2, amd64.RoundDown|amd64.RoundNoExc)
@@ -341,9 +342,12 @@ func (g *gen) linear(d, s int32, sg sampleGeom, cs []lanes.Value) {
 		a.VPADDD(amd64.Y5, amd64.Y3, amd64.Y12)
 		a.VPBROADCASTDload(amd64.Y10, amd64.M(rSmp, s+offSmLo+4*int32(k)))
 		a.VPBROADCASTDload(amd64.Y11, amd64.M(rSmp, s+offSmHi+4*int32(k)))
-		for j, y := range []amd64.Y{amd64.Y3, amd64.Y5} {
+		for _, y := range []amd64.Y{amd64.Y3, amd64.Y5} {
 			a.VPMAXSD(y, y, amd64.Y10)
 			a.VPMINSD(y, y, amd64.Y11)
+		}
+		g.wrapRepeat(s, k, []amd64.Y{amd64.Y3, amd64.Y5})
+		for j, y := range []amd64.Y{amd64.Y3, amd64.Y5} {
 			a.VMOVDQUstore(scr(scrI0+3*j+k), y)
 		}
 	}
@@ -390,6 +394,13 @@ func (g *gen) linear(d, s int32, sg sampleGeom, cs []lanes.Value) {
 			}
 		}
 	}
+	// A NaN sum is texel's one quiet NaN.
+	a.VBROADCASTSSload(amd64.Y7, a.Const32(0x7fc00000))
+	for k := range 4 {
+		t := amd64.Y2 + amd64.Y(k)
+		a.VCMPPS(amd64.Y6, t, t, amd64.CmpUNORDQ)
+		a.VBLENDVPS(t, t, amd64.Y7, amd64.Y6)
+	}
 }
 
 // layerIndex turns the layer coordinate y (coordinate k) into its index,
@@ -423,8 +434,7 @@ func (g *gen) nearest(d, s int32, sg sampleGeom, ys []amd64.Y) {
 			g.layerIndex(d, k, c)
 			continue
 		}
-		a.VBROADCASTSSload(amd64.Y12, amd64.M(rSmp, s+offSmScale+4*int32(k)))
-		a.VMULPS(c, c, amd64.Y12)
+		g.coordU(s, k, c, amd64.Y12)
 		a.VROUNDPS(c, c, amd64.RoundDown|amd64.RoundNoExc)
 		a.VCMPPS(amd64.Y12, c, c, amd64.CmpORDQ)
 		a.VANDPS(c, c, amd64.Y12) // NaN: 0
@@ -437,7 +447,57 @@ func (g *gen) nearest(d, s int32, sg sampleGeom, ys []amd64.Y) {
 		a.VPMAXSD(c, c, amd64.Y12)
 		a.VPBROADCASTDload(amd64.Y12, amd64.M(rSmp, s+offSmHi+4*int32(k)))
 		a.VPMINSD(c, c, amd64.Y12)
+		g.wrapRepeat(s, k, []amd64.Y{c})
 	}
+}
+
+// coordU turns spatial coordinate k, c, into u as the pair's addressing
+// says (descriptor at s in rSmp), as texel.axis: c·scale (addrClamp),
+// (c-floor(c))·scale (addrRepeat), |c-2·rint(c/2)|·scale (addrMirror),
+// each step rounded to float32. t is a temporary.
+func (g *gen) coordU(s int32, k int, c, t amd64.Y) {
+	a := &g.a
+	scale, mirror := a.NewLabel(), a.NewLabel()
+	a.MOVLload(amd64.RAX, amd64.M(rSmp, s+offSmAddr))
+	a.CMPLimm(amd64.RAX, addrRepeat)
+	a.Jcc(amd64.CondB, scale)
+	a.Jcc(amd64.CondNE, mirror)
+	a.VROUNDPS(t, c, amd64.RoundDown|amd64.RoundNoExc)
+	a.VSUBPS(c, c, t)
+	a.JMP(scale)
+	a.Bind(mirror)
+	a.VBROADCASTSSload(t, a.Const32(math.Float32bits(0.5)))
+	a.VMULPS(t, c, t)
+	a.VROUNDPS(t, t, amd64.RoundNearest|amd64.RoundNoExc)
+	a.VADDPS(t, t, t) // 2·rint(c/2), exactly
+	a.VSUBPS(c, c, t)
+	a.VBROADCASTSSload(t, a.Const32(0x7fffffff))
+	a.VANDPS(c, c, t) // |c - 2·rint(c/2)|
+	a.Bind(scale)
+	a.VBROADCASTSSload(t, amd64.M(rSmp, s+offSmScale+4*int32(k)))
+	a.VMULPS(c, c, t)
+}
+
+// wrapRepeat wraps the texel indices ys of spatial coordinate k into
+// [0, n-1] where the pair's addressing repeats (descriptor at s in
+// rSmp), as texel.axis: n added below 0, taken off above n-1 (an index
+// is in [-1, n]). Y10-Y12 are used.
+func (g *gen) wrapRepeat(s int32, k int, ys []amd64.Y) {
+	a := &g.a
+	skip := a.NewLabel()
+	a.CMPLmemImm(amd64.M(rSmp, s+offSmAddr), addrRepeat)
+	a.Jcc(amd64.CondNE, skip)
+	a.VPBROADCASTDload(amd64.Y10, amd64.M(rSmp, s+offSmN+4*int32(k)))
+	a.VPXOR(amd64.Y11, amd64.Y11, amd64.Y11)
+	for _, y := range ys {
+		a.VPCMPGTD(amd64.Y12, amd64.Y10, y)       // y <= n-1
+		a.VPANDN(amd64.Y12, amd64.Y12, amd64.Y10) // n where not
+		a.VPSUBD(y, y, amd64.Y12)
+		a.VPCMPGTD(amd64.Y12, amd64.Y11, y) // y < 0
+		a.VPAND(amd64.Y12, amd64.Y12, amd64.Y10)
+		a.VPADDD(y, y, amd64.Y12)
+	}
+	a.Bind(skip)
 }
 
 // gatherWords gathers the 32-bit words at rPix + index + disp of the
@@ -495,6 +555,7 @@ func (g *gen) decodeTexels(d int32) {
 		{texR32, func() { g.gatherWords(c0, yPixOff, 0); rest() }},
 		{texRUnorm8, func() { g.gatherByte(c0, d); a.VCVTDQ2PS(c0, c0); a.VDIVPS(c0, c0, amd64.Y8); rest() }},
 		{texRUint8, func() { g.gatherByte(c0, d); rest() }},
+		{texChannels, func() { g.callDecodeChannels(d) }},
 	}
 	labels := make([]amd64.Label, len(kinds))
 	for j, k := range kinds {
@@ -663,6 +724,7 @@ func (g *gen) imageWrite(i int, slow amd64.Label) {
 		{texR32, func() { words(1, 4) }},
 		{texRUnorm8, func() { unorm8(1); bias(); words(1, 1) }},
 		{texRUint8, func() { uint8s(1); bias(); words(1, 1) }},
+		{texChannels, func() { g.encodeChannels(descAt{rImg, d}); g.storeChannels(descAt{rImg, d}) }},
 	}
 	a.MOVLload(amd64.RAX, amd64.M(rImg, d+offImKind))
 	labels := make([]amd64.Label, len(kinds))

@@ -72,7 +72,8 @@ func TestImageRebind(t *testing.T) {
 	}{
 		{"rgba float", func() *texel.Image { return rgbaF }, nearest},
 		{"r unorm8", func() *texel.Image { return image(imageformat.R, imageformat.UnormInt8, 1, 7, 2) }, nearest},
-		{"rgba unorm16 (call-out)", func() *texel.Image { return image(imageformat.RGBA, imageformat.UnormInt16, 8, 4, 4) }, nearest},
+		{"srgba unorm8 (call-out)", func() *texel.Image { return image(imageformat.SRGBA, imageformat.UnormInt8, 4, 4, 4) }, nearest},
+		{"rgba unorm16", func() *texel.Image { return image(imageformat.RGBA, imageformat.UnormInt16, 8, 4, 4) }, nearest},
 		{"the same Image, changed", func() *texel.Image {
 			*rgbaF = *image(imageformat.RGBA, imageformat.UnormInt8, 4, 6, 2)
 			return rgbaF

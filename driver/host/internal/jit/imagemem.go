@@ -26,6 +26,11 @@ const (
 	texRUnorm8           // CL_R, CL_UNORM_INT8
 	texRUint8            // CL_R, CL_UNSIGNED_INT8
 	texBGRAUnorm8        // CL_BGRA, CL_UNORM_INT8 (bytes B, G, R, A)
+	// texChannels is every other format of 1, 2, 4 or 8 bytes a pixel
+	// whose channels are one 8-, 16- or 32-bit type (imagechan.go): the
+	// channel type, and where each component's channel lies, are the
+	// descriptor's (imageMem.ch), not the code's.
+	texChannels
 )
 
 // imageMem is one image region's descriptor.
@@ -43,24 +48,38 @@ type imageMem struct {
 	stride       [3]int32  // bytes from a pixel to its neighbour along x, y, z
 	ext          [3]uint32 // texel.Image.Ext (ImageSize)
 	one          uint32    // the alpha an R kind reads: 1.0f or 1
+	ch           chanMem   // texChannels: the channel layout and conversion
 }
 
 // samplerMem is the descriptor of one (image, sampler) pair that a
 // program samples with: how its filtering addresses the texels.
 type samplerMem struct {
 	mode int32 // 0: call out; sampleNearest or sampleLinear
+	// addr is how a spatial coordinate s becomes u: addrClamp s·scale,
+	// addrRepeat (s-floor(s))·scale, addrMirror |s-2·rint(s/2)|·scale
+	// (REPEAT and MIRRORED_REPEAT have normalized coordinates).
+	addr int32
 	// scale multiplies a spatial coordinate (the image's size for
 	// normalized coordinates, else 1): u. Texel indices are floor(u)
 	// (nearest) or floor(u-0.5) and the next (linear) clamped to [lo,
-	// hi] (CLAMP: one texel beyond each edge, the border colour).
+	// hi] (CLAMP: one texel beyond each edge, the border colour); with
+	// addrRepeat then wrapped: n added below 0, taken off above n-1.
 	scale  [3]float32
 	lo, hi [3]int32
+	n      [3]int32
 }
 
 // Sampling modes (samplerMem.mode) with native code.
 const (
 	sampleNearest = 1
 	sampleLinear  = 2 // of float and normalized formats (integer ones filter nearest)
+)
+
+// Addressing (samplerMem.addr): the coordinate's transform before scaling.
+const (
+	addrClamp  = 0 // CLAMP_TO_EDGE, CLAMP, NONE; REPEAT and MIRRORED_REPEAT without normalized coordinates
+	addrRepeat = 1
+	addrMirror = 2
 )
 
 // Descriptor field offsets the code uses.
@@ -74,9 +93,12 @@ var (
 	offImStride = int32(unsafe.Offsetof(imageMem{}.stride))
 	offImExt    = int32(unsafe.Offsetof(imageMem{}.ext))
 	offImOne    = int32(unsafe.Offsetof(imageMem{}.one))
+	offImCh     = int32(unsafe.Offsetof(imageMem{}.ch))
 	sizeImMem   = int32(unsafe.Sizeof(imageMem{}))
 
 	offSmMode  = int32(unsafe.Offsetof(samplerMem{}.mode))
+	offSmAddr  = int32(unsafe.Offsetof(samplerMem{}.addr))
+	offSmN     = int32(unsafe.Offsetof(samplerMem{}.n))
 	offSmScale = int32(unsafe.Offsetof(samplerMem{}.scale))
 	offSmLo    = int32(unsafe.Offsetof(samplerMem{}.lo))
 	offSmHi    = int32(unsafe.Offsetof(samplerMem{}.hi))
@@ -115,6 +137,9 @@ func texelKind(f driver.ImageFormat) (int32, uint32) {
 			return texRUint8, one
 		}
 	}
+	if _, ok := chanOf(f); ok {
+		return texChannels, one
+	}
 	return texNone, one
 }
 
@@ -136,6 +161,12 @@ func describeImage(im *texel.Image) imageMem {
 		return d
 	}
 	kind, one := texelKind(im.Format)
+	elem := elemOf(kind)
+	var ch chanMem
+	if kind == texChannels {
+		ch = chanLayout(im.Format, one)
+		elem = int(ch.elem)
+	}
 	dims, arrayed := texel.Geometry(im.Type)
 	d.geom, d.ncoord = int32(dims), int32(dims)
 	if arrayed {
@@ -147,12 +178,17 @@ func describeImage(im *texel.Image) imageMem {
 	}
 	n := im.Ext[0] * im.Ext[1] * im.Ext[2]
 	// Offsets must fit the gathers' signed 32-bit indices.
-	if kind == texNone || im.Elem != elemOf(kind) || n <= 0 || len(im.Data) < n*im.Elem || len(im.Data) > math.MaxInt32-64 {
+	if kind == texNone || im.Elem != elem || n <= 0 || len(im.Data) < n*im.Elem || len(im.Data) > math.MaxInt32-64 {
 		return d
 	}
-	d.kind, d.one = kind, one
 	base := uint64(uintptr(unsafe.Pointer(unsafe.SliceData(im.Data))))
-	if kind == texRUnorm8 || kind == texRUint8 {
+	// texChannels reads the aligned words that hold a pixel: a pixel of
+	// 2 bytes must not straddle two, one of 4 or 8 must start one.
+	if kind == texChannels && base%uint64(min(elem, 4)) != 0 {
+		return d
+	}
+	d.kind, d.one, d.ch = kind, one, ch
+	if kind == texRUnorm8 || kind == texRUint8 || kind == texChannels {
 		d.bias = int32(base & 3)
 		base &^= 3
 	}
@@ -181,7 +217,13 @@ func describeSampling(im *texel.Image, smp *driver.Sampler) samplerMem {
 	if !smp.NormalizedCoords && (mode == driver.AddressRepeat || mode == driver.AddressMirroredRepeat) {
 		mode = driver.AddressClampToEdge // as texel.axis: undefined in OpenCL
 	}
-	if mode != driver.AddressClampToEdge && mode != driver.AddressClamp && mode != driver.AddressNone {
+	switch mode {
+	case driver.AddressClampToEdge, driver.AddressClamp, driver.AddressNone:
+	case driver.AddressRepeat:
+		d.addr = addrRepeat
+	case driver.AddressMirroredRepeat:
+		d.addr = addrMirror
+	default:
 		return d
 	}
 	d.mode = sampleNearest
@@ -193,10 +235,19 @@ func describeSampling(im *texel.Image, smp *driver.Sampler) samplerMem {
 		if smp.NormalizedCoords {
 			d.scale[i] = float32(im.Ext[i])
 		}
+		d.n[i] = int32(im.Ext[i])
 		d.lo[i], d.hi[i] = 0, int32(im.Ext[i]-1)
-		if mode == driver.AddressClamp {
+		switch {
+		case mode == driver.AddressClamp:
 			d.lo[i], d.hi[i] = -1, int32(im.Ext[i])
+		case d.addr == addrRepeat:
+			// u is in [0, n] (NaN: 0), so floor(u) in [0, n] and
+			// floor(u-0.5) in [-1, n-1]: the wrap alone brings them in.
+			d.lo[i], d.hi[i] = math.MinInt32, math.MaxInt32
 		}
+		// addrMirror: u is in [0, n], so [0, n-1] is texel.axis's
+		// min(floor(u), n-1), and max(floor(u-0.5), 0) and
+		// min(floor(u-0.5)+1, n-1).
 	}
 	return d
 }

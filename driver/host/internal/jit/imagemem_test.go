@@ -32,13 +32,43 @@ func TestDescribeImage(t *testing.T) {
 		t.Errorf("R uint8 array 7x3x2 at an odd address: %+v", d)
 	}
 	for _, im := range []*texel.Image{
-		{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.UnsignedInt16), Data: make([]byte, 8), Elem: 8, Ext: [3]int{1, 1, 1}},
-		{Type: driver.Image2D, Format: f(imageformat.RG, imageformat.UnormInt8), Data: make([]byte, 2), Elem: 2, Ext: [3]int{1, 1, 1}},
-		{Type: driver.Image2D, Format: f(imageformat.BGRA, imageformat.SignedInt8), Data: make([]byte, 4), Elem: 4, Ext: [3]int{1, 1, 1}},
+		{Type: driver.Image2D, Format: f(imageformat.SRGBA, imageformat.UnormInt8), Data: make([]byte, 4), Elem: 4, Ext: [3]int{1, 1, 1}},
+		{Type: driver.Image2D, Format: f(imageformat.RGB, imageformat.UnormShort565), Data: make([]byte, 2), Elem: 2, Ext: [3]int{1, 1, 1}},
+		{Type: driver.Image2D, Format: f(imageformat.RG, imageformat.Float), Data: buf[2:10], Elem: 8, Ext: [3]int{1, 1, 1}}, // not word-aligned
+		{Type: driver.Image2D, Format: f(imageformat.RG, imageformat.UnormInt16), Data: buf[1:5], Elem: 4, Ext: [3]int{1, 1, 1}},
 		{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.Float), Data: make([]byte, 15), Elem: 16, Ext: [3]int{1, 1, 1}}, // short
 	} {
 		if d := describeImage(im); d.kind != texNone || d.ncoord != 2 || d.ext != [3]uint32{1, 1, 1} {
 			t.Errorf("%+v: %+v, want kind 0 (bound: ncoord and ext set)", im.Format, d)
+		}
+	}
+	buf8 := make([]byte, 64) // 8-aligned
+	for _, c := range []struct {
+		im   *texel.Image
+		bias int32
+		want chanMem
+	}{
+		{&texel.Image{Type: driver.Image2D, Format: f(imageformat.RG, imageformat.UnormInt8), Data: buf8[2:4], Elem: 2, Ext: [3]int{1, 1, 1}}, 2,
+			chanMem{conv: chanNorm, elem: 2, ext: 24, rdMask: 0xff, shift: [4]uint32{0, 8}, keep: [4]int32{-1, -1},
+				def: [4]uint32{3: math.Float32bits(1)}, normMax: 255, intHi: 255,
+				wcomp: [4]int32{0, 1}, wshift: [4]uint32{0, 8}, wmask: [4]uint32{0xff, 0xff}}},
+		{&texel.Image{Type: driver.Image2D, Format: f(imageformat.BGRA, imageformat.SignedInt8), Data: buf8[:4], Elem: 4, Ext: [3]int{1, 1, 1}}, 0,
+			chanMem{conv: chanSint, elem: 4, ext: 24, rdMask: 0xffffffff, shift: [4]uint32{16, 8, 0, 24}, keep: [4]int32{-1, -1, -1, -1},
+				normLo: -128, intLo: -128, intHi: 127,
+				wcomp: [4]int32{2, 1, 0, 3}, wshift: [4]uint32{0, 8, 16, 24}, wmask: [4]uint32{0xff, 0xff, 0xff, 0xff}}},
+		{&texel.Image{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.UnsignedInt16), Data: buf8[:8], Elem: 8, Ext: [3]int{1, 1, 1}}, 0,
+			chanMem{conv: chanUint, elem: 8, ext: 16, rdMask: 0xffff, word: [4]int32{0, 0, -1, -1}, shift: [4]uint32{0, 16, 0, 16},
+				keep: [4]int32{-1, -1, -1, -1}, intHi: 65535,
+				wcomp: [4]int32{0, 1, 2, 3}, wword: [4]int32{0, 0, -1, -1}, wshift: [4]uint32{0, 16, 0, 16}, wmask: [4]uint32{0xffff, 0xffff, 0xffff, 0xffff}}},
+		{&texel.Image{Type: driver.Image2D, Format: f(imageformat.Luminance, imageformat.HalfFloat), Data: buf8[6:8], Elem: 2, Ext: [3]int{1, 1, 1}}, 2,
+			chanMem{conv: chanHalf, elem: 2, ext: 16, rdMask: 0xffff, keep: [4]int32{-1, -1, -1}, def: [4]uint32{3: math.Float32bits(1)},
+				wmask: [4]uint32{0xffff}}},
+		{&texel.Image{Type: driver.Image2D, Format: f(imageformat.A, imageformat.Float), Data: buf8[4:8], Elem: 4, Ext: [3]int{1, 1, 1}}, 0,
+			chanMem{conv: chanRaw, elem: 4, rdMask: 0xffffffff, keep: [4]int32{3: -1}, wcomp: [4]int32{3}, wmask: [4]uint32{0xffffffff}}},
+	} {
+		d := describeImage(c.im)
+		if d.kind != texChannels || d.bias != c.bias || d.ch != c.want {
+			t.Errorf("%+v at bias %d: kind %d, bias %d, %+v, want %+v", c.im.Format, c.bias, d.kind, d.bias, d.ch, c.want)
 		}
 	}
 	bgra := &texel.Image{Type: driver.Image1D, Format: f(imageformat.BGRA, imageformat.UnormInt8), Data: make([]byte, 12), Elem: 4, Ext: [3]int{3, 1, 1}}
@@ -52,28 +82,35 @@ func TestDescribeImage(t *testing.T) {
 
 // TestDescribeSampling checks the sampling descriptors: nearest for the
 // clamping modes (REPEAT without normalized coordinates is CLAMP_TO_EDGE,
-// as texel has it), linear for float and normalized formats only, the
-// call-out for normalized REPEAT and MIRRORED_REPEAT.
+// as texel has it), linear for float and normalized formats only,
+// normalized REPEAT (indices unclamped, wrapped by n) and
+// MIRRORED_REPEAT (clamped to the edge after mirroring).
 func TestDescribeSampling(t *testing.T) {
 	im := &texel.Image{Type: driver.Image2D, Format: driver.ImageFormat{Order: imageformat.RGBA, DataType: imageformat.UnormInt8},
 		Data: make([]byte, 5*3*4), Elem: 4, Ext: [3]int{5, 3, 1}}
 	ui := *im
 	ui.Format.DataType = imageformat.UnsignedInt8
+	n := [3]int32{5, 3, 1}
 	for _, c := range []struct {
 		im   *texel.Image
 		smp  driver.Sampler
 		want samplerMem
 	}{
 		{im, driver.Sampler{Addressing: driver.AddressClampToEdge, Filter: driver.FilterNearest},
-			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}}},
+			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}, n: n}},
 		{im, driver.Sampler{Addressing: driver.AddressRepeat, Filter: driver.FilterNearest},
-			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}}},
+			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}, n: n}},
 		{im, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressClamp, Filter: driver.FilterLinear},
-			samplerMem{mode: sampleLinear, scale: [3]float32{5, 3, 1}, lo: [3]int32{-1, -1, -1}, hi: [3]int32{5, 3, 1}}},
+			samplerMem{mode: sampleLinear, scale: [3]float32{5, 3, 1}, lo: [3]int32{-1, -1, -1}, hi: [3]int32{5, 3, 1}, n: n}},
 		{&ui, driver.Sampler{Addressing: driver.AddressNone, Filter: driver.FilterLinear},
-			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}}},
-		{im, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressRepeat, Filter: driver.FilterNearest}, samplerMem{}},
-		{im, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressMirroredRepeat, Filter: driver.FilterLinear}, samplerMem{}},
+			samplerMem{mode: sampleNearest, scale: [3]float32{1, 1, 1}, hi: [3]int32{4, 2, 0}, n: n}},
+		{im, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressRepeat, Filter: driver.FilterNearest},
+			samplerMem{mode: sampleNearest, addr: addrRepeat, scale: [3]float32{5, 3, 1}, lo: [3]int32{math.MinInt32, math.MinInt32, math.MinInt32},
+				hi: [3]int32{math.MaxInt32, math.MaxInt32, math.MaxInt32}, n: n}},
+		{im, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressMirroredRepeat, Filter: driver.FilterLinear},
+			samplerMem{mode: sampleLinear, addr: addrMirror, scale: [3]float32{5, 3, 1}, hi: [3]int32{4, 2, 0}, n: n}},
+		{&ui, driver.Sampler{NormalizedCoords: true, Addressing: driver.AddressMirroredRepeat, Filter: driver.FilterLinear},
+			samplerMem{mode: sampleNearest, addr: addrMirror, scale: [3]float32{5, 3, 1}, hi: [3]int32{4, 2, 0}, n: n}},
 	} {
 		if got := describeSampling(c.im, &c.smp); got != c.want {
 			t.Errorf("%+v on %+v: %+v, want %+v", c.smp, c.im.Format, got, c.want)

@@ -22,6 +22,9 @@ func floorInt(x float32) int {
 	return int(f)
 }
 
+// quietNaN is a linear sample's NaN.
+const quietNaN = 0x7fc00000
+
 func frac(x float32) float32 { return x - float32(math.Floor(float64(x))) }
 
 // axis is where one coordinate samples along a dimension of size n: the
@@ -160,9 +163,16 @@ func (s *Sampling) Sample(c [4]float32) [4]uint32 {
 			sum[i] += float32(weight * math.Float32frombits(t[i]))
 		}
 	}
+	// A NaN sum is the one quiet NaN: which NaN operand a product or a
+	// sum passes on is the compiler's choice of operand order (the
+	// specification leaves NaN payloads open), so that native code
+	// (driver/host/internal/jit) gives the same bits.
 	var out [4]uint32
 	for i := range 4 {
 		out[i] = math.Float32bits(sum[i])
+		if sum[i] != sum[i] {
+			out[i] = quietNaN
+		}
 	}
 	return out
 }
