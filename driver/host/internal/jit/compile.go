@@ -52,6 +52,7 @@ type gen struct {
 	joins     joinInfo
 	loops     loopPins  // loops.go
 	group     groupInfo // groupinv.go
+	gid       gidInfo   // global ids from group vectors (builtins.go)
 	// watchDst is the Dst of the op being compiled while it may read its
 	// cache entry; dstStored: st or st64 stored it (readdst.go).
 	watchDst  lanes.Value
@@ -440,6 +441,9 @@ func (g *gen) emit(o *lanes.Op) error {
 		return g.regionLength(o)
 	case lanes.HalfToF, lanes.FToHalf:
 		return g.half(o) // half.go
+	}
+	if o.Code == lanes.Add && g.emitGlobalIDFold(o) { // builtins.go
+		return nil
 	}
 	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
 		return g.emit64(o)
