@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -193,4 +195,101 @@ func runGrid(t *testing.T, what string, p *lanes.Program, mem [][]byte, gx, gy i
 		}
 	}
 	return goMem, natMem
+}
+
+// BenchmarkArgInvStencil times RunGroup over every 32x8 group of a
+// 256x256 Jacobi sweep (stencilTile; both buffers in L2: the code's own
+// cost) on one goroutine, with the POD arguments' buffer marked as the
+// host driver marks it (marked) and not (plain): the difference is the
+// per-chunk loads of w and h and what is computed from them.
+func BenchmarkArgInvStencil(b *testing.B) {
+	const n = 256
+	for _, marked := range []bool{true, false} {
+		name := "plain"
+		if marked {
+			name = "marked"
+		}
+		b.Run(name, func(b *testing.B) {
+			p := buildCL2(b, stencilTile, [3]int{32, 8, 1})
+			if marked {
+				for r := range p.Regions {
+					if rg := &p.Regions[r]; rg.Kind == lanes.RegionBuffer && rg.Binding == 2 {
+						rg.ArgInvSize = 8
+					}
+				}
+			}
+			k, err := Compile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			mem := transposeSetup(p, n, n, rand.New(rand.NewPCG(1, 1)))
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			run := k.NewRunner()
+			ng := [3]uint32{n / 32, n / 8, 1}
+			cpu0 := threadCPU()
+			for b.Loop() {
+				for gy := range ng[1] {
+					for gx := range ng[0] {
+						if tr := run.RunGroup(&lanes.Group{ID: [3]uint32{gx, gy, 0}, NumGroups: ng, Memory: mem}); tr != nil {
+							b.Fatal(tr)
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
+		})
+	}
+}
+
+// TestGlobalIDVectorAfterCallout: a kernel whose only group-area
+// contents are the global ids' group vectors (the global offset's load
+// is a call-out here, so it is no group value) and that calls out in
+// every chunk: the chunks after a call-out's return read the vectors
+// through rGroup, which the return must set as the prologue does.
+func TestGlobalIDVectorAfterCallout(t *testing.T) {
+	needNative(t)
+	const src = `kernel void k(global float *out, global const float *in) {
+		float v = in[get_global_id(0) - get_global_offset(0)] + 1.0f;
+		out[get_global_id(0) - get_global_offset(0)] = v * 2.0f + (float)get_local_id(0);
+	}`
+	p := buildCL(t, src, 64)
+	push := -1
+	for r, rg := range p.Regions {
+		if rg.Kind == lanes.RegionPush {
+			push = r
+		}
+	}
+	old := SetForceCallout(func(o lanes.Op) bool {
+		return o.Code == lanes.FAdd || o.Code == lanes.Load && o.Imm == int64(push)
+	})
+	defer SetForceCallout(old)
+	g, _, err := generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.group.slot) != 0 || len(g.gid.vecs) == 0 {
+		t.Fatalf("%d group values, %d group vectors: want none and some", len(g.group.slot), len(g.gid.vecs))
+	}
+	k, err := Compile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Calls() == 0 {
+		t.Fatal("no call-outs")
+	}
+	mem := make([][]byte, len(p.Regions))
+	for r, rg := range p.Regions {
+		switch rg.Kind {
+		case lanes.RegionPush:
+			mem[r] = make([]byte, max(rg.Size, 64))
+		case lanes.RegionBuffer:
+			b := make([]byte, 4*64*3)
+			for i := 0; i < len(b); i += 4 {
+				binary.LittleEndian.PutUint32(b[i:], math.Float32bits(float32(i)))
+			}
+			mem[r] = b
+		}
+	}
+	agree(t, "global ids after call-outs", p, mem, 3)
 }

@@ -128,10 +128,14 @@ func (g *gen) analyzeGroup() {
 	}
 	g.group = groupInfo{slot: inv, def: def}
 	off = g.analyzeGlobalIDs(off) // builtins.go
-	if len(inv) > 0 || len(g.gid.vecs) > 0 {
+	if g.hasGroupArea() {
 		g.frameSize = int(off+31) &^ 31
 	}
 }
+
+// hasGroupArea reports whether the code reads a group area through
+// rGroup: group values or the global ids' group vectors (builtins.go).
+func (g *gen) hasGroupArea() bool { return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 }
 
 // groupSlot is v's slot in the group area, if v is a group value.
 func (g *gen) groupSlot(v lanes.Value) (int32, bool) {
@@ -142,7 +146,7 @@ func (g *gen) groupSlot(v lanes.Value) (int32, bool) {
 // emitGroupPrologue computes the group values into the group area, once
 // per call (per group), before the first chunk runs.
 func (g *gen) emitGroupPrologue() error {
-	if len(g.group.slot) == 0 && len(g.gid.vecs) == 0 {
+	if !g.hasGroupArea() {
 		return nil
 	}
 	g.a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
