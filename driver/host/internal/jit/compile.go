@@ -53,6 +53,7 @@ type gen struct {
 	loops     loopPins  // loops.go
 	group     groupInfo // groupinv.go
 	gid       gidInfo   // global ids from group vectors (builtins.go)
+	regTab    int32     // 1 + the region table's copy's offset in the group area, 0: none (regiontab.go)
 	// watchDst is the Dst of the op being compiled while it may read its
 	// cache entry; dstStored: st or st64 stored it (readdst.go).
 	watchDst  lanes.Value

@@ -127,15 +127,19 @@ func (g *gen) analyzeGroup() {
 		def[i] = true
 	}
 	g.group = groupInfo{slot: inv, def: def}
-	off = g.analyzeGlobalIDs(off) // builtins.go
+	off = g.analyzeGlobalIDs(off)   // builtins.go
+	off = g.analyzeRegionTable(off) // regiontab.go
 	if g.hasGroupArea() {
 		g.frameSize = int(off+31) &^ 31
 	}
 }
 
 // hasGroupArea reports whether the code reads a group area through
-// rGroup: group values or the global ids' group vectors (builtins.go).
-func (g *gen) hasGroupArea() bool { return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 }
+// rGroup: group values, the global ids' group vectors (builtins.go) or
+// the region table's copy (regiontab.go).
+func (g *gen) hasGroupArea() bool {
+	return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 || g.regTab != 0
+}
 
 // groupSlot is v's slot in the group area, if v is a group value.
 func (g *gen) groupSlot(v lanes.Value) (int32, bool) {
@@ -150,6 +154,7 @@ func (g *gen) emitGroupPrologue() error {
 		return nil
 	}
 	g.a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
+	g.emitRegionTable() // regiontab.go: before the group values' loads
 	g.caching, g.deferring = false, false
 	for i := range g.p.Ops {
 		if !g.group.def[i] {
