@@ -32,21 +32,32 @@ func (g *gen) builtin(o *lanes.Op) error {
 			off = offLive
 		}
 		base := rChunk // barrier.go
+		if g.shape(o.Dst) == lanes.Uniform && o.Code != lanes.LocalID && o.Code != lanes.GlobalID {
+			return errUnsupported("per-lane builtin into a Uniform value")
+		}
+		// Straight into a cache register of the result where the cache
+		// is on (no copy through Y0), else through Y0 and st.
+		y, reg := x, -1
+		if g.caching && g.direct.reads != nil {
+			reg = g.claim(0)
+			y = regOf(reg)
+		}
 		if g.shape(o.Dst) == lanes.Uniform {
 			// One row per chunk (lanes.Build made the id Uniform): lane
 			// 0's id is every lane's.
-			if o.Code != lanes.LocalID && o.Code != lanes.GlobalID {
-				return errUnsupported("per-lane builtin into a Uniform value")
-			}
-			a.VPBROADCASTDload(x, amd64.M(base, off))
+			a.VPBROADCASTDload(y, amd64.M(base, off))
 		} else {
-			a.VMOVDQUload(x, amd64.M(base, off))
+			a.VMOVDQUload(y, amd64.M(base, off))
 		}
 		if o.Code == lanes.GlobalID {
 			a.VPBROADCASTDload(amd64.Y1, amd64.M(rCtx, offGlobalBase+4*d))
-			a.VPADDD(x, x, amd64.Y1)
+			a.VPADDD(y, y, amd64.Y1)
 		}
-		g.st(o.Dst, x)
+		if reg >= 0 {
+			g.finishDirect(o, [2]int{reg}, 1)
+		} else {
+			g.st(o.Dst, x)
+		}
 	case lanes.GroupID, lanes.NumGroups:
 		off := offGroupID
 		if o.Code == lanes.NumGroups {
