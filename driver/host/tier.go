@@ -106,6 +106,7 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 		if err != nil {
 			return nil, err
 		}
+		m.markPODRegions(p, entry) // podregions.go
 		mk, err := nativeCompile(p)
 		if err != nil {
 			return nil, err
@@ -115,6 +116,7 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 	}
 	if tier == "native" && nativeCompile != nil {
 		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
+			m.markPODRegions(p, entry)
 			if mk, err := nativeCompile(p); err == nil {
 				tk.prog, tk.native, tk.newRunner = p, true, mk
 				return tk, nil
@@ -125,6 +127,7 @@ func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel,
 	if err != nil {
 		return nil, err
 	}
+	m.markPODRegions(p, entry)
 	tk.prog, tk.newRunner = p, func() lanes.Runner { return lanes.NewExec(p) }
 	return tk, nil
 }
@@ -176,6 +179,14 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	}
 	if err := ctx.Err(); err != nil || total == 0 {
 		return err
+	}
+	if !podRegionsHold(p, d) {
+		// Loads of the POD arguments are hoisted (podregions.go).
+		ik, err := tk.interp()
+		if err != nil {
+			return err
+		}
+		return ik.Run(ctx, d)
 	}
 	nw := d.Workers
 	if nw <= 0 {

@@ -252,7 +252,7 @@ func (g *gen) emitCallResumeCheck() {
 	a.TESTQ(amd64.RAX, amd64.RAX)
 	a.Jcc(amd64.CondE, fresh)
 	a.MOVQstoreImm(amd64.M(rCtx, offCallResume), 0)
-	if len(g.group.slot) > 0 {
+	if g.hasGroupArea() { // groupinv.go
 		a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
 	}
 	a.JMPreg(amd64.RAX)

@@ -52,6 +52,8 @@ type gen struct {
 	joins     joinInfo
 	loops     loopPins  // loops.go
 	group     groupInfo // groupinv.go
+	gid       gidInfo   // global ids from group vectors (builtins.go)
+	regTab    int32     // 1 + the region table's copy's offset in the group area, 0: none (regiontab.go)
 	// watchDst is the Dst of the op being compiled while it may read its
 	// cache entry; dstStored: st or st64 stored it (readdst.go).
 	watchDst  lanes.Value
@@ -452,6 +454,9 @@ func (g *gen) emit(o *lanes.Op) error {
 		return g.regionLength(o)
 	case lanes.HalfToF, lanes.FToHalf:
 		return g.half(o) // half.go
+	}
+	if o.Code == lanes.Add && g.emitGlobalIDFold(o) { // builtins.go
+		return nil
 	}
 	if o.Kind == lanes.I64 || o.Kind == lanes.F64 || g.kind(o.Dst) == lanes.I64 || g.kind(o.Dst) == lanes.F64 {
 		return g.emit64(o)

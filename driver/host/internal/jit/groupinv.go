@@ -6,8 +6,8 @@ import (
 )
 
 // Values that are the same for every chunk of a work-group (group ids,
-// the number of groups, push constants at constant offsets, buffer
-// lengths, and Uniform arithmetic over them and constants) are computed
+// the number of groups, push constants and POD arguments at constant
+// offsets, buffer lengths, and Uniform arithmetic over them and constants) are computed
 // once per group instead of once per chunk: one amd64.Call runs a whole
 // group, so their ops run in a prologue before the first chunk, into a
 // group area of the first chunk's frame (after the slots and private
@@ -47,17 +47,24 @@ func (g *gen) groupSource(o *lanes.Op, inv map[lanes.Value]int32) bool {
 	case lanes.GroupID, lanes.NumGroups, lanes.WorkgroupSize, lanes.RegionLength:
 		return true
 	case lanes.Load:
-		// A push constant at a constant offset within the block: it
-		// cannot trap, so it may run whatever the op's mask.
-		if o.Imm < 0 || int(o.Imm) >= len(g.p.Regions) {
+		// A push constant at a constant offset within the block, or a
+		// POD argument (a buffer the driver fills and nothing writes,
+		// lanes.Region.ArgInvSize) within the bytes the driver binds:
+		// it cannot trap, so it may run whatever the op's mask.
+		if o.Imm < 0 || int(o.Imm) >= len(g.p.Regions) || !g.p.Values[o.A].Const {
 			return false
 		}
 		rg := g.p.Regions[o.Imm]
-		if rg.Kind != lanes.RegionPush || !g.p.Values[o.A].Const {
+		size := rg.Size
+		switch {
+		case rg.Kind == lanes.RegionPush:
+		case rg.Kind == lanes.RegionBuffer && rg.ArgInvSize > 0:
+			size = rg.ArgInvSize
+		default:
 			return false
 		}
 		off := g.p.Values[o.A].Bits
-		return o.Imm2 > 0 && off+uint64(o.Imm2) <= uint64(rg.Size)
+		return o.Imm2 > 0 && off+uint64(o.Imm2) <= uint64(size)
 	}
 	if !g.pure(o) {
 		return false
@@ -120,9 +127,18 @@ func (g *gen) analyzeGroup() {
 		def[i] = true
 	}
 	g.group = groupInfo{slot: inv, def: def}
-	if len(inv) > 0 {
+	off = g.analyzeGlobalIDs(off)   // builtins.go
+	off = g.analyzeRegionTable(off) // regiontab.go
+	if g.hasGroupArea() {
 		g.frameSize = int(off+31) &^ 31
 	}
+}
+
+// hasGroupArea reports whether the code reads a group area through
+// rGroup: group values, the global ids' group vectors (builtins.go) or
+// the region table's copy (regiontab.go).
+func (g *gen) hasGroupArea() bool {
+	return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 || g.regTab != 0
 }
 
 // groupSlot is v's slot in the group area, if v is a group value.
@@ -134,10 +150,11 @@ func (g *gen) groupSlot(v lanes.Value) (int32, bool) {
 // emitGroupPrologue computes the group values into the group area, once
 // per call (per group), before the first chunk runs.
 func (g *gen) emitGroupPrologue() error {
-	if len(g.group.slot) == 0 {
+	if !g.hasGroupArea() {
 		return nil
 	}
 	g.a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
+	g.emitRegionTable() // regiontab.go: before the group values' loads
 	g.caching, g.deferring = false, false
 	for i := range g.p.Ops {
 		if !g.group.def[i] {
@@ -156,6 +173,7 @@ func (g *gen) emitGroupPrologue() error {
 			return unsupported(g.p, i, "%v", err)
 		}
 	}
+	g.emitGIDVectors() // builtins.go
 	g.cache.flush()
 	return nil
 }

@@ -71,8 +71,12 @@ func sizeLog(size int32) int32 {
 	return 3
 }
 
-// regionEntry sets R8 to region r's regionMem (not for private regions).
+// regionEntry is region r's regionMem (not for private regions): its copy
+// in the group area, else through R8, which it sets to the runner's table.
 func (g *gen) regionEntry(r int) amd64.Mem {
+	if m, ok := g.tabledEntry(r); ok { // regiontab.go
+		return m
+	}
 	g.a.MOVQload(rBase, amd64.M(rCtx, offRegions))
 	return amd64.M(rBase, int32(r)*sizeRegMem)
 }

@@ -533,6 +533,16 @@ type Region struct {
 	// indexed by a variable (builtinmem.go); the interpreter reports its
 	// out-of-bounds accesses at the access chain.
 	Builtin bool
+	// ArgInvSize, where > 0, is a promise about a RegionBuffer: every
+	// dispatch binds it to at least ArgInvSize bytes that the driver
+	// filled before the dispatch, that nothing writes during it and that
+	// no other region's memory overlaps (OpenCL's POD-argument buffer,
+	// which the driver makes for each launch). A load from it at a
+	// constant offset below ArgInvSize is then the same for every lane,
+	// chunk and group of the dispatch and cannot trap, as a push
+	// constant's. Build leaves it 0; the host driver sets it from the
+	// kernel's reflection and checks the promise at each dispatch.
+	ArgInvSize int
 }
 
 // Program is one entry point over one chunk of lanes.
