@@ -46,7 +46,7 @@ func (k *Kernel) Run(ctx context.Context, d *Dispatch) error {
 	if k.tier != nil {
 		return k.runTier(ctx, d)
 	}
-	return k.forDispatch(d).run(ctx, d)
+	return k.forDispatch(d).forAliases(d).run(ctx, d)
 }
 
 // run runs the dispatch on the interpreter.

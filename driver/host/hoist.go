@@ -91,6 +91,10 @@ func (p *prep) hoistLevel(in *inst) uint8 {
 		switch rg := &p.k.regions[r]; {
 		case rg.kind == regionPush:
 		case rg.kind == regionBuffer && !p.written[r] && !p.writtenAll:
+			if p.hoistedBuf == nil {
+				p.hoistedBuf = map[int]bool{}
+			}
+			p.hoistedBuf[r] = true
 		case rg.kind == regionLane && rg.builtin != noBuiltin && p.builtinLoads[in.id]:
 			lvl = join(lvl, builtinLevel(spirv.BuiltIn(rg.builtin)))
 		default:

@@ -85,6 +85,9 @@ type Kernel struct {
 	// (tier.go); tierErr says why a tier asked for could not.
 	tier    *tierKernel
 	tierErr error
+	// aliases, where not nil, makes a dispatch whose buffers alias run
+	// without hoisting (hoistalias.go).
+	aliases *aliasGuard
 }
 
 // Name returns the entry point's name.
@@ -111,6 +114,7 @@ type prep struct {
 	coff         map[uint32]int64 // constant byte offset of pointers into their region
 	written      map[int]bool     // regions the kernel may write
 	writtenAll   bool
+	hoistedBuf   map[int]bool    // buffer regions with loads hoisted (hoistalias.go)
 	builtinLoads map[uint32]bool // loads compiled as built-in values
 	uni          map[uint32]bool // lane-uniform values (uniform.go)
 	aliased      map[uint32]bool // values living in their operand's rows (alias.go)
@@ -214,8 +218,13 @@ func (m *Module) prepare(entry string, spec map[uint32]uint64, batch int, plan *
 
 // prepareRows is one Prepare, applying plan if not nil.
 func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, plan *rowPlan) (k *Kernel, p *prep, err error) {
+	return m.prepareOff(entry, spec, batch, plan, m.off)
+}
+
+// prepareOff is prepareRows with the optimizations of off left out.
+func (m *Module) prepareOff(entry string, spec map[uint32]uint64, batch int, plan *rowPlan, off optSet) (k *Kernel, p *prep, err error) {
 	p = &prep{
-		m: m, name: entry, spec: spec, batch: batch, off: m.off, plan: plan,
+		m: m, name: entry, spec: spec, batch: batch, off: off, plan: plan,
 		types:  map[uint32]*typ{},
 		consts: map[uint32][]uint64{}, constImg: map[uint32][]byte{},
 		vtype:  map[uint32]*typ{},
@@ -269,7 +278,8 @@ func (m *Module) prepareRows(entry string, spec map[uint32]uint64, batch int, pl
 	if p.k.entry == nil {
 		return nil, p, p.errorf("entry point function %%%d not found", ep.Function)
 	}
-	p.dropUnreached() // memlimit.go
+	p.guardAliases(entry, spec, batch) // hoistalias.go
+	p.dropUnreached()                  // memlimit.go
 	p.k.rows = p.nrows
 	return p.k, p, nil
 }
