@@ -87,16 +87,3 @@ func (c *groupClaims) claim(at *int) (lo, hi int, ok bool) {
 func groupAt(n, gx, gy int) [3]int {
 	return [3]int{n % gx, n / gx % gy, n / (gx * gy)}
 }
-
-// nextGroup is the work-group after id in the order groupAt numbers
-// them: a claim's consecutive groups step without dividing.
-func nextGroup(id [3]int, gx, gy int) [3]int {
-	if id[0]++; id[0] == gx {
-		id[0] = 0
-		if id[1]++; id[1] == gy {
-			id[1] = 0
-			id[2]++
-		}
-	}
-	return id
-}

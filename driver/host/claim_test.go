@@ -1,8 +1,11 @@
 package host
 
 import (
+	"context"
 	"sync"
 	"testing"
+
+	"github.com/clgo/clgo/compiler"
 )
 
 // TestClaimSpans: each worker's claims run through its own span in
@@ -80,16 +83,63 @@ func TestClaimSpans(t *testing.T) {
 	}
 }
 
-// TestNextGroup: stepping from a group gives groupAt's next, across
-// rows and planes.
-func TestNextGroup(t *testing.T) {
-	for _, g := range [][2]int{{1, 1}, {3, 1}, {1, 4}, {5, 3}, {16, 16}} {
-		id := groupAt(0, g[0], g[1])
-		for n := 0; n < g[0]*g[1]*3; n++ {
-			if want := groupAt(n, g[0], g[1]); id != want {
-				t.Fatalf("grid %v: group %d is %v, want %v", g, n, id, want)
+// TestDispatchGroupIDs: every work-group of a three-dimensional dispatch
+// whose first group is not (0, 0, 0) (the last groups of a non-uniform
+// NDRange run so) runs once with its own id, on the interpreter and in
+// native code, with one to three workers: the claims' spans and the ids
+// stepped along them (tierWork) cover the grid.
+func TestDispatchGroupIDs(t *testing.T) {
+	const src = `#define BX 2
+#define BY 1
+#define BZ 3
+#define GX 7
+#define GY 5
+kernel void ids(global uint *out) {
+  if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0) {
+    uint x = get_group_id(0), y = get_group_id(1), z = get_group_id(2);
+    uint i = ((z - BZ) * GY + (y - BY)) * GX + (x - BX);
+    out[2 * i] = x | y << 8 | z << 16;
+    out[2 * i + 1] += 1;
+  }
+}`
+	res, err := compiler.CompileFile("ids.cl", src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := [3]int{7, 5, 9} // claims of several groups (chunk 3-8)
+	base := [3]int{2, 1, 3}
+	for _, tier := range []string{"interp", "native"} {
+		t.Run(tier, func(t *testing.T) {
+			setTierIn(t, tier)
+			m, err := Decode(res.SPIRV)
+			if err != nil {
+				t.Fatal(err)
 			}
-			id = nextGroup(id, g[0], g[1])
-		}
+			k := prepare(t, m, "ids", map[uint32]uint64{0: 4, 1: 2, 2: 2})
+			if tier == "native" && !k.OnNative() {
+				t.Fatal("not in native code")
+			}
+			for workers := 1; workers <= 3; workers++ {
+				out := make([]byte, 8*groups[0]*groups[1]*groups[2])
+				d := dispatch(groups, nil, out)
+				d.BaseGroup, d.Workers = base, workers
+				d.NumGroups = [3]int{base[0] + groups[0], base[1] + groups[1], base[2] + groups[2]}
+				if err := k.Run(context.Background(), d); err != nil {
+					t.Fatal(err)
+				}
+				i := 0
+				for z := range groups[2] {
+					for y := range groups[1] {
+						for x := range groups[0] {
+							want := uint32(x+base[0]) | uint32(y+base[1])<<8 | uint32(z+base[2])<<16
+							if got, n := getU32(out, 2*i), getU32(out, 2*i+1); got != want || n != 1 {
+								t.Fatalf("%d workers: group (%d, %d, %d) ran %d times with id %#x, want once with %#x", workers, x, y, z, n, got, want)
+							}
+							i++
+						}
+					}
+				}
+			}
+		})
 	}
 }

@@ -365,16 +365,25 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 		if !ok {
 			break
 		}
+		// The claim's groups are consecutive: the id steps (nextGroup)
+		// instead of three divisions per group.
 		id := groupAt(g0, gx, gy)
-		for n := g0; n < g1; n, id = n+1, nextGroup(id, gx, gy) {
-			if n > g0 && cancel.Load() {
-				return nil
+		x, y, z := uint32(d.BaseGroup[0]+id[0]), uint32(d.BaseGroup[1]+id[1]), uint32(d.BaseGroup[2]+id[2])
+		x0, x1, y0, y1 := uint32(d.BaseGroup[0]), uint32(d.BaseGroup[0]+gx), uint32(d.BaseGroup[1]), uint32(d.BaseGroup[1]+gy)
+		for n := g0; n < g1; n++ {
+			if n > g0 {
+				if cancel.Load() {
+					return nil
+				}
+				if x++; x == x1 {
+					if x = x0; y+1 == y1 {
+						y, z = y0, z+1
+					} else {
+						y++
+					}
+				}
 			}
-			g.ID = [3]uint32{
-				uint32(d.BaseGroup[0] + id[0]),
-				uint32(d.BaseGroup[1] + id[1]),
-				uint32(d.BaseGroup[2] + id[2]),
-			}
+			g.ID = [3]uint32{x, y, z}
 			if t := r.RunGroup(g); t != nil {
 				if t.Code == lanes.TrapCancelled {
 					return nil
