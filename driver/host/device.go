@@ -115,8 +115,7 @@ func (*Device) NewBuffer(size uint64) (b driver.Buffer, err error) {
 			b, err = nil, fmt.Errorf("host: buffer of %d bytes: %w", size, driver.ErrMemAllocationFailure)
 		}
 	}()
-	data := make([]byte, size)
-	adviseHugePages(data) // hugepages_linux.go
+	data := newHostBytes(size) // hostalloc_linux.go: on huge pages
 	return newBuffer(data, false), nil
 }
 

@@ -106,12 +106,13 @@ func (k *Kernel) run(ctx context.Context, d *Dispatch) error {
 	// the counter's cache line between them. At least 32 chunks a worker
 	// keep the ends balanced.
 	chunk := min(max(total/(nw*32), 1), maxChunk)
+	c.groups.reset(total, nw, chunk)
 	var mu sync.Mutex
 	var first error
 	var wg sync.WaitGroup
-	worker := func() {
+	worker := func(w int) {
 		defer wg.Done()
-		if err := k.work(d, shared, handles, &c.next, total, chunk, cancel); err != nil {
+		if err := k.work(d, shared, handles, &c.groups, w, cancel); err != nil {
 			mu.Lock()
 			if first == nil || errors.Is(first, errCancelled) {
 				first = err
@@ -123,10 +124,10 @@ func (k *Kernel) run(ctx context.Context, d *Dispatch) error {
 	// The calling goroutine is one of the workers: a dispatch of one
 	// group (or run) wakes no other goroutine.
 	wg.Add(nw)
-	for range nw - 1 {
-		go worker()
+	for w := 1; w < nw; w++ {
+		go worker(w)
 	}
-	worker()
+	worker(0)
 	wg.Wait()
 	if first != nil && !errors.Is(first, errCancelled) {
 		return k.named(first, d)
@@ -140,14 +141,12 @@ func (k *Kernel) run(ctx context.Context, d *Dispatch) error {
 // maxChunk is the most runs a worker claims at once.
 const maxChunk = 8
 
-// claims holds the counter of claimed runs and the cancel flag on cache
-// lines of their own: every claim writes the counter, and every group
-// and loop back-edge reads the flag.
+// claims holds the workers' spans of runs (claim.go) and the cancel
+// flag, which every group and loop back-edge reads: the counters the
+// claims write are on cache lines of their own.
 type claims struct {
-	next   atomic.Int64
-	_      [56]byte
+	groups groupClaims
 	cancel atomic.Bool
-	_      [60]byte
 }
 
 // named puts the resource's name into an access error.
@@ -163,8 +162,9 @@ func (k *Kernel) named(err error, d *Dispatch) error {
 	return err
 }
 
-// work runs work-groups until none is left, on one worker's state.
-func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomic.Int64, total, chunk int, cancel *atomic.Bool) (err error) {
+// work runs work-groups until none is left, on one worker's state;
+// w is the worker's index, its first span of claims.
+func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, claims *groupClaims, w int, cancel *atomic.Bool) (err error) {
 	s, _ := k.pool.Get().(*state)
 	if s == nil {
 		s = newState(k)
@@ -209,11 +209,11 @@ func (k *Kernel) work(d *Dispatch, shared [][]byte, handles []bound, next *atomi
 		}
 	}
 	for !cancel.Load() {
-		g0 := int(next.Add(int64(chunk)) - int64(chunk))
-		if g0 >= total {
+		g0, g1, ok := claims.claim(&w)
+		if !ok {
 			break
 		}
-		for g := g0; g < min(g0+chunk, total); g++ {
+		for g := g0; g < g1; g++ {
 			if g > g0 && cancel.Load() {
 				return nil
 			}

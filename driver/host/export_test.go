@@ -37,3 +37,11 @@ var OptNames = optNames[:]
 // AsmProgram assembles testdata/name and adds the kernel interface r
 // (image_test.go).
 var AsmProgram = asmProgram
+
+// SetClaimSplit turns the workers' spans of claims (claim.go) on or off
+// (one counter shared by every worker) and returns the setting before.
+func SetClaimSplit(on bool) bool {
+	old := claimSplit
+	claimSplit = on
+	return old
+}

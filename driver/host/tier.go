@@ -203,7 +203,6 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	if ds == nil {
 		ds = &tierDispatch{mem: make([][]byte, len(p.Regions))}
 	}
-	ds.next.Store(0)
 	ds.cancel.Store(false)
 	ds.first = nil
 	for i, rg := range p.Regions {
@@ -233,12 +232,12 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 		cancel := &ds.cancel
 		stop = context.AfterFunc(ctx, func() { cancel.Store(true) })
 	}
-	chunk := min(max(total/(nw*32), 1), maxChunk)
+	ds.groups.reset(total, nw, min(max(total/(nw*32), 1), maxChunk))
 	ds.wg.Add(nw)
-	for range nw - 1 {
-		go k.tierWorker(d, ds, total, chunk)
+	for w := 1; w < nw; w++ {
+		go k.tierWorker(d, ds, w)
 	}
-	k.tierWorker(d, ds, total, chunk)
+	k.tierWorker(d, ds, 0)
 	ds.wg.Wait()
 	err = ds.first
 	// A cancel func that has started may still set the flag: its
@@ -273,9 +272,9 @@ type tierDispatch struct {
 
 // tierWorker runs tierWork and keeps its error, the first of the
 // dispatch, stopping the other workers.
-func (k *Kernel) tierWorker(d *Dispatch, ds *tierDispatch, total, chunk int) {
+func (k *Kernel) tierWorker(d *Dispatch, ds *tierDispatch, w int) {
 	defer ds.wg.Done()
-	if err := k.tierWork(d, ds, total, chunk); err != nil {
+	if err := k.tierWork(d, ds, w); err != nil {
 		ds.mu.Lock()
 		if ds.first == nil {
 			ds.first = err
@@ -346,9 +345,10 @@ func (tk *tierKernel) workerBytes() uint64 {
 	return local + chunks*(uint64(p.FrameSize)+priv*uint64(p.Chunk))
 }
 
-// tierWork runs work-groups until none is left, on one runner.
-func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, total, chunk int) (err error) {
-	mem, next, cancel := ds.mem, &ds.next, &ds.cancel
+// tierWork runs work-groups until none is left, on one runner; w is the
+// worker's index, its first span of claims (claim.go).
+func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
+	mem, claims, cancel := ds.mem, &ds.groups, &ds.cancel
 	tk := k.tier
 	tr := tk.getRunner()
 	defer func() {
@@ -372,19 +372,29 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, total, chunk int) (err 
 	}
 	gx, gy := d.Groups[0], d.Groups[1]
 	for !cancel.Load() {
-		g0 := int(next.Add(int64(chunk)) - int64(chunk))
-		if g0 >= total {
+		g0, g1, ok := claims.claim(&w)
+		if !ok {
 			break
 		}
-		for n := g0; n < min(g0+chunk, total); n++ {
-			if n > g0 && cancel.Load() {
-				return nil
+		// The claim's groups are consecutive: the id steps (nextGroup)
+		// instead of three divisions per group.
+		id := groupAt(g0, gx, gy)
+		x, y, z := uint32(d.BaseGroup[0]+id[0]), uint32(d.BaseGroup[1]+id[1]), uint32(d.BaseGroup[2]+id[2])
+		x0, x1, y0, y1 := uint32(d.BaseGroup[0]), uint32(d.BaseGroup[0]+gx), uint32(d.BaseGroup[1]), uint32(d.BaseGroup[1]+gy)
+		for n := g0; n < g1; n++ {
+			if n > g0 {
+				if cancel.Load() {
+					return nil
+				}
+				if x++; x == x1 {
+					if x = x0; y+1 == y1 {
+						y, z = y0, z+1
+					} else {
+						y++
+					}
+				}
 			}
-			g.ID = [3]uint32{
-				uint32(d.BaseGroup[0] + n%gx),
-				uint32(d.BaseGroup[1] + n/gx%gy),
-				uint32(d.BaseGroup[2] + n/(gx*gy)),
-			}
+			g.ID = [3]uint32{x, y, z}
 			if t := r.RunGroup(g); t != nil {
 				if t.Code == lanes.TrapCancelled {
 					return nil
