@@ -111,43 +111,13 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		return nil, fmt.Errorf("vulkan: kernel %s: %d bytes of private memory per work-item, at most %d: %w", name, k.private, maxPrivate, driver.ErrOutOfResources)
 	}
 
-	// The pipeline for these specialization constants.
-	var specBuf [16]kernelabi.SpecConstant
-	spec := kernelabi.AppendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
-	var keyBuf [128]byte
-	key := keyBuf[:0]
-	for _, s := range spec {
-		key = binary.LittleEndian.AppendUint32(key, s.ID)
-		key = binary.LittleEndian.AppendUint32(key, s.Value)
-	}
-	module := k.p.module
-	if k.p.splitCode != nil {
-		var err error
-		if module, err = k.p.kernelModule(k); err != nil {
-			return nil, err
-		}
-	} else if k.p.formatCode != nil {
-		ft, err := k.storageFormats(args)
-		if err != nil {
-			return nil, err
-		}
-		if module, err = k.p.formatModule(k, ft); err != nil {
-			return nil, err
-		}
-		key = append(key, ft.key...)
-	}
-	pipe, err := k.pipeline(spec, key, module)
-	if err != nil {
-		return nil, err
-	}
-
 	// The command and its dispatch in one allocation.
 	cd := &struct {
 		command
 		dispatchCmd
 	}{}
 	d := &cd.dispatchCmd
-	*d = dispatchCmd{k: k, pipe: pipe, nd: nd, bufs: make([]descBuf, len(k.bindings))}
+	*d = dispatchCmd{k: k, nd: nd, bufs: make([]descBuf, len(k.bindings))}
 	if k.hasImages {
 		d.imgs = make([]descImage, len(k.bindings))
 	}
@@ -206,6 +176,44 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			b.cnst.buf.ref()
 			d.bufs[i] = descBuf{b: b.cnst.buf, rng: b.cnst.buf.size}
 		}
+	}
+	// The pipeline for these specialization constants, in the module as
+	// compiled or, where two buffer arguments overlap in memory and one
+	// is written, in its variant with those buffers Aliased (alias.go).
+	var specBuf [16]kernelabi.SpecConstant
+	spec := kernelabi.AppendSpecConstants(specBuf[:0], k.p.refl, k.refl, k.wgIDs, args, &nd, q.d.phys.sub.subgroupSize)
+	var keyBuf [128]byte
+	key := keyBuf[:0]
+	for _, s := range spec {
+		key = binary.LittleEndian.AppendUint32(key, s.ID)
+		key = binary.LittleEndian.AppendUint32(key, s.Value)
+	}
+	var ft *formatTuple
+	if k.p.formatCode != nil {
+		t, err := k.storageFormats(args)
+		if err != nil {
+			d.release()
+			return nil, err
+		}
+		ft = &t
+		key = append(key, t.key...)
+	}
+	module := k.p.module
+	if at, akey := k.aliasedBindings(d.bufs, q.d.mem); at != nil {
+		module, err = k.p.aliasModule(k, at, akey, ft)
+		key = append(append(key, "|aliased "...), akey...)
+	} else if k.p.splitCode != nil {
+		module, err = k.p.kernelModule(k)
+	} else if ft != nil {
+		module, err = k.p.formatModule(k, *ft)
+	}
+	if err != nil {
+		d.release()
+		return nil, err
+	}
+	if d.pipe, err = k.pipeline(spec, key, module); err != nil {
+		d.release()
+		return nil, err
 	}
 	ptrs, err := q.addresses(d, args, residents)
 	if err != nil {

@@ -46,6 +46,13 @@ type program struct {
 	splitCode     []byte
 	kernelModules map[string]uint64
 
+	// code is the module's code as validated (whichever of the above
+	// holds it), and aliasModules the variants of it made for dispatches
+	// that bind overlapping memory to two buffer arguments, by kernel,
+	// bindings and formats (alias.go).
+	code         []byte
+	aliasModules map[string]uint64
+
 	// kernels are made once per name, so that every clCreateKernel of one
 	// name shares layouts and pipelines.
 	mu      sync.Mutex
@@ -100,6 +107,7 @@ func (d *Device) BuildProgram(code []byte) (driver.Program, error) {
 	if len(code)%4 != 0 {
 		return nil, fmt.Errorf("vulkan: SPIR-V of %d bytes: %w", len(code), driver.ErrInvalidBinary)
 	}
+	p.code = code
 	if d.phys.readByFormat() && declares(m, spirv.CapabilityStorageImageReadWithoutFormat) {
 		p.formatCode = code
 	} else if splitsByKernel(m) {
@@ -212,6 +220,9 @@ func (p *program) unref() {
 		for _, h := range p.kernelModules {
 			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(h), 0)
 		}
+		for _, h := range p.aliasModules {
+			call(p.l.vkDestroyShaderModule, p.l.handle, uintptr(h), 0)
+		}
 		for _, c := range p.consts {
 			c.buf.unref()
 		}
@@ -302,6 +313,7 @@ type kernel struct {
 	private     uint64 // Function and Private bytes of one work-item (spirv.PrivateBytes)
 	hasImages   bool   // image, sampler or texel buffer bindings: barriers around its dispatches
 	intBorder   bool   // its sampled images are all integer ones (sampler.go)
+	aliasable   bool   // two storage-buffer arguments, one written: a dispatch may bind them overlapping (alias.go)
 
 	mu    sync.Mutex
 	pipes map[string]uint64
@@ -338,6 +350,7 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 	if err := k.makeLayout(ep.Function); err != nil {
 		return nil, err
 	}
+	k.aliasable = k.canAlias()
 	p.refs.Add(1)
 	k.refs.Store(1)
 	p.kernels[name] = k
