@@ -37,6 +37,7 @@ func load() (err error) {
 	reg(&api.SetKernelArg, "clSetKernelArg")
 	reg(&api.GetKernelWGInfo, "clGetKernelWorkGroupInfo")
 	reg(&api.CreateBuffer, "clCreateBuffer")
+	reg(&api.CreateSubBuffer, "clCreateSubBuffer")
 	reg(&api.EnqueueWriteBuffer, "clEnqueueWriteBuffer")
 	reg(&api.EnqueueReadBuffer, "clEnqueueReadBuffer")
 	reg(&api.EnqueueNDRangeKernel, "clEnqueueNDRangeKernel")

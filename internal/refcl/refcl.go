@@ -64,6 +64,7 @@ var api struct {
 	SetKernelArg          func(k handle, i uint32, size uintptr, val unsafe.Pointer) int32
 	GetKernelWGInfo       func(k, d handle, param uint32, size uintptr, val unsafe.Pointer, ret *uintptr) int32
 	CreateBuffer          func(c handle, flags uint64, size uintptr, host unsafe.Pointer, errc *int32) handle
+	CreateSubBuffer       func(b handle, flags uint64, typ uint32, info unsafe.Pointer, errc *int32) handle
 	EnqueueWriteBuffer    func(q, b handle, blocking uint32, off, size uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
 	EnqueueReadBuffer     func(q, b handle, blocking uint32, off, size uintptr, ptr unsafe.Pointer, nw uint32, w *handle, ev *handle) int32
 	EnqueueNDRangeKernel  func(q, k handle, dim uint32, off, global, local *uintptr, nw uint32, w *handle, ev *handle) int32
@@ -486,6 +487,19 @@ func (c *Context) NewBuffer(size uint64) (*Buffer, error) {
 		return nil, err
 	}
 	return &Buffer{c: c, id: b, Size: size}, nil
+}
+
+// SubBuffer makes a sub-buffer of b: its bytes [origin, origin+size).
+// origin must be a multiple of the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN.
+func (b *Buffer) SubBuffer(origin, size uint64) (*Buffer, error) {
+	const bufferCreateTypeRegion = 0x1220
+	region := [2]uintptr{uintptr(origin), uintptr(size)}
+	var errc int32
+	sb := api.CreateSubBuffer(b.id, memReadWrite, bufferCreateTypeRegion, unsafe.Pointer(&region), &errc)
+	if err := check("clCreateSubBuffer", errc); err != nil {
+		return nil, err
+	}
+	return &Buffer{c: b.c, id: sb, Size: size}, nil
 }
 
 // Release frees the buffer.
