@@ -22,7 +22,10 @@
 //     (docs/images.md, "The Vulkan driver").
 //   - Programs are VkShaderModules; a kernel's VkPipeline is made per set of
 //     specialization constants (work-group size, __local sizes) and cached,
-//     in memory and in a VkPipelineCache on disk.
+//     in memory and in a VkPipelineCache on disk. A dispatch that binds
+//     overlapping memory to two buffer arguments, one written, runs a
+//     variant of the module with those buffers decorated Aliased, made on
+//     first need (alias.go).
 //   - Queue commands are kept as Go values and recorded into one command
 //     buffer per batch on Flush, on a full batch or on a Wait; a fence per
 //     submission completes the batch's events. All clgo queues of a device
