@@ -26,6 +26,9 @@ type keptLoad struct {
 	i    int // cache entry
 	done amd64.Label
 	used bool // a path jumps to done with the result in the register
+	// reloaded: the other paths' reload into the register is done
+	// (out of line, coldpath.go).
+	reloaded bool
 }
 
 // keepable reports whether Load o may keep its result (its Dst 32-bit
@@ -93,9 +96,12 @@ func (g *gen) loadKept(o *lanes.Op) error {
 	if err != nil || !k.used {
 		return err
 	}
-	reg := cacheFirst + amd64.Y(i)
-	g.a.VMOVDQUload(reg, g.slot(o.Dst, 0)) // the other paths
-	g.a.Bind(k.done)
+	if k.reloaded {
+		g.a.BindAfterJump(k.done)
+	} else {
+		g.a.VMOVDQUload(cacheFirst+amd64.Y(i), g.slot(o.Dst, 0)) // the other paths
+		g.a.Bind(k.done)
+	}
 	c := &g.cache
 	c.key[i], c.dirty[i] = keyOf(o.Dst, 0), true
 	g.dropOverlapping(o.Dst)

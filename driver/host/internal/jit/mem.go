@@ -265,11 +265,22 @@ func (g *gen) load(o *lanes.Op) error {
 	}
 	f, affine := g.affine(ac, o.A)
 	if affine {
-		// Lanes at offsets affine in the lane (affine.go).
+		// Lanes at offsets affine in the lane (affine.go); the general
+		// path out of line (coldpath.go).
 		slow := a.NewLabel()
 		g.affineLoad(o, ac, f, slow, end)
-		a.Bind(slow)
+		return g.coldGeneral(slow, end, o.Dst, func(end amd64.Label) error {
+			return g.loadGeneral(o, ac, z, true, end)
+		})
 	}
+	return g.loadGeneral(o, ac, z, false, end)
+}
+
+// loadGeneral is a Varying load's general path (and its fast paths for
+// offsets of no known Form), ending at end.
+func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.Dst).Bytes() == 8
 	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
@@ -408,11 +419,22 @@ func (g *gen) store(o *lanes.Op) error {
 	f, affine := g.affine(ac, o.A)
 	affine = affine && (wide == (ac.size == 8))
 	if affine {
-		// Lanes at offsets affine in the lane (affine.go).
+		// Lanes at offsets affine in the lane (affine.go); the general
+		// path out of line (coldpath.go).
 		slow := a.NewLabel()
 		g.affineStore(o, ac, f, slow, end)
-		a.Bind(slow)
+		return g.coldGeneral(slow, end, lanes.NoValue, func(end amd64.Label) error {
+			return g.storeGeneral(o, ac, z, true, end)
+		})
 	}
+	return g.storeGeneral(o, ac, z, false, end)
+}
+
+// storeGeneral is a store's general path (and its fast paths for offsets
+// of no known Form), ending at end.
+func (g *gen) storeGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.B).Bytes() == 8
 	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
