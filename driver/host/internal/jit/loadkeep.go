@@ -81,6 +81,23 @@ func (g *gen) analyzeKept() {
 	}
 }
 
+// keptResult ends a path of a 32-bit Varying load whose result is in
+// Y0: where the load keeps its result, into its register and on past
+// the other paths' reload from the slot (so a load of runs of four, a
+// broadcast or a gather, bitonic's, no longer stores its value to be
+// read back by the compare after it); else stored to the Dst's slot,
+// and on to end.
+func (g *gen) keptResult(d lanes.Value, end amd64.Label) {
+	if k := g.keptReg; k != nil {
+		g.a.VMOVDQU(cacheFirst+amd64.Y(k.i), amd64.Y0)
+		k.used = true
+		g.a.JMP(k.done)
+		return
+	}
+	g.storeResult(d, false)
+	g.a.JMP(end)
+}
+
 // loadKept compiles Load o (load, mem.go), keeping its result in a cache
 // register where keepable.
 func (g *gen) loadKept(o *lanes.Op) error {

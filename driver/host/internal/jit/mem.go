@@ -296,8 +296,7 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
-		g.storeResult(o.Dst, false)
-		a.JMP(end)
+		g.keptResult(o.Dst, end) // loadkeep.go
 		a.Bind(slow)
 		// Interleaved and permuted words (interleave.go).
 		g.interleaved(ac, o, false, end)
@@ -348,8 +347,7 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 			a.Jcc(amd64.CondNE, gatherAll)
 			a.VMOVDtoR(rOff, yOff)
 			a.VPBROADCASTDload(d0, amd64.MI(rBase, rOff, 1, 0))
-			g.storeResult(o.Dst, false)
-			a.JMP(end)
+			g.keptResult(o.Dst, end)
 			a.Bind(gatherAll)
 		}
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
@@ -387,7 +385,11 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 		a.VPMOVSXDQ(m, m)
 		a.VPGATHERDQ(d1, vm, m)
 	}
-	g.storeResult(o.Dst, wide)
+	if wide {
+		g.storeResult(o.Dst, true)
+	} else {
+		g.keptResult(o.Dst, end)
+	}
 	a.Bind(end)
 	return nil
 }
@@ -440,8 +442,10 @@ func (g *gen) storeGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, e
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
-	a.TESTL(rBits, rBits)
-	a.Jcc(amd64.CondE, end)
+	if !g.maskNonEmpty(o.M) { // masknonempty.go
+		a.TESTL(rBits, rBits)
+		a.Jcc(amd64.CondE, end)
+	}
 	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
 		// Two runs of four words (a contiguous chunk among them).
 		slow := a.NewLabel()
