@@ -23,11 +23,20 @@ import (
 // out of line, entered at slow; the straight line goes on at join, where
 // the fast path jumps. dst is a load's Dst (NoValue for a store).
 func (g *gen) coldGeneral(slow, join amd64.Label, dst lanes.Value, general func(end amd64.Label) error) error {
+	end := g.a.NewLabel()
+	return g.coldRest(slow, end, join, dst, func() error { return general(end) })
+}
+
+// coldRest emits rest out of line, entered at slow, its paths ending at
+// end (which rest binds, and the code before may jump to); the straight
+// line goes on at join. A load's runs of four (halves.go) and a store's
+// kept runs (keptruns.go) are the fast paths before such a rest where
+// the offsets have no known Form (bitonic's).
+func (g *gen) coldRest(slow, end, join amd64.Label, dst lanes.Value, rest func() error) error {
 	a := &g.a
 	a.BeginCold()
 	a.Bind(slow)
-	end := a.NewLabel()
-	err := general(end)
+	err := rest()
 	back := join
 	if k := g.keptReg; k != nil && k.used && dst != lanes.NoValue && err == nil {
 		// The other paths stored the result: into the kept register.

@@ -280,7 +280,6 @@ func (g *gen) load(o *lanes.Op) error {
 // offsets of no known Form), ending at end.
 func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, end amd64.Label) error {
 	a := &g.a
-	wide := g.kind(o.Dst).Bytes() == 8
 	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
@@ -288,19 +287,30 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private && ac.size == 4 && !affine {
-		// Two runs of four words (a contiguous chunk among them).
-		slow := a.NewLabel()
+		// Two runs of four words (a contiguous chunk among them); the
+		// other paths out of line (coldpath.go).
+		join, slow := a.NewLabel(), a.NewLabel()
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
-		g.keptResult(o.Dst, end) // loadkeep.go
-		a.Bind(slow)
-		// Interleaved and permuted words (interleave.go).
-		g.interleaved(ac, o, false, end)
+		g.keptResult(o.Dst, join) // loadkeep.go
+		return g.coldRest(slow, end, join, o.Dst, func() error {
+			// Interleaved and permuted words (interleave.go).
+			g.interleaved(ac, o, false, end)
+			return g.loadRest(o, ac, affine, end)
+		})
 	}
+	return g.loadRest(o, ac, affine, end)
+}
+
+// loadRest is the rest of loadGeneral: dense 8-byte chunks, then the
+// checked gathers and lane-by-lane loads, ending at end.
+func (g *gen) loadRest(o *lanes.Op, ac access, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.Dst).Bytes() == 8
+	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
 		slow := a.NewLabel()
@@ -447,15 +457,26 @@ func (g *gen) storeGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, e
 		a.Jcc(amd64.CondE, end)
 	}
 	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
-		// Two runs of four words (a contiguous chunk among them).
-		slow := a.NewLabel()
+		// Two runs of four words (a contiguous chunk among them); the
+		// other paths out of line (coldpath.go).
+		join, slow := a.NewLabel(), a.NewLabel()
 		g.keptOrHalvesFast(ac, slow)
 		g.halvesStore(o.B)
-		a.JMP(end)
-		a.Bind(slow)
-		// Interleaved and permuted words (interleave.go).
-		g.interleaved(ac, o, true, end)
+		a.JMP(join)
+		return g.coldRest(slow, end, join, lanes.NoValue, func() error {
+			// Interleaved and permuted words (interleave.go).
+			g.interleaved(ac, o, true, end)
+			return g.storeRest(o, ac, affine, end)
+		})
 	}
+	return g.storeRest(o, ac, affine, end)
+}
+
+// storeRest is the rest of storeGeneral: dense 8-byte chunks, then the
+// checked lane-by-lane stores, ending at end.
+func (g *gen) storeRest(o *lanes.Op, ac access, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.B).Bytes() == 8
 	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
 		slow := a.NewLabel()
