@@ -21,7 +21,8 @@ type Assembler struct {
 	tables []tableEntry
 	done   bool // Finish has run
 	err    error
-	yUsed  uint16 // vector registers named since ResetYUsed (yused.go)
+	yUsed  uint16    // vector registers named since ResetYUsed (yused.go)
+	cold   coldState // cold sections (cold.go)
 }
 
 // tableEntry is a 32-bit word of a jump table in the pool at off that
@@ -70,6 +71,7 @@ func (a *Assembler) Bind(l Label) {
 		return
 	}
 	a.labels[l] = len(a.buf)
+	a.noteBind(l)
 }
 
 // LabelOffset is the offset of a bound label from the start of the code
@@ -143,6 +145,7 @@ func (a *Assembler) Finish() ([]byte, error) {
 		return nil, fmt.Errorf("amd64: Finish called twice without Reset")
 	}
 	a.done = true
+	a.placeCold()
 	if a.err != nil {
 		return nil, a.err
 	}

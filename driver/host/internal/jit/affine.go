@@ -51,8 +51,10 @@ func (g *gen) affineCheck(ac access, f lanes.Form, m lanes.Value, partial bool, 
 		g.mask(yMask, m)
 		a.VMOVMSKPS(rBits, yMask)
 		if partial {
-			a.TESTL(rBits, rBits)
-			a.Jcc(amd64.CondE, end)
+			if !g.maskNonEmpty(m) { // masknonempty.go
+				a.TESTL(rBits, rBits)
+				a.Jcc(amd64.CondE, end)
+			}
 		} else {
 			a.CMPLimm(rBits, 0xff)
 			a.Jcc(amd64.CondNE, slow)

@@ -101,7 +101,7 @@ func (g *gen) emitExit() {
 func (g *gen) emitChunkLoop(body, dispatch amd64.Label) {
 	a := &g.a
 	p := g.p
-	a.Bind(g.nextChunk)
+	a.BindAfterJump(g.nextChunk) // the last ops' jumps here fall through
 	if s := frameStride(p, g.frameSize); s != 0 {
 		a.ADDQimm(rFrame, int32(s))
 	}

@@ -1,6 +1,8 @@
 package jit
 
 import (
+	"math"
+
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -84,20 +86,44 @@ func (g *gen) keep(v lanes.Value, h int, y amd64.Y, dirty bool) {
 }
 
 // victim is the cache register that key k goes into: its pinned one
-// (loops.go), else the next round-robin register that no loop pins.
+// (loops.go), else, among those no loop pins, an empty one, then one
+// whose value is dead, then the one read latest (a clean entry before a
+// dirty one read as late), the first in round-robin order on ties. A
+// plain round-robin choice evicted live values while registers stood
+// empty: a loaded value written to its slot and read back before the
+// op that used it (triad's a[i] before the add).
 func (g *gen) victim(k cacheKey) int {
 	if i, ok := g.pinnedReg(k); ok {
 		return i
 	}
 	c := &g.cache
-	for range cacheLen {
-		i := c.next
-		c.next = (c.next + 1) % cacheLen
-		if g.loops.active[i] == noKey {
-			return i
+	best, bestScore := -1, int64(-1)
+	for j := range cacheLen {
+		i := (c.next + j) % cacheLen
+		if g.loops.active[i] != noKey {
+			continue
+		}
+		var score int64
+		switch x := c.key[i]; {
+		case x == noKey:
+			score = math.MaxInt64
+		case g.dead(lanes.Value(x / 2)):
+			score = math.MaxInt64 - 1
+		default:
+			score = int64(g.nextRead(lanes.Value(x/2))) * 2
+			if !c.dirty[i] {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
 		}
 	}
-	return c.next // unreachable: loops pin fewer than cacheLen registers
+	if best < 0 {
+		return c.next // unreachable: loops pin fewer than cacheLen registers
+	}
+	c.next = (best + 1) % cacheLen
+	return best
 }
 
 // cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit

@@ -26,6 +26,9 @@ type keptLoad struct {
 	i    int // cache entry
 	done amd64.Label
 	used bool // a path jumps to done with the result in the register
+	// reloaded: the other paths' reload into the register is done
+	// (out of line, coldpath.go).
+	reloaded bool
 }
 
 // keepable reports whether Load o may keep its result (its Dst 32-bit
@@ -78,6 +81,23 @@ func (g *gen) analyzeKept() {
 	}
 }
 
+// keptResult ends a path of a 32-bit Varying load whose result is in
+// Y0: where the load keeps its result, into its register and on past
+// the other paths' reload from the slot (so a load of runs of four, a
+// broadcast or a gather, bitonic's, no longer stores its value to be
+// read back by the compare after it); else stored to the Dst's slot,
+// and on to end.
+func (g *gen) keptResult(d lanes.Value, end amd64.Label) {
+	if k := g.keptReg; k != nil {
+		g.a.VMOVDQU(cacheFirst+amd64.Y(k.i), amd64.Y0)
+		k.used = true
+		g.a.JMP(k.done)
+		return
+	}
+	g.storeResult(d, false)
+	g.a.JMP(end)
+}
+
 // loadKept compiles Load o (load, mem.go), keeping its result in a cache
 // register where keepable.
 func (g *gen) loadKept(o *lanes.Op) error {
@@ -93,9 +113,12 @@ func (g *gen) loadKept(o *lanes.Op) error {
 	if err != nil || !k.used {
 		return err
 	}
-	reg := cacheFirst + amd64.Y(i)
-	g.a.VMOVDQUload(reg, g.slot(o.Dst, 0)) // the other paths
-	g.a.Bind(k.done)
+	if k.reloaded {
+		g.a.BindAfterJump(k.done)
+	} else {
+		g.a.VMOVDQUload(cacheFirst+amd64.Y(i), g.slot(o.Dst, 0)) // the other paths
+		g.a.Bind(k.done)
+	}
 	c := &g.cache
 	c.key[i], c.dirty[i] = keyOf(o.Dst, 0), true
 	g.dropOverlapping(o.Dst)

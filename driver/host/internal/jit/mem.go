@@ -265,11 +265,21 @@ func (g *gen) load(o *lanes.Op) error {
 	}
 	f, affine := g.affine(ac, o.A)
 	if affine {
-		// Lanes at offsets affine in the lane (affine.go).
+		// Lanes at offsets affine in the lane (affine.go); the general
+		// path out of line (coldpath.go).
 		slow := a.NewLabel()
 		g.affineLoad(o, ac, f, slow, end)
-		a.Bind(slow)
+		return g.coldGeneral(slow, end, o.Dst, func(end amd64.Label) error {
+			return g.loadGeneral(o, ac, z, true, end)
+		})
 	}
+	return g.loadGeneral(o, ac, z, false, end)
+}
+
+// loadGeneral is a Varying load's general path (and its fast paths for
+// offsets of no known Form), ending at end.
+func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, end amd64.Label) error {
+	a := &g.a
 	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
@@ -277,20 +287,30 @@ func (g *gen) load(o *lanes.Op) error {
 	a.VMOVMSKPS(rBits, yMask)
 	a.TESTL(rBits, rBits)
 	a.Jcc(amd64.CondE, end)
-	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private && ac.size == 4 && !affine {
-		// Two runs of four words (a contiguous chunk among them).
-		slow := a.NewLabel()
+		// Two runs of four words (a contiguous chunk among them); the
+		// other paths out of line (coldpath.go).
+		join, slow := a.NewLabel(), a.NewLabel()
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
-		g.storeResult(o.Dst, false)
-		a.JMP(end)
-		a.Bind(slow)
-		// Interleaved and permuted words (interleave.go).
-		g.interleaved(ac, o, false, end)
+		g.keptResult(o.Dst, join) // loadkeep.go
+		return g.coldRest(slow, end, join, o.Dst, func() error {
+			// Interleaved and permuted words (interleave.go).
+			g.interleaved(ac, o, false, end)
+			return g.loadRest(o, ac, affine, end)
+		})
 	}
+	return g.loadRest(o, ac, affine, end)
+}
+
+// loadRest is the rest of loadGeneral: dense 8-byte chunks, then the
+// checked gathers and lane-by-lane loads, ending at end.
+func (g *gen) loadRest(o *lanes.Op, ac access, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.Dst).Bytes() == 8
+	const d0, d1, idx, m = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	if !ac.private && ac.size == 8 && !affine {
 		// A full chunk at contiguous offsets: one vector load.
 		slow := a.NewLabel()
@@ -337,8 +357,7 @@ func (g *gen) load(o *lanes.Op) error {
 			a.Jcc(amd64.CondNE, gatherAll)
 			a.VMOVDtoR(rOff, yOff)
 			a.VPBROADCASTDload(d0, amd64.MI(rBase, rOff, 1, 0))
-			g.storeResult(o.Dst, false)
-			a.JMP(end)
+			g.keptResult(o.Dst, end)
 			a.Bind(gatherAll)
 		}
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
@@ -376,7 +395,11 @@ func (g *gen) load(o *lanes.Op) error {
 		a.VPMOVSXDQ(m, m)
 		a.VPGATHERDQ(d1, vm, m)
 	}
-	g.storeResult(o.Dst, wide)
+	if wide {
+		g.storeResult(o.Dst, true)
+	} else {
+		g.keptResult(o.Dst, end)
+	}
 	a.Bind(end)
 	return nil
 }
@@ -408,28 +431,52 @@ func (g *gen) store(o *lanes.Op) error {
 	f, affine := g.affine(ac, o.A)
 	affine = affine && (wide == (ac.size == 8))
 	if affine {
-		// Lanes at offsets affine in the lane (affine.go).
+		// Lanes at offsets affine in the lane (affine.go); the general
+		// path out of line (coldpath.go).
 		slow := a.NewLabel()
 		g.affineStore(o, ac, f, slow, end)
-		a.Bind(slow)
+		return g.coldGeneral(slow, end, lanes.NoValue, func(end amd64.Label) error {
+			return g.storeGeneral(o, ac, z, true, end)
+		})
 	}
+	return g.storeGeneral(o, ac, z, false, end)
+}
+
+// storeGeneral is a store's general path (and its fast paths for offsets
+// of no known Form), ending at end.
+func (g *gen) storeGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.B).Bytes() == 8
 	if err := g.generalPath(z, o.A); err != nil { // memwb.go
 		return err
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
-	a.TESTL(rBits, rBits)
-	a.Jcc(amd64.CondE, end)
+	if !g.maskNonEmpty(o.M) { // masknonempty.go
+		a.TESTL(rBits, rBits)
+		a.Jcc(amd64.CondE, end)
+	}
 	if !ac.private && ac.size == 4 && !wide && g.shape(o.A) == lanes.Varying && !affine {
-		// Two runs of four words (a contiguous chunk among them).
-		slow := a.NewLabel()
+		// Two runs of four words (a contiguous chunk among them); the
+		// other paths out of line (coldpath.go).
+		join, slow := a.NewLabel(), a.NewLabel()
 		g.keptOrHalvesFast(ac, slow)
 		g.halvesStore(o.B)
-		a.JMP(end)
-		a.Bind(slow)
-		// Interleaved and permuted words (interleave.go).
-		g.interleaved(ac, o, true, end)
+		a.JMP(join)
+		return g.coldRest(slow, end, join, lanes.NoValue, func() error {
+			// Interleaved and permuted words (interleave.go).
+			g.interleaved(ac, o, true, end)
+			return g.storeRest(o, ac, affine, end)
+		})
 	}
+	return g.storeRest(o, ac, affine, end)
+}
+
+// storeRest is the rest of storeGeneral: dense 8-byte chunks, then the
+// checked lane-by-lane stores, ending at end.
+func (g *gen) storeRest(o *lanes.Op, ac access, affine bool, end amd64.Label) error {
+	a := &g.a
+	wide := g.kind(o.B).Bytes() == 8
 	if !ac.private && ac.size == 8 && g.shape(o.A) == lanes.Varying && !affine {
 		// A full chunk at contiguous offsets: one vector store.
 		slow := a.NewLabel()
