@@ -110,11 +110,24 @@ func (fs *fnState) toFloatRounded(p vop, x spirv.ID, tk types.Kind, mode types.R
 		top = math.Ldexp(1, 63)
 	}
 	big := w.cmp(spirv.OpFOrdGreaterThanEqual, r, w.f(top))
-	back := w.conv(w.sel(big, w.f(0), r), q)
+	out := big
+	// A signed source past the target's negative range (int and long to
+	// half) rounds to -inf, below every source value; converting -inf
+	// back is undefined, so it is decided here as big is (-0x1p+63 to
+	// half rounding toward zero or +inf is -0x1.ffcp+15, not -inf).
+	var small spirv.ID
+	if p.k.IsSigned() && maxFinite(tk) < top {
+		small = w.cmp(spirv.OpFOrdEqual, r, w.f(math.Inf(-1)))
+		out = w.or(big, small)
+	}
+	back := w.conv(w.sel(out, w.f(0), r), q)
 	gt := q.cmp(pick(p.k.IsSigned(), spirv.OpSGreaterThan, spirv.OpUGreaterThan), back, x64)
 	lt := q.cmp(pick(p.k.IsSigned(), spirv.OpSLessThan, spirv.OpULessThan), back, x64)
 	greater := w.or(big, gt)
-	less := w.and(w.not(big), lt)
+	less := w.and(w.not(out), lt)
+	if small != 0 {
+		less = w.or(small, less)
+	}
 	neg := w.cmp(spirv.OpFOrdLessThan, r, w.f(0))
 	return fs.stepRounded(w, r, greater, less, neg, mode)
 }

@@ -137,6 +137,11 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 				}
 			}, nil
 		}
+		if dw.bits == 32 {
+			// Rounded once: through float64 a long rounds twice
+			// (0x7fffffbfffffffff gave 0x1p+63, not 0x1.fffffep+62).
+			return loop(func(v uint64) uint64 { return uint64(math.Float32bits(float32(sx(v, sw)))) }), nil
+		}
 		return loop(func(v uint64) uint64 { return encodeF(float64(sx(v, sw)), dw.bits) }), nil
 	case spirv.OpConvertUToF:
 		if sw.bits == 32 && dw.bits == 32 {

@@ -11,7 +11,9 @@ import (
 
 // i64ToF64 (which uses Y2 and Y10-Y14) converts the I64 lanes (x0, x1) to float64 in place,
 // correctly rounded; with odd, the sum is rounded to odd instead (so that
-// a second rounding to float32 rounds once in effect).
+// a second rounding to float32 rounds once in effect: rounding to float64
+// and then to float32 gave 0x1p+63 for 0x7fffffbfffffffff, whose nearest
+// float is 0x1.fffffep+62).
 func (g *gen) i64ToF64(x0, x1 amd64.Y, signed, odd bool) {
 	a := &g.a
 	const hi, lo, t, u, e = amd64.Y10, amd64.Y11, amd64.Y12, amd64.Y13, amd64.Y14
@@ -51,8 +53,14 @@ func (g *gen) i64ToF64(x0, x1 amd64.Y, signed, odd bool) {
 			g.zero(amd64.Y2)
 			a.VPCMPEQQ(t, t, amd64.Y2) // even
 			a.VPAND(u, u, t)
-			g.zero(t)
-			a.VCMPPD(e, e, t, amd64.CmpLTOQ) // err < 0: -1 (all ones | 1), else +1 (0 | 1)
+			// The step on the bits: err < 0 gives -1 (all ones | 1), else
+			// +1 (0 | 1); a negative sum's bits grow away from zero, so
+			// its step's sign flips.
+			a.VCMPPD(e, e, amd64.Y2, amd64.CmpLTOQ)
+			if signed {
+				a.VCMPPD(t, x, amd64.Y2, amd64.CmpLTOQ)
+				a.VPXOR(e, e, t)
+			}
 			a.VPORmem(e, e, g.splat64(1))
 			a.VPAND(e, e, u)
 			a.VPADDQ(x, x, e)
@@ -122,7 +130,7 @@ func (g *gen) conv64(o *lanes.Op) (bool, error) {
 	case (o.Code == lanes.SToF || o.Code == lanes.UToF) && o.Kind == lanes.I64:
 		g.ld64(x0, x1, o.A)
 		toF32 := dk == lanes.F32
-		g.i64ToF64(x0, x1, o.Code == lanes.SToF, toF32 && o.Code == lanes.UToF)
+		g.i64ToF64(x0, x1, o.Code == lanes.SToF, toF32)
 		if toF32 {
 			a.VCVTPD2PS(x0, x0)
 			a.VCVTPD2PS(x1, x1)

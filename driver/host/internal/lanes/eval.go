@@ -170,8 +170,11 @@ func eval(o *xop, a, b, c uint64) uint64 {
 	}
 	switch o.code {
 	case SToF:
-		f := float64(sx(a, k))
-		return putF(o.dk, f)
+		if o.dk == F32 {
+			// Rounded once: through float64 an I64 rounds twice.
+			return uint64(math.Float32bits(float32(sx(a, k))))
+		}
+		return math.Float64bits(float64(sx(a, k)))
 	case UToF:
 		if o.dk == F32 {
 			return uint64(math.Float32bits(float32(a)))

@@ -288,9 +288,8 @@ const (
 
 	// ---- conversions (Kind: A's kind; Dst's kind in Values) ----
 
-	// SToF: signed integer A (I32 or I64) to the float Dst: converted to
-	// float64 (rounded, for I64), then rounded to Dst's kind (so an I64
-	// to F32 conversion rounds twice, as the interpreter does).
+	// SToF: signed integer A (I32 or I64) to the float Dst, rounded once
+	// (Go's float32(int64) or float64(int64)).
 	SToF
 	// UToF: unsigned integer A to the float Dst, rounded once (Go's
 	// float32(uint64) or float64(uint64)).
