@@ -1,0 +1,269 @@
+package host
+
+import (
+	"context"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/clgo/clgo/compiler"
+	"github.com/clgo/clgo/driver"
+)
+
+// The aliasing differential test: random kernels (aliasgen_test.go) whose
+// buffer arguments a dispatch binds to one buffer, whole or as
+// overlapping ranges (what one cl_mem passed twice, or overlapping
+// sub-buffers, give a kernel), run on every tier and on the interpreter
+// with every optimization off, each compared word for word with the
+// sequential Go model, which assumes nothing about aliasing.
+
+var (
+	aliasN    = flag.Int("aliasfuzz.n", 60, "random kernels TestAliasFuzz runs")
+	aliasSeed = flag.Int64("aliasfuzz.seed", 1, "first seed of TestAliasFuzz")
+)
+
+// agShape is a dispatch's NDRange and words per work-item.
+type agShape struct {
+	gx, gy, lx, ly int
+	s              uint32
+}
+
+var agShapes = []agShape{
+	{64, 1, 16, 1, 1},
+	{32, 1, 8, 1, 4},
+	{24, 1, 8, 1, 8},
+	{8, 8, 4, 4, 1},
+	{16, 4, 8, 2, 4},
+	{1, 1, 1, 1, 16},
+	{40, 1, 40, 1, 1},
+	{16, 2, 8, 2, 8},
+}
+
+// agLayout binds a, b and c: mem[x] is the memory buffer x is bound to,
+// off[x] its first word there.
+type agLayout struct {
+	name string
+	mem  [3]int
+	off  [3]uint32
+}
+
+// agLayouts gives the layouts of one seed: separate buffers, one buffer
+// three times, two of them one buffer, and three ranges of one buffer
+// at random offsets (overlapping wherever they are less than the span of
+// the work-items apart).
+func agLayouts(r *rand.Rand, s uint32) []agLayout {
+	rnd := func() uint32 { return uint32(r.Intn(int(2*s + 5))) }
+	return []agLayout{
+		{"separate", [3]int{0, 1, 2}, [3]uint32{}},
+		{"a=b=c", [3]int{0, 0, 0}, [3]uint32{}},
+		{"a=b", [3]int{0, 0, 1}, [3]uint32{}},
+		{"b=c", [3]int{0, 1, 1}, [3]uint32{}},
+		{"a=c", [3]int{0, 1, 0}, [3]uint32{}},
+		{"overlap", [3]int{0, 0, 0}, [3]uint32{rnd(), rnd(), rnd()}},
+		{"overlap ab", [3]int{0, 0, 1}, [3]uint32{rnd(), rnd(), 0}},
+	}
+}
+
+// agTier is one way of running a kernel.
+type agTier struct {
+	name, env string
+	opts      optSet
+}
+
+var agTiers = []agTier{
+	{"interpreter", "interp", 0},
+	{"interpreter without optimizations", "interp", allOff},
+	{"lane tier", "lanes", 0},
+	{"native code", "native", 0},
+}
+
+// agWords is the memory of a layout: the largest offset B, the words each
+// work-item reaches past it, and each memory buffer's length.
+func agWords(l agLayout, sh agShape) (base uint32, lens [3]int) {
+	base = max(l.off[0], l.off[1], l.off[2])
+	span := base + uint32(sh.gx*sh.gy)*sh.s
+	for x := range 3 {
+		lens[l.mem[x]] = int(span) + 3 // three words nobody reaches
+	}
+	return base, lens
+}
+
+// agInit is the memory's first contents.
+func agInit(seed int64, lens [3]int) [3][]uint32 {
+	r := rand.New(rand.NewSource(seed ^ 0x5eed))
+	var m [3][]uint32
+	for i, n := range lens {
+		m[i] = make([]uint32, n)
+		for j := range m[i] {
+			m[i][j] = r.Uint32() >> uint(r.Intn(32))
+		}
+	}
+	return m
+}
+
+// agModel runs k's model over every work-item in order.
+func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (mem [3][]uint32, err error) {
+	for i := range init {
+		mem[i] = append([]uint32(nil), init[i]...)
+	}
+	base, _ := agWords(l, sh)
+	v := &agEnv{n: n}
+	for x := range 3 {
+		v.d[x] = base - l.off[x]
+		v.mem[x] = mem[l.mem[x]][l.off[x]:]
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("model: %v", r)
+		}
+	}()
+	for i := range sh.gx * sh.gy {
+		v.i = uint32(i)
+		k.model(v)
+	}
+	return mem, nil
+}
+
+// agRun runs code's kernel k on tier ti through the driver, a, b and c
+// bound as l says, and returns the memory after it and whether the tier
+// ran it.
+func agRun(t *testing.T, code []byte, ti agTier, l agLayout, sh agShape, n uint32, init [3][]uint32) ([3][]uint32, bool) {
+	t.Helper()
+	setTierIn(t, ti.env)
+	old := envOpts
+	envOpts = ti.opts
+	defer func() { envOpts = old }()
+	dev := NewDevice()
+	p, err := dev.BuildProgram(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	q, _ := dev.NewQueue(driver.QueueOptions{})
+	defer q.Release()
+	var bufs [3]driver.Buffer
+	for i, w := range init {
+		if len(w) == 0 {
+			continue
+		}
+		b, err := dev.NewBuffer(uint64(4 * len(w)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Release()
+		bs := make([]byte, 4*len(w))
+		for j, x := range w {
+			binary.LittleEndian.PutUint32(bs[4*j:], x)
+		}
+		if _, err := q.WriteBuffer(b, 0, bs, nil); err != nil {
+			t.Fatal(err)
+		}
+		bufs[i] = b
+	}
+	base, _ := agWords(l, sh)
+	var args []driver.Arg
+	for x := range 3 {
+		m := l.mem[x]
+		args = append(args, driver.Arg{Kind: driver.ArgBuffer, Buffer: bufs[m],
+			Offset: 4 * uint64(l.off[x]), Size: 4 * (uint64(len(init[m])) - uint64(l.off[x]))})
+	}
+	pod := func(v uint32) driver.Arg {
+		return driver.Arg{Kind: driver.ArgPOD, Bytes: binary.LittleEndian.AppendUint32(nil, v)}
+	}
+	args = append(args, pod(n), pod(base-l.off[0]), pod(base-l.off[1]), pod(base-l.off[2]))
+	k, err := p.Kernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dims := 1
+	if sh.gy > 1 {
+		dims = 2
+	}
+	nd := driver.Uniform(dims, [3]uint64{}, [3]uint64{uint64(sh.gx), uint64(sh.gy), 1}, [3]uint64{uint64(sh.lx), uint64(sh.ly), 1})
+	ctx := context.Background()
+	ev, err := q.Dispatch(ctx, k, args, nd, nil)
+	if err != nil {
+		t.Fatalf("%s: dispatch: %v", ti.name, err)
+	}
+	if err := ev.Wait(ctx); err != nil {
+		t.Fatalf("%s: %v", ti.name, err)
+	}
+	var out [3][]uint32
+	for i, b := range bufs {
+		if b == nil {
+			continue
+		}
+		bs := make([]byte, 4*len(init[i]))
+		if _, err := q.ReadBuffer(b, 0, bs, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Finish(ctx); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = make([]uint32, len(init[i]))
+		for j := range out[i] {
+			out[i][j] = binary.LittleEndian.Uint32(bs[4*j:])
+		}
+	}
+	pks := k.(*kernel).preparedKernels()
+	if len(pks) != 1 {
+		t.Fatalf("%s: %d prepared kernels, want 1", ti.name, len(pks))
+	}
+	switch pk := pks[0]; ti.env {
+	case "lanes":
+		return out, pk.tier != nil
+	case "native":
+		return out, pk.tier != nil && pk.tier.native
+	}
+	return out, pks[0].tier == nil
+}
+
+// agDiff describes the first word where got and want differ, or "".
+func agDiff(got, want [3][]uint32) string {
+	for i := range want {
+		for j := range want[i] {
+			if got[i][j] != want[i][j] {
+				return fmt.Sprintf("memory %d word %d: %#x, want %#x", i, j, got[i][j], want[i][j])
+			}
+		}
+	}
+	return ""
+}
+
+// TestAliasFuzz runs the random kernels of seeds aliasfuzz.seed on, each
+// under every layout, on every tier: each must give the model's memory.
+func TestAliasFuzz(t *testing.T) {
+	refused := map[string]int{}
+	for seed := *aliasSeed; seed < *aliasSeed+int64(*aliasN); seed++ {
+		sh := agShapes[int(seed)%len(agShapes)]
+		k := genAliasKernel(seed, sh.s)
+		res, err := compiler.Compile(k.src, compiler.DefaultOptions())
+		if err != nil {
+			t.Fatalf("seed %d: compile: %v\n%s", seed, err, k.src)
+		}
+		n := uint32(1 + seed%3)
+		for _, l := range agLayouts(rand.New(rand.NewSource(seed)), sh.s) {
+			_, lens := agWords(l, sh)
+			init := agInit(seed, lens)
+			want, err := agModel(k, l, sh, n, init)
+			if err != nil {
+				t.Fatalf("seed %d, %s: %v\n%s", seed, l.name, err, k.src)
+			}
+			for _, ti := range agTiers {
+				got, on := agRun(t, res.SPIRV, ti, l, sh, n, init)
+				if !on {
+					refused[ti.name]++
+					continue
+				}
+				if d := agDiff(got, want); d != "" {
+					t.Errorf("seed %d, %v, layout %s %v: %s: %s\n%s", seed, sh, l.name, l.off, ti.name, d, k.src)
+				}
+			}
+		}
+	}
+	for n, c := range refused {
+		t.Logf("%s refused %d runs", n, c)
+	}
+}
