@@ -39,6 +39,10 @@ var agShapes = []agShape{
 	{1, 1, 1, 1, 16},
 	{40, 1, 40, 1, 1},
 	{16, 2, 8, 2, 8},
+	{64, 1, 2, 1, 1},
+	{48, 1, 1, 1, 4},
+	{128, 1, 64, 1, 1},
+	{64, 2, 32, 2, 1},
 }
 
 // agLayout binds a, b and c: mem[x] is the memory buffer x is bound to,
@@ -103,13 +107,14 @@ func agInit(seed int64, lens [3]int) [3][]uint32 {
 	return m
 }
 
-// agModel runs k's model over every work-item in order.
+// agModel runs k's model over every work-group in order, and in each its
+// work-items in order up to the barrier, then after it.
 func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (mem [3][]uint32, err error) {
 	for i := range init {
 		mem[i] = append([]uint32(nil), init[i]...)
 	}
 	base, _ := agWords(l, sh)
-	v := &agEnv{n: n}
+	v := agEnv{n: n}
 	for x := range 3 {
 		v.d[x] = base - l.off[x]
 		v.mem[x] = mem[l.mem[x]][l.off[x]:]
@@ -119,9 +124,22 @@ func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (me
 			err = fmt.Errorf("model: %v", r)
 		}
 	}()
-	for i := range sh.gx * sh.gy {
-		v.i = uint32(i)
-		k.model(v)
+	items := make([]agEnv, sh.lx*sh.ly)
+	for gy := 0; gy < sh.gy; gy += sh.ly {
+		for gx := 0; gx < sh.gx; gx += sh.lx {
+			for y := range sh.ly {
+				for x := range sh.lx {
+					w := &items[y*sh.lx+x]
+					*w = v
+					w.i = uint32((gy+y)*sh.gx + gx + x)
+				}
+			}
+			for phase := range 2 {
+				for w := range items {
+					k.model(&items[w], phase)
+				}
+			}
+		}
 	}
 	return mem, nil
 }
@@ -238,7 +256,9 @@ func TestAliasFuzz(t *testing.T) {
 	refused := map[string]int{}
 	for seed := *aliasSeed; seed < *aliasSeed+int64(*aliasN); seed++ {
 		sh := agShapes[int(seed)%len(agShapes)]
-		k := genAliasKernel(seed, sh.s)
+		// A barrier and partners' words where the groups' rows are even.
+		swap := sh.lx%2 == 0 && seed%3 != 0
+		k := genAliasKernel(seed, sh.s, swap)
 		res, err := compiler.Compile(k.src, compiler.DefaultOptions())
 		if err != nil {
 			t.Fatalf("seed %d: compile: %v\n%s", seed, err, k.src)

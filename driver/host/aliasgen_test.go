@@ -24,11 +24,40 @@ import (
 // agEnv is a work-item's state in the Go model.
 type agEnv struct {
 	i   uint32
+	p   uint32 // the work-item whose words it reaches: i, or i^1 after a barrier
 	t   [4]uint32
 	j   [2]uint32
 	n   uint32
 	d   [3]uint32
 	mem [3][]uint32
+	// size[x] is the bytes of buffer x's elements (b may be uchar or
+	// ushort, a view of the same words).
+	size [3]uint32
+}
+
+// ld is element o of buffer x.
+func (v *agEnv) ld(x int, o uint32) uint32 {
+	sz := v.size[x]
+	if sz == 4 {
+		return v.mem[x][o]
+	}
+	b := o * sz
+	w := v.mem[x][b/4] >> (8 * (b % 4))
+	return w & (1<<(8*sz) - 1)
+}
+
+// st stores val into element o of buffer x, truncated to the element.
+func (v *agEnv) st(x int, o, val uint32) {
+	sz := v.size[x]
+	if sz == 4 {
+		v.mem[x][o] = val
+		return
+	}
+	b := o * sz
+	sh := 8 * (b % 4)
+	m := uint32(1<<(8*sz)-1) << sh
+	w := &v.mem[x][b/4]
+	*w = *w&^m | val<<sh&m
 }
 
 // agExpr is an expression: its C text and its value in the model.
@@ -50,7 +79,8 @@ type agGen struct {
 	loops int    // loop counters in scope
 	depth int
 	nstmt int
-	vec   bool // vector accesses (s >= 4)
+	vec   bool      // vector accesses (s >= 4)
+	size  [3]uint32 // bytes per element of a, b, c
 	// ro[x]: the kernel never writes buffer x (its loads may be hoisted
 	// as a read-only buffer's: driver/host's hoist.go).
 	ro [3]bool
@@ -83,7 +113,8 @@ func (g *agGen) konst() agExpr {
 // index is the offset of a w-word access of buffer x by the work-item:
 // i*S + dX + k with k < S-w+1, constant or computed.
 func (g *agGen) index(x, w int) agExpr {
-	s := g.s
+	epw := 4 / g.size[x] // elements per word
+	s := g.s * epw
 	room := s - uint32(w) + 1
 	var k agExpr
 	if room == 1 || g.r.Intn(2) == 0 {
@@ -93,17 +124,24 @@ func (g *agGen) index(x, w int) agExpr {
 		e := g.expr(1)
 		k = agExpr{fmt.Sprintf("(%s) %% %du", e.c, room), func(v *agEnv) uint32 { return e.f(v) % room }}
 	}
-	c := fmt.Sprintf("i * %du + d%s + %s", s, agBufs[x], k.c)
-	if s == 1 {
-		c = fmt.Sprintf("i + d%s", agBufs[x]) // k is 0: a[i + da], the common shape
+	c := fmt.Sprintf("p * %du + d%s * %du + %s", s, agBufs[x], epw, k.c)
+	switch {
+	case s == 1:
+		c = fmt.Sprintf("p + d%s", agBufs[x]) // k is 0: a[p + da], the common shape
+	case epw == 1:
+		c = fmt.Sprintf("p * %du + d%s + %s", s, agBufs[x], k.c)
 	}
-	return agExpr{c, func(v *agEnv) uint32 { return v.i*s + v.d[x] + k.f(v) }}
+	return agExpr{c, func(v *agEnv) uint32 { return v.p*s + v.d[x]*epw + k.f(v) }}
 }
 
 func (g *agGen) load() agExpr {
 	x := g.r.Intn(3)
 	ix := g.index(x, 1)
-	return agExpr{fmt.Sprintf("%s[%s]", agBufs[x], ix.c), func(v *agEnv) uint32 { return v.mem[x][ix.f(v)] }}
+	c := fmt.Sprintf("%s[%s]", agBufs[x], ix.c)
+	if g.size[x] != 4 {
+		c = "((uint)" + c + ")" // uint arithmetic, as the model's
+	}
+	return agExpr{c, func(v *agEnv) uint32 { return v.ld(x, ix.f(v)) }}
 }
 
 func (g *agGen) leaf() agExpr {
@@ -190,7 +228,7 @@ func (g *agGen) stmt() agStmt {
 		ix, e := g.index(x, 1), g.expr(2)
 		return agStmt{fmt.Sprintf("%s[%s] = %s;", agBufs[x], ix.c, e.c), func(v *agEnv) {
 			o, val := ix.f(v), e.f(v)
-			v.mem[x][o] = val
+			v.st(x, o, val)
 		}}
 	case n < 11:
 		x := g.writable()
@@ -198,10 +236,13 @@ func (g *agGen) stmt() agStmt {
 		return agStmt{fmt.Sprintf("%s[%s] += %s;", agBufs[x], ix.c, e.c), func(v *agEnv) {
 			o := ix.f(v)
 			val := e.f(v)
-			v.mem[x][o] += val
+			v.st(x, o, v.ld(x, o)+val)
 		}}
 	case n < 12:
 		x, t := g.writable(), g.r.Intn(4)
+		if g.size[x] != 4 {
+			x = 2 // atomics of 32-bit words only
+		}
 		ix, e := g.index(x, 1), g.expr(1)
 		return agStmt{fmt.Sprintf("t%d = atomic_add(&%s[%s], %s);", t, agBufs[x], ix.c, e.c), func(v *agEnv) {
 			o, val := ix.f(v), e.f(v)
@@ -210,6 +251,12 @@ func (g *agGen) stmt() agStmt {
 		}}
 	case n < 14 && g.vec:
 		x, y := g.r.Intn(3), g.writable()
+		if g.size[x] != 4 {
+			x = 2
+		}
+		if g.size[y] != 4 {
+			y = 2
+		}
 		ix, iy, e := g.index(x, 4), g.index(y, 4), g.expr(1)
 		return agStmt{fmt.Sprintf("vstore4(vload4(0, %s + %s) * 3u + (uint4)(%s), 0, %s + %s);", agBufs[x], ix.c, e.c, agBufs[y], iy.c),
 			func(v *agEnv) {
@@ -253,20 +300,27 @@ func (g *agGen) stmt() agStmt {
 	return agStmt{fmt.Sprintf("%s[%s] ^= %s;", agBufs[x], ix.c, e.c), func(v *agEnv) {
 		o := ix.f(v)
 		val := e.f(v)
-		v.mem[x][o] ^= val
+		v.st(x, o, v.ld(x, o)^val)
 	}}
 }
 
 // agKernel is a generated kernel: its source and its model, which runs
-// one work-item.
+// one work-item up to the barrier (phase 0) or after it (phase 1).
 type agKernel struct {
 	src   string
-	model func(v *agEnv)
+	model func(v *agEnv, phase int)
 }
 
-// genAliasKernel makes kernel k of seed with s words per work-item.
-func genAliasKernel(seed int64, s uint32) agKernel {
-	g := &agGen{r: rand.New(rand.NewSource(seed)), s: s, vec: s >= 4}
+// genAliasKernel makes kernel k of seed with s words per work-item. With
+// swap, the kernel has a barrier (with a global memory fence) after which
+// each work-item reaches the words of work-item i^1 of its group, which
+// that one wrote before the barrier.
+func genAliasKernel(seed int64, s uint32, swap bool) agKernel {
+	g := &agGen{r: rand.New(rand.NewSource(seed)), s: s, vec: s >= 4, size: [3]uint32{4, 4, 4}}
+	// A third of the kernels see b as bytes or halves of the words.
+	if n := g.r.Intn(6); n < 2 {
+		g.size[1] = uint32(1 + n)
+	}
 	// Half the kernels leave a or b (or both) unwritten; c is always
 	// written.
 	if g.r.Intn(2) == 0 {
@@ -276,6 +330,12 @@ func genAliasKernel(seed int64, s uint32) agKernel {
 		}
 	}
 	body := g.block(4 + g.r.Intn(6))
+	after := agStmt{f: func(*agEnv) {}}
+	if swap {
+		g.nstmt = 0
+		after = g.block(2 + g.r.Intn(4))
+		after.c = "barrier(CLK_GLOBAL_MEM_FENCE);\np = i ^ 1u;\n" + after.c
+	}
 	// The temporaries end in the work-item's first word of c, so that
 	// what the work-item computed is seen even where its stores were
 	// overwritten.
@@ -286,16 +346,29 @@ func genAliasKernel(seed int64, s uint32) agKernel {
 			q[x] = "const "
 		}
 	}
-	src := fmt.Sprintf(`kernel void k(%sglobal uint *a, %sglobal uint *b, global uint *c, uint n, uint da, uint db, uint dc) {
+	btype := map[uint32]string{1: "uchar", 2: "ushort", 4: "uint"}[g.size[1]]
+	src := fmt.Sprintf(`kernel void k(%sglobal uint *a, %sglobal %s *b, global uint *c, uint n, uint da, uint db, uint dc) {
 	uint i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+	uint p = i;
 	uint t0 = i * 2654435761u, t1 = n, t2 = 7u, t3 = i ^ 5u;
+%s
 %s
 	c[%s] ^= t0 + t1 * 3u + t2 * 5u + t3 * 7u;
 }
-`, q[0], q[1], body.c, ix.c)
-	return agKernel{src, func(v *agEnv) {
-		v.t = [4]uint32{v.i * 2654435761, v.n, 7, v.i ^ 5}
-		body.f(v)
+`, q[0], q[1], btype, body.c, after.c, ix.c)
+	size := g.size
+	return agKernel{src, func(v *agEnv, phase int) {
+		v.size = size
+		if phase == 0 {
+			v.p = v.i
+			v.t = [4]uint32{v.i * 2654435761, v.n, 7, v.i ^ 5}
+			body.f(v)
+			return
+		}
+		if swap {
+			v.p = v.i ^ 1
+		}
+		after.f(v)
 		o := ix.f(v)
 		v.mem[2][o] ^= v.t[0] + v.t[1]*3 + v.t[2]*5 + v.t[3]*7
 	}}
