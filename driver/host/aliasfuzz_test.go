@@ -254,12 +254,22 @@ func agDiff(got, want [3][]uint32) string {
 // under every layout, on every tier: each must give the model's memory.
 func TestAliasFuzz(t *testing.T) {
 	refused := map[string]int{}
+	var err error
 	for seed := *aliasSeed; seed < *aliasSeed+int64(*aliasN); seed++ {
 		sh := agShapes[int(seed)%len(agShapes)]
 		// A barrier and partners' words where the groups' rows are even.
 		swap := sh.lx%2 == 0 && seed%3 != 0
 		k := genAliasKernel(seed, sh.s, swap)
-		res, err := compiler.Compile(k.src, compiler.DefaultOptions())
+		// Every fourth kernel under physical addressing (docs/physical.md):
+		// its buffers are 64-bit addresses, any of which may reach any
+		// memory.
+		opts := compiler.DefaultOptions()
+		if seed%4 == 3 {
+			if opts, err = compiler.ParseOptions("-physical-storage-buffers -arch=spir64"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := compiler.Compile(k.src, opts)
 		if err != nil {
 			t.Fatalf("seed %d: compile: %v\n%s", seed, err, k.src)
 		}
@@ -359,6 +369,49 @@ func TestAliasModuleResources(t *testing.T) {
 					t.Errorf("d %d, %s: word %d = %#x, want %#x", d, ti.name, w, got, want)
 					break
 				}
+			}
+		}
+	}
+}
+
+var aliasRefN = flag.Int("aliasfuzz.ref", 12, "random kernels TestAliasFuzzReference runs on the reference OpenCL")
+
+// AliasRef runs a kernel on a reference OpenCL (aliasref_test.go): src's
+// kernel k over global and local, with argument x bound to memory
+// bind[x] (whole, from its first word), mem the memories' first
+// contents (nil: unused), and uint arguments pods after them; it returns
+// the memories after the run.
+type AliasRef func(src string, global, local []uint64, mem [3][]uint32, bind [3]int, pods []uint32) ([3][]uint32, error)
+
+// AliasReference checks the Go model against run: the random kernels of
+// TestAliasFuzz, under the layouts that bind whole buffers (one buffer as
+// two or three arguments), must leave the model's memory there too.
+func AliasReference(t *testing.T, run AliasRef) {
+	for seed := *aliasSeed; seed < *aliasSeed+int64(*aliasRefN); seed++ {
+		sh := agShapes[int(seed)%len(agShapes)]
+		swap := sh.lx%2 == 0 && seed%3 != 0
+		k := genAliasKernel(seed, sh.s, swap)
+		n := uint32(1 + seed%3)
+		global, local := []uint64{uint64(sh.gx)}, []uint64{uint64(sh.lx)}
+		if sh.gy > 1 {
+			global, local = []uint64{uint64(sh.gx), uint64(sh.gy)}, []uint64{uint64(sh.lx), uint64(sh.ly)}
+		}
+		for _, l := range agLayouts(rand.New(rand.NewSource(seed)), sh.s) {
+			if l.off != [3]uint32{} {
+				continue // whole buffers only
+			}
+			_, lens := agWords(l, sh)
+			init := agInit(seed, lens)
+			want, err := agModel(k, l, sh, n, init)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := run(k.src, global, local, init, l.mem, []uint32{n, 0, 0, 0})
+			if err != nil {
+				t.Fatalf("seed %d, layout %s: reference: %v\n%s", seed, l.name, err, k.src)
+			}
+			if d := agDiff(got, want); d != "" {
+				t.Errorf("seed %d, %v, layout %s: the reference and the model differ: %s\n%s", seed, sh, l.name, d, k.src)
 			}
 		}
 	}
