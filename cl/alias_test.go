@@ -59,7 +59,7 @@ func TestAliasSubBuffers(t *testing.T) {
 	}
 	const items, n = 64, 5
 	align := uint64(host.Info().MemBaseAddrAlign / 8)
-	dw := uint32(align / 4) // the sub-buffer's first word
+	dw := uint32(align / 4)  // the sub-buffer's first word
 	t.Cleanup(config.Reload) // registered first: runs after t.Setenv's restores
 	for _, tier := range []string{"interp", "lanes", "native"} {
 		t.Setenv(config.HostTier, tier)
