@@ -479,3 +479,52 @@ func TestAliasAtomics(t *testing.T) {
 		}
 	}
 }
+
+// aliasTrapKernel indexes out with a value it loads through in after
+// storing it through out: where in and out are one buffer, j is v and
+// the store traps (a negative index); else, or where in is a copy of the
+// memory that out's stores do not reach, it does not.
+const aliasTrapKernel = `kernel void k(global int *out, global int *in) {
+	int i = get_global_id(0);
+	int v = out[i] + 1;
+	out[i] = v;
+	int j = in[i];
+	out[j == v ? i - 2000 : i] = 5;
+}`
+
+// TestAliasTrapReplay dispatches aliasTrapKernel with in and out one
+// buffer on every tier: each must fail with the interpreter's error,
+// which names the offset. (The tiers' 32-bit offsets cannot hold a
+// negative one: they replay the group on the interpreter, tier.go's
+// interpGroupError, on copies of the buffers, which must alias as the
+// buffers do or the replay runs in bounds and finds nothing.)
+func TestAliasTrapReplay(t *testing.T) {
+	res, err := compiler.Compile(aliasTrapKernel, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want string
+	for _, ti := range agTiers {
+		setTierIn(t, ti.env)
+		m, err := Decode(res.SPIRV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := prepare(t, m, "k", map[uint32]uint64{0: 8, 1: 1, 2: 1})
+		mem := make([]byte, 4*64)
+		d := &Dispatch{Groups: [3]int{8, 1, 1}, Workers: 1, Resources: []Resource{
+			{Set: 0, Binding: 0, Data: mem},
+			{Set: 0, Binding: 1, Data: mem},
+		}}
+		err = k.Run(context.Background(), d)
+		if err == nil {
+			t.Fatalf("%s: no error", ti.name)
+		}
+		if want == "" {
+			want = err.Error()
+			t.Logf("the interpreter: %v", err)
+		} else if err.Error() != want {
+			t.Errorf("%s: %v\nwant %s", ti.name, err, want)
+		}
+	}
+}
