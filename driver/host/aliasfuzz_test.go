@@ -506,7 +506,10 @@ func TestAliasTrapReplay(t *testing.T) {
 	var want string
 	for _, ti := range agTiers {
 		setTierIn(t, ti.env)
+		old := envOpts
+		envOpts = ti.opts
 		m, err := Decode(res.SPIRV)
+		envOpts = old
 		if err != nil {
 			t.Fatal(err)
 		}
