@@ -1,13 +1,11 @@
 package host
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"runtime/debug"
-	"slices"
 	"sync"
 
 	"github.com/clgo/clgo/driver"
@@ -435,10 +433,7 @@ func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
 		return nil
 	}
 	one := *d
-	one.Resources = slices.Clone(d.Resources)
-	for i := range one.Resources {
-		one.Resources[i].Data = bytes.Clone(one.Resources[i].Data)
-	}
+	one.Resources = cloneResources(d.Resources) // aliases kept: replayclone.go
 	one.Groups, one.Workers = [3]int{1, 1, 1}, 1
 	for i := range 3 {
 		one.BaseGroup[i] = int(id[i])
