@@ -1,8 +1,6 @@
 package host_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -11,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
-	"github.com/clgo/clgo/driver"
-	"github.com/clgo/clgo/driver/host"
 )
 
 // TestSubgroupMeetInterp runs testdata/subgroup_meet.cl (every sub-group
@@ -55,38 +51,7 @@ func TestSubgroupMeetInterp(t *testing.T) {
 				binary.LittleEndian.PutUint32(sel[4*i:], uint32(rng.Intn(40)))
 			}
 			runOn := func(t *testing.T, tier string) []byte {
-				setTier(t, tier)
-				dev := host.NewDevice()
-				p, err := dev.BuildProgram(res.SPIRV)
-				if err != nil {
-					t.Fatal(err)
-				}
-				k, err := p.Kernel("sg_meet")
-				if err != nil {
-					t.Fatal(err)
-				}
-				q, _ := dev.NewQueue(driver.QueueOptions{})
-				defer q.Release()
-				var args []driver.Arg
-				var hbs []driver.Buffer
-				for _, b := range [][]byte{in, fin, sel, make([]byte, 4*nout*n)} {
-					hb, _ := dev.NewBuffer(uint64(len(b)))
-					copy(hb.(interface{ HostBytes() []byte }).HostBytes(), b)
-					hbs = append(hbs, hb)
-					args = append(args, driver.Arg{Kind: driver.ArgBuffer, Buffer: hb})
-				}
-				nd := driver.Uniform(1, [3]uint64{}, [3]uint64{uint64(n), 1, 1}, [3]uint64{uint64(local), 1, 1})
-				ev, err := q.Dispatch(context.Background(), k, args, nd, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := ev.Wait(context.Background()); err != nil {
-					t.Fatal(err)
-				}
-				if tier == "native" && !host.NativeOf(k) {
-					t.Fatalf("not native code: %v", host.NativeError(res.SPIRV, "sg_meet", map[uint32]uint64{0: uint64(local), 1: 1, 2: 1}))
-				}
-				return bytes.Clone(hbs[3].(interface{ HostBytes() []byte }).HostBytes())
+				return runWordsKernel(t, res.SPIRV, "sg_meet", tier, n, local, [][]byte{in, fin, sel, make([]byte, 4*nout*n)})
 			}
 			var want []byte
 			t.Run("interp", func(t *testing.T) { want = runOn(t, "interp") })
@@ -96,19 +61,7 @@ func TestSubgroupMeetInterp(t *testing.T) {
 			if binary.LittleEndian.Uint32(want[4*(nout-1):]) != 0xabcdef {
 				t.Fatalf("the interpreter did not finish the kernel")
 			}
-			got := runOn(t, "native")
-			bad := 0
-			for i := 0; i < len(want); i += 4 {
-				g, w := binary.LittleEndian.Uint32(got[i:]), binary.LittleEndian.Uint32(want[i:])
-				if g != w {
-					if bad++; bad <= 8 {
-						t.Errorf("item %d, output %d: %#x, interpreter %#x", i/4/nout, i/4%nout, g, w)
-					}
-				}
-			}
-			if bad > 8 {
-				t.Errorf("%d words differ", bad)
-			}
+			compareWords(t, runOn(t, "native"), want, nout)
 		})
 	}
 }

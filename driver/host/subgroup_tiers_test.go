@@ -1,8 +1,6 @@
 package host_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -11,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
-	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
@@ -63,45 +60,7 @@ func TestSubgroupTiers(t *testing.T) {
 				binary.LittleEndian.PutUint32(fin[4*i:], math.Float32bits(f))
 			}
 			runOn := func(t *testing.T, tier string) []byte {
-				setTier(t, tier)
-				dev := host.NewDevice()
-				p, err := dev.BuildProgram(res.SPIRV)
-				if err != nil {
-					t.Fatal(err)
-				}
-				k, err := p.Kernel("sg_raw")
-				if err != nil {
-					t.Fatal(err)
-				}
-				q, _ := dev.NewQueue(driver.QueueOptions{})
-				defer q.Release()
-				var args []driver.Arg
-				var hbs []driver.Buffer
-				for _, b := range [][]byte{in, fin, make([]byte, 4*nout*n)} {
-					hb, _ := dev.NewBuffer(uint64(len(b)))
-					copy(hb.(interface{ HostBytes() []byte }).HostBytes(), b)
-					hbs = append(hbs, hb)
-					args = append(args, driver.Arg{Kind: driver.ArgBuffer, Buffer: hb})
-				}
-				nd := driver.Uniform(1, [3]uint64{}, [3]uint64{uint64(n), 1, 1}, [3]uint64{uint64(local), 1, 1})
-				ev, err := q.Dispatch(context.Background(), k, args, nd, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := ev.Wait(context.Background()); err != nil {
-					t.Fatal(err)
-				}
-				switch tier {
-				case "lanes":
-					if on, err := host.TierOf(k); !on {
-						t.Fatalf("not on the lane tier: %v", err)
-					}
-				case "native":
-					if !host.NativeOf(k) {
-						t.Fatalf("not native code: %v", host.NativeError(res.SPIRV, "sg_raw", map[uint32]uint64{0: uint64(local), 1: 1, 2: 1}))
-					}
-				}
-				return bytes.Clone(hbs[2].(interface{ HostBytes() []byte }).HostBytes())
+				return runWordsKernel(t, res.SPIRV, "sg_raw", tier, n, local, [][]byte{in, fin, make([]byte, 4*nout*n)})
 			}
 			var want []byte
 			t.Run("interp", func(t *testing.T) { want = runOn(t, "interp") })
@@ -111,20 +70,7 @@ func TestSubgroupTiers(t *testing.T) {
 			if binary.LittleEndian.Uint32(want[4*41:]) != 0xabcdef {
 				t.Fatalf("the interpreter did not finish the kernel")
 			}
-			check := func(t *testing.T, got []byte) {
-				bad := 0
-				for i := 0; i < len(want); i += 4 {
-					g, w := binary.LittleEndian.Uint32(got[i:]), binary.LittleEndian.Uint32(want[i:])
-					if g != w {
-						if bad++; bad <= 8 {
-							t.Errorf("item %d, output %d: %#x, interpreter %#x", i/4/nout, i/4%nout, g, w)
-						}
-					}
-				}
-				if bad > 8 {
-					t.Errorf("%d words differ", bad)
-				}
-			}
+			check := func(t *testing.T, got []byte) { compareWords(t, got, want, nout) }
 			t.Run("lanes", func(t *testing.T) { check(t, runOn(t, "lanes")) })
 			t.Run("lanes8", func(t *testing.T) {
 				defer host.SetLaneChunk(host.SetLaneChunk(8))
