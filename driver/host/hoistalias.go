@@ -1,9 +1,6 @@
 package host
 
-import (
-	"sync"
-	"unsafe"
-)
+import "sync"
 
 // Hoisting loads of a buffer the kernel never writes (hoist.go) assumes
 // that no other binding writes the same memory. OpenCL lets a program pass
@@ -73,22 +70,21 @@ func (k *Kernel) forAliases(d *Dispatch) *Kernel {
 // overlap reports whether a read binding's memory and a written binding's
 // share a byte in d.
 func (g *aliasGuard) overlap(d *Dispatch) bool {
-	span := func(key [2]int) (uintptr, uintptr, bool) {
+	data := func(key [2]int) []byte {
 		for _, r := range d.Resources {
 			if r.Set == key[0] && r.Binding == key[1] && len(r.Data) > 0 {
-				lo := uintptr(unsafe.Pointer(unsafe.SliceData(r.Data)))
-				return lo, lo + uintptr(len(r.Data)), true
+				return r.Data
 			}
 		}
-		return 0, 0, false
+		return nil
 	}
 	for _, rk := range g.reads {
-		rlo, rhi, ok := span(rk)
-		if !ok {
+		rd := data(rk)
+		if rd == nil {
 			continue
 		}
 		for _, wk := range g.writes {
-			if wlo, whi, ok := span(wk); ok && rlo < whi && wlo < rhi {
+			if wd := data(wk); wd != nil && overlap(rd, wd) {
 				return true
 			}
 		}

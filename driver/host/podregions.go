@@ -1,8 +1,6 @@
 package host
 
 import (
-	"unsafe"
-
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 	"github.com/clgo/clgo/spirv"
 )
@@ -84,14 +82,11 @@ func podRegionsHold(p *lanes.Program, d *Dispatch) bool {
 		if !found || len(pod) < rg.ArgInvSize {
 			return false
 		}
-		lo := uintptr(unsafe.Pointer(unsafe.SliceData(pod)))
-		hi := lo + uintptr(len(pod))
 		for _, r := range d.Resources {
 			if r.Set == rg.Set && r.Binding == rg.Binding || len(r.Data) == 0 {
 				continue
 			}
-			rlo := uintptr(unsafe.Pointer(unsafe.SliceData(r.Data)))
-			if rlo < hi && lo < rlo+uintptr(len(r.Data)) {
+			if overlap(pod, r.Data) {
 				return false
 			}
 		}

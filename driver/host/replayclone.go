@@ -3,7 +3,6 @@ package host
 import (
 	"cmp"
 	"slices"
-	"unsafe"
 )
 
 // A tier that traps where its 32-bit offsets cannot say where replays the
@@ -27,8 +26,8 @@ func cloneResources(rs []Resource) []Resource {
 		if len(r.Data) == 0 {
 			continue
 		}
-		lo := uintptr(unsafe.Pointer(unsafe.SliceData(r.Data)))
-		spans = append(spans, span{lo, lo + uintptr(len(r.Data)), i})
+		lo, hi := memSpan(r.Data)
+		spans = append(spans, span{lo, hi, i})
 	}
 	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
 	for s := 0; s < len(spans); {
