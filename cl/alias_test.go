@@ -43,20 +43,7 @@ func aliasSubWant(x0 uint32, n int, aliased bool) uint32 {
 // words must be the ones worked out in Go.
 func TestAliasSubBuffers(t *testing.T) {
 	ctx := context.Background()
-	ps, _ := Platforms()
-	devs, err := ps[0].Devices(DeviceTypeCPU)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var host *Device
-	for _, d := range devs {
-		if d.DriverName() == "host" {
-			host = d
-		}
-	}
-	if host == nil {
-		t.Fatal("no host device")
-	}
+	host := hostDevice(t)
 	const items, n = 64, 5
 	align := uint64(host.Info().MemBaseAddrAlign / 8)
 	dw := uint32(align / 4)  // the sub-buffer's first word
