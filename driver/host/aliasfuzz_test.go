@@ -144,6 +144,21 @@ func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (me
 	return mem, nil
 }
 
+// agDecode decodes code for tier ti: the tier chosen as its environment
+// says, the module made with its optimization switches.
+func agDecode(t *testing.T, ti agTier, code []byte) *Module {
+	t.Helper()
+	setTierIn(t, ti.env)
+	old := envOpts
+	envOpts = ti.opts
+	m, err := Decode(code)
+	envOpts = old
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // agRun runs code's kernel k on tier ti through the driver, a, b and c
 // bound as l says, and returns the memory after it and whether the tier
 // ran it.
@@ -322,14 +337,7 @@ func TestAliasModuleResources(t *testing.T) {
 	const items, n = 48, 4
 	for _, d := range []uint32{0, 1, 5, 47} {
 		for _, ti := range agTiers {
-			setTierIn(t, ti.env)
-			old := envOpts
-			envOpts = ti.opts
-			m, err := Decode(res.SPIRV)
-			envOpts = old
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := agDecode(t, ti, res.SPIRV)
 			k := prepare(t, m, "k", map[uint32]uint64{0: 16, 1: 1, 2: 1})
 			switch ti.env {
 			case "lanes":
@@ -505,14 +513,7 @@ func TestAliasTrapReplay(t *testing.T) {
 	}
 	var want string
 	for _, ti := range agTiers {
-		setTierIn(t, ti.env)
-		old := envOpts
-		envOpts = ti.opts
-		m, err := Decode(res.SPIRV)
-		envOpts = old
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := agDecode(t, ti, res.SPIRV)
 		k := prepare(t, m, "k", map[uint32]uint64{0: 8, 1: 1, 2: 1})
 		mem := make([]byte, 4*64)
 		d := &Dispatch{Groups: [3]int{8, 1, 1}, Workers: 1, Resources: []Resource{
