@@ -57,7 +57,7 @@ func (k *kernel) aliasedBindings(bufs []descBuf, m *memory) (map[[2]uint32]bool,
 			if !isArgStorageBuffer(bj) || bufs[j].b == nil || bufs[j].b == null || !bi.writable && !bj.writable {
 				continue
 			}
-			if overlaps(bufs[i], bufs[j]) {
+			if bufs[i].access().overlaps(bufs[j].access()) {
 				if at == nil {
 					at = map[[2]uint32]bool{}
 				}
@@ -96,16 +96,6 @@ func (k *kernel) canAlias() bool {
 		}
 	}
 	return n >= 2 && written
-}
-
-// overlaps says whether two descriptors' ranges share a byte of memory.
-// Buffers are ranges of blocks, so memory is (block, offset in it).
-func overlaps(a, b descBuf) bool {
-	if a.b.blk != b.b.blk {
-		return false
-	}
-	a0, b0 := a.b.off+a.off, b.b.off+b.off
-	return a0 < b0+b.rng && b0 < a0+a.rng
 }
 
 // aliasModule returns the shader module of kernel k with the variables at

@@ -38,6 +38,14 @@ type descBuf struct {
 	off, rng uint64
 }
 
+// access is the byte range of its VkBuffer that db binds: buffers are
+// ranges of blocks, so overlapping arguments (one cl_mem twice,
+// overlapping sub-buffers) have overlapping accesses.
+func (db descBuf) access() access {
+	off := db.b.off + db.off
+	return access{db.b.blk.buf, off, off + db.rng}
+}
+
 func (d *dispatchCmd) release() {
 	for _, b := range d.bufs {
 		if b.b != nil {

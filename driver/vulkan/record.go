@@ -354,8 +354,8 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			info = b.pods[bd.arg]
 		} else {
 			db := d.bufs[i]
-			info = vkDescriptorBufferInfo{buffer: db.b.blk.buf, offset: db.b.off + db.off, rng: db.rng}
-			a := access{info.buffer, info.offset, info.offset + info.rng}
+			a := db.access()
+			info = vkDescriptorBufferInfo{buffer: a.buf, offset: a.off, rng: db.rng}
 			rd = append(rd, a)
 			if bd.writable {
 				wr = append(wr, a)
