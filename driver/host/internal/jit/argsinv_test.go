@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -223,21 +222,7 @@ func BenchmarkArgInvStencil(b *testing.B) {
 				b.Fatal(err)
 			}
 			mem := transposeSetup(p, n, n, rand.New(rand.NewPCG(1, 1)))
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			run := k.NewRunner()
-			ng := [3]uint32{n / 32, n / 8, 1}
-			cpu0 := threadCPU()
-			for b.Loop() {
-				for gy := range ng[1] {
-					for gx := range ng[0] {
-						if tr := run.RunGroup(&lanes.Group{ID: [3]uint32{gx, gy, 0}, NumGroups: ng, Memory: mem}); tr != nil {
-							b.Fatal(tr)
-						}
-					}
-				}
-			}
-			b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
+			benchGroups2D(b, k, mem, [3]uint32{n / 32, n / 8, 1}, n*n)
 		})
 	}
 }

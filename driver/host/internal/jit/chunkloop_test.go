@@ -221,10 +221,16 @@ func benchTranspose(b *testing.B, n int) {
 		b.Fatal(err)
 	}
 	mem := transposeSetup(p, n, n, rand.New(rand.NewPCG(1, 1)))
+	benchGroups2D(b, k, mem, [3]uint32{uint32(n / 16), uint32(n / 16), 1}, n*n)
+}
+
+// benchGroups2D times RunGroup of k over every group of an ng[0] x
+// ng[1] grid on mem, on one goroutine locked to its thread, and reports
+// the thread's CPU time per item of items.
+func benchGroups2D(b *testing.B, k *Kernel, mem [][]byte, ng [3]uint32, items int) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	run := k.NewRunner()
-	ng := [3]uint32{uint32(n / 16), uint32(n / 16), 1}
 	cpu0 := threadCPU()
 	for b.Loop() {
 		for gy := range ng[1] {
@@ -235,7 +241,7 @@ func benchTranspose(b *testing.B, n int) {
 			}
 		}
 	}
-	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
+	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*items), "cpu-ns/item")
 }
 
 // stencilTile is ../shared/kernels/stencil2d.cl (groups of 32x8): five
@@ -262,19 +268,5 @@ func BenchmarkStencilGroups(b *testing.B) {
 		b.Fatal(err)
 	}
 	mem := transposeSetup(p, n, n, rand.New(rand.NewPCG(1, 1)))
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	run := k.NewRunner()
-	ng := [3]uint32{n / 32, n / 8, 1}
-	cpu0 := threadCPU()
-	for b.Loop() {
-		for gy := range ng[1] {
-			for gx := range ng[0] {
-				if tr := run.RunGroup(&lanes.Group{ID: [3]uint32{gx, gy, 0}, NumGroups: ng, Memory: mem}); tr != nil {
-					b.Fatal(tr)
-				}
-			}
-		}
-	}
-	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*n*n), "cpu-ns/item")
+	benchGroups2D(b, k, mem, [3]uint32{n / 32, n / 8, 1}, n*n)
 }
