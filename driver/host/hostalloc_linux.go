@@ -59,13 +59,10 @@ func newHostBytes(size uint64) []byte {
 // zeroed memory no one else has seen: what the discard leaves reads as
 // zeros. Errors leave b as it was (an old kernel, THP off).
 func backHuge(b []byte) {
-	a := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	start := (a + hugePage - 1) &^ (hugePage - 1)
-	end := (a + uintptr(len(b))) &^ (hugePage - 1)
-	if end <= start {
+	whole := wholeHugePages(b)
+	if whole == nil {
 		return
 	}
-	whole := b[start-a : end-a]
 	if syscall.Madvise(whole, syscall.MADV_HUGEPAGE) != nil {
 		return
 	}

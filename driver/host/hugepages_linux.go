@@ -1,9 +1,6 @@
 package host
 
-import (
-	"syscall"
-	"unsafe"
-)
+import "syscall"
 
 // hugePage is the size of a transparent huge page on the platforms
 // Linux runs clgo on (x86-64, and arm64 with 4 KB base pages).
@@ -21,11 +18,19 @@ func adviseHugePages(b []byte) {
 	if len(b) < hugePage {
 		return
 	}
-	a := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	start := (a + hugePage - 1) &^ (hugePage - 1)
-	end := (a + uintptr(len(b))) &^ (hugePage - 1)
-	if end <= start {
-		return
+	if whole := wholeHugePages(b); whole != nil {
+		_ = syscall.Madvise(whole, syscall.MADV_HUGEPAGE)
 	}
-	_ = syscall.Madvise(b[start-a:end-a], syscall.MADV_HUGEPAGE)
+}
+
+// wholeHugePages is the part of b that covers whole 2 MB-aligned huge
+// pages, or nil where there is none.
+func wholeHugePages(b []byte) []byte {
+	a, e := memSpan(b)
+	start := (a + hugePage - 1) &^ (hugePage - 1)
+	end := e &^ (hugePage - 1)
+	if end <= start {
+		return nil
+	}
+	return b[start-a : end-a]
 }
