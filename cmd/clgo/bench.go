@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -44,6 +45,7 @@ type benchCfg struct {
 	runs   int           // timed runs per target; the best counts
 	maxMem uint64        // total buffer bytes of a scaled spec
 	maxRun time.Duration // a target too slow for the common scale is timed at its own
+	guard  *boundsGuard  // runs each size on the host device before another OpenCL does
 }
 
 func benchCmd(args []string) error {
@@ -76,6 +78,8 @@ func benchCmd(args []string) error {
 			t.close()
 		}
 	}()
+	cfg.guard = newBoundsGuard(targets)
+	defer cfg.guard.close()
 
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	header := []string{"file", "global"}
@@ -331,32 +335,67 @@ func benchFile(path string, targets []target, cfg benchCfg) benchRow {
 		err    error
 	}
 	step := f.spec.ScaleStep()
-	fits := func(factor uint64) bool { return specBytes(f.spec.Scaled(factor)) <= cfg.maxMem }
+	g := cfg.guard
+	// guarded reports an error when t would run f at factor beyond the
+	// buffers (boundsGuard); clgo's own devices check for themselves.
+	guarded := func(t target, factor uint64) error {
+		if _, ref := t.(*refTarget); !ref {
+			return nil
+		}
+		s := f.spec.Scaled(factor)
+		return g.check(f, factor, s, cachedInputs(f, factor, s))
+	}
+	timed := func(t target, factor uint64, runs int) (uint64, error) {
+		if err := guarded(t, factor); err != nil {
+			return 0, err
+		}
+		ns, err := timeAt(f, t, factor, runs)
+		if g != nil && t == target(g.t) {
+			g.record(f, factor, err)
+		}
+		return ns, err
+	}
+	fits := func(t target, factor uint64) bool {
+		return specBytes(f.spec.Scaled(factor)) <= cfg.maxMem && guarded(t, factor) == nil
+	}
 	probes := make([]probe, len(targets))
 	common := uint64(1)
-	for i, t := range targets {
+	for _, i := range guardFirst(targets, g) {
+		t := targets[i]
 		p := &probes[i]
 		p.factor = 1
 		if p.err = t.reset(); p.err != nil {
 			continue
 		}
+		good := uint64(0) // the largest factor timed so far
 		for {
 			// The first run builds the program and warms up; time the next.
 			if p.factor == 1 {
-				if _, p.err = timeAt(f, t, 1, 1); p.err != nil {
+				if _, p.err = timed(t, 1, 1); p.err != nil {
 					break
 				}
 			}
-			if p.ns, p.err = timeAt(f, t, p.factor, 1); p.err != nil {
+			ns, err := timed(t, p.factor, 1)
+			if err != nil && good > 0 && (outOfBounds(err) || errors.Is(err, errGuard)) {
+				// Scaled past what the kernel's own size arguments
+				// allow: keep the last size that ran.
+				// A failed command fails what follows it on its
+				// queue: start over with a fresh context.
+				p.factor = good
+				p.err = t.reset()
 				break
 			}
+			if p.ns, p.err = ns, err; err != nil {
+				break
+			}
+			good = p.factor
 			p.grow.add(p.factor, p.ns)
-			if time.Duration(p.ns) >= cfg.min || !fits(p.factor*step) {
+			if time.Duration(p.ns) >= cfg.min || !fits(t, p.factor*step) {
 				break
 			}
 			// Jump close to the target length, by steps.
 			p.factor *= step
-			for pred := p.ns * step; pred > 0 && time.Duration(pred*step) <= cfg.min && fits(p.factor*step); pred *= step {
+			for pred := p.ns * step; pred > 0 && time.Duration(pred*step) <= cfg.min && fits(t, p.factor*step); pred *= step {
 				p.factor *= step
 			}
 		}
@@ -375,8 +414,8 @@ func benchFile(path string, targets []target, cfg benchCfg) benchRow {
 		case p.err != nil:
 			cell = "error"
 			fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(p.err))
-		case time.Duration(p.grow.predict(p.ns, p.factor, common)) > cfg.maxRun:
-			best, err := timeAt(f, t, p.factor, cfg.runs)
+		case time.Duration(p.grow.predict(p.ns, p.factor, common)) > cfg.maxRun || guarded(t, common) != nil:
+			best, err := timed(t, p.factor, cfg.runs)
 			if err != nil {
 				cell = "error"
 				fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(err))
@@ -385,7 +424,7 @@ func benchFile(path string, targets []target, cfg benchCfg) benchRow {
 			ns = p.grow.predict(best, p.factor, common)
 			cell = "~" + fmtNs(uint64(ns))
 		default:
-			best, err := timeAt(f, t, common, cfg.runs)
+			best, err := timed(t, common, cfg.runs)
 			if err != nil {
 				cell = "error"
 				fmt.Fprintf(os.Stderr, "%s on %s: %v\n", path, t.name(), firstLine(err))
@@ -432,4 +471,19 @@ func firstLine(err error) string {
 		return s[:i]
 	}
 	return s
+}
+
+// guardFirst returns the indexes of targets with the guard's host target
+// first: its results at each size then spare the guard a run of its own
+// before another implementation runs that size.
+func guardFirst(targets []target, g *boundsGuard) []int {
+	var order, rest []int
+	for i, t := range targets {
+		if g != nil && t == target(g.t) {
+			order = append(order, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	return append(order, rest...)
 }

@@ -43,7 +43,14 @@ func launchRow(f *kfile, n int, targets []target, cfg benchCfg) benchRow {
 	row := benchRow{file: f.path, size: "launches " + size, perLaunch: n, cells: []string{f.path, size}}
 	var base float64
 	for i, t := range targets {
-		best, err := timeLaunches(t, f, n, cfg.runs, in)
+		var best time.Duration
+		err := error(nil)
+		if _, ref := t.(*refTarget); ref && f.src != tickSrc {
+			err = cfg.guard.check(f, 1, s, in)
+		}
+		if err == nil {
+			best, err = timeLaunches(t, f, n, cfg.runs, in)
+		}
 		cell := fmtPerLaunch(best, n)
 		if err != nil {
 			cell, best = "error", 0
