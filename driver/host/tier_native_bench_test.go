@@ -1,6 +1,7 @@
 package host_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -15,8 +16,15 @@ import (
 // and on the reference OpenCL (pocl: the fastest kernel run, profiling
 // start to end, per work-item):
 // go test ./driver/host -run '^$' -bench 'Native/sha256' -benchtime 20x
+//
+// CLGO_BENCH_KERNELS adds kernel files (a list of globs, separated by the
+// OS's path list separator) to time, at their own sizes, beside them.
 func BenchmarkNative(b *testing.B) {
 	var files []string
+	for _, g := range filepath.SplitList(os.Getenv("CLGO_BENCH_KERNELS")) {
+		more, _ := filepath.Glob(g)
+		files = append(files, more...)
+	}
 	for _, name := range cryptoKernels {
 		files = append(files, filepath.Join("..", "..", "testdata", "kernels", "crypto", name+".cl"))
 	}
