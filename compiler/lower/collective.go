@@ -21,7 +21,14 @@ import (
 //
 //   - broadcast: each work-item stores its value, a barrier, each reads
 //     the element of the work-item named.
-//   - reduce and scans: an inclusive scan of the stored values in
+//   - reduce: a tree over the stored values with sequential addressing
+//     (groupReduce): in the step of h, the largest power of two below n
+//     and then half the one before, work-items lid < h with lid+h < n fold
+//     element lid+h into their own; a barrier ends each step, and the
+//     result is element 0. Only the first h work-items work in a step,
+//     contiguous, so a SIMD host skips whole chunks of idle lanes and a
+//     GPU whole idle sub-groups.
+//   - scans: an inclusive scan of the stored values in
 //     ceil(log2(n)) steps (Hillis and Steele): in step s every work-item
 //     reads its element and the one 2^s before it, a barrier, writes their
 //     combination, a barrier. The inclusive scan is a work-item's own
@@ -54,7 +61,7 @@ func (fs *fnState) collective(name string, x *syntax.CallExpr, t types.Type) (va
 		pred := b.EmitIDs(spirv.OpINotEqual, fs.boolT(), args[0].id, fs.constOf(args[0].t, 0))
 		bit := b.EmitIDs(spirv.OpSelect, u, pred, fs.u32(1), fs.u32(0))
 		op := map[string]string{"all": "min", "any": "max"}[rest]
-		r := fs.groupScan(bit, types.Typ[types.UInt], op, "reduce")
+		r := fs.groupReduce(bit, types.Typ[types.UInt], op)
 		return value{t: t, id: fs.convKinds(r, types.Typ[types.UInt], types.UInt, types.ElemKind(t))}, true
 	case rest == "broadcast":
 		// The linear id of the work-item named by (x, y, z).
@@ -68,6 +75,9 @@ func (fs *fnState) collective(name string, x *syntax.CallExpr, t types.Type) (va
 		return value{t: t, id: fs.groupBroadcast(args[0].id, t, id)}, true
 	}
 	kind, op := splitCollective(rest)
+	if kind == "reduce" {
+		return value{t: t, id: fs.groupReduce(args[0].id, t, op)}, true
+	}
 	return value{t: t, id: fs.groupScan(args[0].id, t, op, kind)}, true
 }
 
@@ -212,6 +222,56 @@ func (fs *fnState) groupScan(v spirv.ID, t types.Type, op, kind string) spirv.ID
 		r = b.EmitIDs(spirv.OpLoad, elem, fs.scratchAt(arr, elem, before))
 		r = b.EmitIDs(spirv.OpSelect, elem, first, fs.groupIdentity(op, t), r)
 	}
+	fs.groupBarrier()
+	return r
+}
+
+// groupReduce computes the work-group reduction of v, of scalar type t,
+// with op "add", "min" or "max" (see the top of the file).
+func (fs *fnState) groupReduce(v spirv.ID, t types.Type, op string) spirv.ID {
+	b := fs.b
+	u := fs.uint32T()
+	bl := fs.boolT()
+	arr, elem := fs.groupScratch(t)
+	lid := fs.localLinearID()
+	n := fs.mul32(fs.mul32(fs.localSize(fs.u32(0)), fs.localSize(fs.u32(1))), fs.localSize(fs.u32(2)))
+	mine := fs.scratchAt(arr, elem, lid)
+	b.EmitIDs(spirv.OpStore, 0, mine, v)
+	fs.groupBarrier()
+
+	// h = n > 1 ? 1 << FindUMsb(n-1) : 0 (FindUMsb(0) is -1, not used).
+	msb := b.ExtInst(u, fs.glsl, uint32(spirv.GLSLstd450FindUMsb), b.EmitIDs(spirv.OpISub, u, n, fs.u32(1)))
+	h0 := b.EmitIDs(spirv.OpSelect, u, b.EmitIDs(spirv.OpUGreaterThan, bl, n, fs.u32(1)),
+		b.EmitIDs(spirv.OpShiftLeftLogical, u, fs.u32(1), msb), fs.u32(0))
+	hVar := b.LocalVariable(b.TypePointer(spirv.StorageClassFunction, u))
+	b.EmitIDs(spirv.OpStore, 0, hVar, h0)
+	header, check, body, then, step, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID(), b.NewID(), b.NewID(), b.NewID()
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(header)
+	b.Emit(spirv.OpLoopMerge, 0, uint32(merge), uint32(cont), uint32(spirv.LoopControlNone))
+	b.EmitIDs(spirv.OpBranch, 0, check)
+	fs.startBlock(check)
+	h := b.EmitIDs(spirv.OpLoad, u, hVar)
+	b.EmitIDs(spirv.OpBranchConditional, 0, b.EmitIDs(spirv.OpINotEqual, bl, h, fs.u32(0)), body, merge)
+	fs.startBlock(body)
+	other := b.EmitIDs(spirv.OpIAdd, u, lid, h)
+	act := b.EmitIDs(spirv.OpLogicalAnd, bl, b.EmitIDs(spirv.OpULessThan, bl, lid, h), b.EmitIDs(spirv.OpULessThan, bl, other, n))
+	b.Emit(spirv.OpSelectionMerge, 0, uint32(step), uint32(spirv.SelectionControlNone))
+	b.EmitIDs(spirv.OpBranchConditional, 0, act, then, step)
+	fs.startBlock(then)
+	cur := b.EmitIDs(spirv.OpLoad, elem, mine)
+	far := b.EmitIDs(spirv.OpLoad, elem, fs.scratchAt(arr, elem, other))
+	b.EmitIDs(spirv.OpStore, 0, mine, fs.groupCombine(op, t, cur, far))
+	b.EmitIDs(spirv.OpBranch, 0, step)
+	fs.startBlock(step)
+	fs.groupBarrier()
+	b.EmitIDs(spirv.OpBranch, 0, cont)
+	fs.startBlock(cont)
+	b.EmitIDs(spirv.OpStore, 0, hVar, b.EmitIDs(spirv.OpShiftRightLogical, u, h, fs.u32(1)))
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(merge)
+
+	r := b.EmitIDs(spirv.OpLoad, elem, fs.scratchAt(arr, elem, fs.u32(0)))
 	fs.groupBarrier()
 	return r
 }
