@@ -116,6 +116,7 @@ func (o Options) lowerOptions() lower.Options {
 		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
 		FmaFused:                 o.Features.FmaFused,
+		LibraryTranscendentals:   o.Features.LibraryTranscendentals,
 		Float64:                  o.Features.Float64,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,

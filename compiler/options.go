@@ -44,6 +44,13 @@ type Features struct {
 	// times its cost). Off in AllFeatures, as above: Vulkan lets Fma round
 	// twice.
 	FmaFused bool
+	// LibraryTranscendentals: native_ and half_ forms of the math
+	// library's builtins (native_sin, half_exp, ...), and the builtins
+	// under -cl-fast-relaxed-math, call the library's precise functions
+	// instead of GLSL.std.450's instructions: for a device whose GLSL
+	// instructions are no faster (driver.Caps.LibraryTranscendentals).
+	// The library is within every bound those forms have.
+	LibraryTranscendentals bool
 	// BoundWorkgroupAccess: clamp every __local (Workgroup) index that is
 	// not provably in range to the array's last element, so that an
 	// out-of-bounds __local access stays inside its variable (robust

@@ -206,6 +206,13 @@ type Caps struct {
 	// then lowers fma to it; otherwise to its software fma (Vulkan lets
 	// Fma round twice, and lavapipe does).
 	FmaFused bool
+	// LibraryTranscendentals: the device's GLSL.std.450 transcendental
+	// instructions (Sin, Exp, Log, Pow, ...) are no faster than the
+	// compiler's OpenCL C math library (the host driver computes them in
+	// software, in double). The native_ and half_ forms of the library's
+	// builtins and -cl-fast-relaxed-math then use the library's precise
+	// functions too, which OpenCL's looser bounds allow.
+	LibraryTranscendentals bool
 	// BoundWorkgroupAccess: the device runs kernels with robust buffer
 	// access and wants __local indices bounded in the emitted code too
 	// (robustness does not cover Workgroup memory, and an out-of-bounds

@@ -38,7 +38,10 @@ type LibraryKey struct {
 
 // libKey is the program's LibraryKey.
 func (l *lowerer) libKey() LibraryKey {
-	return LibraryKey{FP64: slices.Contains(l.conf.Extensions, "cl_khr_fp64"), FastRelaxedMath: l.conf.FastRelaxedMath}
+	// Where relaxed builtins use the library's precise functions
+	// (LibraryTranscendentals), the library's own calls are precise too.
+	relaxed := l.conf.FastRelaxedMath && !l.opts.LibraryTranscendentals
+	return LibraryKey{FP64: slices.Contains(l.conf.Extensions, "cl_khr_fp64"), FastRelaxedMath: relaxed}
 }
 
 // libHas reports whether the library has function name (for the

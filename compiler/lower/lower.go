@@ -44,6 +44,9 @@ type Options struct {
 	// FmaFused says that GLSL.std.450 Fma rounds once for float and
 	// double on the device: fma lowers to it, not to the library.
 	FmaFused bool
+	// LibraryTranscendentals: native_/half_ forms and relaxed math use the
+	// library's functions too (compiler.Features.LibraryTranscendentals).
+	LibraryTranscendentals bool
 	// Float64: the device computes in double (cl_khr_fp64); half fma is
 	// computed in it (halfmath.go).
 	Float64 bool

@@ -68,6 +68,13 @@ func (fs *fnState) mathBuiltin(name, base string, a mathArgs, t types.Type) (spi
 			return r, true
 		}
 	}
+	// native_ and half_ forms as the precise ones where the device's GLSL
+	// instructions are no faster than the library (the host driver).
+	if fs.opts.LibraryTranscendentals && (strings.HasPrefix(name, "native_") || strings.HasPrefix(name, "half_")) {
+		if r, ok := fs.mathLib(base, base, a, t); ok {
+			return r, true
+		}
+	}
 	// half_ forms need 8192 ulp (§7.4, 10 bits): GLSL's Log2 has an
 	// absolute error (lavapipe's, NVIDIA's), so its logarithms near 1
 	// are off in every bit, and Pow inherits that (and lavapipe's Log2 of

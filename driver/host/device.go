@@ -61,7 +61,10 @@ func (*Device) Info() driver.DeviceInfo {
 			Int8: true, Int16: true, Int64: true, Float16: true, Float64: true, Atomics64: true,
 			DenormPreserve32: true, DenormPreserve64: true, // Go arithmetic keeps subnormals
 			FmaFused: true, // fmath.FMA: math.FMA, rounded to odd for float
-			Images:   true, // image.go, imagequeue.go, sample.go
+			// fmath computes GLSL's Sin, Exp, ... in double, four lanes a
+			// register; the library's float code runs eight.
+			LibraryTranscendentals: true,
+			Images:                 true, // image.go, imagequeue.go, sample.go
 			// Buffers have their host addresses, and every access
 			// through one is checked against the live buffers
 			// (addresses.go).
