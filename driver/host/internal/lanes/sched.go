@@ -77,11 +77,16 @@ func movable(code Code) bool {
 	return pureCode(code)
 }
 
-// scheduleOps schedules every stretch of p.
-func scheduleOps(p *Program) {
+// scheduleOps schedules every stretch of p, and returns where each op
+// came from: perm[new index] = old index.
+func scheduleOps(p *Program) (perm []int32) {
 	r := findRanges(p)
 	r.extendOverLoops()
 	s := newScheduler(p, r)
+	s.perm = make([]int32, len(p.Ops))
+	for i := range s.perm {
+		s.perm[i] = int32(i)
+	}
 	start := 0
 	for i, op := range p.Ops {
 		if boundary(op.Code) {
@@ -92,13 +97,15 @@ func scheduleOps(p *Program) {
 	if start < len(p.Ops) {
 		s.stretch(start, len(p.Ops)-1)
 	}
+	return s.perm
 }
 
 // scheduler holds the scratch of scheduleOps, reused from stretch to
 // stretch; arrays by value are reset for the values a stretch touched.
 type scheduler struct {
-	p *Program
-	r *ranges
+	p    *Program
+	r    *ranges
+	perm []int32 // scheduleOps' result
 	// By value: the op of the stretch that last wrote it (-1: none),
 	// the head of the list of its reads since (readNext links them),
 	// and its first and last mention in an order being measured.
@@ -166,6 +173,9 @@ func (s *scheduler) stretch(start, end int) {
 		s.newOps = append(s.newOps, ops[i])
 	}
 	copy(ops[start:], s.newOps)
+	for k, i := range s.order {
+		s.perm[start+k] = int32(i)
+	}
 }
 
 // reads calls f for each value op o reads.
