@@ -364,7 +364,9 @@ func (s *scheduler) pressure(start, end int, order []int32) int {
 	for _, v := range s.touched {
 		f, l := s.firstAt[v], s.lastAt[v]
 		s.firstAt[v], s.lastAt[v] = -1, -1
-		in, out := s.r.first[v] < start, s.r.last[v] > end
+		// A loop extends the ranges it carries to its back edge, a
+		// stretch's end: that is live out too.
+		in, out := s.r.first[v] < start, s.r.last[v] >= end
 		if in && out {
 			continue
 		}
