@@ -63,18 +63,19 @@ func boundary(code Code) bool {
 	return false
 }
 
-// movable reports whether an op of code may move inside its stretch:
-// it only computes its Dst from its operands, and no pattern of package
-// jit looks for it at a place.
-func movable(code Code) bool {
-	switch code {
+// movable reports whether op o may move inside its stretch: it only
+// computes its Dst from its operands, and no pattern of package jit
+// looks for it at a place. Masks stay: the copies of a block's mask
+// before its jump are the lane program's control flow.
+func movable(o *Op) bool {
+	switch o.Code {
 	case Select, Index, LiveLanes, Eq, Ne, ULt, ULe, SLt, SLe,
 		MaskAnd, MaskOr, MaskAndNot, MaskNot, MaskXor,
 		FOrdEq, FOrdNe, FOrdLt, FOrdLe, FUnordEq, FUnordNe, FUnordLt, FUnordLe,
 		IsNan, IsInf, SignBit, IsOrdered:
 		return false
 	}
-	return pureCode(code)
+	return o.Kind != Mask && pureCode(o.Code)
 }
 
 // scheduleOps schedules every stretch of p, and returns where each op
@@ -150,7 +151,7 @@ func (s *scheduler) stretch(start, end int) {
 	ops := s.p.Ops
 	// The tail: end and the ops before it that may not move.
 	tail := end
-	for tail > start && !movable(ops[tail-1].Code) {
+	for tail > start && !movable(&ops[tail-1]) {
 		tail--
 	}
 	if tail-start < 3 {
@@ -195,7 +196,7 @@ func (s *scheduler) buildGraph(start, tail int) {
 	s.node = s.node[:0]
 	s.nodeFirst = s.nodeFirst[:0]
 	for i := start; i < tail; i++ {
-		if movable(ops[i].Code) || i == start || movable(ops[i-1].Code) {
+		if movable(&ops[i]) || i == start || movable(&ops[i-1]) {
 			s.nodeFirst = append(s.nodeFirst, int32(i))
 		}
 		s.node = append(s.node, int32(len(s.nodeFirst)-1))
@@ -226,7 +227,7 @@ func (s *scheduler) buildGraph(start, tail int) {
 		i := start + j
 		o := &ops[i]
 		nj := s.node[j]
-		if !movable(o.Code) && (j == 0 || s.node[j-1] != nj) {
+		if !movable(o) && (j == 0 || s.node[j-1] != nj) {
 			if lastPinned >= 0 {
 				edge(lastPinned, nj)
 			}
