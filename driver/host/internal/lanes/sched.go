@@ -157,14 +157,14 @@ func (s *scheduler) stretch(start, end int) {
 	if tail-start < 3 {
 		return
 	}
+	old := s.pressure(start, end, nil)
+	if old <= schedRegs {
+		return
+	}
 	s.buildGraph(start, tail)
 	s.listSchedule(start, tail)
 	for i := tail; i <= end; i++ {
 		s.order = append(s.order, int32(i))
-	}
-	old := s.pressure(start, end, nil)
-	if old <= schedRegs {
-		return
 	}
 	if s.pressure(start, end, s.order) >= old {
 		return

@@ -24,8 +24,9 @@ func unscheduled(f func()) {
 
 // checkSchedule fails unless perm (scheduleOps on old's ops) keeps every
 // order the schedule must keep: ops stay in their stretches, boundaries
-// in place, ops that may not move in their order, and any two ops of a
-// stretch that mention one value, one writing it, in theirs.
+// in place, ops that may not move in their order (and adjacent where
+// they were), and any two ops of a stretch that mention one value, one
+// writing it, in theirs.
 func checkSchedule(t *testing.T, name string, old []Op, perm []int32) {
 	t.Helper()
 	n := len(old)
@@ -49,9 +50,16 @@ func checkSchedule(t *testing.T, name string, old []Op, perm []int32) {
 		if pos[e] != e {
 			t.Fatalf("%s: boundary op %d (%v) moved to %d", name, e, old[e].Code, pos[e])
 		}
+		moved := false
 		for i := start; i <= e; i++ {
+			moved = moved || pos[i] != i
+		}
+		for i := start; moved && i <= e; i++ {
 			if pos[i] < start || pos[i] > e {
 				t.Fatalf("%s: op %d left its stretch [%d, %d]", name, i, start, e)
+			}
+			if i < e && !movable(&old[i]) && !movable(&old[i+1]) && pos[i+1] != pos[i]+1 {
+				t.Fatalf("%s: ops %d and %d (%v, %v) no longer adjacent", name, i, i+1, old[i].Code, old[i+1].Code)
 			}
 			for j := i + 1; j <= e; j++ {
 				a, b := &old[i], &old[j]
