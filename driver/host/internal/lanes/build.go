@@ -179,6 +179,7 @@ func (b *builder) build(entry string) (prog *Program, err error) {
 	b.gatherLoads()     // vecrun.go
 	b.dropDeadOps()     // deadops.go
 	b.placeSubgroupSyncs()
+	b.schedule() // sched.go
 	return b.p, nil
 }
 
