@@ -3,8 +3,9 @@ package lanes
 import "slices"
 
 // Runs of component accesses. vloadn(i, p) and vstoren reach the lane
-// program as n scalar Loads or Stores, component k at Index(B, Add(X,
-// k), 4) with the first at Index(B, X, 4), each after its own offset's
+// program as n scalar Loads or Stores of s bytes (4 or 8), component k
+// at Index(B, Add(X, k), s) with the first at Index(B, X, s), each after
+// its own offset's
 // Add and Index. Native code takes a run of consecutive component
 // accesses as one access (package jit, vecgroup.go), so gatherLoads
 // moves such Loads or Stores down to the last one, next to each other.
@@ -33,14 +34,14 @@ func (b *builder) gatherLoads() {
 			def[o.Dst] = -2
 		}
 	}
-	// elem returns the Index op (B, X, 4) defining offset v, and k where
-	// X is Add(X0, k) of a constant k (else X0 = X, k = 0).
-	elem := func(v Value) (base, x Value, kind Kind, k uint64, ok bool) {
+	// elem returns the Index op (B, X, size) defining offset v, and k
+	// where X is Add(X0, k) of a constant k (else X0 = X, k = 0).
+	elem := func(v Value, size int64) (base, x Value, kind Kind, k uint64, ok bool) {
 		if v == NoValue || def[v] < 0 {
 			return
 		}
 		ix := &ops[def[v]]
-		if ix.Code != Index || ix.Imm != 4 {
+		if ix.Code != Index || ix.Imm != size {
 			return
 		}
 		base, x, kind = ix.A, ix.B, ix.Kind
@@ -57,11 +58,11 @@ func (b *builder) gatherLoads() {
 	}
 	for i := 0; i < len(ops); i++ {
 		o0 := ops[i]
-		if o0.Code != Load && o0.Code != Store || o0.Imm2 != 4 || o0.Kind.Bytes() != 4 ||
+		if o0.Code != Load && o0.Code != Store || o0.Imm2 != 4 && o0.Imm2 != 8 || int64(o0.Kind.Bytes()) != o0.Imm2 ||
 			o0.Code == Load && b.p.Values[o0.Dst].Shape != Varying {
 			continue
 		}
-		base, x, kind, k0, ok := elem(o0.A)
+		base, x, kind, k0, ok := elem(o0.A, o0.Imm2)
 		if !ok || k0 != 0 {
 			continue
 		}
@@ -77,9 +78,9 @@ func (b *builder) gatherLoads() {
 		}
 		for j := i + 1; j < len(ops) && j-i <= maxGatherSpan; j++ {
 			o := &ops[j]
-			if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == 4 && o.M == o0.M && o.Kind == o0.Kind &&
+			if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == o0.Imm2 && o.M == o0.M && o.Kind == o0.Kind &&
 				(o.Code == Store || b.p.Values[o.Dst].Shape == Varying) {
-				if bb, xx, kk, k, ok := elem(o.A); ok && bb == base && xx == x && kk == kind && k == uint64(len(run)) {
+				if bb, xx, kk, k, ok := elem(o.A, o0.Imm2); ok && bb == base && xx == x && kk == kind && k == uint64(len(run)) {
 					run = append(run, j)
 					kept[o.A] = true
 					if o.Code == Load {
@@ -94,7 +95,8 @@ func (b *builder) gatherLoads() {
 				break
 			}
 		}
-		if len(run) < 4 {
+		// Two components on (float2, double2, float3 ...) make a run.
+		if len(run) < 2 {
 			continue
 		}
 		// The run's Loads, in order, where its last one was.
@@ -115,18 +117,11 @@ func (b *builder) gatherLoads() {
 		out = append(out, ops[last+1:]...)
 		ops = out
 		b.p.Ops = ops
-		// Indices after i moved: recompute the definitions.
-		for v := range def {
-			def[v] = -1
-		}
-		for n, o := range ops {
-			if o.Dst == NoValue {
-				continue
-			}
-			if def[o.Dst] == -1 {
-				def[o.Dst] = int32(n)
-			} else {
-				def[o.Dst] = -2
+		// Ops i..last moved: their single definitions move with them
+		// (the whole program again per run would be quadratic).
+		for n := i; n <= last; n++ {
+			if d := ops[n].Dst; d != NoValue && def[d] >= 0 {
+				def[d] = int32(n)
 			}
 		}
 		i = last
