@@ -6,17 +6,20 @@ import (
 )
 
 // Vector-typed accesses. The lane program scalarizes a float4 (int4,
-// float8, ...) load or store into a run of 4-byte Loads or Stores, one per
-// component, component k at Index(A, 4k) of the first one's offset A
-// (lanes.Build emits the offsets first, then the run). Each component's
-// offsets are then strided (16 or 32 bytes from lane to lane): a gather,
-// or lane-by-lane stores. Where A is affine in the lane (lanes.Forms),
-// every lane is active and the chunk's last lane reads or writes in
-// bounds, the run is instead, per block of four components, eight 16-byte
-// loads (two lanes a register) and a 4x8 transpose (VPUNPCKLDQ/HDQ, then
-// VPUNPCKLQDQ/HQDQ) into the four component registers, or the reverse and
-// eight 16-byte stores. Anything else (a partial mask, a lane out of
-// bounds, offsets not as the form says) runs the run's ops one by one, as
+// float2, double2, float8, ...) load or store into a run of 4- or 8-byte
+// Loads or Stores, one per component, component k at Index(A, s*k) of
+// the first one's offset A (lanes.Build emits the offsets first, then the
+// run). Each component's offsets are then strided (8, 16, 32 ... bytes
+// from lane to lane): a gather, or lane-by-lane stores. Where the
+// chunk's offsets are lane 0's plus i*stride, every lane is active and
+// the chunk's last lane reads or writes in bounds, the run is instead a
+// few contiguous accesses and an in-register transpose (vecblocks.go).
+// The stride is the Form's (lanes.Forms) where A is affine in the lane,
+// and two lanes settle it (lane 7 at lane 0 plus 7*stride exactly);
+// where A has no Form (k = i % n, an index loaded or carried by a loop)
+// it is guessed (vecGuess) and every lane is compared with lane 0 plus
+// i*stride. Anything else (a partial mask, a lane out of bounds, offsets
+// not as the form or the guess says) runs the run's ops one by one, as
 // before, and traps there; the Go executor runs them one by one always,
 // so the fast path is checked against it.
 //

@@ -15,10 +15,8 @@ import (
 // mask (stored through the mask), a float4 load and store under one
 // (the load reads every lane, all checked in bounds), vload8/vstore8 (eight scalar loads that lanes gathers into a
 // run) and vload4 in a loop, two vstore4 alone (scalar stores gathered
-// likewise), and a float3 (three components: no run),
-// each with the number of
-// runs the fast path takes in work-groups of 16 (in groups of 13 the
-// offsets have no form in the lane, and no run is taken). An int8 array
+// likewise), and a float3, each with the number of runs the fast path
+// takes in work-groups of 16. An int8 array
 // is two int4 loads (the compiler's layout) but one store of eight; the
 // struct's store is p and v in one run of eight at a lane stride of 48.
 //

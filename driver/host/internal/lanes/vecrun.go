@@ -99,26 +99,23 @@ func (b *builder) gatherLoads() {
 		if len(run) < 2 {
 			continue
 		}
-		// The run's Loads, in order, where its last one was.
+		// The run's Loads, in order, where its last one was; the ops
+		// between them before (in place: a copy of the whole program
+		// per run would be quadratic).
 		last := run[len(run)-1]
-		loads := make([]Op, len(run))
-		for n, at := range run {
-			loads[n] = ops[at]
-		}
-		out := ops[:0:0]
-		out = append(out, ops[:i]...)
-		for j := i; j <= last; j++ {
-			if slices.Contains(run, j) {
-				continue
+		window := slices.Clone(ops[i : last+1])
+		w := i
+		for n, op := range window {
+			if !slices.Contains(run, i+n) {
+				ops[w] = op
+				w++
 			}
-			out = append(out, ops[j])
 		}
-		out = append(out, loads...)
-		out = append(out, ops[last+1:]...)
-		ops = out
-		b.p.Ops = ops
-		// Ops i..last moved: their single definitions move with them
-		// (the whole program again per run would be quadratic).
+		for _, at := range run {
+			ops[w] = window[at-i]
+			w++
+		}
+		// Ops i..last moved: their single definitions move with them.
 		for n := i; n <= last; n++ {
 			if d := ops[n].Dst; d != NoValue && def[d] >= 0 {
 				def[d] = int32(n)
