@@ -246,11 +246,13 @@ func (g *gen) vecGuess(a0 lanes.Value, bytes int64) int64 {
 
 // vecComponent reports whether offset ak is component k's of a vector
 // of cs-byte components whose component 0 is at a0: wherever a0 is not
-// poison, ak is a0 + cs*k exactly or poison. Two forms: Index(a0, cs*k)
-// with stride 1 (a vector type's leaves, lanes.Build), and Index(B,
-// Add(X, k), cs) where a0 is Index(B, X, cs) (vloadn's scalar loads,
-// lanes' gatherLoads): a0 not poison bounds X*cs below 2^32, so X + k
-// does not wrap.
+// poison, ak is a0 + cs*k exactly or poison. Three forms: Index(a0,
+// cs*k) with stride 1 (a vector type's leaves, lanes.Build); a chain of
+// such Indexes from the root a0 is on too (vecChain: the float4s of a
+// float16, which the compiler loads one by one and lanes' gatherLoads
+// puts side by side); and Index(B, Add(X, k), cs) where a0 is Index(B,
+// X, cs) (vloadn's scalar loads, gathered likewise): a0 not poison
+// bounds X*cs below 2^32, so X + k does not wrap.
 func (g *gen) vecComponent(a0, ak lanes.Value, k int, cs int64) bool {
 	ops := g.p.Ops
 	def := g.vecDefs()
@@ -264,6 +266,11 @@ func (g *gen) vecComponent(a0, ak lanes.Value, k int, cs int64) bool {
 	if x.A == a0 && x.Imm > 0 {
 		bv := g.p.Values[x.B]
 		return bv.Const && bv.Bits*uint64(x.Imm) == uint64(cs)*uint64(k)
+	}
+	// A root plus constants, a0 perhaps too (a float16's float4s).
+	r0, off0 := g.vecChain(a0)
+	if rk, offk := g.vecChain(ak); rk == r0 && offk == off0+uint64(cs)*uint64(k) {
+		return true
 	}
 	if def[a0] < 0 || x.Imm != cs || def[x.B] < 0 {
 		return false
@@ -282,6 +289,32 @@ func (g *gen) vecComponent(a0, ak lanes.Value, k int, cs int64) bool {
 		}
 	}
 	return false
+}
+
+// vecChain follows offset v up through Indexes that add a small
+// constant (Index(A, c, imm), c*imm the bytes added: a sub-vector's or
+// a component's offset) to the first offset that is no such Index, and
+// returns it and the bytes added. Each Index is its exact sum or
+// poison, so where v is not poison it is the root plus the bytes.
+func (g *gen) vecChain(v lanes.Value) (lanes.Value, uint64) {
+	def := g.vecDefs()
+	off := uint64(0)
+	for range 8 {
+		if v == lanes.NoValue || def[v] < 0 {
+			break
+		}
+		x := &g.p.Ops[def[v]]
+		if x.Code != lanes.Index || x.Imm <= 0 || x.Imm >= 1<<16 || x.B == lanes.NoValue {
+			break
+		}
+		c := g.p.Values[x.B]
+		if !c.Const || c.Bits >= 1<<16 {
+			break
+		}
+		off += c.Bits * uint64(x.Imm)
+		v = x.A
+	}
+	return v, off
 }
 
 // emitVecRun compiles ops pre..v.end-1 (a vecRunAt run, its prefix

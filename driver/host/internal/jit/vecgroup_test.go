@@ -17,8 +17,9 @@ import (
 // run) and vload4 in a loop, two vstore4 alone (scalar stores gathered
 // likewise), and a float3, each with the number of runs the fast path
 // takes in work-groups of 16. An int8 array
-// is two int4 loads (the compiler's layout) but one store of eight; the
-// struct's store is p and v in one run of eight at a lane stride of 48.
+// is two int4 loads (the compiler's layout) that lanes' gatherLoads puts
+// side by side, one run of eight like the store; the struct's load and
+// store are p and v in one run of eight at a lane stride of 48.
 //
 // In groups of 13 lanes (and where the offsets have no Form, the local
 // tile's t[(l + 1) % n]) the runs' strides are checked chunk by chunk
@@ -34,16 +35,16 @@ var vecKernels = []struct {
 		float4 v = in[i];
 		out[i] = v.wzyx * 2.0f + v;
 	}`},
-	{"int8", 3, 3, `kernel void k(global int8 *out, global const int8 *in) {
+	{"int8", 2, 2, `kernel void k(global int8 *out, global const int8 *in) {
 		int i = get_global_id(0);
 		int8 v = in[i];
 		out[i] = v.s76543210 ^ (v << 3);
 	}`},
-	{"int16", 5, 5, `kernel void k(global int16 *out, global const int16 *in) {
+	{"int16", 2, 2, `kernel void k(global int16 *out, global const int16 *in) {
 		int i = get_global_id(0);
 		out[i] = in[i].sfedcba9876543210 + (int16)(i);
 	}`},
-	{"struct", 3, 3, `typedef struct { float4 p; float4 v; float m; } body;
+	{"struct", 2, 2, `typedef struct { float4 p; float4 v; float m; } body;
 	kernel void k(global body *out, global const body *in) {
 		int i = get_global_id(0);
 		body b = in[i];

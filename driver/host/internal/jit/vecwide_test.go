@@ -76,13 +76,13 @@ var vecWideKernels = []struct {
 		ulong2 v = u[j];
 		u[j] = v * (ulong2)(3, 5) + (ulong2)(p[1], 7);
 	}`},
-	{"int8", 3, 3, func(n int) []int { return []int{32 * n, 32 * n} }, [][]int32{{0}, {1}},
+	{"int8", 2, 2, func(n int) []int { return []int{32 * n, 32 * n} }, [][]int32{{0}, {1}},
 		`kernel void k(global int8 *out, global const int8 *in, global const int *p) {
 		int j = p[8 + get_global_id(0)];
 		int8 v = in[j];
 		out[j] = v.s76543210 + (v >> 2);
 	}`},
-	{"float16", 5, 5, func(n int) []int { return []int{64 * n, 64 * n} }, [][]int32{{0}, {1}},
+	{"float16", 2, 2, func(n int) []int { return []int{64 * n, 64 * n} }, [][]int32{{0}, {1}},
 		`kernel void k(global float16 *out, global const float16 *in, global const int *p) {
 		int j = p[8 + get_global_id(0)];
 		float16 v = in[j];
@@ -138,9 +138,9 @@ var vecWideKernels = []struct {
 		barrier(CLK_LOCAL_MEM_FENCE);
 		out[get_global_id(0)] = t[(l + p[0]) % get_local_size(0)];
 	}`},
-	// A float4 and a float2 member (32 bytes a lane, 8 of padding): a
-	// run of four and one of two loaded, one of six stored.
-	{"struct6", 3, 0, func(n int) []int { return []int{32 * n, 32 * n} }, [][]int32{{0}},
+	// A float4 and a float2 member (32 bytes a lane, 8 of padding): one
+	// run of six loaded (the members' loads side by side), one stored.
+	{"struct6", 2, 0, func(n int) []int { return []int{32 * n, 32 * n} }, [][]int32{{0}},
 		`typedef struct { float4 a; float2 b; } pair;
 	kernel void k(global pair *out, global const pair *in, global const int *p) {
 		int i = get_global_id(0);

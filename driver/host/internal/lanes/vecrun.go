@@ -9,6 +9,10 @@ import "slices"
 // Add and Index. Native code takes a run of consecutive component
 // accesses as one access (package jit, vecgroup.go), so gatherLoads
 // moves such Loads or Stores down to the last one, next to each other.
+// So too the components of vectors side by side in memory that the
+// compiler loads or stores one by one: a float16's (int8's) four (two)
+// float4s at Index(A0, j, 16), each after its own components' offsets,
+// or a struct's consecutive members.
 // Moving an access later changes nothing where the ops it moves past are
 // pure (no memory, no traps, no control flow), read none of the moved
 // Loads' results and write none of the moved ops' operands (offsets,
@@ -56,15 +60,49 @@ func (b *builder) gatherLoads() {
 		}
 		return base, x, kind, 0, true
 	}
+	// chain follows offset v up through Indexes that add a small
+	// constant (a sub-vector's or a component's offset: a float16's
+	// four float4s are at Index(A0, j, 16), their components at
+	// Index(that, 4k, 1)) to the first that does not, the root, and
+	// returns it and the sum of the constants.
+	chain := func(v Value) (Value, uint64) {
+		off := uint64(0)
+		for range 8 {
+			if v == NoValue || def[v] < 0 {
+				break
+			}
+			ix := &ops[def[v]]
+			if ix.Code != Index || ix.Imm <= 0 || ix.Imm >= 1<<16 || ix.B == NoValue {
+				break
+			}
+			c := b.p.Values[ix.B]
+			if !c.Const || c.Bits >= 1<<16 {
+				break
+			}
+			off += c.Bits * uint64(ix.Imm)
+			v = ix.A
+		}
+		return v, off
+	}
 	for i := 0; i < len(ops); i++ {
 		o0 := ops[i]
 		if o0.Code != Load && o0.Code != Store || o0.Imm2 != 4 && o0.Imm2 != 8 || int64(o0.Kind.Bytes()) != o0.Imm2 ||
 			o0.Code == Load && b.p.Values[o0.Dst].Shape != Varying {
 			continue
 		}
+		// Component n of the run: vloadn's Index(B, Add(X, n), s) beside
+		// Index(B, X, s), else an Index chain's root plus s*n more than
+		// the first's (the float4s of a float16, split by the compiler,
+		// each with its offsets before it).
 		base, x, kind, k0, ok := elem(o0.A, o0.Imm2)
-		if !ok || k0 != 0 {
-			continue
+		root, off0 := chain(o0.A)
+		component := func(o *Op, n int) bool {
+			if ok && k0 == 0 {
+				bb, xx, kk, k, ok := elem(o.A, o0.Imm2)
+				return ok && bb == base && xx == x && kk == kind && k == uint64(n)
+			}
+			r, off := chain(o.A)
+			return r == root && off == off0+uint64(o0.Imm2)*uint64(n)
 		}
 		run := []int{i}
 		// moved: the moved Loads' results (no op passed may read them);
@@ -80,7 +118,7 @@ func (b *builder) gatherLoads() {
 			o := &ops[j]
 			if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == o0.Imm2 && o.M == o0.M && o.Kind == o0.Kind &&
 				(o.Code == Store || b.p.Values[o.Dst].Shape == Varying) {
-				if bb, xx, kk, k, ok := elem(o.A, o0.Imm2); ok && bb == base && xx == x && kk == kind && k == uint64(len(run)) {
+				if component(o, len(run)) {
 					run = append(run, j)
 					kept[o.A] = true
 					if o.Code == Load {
@@ -95,8 +133,13 @@ func (b *builder) gatherLoads() {
 				break
 			}
 		}
-		// Two components on (float2, double2, float3 ...) make a run.
+		// Two components on (float2, double2, float3 ...) make a run;
+		// one already in place stays.
 		if len(run) < 2 {
+			continue
+		}
+		if run[len(run)-1]-i+1 == len(run) {
+			i = run[len(run)-1]
 			continue
 		}
 		// The run's Loads, in order, where its last one was; the ops
