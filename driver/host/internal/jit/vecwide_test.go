@@ -149,6 +149,25 @@ var vecWideKernels = []struct {
 		v.b *= 3.0f;
 		out[i] = v;
 	}`},
+	// Members with a gap between them: two runs of four loaded and
+	// stored, not one of eight.
+	{"gap", 4, 0, func(n int) []int { return []int{48 * n, 48 * n} }, [][]int32{{0}},
+		`typedef struct { float4 a; float4 pad; float4 b; } gap;
+	kernel void k(global gap *out, global const gap *in, global const int *p) {
+		int i = get_global_id(0);
+		float4 a = in[i].a, b = in[i].b;
+		out[i].a = b * 2.0f;
+		out[i].b = a + b;
+	}`},
+	// A float8's halves with a store between them: not gathered past it.
+	{"storebetween", 4, 1, func(n int) []int { return []int{32 * n} }, [][]int32{{0}},
+		`kernel void k(global float8 *io, global const int *p) {
+		int i = get_global_id(0);
+		float4 lo = io[i].lo;
+		io[i ^ 1].lo = lo * 2.0f;
+		float4 hi = io[i].hi;
+		io[i].hi = hi + lo;
+	}`},
 }
 
 // TestVecWide runs vecWideKernels natively and on the Go executor, bit
