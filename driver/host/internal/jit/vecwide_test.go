@@ -160,11 +160,11 @@ var vecWideKernels = []struct {
 		out[i].b = a + b;
 	}`},
 	// A float8's halves with a store between them: not gathered past it.
-	{"storebetween", 4, 1, func(n int) []int { return []int{32 * n} }, [][]int32{{0}},
+	{"storebetween", 4, 0, func(n int) []int { return []int{32 * n} }, [][]int32{{0}},
 		`kernel void k(global float8 *io, global const int *p) {
 		int i = get_global_id(0);
 		float4 lo = io[i].lo;
-		io[i ^ 1].lo = lo * 2.0f;
+		io[i].s01 = (float2)(7.0f);
 		float4 hi = io[i].hi;
 		io[i].hi = hi + lo;
 	}`},
