@@ -13,16 +13,17 @@ import (
 // block is a transpose:
 //
 //   - 4-byte components, four at a time: eight 16-byte accesses (two
-//     lanes a register) and a 4x8 transpose. A last block of 2 or 3
+//     lanes a register) and a 4x8 transpose. A last block of 1 to 3
 //     components reads 16 bytes a lane all the same (vecRunAt counts
-//     them in the span checked in bounds) and writes 8 bytes, or 12
-//     through a word mask.
+//     them in the span checked in bounds) and writes 4 or 8 bytes, or
+//     12 through a word mask.
 //   - 2 components of 4 bytes, lanes 8 bytes apart (a float2 array):
 //     two 32-byte accesses and a shuffle (VSHUFPS+VPERMQ, or
 //     VPUNPCKL/HDQ+VPERM2I128).
 //   - 8-byte components, two at a time: per half of the chunk four
 //     16-byte accesses (lanes l and l+2 a register) and a 2x2 transpose
-//     of qwords (VPUNPCKLQDQ/HQDQ).
+//     of qwords (VPUNPCKLQDQ/HQDQ). A last component alone (a double3)
+//     reads 16 bytes a lane likewise and writes 8.
 //
 // Stores under a partial mask (vb.masked) store each lane through its
 // mask word, broadcast from the mask's slot; a float2 array's through
@@ -53,9 +54,9 @@ func (vb *vecBlocks) emit(masked bool) {
 	case vb.v.size == 8:
 		for c0 := 0; c0 < n; c0 += 2 {
 			if store {
-				vb.store64(c0)
+				vb.store64(c0, min(2, n-c0))
 			} else {
-				vb.load64(c0)
+				vb.load64(c0, min(2, n-c0))
 			}
 		}
 	case vb.v.pairs():
@@ -104,8 +105,9 @@ func (vb *vecBlocks) load32(c0, k int) {
 }
 
 // wordMasks are the words of a lane that a last block of k components
-// of 4 bytes writes (k = 2, 3), in the low 128 bits.
+// of 4 bytes writes (k = 1, 2, 3), in the low 128 bits.
 var wordMasks = [4][8]uint32{
+	1: {ones32, 0, 0, 0},
 	2: {ones32, ones32, 0, 0},
 	3: {ones32, ones32, ones32, 0},
 }
@@ -151,6 +153,8 @@ func (vb *vecBlocks) store32(c0, k int) {
 				a.VMOVDQUstoreX(vb.at(l, off), y)
 			case k == 2:
 				a.VMOVQstore(vb.at(l, off), y)
+			case k == 1:
+				a.VMOVDstore(vb.at(l, off), y)
 			default:
 				a.VMOVDQUload(vy3, a.ConstYMM(wordMasks[k]))
 				a.VPMASKMOVDstoreX(vb.at(l, off), vy3, y)
@@ -193,8 +197,9 @@ func (vb *vecBlocks) storePairs() {
 	a.VPMASKMOVDstore(vb.at(4, 0), vy3, vy1)
 }
 
-// load64 loads components c0 and c0+1 of 8 bytes.
-func (vb *vecBlocks) load64(c0 int) {
+// load64 loads components c0 and c0+1 (k = 2) or c0 alone (k = 1) of 8
+// bytes, 16 bytes a lane read either way.
+func (vb *vecBlocks) load64(c0, k int) {
 	g, a := vb.g, &vb.g.a
 	off := int32(8 * c0)
 	for h := range 2 {
@@ -207,15 +212,21 @@ func (vb *vecBlocks) load64(c0 int) {
 		a.VPUNPCKHQDQ(vy4+amd64.Y(h), vy0, vy1) // c1
 	}
 	g.st64(vb.ops[c0].Dst, vy2, vy3)
-	g.st64(vb.ops[c0+1].Dst, vy4, vy5)
+	if k == 2 {
+		g.st64(vb.ops[c0+1].Dst, vy4, vy5)
+	}
 }
 
-// store64 stores components c0 and c0+1 of 8 bytes.
-func (vb *vecBlocks) store64(c0 int) {
+// store64 stores components c0 and c0+1 (k = 2) or c0 alone (k = 1)
+// of 8 bytes.
+func (vb *vecBlocks) store64(c0, k int) {
 	g, a := vb.g, &vb.g.a
 	off := int32(8 * c0)
 	g.ld64(vy0, vy1, vb.ops[c0].B)
-	g.ld64(vy2, vy3, vb.ops[c0+1].B)
+	if k == 2 {
+		g.ld64(vy2, vy3, vb.ops[c0+1].B)
+	}
+	// With k = 1 a row's high qword is not stored.
 	for h := range 2 {
 		l := 4 * h
 		x0, x1 := vy0+amd64.Y(h), vy2+amd64.Y(h) // c0, c1 of lanes l..l+3
@@ -225,17 +236,28 @@ func (vb *vecBlocks) store64(c0 int) {
 			y  amd64.Y
 			l0 int
 		}{{vy4, l}, {vy5, l + 1}} {
-			if !vb.masked {
+			switch {
+			case !vb.masked && k == 2:
 				a.VMOVDQUstoreX(vb.at(row.l0, off), row.y)
 				a.VEXTRACTI128store(vb.at(row.l0+2, off), row.y, 1)
-				continue
+			case !vb.masked:
+				a.VMOVQstore(vb.at(row.l0, off), row.y)
+				a.VEXTRACTI128(row.y, row.y, 1)
+				a.VMOVQstore(vb.at(row.l0+2, off), row.y)
+			default:
+				// x0 is free now: the lane's mask word in every dword
+				// (in the low two alone for one component).
+				for n, l := range [2]int{row.l0, row.l0 + 2} {
+					if n == 1 {
+						a.VEXTRACTI128(row.y, row.y, 1)
+					}
+					a.VPBROADCASTDload(x0, g.slot(vb.partial, int32(4*l)))
+					if k == 1 {
+						a.VPANDmem(x0, x0, a.ConstYMM(wordMasks[2]))
+					}
+					a.VPMASKMOVDstoreX(vb.at(l, off), x0, row.y)
+				}
 			}
-			// x0 is free now: the lane's mask word in every dword.
-			a.VPBROADCASTDload(x0, g.slot(vb.partial, int32(4*row.l0)))
-			a.VPMASKMOVDstoreX(vb.at(row.l0, off), x0, row.y)
-			a.VEXTRACTI128(row.y, row.y, 1)
-			a.VPBROADCASTDload(x0, g.slot(vb.partial, int32(4*(row.l0+2))))
-			a.VPMASKMOVDstoreX(vb.at(row.l0+2, off), x0, row.y)
 		}
 	}
 }

@@ -135,9 +135,8 @@ func (g *gen) vecDefs() []int32 {
 }
 
 // vecRunAt is the run of component accesses that starts at op i and
-// that the fast path takes, if one does: 2 to 16 components of 4 bytes
-// (a run of 4k+1 leaves its last one out) or an even count of 8-byte
-// ones, up to 16. Its lane stride is the offset's Form's where that is
+// that the fast path takes, if one does: 2 to 16 components of 4 or 8
+// bytes. Its lane stride is the offset's Form's where that is
 // known (static), else a guess that the code checks chunk by chunk
 // (vecGuess).
 func (g *gen) vecRunAt(i int) (vecRun, bool) {
@@ -167,11 +166,6 @@ func (g *gen) vecRunAt(i int) (vecRun, bool) {
 		}
 	}
 	n := j - i
-	if cs == 8 {
-		n &^= 1
-	} else if n > 4 && n%4 == 1 {
-		n--
-	}
 	if n < 2 {
 		return vecRun{}, false
 	}
@@ -205,9 +199,14 @@ func (g *gen) vecRunAt(i int) (vecRun, bool) {
 		return vecRun{}, false
 	}
 	v.span = int32(bytes)
-	if o0.Code == lanes.Load && cs == 4 && !v.pairs() {
-		// A last block of 2 or 3 components reads 16 bytes a lane.
+	switch {
+	case o0.Code != lanes.Load:
+	case cs == 4 && !v.pairs():
+		// A last block of 1 to 3 components reads 16 bytes a lane.
 		v.span = int32(16 * ((n + 3) / 4))
+	case cs == 8 && n%2 == 1:
+		// A last component alone reads 16 bytes a lane.
+		v.span += 8
 	}
 	return v, true
 }

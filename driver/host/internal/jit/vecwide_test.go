@@ -168,6 +168,25 @@ var vecWideKernels = []struct {
 		float4 hi = io[i].hi;
 		io[i].hi = hi + lo;
 	}`},
+	// Last components alone: a struct's float4 and float (a run of
+	// five), a double3 (three) at a gathered index, stored plainly and
+	// under a data-dependent mask.
+	{"tail1", 5, 2, func(n int) []int { return []int{32 * n, 32 * n, 32 * n} }, [][]int32{{0}, {1}, {0, 2}},
+		`typedef struct { float4 p; float m; } body;
+	kernel void k(global body *out, global const body *in, global double3 *d, global const int *p) {
+		int i = get_global_id(0);
+		body b = in[i];
+		b.p *= b.m;
+		b.m += 1.0f;
+		out[i] = b;
+		int j = p[8 + i];
+		double3 v = d[j];
+		if (b.m > 2.5f) {
+			d[j] = v.zxy;
+			b.m = -b.m;
+			out[i] = b;
+		}
+	}`},
 }
 
 // TestVecWide runs vecWideKernels natively and on the Go executor, bit
@@ -215,7 +234,7 @@ func TestVecWide(t *testing.T) {
 								}
 								binary.LittleEndian.PutUint32(m[w:], v)
 							}
-							if kc.name == "double2" || kc.name == "double4" || kc.name == "double3" {
+							if kc.name == "double2" || kc.name == "double4" || kc.name == "double3" || kc.name == "tail1" && b == 2 {
 								for w := 0; w+8 <= len(m); w += 8 {
 									binary.LittleEndian.PutUint64(m[w:], 0x3fe0000000000000+rng.Uint64()&0xfffffffffffff)
 								}
