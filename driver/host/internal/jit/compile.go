@@ -203,7 +203,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		if r, ok := g.vecRunFrom(i); ok && !g.callsIn(i, r.end) {
 			// A vector's components as one access (vecgroup.go).
 			j := r.end
-			if err := g.emitVecRun(i, r.run, j); err != nil {
+			if err := g.emitVecRun(i, r); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
 				}

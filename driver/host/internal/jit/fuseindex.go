@@ -143,7 +143,8 @@ func (g *gen) analyzeFuse() {
 // fused path: a buffer Load or Store at offset x (x read as the offset
 // only) whose affine fast path applies.
 func (g *gen) fusable(n int, r *lanes.Op, x lanes.Value) bool {
-	if r.A != x || r.B == x || r.C == x || r.M == x || g.calls[n] {
+	// A vector run reads its first offset from its slot (vecgroup.go).
+	if r.A != x || r.B == x || r.C == x || r.M == x || g.calls[n] || g.fuse.inVec[n] {
 		return false
 	}
 	ac, err := g.access(r)

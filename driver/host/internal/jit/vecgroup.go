@@ -6,17 +6,20 @@ import (
 )
 
 // Vector-typed accesses. The lane program scalarizes a float4 (int4,
-// float8, ...) load or store into a run of 4-byte Loads or Stores, one per
-// component, component k at Index(A, 4k) of the first one's offset A
-// (lanes.Build emits the offsets first, then the run). Each component's
-// offsets are then strided (16 or 32 bytes from lane to lane): a gather,
-// or lane-by-lane stores. Where A is affine in the lane (lanes.Forms),
-// every lane is active and the chunk's last lane reads or writes in
-// bounds, the run is instead, per block of four components, eight 16-byte
-// loads (two lanes a register) and a 4x8 transpose (VPUNPCKLDQ/HDQ, then
-// VPUNPCKLQDQ/HQDQ) into the four component registers, or the reverse and
-// eight 16-byte stores. Anything else (a partial mask, a lane out of
-// bounds, offsets not as the form says) runs the run's ops one by one, as
+// float2, double2, float8, ...) load or store into a run of 4- or 8-byte
+// Loads or Stores, one per component, component k at Index(A, s*k) of
+// the first one's offset A (lanes.Build emits the offsets first, then the
+// run). Each component's offsets are then strided (8, 16, 32 ... bytes
+// from lane to lane): a gather, or lane-by-lane stores. Where the
+// chunk's offsets are lane 0's plus i*stride, every lane is active and
+// the chunk's last lane reads or writes in bounds, the run is instead a
+// few contiguous accesses and an in-register transpose (vecblocks.go).
+// The stride is the Form's (lanes.Forms) where A is affine in the lane,
+// and two lanes settle it (lane 7 at lane 0 plus 7*stride exactly);
+// where A has no Form (k = i % n, an index loaded or carried by a loop)
+// it is guessed (vecGuess) and every lane is compared with lane 0 plus
+// i*stride. Anything else (a partial mask, a lane out of bounds, offsets
+// not as the form or the guess says) runs the run's ops one by one, as
 // before, and traps there; the Go executor runs them one by one always,
 // so the fast path is checked against it.
 //
@@ -30,13 +33,26 @@ type vecInfo struct {
 	def  []int32
 	runs int // runs compiled (tests)
 	pre  int // prefix ops compiled on the one-by-one path only (tests)
+	// checked: runs compiled whose stride the code checks (tests).
+	checked int
 	// at: by the first op of its prefix, each run found (vecRunFrom).
 	at map[int]vecRun
 }
 
 // vecRun is a run of ops run..end-1, and before it, from its prefix's
-// first op, the ops that compute only its components' offsets.
-type vecRun struct{ run, end int }
+// first op, the ops that compute only its components' offsets; how the
+// fast path reads or writes it.
+type vecRun struct {
+	run, end int
+	size     int32 // a component's bytes: 4 or 8
+	stride   int64 // bytes from lane to lane
+	static   bool  // stride from lanes.Forms; else checked lane by lane
+	span     int32 // bytes from a lane's offset that the fast path touches
+}
+
+// pairs reports whether the run is a float2 array's (2 components of 4
+// bytes, lanes 8 bytes apart): two 32-byte accesses and a shuffle.
+func (v vecRun) pairs() bool { return v.size == 4 && v.end-v.run == 2 && v.stride == 8 }
 
 // vecRunFrom reports the run whose prefix starts at op i. The runs are
 // found on the first call. A prefix is the cache-safe Add and Index ops
@@ -58,10 +74,11 @@ func (g *gen) vecRunFrom(i int) (vecRun, bool) {
 		}
 		def := g.vecDefs()
 		for k := 0; k < len(ops); k++ {
-			j := g.vecRunAt(k)
-			if j == k {
+			v, ok := g.vecRunAt(k)
+			if !ok {
 				continue
 			}
+			j := v.end
 			// The fast path reads A0, M and the stored values.
 			fast := map[lanes.Value]bool{ops[k].A: true, ops[k].M: true}
 			for n := k; n < j; n++ {
@@ -86,7 +103,7 @@ func (g *gen) vecRunFrom(i int) (vecRun, bool) {
 				}
 				p--
 			}
-			g.vec.at[p] = vecRun{run: k, end: j}
+			g.vec.at[p] = v
 			k = j - 1
 		}
 	}
@@ -117,68 +134,125 @@ func (g *gen) vecDefs() []int32 {
 	return def
 }
 
-// vecRunAt is the end (exclusive) of the run of component accesses that
-// starts at op i and that the fast path takes, or i where none does. The
-// run has a multiple of four components, at most 16.
-func (g *gen) vecRunAt(i int) int {
+// vecRunAt is the run of component accesses that starts at op i and
+// that the fast path takes, if one does: 2 to 16 components of 4 or 8
+// bytes. Its lane stride is the offset's Form's where that is
+// known (static), else a guess that the code checks chunk by chunk
+// (vecGuess).
+func (g *gen) vecRunAt(i int) (vecRun, bool) {
 	ops := g.p.Ops
 	o0 := &ops[i]
-	if o0.Code != lanes.Load && o0.Code != lanes.Store || o0.Imm2 != 4 || o0.Kind.Bytes() != 4 ||
+	// 1- and 2-byte components go elsewhere (their own runs).
+	cs := o0.Imm2
+	if o0.Code != lanes.Load && o0.Code != lanes.Store || cs != 4 && cs != 8 || int64(o0.Kind.Bytes()) != cs ||
 		o0.A == lanes.NoValue || g.shape(o0.A) != lanes.Varying {
-		return i
+		return vecRun{}, false
 	}
 	r := int(o0.Imm)
 	if r < 0 || r >= len(g.p.Regions) {
-		return i
+		return vecRun{}, false
 	}
 	if k := g.p.Regions[r].Kind; k != lanes.RegionBuffer && k != lanes.RegionWorkgroup {
-		return i
+		return vecRun{}, false
 	}
 	j := i + 1
 	for ; j < len(ops) && j-i < 16; j++ {
 		o := &ops[j]
-		if o.Code != o0.Code || o.Imm != o0.Imm || o.Imm2 != 4 || o.M != o0.M || o.Kind.Bytes() != 4 {
+		if o.Code != o0.Code || o.Imm != o0.Imm || o.Imm2 != cs || o.M != o0.M || int64(o.Kind.Bytes()) != cs {
 			break
 		}
-		if !g.vecComponent(o0.A, o.A, j-i) {
+		if !g.vecComponent(o0.A, o.A, j-i, cs) {
 			break
 		}
 	}
-	n := (j - i) &^ 3
-	if n < 4 {
-		return i
+	n := j - i
+	if n < 2 {
+		return vecRun{}, false
 	}
 	for k := i; k < i+n; k++ {
 		o := &ops[k]
 		if g.group.def[k] || g.loops.endAt[k] != nil || g.loops.startAt[k] != nil {
-			return i
+			return vecRun{}, false
 		}
 		if o.Code == lanes.Load && (o.Dst == lanes.NoValue || g.shape(o.Dst) != lanes.Varying) {
-			return i
+			return vecRun{}, false
 		}
 	}
 	ac, err := g.access(o0)
 	if err != nil {
-		return i
+		return vecRun{}, false
 	}
-	f, ok := g.affine(ac, o0.A)
-	if !ok || f.Stride >= 1<<24 {
-		return i
+	v := vecRun{run: i, end: i + n, size: int32(cs)}
+	bytes := int64(n) * cs
+	if f, ok := g.affine(ac, o0.A); ok {
+		v.stride, v.static = f.Stride, true
+	} else if g.forms[o0.A].Known {
+		return vecRun{}, false // lanes in descending order
+	} else {
+		v.stride = g.vecGuess(o0.A, bytes)
+	}
+	if v.stride >= 1<<24 {
+		return vecRun{}, false
 	}
 	// Stores of lanes that overlap would depend on the lanes' order.
-	if o0.Code == lanes.Store && f.Stride < int64(4*n) {
-		return i
+	if o0.Code == lanes.Store && v.stride < bytes {
+		return vecRun{}, false
 	}
-	return i + n
+	v.span = int32(bytes)
+	switch {
+	case o0.Code != lanes.Load:
+	case cs == 4 && !v.pairs():
+		// A last block of 1 to 3 components reads 16 bytes a lane.
+		v.span = int32(16 * ((n + 3) / 4))
+	case cs == 8 && n%2 == 1:
+		// A last component alone reads 16 bytes a lane.
+		v.span += 8
+	}
+	return v, true
+}
+
+// vecGuess is the lane stride that a run of bytes bytes at offset a0
+// most likely has where a0 has no Form: the scale of the Index that
+// makes a0 vary from lane to lane (an array's element size: a float2
+// at data[k] with k = i % n, a float4 at A[id] with id carried by a
+// loop), looking through Indexes that add a Uniform amount (a member's
+// or a component's offset), if it is at least bytes; else bytes (vloadn:
+// Index(B, X, 4), X = n*i).
+func (g *gen) vecGuess(a0 lanes.Value, bytes int64) int64 {
+	def := g.vecDefs()
+	v := a0
+	for range 8 {
+		if def[v] < 0 {
+			break
+		}
+		x := &g.p.Ops[def[v]]
+		if x.Code != lanes.Index || x.A == lanes.NoValue || x.B == lanes.NoValue {
+			break
+		}
+		if g.shape(x.B) == lanes.Varying {
+			if x.Imm >= bytes && x.Imm < 1<<24 {
+				return x.Imm
+			}
+			break
+		}
+		v = x.A
+		if g.shape(v) != lanes.Varying {
+			break
+		}
+	}
+	return bytes
 }
 
 // vecComponent reports whether offset ak is component k's of a vector
-// whose component 0 is at a0: wherever a0 is not poison, ak is a0 + 4k
-// exactly or poison. Two forms: Index(a0, 4k) with stride 1 (a vector
-// type's leaves, lanes.Build), and Index(B, Add(X, k), 4) where a0 is
-// Index(B, X, 4) (vloadn's scalar loads, lanes' gatherLoads): a0 not
-// poison bounds X*4 below 2^32, so X + k does not wrap.
-func (g *gen) vecComponent(a0, ak lanes.Value, k int) bool {
+// of cs-byte components whose component 0 is at a0: wherever a0 is not
+// poison, ak is a0 + cs*k exactly or poison. Three forms: Index(a0,
+// cs*k) with stride 1 (a vector type's leaves, lanes.Build); a chain of
+// such Indexes from the root a0 is on too (vecChain: the float4s of a
+// float16, which the compiler loads one by one and lanes' gatherLoads
+// puts side by side); and Index(B, Add(X, k), cs) where a0 is Index(B,
+// X, cs) (vloadn's scalar loads, gathered likewise): a0 not poison
+// bounds X*cs below 2^32, so X + k does not wrap.
+func (g *gen) vecComponent(a0, ak lanes.Value, k int, cs int64) bool {
 	ops := g.p.Ops
 	def := g.vecDefs()
 	if ak == lanes.NoValue || def[ak] < 0 {
@@ -188,15 +262,20 @@ func (g *gen) vecComponent(a0, ak lanes.Value, k int) bool {
 	if x.Code != lanes.Index || x.B == lanes.NoValue {
 		return false
 	}
-	if x.A == a0 && x.Imm == 1 {
+	if x.A == a0 && x.Imm > 0 {
 		bv := g.p.Values[x.B]
-		return bv.Const && bv.Bits == uint64(4*k)
+		return bv.Const && bv.Bits*uint64(x.Imm) == uint64(cs)*uint64(k)
 	}
-	if def[a0] < 0 || x.Imm != 4 || def[x.B] < 0 {
+	// A root plus constants, a0 perhaps too (a float16's float4s).
+	r0, off0 := g.vecChain(a0)
+	if rk, offk := g.vecChain(ak); rk == r0 && offk == off0+uint64(cs)*uint64(k) {
+		return true
+	}
+	if def[a0] < 0 || x.Imm != cs || def[x.B] < 0 {
 		return false
 	}
 	x0 := &ops[def[a0]]
-	if x0.Code != lanes.Index || x0.Imm != 4 || x0.A != x.A || x0.Kind != x.Kind {
+	if x0.Code != lanes.Index || x0.Imm != cs || x0.A != x.A || x0.Kind != x.Kind {
 		return false
 	}
 	ad := &ops[def[x.B]]
@@ -211,15 +290,45 @@ func (g *gen) vecComponent(a0, ak lanes.Value, k int) bool {
 	return false
 }
 
-// emitVecRun compiles ops pre..j-1 (a vecRunAt run from i, its prefix
+// vecChain follows offset v up through Indexes that add a small
+// constant (Index(A, c, imm), c*imm the bytes added: a sub-vector's or
+// a component's offset) to the first offset that is no such Index, and
+// returns it and the bytes added. Each Index is its exact sum or
+// poison, so where v is not poison it is the root plus the bytes.
+func (g *gen) vecChain(v lanes.Value) (lanes.Value, uint64) {
+	def := g.vecDefs()
+	off := uint64(0)
+	for range 8 {
+		if v == lanes.NoValue || def[v] < 0 {
+			break
+		}
+		x := &g.p.Ops[def[v]]
+		if x.Code != lanes.Index || x.Imm <= 0 || x.Imm >= 1<<16 || x.B == lanes.NoValue {
+			break
+		}
+		c := g.p.Values[x.B]
+		if !c.Const || c.Bits >= 1<<16 {
+			break
+		}
+		off += c.Bits * uint64(x.Imm)
+		v = x.A
+	}
+	return v, off
+}
+
+// emitVecRun compiles ops pre..v.end-1 (a vecRunAt run, its prefix
 // before it): the fast path, else the ops one by one. Neither path
 // changes the register cache.
-func (g *gen) emitVecRun(pre, i, j int) error {
+func (g *gen) emitVecRun(pre int, v vecRun) error {
 	a := &g.a
 	ops := g.p.Ops
+	i, j := v.run, v.end
 	o0 := &ops[i]
 	g.vec.runs++
 	g.vec.pre += i - pre
+	if !v.static {
+		g.vec.checked++
+	}
 	g.caching, g.deferring = false, false
 	g.writeBack()
 	for k := pre; k < j; k++ {
@@ -233,7 +342,6 @@ func (g *gen) emitVecRun(pre, i, j int) error {
 	if err != nil {
 		return err
 	}
-	f, _ := g.affine(ac, o0.A)
 	slow, end, masked := a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Loads read every lane's bytes, all checked in bounds: lanes outside
 	// the mask keep no defined value. Stores under a partial mask of a
@@ -245,64 +353,13 @@ func (g *gen) emitVecRun(pre, i, j int) error {
 		partial = o0.M
 	}
 	g.ld(yOff, o0.A)
-	g.vecCheck(ac, f, o0.M, int32(4*(j-i)), store, partial != lanes.NoValue, slow, masked)
-	s := int32(f.Stride)
-	at := func(lane, c0 int) amd64.Mem { return amd64.MI(rBase, rOff, 1, int32(lane)*s+int32(4*c0)) }
-	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
-	blocks := func(withMask bool) {
-		for c0 := 0; c0 < j-i; c0 += 4 {
-			if !store {
-				// Register r: lane r's four components, then lane r+4's.
-				for r, y := range [4]amd64.Y{y0, y1, y2, y3} {
-					a.VMOVDQUloadX(y, at(r, c0))
-					a.VINSERTI128load(y, y, at(r+4, c0), 1)
-				}
-				a.VPUNPCKLDQ(y4, y0, y1) // c0 c0 c1 c1 of lanes 0 1 | 4 5
-				a.VPUNPCKHDQ(y5, y0, y1) // c2 c2 c3 c3 of lanes 0 1 | 4 5
-				a.VPUNPCKLDQ(y0, y2, y3) // c0 c0 c1 c1 of lanes 2 3 | 6 7
-				a.VPUNPCKHDQ(y1, y2, y3) // c2 c2 c3 c3 of lanes 2 3 | 6 7
-				a.VPUNPCKLQDQ(y2, y4, y0)
-				g.st(ops[i+c0].Dst, y2)
-				a.VPUNPCKHQDQ(y3, y4, y0)
-				g.st(ops[i+c0+1].Dst, y3)
-				a.VPUNPCKLQDQ(y2, y5, y1)
-				g.st(ops[i+c0+2].Dst, y2)
-				a.VPUNPCKHQDQ(y3, y5, y1)
-				g.st(ops[i+c0+3].Dst, y3)
-				continue
-			}
-			for k, y := range [4]amd64.Y{y0, y1, y2, y3} {
-				g.ld(y, ops[i+c0+k].B)
-			}
-			a.VPUNPCKLDQ(y4, y0, y1) // c0 c1 of lanes 0 1 | 4 5
-			a.VPUNPCKHDQ(y5, y0, y1) // c0 c1 of lanes 2 3 | 6 7
-			a.VPUNPCKLDQ(y0, y2, y3) // c2 c3 of lanes 0 1 | 4 5
-			a.VPUNPCKHDQ(y1, y2, y3) // c2 c3 of lanes 2 3 | 6 7
-			for r, src := range [4][2]amd64.Y{{y4, y0}, {y4, y0}, {y5, y1}, {y5, y1}} {
-				y := y2
-				if r%2 == 0 {
-					a.VPUNPCKLQDQ(y, src[0], src[1])
-				} else {
-					a.VPUNPCKHQDQ(y, src[0], src[1])
-				}
-				if !withMask {
-					a.VMOVDQUstoreX(at(r, c0), y)
-					a.VEXTRACTI128store(at(r+4, c0), y, 1)
-					continue
-				}
-				a.VPBROADCASTDload(y3, g.slot(partial, int32(4*r)))
-				a.VPMASKMOVDstoreX(at(r, c0), y3, y)
-				a.VEXTRACTI128(y, y, 1)
-				a.VPBROADCASTDload(y3, g.slot(partial, int32(4*(r+4))))
-				a.VPMASKMOVDstoreX(at(r+4, c0), y3, y)
-			}
-		}
-	}
-	blocks(false)
+	g.vecCheck(ac, v, o0.M, store, partial != lanes.NoValue, slow, masked)
+	vb := vecBlocks{g: g, v: v, ops: ops[i:j], partial: partial}
+	vb.emit(false)
 	if partial != lanes.NoValue {
 		a.JMP(end)
 		a.Bind(masked)
-		blocks(true)
+		vb.emit(true)
 	}
 	a.JMP(end)
 	a.Bind(slow)
@@ -317,12 +374,15 @@ func (g *gen) emitVecRun(pre, i, j int) error {
 	return nil
 }
 
-// vecCheck jumps to slow unless the chunk's offsets (yOff, Form f) are
-// lane 0's plus i*Stride and the last lane's span bytes from its offset
-// are in bounds, and, for a store, every lane of mask m is active; a
-// store with some lane inactive goes to masked instead if withMasked, or
-// to slow. It leaves the region's base in R8 and lane 0's offset in RCX.
-func (g *gen) vecCheck(ac access, f lanes.Form, m lanes.Value, span int32, store, withMasked bool, slow, masked amd64.Label) {
+// vecCheck jumps to slow unless the chunk's offsets (yOff) are lane 0's
+// plus i*v.stride, lane 7's (its span bytes from its offset) in bounds,
+// and, for a store, every lane of mask m is active; a store with some
+// lane inactive goes to masked instead if withMasked, or to slow. A
+// static stride (the offset's Form) needs lane 7 compared only; else
+// every lane is compared with lane 0's broadcast plus a constant
+// vector of i*stride. It leaves the region's base in R8 and lane 0's
+// offset in RCX.
+func (g *gen) vecCheck(ac access, v vecRun, m lanes.Value, store, withMasked bool, slow, masked amd64.Label) {
 	a := &g.a
 	testMask := store && !g.fullMask(m)
 	if testMask {
@@ -330,16 +390,33 @@ func (g *gen) vecCheck(ac access, f lanes.Form, m lanes.Value, span int32, store
 		a.VMOVMSKPS(rBits, yMask)
 	}
 	a.VMOVDtoR(rOff, yOff)
-	const hi = amd64.Y2
-	a.VEXTRACTI128(hi, yOff, 1)
-	a.VPEXTRD(rVal, hi, 3)
-	a.LEAQ(rGather, amd64.M(rOff, 7*int32(f.Stride)))
-	a.CMPQ(rGather, rVal)
-	a.Jcc(amd64.CondNE, slow)
+	s := int32(v.stride)
+	const t = amd64.Y2
+	if v.static {
+		a.VEXTRACTI128(t, yOff, 1)
+		a.VPEXTRD(rVal, t, 3)
+		a.LEAQ(rGather, amd64.M(rOff, 7*s))
+		a.CMPQ(rGather, rVal)
+		a.Jcc(amd64.CondNE, slow)
+	} else {
+		var iota [8]uint32
+		for l := range iota {
+			iota[l] = uint32(l) * uint32(s)
+		}
+		a.VPBROADCASTD(t, yOff)
+		a.VPADDDmem(t, t, a.ConstYMM(iota))
+		a.VPCMPEQD(t, t, yOff)
+		a.VMOVMSKPS(rVal, t)
+		a.CMPLimm(rVal, 0xff)
+		a.Jcc(amd64.CondNE, slow)
+		// Equal in 32 bits; lane 7's true offset, which the bound
+		// below rejects where it is 2^32 or more (a wrap).
+		a.LEAQ(rVal, amd64.M(rOff, 7*s))
+	}
 	// Offsets are 32-bit, zero-extended: the 64-bit sum does not wrap.
 	// last + span <= len, i.e. last + span - 4 < the count of in-bounds
 	// 4-byte offsets.
-	a.LEAQ(rVal, amd64.M(rVal, span-4))
+	a.LEAQ(rVal, amd64.M(rVal, v.span-4))
 	e := g.regionEntry(ac.r)
 	a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN+4*sizeLog(4)))
 	a.CMPQ(rVal, rGather)
