@@ -1,0 +1,55 @@
+package amd64
+
+import "fmt"
+
+// evexMems adds to allMems the displacements that disp8*N compression
+// decides on: multiples of the operand size inside and just outside
+// -128*N..127*N, and ones that are not multiples (disp32).
+var evexMems = append(append([]Mem(nil), allMems...),
+	M(RAX, 32), M(RAX, 4064), M(RAX, 4096), M(RAX, -4096), M(RAX, -4128), M(R9, 36),
+	M(R13, 0x20), M(R12, 0x40), MI(R8, R15, 8, 0x60), M(RBX, 12), M(RBX, 508), M(RBX, 1016))
+
+// evexPairs are register pairs with at least one of Y16-Y31, covering
+// every combination of the register's bits 3 and 4 (EVEX.R/R', B/X).
+var evexPairs = [][2]Y{{Y16, Y0}, {Y0, Y16}, {Y31, Y15}, {Y15, Y31}, {Y24, Y8}, {Y8, Y24},
+	{Y17, Y23}, {Y28, Y19}, {Y6, Y29}, {Y20, Y3}}
+
+// evexCases covers evex.go and the moves that switch to it for Y16-Y31.
+func evexCases() []encCase {
+	var cs []encCase
+	for _, r := range evexPairs {
+		cs = append(cs, encCase{
+			fmt.Sprintf("vmovdqu64 ymm%d, ymm%d", r[0], r[1]),
+			func(a *Assembler) { a.VMOVDQU(r[0], r[1]) },
+		})
+	}
+	for _, y := range []Y{Y16, Y23, Y24, Y31, Y0, Y9} {
+		for _, m := range evexMems {
+			cs = append(cs,
+				encCase{fmt.Sprintf("vmovdqu64 ymm%d, ymmword ptr %s", y, memText(m)),
+					func(a *Assembler) { a.VMOVDQU64load(y, m) }},
+				encCase{fmt.Sprintf("vmovdqu64 ymmword ptr %s, ymm%d", memText(m), y),
+					func(a *Assembler) { a.VMOVDQU64store(m, y) }},
+				encCase{fmt.Sprintf("{evex} vmovd dword ptr %s, xmm%d", memText(m), y),
+					func(a *Assembler) { a.EVMOVDstore(m, y) }},
+				encCase{fmt.Sprintf("{evex} vmovq qword ptr %s, xmm%d", memText(m), y),
+					func(a *Assembler) { a.EVMOVQstore(m, y) }},
+			)
+		}
+	}
+	for _, y := range []Y{Y16, Y27, Y31} {
+		for _, m := range fewMems {
+			cs = append(cs,
+				encCase{fmt.Sprintf("vmovdqu64 ymm%d, ymmword ptr %s", y, memText(m)),
+					func(a *Assembler) { a.VMOVDQUload(y, m) }},
+				encCase{fmt.Sprintf("vmovdqu64 ymmword ptr %s, ymm%d", memText(m), y),
+					func(a *Assembler) { a.VMOVDQUstore(m, y) }},
+				encCase{fmt.Sprintf("vmovd dword ptr %s, xmm%d", memText(m), y),
+					func(a *Assembler) { a.VMOVDstore(m, y) }},
+				encCase{fmt.Sprintf("vmovq qword ptr %s, xmm%d", memText(m), y),
+					func(a *Assembler) { a.VMOVQstore(m, y) }},
+			)
+		}
+	}
+	return cs
+}
