@@ -51,5 +51,27 @@ func evexCases() []encCase {
 			)
 		}
 	}
+	for _, f := range []struct {
+		name string
+		f    func(a *Assembler, d, x, y Y)
+	}{
+		{"vaddps", (*Assembler).VADDPS}, {"vaddpd", (*Assembler).VADDPD},
+		{"vsubps", (*Assembler).VSUBPS}, {"vsubpd", (*Assembler).VSUBPD},
+		{"vmulps", (*Assembler).VMULPS}, {"vmulpd", (*Assembler).VMULPD},
+		{"vdivps", (*Assembler).VDIVPS}, {"vdivpd", (*Assembler).VDIVPD},
+	} {
+		for _, r := range evex3 {
+			cs = append(cs, encCase{
+				fmt.Sprintf("%s ymm%d, ymm%d, ymm%d", f.name, r[0], r[1], r[2]),
+				func(a *Assembler) { f.f(a, r[0], r[1], r[2]) },
+			})
+		}
+	}
 	return cs
 }
+
+// evex3 are register triples with at least one of Y16-Y31: each
+// position takes both values of its register's bits 3 and 4 (EVEX.R/R',
+// vvvv/V', B/X).
+var evex3 = [][3]Y{{Y16, Y0, Y1}, {Y0, Y16, Y1}, {Y0, Y1, Y16}, {Y31, Y15, Y7}, {Y7, Y31, Y15},
+	{Y15, Y7, Y31}, {Y24, Y8, Y25}, {Y20, Y28, Y3}, {Y9, Y2, Y30}, {Y6, Y15, Y0}}

@@ -84,3 +84,15 @@ func (a *Assembler) EVMOVDstore(m Mem, src Y) {
 func (a *Assembler) EVMOVQstore(m Mem, src Y) {
 	a.evex(opEVMOVQs, 0, a.enum(src), 0, mem(m), 0, 8)
 }
+
+// rvmE is op dst, a, b of VEX opcode o, in its EVEX form (of element
+// width W w: 1 for 64-bit elements) where a register is one of Y16-Y31:
+// the AVX-512 instructions whose unmasked 256-bit form computes what the
+// AVX2 one does.
+func (a *Assembler) rvmE(o vop, w byte, dst, x, y Y) {
+	if !high(dst, x, y) {
+		a.rvm(o, dst, x, y)
+		return
+	}
+	a.evex(vop{o.pp, o.mm, w, o.op}, 1, a.enum(dst), a.enum(x), rmOp{reg: a.enum(y)}, 0, 32)
+}

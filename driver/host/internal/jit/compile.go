@@ -15,7 +15,12 @@ const (
 
 // gen is the state of one compilation.
 type gen struct {
-	a       amd64.Assembler
+	a amd64.Assembler
+	// evex: the register cache's second level, Y16-Y31, is on; hiPin
+	// is the second-level register no eviction may take, or -1
+	// (hicache.go).
+	evex    bool
+	hiPin   int
 	p       *lanes.Program
 	labels  []amd64.Label // lane-IR label -> code label
 	resumes []amd64.Label // barrier k -> its resume point
@@ -121,7 +126,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p)}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p), evex: useEVEX, hiPin: -1}
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -185,11 +190,13 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue
 		}
 		if g.calls[i] {
+			g.hiFlush() // hicache.go
 			i = g.emitCallout(i) - 1 // callout.go
 			g.joins.dead = false
 			continue
 		}
 		if j := g.selectRun(i); j > i && !g.callsIn(i, j) {
+			g.hiFlush()
 			if err := g.emitSelectRun(i, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
@@ -203,6 +210,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		if r, ok := g.vecRunFrom(i); ok && !g.callsIn(i, r.end) {
 			// A vector's components as one access (vecgroup.go).
 			j := r.end
+			g.hiFlush()
 			if err := g.emitVecRun(i, r.run, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
@@ -216,6 +224,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		if g.cmpJumpAt(i) {
 			// A Uniform compare read only by the jump after it: one
 			// scalar compare-and-branch (cmpjump.go).
+			g.hiFlush()
 			g.emitCmpJump(i)
 			i++
 			continue
@@ -225,6 +234,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			// as on the jumps'; the cache keeps what all ways agree on.
 			g.caching, g.deferring = false, false
 			g.writeBack()
+			g.cache.flushHi() // other ways in have their own
 			if !g.joins.dead {
 				g.fixPins(o.Imm)
 			}
@@ -242,6 +252,9 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue
 		}
 		safe := g.cacheSafe(o)
+		if safe {
+			g.hiPrepare(o) // hicache.go
+		}
 		// Code with paths of its own (memory ops: no active lane, vector
 		// or lane by lane) must not change the cache on some paths only:
 		// it reads the cache but keeps nothing.

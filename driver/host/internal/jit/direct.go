@@ -96,7 +96,7 @@ func (g *gen) claim(pins pinSet) int {
 			best, bestScore = i, score
 		}
 	}
-	g.spill(best)
+	g.evict(best) // hicache.go
 	c.key[best] = noKey
 	c.dirty[best] = false
 	return best
