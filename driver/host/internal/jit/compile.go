@@ -190,7 +190,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue
 		}
 		if g.calls[i] {
-			g.hiFlush() // hicache.go
+			g.hiFlush()              // hicache.go
 			i = g.emitCallout(i) - 1 // callout.go
 			g.joins.dead = false
 			continue

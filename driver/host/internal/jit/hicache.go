@@ -4,8 +4,8 @@ import (
 	"math"
 
 	"github.com/clgo/clgo/driver/host/internal/amd64"
-	"github.com/clgo/clgo/internal/config"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // The register cache's second level: on CPUs with AVX512F and AVX512VL,
