@@ -6,14 +6,26 @@ package amd64
 // VPBROADCASTD is vpbroadcastd dst, src (the low 32 bits of xmm src).
 func (a *Assembler) VPBROADCASTD(dst, src Y) { a.rm2(opVPBROADCASTD, 1, dst, a.yr(src)) }
 
-// VPBROADCASTDload is vpbroadcastd dst, dword ptr m.
-func (a *Assembler) VPBROADCASTDload(dst Y, m Mem) { a.rm2(opVPBROADCASTD, 1, dst, mem(m)) }
+// VPBROADCASTDload is vpbroadcastd dst, dword ptr m (EVEX for Y16-Y31).
+func (a *Assembler) VPBROADCASTDload(dst Y, m Mem) {
+	if high(dst) {
+		a.evex(vop{pp66, map0F38, 0, opVPBROADCASTD.op}, 1, a.enum(dst), 0, mem(m), 0, 4)
+		return
+	}
+	a.rm2(opVPBROADCASTD, 1, dst, mem(m))
+}
 
 // VPBROADCASTQ is vpbroadcastq dst, src (the low 64 bits of xmm src).
 func (a *Assembler) VPBROADCASTQ(dst, src Y) { a.rm2(opVPBROADCASTQ, 1, dst, a.yr(src)) }
 
-// VPBROADCASTQload is vpbroadcastq dst, qword ptr m.
-func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) { a.rm2(opVPBROADCASTQ, 1, dst, mem(m)) }
+// VPBROADCASTQload is vpbroadcastq dst, qword ptr m (EVEX for Y16-Y31).
+func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) {
+	if high(dst) {
+		a.evex(vop{pp66, map0F38, 1, opVPBROADCASTQ.op}, 1, a.enum(dst), 0, mem(m), 0, 8)
+		return
+	}
+	a.rm2(opVPBROADCASTQ, 1, dst, mem(m))
+}
 
 // VBROADCASTSS is vbroadcastss dst, src (xmm).
 func (a *Assembler) VBROADCASTSS(dst, src Y) { a.rm2(opVBROADCASTSS, 1, dst, a.yr(src)) }

@@ -51,6 +51,16 @@ func evexCases() []encCase {
 			)
 		}
 	}
+	for _, y := range []Y{Y16, Y24, Y31} {
+		for _, m := range evexMems {
+			cs = append(cs,
+				encCase{fmt.Sprintf("vpbroadcastd ymm%d, dword ptr %s", y, memText(m)),
+					func(a *Assembler) { a.VPBROADCASTDload(y, m) }},
+				encCase{fmt.Sprintf("vpbroadcastq ymm%d, qword ptr %s", y, memText(m)),
+					func(a *Assembler) { a.VPBROADCASTQload(y, m) }},
+			)
+		}
+	}
 	for _, f := range []struct {
 		name string
 		f    func(a *Assembler, d, x, y Y)

@@ -15,12 +15,7 @@ const (
 
 // gen is the state of one compilation.
 type gen struct {
-	a amd64.Assembler
-	// evex: the register cache's second level, Y16-Y31, is on; hiPin
-	// is the second-level register no eviction may take, or -1
-	// (hicache.go).
-	evex    bool
-	hiPin   int
+	a       amd64.Assembler
 	p       *lanes.Program
 	labels  []amd64.Label // lane-IR label -> code label
 	resumes []amd64.Label // barrier k -> its resume point
@@ -99,6 +94,13 @@ type gen struct {
 	// (imageconv.go), once imgaddrChanUsed.
 	imgaddrChanSub  amd64.Label
 	imgaddrChanUsed bool
+	// evex: the register cache's second level, Y16-Y31, is on; hiPin
+	// is the second-level register no eviction may take, or -1
+	// (hicache.go); anyReg: the direct op being compiled may use either
+	// level (direct.go).
+	evex   bool
+	hiPin  int
+	anyReg bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -252,14 +254,14 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue
 		}
 		safe := g.cacheSafe(o)
-		if safe {
-			g.hiPrepare(o) // hicache.go
-		}
 		// Code with paths of its own (memory ops: no active lane, vector
 		// or lane by lane) must not change the cache on some paths only:
 		// it reads the cache but keeps nothing.
 		g.caching = safe && !branchy(o.Code)
 		g.deferring = g.deferrable(o)
+		if safe {
+			g.hiPrepare(o) // hicache.go
+		}
 		if !g.deferring {
 			// This op may read the frame, or control flow may leave or
 			// join here: the frame must be up to date, for buffer

@@ -183,6 +183,9 @@ func (g *gen) hiPrepare(o *lanes.Op) {
 	if !g.deferrable(o) {
 		g.writeBackHi()
 	}
+	if g.directAnyReg(o) {
+		return // it reads and writes either level (direct.go)
+	}
 	ops := [4]lanes.Value{o.A, o.B, o.C, o.M}
 	for _, v := range ops {
 		if v == lanes.NoValue || int(v) >= len(g.p.Values) {
