@@ -110,22 +110,22 @@ func (a *Assembler) VROUNDPS(dst, src Y, mode uint8) { a.rm2i(opVROUNDPS, 1, dst
 func (a *Assembler) VROUNDPD(dst, src Y, mode uint8) { a.rm2i(opVROUNDPD, 1, dst, a.yr(src), mode) }
 
 // VFMADD132PS is vfmadd132ps dst, a, b: dst = dst*b + a, rounded once.
-func (a *Assembler) VFMADD132PS(dst, x, y Y) { a.rvm(opVFMADD132PS, dst, x, y) }
+func (a *Assembler) VFMADD132PS(dst, x, y Y) { a.rvmE(opVFMADD132PS, opVFMADD132PS.w, dst, x, y) }
 
 // VFMADD213PS is vfmadd213ps dst, a, b: dst = a*dst + b.
-func (a *Assembler) VFMADD213PS(dst, x, y Y) { a.rvm(opVFMADD213PS, dst, x, y) }
+func (a *Assembler) VFMADD213PS(dst, x, y Y) { a.rvmE(opVFMADD213PS, opVFMADD213PS.w, dst, x, y) }
 
 // VFMADD231PS is vfmadd231ps dst, a, b: dst = a*b + dst.
-func (a *Assembler) VFMADD231PS(dst, x, y Y) { a.rvm(opVFMADD231PS, dst, x, y) }
+func (a *Assembler) VFMADD231PS(dst, x, y Y) { a.rvmE(opVFMADD231PS, opVFMADD231PS.w, dst, x, y) }
 
 // VFMADD132PD is vfmadd132pd dst, a, b: dst = dst*b + a.
-func (a *Assembler) VFMADD132PD(dst, x, y Y) { a.rvm(opVFMADD132PD, dst, x, y) }
+func (a *Assembler) VFMADD132PD(dst, x, y Y) { a.rvmE(opVFMADD132PD, opVFMADD132PD.w, dst, x, y) }
 
 // VFMADD213PD is vfmadd213pd dst, a, b: dst = a*dst + b.
-func (a *Assembler) VFMADD213PD(dst, x, y Y) { a.rvm(opVFMADD213PD, dst, x, y) }
+func (a *Assembler) VFMADD213PD(dst, x, y Y) { a.rvmE(opVFMADD213PD, opVFMADD213PD.w, dst, x, y) }
 
 // VFMADD231PD is vfmadd231pd dst, a, b: dst = a*b + dst.
-func (a *Assembler) VFMADD231PD(dst, x, y Y) { a.rvm(opVFMADD231PD, dst, x, y) }
+func (a *Assembler) VFMADD231PD(dst, x, y Y) { a.rvmE(opVFMADD231PD, opVFMADD231PD.w, dst, x, y) }
 
 // VFMSUB231PS is vfmsub231ps dst, a, b: dst = a*b - dst.
 func (a *Assembler) VFMSUB231PS(dst, x, y Y) { a.rvm(opVFMSUB231PS, dst, x, y) }

@@ -69,6 +69,9 @@ func evexCases() []encCase {
 		{"vsubps", (*Assembler).VSUBPS}, {"vsubpd", (*Assembler).VSUBPD},
 		{"vmulps", (*Assembler).VMULPS}, {"vmulpd", (*Assembler).VMULPD},
 		{"vdivps", (*Assembler).VDIVPS}, {"vdivpd", (*Assembler).VDIVPD},
+		{"vfmadd132ps", (*Assembler).VFMADD132PS}, {"vfmadd132pd", (*Assembler).VFMADD132PD},
+		{"vfmadd213ps", (*Assembler).VFMADD213PS}, {"vfmadd213pd", (*Assembler).VFMADD213PD},
+		{"vfmadd231ps", (*Assembler).VFMADD231PS}, {"vfmadd231pd", (*Assembler).VFMADD231PD},
 	} {
 		for _, r := range evex3 {
 			cs = append(cs, encCase{

@@ -245,6 +245,9 @@ func (g *gen) emitDirect(o *lanes.Op) {
 	case lanes.Copy:
 		g.emitDirectCopy(o, wide, halves)
 		return
+	case lanes.Fma:
+		g.emitDirectFma(o, wide, halves)
+		return
 	}
 	A, B := o.A, o.B
 	switch o.Code {
@@ -416,8 +419,8 @@ func (g *gen) emitDirectCopy(o *lanes.Op, wide bool, halves int) {
 	g.finishDirect(o, dst, halves)
 }
 
-// directFloat reports whether o is a float op of one instruction with an
-// EVEX form that emitDirect compiles where Y16-Y31 are in use: its
+// directFloat reports whether o is a float op of one instruction (and
+// Fma, a copy and one) with an EVEX form that emitDirect compiles where Y16-Y31 are in use: its
 // operands are read where they are, in either level, and its result goes
 // into whichever register of both levels is read latest; the general
 // path's copies into Y0-Y5 and back (four and two register moves of a
@@ -426,16 +429,44 @@ func (g *gen) directFloat(o *lanes.Op) bool {
 	if !g.evex || !isFloat(o.Kind) || g.kind(o.Dst) != o.Kind {
 		return false
 	}
-	for _, v := range [2]lanes.Value{o.A, o.B} {
+	ops := []lanes.Value{o.A, o.B}
+	switch o.Code {
+	case lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv:
+	case lanes.Fma:
+		ops = append(ops, o.C)
+	default:
+		return false
+	}
+	for _, v := range ops {
 		if v == lanes.NoValue || g.kind(v) != o.Kind {
 			return false
 		}
 	}
-	switch o.Code {
-	case lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv:
-		return true
+	return true
+}
+
+// emitDirectFma is Dst = A*B + C, rounded once: A copied into the new
+// register, then VFMADD213 (B*A + C, the same product).
+func (g *gen) emitDirectFma(o *lanes.Op, wide bool, halves int) {
+	a := &g.a
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		x := g.src(o.A, h, &pins)
+		y := g.src(o.B, h, &pins)
+		z := g.src(o.C, h, &pins)
+		i := g.claim(pins)
+		d := regOf(i)
+		pins.add(d)
+		a.VMOVDQU(d, x)
+		if wide {
+			a.VFMADD213PD(d, y, z)
+		} else {
+			a.VFMADD213PS(d, y, z)
+		}
+		dst[h] = i
 	}
-	return false
+	g.finishDirect(o, dst, halves)
 }
 
 // directAnyReg reports whether every instruction emitDirect emits for o

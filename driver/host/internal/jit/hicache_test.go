@@ -77,7 +77,7 @@ func hiCacheChain(t *testing.T, seed uint64) {
 	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: skip, A: off0, B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
 	n := b.value(lanes.I32, lanes.Varying)
 	b.op(lanes.Op{Code: lanes.Copy, Kind: lanes.I32, Dst: n, A: b.konst(lanes.I32, 3), B: nv, C: nv, M: nv})
-	fcodes := []lanes.Code{lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv, lanes.Copy, lanes.FNeg, lanes.FAbs}
+	fcodes := []lanes.Code{lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Copy, lanes.FNeg, lanes.FAbs}
 	icodes := []lanes.Code{lanes.Add, lanes.Xor, lanes.Sub, lanes.Shl, lanes.Copy}
 	chain := func(nops int, rewriteOnly bool) {
 		for range nops {
@@ -90,13 +90,16 @@ func hiCacheChain(t *testing.T, seed uint64) {
 				c = icodes[rng.IntN(len(icodes))]
 			}
 			x, y := vals[ki][rng.IntN(len(vals[ki]))], vals[ki][rng.IntN(len(vals[ki]))]
+			z := nv
 			switch c {
+			case lanes.Fma:
+				z = vals[ki][rng.IntN(len(vals[ki]))]
 			case lanes.Copy, lanes.FNeg, lanes.FAbs:
 				y = nv
 			case lanes.Shl:
 				y = b.konst(k, uint64(rng.IntN(8)))
 			}
-			uni := g0Uniform(&b.p, x) && (y == nv || g0Uniform(&b.p, y))
+			uni := g0Uniform(&b.p, x) && (y == nv || g0Uniform(&b.p, y)) && (z == nv || g0Uniform(&b.p, z))
 			var d lanes.Value
 			if rewriteOnly || rng.IntN(3) == 0 {
 				cand := vals[ki][rng.IntN(len(vals[ki]))]
@@ -115,7 +118,7 @@ func hiCacheChain(t *testing.T, seed uint64) {
 				d = b.value(k, sh)
 				vals[ki] = append(vals[ki], d)
 			}
-			b.op(lanes.Op{Code: c, Kind: k, Dst: d, A: x, B: y, C: nv, M: nv})
+			b.op(lanes.Op{Code: c, Kind: k, Dst: d, A: x, B: y, C: z, M: nv})
 		}
 	}
 	chain(40, false)
