@@ -101,6 +101,9 @@ type gen struct {
 	evex   bool
 	hiPin  int
 	anyReg bool
+	// hiDirtyOK: an entry evicted now may enter the second level dirty
+	// (the op being compiled is element-wise, hicache.go).
+	hiDirtyOK bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -184,6 +187,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.op = i
 		o := &p.Ops[i]
 		g.opStart[i] = a.Len()
+		g.hiDirtyOK = false // until hiPrepare says otherwise
 		if g.group.def[i] {
 			continue // computed once per group (groupinv.go)
 		}

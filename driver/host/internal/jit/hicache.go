@@ -18,7 +18,11 @@ import (
 // (clpeak's dp_v16: 32 double values of 2 halves each) spill far less.
 //
 // The invariant that keeps the rest of the code unaware: no value that
-// an op reads or writes is in the second level while the op's code runs.
+// an op reads or writes is in the second level while the op's code runs,
+// and no entry there is dirty while an op that is not element-wise runs
+// (hiDirtyOK false): such code (a buffer access's general path, a fused
+// Index's operands) reads values the first level does not hold from
+// their slots, so an entry evicted then is written back first.
 // Before each cache-safe op (hiPrepare) its operands move up into the
 // first level (a dirty one stays dirty) and entries of its Dst, or of
 // values sharing the Dst's slot, are dropped; before an op that is not
@@ -92,6 +96,9 @@ func (g *gen) evict(i int) {
 	if !g.evex || k == noKey || g.dead(lanes.Value(k/2)) {
 		g.spill(i)
 		return
+	}
+	if !g.hiDirtyOK {
+		g.spill(i) // see hiDirtyOK
 	}
 	c.dropHiKey(k)
 	j := g.hiVictim()
@@ -180,10 +187,11 @@ func (g *gen) hiPrepare(o *lanes.Op) {
 		return
 	}
 	c := &g.cache
-	if !g.deferrable(o) {
+	if !g.deferring {
 		g.writeBackHi()
 	}
 	if g.directAnyReg(o) {
+		g.hiDirtyOK = g.deferring
 		return // it reads and writes either level (direct.go)
 	}
 	ops := [4]lanes.Value{o.A, o.B, o.C, o.M}
@@ -201,6 +209,7 @@ func (g *gen) hiPrepare(o *lanes.Op) {
 			g.spillHi(j)
 		}
 	}
+	g.hiDirtyOK = g.deferring
 	if d := o.Dst; d != lanes.NoValue && int(d) < len(g.p.Values) {
 		lo, hi := g.slotSpan(d)
 		for j, k := range c.hi {

@@ -50,7 +50,7 @@ func hiCacheChain(t *testing.T, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, 19))
 	kinds := []lanes.Kind{lanes.F32, lanes.F64, lanes.I32, lanes.I64}
 	b := newProg(8)
-	for range 6 {
+	for range 7 {
 		b.region(lanes.RegionBuffer, 0)
 	}
 	b.p.Labels = 3
@@ -79,8 +79,22 @@ func hiCacheChain(t *testing.T, seed uint64) {
 	b.op(lanes.Op{Code: lanes.Copy, Kind: lanes.I32, Dst: n, A: b.konst(lanes.I32, 3), B: nv, C: nv, M: nv})
 	fcodes := []lanes.Code{lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Copy, lanes.FNeg, lanes.FAbs}
 	icodes := []lanes.Code{lanes.Add, lanes.Xor, lanes.Sub, lanes.Shl, lanes.Copy}
+	// Stores inside the chains go to buffer 6, lane l's word k at
+	// (8l + k)*4: strided, lane by lane, their offsets from an Index of
+	// a value the op before computes (fused into the store, its operand
+	// read by the store's code from the cache or its slot).
+	base := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Mul, Kind: lanes.I32, Dst: base, A: li, B: b.konst(lanes.I32, 8), C: nv, M: nv})
 	chain := func(nops int, rewriteOnly bool) {
 		for range nops {
+			if rng.IntN(6) == 0 {
+				t := b.value(lanes.I32, lanes.Varying)
+				b.op(lanes.Op{Code: lanes.Add, Kind: lanes.I32, Dst: t, A: base, B: b.konst(lanes.I32, uint64(rng.IntN(8))), C: nv, M: nv})
+				off := b.value(lanes.I32, lanes.Varying)
+				b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: b.konst(lanes.I32, 0), B: t, C: nv, M: nv, Imm: 4})
+				v := vals[2][rng.IntN(len(vals[2]))]
+				b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: v, C: nv, M: live, Imm: 6, Imm2: 4})
+			}
 			ki := rng.IntN(len(kinds))
 			k := kinds[ki]
 			var c lanes.Code
@@ -152,7 +166,7 @@ func hiCacheChain(t *testing.T, seed uint64) {
 	}
 	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
 	for _, taken := range []bool{false, true} {
-		mem := [][]byte{make([]byte, 32), make([]byte, 6*8*4), make([]byte, 6*8*8), make([]byte, 6*8*4), make([]byte, 6*8*8), make([]byte, pos)}
+		mem := [][]byte{make([]byte, 32), make([]byte, 6*8*4), make([]byte, 6*8*8), make([]byte, 6*8*4), make([]byte, 6*8*8), make([]byte, pos), make([]byte, 8*8*4)}
 		if taken {
 			binary.LittleEndian.PutUint32(mem[0][4*3:], 0xffffffff)
 		}
@@ -168,7 +182,7 @@ func hiCacheChain(t *testing.T, seed uint64) {
 				r[i] = byte(rng.Uint32())
 			}
 		}
-		agree(t, fmt.Sprintf("seed %d, taken %v", seed, taken), &b.p, mem, 1, 5)
+		agree(t, fmt.Sprintf("seed %d, taken %v", seed, taken), &b.p, mem, 1, 5, 6)
 	}
 }
 
