@@ -36,7 +36,7 @@ func withEVEX(t *testing.T, f func(t *testing.T, on bool)) {
 // values are rewritten on every trip (its back edge, and a Label where a
 // forward jump joins, with the second level written back), then every
 // value is stored. Against the Go executor, bit for bit, with the second
-// level on and off.
+// level on and off, and yielding at every back edge.
 func TestHiCacheChains(t *testing.T) {
 	needNative(t)
 	withEVEX(t, func(t *testing.T, on bool) {
@@ -183,6 +183,14 @@ func hiCacheChain(t *testing.T, seed uint64) {
 			}
 		}
 		agree(t, fmt.Sprintf("seed %d, taken %v", seed, taken), &b.p, mem, 1, 5, 6)
+		// Yielding at every back edge: the loop's values leave the
+		// registers and come back from the frame at each trip.
+		was, y0 := SetYieldBudget(1), Yields()
+		agree(t, fmt.Sprintf("seed %d, taken %v, yielding", seed, taken), &b.p, mem, 1, 5, 6)
+		SetYieldBudget(was)
+		if Yields() == y0 {
+			t.Fatalf("seed %d: no yield with a budget of 1", seed)
+		}
 	}
 }
 
