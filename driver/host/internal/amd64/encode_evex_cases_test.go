@@ -80,6 +80,57 @@ func evexCases() []encCase {
 			})
 		}
 	}
+	// The integer forms: the EVEX mnemonic of each (vpandd for vpand:
+	// the same unmasked operation), register and memory operands.
+	for _, f := range []struct {
+		name string
+		f    func(a *Assembler, d, x, y Y)
+		m    func(a *Assembler, d, x Y, m Mem)
+	}{
+		{"vpaddd", (*Assembler).VPADDD, (*Assembler).VPADDDmem}, {"vpaddq", (*Assembler).VPADDQ, (*Assembler).VPADDQmem},
+		{"vpsubd", (*Assembler).VPSUBD, (*Assembler).VPSUBDmem}, {"vpsubq", (*Assembler).VPSUBQ, (*Assembler).VPSUBQmem},
+		{"vpmulld", (*Assembler).VPMULLD, (*Assembler).VPMULLDmem},
+		{"vpandd", (*Assembler).VPAND, (*Assembler).VPANDmem}, {"vpandnd", (*Assembler).VPANDN, (*Assembler).VPANDNmem},
+		{"vpord", (*Assembler).VPOR, (*Assembler).VPORmem}, {"vpxord", (*Assembler).VPXOR, (*Assembler).VPXORmem},
+		{"vpsllvd", (*Assembler).VPSLLVD, nil}, {"vpsllvq", (*Assembler).VPSLLVQ, nil},
+		{"vpsrlvd", (*Assembler).VPSRLVD, nil}, {"vpsrlvq", (*Assembler).VPSRLVQ, nil},
+		{"vpsravd", (*Assembler).VPSRAVD, nil},
+	} {
+		for _, r := range evex3 {
+			if !high(r[0], r[1], r[2]) {
+				continue // vpandd and the like are EVEX-only mnemonics
+			}
+			cs = append(cs, encCase{
+				fmt.Sprintf("%s ymm%d, ymm%d, ymm%d", f.name, r[0], r[1], r[2]),
+				func(a *Assembler) { f.f(a, r[0], r[1], r[2]) },
+			})
+		}
+		if f.m == nil {
+			continue
+		}
+		for _, r := range [][2]Y{{Y16, Y0}, {Y0, Y16}, {Y31, Y24}, {Y9, Y20}} {
+			for _, m := range append(fewMems, M(RBX, 4064), M(RBX, 4096), M(R13, -4096)) {
+				cs = append(cs, encCase{
+					fmt.Sprintf("%s ymm%d, ymm%d, ymmword ptr %s", f.name, r[0], r[1], memText(m)),
+					func(a *Assembler) { f.m(a, r[0], r[1], m) },
+				})
+			}
+		}
+	}
+	for _, f := range []struct {
+		name string
+		f    func(a *Assembler, d, x Y, n uint8)
+	}{
+		{"vpslld", (*Assembler).VPSLLD}, {"vpsrld", (*Assembler).VPSRLD}, {"vpsrad", (*Assembler).VPSRAD},
+		{"vpsllq", (*Assembler).VPSLLQ}, {"vpsrlq", (*Assembler).VPSRLQ},
+	} {
+		for _, r := range evexPairs {
+			cs = append(cs, encCase{
+				fmt.Sprintf("%s ymm%d, ymm%d, 0x7", f.name, r[0], r[1]),
+				func(a *Assembler) { f.f(a, r[0], r[1], 7) },
+			})
+		}
+	}
 	return cs
 }
 

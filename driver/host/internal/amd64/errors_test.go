@@ -16,7 +16,7 @@ func TestEncodingErrors(t *testing.T) {
 		{"rsp index", func(a *Assembler) { a.NOP(); a.MOVQload(RAX, MI(RBX, RSP, 1, 0)) }, "at code offset 1: rsp cannot be an index register"},
 		{"scale", func(a *Assembler) { a.LEAQ(RAX, MI(RBX, RCX, 3, 0)) }, "scale 3 (want 1, 2, 4 or 8)"},
 		{"no register", func(a *Assembler) { a.MOVQ(NoReg, RAX) }, "none is not a general-purpose register"},
-		{"vex high register", func(a *Assembler) { a.VPADDD(Y16, Y0, Y1) }, "ymm16 has no VEX encoding (EVEX only)"},
+		{"vex high register", func(a *Assembler) { a.VPCMPEQD(Y16, Y0, Y1) }, "ymm16 has no VEX encoding (EVEX only)"},
 		{"vector register", func(a *Assembler) { a.VMOVDQU(Y(32), Y0) }, "ymm32 is not a vector register"},
 		{"bound twice", func(a *Assembler) { l := a.NewLabel(); a.Bind(l); a.NOP(); a.Bind(l) }, "label 0 bound twice (first at 0)"},
 		{"never bound", func(a *Assembler) { a.NOP(); l := a.NewLabel(); a.Jcc(CondE, l) }, "label 0 is used (at code offset 3) but never bound"},

@@ -96,3 +96,24 @@ func (a *Assembler) rvmE(o vop, w byte, dst, x, y Y) {
 	}
 	a.evex(vop{o.pp, o.mm, w, o.op}, 1, a.enum(dst), a.enum(x), rmOp{reg: a.enum(y)}, 0, 32)
 }
+
+// rvmMemE is op dst, a, m256, EVEX (element width W w) where a register
+// is one of Y16-Y31 (as rvmE).
+func (a *Assembler) rvmMemE(o vop, w byte, dst, x Y, m Mem) {
+	if !high(dst, x) {
+		a.rvmMem(o, dst, x, m)
+		return
+	}
+	a.evex(vop{o.pp, o.mm, w, o.op}, 1, a.enum(dst), a.enum(x), mem(m), 0, 32)
+}
+
+// shiftImmE is a shift by an immediate (shiftImm), EVEX (element width W
+// w) where a register is one of Y16-Y31.
+func (a *Assembler) shiftImmE(o vop, w, digit byte, dst, src Y, n uint8) {
+	if !high(dst, src) {
+		a.shiftImm(o, digit, dst, src, n)
+		return
+	}
+	a.evex(vop{o.pp, o.mm, w, o.op}, 1, digit, a.enum(dst), rmOp{reg: a.enum(src)}, 1, 32)
+	a.imm8(n)
+}
