@@ -160,6 +160,20 @@ func (g *gen) src(v lanes.Value, h int, pins *pinSet) amd64.Y {
 		pins.add(r)
 		return r
 	}
+	if j, ok := g.cache.findHi(v, h); ok {
+		// Code that takes the first level only (a rotate, rotate.go)
+		// finds an operand in the second: it moves up, dirty if it was.
+		c := &g.cache
+		g.hiPin = j
+		i := g.claim(*pins)
+		g.hiPin = -1
+		r := regOf(i)
+		g.a.VMOVDQU(r, hiFirst+amd64.Y(j))
+		c.key[i], c.dirty[i] = keyOf(v, h), c.hiDirty[j]
+		c.hi[j], c.hiDirty[j] = noKey, false
+		pins.add(r)
+		return r
+	}
 	i := g.claim(*pins)
 	r := regOf(i)
 	a := &g.a
@@ -479,7 +493,30 @@ func (g *gen) directAnyReg(o *lanes.Op) bool {
 		!g.isConst(o.A) && (isFloat(o.Kind) || o.Kind == lanes.I32 || o.Kind == lanes.I64) {
 		return true // a register move
 	}
-	return g.directFloat(o)
+	return g.directFloat(o) || g.directIntAnyReg(o)
+}
+
+// directIntAnyReg reports whether o is an integer op of directCode whose
+// instructions all have EVEX forms (adds, subtractions, bitwise ops,
+// shifts, 32-bit products; not compares, which write k registers in
+// EVEX, nor Index, nor a rotate's ops, whose byte shuffle stays in the
+// first level).
+func (g *gen) directIntAnyReg(o *lanes.Op) bool {
+	if o.Kind != lanes.I32 && o.Kind != lanes.I64 || g.directCompare(o) {
+		return false
+	}
+	if g.direct.rotate.first >= 0 {
+		return false
+	}
+	if _, ok := g.byteRotate(g.op); ok {
+		return false
+	}
+	switch o.Code {
+	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU,
+		lanes.ShrS, lanes.Mul:
+		return g.directCode(o)
+	}
+	return false
 }
 
 func isFloat(k lanes.Kind) bool { return k == lanes.F32 || k == lanes.F64 }

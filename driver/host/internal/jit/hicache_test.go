@@ -27,9 +27,9 @@ func withEVEX(t *testing.T, f func(t *testing.T, on bool)) {
 	}
 }
 
-// TestHiCacheChains runs random chains of float ops (compiled over both
-// cache levels, direct.go), integer ops (first level, evicting into the
-// second), general-path ops that read either level (FNeg, FAbs) and a
+// TestHiCacheChains runs random chains of float and integer ops
+// (compiled over both cache levels, direct.go, constant operands among
+// them), general-path ops that read either level (Sqrt) and a
 // division (its code uses Y6-Y15 as scratch: the second level is written
 // back and emptied) over about 70 live values of 32 and 64 bits, Varying
 // and Uniform, far more than the 26 cache registers; inside a loop whose
@@ -77,8 +77,12 @@ func hiCacheChain(t *testing.T, seed uint64) {
 	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: skip, A: off0, B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
 	n := b.value(lanes.I32, lanes.Varying)
 	b.op(lanes.Op{Code: lanes.Copy, Kind: lanes.I32, Dst: n, A: b.konst(lanes.I32, 3), B: nv, C: nv, M: nv})
-	fcodes := []lanes.Code{lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Copy, lanes.FNeg, lanes.FAbs}
-	icodes := []lanes.Code{lanes.Add, lanes.Xor, lanes.Sub, lanes.Shl, lanes.Copy}
+	// No FNeg or FAbs: a NaN (Inf-Inf) of either sign, met by another,
+	// comes out as whichever operand the executor's Go code and the
+	// native code put first. Sqrt reads its operand through ld.
+	fcodes := []lanes.Code{lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv, lanes.Fma, lanes.Copy, lanes.Sqrt}
+	icodes := []lanes.Code{lanes.Add, lanes.Xor, lanes.Sub, lanes.And, lanes.Or, lanes.Not, lanes.Shl,
+		lanes.ShrU, lanes.ShrS, lanes.Mul, lanes.Copy}
 	// Stores inside the chains go to buffer 6, lane l's word k at
 	// (8l + k)*4: strided, lane by lane, their offsets from an Index of
 	// a value the op before computes (fused into the store, its operand
@@ -105,13 +109,26 @@ func hiCacheChain(t *testing.T, seed uint64) {
 			}
 			x, y := vals[ki][rng.IntN(len(vals[ki]))], vals[ki][rng.IntN(len(vals[ki]))]
 			z := nv
+			if c == lanes.ShrS && k == lanes.I64 {
+				c = lanes.ShrU
+			}
 			switch c {
 			case lanes.Fma:
 				z = vals[ki][rng.IntN(len(vals[ki]))]
-			case lanes.Copy, lanes.FNeg, lanes.FAbs:
+			case lanes.Copy, lanes.Sqrt, lanes.Not:
 				y = nv
-			case lanes.Shl:
-				y = b.konst(k, uint64(rng.IntN(8)))
+			case lanes.Shl, lanes.ShrU, lanes.ShrS:
+				if rng.IntN(4) > 0 {
+					y = b.konst(k, uint64(rng.IntN(70)))
+				}
+			case lanes.Mul:
+				if rng.IntN(2) == 0 {
+					y = b.konst(k, uint64(1+rng.IntN(9)))
+				}
+			default:
+				if ki >= 2 && rng.IntN(5) == 0 {
+					y = b.konst(k, rng.Uint64()>>uint(64-8*k.Bytes()))
+				}
 			}
 			uni := g0Uniform(&b.p, x) && (y == nv || g0Uniform(&b.p, y)) && (z == nv || g0Uniform(&b.p, z))
 			var d lanes.Value
