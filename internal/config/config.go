@@ -25,6 +25,7 @@ const (
 	HostDebug         = "CLGO_HOST_DEBUG"
 	HostTier          = "CLGO_HOST_TIER"
 	HostSched         = "CLGO_HOST_SCHED"
+	HostEVEX          = "CLGO_HOST_EVEX"
 	JITDump           = "CLGO_JIT_DUMP"
 	ICDDebug          = "CLGO_ICD_DEBUG"
 	CompilerPanic     = "CLGO_COMPILER_PANIC"
@@ -53,6 +54,7 @@ var Vars = []Var{
 	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
 	{HostTier, "interp, lanes or native", "force how the host driver runs kernels: its interpreter, the lane tier (a lane program run by a Go executor) or native code, each falling back to the one before it for a kernel it cannot run; unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the interpreter (docs/hosttier.md)", "driver/host"},
 	{HostSched, "0", "keep the lane programs' ops in the order they were built, not scheduled for register pressure (driver/host/internal/lanes, sched.go), to measure what scheduling does", "driver/host/internal/lanes"},
+	{HostEVEX, "0", "keep the host driver's native code to the 16 vector registers of AVX2 (default: also ymm16-ymm31, through EVEX encodings, where the CPU has AVX512F and AVX512VL)", "driver/host/internal/jit"},
 	{JITDump, "a directory", "write every kernel the host driver compiles to native code there: the code's address, each op's code offset and the op (.txt), and the code's bytes (.bin), to map profiles of generated code to lane-IR ops (docs/hosttier.md)", "driver/host/internal/jit"},
 	{ICDDebug, "any value", "log the reason of every failing OpenCL call of the ICD on standard error (log/slog, debug level)", "cmd/libclgo"},
 	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},

@@ -25,35 +25,35 @@ func (a *Assembler) VCVTDQ2PD(dst, src Y) { a.rm2(opVCVTDQ2PD, 1, dst, a.yr(src)
 // VCVTTPD2DQ is vcvttpd2dq xmm dst, src (4 doubles -> 4 int32, truncating).
 func (a *Assembler) VCVTTPD2DQ(dst, src Y) { a.rm2(opVCVTTPD2DQ, 1, dst, a.yr(src)) }
 
-// VADDPS is vaddps dst, a, b.
-func (a *Assembler) VADDPS(dst, x, y Y) { a.rvm(opVADDPS, dst, x, y) }
+// VADDPS is vaddps dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VADDPS(dst, x, y Y) { a.rvmE(opVADDPS, 0, dst, x, y) }
 
 // VADDPSmem is vaddps dst, a, ymmword ptr m.
 func (a *Assembler) VADDPSmem(dst, x Y, m Mem) { a.rvmMem(opVADDPS, dst, x, m) }
 
-// VADDPD is vaddpd dst, a, b.
-func (a *Assembler) VADDPD(dst, x, y Y) { a.rvm(opVADDPD, dst, x, y) }
+// VADDPD is vaddpd dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VADDPD(dst, x, y Y) { a.rvmE(opVADDPD, 1, dst, x, y) }
 
-// VSUBPS is vsubps dst, a, b.
-func (a *Assembler) VSUBPS(dst, x, y Y) { a.rvm(opVSUBPS, dst, x, y) }
+// VSUBPS is vsubps dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VSUBPS(dst, x, y Y) { a.rvmE(opVSUBPS, 0, dst, x, y) }
 
-// VSUBPD is vsubpd dst, a, b.
-func (a *Assembler) VSUBPD(dst, x, y Y) { a.rvm(opVSUBPD, dst, x, y) }
+// VSUBPD is vsubpd dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VSUBPD(dst, x, y Y) { a.rvmE(opVSUBPD, 1, dst, x, y) }
 
-// VMULPS is vmulps dst, a, b.
-func (a *Assembler) VMULPS(dst, x, y Y) { a.rvm(opVMULPS, dst, x, y) }
+// VMULPS is vmulps dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VMULPS(dst, x, y Y) { a.rvmE(opVMULPS, 0, dst, x, y) }
 
 // VMULPSmem is vmulps dst, a, ymmword ptr m.
 func (a *Assembler) VMULPSmem(dst, x Y, m Mem) { a.rvmMem(opVMULPS, dst, x, m) }
 
-// VMULPD is vmulpd dst, a, b.
-func (a *Assembler) VMULPD(dst, x, y Y) { a.rvm(opVMULPD, dst, x, y) }
+// VMULPD is vmulpd dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VMULPD(dst, x, y Y) { a.rvmE(opVMULPD, 1, dst, x, y) }
 
-// VDIVPS is vdivps dst, a, b.
-func (a *Assembler) VDIVPS(dst, x, y Y) { a.rvm(opVDIVPS, dst, x, y) }
+// VDIVPS is vdivps dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VDIVPS(dst, x, y Y) { a.rvmE(opVDIVPS, 0, dst, x, y) }
 
-// VDIVPD is vdivpd dst, a, b.
-func (a *Assembler) VDIVPD(dst, x, y Y) { a.rvm(opVDIVPD, dst, x, y) }
+// VDIVPD is vdivpd dst, a, b (EVEX for Y16-Y31).
+func (a *Assembler) VDIVPD(dst, x, y Y) { a.rvmE(opVDIVPD, 1, dst, x, y) }
 
 // VSQRTPS is vsqrtps dst, src.
 func (a *Assembler) VSQRTPS(dst, src Y) { a.rm2(opVSQRTPS, 1, dst, a.yr(src)) }
@@ -110,22 +110,22 @@ func (a *Assembler) VROUNDPS(dst, src Y, mode uint8) { a.rm2i(opVROUNDPS, 1, dst
 func (a *Assembler) VROUNDPD(dst, src Y, mode uint8) { a.rm2i(opVROUNDPD, 1, dst, a.yr(src), mode) }
 
 // VFMADD132PS is vfmadd132ps dst, a, b: dst = dst*b + a, rounded once.
-func (a *Assembler) VFMADD132PS(dst, x, y Y) { a.rvm(opVFMADD132PS, dst, x, y) }
+func (a *Assembler) VFMADD132PS(dst, x, y Y) { a.rvmE(opVFMADD132PS, opVFMADD132PS.w, dst, x, y) }
 
 // VFMADD213PS is vfmadd213ps dst, a, b: dst = a*dst + b.
-func (a *Assembler) VFMADD213PS(dst, x, y Y) { a.rvm(opVFMADD213PS, dst, x, y) }
+func (a *Assembler) VFMADD213PS(dst, x, y Y) { a.rvmE(opVFMADD213PS, opVFMADD213PS.w, dst, x, y) }
 
 // VFMADD231PS is vfmadd231ps dst, a, b: dst = a*b + dst.
-func (a *Assembler) VFMADD231PS(dst, x, y Y) { a.rvm(opVFMADD231PS, dst, x, y) }
+func (a *Assembler) VFMADD231PS(dst, x, y Y) { a.rvmE(opVFMADD231PS, opVFMADD231PS.w, dst, x, y) }
 
 // VFMADD132PD is vfmadd132pd dst, a, b: dst = dst*b + a.
-func (a *Assembler) VFMADD132PD(dst, x, y Y) { a.rvm(opVFMADD132PD, dst, x, y) }
+func (a *Assembler) VFMADD132PD(dst, x, y Y) { a.rvmE(opVFMADD132PD, opVFMADD132PD.w, dst, x, y) }
 
 // VFMADD213PD is vfmadd213pd dst, a, b: dst = a*dst + b.
-func (a *Assembler) VFMADD213PD(dst, x, y Y) { a.rvm(opVFMADD213PD, dst, x, y) }
+func (a *Assembler) VFMADD213PD(dst, x, y Y) { a.rvmE(opVFMADD213PD, opVFMADD213PD.w, dst, x, y) }
 
 // VFMADD231PD is vfmadd231pd dst, a, b: dst = a*b + dst.
-func (a *Assembler) VFMADD231PD(dst, x, y Y) { a.rvm(opVFMADD231PD, dst, x, y) }
+func (a *Assembler) VFMADD231PD(dst, x, y Y) { a.rvmE(opVFMADD231PD, opVFMADD231PD.w, dst, x, y) }
 
 // VFMSUB231PS is vfmsub231ps dst, a, b: dst = a*b - dst.
 func (a *Assembler) VFMSUB231PS(dst, x, y Y) { a.rvm(opVFMSUB231PS, dst, x, y) }

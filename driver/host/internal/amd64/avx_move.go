@@ -6,14 +6,26 @@ package amd64
 // VPBROADCASTD is vpbroadcastd dst, src (the low 32 bits of xmm src).
 func (a *Assembler) VPBROADCASTD(dst, src Y) { a.rm2(opVPBROADCASTD, 1, dst, a.yr(src)) }
 
-// VPBROADCASTDload is vpbroadcastd dst, dword ptr m.
-func (a *Assembler) VPBROADCASTDload(dst Y, m Mem) { a.rm2(opVPBROADCASTD, 1, dst, mem(m)) }
+// VPBROADCASTDload is vpbroadcastd dst, dword ptr m (EVEX for Y16-Y31).
+func (a *Assembler) VPBROADCASTDload(dst Y, m Mem) {
+	if high(dst) {
+		a.evex(vop{pp66, map0F38, 0, opVPBROADCASTD.op}, 1, a.enum(dst), 0, mem(m), 0, 4)
+		return
+	}
+	a.rm2(opVPBROADCASTD, 1, dst, mem(m))
+}
 
 // VPBROADCASTQ is vpbroadcastq dst, src (the low 64 bits of xmm src).
 func (a *Assembler) VPBROADCASTQ(dst, src Y) { a.rm2(opVPBROADCASTQ, 1, dst, a.yr(src)) }
 
-// VPBROADCASTQload is vpbroadcastq dst, qword ptr m.
-func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) { a.rm2(opVPBROADCASTQ, 1, dst, mem(m)) }
+// VPBROADCASTQload is vpbroadcastq dst, qword ptr m (EVEX for Y16-Y31).
+func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) {
+	if high(dst) {
+		a.evex(vop{pp66, map0F38, 1, opVPBROADCASTQ.op}, 1, a.enum(dst), 0, mem(m), 0, 8)
+		return
+	}
+	a.rm2(opVPBROADCASTQ, 1, dst, mem(m))
+}
 
 // VBROADCASTSS is vbroadcastss dst, src (xmm).
 func (a *Assembler) VBROADCASTSS(dst, src Y) { a.rm2(opVBROADCASTSS, 1, dst, a.yr(src)) }
@@ -26,8 +38,12 @@ func (a *Assembler) VBROADCASTSDload(dst Y, m Mem) { a.rm2(opVBROADCASTSD, 1, ds
 
 // VMOVDQU is vmovdqu dst, src. With only src in Y8-Y15 it uses the store
 // opcode, which then fits the 2-byte VEX prefix (as the GNU assembler
-// does).
+// does). With Y16-Y31 it is vmovdqu64 (EVEX), the same move.
 func (a *Assembler) VMOVDQU(dst, src Y) {
+	if high(dst, src) {
+		a.VMOVDQU64(dst, src)
+		return
+	}
 	if src >= Y8 && dst < Y8 {
 		a.rm2(opVMOVDQUs, 1, src, a.yr(dst))
 		return
@@ -35,11 +51,23 @@ func (a *Assembler) VMOVDQU(dst, src Y) {
 	a.rm2(opVMOVDQUl, 1, dst, a.yr(src))
 }
 
-// VMOVDQUload is vmovdqu dst, ymmword ptr m.
-func (a *Assembler) VMOVDQUload(dst Y, m Mem) { a.rm2(opVMOVDQUl, 1, dst, mem(m)) }
+// VMOVDQUload is vmovdqu dst, ymmword ptr m (vmovdqu64 for Y16-Y31).
+func (a *Assembler) VMOVDQUload(dst Y, m Mem) {
+	if high(dst) {
+		a.VMOVDQU64load(dst, m)
+		return
+	}
+	a.rm2(opVMOVDQUl, 1, dst, mem(m))
+}
 
-// VMOVDQUstore is vmovdqu ymmword ptr m, src.
-func (a *Assembler) VMOVDQUstore(m Mem, src Y) { a.rm2(opVMOVDQUs, 1, src, mem(m)) }
+// VMOVDQUstore is vmovdqu ymmword ptr m, src (vmovdqu64 for Y16-Y31).
+func (a *Assembler) VMOVDQUstore(m Mem, src Y) {
+	if high(src) {
+		a.VMOVDQU64store(m, src)
+		return
+	}
+	a.rm2(opVMOVDQUs, 1, src, mem(m))
+}
 
 // VMOVDQAload is vmovdqa dst, ymmword ptr m (m 32-byte aligned).
 func (a *Assembler) VMOVDQAload(dst Y, m Mem) { a.rm2(opVMOVDQAl, 1, dst, mem(m)) }
@@ -75,14 +103,26 @@ func (a *Assembler) VMOVQtoR(dst R, src Y) { a.vex(opVMOVQfrom, 0, a.vnum(src), 
 // VMOVDload is vmovd xmm dst, dword ptr m.
 func (a *Assembler) VMOVDload(dst Y, m Mem) { a.vex(opVMOVDto, 0, a.vnum(dst), 0, mem(m), 0) }
 
-// VMOVDstore is vmovd dword ptr m, xmm src.
-func (a *Assembler) VMOVDstore(m Mem, src Y) { a.vex(opVMOVDfrom, 0, a.vnum(src), 0, mem(m), 0) }
+// VMOVDstore is vmovd dword ptr m, xmm src (EVEX for Y16-Y31).
+func (a *Assembler) VMOVDstore(m Mem, src Y) {
+	if high(src) {
+		a.EVMOVDstore(m, src)
+		return
+	}
+	a.vex(opVMOVDfrom, 0, a.vnum(src), 0, mem(m), 0)
+}
 
 // VMOVQload is vmovq xmm dst, qword ptr m.
 func (a *Assembler) VMOVQload(dst Y, m Mem) { a.vex(opVMOVQload, 0, a.vnum(dst), 0, mem(m), 0) }
 
-// VMOVQstore is vmovq qword ptr m, xmm src.
-func (a *Assembler) VMOVQstore(m Mem, src Y) { a.vex(opVMOVQstore, 0, a.vnum(src), 0, mem(m), 0) }
+// VMOVQstore is vmovq qword ptr m, xmm src (EVEX for Y16-Y31).
+func (a *Assembler) VMOVQstore(m Mem, src Y) {
+	if high(src) {
+		a.EVMOVQstore(m, src)
+		return
+	}
+	a.vex(opVMOVQstore, 0, a.vnum(src), 0, mem(m), 0)
+}
 
 // VPMASKMOVDload is vpmaskmovd dst, mask, ymmword ptr m: the 32-bit lanes
 // whose mask sign bit is set are loaded, the others zeroed; masked-off

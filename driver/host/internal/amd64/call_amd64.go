@@ -27,6 +27,19 @@ func HasLZCNT() bool { return hasLZCNT }
 
 var hasLZCNT = detectLZCNT()
 
+// HasAVX512VL says the CPU has AVX512F and AVX512VL and the OS saves the
+// opmask and zmm state (XCR0 bits 5-7): the EVEX forms (evex.go) and
+// Y16-Y31 work.
+func HasAVX512VL() bool { return hasAVX512VL }
+
+var hasAVX512VL = hasAVX2FMA && detectAVX512VL()
+
+func detectAVX512VL() bool {
+	const avx512f, avx512vl = 1 << 16, 1 << 31
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&avx512f != 0 && ebx7&avx512vl != 0 && xgetbv()&0xe6 == 0xe6
+}
+
 func detectLZCNT() bool {
 	_, _, ecx1, _ := cpuid(1, 0)
 	maxExt, _, _, _ := cpuid(0x80000000, 0)

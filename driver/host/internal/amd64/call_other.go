@@ -15,3 +15,6 @@ func HasAVX2FMA() bool { return false }
 
 // HasLZCNT is false: this platform does not run x86-64 code.
 func HasLZCNT() bool { return false }
+
+// HasAVX512VL is false: this platform does not run x86-64 code.
+func HasAVX512VL() bool { return false }

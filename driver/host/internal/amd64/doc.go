@@ -17,7 +17,10 @@
 // register (RAX..R15; the Q methods use its 64-bit form, the L methods its
 // 32-bit form), Y a vector register (Y0..Y15; instructions on xmm operands,
 // such as VMOVD or the 128-bit half of VINSERTI128, use the register's low
-// half). Mem is a memory operand [Base + Index*Scale + Disp]; VMem is the
+// half). Y16..Y31 exist on CPUs with AVX512F and AVX512VL (HasAVX512VL):
+// the moves, broadcasts and float arithmetic that evex.go lists take them
+// and then use their EVEX encoding; any other instruction naming one is an
+// encoding error. Mem is a memory operand [Base + Index*Scale + Disp]; VMem is the
 // vector-indexed form that gathers take. ConstYMM places 32 bytes in the
 // constant pool and returns a RIP-relative Mem for them.
 //

@@ -29,7 +29,7 @@ func (a *Assembler) gnum(r R) byte {
 // vnum is y's encoding, checking that y is a register.
 func (a *Assembler) vnum(y Y) byte {
 	if y > Y15 {
-		a.errorf("%v is not a vector register", y)
+		a.errorf("%v has no VEX encoding (EVEX only)", y)
 		return 0
 	}
 	a.yUsed |= 1 << y
@@ -66,7 +66,11 @@ func (o rmOp) xb() (x, b byte) {
 // modrm emits the ModRM byte with reg in its reg field and o as r/m, then
 // SIB and displacement; tail is the number of bytes (an immediate) that
 // follow in the instruction, which a RIP-relative displacement must count.
-func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
+func (a *Assembler) modrm(reg byte, o rmOp, tail int) { a.modrmN(reg, o, tail, 1) }
+
+// modrmN is modrm with an 8-bit displacement scaled by n (EVEX's disp8*N
+// compression: n is the memory operand's size; 1 for legacy and VEX).
+func (a *Assembler) modrmN(reg byte, o rmOp, tail int, n int32) {
 	r := (reg & 7) << 3
 	if !o.isMem {
 		a.byte1(0xc0 | r | o.reg&7)
@@ -112,7 +116,7 @@ func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
 	switch {
 	case m.Disp == 0 && base != 5: // RBP and R13 need a displacement
 		mod = 0
-	case m.Disp == int32(int8(m.Disp)):
+	case m.Disp%n == 0 && fitsInt8(m.Disp/n):
 		mod = 1
 	default:
 		mod = 2
@@ -125,7 +129,7 @@ func (a *Assembler) modrm(reg byte, o rmOp, tail int) {
 	}
 	switch mod {
 	case 1:
-		a.imm8(byte(int8(m.Disp)))
+		a.imm8(byte(int8(m.Disp / n)))
 	case 2:
 		a.imm32(m.Disp)
 	}

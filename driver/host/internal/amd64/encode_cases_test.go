@@ -283,7 +283,7 @@ func join(groups ...[]encCase) []encCase {
 // encCases lists every case; the table in testdata/encodings.txt must have
 // each text (testdata/gen.sh regenerates it).
 func encCases() []encCase {
-	return join(vectorCases(), moveCases(), gpCases(), flowCases(), moreCases())
+	return join(vectorCases(), moveCases(), gpCases(), flowCases(), moreCases(), evexCases())
 }
 
 func vectorCases() []encCase {

@@ -74,6 +74,24 @@ const (
 	Y13
 	Y14
 	Y15
+	// Y16-Y31 exist with AVX-512 (AVX512VL for their ymm forms): only the
+	// EVEX forms (evex.go) take them.
+	Y16
+	Y17
+	Y18
+	Y19
+	Y20
+	Y21
+	Y22
+	Y23
+	Y24
+	Y25
+	Y26
+	Y27
+	Y28
+	Y29
+	Y30
+	Y31
 )
 
 // String is the register's Intel name (ymm0..ymm15).

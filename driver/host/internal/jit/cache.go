@@ -36,6 +36,9 @@ type regCache struct {
 	key   [cacheLen]cacheKey // noKey: empty
 	dirty [cacheLen]bool     // the register is newer than the slot
 	next  int                // round-robin victim
+	// The second level, Y16-Y31 (hicache.go): empty unless gen.evex.
+	hi      [hiLen]cacheKey
+	hiDirty [hiLen]bool
 }
 
 // drop forgets v, dirty or not: an op is about to write all of it (or
@@ -47,13 +50,25 @@ func (c *regCache) drop(v lanes.Value) {
 			c.dirty[i] = false
 		}
 	}
+	c.dropHiKey(keyOf(v, 0))
+	c.dropHiKey(keyOf(v, 1))
 }
 
-// flush forgets everything; dirty entries must have been written back.
+// flush forgets everything, both levels; dirty entries must have been
+// written back.
 func (c *regCache) flush() {
 	for i := range c.key {
 		c.key[i] = noKey
 		c.dirty[i] = false
+	}
+	c.flushHi()
+}
+
+// flushHi forgets the second level.
+func (c *regCache) flushHi() {
+	for j := range c.hi {
+		c.hi[j] = noKey
+		c.hiDirty[j] = false
 	}
 }
 
@@ -77,10 +92,11 @@ func (g *gen) keep(v lanes.Value, h int, y amd64.Y, dirty bool) {
 	i := int(r - cacheFirst)
 	if !ok {
 		i = g.victim(keyOf(v, h))
-		g.spill(i)
+		g.evict(i) // hicache.go
 		c.key[i] = keyOf(v, h)
 		r = cacheFirst + amd64.Y(i)
 	}
+	c.dropHiKey(keyOf(v, h)) // y is at least as new
 	c.dirty[i] = dirty
 	g.a.VMOVDQU(r, y)
 }

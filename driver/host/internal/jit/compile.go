@@ -94,6 +94,16 @@ type gen struct {
 	// (imageconv.go), once imgaddrChanUsed.
 	imgaddrChanSub  amd64.Label
 	imgaddrChanUsed bool
+	// evex: the register cache's second level, Y16-Y31, is on; hiPin
+	// is the second-level register no eviction may take, or -1
+	// (hicache.go); anyReg: the direct op being compiled may use either
+	// level (direct.go).
+	evex   bool
+	hiPin  int
+	anyReg bool
+	// hiDirtyOK: an entry evicted now may enter the second level dirty
+	// (the op being compiled is element-wise, hicache.go).
+	hiDirtyOK bool
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.
@@ -121,7 +131,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p)}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p), evex: useEVEX, hiPin: -1}
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -177,6 +187,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		g.op = i
 		o := &p.Ops[i]
 		g.opStart[i] = a.Len()
+		g.hiDirtyOK = false // until hiPrepare says otherwise
 		if g.group.def[i] {
 			continue // computed once per group (groupinv.go)
 		}
@@ -185,11 +196,13 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			continue
 		}
 		if g.calls[i] {
+			g.hiFlush()              // hicache.go
 			i = g.emitCallout(i) - 1 // callout.go
 			g.joins.dead = false
 			continue
 		}
 		if j := g.selectRun(i); j > i && !g.callsIn(i, j) {
+			g.hiFlush()
 			if err := g.emitSelectRun(i, j); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
@@ -203,6 +216,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		if r, ok := g.vecRunFrom(i); ok && !g.callsIn(i, r.end) {
 			// A vector's components as one access (vecgroup.go).
 			j := r.end
+			g.hiFlush()
 			if err := g.emitVecRun(i, r); err != nil {
 				if e, ok := err.(errUnsupported); ok {
 					return nil, nil, unsupported(p, g.op, "%s", string(e))
@@ -216,6 +230,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		if g.cmpJumpAt(i) {
 			// A Uniform compare read only by the jump after it: one
 			// scalar compare-and-branch (cmpjump.go).
+			g.hiFlush()
 			g.emitCmpJump(i)
 			i++
 			continue
@@ -225,6 +240,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			// as on the jumps'; the cache keeps what all ways agree on.
 			g.caching, g.deferring = false, false
 			g.writeBack()
+			g.cache.flushHi() // other ways in have their own
 			if !g.joins.dead {
 				g.fixPins(o.Imm)
 			}
@@ -247,6 +263,9 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 		// it reads the cache but keeps nothing.
 		g.caching = safe && !branchy(o.Code)
 		g.deferring = g.deferrable(o)
+		if safe {
+			g.hiPrepare(o) // hicache.go
+		}
 		if !g.deferring {
 			// This op may read the frame, or control flow may leave or
 			// join here: the frame must be up to date, for buffer

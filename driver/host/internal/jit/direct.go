@@ -61,34 +61,70 @@ func (g *gen) nextRead(v lanes.Value) int32 {
 }
 
 // pinSet marks the cache registers an op is still reading or has
-// written: no victim among them.
-type pinSet uint16
+// written: no victim among them. Entries are numbered across both levels:
+// 0 to cacheLen-1 the first (Y6-Y15), then the second (Y16-Y31,
+// hicache.go), which only ops whose instructions all have EVEX forms
+// (g.anyReg) take.
+type pinSet uint32
 
-func (p *pinSet) add(r amd64.Y)             { *p |= 1 << (r - cacheFirst) }
-func (p pinSet) has(i int) bool             { return p&(1<<i) != 0 }
-func regOf(i int) amd64.Y                   { return cacheFirst + amd64.Y(i) }
-func (g *gen) entryValue(i int) lanes.Value { return lanes.Value(g.cache.key[i] / 2) }
+func (p *pinSet) add(r amd64.Y) { *p |= 1 << entryOf(r) }
+func (p pinSet) has(i int) bool { return p&(1<<i) != 0 }
+
+// regOf is entry i's register.
+func regOf(i int) amd64.Y {
+	if i >= cacheLen {
+		return hiFirst + amd64.Y(i-cacheLen)
+	}
+	return cacheFirst + amd64.Y(i)
+}
+
+// entryOf is register r's entry number.
+func entryOf(r amd64.Y) int {
+	if r >= hiFirst {
+		return cacheLen + int(r-hiFirst)
+	}
+	return int(r - cacheFirst)
+}
+
+func (g *gen) entryKey(i int) *cacheKey {
+	if i >= cacheLen {
+		return &g.cache.hi[i-cacheLen]
+	}
+	return &g.cache.key[i]
+}
+
+func (g *gen) entryDirty(i int) *bool {
+	if i >= cacheLen {
+		return &g.cache.hiDirty[i-cacheLen]
+	}
+	return &g.cache.dirty[i]
+}
+
+func (g *gen) entryValue(i int) lanes.Value { return lanes.Value(*g.entryKey(i) / 2) }
 
 // claim picks a cache register outside pins for a new entry, writes its
 // old value back if that is dirty and live, and leaves it empty. Empty
 // entries go first, then dead ones, then the one read latest; a clean
 // entry beats a dirty one read as late.
 func (g *gen) claim(pins pinSet) int {
-	c := &g.cache
+	n := cacheLen
+	if g.anyReg {
+		n += hiLen
+	}
 	best, bestScore := -1, int64(-1)
-	for i := range cacheLen {
+	for i := range n {
 		if pins.has(i) {
 			continue
 		}
 		var score int64
-		switch k := c.key[i]; {
+		switch k := *g.entryKey(i); {
 		case k == noKey:
 			score = math.MaxInt64
 		case g.dead(g.entryValue(i)):
 			score = math.MaxInt64 - 1
 		default:
 			score = int64(g.nextRead(g.entryValue(i))) * 2
-			if !c.dirty[i] {
+			if !*g.entryDirty(i) {
 				score++
 			}
 		}
@@ -96,9 +132,16 @@ func (g *gen) claim(pins pinSet) int {
 			best, bestScore = i, score
 		}
 	}
-	g.spill(best)
-	c.key[best] = noKey
-	c.dirty[best] = false
+	switch {
+	case best >= cacheLen:
+		g.spillHi(best - cacheLen)
+	case g.anyReg:
+		g.spill(best) // the victim is the farthest read of both levels
+	default:
+		g.evict(best) // to the second level (hicache.go)
+	}
+	*g.entryKey(best) = noKey
+	*g.entryDirty(best) = false
 	return best
 }
 
@@ -109,7 +152,25 @@ func (g *gen) src(v lanes.Value, h int, pins *pinSet) amd64.Y {
 	if g.shape(v) == lanes.Uniform {
 		h = 0
 	}
-	if r, ok := g.cache.find(v, h); ok {
+	find := g.cache.find
+	if g.anyReg {
+		find = g.findEither
+	}
+	if r, ok := find(v, h); ok {
+		pins.add(r)
+		return r
+	}
+	if j, ok := g.cache.findHi(v, h); ok {
+		// Code that takes the first level only (a rotate, rotate.go)
+		// finds an operand in the second: it moves up, dirty if it was.
+		c := &g.cache
+		g.hiPin = j
+		i := g.claim(*pins)
+		g.hiPin = -1
+		r := regOf(i)
+		g.a.VMOVDQU(r, hiFirst+amd64.Y(j))
+		c.key[i], c.dirty[i] = keyOf(v, h), c.hiDirty[j]
+		c.hi[j], c.hiDirty[j] = noKey, false
 		pins.add(r)
 		return r
 	}
@@ -124,7 +185,7 @@ func (g *gen) src(v lanes.Value, h int, pins *pinSet) amd64.Y {
 	default:
 		a.VPBROADCASTDload(r, g.slot(v, 0))
 	}
-	g.cache.key[i] = keyOf(v, h)
+	*g.entryKey(i) = keyOf(v, h)
 	pins.add(r)
 	return r
 }
@@ -140,6 +201,9 @@ func (g *gen) directCode(o *lanes.Op) bool {
 		return false
 	}
 	if g.directCompare(o) { // cmpdirect.go
+		return true
+	}
+	if g.directFloat(o) || o.Code == lanes.Copy && isFloat(o.Kind) && g.directAnyReg(o) {
 		return true
 	}
 	w := o.Kind.Bytes()
@@ -181,6 +245,8 @@ func (g *gen) directCode(o *lanes.Op) bool {
 // emitDirect compiles the integer ops of directCode in the cache.
 func (g *gen) emitDirect(o *lanes.Op) {
 	a := &g.a
+	g.anyReg = g.directAnyReg(o)
+	defer func() { g.anyReg = false }()
 	wide := o.Kind.Bytes() == 8
 	halves := 1
 	if wide && g.shape(o.Dst) == lanes.Varying {
@@ -192,6 +258,9 @@ func (g *gen) emitDirect(o *lanes.Op) {
 		return
 	case lanes.Copy:
 		g.emitDirectCopy(o, wide, halves)
+		return
+	case lanes.Fma:
+		g.emitDirectFma(o, wide, halves)
 		return
 	}
 	A, B := o.A, o.B
@@ -214,7 +283,7 @@ func (g *gen) emitDirect(o *lanes.Op) {
 			a.VPXORmem(regOf(i), x, g.splatW(wide, math.MaxUint64))
 			continue
 		}
-		if g.isConst(B) && o.Code != lanes.MaskAndNot {
+		if g.isConst(B) && o.Code != lanes.MaskAndNot && !isFloat(o.Kind) {
 			k := g.p.Values[B].Bits
 			i := g.claim(pins)
 			dst[h] = i
@@ -244,8 +313,8 @@ func (g *gen) finishDirect(o *lanes.Op, dst [2]int, halves int) {
 	g.cache.drop(o.Dst)
 	for h := range halves {
 		i := dst[h]
-		g.cache.key[i] = keyOf(o.Dst, h)
-		g.cache.dirty[i] = g.deferring
+		*g.entryKey(i) = keyOf(o.Dst, h)
+		*g.entryDirty(i) = g.deferring
 		if g.deferring {
 			continue
 		}
@@ -363,3 +432,91 @@ func (g *gen) emitDirectCopy(o *lanes.Op, wide bool, halves int) {
 	}
 	g.finishDirect(o, dst, halves)
 }
+
+// directFloat reports whether o is a float op of one instruction (and
+// Fma, a copy and one) with an EVEX form that emitDirect compiles where Y16-Y31 are in use: its
+// operands are read where they are, in either level, and its result goes
+// into whichever register of both levels is read latest; the general
+// path's copies into Y0-Y5 and back (four and two register moves of a
+// 64-bit op) were most of the instructions of a float kernel.
+func (g *gen) directFloat(o *lanes.Op) bool {
+	if !g.evex || !isFloat(o.Kind) || g.kind(o.Dst) != o.Kind {
+		return false
+	}
+	ops := []lanes.Value{o.A, o.B}
+	switch o.Code {
+	case lanes.FAdd, lanes.FSub, lanes.FMul, lanes.FDiv:
+	case lanes.Fma:
+		ops = append(ops, o.C)
+	default:
+		return false
+	}
+	for _, v := range ops {
+		if v == lanes.NoValue || g.kind(v) != o.Kind {
+			return false
+		}
+	}
+	return true
+}
+
+// emitDirectFma is Dst = A*B + C, rounded once: A copied into the new
+// register, then VFMADD213 (B*A + C, the same product).
+func (g *gen) emitDirectFma(o *lanes.Op, wide bool, halves int) {
+	a := &g.a
+	var pins pinSet
+	var dst [2]int
+	for h := range halves {
+		x := g.src(o.A, h, &pins)
+		y := g.src(o.B, h, &pins)
+		z := g.src(o.C, h, &pins)
+		i := g.claim(pins)
+		d := regOf(i)
+		pins.add(d)
+		a.VMOVDQU(d, x)
+		if wide {
+			a.VFMADD213PD(d, y, z)
+		} else {
+			a.VFMADD213PS(d, y, z)
+		}
+		dst[h] = i
+	}
+	g.finishDirect(o, dst, halves)
+}
+
+// directAnyReg reports whether every instruction emitDirect emits for o
+// has an EVEX form, so that its operands and result may be in Y16-Y31.
+func (g *gen) directAnyReg(o *lanes.Op) bool {
+	if !g.evex || !g.caching || g.direct.reads == nil {
+		return false
+	}
+	if o.Code == lanes.Copy && o.Dst != lanes.NoValue && g.kind(o.A) == o.Kind && g.kind(o.Dst) == o.Kind &&
+		!g.isConst(o.A) && (isFloat(o.Kind) || o.Kind == lanes.I32 || o.Kind == lanes.I64) {
+		return true // a register move
+	}
+	return g.directFloat(o) || g.directIntAnyReg(o)
+}
+
+// directIntAnyReg reports whether o is an integer op of directCode whose
+// instructions all have EVEX forms (adds, subtractions, bitwise ops,
+// shifts, 32-bit products; not compares, which write k registers in
+// EVEX, nor Index, nor a rotate's ops, whose byte shuffle stays in the
+// first level).
+func (g *gen) directIntAnyReg(o *lanes.Op) bool {
+	if o.Kind != lanes.I32 && o.Kind != lanes.I64 || g.directCompare(o) {
+		return false
+	}
+	if g.direct.rotate.first >= 0 {
+		return false
+	}
+	if _, ok := g.byteRotate(g.op); ok {
+		return false
+	}
+	switch o.Code {
+	case lanes.Add, lanes.Sub, lanes.And, lanes.Or, lanes.Xor, lanes.Not, lanes.Shl, lanes.ShrU,
+		lanes.ShrS, lanes.Mul:
+		return g.directCode(o)
+	}
+	return false
+}
+
+func isFloat(k lanes.Kind) bool { return k == lanes.F32 || k == lanes.F64 }

@@ -28,7 +28,7 @@ func (g *gen) slot(v lanes.Value, off int32) amd64.Mem {
 
 // ld loads 32-bit value v into y (from the register cache if there).
 func (g *gen) ld(y amd64.Y, v lanes.Value) {
-	if r, ok := g.cache.find(v, 0); ok {
+	if r, ok := g.findEither(v, 0); ok { // hicache.go
 		g.a.VMOVDQU(y, r)
 		return
 	}
@@ -68,7 +68,7 @@ func (g *gen) st(v lanes.Value, y amd64.Y) {
 // slot is stale).
 func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
 	a := &g.a
-	r0, ok0 := g.cache.find(v, 0)
+	r0, ok0 := g.findEither(v, 0)
 	if g.shape(v) == lanes.Uniform {
 		if ok0 {
 			a.VMOVDQU(lo, r0)
@@ -91,7 +91,7 @@ func (g *gen) ld64(lo, hi amd64.Y, v lanes.Value) {
 	if !ok0 && g.caching {
 		g.keep(v, 0, lo, false)
 	}
-	if r1, ok1 := g.cache.find(v, 1); ok1 {
+	if r1, ok1 := g.findEither(v, 1); ok1 {
 		a.VMOVDQU(hi, r1)
 	} else {
 		a.VMOVDQUload(hi, g.slot(v, 32))

@@ -106,11 +106,16 @@ func (g *gen) spill(i int) {
 		return
 	}
 	c.dirty[i] = false
-	v, h := lanes.Value(c.key[i]/2), int32(c.key[i]%2)
+	g.storeEntry(c.key[i], cacheFirst+amd64.Y(i))
+}
+
+// storeEntry stores register r, the cache entry of key k, to its slot
+// unless the value is dead.
+func (g *gen) storeEntry(k cacheKey, r amd64.Y) {
+	v, h := lanes.Value(k/2), int32(k%2)
 	if g.dead(v) {
 		return
 	}
-	r := cacheFirst + amd64.Y(i)
 	switch {
 	case g.shape(v) == lanes.Varying:
 		g.a.VMOVDQUstore(g.slot(v, 32*h), r)
@@ -122,11 +127,13 @@ func (g *gen) spill(i int) {
 	}
 }
 
-// writeBack writes every dirty live entry back; the cache stays.
+// writeBack writes every dirty live entry back, of both levels; the
+// cache stays.
 func (g *gen) writeBack() {
 	for i := range g.cache.key {
 		g.spill(i)
 	}
+	g.writeBackHi()
 }
 
 // slotSpan is the byte range of v's slot.
@@ -161,6 +168,17 @@ func (g *gen) dropOverlapping(v lanes.Value) {
 		if ulo, uhi := g.slotSpan(u); ulo < hi && lo < uhi {
 			c.key[i] = noKey
 			c.dirty[i] = false
+		}
+	}
+	for j, k := range c.hi {
+		if k == noKey {
+			continue
+		}
+		if u := lanes.Value(k / 2); u != v {
+			if ulo, uhi := g.slotSpan(u); ulo < hi && lo < uhi {
+				c.hi[j] = noKey
+				c.hiDirty[j] = false
+			}
 		}
 	}
 }
