@@ -21,8 +21,8 @@ import (
 //
 // A variable whose pointer escapes is left alone: passed to a function,
 // offset by OpPtrAccessChain, cast, copied by OpCopyMemory, indexed by a
-// variable first index, stored as a value, or accessed whole by a
-// volatile load or store. Accesses through chains are the same memory
+// variable first index (but for an array of one element), stored as a
+// value, or accessed whole by a volatile load or store. Accesses through chains are the same memory
 // accesses after the split, so what they read and write is unchanged.
 func ScalarReplace(m *spirv.Module) error {
 	_, err := scalarReplace(m, spirv.NewIDOperands(m))
@@ -262,10 +262,25 @@ func (s *sroa) function(fn *spirv.Function, removed map[spirv.ID]bool) (int, err
 }
 
 // inBounds reports whether index id is a constant that names an element of
-// v.
+// v, or any index into an array of one element: an access chain's index
+// out of bounds is undefined behaviour, so such an index is 0. (CLBlast's
+// loops over MWI/VWM, 1 where MWI == VWM, index realM apm[1] by a counter.)
 func (s *sroa) inBounds(v *aggVar, id spirv.ID) bool {
+	if len(v.elems) == 1 {
+		return true
+	}
 	k, ok := s.constIndex(id)
 	return ok && k < uint32(len(v.elems))
+}
+
+// elementOf returns the element of v that first index id names (inBounds
+// holds).
+func (s *sroa) elementOf(v *aggVar, id spirv.ID) int {
+	if len(v.elems) == 1 {
+		return 0
+	}
+	k, _ := s.constIndex(id)
+	return int(k)
 }
 
 // constIndex returns the value of an integer constant index id, where it
@@ -323,7 +338,7 @@ func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed ma
 			continue
 		}
 		for _, c := range v.chains {
-			k, _ := s.constIndex(spirv.ID(c.Operands[1]))
+			k := s.elementOf(v, spirv.ID(c.Operands[1]))
 			if len(c.Operands) == 2 {
 				repl[c.Result] = v.parts[k]
 				removed[c.Result] = true

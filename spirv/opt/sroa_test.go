@@ -312,3 +312,38 @@ func hasLine(t *testing.T, m *spirv.Module, want ...string) {
 	}
 	t.Errorf("no line with %q in\n%s", want, d)
 }
+
+// An array of one element indexed by a variable (CLBlast's realM apm[1]
+// under a loop over MWI/VWM == 1): the index can only be 0, so the array
+// is split and promoted; the store reads x back.
+func TestScalarReplaceSingleElement(t *testing.T) {
+	m := assemble(t, header+`
+%arr1 = OpTypeArray %v4uint %u1
+%pf1 = OpTypePointer Function %arr1
+%main = OpFunction %void None %fnv
+%l0 = OpLabel
+%one = OpVariable %pf1 Function
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+%y = OpCompositeExtract %uint %g 1
+%pv = OpAccessChain %pfv %one %y
+%px = OpAccessChain %pfu %one %y %u2
+OpStore %px %x
+%v = OpLoad %v4uint %pv
+%e = OpCompositeExtract %uint %v 2
+%p = OpAccessChain %pu %buf %u0 %x
+OpStore %p %e
+OpReturn
+OpFunctionEnd
+`)
+	if err := opt.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, m, "")
+	if n := functionVars(m); n != 0 {
+		t.Errorf("%d Function variables after Run, want 0\n%s", n, dis(m))
+	}
+	if n := count(m, spirv.OpLoad); n != 1 {
+		t.Errorf("%d OpLoad, want 1 (gid)\n%s", n, dis(m))
+	}
+}
