@@ -41,6 +41,9 @@ const sroaRounds = 6
 // scalarReplace runs the pass over m and reports whether it split any
 // variable (a second mem2reg pays only then).
 func scalarReplace(m *spirv.Module, ops *spirv.IDOperands) (bool, error) {
+	if !hasAggregateVars(m) {
+		return false, nil
+	}
 	s := &sroa{m: m, ops: ops, types: make(map[spirv.ID]*spirv.Instruction, len(m.Globals)),
 		ptrs: map[[2]uint32]spirv.ID{}, nulls: map[spirv.ID]spirv.ID{}, decorated: map[spirv.ID]bool{}}
 	for _, in := range m.Globals {
@@ -85,6 +88,39 @@ func scalarReplace(m *spirv.Module, ops *spirv.IDOperands) (bool, error) {
 	}
 	dropDebug(m, removed)
 	return split, nil
+}
+
+// hasAggregateVars reports whether a function of m that the passes
+// optimize declares a Function variable of array or struct type: most
+// modules have none, and then the pass costs one look at the globals and
+// at the entry blocks' variables.
+func hasAggregateVars(m *spirv.Module) bool {
+	agg := map[spirv.ID]bool{}  // array and struct types
+	ptrs := map[spirv.ID]bool{} // Function pointers to them
+	for _, in := range m.Globals {
+		switch in.Op {
+		case spirv.OpTypeArray, spirv.OpTypeStruct:
+			agg[in.Result] = true
+		case spirv.OpTypePointer:
+			if spirv.StorageClass(in.Operands[0]) == spirv.StorageClassFunction && agg[spirv.ID(in.Operands[1])] {
+				ptrs[in.Result] = true
+			}
+		}
+	}
+	if len(ptrs) == 0 {
+		return false
+	}
+	for _, fn := range m.Functions {
+		if fn.Optimized || len(fn.Blocks) == 0 {
+			continue
+		}
+		for _, in := range fn.Blocks[0].Insts {
+			if in.Op == spirv.OpVariable && ptrs[in.ResultType] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type sroa struct {
