@@ -293,8 +293,7 @@ func (s *sroa) function(fn *spirv.Function, removed map[spirv.ID]bool) (int, err
 	if n == 0 {
 		return 0, nil
 	}
-	s.rewrite(fn, vars, removed)
-	return n, nil
+	return n, s.rewrite(fn, vars, removed)
 }
 
 // inBounds reports whether index id is a constant that names an element of
@@ -340,7 +339,7 @@ func (s *sroa) constIndex(id spirv.ID) (uint32, bool) {
 // rewrite splits the variables of vars that are not bad: element
 // variables in place of each, chains re-based on them, whole loads and
 // stores one per element.
-func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed map[spirv.ID]bool) {
+func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed map[spirv.ID]bool) error {
 	// Element variables, in the order of the variables in the entry block
 	// so that ids are deterministic.
 	entry := fn.Blocks[0]
@@ -406,10 +405,7 @@ func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed ma
 		}
 		b.Insts = out
 	}
-	if err := replaceUses(s.ops, fn, repl); err != nil {
-		// Every instruction was visited without error above.
-		panic(err)
-	}
+	return replaceUses(s.ops, fn, repl)
 }
 
 // splitWhole rewrites w, a whole load or store of v, into one load or
