@@ -1,6 +1,7 @@
 // Package opt holds optimizer passes over spirv.Module that every driver's
 // input goes through (compiler.Compile runs them unless -cl-opt-disable):
-// promotion of function-local variables to SSA values (Mem2Reg), folding of
+// scalar replacement of aggregates (ScalarReplace), promotion of
+// function-local variables to SSA values (Mem2Reg), folding of
 // extracts from composites, copies and integer constants (FoldComposites),
 // member loads for aggregate loads that are only taken apart (SplitLoads),
 // 64-bit integer arithmetic computed in 32 bits where only 32-bit uses
@@ -18,19 +19,40 @@ import (
 	"github.com/clgo/clgo/spirv"
 )
 
-// Run runs every pass over m, in place: mem2reg, then folding, splitting
-// of aggregate loads, narrowing
-// of 64-bit arithmetic that only 32-bit uses observe, and CSE, then DCE to
-// drop what they left unused.
+// Run runs every pass over m, in place: scalar replacement of aggregates
+// (sroa.go) and mem2reg, then folding; a second round of both where
+// folding made access chains' indexes constants (an unrolled loop's
+// counter times a stride) and that split a variable; then splitting of
+// aggregate loads, narrowing of 64-bit arithmetic that only 32-bit uses
+// observe, and CSE, then DCE to drop what they left unused.
 func Run(m *spirv.Module) error {
 	// The passes share one operand index: each records what it adds.
 	ops := spirv.NewIDOperands(m)
+	split := false
+	sroa := func(m *spirv.Module, ops *spirv.IDOperands) error {
+		var err error
+		split, err = scalarReplace(m, ops)
+		return err
+	}
+	// again runs pass only where the second sroa split a variable.
+	again := func(pass func(*spirv.Module, *spirv.IDOperands) error) func(*spirv.Module, *spirv.IDOperands) error {
+		return func(m *spirv.Module, ops *spirv.IDOperands) error {
+			if !split {
+				return nil
+			}
+			return pass(m, ops)
+		}
+	}
 	for _, p := range []struct {
 		name string
 		run  func(*spirv.Module, *spirv.IDOperands) error
 	}{
+		{"sroa", sroa},
 		{"mem2reg", mem2regModule},
 		{"fold", foldComposites},
+		{"sroa", sroa},
+		{"mem2reg", again(mem2regModule)},
+		{"fold", again(foldComposites)},
 		{"splitloads", splitLoads},
 		{"narrow", narrow64},
 		{"cse", localCSE},
