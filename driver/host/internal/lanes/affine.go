@@ -108,8 +108,8 @@ func Forms(p *Program) []Form {
 	dropped := multiDefCandidates(p, defs)
 	for round := 0; ; round++ {
 		if round == maxAssumeRounds {
-			// A long cascade of failed assumptions: keep none (each
-			// round is a pass over the program; Build stays linear).
+			// A long cascade of failed assumptions: keep none, so
+			// that Forms stays a few passes over the program.
 			for v := range dropped {
 				dropped[v] = true
 			}
