@@ -40,17 +40,93 @@ type Form struct {
 // can wrap 32 bits at most once.
 const maxStride = 1 << 24
 
-// Forms returns the Form of every value of p. A value written by more
-// than one op (phis, block masks, shadows) is known only where Uniform
-// (stride 0: one value per chunk).
+// Forms returns the Form of every value of p. A value written by one
+// op has the form that op gives it (SPIR-V's dominance rule: every read
+// sees that write). A value written by more than one op (loop-carried
+// values, phis, pointer bumps; ivforms.go) has a form only where every
+// op that writes it gives it that same form:
+//
+// Forms assumes each such Varying value (not a mask, not a constant)
+// has the form that the first of its writes to be decided gives it,
+// computes every form under those assumptions, then checks every write
+// of every assumed value: under the forms computed, it must give
+// exactly the assumed form (Stride, Exact, Full, vary and ext alike).
+// The values that fail are dropped (never assumed again) and all forms
+// are computed again; the dropped set only grows, so this ends (after
+// maxAssumeRounds no assumption is kept).
+//
+// Why a set of assumptions that passes the check is sound. A form is a
+// property of all Chunk lanes of a value, active, inactive and missing
+// alike (the fast paths read every lane). Induct over the ops a chunk
+// runs, supposing every operand an op reads holds its form:
+//
+//   - Ops without side effects compute every lane of the chunk (ir.go),
+//     so a Copy or an arithmetic op rewrites the whole register with the
+//     form formOf derives from its operands: the assumed one, by the
+//     check. Loads, atomics, sub-group and image ops leave lanes outside
+//     M undefined and have no form; a value they write is dropped.
+//   - A Select blends the new value into the register's old lanes. Per
+//     lane that keeps no form (affine vectors of one stride but other
+//     lane 0s, or different vectors of equal lanes, mixed lane by lane
+//     are neither), so a write by Select counts only where its mask is
+//     Full (every lane takes B) or Uniform (the whole of B or of C, both
+//     of the form) (selectForm). A blend under an edge's partial mask
+//     (a loop entered by some lanes, a loop with several back edges, a
+//     phi after a varying branch, the shadows that divergent loops'
+//     exits blend) drops the value; so does a value redefined under a
+//     partial mask, `if (x[i] > 0) j += 1`.
+//   - No read sees a register before its first write (the slot's
+//     earlier contents: slots are shared by liveness): a phi is written
+//     on every edge into its block before the block's reads (dominance),
+//     a block runs only when some lane came in by an edge, and that
+//     edge's write covered every lane (a Copy, or a blend whose mask is
+//     Full or Uniform and set).
+//
+// So after every write every lane holds the value's form. Divergent
+// loops: a loop's only back edge is a Copy of the whole register
+// (cflow.go, soleBackEdge), so the lanes that left the loop are
+// advanced with the others (the step is computed in every lane) and
+// the register stays affine in every lane; what is read after the
+// loop is the shadows, which get no form. Index results: their
+// meaning (Exact's comment) carries through a bump R = Index(P, u,
+// Imm) by a Uniform u, one addend d in every lane: R's lanes 0 and
+// Chunk-1 not poison means P's are not and are (Chunk-1)*Stride apart,
+// so P's lanes are P0 + i*Stride with no poison, and R's lane i = P's +
+// d lies between R's lanes 0 and Chunk-1, inside [0, 2^32-2]: no
+// poison. A bump by a Uniform amount adds no varying value to vary
+// (indexForm); one by an amount of Stride s != 0 changes the stride by
+// s*Imm and fails the check. 64-bit values: only
+// SextTo64/ZextTo64 give ext, and the pure ops refuse ext operands, so
+// a 64-bit counter advanced by Add has no form and is dropped.
 func Forms(p *Program) []Form {
-	f := make([]Form, len(p.Values))
-	defs := make([]int, len(p.Values))
+	defs := make([]int32, len(p.Values))
 	for _, o := range p.Ops {
 		if o.Dst != NoValue {
 			defs[o.Dst]++
 		}
 	}
+	dropped := multiDefCandidates(p, defs)
+	for round := 0; ; round++ {
+		if round == maxAssumeRounds {
+			// A long cascade of failed assumptions: keep none, so
+			// that Forms stays a few passes over the program.
+			for v := range dropped {
+				dropped[v] = true
+			}
+		}
+		f := formsUnder(p, defs, dropped)
+		if !dropFailed(p, f, defs, dropped) {
+			return f
+		}
+	}
+}
+
+// formsUnder computes the forms of the values written once from their
+// operands' forms, and those of the multi-def values not dropped from
+// the first of their writes that decides one (the assumption that
+// dropFailed checks).
+func formsUnder(p *Program, defs []int32, dropped []bool) []Form {
+	f := make([]Form, len(p.Values))
 	for v, vi := range p.Values {
 		if vi.Shape == Uniform {
 			f[v] = Form{Known: true, Exact: true}
@@ -63,10 +139,10 @@ func Forms(p *Program) []Form {
 		changed = false
 		for i := range p.Ops {
 			o := &p.Ops[i]
-			if o.Dst == NoValue || defs[o.Dst] != 1 || f[o.Dst].Known {
+			if o.Dst == NoValue || f[o.Dst].Known || defs[o.Dst] != 1 && dropped[o.Dst] {
 				continue
 			}
-			if r, ok := formOf(p, f, o); ok {
+			if r, ok := defForm(p, f, o, defs[o.Dst] > 1); ok {
 				f[o.Dst] = r
 				changed = true
 			}
@@ -147,6 +223,10 @@ func formOf(p *Program, f []Form, o *Op) (Form, bool) {
 		}
 		if full {
 			return Form{Known: true, Exact: true, Full: true}, true
+		}
+	case Select:
+		if r, ok := selectForm(p, f, o); ok {
+			return r, true
 		}
 	}
 	if !pure(o.Code) {
