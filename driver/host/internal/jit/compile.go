@@ -76,6 +76,7 @@ type gen struct {
 	kept            keptRunsInfo // keptruns.go
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	vecnarrow       narrowInfo   // vecnarrow.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
 	// counts them.
 	calls  []bool
@@ -210,6 +211,18 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 				return nil, nil, err
 			}
 			i = j - 1
+			g.joins.dead = false
+			continue
+		}
+		if r, ok := g.narrowRunFrom(i); ok && !g.callsIn(i, r.end) {
+			// Vectors of 1- and 2-byte components (vecnarrow.go).
+			if err := g.emitNarrowRun(i, r); err != nil {
+				if e, ok := err.(errUnsupported); ok {
+					return nil, nil, unsupported(p, g.op, "%s", string(e))
+				}
+				return nil, nil, err
+			}
+			i = r.end - 1
 			g.joins.dead = false
 			continue
 		}

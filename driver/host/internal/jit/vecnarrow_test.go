@@ -1,0 +1,178 @@
+package jit
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/rand"
+	"testing"
+
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// narrowKernels read and write vectors of 1- and 2-byte components
+// (vecnarrow.go), each with its buffers' bytes per work-item by binding
+// (index buffers hold work-item numbers, filled by the test) and the
+// number of runs native code compiles in work-groups of 16: one word a
+// lane (uchar4, char4, ushort2, short2), two (uchar8, ushort4), four
+// (uchar16, short8, and a uchar16 struct member at a lane stride of 32),
+// a uchar4 store under a data-dependent mask (VPMASKMOVD) and a uchar8
+// one (one by one), offsets with no form (indices read from a buffer:
+// checked per chunk at run time), a Workgroup uchar4 tile, a uchar3 (no
+// run) and a uchar2 (two bytes a lane: no run).
+var narrowKernels = []struct {
+	name  string
+	runs  int
+	sizes map[int]int // binding: bytes per work-item
+	index int         // binding of an index buffer, -1: none
+	src   string
+}{
+	{"uchar4", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global uchar4 *out, global const uchar4 *in) {
+		int i = get_global_id(0);
+		uchar4 v = in[i];
+		out[i] = convert_uchar4_sat(convert_float4(v.wzyx) * 1.5f) ^ v;
+	}`},
+	{"char4", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global char4 *out, global const char4 *in) {
+		int i = get_global_id(0);
+		char4 v = in[i];
+		out[i] = (v >> (char)1) + v.yzwx * (char)3;
+	}`},
+	{"ushort2", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global ushort2 *out, global const ushort2 *in) {
+		int i = get_global_id(0);
+		ushort2 v = in[i];
+		out[i] = v.yx * (ushort)7 + (ushort2)((ushort)i, (ushort)(v.x >> 3));
+	}`},
+	{"short2", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global int2 *out, global const short2 *in, global short2 *o2) {
+		int i = get_global_id(0);
+		short2 v = in[i];
+		out[i] = convert_int2(v) * 3;
+		o2[i] = v.yx - (short)1;
+	}`},
+	{"uchar8", 2, map[int]int{0: 8, 1: 8}, -1, `kernel void k(global uchar8 *out, global const uchar8 *in) {
+		int i = get_global_id(0);
+		uchar8 v = in[i];
+		out[i] = v.s70615243 + (uchar8)((uchar)i);
+	}`},
+	{"ushort4", 2, map[int]int{0: 8, 1: 8}, -1, `kernel void k(global ushort4 *out, global const ushort4 *in) {
+		int i = get_global_id(0);
+		ushort4 v = in[i];
+		out[i] = rotate(v, (ushort4)(1, 2, 3, 4)) ^ v.wzyx;
+	}`},
+	{"uchar16", 2, map[int]int{0: 16, 1: 16}, -1, `kernel void k(global uchar16 *out, global const uchar16 *in) {
+		int i = get_global_id(0);
+		uchar16 v = in[i];
+		out[i] = (v ^ v.sfedcba9876543210) + (uchar16)((uchar)i);
+	}`},
+	{"short8", 2, map[int]int{0: 16, 1: 16}, -1, `kernel void k(global short8 *out, global const short8 *in) {
+		int i = get_global_id(0);
+		short8 v = in[i];
+		out[i] = mad_sat(v, v.s12345670, (short8)(-3));
+	}`},
+	{"struct", 2, map[int]int{0: 32, 1: 32}, -1, `typedef struct { uchar16 c; int n; } px;
+	kernel void k(global px *out, global const px *in) {
+		int i = get_global_id(0);
+		px p = in[i];
+		p.c = p.c.s0123456789abcdef * (uchar)3;
+		out[i].c = p.c;
+		out[i].n = p.n + 1;
+	}`},
+	{"masked", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global uchar4 *out, global const uchar4 *in) {
+		int i = get_global_id(0);
+		uchar4 v = in[i];
+		if (v.x & 1)
+			out[i] = v + (uchar)1;
+	}`},
+	{"masked8", 2, map[int]int{0: 8, 1: 8}, -1, `kernel void k(global uchar8 *out, global const uchar8 *in) {
+		int i = get_global_id(0);
+		uchar8 v = in[i];
+		if (v.s3 & 1)
+			out[i] = v - (uchar)1;
+	}`},
+	{"indexed", 2, map[int]int{0: 4, 1: 4, 2: 4}, 2, `kernel void k(global uchar4 *out, global const uchar4 *in, global const int *idx) {
+		int i = get_global_id(0);
+		int j = idx[i];
+		out[j] = in[j].zyxw + (uchar)5;
+	}`},
+	{"local", 4, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global uchar4 *out, global const uchar4 *in) {
+		local uchar4 t[64];
+		int l = get_local_id(0);
+		t[l] = in[get_global_id(0)];
+		barrier(CLK_LOCAL_MEM_FENCE);
+		out[get_global_id(0)] = t[(l + 1) % get_local_size(0)];
+	}`},
+	{"uchar3", 0, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global uchar3 *out, global const uchar3 *in) {
+		int i = get_global_id(0);
+		out[i] = in[i].zxy;
+	}`},
+}
+
+// TestNarrowRuns runs narrowKernels natively and on the Go executor, bit
+// for bit, in work-groups of 16 (whole chunks) and 13 (a partial chunk:
+// the offsets have no form, and the run-time check decides), with
+// buffers of the exact size, an input or output 2 bytes short (the last
+// lane's last component: both trap alike), and, for index buffers,
+// indices in order (dense chunks), reversed in pairs of lanes (not
+// dense: one by one) and in order but out of bounds at the end.
+func TestNarrowRuns(t *testing.T) {
+	needNative(t)
+	rng := rand.New(rand.NewSource(7))
+	for _, kc := range narrowKernels {
+		for _, local := range []int{16, 13} {
+			p := buildCL(t, kc.src, local)
+			g, _, err := generate(p)
+			if err != nil {
+				t.Fatalf("%s: %v", kc.name, err)
+			}
+			if local == 16 && g.vecnarrow.runs != kc.runs {
+				t.Errorf("%s: %d runs, want %d\n%s", kc.name, g.vecnarrow.runs, kc.runs, p)
+			}
+			const groups = 3
+			items := groups * local
+			for variant := range 5 {
+				mem := make([][]byte, len(p.Regions))
+				for r, rg := range p.Regions {
+					switch rg.Kind {
+					case lanes.RegionPush:
+						mem[r] = make([]byte, max(rg.Size, 64))
+					case lanes.RegionBuffer:
+						b := int(rg.Binding)
+						short := 0
+						switch {
+						case variant == 1 && b == 1, variant == 2 && b == 0:
+							short = 2
+						}
+						m := make([]byte, items*kc.sizes[b]-short)
+						rng.Read(m)
+						if b == kc.index {
+							for i := range items {
+								j := i
+								switch variant {
+								case 3:
+									j = i ^ 1
+								case 4:
+									j = i + 2
+								}
+								binary.LittleEndian.PutUint32(m[4*i:], uint32(j))
+							}
+						}
+						mem[r] = m
+					}
+				}
+				gm, nm, gt, nt := runBoth(t, p, mem, groups)
+				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
+					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
+				}
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "masked" && kc.name != "masked8" && kc.name != "struct" {
+					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
+				}
+				if gt != nil {
+					continue
+				}
+				for r := range gm {
+					if !bytes.Equal(gm[r], nm[r]) {
+						t.Fatalf("%s local %d variant %d: region %d differs:\ngo     %x\nnative %x", kc.name, local, variant, r, gm[r], nm[r])
+					}
+				}
+			}
+		}
+	}
+}
