@@ -66,12 +66,19 @@ type narrowRun struct {
 // bytes is the vector's size in a lane.
 func (r narrowRun) bytes() int32 { return int32(4 * r.words) }
 
+// narrowOff turns the fast path off (benchmarks compare it with the ops
+// one by one).
+var narrowOff bool
+
 // narrowRunFrom reports the run whose prefix starts at op i, finding the
 // runs on the first call. The prefix is the cache-safe Add and Index
 // ops right before a run that compute the other components' offsets and
 // that nothing outside the run reads: only the one-by-one path needs
 // them.
 func (g *gen) narrowRunFrom(i int) (narrowRun, bool) {
+	if narrowOff {
+		return narrowRun{}, false
+	}
 	if g.vecnarrow.at == nil {
 		g.vecnarrow.at = map[int]narrowRun{}
 		ops := g.p.Ops

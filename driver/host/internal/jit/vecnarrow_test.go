@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -173,6 +174,62 @@ func TestNarrowRuns(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// narrowBench are 2D kernels of 16x16 groups over a w x h image of
+// 4-byte pixels (transposeSetup's buffers: in, out, then w and h):
+// /work/wt/realk's sobel_u4, an RGBA to gray conversion, a uchar4 blend
+// of two neighbours and a ushort2 swap.
+var narrowBench = []struct{ name, src string }{
+	{"sobel_u4", `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
+  int x = get_global_id(0), y = get_global_id(1);
+  if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1) { out[y*w+x] = (uchar4)(0); return; }
+  float4 gx = -convert_float4(in[(y-1)*w+x-1]) + convert_float4(in[(y-1)*w+x+1])
+              -2.0f*convert_float4(in[y*w+x-1]) + 2.0f*convert_float4(in[y*w+x+1])
+              -convert_float4(in[(y+1)*w+x-1]) + convert_float4(in[(y+1)*w+x+1]);
+  float4 gy = -convert_float4(in[(y-1)*w+x-1]) - 2.0f*convert_float4(in[(y-1)*w+x]) - convert_float4(in[(y-1)*w+x+1])
+              +convert_float4(in[(y+1)*w+x-1]) + 2.0f*convert_float4(in[(y+1)*w+x]) + convert_float4(in[(y+1)*w+x+1]);
+  out[y*w+x] = convert_uchar4_sat(sqrt(gx*gx + gy*gy) / 2.0f);
+}`},
+	{"gray", `kernel void k(global const uchar4 *in, global uchar *out, const int w, const int h) {
+  int i = get_global_id(1) * w + get_global_id(0);
+  float4 p = convert_float4(in[i]);
+  out[i] = convert_uchar_sat(0.299f * p.x + 0.587f * p.y + 0.114f * p.z);
+}`},
+	{"blend", `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
+  int i = get_global_id(1) * w + get_global_id(0);
+  out[i] = rhadd(in[i], in[i ^ 1]);
+}`},
+	{"ushort2", `kernel void k(global const ushort2 *in, global ushort2 *out, const int w, const int h) {
+  int i = get_global_id(1) * w + get_global_id(0);
+  out[i] = in[i].yx + (ushort2)(1, 2);
+}`},
+}
+
+// BenchmarkNarrow times narrowBench's kernels over a 1024x1024 image,
+// with the ops one by one and with the fast path, on one thread (CPU
+// time per item).
+func BenchmarkNarrow(b *testing.B) {
+	const n = 1024
+	for _, kc := range narrowBench {
+		for _, off := range []bool{true, false} {
+			name := kc.name + "/narrow"
+			if off {
+				name = kc.name + "/one-by-one"
+			}
+			b.Run(name, func(b *testing.B) {
+				p := buildCL2(b, kc.src, [3]int{16, 16, 1})
+				narrowOff = off
+				k, err := Compile(p)
+				narrowOff = false
+				if err != nil {
+					b.Fatal(err)
+				}
+				mem := transposeSetup(p, n, n, randv2.New(randv2.NewPCG(1, 1)))
+				benchGroups2D(b, k, mem, [3]uint32{n / 16, n / 16, 1}, n*n)
+			})
 		}
 	}
 }
