@@ -3,8 +3,11 @@ package jit
 import (
 	"bytes"
 	"encoding/binary"
+	"maps"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -231,5 +234,34 @@ func BenchmarkNarrow(b *testing.B) {
 				benchGroups2D(b, k, mem, [3]uint32{n / 16, n / 16, 1}, n*n)
 			})
 		}
+	}
+}
+
+// TestNarrowCorpus: testdata/kernels/vector/narrow_runs.cl (checked
+// against PoCL by the corpus) takes the fast path at every one of its 20
+// vector accesses: 16 of one word a lane (one at offsets with no form),
+// one of two and three of four.
+func TestNarrowCorpus(t *testing.T) {
+	b, err := os.ReadFile("../../../../testdata/kernels/vector/narrow_runs.cl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "kernel void narrow_runs", "kernel void k", 1)
+	p := buildCL2(t, src, [3]int{16, 4, 1})
+	g, _, err := generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[[2]int]int{}
+	for _, r := range g.vecnarrow.at {
+		form := 1
+		if r.stride < 0 {
+			form = 0
+		}
+		words[[2]int{r.words, form}]++
+	}
+	want := map[[2]int]int{{1, 1}: 15, {1, 0}: 1, {2, 1}: 1, {4, 1}: 3}
+	if g.vecnarrow.runs != 20 || !maps.Equal(words, want) {
+		t.Errorf("%d runs, by words and form %v, want 20, %v", g.vecnarrow.runs, words, want)
 	}
 }
