@@ -38,7 +38,7 @@ kernel void narrow_runs(global const uchar4 *rgba, global const char4 *sc,
     int4 gy = -convert_int4(rgba[i - w - 1]) - 2 * convert_int4(rgba[i - w]) -
               convert_int4(rgba[i - w + 1]) + convert_int4(rgba[i + w - 1]) +
               2 * convert_int4(rgba[i + w]) + convert_int4(rgba[i + w + 1]);
-    edge[i] = convert_uchar4_sat((abs(gx) + abs(gy)) >> 1);
+    edge[i] = convert_uchar4_sat((abs(gx) + abs(gy)) / 2);
   }
   uchar4 p = rgba[i];
   uchar4 q = rgba[(i + 16) & 1023];

@@ -120,6 +120,18 @@ func (g *gen) narrowRunFrom(i int) (narrowRun, bool) {
 	return r, ok
 }
 
+// narrowMark sets in[k] for the ops of every run and its prefix, which
+// the run compiles as a whole: no Index they read is elided
+// (fuseindex.go), as the fast path reads the first offset from its slot.
+func (g *gen) narrowMark(in []bool) {
+	g.narrowRunFrom(0)
+	for start, r := range g.vecnarrow.at {
+		for k := start; k < r.end && k < len(in); k++ {
+			in[k] = true
+		}
+	}
+}
+
 // narrowRunAt is the run of 1- or 2-byte component accesses that starts
 // at op i and that the fast path can take, if any.
 func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
