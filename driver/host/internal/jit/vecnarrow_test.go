@@ -17,7 +17,8 @@ import (
 // (vecnarrow.go), each with its buffers' bytes per work-item by binding
 // (index buffers hold work-item numbers, filled by the test) and the
 // number of runs native code compiles in work-groups of 16: one word a
-// lane (uchar4, char4, ushort2, short2), two (uchar8, ushort4), four
+// lane (uchar4, char4, ushort2, short2, half2), two (uchar8, ushort4,
+// half4), four
 // (uchar16, short8, and a uchar16 struct member at a lane stride of 32),
 // a uchar4 store under a data-dependent mask (VPMASKMOVD) and a uchar8
 // one (one by one), offsets with no form (indices read from a buffer:
@@ -51,6 +52,13 @@ var narrowKernels = []struct {
 		short2 v = in[i];
 		out[i] = convert_int2(v) * 3;
 		o2[i] = v.yx - (short)1;
+	}`},
+	{"half4", 3, map[int]int{0: 8, 1: 8, 2: 4}, -1, `#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+	kernel void k(global half4 *out, global const half4 *in, global half2 *o2) {
+		int i = get_global_id(0);
+		half4 v = in[i];
+		out[i] = v.wzyx * (half)2;
+		o2[i] = v.xy;
 	}`},
 	{"uchar8", 2, map[int]int{0: 8, 1: 8}, -1, `kernel void k(global uchar8 *out, global const uchar8 *in) {
 		int i = get_global_id(0);
