@@ -10,11 +10,13 @@ import (
 // such a load or store into one 1- or 2-byte Load or Store per component,
 // component k at Index(A, k*size) of the first one's offset A (a vector
 // type's leaves, lanes.Build), each a byte gather or eight byte stores.
-// A lane's vector is V = 4, 8 or 16 bytes: W = V/4 words. Where the
+// A lane's vector is V = 2, 4, 8 or 16 bytes: W = V/4 words. Where the
 // chunk's lanes lie V bytes apart (dense: a uchar4 array read at
 // consecutive indices), or, for 16-byte vectors, at any stride of the
 // offset's affine form, the run is instead one access per word:
 //
+//   - V = 2 (uchar2, char2): one 16-byte load zero-extended to words
+//     (VPMOVZXWD); stores pack the words to 16 bits (VPACKUSDW).
 //   - V = 4: one 32-byte load of the eight lanes' words; component j of
 //     each word is byte (or 16-bit field) j, zero-extended as a Load's
 //     result is (VPAND, VPSHUFB, VPSRLD). A store packs the components
@@ -64,7 +66,12 @@ type narrowRun struct {
 }
 
 // bytes is the vector's size in a lane.
-func (r narrowRun) bytes() int32 { return int32(4 * r.words) }
+func (r narrowRun) bytes() int32 {
+	if r.words == 0 {
+		return 2 // uchar2, char2
+	}
+	return int32(4 * r.words)
+}
 
 // narrowOff turns the fast path off (benchmarks compare it with the ops
 // one by one).
@@ -168,6 +175,8 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 		v = 8
 	case v >= 4:
 		v = 4
+	case len(comps) >= 2:
+		v = 2
 	default:
 		return narrowRun{}, false
 	}
@@ -392,6 +401,10 @@ func (g *gen) narrowLoad(r narrowRun) {
 	a := &g.a
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
 	switch r.words {
+	case 0:
+		// Two bytes a lane, zero-extended to words.
+		a.VPMOVZXWDload(y0, r.lane(0, 0))
+		g.narrowSplit(r, 0, y0, y1)
 	case 1:
 		a.VMOVDQUload(y0, r.lane(0, 0))
 		g.narrowSplit(r, 0, y0, y1)
@@ -430,19 +443,26 @@ func (g *gen) narrowLoad(r narrowRun) {
 // their loads' Dst, each zero-extended, through t.
 func (g *gen) narrowSplit(r narrowRun, w int, y, t amd64.Y) {
 	a := &g.a
-	per := int(4 / r.size)
+	per, top := narrowPer(r)
 	for j := 0; j < per; j++ {
 		d := g.p.Ops[r.comps[w*per+j]].Dst
 		switch {
 		case j == 0:
 			a.VPANDmem(t, y, g.splat32(uint32(1)<<(8*r.size)-1))
-		case j == per-1:
+		case j == top:
 			a.VPSRLD(t, y, uint8(8*r.size*int32(j)))
 		default:
 			a.VPSHUFBmem(t, y, g.narrowFieldCtl(r.size, j, false))
 		}
 		g.st(d, t)
 	}
+}
+
+// narrowPer is the number of components in a word (2 in a uchar2's half
+// word) and the index of the word's top field (shifts need no mask).
+func narrowPer(r narrowRun) (per, top int) {
+	top = int(4/r.size) - 1
+	return min(top+1, len(r.comps)), top
 }
 
 // narrowFieldCtl is the VPSHUFB control that moves field j (size bytes)
@@ -469,7 +489,7 @@ func (g *gen) narrowFieldCtl(size int32, j int, pack bool) amd64.Mem {
 // run's ops) into y, through t.
 func (g *gen) narrowWord(r narrowRun, w int, y, t amd64.Y) {
 	a := &g.a
-	per := int(4 / r.size)
+	per, top := narrowPer(r)
 	for j := 0; j < per; j++ {
 		b := g.p.Ops[r.comps[w*per+j]].B
 		dst := t
@@ -481,7 +501,7 @@ func (g *gen) narrowWord(r narrowRun, w int, y, t amd64.Y) {
 		case j == 0:
 			a.VPANDmem(y, y, g.splat32(uint32(1)<<(8*r.size)-1))
 			continue
-		case j == per-1:
+		case j == top:
 			a.VPSLLD(t, t, uint8(8*r.size*int32(j)))
 		default:
 			a.VPSHUFBmem(t, t, g.narrowFieldCtl(r.size, j, true))
@@ -497,6 +517,12 @@ func (g *gen) narrowStore(r narrowRun, masked bool) {
 	a := &g.a
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
 	switch r.words {
+	case 0:
+		// Words below 2^16 packed to 16 bits (VPACKUSDW: no saturation).
+		g.narrowWord(r, 0, y0, y1)
+		a.VEXTRACTI128(y1, y0, 1)
+		a.VPACKUSDW(y2, y0, y1)
+		a.VMOVDQUstoreX(r.lane(0, 0), y2)
 	case 1:
 		g.narrowWord(r, 0, y0, y1)
 		if masked {
