@@ -218,8 +218,8 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 			return narrowRun{}, false
 		}
 		r.stride = f.Stride
-		// Words of lanes V bytes apart, or one 16-byte access a lane.
-		if f.Stride != int64(v) && r.words != 4 {
+		// Lanes 2 bytes apart: no word is a lane's alone.
+		if f.Stride != int64(v) && r.words == 0 {
 			return narrowRun{}, false
 		}
 		// Stores of lanes that overlap would depend on the lanes' order.
@@ -306,7 +306,7 @@ func (g *gen) emitNarrowRun(pre int, r narrowRun) error {
 	store := o0.Code == lanes.Store
 	// Dense one-word stores under a Varying mask store the active lanes'
 	// words through it.
-	withMasked := store && r.words == 1 && !g.fullMask(o0.M) && o0.M != lanes.NoValue &&
+	withMasked := store && r.words == 1 && r.dense() && !g.fullMask(o0.M) && o0.M != lanes.NoValue &&
 		g.shape(o0.M) == lanes.Varying
 	g.ld(yOff, o0.A)
 	g.narrowCheck(ac, r, o0.M, store, withMasked, slow, masked)
@@ -395,11 +395,29 @@ func (r narrowRun) lane(l int, disp int32) amd64.Mem {
 	return amd64.MI(rBase, rOff, 1, int32(int64(l)*s)+disp)
 }
 
+// dense reports whether the chunk's lanes are V bytes apart.
+func (r narrowRun) dense() bool { return r.stride < 0 || r.stride == int64(r.bytes()) }
+
 // narrowLoad is the fast path of a run of loads: every lane's words into
 // word registers, each word's components to their Dst.
 func (g *gen) narrowLoad(r narrowRun) {
 	a := &g.a
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
+	if !r.dense() && r.words < 4 {
+		// One gather per word (lanes Stride apart, all in bounds).
+		var iota [8]uint32
+		for l := range iota {
+			iota[l] = uint32(int64(l) * r.stride)
+		}
+		a.LEAQ(rGather, r.lane(0, 0))
+		a.VMOVDQUload(y2, a.ConstYMM(iota))
+		for w := range r.words {
+			g.ones(y3)
+			a.VPGATHERDD(y0, amd64.VMem{Base: rGather, Index: y2, Scale: 1, Disp: int32(4 * w)}, y3)
+			g.narrowSplit(r, w, y0, y1)
+		}
+		return
+	}
 	switch r.words {
 	case 0:
 		// Two bytes a lane, zero-extended to words.
@@ -516,6 +534,36 @@ func (g *gen) narrowWord(r narrowRun, w int, y, t amd64.Y) {
 func (g *gen) narrowStore(r narrowRun, masked bool) {
 	a := &g.a
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
+	if !r.dense() && r.words < 4 {
+		// Lanes Stride apart: each lane's words stored from a general
+		// register (AVX2 has no scatter).
+		for w, y := range []amd64.Y{y0, y1}[:r.words] {
+			g.narrowWord(r, w, y, y2)
+		}
+		if r.words == 2 {
+			a.VPUNPCKLDQ(y2, y0, y1) // lanes 0 1 | 4 5, 8 bytes each
+			a.VPUNPCKHDQ(y3, y0, y1) // lanes 2 3 | 6 7
+			for q, l := range [4]int{0, 1, 2, 3} {
+				src := [4]amd64.Y{y2, y2, y3, y3}[q]
+				a.VPEXTRQ(rVal, src, uint8(l%2))
+				a.MOVQstore(r.lane(l, 0), rVal)
+			}
+			a.VEXTRACTI128(y2, y2, 1)
+			a.VEXTRACTI128(y3, y3, 1)
+			for q, l := range [4]int{4, 5, 6, 7} {
+				src := [4]amd64.Y{y2, y2, y3, y3}[q]
+				a.VPEXTRQ(rVal, src, uint8(l%2))
+				a.MOVQstore(r.lane(l, 0), rVal)
+			}
+			return
+		}
+		a.VEXTRACTI128(y1, y0, 1)
+		for l := range 8 {
+			a.VPEXTRD(rVal, [2]amd64.Y{y0, y1}[l/4], uint8(l%4))
+			a.MOVLstore(r.lane(l, 0), rVal)
+		}
+		return
+	}
 	switch r.words {
 	case 0:
 		// Words below 2^16 packed to 16 bits (VPACKUSDW: no saturation).
