@@ -304,10 +304,8 @@ func (g *gen) emitNarrowRun(pre int, r narrowRun) error {
 	}
 	slow, end, masked := a.NewLabel(), a.NewLabel(), a.NewLabel()
 	store := o0.Code == lanes.Store
-	// Dense one-word stores under a Varying mask store the active lanes'
-	// words through it.
-	withMasked := store && r.words == 1 && r.dense() && !g.fullMask(o0.M) && o0.M != lanes.NoValue &&
-		g.shape(o0.M) == lanes.Varying
+	// Stores under a Varying mask store the active lanes' bytes only.
+	withMasked := store && !g.fullMask(o0.M) && o0.M != lanes.NoValue && g.shape(o0.M) == lanes.Varying
 	g.ld(yOff, o0.A)
 	g.narrowCheck(ac, r, o0.M, store, withMasked, slow, masked)
 	if store {
@@ -529,56 +527,39 @@ func (g *gen) narrowWord(r narrowRun, w int, y, t amd64.Y) {
 }
 
 // narrowStore is the fast path of a run of stores: the components packed
-// into words, the words stored (through the mask in Y5 if masked: one
-// word a lane only).
+// into words, the words stored. masked: the mask's lanes are in RDX
+// (and the mask in Y5): dense one-word runs store through the mask
+// (VPMASKMOVD), the others store each active lane's bytes alone.
 func (g *gen) narrowStore(r narrowRun, masked bool) {
 	a := &g.a
 	const y0, y1, y2, y3, y4, y5 = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3, amd64.Y4, amd64.Y5
-	if !r.dense() && r.words < 4 {
-		// Lanes Stride apart: each lane's words stored from a general
-		// register (AVX2 has no scatter).
-		for w, y := range []amd64.Y{y0, y1}[:r.words] {
-			g.narrowWord(r, w, y, y2)
-		}
-		if r.words == 2 {
-			a.VPUNPCKLDQ(y2, y0, y1) // lanes 0 1 | 4 5, 8 bytes each
-			a.VPUNPCKHDQ(y3, y0, y1) // lanes 2 3 | 6 7
-			for q, l := range [4]int{0, 1, 2, 3} {
-				src := [4]amd64.Y{y2, y2, y3, y3}[q]
-				a.VPEXTRQ(rVal, src, uint8(l%2))
-				a.MOVQstore(r.lane(l, 0), rVal)
-			}
-			a.VEXTRACTI128(y2, y2, 1)
-			a.VEXTRACTI128(y3, y3, 1)
-			for q, l := range [4]int{4, 5, 6, 7} {
-				src := [4]amd64.Y{y2, y2, y3, y3}[q]
-				a.VPEXTRQ(rVal, src, uint8(l%2))
-				a.MOVQstore(r.lane(l, 0), rVal)
-			}
+	dense := r.dense() && !masked
+	// each emits lane l's store, skipped where the lane is not active.
+	each := func(l int, store func()) {
+		if !masked {
+			store()
 			return
 		}
-		a.VEXTRACTI128(y1, y0, 1)
-		for l := range 8 {
-			a.VPEXTRD(rVal, [2]amd64.Y{y0, y1}[l/4], uint8(l%4))
-			a.MOVLstore(r.lane(l, 0), rVal)
-		}
-		return
+		skip := a.NewLabel()
+		a.TESTLimm(rBits, 1<<l)
+		a.Jcc(amd64.CondE, skip)
+		store()
+		a.Bind(skip)
 	}
-	switch r.words {
-	case 0:
+	switch {
+	case r.words == 1 && r.dense() && masked:
+		g.narrowWord(r, 0, y0, y1)
+		a.VPMASKMOVDstore(r.lane(0, 0), yMask, y0)
+	case r.words == 0 && dense:
 		// Words below 2^16 packed to 16 bits (VPACKUSDW: no saturation).
 		g.narrowWord(r, 0, y0, y1)
 		a.VEXTRACTI128(y1, y0, 1)
 		a.VPACKUSDW(y2, y0, y1)
 		a.VMOVDQUstoreX(r.lane(0, 0), y2)
-	case 1:
+	case r.words == 1 && dense:
 		g.narrowWord(r, 0, y0, y1)
-		if masked {
-			a.VPMASKMOVDstore(r.lane(0, 0), yMask, y0)
-			return
-		}
 		a.VMOVDQUstore(r.lane(0, 0), y0)
-	case 2:
+	case r.words == 2 && dense:
 		g.narrowWord(r, 0, y0, y2)
 		g.narrowWord(r, 1, y1, y2)
 		a.VPUNPCKLDQ(y2, y0, y1) // lanes 0 1 | 4 5
@@ -587,7 +568,36 @@ func (g *gen) narrowStore(r narrowRun, masked bool) {
 		a.VPERM2I128(y1, y2, y3, 0x31)
 		a.VMOVDQUstore(r.lane(0, 0), y0)
 		a.VMOVDQUstore(r.lane(4, 0), y1)
-	case 4:
+	case r.words < 2:
+		// Each lane's 2 or 4 bytes from a general register (AVX2 has
+		// no scatter).
+		g.narrowWord(r, 0, y0, y1)
+		a.VEXTRACTI128(y1, y0, 1)
+		for l := range 8 {
+			each(l, func() {
+				a.VPEXTRD(rVal, [2]amd64.Y{y0, y1}[l/4], uint8(l%4))
+				if r.words == 0 {
+					a.MOVWstore(r.lane(l, 0), rVal)
+				} else {
+					a.MOVLstore(r.lane(l, 0), rVal)
+				}
+			})
+		}
+	case r.words == 2:
+		g.narrowWord(r, 0, y0, y2)
+		g.narrowWord(r, 1, y1, y2)
+		a.VPUNPCKLDQ(y2, y0, y1) // lanes 0 1 | 4 5, 8 bytes each
+		a.VPUNPCKHDQ(y3, y0, y1) // lanes 2 3 | 6 7
+		a.VEXTRACTI128(y0, y2, 1)
+		a.VEXTRACTI128(y1, y3, 1)
+		for l := range 8 {
+			each(l, func() {
+				a.VPEXTRQ(rVal, [4]amd64.Y{y2, y3, y0, y1}[l/2], uint8(l%2))
+				a.MOVQstore(r.lane(l, 0), rVal)
+			})
+		}
+	default:
+		// Four words a lane, 16 bytes a lane at any stride.
 		for w, y := range [4]amd64.Y{y0, y1, y2, y3} {
 			g.narrowWord(r, w, y, y4)
 		}
@@ -601,8 +611,8 @@ func (g *gen) narrowStore(r narrowRun, masked bool) {
 			} else {
 				a.VPUNPCKHQDQ(y2, src[0], src[1])
 			}
-			a.VMOVDQUstoreX(r.lane(q, 0), y2)
-			a.VEXTRACTI128store(r.lane(q+4, 0), y2, 1)
+			each(q, func() { a.VMOVDQUstoreX(r.lane(q, 0), y2) })
+			each(q+4, func() { a.VEXTRACTI128store(r.lane(q+4, 0), y2, 1) })
 		}
 	}
 }
