@@ -402,3 +402,58 @@ func TestNarrowWrap(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNarrowVectorMix times ../shared/kernels/vector_mix.cl (a
+// short2 store among float8 and int4 accesses) over 65536 items in
+// groups of 64, one by one and with the fast path (CPU time per item).
+func BenchmarkNarrowVectorMix(b *testing.B) {
+	const src = `typedef struct { float4 scale; int shift; } params_t;
+float8 blend(float8 a, float8 b, params_t p) {
+  float8 s = (float8)(p.scale, p.scale.wzyx);
+  return mix(a, b, clamp(s, 0.0f, 1.0f));
+}
+kernel void k(global const float *src, global const int4 *iv, global float8 *out, global short2 *packed) {
+  const int i = get_global_id(0);
+  float8 a = vload8(i, src);
+  float8 b = a.s76543210;
+  int4 v = iv[i];
+  params_t p = {convert_float4(v.yzwx) * 0.001f, v.x & 7};
+  float8 r = blend(a, b, p);
+  r.lo = select(r.lo, r.hi, isgreater(r.lo, r.hi));
+  out[i] = r;
+  int2 q = (v.xy >> p.shift) + v.zw;
+  packed[i] = convert_short2_sat(q * 100);
+}`
+	const n, local = 65536, 64
+	for _, off := range []bool{true, false} {
+		name := "narrow"
+		if off {
+			name = "one-by-one"
+		}
+		b.Run(name, func(b *testing.B) {
+			p := buildCL(b, src, local)
+			narrowOff = off
+			k, err := Compile(p)
+			narrowOff = false
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewSource(1))
+			mem := make([][]byte, len(p.Regions))
+			for r, rg := range p.Regions {
+				switch rg.Kind {
+				case lanes.RegionPush:
+					mem[r] = make([]byte, max(rg.Size, 64))
+				case lanes.RegionBuffer:
+					es := [4]int{32, 16, 32, 4}[rg.Binding]
+					m := make([]byte, n*es)
+					for w := 0; w+4 <= len(m); w += 4 {
+						binary.LittleEndian.PutUint32(m[w:], 0x3f000000+rng.Uint32()&0xffff)
+					}
+					mem[r] = m
+				}
+			}
+			benchGroups2D(b, k, mem, [3]uint32{n / local, 1, 1}, n)
+		})
+	}
+}
