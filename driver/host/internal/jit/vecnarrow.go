@@ -53,8 +53,9 @@ type narrowInfo struct {
 // narrowRun is a run of component accesses from op run to op end-1:
 // comps are its accesses, component k the k-th, with size bytes a
 // component and words 4-byte words a lane; the ops between them are Add
-// and Index ops that only the run reads (the offsets of a vector's later
-// words: an 8-byte vector is two 4-byte ones to the compiler). stride is
+// and Index ops that no op before them reads (the offsets of a vector's
+// later words: an 8-byte vector is two 4-byte ones to the compiler;
+// vloadn's components' offsets). stride is
 // the lane stride from the offset's form, or -1 where it has none (the
 // fast path then checks at run time that the lanes are dense).
 type narrowRun struct {
@@ -63,6 +64,14 @@ type narrowRun struct {
 	size     int32
 	words    int
 	stride   int64
+	// outside: some op between the accesses has a reader after the run
+	// (vstoren at a vloadn's offsets): the fast path computes them too,
+	// and the run has no prefix.
+	outside bool
+	// below31: a component's offset is Index(a, Add(x, k), imm), which
+	// equals the first one's + k*imm only where x + k does not wrap;
+	// the fast path needs every offset below 2^31 - 16 (narrowOffset).
+	below31 bool
 }
 
 // bytes is the vector's size in a lane.
@@ -101,7 +110,7 @@ func (g *gen) narrowRunFrom(i int) (narrowRun, bool) {
 				fast[ops[n].B] = true
 			}
 			p := k
-			for p > 0 {
+			for p > 0 && !r.outside {
 				o := &ops[p-1]
 				if o.Code != lanes.Add && o.Code != lanes.Index || o.Dst == lanes.NoValue ||
 					def[o.Dst] != int32(p-1) || fast[o.Dst] || !g.cacheSafe(o) || g.group.def[p-1] ||
@@ -153,13 +162,14 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 		g.p.Regions[rg].Kind != lanes.RegionBuffer && g.p.Regions[rg].Kind != lanes.RegionWorkgroup {
 		return narrowRun{}, false
 	}
-	root, c0 := g.narrowOffset(o0.A)
+	root, c0, wraps := g.narrowOffset(o0.A, s)
 	comps := []int{i}
 	for j := i + 1; j < len(ops) && int32(len(comps))*s < 16; j++ {
 		o := &ops[j]
 		if o.Code == o0.Code && o.Imm == o0.Imm && o.Imm2 == o0.Imm2 && o.M == o0.M && o.Kind.Bytes() == 4 {
-			if rk, ck := g.narrowOffset(o.A); rk == root && ck-c0 == int64(len(comps))*int64(s) {
+			if rk, ck, w := g.narrowOffset(o.A, s); rk == root && ck-c0 == int64(len(comps))*int64(s) {
 				comps = append(comps, j)
+				wraps = wraps || w
 				continue
 			}
 		}
@@ -181,7 +191,7 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 		return narrowRun{}, false
 	}
 	comps = comps[:v/s]
-	r := narrowRun{run: i, end: comps[len(comps)-1] + 1, comps: comps, size: s, words: int(v / 4), stride: -1}
+	r := narrowRun{run: i, end: comps[len(comps)-1] + 1, comps: comps, size: s, words: int(v / 4), stride: -1, below31: wraps}
 	// The fast path reads A0, M and the stored values; the ops between
 	// the accesses must compute none of them and be read only within the
 	// run.
@@ -204,9 +214,10 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 			return narrowRun{}, false
 		}
 		for _, rd := range g.narrowReaders()[o.Dst] {
-			if int(rd) <= k || int(rd) >= r.end {
+			if int(rd) <= k {
 				return narrowRun{}, false
 			}
+			r.outside = r.outside || int(rd) >= r.end
 		}
 	}
 	ac, err := g.access(o0)
@@ -253,15 +264,31 @@ func (g *gen) narrowReaders() [][]int32 {
 	return g.vecnarrow.readers
 }
 
-// narrowOffset is offset v as root + c: v is root, or an Index(x,
-// constant, Imm) of an Index ... of root (a vector's component, a
-// struct's member, an array's element), each step's constant small and
-// not negative, so that v is root + c exactly wherever v is in bounds
-// (Index is exact, or poison outside [0, 2^32-2]; a poison step makes
-// every later one poison).
-func (g *gen) narrowOffset(v lanes.Value) (lanes.Value, int64) {
+// narrowRoot names the value component offsets count from: an
+// Index(a, x, imm) of a varying x (the offset a + x*imm) or, where none
+// is found, the offset value itself (x NoValue).
+type narrowRoot struct {
+	a, x lanes.Value
+	imm  int64
+}
+
+// narrowOffset is offset v as root + c: v is a chain of Index(y,
+// constant, Imm) ops (a vector's component, a struct's member, an array's
+// element) from Index(a, x, imm) or, for elements of the access's size,
+// from Index(a, Add(x, k), size) with a constant k (vloadn's and
+// vstoren's components: viaAdd; an Add of a larger stride is another
+// vector, in[i + 1] beside in[i], which stays a run of its own), each
+// constant small and not negative. Index is exact where its result is in bounds
+// (else poison, which stays poison), so v is root + c exactly wherever v
+// is in bounds, except that x + k wraps where x is within k of 2^31: the
+// fast path of a run with such a component checks its offsets below
+// 2^31 - 16, which rules that out.
+func (g *gen) narrowOffset(v lanes.Value, size int32) (root narrowRoot, c int64, viaAdd bool) {
 	def := g.vecDefs()
-	c := int64(0)
+	small := func(u lanes.Value) (uint64, bool) {
+		b := g.p.Values[u]
+		return b.Bits, u != lanes.NoValue && b.Const && b.Bits < 1<<16
+	}
 	for range 4 {
 		if v == lanes.NoValue || def[v] < 0 {
 			break
@@ -270,14 +297,25 @@ func (g *gen) narrowOffset(v lanes.Value) (lanes.Value, int64) {
 		if x.Code != lanes.Index || x.B == lanes.NoValue || x.Imm < 0 || x.Imm >= 1<<16 {
 			break
 		}
-		b := g.p.Values[x.B]
-		if !b.Const || b.Bits >= 1<<16 {
-			break
+		if k, ok := small(x.B); ok {
+			c += int64(k) * x.Imm
+			v = x.A
+			continue
 		}
-		c += int64(b.Bits) * x.Imm
-		v = x.A
+		root = narrowRoot{a: x.A, x: x.B, imm: x.Imm}
+		if d := def[x.B]; d >= 0 && x.Imm == int64(size) {
+			if ad := &g.p.Ops[d]; ad.Code == lanes.Add && ad.Kind == x.Kind {
+				for _, p := range [2][2]lanes.Value{{ad.A, ad.B}, {ad.B, ad.A}} {
+					if k, ok := small(p[1]); ok {
+						root.x = p[0]
+						return root, c + int64(k)*x.Imm, true
+					}
+				}
+			}
+		}
+		return root, c, false
 	}
-	return v, c
+	return narrowRoot{a: v, x: lanes.NoValue}, c, false
 }
 
 // emitNarrowRun compiles ops pre..r.end-1 (run r, its prefix before it):
@@ -306,6 +344,17 @@ func (g *gen) emitNarrowRun(pre int, r narrowRun) error {
 	store := o0.Code == lanes.Store
 	// Stores under a Varying mask store the active lanes' bytes only.
 	withMasked := store && !g.fullMask(o0.M) && o0.M != lanes.NoValue && g.shape(o0.M) == lanes.Varying
+	if r.outside {
+		// The ops between the accesses, which later ops read too.
+		for k := r.run; k < r.end; k++ {
+			if ops[k].Code != o0.Code {
+				g.op = k
+				if err := g.emit(&ops[k]); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	g.ld(yOff, o0.A)
 	g.narrowCheck(ac, r, o0.M, store, withMasked, slow, masked)
 	if store {
@@ -369,6 +418,10 @@ func (g *gen) narrowCheck(ac access, r narrowRun, m lanes.Value, store, withMask
 	// Offsets are 32-bit, zero-extended: last + V - 1 < len in 64 bits
 	// (len: the count of in-bounds 1-byte offsets).
 	a.LEAQ(rVal, amd64.M(rVal, v-1))
+	if r.below31 {
+		a.CMPQimm(rVal, 1<<31-16)
+		a.Jcc(amd64.CondAE, slow)
+	}
 	e := g.regionEntry(ac.r)
 	a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN))
 	a.CMPQ(rVal, rGather)

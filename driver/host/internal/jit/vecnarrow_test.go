@@ -26,8 +26,11 @@ import (
 // VPMASKMOVD; uchar8, ushort8: the active lanes' stores), offsets with
 // no form (indices read from a buffer: checked per chunk at run time), a
 // Workgroup uchar4 tile, a uchar4 of components of two vectors (no load
-// run: offsets of different roots), a uchar8 read and written in place,
-// and a uchar3 (no run).
+// run: offsets of different roots), uchar4 neighbours in[i] and in[i+1]
+// (two runs of 4 bytes, not one of 8 at a lane stride of 4), vload16
+// and vstore16 of uchar, vload4 and vstore4 of ushort (the stores at the
+// loads' offsets, computed between the loads), vstore2 of uchar under a
+// mask, a uchar8 read and written in place, and a uchar3 (no run).
 var narrowKernels = []struct {
 	name  string
 	runs  int
@@ -117,6 +120,27 @@ var narrowKernels = []struct {
 		px p = in[i];
 		out[i].c = p.c.wzyx * (ushort)(i + 1);
 		out[i].f[1] = p.f[0];
+	}`},
+	{"neighbours", 3, map[int]int{0: 4, 1: 8}, -1, `kernel void k(global uchar4 *out, global const uchar4 *in) {
+		int i = get_global_id(0);
+		out[i] = in[i] + in[i + 1];
+	}`},
+	{"vload16", 2, map[int]int{0: 16, 1: 16}, -1, `kernel void k(global uchar *out, global const uchar *in) {
+		int i = get_global_id(0);
+		uchar16 v = vload16(i, in);
+		vstore16(v.sfedcba9876543210 + (uchar)i, i, out);
+	}`},
+	{"vload4", 2, map[int]int{0: 8, 1: 8}, -1, `kernel void k(global ushort *out, global const ushort *in) {
+		int i = get_global_id(0);
+		ushort4 v = vload4(i, in);
+		vstore4(v.wzyx, i, out);
+	}`},
+	{"vstore2", 2, map[int]int{0: 2, 1: 4}, -1, `kernel void k(global uchar *out, global const uint *in) {
+		int i = get_global_id(0);
+		uint v = in[i];
+		if (v & 1)
+			vstore2((uchar2)(v >> 8, v >> 3), i, out);
+		vstore2((uchar2)(v, v >> 24), i ^ 3, out);
 	}`},
 	{"masked", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global uchar4 *out, global const uchar4 *in) {
 		int i = get_global_id(0);
@@ -228,7 +252,7 @@ func TestNarrowRuns(t *testing.T) {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
 				_, shortened := kc.sizes[2-variant] // variant 1: binding 1; 2: binding 0
-				if (variant == 1 || variant == 2) && shortened && gt == nil && kc.name != "masked" && kc.name != "masked8" && kc.name != "masked16" && kc.name != "char2" && kc.name != "struct" && kc.name != "struct8" && kc.name != "roots" &&
+				if (variant == 1 || variant == 2) && shortened && gt == nil && kc.name != "masked" && kc.name != "masked8" && kc.name != "masked16" && kc.name != "char2" && kc.name != "struct" && kc.name != "struct8" && kc.name != "roots" && kc.name != "neighbours" &&
 					!(kc.name == "uchar3" && variant == 2) { // padding: never read
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
@@ -301,32 +325,43 @@ func BenchmarkNarrow(b *testing.B) {
 	}
 }
 
-// TestNarrowCorpus: testdata/kernels/vector/narrow_runs.cl (checked
-// against PoCL by the corpus) takes the fast path at every one of its 20
-// vector accesses: 16 of one word a lane (one at offsets with no form),
-// one of two and three of four.
+// TestNarrowCorpus: testdata/kernels/vector's narrow_runs.cl and
+// narrow_vload.cl (checked against PoCL by the corpus) take the fast
+// path at every vector access: narrow_runs' 20 (15 dense of 4 bytes, 1
+// of 4 bytes without a form, 1 of 8 bytes, 3 of 16), narrow_vload's 5
+// (vload16/vstore16, vload4/vstore4 of ushort, a uchar vstore2).
 func TestNarrowCorpus(t *testing.T) {
-	b, err := os.ReadFile("../../../../testdata/kernels/vector/narrow_runs.cl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := strings.Replace(string(b), "kernel void narrow_runs", "kernel void k", 1)
-	p := buildCL2(t, src, [3]int{16, 4, 1})
-	g, _, err := generate(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	words := map[[2]int]int{}
-	for _, r := range g.vecnarrow.at {
-		form := 1
-		if r.stride < 0 {
-			form = 0
+	for _, c := range []struct {
+		name  string
+		local [3]int
+		want  map[[2]int]int // by words and whether the offset has a form
+	}{
+		{"narrow_runs", [3]int{16, 4, 1}, map[[2]int]int{{1, 1}: 15, {1, 0}: 1, {2, 1}: 1, {4, 1}: 3}},
+		{"narrow_vload", [3]int{64, 1, 1}, map[[2]int]int{{4, 1}: 2, {2, 1}: 2, {0, 1}: 1}},
+	} {
+		b, err := os.ReadFile("../../../../testdata/kernels/vector/" + c.name + ".cl")
+		if err != nil {
+			t.Fatal(err)
 		}
-		words[[2]int{r.words, form}]++
-	}
-	want := map[[2]int]int{{1, 1}: 15, {1, 0}: 1, {2, 1}: 1, {4, 1}: 3}
-	if g.vecnarrow.runs != 20 || !maps.Equal(words, want) {
-		t.Errorf("%d runs, by words and form %v, want 20, %v", g.vecnarrow.runs, words, want)
+		src := strings.Replace(string(b), "kernel void "+c.name, "kernel void k", 1)
+		p := buildCL2(t, src, c.local)
+		g, _, err := generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words := map[[2]int]int{}
+		n := 0
+		for _, r := range g.vecnarrow.at {
+			form := 1
+			if r.stride < 0 {
+				form = 0
+			}
+			words[[2]int{r.words, form}]++
+			n++
+		}
+		if g.vecnarrow.runs != n || !maps.Equal(words, c.want) {
+			t.Errorf("%s: %d runs, by words and form %v, want %v", c.name, g.vecnarrow.runs, words, c.want)
+		}
 	}
 }
 
