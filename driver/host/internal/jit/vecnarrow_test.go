@@ -272,9 +272,14 @@ func TestNarrowRuns(t *testing.T) {
 // narrowBench are 2D kernels of 16x16 groups over a w x h image of
 // 4-byte pixels (transposeSetup's buffers: in, out, then w and h):
 // /work/wt/realk's sobel_u4, an RGBA to gray conversion, a uchar4 blend
-// of two neighbours and a ushort2 swap.
-var narrowBench = []struct{ name, src string }{
-	{"sobel_u4", `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
+// of two neighbours, a ushort2 swap, and a byte stream through vload16
+// and vstore16 (16-byte items, a quarter as many).
+var narrowBench = []struct {
+	name string
+	div  int // items per pixel row: w/div (16-byte items)
+	src  string
+}{
+	{"sobel_u4", 1, `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
   int x = get_global_id(0), y = get_global_id(1);
   if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1) { out[y*w+x] = (uchar4)(0); return; }
   float4 gx = -convert_float4(in[(y-1)*w+x-1]) + convert_float4(in[(y-1)*w+x+1])
@@ -284,18 +289,23 @@ var narrowBench = []struct{ name, src string }{
               +convert_float4(in[(y+1)*w+x-1]) + 2.0f*convert_float4(in[(y+1)*w+x]) + convert_float4(in[(y+1)*w+x+1]);
   out[y*w+x] = convert_uchar4_sat(sqrt(gx*gx + gy*gy) / 2.0f);
 }`},
-	{"gray", `kernel void k(global const uchar4 *in, global uchar *out, const int w, const int h) {
+	{"gray", 1, `kernel void k(global const uchar4 *in, global uchar *out, const int w, const int h) {
   int i = get_global_id(1) * w + get_global_id(0);
   float4 p = convert_float4(in[i]);
   out[i] = convert_uchar_sat(0.299f * p.x + 0.587f * p.y + 0.114f * p.z);
 }`},
-	{"blend", `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
+	{"blend", 1, `kernel void k(global const uchar4 *in, global uchar4 *out, const int w, const int h) {
   int i = get_global_id(1) * w + get_global_id(0);
   out[i] = rhadd(in[i], in[i ^ 1]);
 }`},
-	{"ushort2", `kernel void k(global const ushort2 *in, global ushort2 *out, const int w, const int h) {
+	{"ushort2", 1, `kernel void k(global const ushort2 *in, global ushort2 *out, const int w, const int h) {
   int i = get_global_id(1) * w + get_global_id(0);
   out[i] = in[i].yx + (ushort2)(1, 2);
+}`},
+	{"vload16", 4, `kernel void k(global const uchar *in, global uchar *out, const int w, const int h) {
+  int i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+  uchar16 v = vload16(i, in);
+  vstore16(v ^ rotate(v.s123456789abcdef0, (uchar16)(3)), i, out);
 }`},
 }
 
@@ -319,7 +329,7 @@ func BenchmarkNarrow(b *testing.B) {
 					b.Fatal(err)
 				}
 				mem := transposeSetup(p, n, n, randv2.New(randv2.NewPCG(1, 1)))
-				benchGroups2D(b, k, mem, [3]uint32{n / 16, n / 16, 1}, n*n)
+				benchGroups2D(b, k, mem, [3]uint32{uint32(n / 16 / kc.div), n / 16, 1}, n*n/kc.div)
 			})
 		}
 	}
