@@ -82,8 +82,8 @@ func (r narrowRun) bytes() int32 {
 	return int32(4 * r.words)
 }
 
-// narrowOff turns the fast path off (benchmarks compare it with the ops
-// one by one).
+// narrowOff turns the fast path and narrowBelow31 off (benchmarks
+// compare them with the code before them).
 var narrowOff bool
 
 // narrowRunFrom reports the run whose prefix starts at op i, finding the
@@ -668,4 +668,33 @@ func (g *gen) narrowStore(r narrowRun, masked bool) {
 			each(q+4, func() { a.VEXTRACTI128store(r.lane(q+4, 0), y2, 1) })
 		}
 	}
+}
+
+// narrowBelow31 reports whether I32 value v is below 2^31 in every lane
+// where it is defined: the result of a 1- or 2-byte Load (zero-extended),
+// a Zext of fewer than 32 bits, an And with a constant below 2^31. UToF
+// of such a value (pixels converted to float) is then VCVTDQ2PS alone
+// (ops32.go) instead of two halves' conversions.
+func (g *gen) narrowBelow31(v lanes.Value) bool {
+	if narrowOff || v == lanes.NoValue || g.kind(v) != lanes.I32 {
+		return false
+	}
+	d := g.vecDefs()[v]
+	if d < 0 {
+		return false
+	}
+	o := &g.p.Ops[d]
+	switch o.Code {
+	case lanes.Load:
+		return o.Imm2 == 1 || o.Imm2 == 2
+	case lanes.Zext:
+		return o.Imm < 32
+	case lanes.And:
+		for _, c := range [2]lanes.Value{o.A, o.B} {
+			if c != lanes.NoValue && g.p.Values[c].Const && uint32(g.p.Values[c].Bits) < 1<<31 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -51,7 +51,10 @@ var narrowKernels = []struct {
 	{"ushort2", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global ushort2 *out, global const ushort2 *in) {
 		int i = get_global_id(0);
 		ushort2 v = in[i];
-		out[i] = v.yx * (ushort)7 + (ushort2)((ushort)i, (ushort)(v.x >> 3));
+		uint u = (uint)i * 2654435761u;
+		out[i] = v.yx * (ushort)7 + (ushort2)((ushort)i, (ushort)(v.x >> 3)) +
+			convert_ushort2_sat(convert_float2(v) * 0.75f + convert_float(u & 0x7fffffffu) * 1e-6f +
+			convert_float(u & 0xfffffff0u) * 1e-7f);
 	}`},
 	{"short2", 2, map[int]int{0: 4, 1: 4}, -1, `kernel void k(global int2 *out, global const short2 *in, global short2 *o2) {
 		int i = get_global_id(0);
