@@ -220,6 +220,16 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 			r.outside = r.outside || int(rd) >= r.end
 		}
 	}
+	if r.outside {
+		// The fast path computes the ops between the accesses before it
+		// reads A0, whose slot one of their results may share once the
+		// first access has read it (slots are shared by liveness).
+		for k := r.run; k < r.end; k++ {
+			if o := &ops[k]; o.Code != o0.Code && g.slotsOverlap(o.Dst, o0.A) {
+				return narrowRun{}, false
+			}
+		}
+	}
 	ac, err := g.access(o0)
 	if err != nil {
 		return narrowRun{}, false
