@@ -6,14 +6,15 @@ import (
 )
 
 // Vectors of 1- and 2-byte components (uchar4 and char4 pixels, ushort2,
-// short2, uchar8, ushort4, uchar16, ushort8). The lane program scalarizes
-// such a load or store into one 1- or 2-byte Load or Store per component,
+// short2, half2, uchar8, ushort4, half4, uchar16, short8, uchar2, and
+// vloadn/vstoren of uchar and ushort). The lane program scalarizes such
+// a load or store into one 1- or 2-byte Load or Store per component,
 // component k at Index(A, k*size) of the first one's offset A (a vector
-// type's leaves, lanes.Build), each a byte gather or eight byte stores.
-// A lane's vector is V = 2, 4, 8 or 16 bytes: W = V/4 words. Where the
-// chunk's lanes lie V bytes apart (dense: a uchar4 array read at
-// consecutive indices), or, for 16-byte vectors, at any stride of the
-// offset's affine form, the run is instead one access per word:
+// type's leaves, lanes.Build) or at Index(a, Add(x, k), size) (vloadn),
+// each a byte gather or eight byte stores. A lane's vector is V = 2, 4,
+// 8 or 16 bytes: W = V/4 words. Where the chunk's lanes lie V bytes
+// apart (dense: a uchar4 array read at consecutive indices), the run is
+// instead one access per word:
 //
 //   - V = 2 (uchar2, char2): one 16-byte load zero-extended to words
 //     (VPMOVZXWD); stores pack the words to 16 bits (VPACKUSDW).
@@ -27,17 +28,21 @@ import (
 //     VPERM2I128).
 //   - V = 16: one 16-byte load per lane, two lanes a register, and a 4x8
 //     transpose into four word registers (as vecgroup.go does for float4);
-//     stores the reverse, 16 bytes per lane.
+//     stores the reverse, 16 bytes per lane, at any lane stride.
+//
+// 4- and 8-byte vectors at another lane stride (struct members) take one
+// gather per word, or each lane's words stored from a general register.
 //
 // The fast path is taken where the offset's affine form (lanes.Forms)
 // gives the lane stride statically, checked as vecgroup.go checks it
 // (lane 7 is lane 0 + 7*Stride, the last lane's last byte in bounds), and
 // where the offset has no form, with a check at run time that every
-// lane's offset is lane 0's + l*V (and the last byte in bounds). Stores
-// need every lane active, except V = 4 dense stores under a Varying mask:
-// each lane's word is its own, so VPMASKMOVD stores the active lanes'
-// words only (never a read-modify-write of bytes other work-items may
-// write). Anything else runs the ops one by one and traps there; the Go
+// lane's offset is lane 0's + l*V (and the last byte in bounds). Loads
+// read every lane (all checked in bounds). Stores with some lane of a
+// Varying mask inactive store the active lanes' bytes only: dense 4-byte
+// vectors through VPMASKMOVD (each lane's word is its own), the others
+// lane by lane; never a read-modify-write of bytes other work-items may
+// write. Anything else runs the ops one by one and traps there; the Go
 // executor always runs them one by one, so this is checked against it.
 //
 // Only Y0-Y5 are used; the register cache is left as it was.
@@ -55,9 +60,9 @@ type narrowInfo struct {
 // component and words 4-byte words a lane; the ops between them are Add
 // and Index ops that no op before them reads (the offsets of a vector's
 // later words: an 8-byte vector is two 4-byte ones to the compiler;
-// vloadn's components' offsets). stride is
-// the lane stride from the offset's form, or -1 where it has none (the
-// fast path then checks at run time that the lanes are dense).
+// vloadn's components' offsets). stride is the lane stride from the
+// offset's form, or -1 where it has none (the fast path then checks at
+// run time that the lanes are dense).
 type narrowRun struct {
 	run, end int
 	comps    []int
@@ -288,16 +293,19 @@ type narrowRoot struct {
 // from Index(a, Add(x, k), size) with a constant k (vloadn's and
 // vstoren's components: viaAdd; an Add of a larger stride is another
 // vector, in[i + 1] beside in[i], which stays a run of its own), each
-// constant small and not negative. Index is exact where its result is in bounds
-// (else poison, which stays poison), so v is root + c exactly wherever v
-// is in bounds, except that x + k wraps where x is within k of 2^31: the
+// constant small and not negative. Index is exact where its result is in
+// bounds (else poison, which stays poison), so v is root + c exactly
+// wherever v is in bounds, except that x + k wraps where x is within k of 2^31: the
 // fast path of a run with such a component checks its offsets below
 // 2^31 - 16, which rules that out.
 func (g *gen) narrowOffset(v lanes.Value, size int32) (root narrowRoot, c int64, viaAdd bool) {
 	def := g.vecDefs()
 	small := func(u lanes.Value) (uint64, bool) {
+		if u == lanes.NoValue {
+			return 0, false
+		}
 		b := g.p.Values[u]
-		return b.Bits, u != lanes.NoValue && b.Const && b.Bits < 1<<16
+		return b.Bits, b.Const && b.Bits < 1<<16
 	}
 	for range 4 {
 		if v == lanes.NoValue || def[v] < 0 {
