@@ -214,16 +214,11 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			g.joins.dead = false
 			continue
 		}
-		if r, ok := g.narrowRunFrom(i); ok && !g.callsIn(i, r.end) {
-			// Vectors of 1- and 2-byte components (vecnarrow.go).
-			if err := g.emitNarrowRun(i, r); err != nil {
-				if e, ok := err.(errUnsupported); ok {
-					return nil, nil, unsupported(p, g.op, "%s", string(e))
-				}
+		if j, err := g.narrowAt(i); err != nil || j > i { // vectors of 1- and 2-byte components (vecnarrow.go)
+			if err != nil {
 				return nil, nil, err
 			}
-			i = r.end - 1
-			g.joins.dead = false
+			i, g.joins.dead = j-1, false
 			continue
 		}
 		if g.cmpJumpAt(i) {
