@@ -76,6 +76,7 @@ type gen struct {
 	kept            keptRunsInfo // keptruns.go
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	vecnarrow       narrowInfo   // vecnarrow.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
 	// counts them.
 	calls  []bool
@@ -225,6 +226,13 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 			}
 			i = j - 1
 			g.joins.dead = false
+			continue
+		}
+		if j, err := g.narrowAt(i); err != nil || j > i { // vectors of 1- and 2-byte components (vecnarrow.go)
+			if err != nil {
+				return nil, nil, err
+			}
+			i, g.joins.dead = j-1, false
 			continue
 		}
 		if g.cmpJumpAt(i) {

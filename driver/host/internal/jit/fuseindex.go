@@ -86,6 +86,7 @@ func (g *gen) analyzeFuse() {
 			inVec[n] = true
 		}
 	}
+	g.narrowMark(inVec) // vecnarrow.go
 	for i := range p.Ops {
 		o := &p.Ops[i]
 		if o.Code != lanes.Index || o.Kind != lanes.I32 || o.Dst == lanes.NoValue ||
@@ -108,7 +109,8 @@ func (g *gen) analyzeFuse() {
 		for n := i + 1; n < len(p.Ops) && n <= i+fuseWindow && ok; n++ {
 			r := &p.Ops[n]
 			if reads(r, o.Dst) {
-				ok = g.fusable(n, r, o.Dst)
+				// A run's fast path reads its offset from the slot.
+				ok = g.fusable(n, r, o.Dst) && !inVec[n]
 				found = append(found, n)
 				if len(found) == int(nReads[o.Dst]) {
 					break

@@ -121,6 +121,10 @@ func (g *gen) emit32(o *lanes.Op) error {
 	case lanes.SToF:
 		a.VCVTDQ2PS(x, x)
 	case lanes.UToF: // hi16*65536 + lo16, rounded once
+		if g.narrowBelow31(o.A) { // below 2^31: as signed (vecnarrow.go)
+			a.VCVTDQ2PS(x, x)
+			break
+		}
 		a.VPSRLD(y, x, 16)
 		a.VPANDmem(x, x, g.splat32(0xffff))
 		a.VCVTDQ2PS(y, y)
