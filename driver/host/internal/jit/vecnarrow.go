@@ -146,6 +146,9 @@ func (g *gen) narrowAt(i int) (int, error) {
 	if !ok || g.callsIn(i, r.end) {
 		return i, nil
 	}
+	// The run's code uses registers of the cache's first level as
+	// scratch, as vecgroup's does: the second level goes first (hicache.go).
+	g.hiFlush()
 	if err := g.emitNarrowRun(i, r); err != nil {
 		if e, ok := err.(errUnsupported); ok {
 			return i, unsupported(g.p, g.op, "%s", string(e))
