@@ -196,8 +196,15 @@ func hoisted(run func(*state)) func(*state) {
 	}
 }
 
-// prologue runs hoisted code for every lane; false if it faulted.
+// prologue runs hoisted code for every lane; false if it faulted. It
+// runs as a prologue, never as a redo: s.redo may still hold the last
+// group's (or, in a pooled state, the last dispatch's) fault, and with it
+// set the loops that read uniform operands as one slot read their whole
+// rows instead, whose other slots the prologues leave unfilled (uniform.go)
+// or a faulted group filled only under its partial masks: stale values.
+// The caller sets s.redo from the result.
 func (s *state) prologue(code []instr) (ok bool) {
+	s.redo = false
 	if len(code) == 0 {
 		return true
 	}
