@@ -40,10 +40,12 @@ import (
 //     size (syntax nodes, counting the bodies of the functions it calls
 //     and its own unrolled loops as copies) at most unrollBudget.
 //
-// `#pragma unroll`, `#pragma unroll N` and __attribute__((opencl_unroll_hint
-// [(N)])) before the loop raise the limits (to N trips, or
-// unrollHintMaxTrips, and unrollHintBudget); `#pragma nounroll`, `#pragma
-// unroll 1` and opencl_unroll_hint(1) keep the loop. Nested loops unroll
+// `#pragma unroll`, `#pragma unroll N`, clang's `#pragma clang loop
+// unroll(full)` and `unroll_count(N)`, and __attribute__((
+// opencl_unroll_hint[(N)])) before the loop raise the limits (to N trips,
+// or unrollHintMaxTrips, and unrollHintBudget); `#pragma nounroll`,
+// `#pragma unroll 1`, `#pragma clang loop unroll(disable)` and
+// opencl_unroll_hint(1) keep the loop. Nested loops unroll
 // inner first in effect: an outer loop's size counts its unrolled inner
 // loops as their copies, so an outer loop that would grow too large stays
 // a loop around unrolled inner ones. -cl-opt-disable (Options.Unroll
@@ -74,11 +76,28 @@ type unrollHint struct {
 }
 
 // parseUnrollPragma reads `#pragma unroll`, `#pragma unroll N`, `#pragma
-// unroll(N)` and `#pragma nounroll`; ok is false for any other pragma.
+// unroll(N)`, `#pragma nounroll` and clang's `#pragma clang loop
+// unroll(enable|full|disable)` and `unroll_count(N)`; ok is false for any
+// other pragma.
 func parseUnrollPragma(text string) (h unrollHint, ok bool) {
 	f := strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(text))
 	if len(f) == 0 {
 		return h, false
+	}
+	if len(f) >= 4 && f[0] == "clang" && f[1] == "loop" {
+		for i := 2; i+1 < len(f); i += 2 {
+			switch {
+			case f[i] == "unroll" && f[i+1] == "disable":
+				h, ok = unrollHint{set: true, count: 1}, true
+			case f[i] == "unroll" && (f[i+1] == "enable" || f[i+1] == "full"):
+				h, ok = unrollHint{set: true}, true
+			case f[i] == "unroll_count":
+				if n, err := strconv.ParseInt(f[i+1], 0, 64); err == nil && n > 0 {
+					h, ok = unrollHint{set: true, count: n}, true
+				}
+			}
+		}
+		return h, ok
 	}
 	switch f[0] {
 	case "nounroll":

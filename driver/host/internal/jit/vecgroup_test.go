@@ -21,6 +21,8 @@ import (
 // offsets have no form in the lane, and no run is taken). An int8 array
 // is two int4 loads (the compiler's layout) but one store of eight; the
 // struct's store is p and v in one run of eight at a lane stride of 48.
+// vload4loop's #pragma nounroll keeps its loop (the compiler unrolls
+// loops of four trips otherwise).
 var vecKernels = []struct {
 	name string
 	runs int
@@ -68,6 +70,7 @@ var vecKernels = []struct {
 	{"vload4loop", 1, `kernel void k(global float *out, global const float *in) {
 		int i = get_global_id(0);
 		float acc = 0.0f;
+		#pragma nounroll
 		for (int j = 0; j < 4; j++) {
 			float4 v = vload4(i * 4 + j, in);
 			acc += v.x * v.y - v.z * v.w;
