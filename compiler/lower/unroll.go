@@ -37,8 +37,9 @@ import (
 //   - the trip count, found by running the counter through its values at
 //     compile time in C's arithmetic (stopping at signed overflow, which
 //     is undefined), is at most unrollMaxTrips, and trips × the body's
-//     size (syntax nodes, counting the bodies of the functions it calls
-//     and its own unrolled loops as copies) at most unrollBudget.
+//     size (syntax nodes, a vector expression counting its components,
+//     the bodies of the functions it calls counted, and its own unrolled
+//     loops as copies; unrollsize.go) at most unrollBudget.
 //
 // `#pragma unroll`, `#pragma unroll N`, clang's `#pragma clang loop
 // unroll(full)` and `unroll_count(N)`, and __attribute__((

@@ -5,9 +5,10 @@ import (
 	"github.com/clgo/clgo/compiler/types"
 )
 
-// The size of code for unrolling's budget (unroll.go): syntax nodes, with
-// a call counting its callee's body (every call is inlined) and a loop
-// that unrolls counting as its copies. Sizes saturate at sizeCap, so that
+// The size of code for unrolling's budget (unroll.go): syntax nodes, a
+// vector expression counting its components, a call counting its callee's
+// body (every call is inlined) and a loop that unrolls counting as its
+// copies. Sizes saturate at sizeCap, so that
 // calls nesting exponentially cannot overflow the count.
 
 const sizeCap = int64(1) << 40
@@ -69,7 +70,7 @@ func (fs *fnState) nodeSize(n syntax.Node) int64 {
 	}
 	size := int64(0)
 	inspect(n, func(x syntax.Node) {
-		size = addSize(size, 1)
+		size = addSize(size, fs.nodeWeight(x))
 		if c, ok := x.(*syntax.CallExpr); ok {
 			if f := fs.info.Calls[c].Func; f != nil {
 				size = addSize(size, fs.funcSize(f))
@@ -77,6 +78,19 @@ func (fs *fnState) nodeSize(n syntax.Node) int64 {
 		}
 	})
 	return size
+}
+
+// nodeWeight is what one node counts: the components of a vector
+// expression's value, since each is an operation of its own on devices
+// without vector registers that wide (the host device runs a float16 add
+// as 16 lane operations), and 1 for anything else.
+func (fs *fnState) nodeWeight(x syntax.Node) int64 {
+	if e, ok := x.(syntax.Expr); ok {
+		if v, ok := types.Underlying(fs.info.Types[e].Type).(*types.Vector); ok {
+			return int64(v.Len)
+		}
+	}
+	return 1
 }
 
 // funcSize is the size of user function f's body, found once.
