@@ -7,6 +7,7 @@ import (
 
 	"github.com/clgo/clgo/compiler/syntax"
 	"github.com/clgo/clgo/compiler/types"
+	"github.com/clgo/clgo/spirv"
 )
 
 // Full unrolling of small for loops with a constant trip count.
@@ -339,6 +340,30 @@ func (fs *fnState) counterInit(init syntax.Stmt) (*types.Var, int64, bool) {
 		return nil, 0, false
 	}
 	return v, types.IntValue(types.ElemKind(v.Type), tv.Value.Int).Int, true
+}
+
+// boundConst returns the value of e when it names an integer variable
+// bound to a constant: an unrolled loop's counter in one of its copies, or
+// an immutable variable initialized with a constant.
+func (fs *fnState) boundConst(e syntax.Expr) (int64, bool) {
+	v := fs.identVar(e)
+	if v == nil {
+		return 0, false
+	}
+	bd := fs.vars[v]
+	k := types.ElemKind(v.Type)
+	if bd == nil || bd.val == nil || bd.val.id == 0 || !k.IsInteger() {
+		return 0, false
+	}
+	in := fs.b.Def(bd.val.id)
+	if in == nil || in.Op != spirv.OpConstant || len(in.Operands) == 0 {
+		return 0, false
+	}
+	x := uint64(in.Operands[0])
+	if len(in.Operands) > 1 {
+		x |= uint64(in.Operands[1]) << 32
+	}
+	return types.IntValue(k, int64(x)).Int, true
 }
 
 // identVar returns the variable e names (through parentheses), or nil.

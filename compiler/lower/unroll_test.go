@@ -292,3 +292,36 @@ func TestUnrollBarrier(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrollVectorSubscript checks that a vector subscripted by an
+// unrolled loop's counter reads and writes constant components: the
+// vectors stay values (no Function variable, dynamic extract or insert is
+// left), with the results worked out by hand.
+func TestUnrollVectorSubscript(t *testing.T) {
+	src := `kernel void k(global int *out) {
+	int4 v = (int4)(1, 2, 3, 4) * (out[60] + 1);
+	int s = 0;
+	for (int i = 0; i < 4; i++) s += v[i] * (i + 1);
+	int4 w = v;
+	for (int i = 0; i < 4; i++) w[i] = v[i] * 10 + i;
+	out[0] = s;
+	for (int i = 0; i < 4; i++) out[1 + i] = w[i];
+}`
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, res.Module, "vulkan1.1")
+	res.Module.Walk(func(in *spirv.Instruction) {
+		switch in.Op {
+		case spirv.OpVectorExtractDynamic, spirv.OpVectorInsertDynamic, spirv.OpLoopMerge:
+			t.Errorf("%v left in the module", in.Op)
+		case spirv.OpVariable:
+			if spirv.StorageClass(in.Operands[0]) == spirv.StorageClassFunction {
+				t.Errorf("Function variable %%%d left in the module", in.Result)
+			}
+		}
+	})
+	out := runHost[int32](t, src, "k", 1)
+	wantInts(t, out, 1*1+2*2+3*3+4*4, 10, 21, 32, 43)
+}
