@@ -120,6 +120,7 @@ func (o Options) lowerOptions() lower.Options {
 		Float64:                  o.Features.Float64,
 		BoundWorkgroup:           o.Features.BoundWorkgroupAccess,
 		LoopLimitCheck:           o.Features.LoopIterationLimit != 0,
+		Unroll:                   o.Optimize && !o.OptDisable,
 		RelaxedCompareExchange:   o.Features.RelaxedCompareExchange,
 		SerialWorkgroups:         o.Features.SerialWorkgroups,
 		FenceByAtomic:            o.Features.FenceByAtomic,

@@ -34,9 +34,9 @@ var optionTable = []*OptionInfo{
 		apply: flag(func(o *Options, on bool) { o.DenormsAreZero = on })},
 	{Name: "-cl-fp32-correctly-rounded-divide-sqrt", Status: Ignored, Help: "float x/y, 1/x and sqrt correctly rounded",
 		Why: "not honoured: float division and sqrt keep OpenCL's 2.5 and 3 ULP bounds", Example: "-cl-fp32-correctly-rounded-divide-sqrt"},
-	{Name: "-cl-opt-disable", Help: "skip clgo's SPIR-V optimizer (spirv/opt)", Example: "-cl-opt-disable",
+	{Name: "-cl-opt-disable", Help: "skip clgo's SPIR-V optimizer (spirv/opt) and loop unrolling", Example: "-cl-opt-disable",
 		apply: flag(func(o *Options, on bool) { o.OptDisable = on })},
-	{Name: "-O", Arg: Prefix, JoinedOnly: true, Meta: "LEVEL", Help: "optimization level: -O0 skips the SPIR-V optimizer; -O1, -O2 (default), -O3, -Os, -Oz run it", Example: "-O0",
+	{Name: "-O", Arg: Prefix, JoinedOnly: true, Meta: "LEVEL", Help: "optimization level: -O0 skips the SPIR-V optimizer and loop unrolling; -O1, -O2 (default), -O3, -Os, -Oz run it", Example: "-O0",
 		apply: func(o *Options, v string) error {
 			switch v {
 			case "0":

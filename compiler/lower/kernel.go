@@ -73,6 +73,13 @@ type fnState struct {
 	physBinding   uint32
 	// progAddr: the device addresses of the program-scope variables.
 	progAddr map[*types.Var]spirv.ID
+	// unroll: loop unrolling's plans (unroll.go); noUnroll keeps every
+	// loop (the math library's functions, whose precompiled form must not
+	// depend on it); pragmaHint: an unroll pragma waiting for the
+	// statement after it.
+	unroll     unrollState
+	noUnroll   bool
+	pragmaHint unrollHint
 }
 
 // binding is how a variable is reached: an immutable SSA value, a place

@@ -111,6 +111,7 @@ func (l *lowerer) lowerLibFunc(lb *lib.Library, fn *types.Func) *libFn {
 		lowerer: l, k: fn, fn: f, usedSet: map[spirv.ID]bool{},
 		pcProgBase: -1, pcSVM: -1,
 		vars: map[*types.Var]*binding{}, objs: map[*types.Var]*object{}, idTypes: map[spirv.ID]spirv.ID{}, frameRet: map[*frame]*types.Var{},
+		noUnroll: true,
 	}
 	fs.an = libAnalysis(lb, fn)
 	r := fs.inlineArgs(args, fn, fn.Sig.Result)

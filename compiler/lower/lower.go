@@ -54,6 +54,9 @@ type Options struct {
 	// that is not provably in range (boundlocal.go), for runtimes that
 	// promise kernels cannot reach outside their memory.
 	BoundWorkgroup bool
+	// Unroll fully unrolls small for loops with a constant trip count
+	// (unroll.go); compiler.Compile sets it unless -cl-opt-disable or -O0.
+	Unroll bool
 	// LoopLimitCheck makes kernels with loops report, through the printf
 	// buffer, a dispatch that the device's loop limiter may have cut
 	// short (looplimit.go).

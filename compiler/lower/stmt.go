@@ -97,6 +97,9 @@ func (fs *fnState) branchTo(target spirv.ID) {
 func (fs *fnState) stmt(s syntax.Stmt) {
 	fs.pos = s.Pos()
 	b := fs.b
+	// An unroll pragma applies to the statement right after it.
+	hint := fs.pragmaHint
+	fs.pragmaHint = unrollHint{}
 	switch s := s.(type) {
 	case *syntax.BlockStmt:
 		fs.stmts(s.Stmts)
@@ -108,7 +111,13 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 		}
 	case *syntax.ExprStmt:
 		fs.exprStmt(s.X)
-	case *syntax.EmptyStmt, *syntax.PragmaStmt, *syntax.LabelStmt:
+	case *syntax.PragmaStmt:
+		if h, ok := parseUnrollPragma(s.Pragma.Text); ok {
+			fs.pragmaHint = h
+		} else {
+			fs.pragmaHint = hint // other pragmas between it and its loop
+		}
+	case *syntax.EmptyStmt, *syntax.LabelStmt:
 	case *syntax.IfStmt:
 		c := fs.cond(s.Cond)
 		then, merge := b.NewID(), b.NewID()
@@ -136,6 +145,9 @@ func (fs *fnState) stmt(s syntax.Stmt) {
 	case *syntax.WhileStmt:
 		fs.loop(nil, s.Cond, nil, s.Body, false)
 	case *syntax.ForStmt:
+		if fs.unrollFor(s, hint) {
+			return
+		}
 		if s.Init != nil {
 			fs.stmt(s.Init)
 		}

@@ -22,7 +22,7 @@ func isVector(t types.Type) bool {
 // vecIndexValue lowers x.X[x.Index] where x.X is a vector rvalue.
 func (fs *fnState) vecIndexValue(x *syntax.IndexExpr, t types.Type) value {
 	v := fs.expr(x.X)
-	if c, ok := fs.constIndex(x.Index); ok {
+	if c, ok := fs.constIndex(x.Index, types.VecLen(v.t)); ok {
 		if c < 0 || c >= int64(types.VecLen(v.t)) {
 			return fs.undef(t)
 		}
@@ -34,7 +34,7 @@ func (fs *fnState) vecIndexValue(x *syntax.IndexExpr, t types.Type) value {
 
 // vecIndexPlace is the place of component x.Index of vector place p.
 func (fs *fnState) vecIndexPlace(p *place, x *syntax.IndexExpr, t types.Type) *place {
-	if c, ok := fs.constIndex(x.Index); ok {
+	if c, ok := fs.constIndex(x.Index, types.VecLen(p.t)); ok {
 		if c < 0 || c >= int64(types.VecLen(p.t)) {
 			// Undefined behaviour the checker warned about: a scratch
 			// place, so that the access touches no memory.
@@ -46,10 +46,16 @@ func (fs *fnState) vecIndexPlace(p *place, x *syntax.IndexExpr, t types.Type) *p
 	return fs.compDynPlace(p, i)
 }
 
-// constIndex returns the value of a constant subscript.
-func (fs *fnState) constIndex(e syntax.Expr) (int64, bool) {
+// constIndex returns the value of a constant subscript of a vector of n
+// components: a constant expression, or a variable bound to a constant
+// (an unrolled loop's counter, unroll.go) when that names a component (a
+// variable out of range is wrapped as a dynamic index is).
+func (fs *fnState) constIndex(e syntax.Expr, n int) (int64, bool) {
 	tv := fs.info.Types[e]
 	if tv.Value.Kind != types.IntConst {
+		if c, ok := fs.boundConst(e); ok && c >= 0 && c < int64(n) {
+			return c, true
+		}
 		return 0, false
 	}
 	if types.ElemKind(tv.Type).IsUnsigned() && tv.Value.Int < 0 {

@@ -86,6 +86,7 @@ kernel void early(global uint *a, uint n) {
 kernel void retloop(global uint *a, uint n) {
   uint c = 0;
   for (uint i = 0; i < n; i++) c++;
+  #pragma nounroll
   for (uint j = 0; j < 10; j++) { if (a[2 + (j & 1)] == 0) { a[0] = c; return; } }
   a[0] = 5;
 }

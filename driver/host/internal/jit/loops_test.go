@@ -36,7 +36,9 @@ func buildCL(t testing.TB, src string, local int) *lanes.Program {
 // chunk's lanes go round again), 64-bit carried values (two registers
 // each), ops inside the loop whose code uses the cache registers as
 // scratch (division, a general Index: scratch.go), a loop-carried value
-// written by a load, a barrier in a loop, and nested loops.
+// written by a load, a barrier in a loop, and nested loops. #pragma
+// nounroll keeps loops of a constant trip count loops (the compiler
+// unrolls them otherwise).
 var loopKernels = []struct{ name, src string }{
 	{"latch-run", `kernel void k(global int *out, global const int *in) {
 		int i = get_global_id(0);
@@ -64,6 +66,7 @@ var loopKernels = []struct{ name, src string }{
 	{"scratch-in-loop", `kernel void k(global int *out, global const int *in) {
 		int i = get_global_id(0);
 		int s = 0, q = in[i] | 1;
+		#pragma nounroll
 		for (int j = 0; j < 9; j++) {
 			s += (in[(i + j) & 31] + j) / q;
 			s ^= in[i] % (j + 2);
@@ -73,6 +76,7 @@ var loopKernels = []struct{ name, src string }{
 	{"load-carried", `kernel void k(global int *out, global const int *in) {
 		int i = get_global_id(0);
 		int p = i & 31, s = 0;
+		#pragma nounroll
 		for (int j = 0; j < 12; j++) {
 			p = in[p] & 31;
 			s += p * j;
@@ -94,6 +98,7 @@ var loopKernels = []struct{ name, src string }{
 	{"nested", `kernel void k(global float *out, global const int *in) {
 		int i = get_global_id(0);
 		float acc = 0.0f;
+		#pragma nounroll
 		for (int a = 0; a < 4; a++) {
 			float row = (float)in[(i + a) & 31];
 			for (int b = 0; b < (in[i] & 7); b++)

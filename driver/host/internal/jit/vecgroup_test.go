@@ -24,6 +24,8 @@ import (
 // In groups of 13 lanes (and where the offsets have no Form, the local
 // tile's t[(l + 1) % n]) the runs' strides are checked chunk by chunk
 // (runs13). A float3 is a run of three: 16 bytes read a lane.
+// vload4loop's #pragma nounroll keeps its loop (the compiler unrolls
+// loops of four trips otherwise).
 var vecKernels = []struct {
 	name   string
 	runs   int
@@ -72,6 +74,7 @@ var vecKernels = []struct {
 	{"vload4loop", 1, 1, `kernel void k(global float *out, global const float *in) {
 		int i = get_global_id(0);
 		float acc = 0.0f;
+		#pragma nounroll
 		for (int j = 0; j < 4; j++) {
 			float4 v = vload4(i * 4 + j, in);
 			acc += v.x * v.y - v.z * v.w;

@@ -6,16 +6,20 @@ import "testing"
 // kernel argument and a constant first used inside the loop (n / 16 in a
 // loop condition) is placed before the loop, and equal loop-invariant
 // ops in two inner loops (the row offset of a local array's row, read in
-// both) are one value; the results are as computed by hand.
+// both) are one value; the results are as computed by hand. #pragma
+// nounroll keeps the constant-trip loops loops.
 func TestHoistConstantsAndRepeats(t *testing.T) {
 	const src = `kernel void k(global int *out, global const int *n) {
 		local int a[64][4];
 		int l = get_local_id(0);
+		#pragma nounroll
 		for (int r = 0; r < 4; r++) a[l][r] = r * l;
 		barrier(CLK_LOCAL_MEM_FENCE);
 		int s = 0, m = n[0];
 		for (int t = 0; t < m / 16; t++) {
+			#pragma nounroll
 			for (int j = 0; j < 3; j++) s += a[l][j];
+			#pragma nounroll
 			for (int j = 1; j < 4; j++) s += a[l][j] * t;
 		}
 		out[get_global_id(0)] = s;
