@@ -176,7 +176,10 @@ func (g *gen) narrowRunAt(i int) (narrowRun, bool) {
 	ops := g.p.Ops
 	o0 := &ops[i]
 	s := int32(o0.Imm2)
-	if o0.Code != lanes.Load && o0.Code != lanes.Store || s != 1 && s != 2 || o0.Kind.Bytes() != 4 ||
+	// Stores of 2-byte components stay one by one for now: with them on,
+	// half8 sincos on the host (internal/ulp TestSample/host/sincos/half,
+	// widths 8 and 16) stored wrong values; the cause is not found yet.
+	if o0.Code != lanes.Load && o0.Code != lanes.Store || s != 1 && !(s == 2 && o0.Code == lanes.Load) || o0.Kind.Bytes() != 4 ||
 		o0.A == lanes.NoValue || g.shape(o0.A) != lanes.Varying {
 		return narrowRun{}, false
 	}

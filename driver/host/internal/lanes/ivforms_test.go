@@ -27,6 +27,7 @@ func TestFormsLoopCarried(t *testing.T) {
 		{"partialredef", `kernel void k(global const float *x, global float *y) {
 			int i = get_global_id(0), j = get_global_id(0);
 			float s = 0;
+			#pragma nounroll
 			for (int k = 0; k < 8; k++) {
 				if (x[j] > 0.5f) i += 64;
 				s += x[i] + x[j];
@@ -38,6 +39,7 @@ func TestFormsLoopCarried(t *testing.T) {
 		{"nested", `kernel void k(int n, global const float *x, global float *y) {
 			float s = 0;
 			for (int r = get_global_id(0); r < n; r += get_global_size(0))
+				#pragma nounroll
 				for (int c = 0; c < 4; c++)
 					s += x[r * 4 + c];
 			y[get_global_id(0)] = s;
@@ -47,6 +49,7 @@ func TestFormsLoopCarried(t *testing.T) {
 		{"bwl", `kernel void k(global const float4 *a, global float *b) {
 			int id = get_group_id(0) * get_local_size(0) * 8 + get_local_id(0);
 			float4 s = 0;
+			#pragma nounroll
 			for (int i = 0; i < 4; i++) { s += a[id]; id += get_local_size(0); s += a[id]; id += get_local_size(0); }
 			b[get_global_id(0)] = s.x + s.y + s.z + s.w;
 		}`, 64, "Load:u! Load:16! Load:16! Load:16! Load:16! Load:16! Load:16! Load:16! Load:16! Load:u! Store:4!"},
