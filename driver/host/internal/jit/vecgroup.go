@@ -329,15 +329,7 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 	if !v.static {
 		g.vec.checked++
 	}
-	g.caching, g.deferring = false, false
-	g.writeBack()
-	for k := pre; k < j; k++ {
-		g.opStart[k] = a.Len()
-		if d := ops[k].Dst; d != lanes.NoValue {
-			g.cache.drop(d)
-			g.cseForget(d)
-		}
-	}
+	g.startRunCode(pre, j)
 	ac, err := g.access(o0)
 	if err != nil {
 		return err
@@ -374,60 +366,8 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 	return nil
 }
 
-// vecCheck jumps to slow unless the chunk's offsets (yOff) are lane 0's
-// plus i*v.stride, lane 7's (its span bytes from its offset) in bounds,
-// and, for a store, every lane of mask m is active; a store with some
-// lane inactive goes to masked instead if withMasked, or to slow. A
-// static stride (the offset's Form) needs lane 7 compared only; else
-// every lane is compared with lane 0's broadcast plus a constant
-// vector of i*stride. It leaves the region's base in R8 and lane 0's
-// offset in RCX.
+// vecCheck is run v's chunkCheck: lane 7's span bytes from its offset in
+// bounds, counted in 4-byte offsets.
 func (g *gen) vecCheck(ac access, v vecRun, m lanes.Value, store, withMasked bool, slow, masked amd64.Label) {
-	a := &g.a
-	testMask := store && !g.fullMask(m)
-	if testMask {
-		g.mask(yMask, m)
-		a.VMOVMSKPS(rBits, yMask)
-	}
-	a.VMOVDtoR(rOff, yOff)
-	s := int32(v.stride)
-	const t = amd64.Y2
-	if v.static {
-		a.VEXTRACTI128(t, yOff, 1)
-		a.VPEXTRD(rVal, t, 3)
-		a.LEAQ(rGather, amd64.M(rOff, 7*s))
-		a.CMPQ(rGather, rVal)
-		a.Jcc(amd64.CondNE, slow)
-	} else {
-		var iota [8]uint32
-		for l := range iota {
-			iota[l] = uint32(l) * uint32(s)
-		}
-		a.VPBROADCASTD(t, yOff)
-		a.VPADDDmem(t, t, a.ConstYMM(iota))
-		a.VPCMPEQD(t, t, yOff)
-		a.VMOVMSKPS(rVal, t)
-		a.CMPLimm(rVal, 0xff)
-		a.Jcc(amd64.CondNE, slow)
-		// Equal in 32 bits; lane 7's true offset, which the bound
-		// below rejects where it is 2^32 or more (a wrap).
-		a.LEAQ(rVal, amd64.M(rOff, 7*s))
-	}
-	// Offsets are 32-bit, zero-extended: the 64-bit sum does not wrap.
-	// last + span <= len, i.e. last + span - 4 < the count of in-bounds
-	// 4-byte offsets.
-	a.LEAQ(rVal, amd64.M(rVal, v.span-4))
-	e := g.regionEntry(ac.r)
-	a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN+4*sizeLog(4)))
-	a.CMPQ(rVal, rGather)
-	a.Jcc(amd64.CondAE, slow)
-	a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
-	if testMask {
-		a.CMPLimm(rBits, 0xff)
-		if withMasked {
-			a.Jcc(amd64.CondNE, masked)
-		} else {
-			a.Jcc(amd64.CondNE, slow)
-		}
-	}
+	g.chunkCheck(ac, chunkSpan{stride: int32(v.stride), static: v.static, span: v.span, size: 4}, m, store, withMasked, slow, masked)
 }

@@ -16,15 +16,7 @@ func (g *gen) emitNarrowRun(pre int, r narrowRun) error {
 	o0 := &ops[r.run]
 	g.vecnarrow.runs++
 	g.vecnarrow.pre += r.run - pre
-	g.caching, g.deferring = false, false
-	g.writeBack()
-	for k := pre; k < r.end; k++ {
-		g.opStart[k] = a.Len()
-		if d := ops[k].Dst; d != lanes.NoValue {
-			g.cache.drop(d)
-			g.cseForget(d)
-		}
-	}
+	g.startRunCode(pre, r.end)
 	ac, err := g.access(o0)
 	if err != nil {
 		return err
@@ -69,61 +61,14 @@ func (g *gen) emitNarrowRun(pre int, r narrowRun) error {
 	return nil
 }
 
-// narrowCheck jumps to slow unless the chunk's offsets (yOff) are lane
-// 0's plus l*stride (the form's, checked at lane 7; with no form, every
-// lane checked against l*V) and the last lane's last byte is in bounds,
-// and, for a store, every lane of mask m is active (else it goes to
-// masked if withMasked, leaving the mask in Y5). It leaves the region's
-// base in R8 and lane 0's offset in RCX.
+// narrowCheck is run r's chunkCheck: with no form, lanes V bytes apart;
+// the last lane's last byte in bounds, counted in 1-byte offsets.
 func (g *gen) narrowCheck(ac access, r narrowRun, m lanes.Value, store, withMasked bool, slow, masked amd64.Label) {
-	a := &g.a
-	v := r.bytes()
-	testMask := store && !g.fullMask(m)
-	if testMask {
-		g.mask(yMask, m)
-		a.VMOVMSKPS(rBits, yMask)
+	c := chunkSpan{stride: r.bytes(), static: r.stride >= 0, span: r.bytes(), size: 1, below31: r.below31}
+	if c.static {
+		c.stride = int32(r.stride)
 	}
-	a.VMOVDtoR(rOff, yOff)
-	const t = amd64.Y2
-	if r.stride >= 0 {
-		a.VEXTRACTI128(t, yOff, 1)
-		a.VPEXTRD(rVal, t, 3)
-		a.LEAQ(rGather, amd64.M(rOff, 7*int32(r.stride)))
-		a.CMPQ(rGather, rVal)
-		a.Jcc(amd64.CondNE, slow)
-	} else {
-		var iota [8]uint32
-		for l := range iota {
-			iota[l] = uint32(l) * uint32(v)
-		}
-		a.VPBROADCASTD(t, yOff)
-		a.VPADDDmem(t, t, a.ConstYMM(iota))
-		a.VPCMPEQD(t, t, yOff)
-		a.VMOVMSKPS(rVal, t)
-		a.CMPLimm(rVal, 0xff)
-		a.Jcc(amd64.CondNE, slow)
-		a.LEAQ(rVal, amd64.M(rOff, 7*v))
-	}
-	// Offsets are 32-bit, zero-extended: last + V - 1 < len in 64 bits
-	// (len: the count of in-bounds 1-byte offsets).
-	a.LEAQ(rVal, amd64.M(rVal, v-1))
-	if r.below31 {
-		a.CMPQimm(rVal, 1<<31-16)
-		a.Jcc(amd64.CondAE, slow)
-	}
-	e := g.regionEntry(ac.r)
-	a.MOVLload(rGather, amd64.M(e.Base, e.Disp+offN))
-	a.CMPQ(rVal, rGather)
-	a.Jcc(amd64.CondAE, slow)
-	a.MOVQload(rBase, amd64.M(e.Base, e.Disp+offBase))
-	if testMask {
-		a.CMPLimm(rBits, 0xff)
-		if withMasked {
-			a.Jcc(amd64.CondNE, masked)
-		} else {
-			a.Jcc(amd64.CondNE, slow)
-		}
-	}
+	g.chunkCheck(ac, c, m, store, withMasked, slow, masked)
 }
 
 // narrowLane is lane l's address plus disp (lane 0's offset in RCX).
