@@ -30,9 +30,11 @@ cross:
 		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build ./... || exit 1; \
 	done
 
-# The host-only clgo without dynamic loading: a statically linked binary.
+# The host-only clgo without dynamic loading: a statically linked binary;
+# and the compile-only clgo (no drivers: the fastest process start).
 static:
 	CGO_ENABLED=0 $(GO) build -tags clgo_novulkan,clgo_noopencl -o /dev/null ./cmd/clgo
+	CGO_ENABLED=0 $(GO) build -tags clgo_compile_only -o /dev/null ./cmd/clgo
 
 generate:
 	$(GO) generate ./...

@@ -1,3 +1,5 @@
+//go:build !clgo_compile_only
+
 package main
 
 import (
