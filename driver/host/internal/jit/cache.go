@@ -178,9 +178,10 @@ func (g *gen) cacheSafe(o *lanes.Op) bool {
 		// those of one Uniform operand (index2d.go) keep to Y0-Y5.
 		return o.Kind == lanes.I32 && (g.p.Values[o.A].Const || g.p.Values[o.B].Const ||
 			g.shape(o.Dst) == lanes.Uniform || g.index2D(o))
-	case lanes.Label, lanes.Barrier, lanes.SubgroupSync, lanes.Subgroup, lanes.Exit, lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem,
-		lanes.SMod, lanes.BitCount, lanes.Math:
+	case lanes.Label, lanes.Barrier, lanes.SubgroupSync, lanes.Subgroup, lanes.Exit, lanes.BitCount, lanes.Math:
 		return false
+	case lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod:
+		return g.divByUniform(o) // divmagic.go
 	}
 	return o.Kind.Bytes() == 4 && g.kind(o.Dst).Bytes() == 4
 }

@@ -105,6 +105,8 @@ type gen struct {
 	// hiDirtyOK: an entry evicted now may enter the second level dirty
 	// (the op being compiled is element-wise, hicache.go).
 	hiDirtyOK bool
+	// divMemo: the group-area offset of each division's memo (divmagic.go).
+	divMemo map[int]int32
 }
 
 // stub is an out-of-line trap exit: it records op as the trapping op.

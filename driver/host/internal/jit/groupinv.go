@@ -129,6 +129,7 @@ func (g *gen) analyzeGroup() {
 	g.group = groupInfo{slot: inv, def: def}
 	off = g.analyzeGlobalIDs(off)   // builtins.go
 	off = g.analyzeRegionTable(off) // regiontab.go
+	off = g.analyzeDivMemos(off)    // divmagic.go
 	if g.hasGroupArea() {
 		g.frameSize = int(off+31) &^ 31
 	}
@@ -138,7 +139,7 @@ func (g *gen) analyzeGroup() {
 // rGroup: group values, the global ids' group vectors (builtins.go) or
 // the region table's copy (regiontab.go).
 func (g *gen) hasGroupArea() bool {
-	return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 || g.regTab != 0
+	return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 || g.regTab != 0 || len(g.divMemo) > 0
 }
 
 // groupSlot is v's slot in the group area, if v is a group value.
@@ -155,6 +156,7 @@ func (g *gen) emitGroupPrologue() error {
 	}
 	g.a.MOVQload(rGroup, amd64.M(rCtx, offFrame0))
 	g.emitRegionTable() // regiontab.go: before the group values' loads
+	g.clearDivMemos()   // divmagic.go
 	g.caching, g.deferring = false, false
 	for i := range g.p.Ops {
 		if !g.group.def[i] {

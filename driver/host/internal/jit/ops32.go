@@ -42,6 +42,12 @@ func (g *gen) emit32(o *lanes.Op) error {
 		a.VPSRLQ(t, t, 32)
 		a.VPBLENDD(x, t, u, 0xaa)
 	case lanes.UDiv, lanes.UMod, lanes.SDiv, lanes.SRem, lanes.SMod:
+		if g.divByUniform(o) {
+			if err := g.divUniform32(o); err != nil {
+				return err
+			}
+			break
+		}
 		g.div32(o.Code)
 	case lanes.Not, lanes.MaskNot:
 		g.ones(y)
