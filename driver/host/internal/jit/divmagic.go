@@ -26,7 +26,8 @@ import (
 //	sh1   uint64 // unsigned: min(l, 1); signed: l - 1 (the only shift)
 //	sh2   uint64 // unsigned: max(l - 1, 0)
 //	nz    uint32 // ^0 where d != 0, else 0
-//	dsign uint32 // signed: all ones for d < 0
+//	_     uint32
+//	dsign uint64 // signed: all ones for d < 0 (32-bit code reads its low half)
 //
 // with l = ceil(log2 d) (unsigned), max(ceil(log2 |d|), 1) (signed). The
 // shift counts are quadwords: VPSRLD and VPSRAD read them from an xmm.
@@ -34,7 +35,7 @@ type divRecord struct {
 	key, m   uint64
 	sh1, sh2 uint8
 	nz       uint32
-	dsign    uint32
+	dsign    uint64
 }
 
 // Offsets of divRecord's fields in native code's copy.
@@ -44,8 +45,8 @@ const (
 	recSh1   = 16
 	recSh2   = 24
 	recNZ    = 32
-	recDsign = 36
-	recSize  = 40
+	recDsign = 40
+	recSize  = 48
 )
 
 // divRecordOf is the record of divisor d (of width w: 32 or 64) for a
@@ -85,7 +86,7 @@ func divRecordOf(d uint64, w int, signed bool) divRecord {
 	ad := d
 	if neg {
 		ad = -d
-		r.dsign = ^uint32(0)
+		r.dsign = ^uint64(0)
 	}
 	if w == 32 {
 		ad = uint64(uint32(ad))
@@ -109,12 +110,18 @@ func divRecordOf(d uint64, w int, signed bool) divRecord {
 // a Uniform divisor, compiled with a record (divUniform32): its code
 // keeps to Y0-Y5, RAX, RCX, RDX and R8, so it is cache-safe.
 func (g *gen) divByUniform(o *lanes.Op) bool {
+	return g.divByUniformOf(o, lanes.I32)
+}
+
+// divByUniformOf reports whether op o is a division or remainder of kind
+// k by a Uniform divisor (divUniform32, divUniform64).
+func (g *gen) divByUniformOf(o *lanes.Op, k lanes.Kind) bool {
 	switch o.Code {
 	case lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod:
 	default:
 		return false
 	}
-	return o.Kind == lanes.I32 && g.kind(o.Dst) == lanes.I32 && o.B != lanes.NoValue &&
+	return o.Kind == k && g.kind(o.Dst) == k && o.B != lanes.NoValue &&
 		g.shape(o.B) == lanes.Uniform && amd64.HasLZCNT()
 }
 
@@ -127,7 +134,7 @@ func (g *gen) divByUniform(o *lanes.Op) bool {
 func (g *gen) analyzeDivMemos(off int32) int32 {
 	for i := range g.p.Ops {
 		o := &g.p.Ops[i]
-		if g.calls[i] || !g.divByUniform(o) || g.p.Values[o.B].Const {
+		if g.calls[i] || !(g.divByUniform(o) || g.divByUniformOf(o, lanes.I64)) || g.p.Values[o.B].Const {
 			continue
 		}
 		if g.divMemo == nil {
@@ -148,7 +155,7 @@ func (g *gen) clearDivMemos() {
 	g.zero(amd64.Y0)
 	for _, off := range g.divMemo {
 		a.VMOVDQUstore(amd64.M(rGroup, off), amd64.Y0)
-		a.MOVQstoreImm(amd64.M(rGroup, off+32), 0)
+		a.VMOVDQUstoreX(amd64.M(rGroup, off+32), amd64.Y0)
 	}
 }
 
@@ -289,13 +296,13 @@ func (g *gen) divRecordCode(m amd64.Mem, signed bool) {
 	a.Jcc(amd64.CondE, zero)
 	if signed {
 		// dsign, and |d| (MinInt: 2^31 unsigned).
-		a.MOVL(rD, rA)
-		a.SARLimm(rD, 31)
-		a.MOVLstore(at(recDsign), rD)
+		a.MOVSXD(rD, rA)
+		a.SARQimm(rD, 63)
+		a.MOVQstore(at(recDsign), rD)
 		a.XORL(rA, rD)
 		a.SUBL(rA, rD)
 	} else {
-		a.MOVLstoreImm(at(recDsign), 0)
+		a.MOVQstoreImm(at(recDsign), 0)
 	}
 	a.MOVL(r8, rA)
 	// l = ceil(log2 d) = 32 - lzcnt(d - 1).
@@ -343,7 +350,233 @@ func (g *gen) divRecordCode(m amd64.Mem, signed bool) {
 	a.JMP(done)
 	a.Bind(zero)
 	// RAX is 0: the record of 0 is all zeros.
-	for _, f := range []int32{recM, recSh1, recSh2, recNZ} {
+	for _, f := range []int32{recM, recSh1, recSh2, recNZ, recDsign} {
+		a.MOVQstore(at(f), rA)
+	}
+	a.Bind(done)
+}
+
+// divUniform64 computes the 64-bit division or remainder of A by the
+// Uniform divisor B lane by lane in scalar registers with the divisor's
+// record (memo or constant, as divUniform32): a multiply-high (MUL or
+// IMUL), shifts and adds in place of DIV and IDIV. A zero divisor stores
+// zeros without a lane loop. A Uniform A is computed once and stored to
+// every lane of Dst. RAX, RCX, RDX and R8-R11 are used.
+func (g *gen) divUniform64(o *lanes.Op) error {
+	a := &g.a
+	const rA, rC, rD, rM, rN, rS1, rS2 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10, amd64.R11
+	signed := o.Code == lanes.SDiv || o.Code == lanes.SRem || o.Code == lanes.SMod
+	quot := o.Code == lanes.UDiv || o.Code == lanes.SDiv
+	lanesOut := int32(chunk)
+	if g.shape(o.Dst) == lanes.Uniform {
+		lanesOut = 1
+	}
+	storeAll := func(r amd64.R) {
+		for i := range lanesOut {
+			a.MOVQstore(g.slot(o.Dst, 8*i), r)
+		}
+	}
+	var (
+		konst bool
+		r     divRecord
+		off   int32
+	)
+	done := a.NewLabel()
+	if g.p.Values[o.B].Const {
+		konst = true
+		r = divRecordOf(g.p.Values[o.B].Bits, 64, signed)
+		if r.nz == 0 {
+			a.XORL(rA, rA)
+			storeAll(rA)
+			return nil
+		}
+		a.MOVQimm(rM, int64(r.m))
+		a.MOVQimm(rC, int64(r.key))
+	} else {
+		mo, ok := g.divMemo[g.op]
+		if !ok {
+			return errUnsupported("division by a Uniform divisor without a memo")
+		}
+		off = mo
+		miss, back, zero := a.NewLabel(), a.NewLabel(), a.NewLabel()
+		a.MOVQload(rA, g.slot(o.B, 0))
+		a.CMPQload(rA, amd64.M(rGroup, off+recKey))
+		a.Jcc(amd64.CondNE, miss)
+		a.BeginCold()
+		a.Bind(miss)
+		g.divRecordCode64(amd64.M(rGroup, off), signed)
+		a.JMP(back)
+		a.Bind(zero)
+		a.XORL(rA, rA)
+		storeAll(rA)
+		a.JMP(done)
+		a.EndCold()
+		a.Bind(back)
+		a.TESTQ(rA, rA)
+		a.Jcc(amd64.CondE, zero)
+		a.MOVQload(rM, amd64.M(rGroup, off+recM))
+		a.MOVQload(rS1, amd64.M(rGroup, off+recSh1))
+		if !signed {
+			a.MOVQload(rS2, amd64.M(rGroup, off+recSh2))
+		}
+	}
+	field := func(f int32) amd64.Mem { return amd64.M(rGroup, off+f) }
+	shift := func(x amd64.R, reg amd64.R, count uint8, arith bool) {
+		if konst {
+			switch {
+			case count == 0:
+			case arith:
+				a.SARQimm(x, count)
+			default:
+				a.SHRQimm(x, count)
+			}
+			return
+		}
+		a.MOVL(rC, reg)
+		if arith {
+			a.SARQcl(x)
+		} else {
+			a.SHRQcl(x)
+		}
+	}
+	n := lanesOut
+	if g.shape(o.A) == lanes.Uniform {
+		n = 1
+	}
+	for i := range n {
+		a.MOVQload(rN, g.slot(o.A, 8*i))
+		a.MOVQ(rA, rN)
+		if !signed {
+			// q = (t + ((n - t) >> sh1)) >> sh2, t the high half of n*m.
+			a.MULQ(rM)
+			a.MOVQ(rA, rN)
+			a.SUBQ(rA, rD)
+			shift(rA, rS1, r.sh1, false)
+			a.ADDQ(rA, rD)
+			shift(rA, rS2, r.sh2, false)
+		} else {
+			// q = ((n + t) >> sh) - (n >> 63), negated for d < 0.
+			a.IMULQwide(rM)
+			a.ADDQ(rD, rN)
+			shift(rD, rS1, r.sh1, true)
+			a.MOVQ(rA, rN)
+			a.SARQimm(rA, 63)
+			a.SUBQ(rD, rA)
+			switch {
+			case !konst:
+				a.XORQload(rD, field(recDsign))
+				a.SUBQload(rD, field(recDsign))
+			case r.dsign != 0:
+				a.NEGQ(rD)
+			}
+			a.MOVQ(rA, rD)
+		}
+		if !quot {
+			// n - q*d; d == -1 gives 0 as it should.
+			if konst {
+				a.IMULQ(rA, rC)
+			} else {
+				a.IMULQload(rA, field(recKey))
+			}
+			a.SUBQ(rN, rA)
+			a.MOVQ(rA, rN)
+			if o.Code == lanes.SMod {
+				// A remainder whose sign differs from d's gets d added.
+				skip := a.NewLabel()
+				a.TESTQ(rA, rA)
+				a.Jcc(amd64.CondE, skip)
+				a.MOVQ(rD, rA)
+				if konst {
+					a.XORQ(rD, rC)
+				} else {
+					a.XORQload(rD, field(recKey))
+				}
+				a.Jcc(amd64.CondNS, skip)
+				if konst {
+					a.ADDQ(rA, rC)
+				} else {
+					a.ADDQload(rA, field(recKey))
+				}
+				a.Bind(skip)
+			}
+		}
+		if n == 1 {
+			storeAll(rA)
+		} else {
+			a.MOVQstore(g.slot(o.Dst, 8*i), rA)
+		}
+	}
+	a.Bind(done)
+	return nil
+}
+
+// divRecordCode64 makes the record of the 64-bit divisor in RAX at m, as
+// divRecordOf does (out of line). RAX keeps the divisor; RCX, RDX, R8 and
+// R9 are used.
+func (g *gen) divRecordCode64(m amd64.Mem, signed bool) {
+	a := &g.a
+	const rA, rC, rD, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
+	at := func(f int32) amd64.Mem { return amd64.M(m.Base, m.Disp+f) }
+	zero, done, general := a.NewLabel(), a.NewLabel(), a.NewLabel()
+	a.MOVQstore(at(recKey), rA)
+	a.TESTQ(rA, rA)
+	a.Jcc(amd64.CondE, zero)
+	a.MOVQ(r8, rA)
+	if signed {
+		// dsign, and |d| (MinInt64: 2^63 unsigned).
+		a.MOVQ(rD, r8)
+		a.SARQimm(rD, 63)
+		a.MOVQstore(at(recDsign), rD)
+		a.XORQ(r8, rD)
+		a.SUBQ(r8, rD)
+	} else {
+		a.MOVQstoreImm(at(recDsign), 0)
+	}
+	a.MOVQstoreImm(at(recSh1), 0)
+	a.MOVQstoreImm(at(recSh2), 0)
+	a.MOVQstoreImm(at(recNZ), -1) // nz, and the pad
+	a.MOVLstoreImm(at(recNZ+4), 0)
+	// |d| == 1: m = 1, no shifts (2^64 does not fit the division below).
+	a.CMPQimm(r8, 1)
+	a.Jcc(amd64.CondNE, general)
+	a.MOVQstoreImm(at(recM), 1)
+	a.JMP(done)
+	a.Bind(general)
+	// z = lzcnt(|d| - 1): l = 64 - z.
+	a.MOVQ(rC, r8)
+	a.DECQ(rC)
+	a.LZCNTQ(rC, rC)
+	a.MOVQ(amd64.R9, rA)
+	if !signed {
+		// m = floor(2^64 * (2^l - d) / d) + 1, 2^l - d = -d mod 2^l;
+		// sh1 = 1, sh2 = l - 1.
+		a.MOVQ(rD, r8)
+		a.NEGQ(rD)
+		a.MOVQimm(rA, -1)
+		a.SHRQcl(rA)
+		a.ANDQ(rD, rA)
+		a.MOVLimm(rA, 63)
+		a.SUBL(rA, rC)
+		a.MOVQstore(at(recSh2), rA)
+		a.MOVQstoreImm(at(recSh1), 1)
+	} else {
+		// sh = l - 1; m = floor(2^(63+l) / |d|) + 1.
+		a.MOVLimm(rA, 63)
+		a.SUBL(rA, rC)
+		a.MOVQstore(at(recSh1), rA)
+		a.MOVL(rC, rA)
+		a.MOVLimm(rD, 1)
+		a.SHLQcl(rD)
+	}
+	a.XORL(rA, rA)
+	a.DIVQ(r8)
+	a.INCQ(rA)
+	a.MOVQstore(at(recM), rA)
+	a.MOVQ(rA, amd64.R9)
+	a.JMP(done)
+	a.Bind(zero)
+	// RAX is 0: the record of 0 is all zeros.
+	for _, f := range []int32{recM, recSh1, recSh2, recNZ, recDsign} {
 		a.MOVQstore(at(f), rA)
 	}
 	a.Bind(done)

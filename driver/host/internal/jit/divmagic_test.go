@@ -49,7 +49,7 @@ func divModel(r divRecord, n uint64, w int, signed bool) uint64 {
 	}
 	q := sx(uint64(sx(n)+t)&mask) >> r.sh1
 	q -= sx(n) >> 63
-	ds := int64(int32(r.dsign))
+	ds := int64(r.dsign)
 	return uint64((q^ds)-ds) & mask
 }
 
@@ -316,4 +316,89 @@ func TestDivUniformKernels(t *testing.T) {
 			agree(t, fmt.Sprintf("%s trial %d", kc.name, trial), p, mem, 2)
 		}
 	}
+}
+
+// TestDivUniform64 is TestDivUniform for 64-bit kinds: scalar code with
+// the record in place of DIV and IDIV.
+func TestDivUniform64(t *testing.T) {
+	needNative(t)
+	rng := rand.New(rand.NewPCG(9, 10))
+	divisors := divEdges(64)
+	for range 40 {
+		divisors = append(divisors, rng.Uint64()>>rng.IntN(64))
+	}
+	dividends := divEdges(64)
+	for len(dividends)%chunk != 0 || len(dividends) < 512 {
+		dividends = append(dividends, rng.Uint64()>>rng.IntN(64))
+	}
+	local := len(dividends)
+	mem := make([][]byte, 4)
+	mem[0] = make([]byte, 8*local)
+	for l, n := range dividends {
+		binary.LittleEndian.PutUint64(mem[0][8*l:], n)
+	}
+	mem[1] = make([]byte, 8)
+	mem[3] = make([]byte, 8*local)
+	for _, code := range divCodes {
+		for _, uniA := range []bool{false, true} {
+			loaded := buildDivProg64(code, false, 0, uniA, local)
+			for _, d := range divisors {
+				binary.LittleEndian.PutUint64(mem[1], d)
+				for _, konst := range []bool{false, true} {
+					p := loaded
+					if konst {
+						p = buildDivProg64(code, true, d, uniA, local)
+					}
+					gm, nm, gt, nt := runBoth(t, p, mem, 1)
+					if gt != nil || nt != nil {
+						t.Fatalf("traps: go %+v, native %+v", gt, nt)
+					}
+					for l, n := range dividends {
+						if uniA {
+							n = dividends[0]
+						}
+						want := divRef(code, 64, n, d)
+						g, x := binary.LittleEndian.Uint64(gm[3][8*l:]), binary.LittleEndian.Uint64(nm[3][8*l:])
+						if g != want || x != want {
+							t.Fatalf("%v const=%v uniA=%v %#x by %#x: contract %#x, go %#x, native %#x", code, konst, uniA, n, d, want, g, x)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// buildDivProg64 is buildDivProg for 64-bit operands.
+func buildDivProg64(code lanes.Code, konst bool, d uint64, uniA bool, local int) *lanes.Program {
+	b := newProg(local)
+	for range 4 {
+		b.region(lanes.RegionBuffer, 0)
+	}
+	live, li := b.laneIDs()
+	zero := b.konst(lanes.I32, 0)
+	off := b.value(lanes.I32, lanes.Varying)
+	b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: zero, B: li, C: nv, M: nv, Imm: 8})
+	aoff := off
+	if uniA {
+		aoff = zero
+	}
+	x := b.value(lanes.I64, lanes.Varying)
+	if uniA {
+		x = b.value(lanes.I64, lanes.Uniform)
+	}
+	b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I64, Dst: x, A: aoff, B: nv, C: nv, M: live, Imm: 0, Imm2: 8})
+	var y lanes.Value
+	if konst {
+		y = b.konst(lanes.I64, d)
+	} else {
+		y = b.value(lanes.I64, lanes.Uniform)
+		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I64, Dst: y, A: zero, B: nv, C: nv, M: live, Imm: 1, Imm2: 8})
+	}
+	// A Varying result also for a Uniform dividend: every lane stored.
+	q := b.value(lanes.I64, lanes.Varying)
+	b.op(lanes.Op{Code: code, Kind: lanes.I64, Dst: q, A: x, B: y, C: nv, M: nv})
+	b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I64, Dst: nv, A: off, B: q, C: nv, M: live, Imm: 3, Imm2: 8})
+	b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+	return &b.p
 }

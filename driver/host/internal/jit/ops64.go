@@ -97,6 +97,9 @@ func (g *gen) emit64(o *lanes.Op) error {
 	case lanes.Mul:
 		pair(g.mul64)
 	case lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod:
+		if g.divByUniformOf(o, lanes.I64) {
+			return g.divUniform64(o) // divmagic.go
+		}
 		return g.div64(o)
 	case lanes.UMulHi, lanes.SMulHi:
 		return g.mulHi64(o)
