@@ -143,8 +143,8 @@ func (g *gen) victim(k cacheKey) int {
 }
 
 // cacheSafe reports whether o's code leaves Y6-Y15 alone: the 32-bit
-// element-wise ops (but division and bit counts), the simple 64-bit ones,
-// builtins and jumps.
+// element-wise ops (but division by a Varying divisor and bit counts),
+// the simple 64-bit ones, builtins and jumps.
 func (g *gen) cacheSafe(o *lanes.Op) bool {
 	if g.callsOut(o) {
 		return false // its code is a call-out (callout.go)

@@ -173,6 +173,19 @@ func (g *gen) divUniform32(o *lanes.Op) error {
 		rec   amd64.R
 		off   int32
 	)
+	if !quot && g.caching {
+		if q, ok := g.quotientKept(o); ok {
+			// n - q*d from the same operands' quotient, still in a cache
+			// register; a zero d gives 0.
+			a.VPMULLD(t, q, d)
+			a.VPSUBD(n, n, t)
+			g.zero(t)
+			a.VPCMPEQD(t, d, t)
+			a.VPANDN(n, t, n)
+			g.smodFix(o)
+			return nil
+		}
+	}
 	if g.p.Values[o.B].Const {
 		konst = true
 		r = divRecordOf(g.p.Values[o.B].Bits, 32, signed)
@@ -270,17 +283,43 @@ func (g *gen) divUniform32(o *lanes.Op) error {
 		a.VPBROADCASTDload(v, field(recNZ))
 		a.VPAND(n, n, v)
 	}
-	if o.Code == lanes.SMod {
-		// A remainder whose sign differs from d's gets d added.
-		g.zero(t)
-		a.VPCMPEQD(t, n, t) // r == 0
-		a.VPXOR(u, n, d)
-		a.VPSRAD(u, u, 31) // sign(r) != sign(d)
-		a.VPANDN(u, t, u)
-		a.VPAND(u, u, d)
-		a.VPADDD(n, n, u)
-	}
+	g.smodFix(o)
 	return nil
+}
+
+// smodFix turns the SRem in Y0 of divisor Y1 into SMod's result for an
+// SMod op: a remainder whose sign differs from d's gets d added. Y2 and
+// Y3 are used.
+func (g *gen) smodFix(o *lanes.Op) {
+	if o.Code != lanes.SMod {
+		return
+	}
+	a := &g.a
+	const n, d, t, u = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
+	g.zero(t)
+	a.VPCMPEQD(t, n, t) // r == 0
+	a.VPXOR(u, n, d)
+	a.VPSRAD(u, u, 31) // sign(r) != sign(d)
+	a.VPANDN(u, t, u)
+	a.VPAND(u, u, d)
+	a.VPADDD(n, n, u)
+}
+
+// quotientKept finds, for a remainder op o, the quotient of the same
+// operands (UDiv for UMod, SDiv for SRem and SMod) where common
+// subexpressions (cse.go) know it and it is in a first-level cache
+// register: i / w and i % w then share one multiply-high.
+func (g *gen) quotientKept(o *lanes.Op) (amd64.Y, bool) {
+	qc := lanes.SDiv
+	if o.Code == lanes.UMod {
+		qc = lanes.UDiv
+	}
+	k := cseKey{code: qc, kind: o.Kind, dk: lanes.I32, shape: g.shape(o.Dst), a: o.A, b: o.B, c: lanes.NoValue}
+	v, ok := g.cse.get(k)
+	if !ok {
+		return 0, false
+	}
+	return g.cache.find(v, 0)
 }
 
 // divRecordCode makes the record of the 32-bit divisor in RAX

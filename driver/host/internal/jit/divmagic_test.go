@@ -162,6 +162,13 @@ var divCodes = []lanes.Code{lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lane
 // (Uniform: at 0, where uniA) by the divisor (a constant, or the Uniform
 // value at 0 of buffer 1) and stores the result at l*4 of buffer 3.
 func buildDivProg(code lanes.Code, konst bool, d uint32, uniA bool, local int) *lanes.Program {
+	return buildDivPairProg(code, konst, d, uniA, false, local)
+}
+
+// buildDivPairProg is buildDivProg; with pair, a remainder op follows
+// the quotient of the same operands (stored to buffer 2), as i / w and
+// i % w do.
+func buildDivPairProg(code lanes.Code, konst bool, d uint32, uniA, pair bool, local int) *lanes.Program {
 	b := newProg(local)
 	for range 4 {
 		b.region(lanes.RegionBuffer, 0)
@@ -182,6 +189,15 @@ func buildDivProg(code lanes.Code, konst bool, d uint32, uniA bool, local int) *
 	} else {
 		y = b.value(lanes.I32, lanes.Uniform)
 		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: y, A: zero, B: nv, C: nv, M: live, Imm: 1, Imm2: 4})
+	}
+	if pair {
+		qc := lanes.SDiv
+		if code == lanes.UMod {
+			qc = lanes.UDiv
+		}
+		q := b.value(lanes.I32, shape)
+		b.op(lanes.Op{Code: qc, Kind: lanes.I32, Dst: q, A: x, B: y, C: nv, M: nv})
+		b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: q, C: nv, M: live, Imm: 2, Imm2: 4})
 	}
 	q := b.value(lanes.I32, shape)
 	b.op(lanes.Op{Code: code, Kind: lanes.I32, Dst: q, A: x, B: y, C: nv, M: nv})
@@ -213,25 +229,32 @@ func TestDivUniform(t *testing.T) {
 		binary.LittleEndian.PutUint32(mem[0][4*l:], uint32(n))
 	}
 	mem[1] = make([]byte, 4)
+	mem[2] = make([]byte, 4*local)
 	mem[3] = make([]byte, 4*local)
 	for _, code := range divCodes {
-		loaded := buildDivProg(code, false, 0, false, local)
-		for _, d := range divisors {
-			binary.LittleEndian.PutUint32(mem[1], uint32(d))
-			for _, konst := range []bool{false, true} {
-				p := loaded
-				if konst {
-					p = buildDivProg(code, true, uint32(d), false, local)
-				}
-				gm, nm, gt, nt := runBoth(t, p, mem, 1)
-				if gt != nil || nt != nil {
-					t.Fatalf("traps: go %+v, native %+v", gt, nt)
-				}
-				for l, n := range dividends {
-					want := uint32(divRef(code, 32, n, d))
-					g, x := binary.LittleEndian.Uint32(gm[3][4*l:]), binary.LittleEndian.Uint32(nm[3][4*l:])
-					if g != want || x != want {
-						t.Fatalf("%v const=%v %#x by %#x: contract %#x, go %#x, native %#x", code, konst, uint32(n), uint32(d), want, g, x)
+		// pair: a remainder after the quotient (quotientKept).
+		for _, pair := range []bool{false, true} {
+			if pair && (code == lanes.UDiv || code == lanes.SDiv) {
+				continue
+			}
+			loaded := buildDivPairProg(code, false, 0, false, pair, local)
+			for _, d := range divisors {
+				binary.LittleEndian.PutUint32(mem[1], uint32(d))
+				for _, konst := range []bool{false, true} {
+					p := loaded
+					if konst {
+						p = buildDivPairProg(code, true, uint32(d), false, pair, local)
+					}
+					gm, nm, gt, nt := runBoth(t, p, mem, 1)
+					if gt != nil || nt != nil {
+						t.Fatalf("traps: go %+v, native %+v", gt, nt)
+					}
+					for l, n := range dividends {
+						want := uint32(divRef(code, 32, n, d))
+						g, x := binary.LittleEndian.Uint32(gm[3][4*l:]), binary.LittleEndian.Uint32(nm[3][4*l:])
+						if g != want || x != want {
+							t.Fatalf("%v const=%v pair=%v %#x by %#x: contract %#x, go %#x, native %#x", code, konst, pair, uint32(n), uint32(d), want, g, x)
+						}
 					}
 				}
 			}

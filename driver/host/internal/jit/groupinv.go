@@ -136,8 +136,8 @@ func (g *gen) analyzeGroup() {
 }
 
 // hasGroupArea reports whether the code reads a group area through
-// rGroup: group values, the global ids' group vectors (builtins.go) or
-// the region table's copy (regiontab.go).
+// rGroup: group values, the global ids' group vectors (builtins.go), the
+// region table's copy (regiontab.go) or divisions' memos (divmagic.go).
 func (g *gen) hasGroupArea() bool {
 	return len(g.group.slot) > 0 || len(g.gid.vecs) > 0 || g.regTab != 0 || len(g.divMemo) > 0
 }
