@@ -193,6 +193,9 @@ func (g *gen) divUniform32(o *lanes.Op) error {
 			g.zero(n) // the contract's 0 for a zero divisor
 			return nil
 		}
+		if g.divPow2(o, uint32(r.key)) {
+			return nil
+		}
 	} else {
 		mo, ok := g.divMemo[g.op]
 		if !ok {
@@ -619,4 +622,48 @@ func (g *gen) divRecordCode64(m amd64.Mem, signed bool) {
 		a.MOVQstore(at(f), rA)
 	}
 	a.Bind(done)
+}
+
+// divPow2 compiles a 32-bit division or remainder of Y0 by the constant
+// d (in Y1) into Y0 with shifts where |d| is a power of two (1 included;
+// MinInt is 2^31), and reports whether it did: unsigned, a shift or a
+// mask; signed, the dividend biased by 2^k - 1 where it is negative, so
+// that the arithmetic shift truncates towards zero.
+func (g *gen) divPow2(o *lanes.Op, d uint32) bool {
+	a := &g.a
+	const n, t, u = amd64.Y0, amd64.Y2, amd64.Y3
+	signed := o.Code == lanes.SDiv || o.Code == lanes.SRem || o.Code == lanes.SMod
+	ad := d
+	if signed && int32(d) < 0 {
+		ad = -d
+	}
+	if ad&(ad-1) != 0 {
+		return false
+	}
+	k := uint8(bits.TrailingZeros32(ad))
+	switch o.Code {
+	case lanes.UDiv:
+		a.VPSRLD(n, n, k)
+		return true
+	case lanes.UMod:
+		a.VPANDmem(n, n, g.splat32(d-1))
+		return true
+	}
+	// bias = (n >> 31 arithmetic) >> (32 - k) logical: 2^k - 1 for n < 0.
+	a.VPSRAD(t, n, 31)
+	a.VPSRLD(t, t, 32-k)
+	a.VPADDD(t, t, n)
+	if o.Code == lanes.SDiv {
+		a.VPSRAD(n, t, k)
+		if int32(d) < 0 {
+			g.zero(u)
+			a.VPSUBD(n, u, n)
+		}
+		return true
+	}
+	// n - trunc(n / 2^k) * 2^k
+	a.VPANDmem(t, t, g.splat32(-ad))
+	a.VPSUBD(n, n, t)
+	g.smodFix(o)
+	return true
 }
