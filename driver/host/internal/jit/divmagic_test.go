@@ -284,7 +284,8 @@ var divKernels = []struct{ name, src string }{
 		int i = get_global_id(0);
 		int x = in[i];
 		uint l = get_local_size(0);
-		out[i] = x / w + (x % w) * 3 + (int)((uint)x / uw) - (int)((uint)x % uw) + (int)((uint)i / l) + (int)((uint)i % l);
+		int h = w / (int)uw, hh = (int)(uw / 3u); // once per group (groupinv.go)
+		out[i] = x / w + (x % w) * 3 + (int)((uint)x / uw) - (int)((uint)x % uw) + (int)((uint)i / l) + (int)((uint)i % l) + x / h + x % hh;
 	}`},
 	{"consts", `kernel void k(global int *out, global const int *in) {
 		int i = get_global_id(0);
@@ -302,18 +303,21 @@ func TestDivUniformKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	edges := divEdges(32)
 	for _, kc := range divKernels {
-		p := buildCL(t, kc.src, 64)
+		p, _ := buildPOD(t, kc.src, [3]int{64, 1, 1}) // arguments per group, as the driver builds them
 		g, _, err := generate(p)
 		if err != nil {
 			t.Fatalf("%s: %v", kc.name, err)
 		}
-		uniform := 0
+		uniform, perGroup := 0, 0
 		for i := range p.Ops {
 			if g.divByUniform(&p.Ops[i]) {
 				uniform++
+				if g.group.def[i] {
+					perGroup++
+				}
 			}
 		}
-		t.Logf("%s: %d divisions by Uniform divisors, %d memos", kc.name, uniform, len(g.divMemo))
+		t.Logf("%s: %d divisions by Uniform divisors (%d once per group), %d memos", kc.name, uniform, perGroup, len(g.divMemo))
 		if uniform == 0 {
 			t.Fatalf("%s: no division by a Uniform divisor\n%s", kc.name, p)
 		}
