@@ -5,7 +5,8 @@ import (
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
-// div32 computes the 32-bit divisions and remainders of Y0 by Y1 into Y0.
+// div32 computes the 32-bit divisions and remainders of Y0 by Y1 into Y0
+// (Varying divisors; Uniform ones: divmagic.go).
 // The quotient is trunc(a/b) computed in float64: for |a|, |b| < 2^32 the
 // rounded quotient never crosses an integer, so it is exact.
 func (g *gen) div32(code lanes.Code) {

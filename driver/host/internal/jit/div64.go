@@ -5,7 +5,8 @@ import (
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
-// div64 compiles the 64-bit divisions and remainders lane by lane with
+// div64 compiles the 64-bit divisions and remainders by Varying divisors
+// (Uniform ones: divmagic.go) lane by lane with
 // DIV and IDIV (AVX2 has no vector division of integers), every lane of
 // the chunk as for any pure op. Zero divisors and -1 (whose MinInt64
 // quotient faults) take the contract's results without dividing.
