@@ -13,10 +13,6 @@ import (
 func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -27,10 +23,6 @@ func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A + B) & w.m
@@ -40,10 +32,6 @@ func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A + B) & w.m
@@ -53,10 +41,6 @@ func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -67,10 +51,6 @@ func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A + B) & 0xffffffff
@@ -80,10 +60,6 @@ func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A + B) & 0xffffffff
@@ -93,10 +69,6 @@ func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -107,10 +79,6 @@ func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & w.m
@@ -120,10 +88,6 @@ func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & w.m
@@ -133,10 +97,6 @@ func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -147,10 +107,6 @@ func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & 0xffffffff
@@ -160,10 +116,6 @@ func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & 0xffffffff
@@ -201,10 +153,6 @@ func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -215,10 +163,6 @@ func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A * B) & 0xffffffff
@@ -228,10 +172,6 @@ func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIMul_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A * B) & 0xffffffff
@@ -521,10 +461,6 @@ func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -535,10 +471,6 @@ func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & w.m
@@ -548,10 +480,6 @@ func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & w.m
@@ -561,10 +489,6 @@ func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -575,10 +499,6 @@ func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & 0xffffffff
@@ -588,10 +508,6 @@ func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & 0xffffffff
@@ -601,10 +517,6 @@ func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -615,10 +527,6 @@ func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A >> B
@@ -628,10 +536,6 @@ func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -641,10 +545,6 @@ func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -655,10 +555,6 @@ func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A >> B
@@ -668,10 +564,6 @@ func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -709,10 +601,6 @@ func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -723,10 +611,6 @@ func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -736,10 +620,6 @@ func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -749,10 +629,6 @@ func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -763,10 +639,6 @@ func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -776,10 +648,6 @@ func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -789,10 +657,6 @@ func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -803,10 +667,6 @@ func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -816,10 +676,6 @@ func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -829,10 +685,6 @@ func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -843,10 +695,6 @@ func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A ^ B
@@ -856,10 +704,6 @@ func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A ^ B
@@ -869,10 +713,6 @@ func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -883,10 +723,6 @@ func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A ^ B
@@ -896,10 +732,6 @@ func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A ^ B
@@ -909,10 +741,6 @@ func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -923,10 +751,6 @@ func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -936,10 +760,6 @@ func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -949,10 +769,6 @@ func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -963,10 +779,6 @@ func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -976,10 +788,6 @@ func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -989,10 +797,6 @@ func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1003,10 +807,6 @@ func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1016,10 +816,6 @@ func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1029,10 +825,6 @@ func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1043,10 +835,6 @@ func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1056,10 +844,6 @@ func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1069,10 +853,6 @@ func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1083,10 +863,6 @@ func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1096,10 +872,6 @@ func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1109,10 +881,6 @@ func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1123,10 +891,6 @@ func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1136,10 +900,6 @@ func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopINotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1177,10 +937,6 @@ func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1191,10 +947,6 @@ func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A > B)
@@ -1204,10 +956,6 @@ func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopUGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A > B)
@@ -1245,10 +993,6 @@ func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1259,10 +1003,6 @@ func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
@@ -1272,10 +1012,6 @@ func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
@@ -1313,10 +1049,6 @@ func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1327,10 +1059,6 @@ func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A >= B)
@@ -1340,10 +1068,6 @@ func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopUGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A >= B)
@@ -1381,10 +1105,6 @@ func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1395,10 +1115,6 @@ func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
@@ -1408,10 +1124,6 @@ func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
@@ -1449,10 +1161,6 @@ func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1463,10 +1171,6 @@ func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A < B)
@@ -1476,10 +1180,6 @@ func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopULessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A < B)
@@ -1517,10 +1217,6 @@ func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1531,10 +1227,6 @@ func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
@@ -1544,10 +1236,6 @@ func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSLessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
@@ -1585,10 +1273,6 @@ func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1599,10 +1283,6 @@ func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A <= B)
@@ -1612,10 +1292,6 @@ func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopULessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A <= B)
@@ -1653,10 +1329,6 @@ func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1667,10 +1339,6 @@ func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
@@ -1680,10 +1348,6 @@ func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
@@ -1693,10 +1357,6 @@ func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1707,10 +1367,6 @@ func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1720,10 +1376,6 @@ func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1733,10 +1385,6 @@ func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1747,10 +1395,6 @@ func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A == B)
@@ -1760,10 +1404,6 @@ func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A == B)
@@ -1773,10 +1413,6 @@ func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1787,10 +1423,6 @@ func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1800,10 +1432,6 @@ func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1813,10 +1441,6 @@ func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1827,10 +1451,6 @@ func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(A != B)
@@ -1840,10 +1460,6 @@ func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = b2u(A != B)
@@ -1853,10 +1469,6 @@ func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1867,10 +1479,6 @@ func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -1880,10 +1488,6 @@ func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -1893,10 +1497,6 @@ func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1907,10 +1507,6 @@ func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A | B
@@ -1920,10 +1516,6 @@ func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A | B
@@ -1933,10 +1525,6 @@ func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1947,10 +1535,6 @@ func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -1960,10 +1544,6 @@ func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -1973,10 +1553,6 @@ func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -1987,10 +1563,6 @@ func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A & B
@@ -2000,10 +1572,6 @@ func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopLogicalAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A & B
@@ -2028,10 +1596,6 @@ func loopSNegate_i32(d []uint64, a []uint64, w intw) {
 
 func loopNot_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdNot_i(&d[0], &a[0], n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & w.m
@@ -2040,10 +1604,6 @@ func loopNot_i(d []uint64, a []uint64, w intw) {
 
 func loopNot_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNot_i32(&d[0], &a[0], n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & 0xffffffff
@@ -2129,10 +1689,6 @@ func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2143,10 +1699,6 @@ func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -2156,10 +1708,6 @@ func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -2225,10 +1773,6 @@ func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2239,10 +1783,6 @@ func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -2252,10 +1792,6 @@ func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -2321,10 +1857,6 @@ func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2335,10 +1867,6 @@ func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -2348,10 +1876,6 @@ func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -2417,10 +1941,6 @@ func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2431,10 +1951,6 @@ func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -2444,10 +1960,6 @@ func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -2705,10 +2217,6 @@ func loopFOrdEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2719,10 +2227,6 @@ func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A == B)
@@ -2732,10 +2236,6 @@ func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A == B)
@@ -2801,10 +2301,6 @@ func loopFUnordEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2815,10 +2311,6 @@ func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B || A > B))
@@ -2828,10 +2320,6 @@ func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
@@ -2897,10 +2385,6 @@ func loopFOrdNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -2911,10 +2395,6 @@ func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B || A > B)
@@ -2924,10 +2404,6 @@ func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
@@ -2993,10 +2469,6 @@ func loopFUnordNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3007,10 +2479,6 @@ func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A != B)
@@ -3020,10 +2488,6 @@ func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A != B)
@@ -3089,10 +2553,6 @@ func loopFOrdLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3103,10 +2563,6 @@ func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B)
@@ -3116,10 +2572,6 @@ func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A < B)
@@ -3185,10 +2637,6 @@ func loopFUnordLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3199,10 +2647,6 @@ func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A >= B))
@@ -3212,10 +2656,6 @@ func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A >= B))
@@ -3281,10 +2721,6 @@ func loopFOrdGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3295,10 +2731,6 @@ func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A > B)
@@ -3308,10 +2740,6 @@ func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A > B)
@@ -3377,10 +2805,6 @@ func loopFUnordGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3391,10 +2815,6 @@ func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A <= B))
@@ -3404,10 +2824,6 @@ func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A <= B))
@@ -3473,10 +2889,6 @@ func loopFOrdLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3487,10 +2899,6 @@ func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A <= B)
@@ -3500,10 +2908,6 @@ func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A <= B)
@@ -3569,10 +2973,6 @@ func loopFUnordLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3583,10 +2983,6 @@ func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A > B))
@@ -3596,10 +2992,6 @@ func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A > B))
@@ -3665,10 +3057,6 @@ func loopFOrdGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3679,10 +3067,6 @@ func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A >= B)
@@ -3692,10 +3076,6 @@ func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(A >= B)
@@ -3761,10 +3141,6 @@ func loopFUnordGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw)
 func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -3775,10 +3151,6 @@ func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) 
 func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B))
@@ -3788,10 +3160,6 @@ func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw)
 func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = b2u(!(A < B))
@@ -4985,10 +4353,6 @@ func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -4999,10 +4363,6 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5012,10 +4372,6 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5081,10 +4437,6 @@ func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5095,10 +4447,6 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5108,10 +4456,6 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5177,10 +4521,6 @@ func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5191,10 +4531,6 @@ func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5204,10 +4540,6 @@ func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5273,10 +4605,6 @@ func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5287,10 +4615,6 @@ func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5300,10 +4624,6 @@ func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5448,10 +4768,6 @@ func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5464,13 +4780,6 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
-		simdFClamp_f32_vssk(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
-		simdFClamp_f32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
@@ -5525,10 +4834,6 @@ func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		B := f32row(&b[i])
@@ -5541,13 +4846,6 @@ func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
 	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
-		simdNClamp_f32_vssk(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
-		simdNClamp_f32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
@@ -5837,10 +5135,6 @@ func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5851,10 +5145,6 @@ func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = min(A, B)
@@ -5864,10 +5154,6 @@ func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopUMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = min(A, B)
@@ -5905,10 +5191,6 @@ func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5919,10 +5201,6 @@ func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = max(A, B)
@@ -5932,10 +5210,6 @@ func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopUMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = max(A, B)
@@ -5973,10 +5247,6 @@ func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -5987,10 +5257,6 @@ func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -6000,10 +5266,6 @@ func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopSMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -6041,10 +5303,6 @@ func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a = a[:len(d)]
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -6055,10 +5313,6 @@ func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -6068,10 +5322,6 @@ func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 func glslloopSMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -6104,10 +5354,6 @@ func glslloopUClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -6120,10 +5366,6 @@ func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := b
 	C := c
-	if n := simdLen(len(d)); n > 0 {
-		simdUClamp_i32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = min(max(A, B), C)
@@ -6156,10 +5398,6 @@ func glslloopSClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) 
 	a = a[:len(d)]
 	b = b[:len(d)]
 	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
 	for i := range d {
 		A := a[i]
 		B := b[i]
@@ -6172,10 +5410,6 @@ func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 	a = a[:len(d)]
 	B := b
 	C := c
-	if n := simdLen(len(d)); n > 0 {
-		simdSClamp_i32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
