@@ -11,11 +11,9 @@ import (
 )
 
 func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A + B) & w.m
 	}
 }
@@ -29,21 +27,10 @@ func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = (A + B) & w.m
-	}
-}
-
 func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A + B) & 0xffffffff
 	}
 }
@@ -57,21 +44,10 @@ func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = (A + B) & 0xffffffff
-	}
-}
-
 func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A - B) & w.m
 	}
 }
@@ -86,8 +62,8 @@ func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & w.m
@@ -95,11 +71,9 @@ func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A - B) & 0xffffffff
 	}
 }
@@ -114,8 +88,8 @@ func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & 0xffffffff
@@ -123,11 +97,9 @@ func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopIMul_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A * B) & w.m
 	}
 }
@@ -141,21 +113,10 @@ func loopIMul_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = (A * B) & w.m
-	}
-}
-
 func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A * B) & 0xffffffff
 	}
 }
@@ -169,21 +130,10 @@ func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIMul_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = (A * B) & 0xffffffff
-	}
-}
-
 func loopUDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = udiv(A, B)
 	}
 }
@@ -198,36 +148,8 @@ func loopUDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopUDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
 	for i := range d {
 		B := b[i]
 		d[i] = udiv(A, B)
@@ -235,11 +157,9 @@ func loopUDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -254,8 +174,8 @@ func loopSDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
@@ -263,11 +183,9 @@ func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -282,8 +200,8 @@ func loopSDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -291,11 +209,9 @@ func loopSDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopUMod_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = umod(A, B)
 	}
 }
@@ -310,36 +226,8 @@ func loopUMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopUMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
 	for i := range d {
 		B := b[i]
 		d[i] = umod(A, B)
@@ -347,11 +235,9 @@ func loopUMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSRem_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -366,8 +252,8 @@ func loopSRem_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
@@ -375,11 +261,9 @@ func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSRem_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -394,8 +278,8 @@ func loopSRem_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSRem_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -403,11 +287,9 @@ func loopSRem_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSMod_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -422,8 +304,8 @@ func loopSMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
@@ -431,11 +313,9 @@ func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopSMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -450,8 +330,8 @@ func loopSMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
@@ -459,11 +339,9 @@ func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A << B) & w.m
 	}
 }
@@ -478,8 +356,8 @@ func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & w.m
@@ -487,11 +365,9 @@ func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A << B) & 0xffffffff
 	}
 }
@@ -506,8 +382,8 @@ func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & 0xffffffff
@@ -515,11 +391,9 @@ func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A >> B
 	}
 }
@@ -534,36 +408,8 @@ func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -571,11 +417,9 @@ func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
 	}
 }
@@ -590,8 +434,8 @@ func loopShiftRightArithmetic_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
@@ -599,11 +443,9 @@ func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
 	}
 }
@@ -618,8 +460,8 @@ func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -627,11 +469,9 @@ func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A | B
 	}
 }
@@ -645,49 +485,10 @@ func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
 func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A ^ B
 	}
 }
@@ -701,49 +502,10 @@ func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A ^ B
-	}
-}
-
 func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A & B
 	}
 }
@@ -757,49 +519,10 @@ func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
 func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A == B)
 	}
 }
@@ -813,49 +536,10 @@ func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A != B)
 	}
 }
@@ -869,49 +553,10 @@ func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopUGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A > B)
 	}
 }
@@ -925,49 +570,10 @@ func loopUGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopSGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) > sx(B, w))
 	}
 }
@@ -981,21 +587,10 @@ func loopSGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) > sx(B, w))
-	}
-}
-
 func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
 	}
 }
@@ -1009,21 +604,10 @@ func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
-	}
-}
-
 func loopUGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A >= B)
 	}
 }
@@ -1037,49 +621,10 @@ func loopUGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopSGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) >= sx(B, w))
 	}
 }
@@ -1093,21 +638,10 @@ func loopSGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) >= sx(B, w))
-	}
-}
-
 func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
 	}
 }
@@ -1121,21 +655,10 @@ func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
-	}
-}
-
 func loopULessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A < B)
 	}
 }
@@ -1149,49 +672,10 @@ func loopULessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopSLessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) < sx(B, w))
 	}
 }
@@ -1205,21 +689,10 @@ func loopSLessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) < sx(B, w))
-	}
-}
-
 func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
 	}
 }
@@ -1233,21 +706,10 @@ func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSLessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
-	}
-}
-
 func loopULessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A <= B)
 	}
 }
@@ -1261,49 +723,10 @@ func loopULessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopSLessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) <= sx(B, w))
 	}
 }
@@ -1317,21 +740,10 @@ func loopSLessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) <= sx(B, w))
-	}
-}
-
 func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
 	}
 }
@@ -1342,239 +754,6 @@ func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
-	}
-}
-
-func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
-	}
-}
-
-func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
 	}
 }
 
@@ -1618,23 +797,7 @@ func loopLogicalNot_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
-func loopLogicalNot_i32(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = A ^ 1
-	}
-}
-
 func loopBitCount_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(bits.OnesCount64(A))
-	}
-}
-
-func loopBitCount_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -1659,11 +822,9 @@ func loopBitReverse_i32(d []uint64, a []uint64, w intw) {
 }
 
 func loopFAdd_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A + B))
 	}
 }
@@ -1678,8 +839,8 @@ func loopFAdd_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A + B))
@@ -1687,11 +848,9 @@ func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
 	}
 }
@@ -1706,8 +865,8 @@ func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -1715,11 +874,9 @@ func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFAdd_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A + B)
 	}
 }
@@ -1734,8 +891,8 @@ func loopFAdd_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFAdd_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A + B)
@@ -1743,11 +900,9 @@ func loopFAdd_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFSub_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A - B))
 	}
 }
@@ -1762,8 +917,8 @@ func loopFSub_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A - B))
@@ -1771,11 +926,9 @@ func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
 	}
 }
@@ -1790,8 +943,8 @@ func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -1799,11 +952,9 @@ func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFSub_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A - B)
 	}
 }
@@ -1818,8 +969,8 @@ func loopFSub_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFSub_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A - B)
@@ -1827,11 +978,9 @@ func loopFSub_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMul_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A * B))
 	}
 }
@@ -1846,8 +995,8 @@ func loopFMul_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A * B))
@@ -1855,11 +1004,9 @@ func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
 	}
 }
@@ -1874,8 +1021,8 @@ func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -1883,11 +1030,9 @@ func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMul_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A * B)
 	}
 }
@@ -1902,8 +1047,8 @@ func loopFMul_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMul_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A * B)
@@ -1911,11 +1056,9 @@ func loopFMul_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFDiv_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A / B))
 	}
 }
@@ -1930,8 +1073,8 @@ func loopFDiv_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A / B))
@@ -1939,11 +1082,9 @@ func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
 	}
 }
@@ -1958,8 +1099,8 @@ func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -1967,11 +1108,9 @@ func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFDiv_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A / B)
 	}
 }
@@ -1986,8 +1125,8 @@ func loopFDiv_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFDiv_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A / B)
@@ -1995,11 +1134,9 @@ func loopFDiv_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFRem_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Mod(A, B))))
 	}
 }
@@ -2014,8 +1151,8 @@ func loopFRem_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFRem_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
 	b = b[:len(d)]
+	A := float64(h2f(uint16(a)))
 	for i := range d {
 		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Mod(A, B))))
@@ -2023,11 +1160,9 @@ func loopFRem_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFRem_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
@@ -2042,8 +1177,8 @@ func loopFRem_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
+	A := float64(math.Float32frombits(uint32(a)))
 	for i := range d {
 		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
@@ -2051,11 +1186,9 @@ func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFRem_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Mod(A, B))
 	}
 }
@@ -2070,8 +1203,8 @@ func loopFRem_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFRem_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Mod(A, B))
@@ -2079,11 +1212,9 @@ func loopFRem_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMod_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(fmod(A, B))))
 	}
 }
@@ -2098,8 +1229,8 @@ func loopFMod_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMod_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
 	b = b[:len(d)]
+	A := float64(h2f(uint16(a)))
 	for i := range d {
 		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(fmod(A, B))))
@@ -2107,11 +1238,9 @@ func loopFMod_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMod_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
 	}
 }
@@ -2126,8 +1255,8 @@ func loopFMod_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
+	A := float64(math.Float32frombits(uint32(a)))
 	for i := range d {
 		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
@@ -2135,11 +1264,9 @@ func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMod_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmod(A, B))
 	}
 }
@@ -2154,8 +1281,8 @@ func loopFMod_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMod_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmod(A, B))
@@ -2187,11 +1314,9 @@ func loopFNegate_f64(d []uint64, a []uint64, w intw) {
 }
 
 func loopFOrdEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A == B)
 	}
 }
@@ -2205,21 +1330,10 @@ func loopFOrdEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2233,21 +1347,10 @@ func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopFOrdEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2261,21 +1364,10 @@ func loopFOrdEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopFUnordEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2289,21 +1381,10 @@ func loopFUnordEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2317,21 +1398,10 @@ func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFUnordEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2345,21 +1415,10 @@ func loopFUnordEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFOrdNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2373,21 +1432,10 @@ func loopFOrdNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
 func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2401,21 +1449,10 @@ func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
 func loopFOrdNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2429,21 +1466,10 @@ func loopFOrdNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
 func loopFUnordNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A != B)
 	}
 }
@@ -2457,21 +1483,10 @@ func loopFUnordNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -2485,21 +1500,10 @@ func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFUnordNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -2513,21 +1517,10 @@ func loopFUnordNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFOrdLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A < B)
 	}
 }
@@ -2541,21 +1534,10 @@ func loopFOrdLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -2569,21 +1551,10 @@ func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopFOrdLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -2597,21 +1568,10 @@ func loopFOrdLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopFUnordLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2625,21 +1585,10 @@ func loopFUnordLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2653,21 +1602,10 @@ func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFUnordLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -2681,21 +1619,10 @@ func loopFUnordLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFOrdGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A > B)
 	}
 }
@@ -2709,21 +1636,10 @@ func loopFOrdGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -2737,21 +1653,10 @@ func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopFOrdGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -2765,21 +1670,10 @@ func loopFOrdGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopFUnordGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2793,21 +1687,10 @@ func loopFUnordGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2821,21 +1704,10 @@ func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFUnordGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -2849,21 +1721,10 @@ func loopFUnordGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFOrdLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2877,21 +1738,10 @@ func loopFOrdLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2905,21 +1755,10 @@ func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopFOrdLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -2933,21 +1772,10 @@ func loopFOrdLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopFUnordLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -2961,21 +1789,10 @@ func loopFUnordLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -2989,21 +1806,10 @@ func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFUnordLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -3017,21 +1823,10 @@ func loopFUnordLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFOrdGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3045,21 +1840,10 @@ func loopFOrdGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3073,21 +1857,10 @@ func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFOrdGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3101,21 +1874,10 @@ func loopFOrdGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFUnordGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3129,21 +1891,10 @@ func loopFUnordGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw)
 	}
 }
 
-func loopFUnordGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A < B))
-	}
-}
-
 func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3157,21 +1908,10 @@ func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw)
 	}
 }
 
-func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A < B))
-	}
-}
-
 func loopFUnordGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3181,15 +1921,6 @@ func loopFUnordGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw)
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = b2u(!(A < B))
-	}
-}
-
-func loopFUnordGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3315,11 +2046,9 @@ func loopSignBitSet_f64(d []uint64, a []uint64, w intw) {
 }
 
 func loopOrdered_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3333,21 +2062,10 @@ func loopOrdered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopOrdered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopOrdered_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3361,21 +2079,10 @@ func loopOrdered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopOrdered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopOrdered_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3389,21 +2096,10 @@ func loopOrdered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopOrdered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopUnordered_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3417,21 +2113,10 @@ func loopUnordered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUnordered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
 func loopUnordered_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3445,21 +2130,10 @@ func loopUnordered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUnordered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
 func loopUnordered_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -3469,15 +2143,6 @@ func loopUnordered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
-func loopUnordered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -4155,11 +2820,9 @@ func glslloopInverseSqrt_f64(d []uint64, a []uint64, w intw) {
 }
 
 func glslloopAtan2_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
 	}
 }
@@ -4174,8 +2837,8 @@ func glslloopAtan2_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopAtan2_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
 	b = b[:len(d)]
+	A := float64(h2f(uint16(a)))
 	for i := range d {
 		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
@@ -4183,11 +2846,9 @@ func glslloopAtan2_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopAtan2_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
@@ -4202,8 +2863,8 @@ func glslloopAtan2_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
+	A := float64(math.Float32frombits(uint32(a)))
 	for i := range d {
 		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
@@ -4211,11 +2872,9 @@ func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopAtan2_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Atan2(A, B))
 	}
 }
@@ -4230,8 +2889,8 @@ func glslloopAtan2_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopAtan2_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Atan2(A, B))
@@ -4239,11 +2898,9 @@ func glslloopAtan2_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopPow_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Pow(A, B))))
 	}
 }
@@ -4258,8 +2915,8 @@ func glslloopPow_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopPow_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
 	b = b[:len(d)]
+	A := float64(h2f(uint16(a)))
 	for i := range d {
 		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Pow(A, B))))
@@ -4267,11 +2924,9 @@ func glslloopPow_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopPow_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
 	}
 }
@@ -4286,8 +2941,8 @@ func glslloopPow_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
+	A := float64(math.Float32frombits(uint32(a)))
 	for i := range d {
 		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
@@ -4295,11 +2950,9 @@ func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopPow_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Pow(A, B))
 	}
 }
@@ -4314,8 +2967,8 @@ func glslloopPow_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopPow_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Pow(A, B))
@@ -4323,11 +2976,9 @@ func glslloopPow_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
@@ -4342,8 +2993,8 @@ func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Min(A, B)))
@@ -4351,11 +3002,9 @@ func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
@@ -4370,8 +3019,8 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -4379,11 +3028,9 @@ func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
@@ -4398,8 +3045,8 @@ func glslloopFMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Min(A, B))
@@ -4407,11 +3054,9 @@ func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
@@ -4426,8 +3071,8 @@ func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
 	b = b[:len(d)]
+	A := h2f(uint16(a))
 	for i := range d {
 		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Max(A, B)))
@@ -4435,11 +3080,9 @@ func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
@@ -4454,8 +3097,8 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -4463,11 +3106,9 @@ func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
@@ -4482,176 +3123,8 @@ func glslloopFMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Max(A, B))
@@ -4659,11 +3132,9 @@ func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopStep_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(step(A, B))))
 	}
 }
@@ -4678,8 +3149,8 @@ func glslloopStep_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopStep_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
 	b = b[:len(d)]
+	A := float64(h2f(uint16(a)))
 	for i := range d {
 		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(step(A, B))))
@@ -4687,11 +3158,9 @@ func glslloopStep_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopStep_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
@@ -4706,8 +3175,8 @@ func glslloopStep_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
 	b = b[:len(d)]
+	A := float64(math.Float32frombits(uint32(a)))
 	for i := range d {
 		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
@@ -4715,11 +3184,9 @@ func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopStep_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(step(A, B))
 	}
 }
@@ -4734,8 +3201,8 @@ func glslloopStep_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopStep_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(step(A, B))
@@ -4743,21 +3210,16 @@ func glslloopStep_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		C := h2f(uint16(c[i]))
+		A, B, C := h2f(uint16(a[i])), h2f(uint16(b[i])), h2f(uint16(c[i]))
 		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := h2f(uint16(b))
-	C := h2f(uint16(c))
+	B, C := h2f(uint16(b)), h2f(uint16(c))
 	for i := range d {
 		A := h2f(uint16(a[i]))
 		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
@@ -4765,21 +3227,16 @@ func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		C := f32row(&c[i])
+		A, B, C := f32row(&a[i]), f32row(&b[i]), f32row(&c[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	C := math.Float32frombits(uint32(c))
+	B, C := math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c))
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
@@ -4787,87 +3244,16 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
 func glslloopFClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
-	}
-}
-
-func glslloopNClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		C := h2f(uint16(c[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	C := h2f(uint16(c))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		C := f32row(&c[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	C := math.Float32frombits(uint32(c))
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
-	}
-}
-
-func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
+	B, C := math.Float64frombits(b), math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
@@ -4875,21 +3261,16 @@ func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFMix_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(A + (B-A)*C)))
 	}
 }
 
 func glslloopFMix_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
+	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
 		d[i] = uint64(f2h(float32(A + (B-A)*C)))
@@ -4897,21 +3278,16 @@ func glslloopFMix_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopFMix_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
 	}
 }
 
 func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
+	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
 	for i := range d {
 		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
@@ -4919,21 +3295,16 @@ func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopFMix_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(A + (B-A)*C)
 	}
 }
 
 func glslloopFMix_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
+	B, C := math.Float64frombits(b), math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(A + (B-A)*C)
@@ -4941,21 +3312,16 @@ func glslloopFMix_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopSmoothStep_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
 	}
 }
 
 func glslloopSmoothStep_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
+	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
 		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
@@ -4963,21 +3329,16 @@ func glslloopSmoothStep_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w in
 }
 
 func glslloopSmoothStep_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
 	}
 }
 
 func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
+	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
 	for i := range d {
 		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
@@ -4985,21 +3346,16 @@ func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w in
 }
 
 func glslloopSmoothStep_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(smoothstep(A, B, C))
 	}
 }
 
 func glslloopSmoothStep_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
+	B, C := math.Float64frombits(b), math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(smoothstep(A, B, C))
@@ -5007,21 +3363,16 @@ func glslloopSmoothStep_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w in
 }
 
 func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
 func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
+	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
 	for i := range d {
 		A := float64(h2f(uint16(a[i])))
 		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
@@ -5029,21 +3380,16 @@ func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
 func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
+	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
 	for i := range d {
 		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
@@ -5051,21 +3397,16 @@ func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
 	}
 }
 
 func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
+	B, C := math.Float64frombits(b), math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
@@ -5105,11 +3446,9 @@ func glslloopSSign_i32(d []uint64, a []uint64, w intw) {
 }
 
 func glslloopUMin_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = min(A, B)
 	}
 }
@@ -5123,49 +3462,10 @@ func glslloopUMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
 func glslloopUMax_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = max(A, B)
 	}
 }
@@ -5179,49 +3479,10 @@ func glslloopUMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
 func glslloopSMin_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -5235,21 +3496,10 @@ func glslloopSMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -5263,21 +3513,10 @@ func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
 func glslloopSMax_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -5291,21 +3530,10 @@ func glslloopSMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -5319,53 +3547,17 @@ func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
 func glslloopUClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = min(max(A, B), C)
 	}
 }
 
 func glslloopUClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
-	for i := range d {
-		A := a[i]
-		d[i] = min(max(A, B), C)
-	}
-}
-
-func glslloopUClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
-		d[i] = min(max(A, B), C)
-	}
-}
-
-func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	C := c
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = min(max(A, B), C)
@@ -5373,21 +3565,16 @@ func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopSClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m
 	}
 }
 
 func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m
@@ -5395,21 +3582,16 @@ func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopSClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
 	}
 }
 
 func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
@@ -5417,14 +3599,6 @@ func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFindILsb_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findILsb(A, w)
-	}
-}
-
-func glslloopFindILsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -5440,23 +3614,7 @@ func glslloopFindUMsb_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
-func glslloopFindUMsb_i32(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findUMsb(A, w)
-	}
-}
-
 func glslloopFindSMsb_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findSMsb(A, w)
-	}
-}
-
-func glslloopFindSMsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -5470,9 +3628,9 @@ var loops1 = map[loopKey]loop1{
 	{uint32(spirv.OpNot), nkInt, false}:                loopNot_i,
 	{uint32(spirv.OpNot), nkI32, false}:                loopNot_i32,
 	{uint32(spirv.OpLogicalNot), nkInt, false}:         loopLogicalNot_i,
-	{uint32(spirv.OpLogicalNot), nkI32, false}:         loopLogicalNot_i32,
+	{uint32(spirv.OpLogicalNot), nkI32, false}:         loopLogicalNot_i,
 	{uint32(spirv.OpBitCount), nkInt, false}:           loopBitCount_i,
-	{uint32(spirv.OpBitCount), nkI32, false}:           loopBitCount_i32,
+	{uint32(spirv.OpBitCount), nkI32, false}:           loopBitCount_i,
 	{uint32(spirv.OpBitReverse), nkInt, false}:         loopBitReverse_i,
 	{uint32(spirv.OpBitReverse), nkI32, false}:         loopBitReverse_i32,
 	{uint32(spirv.OpFNegate), nkF16, false}:            loopFNegate_f16,
@@ -5582,11 +3740,11 @@ var loops1 = map[loopKey]loop1{
 	{uint32(spirv.GLSLstd450SSign), nkInt, true}:       glslloopSSign_i,
 	{uint32(spirv.GLSLstd450SSign), nkI32, true}:       glslloopSSign_i32,
 	{uint32(spirv.GLSLstd450FindILsb), nkInt, true}:    glslloopFindILsb_i,
-	{uint32(spirv.GLSLstd450FindILsb), nkI32, true}:    glslloopFindILsb_i32,
+	{uint32(spirv.GLSLstd450FindILsb), nkI32, true}:    glslloopFindILsb_i,
 	{uint32(spirv.GLSLstd450FindUMsb), nkInt, true}:    glslloopFindUMsb_i,
-	{uint32(spirv.GLSLstd450FindUMsb), nkI32, true}:    glslloopFindUMsb_i32,
+	{uint32(spirv.GLSLstd450FindUMsb), nkI32, true}:    glslloopFindUMsb_i,
 	{uint32(spirv.GLSLstd450FindSMsb), nkInt, true}:    glslloopFindSMsb_i,
-	{uint32(spirv.GLSLstd450FindSMsb), nkI32, true}:    glslloopFindSMsb_i32,
+	{uint32(spirv.GLSLstd450FindSMsb), nkI32, true}:    glslloopFindSMsb_i,
 }
 
 var loops2 = map[loopKey]loop2{
@@ -5597,11 +3755,11 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i,
 	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i,
 	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i,
 	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i,
@@ -5609,43 +3767,43 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i,
 	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i,
 	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i,
 	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i,
 	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopIEqual_i,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopIEqual_i,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopINotEqual_i,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopINotEqual_i,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopBitwiseOr_i,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopBitwiseOr_i,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopBitwiseAnd_i,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopBitwiseAnd_i,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64,
@@ -5718,19 +3876,19 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64,
 	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16,
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i,
 	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i,
@@ -5745,11 +3903,11 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_vs,
 	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_vs,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_vs,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_vs,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i_vs,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_vs,
 	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_vs,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_vs,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_vs,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i_vs,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_vs,
 	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_vs,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_vs,
@@ -5757,43 +3915,43 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_vs,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_vs,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_vs,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i_vs,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_vs,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_vs,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_vs,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_vs,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i_vs,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_vs,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_vs,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i_vs,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_vs,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i_vs,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_vs,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_vs,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i_vs,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_vs,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_vs,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i_vs,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_vs,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_vs,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i_vs,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_vs,
 	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_vs,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_vs,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_vs,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i_vs,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_vs,
 	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_vs,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_vs,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_vs,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i_vs,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_vs,
 	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_vs,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_vs,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_vs,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i_vs,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_vs,
 	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_vs,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_vs,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_vs,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_vs,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_vs,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_vs,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_vs,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_vs,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_vs,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopIEqual_i_vs,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopIEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopINotEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopINotEqual_i_vs,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopBitwiseAnd_i_vs,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_vs,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_vs,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_vs,
@@ -5866,19 +4024,19 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_vs,
 	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_vs,
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_vs,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_vs,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_vs,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_vs,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i_vs,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_vs,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_vs,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i_vs,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_vs,
 	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_vs,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_vs,
@@ -5886,18 +4044,14 @@ var loops2vs = map[loopKey]loop2vs{
 }
 
 var loops2sv = map[loopKey]loop2sv{
-	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_sv,
-	{uint32(spirv.OpIAdd), nkI32, false}:                   loopIAdd_i32_sv,
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_sv,
 	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_sv,
-	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_sv,
-	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_sv,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_sv,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_sv,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i_sv,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_sv,
 	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_sv,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_sv,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_sv,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i_sv,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_sv,
 	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_sv,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_sv,
@@ -5905,43 +4059,9 @@ var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_sv,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_sv,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_sv,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_sv,
-	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_sv,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_sv,
-	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_sv,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_sv,
-	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_sv,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_sv,
-	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_sv,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_sv,
-	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_sv,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_sv,
-	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_sv,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_sv,
-	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_sv,
-	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_sv,
-	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_sv,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_sv,
-	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_sv,
-	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_sv,
-	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_sv,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_sv,
-	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_sv,
-	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_sv,
-	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_sv,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_sv,
-	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_sv,
-	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_sv,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_sv,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_sv,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_sv,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_sv,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_sv,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_sv,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_sv,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_sv,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_sv,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_sv,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_sv,
@@ -5960,48 +4080,6 @@ var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_sv,
 	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_sv,
 	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_sv,
-	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_sv,
-	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_sv,
-	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_sv,
-	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_sv,
-	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_sv,
-	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_sv,
-	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_sv,
-	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_sv,
-	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_sv,
-	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_sv,
-	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_sv,
-	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_sv,
 	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_sv,
 	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_sv,
 	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_sv,
@@ -6014,32 +4092,112 @@ var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_sv,
 	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_sv,
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_sv,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_sv,
-	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_sv,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_sv,
-	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_sv,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_sv,
-	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_sv,
-	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_sv,
-	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_sv,
-	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            glslloopSMax_i32_sv,
+	{uint32(spirv.OpIAdd), nkInt, false}:                   swapped(loopIAdd_i_vs),
+	{uint32(spirv.OpIAdd), nkI32, false}:                   swapped(loopIAdd_i32_vs),
+	{uint32(spirv.OpIMul), nkInt, false}:                   swapped(loopIMul_i_vs),
+	{uint32(spirv.OpIMul), nkI32, false}:                   swapped(loopIMul_i32_vs),
+	{uint32(spirv.OpBitwiseOr), nkInt, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpBitwiseXor), nkInt, false}:             swapped(loopBitwiseXor_i_vs),
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             swapped(loopBitwiseXor_i_vs),
+	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpIEqual), nkInt, false}:                 swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpIEqual), nkI32, false}:                 swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpINotEqual), nkInt, false}:              swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpINotEqual), nkI32, false}:              swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpUGreaterThan), nkInt, false}:           swapped(loopULessThan_i_vs),
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           swapped(loopULessThan_i_vs),
+	{uint32(spirv.OpSGreaterThan), nkInt, false}:           swapped(loopSLessThan_i_vs),
+	{uint32(spirv.OpSGreaterThan), nkI32, false}:           swapped(loopSLessThan_i32_vs),
+	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      swapped(loopULessThanEqual_i_vs),
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      swapped(loopULessThanEqual_i_vs),
+	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      swapped(loopSLessThanEqual_i_vs),
+	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      swapped(loopSLessThanEqual_i32_vs),
+	{uint32(spirv.OpULessThan), nkInt, false}:              swapped(loopUGreaterThan_i_vs),
+	{uint32(spirv.OpULessThan), nkI32, false}:              swapped(loopUGreaterThan_i_vs),
+	{uint32(spirv.OpSLessThan), nkInt, false}:              swapped(loopSGreaterThan_i_vs),
+	{uint32(spirv.OpSLessThan), nkI32, false}:              swapped(loopSGreaterThan_i32_vs),
+	{uint32(spirv.OpULessThanEqual), nkInt, false}:         swapped(loopUGreaterThanEqual_i_vs),
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         swapped(loopUGreaterThanEqual_i_vs),
+	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         swapped(loopSGreaterThanEqual_i_vs),
+	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         swapped(loopSGreaterThanEqual_i32_vs),
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpFOrdEqual), nkF16, false}:              swapped(loopFOrdEqual_f16_vs),
+	{uint32(spirv.OpFOrdEqual), nkF32, false}:              swapped(loopFOrdEqual_f32_vs),
+	{uint32(spirv.OpFOrdEqual), nkF64, false}:              swapped(loopFOrdEqual_f64_vs),
+	{uint32(spirv.OpFUnordEqual), nkF16, false}:            swapped(loopFUnordEqual_f16_vs),
+	{uint32(spirv.OpFUnordEqual), nkF32, false}:            swapped(loopFUnordEqual_f32_vs),
+	{uint32(spirv.OpFUnordEqual), nkF64, false}:            swapped(loopFUnordEqual_f64_vs),
+	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           swapped(loopFOrdNotEqual_f16_vs),
+	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           swapped(loopFOrdNotEqual_f32_vs),
+	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           swapped(loopFOrdNotEqual_f64_vs),
+	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         swapped(loopFUnordNotEqual_f16_vs),
+	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         swapped(loopFUnordNotEqual_f32_vs),
+	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         swapped(loopFUnordNotEqual_f64_vs),
+	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           swapped(loopFOrdGreaterThan_f16_vs),
+	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           swapped(loopFOrdGreaterThan_f32_vs),
+	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           swapped(loopFOrdGreaterThan_f64_vs),
+	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         swapped(loopFUnordGreaterThan_f16_vs),
+	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         swapped(loopFUnordGreaterThan_f32_vs),
+	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         swapped(loopFUnordGreaterThan_f64_vs),
+	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        swapped(loopFOrdLessThan_f16_vs),
+	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        swapped(loopFOrdLessThan_f32_vs),
+	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        swapped(loopFOrdLessThan_f64_vs),
+	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      swapped(loopFUnordLessThan_f16_vs),
+	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      swapped(loopFUnordLessThan_f32_vs),
+	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      swapped(loopFUnordLessThan_f64_vs),
+	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      swapped(loopFOrdGreaterThanEqual_f16_vs),
+	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      swapped(loopFOrdGreaterThanEqual_f32_vs),
+	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      swapped(loopFOrdGreaterThanEqual_f64_vs),
+	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    swapped(loopFUnordGreaterThanEqual_f16_vs),
+	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    swapped(loopFUnordGreaterThanEqual_f32_vs),
+	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    swapped(loopFUnordGreaterThanEqual_f64_vs),
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   swapped(loopFOrdLessThanEqual_f16_vs),
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   swapped(loopFOrdLessThanEqual_f32_vs),
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   swapped(loopFOrdLessThanEqual_f64_vs),
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: swapped(loopFUnordLessThanEqual_f16_vs),
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: swapped(loopFUnordLessThanEqual_f32_vs),
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: swapped(loopFUnordLessThanEqual_f64_vs),
+	{uint32(spirv.OpOrdered), nkF16, false}:                swapped(loopOrdered_f16_vs),
+	{uint32(spirv.OpOrdered), nkF32, false}:                swapped(loopOrdered_f32_vs),
+	{uint32(spirv.OpOrdered), nkF64, false}:                swapped(loopOrdered_f64_vs),
+	{uint32(spirv.OpUnordered), nkF16, false}:              swapped(loopUnordered_f16_vs),
+	{uint32(spirv.OpUnordered), nkF32, false}:              swapped(loopUnordered_f32_vs),
+	{uint32(spirv.OpUnordered), nkF64, false}:              swapped(loopUnordered_f64_vs),
+	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            swapped(glslloopUMin_i_vs),
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            swapped(glslloopUMin_i_vs),
+	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            swapped(glslloopUMax_i_vs),
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            swapped(glslloopUMax_i_vs),
+	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            swapped(glslloopSMin_i_vs),
+	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            swapped(glslloopSMin_i32_vs),
+	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            swapped(glslloopSMax_i_vs),
+	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            swapped(glslloopSMax_i32_vs),
 }
 
 var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16,
 	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32,
 	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64,
-	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopNClamp_f16,
-	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopNClamp_f32,
-	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopNClamp_f64,
+	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopFClamp_f16,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopFClamp_f32,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopFClamp_f64,
 	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16,
 	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32,
 	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64,
@@ -6050,7 +4208,7 @@ var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32,
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i,
-	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i,
 	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32,
 }
@@ -6059,9 +4217,9 @@ var loops3vss = map[loopKey]loop3vss{
 	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16_vss,
 	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32_vss,
 	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopNClamp_f16_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopNClamp_f32_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopNClamp_f64_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopFClamp_f16_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopFClamp_f64_vss,
 	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16_vss,
 	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32_vss,
 	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64_vss,
@@ -6072,7 +4230,7 @@ var loops3vss = map[loopKey]loop3vss{
 	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32_vss,
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64_vss,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i_vss,
-	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i_vss,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i_vss,
 	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32_vss,
 }

@@ -475,8 +475,8 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 					affineLoad32(w, m, lo, step, local)
 					for c, lf := range leaves {
 						d := s.r[dst+c*L : dst+(c+1)*L]
-						loopShiftRightLogical_i32_vs(d, w, uint64(8*lf.off), intw{})
-						loopBitwiseAnd_i32_vs(d, d, 1<<(8*lf.bytes)-1, intw{})
+						loopShiftRightLogical_i_vs(d, w, uint64(8*lf.off), intw{})
+						loopBitwiseAnd_i_vs(d, d, 1<<(8*lf.bytes)-1, intw{})
 					}
 					return
 				}
@@ -526,7 +526,7 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 							continue
 						}
 						loopShiftLeftLogical_i32_vs(x, v, uint64(8*lf.off), intw{})
-						loopBitwiseOr_i32(w, w, x, intw{})
+						loopBitwiseOr_i(w, w, x, intw{})
 					}
 					affineStore32(w, m, lo, step, local)
 					return
