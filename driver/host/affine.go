@@ -111,63 +111,95 @@ func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [4]int64, ok
 	return lo, step, true
 }
 
-// affineRows calls f for each row of local[0] lanes with its first lane
-// and its byte offset; lane l has local ids (l%lx, l/lx%ly, l/(lx*ly)%lz)
-// in group l/(lx*ly*lz) of a batch.
-func affineRows(lo int64, step [4]int64, local [4]int, f func(l int, o int64)) {
+// affineLoad32 reads the 32-bit word of every lane; lane l has local ids
+// (l%lx, l/lx%ly, l/(lx*ly)%lz) in group l/(lx*ly*lz) of a batch.
+func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	l := 0
 	for j := 0; j < local[3]; j++ {
 		for z := 0; z < local[2]; z++ {
 			for y := 0; y < local[1]; y++ {
-				f(l, lo+int64(y)*step[1]+int64(z)*step[2]+int64(j)*step[3])
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := d[l : l+local[0]]
+				if step[0] == 4 {
+					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					for i := range row {
+						row[i] = uint64(w[i])
+					}
+				} else {
+					for i := range row {
+						row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
+					}
+				}
 				l += local[0]
 			}
 		}
 	}
 }
 
-// affineLoad reads the leaf of 1, 2, 4 or 8 bytes of every lane.
-func affineLoad(d []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
-	affineRows(lo, step, local, func(l int, o int64) {
-		row := d[l : l+local[0]]
-		switch {
-		case bytes == 4 && step[0] == 4:
-			w := unsafe.Slice(at32(m, uint64(o)), len(row))
-			for i := range row {
-				row[i] = uint64(w[i])
-			}
-		case bytes == 4:
-			for i := range row {
-				row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
-			}
-		default:
-			for i := range row {
-				row[i] = readLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes})
+// affineStore32 writes the low word of every lane, in lane order.
+func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := v[l : l+local[0]]
+				if step[0] == 4 {
+					w := unsafe.Slice(at32(m, uint64(o)), len(row))
+					for i := range row {
+						w[i] = uint32(row[i])
+					}
+				} else {
+					for i := range row {
+						*at32(m, uint64(o+int64(i)*step[0])) = uint32(row[i])
+					}
+				}
+				l += local[0]
 			}
 		}
-	})
+	}
 }
 
-// affineStore writes the low bytes of every lane, in lane order.
-func affineStore(v []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
-	affineRows(lo, step, local, func(l int, o int64) {
-		row := v[l : l+local[0]]
-		switch {
-		case bytes == 4 && step[0] == 4:
-			w := unsafe.Slice(at32(m, uint64(o)), len(row))
-			for i := range row {
-				w[i] = uint32(row[i])
-			}
-		case bytes == 4:
-			for i := range row {
-				*at32(m, uint64(o+int64(i)*step[0])) = uint32(row[i])
-			}
-		default:
-			for i := range row {
-				writeLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes}, row[i])
+// affineLoadLeaf and affineStoreLeaf are affineLoad32 and affineStore32 for
+// leaves of 1, 2, 4 or 8 bytes.
+func affineLoadLeaf(d []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
+	if bytes == 4 {
+		affineLoad32(d, m, lo, step, local)
+		return
+	}
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := d[l : l+local[0]]
+				for i := range row {
+					row[i] = readLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes})
+				}
+				l += local[0]
 			}
 		}
-	})
+	}
+}
+
+func affineStoreLeaf(v []uint64, m []byte, lo int64, step [4]int64, local [4]int, bytes uint8) {
+	if bytes == 4 {
+		affineStore32(v, m, lo, step, local)
+		return
+	}
+	l := 0
+	for j := 0; j < local[3]; j++ {
+		for z := 0; z < local[2]; z++ {
+			for y := 0; y < local[1]; y++ {
+				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
+				row := v[l : l+local[0]]
+				for i := range row {
+					writeLeaf(m, uint64(o+int64(i)*step[0]), leaf{bytes: bytes}, row[i])
+				}
+				l += local[0]
+			}
+		}
+	}
 }
 
 // runAddrs returns the byte offset of the first of a run of lanes whose
@@ -196,7 +228,7 @@ func (s *state) runLoad32(d []uint64, m []byte, x []uint64, base, st int64) bool
 	if !ok || step == 0 || step%4 != 0 {
 		return false
 	}
-	affineLoad(d, m, o0, [4]int64{step}, [4]int{len(d), 1, 1, 1}, 4)
+	affineLoad32(d, m, o0, [4]int64{step}, [4]int{len(d), 1, 1, 1})
 	return true
 }
 
@@ -207,6 +239,6 @@ func (s *state) runStore32(v []uint64, m []byte, x []uint64, base, st int64) boo
 	if !ok || step < 4 || step%4 != 0 {
 		return false
 	}
-	affineStore(v, m, o0, [4]int64{step}, [4]int{len(v), 1, 1, 1}, 4)
+	affineStore32(v, m, o0, [4]int64{step}, [4]int{len(v), 1, 1, 1})
 	return true
 }

@@ -170,7 +170,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			n := uint64(len(m))
 			if aff && s.full && !s.redo {
 				if lo, step, ok := s.affineSpan(a, 4, n); ok {
-					affineLoad(d, m, lo, step, local, 4)
+					affineLoad32(d, m, lo, step, local)
 					return
 				}
 			}
@@ -227,7 +227,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			n := uint64(len(m))
 			if aff && s.full && !s.redo {
 				if lo, step, ok := s.affineSpan(a, 4, n); ok {
-					affineLoad(d, m, lo, step, local, 4)
+					affineLoad32(d, m, lo, step, local)
 					return
 				}
 			}
@@ -251,7 +251,7 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
 				for c, wo := range offs {
-					affineLoad(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(wo), step, local, 4)
+					affineLoad32(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(wo), step, local)
 				}
 				return
 			}
@@ -292,7 +292,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			n := uint64(len(m))
 			if aff && s.full && !s.redo {
 				if lo, step, ok := s.affineSpan(a, 4, n); ok {
-					affineStore(v, m, lo, step, local, 4)
+					affineStore32(v, m, lo, step, local)
 					return
 				}
 			}
@@ -348,7 +348,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 			n := uint64(len(m))
 			if aff && s.full && !s.redo {
 				if lo, step, ok := s.affineSpan(a, 4, n); ok {
-					affineStore(v, m, lo, step, local, 4)
+					affineStore32(v, m, lo, step, local)
 					return
 				}
 			}
@@ -372,7 +372,7 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
 				for c, wo := range offs {
-					affineStore(s.r[src+c*L:src+(c+1)*L], m, lo+int64(wo), step, local, 4)
+					affineStore32(s.r[src+c*L:src+(c+1)*L], m, lo+int64(wo), step, local)
 				}
 				return
 			}
@@ -472,7 +472,7 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 				if packed {
 					// One word per lane, split into the leaves.
 					w := s.tmp[:L]
-					affineLoad(w, m, lo, step, local, 4)
+					affineLoad32(w, m, lo, step, local)
 					for c, lf := range leaves {
 						d := s.r[dst+c*L : dst+(c+1)*L]
 						loopShiftRightLogical_i_vs(d, w, uint64(8*lf.off), intw{})
@@ -481,7 +481,7 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 					return
 				}
 				for c, lf := range leaves {
-					affineLoad(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
+					affineLoadLeaf(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
 				}
 				return
 			}
@@ -528,11 +528,11 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 						loopShiftLeftLogical_i32_vs(x, v, uint64(8*lf.off), intw{})
 						loopBitwiseOr_i(w, w, x, intw{})
 					}
-					affineStore(w, m, lo, step, local, 4)
+					affineStore32(w, m, lo, step, local)
 					return
 				}
 				for c, lf := range leaves {
-					affineStore(s.r[src+c*L:src+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
+					affineStoreLeaf(s.r[src+c*L:src+(c+1)*L], m, lo+int64(lf.off), step, local, lf.bytes)
 				}
 				return
 			}
