@@ -138,46 +138,10 @@ func loopUDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopUDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
 func loopSDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := a[i], b[i]
-		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
 		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -190,46 +154,10 @@ func loopSDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopSDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
 func loopUMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := a[i], b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
 		d[i] = umod(A, B)
 	}
 }
@@ -242,46 +170,10 @@ func loopSRem_i(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopSRem_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func loopSRem_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := a[i], b[i]
-		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSRem_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSRem_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
 		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -294,46 +186,10 @@ func loopSMod_i(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopSMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func loopSMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := a[i], b[i]
-		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := a
-	for i := range d {
-		B := b[i]
 		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -829,24 +685,6 @@ func loopFAdd_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFAdd_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A + B))
-	}
-}
-
-func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A + B))
-	}
-}
-
 func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -903,24 +741,6 @@ func loopFSub_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A - B))
-	}
-}
-
-func loopFSub_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A - B))
-	}
-}
-
-func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A - B))
 	}
 }
@@ -985,24 +805,6 @@ func loopFMul_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFMul_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A * B))
-	}
-}
-
-func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A * B))
-	}
-}
-
 func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1059,24 +861,6 @@ func loopFDiv_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A / B))
-	}
-}
-
-func loopFDiv_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A / B))
-	}
-}
-
-func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A / B))
 	}
 }
@@ -1141,46 +925,10 @@ func loopFRem_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFRem_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(h2f(uint16(a)))
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Mod(A, B))))
-	}
-}
-
 func loopFRem_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(math.Float32frombits(uint32(a)))
-	for i := range d {
-		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
@@ -1193,46 +941,10 @@ func loopFRem_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFRem_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Mod(A, B))
-	}
-}
-
-func loopFRem_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := math.Float64frombits(a)
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Mod(A, B))
-	}
-}
-
 func loopFMod_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(h2f(uint16(a)))
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(fmod(A, B))))
 	}
 }
@@ -1245,46 +957,10 @@ func loopFMod_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFMod_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(math.Float32frombits(uint32(a)))
-	for i := range d {
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
-	}
-}
-
 func loopFMod_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmod(A, B))
-	}
-}
-
-func loopFMod_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmod(A, B))
-	}
-}
-
-func loopFMod_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := math.Float64frombits(a)
-	for i := range d {
-		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmod(A, B))
 	}
 }
@@ -1317,15 +993,6 @@ func loopFOrdEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopFOrdEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A == B)
 	}
 }
@@ -1372,15 +1039,6 @@ func loopFUnordEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1419,15 +1077,6 @@ func loopFOrdNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
-func loopFOrdNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -1474,15 +1123,6 @@ func loopFUnordNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1521,15 +1161,6 @@ func loopFOrdLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopFOrdLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A < B)
 	}
 }
@@ -1576,15 +1207,6 @@ func loopFUnordLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1623,15 +1245,6 @@ func loopFOrdGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopFOrdGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A > B)
 	}
 }
@@ -1678,15 +1291,6 @@ func loopFUnordGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1725,15 +1329,6 @@ func loopFOrdLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopFOrdLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A <= B)
 	}
 }
@@ -1780,15 +1375,6 @@ func loopFUnordLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1831,15 +1417,6 @@ func loopFOrdGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -1878,15 +1455,6 @@ func loopFUnordGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) 
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(!(A < B))
-	}
-}
-
-func loopFUnordGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -2053,15 +1621,6 @@ func loopOrdered_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func loopOrdered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopOrdered_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -2100,15 +1659,6 @@ func loopUnordered_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
-func loopUnordered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -2827,46 +2377,10 @@ func glslloopAtan2_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopAtan2_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(h2f(uint16(a)))
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
-	}
-}
-
 func glslloopAtan2_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(math.Float32frombits(uint32(a)))
-	for i := range d {
-		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
@@ -2879,46 +2393,10 @@ func glslloopAtan2_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopAtan2_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Atan2(A, B))
-	}
-}
-
-func glslloopAtan2_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := math.Float64frombits(a)
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Atan2(A, B))
-	}
-}
-
 func glslloopPow_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(h2f(uint16(a)))
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Pow(A, B))))
 	}
 }
@@ -2931,24 +2409,6 @@ func glslloopPow_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopPow_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(math.Float32frombits(uint32(a)))
-	for i := range d {
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
-	}
-}
-
 func glslloopPow_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -2957,46 +2417,10 @@ func glslloopPow_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopPow_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Pow(A, B))
-	}
-}
-
-func glslloopPow_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := math.Float64frombits(a)
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Pow(A, B))
-	}
-}
-
 func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
@@ -3061,24 +2485,6 @@ func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := h2f(uint16(a))
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
 func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
@@ -3139,46 +2545,10 @@ func glslloopStep_f16(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopStep_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(h2f(uint16(a)))
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(step(A, B))))
-	}
-}
-
 func glslloopStep_f32(d []uint64, a []uint64, b []uint64, w intw) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := float64(math.Float32frombits(uint32(a)))
-	for i := range d {
-		B := float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
@@ -3191,37 +2561,10 @@ func glslloopStep_f64(d []uint64, a []uint64, b []uint64, w intw) {
 	}
 }
 
-func glslloopStep_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(step(A, B))
-	}
-}
-
-func glslloopStep_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	b = b[:len(d)]
-	A := math.Float64frombits(a)
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(step(A, B))
-	}
-}
-
 func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		A, B, C := h2f(uint16(a[i])), h2f(uint16(b[i])), h2f(uint16(c[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := h2f(uint16(b)), h2f(uint16(c))
-	for i := range d {
-		A := h2f(uint16(a[i]))
 		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
@@ -3268,28 +2611,10 @@ func glslloopFMix_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	}
 }
 
-func glslloopFMix_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(A + (B-A)*C)))
-	}
-}
-
 func glslloopFMix_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
-		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
-	}
-}
-
-func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
 	}
 }
@@ -3302,28 +2627,10 @@ func glslloopFMix_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	}
 }
 
-func glslloopFMix_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := math.Float64frombits(b), math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(A + (B-A)*C)
-	}
-}
-
 func glslloopSmoothStep_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
-	}
-}
-
-func glslloopSmoothStep_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
 		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
 	}
 }
@@ -3336,28 +2643,10 @@ func glslloopSmoothStep_f32(d []uint64, a []uint64, b []uint64, c []uint64, w in
 	}
 }
 
-func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
-	}
-}
-
 func glslloopSmoothStep_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
-		d[i] = math.Float64bits(smoothstep(A, B, C))
-	}
-}
-
-func glslloopSmoothStep_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := math.Float64frombits(b), math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(smoothstep(A, B, C))
 	}
 }
@@ -3370,15 +2659,6 @@ func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	}
 }
 
-func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(h2f(uint16(b))), float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
-	}
-}
-
 func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
@@ -3387,28 +2667,10 @@ func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	}
 }
 
-func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := float64(math.Float32frombits(uint32(b))), float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
-	}
-}
-
 func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
-		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
-	}
-}
-
-func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B, C := math.Float64frombits(b), math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
 	}
 }
@@ -3902,16 +3164,6 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_vs,
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_vs,
 	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_vs,
-	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_vs,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i_vs,
-	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_vs,
-	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_vs,
-	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_vs,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i_vs,
-	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_vs,
-	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_vs,
-	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_vs,
-	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_vs,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_vs,
@@ -3952,87 +3204,50 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopBitwiseOr_i_vs,
 	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
 	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopBitwiseAnd_i_vs,
-	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_vs,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_vs,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_vs,
-	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_vs,
 	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_vs,
 	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_vs,
-	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_vs,
 	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_vs,
 	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_vs,
-	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_vs,
 	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_vs,
 	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_vs,
-	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_vs,
-	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_vs,
-	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_vs,
-	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_vs,
-	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_vs,
-	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_vs,
-	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_vs,
 	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_vs,
 	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_vs,
-	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_vs,
 	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_vs,
 	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_vs,
-	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_vs,
 	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_vs,
 	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_vs,
-	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_vs,
 	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_vs,
 	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_vs,
-	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_vs,
 	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_vs,
 	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_vs,
-	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_vs,
 	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_vs,
 	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_vs,
-	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_vs,
 	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_vs,
 	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_vs,
-	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_vs,
 	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_vs,
 	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_vs,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_vs,
 	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_vs,
 	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_vs,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_vs,
 	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_vs,
 	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_vs,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_vs,
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_vs,
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_vs,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_vs,
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_vs,
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_vs,
-	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_vs,
 	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_vs,
 	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_vs,
-	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_vs,
 	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_vs,
 	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_vs,
-	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_vs,
 	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_vs,
 	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_vs,
-	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16_vs,
 	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_vs,
 	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16_vs,
 	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_vs,
 	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_vs,
-	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_vs,
-	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_vs,
-	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_vs,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_vs,
 	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i_vs,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_vs,
@@ -4046,61 +3261,28 @@ var loops2vs = map[loopKey]loop2vs{
 var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_sv,
 	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_sv,
-	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_sv,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i_sv,
-	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_sv,
-	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_sv,
-	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_sv,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i_sv,
-	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_sv,
-	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_sv,
-	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_sv,
-	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_sv,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_sv,
 	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_sv,
-	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_sv,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_sv,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_sv,
-	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_sv,
 	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_sv,
 	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_sv,
-	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_sv,
 	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_sv,
 	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_sv,
-	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_sv,
 	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_sv,
 	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_sv,
-	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_sv,
-	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_sv,
-	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_sv,
-	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_sv,
-	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_sv,
-	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_sv,
-	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_sv,
 	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_sv,
 	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_sv,
-	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16_sv,
 	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_sv,
 	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16_sv,
 	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_sv,
 	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_sv,
-	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_sv,
-	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_sv,
-	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_sv,
 	{uint32(spirv.OpIAdd), nkInt, false}:                   swapped(loopIAdd_i_vs),
 	{uint32(spirv.OpIAdd), nkI32, false}:                   swapped(loopIAdd_i32_vs),
 	{uint32(spirv.OpIMul), nkInt, false}:                   swapped(loopIMul_i_vs),
@@ -4139,46 +3321,32 @@ var loops2sv = map[loopKey]loop2sv{
 	{uint32(spirv.OpLogicalOr), nkI32, false}:              swapped(loopBitwiseOr_i_vs),
 	{uint32(spirv.OpLogicalAnd), nkInt, false}:             swapped(loopBitwiseAnd_i_vs),
 	{uint32(spirv.OpLogicalAnd), nkI32, false}:             swapped(loopBitwiseAnd_i_vs),
-	{uint32(spirv.OpFOrdEqual), nkF16, false}:              swapped(loopFOrdEqual_f16_vs),
 	{uint32(spirv.OpFOrdEqual), nkF32, false}:              swapped(loopFOrdEqual_f32_vs),
 	{uint32(spirv.OpFOrdEqual), nkF64, false}:              swapped(loopFOrdEqual_f64_vs),
-	{uint32(spirv.OpFUnordEqual), nkF16, false}:            swapped(loopFUnordEqual_f16_vs),
 	{uint32(spirv.OpFUnordEqual), nkF32, false}:            swapped(loopFUnordEqual_f32_vs),
 	{uint32(spirv.OpFUnordEqual), nkF64, false}:            swapped(loopFUnordEqual_f64_vs),
-	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           swapped(loopFOrdNotEqual_f16_vs),
 	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           swapped(loopFOrdNotEqual_f32_vs),
 	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           swapped(loopFOrdNotEqual_f64_vs),
-	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         swapped(loopFUnordNotEqual_f16_vs),
 	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         swapped(loopFUnordNotEqual_f32_vs),
 	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         swapped(loopFUnordNotEqual_f64_vs),
-	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           swapped(loopFOrdGreaterThan_f16_vs),
 	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           swapped(loopFOrdGreaterThan_f32_vs),
 	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           swapped(loopFOrdGreaterThan_f64_vs),
-	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         swapped(loopFUnordGreaterThan_f16_vs),
 	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         swapped(loopFUnordGreaterThan_f32_vs),
 	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         swapped(loopFUnordGreaterThan_f64_vs),
-	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        swapped(loopFOrdLessThan_f16_vs),
 	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        swapped(loopFOrdLessThan_f32_vs),
 	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        swapped(loopFOrdLessThan_f64_vs),
-	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      swapped(loopFUnordLessThan_f16_vs),
 	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      swapped(loopFUnordLessThan_f32_vs),
 	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      swapped(loopFUnordLessThan_f64_vs),
-	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      swapped(loopFOrdGreaterThanEqual_f16_vs),
 	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      swapped(loopFOrdGreaterThanEqual_f32_vs),
 	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      swapped(loopFOrdGreaterThanEqual_f64_vs),
-	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    swapped(loopFUnordGreaterThanEqual_f16_vs),
 	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    swapped(loopFUnordGreaterThanEqual_f32_vs),
 	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    swapped(loopFUnordGreaterThanEqual_f64_vs),
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   swapped(loopFOrdLessThanEqual_f16_vs),
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   swapped(loopFOrdLessThanEqual_f32_vs),
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   swapped(loopFOrdLessThanEqual_f64_vs),
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: swapped(loopFUnordLessThanEqual_f16_vs),
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: swapped(loopFUnordLessThanEqual_f32_vs),
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: swapped(loopFUnordLessThanEqual_f64_vs),
-	{uint32(spirv.OpOrdered), nkF16, false}:                swapped(loopOrdered_f16_vs),
 	{uint32(spirv.OpOrdered), nkF32, false}:                swapped(loopOrdered_f32_vs),
 	{uint32(spirv.OpOrdered), nkF64, false}:                swapped(loopOrdered_f64_vs),
-	{uint32(spirv.OpUnordered), nkF16, false}:              swapped(loopUnordered_f16_vs),
 	{uint32(spirv.OpUnordered), nkF32, false}:              swapped(loopUnordered_f32_vs),
 	{uint32(spirv.OpUnordered), nkF64, false}:              swapped(loopUnordered_f64_vs),
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            swapped(glslloopUMin_i_vs),
@@ -4214,23 +3382,12 @@ var loops3 = map[loopKey]loop3{
 }
 
 var loops3vss = map[loopKey]loop3vss{
-	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16_vss,
-	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32_vss,
-	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopFClamp_f16_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopFClamp_f32_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopFClamp_f64_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF16, true}: glslloopSmoothStep_f16_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF32, true}: glslloopSmoothStep_f32_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF64, true}: glslloopSmoothStep_f64_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF16, true}:        glslloopFma_f16_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64_vss,
-	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i_vss,
-	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i_vss,
-	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i_vss,
-	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF32, true}: glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF64, true}: glslloopFClamp_f64_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}: glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}: glslloopFClamp_f64_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkInt, true}: glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}: glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkInt, true}: glslloopSClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkI32, true}: glslloopSClamp_i32_vss,
 }

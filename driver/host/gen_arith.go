@@ -11,6 +11,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -188,6 +189,9 @@ func main() {
 			}
 			for _, sh := range shapes[o.arity] {
 				key := fmt.Sprintf("{%s, %s, %s}", name, k.nk, set)
+				if sh.suffix != "" && costly(o, k) {
+					continue
+				}
 				if m, ok := mirrors[o.name]; ok && sh.suffix == "_sv" {
 					// A uniform first operand: the mirrored operation's
 					// loop with the operands swapped (resolved below).
@@ -256,6 +260,15 @@ var shapes = [4][]shape{
 var tables = []struct{ name, typ string }{
 	{"loops1", "loop1"}, {"loops2", "loop2"}, {"loops2vs", "loop2vs"}, {"loops2sv", "loop2sv"},
 	{"loops3", "loop3"}, {"loops3vss", "loop3vss"},
+}
+
+// costly says an operation's lanes cost a call or a division each: half
+// floats convert through float32 and back (branches), "F" operations call
+// package math or widen to float64. It has no loops with uniform operands:
+// reading such an operand's row instead of one slot adds nothing
+// measurable, and the row loop runs instead (uniform.go).
+func costly(o op, k kind) bool {
+	return k.name == "f16" || o.kinds == "F" || slices.Contains([]string{"UDiv", "SDiv", "UMod", "SRem", "SMod"}, o.name)
 }
 
 // mirrors are the two-operand operations whose operands may be swapped:
