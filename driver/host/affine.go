@@ -111,76 +111,21 @@ func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [4]int64, ok
 	return lo, step, true
 }
 
-// prefetchAffine starts loading the rows of a two-dimensional group's
-// runs of 32-bit words (a tile of a matrix) all at once when each run is
-// one cache line, with the line after it (the next group's): read one run
-// at a time, their misses would not overlap (transpose over 64 MiB
-// matrices waited on memory one row of a tile after another). Longer runs
-// are left to the hardware's prefetchers (stencil2d's 128-byte runs ran
-// slower with these).
-func prefetchAffine(m []byte, lo int64, step [4]int64, local [4]int) {
-	if !haveSIMD || step[0] != 4 || local[0] > 16 || local[1] < 2 || local[2] > 1 || local[3] > 1 || step[1] < 64 {
-		return
-	}
-	// Bounds were checked for every lane; lines past them are prefetched
-	// harmlessly.
-	prefetchRuns((*byte)(unsafe.Pointer(at32(m, uint64(lo)))), step[1], local[1], 2)
-}
-
-// prefetchMin is the least buffer size that prefetchNext reads ahead in:
-// the caches hold smaller ones (triad over 64 MiB buffers ran 1.43 -> 1.20
-// cpu-ns/item with it, over 4 MiB ones 0.54 -> 0.60).
-const prefetchMin = 16 << 20
-
-// prefetchNext starts loading the bytes after a one-dimensional batch's
-// span, where the worker's next batch reads (it claims consecutive
-// groups): between the batch's loads the executor computes, and the
-// hardware's prefetchers lose the stream.
-func prefetchNext(m []byte, lo int64, step [4]int64, local [4]int) {
-	if !haveSIMD || len(m) < prefetchMin || local[1] > 1 || local[2] > 1 || step[0] <= 0 || local[3] > 1 && step[3] != int64(local[0])*step[0] {
-		return
-	}
-	span := int64(local[0]*local[3]) * step[0]
-	if next := lo + span; next < int64(len(m)) {
-		prefetchRuns((*byte)(unsafe.Pointer(unsafe.SliceData(m[next:]))), 0, 1, int(min(span, int64(len(m))-next)+63)/64)
-	}
-}
-
 // affineLoad32 reads the 32-bit word of every lane; lane l has local ids
 // (l%lx, l/lx%ly, l/(lx*ly)%lz) in group l/(lx*ly*lz) of a batch.
 func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
-	prefetchAffine(m, lo, step, local)
-	prefetchNext(m, lo, step, local)
-	tile := step[0] == 4 && local[0]%8 == 0 && local[1] > 1 && simdLen(8) > 0
 	l := 0
 	for j := 0; j < local[3]; j++ {
 		for z := 0; z < local[2]; z++ {
-			if tile {
-				// The rows of this z: one call.
-				o := lo + int64(z)*step[2] + int64(j)*step[3]
-				n := local[0] * local[1]
-				_ = d[l+n-1]
-				simdWiden32Runs(&d[l], at32(m, uint64(o)), local[0], local[1], step[1])
-				l += n
-				continue
-			}
 			for y := 0; y < local[1]; y++ {
 				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
 				row := d[l : l+local[0]]
 				if step[0] == 4 {
 					w := unsafe.Slice(at32(m, uint64(o)), len(row))
-					if n := simdLen(len(row)); n > 0 {
-						simdWiden32(&row[0], &w[0], n)
-						row, w = row[n:], w[n:]
-					}
 					for i := range row {
 						row[i] = uint64(w[i])
 					}
 				} else {
-					if n := simdLen(len(row)); n > 0 && gatherable(step[0], n) {
-						simdGather32(&row[0], (*byte)(unsafe.Pointer(at32(m, uint64(o)))), step[0], n)
-						row, o = row[n:], o+int64(n)*step[0]
-					}
 					for i := range row {
 						row[i] = uint64(*at32(m, uint64(o+int64(i)*step[0])))
 					}
@@ -191,35 +136,16 @@ func affineLoad32(d []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
 	}
 }
 
-// gatherable says a gather's 32-bit offsets hold n steps.
-func gatherable(step int64, n int) bool {
-	return step > -1<<31/int64(n) && step < 1<<31/int64(n)
-}
-
 // affineStore32 writes the low word of every lane, in lane order.
 func affineStore32(v []uint64, m []byte, lo int64, step [4]int64, local [4]int) {
-	prefetchAffine(m, lo, step, local)
-	tile := step[0] == 4 && local[0]%8 == 0 && local[1] > 1 && simdLen(8) > 0 && step[1] >= int64(4*local[0])
 	l := 0
 	for j := 0; j < local[3]; j++ {
 		for z := 0; z < local[2]; z++ {
-			if tile {
-				o := lo + int64(z)*step[2] + int64(j)*step[3]
-				n := local[0] * local[1]
-				_ = v[l+n-1]
-				simdNarrow32Runs(&v[l], at32(m, uint64(o)), local[0], local[1], step[1])
-				l += n
-				continue
-			}
 			for y := 0; y < local[1]; y++ {
 				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
 				row := v[l : l+local[0]]
 				if step[0] == 4 {
 					w := unsafe.Slice(at32(m, uint64(o)), len(row))
-					if n := simdLen(len(row)); n > 0 {
-						simdNarrow32(&row[0], &w[0], n)
-						row, w = row[n:], w[n:]
-					}
 					for i := range row {
 						w[i] = uint32(row[i])
 					}
@@ -274,63 +200,6 @@ func affineStoreLeaf(v []uint64, m []byte, lo int64, step [4]int64, local [4]int
 			}
 		}
 	}
-}
-
-// aosWords says whether leaf offsets are 4k consecutive words from 0: a
-// vector of four or eight 32-bit numbers, moved four leaves at a time
-// (affineAoS32).
-func aosWords(offs []uint64) bool {
-	if len(offs) == 0 || len(offs)%4 != 0 || simdLen(8) == 0 {
-		return false
-	}
-	for i, o := range offs {
-		if o != uint64(4*i) {
-			return false
-		}
-	}
-	return true
-}
-
-// affineAoS32 loads (or stores) k consecutive 32-bit words of every lane,
-// lane l's at the affine address of l, to (from) k rows L slots apart,
-// four words of each lane at a time (a transpose in registers); false if
-// the lanes' addresses overlap for a store, or run backwards.
-func affineAoS32(rows []uint64, L int, m []byte, lo int64, step [4]int64, local [4]int, k int, store bool) bool {
-	st := step[0]
-	if st < int64(4*k) || !store && st <= 0 {
-		return false
-	}
-	_ = rows[k*L-1]
-	prefetchNext(m, lo, step, local)
-	l := 0
-	for j := 0; j < local[3]; j++ {
-		for z := 0; z < local[2]; z++ {
-			for y := 0; y < local[1]; y++ {
-				o := lo + int64(y)*step[1] + int64(z)*step[2] + int64(j)*step[3]
-				n := simdLen(local[0])
-				for g := 0; g < k && n > 0; g += 4 {
-					w := at32(m, uint64(o+int64(4*g)))
-					if store {
-						simdAoSStore4(&rows[g*L+l], 8*L, w, int(st), n)
-					} else {
-						simdAoSLoad4(&rows[g*L+l], 8*L, w, int(st), n)
-					}
-				}
-				for i := n; i < local[0]; i++ {
-					for c := range k {
-						w := at32(m, uint64(o+int64(i)*st+int64(4*c)))
-						if store {
-							*w = uint32(rows[c*L+l+i])
-						} else {
-							rows[c*L+l+i] = uint64(*w)
-						}
-					}
-				}
-				l += local[0]
-			}
-		}
-	}
-	return true
 }
 
 // runAddrs returns the byte offset of the first of a run of lanes whose

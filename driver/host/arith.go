@@ -22,16 +22,6 @@ func (p *prep) operands(ids ...uint32) ([]int, error) {
 // dot32Rows sets d to the dot products of comps float32 rows of xs and ys,
 // the rows of each L slots apart in one register file.
 func dot32Rows(d []uint64, xs, ys *[4][]uint64, comps, L int) {
-	if n := simdLen(len(d)); n > 0 {
-		for c := range comps {
-			_, _ = xs[c][n-1], ys[c][n-1]
-		}
-		simdDot32(&d[0], &xs[0][0], &ys[0][0], 8*L, comps, n)
-		d = d[n:]
-		for c := range comps {
-			xs[c], ys[c] = xs[c][n:], ys[c][n:]
-		}
-	}
 	f := math.Float32frombits
 	for l := range d {
 		var sum float32

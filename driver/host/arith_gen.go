@@ -11,15 +11,9 @@ import (
 )
 
 func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A + B) & w.m
 	}
 }
@@ -27,39 +21,16 @@ func loopIAdd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = (A + B) & w.m
-	}
-}
-
-func loopIAdd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdIAdd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = (A + B) & w.m
 	}
 }
 
 func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A + B) & 0xffffffff
 	}
 }
@@ -67,39 +38,16 @@ func loopIAdd_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIAdd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = (A + B) & 0xffffffff
-	}
-}
-
-func loopIAdd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIAdd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = (A + B) & 0xffffffff
 	}
 }
 
 func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A - B) & w.m
 	}
 }
@@ -107,10 +55,6 @@ func loopISub_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & w.m
@@ -118,12 +62,8 @@ func loopISub_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdISub_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & w.m
@@ -131,15 +71,9 @@ func loopISub_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A - B) & 0xffffffff
 	}
 }
@@ -147,10 +81,6 @@ func loopISub_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A - B) & 0xffffffff
@@ -158,12 +88,8 @@ func loopISub_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdISub_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A - B) & 0xffffffff
@@ -171,11 +97,9 @@ func loopISub_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopIMul_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A * B) & w.m
 	}
 }
@@ -189,25 +113,10 @@ func loopIMul_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopIMul_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = (A * B) & w.m
-	}
-}
-
 func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A * B) & 0xffffffff
 	}
 }
@@ -215,319 +124,80 @@ func loopIMul_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIMul_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = (A * B) & 0xffffffff
-	}
-}
-
-func loopIMul_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIMul_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = (A * B) & 0xffffffff
 	}
 }
 
 func loopUDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = udiv(A, B)
-	}
-}
-
-func loopUDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = udiv(A, B)
 	}
 }
 
 func loopSDiv_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSDiv_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSDiv_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sdiv(sx(A, w), sx(B, w))) & w.m
 	}
 }
 
 func loopSDiv_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSDiv_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSDiv_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sdiv(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
 func loopUMod_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = umod(A, B)
-	}
-}
-
-func loopUMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = umod(A, B)
 	}
 }
 
 func loopSRem_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSRem_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSRem_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(srem(sx(A, w), sx(B, w))) & w.m
 	}
 }
 
 func loopSRem_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSRem_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSRem_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(srem(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
 func loopSMod_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSMod_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
-func loopSMod_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(smod(sx(A, w), sx(B, w))) & w.m
 	}
 }
 
 func loopSMod_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSMod_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func loopSMod_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(smod(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
 func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A << B) & w.m
 	}
 }
@@ -535,10 +205,6 @@ func loopShiftLeftLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & w.m
@@ -546,12 +212,8 @@ func loopShiftLeftLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdShiftLeftLogical_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & w.m
@@ -559,15 +221,9 @@ func loopShiftLeftLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = (A << B) & 0xffffffff
 	}
 }
@@ -575,10 +231,6 @@ func loopShiftLeftLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = (A << B) & 0xffffffff
@@ -586,12 +238,8 @@ func loopShiftLeftLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftLeftLogical_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = (A << B) & 0xffffffff
@@ -599,15 +247,9 @@ func loopShiftLeftLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A >> B
 	}
 }
@@ -615,10 +257,6 @@ func loopShiftRightLogical_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = A >> B
@@ -626,52 +264,8 @@ func loopShiftRightLogical_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightLogical_i_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A >> B
-	}
-}
-
-func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightLogical_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
 	for i := range d {
 		B := b[i]
 		d[i] = A >> B
@@ -679,11 +273,9 @@ func loopShiftRightLogical_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
 	}
 }
@@ -698,8 +290,8 @@ func loopShiftRightArithmetic_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(sx(A, w)>>min(B, 63)) & w.m
@@ -707,15 +299,9 @@ func loopShiftRightArithmetic_i_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
 	}
 }
@@ -723,10 +309,6 @@ func loopShiftRightArithmetic_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -734,12 +316,8 @@ func loopShiftRightArithmetic_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdShiftRightArithmetic_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := a
 	for i := range d {
 		B := b[i]
 		d[i] = uint64(int64(int32(A))>>min(B, 63)) & 0xffffffff
@@ -747,15 +325,9 @@ func loopShiftRightArithmetic_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A | B
 	}
 }
@@ -763,79 +335,16 @@ func loopBitwiseOr_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopBitwiseOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseOr_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = A | B
 	}
 }
 
 func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A ^ B
 	}
 }
@@ -843,79 +352,16 @@ func loopBitwiseXor_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseXor_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A ^ B
-	}
-}
-
-func loopBitwiseXor_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseXor_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = A ^ B
 	}
 }
 
 func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = A & B
 	}
 }
@@ -923,79 +369,16 @@ func loopBitwiseAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopBitwiseAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopBitwiseAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdBitwiseAnd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = A & B
 	}
 }
 
 func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A == B)
 	}
 }
@@ -1003,79 +386,16 @@ func loopIEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopIEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopIEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdIEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = b2u(A == B)
 	}
 }
 
 func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A != B)
 	}
 }
@@ -1083,75 +403,16 @@ func loopINotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
 func loopINotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopINotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdINotEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = b2u(A != B)
 	}
 }
 
 func loopUGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A > B)
 	}
 }
@@ -1165,61 +426,10 @@ func loopUGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopUGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopSGreaterThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) > sx(B, w))
 	}
 }
@@ -1233,25 +443,10 @@ func loopSGreaterThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) > sx(B, w))
-	}
-}
-
 func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
 	}
 }
@@ -1259,35 +454,16 @@ func loopSGreaterThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
-	}
-}
-
-func loopSGreaterThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = b2u(int64(int32(A)) > int64(int32(B)))
 	}
 }
 
 func loopUGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A >= B)
 	}
 }
@@ -1301,61 +477,10 @@ func loopUGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopUGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopSGreaterThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) >= sx(B, w))
 	}
 }
@@ -1369,25 +494,10 @@ func loopSGreaterThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSGreaterThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) >= sx(B, w))
-	}
-}
-
 func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
 	}
 }
@@ -1395,35 +505,16 @@ func loopSGreaterThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSGreaterThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
-	}
-}
-
-func loopSGreaterThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSGreaterThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = b2u(int64(int32(A)) >= int64(int32(B)))
 	}
 }
 
 func loopULessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A < B)
 	}
 }
@@ -1437,61 +528,10 @@ func loopULessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopULessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopULessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopSLessThan_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) < sx(B, w))
 	}
 }
@@ -1505,25 +545,10 @@ func loopSLessThan_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSLessThan_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) < sx(B, w))
-	}
-}
-
 func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
 	}
 }
@@ -1531,35 +556,16 @@ func loopSLessThan_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThan_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
-	}
-}
-
-func loopSLessThan_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThan_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = b2u(int64(int32(A)) < int64(int32(B)))
 	}
 }
 
 func loopULessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(A <= B)
 	}
 }
@@ -1573,61 +579,10 @@ func loopULessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopULessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopULessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdULessThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopSLessThanEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(sx(A, w) <= sx(B, w))
 	}
 }
@@ -1641,25 +596,10 @@ func loopSLessThanEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopSLessThanEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(sx(A, w) <= sx(B, w))
-	}
-}
-
 func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
 	}
 }
@@ -1667,346 +607,9 @@ func loopSLessThanEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopSLessThanEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
-	}
-}
-
-func loopSLessThanEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSLessThanEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(int64(int32(A)) <= int64(int32(B)))
-	}
-}
-
-func loopLogicalEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopLogicalNotEqual_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalNotEqual_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalNotEqual_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopLogicalOr_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalOr_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalOr_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A | B
-	}
-}
-
-func loopLogicalAnd_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = A & B
-	}
-}
-
-func loopLogicalAnd_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdLogicalAnd_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = A & B
 	}
 }
 
@@ -2028,10 +631,6 @@ func loopSNegate_i32(d []uint64, a []uint64, w intw) {
 
 func loopNot_i(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
-	if n := simdLen(len(d)); n > 0 && w.bits == 64 {
-		simdNot_i(&d[0], &a[0], n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & w.m
@@ -2040,10 +639,6 @@ func loopNot_i(d []uint64, a []uint64, w intw) {
 
 func loopNot_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNot_i32(&d[0], &a[0], n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
 		d[i] = ^A & 0xffffffff
@@ -2058,23 +653,7 @@ func loopLogicalNot_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
-func loopLogicalNot_i32(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = A ^ 1
-	}
-}
-
 func loopBitCount_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = uint64(bits.OnesCount64(A))
-	}
-}
-
-func loopBitCount_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -2099,43 +678,17 @@ func loopBitReverse_i32(d []uint64, a []uint64, w intw) {
 }
 
 func loopFAdd_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A + B))
-	}
-}
-
-func loopFAdd_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A + B))
-	}
-}
-
-func loopFAdd_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A + B))
 	}
 }
 
 func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
 	}
 }
@@ -2143,10 +696,6 @@ func loopFAdd_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -2154,12 +703,8 @@ func loopFAdd_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFAdd_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A + B))
@@ -2167,11 +712,9 @@ func loopFAdd_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFAdd_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A + B)
 	}
 }
@@ -2186,8 +729,8 @@ func loopFAdd_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFAdd_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A + B)
@@ -2195,43 +738,17 @@ func loopFAdd_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFSub_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A - B))
-	}
-}
-
-func loopFSub_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A - B))
-	}
-}
-
-func loopFSub_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A - B))
 	}
 }
 
 func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
 	}
 }
@@ -2239,10 +756,6 @@ func loopFSub_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -2250,12 +763,8 @@ func loopFSub_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFSub_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A - B))
@@ -2263,11 +772,9 @@ func loopFSub_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFSub_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A - B)
 	}
 }
@@ -2282,8 +789,8 @@ func loopFSub_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFSub_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A - B)
@@ -2291,43 +798,17 @@ func loopFSub_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMul_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A * B))
-	}
-}
-
-func loopFMul_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A * B))
-	}
-}
-
-func loopFMul_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A * B))
 	}
 }
 
 func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
 	}
 }
@@ -2335,10 +816,6 @@ func loopFMul_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -2346,12 +823,8 @@ func loopFMul_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMul_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A * B))
@@ -2359,11 +832,9 @@ func loopFMul_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFMul_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A * B)
 	}
 }
@@ -2378,8 +849,8 @@ func loopFMul_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFMul_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A * B)
@@ -2387,43 +858,17 @@ func loopFMul_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFDiv_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(A / B))
-	}
-}
-
-func loopFDiv_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(A / B))
-	}
-}
-
-func loopFDiv_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(A / B))
 	}
 }
 
 func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
 	}
 }
@@ -2431,10 +876,6 @@ func loopFDiv_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -2442,12 +883,8 @@ func loopFDiv_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFDiv_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(A / B))
@@ -2455,11 +892,9 @@ func loopFDiv_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFDiv_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A / B)
 	}
 }
@@ -2474,8 +909,8 @@ func loopFDiv_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func loopFDiv_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(A / B)
@@ -2483,169 +918,49 @@ func loopFDiv_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func loopFRem_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Mod(A, B))))
 	}
 }
 
 func loopFRem_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
-	}
-}
-
-func loopFRem_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Mod(A, B))))
 	}
 }
 
 func loopFRem_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Mod(A, B))
-	}
-}
-
-func loopFRem_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Mod(A, B))
-	}
-}
-
-func loopFRem_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Mod(A, B))
 	}
 }
 
 func loopFMod_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(fmod(A, B))))
 	}
 }
 
 func loopFMod_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
-	}
-}
-
-func loopFMod_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(fmod(A, B))))
 	}
 }
 
 func loopFMod_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmod(A, B))
-	}
-}
-
-func loopFMod_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmod(A, B))
-	}
-}
-
-func loopFMod_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmod(A, B))
 	}
 }
@@ -2675,43 +990,17 @@ func loopFNegate_f64(d []uint64, a []uint64, w intw) {
 }
 
 func loopFOrdEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopFOrdEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A == B)
-	}
-}
-
-func loopFOrdEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A == B)
 	}
 }
 
 func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2719,35 +1008,16 @@ func loopFOrdEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A == B)
 	}
 }
 
-func loopFOrdEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopFOrdEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A == B)
 	}
 }
@@ -2761,53 +1031,18 @@ func loopFOrdEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A == B)
-	}
-}
-
 func loopFUnordEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
-func loopFUnordEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
-func loopFUnordEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
 
 func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2815,35 +1050,16 @@ func loopFUnordEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
 
-func loopFUnordEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFUnordEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B || A > B))
 	}
 }
@@ -2857,53 +1073,18 @@ func loopFUnordEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A < B || A > B))
-	}
-}
-
 func loopFOrdNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
-func loopFOrdNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
-func loopFOrdNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A < B || A > B)
 	}
 }
 
 func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2911,35 +1092,16 @@ func loopFOrdNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
 
-func loopFOrdNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdNotEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
 func loopFOrdNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A < B || A > B)
 	}
 }
@@ -2953,53 +1115,18 @@ func loopFOrdNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A < B || A > B)
-	}
-}
-
 func loopFUnordNotEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopFUnordNotEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A != B)
-	}
-}
-
-func loopFUnordNotEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A != B)
 	}
 }
 
 func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -3007,35 +1134,16 @@ func loopFUnordNotEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordNotEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A != B)
 	}
 }
 
-func loopFUnordNotEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordNotEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFUnordNotEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A != B)
 	}
 }
@@ -3049,53 +1157,18 @@ func loopFUnordNotEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordNotEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A != B)
-	}
-}
-
 func loopFOrdLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopFOrdLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A < B)
-	}
-}
-
-func loopFOrdLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A < B)
 	}
 }
 
 func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -3103,35 +1176,16 @@ func loopFOrdLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A < B)
 	}
 }
 
-func loopFOrdLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopFOrdLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A < B)
 	}
 }
@@ -3145,53 +1199,18 @@ func loopFOrdLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A < B)
-	}
-}
-
 func loopFUnordLessThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A >= B))
-	}
-}
-
-func loopFUnordLessThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A >= B))
-	}
-}
-
-func loopFUnordLessThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A >= B))
 	}
 }
 
 func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -3199,35 +1218,16 @@ func loopFUnordLessThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
 
-func loopFUnordLessThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFUnordLessThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A >= B))
 	}
 }
@@ -3241,53 +1241,18 @@ func loopFUnordLessThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A >= B))
-	}
-}
-
 func loopFOrdGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopFOrdGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A > B)
-	}
-}
-
-func loopFOrdGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A > B)
 	}
 }
 
 func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -3295,35 +1260,16 @@ func loopFOrdGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A > B)
 	}
 }
 
-func loopFOrdGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopFOrdGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A > B)
 	}
 }
@@ -3337,53 +1283,18 @@ func loopFOrdGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A > B)
-	}
-}
-
 func loopFUnordGreaterThan_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A <= B))
-	}
-}
-
-func loopFUnordGreaterThan_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A <= B))
-	}
-}
-
-func loopFUnordGreaterThan_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A <= B))
 	}
 }
 
 func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -3391,35 +1302,16 @@ func loopFUnordGreaterThan_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordGreaterThan_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
 
-func loopFUnordGreaterThan_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThan_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFUnordGreaterThan_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A <= B))
 	}
 }
@@ -3433,53 +1325,18 @@ func loopFUnordGreaterThan_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordGreaterThan_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A <= B))
-	}
-}
-
 func loopFOrdLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopFOrdLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A <= B)
-	}
-}
-
-func loopFOrdLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A <= B)
 	}
 }
 
 func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -3487,35 +1344,16 @@ func loopFOrdLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A <= B)
 	}
 }
 
-func loopFOrdLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdLessThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopFOrdLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A <= B)
 	}
 }
@@ -3529,53 +1367,18 @@ func loopFOrdLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A <= B)
-	}
-}
-
 func loopFUnordLessThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A > B))
-	}
-}
-
-func loopFUnordLessThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A > B))
-	}
-}
-
-func loopFUnordLessThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A > B))
 	}
 }
 
 func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -3583,35 +1386,16 @@ func loopFUnordLessThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFUnordLessThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A > B))
 	}
 }
 
-func loopFUnordLessThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordLessThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFUnordLessThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A > B))
 	}
 }
@@ -3625,53 +1409,18 @@ func loopFUnordLessThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFUnordLessThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(!(A > B))
-	}
-}
-
 func loopFOrdGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopFOrdGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A >= B)
-	}
-}
-
-func loopFOrdGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A >= B)
 	}
 }
 
 func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3679,35 +1428,16 @@ func loopFOrdGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func loopFOrdGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(A >= B)
 	}
 }
 
-func loopFOrdGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFOrdGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFOrdGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A >= B)
 	}
 }
@@ -3721,53 +1451,18 @@ func loopFOrdGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopFOrdGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A >= B)
-	}
-}
-
 func loopFUnordGreaterThanEqual_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(!(A < B))
-	}
-}
-
-func loopFUnordGreaterThanEqual_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(!(A < B))
-	}
-}
-
-func loopFUnordGreaterThanEqual_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(!(A < B))
 	}
 }
 
 func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3775,35 +1470,16 @@ func loopFUnordGreaterThanEqual_f32(d []uint64, a []uint64, b []uint64, w intw) 
 func loopFUnordGreaterThanEqual_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = b2u(!(A < B))
 	}
 }
 
-func loopFUnordGreaterThanEqual_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFUnordGreaterThanEqual_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(!(A < B))
-	}
-}
-
 func loopFUnordGreaterThanEqual_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3813,15 +1489,6 @@ func loopFUnordGreaterThanEqual_f64_vs(d []uint64, a []uint64, b uint64, w intw)
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = b2u(!(A < B))
-	}
-}
-
-func loopFUnordGreaterThanEqual_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
 		d[i] = b2u(!(A < B))
 	}
 }
@@ -3947,39 +1614,17 @@ func loopSignBitSet_f64(d []uint64, a []uint64, w intw) {
 }
 
 func loopOrdered_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
-func loopOrdered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
-func loopOrdered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A == A && B == B)
 	}
 }
 
 func loopOrdered_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -3993,21 +1638,10 @@ func loopOrdered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopOrdered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopOrdered_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A == A && B == B)
 	}
 }
@@ -4021,49 +1655,18 @@ func loopOrdered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopOrdered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = b2u(A == A && B == B)
-	}
-}
-
 func loopUnordered_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
-func loopUnordered_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
-func loopUnordered_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = b2u(A != A || B != B)
 	}
 }
 
 func loopUnordered_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -4077,21 +1680,10 @@ func loopUnordered_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func loopUnordered_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
 func loopUnordered_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -4101,15 +1693,6 @@ func loopUnordered_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 	B := math.Float64frombits(b)
 	for i := range d {
 		A := math.Float64frombits(a[i])
-		d[i] = b2u(A != A || B != B)
-	}
-}
-
-func loopUnordered_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
 		d[i] = b2u(A != A || B != B)
 	}
 }
@@ -4787,211 +2370,65 @@ func glslloopInverseSqrt_f64(d []uint64, a []uint64, w intw) {
 }
 
 func glslloopAtan2_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Atan2(A, B))))
 	}
 }
 
 func glslloopAtan2_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
-	}
-}
-
-func glslloopAtan2_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Atan2(A, B))))
 	}
 }
 
 func glslloopAtan2_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Atan2(A, B))
-	}
-}
-
-func glslloopAtan2_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Atan2(A, B))
-	}
-}
-
-func glslloopAtan2_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Atan2(A, B))
 	}
 }
 
 func glslloopPow_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(math.Pow(A, B))))
 	}
 }
 
 func glslloopPow_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
-	}
-}
-
-func glslloopPow_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(math.Pow(A, B))))
 	}
 }
 
 func glslloopPow_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(math.Pow(A, B))
-	}
-}
-
-func glslloopPow_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(math.Pow(A, B))
-	}
-}
-
-func glslloopPow_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(math.Pow(A, B))
 	}
 }
 
 func glslloopFMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopFMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopFMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Min(A, B)))
 	}
 }
 
 func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
 	}
 }
@@ -4999,10 +2436,6 @@ func glslloopFMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5010,12 +2443,8 @@ func glslloopFMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMin_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
@@ -5023,11 +2452,9 @@ func glslloopFMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Min(A, B))
 	}
 }
@@ -5042,8 +2469,8 @@ func glslloopFMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
 	b = b[:len(d)]
+	A := math.Float64frombits(a)
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Min(A, B))
@@ -5051,43 +2478,17 @@ func glslloopFMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopFMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopFMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
+		A, B := h2f(uint16(a[i])), h2f(uint16(b[i]))
 		d[i] = uint64(f2h(fmath.Max(A, B)))
 	}
 }
 
 func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
+		A, B := f32row(&a[i]), f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
 	}
 }
@@ -5095,10 +2496,6 @@ func glslloopFMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5106,12 +2503,8 @@ func glslloopFMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
 	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFMax_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
+	A := math.Float32frombits(uint32(a))
 	for i := range d {
 		B := f32row(&b[i])
 		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
@@ -5119,11 +2512,9 @@ func glslloopFMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopFMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Max(A, B))
 	}
 }
@@ -5138,200 +2529,8 @@ func glslloopFMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
 }
 
 func glslloopFMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
+	b = b[:len(d)]
 	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMin_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMin_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(A, B)))
-	}
-}
-
-func glslloopNMin_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMin_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMin_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Min(A, B))
-	}
-}
-
-func glslloopNMax_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := h2f(uint16(a))
-	b = b[:len(d)]
-	for i := range d {
-		B := h2f(uint16(b[i]))
-		d[i] = uint64(f2h(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float32frombits(uint32(a))
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNMax_f32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := f32row(&b[i])
-		d[i] = uint64(math.Float32bits(fmath.Max(A, B)))
-	}
-}
-
-func glslloopNMax_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMax_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Max(A, B))
-	}
-}
-
-func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
 	for i := range d {
 		B := math.Float64frombits(b[i])
 		d[i] = math.Float64bits(fmath.Max(A, B))
@@ -5339,138 +2538,48 @@ func glslloopNMax_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
 }
 
 func glslloopStep_f16(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		d[i] = uint64(f2h(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f16_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		d[i] = uint64(f2h(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f16_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(h2f(uint16(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(h2f(uint16(b[i])))
+		A, B := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i])))
 		d[i] = uint64(f2h(float32(step(A, B))))
 	}
 }
 
 func glslloopStep_f32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		d[i] = uint64(math.Float32bits(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
-		d[i] = uint64(math.Float32bits(float32(step(A, B))))
-	}
-}
-
-func glslloopStep_f32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := float64(math.Float32frombits(uint32(a)))
-	b = b[:len(d)]
-	for i := range d {
-		B := float64(f32row(&b[i]))
+		A, B := float64(f32row(&a[i])), float64(f32row(&b[i]))
 		d[i] = uint64(math.Float32bits(float32(step(A, B))))
 	}
 }
 
 func glslloopStep_f64(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		d[i] = math.Float64bits(step(A, B))
-	}
-}
-
-func glslloopStep_f64_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(step(A, B))
-	}
-}
-
-func glslloopStep_f64_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := math.Float64frombits(a)
-	b = b[:len(d)]
-	for i := range d {
-		B := math.Float64frombits(b[i])
+		A, B := math.Float64frombits(a[i]), math.Float64frombits(b[i])
 		d[i] = math.Float64bits(step(A, B))
 	}
 }
 
 func glslloopFClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		C := h2f(uint16(c[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopFClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	C := h2f(uint16(c))
-	for i := range d {
-		A := h2f(uint16(a[i]))
+		A, B, C := h2f(uint16(a[i])), h2f(uint16(b[i])), h2f(uint16(c[i]))
 		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdFClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		C := f32row(&c[i])
+		A, B, C := f32row(&a[i]), f32row(&b[i]), f32row(&c[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
 	}
 }
 
 func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
-		simdFClamp_f32_vssk(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
-		simdFClamp_f32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
+	B, C := math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c))
 	for i := range d {
 		A := f32row(&a[i])
 		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
@@ -5478,98 +2587,16 @@ func glslloopFClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
 	}
 }
 
 func glslloopFClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
-	}
-}
-
-func glslloopNClamp_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		B := h2f(uint16(b[i]))
-		C := h2f(uint16(c[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := h2f(uint16(b))
-	C := h2f(uint16(c))
-	for i := range d {
-		A := h2f(uint16(a[i]))
-		d[i] = uint64(f2h(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdNClamp_f32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		B := f32row(&b[i])
-		C := f32row(&c[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float32frombits(uint32(b))
-	C := math.Float32frombits(uint32(c))
-	if n := simdLen(len(d)); n > 0 && !isNaN32(b) && !isNaN32(c) && uint32(b) != 0x80000000 && uint32(c) != 0 {
-		simdNClamp_f32_vssk(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	} else if n > 0 && !isNaN32(b) && !isNaN32(c) {
-		simdNClamp_f32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := f32row(&a[i])
-		d[i] = uint64(math.Float32bits(fmath.Min(fmath.Max(A, B), C)))
-	}
-}
-
-func glslloopNClamp_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
-	}
-}
-
-func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
+	B, C := math.Float64frombits(b), math.Float64frombits(c)
 	for i := range d {
 		A := math.Float64frombits(a[i])
 		d[i] = math.Float64bits(fmath.Min(fmath.Max(A, B), C))
@@ -5577,199 +2604,73 @@ func glslloopNClamp_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFMix_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(A + (B-A)*C)))
-	}
-}
-
-func glslloopFMix_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(A + (B-A)*C)))
 	}
 }
 
 func glslloopFMix_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
-		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
-	}
-}
-
-func glslloopFMix_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(A + (B-A)*C)))
 	}
 }
 
 func glslloopFMix_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(A + (B-A)*C)
-	}
-}
-
-func glslloopFMix_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(A + (B-A)*C)
 	}
 }
 
 func glslloopSmoothStep_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
-	}
-}
-
-func glslloopSmoothStep_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(smoothstep(A, B, C))))
 	}
 }
 
 func glslloopSmoothStep_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
-		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
-	}
-}
-
-func glslloopSmoothStep_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(smoothstep(A, B, C))))
 	}
 }
 
 func glslloopSmoothStep_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(smoothstep(A, B, C))
-	}
-}
-
-func glslloopSmoothStep_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(smoothstep(A, B, C))
 	}
 }
 
 func glslloopFma_f16(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(h2f(uint16(a[i])))
-		B := float64(h2f(uint16(b[i])))
-		C := float64(h2f(uint16(c[i])))
-		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
-	}
-}
-
-func glslloopFma_f16_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(h2f(uint16(b)))
-	C := float64(h2f(uint16(c)))
-	for i := range d {
-		A := float64(h2f(uint16(a[i])))
+		A, B, C := float64(h2f(uint16(a[i]))), float64(h2f(uint16(b[i]))), float64(h2f(uint16(c[i])))
 		d[i] = uint64(f2h(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
 func glslloopFma_f32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := float64(f32row(&a[i]))
-		B := float64(f32row(&b[i]))
-		C := float64(f32row(&c[i]))
-		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
-	}
-}
-
-func glslloopFma_f32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := float64(math.Float32frombits(uint32(b)))
-	C := float64(math.Float32frombits(uint32(c)))
-	for i := range d {
-		A := float64(f32row(&a[i]))
+		A, B, C := float64(f32row(&a[i])), float64(f32row(&b[i])), float64(f32row(&c[i]))
 		d[i] = uint64(math.Float32bits(float32(fmath.FMA(A, B, C, w.bits))))
 	}
 }
 
 func glslloopFma_f64(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := math.Float64frombits(a[i])
-		B := math.Float64frombits(b[i])
-		C := math.Float64frombits(c[i])
-		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
-	}
-}
-
-func glslloopFma_f64_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := math.Float64frombits(b)
-	C := math.Float64frombits(c)
-	for i := range d {
-		A := math.Float64frombits(a[i])
+		A, B, C := math.Float64frombits(a[i]), math.Float64frombits(b[i]), math.Float64frombits(c[i])
 		d[i] = math.Float64bits(fmath.FMA(A, B, C, w.bits))
 	}
 }
@@ -5807,11 +2708,9 @@ func glslloopSSign_i32(d []uint64, a []uint64, w intw) {
 }
 
 func glslloopUMin_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = min(A, B)
 	}
 }
@@ -5825,61 +2724,10 @@ func glslloopUMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopUMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = min(A, B)
-	}
-}
-
-func glslloopUMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMin_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = min(A, B)
-	}
-}
-
 func glslloopUMax_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = max(A, B)
 	}
 }
@@ -5893,61 +2741,10 @@ func glslloopUMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopUMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
-	for i := range d {
-		A := a[i]
-		d[i] = max(A, B)
-	}
-}
-
-func glslloopUMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUMax_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
-		d[i] = max(A, B)
-	}
-}
-
 func glslloopSMin_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -5961,25 +2758,10 @@ func glslloopSMin_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMin_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(min(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -5987,35 +2769,16 @@ func glslloopSMin_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMin_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func glslloopSMin_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMin_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = uint64(min(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
 func glslloopSMax_i(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
 	}
 }
@@ -6029,25 +2792,10 @@ func glslloopSMax_i_vs(d []uint64, a []uint64, b uint64, w intw) {
 	}
 }
 
-func glslloopSMax_i_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	for i := range d {
-		B := b[i]
-		d[i] = uint64(max(sx(A, w), sx(B, w))) & w.m
-	}
-}
-
 func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32(&d[0], &a[0], &b[0], n)
-		d, a, b = d[n:], a[n:], b[n:]
-	}
+	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
+		A, B := a[i], b[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
@@ -6055,75 +2803,23 @@ func glslloopSMax_i32(d []uint64, a []uint64, b []uint64, w intw) {
 func glslloopSMax_i32_vs(d []uint64, a []uint64, b uint64, w intw) {
 	a = a[:len(d)]
 	B := b
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32_vs(&d[0], &a[0], b, n)
-		d, a = d[n:], a[n:]
-	}
 	for i := range d {
 		A := a[i]
-		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
-	}
-}
-
-func glslloopSMax_i32_sv(d []uint64, a uint64, b []uint64, w intw) {
-	A := a
-	b = b[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSMax_i32_sv(&d[0], a, &b[0], n)
-		d, b = d[n:], b[n:]
-	}
-	for i := range d {
-		B := b[i]
 		d[i] = uint64(max(int64(int32(A)), int64(int32(B)))) & 0xffffffff
 	}
 }
 
 func glslloopUClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = min(max(A, B), C)
 	}
 }
 
 func glslloopUClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
-	for i := range d {
-		A := a[i]
-		d[i] = min(max(A, B), C)
-	}
-}
-
-func glslloopUClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdUClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
-	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
-		d[i] = min(max(A, B), C)
-	}
-}
-
-func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
-	a = a[:len(d)]
-	B := b
-	C := c
-	if n := simdLen(len(d)); n > 0 {
-		simdUClamp_i32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = min(max(A, B), C)
@@ -6131,21 +2827,16 @@ func glslloopUClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopSClamp_i(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m
 	}
 }
 
 func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(sx(A, w), sx(B, w)), sx(C, w))) & w.m
@@ -6153,29 +2844,16 @@ func glslloopSClamp_i_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 }
 
 func glslloopSClamp_i32(d []uint64, a []uint64, b []uint64, c []uint64, w intw) {
-	a = a[:len(d)]
-	b = b[:len(d)]
-	c = c[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdSClamp_i32(&d[0], &a[0], &b[0], &c[0], n)
-		d, a, b, c = d[n:], a[n:], b[n:], c[n:]
-	}
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		A := a[i]
-		B := b[i]
-		C := c[i]
+		A, B, C := a[i], b[i], c[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
 	}
 }
 
 func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) {
 	a = a[:len(d)]
-	B := b
-	C := c
-	if n := simdLen(len(d)); n > 0 {
-		simdSClamp_i32_vss(&d[0], &a[0], b, c, n)
-		d, a = d[n:], a[n:]
-	}
+	B, C := b, c
 	for i := range d {
 		A := a[i]
 		d[i] = uint64(min(max(int64(int32(A)), int64(int32(B))), int64(int32(C)))) & 0xffffffff
@@ -6183,14 +2861,6 @@ func glslloopSClamp_i32_vss(d []uint64, a []uint64, b uint64, c uint64, w intw) 
 }
 
 func glslloopFindILsb_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findILsb(A, w)
-	}
-}
-
-func glslloopFindILsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -6206,23 +2876,7 @@ func glslloopFindUMsb_i(d []uint64, a []uint64, w intw) {
 	}
 }
 
-func glslloopFindUMsb_i32(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findUMsb(A, w)
-	}
-}
-
 func glslloopFindSMsb_i(d []uint64, a []uint64, w intw) {
-	a = a[:len(d)]
-	for i := range d {
-		A := a[i]
-		d[i] = findSMsb(A, w)
-	}
-}
-
-func glslloopFindSMsb_i32(d []uint64, a []uint64, w intw) {
 	a = a[:len(d)]
 	for i := range d {
 		A := a[i]
@@ -6236,9 +2890,9 @@ var loops1 = map[loopKey]loop1{
 	{uint32(spirv.OpNot), nkInt, false}:                loopNot_i,
 	{uint32(spirv.OpNot), nkI32, false}:                loopNot_i32,
 	{uint32(spirv.OpLogicalNot), nkInt, false}:         loopLogicalNot_i,
-	{uint32(spirv.OpLogicalNot), nkI32, false}:         loopLogicalNot_i32,
+	{uint32(spirv.OpLogicalNot), nkI32, false}:         loopLogicalNot_i,
 	{uint32(spirv.OpBitCount), nkInt, false}:           loopBitCount_i,
-	{uint32(spirv.OpBitCount), nkI32, false}:           loopBitCount_i32,
+	{uint32(spirv.OpBitCount), nkI32, false}:           loopBitCount_i,
 	{uint32(spirv.OpBitReverse), nkInt, false}:         loopBitReverse_i,
 	{uint32(spirv.OpBitReverse), nkI32, false}:         loopBitReverse_i32,
 	{uint32(spirv.OpFNegate), nkF16, false}:            loopFNegate_f16,
@@ -6348,11 +3002,11 @@ var loops1 = map[loopKey]loop1{
 	{uint32(spirv.GLSLstd450SSign), nkInt, true}:       glslloopSSign_i,
 	{uint32(spirv.GLSLstd450SSign), nkI32, true}:       glslloopSSign_i32,
 	{uint32(spirv.GLSLstd450FindILsb), nkInt, true}:    glslloopFindILsb_i,
-	{uint32(spirv.GLSLstd450FindILsb), nkI32, true}:    glslloopFindILsb_i32,
+	{uint32(spirv.GLSLstd450FindILsb), nkI32, true}:    glslloopFindILsb_i,
 	{uint32(spirv.GLSLstd450FindUMsb), nkInt, true}:    glslloopFindUMsb_i,
-	{uint32(spirv.GLSLstd450FindUMsb), nkI32, true}:    glslloopFindUMsb_i32,
+	{uint32(spirv.GLSLstd450FindUMsb), nkI32, true}:    glslloopFindUMsb_i,
 	{uint32(spirv.GLSLstd450FindSMsb), nkInt, true}:    glslloopFindSMsb_i,
-	{uint32(spirv.GLSLstd450FindSMsb), nkI32, true}:    glslloopFindSMsb_i32,
+	{uint32(spirv.GLSLstd450FindSMsb), nkI32, true}:    glslloopFindSMsb_i,
 }
 
 var loops2 = map[loopKey]loop2{
@@ -6363,11 +3017,11 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i,
 	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32,
 	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32,
+	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i,
 	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i,
 	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32,
 	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32,
+	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i,
 	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i,
 	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32,
 	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i,
@@ -6375,43 +3029,43 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i,
 	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i,
 	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i,
 	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i,
 	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopIEqual_i,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopIEqual_i,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopINotEqual_i,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopINotEqual_i,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopBitwiseOr_i,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopBitwiseOr_i,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopBitwiseAnd_i,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopBitwiseAnd_i,
 	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64,
@@ -6484,19 +3138,19 @@ var loops2 = map[loopKey]loop2{
 	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64,
+	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopFMin_f16,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64,
+	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopFMax_f16,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64,
 	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16,
 	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32,
 	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i,
 	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i,
@@ -6510,141 +3164,94 @@ var loops2vs = map[loopKey]loop2vs{
 	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_vs,
 	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_vs,
 	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_vs,
-	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_vs,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_vs,
-	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_vs,
-	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_vs,
-	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_vs,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_vs,
-	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_vs,
-	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_vs,
-	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_vs,
-	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_vs,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_vs,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_vs,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_vs,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i_vs,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_vs,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_vs,
 	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_vs,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_vs,
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i_vs,
 	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_vs,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_vs,
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i_vs,
 	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_vs,
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i_vs,
 	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_vs,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_vs,
+	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i_vs,
 	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_vs,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_vs,
+	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i_vs,
 	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_vs,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_vs,
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i_vs,
 	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_vs,
 	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_vs,
 	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_vs,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_vs,
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i_vs,
 	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_vs,
 	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_vs,
 	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_vs,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_vs,
+	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i_vs,
 	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_vs,
 	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_vs,
 	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_vs,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_vs,
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i_vs,
 	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_vs,
 	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_vs,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_vs,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_vs,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_vs,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_vs,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_vs,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_vs,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_vs,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_vs,
-	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_vs,
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopIEqual_i_vs,
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopIEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopINotEqual_i_vs,
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopINotEqual_i_vs,
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopBitwiseOr_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopBitwiseAnd_i_vs,
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopBitwiseAnd_i_vs,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_vs,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_vs,
-	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_vs,
 	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_vs,
 	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_vs,
-	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_vs,
 	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_vs,
 	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_vs,
-	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_vs,
 	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_vs,
 	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_vs,
-	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_vs,
-	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_vs,
-	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_vs,
-	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_vs,
-	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_vs,
-	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_vs,
-	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_vs,
 	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_vs,
 	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_vs,
-	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_vs,
 	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_vs,
 	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_vs,
-	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_vs,
 	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_vs,
 	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_vs,
-	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_vs,
 	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_vs,
 	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_vs,
-	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_vs,
 	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_vs,
 	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_vs,
-	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_vs,
 	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_vs,
 	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_vs,
-	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_vs,
 	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_vs,
 	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_vs,
-	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_vs,
 	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_vs,
 	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_vs,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_vs,
 	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_vs,
 	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_vs,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_vs,
 	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_vs,
 	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_vs,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_vs,
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_vs,
 	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_vs,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_vs,
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_vs,
 	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_vs,
-	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_vs,
 	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_vs,
 	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_vs,
-	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_vs,
 	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_vs,
 	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_vs,
-	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_vs,
-	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_vs,
-	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_vs,
 	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_vs,
 	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_vs,
-	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_vs,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_vs,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_vs,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_vs,
-	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_vs,
-	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_vs,
-	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_vs,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_vs,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_vs,
 	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_vs,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_vs,
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i_vs,
 	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_vs,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_vs,
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i_vs,
 	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_vs,
 	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_vs,
 	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_vs,
@@ -6652,160 +3259,113 @@ var loops2vs = map[loopKey]loop2vs{
 }
 
 var loops2sv = map[loopKey]loop2sv{
-	{uint32(spirv.OpIAdd), nkInt, false}:                   loopIAdd_i_sv,
-	{uint32(spirv.OpIAdd), nkI32, false}:                   loopIAdd_i32_sv,
 	{uint32(spirv.OpISub), nkInt, false}:                   loopISub_i_sv,
 	{uint32(spirv.OpISub), nkI32, false}:                   loopISub_i32_sv,
-	{uint32(spirv.OpIMul), nkInt, false}:                   loopIMul_i_sv,
-	{uint32(spirv.OpIMul), nkI32, false}:                   loopIMul_i32_sv,
-	{uint32(spirv.OpUDiv), nkInt, false}:                   loopUDiv_i_sv,
-	{uint32(spirv.OpUDiv), nkI32, false}:                   loopUDiv_i32_sv,
-	{uint32(spirv.OpSDiv), nkInt, false}:                   loopSDiv_i_sv,
-	{uint32(spirv.OpSDiv), nkI32, false}:                   loopSDiv_i32_sv,
-	{uint32(spirv.OpUMod), nkInt, false}:                   loopUMod_i_sv,
-	{uint32(spirv.OpUMod), nkI32, false}:                   loopUMod_i32_sv,
-	{uint32(spirv.OpSRem), nkInt, false}:                   loopSRem_i_sv,
-	{uint32(spirv.OpSRem), nkI32, false}:                   loopSRem_i32_sv,
-	{uint32(spirv.OpSMod), nkInt, false}:                   loopSMod_i_sv,
-	{uint32(spirv.OpSMod), nkI32, false}:                   loopSMod_i32_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkInt, false}:       loopShiftLeftLogical_i_sv,
 	{uint32(spirv.OpShiftLeftLogical), nkI32, false}:       loopShiftLeftLogical_i32_sv,
 	{uint32(spirv.OpShiftRightLogical), nkInt, false}:      loopShiftRightLogical_i_sv,
-	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i32_sv,
+	{uint32(spirv.OpShiftRightLogical), nkI32, false}:      loopShiftRightLogical_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkInt, false}:   loopShiftRightArithmetic_i_sv,
 	{uint32(spirv.OpShiftRightArithmetic), nkI32, false}:   loopShiftRightArithmetic_i32_sv,
-	{uint32(spirv.OpBitwiseOr), nkInt, false}:              loopBitwiseOr_i_sv,
-	{uint32(spirv.OpBitwiseOr), nkI32, false}:              loopBitwiseOr_i32_sv,
-	{uint32(spirv.OpBitwiseXor), nkInt, false}:             loopBitwiseXor_i_sv,
-	{uint32(spirv.OpBitwiseXor), nkI32, false}:             loopBitwiseXor_i32_sv,
-	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             loopBitwiseAnd_i_sv,
-	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             loopBitwiseAnd_i32_sv,
-	{uint32(spirv.OpIEqual), nkInt, false}:                 loopIEqual_i_sv,
-	{uint32(spirv.OpIEqual), nkI32, false}:                 loopIEqual_i32_sv,
-	{uint32(spirv.OpINotEqual), nkInt, false}:              loopINotEqual_i_sv,
-	{uint32(spirv.OpINotEqual), nkI32, false}:              loopINotEqual_i32_sv,
-	{uint32(spirv.OpUGreaterThan), nkInt, false}:           loopUGreaterThan_i_sv,
-	{uint32(spirv.OpUGreaterThan), nkI32, false}:           loopUGreaterThan_i32_sv,
-	{uint32(spirv.OpSGreaterThan), nkInt, false}:           loopSGreaterThan_i_sv,
-	{uint32(spirv.OpSGreaterThan), nkI32, false}:           loopSGreaterThan_i32_sv,
-	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      loopUGreaterThanEqual_i_sv,
-	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      loopUGreaterThanEqual_i32_sv,
-	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      loopSGreaterThanEqual_i_sv,
-	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      loopSGreaterThanEqual_i32_sv,
-	{uint32(spirv.OpULessThan), nkInt, false}:              loopULessThan_i_sv,
-	{uint32(spirv.OpULessThan), nkI32, false}:              loopULessThan_i32_sv,
-	{uint32(spirv.OpSLessThan), nkInt, false}:              loopSLessThan_i_sv,
-	{uint32(spirv.OpSLessThan), nkI32, false}:              loopSLessThan_i32_sv,
-	{uint32(spirv.OpULessThanEqual), nkInt, false}:         loopULessThanEqual_i_sv,
-	{uint32(spirv.OpULessThanEqual), nkI32, false}:         loopULessThanEqual_i32_sv,
-	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         loopSLessThanEqual_i_sv,
-	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         loopSLessThanEqual_i32_sv,
-	{uint32(spirv.OpLogicalEqual), nkInt, false}:           loopLogicalEqual_i_sv,
-	{uint32(spirv.OpLogicalEqual), nkI32, false}:           loopLogicalEqual_i32_sv,
-	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        loopLogicalNotEqual_i_sv,
-	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        loopLogicalNotEqual_i32_sv,
-	{uint32(spirv.OpLogicalOr), nkInt, false}:              loopLogicalOr_i_sv,
-	{uint32(spirv.OpLogicalOr), nkI32, false}:              loopLogicalOr_i32_sv,
-	{uint32(spirv.OpLogicalAnd), nkInt, false}:             loopLogicalAnd_i_sv,
-	{uint32(spirv.OpLogicalAnd), nkI32, false}:             loopLogicalAnd_i32_sv,
-	{uint32(spirv.OpFAdd), nkF16, false}:                   loopFAdd_f16_sv,
 	{uint32(spirv.OpFAdd), nkF32, false}:                   loopFAdd_f32_sv,
 	{uint32(spirv.OpFAdd), nkF64, false}:                   loopFAdd_f64_sv,
-	{uint32(spirv.OpFSub), nkF16, false}:                   loopFSub_f16_sv,
 	{uint32(spirv.OpFSub), nkF32, false}:                   loopFSub_f32_sv,
 	{uint32(spirv.OpFSub), nkF64, false}:                   loopFSub_f64_sv,
-	{uint32(spirv.OpFMul), nkF16, false}:                   loopFMul_f16_sv,
 	{uint32(spirv.OpFMul), nkF32, false}:                   loopFMul_f32_sv,
 	{uint32(spirv.OpFMul), nkF64, false}:                   loopFMul_f64_sv,
-	{uint32(spirv.OpFDiv), nkF16, false}:                   loopFDiv_f16_sv,
 	{uint32(spirv.OpFDiv), nkF32, false}:                   loopFDiv_f32_sv,
 	{uint32(spirv.OpFDiv), nkF64, false}:                   loopFDiv_f64_sv,
-	{uint32(spirv.OpFRem), nkF16, false}:                   loopFRem_f16_sv,
-	{uint32(spirv.OpFRem), nkF32, false}:                   loopFRem_f32_sv,
-	{uint32(spirv.OpFRem), nkF64, false}:                   loopFRem_f64_sv,
-	{uint32(spirv.OpFMod), nkF16, false}:                   loopFMod_f16_sv,
-	{uint32(spirv.OpFMod), nkF32, false}:                   loopFMod_f32_sv,
-	{uint32(spirv.OpFMod), nkF64, false}:                   loopFMod_f64_sv,
-	{uint32(spirv.OpFOrdEqual), nkF16, false}:              loopFOrdEqual_f16_sv,
-	{uint32(spirv.OpFOrdEqual), nkF32, false}:              loopFOrdEqual_f32_sv,
-	{uint32(spirv.OpFOrdEqual), nkF64, false}:              loopFOrdEqual_f64_sv,
-	{uint32(spirv.OpFUnordEqual), nkF16, false}:            loopFUnordEqual_f16_sv,
-	{uint32(spirv.OpFUnordEqual), nkF32, false}:            loopFUnordEqual_f32_sv,
-	{uint32(spirv.OpFUnordEqual), nkF64, false}:            loopFUnordEqual_f64_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF16, false}:           loopFOrdNotEqual_f16_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           loopFOrdNotEqual_f32_sv,
-	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           loopFOrdNotEqual_f64_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF16, false}:         loopFUnordNotEqual_f16_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         loopFUnordNotEqual_f32_sv,
-	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         loopFUnordNotEqual_f64_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF16, false}:           loopFOrdLessThan_f16_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           loopFOrdLessThan_f32_sv,
-	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           loopFOrdLessThan_f64_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF16, false}:         loopFUnordLessThan_f16_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         loopFUnordLessThan_f32_sv,
-	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         loopFUnordLessThan_f64_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF16, false}:        loopFOrdGreaterThan_f16_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        loopFOrdGreaterThan_f32_sv,
-	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        loopFOrdGreaterThan_f64_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF16, false}:      loopFUnordGreaterThan_f16_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      loopFUnordGreaterThan_f32_sv,
-	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      loopFUnordGreaterThan_f64_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF16, false}:      loopFOrdLessThanEqual_f16_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      loopFOrdLessThanEqual_f32_sv,
-	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      loopFOrdLessThanEqual_f64_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF16, false}:    loopFUnordLessThanEqual_f16_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    loopFUnordLessThanEqual_f32_sv,
-	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    loopFUnordLessThanEqual_f64_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF16, false}:   loopFOrdGreaterThanEqual_f16_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   loopFOrdGreaterThanEqual_f32_sv,
-	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   loopFOrdGreaterThanEqual_f64_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF16, false}: loopFUnordGreaterThanEqual_f16_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: loopFUnordGreaterThanEqual_f32_sv,
-	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: loopFUnordGreaterThanEqual_f64_sv,
-	{uint32(spirv.OpOrdered), nkF16, false}:                loopOrdered_f16_sv,
-	{uint32(spirv.OpOrdered), nkF32, false}:                loopOrdered_f32_sv,
-	{uint32(spirv.OpOrdered), nkF64, false}:                loopOrdered_f64_sv,
-	{uint32(spirv.OpUnordered), nkF16, false}:              loopUnordered_f16_sv,
-	{uint32(spirv.OpUnordered), nkF32, false}:              loopUnordered_f32_sv,
-	{uint32(spirv.OpUnordered), nkF64, false}:              loopUnordered_f64_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF16, true}:           glslloopAtan2_f16_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF32, true}:           glslloopAtan2_f32_sv,
-	{uint32(spirv.GLSLstd450Atan2), nkF64, true}:           glslloopAtan2_f64_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF16, true}:             glslloopPow_f16_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF32, true}:             glslloopPow_f32_sv,
-	{uint32(spirv.GLSLstd450Pow), nkF64, true}:             glslloopPow_f64_sv,
-	{uint32(spirv.GLSLstd450FMin), nkF16, true}:            glslloopFMin_f16_sv,
 	{uint32(spirv.GLSLstd450FMin), nkF32, true}:            glslloopFMin_f32_sv,
 	{uint32(spirv.GLSLstd450FMin), nkF64, true}:            glslloopFMin_f64_sv,
-	{uint32(spirv.GLSLstd450FMax), nkF16, true}:            glslloopFMax_f16_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF32, true}:            glslloopFMax_f32_sv,
 	{uint32(spirv.GLSLstd450FMax), nkF64, true}:            glslloopFMax_f64_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF16, true}:            glslloopNMin_f16_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopNMin_f32_sv,
-	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopNMin_f64_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF16, true}:            glslloopNMax_f16_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopNMax_f32_sv,
-	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopNMax_f64_sv,
-	{uint32(spirv.GLSLstd450Step), nkF16, true}:            glslloopStep_f16_sv,
-	{uint32(spirv.GLSLstd450Step), nkF32, true}:            glslloopStep_f32_sv,
-	{uint32(spirv.GLSLstd450Step), nkF64, true}:            glslloopStep_f64_sv,
-	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            glslloopUMin_i_sv,
-	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            glslloopUMin_i32_sv,
-	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            glslloopUMax_i_sv,
-	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            glslloopUMax_i32_sv,
-	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            glslloopSMin_i_sv,
-	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            glslloopSMin_i32_sv,
-	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            glslloopSMax_i_sv,
-	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            glslloopSMax_i32_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF32, true}:            glslloopFMin_f32_sv,
+	{uint32(spirv.GLSLstd450NMin), nkF64, true}:            glslloopFMin_f64_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF32, true}:            glslloopFMax_f32_sv,
+	{uint32(spirv.GLSLstd450NMax), nkF64, true}:            glslloopFMax_f64_sv,
+	{uint32(spirv.OpIAdd), nkInt, false}:                   swapped(loopIAdd_i_vs),
+	{uint32(spirv.OpIAdd), nkI32, false}:                   swapped(loopIAdd_i32_vs),
+	{uint32(spirv.OpIMul), nkInt, false}:                   swapped(loopIMul_i_vs),
+	{uint32(spirv.OpIMul), nkI32, false}:                   swapped(loopIMul_i32_vs),
+	{uint32(spirv.OpBitwiseOr), nkInt, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpBitwiseOr), nkI32, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpBitwiseXor), nkInt, false}:             swapped(loopBitwiseXor_i_vs),
+	{uint32(spirv.OpBitwiseXor), nkI32, false}:             swapped(loopBitwiseXor_i_vs),
+	{uint32(spirv.OpBitwiseAnd), nkInt, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpBitwiseAnd), nkI32, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpIEqual), nkInt, false}:                 swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpIEqual), nkI32, false}:                 swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpINotEqual), nkInt, false}:              swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpINotEqual), nkI32, false}:              swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpUGreaterThan), nkInt, false}:           swapped(loopULessThan_i_vs),
+	{uint32(spirv.OpUGreaterThan), nkI32, false}:           swapped(loopULessThan_i_vs),
+	{uint32(spirv.OpSGreaterThan), nkInt, false}:           swapped(loopSLessThan_i_vs),
+	{uint32(spirv.OpSGreaterThan), nkI32, false}:           swapped(loopSLessThan_i32_vs),
+	{uint32(spirv.OpUGreaterThanEqual), nkInt, false}:      swapped(loopULessThanEqual_i_vs),
+	{uint32(spirv.OpUGreaterThanEqual), nkI32, false}:      swapped(loopULessThanEqual_i_vs),
+	{uint32(spirv.OpSGreaterThanEqual), nkInt, false}:      swapped(loopSLessThanEqual_i_vs),
+	{uint32(spirv.OpSGreaterThanEqual), nkI32, false}:      swapped(loopSLessThanEqual_i32_vs),
+	{uint32(spirv.OpULessThan), nkInt, false}:              swapped(loopUGreaterThan_i_vs),
+	{uint32(spirv.OpULessThan), nkI32, false}:              swapped(loopUGreaterThan_i_vs),
+	{uint32(spirv.OpSLessThan), nkInt, false}:              swapped(loopSGreaterThan_i_vs),
+	{uint32(spirv.OpSLessThan), nkI32, false}:              swapped(loopSGreaterThan_i32_vs),
+	{uint32(spirv.OpULessThanEqual), nkInt, false}:         swapped(loopUGreaterThanEqual_i_vs),
+	{uint32(spirv.OpULessThanEqual), nkI32, false}:         swapped(loopUGreaterThanEqual_i_vs),
+	{uint32(spirv.OpSLessThanEqual), nkInt, false}:         swapped(loopSGreaterThanEqual_i_vs),
+	{uint32(spirv.OpSLessThanEqual), nkI32, false}:         swapped(loopSGreaterThanEqual_i32_vs),
+	{uint32(spirv.OpLogicalEqual), nkInt, false}:           swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpLogicalEqual), nkI32, false}:           swapped(loopIEqual_i_vs),
+	{uint32(spirv.OpLogicalNotEqual), nkInt, false}:        swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpLogicalNotEqual), nkI32, false}:        swapped(loopINotEqual_i_vs),
+	{uint32(spirv.OpLogicalOr), nkInt, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpLogicalOr), nkI32, false}:              swapped(loopBitwiseOr_i_vs),
+	{uint32(spirv.OpLogicalAnd), nkInt, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpLogicalAnd), nkI32, false}:             swapped(loopBitwiseAnd_i_vs),
+	{uint32(spirv.OpFOrdEqual), nkF32, false}:              swapped(loopFOrdEqual_f32_vs),
+	{uint32(spirv.OpFOrdEqual), nkF64, false}:              swapped(loopFOrdEqual_f64_vs),
+	{uint32(spirv.OpFUnordEqual), nkF32, false}:            swapped(loopFUnordEqual_f32_vs),
+	{uint32(spirv.OpFUnordEqual), nkF64, false}:            swapped(loopFUnordEqual_f64_vs),
+	{uint32(spirv.OpFOrdNotEqual), nkF32, false}:           swapped(loopFOrdNotEqual_f32_vs),
+	{uint32(spirv.OpFOrdNotEqual), nkF64, false}:           swapped(loopFOrdNotEqual_f64_vs),
+	{uint32(spirv.OpFUnordNotEqual), nkF32, false}:         swapped(loopFUnordNotEqual_f32_vs),
+	{uint32(spirv.OpFUnordNotEqual), nkF64, false}:         swapped(loopFUnordNotEqual_f64_vs),
+	{uint32(spirv.OpFOrdLessThan), nkF32, false}:           swapped(loopFOrdGreaterThan_f32_vs),
+	{uint32(spirv.OpFOrdLessThan), nkF64, false}:           swapped(loopFOrdGreaterThan_f64_vs),
+	{uint32(spirv.OpFUnordLessThan), nkF32, false}:         swapped(loopFUnordGreaterThan_f32_vs),
+	{uint32(spirv.OpFUnordLessThan), nkF64, false}:         swapped(loopFUnordGreaterThan_f64_vs),
+	{uint32(spirv.OpFOrdGreaterThan), nkF32, false}:        swapped(loopFOrdLessThan_f32_vs),
+	{uint32(spirv.OpFOrdGreaterThan), nkF64, false}:        swapped(loopFOrdLessThan_f64_vs),
+	{uint32(spirv.OpFUnordGreaterThan), nkF32, false}:      swapped(loopFUnordLessThan_f32_vs),
+	{uint32(spirv.OpFUnordGreaterThan), nkF64, false}:      swapped(loopFUnordLessThan_f64_vs),
+	{uint32(spirv.OpFOrdLessThanEqual), nkF32, false}:      swapped(loopFOrdGreaterThanEqual_f32_vs),
+	{uint32(spirv.OpFOrdLessThanEqual), nkF64, false}:      swapped(loopFOrdGreaterThanEqual_f64_vs),
+	{uint32(spirv.OpFUnordLessThanEqual), nkF32, false}:    swapped(loopFUnordGreaterThanEqual_f32_vs),
+	{uint32(spirv.OpFUnordLessThanEqual), nkF64, false}:    swapped(loopFUnordGreaterThanEqual_f64_vs),
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF32, false}:   swapped(loopFOrdLessThanEqual_f32_vs),
+	{uint32(spirv.OpFOrdGreaterThanEqual), nkF64, false}:   swapped(loopFOrdLessThanEqual_f64_vs),
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF32, false}: swapped(loopFUnordLessThanEqual_f32_vs),
+	{uint32(spirv.OpFUnordGreaterThanEqual), nkF64, false}: swapped(loopFUnordLessThanEqual_f64_vs),
+	{uint32(spirv.OpOrdered), nkF32, false}:                swapped(loopOrdered_f32_vs),
+	{uint32(spirv.OpOrdered), nkF64, false}:                swapped(loopOrdered_f64_vs),
+	{uint32(spirv.OpUnordered), nkF32, false}:              swapped(loopUnordered_f32_vs),
+	{uint32(spirv.OpUnordered), nkF64, false}:              swapped(loopUnordered_f64_vs),
+	{uint32(spirv.GLSLstd450UMin), nkInt, true}:            swapped(glslloopUMin_i_vs),
+	{uint32(spirv.GLSLstd450UMin), nkI32, true}:            swapped(glslloopUMin_i_vs),
+	{uint32(spirv.GLSLstd450UMax), nkInt, true}:            swapped(glslloopUMax_i_vs),
+	{uint32(spirv.GLSLstd450UMax), nkI32, true}:            swapped(glslloopUMax_i_vs),
+	{uint32(spirv.GLSLstd450SMin), nkInt, true}:            swapped(glslloopSMin_i_vs),
+	{uint32(spirv.GLSLstd450SMin), nkI32, true}:            swapped(glslloopSMin_i32_vs),
+	{uint32(spirv.GLSLstd450SMax), nkInt, true}:            swapped(glslloopSMax_i_vs),
+	{uint32(spirv.GLSLstd450SMax), nkI32, true}:            swapped(glslloopSMax_i32_vs),
 }
 
 var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16,
 	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32,
 	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64,
-	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopNClamp_f16,
-	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopNClamp_f32,
-	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopNClamp_f64,
+	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopFClamp_f16,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopFClamp_f32,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopFClamp_f64,
 	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16,
 	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32,
 	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64,
@@ -6816,29 +3376,18 @@ var loops3 = map[loopKey]loop3{
 	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32,
 	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64,
 	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i,
-	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i,
 	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i,
 	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32,
 }
 
 var loops3vss = map[loopKey]loop3vss{
-	{uint32(spirv.GLSLstd450FClamp), nkF16, true}:     glslloopFClamp_f16_vss,
-	{uint32(spirv.GLSLstd450FClamp), nkF32, true}:     glslloopFClamp_f32_vss,
-	{uint32(spirv.GLSLstd450FClamp), nkF64, true}:     glslloopFClamp_f64_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF16, true}:     glslloopNClamp_f16_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF32, true}:     glslloopNClamp_f32_vss,
-	{uint32(spirv.GLSLstd450NClamp), nkF64, true}:     glslloopNClamp_f64_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF16, true}:       glslloopFMix_f16_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF32, true}:       glslloopFMix_f32_vss,
-	{uint32(spirv.GLSLstd450FMix), nkF64, true}:       glslloopFMix_f64_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF16, true}: glslloopSmoothStep_f16_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF32, true}: glslloopSmoothStep_f32_vss,
-	{uint32(spirv.GLSLstd450SmoothStep), nkF64, true}: glslloopSmoothStep_f64_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF16, true}:        glslloopFma_f16_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF32, true}:        glslloopFma_f32_vss,
-	{uint32(spirv.GLSLstd450Fma), nkF64, true}:        glslloopFma_f64_vss,
-	{uint32(spirv.GLSLstd450UClamp), nkInt, true}:     glslloopUClamp_i_vss,
-	{uint32(spirv.GLSLstd450UClamp), nkI32, true}:     glslloopUClamp_i32_vss,
-	{uint32(spirv.GLSLstd450SClamp), nkInt, true}:     glslloopSClamp_i_vss,
-	{uint32(spirv.GLSLstd450SClamp), nkI32, true}:     glslloopSClamp_i32_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF32, true}: glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450FClamp), nkF64, true}: glslloopFClamp_f64_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF32, true}: glslloopFClamp_f32_vss,
+	{uint32(spirv.GLSLstd450NClamp), nkF64, true}: glslloopFClamp_f64_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkInt, true}: glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450UClamp), nkI32, true}: glslloopUClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkInt, true}: glslloopSClamp_i_vss,
+	{uint32(spirv.GLSLstd450SClamp), nkI32, true}: glslloopSClamp_i32_vss,
 }

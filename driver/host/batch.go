@@ -14,7 +14,7 @@ import "github.com/clgo/clgo/spirv"
 // for two- and three-dimensional ones, where more groups side by side in x
 // cost the locality of their rows.
 // A batch holds at most maxBatch groups: more small groups (vector_mix's
-// 64 lanes in 16s) ran slower. (With the SIMD loops, 8 of them ran faster
+// 64 lanes in 16s) ran slower. (With AVX2 loops, since removed, 8 ran faster
 // than 4: 15.9 against 18.9 cpu-ns/item.)
 const batchTarget, batchTarget1D, maxBatch = 256, 1024, 8
 

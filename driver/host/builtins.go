@@ -71,10 +71,6 @@ func (p *prep) builtinLoad(in *inst, dst int, t *typ) func(*state) {
 // the batch), in 32 bits.
 func (s *state) affineRow(d []uint64, base uint32, f [4]uint32) {
 	l0, l1, l2, gj := s.lid[0][:len(d)], s.lid[1][:len(d)], s.lid[2][:len(d)], s.gj[:len(d)]
-	if n := simdLen(len(d)); n > 0 {
-		simdDense(&d[0], &l0[0], &l1[0], &l2[0], &gj[0], base, &f, n)
-		d, l0, l1, l2, gj = d[n:], l0[n:], l1[n:], l2[n:], gj[n:]
-	}
 	for l := range d {
 		d[l] = uint64(base + f[0]*l0[l] + f[1]*l1[l] + f[2]*l2[l] + f[3]*gj[l])
 	}

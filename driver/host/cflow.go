@@ -287,11 +287,6 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 		}
 		taken := 0
 		if s.full {
-			c := c
-			if n := simdLen(len(c)); n > 0 {
-				taken = n - simdZeros(&c[0], n)
-				c = c[n:]
-			}
 			for _, v := range c {
 				if v != 0 {
 					taken++
@@ -317,11 +312,8 @@ func (s *state) block(f *fn, fs *fnState, b, from int32) (to int32, uniform bool
 			lower, upper := min(yes, no), max(yes, no)
 			c = c[:len(next)]
 			fm, idx := fs.mask[:len(next)], fs.idx[:len(next)]
-			n, l0 := 0, 0
-			if k := simdLen(len(next)); k > 0 {
-				n, l0 = simdSplit(&c[0], &next[0], &prev[0], &fm[0], &idx[0], yes, no, lower, b, k), k
-			}
-			for l := l0; l < len(next); l++ {
+			n := 0
+			for l := range next {
 				// Branchless: a split's lanes need not follow a pattern.
 				m := int32(int64(c[l]|-c[l]) >> 63)
 				t := no ^ (yes^no)&m
@@ -451,13 +443,7 @@ func (s *state) phi2(blk *block, ph *phi, buf []uint64, dst int, prev []int32) {
 	for c := 0; c < ph.n; c += L {
 		d, x, y := buf[dst+c:dst+c+L], s.r[ph.srcs[0]+c:ph.srcs[0]+c+L], s.r[ph.srcs[1]+c:ph.srcs[1]+c+L]
 		x, y = x[:len(d)], y[:len(d)]
-		pr := prev
-		if n := simdLen(len(d)); n > 0 {
-			ok := simdPhi2(&d[0], &x[0], &y[0], &pr[0], p0, p1, n)
-			bad = bad || !ok
-			d, x, y, pr = d[n:], x[n:], y[n:], pr[n:]
-		}
-		pr = pr[:len(d)]
+		pr := prev[:len(d)]
 		for l := range d {
 			from := pr[l]
 			m := -uint64(b2u(from == p0))
@@ -505,11 +491,7 @@ func (s *state) phiFrom(blk *block, ph *phi, buf []uint64, dst int, from int32) 
 // need no branch.
 func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, waitCnt int) {
 	lo := uint32(math.MaxUint32)
-	k0 := simdLen(len(next))
-	if k0 > 0 {
-		lo = simdMinU32(&next[0], k0)
-	}
-	for _, x := range next[k0:] {
+	for _, x := range next {
 		lo = min(lo, uint32(x))
 	}
 	b = int32(lo)
@@ -517,12 +499,7 @@ func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, wait
 	w := uint32(math.MaxInt32)
 	m = m[:len(next)]
 	idx = idx[:len(next)]
-	if k0 > 0 {
-		var other uint32
-		n, other = simdMark(&next[0], &m[0], &idx[0], b, k0)
-		w = min(w, other)
-	}
-	for l := k0; l < len(next); l++ {
+	for l := range next {
 		x := next[l]
 		on := x == b
 		m[l] = on
@@ -541,10 +518,7 @@ func (s *state) rescan(next []int32, m []bool, idx []int32) (b, wait int32, wait
 	if wait == math.MaxInt32 {
 		return b, wait, -1
 	}
-	if k0 > 0 {
-		waitCnt = simdCountEq32(&next[0], wait, k0)
-	}
-	for _, x := range next[k0:] {
+	for _, x := range next {
 		if x == wait {
 			waitCnt++
 		}

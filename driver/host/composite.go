@@ -193,10 +193,6 @@ func (p *prep) selectOp(in *inst) (func(*state), error) {
 			}
 			cond, xs, ys, dd := s.r[cc:cc+L], s.r[x+k:x+k+L], s.r[y+k:y+k+L], d[k:k+L]
 			cond, xs, ys = cond[:len(dd)], xs[:len(dd)], ys[:len(dd)]
-			if n := simdLen(len(dd)); n > 0 {
-				simdSelect(&dd[0], &cond[0], &xs[0], &ys[0], n)
-				cond, xs, ys, dd = cond[n:], xs[n:], ys[n:], dd[n:]
-			}
 			for l := range dd {
 				// Branchless: conditions of random data do not predict.
 				m := uint64(int64(cond[l]|-cond[l]) >> 63)

@@ -128,10 +128,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 		if sw.bits == 32 && dw.bits == 32 {
 			return func(s *state) {
 				d, x := s.out(dst, n), s.r[src:src+n]
-				if k := simdLen(len(d)); k > 0 {
-					simdSToF32(&d[0], &x[0], k)
-					d, x = d[k:], x[k:]
-				}
 				for i := range d {
 					d[i] = uint64(math.Float32bits(float32(int32(x[i]))))
 				}
@@ -147,10 +143,6 @@ func (p *prep) convert(in *inst) (func(*state), error) {
 		if sw.bits == 32 && dw.bits == 32 {
 			return func(s *state) {
 				d, x := s.out(dst, n), s.r[src:src+n]
-				if k := simdLen(len(d)); k > 0 {
-					simdUToF32(&d[0], &x[0], k)
-					d, x = d[k:], x[k:]
-				}
 				for i := range d {
 					d[i] = uint64(math.Float32bits(float32(uint32(x[i]))))
 				}

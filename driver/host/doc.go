@@ -29,13 +29,9 @@
 // compiler.Compile): a maximum feeding only a minimum is one clamp (clamp.go),
 // and a construct's operands are laid out in its rows (alias.go).
 //
-// On amd64 with AVX2 the hot lane loops run four 64-bit slots to a ymm
-// register: the element-wise operations on 32-bit numbers, from templates
-// in gen_arith.go (simd_amd64.s, generated with the Go loops), and the
-// loops of memory and control flow in split_amd64.s (vectors moved four
-// leaves at a time, tiles, gathers, splits and rescans of the lane
-// masks). Each is checked bit for bit against its Go loop (simd_test.go);
-// CLGO_HOST_SIMD=0 or the purego build tag runs the Go loops only.
+// The lane loops are Go on every machine: where the CPU has AVX2 and FMA
+// kernels run as native code (tier.go), and the interpreter is the
+// portable reference that native code is tested against.
 //
 // Every optimization of Prepare can be turned off (opt.go):
 // CLGO_HOST_OPT=0 runs every instruction in place over every lane with the

@@ -187,9 +187,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			if whole {
 				d, x := d[lo:hi], x[lo:hi]
 				x = x[:len(d)]
-				if k := simdLen(len(d)); k > 0 && st == 4 && !s.redo && gatherIdx(d[:k], m, x[:k], base) {
-					d, x = d[k:], x[k:]
-				}
 				for l := range d {
 					o := uint64(base+int64(int32(x[l]))*st) & offMask
 					if o+4 > n {
@@ -248,15 +245,11 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 	}
 	aff := p.affineReads(a)
 	local := p.k.dims
-	aos := aosWords(offs)
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
-				if aos && affineAoS32(s.r[dst:dst+len(offs)*L], L, m, lo, step, local, len(offs), false) {
-					return
-				}
 				for c, wo := range offs {
 					affineLoad32(s.r[dst+c*L:dst+(c+1)*L], m, lo+int64(wo), step, local)
 				}
@@ -277,18 +270,6 @@ func (p *prep) loadFused(dst int, t *typ, a *addr) func(*state) {
 			}
 		}
 	}
-}
-
-// gatherIdx loads the words of 32-bit array m (from byte base) at the
-// indices x, when every one is in bounds; false if one is not (the lane
-// loop then reports it).
-func gatherIdx(d []uint64, m []byte, x []uint64, base int64) bool {
-	hi := int64(simdMaxLow32(&x[0], len(x)))
-	if base < 0 || hi >= 1<<31 || base+4*hi+4 > int64(len(m)) || base >= int64(len(m)) {
-		return false
-	}
-	simdGatherIdx32(&d[0], &m[base], &x[0], len(d))
-	return true
 }
 
 // storeFused compiles a store of a value of type t through a fused chain.
@@ -385,15 +366,11 @@ func (p *prep) storeFused(a *addr, t *typ, src int) func(*state) {
 	}
 	aff := p.affineReads(a)
 	local := p.k.dims
-	aos := aosWords(offs)
 	return func(s *state) {
 		m := s.regions[rg]
 		n := uint64(len(m))
 		if aff && s.full && !s.redo {
 			if lo, step, ok := s.affineSpan(a, size, n); ok {
-				if aos && affineAoS32(s.r[src:src+len(offs)*L], L, m, lo, step, local, len(offs), true) {
-					return
-				}
 				for c, wo := range offs {
 					affineStore32(s.r[src+c*L:src+(c+1)*L], m, lo+int64(wo), step, local)
 				}
@@ -498,8 +475,8 @@ func (p *prep) loadFusedLeaves(dst int, t *typ, a *addr) func(*state) {
 					affineLoad32(w, m, lo, step, local)
 					for c, lf := range leaves {
 						d := s.r[dst+c*L : dst+(c+1)*L]
-						loopShiftRightLogical_i32_vs(d, w, uint64(8*lf.off), intw{})
-						loopBitwiseAnd_i32_vs(d, d, 1<<(8*lf.bytes)-1, intw{})
+						loopShiftRightLogical_i_vs(d, w, uint64(8*lf.off), intw{})
+						loopBitwiseAnd_i_vs(d, d, 1<<(8*lf.bytes)-1, intw{})
 					}
 					return
 				}
@@ -549,7 +526,7 @@ func (p *prep) storeFusedLeaves(a *addr, t *typ, src int) func(*state) {
 							continue
 						}
 						loopShiftLeftLogical_i32_vs(x, v, uint64(8*lf.off), intw{})
-						loopBitwiseOr_i32(w, w, x, intw{})
+						loopBitwiseOr_i(w, w, x, intw{})
 					}
 					affineStore32(w, m, lo, step, local)
 					return

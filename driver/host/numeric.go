@@ -216,5 +216,8 @@ func h2f(h uint16) float32 { return spirv.Float16Value(h) }
 // f2h narrows a float32 to an IEEE half, rounding to nearest even.
 func f2h(f float32) uint16 { return spirv.Float16Bits(f) }
 
-// isNaN32 says whether a slot holds a float32 NaN.
-func isNaN32(x uint64) bool { return uint32(x)&0x7fffffff > 0x7f800000 }
+// swapped is a loop with a uniform first operand made from the mirrored
+// operation's loop with a uniform second one (gen_arith.go's mirrors).
+func swapped(f loop2vs) loop2sv {
+	return func(d []uint64, a uint64, b []uint64, w intw) { f(d, b, a, w) }
+}

@@ -12,8 +12,7 @@ import (
 // CLGO_HOST_OPT=-hoist,-mad turns off the ones named, and
 // CLGO_HOST_OPT=0,+alias turns all off but those named. The plain
 // executor that remains runs every instruction in place over every lane,
-// with the generic loops. (The SIMD loops have their own switch,
-// CLGO_HOST_SIMD=0.) Tests use SetOpts; the differential test
+// with the generic loops. Tests use SetOpts; the differential test
 // (opt_test.go) runs kernels both ways and compares them bit for bit.
 
 // opt names one optimization of Prepare.

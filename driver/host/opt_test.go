@@ -17,7 +17,7 @@ import (
 )
 
 // The differential test: random kernels (kgen_test.go) run with every
-// Prepare optimization (and the SIMD loops, unless CLGO_HOST_SIMD=0) and
+// Prepare optimization and
 // with none (CLGO_HOST_OPT=0), in one and two dimensions at several
 // work-group sizes; every output word must agree bit for bit (a NaN with
 // any NaN). So must a random half of the optimizations, each of which

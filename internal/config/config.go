@@ -20,7 +20,6 @@ const (
 	VulkanCheckBounds = "CLGO_VULKAN_CHECK_BOUNDS"
 	VulkanReuse       = "CLGO_VULKAN_REUSE"
 	NoPipelineCache   = "CLGO_NO_PIPELINE_CACHE"
-	HostSIMD          = "CLGO_HOST_SIMD"
 	HostOpt           = "CLGO_HOST_OPT"
 	HostDebug         = "CLGO_HOST_DEBUG"
 	HostTier          = "CLGO_HOST_TIER"
@@ -49,7 +48,6 @@ var Vars = []Var{
 	{VulkanCheckBounds, "1 or 0", "1: kernels report a __global/__constant access past a buffer's end, failing the dispatch (slower); 0 or unset: off", "driver/vulkan"},
 	{VulkanReuse, "0", "record every launch anew instead of submitting a kept command buffer again for a repeated identical launch, to measure what reuse saves", "driver/vulkan"},
 	{NoPipelineCache, "any value", "do not read or write the Vulkan pipeline cache under the user cache directory", "driver/vulkan"},
-	{HostSIMD, "0", "run the host driver's Go lane loops only, not the AVX2 ones", "driver/host"},
 	{HostOpt, "0, -name,... or 0,+name,...", "turn the host driver's optimizations off: all (0), the ones named (-mad,-hoist), or all but those named (0,+alias)", "driver/host"},
 	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
 	{HostTier, "interp, lanes or native", "force how the host driver runs kernels: its interpreter, the lane tier (a lane program run by a Go executor) or native code, each falling back to the one before it for a kernel it cannot run; unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the interpreter (docs/hosttier.md)", "driver/host"},
