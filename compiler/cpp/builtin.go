@@ -13,14 +13,16 @@ import (
 //go:embed opencl.h
 var openclH string
 
-//go:generate go run ./internal/genprelude
+//go:generate go run -tags genprelude ./internal/genprelude
 
 // The macros of opencl.h are data: `go generate` preprocesses the file
 // (buildPrelude) and writes them out as Go composite literals
 // (prelude_gen.go: preludeTable, preludeCommon, preludeIndex), which the
 // linker lays out in the binary, so that no run lexes the file or copies
 // its macros: a run looks them up past its own (pp.macro). Macros are
-// never changed once defined, so every run can share them.
+// never changed once defined, so every run can share them. The generator
+// builds this package with the tag genprelude, which leaves prelude_gen.go
+// out for prelude_stub.go, so a stale table never stops its own rebuild.
 
 // buildPrelude preprocesses opencl.h, with or without cl_khr_fp16 (the
 // one option it depends on), and returns the macros it defines.
