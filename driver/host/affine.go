@@ -119,7 +119,7 @@ func (s *state) affineSpan(a *addr, size, n uint64) (lo int64, step [4]int64, ok
 // are left to the hardware's prefetchers (stencil2d's 128-byte runs ran
 // slower with these).
 func prefetchAffine(m []byte, lo int64, step [4]int64, local [4]int) {
-	if !haveSIMD || step[0] != 4 || local[0] > 16 || local[1] < 2 || local[2] > 1 || local[3] > 1 || step[1] < 64 {
+	if !simdOn() || step[0] != 4 || local[0] > 16 || local[1] < 2 || local[2] > 1 || local[3] > 1 || step[1] < 64 {
 		return
 	}
 	// Bounds were checked for every lane; lines past them are prefetched
@@ -137,7 +137,7 @@ const prefetchMin = 16 << 20
 // groups): between the batch's loads the executor computes, and the
 // hardware's prefetchers lose the stream.
 func prefetchNext(m []byte, lo int64, step [4]int64, local [4]int) {
-	if !haveSIMD || len(m) < prefetchMin || local[1] > 1 || local[2] > 1 || step[0] <= 0 || local[3] > 1 && step[3] != int64(local[0])*step[0] {
+	if !simdOn() || len(m) < prefetchMin || local[1] > 1 || local[2] > 1 || step[0] <= 0 || local[3] > 1 && step[3] != int64(local[0])*step[0] {
 		return
 	}
 	span := int64(local[0]*local[3]) * step[0]

@@ -2,12 +2,26 @@
 
 package host
 
-import "github.com/clgo/clgo/internal/config"
+import (
+	"sync"
+
+	"github.com/clgo/clgo/internal/config"
+)
 
 // haveSIMD says the SIMD loops of simd_amd64.s can run: the CPU has AVX2
 // and POPCNT, and the operating system saves the ymm registers. CLGO_HOST_SIMD=0 turns
-// them off (to compare, or to rule them out).
-var haveSIMD = hasAVX2() && config.Get(config.HostSIMD) != "0"
+// them off (to compare, or to rule them out). simdOn decides it on first
+// use rather than at start-up: CPUID traps to the hypervisor in a virtual
+// machine, and every clgo process (clgo compile too) links this package.
+var (
+	simdOnce sync.Once
+	haveSIMD bool
+)
+
+func simdOn() bool {
+	simdOnce.Do(func() { haveSIMD = hasAVX2() && config.Get(config.HostSIMD) != "0" })
+	return haveSIMD
+}
 
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax uint32)
@@ -31,7 +45,7 @@ func hasAVX2() bool {
 
 // simdLen is how many of n lanes the SIMD loops take: a multiple of 8.
 func simdLen(n int) int {
-	if !haveSIMD {
+	if !simdOn() {
 		return 0
 	}
 	return n &^ 7

@@ -50,7 +50,7 @@ func sortedKeys[F any](m map[loopKey]F) []loopKey {
 // withSIMD runs f with the SIMD loops on and then off, returning both
 // results.
 func withSIMD(t *testing.T, f func() []uint64) (on, off []uint64) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	defer func() { haveSIMD = true }()
@@ -182,7 +182,7 @@ func TestSIMDLoops3(t *testing.T) {
 
 // TestSIMDConvert checks 32-bit integer to float conversions.
 func TestSIMDConvert(t *testing.T) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	r := rand.New(rand.NewPCG(19, 20))
@@ -302,7 +302,7 @@ func TestSIMDZeros(t *testing.T) {
 				want++
 			}
 		}
-		if !haveSIMD {
+		if !simdOn() {
 			t.Skip("no SIMD loops on this machine")
 		}
 		if got := simdZeros(&c[0], n); got != want {
@@ -314,7 +314,7 @@ func TestSIMDZeros(t *testing.T) {
 // TestSIMDSplit checks the split of a full mask against the Go loop's
 // rule.
 func TestSIMDSplit(t *testing.T) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	r := rand.New(rand.NewPCG(9, 10))
@@ -414,7 +414,7 @@ func TestSIMDPhi2(t *testing.T) {
 // TestSIMDAoS checks the transposing loads and stores of vectors of 32-bit
 // leaves against one affine load or store per leaf.
 func TestSIMDAoS(t *testing.T) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	r := rand.New(rand.NewPCG(15, 16))
@@ -457,7 +457,7 @@ func TestSIMDAoS(t *testing.T) {
 
 // TestSIMDDense checks the lanes of an affine row filled from samples.
 func TestSIMDDense(t *testing.T) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	r := rand.New(rand.NewPCG(21, 22))
@@ -485,7 +485,7 @@ func TestSIMDDense(t *testing.T) {
 // out of bounds (or one that is negative as an int32) is left to the lane
 // loop.
 func TestSIMDGatherIdx(t *testing.T) {
-	if !haveSIMD {
+	if !simdOn() {
 		t.Skip("no SIMD loops on this machine")
 	}
 	r := rand.New(rand.NewPCG(23, 24))
