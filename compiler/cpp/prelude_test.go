@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"go/format"
 	"os"
 	"reflect"
 	"testing"
@@ -11,7 +12,11 @@ import (
 // TestPreludeGenerated checks that prelude_gen.go is what go generate
 // writes from today's opencl.h.
 func TestPreludeGenerated(t *testing.T) {
-	want, err := PreludeSource()
+	src, err := PreludeSource()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := format.Source(src)
 	if err != nil {
 		t.Fatal(err)
 	}

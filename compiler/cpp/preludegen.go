@@ -3,7 +3,6 @@ package cpp
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"reflect"
 	"sort"
 	"strconv"
@@ -11,9 +10,11 @@ import (
 	"github.com/clgo/clgo/compiler/diag"
 )
 
-// PreludeSource returns prelude_gen.go: opencl.h's macros as Go data
-// (preludeTable, the macros defined without cl_khr_fp16 first, then those
-// defined only with it), for `go generate` (internal/genprelude).
+// PreludeSource returns prelude_gen.go before gofmt: opencl.h's macros as
+// Go data (preludeTable, the macros defined without cl_khr_fp16 first,
+// then those defined only with it), for `go generate`
+// (internal/genprelude, which formats it: go/format stays out of the
+// compiler's binaries).
 func PreludeSource() ([]byte, error) {
 	plain, d1 := buildPrelude(false)
 	fp16, d2 := buildPrelude(true)
@@ -60,7 +61,7 @@ import "github.com/clgo/clgo/compiler/diag"
 		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %d\n", name, i)
 	}
 	b.WriteString("\t}\n\treturn -1\n}\n")
-	return format.Source(b.Bytes())
+	return b.Bytes(), nil
 }
 
 // macroLiteral writes m as a Go composite literal; it fails on the fields

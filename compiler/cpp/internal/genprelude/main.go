@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"go/format"
 	"os"
 
 	"github.com/clgo/clgo/compiler/cpp"
@@ -12,6 +13,9 @@ import (
 
 func main() {
 	src, err := cpp.PreludeSource()
+	if err == nil {
+		src, err = format.Source(src)
+	}
 	if err == nil {
 		err = os.WriteFile("prelude_gen.go", src, 0o644)
 	}
