@@ -77,18 +77,41 @@ var (
 	byName map[string][]Decl // the overloads parsed so far
 )
 
-// parse parses lines of decls.
+// parse parses lines of decls: one allocation for the Decls and one for
+// all their parameters (a builtin such as clamp has hundreds of lines).
 func parse(lines string) []Decl {
-	var ds []Decl
+	nlines, nfields := 0, 0
+	for i := 0; i < len(lines); i++ {
+		switch lines[i] {
+		case '\n':
+			nlines++
+		case ' ':
+			nfields++
+		}
+	}
+	ds := make([]Decl, 0, nlines)
+	params := make([]string, 0, max(nfields-4*nlines, 0))
 	for line := range strings.Lines(lines) {
-		f := strings.Fields(line)
-		if len(f) < 5 {
+		var f [5]string
+		n := 0
+		rest := strings.TrimRight(line, "\n")
+		for n < len(f) && rest != "" {
+			f[n], rest, _ = strings.Cut(rest, " ")
+			n++
+		}
+		if n < len(f) {
 			continue
 		}
 		d := Decl{Name: f[0], Ext: str(f[1]), Variadic: f[3] == "1", Result: str(f[4])}
 		d.MinStd, _ = strconv.Atoi(f[2])
-		for _, p := range f[5:] {
-			d.Params = append(d.Params, str(p))
+		start := len(params)
+		for rest != "" {
+			var p string
+			p, rest, _ = strings.Cut(rest, " ")
+			params = append(params, str(p))
+		}
+		if len(params) > start {
+			d.Params = params[start:len(params):len(params)]
 		}
 		ds = append(ds, d)
 	}

@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -58,5 +60,26 @@ func TestLookup(t *testing.T) {
 	}
 	if ds := Lookup("abs"); len(ds) == 0 || ds[0].Name != "abs" {
 		t.Errorf("abs: %v", ds)
+	}
+}
+
+// TestParse checks parse against a plain reading of every builtin's
+// lines with strings.Fields.
+func TestParse(t *testing.T) {
+	for _, b := range index {
+		lines := decls[b.start:b.end]
+		var want []Decl
+		for line := range strings.Lines(lines) {
+			f := strings.Fields(line)
+			d := Decl{Name: f[0], Ext: str(f[1]), Variadic: f[3] == "1", Result: str(f[4])}
+			d.MinStd, _ = strconv.Atoi(f[2])
+			for _, p := range f[5:] {
+				d.Params = append(d.Params, str(p))
+			}
+			want = append(want, d)
+		}
+		if got := parse(lines); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: parse gives %v, want %v", b.name, got, want)
+		}
 	}
 }
