@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The option table: every option clgo's compiler takes, from clBuildProgram
@@ -96,7 +97,9 @@ func OptionTable() []*OptionInfo {
 // LLVM tool, takes -name and --name alike.
 func key(name string) string { return strings.TrimLeft(name, "-") }
 
-var optionIndex = func() map[string]*OptionInfo {
+// optionIndex finds an option by its name without dashes; it is built on
+// first use (a command line to parse), not in every process at start-up.
+var optionIndex = sync.OnceValue(func() map[string]*OptionInfo {
 	m := map[string]*OptionInfo{}
 	for _, o := range optionTable {
 		if m[key(o.Name)] != nil {
@@ -105,7 +108,7 @@ var optionIndex = func() map[string]*OptionInfo {
 		m[key(o.Name)] = o
 	}
 	return m
-}()
+})
 
 // lookup finds the option arg names and its value. An option is found by
 // its exact name; only the one-letter Prefix options (-D, -I, -U, -O, -W)
@@ -113,16 +116,16 @@ var optionIndex = func() map[string]*OptionInfo {
 // "-o utput-format=c".
 func lookup(arg string) (info *OptionInfo, val string, hasVal bool) {
 	k := key(arg)
-	if info := optionIndex[k]; info != nil {
+	if info := optionIndex()[k]; info != nil {
 		return info, "", false
 	}
 	if name, v, ok := strings.Cut(k, "="); ok {
-		if info := optionIndex[name]; info != nil && info.Arg != Prefix {
+		if info := optionIndex()[name]; info != nil && info.Arg != Prefix {
 			return info, v, true
 		}
 	}
 	if len(k) > 1 {
-		if info := optionIndex[k[:1]]; info != nil && info.Arg == Prefix {
+		if info := optionIndex()[k[:1]]; info != nil && info.Arg == Prefix {
 			return info, k[1:], true
 		}
 	}
@@ -199,12 +202,12 @@ func suggest(a string) string {
 	if name, _, ok := strings.Cut(k, "="); ok {
 		k = name
 	}
-	if info := optionIndex[k[:1]]; info != nil && info.Arg == Value && len(k) > 1 {
+	if info := optionIndex()[k[:1]]; info != nil && info.Arg == Value && len(k) > 1 {
 		// -ofoo: the one-letter options take their value apart.
 		return fmt.Sprintf(" (did you mean '-%s %s'?)", k[:1], k[1:])
 	}
 	best := ""
-	for name, info := range optionIndex {
+	for name, info := range optionIndex() {
 		if len(name) > 2 && (strings.HasPrefix(k, name) || strings.HasPrefix(name, k)) && len(name) > len(best) {
 			best = info.Name
 		}

@@ -77,21 +77,6 @@ type ExtInstInfo struct {
 	Operands []OperandInfo
 }
 
-// opIndex finds an opcode's entry in opTable: a slice indexed by opcode
-// (the largest is in the thousands, so it is a few tens of KiB), built on
-// first use rather than at start-up, and faster to read than a map.
-var opIndex = newLazy(func() []*OpInfo {
-	n := 0
-	for i := range opTable {
-		n = max(n, int(opTable[i].Op)+1)
-	}
-	t := make([]*OpInfo, n)
-	for i := range opTable {
-		t[opTable[i].Op] = &opTable[i]
-	}
-	return t
-})
-
 var opByName = newLazy(func() map[string]Op {
 	m := make(map[string]Op, len(opTable))
 	for i := range opTable {
@@ -102,8 +87,10 @@ var opByName = newLazy(func() map[string]Op {
 
 // Info returns the grammar's description of op, or nil for an unknown opcode.
 func (op Op) Info() *OpInfo {
-	if t := opIndex.get(); int(op) < len(t) {
-		return t[op]
+	if int(op) < len(opIndex) {
+		if i := opIndex[op]; i != 0 {
+			return &opTable[i-1]
+		}
 	}
 	return nil
 }

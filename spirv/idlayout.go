@@ -2,7 +2,7 @@ package spirv
 
 import (
 	"math"
-	"sync"
+	"sync/atomic"
 )
 
 // Where an instruction's id operands lie, for IDOperands.Visit without
@@ -46,27 +46,40 @@ type idLayout struct {
 // (extension opcodes, numbered in the thousands, take the walk).
 const maxLayoutOp = 1024
 
+// The layouts are found per opcode on first use: a compile meets a few
+// dozen opcodes of the grammar's seven hundred. An entry is written once
+// with the same value by whichever goroutine gets there first.
 var (
-	layoutsOnce sync.Once
-	opLayouts   [maxLayoutOp]idLayout
-	glslLayouts []idLayout // by GLSL.std.450 instruction number
+	opLayouts   [maxLayoutOp]atomic.Pointer[idLayout]
+	glslLayouts [maxLayoutOp]atomic.Pointer[idLayout] // by GLSL.std.450 instruction number
 )
 
-// buildLayouts finds the fixed layouts of the core opcodes and of the
-// GLSL.std.450 instructions, once.
-func buildLayouts() {
-	for i := range opTable {
-		info := &opTable[i]
-		if info.Op < maxLayoutOp && info.Op != OpExtInst {
-			opLayouts[info.Op] = layoutOf(info.Operands)
-		}
+// opLayout returns the fixed layout of a core opcode below maxLayoutOp
+// (not ok for OpExtInst, whose layout depends on the set).
+func opLayout(op Op) *idLayout {
+	if l := opLayouts[op].Load(); l != nil {
+		return l
 	}
-	for n, e := range extInstsGLSLstd450.get() {
-		for int(n) >= len(glslLayouts) {
-			glslLayouts = append(glslLayouts, idLayout{})
-		}
-		glslLayouts[n] = layoutOf(e.Operands)
+	l := new(idLayout)
+	if info := op.Info(); info != nil && op != OpExtInst {
+		*l = layoutOf(info.Operands)
 	}
+	opLayouts[op].Store(l)
+	return l
+}
+
+// glslLayout returns the fixed layout of GLSL.std.450 instruction n
+// (below maxLayoutOp).
+func glslLayout(n uint32) *idLayout {
+	if l := glslLayouts[n].Load(); l != nil {
+		return l
+	}
+	l := new(idLayout)
+	if e, ok := extInstsGLSLstd450.get()[n]; ok {
+		*l = layoutOf(e.Operands)
+	}
+	glslLayouts[n].Store(l)
+	return l
 }
 
 // layoutOf returns the fixed layout of an operand list, if it has one.
@@ -119,18 +132,21 @@ func layoutOf(ops []OperandInfo) idLayout {
 // layoutFor returns in's fixed layout, with the word its operands start
 // at (past an OpExtInst's set and instruction number), or nil.
 func (x *IDOperands) layoutFor(in *Instruction) (*idLayout, int) {
-	layoutsOnce.Do(buildLayouts)
 	if in.Op == OpExtInst {
 		if len(in.Operands) < 2 || !validID(in.Operands[0]) || x.mi.imports[ID(in.Operands[0])] != "GLSL.std.450" {
 			return nil, 0
 		}
-		if n := in.Operands[1]; int(n) < len(glslLayouts) && glslLayouts[n].ok {
-			return &glslLayouts[n], 2
+		if n := in.Operands[1]; n < maxLayoutOp {
+			if l := glslLayout(n); l.ok {
+				return l, 2
+			}
 		}
 		return nil, 0
 	}
-	if in.Op < maxLayoutOp && opLayouts[in.Op].ok {
-		return &opLayouts[in.Op], 0
+	if in.Op < maxLayoutOp {
+		if l := opLayout(in.Op); l.ok {
+			return l, 0
+		}
 	}
 	return nil, 0
 }

@@ -112,7 +112,7 @@ func compileCmd(args []string) error {
 		return err
 	}
 	if opts.DescriptorMap != "" {
-		if err := os.WriteFile(opts.DescriptorMap, []byte(res.Reflection.DescriptorMap()), 0o644); err != nil {
+		if err := writeFile(opts.DescriptorMap, []byte(res.Reflection.DescriptorMap())); err != nil {
 			return err
 		}
 	}
@@ -142,5 +142,29 @@ func writeOut(name string, data []byte) error {
 		_, err := os.Stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(name, data, 0o644)
+	return writeFile(name, data)
+}
+
+// writeFile is os.WriteFile, except that an existing file is overwritten
+// in place and then cut to the data's length, rather than emptied first
+// with O_TRUNC: emptying frees the file's blocks, and on a file system
+// that discards freed blocks online (ext4 mounted with discard, as on the
+// development VM) the truncation waits for the device, 1-4 ms against a
+// compile's 1-2 ms, each time a build recompiles into the same output.
+func writeFile(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		// Only a regular file has a length to cut (not /dev/null or a pipe).
+		if fi, serr := f.Stat(); serr == nil && fi.Mode().IsRegular() && fi.Size() > int64(len(data)) {
+			err = f.Truncate(int64(len(data)))
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -33,3 +33,27 @@ func TestCompileOutputFormatC(t *testing.T) {
 		t.Fatal("-output-format=c was read as -o")
 	}
 }
+
+// clgo compile overwrites an existing output in place: a longer file
+// is cut to the new output's length, and -o /dev/null still works.
+func TestCompileOverwritesOutput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.cl")
+	os.WriteFile(path, []byte("kernel void k(global int *a) { a[0] = 1; }\n"), 0o644)
+	fresh := filepath.Join(dir, "fresh.spv")
+	var out, errb bytes.Buffer
+	if rc := Main([]string{"compile", "-o", fresh, path}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	want, _ := os.ReadFile(fresh)
+	old := filepath.Join(dir, "old.spv")
+	os.WriteFile(old, bytes.Repeat([]byte{0xee}, 3*len(want)+5), 0o600)
+	for _, o := range []string{old, old, os.DevNull} {
+		if rc := Main([]string{"compile", "-o", o, path}, &out, &errb); rc != 0 {
+			t.Fatalf("-o %s: rc %d: %s", o, rc, errb.String())
+		}
+	}
+	if got, _ := os.ReadFile(old); !bytes.Equal(got, want) {
+		t.Errorf("overwritten output: %d bytes, want the %d of a fresh one", len(got), len(want))
+	}
+}

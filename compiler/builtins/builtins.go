@@ -8,6 +8,7 @@
 package builtins
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,78 +32,86 @@ type Decl struct {
 // Lookup returns the overloads of the builtin named name (nil if it is not
 // a listed builtin).
 func Lookup(name string) []Decl {
-	once.Do(load)
 	mu.Lock()
 	defer mu.Unlock()
 	if ds, ok := byName[name]; ok {
 		return ds
 	}
-	ds := parse(index[name])
+	var ds []Decl
+	if i, ok := find(name); ok {
+		ds = parse(decls[index[i].start:index[i].end])
+	}
+	if byName == nil {
+		byName = map[string][]Decl{}
+	}
 	byName[name] = ds
 	return ds
 }
 
 // Names returns the names of all listed builtins.
 func Names() []string {
-	once.Do(load)
-	var ns []string
-	for n := range index {
-		ns = append(ns, n)
+	ns := make([]string, len(index))
+	for i := range index {
+		ns[i] = index[i].name
 	}
 	return ns
 }
 
-var (
-	once sync.Once
-	// index holds each builtin's lines of decls (they are contiguous):
-	// a program calls a few dozen of the 406 builtins, so only those are
-	// parsed, on first use, which keeps the first compile of a process
-	// (clgo compile) from paying for all 6,443 overloads.
-	index  map[string]string
-	mu     sync.Mutex
-	byName map[string][]Decl
-)
-
-func load() {
-	index = map[string]string{}
-	byName = map[string][]Decl{}
-	rest := decls
-	for len(rest) > 0 {
-		sp := strings.IndexByte(rest, ' ')
-		if sp <= 0 {
-			break
-		}
-		name := rest[:sp]
-		end := 0
-		for end < len(rest) {
-			nl := strings.IndexByte(rest[end:], '\n')
-			if nl < 0 {
-				end = len(rest)
-				break
-			}
-			end += nl + 1
-			next := rest[end:]
-			if len(next) <= len(name) || next[len(name)] != ' ' || next[:len(name)] != name {
-				break
-			}
-		}
-		index[name] += rest[:end]
-		rest = rest[end:]
-	}
+// builtinLines is where a builtin's declarations lie in decls. The
+// generated index of them (406 builtins) is read-only data of the binary:
+// a program calls a few dozen builtins, whose lines are parsed on first
+// use, so the first compile of a process (clgo compile) neither parses
+// all 6,443 overloads nor builds an index of them.
+type builtinLines struct {
+	name       string
+	start, end int32
 }
 
-// parse parses lines of decls.
+// find returns the index of name in index.
+func find(name string) (int, bool) {
+	return sort.Find(len(index), func(i int) int { return strings.Compare(name, index[i].name) })
+}
+
+var (
+	mu     sync.Mutex
+	byName map[string][]Decl // the overloads parsed so far
+)
+
+// parse parses lines of decls: one allocation for the Decls and one for
+// all their parameters (a builtin such as clamp has hundreds of lines).
 func parse(lines string) []Decl {
-	var ds []Decl
+	nlines, nfields := 0, 0
+	for i := 0; i < len(lines); i++ {
+		switch lines[i] {
+		case '\n':
+			nlines++
+		case ' ':
+			nfields++
+		}
+	}
+	ds := make([]Decl, 0, nlines)
+	params := make([]string, 0, max(nfields-4*nlines, 0))
 	for line := range strings.Lines(lines) {
-		f := strings.Fields(line)
-		if len(f) < 5 {
+		var f [5]string
+		n := 0
+		rest := strings.TrimRight(line, "\n")
+		for n < len(f) && rest != "" {
+			f[n], rest, _ = strings.Cut(rest, " ")
+			n++
+		}
+		if n < len(f) {
 			continue
 		}
 		d := Decl{Name: f[0], Ext: str(f[1]), Variadic: f[3] == "1", Result: str(f[4])}
 		d.MinStd, _ = strconv.Atoi(f[2])
-		for _, p := range f[5:] {
-			d.Params = append(d.Params, str(p))
+		start := len(params)
+		for rest != "" {
+			var p string
+			p, rest, _ = strings.Cut(rest, " ")
+			params = append(params, str(p))
+		}
+		if len(params) > start {
+			d.Params = params[start:len(params):len(params)]
 		}
 		ds = append(ds, d)
 	}

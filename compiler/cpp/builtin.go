@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/clgo/clgo/compiler/diag"
 )
@@ -14,37 +13,56 @@ import (
 //go:embed opencl.h
 var openclH string
 
-// preludes caches the macros of opencl.h, without and with cl_khr_fp16
-// (the one option it depends on). Macros are never changed once defined,
-// so every run can share them.
-var preludes [2]struct {
-	once   sync.Once
-	macros map[string]*macro
-}
+//go:generate go run -tags genprelude ./internal/genprelude
 
-func preludeMacros(fp16 bool) map[string]*macro {
-	i := 0
+// The macros of opencl.h are data: `go generate` preprocesses the file
+// (buildPrelude) and writes them out as Go composite literals
+// (prelude_gen.go: preludeTable, preludeCommon, preludeIndex), which the
+// linker lays out in the binary, so that no run lexes the file or copies
+// its macros: a run looks them up past its own (pp.macro). Macros are
+// never changed once defined, so every run can share them. The generator
+// builds this package with the tag genprelude, which leaves prelude_gen.go
+// out for prelude_stub.go, so a stale table never stops its own rebuild.
+
+// buildPrelude preprocesses opencl.h, with or without cl_khr_fp16 (the
+// one option it depends on), and returns the macros it defines.
+func buildPrelude(fp16 bool) (map[string]*macro, *diag.List) {
+	diags := &diag.List{}
+	p := newPP(Options{}, diags)
 	if fp16 {
-		i = 1
+		p.macros["cl_khr_fp16"] = &macro{name: "cl_khr_fp16"}
 	}
-	c := &preludes[i]
-	c.once.Do(func() {
-		p := newPP(Options{}, &diag.List{})
-		if fp16 {
-			p.macros["cl_khr_fp16"] = &macro{name: "cl_khr_fp16"}
-		}
-		p.runFile(&fileState{toks: lexFile("<built-in>", openclH, nil), path: "<built-in>"}, nil)
-		delete(p.macros, "cl_khr_fp16")
-		c.macros = p.macros
-	})
-	return c.macros
+	p.runFile(&fileState{toks: lexFile("<built-in>", openclH, diags), path: "<built-in>"}, nil)
+	delete(p.macros, "cl_khr_fp16")
+	return p.macros, diags
 }
 
-// usePrelude defines the OpenCL constants of opencl.h.
+// usePrelude defines the OpenCL constants of opencl.h. They take the place
+// of any macro of the same name defined before them (none today: the
+// predefined macros come first and have other names).
 func (p *pp) usePrelude() {
-	for name, m := range preludeMacros(slices.Contains(p.opts.Extensions, "cl_khr_fp16")) {
-		p.macros[name] = m
+	for name := range p.macros {
+		if preludeIndex(name) >= 0 {
+			delete(p.macros, name)
+		}
 	}
+	p.preludeN = preludeCommon
+	if slices.Contains(p.opts.Extensions, "cl_khr_fp16") {
+		p.preludeN = len(preludeTable)
+	}
+}
+
+// macro returns the macro called name, nil if there is none.
+func (p *pp) macro(name string) *macro {
+	if m, ok := p.macros[name]; ok {
+		return m
+	}
+	if p.preludeN > 0 {
+		if i := preludeIndex(name); i >= 0 && i < p.preludeN {
+			return &preludeTable[i]
+		}
+	}
+	return nil
 }
 
 // predefines is the source of the macros that depend on the options

@@ -47,11 +47,15 @@ type stream struct {
 }
 
 type pp struct {
-	opts   Options
-	diags  *diag.List
-	fs     FileSystem
-	macros map[string]*macro
-	files  []*fileState
+	opts  Options
+	diags *diag.List
+	fs    FileSystem
+	// macros are the macros defined in this run, a nil entry one that
+	// #undef removed; past them, the first preludeN entries of
+	// preludeTable (opencl.h's macros, shared by every run) are defined.
+	macros   map[string]*macro
+	preludeN int
+	files    []*fileState
 	// pending holds tokens to read before the current source, last one
 	// first: macro expansions are pushed here to be rescanned.
 	pending []token
@@ -233,7 +237,7 @@ func (p *pp) expandNext() token {
 		switch {
 		case p.inIf && t.text == "defined":
 			return p.defined(t)
-		case isHasOperator(t.text) && p.macros[t.text] == nil:
+		case isHasOperator(t.text) && p.macro(t.text) == nil:
 			return p.hasOperator(t)
 		case t.text == "_Pragma" && !t.hide.has("_Pragma"):
 			if pt, ok := p.pragmaOperator(t); ok {

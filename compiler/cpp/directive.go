@@ -130,7 +130,7 @@ func (p *pp) define(name token, args []token) {
 		t.bol = false
 		m.body[i] = t
 	}
-	if old := p.macros[m.name]; old != nil && !old.same(m) {
+	if old := p.macro(m.name); old != nil && !old.same(m) {
 		if old.builtin != nil {
 			p.diags.Warnf(n.pos, "redefining builtin macro")
 		} else {
@@ -222,10 +222,10 @@ func (p *pp) undef(name token, args []token) {
 		return
 	}
 	p.extraTokens(name, args[1:])
-	if m := p.macros[n.text]; m != nil && m.builtin != nil {
+	if m := p.macro(n.text); m != nil && m.builtin != nil {
 		p.diags.Warnf(n.pos, "undefining builtin macro")
 	}
-	delete(p.macros, n.text)
+	p.macros[n.text] = nil // hides a prelude macro of that name too
 }
 
 // ifDirective handles #if, #ifdef and #ifndef.
@@ -236,7 +236,7 @@ func (p *pp) ifDirective(hash, name token, args []token) {
 		v = p.evalIf(name, args)
 	} else if n, ok := p.macroName(name, args); ok {
 		p.extraTokens(name, args[1:])
-		v = (p.macros[n.text] != nil || isHasOperator(n.text)) == (name.text == "ifdef")
+		v = (p.macro(n.text) != nil || isHasOperator(n.text)) == (name.text == "ifdef")
 	}
 	f.conds = append(f.conds, cond{pos: hash.pos, taken: v})
 	if !v {
@@ -394,7 +394,7 @@ func (p *pp) include(name token, args []token) {
 		p.diags.Errorf(args[0].pos, "'%s' file not found", file)
 		return
 	}
-	if p.once[path] || lf.guard != "" && p.macros[lf.guard] != nil {
+	if p.once[path] || lf.guard != "" && p.macro(lf.guard) != nil {
 		return
 	}
 	if len(p.files) >= maxIncludeDepth {

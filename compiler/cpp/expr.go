@@ -51,7 +51,7 @@ func (p *pp) defined(t token) token {
 			p.unget(c)
 		}
 	}
-	if p.macros[n.text] != nil || isHasOperator(n.text) {
+	if p.macro(n.text) != nil || isHasOperator(n.text) {
 		r.text = "1"
 	}
 	return r

@@ -55,7 +55,7 @@ func (m *macro) same(n *macro) bool {
 // replacement back onto the input to be rescanned. It reports whether t
 // was an invocation.
 func (p *pp) expand(t token) bool {
-	m := p.macros[t.text]
+	m := p.macro(t.text)
 	if m == nil || t.hide.has(t.text) || p.tooMuch {
 		return false
 	}

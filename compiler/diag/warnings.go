@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // WarningInfo describes one warning option, -W<Name>.
@@ -59,13 +60,15 @@ var warningTable = []*WarningInfo{
 	{Name: "return-type", Help: "a non-void function that can end without a value", match: []string{"does not return a value"}},
 }
 
-var warningIndex = func() map[string]*WarningInfo {
+// warningIndex finds a warning option by name; it is built on first use
+// (a -W option or a warning), not in every process at start-up.
+var warningIndex = sync.OnceValue(func() map[string]*WarningInfo {
 	m := map[string]*WarningInfo{}
 	for _, w := range warningTable {
 		m[w.Name] = w
 	}
 	return m
-}()
+})
 
 // Warnings returns the warning options, sorted by name.
 func Warnings() []*WarningInfo {
@@ -124,7 +127,7 @@ func (l *List) SetWarningFlags(flags []string) {
 			name, on = n, false
 		}
 		if n, ok := strings.CutPrefix(name, "error="); ok {
-			if warningIndex[n] == nil {
+			if warningIndex()[n] == nil {
 				unknown = append(unknown, "-W"+f)
 				continue
 			}
@@ -142,7 +145,7 @@ func (l *List) SetWarningFlags(flags []string) {
 			c.groups[name] = on
 			continue
 		}
-		if warningIndex[name] == nil {
+		if warningIndex()[name] == nil {
 			unknown = append(unknown, "-W"+f)
 			continue
 		}
@@ -156,7 +159,7 @@ func (l *List) SetWarningFlags(flags []string) {
 
 // state says whether the warning flag is on and whether it is an error.
 func (c *WarningControl) state(flag string) (on, asError bool) {
-	w := warningIndex[flag]
+	w := warningIndex()[flag]
 	group := ""
 	if w != nil {
 		group = w.Group

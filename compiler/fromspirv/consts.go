@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/clgo/clgo/spirv"
 )
@@ -361,7 +362,7 @@ func (t *translator) declareVar(in *spirv.Instruction) error {
 
 // validIdent reports whether s may be used as a C identifier here.
 func validIdent(s string) bool {
-	if s == "" || keywords[s] || strings.HasPrefix(s, "_") || strings.HasPrefix(s, "get_") {
+	if s == "" || keywords()[s] || strings.HasPrefix(s, "_") || strings.HasPrefix(s, "get_") {
 		return false
 	}
 	for i, r := range s {
@@ -372,18 +373,20 @@ func validIdent(s string) bool {
 	return true
 }
 
-var keywords = map[string]bool{}
-
-func init() {
+// keywords are the names a C identifier here may not take; the set is
+// built on first use, not in every process at start-up.
+var keywords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, k := range strings.Fields(`auto break case char const continue default do double else enum extern
 float for goto if inline int long register restrict return short signed sizeof static struct switch
 typedef union unsigned void volatile while bool half uchar ushort uint ulong size_t ptrdiff_t intptr_t
 uintptr_t event_t global local constant private generic kernel read_only write_only read_write
 __global __local __constant __private __generic __kernel image1d_t image2d_t image3d_t sampler_t
 true false main`) {
-		keywords[k] = true
+		m[k] = true
 	}
-}
+	return m
+})
 
 // constAddress spells the pointer constants of OpSpecConstantOp (a
 // program-scope pointer's initializer): casts and element addresses of a

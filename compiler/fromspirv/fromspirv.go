@@ -240,7 +240,7 @@ func (t *translator) translate() error {
 
 // validKernelName reports whether a kernel may be declared under name.
 func validKernelName(name string) bool {
-	if name == "" || keywords[name] {
+	if name == "" || keywords()[name] {
 		return false
 	}
 	for i, r := range name {

@@ -231,7 +231,7 @@ loop:
 			}
 		case tName:
 			switch {
-			case typedefTypes[t.text] && !st.empty():
+			case typedefType(t.text) && !st.empty():
 				// A typedef name after a type specifier is the
 				// declarator's name (C99 6.7.2p2): cl_int int2;
 				break loop

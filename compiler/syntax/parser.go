@@ -276,10 +276,10 @@ func (p *parser) declare(name string, typedef bool) {
 // of clang's typedef names hidden by a declaration of an ordinary
 // identifier (int int4 = 0;).
 func (p *parser) isBuiltinType(name string) bool {
-	if !builtinTypes[name] {
+	if !builtinType(name) {
 		return false
 	}
-	if typedefTypes[name] {
+	if typedefType(name) {
 		for i := len(p.scopes) - 1; i >= 0; i-- {
 			if td, ok := p.scopes[i][name]; ok {
 				return td

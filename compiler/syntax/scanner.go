@@ -29,77 +29,100 @@ type token struct {
 	pos  diag.Pos
 }
 
-// keywords maps every keyword spelling to its canonical one: the GNU and
+// keyword returns the canonical spelling of the keyword s: the GNU and
 // OpenCL double-underscore variants are the same keyword to the parser.
-var keywords = map[string]string{}
-
-func init() {
-	for _, k := range []string{
-		// C99
-		"auto", "break", "case", "char", "const", "continue", "default", "do",
-		"double", "else", "enum", "extern", "float", "for", "goto", "if",
-		"inline", "int", "long", "register", "restrict", "return", "short",
-		"signed", "sizeof", "static", "struct", "switch", "typedef", "union",
-		"unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary",
-		// OpenCL C
-		"kernel", "global", "local", "constant", "private", "generic",
-		"read_only", "write_only", "read_write", "vec_step",
-		// GNU
-		"__attribute__", "__alignof__", "typeof",
-	} {
-		keywords[k] = k
+// It and the type-name predicates below are switches, not maps that every
+// process would build at start-up.
+func keyword(s string) (string, bool) {
+	switch s {
+	case "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+		"else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+		"register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+		"switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
+		"_Complex", "_Imaginary", "kernel", "global", "local", "constant", "private",
+		"generic", "read_only", "write_only", "read_write", "vec_step", "__attribute__",
+		"__alignof__", "typeof":
+		return s, true
+	case "__alignof", "_Alignof":
+		return "__alignof__", true
+	case "__attribute":
+		return "__attribute__", true
+	case "__const", "__const__":
+		return "const", true
+	case "__constant":
+		return "constant", true
+	case "__generic":
+		return "generic", true
+	case "__global":
+		return "global", true
+	case "__inline", "__inline__":
+		return "inline", true
+	case "__kernel":
+		return "kernel", true
+	case "__local":
+		return "local", true
+	case "__private":
+		return "private", true
+	case "__read_only":
+		return "read_only", true
+	case "__read_write":
+		return "read_write", true
+	case "__restrict", "__restrict__":
+		return "restrict", true
+	case "__signed", "__signed__":
+		return "signed", true
+	case "__typeof__", "__typeof":
+		return "typeof", true
+	case "__volatile", "__volatile__":
+		return "volatile", true
+	case "__write_only":
+		return "write_only", true
 	}
-	for spelling, canon := range map[string]string{
-		"__kernel": "kernel", "__global": "global", "__local": "local",
-		"__constant": "constant", "__private": "private", "__generic": "generic",
-		"__read_only": "read_only", "__write_only": "write_only", "__read_write": "read_write",
-		"__attribute": "__attribute__", "__restrict": "restrict", "__restrict__": "restrict",
-		"__inline": "inline", "__inline__": "inline", "__const": "const", "__const__": "const",
-		"__volatile": "volatile", "__volatile__": "volatile", "__signed": "signed",
-		"__signed__": "signed", "__alignof": "__alignof__", "_Alignof": "__alignof__",
-		"__typeof__": "typeof", "__typeof": "typeof",
-	} {
-		keywords[spelling] = canon
-	}
+	return "", false
 }
 
-// builtinTypes are the OpenCL type names that are identifiers to the
-// preprocessor and name a type to the parser.
-var builtinTypes = map[string]bool{}
-
-// typedefTypes are the builtinTypes that clang declares as typedefs
-// (uchar, size_t, the vector types, ...): like any typedef name they may be
-// redeclared as an ordinary identifier in an inner scope, or name a struct
-// member (real code has "cl_int int2;"), so they are types only where no
-// declaration hides them (parser.isBuiltinType).
-var typedefTypes = map[string]bool{}
-
-func init() {
-	for _, n := range []string{
-		"bool", "uchar", "ushort", "uint", "ulong", "half", "size_t", "ptrdiff_t",
+// builtinType reports whether s is an OpenCL type name that is an
+// identifier to the preprocessor and names a type to the parser.
+func builtinType(s string) bool {
+	switch s {
+	case "bool", "uchar", "ushort", "uint", "ulong", "half", "size_t", "ptrdiff_t",
 		"intptr_t", "uintptr_t", "image1d_t", "image1d_array_t", "image1d_buffer_t",
 		"image2d_t", "image2d_array_t", "image3d_t", "image2d_depth_t",
-		"image2d_array_depth_t", "sampler_t", "event_t", "cl_mem_fence_flags",
-	} {
-		builtinTypes[n] = true
+		"image2d_array_depth_t", "sampler_t", "event_t", "cl_mem_fence_flags":
+		return true
 	}
-	for _, n := range []string{"uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "cl_mem_fence_flags"} {
-		typedefTypes[n] = true
-	}
-	for _, e := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"} {
-		for _, n := range []string{"2", "3", "4", "8", "16"} {
-			builtinTypes[e+n] = true
-			typedefTypes[e+n] = true
-		}
-	}
+	return vectorType(s)
 }
 
-var puncts = map[string]bool{}
-
-func init() {
-	for _, p := range strings.Fields(`[ ] ( ) { } . -> ++ -- & * + - ~ ! / % << >> < > <= >= == != ^ | && || ? : ; ... = *= /= %= += -= <<= >>= &= ^= |= ,`) {
-		puncts[p] = true
+// typedefType reports whether s is one of the builtin types that clang
+// declares as typedefs (uchar, size_t, the vector types, ...): like any
+// typedef name they may be redeclared as an ordinary identifier in an
+// inner scope, or name a struct member (real code has "cl_int int2;"), so
+// they are types only where no declaration hides them
+// (parser.isBuiltinType).
+func typedefType(s string) bool {
+	switch s {
+	case "uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t",
+		"cl_mem_fence_flags":
+		return true
 	}
+	return vectorType(s)
+}
+
+// vectorType reports whether s names a vector type: an element type and
+// 2, 3, 4, 8 or 16.
+func vectorType(s string) bool {
+	e := strings.TrimRight(s, "0123456789")
+	switch s[len(e):] {
+	case "2", "3", "4", "8", "16":
+	default:
+		return false
+	}
+	switch e {
+	case "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half":
+		return true
+	}
+	return false
 }
 
 var digraphs = map[string]string{"<:": "[", ":>": "]", "<%": "{", "%>": "}"}
@@ -114,7 +137,7 @@ func scan(toks []cpp.Token, diags *diag.List) []token {
 			out = append(out, token{kind: tEOF, pos: t.Pos})
 			return out
 		case cpp.Ident:
-			if k, ok := keywords[t.Text]; ok {
+			if k, ok := keyword(t.Text); ok {
 				out = append(out, token{tKeyword, k, t.Pos})
 			} else {
 				out = append(out, token{tName, t.Text, t.Pos})

@@ -344,12 +344,14 @@ func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed ma
 	// so that ids are deterministic.
 	entry := fn.Blocks[0]
 	insts := make([]*spirv.Instruction, 0, len(entry.Insts))
+	var order []*aggVar // the variables split, in that order too
 	for _, in := range entry.Insts {
 		v := vars[in.Result]
 		if in.Op != spirv.OpVariable || v == nil || v.bad {
 			insts = append(insts, in)
 			continue
 		}
+		order = append(order, v)
 		removed[in.Result] = true
 		v.parts = make([]spirv.ID, len(v.elems))
 		for k, t := range v.elems {
@@ -368,10 +370,8 @@ func (s *sroa) rewrite(fn *spirv.Function, vars map[spirv.ID]*aggVar, removed ma
 	repl := map[spirv.ID]spirv.ID{}
 	drop := map[*spirv.Instruction]bool{}
 	before := map[*spirv.Instruction][]*spirv.Instruction{} // added before an instruction
-	for _, v := range vars {
-		if v.bad {
-			continue
-		}
+	// In order, not over the map: splitWhole numbers new ids.
+	for _, v := range order {
 		for _, c := range v.chains {
 			k := s.elementOf(v, spirv.ID(c.Operands[1]))
 			if len(c.Operands) == 2 {

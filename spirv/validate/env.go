@@ -1,15 +1,20 @@
 package validate
 
-import "github.com/clgo/clgo/spirv"
+import (
+	"sync"
+
+	"github.com/clgo/clgo/spirv"
+)
 
 // The environment clgo runs: Vulkan compute. These lists are what the
 // drivers accept (the Vulkan driver checks each capability against the
 // device's features besides), what clgo's compiler, clspv and glslang
 // compute shaders declare.
 
-var allowedCapabilities = map[spirv.Capability]bool{}
-
-func init() {
+// allowedCapabilities is built on first use, not in every process at
+// start-up.
+var allowedCapabilities = sync.OnceValue(func() map[spirv.Capability]bool {
+	m := map[spirv.Capability]bool{}
 	for _, c := range []spirv.Capability{
 		spirv.CapabilityShader, spirv.CapabilityMatrix,
 		spirv.CapabilityInt8, spirv.CapabilityInt16, spirv.CapabilityInt64, spirv.CapabilityInt64Atomics,
@@ -34,9 +39,10 @@ func init() {
 		spirv.CapabilityDotProduct, spirv.CapabilityDotProductInput4x8Bit, spirv.CapabilityDotProductInput4x8BitPacked,
 		spirv.CapabilityDotProductInputAll,
 	} {
-		allowedCapabilities[c] = true
+		m[c] = true
 	}
-}
+	return m
+})
 
 var allowedExtensions = map[string]bool{
 	"SPV_KHR_storage_buffer_storage_class": true,

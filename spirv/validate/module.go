@@ -13,7 +13,7 @@ func (v *validator) module(in *spirv.Instruction) error {
 	switch in.Op {
 	case spirv.OpCapability:
 		c := spirv.Capability(in.Operands[0])
-		if !allowedCapabilities[c] {
+		if !allowedCapabilities()[c] {
 			return v.errf("capability %v is not supported (clgo runs Vulkan compute SPIR-V)", c)
 		}
 		v.declare(c)

@@ -163,12 +163,14 @@ func genOps(g *grammar) []byte {
 
 	// The instruction table: for aliased opcodes the first name in the grammar wins.
 	seen := map[int]bool{}
+	var order []int // opTable's opcodes
 	w.WriteString("var opTable = [...]OpInfo{\n")
 	for _, in := range g.Instructions {
 		if seen[in.Opcode] {
 			continue
 		}
 		seen[in.Opcode] = true
+		order = append(order, in.Opcode)
 		ops := in.Operands
 		hasType, hasResult := false, false
 		if len(ops) > 0 && ops[0].Kind == "IdResultType" {
@@ -187,6 +189,13 @@ func genOps(g *grammar) []byte {
 		fmt.Fprintf(&w, "{Op: %d, Name: %q, Class: %q, HasResultType: %v, HasResult: %v, Operands: ", in.Opcode, in.Opname, in.Class, hasType, hasResult)
 		operandList(&w, ops)
 		w.WriteString("},\n")
+	}
+	w.WriteString("}\n\n")
+	// The index by opcode: static data, so that Op.Info builds nothing at
+	// run time.
+	w.WriteString("// opIndex is 1 + the index in opTable of each opcode's entry (0: none).\nvar opIndex = [...]uint16{\n")
+	for i, op := range order {
+		fmt.Fprintf(&w, "\t%d: %d,\n", op, i+1)
 	}
 	w.WriteString("}\n")
 	return w.Bytes()

@@ -2,7 +2,6 @@ package fmath
 
 import (
 	"math"
-	"math/big"
 )
 
 // Sin returns the sine of x (a float32 value).
@@ -115,42 +114,9 @@ var SinCoef, CosCoef = func() (s [6]float64, c [7]float64) {
 
 // TwoOverPi are 2/pi in pieces of 28 significant bits, each the nearest
 // to what the ones before leave: their sum is 2/pi to about 2**-224.
-var TwoOverPi = func() (c [8]float64) {
-	const prec = 512
-	rest := new(big.Float).SetPrec(prec).Quo(new(big.Float).SetPrec(prec).SetInt64(2), bigPi(prec))
-	for i := range c {
-		piece := new(big.Float).SetPrec(28).SetMode(big.ToNearestEven).Set(rest)
-		c[i], _ = piece.Float64()
-		rest.Sub(rest, piece)
-	}
-	return
-}()
-
-// bigPi is pi to prec bits by Machin's formula, 16 atan(1/5) - 4
-// atan(1/239).
-func bigPi(prec uint) *big.Float {
-	atanInv := func(n int64) *big.Float {
-		// atan(1/n) = sum (-1)**k / ((2k+1) n**(2k+1))
-		sum := new(big.Float).SetPrec(prec + 32)
-		pow := new(big.Float).SetPrec(prec+32).Quo(big.NewFloat(1).SetPrec(prec+32), big.NewFloat(float64(n)))
-		n2 := big.NewFloat(float64(n * n)).SetPrec(prec + 32)
-		eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec)-16)
-		for k := int64(0); ; k++ {
-			term := new(big.Float).SetPrec(prec+32).Quo(pow, big.NewFloat(float64(2*k+1)))
-			if k%2 == 0 {
-				sum.Add(sum, term)
-			} else {
-				sum.Sub(sum, term)
-			}
-			if term.Cmp(eps) < 0 {
-				return sum
-			}
-			pow.Quo(pow, n2)
-		}
-	}
-	a := atanInv(5)
-	a.Mul(a, big.NewFloat(16))
-	b := atanInv(239)
-	b.Mul(b, big.NewFloat(4))
-	return a.Sub(a, b).SetPrec(prec)
+// TestTwoOverPi computes them with math/big; they are constants here so
+// that no process pays that at start-up.
+var TwoOverPi = [8]float64{
+	0x1.45f306ep-01, -0x1.b1bbeaep-32, 0x1.3f84ebp-61, -0x1.7056592p-91,
+	0x1.c0db62ap-120, -0x1.4cd8778p-149, -0x1.bef806cp-178, 0x1.63abdecp-208,
 }

@@ -134,7 +134,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	if p.Chunk != chunk {
 		return nil, nil, fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
 	}
-	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p), evex: useEVEX, hiPin: -1}
+	g := &gen{p: p, cse: newCSETable(), watchDst: lanes.NoValue, calls: calls, syncs: lanes.SubgroupSyncs(p), evex: evexOn(), hiPin: -1}
 	for _, c := range calls {
 		if c {
 			g.nCalls++

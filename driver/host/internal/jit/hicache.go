@@ -2,6 +2,7 @@ package jit
 
 import (
 	"math"
+	"sync"
 
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -41,14 +42,23 @@ const (
 )
 
 // useEVEX turns the second level on (CLGO_HOST_EVEX=0 keeps it off);
-// tests switch it to compile both ways.
-var useEVEX = amd64.HasAVX512VL() && config.Get(config.HostEVEX) != "0"
+// tests switch it to compile both ways. It is decided at the first
+// compile, not at start-up (amd64's CPU probe is lazy).
+var (
+	evexOnce sync.Once
+	useEVEX  bool
+)
+
+func evexOn() bool {
+	evexOnce.Do(func() { useEVEX = amd64.HasAVX512VL() && config.Get(config.HostEVEX) != "0" })
+	return useEVEX
+}
 
 // SetEVEX turns the use of Y16-Y31 on (where the CPU has them) or off
 // for code compiled afterwards, returning the previous setting: for
 // tests and A/B timings of the same process.
 func SetEVEX(on bool) (was bool) {
-	was = useEVEX
+	was = evexOn()
 	useEVEX = on && amd64.HasAVX512VL()
 	return was
 }
