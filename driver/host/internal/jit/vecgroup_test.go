@@ -94,6 +94,14 @@ var vecKernels = []struct {
 			out[i] = v * 2.0f + v.yzwx;
 		}
 	}`},
+	{"twostores", 3, 3, `kernel void k(global int4 *out, global int4 *out2, global const int4 *in) {
+		int i = get_global_id(0);
+		int4 v = in[i];
+		if ((v.x & 1) && i + 2 < 2 * get_local_size(0)) { // two groups
+			out2[i + 1] = v * 3;
+			out[i + 1] = v + 1;
+		}
+	}`},
 	{"float3", 1, 1, `kernel void k(global float *out, global const float3 *in) {
 		int i = get_global_id(0);
 		float3 v = in[i];
@@ -123,6 +131,11 @@ func TestVecRuns(t *testing.T) {
 				// Components 1-3's Add and Index: the one-by-one path's only.
 				t.Errorf("vload4loop: %d prefix ops, want 6\n%s", g.vec.pre, p)
 			}
+			// Component offsets that a later run reads too (out[i] at
+			// in[i]'s offsets), written by the load's fast path.
+			if wc := map[string]int{"float4": 3, "int8": 3, "int16": 3, "struct": 5, "partial": 3, "vload8": 7, "partialload": 3, "twostores": 3}[kc.name]; local == 16 && g.vec.comps != wc {
+				t.Errorf("%s: %d component offsets from the fast path, want %d\n%s", kc.name, g.vec.comps, wc, p)
+			}
 			if g.vec.runs != want {
 				t.Errorf("%s local %d: %d runs, want %d\n%s", kc.name, local, g.vec.runs, want, p)
 			}
@@ -138,7 +151,7 @@ func TestVecRuns(t *testing.T) {
 						// Element sizes: the largest is 64 bytes (int16);
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
-							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16}[kc.name]
+							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16, "twostores": 16}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
@@ -149,10 +162,15 @@ func TestVecRuns(t *testing.T) {
 						case variant == 3 && rg.Binding == 1:
 							short = 4 // the last lane's last component
 						}
+						if kc.name == "twostores" && rg.Binding == 1 {
+							// out2[i + 1] in bounds for every lane: its
+							// run's fast path, out's one-by-one code.
+							short -= 16
+						}
 						b := make([]byte, items*es-short)
 						for w := 0; w+4 <= len(b); w += 4 {
 							v := rng.Uint32()
-							if kc.name != "int8" && kc.name != "int16" && kc.name != "partial" {
+							if kc.name != "int8" && kc.name != "int16" && kc.name != "partial" && kc.name != "twostores" {
 								v = 0x3f000000 + v&0xffffff // floats in [0.5, 2)
 							}
 							b[w], b[w+1], b[w+2], b[w+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
@@ -164,7 +182,7 @@ func TestVecRuns(t *testing.T) {
 				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
-				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "partialload" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "twostores" && kc.name != "partialload" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
 				if gt != nil {
