@@ -76,6 +76,7 @@ type gen struct {
 	kept            keptRunsInfo // keptruns.go
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	vecScratchOff   int32        // frame offset of vecmem.go's scratch bytes, or -1
 	vecnarrow       narrowInfo   // vecnarrow.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
 	// counts them.
@@ -386,6 +387,11 @@ func (g *gen) layout() {
 		stride := (rg.Size + 7) &^ 7
 		g.privStride[r] = int32(stride)
 		off += stride * chunk
+	}
+	g.vecScratchOff = -1
+	if hasVecStores(g.p) {
+		g.vecScratchOff = int32(off+31) &^ 31
+		off = int(g.vecScratchOff) + vecScratch
 	}
 	g.frameSize = off
 }

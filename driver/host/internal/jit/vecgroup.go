@@ -39,6 +39,10 @@ type vecInfo struct {
 	checked int
 	// at: by the first op of its prefix, each run found (vecRunFrom).
 	at map[int]vecRun
+	// mem: the runs in memory order (vecmem.go); memRuns: those
+	// compiled (tests).
+	mem     memOrder
+	memRuns int
 }
 
 // vecRun is a run of ops run..end-1, and before it, from its prefix's
@@ -129,6 +133,7 @@ func (g *gen) vecRunFrom(i int) (vecRun, bool) {
 			g.vec.at[p] = v
 			k = j - 1
 		}
+		g.analyzeMemOrder()
 	}
 	r, ok := g.vec.at[i]
 	return r, ok
@@ -347,6 +352,9 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 	ops := g.p.Ops
 	i, j := v.run, v.end
 	o0 := &ops[i]
+	if g.vec.mem.run[i] {
+		return g.emitMemRun(pre, v)
+	}
 	g.vec.runs++
 	g.vec.pre += i - pre
 	g.vec.comps += len(v.comps)
