@@ -148,6 +148,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.analyzeReads()
 	g.analyzeFuse()
 	g.analyzeKept()
+	g.reserveVecScratch() // vecmem.go
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {
@@ -387,11 +388,6 @@ func (g *gen) layout() {
 		stride := (rg.Size + 7) &^ 7
 		g.privStride[r] = int32(stride)
 		off += stride * chunk
-	}
-	g.vecScratchOff = -1
-	if hasVecStores(g.p) {
-		g.vecScratchOff = int32(off+31) &^ 31
-		off = int(g.vecScratchOff) + vecScratch
 	}
 	g.frameSize = off
 }

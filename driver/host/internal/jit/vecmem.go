@@ -44,7 +44,7 @@ type memOrder struct {
 // certain to be compiled as a run (emitVecRun) when the code reaches pre.
 func (g *gen) memOrderOK(pre int, v vecRun) bool {
 	n := v.end - v.run
-	return g.vecScratchOff >= 0 && v.size == 4 && v.stride == int64(4*n) && n <= 16 &&
+	return v.size == 4 && v.stride == int64(4*n) && n <= 16 &&
 		!g.callsIn(pre, v.end) && !g.fuse.elide[pre]
 }
 
@@ -347,17 +347,16 @@ func (g *gen) vecToLanes(vals []lanes.Value) {
 	}
 }
 
-// hasVecStores reports whether p has two adjacent 4-byte Stores to one
-// region: a store run perhaps, for which the frame keeps vecScratch
-// bytes (layout).
-func hasVecStores(p *lanes.Program) bool {
-	for i := 1; i < len(p.Ops); i++ {
-		o, q := &p.Ops[i-1], &p.Ops[i]
-		if o.Code == lanes.Store && q.Code == lanes.Store && o.Imm == q.Imm && o.Imm2 == 4 && q.Imm2 == 4 {
-			return true
-		}
+// reserveVecScratch finds the vector runs (vecRunFrom) and, where some
+// are in memory order, adds vecScratch bytes to the end of the frame for
+// their reorders; the frame's size is settled before any code is emitted.
+func (g *gen) reserveVecScratch() {
+	g.vecScratchOff = -1
+	g.vecRunFrom(0)
+	if len(g.vec.mem.run) > 0 {
+		g.vecScratchOff = int32(g.frameSize+31) &^ 31
+		g.frameSize = int(g.vecScratchOff) + vecScratch
 	}
-	return false
 }
 
 // emitMemRun is emitVecRun for a run in memory order.
