@@ -142,6 +142,14 @@ var vecKernels = []struct {
 		int i = get_global_id(0);
 		vstore3(convert_float3(convert_int3(vload3(i, in) * 8.0f)), i, out);
 	}`},
+	{"memjoin", 4, 4, `kernel void k(global float4 *out, global const float4 *in) {
+		local float4 t[64];
+		int l = get_local_id(0);
+		float4 x = in[get_global_id(0)] * 2.0f;
+		t[l] = x; // x's flow takes in the tile's load below
+		barrier(CLK_LOCAL_MEM_FENCE);
+		out[get_global_id(0)] = t[(l + 1) % get_local_size(0)] - x;
+	}`},
 	{"memvarying", 2, 2, `kernel void k(global float4 *out, global const float4 *in) {
 		int i = get_global_id(0);
 		out[i] = in[i] + (float)i;
@@ -183,12 +191,12 @@ func TestVecRuns(t *testing.T) {
 			// Component offsets that a later run reads too (out[i] at
 			// in[i]'s offsets), written by the load's fast path.
 			if wc := map[string]int{"float4": 3, "int8": 3, "int16": 3, "struct": 5, "partial": 3, "vload8": 7, "partialload": 3, "twostores": 3,
-				"memscale": 3, "memcopy16": 3, "memfloat2": 1, "memfloat8": 7, "mempartial": 3, "memtwice": 3, "memslow": 3, "memvload3": 2, "memalone": 3, "memvarying": 3}[kc.name]; local == 16 && g.vec.comps != wc {
+				"memscale": 3, "memcopy16": 3, "memfloat2": 1, "memfloat8": 7, "mempartial": 3, "memtwice": 3, "memslow": 3, "memvload3": 2, "memalone": 3, "memvarying": 3, "memjoin": 0}[kc.name]; local == 16 && g.vec.comps != wc {
 				t.Errorf("%s: %d component offsets from the fast path, want %d\n%s", kc.name, g.vec.comps, wc, p)
 			}
 			// Runs in memory order (vecmem.go): loads and stores of
 			// vectors whose components meet element-wise ops alike.
-			if wm := map[string]int{"local": 5, "memscale": 2, "memcopy16": 2, "memfloat2": 2, "memfloat8": 3, "mempartial": 2, "memtwice": 3, "memslow": 3, "memvload3": 2}[kc.name]; g.vec.memRuns != wm {
+			if wm := map[string]int{"local": 5, "memscale": 2, "memcopy16": 2, "memfloat2": 2, "memfloat8": 3, "mempartial": 2, "memtwice": 3, "memslow": 3, "memvload3": 2, "memjoin": 4}[kc.name]; g.vec.memRuns != wm {
 				t.Errorf("%s local %d: %d runs in memory order, want %d\n%s", kc.name, local, g.vec.memRuns, wm, p)
 			}
 			if g.vec.runs != want {
@@ -207,7 +215,7 @@ func TestVecRuns(t *testing.T) {
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
 							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16, "twostores": 16,
-							"memscale": 16, "memcopy16": 64, "memfloat2": 8, "memfloat8": 32, "mempartial": 16, "memtwice": 16, "memslow": 16, "memvload3": 12, "memalone": 16, "memvarying": 16}[kc.name]
+							"memscale": 16, "memcopy16": 64, "memfloat2": 8, "memfloat8": 32, "mempartial": 16, "memtwice": 16, "memslow": 16, "memvload3": 12, "memalone": 16, "memvarying": 16, "memjoin": 16}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
