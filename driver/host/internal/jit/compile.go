@@ -76,6 +76,7 @@ type gen struct {
 	kept            keptRunsInfo // keptruns.go
 	direct          directInfo   // direct.go
 	vec             vecInfo      // vecgroup.go
+	vecScratchOff   int32        // frame offset of vecmem.go's scratch bytes, or -1
 	vecnarrow       narrowInfo   // vecnarrow.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
 	// counts them.
@@ -149,6 +150,7 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 	g.analyzeReads()
 	g.analyzeFuse()
 	g.analyzeKept()
+	g.reserveVecScratch() // vecmem.go
 	a := &g.a
 	g.labels = make([]amd64.Label, p.Labels)
 	for i := range g.labels {

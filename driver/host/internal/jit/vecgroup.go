@@ -33,10 +33,16 @@ type vecInfo struct {
 	def  []int32
 	runs int // runs compiled (tests)
 	pre  int // prefix ops compiled on the one-by-one path only (tests)
+	// comps: of those, component offsets the fast paths write (tests).
+	comps int
 	// checked: runs compiled whose stride the code checks (tests).
 	checked int
 	// at: by the first op of its prefix, each run found (vecRunFrom).
 	at map[int]vecRun
+	// mem: the runs in memory order (vecmem.go); memRuns: those
+	// compiled (tests).
+	mem     memOrder
+	memRuns int
 }
 
 // vecRun is a run of ops run..end-1, and before it, from its prefix's
@@ -48,7 +54,14 @@ type vecRun struct {
 	stride   int64 // bytes from lane to lane
 	static   bool  // stride from lanes.Forms; else checked lane by lane
 	span     int32 // bytes from a lane's offset that the fast path touches
+	// comps: prefix ops whose result, component k's offset, later ops
+	// read too (a vstoren at a vloadn's offsets, a float4 stored where
+	// it was loaded); the fast path writes it as A0 + size*k.
+	comps []vecComp
 }
+
+// vecComp is prefix op op, the run's component k's offset.
+type vecComp struct{ op, k int }
 
 // pairs reports whether the run is a float2 array's (2 components of 4
 // bytes, lanes 8 bytes apart): two 32-byte accesses and a shuffle.
@@ -84,6 +97,14 @@ func (g *gen) vecRunFrom(i int) (vecRun, bool) {
 			for n := k; n < j; n++ {
 				fast[ops[n].B] = true
 			}
+			// Component k's offset, where later ops read it too: the
+			// fast path writes it as A0 + size*k, which it is there
+			// (vecComponent: exact or poison, and the fast path's
+			// checks put it in bounds).
+			comp := map[lanes.Value]int{}
+			for n := k + 1; n < j; n++ {
+				comp[ops[n].A] = n - k
+			}
 			p := k
 			for p > 0 {
 				o := &ops[p-1]
@@ -92,20 +113,27 @@ func (g *gen) vecRunFrom(i int) (vecRun, bool) {
 					g.loops.startAt[p-1] != nil || g.loops.endAt[p-1] != nil {
 					break
 				}
-				ok := len(readers[o.Dst]) > 0
+				ok, later := len(readers[o.Dst]) > 0, false
 				for _, r := range readers[o.Dst] {
-					if int(r) < p || int(r) >= j {
+					if int(r) < p {
 						ok = false
+					} else if int(r) >= j {
+						later = true
 					}
 				}
-				if !ok {
+				ck, isComp := comp[o.Dst]
+				if !ok || later && (!isComp || o.Code != lanes.Index || g.shape(o.Dst) != lanes.Varying) {
 					break
+				}
+				if later {
+					v.comps = append(v.comps, vecComp{op: p - 1, k: ck})
 				}
 				p--
 			}
 			g.vec.at[p] = v
 			k = j - 1
 		}
+		g.analyzeMemOrder()
 	}
 	r, ok := g.vec.at[i]
 	return r, ok
@@ -324,8 +352,12 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 	ops := g.p.Ops
 	i, j := v.run, v.end
 	o0 := &ops[i]
+	if g.vec.mem.run[i] {
+		return g.emitMemRun(pre, v)
+	}
 	g.vec.runs++
 	g.vec.pre += i - pre
+	g.vec.comps += len(v.comps)
 	if !v.static {
 		g.vec.checked++
 	}
@@ -346,11 +378,13 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 	}
 	g.ld(yOff, o0.A)
 	g.vecCheck(ac, v, o0.M, store, partial != lanes.NoValue, slow, masked)
+	g.vecCompOffsets(v) // and on the masked path below
 	vb := vecBlocks{g: g, v: v, ops: ops[i:j], partial: partial}
 	vb.emit(false)
 	if partial != lanes.NoValue {
 		a.JMP(end)
 		a.Bind(masked)
+		g.vecCompOffsets(v)
 		vb.emit(true)
 	}
 	a.JMP(end)
@@ -370,4 +404,16 @@ func (g *gen) emitVecRun(pre int, v vecRun) error {
 // bounds, counted in 4-byte offsets.
 func (g *gen) vecCheck(ac access, v vecRun, m lanes.Value, store, withMasked bool, slow, masked amd64.Label) {
 	g.chunkCheck(ac, chunkSpan{stride: int32(v.stride), static: v.static, span: v.span, size: 4}, m, store, withMasked, slow, masked)
+}
+
+// vecCompOffsets writes, on a fast path, the component offsets that
+// later ops read (v.comps): A0 (yOff) + size*k. Their slots are no slot
+// the fast path reads (A0, M, stored values) or writes (the loads'
+// results): each is live from its prefix op to past the run.
+func (g *gen) vecCompOffsets(v vecRun) {
+	for _, c := range v.comps {
+		d := uint32(v.size) * uint32(c.k)
+		g.a.VPADDDmem(amd64.Y2, yOff, g.splat32(d))
+		g.st(g.p.Ops[c.op].Dst, amd64.Y2)
+	}
 }

@@ -94,6 +94,71 @@ var vecKernels = []struct {
 			out[i] = v * 2.0f + v.yzwx;
 		}
 	}`},
+	{"twostores", 3, 3, `kernel void k(global int4 *out, global int4 *out2, global const int4 *in) {
+		int i = get_global_id(0);
+		int4 v = in[i];
+		if ((v.x & 1) && i + 2 < 2 * get_local_size(0)) { // two groups
+			out2[i + 1] = v * 3;
+			out[i + 1] = v + 1;
+		}
+	}`},
+	{"memscale", 2, 2, `kernel void k(global float *out, global const float *in) {
+		int i = get_global_id(0);
+		vstore4(vload4(i, in) * 2.5f + (float4)(1.0f), i, out);
+	}`},
+	{"memcopy16", 2, 2, `kernel void k(global int16 *out, global const int16 *in) {
+		int i = get_global_id(0);
+		out[i] = in[i];
+	}`},
+	{"memfloat2", 2, 2, `kernel void k(global float2 *out, global const float2 *in) {
+		int i = get_global_id(0);
+		out[i] = fabs(in[i]) * 2.0f - 1.0f;
+	}`},
+	{"memfloat8", 3, 3, `kernel void k(global float8 *out, global const float8 *in) {
+		int i = get_global_id(0);
+		out[i] = in[i] * out[i] - 0.5f;
+	}`},
+	{"mempartial", 2, 2, `kernel void k(global int4 *out, global const int4 *in) {
+		int i = get_global_id(0);
+		int4 v = in[i];
+		if ((i * 5) & 2)
+			out[i] = (v << 1) ^ (int4)(7);
+	}`},
+	{"memtwice", 3, 3, `kernel void k(global uint4 *out, global uint4 *in) {
+		int i = get_global_id(0);
+		uint4 v = in[i] * 3u;
+		out[i] = v + 1u;
+		in[i] = v;
+	}`},
+	{"memslow", 3, 3, `kernel void k(global uint4 *out, global uint4 *in) {
+		int i = get_global_id(0);
+		if (i + 1 < 2 * get_local_size(0)) { // two groups: the last lane inactive
+			uint4 v = in[i] * 3u;
+			out[i] = v;
+			in[i] = v + 1u;
+		}
+	}`},
+	{"memvload3", 2, 2, `kernel void k(global float *out, global const float *in) {
+		int i = get_global_id(0);
+		vstore3(convert_float3(convert_int3(vload3(i, in) * 8.0f)), i, out);
+	}`},
+	{"memjoin", 4, 4, `kernel void k(global float4 *out, global const float4 *in) {
+		local float4 t[64];
+		int l = get_local_id(0);
+		float4 x = in[get_global_id(0)] * 2.0f;
+		t[l] = x; // x's flow takes in the tile's load below
+		barrier(CLK_LOCAL_MEM_FENCE);
+		out[get_global_id(0)] = t[(l + 1) % get_local_size(0)] - x;
+	}`},
+	{"memvarying", 2, 2, `kernel void k(global float4 *out, global const float4 *in) {
+		int i = get_global_id(0);
+		out[i] = in[i] + (float)i;
+	}`},
+	{"memalone", 2, 2, `kernel void k(global float4 *out, global const float4 *in) {
+		int i = get_global_id(0);
+		float4 v = in[i];
+		out[i] = v * v.x;
+	}`},
 	{"float3", 1, 1, `kernel void k(global float *out, global const float3 *in) {
 		int i = get_global_id(0);
 		float3 v = in[i];
@@ -123,6 +188,17 @@ func TestVecRuns(t *testing.T) {
 				// Components 1-3's Add and Index: the one-by-one path's only.
 				t.Errorf("vload4loop: %d prefix ops, want 6\n%s", g.vec.pre, p)
 			}
+			// Component offsets that a later run reads too (out[i] at
+			// in[i]'s offsets), written by the load's fast path.
+			if wc := map[string]int{"float4": 3, "int8": 3, "int16": 3, "struct": 5, "partial": 3, "vload8": 7, "partialload": 3, "twostores": 3,
+				"memscale": 3, "memcopy16": 3, "memfloat2": 1, "memfloat8": 7, "mempartial": 3, "memtwice": 3, "memslow": 3, "memvload3": 2, "memalone": 3, "memvarying": 3, "memjoin": 0}[kc.name]; local == 16 && g.vec.comps != wc {
+				t.Errorf("%s: %d component offsets from the fast path, want %d\n%s", kc.name, g.vec.comps, wc, p)
+			}
+			// Runs in memory order (vecmem.go): loads and stores of
+			// vectors whose components meet element-wise ops alike.
+			if wm := map[string]int{"local": 5, "memscale": 2, "memcopy16": 2, "memfloat2": 2, "memfloat8": 3, "mempartial": 2, "memtwice": 3, "memslow": 3, "memvload3": 2, "memjoin": 4}[kc.name]; g.vec.memRuns != wm {
+				t.Errorf("%s local %d: %d runs in memory order, want %d\n%s", kc.name, local, g.vec.memRuns, wm, p)
+			}
 			if g.vec.runs != want {
 				t.Errorf("%s local %d: %d runs, want %d\n%s", kc.name, local, g.vec.runs, want, p)
 			}
@@ -138,7 +214,8 @@ func TestVecRuns(t *testing.T) {
 						// Element sizes: the largest is 64 bytes (int16);
 						// the size is found from the kernel by its name.
 						es := map[string]int{"float4": 16, "int8": 32, "int16": 64, "struct": 48,
-							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16}[kc.name]
+							"local": 16, "partial": 16, "float3": 16, "vload8": 32, "vload4loop": 64, "vstore4": 32, "partialload": 16, "twostores": 16,
+							"memscale": 16, "memcopy16": 64, "memfloat2": 8, "memfloat8": 32, "mempartial": 16, "memtwice": 16, "memslow": 16, "memvload3": 12, "memalone": 16, "memvarying": 16, "memjoin": 16}[kc.name]
 						if kc.name == "float3" && rg.Binding == 0 {
 							es = 4
 						}
@@ -149,10 +226,16 @@ func TestVecRuns(t *testing.T) {
 						case variant == 3 && rg.Binding == 1:
 							short = 4 // the last lane's last component
 						}
+						if kc.name == "twostores" && rg.Binding == 1 {
+							// out2[i + 1] in bounds for every lane: its
+							// run's fast path, out's one-by-one code.
+							short -= 16
+						}
 						b := make([]byte, items*es-short)
 						for w := 0; w+4 <= len(b); w += 4 {
 							v := rng.Uint32()
-							if kc.name != "int8" && kc.name != "int16" && kc.name != "partial" {
+							if kc.name != "int8" && kc.name != "int16" && kc.name != "partial" && kc.name != "twostores" &&
+								kc.name != "memcopy16" && kc.name != "mempartial" && kc.name != "memtwice" && kc.name != "memslow" {
 								v = 0x3f000000 + v&0xffffff // floats in [0.5, 2)
 							}
 							b[w], b[w+1], b[w+2], b[w+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
@@ -164,7 +247,7 @@ func TestVecRuns(t *testing.T) {
 				if (gt == nil) != (nt == nil) || gt != nil && *gt != *nt {
 					t.Fatalf("%s local %d variant %d: traps: go %+v, native %+v", kc.name, local, variant, gt, nt)
 				}
-				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "partialload" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
+				if (variant == 1 || variant == 2) && gt == nil && kc.name != "partial" && kc.name != "twostores" && kc.name != "mempartial" && kc.name != "memslow" && kc.name != "partialload" && kc.name != "float3" && kc.name != "vload4loop" && kc.name != "vstore4" {
 					t.Errorf("%s local %d: a short buffer did not trap (variant %d)", kc.name, local, variant)
 				}
 				if gt != nil {
