@@ -290,13 +290,26 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	if !ac.private && ac.size == 4 && !affine {
 		// Two runs of four words (a contiguous chunk among them); the
 		// other paths out of line (coldpath.go).
-		join, slow := a.NewLabel(), a.NewLabel()
+		// A gather hint (gatherhint.go) goes straight to the gather.
+		join, slow, entry := a.NewLabel(), a.NewLabel(), a.NewLabel()
+		h, hinted := g.gatherHintSlot()
+		if hinted {
+			g.gatherHintTest(h, entry)
+		} else {
+			entry = slow
+		}
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
 		g.keptResult(o.Dst, join) // loadkeep.go
-		return g.coldRest(slow, end, join, o.Dst, func() error {
+		return g.coldRest(entry, end, join, o.Dst, func() error {
+			if hinted {
+				g.blindGather(o, ac, h, end)
+				a.Bind(slow)
+				g.hintOff = h
+				defer func() { g.hintOff = 0 }()
+			}
 			// Interleaved and permuted words (interleave.go).
 			g.interleaved(ac, o, false, end)
 			return g.loadRest(o, ac, affine, end)
@@ -360,6 +373,7 @@ func (g *gen) loadRest(o *lanes.Op, ac access, affine bool, end amd64.Label) err
 			g.keptResult(o.Dst, end)
 			a.Bind(gatherAll)
 		}
+		g.gatherHintArm() // gatherhint.go
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
 	} else if ac.inter {
 		if g.shape(o.A) == lanes.Uniform {
