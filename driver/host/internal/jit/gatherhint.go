@@ -7,19 +7,22 @@ import (
 
 // Gather hints. A Varying 4-byte buffer load whose offsets have no
 // known Form tests its offsets at run time for the patterns that beat a
-// gather (runs of four, halves.go; interleaved and permuted words,
-// interleave.go; one offset for every lane), about 20 instructions and
-// three taken jumps before it gathers. Where an op's offsets match none
-// of them (a CSR matrix's rows, a graph's neighbours, x[cols[k]]), they
-// usually match none the next time either: the pattern belongs to the
-// access, not to the chunk. So each such op (the first maxGatherHints
-// of a program) has a counter in ctx, per runner: the full dispatch
-// sets it to gatherHintRuns where it ends in the gather, and while it
-// is above 0 the op decrements it and goes straight to the bounds
-// check and the gather, out of line ("blind"). Every gatherHintRuns-th
-// run of the op so tests the patterns again, so an op whose offsets
-// turn regular again loses at most that many runs to gathers; an op
-// whose patterns match pays one compare with memory. The hint only
+// gather (runs of four inline, halves.go; then out of line interleaved
+// and permuted words, interleave.go, and one offset for every lane),
+// about 20 instructions and three taken jumps before it gathers. Where
+// an op's offsets match none of them (a CSR matrix's rows, a graph's
+// neighbours, x[cols[k]], a column of a row-major matrix), they usually
+// match none the next time either: the pattern belongs to the access,
+// not to the chunk. So each such op (the first maxGatherHints of a
+// program) has a counter in ctx, per runner: the full dispatch sets it
+// to gatherHintRuns where it ends in the gather, and while it is above
+// 0 the op, once its runs of four fail, decrements it and goes straight
+// to the bounds check and the gather ("blind"), skipping the out-of-line
+// patterns. Every gatherHintRuns-th such run tests them again, so an op
+// whose offsets turn regular again loses at most that many runs to
+// gathers. Runs of four are still tested first (they cost nothing
+// extra where they match: contiguous and two-row accesses, the common
+// case); the other patterns pay one compare with memory. The hint only
 // chooses between paths that load the same words: the bounds check,
 // its trap and the mask are those of the full dispatch.
 
@@ -45,10 +48,10 @@ func (g *gen) gatherHintSlot() (int32, bool) {
 	return h, true
 }
 
-// gatherHintTest jumps to blind while the op's counter at h is above 0.
-func (g *gen) gatherHintTest(h int32, blind amd64.Label) {
+// gatherHintTest jumps to full unless the op's counter at h is above 0.
+func (g *gen) gatherHintTest(h int32, full amd64.Label) {
 	g.a.CMPLmemImm(amd64.M(rCtx, h), 0)
-	g.a.Jcc(amd64.CondG, blind)
+	g.a.Jcc(amd64.CondLE, full)
 }
 
 // gatherHintArm sets the counter of the op whose full dispatch is being

@@ -290,23 +290,19 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	if !ac.private && ac.size == 4 && !affine {
 		// Two runs of four words (a contiguous chunk among them); the
 		// other paths out of line (coldpath.go).
-		// A gather hint (gatherhint.go) goes straight to the gather.
-		join, slow, entry := a.NewLabel(), a.NewLabel(), a.NewLabel()
-		h, hinted := g.gatherHintSlot()
-		if hinted {
-			g.gatherHintTest(h, entry)
-		} else {
-			entry = slow
-		}
+		join, slow := a.NewLabel(), a.NewLabel()
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
 		g.keptResult(o.Dst, join) // loadkeep.go
-		return g.coldRest(entry, end, join, o.Dst, func() error {
-			if hinted {
+		return g.coldRest(slow, end, join, o.Dst, func() error {
+			// A gather hint goes straight to the gather (gatherhint.go).
+			if h, ok := g.gatherHintSlot(); ok {
+				full := a.NewLabel()
+				g.gatherHintTest(h, full)
 				g.blindGather(o, ac, h, end)
-				a.Bind(slow)
+				a.Bind(full)
 				g.hintOff = h
 				defer func() { g.hintOff = 0 }()
 			}
