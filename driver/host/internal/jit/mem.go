@@ -285,8 +285,10 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
-	a.TESTL(rBits, rBits)
-	a.Jcc(amd64.CondE, end)
+	if !g.maskNonEmpty(o.M) { // masknonempty.go
+		a.TESTL(rBits, rBits)
+		a.Jcc(amd64.CondE, end)
+	}
 	if !ac.private && ac.size == 4 && !affine {
 		// Two runs of four words (a contiguous chunk among them); the
 		// other paths out of line (coldpath.go).
