@@ -78,6 +78,7 @@ type gen struct {
 	// (gatherhint.go).
 	hintOps   map[int]int32
 	hintOff   int32
+	writers   [][]int32    // the ops that write each value (dataDependent)
 	kept      keptRunsInfo // keptruns.go
 	direct    directInfo   // direct.go
 	vec       vecInfo      // vecgroup.go

@@ -16,15 +16,17 @@ import (
 // not to the chunk. So each such op (the first maxGatherHints of a
 // program) has a counter in ctx, per runner: the full dispatch sets it
 // to gatherHintRuns where it ends in the gather, and while it is above
-// 0 the op, once its runs of four fail, decrements it and goes straight
-// to the bounds check and the gather ("blind"), skipping the out-of-line
-// patterns. Every gatherHintRuns-th such run tests them again, so an op
-// whose offsets turn regular again loses at most that many runs to
-// gathers. Runs of four are still tested first (they cost nothing
-// extra where they match: contiguous and two-row accesses, the common
-// case); the other patterns pay one compare with memory. The hint only
-// chooses between paths that load the same words: the bounds check,
-// its trap and the mask are those of the full dispatch.
+// 0 the op decrements it and goes straight to the bounds check and the
+// gather ("blind"), skipping the patterns. Every gatherHintRuns-th run
+// tests them again, so an op whose offsets turn regular again loses at
+// most that many runs to gathers. Where the offsets come from loaded
+// data (dataDependent) the hint is tested first; elsewhere only after
+// the runs of four fail, so that contiguous and two-row accesses, the
+// common case, pay nothing for it (bitonic, all runs of four, lost ~3%
+// with the compare first), and the other patterns one compare with
+// memory. The hint only chooses between paths that load the same
+// words: the bounds check, its trap and the mask are those of the full
+// dispatch.
 
 const (
 	maxGatherHints = 32
@@ -48,10 +50,55 @@ func (g *gen) gatherHintSlot() (int32, bool) {
 	return h, true
 }
 
-// gatherHintTest jumps to full unless the op's counter at h is above 0.
-func (g *gen) gatherHintTest(h int32, full amd64.Label) {
+// gatherHintTest compares the op's counter at h with 0 and jumps to l:
+// where it is above 0 (blind), else where it is not (the full dispatch).
+func (g *gen) gatherHintTest(h int32, l amd64.Label, blind bool) {
 	g.a.CMPLmemImm(amd64.M(rCtx, h), 0)
-	g.a.Jcc(amd64.CondLE, full)
+	if blind {
+		g.a.Jcc(amd64.CondG, l)
+	} else {
+		g.a.Jcc(amd64.CondLE, l)
+	}
+}
+
+// gatherHintsEarly lets loads whose offsets come from loaded data test
+// their hint before the runs of four (tests turn it off to cover the
+// other layout with the same program).
+var gatherHintsEarly = true
+
+// dataDependent reports whether Varying offset v is computed from the
+// result of a Varying load or atomic (through at most 64 values, every
+// write of each): x[cols[k]], and vals[k] where k starts at a loaded
+// rowptr[r]. Such offsets rarely form runs of four, so their hint is
+// tested first. Only the order of the tests depends on it.
+func (g *gen) dataDependent(v lanes.Value) bool {
+	if g.writers == nil {
+		g.writers = make([][]int32, len(g.p.Values))
+		for i := range g.p.Ops {
+			if d := g.p.Ops[i].Dst; d != lanes.NoValue && int(d) < len(g.writers) {
+				g.writers[d] = append(g.writers[d], int32(i))
+			}
+		}
+	}
+	seen := map[lanes.Value]bool{v: true}
+	work := []lanes.Value{v}
+	for len(work) > 0 && len(seen) <= 64 {
+		v, work = work[len(work)-1], work[:len(work)-1]
+		for _, i := range g.writers[v] {
+			o := &g.p.Ops[i]
+			switch o.Code {
+			case lanes.Load, lanes.Atomic, lanes.PhysLoad, lanes.PhysAtomic:
+				return true
+			}
+			for _, x := range [...]lanes.Value{o.A, o.B, o.C} {
+				if x != lanes.NoValue && int(x) < len(g.writers) && g.shape(x) == lanes.Varying && !seen[x] {
+					seen[x] = true
+					work = append(work, x)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // gatherHintArm sets the counter of the op whose full dispatch is being

@@ -26,11 +26,47 @@ const (
 // TestGatherHints runs a load whose offsets take every path of the
 // general dispatch, chunk after chunk in one runner, so that the gather
 // hint (gatherhint.go) sends chunks of every kind down the blind path
-// and back: data and traps against the Go executor, and the hint's
-// counter after a group of gathers (it fails if the counter is never
-// set, never decremented or never tests the patterns again).
+// and back, with the hint tested before the runs of four and after:
+// data and traps against the Go executor, and the hint's counter after
+// the group against a model (it fails if the counter is never set,
+// never decremented or never tests the patterns again, or a layout
+// tests the hint in the wrong place); and dataDependent on offsets
+// loaded and computed.
 func TestGatherHints(t *testing.T) {
 	needNative(t)
+	for _, early := range []bool{true, false} {
+		t.Run(fmt.Sprintf("early=%v", early), func(t *testing.T) { testGatherHints(t, early) })
+	}
+	// Which layout a load gets: the offsets loaded (halvesProg), or
+	// computed from the lane (guardedLoadProg).
+	p := halvesProg()
+	g, _, err := generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := 0
+	for i, o := range p.Ops {
+		if o.Code == lanes.Load && o.Imm == 0 {
+			load = i
+		}
+	}
+	if !g.dataDependent(p.Ops[load].A) {
+		t.Errorf("halvesProg's offsets come from a load, dataDependent says no")
+	}
+	q, load := guardedLoadProg(16, false)
+	if g, _, err = generate(q); err != nil {
+		t.Fatal(err)
+	}
+	if g.dataDependent(q.Ops[load].A) {
+		t.Errorf("guardedLoadProg's offsets come from the lane id, dataDependent says yes")
+	}
+}
+
+// testGatherHints is TestGatherHints with the hint tested before the
+// runs of four (early: the program's offsets are loaded) or after.
+func testGatherHints(t *testing.T, early bool) {
+	defer func(old bool) { gatherHintsEarly = old }(gatherHintsEarly)
+	gatherHintsEarly = early
 	const chunks, n = 40, 4096
 	p := halvesProg()
 	p.Local = [3]int{chunks * chunk, 1, 1}
@@ -103,7 +139,7 @@ func TestGatherHints(t *testing.T) {
 		for _, kind := range kinds {
 			switch {
 			case kind == hintNone: // no lane: the op ends before the hint
-			case kind == hintDense || kind == hintHalves: // runs of four, before the hint
+			case !early && (kind == hintDense || kind == hintHalves): // runs of four, before the hint
 			case want > 0:
 				want--
 			case kind == hintGather || kind == hintPartial:

@@ -292,17 +292,29 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	if !ac.private && ac.size == 4 && !affine {
 		// Two runs of four words (a contiguous chunk among them); the
 		// other paths out of line (coldpath.go).
-		join, slow := a.NewLabel(), a.NewLabel()
+		// A gather hint goes straight to the gather (gatherhint.go):
+		// tested before the runs of four where the offsets come from
+		// loaded data, else after them.
+		join, slow, entry := a.NewLabel(), a.NewLabel(), a.NewLabel()
+		h, hinted := g.gatherHintSlot()
+		early := hinted && gatherHintsEarly && g.dataDependent(o.A)
+		if early {
+			g.gatherHintTest(h, entry, true)
+		} else {
+			entry = slow
+		}
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
 		g.keptResult(o.Dst, join) // loadkeep.go
-		return g.coldRest(slow, end, join, o.Dst, func() error {
-			// A gather hint goes straight to the gather (gatherhint.go).
-			if h, ok := g.gatherHintSlot(); ok {
-				full := a.NewLabel()
-				g.gatherHintTest(h, full)
+		return g.coldRest(entry, end, join, o.Dst, func() error {
+			if hinted {
+				full := slow
+				if !early {
+					full = a.NewLabel()
+					g.gatherHintTest(h, full, false)
+				}
 				g.blindGather(o, ac, h, end)
 				a.Bind(full)
 				g.hintOff = h
