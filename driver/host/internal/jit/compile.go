@@ -73,11 +73,17 @@ type gen struct {
 	// ctx (prefetch.go).
 	prefetchOps     map[int]int32
 	prefetchRegions map[int]bool // the regions that have a prefetching op
-	kept            keptRunsInfo // keptruns.go
-	direct          directInfo   // direct.go
-	vec             vecInfo      // vecgroup.go
-	vecScratchOff   int32        // frame offset of vecmem.go's scratch bytes, or -1
-	vecnarrow       narrowInfo   // vecnarrow.go
+	// hintOps: the loads with a gather hint, each its counter's offset
+	// in ctx; hintOff: the counter loadRest's gather sets (0: none)
+	// (gatherhint.go).
+	hintOps       map[int]int32
+	hintOff       int32
+	writers       [][]int32    // the ops that write each value (dataDependent)
+	kept          keptRunsInfo // keptruns.go
+	direct        directInfo   // direct.go
+	vec           vecInfo      // vecgroup.go
+	vecScratchOff int32        // frame offset of vecmem.go's scratch bytes, or -1
+	vecnarrow     narrowInfo   // vecnarrow.go
 	// calls marks the ops compiled as call-outs (callout.go); nCalls
 	// counts them.
 	calls  []bool

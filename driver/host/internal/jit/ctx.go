@@ -30,6 +30,9 @@ type ctx struct {
 	// (keptruns.go), the region's base (0: not kept) and the two runs'
 	// offsets.
 	keptRuns [maxKeptRuns][2]uint64
+	// gatherHints holds, per load with a gather hint (gatherhint.go),
+	// the runs left that go straight to the gather.
+	gatherHints [maxGatherHints]int32
 	// budget is the backward jumps left before the code yields
 	// (yield.go); resumeAt, where not 0, is the lane-IR label plus one at
 	// which the next call resumes, set by a yield.
@@ -82,29 +85,30 @@ const chunk = 8
 
 // Field offsets the code uses.
 var (
-	offFrame      = int32(unsafe.Offsetof(ctx{}.frame))
-	offRan        = int32(unsafe.Offsetof(ctx{}.ran))
-	offFrame0     = int32(unsafe.Offsetof(ctx{}.frame0))
-	offChunk0     = int32(unsafe.Offsetof(ctx{}.chunk0))
-	offStatus     = int32(unsafe.Offsetof(ctx{}.status))
-	offTrapOp     = int32(unsafe.Offsetof(ctx{}.trapOp))
-	offPrefetch   = int32(unsafe.Offsetof(ctx{}.prefetch))
-	offKeptRuns   = int32(unsafe.Offsetof(ctx{}.keptRuns))
-	offBudget     = int32(unsafe.Offsetof(ctx{}.budget))
-	offResumeAt   = int32(unsafe.Offsetof(ctx{}.resumeAt))
-	offCallOp     = int32(unsafe.Offsetof(ctx{}.callOp))
-	offCallEnd    = int32(unsafe.Offsetof(ctx{}.callEnd))
-	offCallResume = int32(unsafe.Offsetof(ctx{}.callResume))
-	offRegions    = int32(unsafe.Offsetof(ctx{}.regions))
-	offChunk      = int32(unsafe.Offsetof(ctx{}.chunk))
-	offGroupID    = int32(unsafe.Offsetof(ctx{}.groupID))
-	offNumGroups  = int32(unsafe.Offsetof(ctx{}.numGroups))
-	offGlobalBase = int32(unsafe.Offsetof(ctx{}.globalBase))
-	offChunkIdx   = int32(unsafe.Offsetof(ctx{}.chunkIdx))
-	offImages     = int32(unsafe.Offsetof(ctx{}.images))
-	offSamples    = int32(unsafe.Offsetof(ctx{}.samples))
-	offImgScratch = int32(unsafe.Offsetof(ctx{}.imgScratch))
-	sizeChunkInfo = int32(unsafe.Sizeof(chunkInfo{}))
+	offFrame       = int32(unsafe.Offsetof(ctx{}.frame))
+	offRan         = int32(unsafe.Offsetof(ctx{}.ran))
+	offFrame0      = int32(unsafe.Offsetof(ctx{}.frame0))
+	offChunk0      = int32(unsafe.Offsetof(ctx{}.chunk0))
+	offStatus      = int32(unsafe.Offsetof(ctx{}.status))
+	offTrapOp      = int32(unsafe.Offsetof(ctx{}.trapOp))
+	offPrefetch    = int32(unsafe.Offsetof(ctx{}.prefetch))
+	offKeptRuns    = int32(unsafe.Offsetof(ctx{}.keptRuns))
+	offGatherHints = int32(unsafe.Offsetof(ctx{}.gatherHints))
+	offBudget      = int32(unsafe.Offsetof(ctx{}.budget))
+	offResumeAt    = int32(unsafe.Offsetof(ctx{}.resumeAt))
+	offCallOp      = int32(unsafe.Offsetof(ctx{}.callOp))
+	offCallEnd     = int32(unsafe.Offsetof(ctx{}.callEnd))
+	offCallResume  = int32(unsafe.Offsetof(ctx{}.callResume))
+	offRegions     = int32(unsafe.Offsetof(ctx{}.regions))
+	offChunk       = int32(unsafe.Offsetof(ctx{}.chunk))
+	offGroupID     = int32(unsafe.Offsetof(ctx{}.groupID))
+	offNumGroups   = int32(unsafe.Offsetof(ctx{}.numGroups))
+	offGlobalBase  = int32(unsafe.Offsetof(ctx{}.globalBase))
+	offChunkIdx    = int32(unsafe.Offsetof(ctx{}.chunkIdx))
+	offImages      = int32(unsafe.Offsetof(ctx{}.images))
+	offSamples     = int32(unsafe.Offsetof(ctx{}.samples))
+	offImgScratch  = int32(unsafe.Offsetof(ctx{}.imgScratch))
+	sizeChunkInfo  = int32(unsafe.Sizeof(chunkInfo{}))
 
 	offBase    = int32(unsafe.Offsetof(regionMem{}.base))
 	offBiased  = int32(unsafe.Offsetof(regionMem{}.biased))

@@ -8,7 +8,9 @@ import "github.com/clgo/clgo/driver/host/internal/lanes"
 // two stores: VMOVMSKPS, TEST, JE each). Where the op is reached only by
 // falling through such a JumpIfNone of the same Varying mask, with no
 // Label (another way in), control op or redefinition of the mask
-// between, the test is left out.
+// between, the test is left out. Loads after their JumpIfNone (a
+// loop's body under its lanes' mask: spmv's three loads an iteration)
+// leave out theirs the same way (mem.go's general path, tables.go).
 
 // nonEmptyScan bounds the look back (build time stays linear).
 const nonEmptyScan = 8

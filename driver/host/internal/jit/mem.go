@@ -285,18 +285,41 @@ func (g *gen) loadGeneral(o *lanes.Op, ac access, z *fusedIndex, affine bool, en
 	}
 	g.mask(yMask, o.M)
 	a.VMOVMSKPS(rBits, yMask)
-	a.TESTL(rBits, rBits)
-	a.Jcc(amd64.CondE, end)
+	if !g.maskNonEmpty(o.M) { // masknonempty.go
+		a.TESTL(rBits, rBits)
+		a.Jcc(amd64.CondE, end)
+	}
 	if !ac.private && ac.size == 4 && !affine {
 		// Two runs of four words (a contiguous chunk among them); the
 		// other paths out of line (coldpath.go).
-		join, slow := a.NewLabel(), a.NewLabel()
+		// A gather hint goes straight to the gather (gatherhint.go):
+		// tested before the runs of four where the offsets come from
+		// loaded data, else after them.
+		join, slow, entry := a.NewLabel(), a.NewLabel(), a.NewLabel()
+		h, hinted := g.gatherHintSlot()
+		early := hinted && gatherHintsEarly && g.dataDependent(o.A)
+		if early {
+			g.gatherHintTest(h, entry, true)
+		} else {
+			entry = slow
+		}
 		g.halvesFast(ac, slow)
 		g.halvesLoad()
 		g.keptRunsKeep()
 		g.prefetch(ac)
 		g.keptResult(o.Dst, join) // loadkeep.go
-		return g.coldRest(slow, end, join, o.Dst, func() error {
+		return g.coldRest(entry, end, join, o.Dst, func() error {
+			if hinted {
+				full := slow
+				if !early {
+					full = a.NewLabel()
+					g.gatherHintTest(h, full, false)
+				}
+				g.blindGather(o, ac, h, end)
+				a.Bind(full)
+				g.hintOff = h
+				defer func() { g.hintOff = 0 }()
+			}
 			// Interleaved and permuted words (interleave.go).
 			g.interleaved(ac, o, false, end)
 			return g.loadRest(o, ac, affine, end)
@@ -360,6 +383,7 @@ func (g *gen) loadRest(o *lanes.Op, ac access, affine bool, end amd64.Label) err
 			g.keptResult(o.Dst, end)
 			a.Bind(gatherAll)
 		}
+		g.gatherHintArm() // gatherhint.go
 		a.VPXORmem(idx, yOff, g.splat32(1<<31))
 	} else if ac.inter {
 		if g.shape(o.A) == lanes.Uniform {

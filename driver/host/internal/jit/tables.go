@@ -46,8 +46,10 @@ func (g *gen) loadOp(o *lanes.Op) error {
 	done, general := a.NewLabel(), a.NewLabel()
 	const d, m = amd64.Y0, amd64.Y3
 	g.mask(yMask, o.M)
-	a.VPTEST(yMask, yMask)
-	a.Jcc(amd64.CondE, done) // no lane active: nothing to load
+	if !g.maskNonEmpty(o.M) { // masknonempty.go
+		a.VPTEST(yMask, yMask)
+		a.Jcc(amd64.CondE, done) // no lane active: nothing to load
+	}
 	e := g.regionEntry(int(o.Imm))
 	// In bounds for every lane iff the largest offset is below n, the
 	// count of valid 4-byte offsets.
