@@ -3,7 +3,7 @@
 //! local 64
 //! arg buffer<int> 64 random(0,7)
 //! arg buffer<int> 16 random(0,1000)
-//! arg buffer<int> 192 out
+//! arg buffer<int> 256 out
 
 // Values computed inside a loop whose trip count differs between the
 // work-items of a group, and used after the loop (Rodinia hybridsort's
@@ -36,4 +36,10 @@ kernel void loop_liveout(global const int *n, global const int *src, global int 
     k++;
   } while (c % 3 != 0 && k < 10);
   out[128 + g] = c + k;
+  // A value assigned in the condition.
+  int q = n[g], x;
+  while ((x = src[q++ & 15]) > 300)
+    if (x > 900)
+      break;
+  out[192 + g] = x + q;
 }
