@@ -129,5 +129,9 @@ func (o Options) lowerOptions() lower.Options {
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 		SubgroupExtendedTypes:    o.Features.SubgroupExtendedTypes,
 		Physical:                 o.Addressing == AddressingPhysical,
+
+		// The loop limiter is llvmpipe's (gallivm's loops), which also
+		// has the live-out bug LoopExitAtHeader works around.
+		LoopExitAtHeader: o.Features.LoopIterationLimit != 0,
 	}
 }

@@ -61,6 +61,14 @@ type Options struct {
 	// buffer, a dispatch that the device's loop limiter may have cut
 	// short (looplimit.go).
 	LoopLimitCheck bool
+	// LoopExitAtHeader lowers while, for and do-while loops so that they
+	// leave only from the blocks after their header (loop.go): a break,
+	// and a do-while's failed condition, set a flag and go round to the
+	// header. Then every value the code after a loop reads is one the
+	// header carries (a phi). For Mesa's llvmpipe (lavapipe), which gives
+	// the work-items that leave a loop early the value of a later pass of
+	// the batch for anything computed in the loop body and read after it.
+	LoopExitAtHeader bool
 	// RelaxedCompareExchange: C11 compare-exchanges take no order (see
 	// compiler.Features.RelaxedCompareExchange).
 	RelaxedCompareExchange bool

@@ -16,6 +16,9 @@ type construct struct {
 	usesFlag bool     // a return inside set the frame's flag and broke out
 	exits    []*exit  // jumps that broke out of it on their way further (gotos.go)
 	sm       *machine // the state machine whose dispatcher this is (machine.go)
+	// exitFlag: a loop lowered with Options.LoopExitAtHeader; jumps to
+	// merge store true here and go to cont (the latch) instead.
+	exitFlag spirv.ID
 }
 
 const (
@@ -75,6 +78,13 @@ func containsLabel(s syntax.Stmt) bool {
 // jump ends the current block with a branch to target and marks the
 // following code unreachable.
 func (fs *fnState) jump(target spirv.ID) {
+	for i := len(fs.ctl) - 1; i >= 0; i-- {
+		if c := fs.ctl[i]; c.exitFlag != 0 && c.merge == target {
+			fs.b.EmitIDs(spirv.OpStore, 0, c.exitFlag, fs.b.ConstantTrue(fs.boolT()))
+			target = c.cont
+			break
+		}
+	}
 	fs.b.EmitIDs(spirv.OpBranch, 0, target)
 	fs.dead = true
 }
@@ -225,6 +235,10 @@ func (fs *fnState) exprStmt(e syntax.Expr) {
 //	cont:     post (or the do-while condition); branch header
 //	merge:
 func (fs *fnState) loop(_ syntax.Stmt, cond, post syntax.Expr, body syntax.Stmt, do bool) {
+	if fs.opts.LoopExitAtHeader {
+		fs.loopExitAtHeader(cond, post, body, do)
+		return
+	}
 	b := fs.b
 	header, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID()
 	b.EmitIDs(spirv.OpBranch, 0, header)
