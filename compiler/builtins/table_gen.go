@@ -2,7 +2,7 @@
 
 package builtins
 
-// 6443 declarations.
+// 6455 declarations.
 
 // strs holds the interned type and extension spellings.
 var strs = [...]string{
@@ -7250,60 +7250,72 @@ const decls = "abs 0 0 0 1 2\n" +
 	"work_group_broadcast 55 200 0 56 56 72\n" +
 	"work_group_broadcast 55 200 0 56 56 72 72\n" +
 	"work_group_broadcast 55 200 0 56 56 72 72 72\n" +
+	"work_group_broadcast 62 200 0 63 63 72\n" +
+	"work_group_broadcast 62 200 0 63 63 72 72\n" +
+	"work_group_broadcast 62 200 0 63 63 72 72 72\n" +
 	"work_group_reduce_add 0 200 0 26 26\n" +
 	"work_group_reduce_add 0 200 0 25 25\n" +
 	"work_group_reduce_add 0 200 0 38 38\n" +
 	"work_group_reduce_add 0 200 0 37 37\n" +
 	"work_group_reduce_add 0 200 0 49 49\n" +
 	"work_group_reduce_add 55 200 0 56 56\n" +
+	"work_group_reduce_add 62 200 0 63 63\n" +
 	"work_group_reduce_max 0 200 0 26 26\n" +
 	"work_group_reduce_max 0 200 0 25 25\n" +
 	"work_group_reduce_max 0 200 0 38 38\n" +
 	"work_group_reduce_max 0 200 0 37 37\n" +
 	"work_group_reduce_max 0 200 0 49 49\n" +
 	"work_group_reduce_max 55 200 0 56 56\n" +
+	"work_group_reduce_max 62 200 0 63 63\n" +
 	"work_group_reduce_min 0 200 0 26 26\n" +
 	"work_group_reduce_min 0 200 0 25 25\n" +
 	"work_group_reduce_min 0 200 0 38 38\n" +
 	"work_group_reduce_min 0 200 0 37 37\n" +
 	"work_group_reduce_min 0 200 0 49 49\n" +
 	"work_group_reduce_min 55 200 0 56 56\n" +
+	"work_group_reduce_min 62 200 0 63 63\n" +
 	"work_group_scan_exclusive_add 0 200 0 26 26\n" +
 	"work_group_scan_exclusive_add 0 200 0 25 25\n" +
 	"work_group_scan_exclusive_add 0 200 0 38 38\n" +
 	"work_group_scan_exclusive_add 0 200 0 37 37\n" +
 	"work_group_scan_exclusive_add 0 200 0 49 49\n" +
 	"work_group_scan_exclusive_add 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_add 62 200 0 63 63\n" +
 	"work_group_scan_exclusive_max 0 200 0 26 26\n" +
 	"work_group_scan_exclusive_max 0 200 0 25 25\n" +
 	"work_group_scan_exclusive_max 0 200 0 38 38\n" +
 	"work_group_scan_exclusive_max 0 200 0 37 37\n" +
 	"work_group_scan_exclusive_max 0 200 0 49 49\n" +
 	"work_group_scan_exclusive_max 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_max 62 200 0 63 63\n" +
 	"work_group_scan_exclusive_min 0 200 0 26 26\n" +
 	"work_group_scan_exclusive_min 0 200 0 25 25\n" +
 	"work_group_scan_exclusive_min 0 200 0 38 38\n" +
 	"work_group_scan_exclusive_min 0 200 0 37 37\n" +
 	"work_group_scan_exclusive_min 0 200 0 49 49\n" +
 	"work_group_scan_exclusive_min 55 200 0 56 56\n" +
+	"work_group_scan_exclusive_min 62 200 0 63 63\n" +
 	"work_group_scan_inclusive_add 0 200 0 26 26\n" +
 	"work_group_scan_inclusive_add 0 200 0 25 25\n" +
 	"work_group_scan_inclusive_add 0 200 0 38 38\n" +
 	"work_group_scan_inclusive_add 0 200 0 37 37\n" +
 	"work_group_scan_inclusive_add 0 200 0 49 49\n" +
 	"work_group_scan_inclusive_add 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_add 62 200 0 63 63\n" +
 	"work_group_scan_inclusive_max 0 200 0 26 26\n" +
 	"work_group_scan_inclusive_max 0 200 0 25 25\n" +
 	"work_group_scan_inclusive_max 0 200 0 38 38\n" +
 	"work_group_scan_inclusive_max 0 200 0 37 37\n" +
 	"work_group_scan_inclusive_max 0 200 0 49 49\n" +
 	"work_group_scan_inclusive_max 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_max 62 200 0 63 63\n" +
 	"work_group_scan_inclusive_min 0 200 0 26 26\n" +
 	"work_group_scan_inclusive_min 0 200 0 25 25\n" +
 	"work_group_scan_inclusive_min 0 200 0 38 38\n" +
 	"work_group_scan_inclusive_min 0 200 0 37 37\n" +
 	"work_group_scan_inclusive_min 0 200 0 49 49\n" +
 	"work_group_scan_inclusive_min 55 200 0 56 56\n" +
+	"work_group_scan_inclusive_min 62 200 0 63 63\n" +
 	"write_imagef 0 0 0 360 429 28 52\n" +
 	"write_imagef 0 0 0 360 417 32 52\n" +
 	"write_imagef 0 0 0 360 427 26 52\n" +

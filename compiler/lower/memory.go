@@ -211,11 +211,32 @@ func (fs *fnState) subPlace(p *place, t types.Type, f func(*place) *place) *plac
 	return &q
 }
 
+// chainIndex is the OpAccessChain index for element i of an array of
+// type t. A constant index past the array's end (or negative) is
+// undefined behaviour only where it runs, and code that never runs holds
+// one often once loops are unrolled: the copy of `if (k != 4) qq +=
+// g[k];` for k = 4, g of 4 elements (Cephes' Bessel functions in
+// pyopencl). A constant index out of bounds makes the module invalid
+// SPIR-V, so such an index becomes the last element's: any behaviour is
+// allowed where the access runs, and it stays a constant, so the array
+// can still be taken apart into values.
+func (fs *fnState) chainIndex(t types.Type, i spirv.ID) spirv.ID {
+	a, ok := types.Underlying(t).(*types.Array)
+	if !ok || a.Len <= 0 || a.Len > 1<<32-1 {
+		return i
+	}
+	in := fs.b.Def(i)
+	if in == nil || in.Op != spirv.OpConstant || len(in.Operands) != 1 || uint64(in.Operands[0]) < uint64(a.Len) {
+		return i
+	}
+	return fs.u32(uint32(a.Len - 1))
+}
+
 // index is element i (a 32-bit integer id) of the array place p.
 func (fs *fnState) index(p *place, i spirv.ID, elem types.Type) *place {
 	switch p.kind {
 	case pChain:
-		return fs.withChain(p, elem, i)
+		return fs.withChain(p, elem, fs.chainIndex(p.t, i))
 	case pFlat:
 		_, n := innermost(elem)
 		idx := fs.add32(p.idx, fs.mul32(i, fs.u32(uint32(n))))

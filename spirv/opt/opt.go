@@ -24,7 +24,8 @@ import (
 // folding made access chains' indexes constants (an unrolled loop's
 // counter times a stride) and that split a variable; then splitting of
 // aggregate loads, narrowing of 64-bit arithmetic that only 32-bit uses
-// observe, and CSE, then DCE to drop what they left unused.
+// observe, and CSE, then DCE to drop what they left unused. After each
+// folding, constant array indexes past the end are clamped (clampidx.go).
 func Run(m *spirv.Module) error {
 	// The passes share one operand index: each records what it adds.
 	ops := spirv.NewIDOperands(m)
@@ -50,9 +51,11 @@ func Run(m *spirv.Module) error {
 		{"sroa", sroa},
 		{"mem2reg", mem2regModule},
 		{"fold", foldComposites},
+		{"clamp", clampIndexes},
 		{"sroa", sroa},
 		{"mem2reg", again(mem2regModule)},
 		{"fold", again(foldComposites)},
+		{"clamp", again(clampIndexes)},
 		{"splitloads", splitLoads},
 		{"narrow", narrow64},
 		{"cse", localCSE},
