@@ -52,8 +52,8 @@ func TestLookup(t *testing.T) {
 		}
 		n += len(ds)
 	}
-	if n != 6443 {
-		t.Errorf("%d overloads, want 6443", n)
+	if n != 6455 {
+		t.Errorf("%d overloads, want 6455", n)
 	}
 	if ds := Lookup("no_such_builtin"); ds != nil {
 		t.Errorf("no_such_builtin: %v", ds)
