@@ -60,14 +60,7 @@ func (g *gen) div32(code lanes.Code) {
 	a.VPSUBD(x, x, q)
 	a.VPANDN(x, t, x)
 	if code == lanes.SMod {
-		// A remainder whose sign differs from b's gets b added.
-		g.zero(t)
-		a.VPCMPEQD(t, x, t) // r == 0
-		a.VPXOR(q, x, y)
-		a.VPSRAD(q, q, 31) // sign(r) != sign(b)
-		a.VPANDN(q, t, q)
-		a.VPAND(q, q, y)
-		a.VPADDD(x, x, q)
+		g.smodAdjust(x, y, t, q)
 	}
 }
 

@@ -291,21 +291,24 @@ func (g *gen) divUniform32(o *lanes.Op) error {
 }
 
 // smodFix turns the SRem in Y0 of divisor Y1 into SMod's result for an
-// SMod op: a remainder whose sign differs from d's gets d added. Y2 and
-// Y3 are used.
+// SMod op. Y2 and Y3 are used.
 func (g *gen) smodFix(o *lanes.Op) {
-	if o.Code != lanes.SMod {
-		return
+	if o.Code == lanes.SMod {
+		g.smodAdjust(amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3)
 	}
+}
+
+// smodAdjust turns the remainder r of divisor d into SMod's: a remainder
+// whose sign differs from d's gets d added. t and u are scratch.
+func (g *gen) smodAdjust(r, d, t, u amd64.Y) {
 	a := &g.a
-	const n, d, t, u = amd64.Y0, amd64.Y1, amd64.Y2, amd64.Y3
 	g.zero(t)
-	a.VPCMPEQD(t, n, t) // r == 0
-	a.VPXOR(u, n, d)
+	a.VPCMPEQD(t, r, t) // r == 0
+	a.VPXOR(u, r, d)
 	a.VPSRAD(u, u, 31) // sign(r) != sign(d)
 	a.VPANDN(u, t, u)
 	a.VPAND(u, u, d)
-	a.VPADDD(n, n, u)
+	a.VPADDD(r, r, u)
 }
 
 // quotientKept finds, for a remainder op o, the quotient of the same
