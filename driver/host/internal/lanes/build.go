@@ -379,7 +379,7 @@ func (b *builder) jump(code Code, m Value, l int64) {
 // get is the sval of an id in an instance: a local value or a constant.
 func (b *builder) get(in *instance, id spirv.ID) (*sval, error) {
 	if v, ok := in.env[id]; ok {
-		return v, nil
+		return physPtr(v), nil
 	}
 	def := b.x.Defs[id]
 	if def == nil {
@@ -416,6 +416,9 @@ func (b *builder) scalars(in *instance, id spirv.ID) ([]Value, *typ, error) {
 	s, err := b.get(in, id)
 	if err != nil {
 		return nil, nil, err
+	}
+	if s.ptr != nil && s.ptr.region == physRegion {
+		return []Value{s.ptr.off}, s.t, nil // the address (physical.go)
 	}
 	if s.ptr != nil {
 		return nil, nil, unsupported("pointer", "a pointer %%%d used as a value", id)

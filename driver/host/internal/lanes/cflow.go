@@ -362,11 +362,11 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 	}
 	r := &sval{t: t}
 	if t.op == spirv.OpTypePointer {
-		if like == nil || like.ptr == nil || like.ptr.region < 0 {
+		if like == nil || like.ptr == nil || like.ptr.region < 0 && like.ptr.region != physRegion {
 			return nil, unsupported("OpPhi", "a pointer phi")
 		}
 		sh := b.phiShape(in, j, x, []Value{like.ptr.off})
-		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newReg(I32, sh), t: like.ptr.t}
+		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newReg(b.kindOf(like.ptr.off), sh), t: like.ptr.t}
 	} else {
 		if t.leaves == nil && t.size > 0 {
 			return nil, unsupported("OpPhi", "a value too large to scalarize")
@@ -603,14 +603,15 @@ func (b *builder) leaveLoops(in *instance, i, j int, e Value) error {
 			if !ok {
 				continue // not defined on this path yet
 			}
+			v = physPtr(v)
 			sh := l.shadow[id]
 			if sh == nil {
 				sh = &sval{t: v.t}
 				if v.ptr != nil {
-					if v.ptr.region < 0 {
+					if v.ptr.region < 0 && v.ptr.region != physRegion {
 						return unsupported("OpLoopMerge", "a built-in pointer read after its loop")
 					}
-					sh.ptr = &ptr{region: v.ptr.region, comp: -1, off: b.newReg(I32, Varying), t: v.ptr.t}
+					sh.ptr = &ptr{region: v.ptr.region, comp: -1, off: b.newReg(b.kindOf(v.ptr.off), Varying), t: v.ptr.t}
 				} else {
 					for _, lv := range v.leaves {
 						sh.leaves = append(sh.leaves, b.newReg(b.kindOf(lv), Varying))

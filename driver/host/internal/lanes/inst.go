@@ -267,7 +267,7 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		return set(out...)
 	case spirv.OpSelect:
 		if t.op == spirv.OpTypePointer {
-			return unsupported(x.Op.String(), "of pointers")
+			return b.selectPointer(in, x, t)
 		}
 		c, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {
@@ -847,5 +847,32 @@ func (b *builder) arrayLength(in *instance, x *spirv.Instruction) error {
 		return err
 	}
 	in.env[x.Result] = &sval{t: t, leaves: []Value{r}}
+	return nil
+}
+
+// selectPointer compiles OpSelect of two pointers into the same memory
+// (a variable's region, or physical addresses): a select of their
+// offsets.
+func (b *builder) selectPointer(in *instance, x *spirv.Instruction, t *typ) error {
+	c, _, err := b.scalars(in, spirv.ID(x.Operands[0]))
+	if err != nil {
+		return err
+	}
+	p, err := b.get(in, spirv.ID(x.Operands[1]))
+	if err != nil {
+		return err
+	}
+	q, err := b.get(in, spirv.ID(x.Operands[2]))
+	if err != nil {
+		return err
+	}
+	if len(c) != 1 || p.ptr == nil || q.ptr == nil || p.ptr.region != q.ptr.region ||
+		p.ptr.region < 0 && p.ptr.region != physRegion || p.ptr.comp >= 0 || q.ptr.comp >= 0 {
+		return unsupported(x.Op.String(), "of pointers into different memories")
+	}
+	k := b.kindOf(p.ptr.off)
+	r := *p.ptr
+	r.off = b.op(Select, k, k, c[0], p.ptr.off, q.ptr.off)
+	in.env[x.Result] = &sval{t: t, ptr: &r}
 	return nil
 }

@@ -186,12 +186,15 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 	if err != nil {
 		return err
 	}
-	if base.ptr == nil || base.ptr.region == physRegion {
+	if base.ptr == nil {
 		return unsupported(x.Op.String(), "a base that is not a pointer to a variable")
 	}
 	rt, err := b.types.get(x.ResultType)
 	if err != nil {
 		return err
+	}
+	if base.ptr.region == physRegion {
+		return b.physChain(in, x, base, rt) // physical.go
 	}
 	p := *base.ptr
 	idx := x.Operands[1:]
@@ -261,7 +264,7 @@ func (b *builder) checkIndex(i Value) error {
 
 // load loads a value of type t through p for the lanes of cur.
 func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
-	if t.op == spirv.OpTypePointer {
+	if t == nil || t.op == spirv.OpTypePointer && !t.physical() {
 		return nil, unsupported("OpLoad", "a pointer from memory")
 	}
 	if t.leaves == nil && t.size > 0 {
@@ -308,6 +311,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 	}
 	if p.region < 0 {
 		return unsupported("OpStore", "to a built-in")
+	}
+	if v.ptr != nil && v.ptr.region == physRegion {
+		v = &sval{t: v.t, leaves: []Value{v.ptr.off}} // its address
 	}
 	if v.ptr != nil {
 		return unsupported("OpStore", "a pointer to memory")

@@ -36,6 +36,12 @@ type leaf struct {
 
 func (t *typ) String() string { return t.op.String() }
 
+// physical says whether t is a PhysicalStorageBuffer pointer: a value
+// whose one I64 leaf is an address.
+func (t *typ) physical() bool {
+	return t.op == spirv.OpTypePointer && t.class == spirv.StorageClassPhysicalStorageBuffer
+}
+
 func (t *typ) scalar() bool {
 	return t.op == spirv.OpTypeInt || t.op == spirv.OpTypeFloat || t.op == spirv.OpTypeBool
 }
@@ -74,6 +80,10 @@ func (t *typ) kind() Kind {
 type types struct {
 	b  *builder
 	by map[spirv.ID]*typ
+	// later holds the PhysicalStorageBuffer pointers whose pointee was
+	// being resolved when they were (a struct that points to itself
+	// through OpTypeForwardPointer): their elem is set when it is done.
+	later map[spirv.ID][]*typ
 }
 
 func (ts *types) get(id spirv.ID) (*typ, error) {
@@ -94,6 +104,10 @@ func (ts *types) get(id spirv.ID) (*typ, error) {
 		return nil, err
 	}
 	ts.by[id] = t
+	for _, pt := range ts.later[id] {
+		pt.elem = t
+	}
+	delete(ts.later, id)
 	return t, nil
 }
 
@@ -192,14 +206,26 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 		t.size = roundUp(off, max(t.align, 1))
 	case spirv.OpTypePointer:
 		t.class = spirv.StorageClass(a[0])
+		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {
+			t.stride = int(s[0])
+		}
+		if t.class == spirv.StorageClassPhysicalStorageBuffer {
+			// A 64-bit address in memory and in registers (physical.go).
+			t.size, t.align = 8, 8
+			t.leaves = []leaf{{kind: I64, size: 8, bits: 64}}
+			if e, ok := ts.by[spirv.ID(a[1])]; ok && e == nil {
+				if ts.later == nil {
+					ts.later = map[spirv.ID][]*typ{}
+				}
+				ts.later[spirv.ID(a[1])] = append(ts.later[spirv.ID(a[1])], t)
+				return t, nil
+			}
+		}
 		e, err := ts.get(spirv.ID(a[1]))
 		if err != nil {
 			return nil, err
 		}
 		t.elem = e
-		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {
-			t.stride = int(s[0])
-		}
 	case spirv.OpTypeImage, spirv.OpTypeSampler, spirv.OpTypeSampledImage:
 		return ts.handleType(t, in) // image.go
 	default:
