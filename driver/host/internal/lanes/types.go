@@ -210,9 +210,12 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			t.stride = int(s[0])
 		}
 		if t.class == spirv.StorageClassPhysicalStorageBuffer {
-			// A 64-bit address in memory and in registers (physical.go).
+			// A 64-bit address in memory and in registers (physical.go),
+			// known before its pointee: a struct may hold pointers to
+			// itself. A pointee being resolved gets set when it is done.
 			t.size, t.align = 8, 8
 			t.leaves = []leaf{{kind: I64, size: 8, bits: 64}}
+			ts.by[in.Result] = t
 			if e, ok := ts.by[spirv.ID(a[1])]; ok && e == nil {
 				if ts.later == nil {
 					ts.later = map[spirv.ID][]*typ{}
