@@ -41,3 +41,39 @@ func TestFlow(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectPointers: OpSelect of pointers into one buffer runs on every
+// tier (the lane tier selects their offsets) with the same results.
+func TestSelectPointers(t *testing.T) {
+	src, err := os.ReadFile("testdata/select_ptr.spvasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 64
+	in := make([]uint32, n+1)
+	for i := range in {
+		in[i] = uint32(7*i + 3)
+	}
+	for _, tier := range []string{"interp", "lanes", "native"} {
+		setTierIn(t, tier)
+		k := prepare(t, asm(t, string(src)), "main", nil)
+		if tier != "interp" && k.tier == nil {
+			t.Fatalf("%s: not on the tier: %v", tier, k.tierErr)
+		}
+		ob := u32s(make([]uint32, 2*n))
+		run(t, k, [3]int{n / 8, 1, 1}, nil, ob, u32s(in))
+		for i := range n {
+			at, other := i, i+n
+			want := in[i+1]
+			if i%2 == 0 {
+				at, other, want = i+n, i, in[i]
+			}
+			if g := getU32(ob, at); g != want {
+				t.Errorf("%s: out[%d] = %d, want %d", tier, at, g, want)
+			}
+			if g := getU32(ob, other); g != 0 {
+				t.Errorf("%s: out[%d] = %d, want 0", tier, other, g)
+			}
+		}
+	}
+}

@@ -35,7 +35,7 @@ func BenchmarkSmallDispatch(b *testing.B) {
 
 // setTierIn sets CLGO_HOST_TIER for the rest of a test or benchmark.
 func setTierIn(t testing.TB, tier string) {
+	t.Cleanup(config.Reload) // registered first: runs after t.Setenv's restore
 	t.Setenv(config.HostTier, tier)
 	config.Reload()
-	t.Cleanup(config.Reload)
 }

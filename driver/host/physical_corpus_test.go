@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clgo/clgo/driver/host"
 	"github.com/clgo/clgo/internal/corpus"
 	"github.com/clgo/clgo/internal/kspec"
 )
@@ -46,6 +47,12 @@ func TestPhysicalCorpus(t *testing.T) {
 			}
 			defer physical.q.Release()
 			physical.run(t)
+			// Pointers in physical modules are addresses the lane tier
+			// keeps as values (phis, loop live-outs, selects): every
+			// kernel runs as native code.
+			if on, why := host.TierOf(physical.k); host.NativeOK() && !on {
+				t.Errorf("the physical build is not native code: %v", why)
+			}
 			for i, b := range physical.bufs {
 				if b == nil {
 					continue

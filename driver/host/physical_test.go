@@ -192,6 +192,10 @@ func TestPhysicalRoundTrip(t *testing.T) {
 	if err := launch(t, p, q, "roundtrip", 8, 8, ptrArg(pb, 0), ptrArg(ob, 0)); err != nil {
 		t.Fatal(err)
 	}
+	// OpPtrAccessChain on an address: native code runs it.
+	if err := NativeError(asmSPIRV(t, "physical.spvasm"), "roundtrip", map[uint32]uint64{0: 8, 1: 1, 2: 1}); NativeOK() && err != nil {
+		t.Errorf("roundtrip: not native code: %v", err)
+	}
 	for i := range 8 {
 		if g := getU32(pb.(*buffer).data, i); g != uint32(3*i) {
 			t.Errorf("p[%d] = %d, want %d", i, g, 3*i)
@@ -322,6 +326,11 @@ func TestPhysicalFrexp(t *testing.T) {
 func TestPhysicalGLSLLinkedList(t *testing.T) {
 	m := glsl(t, "linked_list.comp")
 	k := prepare(t, m, "main", nil)
+	// A struct that points to itself, pointers loaded from buffers and
+	// access chains on addresses: native code runs it (lanes/physical.go).
+	if NativeOK() && !k.OnNative() {
+		t.Errorf("not native code: %v", k.tierErr)
+	}
 	dev := NewDevice()
 	nodes, err := dev.NewBuffer(16 * 6)
 	if err != nil {

@@ -205,8 +205,7 @@ func TestTierHalfOps(t *testing.T) {
 	for _, entry := range []string{"arith", "math"} {
 		outs := map[string][]byte{}
 		for _, tier := range []string{"interp", "lanes", "native"} {
-			t.Setenv(config.HostTier, tier)
-			config.Reload()
+			setTierIn(t, tier)
 			k := prepare(t, m, entry, nil)
 			switch {
 			case tier == "lanes" && !k.OnTier():

@@ -13,9 +13,9 @@ import (
 
 // setTier sets CLGO_HOST_TIER for the Prepares that follow.
 func setTier(t testing.TB, tier string) {
+	t.Cleanup(config.Reload) // registered first: runs after t.Setenv's restore
 	t.Setenv(config.HostTier, tier)
 	config.Reload()
-	t.Cleanup(config.Reload)
 }
 
 // TestTierRandomKernels runs the differential test's random kernels
