@@ -308,6 +308,10 @@ func TestPhysicalFrexp(t *testing.T) {
 	if err := launch(t, p, q, "frexp_", 4, 4, ptrArg(xb, 0), ptrArg(eb, 0)); err != nil {
 		t.Fatal(err)
 	}
+	// Frexp through a physical pointer: native code runs it (lanes/frexp.go).
+	if err := NativeError(asmSPIRV(t, "physical.spvasm"), "frexp_", map[uint32]uint64{0: 4, 1: 1, 2: 1}); NativeOK() && err != nil {
+		t.Errorf("frexp_: not native code: %v", err)
+	}
 	// 8 = 0.5 * 2^4, 0.75 = 0.75 * 2^0, -3 = -0.75 * 2^2, 0 = 0 * 2^0.
 	for i, w := range []struct {
 		m float32

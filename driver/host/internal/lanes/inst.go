@@ -144,6 +144,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		in.env[x.Result] = v
 		return nil
 	case spirv.OpExtInst:
+		if len(x.Operands) > 1 && isFrexpModf(spirv.GLSLstd450(x.Operands[1])) && b.isGLSL(x) {
+			return b.frexpModf(in, x, cur) // frexp.go
+		}
 		return b.extInst(in, x)
 	case spirv.OpArrayLength:
 		return b.arrayLength(in, x)
