@@ -73,14 +73,11 @@ func agLayouts(r *rand.Rand, s uint32) []agLayout {
 // agTier is one way of running a kernel.
 type agTier struct {
 	name, env string
-	opts      optSet
 }
 
 var agTiers = []agTier{
-	{"interpreter", "interp", 0},
-	{"interpreter without optimizations", "interp", allOff},
-	{"lane tier", "lanes", 0},
-	{"native code", "native", 0},
+	{"lane tier", "lanes"},
+	{"native code", "native"},
 }
 
 // agWords is the memory of a layout: the largest offset B, the words each
@@ -145,14 +142,11 @@ func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (me
 }
 
 // agDecode decodes code for tier ti: the tier chosen as its environment
-// says, the module made with its optimization switches.
+// says.
 func agDecode(t *testing.T, ti agTier, code []byte) *Module {
 	t.Helper()
 	setTierIn(t, ti.env)
-	old := envOpts
-	envOpts = ti.opts
 	m, err := Decode(code)
-	envOpts = old
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,9 +159,6 @@ func agDecode(t *testing.T, ti agTier, code []byte) *Module {
 func agRun(t *testing.T, code []byte, ti agTier, l agLayout, sh agShape, n uint32, init [3][]uint32) ([3][]uint32, bool) {
 	t.Helper()
 	setTierIn(t, ti.env)
-	old := envOpts
-	envOpts = ti.opts
-	defer func() { envOpts = old }()
 	dev := NewDevice()
 	p, err := dev.BuildProgram(code)
 	if err != nil {
@@ -341,8 +332,8 @@ func TestAliasModuleResources(t *testing.T) {
 			k := prepare(t, m, "k", map[uint32]uint64{0: 16, 1: 1, 2: 1})
 			switch ti.env {
 			case "lanes":
-				if !k.OnTier() {
-					t.Fatalf("%s: not on the tier", ti.name)
+				if k.OnNative() {
+					t.Fatalf("%s: native code", ti.name)
 				}
 			case "native":
 				if !k.OnNative() && nativeCompile != nil {

@@ -108,7 +108,7 @@ kernel void ids(global uint *out) {
 	}
 	groups := [3]int{7, 5, 9} // claims of several groups (chunk 3-8)
 	base := [3]int{2, 1, 3}
-	for _, tier := range []string{"interp", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			m, err := Decode(res.SPIRV)

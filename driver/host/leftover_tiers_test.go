@@ -39,15 +39,15 @@ func TestLeftoverTiers(t *testing.T) {
 		return b
 	}
 	var want [][]byte
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "geometric.comp"), "main", nil)
 			bufs := [][]byte{f32s(src), make([]byte, 4*16*n), f64s(srcd), make([]byte, 8*16*n), make([]byte, 4*4*n)}
 			run(t, k, [3]int{1, 2, 1}, nil, bufs...)
 			switch {
-			case tier == "lanes" && !k.OnTier():
-				t.Fatalf("not on the lane tier")
+			case tier == "lanes" && k.OnNative():
+				t.Fatalf("native code on the lane tier")
 			case tier == "native" && !k.OnNative():
 				t.Fatalf("not native code")
 			}
@@ -98,7 +98,7 @@ func TestPhysicalTierErrors(t *testing.T) {
 			if on, why := TierOf(k); on != (tier == "lanes") {
 				t.Fatalf("%s: case %d: on a tier: %v (%v)", tier, i, on, why)
 			}
-			if tier == "interp" {
+			if tier == "lanes" {
 				want[i] = got
 				continue
 			}
@@ -132,7 +132,7 @@ func TestFloatAtomicTiers(t *testing.T) {
 	accd := make([]float64, 6)
 	accd[2], accd[3], accd[4], accd[5] = 1e300, 1e300, -1e300, -1e300
 	var want [][]byte
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "floatatomic.comp"), "main", nil)
@@ -142,8 +142,8 @@ func TestFloatAtomicTiers(t *testing.T) {
 			}
 			bufs := [][]byte{f32s(src), f32s(acc), d, make([]byte, 4*4*64)}
 			run(t, k, [3]int{1, 1, 1}, nil, bufs...)
-			if tier != "interp" && (!k.OnTier() || k.OnNative() != (tier == "native" && NativeOK())) {
-				t.Fatalf("%s: on a tier %v, native %v", tier, k.OnTier(), k.OnNative())
+			if k.OnNative() != (tier == "native" && NativeOK()) {
+				t.Fatalf("%s: native %v", tier, k.OnNative())
 			}
 			if want == nil {
 				want = bufs
@@ -177,15 +177,12 @@ func TestBuiltinIndexTierErrors(t *testing.T) {
 		idx := c.idx
 		var want string
 		var wantOut []byte
-		for _, tier := range []string{"interp", "lanes", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "builtin_oob.comp"), "main", nil)
-			if tier != "interp" && !k.OnTier() {
-				t.Fatalf("%s: not on a tier", tier)
-			}
 			out := make([]byte, 4*32)
 			err := fmt.Sprint(k.Run(context.Background(), dispatch([3]int{2, 1, 1}, nil, u32s(idx), out, u32s(c.e))))
-			if tier == "interp" {
+			if tier == "lanes" {
 				want, wantOut = err, out
 				continue
 			}

@@ -66,7 +66,7 @@ func BenchmarkNativeCallouts(b *testing.B) {
 	for _, f := range []string{"builtin_math/native_half.cl", "builtin_math/transcendental_loop.cl"} {
 		path := filepath.Join("..", "..", "testdata", "kernels", filepath.FromSlash(f))
 		name := strings.TrimSuffix(filepath.Base(f), ".cl")
-		for _, tier := range []string{"interp", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, path, tier) })
 		}
 	}

@@ -18,7 +18,7 @@ func BenchmarkHalf(b *testing.B) {
 	for _, name := range halfKernels {
 		f := filepath.Join("..", "..", "testdata", "kernels", name+".cl")
 		b.Run(name+"/pocl", func(b *testing.B) { benchPoCL(b, f, "best-ns/item") })
-		for _, tier := range []string{"interp", "lanes", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
 		}
 	}

@@ -104,7 +104,7 @@ func BenchmarkNativeImages(b *testing.B) {
 		filepath.Join("testdata", "bench_blur_half.cl"), filepath.Join("testdata", "bench_tile_repeat.cl"),
 	} {
 		name := strings.TrimPrefix(strings.TrimSuffix(filepath.Base(f), ".cl"), "bench_")
-		for _, tier := range []string{"interp", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				setTier(b, tier)
 				s, src := loadSpec(b, f)
