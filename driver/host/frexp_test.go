@@ -29,7 +29,9 @@ func TestFrexpModfTiers(t *testing.T) {
 		whole, frac = math.Modf(xd[i])
 		wantD[3*i], wantD[3*i+1], wantD[3*i+2], wantI[2*i+1] = fr, frac, whole, int32(e)
 	}
-	same := func(g, w float64) bool { return math.Float64bits(g) == math.Float64bits(w) || math.IsNaN(g) && math.IsNaN(w) }
+	same := func(g, w float64) bool {
+		return math.Float64bits(g) == math.Float64bits(w) || math.IsNaN(g) && math.IsNaN(w)
+	}
 	for _, tier := range []string{"interp", "lanes", "native"} {
 		setTierIn(t, tier)
 		k := prepare(t, glsl(t, "frexp_modf.comp"), "main", nil)
