@@ -37,6 +37,36 @@ func (fs *fnState) inlineBudget(x *syntax.CallExpr) {
 // by one (a flattened object, or a full initializer).
 const maxInitElems = 1 << 20
 
+// zeroStoreMin is the length past which an array initializer that leaves
+// elements zero zeroes the whole array with one store of OpConstantNull
+// before storing the rest: spirv/opt splits arrays of at most 256
+// elements into scalars (sroa.go), which per-element stores keep
+// possible.
+const zeroStoreMin = 256
+
+// zeroStoreMax bounds the scalars of an array zeroed that way: the host
+// driver's executors store a constant of at most 4096 scalars as one
+// store each and refuse larger ones outside a kernel's first block.
+const zeroStoreMax = 4096
+
+// scalarCount is the scalars a value of type t holds (a union counts
+// every field's, more than it holds).
+func scalarCount(t types.Type) int64 {
+	switch t := types.Underlying(t).(type) {
+	case *types.Array:
+		return t.Len * scalarCount(t.Elem)
+	case *types.Vector:
+		return int64(t.Len)
+	case *types.Struct:
+		n := int64(0)
+		for _, f := range t.Fields {
+			n += scalarCount(f.Type)
+		}
+		return n
+	}
+	return 1
+}
+
 // maxCompositeLen is the most constituents one OpConstantComposite holds
 // (an instruction has at most 65535 words: opcode, type, result and these).
 const maxCompositeLen = 65535 - 3

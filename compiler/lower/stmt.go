@@ -534,9 +534,17 @@ func (fs *fnState) initialize(p *place, in *types.Init) {
 	}
 	switch t := types.Underlying(p.t).(type) {
 	case *types.Array:
-		if p.kind == pChain && int64(len(in.Elems)) < t.Len {
+		given := int64(0)
+		for _, e := range in.Elems {
+			if e != nil {
+				given++
+			}
+		}
+		if p.kind == pChain && (int64(len(in.Elems)) < t.Len || t.Len > zeroStoreMin && given < t.Len && scalarCount(t) <= zeroStoreMax) {
 			// A partial initializer ({1} for int a[1 << 20]): zero the
-			// whole array with one store, then the elements given.
+			// whole array with one store, then the elements given (the
+			// checker lists every element, nil for zero: per element,
+			// float a[65536] = {0} was 65,536 stores).
 			fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
 			for i, e := range in.Elems {
 				if e != nil {

@@ -265,6 +265,20 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 						copy(f[off:off+rg.Size], rg.Init)
 					}
 				}
+			} else if rg.Zero {
+				for _, f := range r.frames {
+					for l := range chunk {
+						if k.inter[i] {
+							for w := 0; w < rg.Size; w += 4 {
+								off := int(k.privOff[i]) + w*chunk + 4*l
+								clear(f[off : off+4])
+							}
+							continue
+						}
+						off := int(k.privOff[i]) + l*int(k.privStr[i])
+						clear(f[off : off+rg.Size])
+					}
+				}
 			}
 		}
 	}

@@ -203,6 +203,10 @@ func (e *Exec) RunGroup(g *Group) *Trap {
 						copy(e.priv[c][r][l*rg.Size:], rg.Init)
 					}
 				}
+			} else if rg.Zero {
+				for c := range e.priv {
+					clear(e.priv[c][r])
+				}
 			}
 		}
 	}

@@ -87,6 +87,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		if err != nil {
 			return err
 		}
+		if b.zeroStore(in, p, spirv.ID(a[1])) { // zero.go
+			return nil
+		}
 		v, err := b.get(in, spirv.ID(a[1]))
 		if err != nil {
 			return err

@@ -527,7 +527,11 @@ type Region struct {
 	Set, Binding int // RegionBuffer
 	Size         int // RegionWorkgroup, RegionPrivate (per lane)
 	Init         []byte
-	Name         string // for errors: the variable's name, if any
+	// Zero: a RegionPrivate region set to zeros per lane at the start of
+	// the group (a variable too large to scalarize whose first access is
+	// a store of OpConstantNull, zero.go); Init is then nil.
+	Zero bool
+	Name string // for errors: the variable's name, if any
 	// Builtin: a RegionPrivate region holding a built-in input that is
 	// indexed by a variable (builtinmem.go); the interpreter reports its
 	// out-of-bounds accesses at the access chain.
