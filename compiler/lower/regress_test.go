@@ -422,3 +422,33 @@ func TestIntToPointerArrays(t *testing.T) {
 	}`
 	wantInts(t, runInts(t, src, "k", 4), 12, 22, 32, 42)
 }
+
+// An array initializer that leaves most of a long array zero is one store
+// of OpConstantNull and the elements given, not a store per element
+// (int a[300] = {..} was 301 stores); the values are the same.
+func TestZeroInitializerOneStore(t *testing.T) {
+	src := `kernel void k(global int *out) {
+		int g = get_global_id(0);
+		int a[300] = {g, 0, 7};
+		int s = 0;
+		for (int j = 0; j < 300; j += 1 + (j & 3)) s += a[j] * (j + 1);
+		out[g] = s + a[299] + a[2];
+	}`
+	wantInts(t, runInts(t, src, "k", 4), 7, 8, 9, 10) // s is a[0] = g: j skips 2
+	res, err := compiler.Compile(src, compiler.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stores, nulls := 0, 0
+	for _, line := range strings.Split(spirv.Disassemble(res.Module, spirv.DisOptions{}), "\n") {
+		if strings.Contains(line, "OpStore") {
+			stores++
+		}
+		if strings.Contains(line, "OpConstantNull") && strings.Contains(line, "arr") {
+			nulls++
+		}
+	}
+	if stores > 10 || nulls != 1 {
+		t.Errorf("%d stores and %d null array constants, want a few and one", stores, nulls)
+	}
+}
