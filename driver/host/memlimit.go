@@ -44,9 +44,12 @@ func (k *Kernel) fitWorkers(nw int) (int, error) {
 	}
 	per, budget := tk.workerBytes(), stateBudget()
 	if per > budget {
+		// The kernel's own memory in the message (every tier says the
+		// same), the runner's (its frames besides) against the budget.
 		l := k.local
+		items := uint64(l[0] * l[1] * l[2])
 		return 0, fmt.Errorf("kernel %s: a work-group of %d work-items needs %d bytes of private and local memory (%d per work-item): more than the host's limit of %d: %w",
-			k.name, l[0]*l[1]*l[2], per, priv, budget, driver.ErrOutOfResources)
+			k.name, items, priv*items+local, priv, budget, driver.ErrOutOfResources)
 	}
 	return max(1, min(nw, int(budget/max(per, 1)))), nil
 }

@@ -61,7 +61,7 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 		{"private", `kernel void k(global int *o) { int a[1 << 28]; a[o[3] & 15] = 5; o[1] = a[o[2] & 15]; }`,
 			256, 256, nil, "1073741824 per work-item"},
 		{"private initialized", `kernel void k(global int *o) { int a[1 << 28] = {1}; o[1] = a[o[2] & 15]; }`,
-			256, 256, nil, "1073741824 bytes"},
+			256, 256, nil, "1073741824 per work-item"},
 		{"local array", `kernel void k(global int *o) { local int a[1 << 27]; a[o[3] & 15] = 5; barrier(CLK_LOCAL_MEM_FENCE); o[1] = a[o[2] & 15]; }`,
 			64, 64, nil, "536870912 bytes of local"},
 		{"local argument", `kernel void k(global int *o, local int4 *l) { l[o[3] & 15] = 5; barrier(CLK_LOCAL_MEM_FENCE); o[1] = l[o[2] & 15].x; }`,
