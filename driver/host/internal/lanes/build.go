@@ -62,6 +62,10 @@ type sval struct {
 	t      *typ
 	leaves []Value
 	ptr    *ptr
+	// sel is a pointer chosen per lane between two memories (OpSelect,
+	// selptr.go): only loads, stores and access chains take it; ptr is
+	// nil, so that everything else refuses it.
+	sel *ptrSel
 }
 
 // ptr is a pointer whose memory region is known when the program is

@@ -65,12 +65,15 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		if err != nil {
 			return err
 		}
-		if p.ptr == nil {
-			return unsupported("OpLoad", "through a value that is not a pointer")
-		}
 		t, err := b.types.get(x.ResultType)
 		if err != nil {
 			return err
+		}
+		if p.sel != nil {
+			return b.selLoad(in, x, p.sel, t, cur) // selptr.go
+		}
+		if p.ptr == nil {
+			return unsupported("OpLoad", "through a value that is not a pointer")
 		}
 		if v, ok := b.handleLoad(p.ptr, t); ok { // image.go
 			in.env[x.Result] = v
@@ -93,6 +96,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		v, err := b.get(in, spirv.ID(a[1]))
 		if err != nil {
 			return err
+		}
+		if p.sel != nil {
+			return b.selStore(p.sel, v, cur) // selptr.go
 		}
 		if p.ptr == nil {
 			return unsupported("OpStore", "through a value that is not a pointer")
@@ -856,9 +862,9 @@ func (b *builder) arrayLength(in *instance, x *spirv.Instruction) error {
 	return nil
 }
 
-// selectPointer compiles OpSelect of two pointers into the same memory
-// (a variable's region, or physical addresses): a select of their
-// offsets.
+// selectPointer compiles OpSelect of two pointers: into the same memory
+// (a variable's region, or physical addresses) a select of their
+// offsets, into two memories a ptrSel.
 func (b *builder) selectPointer(in *instance, x *spirv.Instruction, t *typ) error {
 	c, _, err := b.scalars(in, spirv.ID(x.Operands[0]))
 	if err != nil {
@@ -872,9 +878,14 @@ func (b *builder) selectPointer(in *instance, x *spirv.Instruction, t *typ) erro
 	if err != nil {
 		return err
 	}
-	if len(c) != 1 || p.ptr == nil || q.ptr == nil || p.ptr.region != q.ptr.region ||
-		p.ptr.region < 0 && p.ptr.region != physRegion || p.ptr.comp >= 0 || q.ptr.comp >= 0 {
-		return unsupported(x.Op.String(), "of pointers into different memories")
+	if len(c) != 1 || p.ptr == nil || q.ptr == nil || p.ptr.region < 0 && p.ptr.region != physRegion ||
+		q.ptr.region < 0 && q.ptr.region != physRegion || p.ptr.comp >= 0 || q.ptr.comp >= 0 {
+		return unsupported(x.Op.String(), "of pointers that are not into memory")
+	}
+	if p.ptr.region != q.ptr.region {
+		// Into two memories: each lane's access goes to its own (selptr.go).
+		in.env[x.Result] = &sval{t: t, sel: &ptrSel{c: c[0], a: *p.ptr, b: *q.ptr}}
+		return nil
 	}
 	k := b.kindOf(p.ptr.off)
 	r := *p.ptr

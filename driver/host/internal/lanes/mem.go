@@ -186,6 +186,9 @@ func (b *builder) chain(in *instance, x *spirv.Instruction) error {
 	if err != nil {
 		return err
 	}
+	if base.sel != nil {
+		return b.selChain(in, x, base) // selptr.go
+	}
 	if base.ptr == nil {
 		return unsupported(x.Op.String(), "a base that is not a pointer to a variable")
 	}
