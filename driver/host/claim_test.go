@@ -85,7 +85,7 @@ func TestClaimSpans(t *testing.T) {
 
 // TestDispatchGroupIDs: every work-group of a three-dimensional dispatch
 // whose first group is not (0, 0, 0) (the last groups of a non-uniform
-// NDRange run so) runs once with its own id, on the interpreter and in
+// NDRange run so) runs once with its own id, on the Go executor and in
 // native code, with one to three workers: the claims' spans and the ids
 // stepped along them (tierWork) cover the grid.
 func TestDispatchGroupIDs(t *testing.T) {

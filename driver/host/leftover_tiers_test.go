@@ -15,7 +15,7 @@ import (
 
 // TestLeftoverTiers runs testdata/geometric.comp (GLSL.std.450's vector
 // instructions in float and double, built-ins indexed by a variable) on
-// the interpreter, the lane tier and native code: every output byte must
+// the Go executor, the lane tier and native code: every output byte must
 // agree, and the kernel must run on each tier rather than fall back.
 func TestLeftoverTiers(t *testing.T) {
 	const n = 64
@@ -59,7 +59,7 @@ func TestLeftoverTiers(t *testing.T) {
 				if !bytes.Equal(bufs[i], want[i]) {
 					for j := range bufs[i] {
 						if bufs[i][j] != want[i][j] {
-							t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+							t.Errorf("buffer %d: byte %d: %#x, Go executor %#x", i, j, bufs[i][j], want[i][j])
 							break
 						}
 					}
@@ -114,7 +114,7 @@ func TestPhysicalTierErrors(t *testing.T) {
 }
 
 // TestFloatAtomicTiers runs testdata/floatatomic.comp (float atomics on
-// buffers and Workgroup memory) on the interpreter and the lane tier:
+// buffers and Workgroup memory) on the Go executor and the lane tier:
 // every byte must agree. Native code calls float atomics out to the
 // lane tier's Go code.
 func TestFloatAtomicTiers(t *testing.T) {
@@ -153,7 +153,7 @@ func TestFloatAtomicTiers(t *testing.T) {
 			for i := range bufs {
 				for j := range bufs[i] {
 					if bufs[i][j] != want[i][j] {
-						t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+						t.Errorf("buffer %d: byte %d: %#x, Go executor %#x", i, j, bufs[i][j], want[i][j])
 						break
 					}
 				}
@@ -163,9 +163,9 @@ func TestFloatAtomicTiers(t *testing.T) {
 }
 
 // TestBuiltinIndexTierErrors: a built-in or a private array indexed past
-// its end fails on the lane tier and in native code with the
-// interpreter's error (the built-in is memory on every tier), and in
-// range gives its results.
+// its end fails on the Go executor and in native code with the same
+// error (the built-in is memory on every tier), and in range gives the
+// same results.
 func TestBuiltinIndexTierErrors(t *testing.T) {
 	ok := []uint32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0}
 	okE := []uint32{0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0}
@@ -188,7 +188,7 @@ func TestBuiltinIndexTierErrors(t *testing.T) {
 				continue
 			}
 			if err != want || want == "<nil>" && !bytes.Equal(out, wantOut) {
-				t.Errorf("index %v: %s: %s\ninterpreter: %s", idx, tier, err, want)
+				t.Errorf("index %v: %s: %s\nGo executor: %s", idx, tier, err, want)
 			}
 		}
 		t.Logf("index %v, %v: %s", idx, c.e, want)

@@ -99,9 +99,9 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 // TestMemoryLimitTiers: __local kernel arguments (clSetKernelArg(size,
 // NULL), specialization constants in the module), __local arrays and
 // work-group sizes past the device's limits give the same error on the
-// interpreter, the lane tier and in native code, word for word; a kernel
-// is charged only the __local arrays its own code names, not those of
-// other kernels of its program (the interpreter counted them all).
+// Go executor and in native code, word for word; a kernel is charged
+// only the __local arrays its own code names, not those of other kernels
+// of its program.
 func TestMemoryLimitTiers(t *testing.T) {
 	const use = `l[get_local_id(0)] = o[get_local_id(0)]; barrier(CLK_LOCAL_MEM_FENCE); o[get_local_id(0)] = l[15 - get_local_id(0)];`
 	for _, c := range []struct {
@@ -132,10 +132,10 @@ kernel void k2(global int *o, local int *l) {` + use + `}`, 16, []uint64{1 << 20
 				if tier == "lanes" {
 					want = err
 					if c.want == "" && err != "<nil>" || c.want != "" && !strings.Contains(err, c.want) {
-						t.Fatalf("interpreter: %s, want %q", err, c.want)
+						t.Fatalf("Go executor: %s, want %q", err, c.want)
 					}
 				} else if err != want {
-					t.Errorf("%s: %s\ninterpreter: %s", tier, err, want)
+					t.Errorf("%s: %s\nGo executor: %s", tier, err, want)
 				}
 			}
 		})

@@ -59,7 +59,7 @@ func runWordsKernel(t *testing.T, spv []byte, entry, tier string, n, local int, 
 }
 
 // compareWords reports the 32-bit words of got that differ from want,
-// the interpreter's, as item and output for nout words an item (the
+// the Go executor's, as item and output for nout words an item (the
 // first eight, then the count).
 func compareWords(t *testing.T, got, want []byte, nout int) {
 	t.Helper()
@@ -68,7 +68,7 @@ func compareWords(t *testing.T, got, want []byte, nout int) {
 		g, w := binary.LittleEndian.Uint32(got[i:]), binary.LittleEndian.Uint32(want[i:])
 		if g != w {
 			if bad++; bad <= 8 {
-				t.Errorf("item %d, output %d: %#x, interpreter %#x", i/4/nout, i/4%nout, g, w)
+				t.Errorf("item %d, output %d: %#x, Go executor %#x", i/4/nout, i/4%nout, g, w)
 			}
 		}
 	}

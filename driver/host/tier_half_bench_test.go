@@ -11,7 +11,7 @@ var halfKernels = []string{"fp16/arith", "fp16/convert", "fp16/vector", "fp16/ed
 	"scalar/half_vec", "vload/vload_half_n", "vload/vstorea_half"}
 
 // BenchmarkHalf times the half-float corpus kernels on PoCL (which runs
-// their float fallback: it has no cl_khr_fp16), the interpreter, the lane
+// their float fallback: it has no cl_khr_fp16), the Go executor, the lane
 // tier's Go executor and native code (CPU ns per work-item, and the
 // fastest run's ns per work-item).
 func BenchmarkHalf(b *testing.B) {

@@ -180,11 +180,11 @@ OpReturn
 OpFunctionEnd
 `
 
-// TestTierHalfOps runs halfOpsModule on the interpreter, the lane tier
+// TestTierHalfOps runs halfOpsModule on the Go executor
 // and (where it compiles) native code: every output word must agree bit
 // for bit. The operands are random halves with zeros, subnormals,
 // infinities and NaNs among them; y is never a NaN where x is (of two
-// NaN operands, the interpreter's + and * give either one).
+// NaN operands, the Go executor's + and * give either one).
 func TestTierHalfOps(t *testing.T) {
 	m := asm(t, halfOpsModule)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -224,7 +224,7 @@ func TestTierHalfOps(t *testing.T) {
 			for w := 0; w < len(want); w += 4 {
 				if g, x := binary.LittleEndian.Uint32(out[w:]), binary.LittleEndian.Uint32(want[w:]); g != x {
 					i := w / 32
-					t.Errorf("%s on %s: invocation %d word %d: %#08x, interpreter %#08x (x %#08x, y %#08x)", entry, tier, i, w/4%8, g, x,
+					t.Errorf("%s on %s: invocation %d word %d: %#08x, Go executor %#08x (x %#08x, y %#08x)", entry, tier, i, w/4%8, g, x,
 						binary.LittleEndian.Uint32(in[8*i:]), binary.LittleEndian.Uint32(in[8*i+4:]))
 					break
 				}
