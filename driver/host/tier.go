@@ -159,6 +159,10 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	for i, rg := range p.Regions {
 		switch rg.Kind {
 		case lanes.RegionBuffer:
+			if rg.Set < 0 {
+				ds.mem[i] = rg.Init // a constant table (lanes/consttable.go)
+				break
+			}
 			for _, r := range d.Resources {
 				if r.Set == rg.Set && r.Binding == rg.Binding {
 					ds.mem[i] = r.Data

@@ -39,6 +39,13 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		if pt.elem.size == 0 {
 			return nil, unsupported("OpVariable", "a variable of no size")
 		}
+		if r, ok, err := b.constTable(def, pt.elem, class, name); err != nil {
+			return nil, err
+		} else if ok { // consttable.go
+			p.region = r
+			b.globals[def.Result] = p
+			return p, nil
+		}
 		init, err := b.initBytes(def, pt.elem)
 		if err != nil {
 			return nil, err
