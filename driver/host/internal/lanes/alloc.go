@@ -18,6 +18,13 @@ func (b *builder) allocate() {
 	p := b.p
 	r := findRanges(p)
 	r.extendOverLoops()
+	if b.exact {
+		for v, f := range r.first {
+			if f >= 0 {
+				r.last[v] = len(p.Ops) // live to the end: no slot is shared
+			}
+		}
+	}
 	b.assignSlots(r)
 }
 

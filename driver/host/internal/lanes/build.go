@@ -9,6 +9,8 @@ import (
 
 // builder holds the state of one Build.
 type builder struct {
+	// exact: every value keeps a frame slot of its own (exact.go).
+	exact bool
 	x      *spirv.Index
 	spec   map[uint32]uint64
 	types  *types
@@ -88,6 +90,10 @@ type ptr struct {
 // so, checks it once the program is built, and builds again with the phis
 // that were not made Varying (a few rounds at most).
 func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Program, error) {
+	return buildProgram(x, entry, spec, chunk, false)
+}
+
+func buildProgram(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int, exact bool) (*Program, error) {
 	if chunk < 1 || chunk > 1024 {
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
 	}
@@ -100,7 +106,7 @@ func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Pr
 	fnShapes := map[*spirv.Function]*fnShape{}
 	for round := range 16 {
 		b := &builder{
-			x: x, spec: spec,
+			x: x, spec: spec, exact: exact,
 			consts:      map[spirv.ID]*constVal{},
 			constVals:   map[[2]uint64]Value{},
 			globals:     map[spirv.ID]*ptr{},
