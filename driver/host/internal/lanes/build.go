@@ -10,7 +10,7 @@ import (
 // builder holds the state of one Build.
 type builder struct {
 	// exact: every value keeps a frame slot of its own (exact.go).
-	exact bool
+	exact  bool
 	x      *spirv.Index
 	spec   map[uint32]uint64
 	types  *types
