@@ -58,6 +58,12 @@ type tierKernel struct {
 	once     sync.Once
 	plain    *tierKernel
 	plainErr error
+	// exact: the program is BuildExact's, run only to name the offset
+	// of an access at the poison offset (exactGroupError); exactTier is
+	// that program of this kernel, made on first use.
+	exact     bool
+	exactOnce sync.Once
+	exactTier *tierKernel
 }
 
 // unhoisted is the kernel's tier built without markPODRegions: for a
@@ -354,11 +360,67 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 				if t.Code == lanes.TrapCancelled {
 					return nil
 				}
-				return k.trapError(t, mem)
+				err := k.trapError(t, mem)
+				if t.Code != lanes.TrapAccess || t.Offset != 0xffffffff {
+					return err
+				}
+				if ex, ok := r.(*lanes.Exec); ok && tk.exact {
+					if off, ok := ex.ExactOffset(t); ok {
+						err.(*AccessError).Offset = off
+					}
+					return err
+				}
+				if rerr := k.exactGroupError(d, g.ID); rerr != nil {
+					err = rerr
+				}
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// maxReplayBytes bounds the buffer bytes exactGroupError copies.
+const maxReplayBytes = 256 << 20
+
+// exactGroupError runs work-group id of the dispatch again, on the Go
+// executor by a program of lanes.BuildExact, on copies of the buffers
+// (aliases kept: replayclone.go), and returns its error. A lane
+// program's offsets are 32-bit: one outside them (a negative index)
+// traps at the poison offset, where this error names the offset (-4 for
+// p[-1] of an int array). nil where it cannot run the group, finds no
+// error, or the buffers are larger than maxReplayBytes.
+func (k *Kernel) exactGroupError(d *Dispatch, id [3]uint32) error {
+	n := 0
+	for _, r := range d.Resources {
+		n += len(r.Data)
+	}
+	if n > maxReplayBytes {
+		return nil
+	}
+	tk := k.tier
+	tk.exactOnce.Do(func() {
+		p, err := lanes.BuildExact(tk.m.x, tk.entry, tk.spec, laneChunk)
+		if err != nil {
+			return
+		}
+		tk.m.markPODRegions(p, tk.entry)
+		tk.exactTier = &tierKernel{prog: p, exact: true, newRunner: func() lanes.Runner { return lanes.NewExec(p) },
+			m: tk.m, entry: tk.entry, spec: tk.spec}
+	})
+	if tk.exactTier == nil {
+		return nil
+	}
+	one := *d
+	one.Resources = cloneResources(d.Resources)
+	one.Groups, one.Workers = [3]int{1, 1, 1}, 1
+	for i := range 3 {
+		one.BaseGroup[i] = int(id[i])
+		if d.NumGroups[i] == 0 {
+			one.NumGroups[i] = d.Groups[i]
+		}
+	}
+	return (&Kernel{name: k.name, local: k.local, tier: tk.exactTier}).runTier(context.Background(), &one)
 }
 
 // trapError is the driver's error for a trap of the lane program.
