@@ -32,7 +32,7 @@ func TestSpecMemoryLimitTiers(t *testing.T) {
 		for _, tier := range []string{"lanes", "native"} {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "memlimit.comp"), "main", c.spec)
-			if tier == "native" && nativeCompile != nil && !k.OnNative() {
+			if tier == "native" && NativeOK() && !k.OnNative() {
 				t.Fatalf("%v: %s: not on that tier", c.spec, tier)
 			}
 			out := make([]byte, 4*(64+3*1024)) // the input, then a word per work-item

@@ -107,7 +107,7 @@ var podKernels = []struct{ name, src string }{
 // must carry the POD-argument buffer's promise (lanes.Region.ArgInvSize)
 // for package jit to load them once per group.
 func TestPODArgsHoisted(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	nd := driver.Uniform(2, [3]uint64{5, 3, 0}, [3]uint64{16, 12, 1}, [3]uint64{8, 4, 1})
@@ -162,7 +162,7 @@ const aliasKernel = `kernel void k(global int *out, global const int *in, int n)
 // in and out one buffer the dispatch runs the program built without that
 // promise, tierKernel.unhoisted.)
 func TestPODArgsAliasedBuffers(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	// One work-item: its load of in[0] is Uniform, as a POD argument's.
@@ -196,7 +196,7 @@ func TestPODArgsAliasedBuffers(t *testing.T) {
 // loads (tierKernel.unhoisted), on the Go executor and in native code
 // alike.
 func TestPODArgsAliasedModule(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	const src = `kernel void k(global int *out, int n) {
