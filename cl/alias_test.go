@@ -48,7 +48,7 @@ func TestAliasSubBuffers(t *testing.T) {
 	align := uint64(host.Info().MemBaseAddrAlign / 8)
 	dw := uint32(align / 4)  // the sub-buffer's first word
 	t.Cleanup(config.Reload) // registered first: runs after t.Setenv's restores
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Setenv(config.HostTier, tier)
 		config.Reload()
 		for _, bind := range []string{"same", "sub", "separate"} {

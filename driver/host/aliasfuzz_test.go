@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -15,7 +16,7 @@ import (
 // The aliasing differential test: random kernels (aliasgen_test.go) whose
 // buffer arguments a dispatch binds to one buffer, whole or as
 // overlapping ranges (what one cl_mem passed twice, or overlapping
-// sub-buffers, give a kernel), run on every tier and on the interpreter
+// sub-buffers, give a kernel), run on every tier and on the Go executor
 // with every optimization off, each compared word for word with the
 // sequential Go model, which assumes nothing about aliasing.
 
@@ -73,14 +74,11 @@ func agLayouts(r *rand.Rand, s uint32) []agLayout {
 // agTier is one way of running a kernel.
 type agTier struct {
 	name, env string
-	opts      optSet
 }
 
 var agTiers = []agTier{
-	{"interpreter", "interp", 0},
-	{"interpreter without optimizations", "interp", allOff},
-	{"lane tier", "lanes", 0},
-	{"native code", "native", 0},
+	{"lane tier", "lanes"},
+	{"native code", "native"},
 }
 
 // agWords is the memory of a layout: the largest offset B, the words each
@@ -145,14 +143,11 @@ func agModel(k agKernel, l agLayout, sh agShape, n uint32, init [3][]uint32) (me
 }
 
 // agDecode decodes code for tier ti: the tier chosen as its environment
-// says, the module made with its optimization switches.
+// says.
 func agDecode(t *testing.T, ti agTier, code []byte) *Module {
 	t.Helper()
 	setTierIn(t, ti.env)
-	old := envOpts
-	envOpts = ti.opts
 	m, err := Decode(code)
-	envOpts = old
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,9 +160,6 @@ func agDecode(t *testing.T, ti agTier, code []byte) *Module {
 func agRun(t *testing.T, code []byte, ti agTier, l agLayout, sh agShape, n uint32, init [3][]uint32) ([3][]uint32, bool) {
 	t.Helper()
 	setTierIn(t, ti.env)
-	old := envOpts
-	envOpts = ti.opts
-	defer func() { envOpts = old }()
 	dev := NewDevice()
 	p, err := dev.BuildProgram(code)
 	if err != nil {
@@ -246,11 +238,11 @@ func agRun(t *testing.T, code []byte, ti agTier, l agLayout, sh agShape, n uint3
 	}
 	switch pk := pks[0]; ti.env {
 	case "lanes":
-		return out, pk.tier != nil
+		return out, !pk.tier.native
 	case "native":
-		return out, pk.tier != nil && pk.tier.native
+		return out, pk.tier.native || !NativeOK()
 	}
-	return out, pks[0].tier == nil
+	return out, false
 }
 
 // agDiff describes the first word where got and want differ, or "".
@@ -341,11 +333,11 @@ func TestAliasModuleResources(t *testing.T) {
 			k := prepare(t, m, "k", map[uint32]uint64{0: 16, 1: 1, 2: 1})
 			switch ti.env {
 			case "lanes":
-				if !k.OnTier() {
-					t.Fatalf("%s: not on the tier", ti.name)
+				if k.OnNative() {
+					t.Fatalf("%s: native code", ti.name)
 				}
 			case "native":
-				if !k.OnNative() && nativeCompile != nil {
+				if !k.OnNative() && NativeOK() {
 					t.Fatalf("%s: not on native code", ti.name)
 				}
 			}
@@ -501,10 +493,10 @@ const aliasTrapKernel = `kernel void k(global int *out, global int *in) {
 }`
 
 // TestAliasTrapReplay dispatches aliasTrapKernel with in and out one
-// buffer on every tier: each must fail with the interpreter's error,
-// which names the offset. (The tiers' 32-bit offsets cannot hold a
-// negative one: they replay the group on the interpreter, tier.go's
-// interpGroupError, on copies of the buffers, which must alias as the
+// buffer on every tier: each must fail with the same error, which names
+// the offset. (The tiers' 32-bit offsets cannot hold a negative one: they
+// replay the group by lanes.BuildExact's program, tier.go's
+// exactGroupError, on copies of the buffers, which must alias as the
 // buffers do or the replay runs in bounds and finds nothing.)
 func TestAliasTrapReplay(t *testing.T) {
 	res, err := compiler.Compile(aliasTrapKernel, compiler.DefaultOptions())
@@ -526,7 +518,9 @@ func TestAliasTrapReplay(t *testing.T) {
 		}
 		if want == "" {
 			want = err.Error()
-			t.Logf("the interpreter: %v", err)
+			if !strings.Contains(want, "at offset -") || strings.Contains(want, "at offset -1 ") {
+				t.Errorf("%s: %v, want the offset of out[i - 2000]", ti.name, err)
+			}
 		} else if err.Error() != want {
 			t.Errorf("%s: %v\nwant %s", ti.name, err, want)
 		}

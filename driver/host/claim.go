@@ -5,7 +5,7 @@ import (
 )
 
 // How the workers of a dispatch share its work-groups (docs/hosttier.md,
-// s17-stream). The groups (or the interpreter's batched runs), numbered
+// s17-stream). The work-groups, numbered
 // in the order the NDRange lists them (x fastest), are cut into one
 // contiguous span per worker. A worker claims chunks of consecutive
 // groups from the front of its own span, so that what it reads and

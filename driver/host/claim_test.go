@@ -85,7 +85,7 @@ func TestClaimSpans(t *testing.T) {
 
 // TestDispatchGroupIDs: every work-group of a three-dimensional dispatch
 // whose first group is not (0, 0, 0) (the last groups of a non-uniform
-// NDRange run so) runs once with its own id, on the interpreter and in
+// NDRange run so) runs once with its own id, on the Go executor and in
 // native code, with one to three workers: the claims' spans and the ids
 // stepped along them (tierWork) cover the grid.
 func TestDispatchGroupIDs(t *testing.T) {
@@ -108,7 +108,7 @@ kernel void ids(global uint *out) {
 	}
 	groups := [3]int{7, 5, 9} // claims of several groups (chunk 3-8)
 	base := [3]int{2, 1, 3}
-	for _, tier := range []string{"interp", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			m, err := Decode(res.SPIRV)

@@ -7,6 +7,7 @@ import (
 	"weak"
 
 	"github.com/clgo/clgo/driver"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
 func init() { driver.Register(Driver{}) }
@@ -69,8 +70,8 @@ func (*Device) Info() driver.DeviceInfo {
 			// through one is checked against the live buffers
 			// (addresses.go).
 			PhysicalAddresses: true,
-			// Sub-groups of SubgroupWidth lanes (subgroup.go): every
-			// operation class but Quad, on every type.
+			// Sub-groups of SubgroupWidth lanes (lanes/subgroup.go):
+			// every operation class but Quad, on every type.
 			SubgroupSize: SubgroupWidth, SubgroupOps: 0x7f, SubgroupExtendedTypes: true,
 		},
 	}
@@ -145,3 +146,8 @@ func bytesOf(b driver.Buffer) ([]byte, error) {
 	}
 	return hb.data, nil
 }
+
+// SubgroupWidth is the host device's sub-group size: a work-group is cut
+// into sub-groups of SubgroupWidth consecutive linear local ids, the last
+// one holding what is left.
+const SubgroupWidth = lanes.SubgroupSize

@@ -13,7 +13,7 @@ import (
 // go test ./driver/host -run '^$' -bench SmallDispatch -benchmem
 func BenchmarkSmallDispatch(b *testing.B) {
 	m := glsl(b, "triad.comp")
-	for _, tier := range []string{"interp", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		for _, groups := range []int{1, 2, 8} {
 			b.Run(tier+"/"+string(rune('0'+groups)), func(b *testing.B) {
 				setTierIn(b, tier)

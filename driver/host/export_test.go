@@ -15,25 +15,6 @@ func SetGlobalMem(n uint64) uint64 {
 // AllocatedBytes is the bytes of the live buffers.
 func AllocatedBytes() uint64 { return allocated.Load() }
 
-// SetOpts makes later BuildPrograms leave out the optimizations that
-// CLGO_HOST_OPT=s would, and returns a func that restores the set before.
-func SetOpts(s string) (restore func()) {
-	old := envOpts
-	envOpts = parseOpts(s)
-	return func() { envOpts = old }
-}
-
-// ShareAll makes later Prepares share rows by liveness however few rows a
-// kernel has (liverows.go), and returns a func that restores the bound.
-func ShareAll() (restore func()) {
-	old := minShareBytes
-	minShareBytes = 0
-	return func() { minShareBytes = old }
-}
-
-// OptNames names the optimizations CLGO_HOST_OPT switches.
-var OptNames = optNames[:]
-
 // AsmProgram assembles testdata/name and adds the kernel interface r
 // (image_test.go).
 var AsmProgram = asmProgram

@@ -15,7 +15,7 @@ import (
 
 // TestLeftoverTiers runs testdata/geometric.comp (GLSL.std.450's vector
 // instructions in float and double, built-ins indexed by a variable) on
-// the interpreter, the lane tier and native code: every output byte must
+// the Go executor, the lane tier and native code: every output byte must
 // agree, and the kernel must run on each tier rather than fall back.
 func TestLeftoverTiers(t *testing.T) {
 	const n = 64
@@ -39,15 +39,15 @@ func TestLeftoverTiers(t *testing.T) {
 		return b
 	}
 	var want [][]byte
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "geometric.comp"), "main", nil)
 			bufs := [][]byte{f32s(src), make([]byte, 4*16*n), f64s(srcd), make([]byte, 8*16*n), make([]byte, 4*4*n)}
 			run(t, k, [3]int{1, 2, 1}, nil, bufs...)
 			switch {
-			case tier == "lanes" && !k.OnTier():
-				t.Fatalf("not on the lane tier")
+			case tier == "lanes" && k.OnNative():
+				t.Fatalf("native code on the lane tier")
 			case tier == "native" && !k.OnNative():
 				t.Fatalf("not native code")
 			}
@@ -59,7 +59,7 @@ func TestLeftoverTiers(t *testing.T) {
 				if !bytes.Equal(bufs[i], want[i]) {
 					for j := range bufs[i] {
 						if bufs[i][j] != want[i][j] {
-							t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+							t.Errorf("buffer %d: byte %d: %#x, Go executor %#x", i, j, bufs[i][j], want[i][j])
 							break
 						}
 					}
@@ -70,8 +70,8 @@ func TestLeftoverTiers(t *testing.T) {
 }
 
 // TestPhysicalTierErrors: accesses through PhysicalStorageBuffer pointers
-// outside every buffer fail on the lane tier with the interpreter's
-// error, word for word (testdata/physical.spvasm's poke, on one device
+// outside every buffer fail with the same error on the Go executor and in
+// native code, word for word (testdata/physical.spvasm's poke, on one device
 // and one buffer, so that the addresses agree).
 func TestPhysicalTierErrors(t *testing.T) {
 	dev, p, q := physical(t)
@@ -83,7 +83,7 @@ func TestPhysicalTierErrors(t *testing.T) {
 		{ptrArg(b, 0), podArg(60)},
 	}
 	want := make([]string, len(cases))
-	for _, tier := range []string{"interp", "lanes"} {
+	for _, tier := range []string{"lanes", "native"} {
 		setTierIn(t, tier)
 		for i, args := range cases {
 			k, err := p.Kernel("poke")
@@ -95,25 +95,26 @@ func TestPhysicalTierErrors(t *testing.T) {
 				err = ev.Wait(context.Background())
 			}
 			got := fmt.Sprint(err)
-			if on, why := TierOf(k); on != (tier == "lanes") {
-				t.Fatalf("%s: case %d: on a tier: %v (%v)", tier, i, on, why)
+			if on, why := TierOf(k); on != (tier == "native" && NativeOK()) {
+				t.Fatalf("%s: case %d: native code: %v (%v)", tier, i, on, why)
 			}
-			if tier == "interp" {
+			if tier == "lanes" {
 				want[i] = got
 				continue
 			}
 			if got != want[i] {
-				t.Errorf("case %d: lanes: %s\ninterpreter: %s", i, got, want[i])
+				t.Errorf("case %d: native: %s\nlanes: %s", i, got, want[i])
 			}
 		}
 	}
-	if want[3] != "<nil>" || !strings.Contains(want[2], "in no buffer") {
-		t.Errorf("the interpreter's results: %q", want)
+	if !strings.Contains(want[0], "OpStore: out-of-bounds access of 4 bytes at offset 62 of the buffer at physical address") ||
+		!strings.Contains(want[1], "in no buffer") || !strings.Contains(want[2], "physical address 0x0, in no buffer") || want[3] != "<nil>" {
+		t.Errorf("the Go executor's results: %q", want)
 	}
 }
 
 // TestFloatAtomicTiers runs testdata/floatatomic.comp (float atomics on
-// buffers and Workgroup memory) on the interpreter and the lane tier:
+// buffers and Workgroup memory) on the Go executor and the lane tier:
 // every byte must agree. Native code calls float atomics out to the
 // lane tier's Go code.
 func TestFloatAtomicTiers(t *testing.T) {
@@ -132,7 +133,7 @@ func TestFloatAtomicTiers(t *testing.T) {
 	accd := make([]float64, 6)
 	accd[2], accd[3], accd[4], accd[5] = 1e300, 1e300, -1e300, -1e300
 	var want [][]byte
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "floatatomic.comp"), "main", nil)
@@ -142,8 +143,8 @@ func TestFloatAtomicTiers(t *testing.T) {
 			}
 			bufs := [][]byte{f32s(src), f32s(acc), d, make([]byte, 4*4*64)}
 			run(t, k, [3]int{1, 1, 1}, nil, bufs...)
-			if tier != "interp" && (!k.OnTier() || k.OnNative() != (tier == "native" && NativeOK())) {
-				t.Fatalf("%s: on a tier %v, native %v", tier, k.OnTier(), k.OnNative())
+			if k.OnNative() != (tier == "native" && NativeOK()) {
+				t.Fatalf("%s: native %v", tier, k.OnNative())
 			}
 			if want == nil {
 				want = bufs
@@ -152,7 +153,7 @@ func TestFloatAtomicTiers(t *testing.T) {
 			for i := range bufs {
 				for j := range bufs[i] {
 					if bufs[i][j] != want[i][j] {
-						t.Errorf("buffer %d: byte %d: %#x, interpreter %#x", i, j, bufs[i][j], want[i][j])
+						t.Errorf("buffer %d: byte %d: %#x, Go executor %#x", i, j, bufs[i][j], want[i][j])
 						break
 					}
 				}
@@ -162,9 +163,9 @@ func TestFloatAtomicTiers(t *testing.T) {
 }
 
 // TestBuiltinIndexTierErrors: a built-in or a private array indexed past
-// its end fails on the lane tier and in native code with the
-// interpreter's error (the built-in is memory on every tier), and in
-// range gives its results.
+// its end fails on the Go executor and in native code with the same
+// error (the built-in is memory on every tier), and in range gives the
+// same results.
 func TestBuiltinIndexTierErrors(t *testing.T) {
 	ok := []uint32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0}
 	okE := []uint32{0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0}
@@ -177,20 +178,17 @@ func TestBuiltinIndexTierErrors(t *testing.T) {
 		idx := c.idx
 		var want string
 		var wantOut []byte
-		for _, tier := range []string{"interp", "lanes", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			setTierIn(t, tier)
 			k := prepare(t, glsl(t, "builtin_oob.comp"), "main", nil)
-			if tier != "interp" && !k.OnTier() {
-				t.Fatalf("%s: not on a tier", tier)
-			}
 			out := make([]byte, 4*32)
 			err := fmt.Sprint(k.Run(context.Background(), dispatch([3]int{2, 1, 1}, nil, u32s(idx), out, u32s(c.e))))
-			if tier == "interp" {
+			if tier == "lanes" {
 				want, wantOut = err, out
 				continue
 			}
 			if err != want || want == "<nil>" && !bytes.Equal(out, wantOut) {
-				t.Errorf("index %v: %s: %s\ninterpreter: %s", idx, tier, err, want)
+				t.Errorf("index %v: %s: %s\nGo executor: %s", idx, tier, err, want)
 			}
 		}
 		t.Logf("index %v, %v: %s", idx, c.e, want)

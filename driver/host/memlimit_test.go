@@ -61,7 +61,7 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 		{"private", `kernel void k(global int *o) { int a[1 << 28]; a[o[3] & 15] = 5; o[1] = a[o[2] & 15]; }`,
 			256, 256, nil, "1073741824 per work-item"},
 		{"private initialized", `kernel void k(global int *o) { int a[1 << 28] = {1}; o[1] = a[o[2] & 15]; }`,
-			256, 256, nil, "1073741824 bytes"},
+			256, 256, nil, "1073741824 per work-item"},
 		{"local array", `kernel void k(global int *o) { local int a[1 << 27]; a[o[3] & 15] = 5; barrier(CLK_LOCAL_MEM_FENCE); o[1] = a[o[2] & 15]; }`,
 			64, 64, nil, "536870912 bytes of local"},
 		{"local argument", `kernel void k(global int *o, local int4 *l) { l[o[3] & 15] = 5; barrier(CLK_LOCAL_MEM_FENCE); o[1] = l[o[2] & 15].x; }`,
@@ -99,9 +99,9 @@ func TestHugePrivateAndLocalMemory(t *testing.T) {
 // TestMemoryLimitTiers: __local kernel arguments (clSetKernelArg(size,
 // NULL), specialization constants in the module), __local arrays and
 // work-group sizes past the device's limits give the same error on the
-// interpreter, the lane tier and in native code, word for word; a kernel
-// is charged only the __local arrays its own code names, not those of
-// other kernels of its program (the interpreter counted them all).
+// Go executor and in native code, word for word; a kernel is charged
+// only the __local arrays its own code names, not those of other kernels
+// of its program.
 func TestMemoryLimitTiers(t *testing.T) {
 	const use = `l[get_local_id(0)] = o[get_local_id(0)]; barrier(CLK_LOCAL_MEM_FENCE); o[get_local_id(0)] = l[15 - get_local_id(0)];`
 	for _, c := range []struct {
@@ -126,16 +126,16 @@ kernel void k2(global int *o, local int *l) {` + use + `}`, 16, []uint64{1 << 20
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var want string
-			for _, tier := range []string{"interp", "lanes", "native"} {
+			for _, tier := range []string{"lanes", "native"} {
 				setTier(t, tier)
 				err := fmt.Sprint(launchErr(t, c.src, "k", c.local, c.local, c.localArgs...))
-				if tier == "interp" {
+				if tier == "lanes" {
 					want = err
 					if c.want == "" && err != "<nil>" || c.want != "" && !strings.Contains(err, c.want) {
-						t.Fatalf("interpreter: %s, want %q", err, c.want)
+						t.Fatalf("Go executor: %s, want %q", err, c.want)
 					}
 				} else if err != want {
-					t.Errorf("%s: %s\ninterpreter: %s", tier, err, want)
+					t.Errorf("%s: %s\nGo executor: %s", tier, err, want)
 				}
 			}
 		})

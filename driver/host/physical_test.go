@@ -333,7 +333,7 @@ func TestPhysicalGLSLLinkedList(t *testing.T) {
 	// A struct that points to itself, pointers loaded from buffers and
 	// access chains on addresses: native code runs it (lanes/physical.go).
 	if NativeOK() && !k.OnNative() {
-		t.Errorf("not native code: %v", k.tierErr)
+		t.Errorf("not native code: %v", k.tier.nativeErr)
 	}
 	dev := NewDevice()
 	nodes, err := dev.NewBuffer(16 * 6)

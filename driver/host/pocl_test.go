@@ -34,7 +34,7 @@ func TestRandomKernelsMatchReference(t *testing.T) {
 			t.Fatalf("seed %d: compile: %v\n%s", s, err, src)
 		}
 		const n = 5
-		got, err := runFz(res.SPIRV, "1", ks, n, ia, fa)
+		got, err := runFz(res.SPIRV, ks, n, ia, fa)
 		if err != nil {
 			t.Fatalf("seed %d: host: %v\n%s", s, err, src)
 		}

@@ -63,10 +63,9 @@ func (m *Module) markPODRegions(p *lanes.Program, entry string) {
 // bytes that no other resource of d overlaps. launch always keeps it;
 // a caller of the Module API that binds the POD arguments' binding to
 // too little memory, or to memory another binding also reaches, has its
-// dispatch run on the interpreter (runTier): native code would read the
-// arguments at each group's start, the interpreter reads them once for
-// the dispatch (hoist.go) or traps where the access does, and the tiers
-// must agree.
+// dispatch run by the kernel's program built without that promise
+// (tierKernel.unhoisted), which reads the arguments where the kernel
+// does and traps where the access does.
 func podRegionsHold(p *lanes.Program, d *Dispatch) bool {
 	for _, rg := range p.Regions {
 		if rg.ArgInvSize <= 0 {

@@ -103,11 +103,11 @@ var podKernels = []struct{ name, src string }{
 }
 
 // TestPODArgsHoisted runs podKernels through the driver on native code
-// and on the interpreter: the buffers must agree, and the lane program
+// and on the Go executor: the buffers must agree, and the lane program
 // must carry the POD-argument buffer's promise (lanes.Region.ArgInvSize)
 // for package jit to load them once per group.
 func TestPODArgsHoisted(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	nd := driver.Uniform(2, [3]uint64{5, 3, 0}, [3]uint64{16, 12, 1}, [3]uint64{8, 4, 1})
@@ -120,7 +120,7 @@ func TestPODArgsHoisted(t *testing.T) {
 		if kc.name == "stencil" {
 			pods = []int32{16, 12}
 		}
-		want, _ := runCL(t, "interp", kc.src, nd, init, []int{0, 1}, pods)
+		want, _ := runCL(t, "lanes", kc.src, nd, init, []int{0, 1}, pods)
 		got, pk := runCL(t, "", kc.src, nd, init, []int{0, 1}, pods)
 		if pk.tier == nil || !pk.tier.native {
 			t.Fatalf("%s: not on native code", kc.name)
@@ -134,7 +134,7 @@ func TestPODArgsHoisted(t *testing.T) {
 		}
 		for i := range want {
 			if !bytes.Equal(got[i], want[i]) {
-				t.Errorf("%s: buffer %d: native differs from the interpreter\nnative %v\ninterp %v", kc.name, i, got[i][:64], want[i][:64])
+				t.Errorf("%s: buffer %d: native differs from the Go executor\nnative %v\nlanes  %v", kc.name, i, got[i][:64], want[i][:64])
 			}
 		}
 	}
@@ -156,13 +156,13 @@ const aliasKernel = `kernel void k(global int *out, global const int *in, int n)
 }`
 
 // TestPODArgsAliasedBuffers dispatches aliasKernel with out and in the
-// same buffer on native code and on the interpreter: the words must be
-// the ones worked out by hand. (The interpreter hoists loads of a buffer
-// the kernel never writes through that binding, hoist.go; with in and out
-// one buffer it runs the kernel prepared without hoisting instead,
-// hoistalias.go. Before that it read in[0] once and gave out[1] = 0.)
+// same buffer on native code and on the Go executor: the words must be
+// the ones worked out by hand. (Loads of the POD arguments are hoisted
+// only where no other binding reaches their memory, podregions.go; with
+// in and out one buffer the dispatch runs the program built without that
+// promise, tierKernel.unhoisted.)
 func TestPODArgsAliasedBuffers(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	// One work-item: its load of in[0] is Uniform, as a POD argument's.
@@ -180,23 +180,23 @@ func TestPODArgsAliasedBuffers(t *testing.T) {
 	if !bytes.Equal(got[0], want) {
 		t.Errorf("aliased buffers:\nnative %v\nwant   %v", got[0], want)
 	}
-	got, pk = runCL(t, "interp", aliasKernel, nd, init, []int{0, 0}, []int32{6})
-	if pk.tier != nil {
-		t.Fatal("not on the interpreter")
+	got, pk = runCL(t, "lanes", aliasKernel, nd, init, []int{0, 0}, []int32{6})
+	if pk.tier.native {
+		t.Fatal("native code on the lane tier")
 	}
 	if !bytes.Equal(got[0], want) {
-		t.Errorf("aliased buffers:\ninterp %v\nwant   %v", got[0], want)
+		t.Errorf("aliased buffers:\nlanes  %v\nwant   %v", got[0], want)
 	}
 }
 
 // TestPODArgsAliasedModule binds, through the Module API, the POD
 // arguments' binding to bytes of the buffer the kernel writes, one
 // worker running both groups in turn: the promise does not hold, and the
-// dispatch runs on the interpreter (which, seeing a hoisted-from binding
-// overlap a written one, runs it without hoisting: hoistalias.go). Native
-// code that loaded n in each group's prologue would differ from it.
+// dispatch runs the program built without hoisting the POD arguments'
+// loads (tierKernel.unhoisted), on the Go executor and in native code
+// alike.
 func TestPODArgsAliasedModule(t *testing.T) {
-	if nativeCompile == nil {
+	if !NativeOK() {
 		t.Skip("no native tier on this platform")
 	}
 	const src = `kernel void k(global int *out, int n) {
@@ -251,16 +251,15 @@ func TestPODArgsAliasedModule(t *testing.T) {
 		return out
 	}
 	for _, alias := range []bool{false, true} {
-		want, got := runOn("interp", alias), runOn("", alias)
+		want, got := runOn("lanes", alias), runOn("", alias)
 		if !bytes.Equal(got, want) {
-			t.Errorf("alias %v: native differs from the interpreter\nnative %v\ninterp %v", alias, got[4*64:4*80], want[4*64:4*80])
+			t.Errorf("alias %v: native differs from the Go executor\nnative %v\nlanes  %v", alias, got[4*64:4*80], want[4*64:4*80])
 		}
 		for i := range 16 {
 			if alias {
 				// n's memory is written by the dispatch (a race in C
-				// terms): the interpreter, without hoisting there
-				// (hoistalias.go), reads what the stores left; only the
-				// tiers' agreement is checked.
+				// terms): without hoisting, each load reads what the
+				// stores left; only the tiers' agreement is checked.
 				break
 			}
 			if v := binary.LittleEndian.Uint32(got[4*(64+i):]); v != 7 {

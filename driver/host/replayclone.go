@@ -6,8 +6,7 @@ import (
 )
 
 // A tier that traps where its 32-bit offsets cannot say where replays the
-// group on the interpreter, on copies of the dispatch's buffers
-// (interpGroupError, tier.go). A program may bind one memory to several
+// group on copies of the dispatch's buffers (exactGroupError, tier.go). A program may bind one memory to several
 // arguments (one cl_mem twice, overlapping sub-buffers); copied one by
 // one, such resources would no longer share their bytes, and a replay
 // whose stores through one argument feed loads through another would run

@@ -28,7 +28,7 @@ func BenchmarkSubgroupTiers(b *testing.B) {
 		b.Fatal(err)
 	}
 	const n, local = 1 << 16, 256
-	for _, tier := range []string{"interp", "lanes", "native"} {
+	for _, tier := range []string{"lanes", "native"} {
 		b.Run(tier, func(b *testing.B) {
 			setTierIn(b, tier)
 			dev := NewDevice()

@@ -37,7 +37,7 @@ func TestSubgroupCancel(t *testing.T) {
 				t.Fatal(err)
 			}
 			k := prepare(t, m, "spin", map[uint32]uint64{0: 64, 1: 1, 2: 1})
-			if tier == "lanes" && !k.OnTier() || tier == "native" && !k.OnNative() {
+			if tier == "lanes" && k.OnNative() || tier == "native" && NativeOK() && !k.OnNative() {
 				t.Fatalf("not on tier %s", tier)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)

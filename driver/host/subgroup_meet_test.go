@@ -11,12 +11,13 @@ import (
 	"github.com/clgo/clgo/compiler"
 )
 
-// TestSubgroupMeetInterp runs testdata/subgroup_meet.cl (every sub-group
+// TestSubgroupMeetTiers runs testdata/subgroup_meet.cl (every sub-group
 // operation native code computes where a sub-group's chunks meet, on int,
-// uint and float, converged, in branches and in a loop) on the
-// interpreter and as native code in groups of 72, 70, 45 and 8 items:
+// uint and float, converged, in branches and in a loop) on the Go
+// executor (chunks of 64) and as native code (chunks of 8) in groups of
+// 72, 70, 45 and 8 items:
 // every output word must agree bit for bit.
-func TestSubgroupMeetInterp(t *testing.T) {
+func TestSubgroupMeetTiers(t *testing.T) {
 	src, err := os.ReadFile("testdata/subgroup_meet.cl")
 	if err != nil {
 		t.Fatal(err)
@@ -54,12 +55,12 @@ func TestSubgroupMeetInterp(t *testing.T) {
 				return runWordsKernel(t, res.SPIRV, "sg_meet", tier, n, local, [][]byte{in, fin, sel, make([]byte, 4*nout*n)})
 			}
 			var want []byte
-			t.Run("interp", func(t *testing.T) { want = runOn(t, "interp") })
+			t.Run("lanes", func(t *testing.T) { want = runOn(t, "lanes") })
 			if want == nil {
 				t.FailNow()
 			}
 			if binary.LittleEndian.Uint32(want[4*(nout-1):]) != 0xabcdef {
-				t.Fatalf("the interpreter did not finish the kernel")
+				t.Fatalf("the Go executor did not finish the kernel")
 			}
 			compareWords(t, runOn(t, "native"), want, nout)
 		})

@@ -14,13 +14,12 @@ import (
 	"github.com/clgo/clgo/internal/config"
 )
 
-// The tiers (docs/hosttier.md): by default a kernel runs as native code
-// where the CPU has AVX2 and FMA and package jit compiles its lane
-// program, else on the interpreter (the lane tier's Go executor is slower
-// than the interpreter, so the default never picks it). CLGO_HOST_TIER
-// forces a choice: interp, lanes (the lane tier where the kernel builds,
-// else the interpreter) or native (native code, else the lane tier, else
-// the interpreter).
+// The tiers (docs/hosttier.md): a kernel's lane program (package lanes)
+// runs as native code where the CPU has AVX2 and FMA and package jit
+// compiles it, else on the lane tier's Go executor, the portable tier and
+// the reference native code is checked against in tests.
+// CLGO_HOST_TIER=lanes (or interp, its old name) forces the Go executor;
+// native (or unset) takes native code where it compiles.
 
 // laneChunk is the lanes a chunk of the Go executor runs (measured in
 // docs/hosttier.md); nativeChunk those of native code (one ymm register
@@ -31,7 +30,7 @@ const nativeChunk = 8
 
 // NativeCompile compiles a lane program (built with chunks of nativeChunk
 // lanes) to native code, returning a maker of runners, one per worker; or
-// an error (the lane tier then runs the kernel). Package jit's engineer
+// an error (the Go executor then runs the kernel). Package jit's engineer
 // sets it from a file of this package; nil: no native tier.
 var nativeCompile func(p *lanes.Program) (func() lanes.Runner, error)
 
@@ -39,6 +38,7 @@ var nativeCompile func(p *lanes.Program) (func() lanes.Runner, error)
 type tierKernel struct {
 	prog      *lanes.Program
 	native    bool
+	nativeErr error // why native code does not run it, where it does not
 	newRunner func() lanes.Runner
 	pool      sync.Pool // *tierRunner
 	// kept holds up to maxKept runners of a kernel whose runner memory
@@ -50,113 +50,73 @@ type tierKernel struct {
 	kept   []*tierRunner
 	// dispatches holds *tierDispatch between dispatches.
 	dispatches sync.Pool
-	// The interpreter's kernel of the same entry point, made on first
-	// use (interp): Prepare of a kernel a tier runs does not build it
-	// (for sha512 it took tens of ms).
-	m     *Module
-	entry string
-	spec  map[uint32]uint64
-	once  sync.Once
-	ik    *Kernel
-	ikErr error
+	// The same kernel built without the POD arguments' hoisting
+	// (podregions.go), made on first use by a dispatch that needs it.
+	m        *Module
+	entry    string
+	spec     map[uint32]uint64
+	once     sync.Once
+	plain    *tierKernel
+	plainErr error
+	// exact: the program is BuildExact's, run only to name the offset
+	// of an access at the poison offset (exactGroupError); exactTier is
+	// that program of this kernel, made on first use.
+	exact     bool
+	exactOnce sync.Once
+	exactTier *tierKernel
 }
 
-// interp is the interpreter's kernel of the entry point a tier runs,
-// prepared on first use.
-func (tk *tierKernel) interp() (*Kernel, error) {
-	tk.once.Do(func() {
-		ik, plan, err := tk.m.prepare(tk.entry, tk.spec, 1, nil)
-		if err != nil {
-			tk.ikErr = err
-			return
-		}
-		if b := batchOf(tk.m, ik); b > 1 {
-			if bk, _, err := tk.m.prepare(tk.entry, tk.spec, b, plan); err == nil {
-				ik.batched = bk
-			}
-		}
-		tk.ik = ik
-	})
-	return tk.ik, tk.ikErr
+// unhoisted is the kernel's tier built without markPODRegions: for a
+// dispatch whose POD arguments are too short or overlap another buffer.
+func (tk *tierKernel) unhoisted() (*tierKernel, error) {
+	tk.once.Do(func() { tk.plain, tk.plainErr = tk.m.buildTier(tk.entry, tk.spec, false) })
+	return tk.plain, tk.plainErr
 }
 
-// prepareTier builds the lane program of an entry point, and its native
-// code, for the tier CLGO_HOST_TIER asks for (unset: native code where it
-// compiles). It returns nil and the reason where the kernel stays on the
-// interpreter.
+// prepareTier builds the lane program of an entry point and its native
+// code (CLGO_HOST_TIER=lanes: the Go executor's).
 func (m *Module) prepareTier(entry string, spec map[uint32]uint64) (*tierKernel, error) {
+	return m.buildTier(entry, spec, true)
+}
+
+// buildTier is prepareTier, with the POD arguments' loads hoisted where
+// pod says so.
+func (m *Module) buildTier(entry string, spec map[uint32]uint64, pod bool) (*tierKernel, error) {
 	tier := config.Get(config.HostTier)
 	switch tier {
+	case "", "lanes", "native":
 	case "interp":
-		return nil, nil
-	case "":
-		tier = "default"
-	case "lanes", "native":
+		tier = "lanes" // the Go executor is the host's interpreter
 	default:
-		return nil, fmt.Errorf("host: %s=%q: want interp, lanes or native", config.HostTier, tier)
+		return nil, fmt.Errorf("host: %s=%q: want lanes (or interp) or native", config.HostTier, tier)
 	}
 	tk := &tierKernel{m: m, entry: entry, spec: maps.Clone(spec)}
-	if tier == "default" {
+	if tier != "lanes" {
 		if nativeCompile == nil {
-			return nil, fmt.Errorf("host: no native tier on this platform: %w", lanes.ErrUnsupported)
-		}
-		p, err := lanes.Build(m.x, entry, spec, nativeChunk)
-		if err != nil {
+			tk.nativeErr = fmt.Errorf("host: no native tier on this platform: %w", lanes.ErrUnsupported)
+		} else if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err != nil {
 			return nil, err
-		}
-		m.markPODRegions(p, entry) // podregions.go
-		mk, err := nativeCompile(p)
-		if err != nil {
-			return nil, err
-		}
-		tk.prog, tk.native, tk.newRunner = p, true, mk
-		return tk, nil
-	}
-	if tier == "native" && nativeCompile != nil {
-		if p, err := lanes.Build(m.x, entry, spec, nativeChunk); err == nil {
-			m.markPODRegions(p, entry)
-			if mk, err := nativeCompile(p); err == nil {
+		} else {
+			if pod {
+				m.markPODRegions(p, entry)
+			}
+			mk, err := nativeCompile(p)
+			if err == nil {
 				tk.prog, tk.native, tk.newRunner = p, true, mk
 				return tk, nil
 			}
+			tk.nativeErr = err
 		}
 	}
 	p, err := lanes.Build(m.x, entry, spec, laneChunk)
 	if err != nil {
 		return nil, err
 	}
-	m.markPODRegions(p, entry)
+	if pod {
+		m.markPODRegions(p, entry)
+	}
 	tk.prog, tk.newRunner = p, func() lanes.Runner { return lanes.NewExec(p) }
 	return tk, nil
-}
-
-// tierFit is fitWorkers for a kernel on a tier: how many of nw workers'
-// frames and memories fit in stateBudget. Where a group's local memory
-// passes the device's, or one worker's memory nears the budget, the
-// interpreter's kernel decides, with its errors (memlimit.go), so that
-// every tier refuses the same kernels with the same words. Nearing is
-// past a 64th of the budget: the interpreter's state (its register rows
-// besides the same private and local memory) is never 64 times the
-// tier's, and kernels that large are rare enough to prepare it for.
-func (k *Kernel) tierFit(nw int) (int, error) {
-	var local uint64
-	for _, rg := range k.tier.prog.Regions {
-		if rg.Kind == lanes.RegionWorkgroup {
-			local += uint64(rg.Size)
-		}
-	}
-	per := k.tier.workerBytes()
-	budget := stateBudget()
-	if local > maxLocalMem || per > budget/64 {
-		ik, err := k.tier.interp()
-		if err != nil {
-			return 0, err
-		}
-		if nw, err = ik.fitWorkers(nw); err != nil {
-			return 0, err
-		}
-	}
-	return max(1, min(nw, int(budget/max(per, 1)))), nil
 }
 
 // runTier runs a dispatch on the kernel's tier: as Run does, work-groups
@@ -180,20 +140,19 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 	}
 	if !podRegionsHold(p, d) {
 		// Loads of the POD arguments are hoisted (podregions.go).
-		ik, err := tk.interp()
+		plain, err := tk.unhoisted()
 		if err != nil {
 			return err
 		}
-		return ik.Run(ctx, d)
+		return (&Kernel{name: k.name, local: k.local, tier: plain}).runTier(ctx, d)
 	}
 	nw := d.Workers
 	if nw <= 0 {
 		nw = workers()
 	}
 	nw = min(nw, total)
-	// The interpreter's limits on local and private memory, with its
-	// errors (memlimit.go).
-	nw, err := k.tierFit(nw)
+	// The limits on local and private memory (memlimit.go).
+	nw, err := k.fitWorkers(nw)
 	if err != nil {
 		return err
 	}
@@ -402,10 +361,17 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 					return nil
 				}
 				err := k.trapError(t, mem)
-				if t.Code == lanes.TrapAccess && t.Offset == 0xffffffff {
-					if ierr := k.interpGroupError(d, g.ID); ierr != nil {
-						err = ierr
+				if t.Code != lanes.TrapAccess || t.Offset != 0xffffffff {
+					return err
+				}
+				if ex, ok := r.(*lanes.Exec); ok && tk.exact {
+					if off, ok := ex.ExactOffset(t); ok {
+						err.(*AccessError).Offset = off
 					}
+					return err
+				}
+				if rerr := k.exactGroupError(d, g.ID); rerr != nil {
+					err = rerr
 				}
 				return err
 			}
@@ -414,17 +380,17 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 	return nil
 }
 
-// maxReplayBytes bounds the buffer bytes interpGroupError copies.
+// maxReplayBytes bounds the buffer bytes exactGroupError copies.
 const maxReplayBytes = 256 << 20
 
-// interpGroupError runs work-group id of the dispatch on the interpreter,
-// on copies of the buffers, and returns its error. A lane program's
-// offsets are 32-bit: one outside them (a negative index) traps with an
-// unknown offset, where the interpreter's error names the offset (-4 for
-// p[-1] of an int array). The copies are of the buffers as the tier's run
-// left them; nil if the interpreter cannot run the group, finds no error,
-// or the buffers are larger than maxReplayBytes.
-func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
+// exactGroupError runs work-group id of the dispatch again, on the Go
+// executor by a program of lanes.BuildExact, on copies of the buffers
+// (aliases kept: replayclone.go), and returns its error. A lane
+// program's offsets are 32-bit: one outside them (a negative index)
+// traps at the poison offset, where this error names the offset (-4 for
+// p[-1] of an int array). nil where it cannot run the group, finds no
+// error, or the buffers are larger than maxReplayBytes.
+func (k *Kernel) exactGroupError(d *Dispatch, id [3]uint32) error {
 	n := 0
 	for _, r := range d.Resources {
 		n += len(r.Data)
@@ -432,12 +398,21 @@ func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
 	if n > maxReplayBytes {
 		return nil
 	}
-	ik, err := k.tier.interp()
-	if err != nil {
+	tk := k.tier
+	tk.exactOnce.Do(func() {
+		p, err := lanes.BuildExact(tk.m.x, tk.entry, tk.spec, laneChunk)
+		if err != nil {
+			return
+		}
+		tk.m.markPODRegions(p, tk.entry)
+		tk.exactTier = &tierKernel{prog: p, exact: true, newRunner: func() lanes.Runner { return lanes.NewExec(p) },
+			m: tk.m, entry: tk.entry, spec: tk.spec}
+	})
+	if tk.exactTier == nil {
 		return nil
 	}
 	one := *d
-	one.Resources = cloneResources(d.Resources) // aliases kept: replayclone.go
+	one.Resources = cloneResources(d.Resources)
 	one.Groups, one.Workers = [3]int{1, 1, 1}, 1
 	for i := range 3 {
 		one.BaseGroup[i] = int(id[i])
@@ -445,7 +420,7 @@ func (k *Kernel) interpGroupError(d *Dispatch, id [3]uint32) error {
 			one.NumGroups[i] = d.Groups[i]
 		}
 	}
-	return ik.Run(context.Background(), &one)
+	return (&Kernel{name: k.name, local: k.local, tier: tk.exactTier}).runTier(context.Background(), &one)
 }
 
 // trapError is the driver's error for a trap of the lane program.
@@ -471,8 +446,8 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 			e.Op = map[lanes.Code]string{lanes.Load: "OpLoad", lanes.Store: "OpStore", lanes.Atomic: "OpAtomic"}[p.Ops[t.Op].Code]
 		}
 		if rg.Builtin {
-			// The interpreter checks a built-in read from memory at its
-			// access chain.
+			// A built-in read from memory is checked at its access
+			// chain.
 			e.Op = "OpAccessChain"
 		}
 		return e

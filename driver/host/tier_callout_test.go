@@ -11,7 +11,7 @@ import (
 // Call-outs (package jit's callout.go): an op native code has no code for
 // runs in Go and the code resumes after it. These tests force call-outs
 // on ops that have native code, so that the corpus and the random
-// kernels run through them, and compare with the interpreter bit for
+// kernels run through them, and compare with the Go executor bit for
 // bit: every op a call-out, or the ops of one half of the op codes
 // (native code and call-outs mixed, values crossing both ways).
 
@@ -40,7 +40,7 @@ func withCallouts(m int, f func(t *testing.T)) func(t *testing.T) {
 }
 
 // TestNativeCalloutsRandom runs the differential test's random kernels
-// (kgen_test.go) with forced call-outs against the interpreter: every op
+// (kgen_test.go) with forced call-outs against the Go executor: every op
 // a call-out, and one mixed mode (the other passes too; the corpus test
 // runs both).
 func TestNativeCalloutsRandom(t *testing.T) {
@@ -50,7 +50,7 @@ func TestNativeCalloutsRandom(t *testing.T) {
 }
 
 // TestNativeCalloutsCorpus runs the kernel corpus (testdata/kernels) with
-// forced call-outs against the interpreter.
+// forced call-outs against the Go executor.
 func TestNativeCalloutsCorpus(t *testing.T) {
 	for m := range calloutModes {
 		t.Run(calloutModes[m].name, withCallouts(m, func(t *testing.T) { diffCorpus(t, nativeTier) }))
@@ -58,7 +58,7 @@ func TestNativeCalloutsCorpus(t *testing.T) {
 }
 
 // BenchmarkNativeCallouts times kernels with call-outs (ops native code
-// has no code for) on the interpreter and as native code, CPU time per
+// has no code for) on the Go executor and as native code, CPU time per
 // work-item: builtin_math/native_half.cl (native_exp, native_log,
 // half_sin, half_cos and native_powr: 7 call-outs a work-item).
 // go test ./driver/host -run '^$' -bench NativeCallouts -benchtime 200x
@@ -66,7 +66,7 @@ func BenchmarkNativeCallouts(b *testing.B) {
 	for _, f := range []string{"builtin_math/native_half.cl", "builtin_math/transcendental_loop.cl"} {
 		path := filepath.Join("..", "..", "testdata", "kernels", filepath.FromSlash(f))
 		name := strings.TrimSuffix(filepath.Base(f), ".cl")
-		for _, tier := range []string{"interp", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, path, tier) })
 		}
 	}
@@ -74,7 +74,7 @@ func BenchmarkNativeCallouts(b *testing.B) {
 
 // TestNativeCalloutsYield runs the shared and crypto kernels with the
 // ops of one half of the op codes forced to be call-outs and a yield at
-// every backward jump, against the interpreter: the two ways of leaving
+// every backward jump, against the Go executor: the two ways of leaving
 // and resuming the code, interleaved in every loop.
 func TestNativeCalloutsYield(t *testing.T) {
 	if !host.NativeOK() {

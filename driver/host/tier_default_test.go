@@ -1,6 +1,7 @@
 package host_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/clgo/clgo/compiler"
@@ -10,8 +11,8 @@ import (
 // TestDefaultTier: with CLGO_HOST_TIER unset a kernel runs as native code
 // where it compiles (on a CPU with AVX2 and FMA), an op without native
 // code included (native_exp: a call-out, package jit's callout.go, where
-// jit used to refuse the kernel and the interpreter ran it);
-// CLGO_HOST_TIER=interp forces the interpreter.
+// jit used to refuse the kernel); CLGO_HOST_TIER=lanes, or its old name
+// interp, forces the Go executor.
 func TestDefaultTier(t *testing.T) {
 	prep := func(src string) *host.Kernel {
 		t.Helper()
@@ -38,19 +39,27 @@ func TestDefaultTier(t *testing.T) {
 	if k := prep(callout); k.OnNative() != host.NativeOK() {
 		t.Errorf("default tier: a kernel with a call-out: native %v, want %v", k.OnNative(), host.NativeOK())
 	}
-	setTier(t, "interp")
-	if k := prep(plain); k.OnTier() {
-		t.Errorf("CLGO_HOST_TIER=interp: the kernel runs on a tier")
+	for _, tier := range []string{"lanes", "interp"} {
+		setTier(t, tier)
+		if k := prep(plain); k.OnNative() {
+			t.Errorf("CLGO_HOST_TIER=%s: the kernel runs native code", tier)
+		}
 	}
 	setTier(t, "native")
-	if k := prep(callout); !k.OnTier() || k.OnNative() != host.NativeOK() {
-		t.Errorf("CLGO_HOST_TIER=native: a kernel with a call-out: on a tier %v, native %v; want native %v", k.OnTier(), k.OnNative(), host.NativeOK())
+	if k := prep(callout); k.OnNative() != host.NativeOK() {
+		t.Errorf("CLGO_HOST_TIER=native: a kernel with a call-out: native %v; want %v", k.OnNative(), host.NativeOK())
+	}
+	setTier(t, "jit")
+	res, _ := compiler.Compile(plain, compiler.DefaultOptions())
+	m, _ := host.Decode(res.SPIRV)
+	if _, err := m.Prepare("k", nil); err == nil || !strings.Contains(err.Error(), `CLGO_HOST_TIER="jit": want lanes (or interp) or native`) {
+		t.Errorf("CLGO_HOST_TIER=jit: %v", err)
 	}
 }
 
 // TestNativeYieldEveryBackEdge runs the shared and crypto kernels as
 // native code that yields at every backward jump (resuming at the loop
-// head each time) and on the interpreter: the buffers must agree.
+// head each time) and on the Go executor: the buffers must agree.
 func TestNativeYieldEveryBackEdge(t *testing.T) {
 	if !host.NativeOK() {
 		t.Skip("no native tier on this CPU")

@@ -21,15 +21,11 @@ func TierError(code []byte, entry string, spec map[uint32]uint64) error {
 	return err
 }
 
-// OnTier reports whether a prepared kernel runs on a tier other than
-// the interpreter.
-func (k *Kernel) OnTier() bool { return k.tier != nil }
-
 // TierOf reports, for a driver kernel dispatched at least once, whether
-// its prepared kernels run on a tier, and why not.
+// its prepared kernels run native code, and why not.
 func TierOf(k driver.Kernel) (bool, error) {
 	for _, pk := range k.(*kernel).preparedKernels() {
-		return pk.tier != nil, pk.tierErr
+		return pk.tier.native, pk.tier.nativeErr
 	}
 	return false, nil
 }

@@ -46,7 +46,7 @@ kernel void layout(global half *in, global half *out) {
 `
 
 // TestHalfLayout runs halfLayoutSrc on the lane tier and as native code
-// against the interpreter, bit for bit.
+// against the Go executor, bit for bit.
 func TestHalfLayout(t *testing.T) {
 	s, err := kspec.Parse("layout.cl", halfLayoutSrc)
 	if err != nil {
@@ -58,7 +58,7 @@ func TestHalfLayout(t *testing.T) {
 			t.Errorf("not on %s: %v", d.what, diffRefusal(d, s, halfLayoutSrc))
 		}
 		if !same {
-			t.Errorf("%s differs from the interpreter", d.what)
+			t.Errorf("%s differs from the Go executor", d.what)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // TestNativeImageCode runs the corpus's image kernels (testdata/kernels/
-// images and image_args) as native code against the interpreter, bit for
+// images and image_args) as native code against the Go executor, bit for
 // bit, and checks that those whose images and samplers native image code
 // handles (jit/image.go: RGBA and R of 32-bit, UNORM_INT8 and
 // UNSIGNED_INT8 channels, BGRA of UNORM_INT8; nearest and linear
@@ -69,7 +69,7 @@ func TestNativeImageCode(t *testing.T) {
 // sampling, fetches and writes at the edges and at undefined coordinates
 // and values), native_image_linear.cl (linear filtering) and
 // native_image_half.cl (read_imageh and write_imageh of half images,
-// REPEAT and MIRRORED_REPEAT) as native code against the interpreter, bit for bit, with
+// REPEAT and MIRRORED_REPEAT) as native code against the Go executor, bit for bit, with
 // no call-out left.
 func TestNativeImageEdges(t *testing.T) {
 	if !host.NativeOK() {
@@ -93,7 +93,7 @@ func TestNativeImageEdges(t *testing.T) {
 // BenchmarkNativeImages times three image kernels of the corpus, scaled
 // to at least 512x512 work-items (kspec.Scaled grows the images with the
 // grid), and two of testdata (a blur of half images, REPEAT tiling), on
-// the interpreter and as native code (before jit/image.go every
+// the Go executor and as native code (before jit/image.go every
 // image op was a call-out; clgo bench gives PoCL's times, which benchPoCL
 // cannot: it binds no images):
 // go test ./driver/host -run '^$' -bench NativeImages -benchtime 8x
@@ -104,7 +104,7 @@ func BenchmarkNativeImages(b *testing.B) {
 		filepath.Join("testdata", "bench_blur_half.cl"), filepath.Join("testdata", "bench_tile_repeat.cl"),
 	} {
 		name := strings.TrimPrefix(strings.TrimSuffix(filepath.Base(f), ".cl"), "bench_")
-		for _, tier := range []string{"interp", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				setTier(b, tier)
 				s, src := loadSpec(b, f)

@@ -33,7 +33,7 @@ func BenchmarkNative(b *testing.B) {
 		name := filepath.Base(f)
 		name = name[:len(name)-len(".cl")]
 		b.Run(name+"/pocl", func(b *testing.B) { benchPoCL(b, f, "ns/item") })
-		for _, tier := range []string{"interp", "lanes", "native"} {
+		for _, tier := range []string{"lanes", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) { benchTier(b, f, tier) })
 		}
 	}

@@ -8,9 +8,8 @@ import (
 )
 
 // physTrapError is the driver's error for a lane program's access through
-// a PhysicalStorageBuffer pointer outside every live buffer: the
-// interpreter's (physical.go, state.phys), named by the access's
-// instruction.
+// a PhysicalStorageBuffer pointer outside every live buffer, named by the
+// access's instruction.
 func (k *Kernel) physTrapError(t *lanes.Trap) error {
 	a, size := t.Addr, t.Size
 	e := &AccessError{Kernel: k.name, Memory: fmt.Sprintf("physical address %#x, in no buffer", a), Set: -1, Binding: -1, Size: size}

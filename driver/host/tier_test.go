@@ -19,16 +19,22 @@ func setTier(t testing.TB, tier string) {
 }
 
 // TestTierRandomKernels runs the differential test's random kernels
-// (kgen_test.go) on the lane tier and on the interpreter: every output
-// word must agree bit for bit (a NaN with any NaN). A kernel the lane
-// tier refuses is counted, not failed.
-func TestTierRandomKernels(t *testing.T) { diffRandom(t, laneTier) }
+// (kgen_test.go) on the lane tier's Go executor with chunks of 8 lanes
+// and with the reference's 64: every output word must agree bit for bit
+// (a NaN with any NaN), though groups span many chunks (barriers,
+// atomics and local memory between chunks).
+func TestTierRandomKernels(t *testing.T) {
+	defer host.SetLaneChunk(host.SetLaneChunk(8))
+	diffRandom(t, laneTier)
+}
 
 // TestTierCorpus runs every kernel of the corpus (testdata/kernels) on
-// the lane tier and on the interpreter; every buffer must agree bit for
-// bit. Kernels the lane tier refuses, and those with images, are
-// counted, not failed.
-func TestTierCorpus(t *testing.T) { diffCorpus(t, laneTier) }
+// the Go executor with chunks of 8 lanes and with the reference's 64;
+// every buffer must agree bit for bit.
+func TestTierCorpus(t *testing.T) {
+	defer host.SetLaneChunk(host.SetLaneChunk(8))
+	diffCorpus(t, laneTier)
+}
 
 // tierKernelFiles are the shared kernels and the crypto corpus: the lane
 // tier must run them all.
@@ -43,35 +49,38 @@ func tierKernelFiles() []string {
 	return files
 }
 
-// TestTierSharedAndCrypto checks that the lane tier runs every shared
-// and crypto kernel, with the interpreter's results bit for bit.
+// TestTierSharedAndCrypto checks that the Go executor runs every shared
+// and crypto kernel with chunks of 8 lanes, with the reference's results
+// bit for bit.
 func TestTierSharedAndCrypto(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
+	defer host.SetLaneChunk(host.SetLaneChunk(8))
 	diffKernels(t, laneTier)
 }
 
-// BenchmarkTiers times the shared and crypto kernels on the interpreter
-// and on the lane tier, in CPU and wall time per work-item:
+// BenchmarkTiers times the shared and crypto kernels on the Go executor
+// (chunks of 64, 8 and 32 lanes) and in native code, in CPU and wall time
+// per work-item:
 // go test ./driver/host -run '^$' -bench 'Tiers/sha256' -benchtime 2x
 func BenchmarkTiers(b *testing.B) {
 	for _, path := range tierKernelFiles() {
 		name := strings.TrimSuffix(filepath.Base(path), ".cl")
-		for _, tier := range []string{"interp", "lanes", "lanes8", "lanes64"} {
+		for _, tier := range []string{"lanes", "lanes8", "lanes32", "native"} {
 			b.Run(name+"/"+tier, func(b *testing.B) {
 				s, src := loadSpec(b, path)
 				switch tier {
 				case "lanes8":
 					defer host.SetLaneChunk(host.SetLaneChunk(8))
-				case "lanes64":
-					defer host.SetLaneChunk(host.SetLaneChunk(64))
+				case "lanes32":
+					defer host.SetLaneChunk(host.SetLaneChunk(32))
 				}
 				setTier(b, strings.TrimRight(tier, "0123456789"))
 				r := newHostRun(b, s, src)
 				r.run(b)
-				if on, why := host.TierOf(r.k); on != (tier != "interp") {
-					b.Fatalf("on a tier: %v (%v)", on, why)
+				if on, why := host.TierOf(r.k); on != (tier == "native" && host.NativeOK()) {
+					b.Fatalf("native code: %v (%v)", on, why)
 				}
 				timeRuns(b, r, s)
 			})
@@ -79,30 +88,9 @@ func BenchmarkTiers(b *testing.B) {
 	}
 }
 
-// TestTierCorpusChunk8 runs the corpus comparison with chunks of 8 lanes,
-// so that groups span many chunks (barriers, atomics and local memory
-// between chunks).
-func TestTierCorpusChunk8(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
-	defer host.SetLaneChunk(host.SetLaneChunk(8))
-	TestTierCorpus(t)
-}
-
-// TestTierRandomKernelsChunk8 is TestTierRandomKernels with chunks of 8
-// lanes.
-func TestTierRandomKernelsChunk8(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
-	defer host.SetLaneChunk(host.SetLaneChunk(8))
-	TestTierRandomKernels(t)
-}
-
 // TestTierAccessError: an access past a buffer's end fails the dispatch
-// on the lane tier with the interpreter's error, word for word (memory,
-// set and binding, offset, size, length).
+// with the same error on the Go executor and in native code, word for
+// word (memory, set and binding, offset, size, length).
 func TestTierAccessError(t *testing.T) {
 	// Only the last group (ids 48-63) reads past the 144 ints: with two
 	// faulting groups, which one reports first would be a race.
@@ -121,7 +109,7 @@ func TestTierAccessError(t *testing.T) {
 		t.Fatal(err)
 	}
 	var msgs [2]string
-	for n, tier := range []string{"interp", "lanes"} {
+	for n, tier := range []string{"lanes", "native"} {
 		setTier(t, tier)
 		r, err := hostRunOf(s, src)
 		if err != nil {
@@ -132,13 +120,13 @@ func TestTierAccessError(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "out-of-bounds") {
 			t.Fatalf("%s: error %v, want an out-of-bounds access", tier, err)
 		}
-		if on, _ := host.TierOf(r.k); on != (tier == "lanes") {
-			t.Fatalf("%s: on the lane tier: %v", tier, on)
+		if on, _ := host.TierOf(r.k); on != (tier == "native" && host.NativeOK()) {
+			t.Fatalf("%s: native code: %v", tier, on)
 		}
 		msgs[n] = err.Error()
 	}
 	if msgs[0] != msgs[1] {
-		t.Errorf("lanes: %s\ninterpreter: %s", msgs[1], msgs[0])
+		t.Errorf("native: %s\nlanes: %s", msgs[1], msgs[0])
 	}
 }
 

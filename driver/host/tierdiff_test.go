@@ -14,8 +14,8 @@ import (
 	"github.com/clgo/clgo/internal/kspec"
 )
 
-// diffTier is a tier the differential tests compare with the interpreter,
-// bit for bit.
+// diffTier is a tier the differential tests compare with the reference,
+// the lane tier's Go executor at chunks of refChunk lanes, bit for bit.
 type diffTier struct {
 	env  string // its CLGO_HOST_TIER value
 	what string // its name in messages
@@ -26,14 +26,27 @@ type diffTier struct {
 	ran func(k driver.Kernel) bool
 }
 
+// refChunk is the reference's chunk: the Go executor's default.
+const refChunk = 64
+
+// setReference makes the Prepares that follow the reference's: the Go
+// executor at chunks of refChunk lanes. The returned func restores the
+// chunk before.
+func setReference(t testing.TB) (restore func()) {
+	setTier(t, "lanes")
+	old := host.SetLaneChunk(refChunk)
+	return func() { host.SetLaneChunk(old) }
+}
+
 var (
+	// laneTier is the Go executor at whatever chunk the test sets.
 	laneTier = diffTier{"lanes", "the lane tier", host.TierError,
-		func(k driver.Kernel) bool { on, _ := host.TierOf(k); return on }}
+		func(k driver.Kernel) bool { on, _ := host.TierOf(k); return !on }}
 	nativeTier = diffTier{"native", "native code", host.NativeError, host.NativeOf}
 )
 
 // diffRandom runs the differential test's random kernels (kgen_test.go)
-// on tier d and on the interpreter: every output word must agree (a NaN
+// on tier d and on the reference: every output word must agree (a NaN
 // with any NaN). A kernel the tier refuses is counted, not failed.
 func diffRandom(t *testing.T, d diffTier) {
 	n := *diffN
@@ -58,18 +71,19 @@ func diffRandom(t *testing.T, d diffTier) {
 		}
 		ran++
 		for _, nv := range []int32{3, 6} {
-			setTier(t, "interp")
-			want, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
+			restore := setReference(t)
+			want, err := runFz(res.SPIRV, ks, nv, ia, fa)
+			restore()
 			if err != nil {
-				t.Fatalf("seed %d, n %d, interpreter: %v\n%s", s, nv, err, src)
+				t.Fatalf("seed %d, n %d, the Go executor: %v\n%s", s, nv, err, src)
 			}
 			setTier(t, d.env)
-			got, err := runFz(res.SPIRV, "1", ks, nv, ia, fa)
+			got, err := runFz(res.SPIRV, ks, nv, ia, fa)
 			if err != nil {
 				t.Fatalf("seed %d, n %d, %s: %v\n%s", s, nv, d.what, err, src)
 			}
-			if diff := firstDiff(got, want, "interpreter"); diff != "" {
-				t.Fatalf("seed %d, %v, n %d: %s and the interpreter differ: %s\n%s", s, ks, nv, d.what, diff, src)
+			if diff := firstDiff(got, want, "the Go executor"); diff != "" {
+				t.Fatalf("seed %d, %v, n %d: %s and the Go executor differ: %s\n%s", s, ks, nv, d.what, diff, src)
 			}
 		}
 	}
@@ -77,7 +91,7 @@ func diffRandom(t *testing.T, d diffTier) {
 }
 
 // diffCorpus runs every kernel of the corpus (testdata/kernels) on tier d
-// and on the interpreter; every buffer must agree. Kernels the tier
+// and on the reference; every buffer must agree. Kernels the tier
 // refuses are counted with their reasons, not failed. Images the kernels
 // write are compared as buffers are.
 func diffCorpus(t *testing.T, d diffTier) {
@@ -110,7 +124,7 @@ func diffCorpus(t *testing.T, d diffTier) {
 }
 
 // diffKernels checks that tier d runs every shared and crypto kernel,
-// with the interpreter's results.
+// with the reference's results.
 func diffKernels(t *testing.T, d diffTier) {
 	for _, path := range tierKernelFiles() {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".cl"), func(t *testing.T) {
@@ -122,17 +136,19 @@ func diffKernels(t *testing.T, d diffTier) {
 	}
 }
 
-// diffCompare runs a kernel file on the interpreter and on tier d; it
+// diffCompare runs a kernel file on the reference and on tier d; it
 // reports whether the tier ran it and whether every buffer agreed (a
 // difference is reported as an error).
 func diffCompare(t *testing.T, d diffTier, s *kspec.Spec, src string) (on, same bool) {
-	setTier(t, "interp")
+	restore := setReference(t)
 	want, err := hostRunOf(s, src)
 	if err != nil {
-		t.Skipf("interpreter: %v", err)
+		restore()
+		t.Skipf("the Go executor: %v", err)
 	}
 	defer want.q.Release()
 	werr := want.dispatch()
+	restore()
 	setTier(t, d.env)
 	got, err := hostRunOf(s, src)
 	if err != nil {
@@ -144,7 +160,7 @@ func diffCompare(t *testing.T, d diffTier, s *kspec.Spec, src string) (on, same 
 		return false, true
 	}
 	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
-		t.Errorf("the interpreter gives error %v, %s %v", werr, d.what, gerr)
+		t.Errorf("the Go executor gives error %v, %s %v", werr, d.what, gerr)
 		return true, false
 	}
 	same = true
@@ -156,7 +172,7 @@ func diffCompare(t *testing.T, d diffTier, s *kspec.Spec, src string) (on, same 
 		g := got.bufs[i].(interface{ HostBytes() []byte }).HostBytes()
 		for j := range w {
 			if w[j] != g[j] {
-				t.Errorf("argument %d: byte %d: %s %#x, interpreter %#x", i, j, d.what, g[j], w[j])
+				t.Errorf("argument %d: byte %d: %s %#x, the Go executor %#x", i, j, d.what, g[j], w[j])
 				same = false
 				break
 			}
@@ -173,7 +189,7 @@ func diffCompare(t *testing.T, d diffTier, s *kspec.Spec, src string) (on, same 
 		}
 		for j := range w {
 			if w[j] != g[j] {
-				t.Errorf("image argument %d: byte %d: %s %#x, interpreter %#x", i, j, d.what, g[j], w[j])
+				t.Errorf("image argument %d: byte %d: %s %#x, the Go executor %#x", i, j, d.what, g[j], w[j])
 				same = false
 				break
 			}

@@ -9,9 +9,9 @@ import (
 )
 
 // Images and samplers on a tier: a lane program's RegionImage and
-// RegionSampler regions are bound as the interpreter binds its handle
-// slots (imageprep.go's bind): the dispatch's resource at the region's
-// set and binding, the last one that holds an image (a sampler).
+// RegionSampler regions are bound to the dispatch's resource at the
+// region's set and binding, the last one that holds an image (a
+// sampler).
 
 // bindHandle binds region i, an image or sampler region, for dispatch d.
 func (ds *tierDispatch) bindHandle(k *Kernel, i int, rg lanes.Region, d *Dispatch) error {
@@ -38,8 +38,8 @@ func (ds *tierDispatch) bindHandle(k *Kernel, i int, rg lanes.Region, d *Dispatc
 	return nil
 }
 
-// unboundError is the interpreter's error for an image op on a region
-// with nothing bound (imageprep.go's imageAt and samplerAt).
+// unboundError is the error for an image op on a region with nothing
+// bound.
 func unboundError(kernel string, rg lanes.Region) error {
 	what := "image"
 	if rg.Kind == lanes.RegionSampler {

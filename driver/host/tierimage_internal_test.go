@@ -10,7 +10,7 @@ import (
 )
 
 // TestTierImageUnbound runs a kernel whose image, then whose sampler, is
-// not bound on the lane tier: the dispatch fails with the interpreter's
+// not bound on the lane tier: the dispatch fails with the Go executor's
 // error, word for word.
 func TestTierImageUnbound(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "image_sample.spvasm"))
@@ -38,14 +38,14 @@ func TestTierImageUnbound(t *testing.T) {
 			d.Resources = []Resource{c.res, {Set: 0, Binding: 2, Data: make([]byte, 64)}, {Set: 0, Binding: 3, Data: make([]byte, 64)}}
 			return k, k.Run(context.Background(), d)
 		}
-		_, want := run("interp")
+		_, want := run("lanes")
 		k, got := run("lanes")
 		if k.tier == nil {
 			t.Fatalf("no %s: the lane tier does not run the kernel", c.what)
 		}
 		t.Logf("no %s: %v", c.what, got)
 		if want == nil || got == nil || got.Error() != want.Error() {
-			t.Errorf("no %s: the lane tier gives %v, the interpreter %v", c.what, got, want)
+			t.Errorf("no %s: the lane tier gives %v, the Go executor %v", c.what, got, want)
 		}
 	}
 }

@@ -20,7 +20,6 @@ const (
 	VulkanCheckBounds = "CLGO_VULKAN_CHECK_BOUNDS"
 	VulkanReuse       = "CLGO_VULKAN_REUSE"
 	NoPipelineCache   = "CLGO_NO_PIPELINE_CACHE"
-	HostOpt           = "CLGO_HOST_OPT"
 	HostDebug         = "CLGO_HOST_DEBUG"
 	HostTier          = "CLGO_HOST_TIER"
 	HostSched         = "CLGO_HOST_SCHED"
@@ -48,9 +47,8 @@ var Vars = []Var{
 	{VulkanCheckBounds, "1 or 0", "1: kernels report a __global/__constant access past a buffer's end, failing the dispatch (slower); 0 or unset: off", "driver/vulkan"},
 	{VulkanReuse, "0", "record every launch anew instead of submitting a kept command buffer again for a repeated identical launch, to measure what reuse saves", "driver/vulkan"},
 	{NoPipelineCache, "any value", "do not read or write the Vulkan pipeline cache under the user cache directory", "driver/vulkan"},
-	{HostOpt, "0, -name,... or 0,+name,...", "turn the host driver's optimizations off: all (0), the ones named (-mad,-hoist), or all but those named (0,+alias)", "driver/host"},
 	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
-	{HostTier, "interp, lanes or native", "force how the host driver runs kernels: its interpreter, the lane tier (a lane program run by a Go executor) or native code, each falling back to the one before it for a kernel it cannot run; unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the interpreter (docs/hosttier.md)", "driver/host"},
+	{HostTier, "lanes or native", "force how the host driver runs kernels: the lane tier's Go executor (lanes; interp is its old name) or native code (native, falling back to the Go executor for a kernel it cannot compile); unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the Go executor (docs/hosttier.md)", "driver/host"},
 	{HostSched, "0", "keep the lane programs' ops in the order they were built, not scheduled for register pressure (driver/host/internal/lanes, sched.go), to measure what scheduling does", "driver/host/internal/lanes"},
 	{HostEVEX, "0", "keep the host driver's native code to the 16 vector registers of AVX2 (default: also ymm16-ymm31, through EVEX encodings, where the CPU has AVX512F and AVX512VL)", "driver/host/internal/jit"},
 	{JITDump, "a directory", "write every kernel the host driver compiles to native code there: the code's address, each op's code offset and the op (.txt), and the code's bytes (.bin), to map profiles of generated code to lane-IR ops (docs/hosttier.md)", "driver/host/internal/jit"},

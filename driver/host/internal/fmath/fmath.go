@@ -1,7 +1,7 @@
 // Package fmath computes OpenCL C's float sin, cos, exp, exp2, log and
 // log2 (GLSL.std.450 Sin, Cos, Exp, Exp2, Log, Log2 on float and half) for
-// the host device: every tier (the interpreter, the lane tier's Go
-// executor and the native code of package jit) must give the same bits,
+// the host device: every tier (the lane tier's Go executor and the native
+// code of package jit) must give the same bits,
 // so each function here is a fixed sequence of float64 operations with no
 // data-dependent branches but the special values, which jit's AVX2 code
 // performs op for op (math.FMA where jit emits VFMADD231PD, nothing else
@@ -12,8 +12,8 @@
 //
 // The constants (coefficients, the pieces of 2/pi) are exported for jit.
 //
-// It also holds the float operations that the interpreter and the Go
-// executor must compute alike: OpenCL's fmin and fmax (Min, Max) and fma
+// It also holds the float operations that the Go executor and native code
+// must compute alike: OpenCL's fmin and fmax (Min, Max) and fma
 // rounded once (FMA).
 package fmath
 

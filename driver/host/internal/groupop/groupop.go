@@ -1,8 +1,8 @@
 // Package groupop is the arithmetic of SPIR-V's GroupNonUniform
 // reductions and scans (OpGroupNonUniformIAdd through
 // OpGroupNonUniformLogicalXor) on scalars held in 64-bit slots (integers
-// zero-extended, floats as their bits), which the interpreter and the
-// lane tier must compute alike: the identity an exclusive scan starts
+// zero-extended, floats as their bits), which the Go executor and native
+// code must compute alike: the identity an exclusive scan starts
 // from and the binary operation.
 package groupop
 

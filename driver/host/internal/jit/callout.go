@@ -12,7 +12,7 @@ import (
 // Call-outs: ops without native code run in Go. Where the code generator
 // has no code for an op (a transcendental GLSL.std.450 function, a form
 // it does not handle, a new op with only the lane tier's Go definition),
-// the kernel does not fall back to the interpreter; instead the op's code
+// the kernel does not fall back to the Go executor; instead the op's code
 // is a call-out, as a compiler engine calls a host function:
 //
 //   - the register cache's dirty entries are written back, so the frame

@@ -12,8 +12,8 @@ import (
 // Sin, Cos, Exp, Exp2, Log and Log2 on F32: package fmath's functions op
 // for op on four float64 lanes (math.FMA as VFMADD231PD/VFMADD213PD/
 // VFNMADD231PD, exact roundings as VROUNDPD, fmath's branches on special
-// values as blends), so native code gives the bits that the interpreter
-// and the lane tier's Go executor compute. F64 keeps Go's math (a
+// values as blends), so native code gives the bits that the lane tier's
+// Go executor computes. F64 keeps Go's math (a
 // call-out).
 
 // fmathOp reports whether Math instruction num on kind k has code here.

@@ -7,11 +7,11 @@ import (
 )
 
 // A built-in input indexed by a variable (get_local_id(d) with d known
-// only at run time) is read as the interpreter reads it: from memory. The
+// only at run time) is read from memory. The
 // lane's built-in vector is stored into a Private region of its own (one
 // per built-in, named as the variable, Size the vector's bytes), and the
 // access chain goes on into that region; an index outside the vector
-// then traps with the interpreter's access error.
+// then traps with an access error.
 
 // builtinMemory is p, a pointer to a whole built-in vector, as a pointer
 // into the Private region that holds the vector's value for each lane.

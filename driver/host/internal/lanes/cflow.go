@@ -686,8 +686,8 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 	case spirv.OpSwitch:
 		return b.switchEdges(in, i, x, cur)
 	case spirv.OpReturn, spirv.OpReturnValue, spirv.OpUnreachable, spirv.OpKill, spirv.OpTerminateInvocation:
-		// The interpreter ends a lane that reaches OpUnreachable or
-		// OpKill as if it returned; so does the lane tier.
+		// A lane that reaches OpUnreachable or OpKill ends as if it
+		// returned.
 		if in.entry {
 			return nil
 		}

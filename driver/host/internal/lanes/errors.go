@@ -7,7 +7,7 @@ import (
 
 // ErrUnsupported is wrapped by Build's errors for SPIR-V the lane tier
 // cannot express (images, printf, physical pointers, sub-group operations,
-// ...): the interpreter runs such a kernel.
+// ...): the host driver then refuses the kernel with this error.
 var ErrUnsupported = errors.New("not supported by the lane tier")
 
 // unsupported names the instruction (or type) and why.

@@ -301,8 +301,8 @@ func evalF64(o *xop, a, b, c float64) uint64 {
 	panic("lanes: eval of " + o.code.String() + " on " + k.String())
 }
 
-// mathOp is the interpreter's float64 computation of a GLSL.std.450
-// instruction (driver/host's gen_arith.go table).
+// mathOp is the float64 computation of a GLSL.std.450 instruction that
+// every tier gives.
 func mathOp(num spirv.GLSLstd450, a, b, c float64) float64 {
 	switch num {
 	case spirv.GLSLstd450Round:

@@ -607,7 +607,7 @@ func (e *Exec) fast32(f []uint64, o *xop) bool {
 }
 
 // unaryF32 runs the common one-operand ops on F32 (the results as eval
-// computes them: through float64 where the interpreter does).
+// computes them: through float64 where mathOps says).
 func unaryF32(d, a []uint32, o *xop) bool {
 	a = a[:len(d)]
 	fa := f32s(a)

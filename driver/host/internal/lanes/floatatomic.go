@@ -9,8 +9,7 @@ import (
 
 // Float atomics (OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT) are
 // Atomic ops on the float's bits (Kind I32 or I64) whose sub-operation
-// says the arithmetic: the interpreter's (driver/host atomics.go, apply),
-// in float64 and rounded once to the word's width. Native code has no
+// says the arithmetic, in float64 and rounded once to the word's width. Native code has no
 // code for them (package jit refuses them).
 
 // newFloat is the new value of float sub-operation op on the old word

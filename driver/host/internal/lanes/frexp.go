@@ -6,8 +6,8 @@ import (
 
 // GLSL.std.450's Modf and Frexp (the second result stored through a
 // pointer operand) and ModfStruct and FrexpStruct (both results in a
-// struct), on F32 and F64, with the interpreter's results: Go's
-// math.Modf and math.Frexp over the value as a float64.
+// struct), on F32 and F64: Go's math.Modf and math.Frexp over the value
+// as a float64.
 
 func isFrexpModf(num spirv.GLSLstd450) bool {
 	switch num {

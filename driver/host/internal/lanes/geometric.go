@@ -8,8 +8,7 @@ import (
 
 // This file compiles the GLSL.std.450 instructions that work on whole
 // vectors (Length, Distance, Normalize, Cross, FaceForward, Reflect,
-// Refract) with the interpreter's formulas (driver/host glsl.go,
-// glslLane): the components are widened to float64, the sums run from
+// Refract) with fixed formulas: the components are widened to float64, the sums run from
 // +0 in component order in float64, and each result component is rounded
 // once to the result's kind. Float64 arithmetic in ops is exact IEEE (no
 // fused multiply-adds), so the results agree bit for bit.

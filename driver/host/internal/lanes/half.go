@@ -10,11 +10,9 @@ import (
 // Half floats (OpTypeFloat 16, cl_khr_fp16) in the lane IR: a half is an
 // I32 value holding its binary16 bits, zero-extended, so that memory,
 // moves, selects, phis and bitcasts to and from 16-bit integers need
-// nothing of their own and keep the bits exactly, as the interpreter's
-// 16-bit slots do. Arithmetic widens the operands with HalfToF, computes
-// on F32 (F64 where the interpreter does) and rounds the result back with
-// FToHalf: the interpreter computes half ops in float32 (or float64 for
-// the GLSL.std.450 ones its table says) and rounds to half after each.
+// nothing of their own and keep the bits exactly. Arithmetic widens the operands with HalfToF, computes
+// on F32 (F64 for the GLSL.std.450 ones mathOps computes in float64) and
+// rounds the result back with FToHalf after each.
 
 // isHalf reports whether t (or its vector's component) is a 16-bit float.
 func isHalf(t *typ) bool {
@@ -77,7 +75,7 @@ func fToHalfBits(k Kind, x uint64) uint16 {
 	return spirv.Float16Bits(math.Float32frombits(uint32(x)))
 }
 
-// f64ToHalf rounds a float64 to a half once (the interpreter's d2h):
+// f64ToHalf rounds a float64 to a half once:
 // through float32 rounded to odd, which keeps enough bits that rounding
 // that to half is the one rounding that counts.
 func f64ToHalf(f float64) uint16 {
@@ -94,8 +92,7 @@ func f64ToHalf(f float64) uint16 {
 // halfWide is F32 value v (a widened half) as F64.
 func (b *builder) halfWide(v Value) Value { return b.op(FConvert, F32, F64, v) }
 
-// halfFma is GLSL.std.450 Fma of widened halves as the interpreter
-// computes it: math.FMA in float64, then rounded to float32 (halfOut
+// halfFma is GLSL.std.450 Fma of widened halves: math.FMA in float64, then rounded to float32 (halfOut
 // rounds that to half).
 func (b *builder) halfFma(x, y, z Value) Value {
 	r := b.op(Fma, F64, F64, b.halfWide(x), b.halfWide(y), b.halfWide(z))
@@ -153,8 +150,8 @@ func (b *builder) convertHalf(in *instance, x *spirv.Instruction, t *typ, v []Va
 }
 
 // bitcast16 reinterprets 16-bit scalars (halves, shorts: I32 values
-// holding 16 bits) as n 32- or 64-bit ones or back, little-endian as the
-// interpreter's bit walk: the first element in the low bits.
+// holding 16 bits) as n 32- or 64-bit ones or back, little-endian: the
+// first element in the low bits.
 func (b *builder) bitcast16(v []Value, s, d *typ, n int) ([]Value, bool) {
 	sixteen := b.konst(I32, 16)
 	join := func(lo, hi Value) Value { return b.op(Or, I32, I32, lo, b.op(Shl, I32, I32, hi, sixteen)) }

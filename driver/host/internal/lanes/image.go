@@ -28,7 +28,7 @@ func (ts *types) handleType(t *typ, in *spirv.Instruction) (*typ, error) {
 }
 
 // handleVar makes the region of an image or sampler variable, named as
-// the interpreter names it in its errors.
+// the driver's errors name it.
 func (b *builder) handleVar(def *spirv.Instruction, t *typ, name string) (int, error) {
 	kind := RegionImage
 	switch t.op {
@@ -71,7 +71,7 @@ func (b *builder) handle(v Value, kind RegionKind) (int64, error) {
 	return int64(bits), nil
 }
 
-// image emits the image instructions the interpreter runs: OpSampledImage
+// image emits the image instructions the host runs: OpSampledImage
 // and OpImage (handles), OpImageSampleExplicitLod, OpImageFetch,
 // OpImageRead, OpImageWrite and OpImageQuerySize(Lod). Their image
 // operands past the coordinate (Lod 0) are ignored: images have one

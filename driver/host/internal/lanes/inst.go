@@ -356,7 +356,7 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		return set(out...)
 	case spirv.OpDot:
-		// The interpreter's order: +0, then each product added in turn.
+		// The order: +0, then each product added in turn.
 		v1, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {
 			return err
@@ -821,7 +821,7 @@ func args0(args [][]Value, n int) []Value {
 }
 
 // mathOps are the GLSL.std.450 float instructions the Math op computes
-// (in float64, as the interpreter does), by operand count.
+// (in float64), by operand count.
 var mathOps = map[spirv.GLSLstd450]int{
 	spirv.GLSLstd450Round: 1, spirv.GLSLstd450FSign: 1, spirv.GLSLstd450Fract: 1,
 	spirv.GLSLstd450Radians: 1, spirv.GLSLstd450Degrees: 1,
@@ -833,7 +833,7 @@ var mathOps = map[spirv.GLSLstd450]int{
 	spirv.GLSLstd450Step: 2, spirv.GLSLstd450FMix: 3, spirv.GLSLstd450SmoothStep: 3,
 }
 
-// arrayLength compiles OpArrayLength as the interpreter computes it: the
+// arrayLength compiles OpArrayLength: the
 // elements of the runtime array member that fit in the bound buffer.
 func (b *builder) arrayLength(in *instance, x *spirv.Instruction) error {
 	pv, err := b.get(in, spirv.ID(x.Operands[0]))

@@ -123,8 +123,8 @@ type Op struct {
 // IEEE 754 with round to nearest even, NaNs propagate, denormals are kept;
 // "in float64" means the operands are widened to float64, the operation
 // computed by Go's math package on float64 and the result rounded once to
-// Kind (for F64 it is the Go function itself). These are exactly what the
-// interpreter (driver/host) computes, so that results agree bit for bit.
+// Kind (for F64 it is the Go function itself). The Go executor and native
+// code compute exactly these, so that results agree bit for bit.
 const (
 	Nop Code = iota
 
@@ -149,7 +149,7 @@ const (
 	Exit
 	// Unreachable: if some lane of M is set, the program traps with
 	// TrapUnreachable (OpUnreachable reached, or OpKill: a lane that
-	// runs it fails the dispatch as in the interpreter).
+	// runs it fails the dispatch).
 	Unreachable
 
 	// ---- moves ----
@@ -266,7 +266,7 @@ const (
 	// RoundEven: A rounded to the nearest integer, ties to even.
 	RoundEven
 	// Math: GLSL.std.450 instruction number Imm on A (B, C for the
-	// two- and three-operand ones), in float64 as the interpreter's
+	// two- and three-operand ones), in float64 as mathOps'
 	// table says (Sin, Cos, Exp, Log, Pow, Atan2, FMix, Step, Fract,
 	// FSign, Round, InverseSqrt, ...). The native tier may refuse it.
 	Math
@@ -423,12 +423,11 @@ const (
 	// (as a 16-bit integer does): loads, stores, moves, selects and
 	// bitcasts keep its bits exactly, NaN payloads included. Build computes
 	// on halves through these two ops: operands widened to F32, the op on
-	// F32 (or F64), the result rounded back to half, which is what the
-	// interpreter computes (driver/host's h2f, f2h and d2h).
+	// F32 (or F64), the result rounded back to half (half.go).
 
 	// HalfToF: Dst (F32) = half A (I32) widened, exactly, but for a
 	// signaling NaN, which comes out quiet with its payload (x86's
-	// float32 to float64 round trip in the interpreter's conversions).
+	// float32 to float64 round trip).
 	HalfToF
 	// FToHalf: Dst (I32) = float A (Kind F32 or F64) rounded to a half,
 	// to nearest even, once; out of range gives an infinity; a NaN gives
@@ -438,8 +437,7 @@ const (
 	// ---- sub-groups (subgroup.go; docs/hosttier.md, "Sub-groups") ----
 	//
 	// A sub-group is SubgroupSize lanes of consecutive linear local ids
-	// (the last one of a work-group holds what is left), as the
-	// interpreter lays them out. A chunk of SubgroupSize lanes or more
+	// (the last one of a work-group holds what is left). A chunk of SubgroupSize lanes or more
 	// holds whole sub-groups; a smaller one (native code's 8) holds part
 	// of one, and then the chunks of a sub-group meet at SubgroupSync ops.
 
@@ -457,8 +455,7 @@ const (
 	// Subgroup: the OpGroupNonUniform* instruction Imm (a spirv.Op) of
 	// Subgroup scope on operand A (one component, of Kind; B: the lane id
 	// of a broadcast or shuffle), computed for each sub-group over its
-	// lanes active in M, as the interpreter computes it (driver/host's
-	// subgroup.go); Dst (Varying) is written for those lanes, the others'
+	// lanes active in M (subgroupeval.go); Dst (Varying) is written for those lanes, the others'
 	// are garbage. Imm2 holds the group operation (bits 0-7), the cluster
 	// size of a ClusteredReduce (bits 8-15) and the width of an integer
 	// operand in bits (16-23: 8, 16, 32, 64). Ballot gives word 0 of the
@@ -533,7 +530,7 @@ type Region struct {
 	Zero bool
 	Name string // for errors: the variable's name, if any
 	// Builtin: a RegionPrivate region holding a built-in input that is
-	// indexed by a variable (builtinmem.go); the interpreter reports its
+	// indexed by a variable (builtinmem.go); the driver reports its
 	// out-of-bounds accesses at the access chain.
 	Builtin bool
 	// ArgInvSize, where > 0, is a promise about a RegionBuffer: every

@@ -6,8 +6,7 @@ import (
 )
 
 // mathOpF32 is mathOp for F32 operands (widened exactly): Sin, Cos, Exp,
-// Exp2, Log and Log2 are package fmath's, as in the interpreter and in
-// jit's vector code (every tier gives the same bits).
+// Exp2, Log and Log2 are package fmath's, as in jit's vector code (every tier gives the same bits).
 func mathOpF32(num spirv.GLSLstd450, a, b, c float64) float64 {
 	switch num {
 	case spirv.GLSLstd450Sin:

@@ -7,8 +7,7 @@ import (
 
 // The Go executor's Phys ops: accesses through PhysicalStorageBuffer
 // pointers, whose values are addresses in the host's address space. Each
-// access finds its buffer through Group.Phys, as the interpreter's do
-// (driver/host physical.go), with a one-entry cache: an access mostly
+// access finds its buffer through Group.Phys (driver/host's live buffers), with a one-entry cache: an access mostly
 // stays in the buffer the last one reached.
 
 // physCache is the live buffer a Phys op reached last in this group.

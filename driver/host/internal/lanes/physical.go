@@ -19,7 +19,7 @@ const physRegion = -2
 
 // physConvert compiles OpConvertUToPtr to a PhysicalStorageBuffer pointer
 // and OpConvertPtrToU of one: the bits are kept (a 32-bit integer is
-// zero-extended, a 32-bit result truncated, as the interpreter does).
+// zero-extended, a 32-bit result truncated).
 func (b *builder) physConvert(in *instance, x *spirv.Instruction) error {
 	t, err := b.types.get(x.ResultType)
 	if err != nil {

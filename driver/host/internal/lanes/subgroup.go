@@ -5,8 +5,7 @@ import (
 )
 
 // Sub-groups in the lane IR (docs/hosttier.md, "Sub-groups on the lane
-// tier"). The interpreter runs a work-group's lanes in lock step and cuts
-// them into sub-groups of SubgroupSize consecutive linear local ids; an
+// tier"). A work-group's lanes are cut into sub-groups of SubgroupSize consecutive linear local ids; an
 // OpGroupNonUniform* instruction works on the lanes of each sub-group that
 // are active at it. Build emits one Subgroup op per component under the
 // block's mask; the sub-group built-ins are arithmetic on LocalIndex.
@@ -29,8 +28,7 @@ func subgroupBuiltin(bi spirv.BuiltIn) bool {
 	return false
 }
 
-// loadSubgroupBuiltin reads a sub-group built-in as the interpreter
-// defines it (driver/host's dispatch.go): sizes are constants, ids come
+// loadSubgroupBuiltin reads a sub-group built-in: sizes are constants, ids come
 // from the linear local id, the masks' first word from the id within the
 // sub-group and their other words are zero.
 func (b *builder) loadSubgroupBuiltin(p *ptr, t *typ) (*sval, error) {
@@ -149,8 +147,8 @@ func (b *builder) subgroup(in *instance, x *spirv.Instruction, cur Value) error 
 		}
 		return b.scalars(in, spirv.ID(a[i]))
 	}
-	// width is the Imm2 width field of scalar type t; halves are left to
-	// the interpreter (their arithmetic is on binary16 bits).
+	// width is the Imm2 width field of scalar type t; halves are refused
+	// (their arithmetic is on binary16 bits).
 	width := func(t *typ) (int64, error) {
 		st := t.scalarOf()
 		if st.op == spirv.OpTypeFloat && st.width == 16 {
@@ -267,8 +265,7 @@ func (b *builder) subgroup(in *instance, x *spirv.Instruction, cur Value) error 
 }
 
 // ballotBits compiles the ballot instructions that read a ballot value
-// lane by lane, from the lane's own operands: plain ops. As in the
-// interpreter, the bit count, scans and find LSB/MSB look only at the
+// lane by lane, from the lane's own operands: plain ops. The bit count, scans and find LSB/MSB look only at the
 // bits of the sub-group's lanes (word 0: sub-groups are 32 lanes), the
 // bit extract and inverse ballot at the bit named.
 func (b *builder) ballotBits(in *instance, x *spirv.Instruction) (Value, error) {

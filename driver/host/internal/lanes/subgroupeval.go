@@ -8,8 +8,8 @@ import (
 // evalSubgroup computes Subgroup op o for one sub-group of n lanes (at
 // most 64): act has a bit per lane active at the op, a and id hold each
 // lane's operand bits (Mask operands as 0 or 1), and out gets the result
-// of each active lane (a Mask result as 0 or 1). The formulas are the
-// interpreter's (driver/host's subgroup.go), so results agree bit for bit.
+// of each active lane (a Mask result as 0 or 1). Native code calls it
+// out or computes the same, so results agree bit for bit.
 func evalSubgroup(o *Op, n int, act uint64, a, id, out []uint64) {
 	on := func(l int) bool { return act>>l&1 != 0 }
 	op := spirv.Op(o.Imm)

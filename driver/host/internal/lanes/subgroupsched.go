@@ -14,7 +14,7 @@ package lanes
 //
 // The Go executor and native code's runner share it, so both order the
 // chunks of a sub-group alike (subgroupsync.go says why it is the
-// interpreter's order).
+// lock-step order).
 func ScheduleSubgroups(p *Program, stops []int, run []bool, scratch []int, meet func(pos int, chunks []int)) (done bool) {
 	k := max(SubgroupSize/p.Chunk, 1)
 	progress := false

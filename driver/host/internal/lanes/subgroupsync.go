@@ -4,11 +4,11 @@ package lanes
 // runs on its own until it stops (a Barrier, a SubgroupSync, Exit); the
 // runner then lets the chunks of each sub-group go on in program order:
 // those stopped at the earliest op go first (ScheduleSubgroups). Program
-// order is the interpreter's lock-step order except across a loop's back
+// order is the lock-step order of a work-group's lanes except across a loop's back
 // edge, so the back edges of the loops that hold sub-group operations get
 // a SubgroupSync too: the chunks of a sub-group then go round those loops
 // together, and a chunk that left the loop takes no part in the next
-// round, as its lanes take none in the interpreter.
+// round, as its lanes would take none in lock step.
 
 // placeSubgroupSyncs puts a SubgroupSync before every run of Subgroup ops
 // and before every backward jump whose loop holds one (or a sub-group

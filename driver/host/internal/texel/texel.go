@@ -2,8 +2,8 @@
 // one work-item, as OpenCL C's numerical compliance §3 ("Image Addressing
 // and Filtering") defines it: fetching and writing a texel at integer
 // coordinates, and sampling with a sampler's addressing and filtering.
-// The interpreter (driver/host) and the lane tier (package lanes) both
-// call it, so that their results agree bit for bit.
+// The lane tier's Go executor and native code (packages lanes and jit)
+// both call it, so that their results agree bit for bit.
 //
 // Texels are [4]uint32 in the kind of the image's format (package
 // imageformat decodes and encodes them). Nothing here can fault: a texel

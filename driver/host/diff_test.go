@@ -7,82 +7,20 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"math/rand"
-	"strings"
-	"testing"
 
-	"github.com/clgo/clgo/compiler"
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host"
 )
 
-// The differential test: random kernels (kgen_test.go) run with every
-// Prepare optimization and
-// with none (CLGO_HOST_OPT=0), in one and two dimensions at several
-// work-group sizes; every output word must agree bit for bit (a NaN with
-// any NaN). So must a random half of the optimizations, each of which
-// must stand without the others. A disagreement names the seed, the
-// optimizations whose removal alone repairs it and those that alone
-// cause it, and prints the kernel. A bounded run by default; longer with
-// -hostdiff.n=N (and -hostdiff.seed=S to start elsewhere).
+// The differential tests (tierdiff_test.go, pocl_test.go): random kernels
+// (kgen_test.go) run in one and two dimensions at several work-group
+// sizes on two tiers, or on the host and PoCL; every output word must
+// agree bit for bit (a NaN with any NaN). A bounded run by default;
+// longer with -hostdiff.n=N (and -hostdiff.seed=S to start elsewhere).
 var (
 	diffN    = flag.Int("hostdiff.n", 40, "random kernels the differential test runs")
 	diffSeed = flag.Int64("hostdiff.seed", 1, "the differential test's first seed")
 )
-
-func TestOptimizedMatchesPlain(t *testing.T) {
-	n := *diffN
-	if testing.Short() {
-		n = min(n, 10)
-	}
-	ia, fa := diffInputs()
-	defer host.ShareAll()()
-	failed := 0
-	for s := *diffSeed; s < *diffSeed+int64(n) && failed < 3; s++ {
-		ks := []kshape{{1, 1, false}, {2, 1, false}, {8, 1, false}, {16, 1, false}, {64, 1, false},
-			{2, 2, true}, {4, 2, true}, {1, 4, true}, {8, 8, true}}[s%9]
-		src := genKernel(s, ks)
-		res, err := compiler.Compile(src, compiler.DefaultOptions())
-		if err != nil {
-			t.Fatalf("seed %d: compile: %v\n%s", s, err, src)
-		}
-		for _, nv := range []int32{3, 6} {
-			want, err := runFz(res.SPIRV, "0", ks, nv, ia, fa)
-			if err != nil {
-				t.Fatalf("seed %d, n %d, plain: %v\n%s", s, nv, err, src)
-			}
-			// Every optimization, then (once per kernel) a random few:
-			// each must stand without the others.
-			opts := "1"
-			if nv == 6 {
-				opts = randomOpts(s)
-			}
-			got, err := runFz(res.SPIRV, opts, ks, nv, ia, fa)
-			if err != nil {
-				t.Fatalf("seed %d, n %d, CLGO_HOST_OPT=%s: %v\n%s", s, nv, opts, err, src)
-			}
-			if d := firstDiff(got, want, "plain"); d != "" {
-				failed++
-				t.Errorf("seed %d, %v, n %d: CLGO_HOST_OPT=%s and plain differ: %s\n%s\n%s",
-					s, ks, nv, opts, d, blame(res.SPIRV, ks, nv, ia, fa, want), src)
-				break
-			}
-		}
-	}
-}
-
-// randomOpts returns a CLGO_HOST_OPT value that leaves on a random half
-// of the optimizations.
-func randomOpts(seed int64) string {
-	r := rand.New(rand.NewSource(seed))
-	opts := "0"
-	for _, name := range host.OptNames {
-		if r.Intn(2) == 0 {
-			opts += ",+" + name
-		}
-	}
-	return opts
-}
 
 // diffInputs returns the kernels' int and float inputs: scattered bits,
 // and floats of many magnitudes with an infinity, zeros and subnormals.
@@ -105,11 +43,9 @@ func diffInputs() (ia, fa []byte) {
 	return ia, fa
 }
 
-// runFz runs kernel fz over kgGroup lanes with the optimizations that
-// CLGO_HOST_OPT=opts leaves, and returns its int and float outputs.
-func runFz(code []byte, opts string, ks kshape, n int32, ia, fa []byte) ([2][]byte, error) {
-	restore := host.SetOpts(opts)
-	defer restore()
+// runFz runs kernel fz over kgGroup lanes on the tier CLGO_HOST_TIER
+// names, and returns its int and float outputs.
+func runFz(code []byte, ks kshape, n int32, ia, fa []byte) ([2][]byte, error) {
 	var out [2][]byte
 	dev := host.NewDevice()
 	p, err := dev.BuildProgram(code)
@@ -179,19 +115,4 @@ func firstDiff(got, want [2][]byte, wantName string) string {
 		}
 	}
 	return ""
-}
-
-// blame names the optimizations whose removal alone makes the run agree
-// with the plain one, and those that alone make it disagree.
-func blame(code []byte, ks kshape, n int32, ia, fa []byte, want [2][]byte) string {
-	var repair, cause []string
-	for _, name := range host.OptNames {
-		if got, err := runFz(code, "-"+name, ks, n, ia, fa); err == nil && firstDiff(got, want, "plain") == "" {
-			repair = append(repair, name)
-		}
-		if got, err := runFz(code, "0,+"+name, ks, n, ia, fa); err == nil && firstDiff(got, want, "plain") != "" {
-			cause = append(cause, name)
-		}
-	}
-	return fmt.Sprintf("turning off [%s] alone repairs it; [%s] alone breaks it", strings.Join(repair, " "), strings.Join(cause, " "))
 }
