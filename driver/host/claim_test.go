@@ -116,7 +116,7 @@ kernel void ids(global uint *out) {
 				t.Fatal(err)
 			}
 			k := prepare(t, m, "ids", map[uint32]uint64{0: 4, 1: 2, 2: 2})
-			if tier == "native" && !k.OnNative() {
+			if tier == "native" && NativeOK() && !k.OnNative() {
 				t.Fatal("not in native code")
 			}
 			for workers := 1; workers <= 3; workers++ {

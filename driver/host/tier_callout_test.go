@@ -29,6 +29,9 @@ var calloutModes = []struct {
 // checks that some ran.
 func withCallouts(m int, f func(t *testing.T)) func(t *testing.T) {
 	return func(t *testing.T) {
+		if !host.NativeOK() {
+			t.Skip("no native code on this CPU")
+		}
 		restore := host.ForceNativeCallouts(calloutModes[m].force)
 		defer restore()
 		before := host.NativeCallouts()
