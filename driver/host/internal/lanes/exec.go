@@ -59,6 +59,7 @@ type xop struct {
 	um, ud        bool
 	imm, imm2     int64
 	jump          int
+	fn            loopFunc // the op's lane loop (execbind.go), or nil
 }
 
 // NewExec makes an executor of p. p must come from Build, with chunks of
@@ -153,6 +154,7 @@ func decodeOps(p *Program) []xop {
 		case Jump, JumpIfAny, JumpIfNone:
 			x.jump = labelAt[o.Imm]
 		}
+		x.fn = bindOp(&x, &o, p)
 		code = append(code, x)
 	}
 	return code
@@ -294,6 +296,10 @@ func (e *Exec) run(c int) *Trap {
 	for pc < len(code) {
 		o := &code[pc]
 		pc++
+		if o.fn != nil {
+			o.fn(e, f, o)
+			continue
+		}
 		switch o.code {
 		case Nop, Label:
 		case Jump:
@@ -774,47 +780,8 @@ func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 		f[o.d] = readLeaf(m[off:], size)
 		return nil
 	}
-	priv := e.p.Regions[r].Kind == RegionPrivate
-	// The common case: 4-byte loads from one memory.
-	if !priv && o.dk.Bytes() == 4 && o.dk != Mask && size == 4 {
-		m := e.mem[r]
-		d := row32(f, o.d, e.C)
-		if o.ua {
-			off := uint32(f[o.a])
-			if uint64(off)+4 > uint64(len(m)) {
-				if mask != 0 {
-					return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
-				}
-				return nil
-			}
-			v := binary.LittleEndian.Uint32(m[off:])
-			for ; mask != 0; mask &= mask - 1 {
-				d[bits.TrailingZeros64(mask)&63] = v
-			}
-			return nil
-		}
-		offs := row32(f, o.a, e.C)
-		if mask == e.full {
-			// Every lane: a plain loop, the bound checked once per lane.
-			n := uint64(len(m))
-			offs = offs[:len(d)]
-			for l, off := range offs {
-				if uint64(off)+4 > n {
-					return e.trapAccess(c, l, pc, o, off)
-				}
-				d[l] = binary.LittleEndian.Uint32(m[off:])
-			}
-			return nil
-		}
-		for ; mask != 0; mask &= mask - 1 {
-			l := bits.TrailingZeros64(mask) & 63
-			off := offs[l]
-			if uint64(off)+4 > uint64(len(m)) {
-				return e.trapAccess(c, l, pc, o, off)
-			}
-			d[l] = binary.LittleEndian.Uint32(m[off:])
-		}
-		return nil
+	if t, ok := e.loadRow(c, f, o, pc, mask); ok { // execmem.go
+		return t
 	}
 	var bitsOut uint64
 	for ; mask != 0; mask &= mask - 1 {
@@ -846,29 +813,8 @@ func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 	size := int(o.imm2)
 	r := int(o.imm)
 	mask := e.maskOf(f, o.m, o.um)
-	if size == 4 && o.kind != Mask && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
-		m := e.mem[r]
-		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
-		if mask == e.full {
-			n := uint64(len(m))
-			vals = vals[:len(offs)]
-			for l, off := range offs {
-				if uint64(off)+4 > n {
-					return e.trapAccess(c, l, pc, o, off)
-				}
-				binary.LittleEndian.PutUint32(m[off:], vals[l])
-			}
-			return nil
-		}
-		for ; mask != 0; mask &= mask - 1 {
-			l := bits.TrailingZeros64(mask) & 63
-			off := offs[l]
-			if uint64(off)+4 > uint64(len(m)) {
-				return e.trapAccess(c, l, pc, o, off)
-			}
-			binary.LittleEndian.PutUint32(m[off:], vals[l])
-		}
-		return nil
+	if t, ok := e.storeRow(c, f, o, pc, mask); ok { // execmem.go
+		return t
 	}
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask)

@@ -1,0 +1,187 @@
+package lanes
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
+// Lane loops of Loads and Stores with a Varying side (results, offsets or
+// stored values) of 4- or 8-byte kinds: one loop per leaf size and row
+// width, over the lanes of the mask in lane order, with a Uniform offset
+// or value read in place (index l&um, um 0 for Uniform, 63 for Varying)
+// rather than broadcast. Private regions are one area per lane: lane l's
+// bytes at l*stride, each lane's bound the area's size; other regions
+// are one memory for every lane (stride 0). The first lane out of bounds
+// traps, as run's general path does.
+
+// accessLeaf is the element types of accesses: 1, 2, 4 or 8 bytes.
+type accessLeaf interface {
+	uint8 | uint16 | uint32 | uint64
+}
+
+func getLeaf[L accessLeaf](m []byte) L {
+	switch unsafe.Sizeof(L(0)) {
+	case 1:
+		return L(m[0])
+	case 2:
+		return L(binary.LittleEndian.Uint16(m))
+	case 4:
+		return L(binary.LittleEndian.Uint32(m))
+	}
+	return L(binary.LittleEndian.Uint64(m))
+}
+
+func putLeafOf[L accessLeaf](m []byte, v L) {
+	switch unsafe.Sizeof(L(0)) {
+	case 1:
+		m[0] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(m, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(m, uint32(v))
+	default:
+		binary.LittleEndian.PutUint64(m, uint64(v))
+	}
+}
+
+// loadLanes loads the lanes of mask into d; it returns the first lane
+// out of bounds, or -1.
+func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit uint64, offs []uint32, om int, mask uint64) int {
+	size := uint64(unsafe.Sizeof(L(0)))
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask) & 63
+		off := uint64(offs[l&om])
+		if off+size > limit {
+			return l
+		}
+		d[l] = D(getLeaf[L](m[uint64(l)*stride+off:]))
+	}
+	return -1
+}
+
+// storeLanes stores the lanes of mask from v; it returns the first lane
+// out of bounds, or -1.
+func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64, offs []uint32, om int, v []V, vm int, mask uint64) int {
+	size := uint64(unsafe.Sizeof(L(0)))
+	for ; mask != 0; mask &= mask - 1 {
+		l := bits.TrailingZeros64(mask) & 63
+		off := uint64(offs[l&om])
+		if off+size > limit {
+			return l
+		}
+		putLeafOf(m[uint64(l)*stride+off:], L(v[l&vm]))
+	}
+	return -1
+}
+
+// laneMem is the memory of region r for chunk c's lanes: the bytes, lane
+// l's start (l*stride) and each lane's bound.
+func (e *Exec) laneMem(c, r int) (m []byte, stride, limit uint64) {
+	rg := &e.p.Regions[r]
+	if rg.Kind == RegionPrivate {
+		return e.priv[c][r], uint64(rg.Size), uint64(rg.Size)
+	}
+	m = e.mem[r]
+	return m, 0, uint64(len(m))
+}
+
+// opRow is an operand's row of 32-bit lanes and its lane mask (see
+// above).
+func opRow32(f []uint64, w int32, uni bool, C int) ([]uint32, int) {
+	if uni {
+		return row32(f, w, 1), 0
+	}
+	return row32(f, w, C), 63
+}
+
+func opRow64(f []uint64, w int32, uni bool, C int) ([]uint64, int) {
+	if uni {
+		return f[w : w+1], 0
+	}
+	return f[w : int(w)+C], 63
+}
+
+// loadRow runs a Load with a Varying result of a 4- or 8-byte kind (not
+// Mask); ok false: not such a Load.
+func (e *Exec) loadRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap, ok bool) {
+	if o.ud || o.dk == Mask {
+		return nil, false
+	}
+	m, stride, limit := e.laneMem(c, int(o.imm))
+	offs, om := opRow32(f, o.a, o.ua, e.C)
+	bad := -1
+	if o.dk.Bytes() == 4 {
+		d := row32(f, o.d, e.C)
+		switch o.imm2 {
+		case 1:
+			bad = loadLanes[uint32, uint8](d, m, stride, limit, offs, om, mask)
+		case 2:
+			bad = loadLanes[uint32, uint16](d, m, stride, limit, offs, om, mask)
+		case 4:
+			bad = loadLanes[uint32, uint32](d, m, stride, limit, offs, om, mask)
+		default:
+			return nil, false
+		}
+	} else {
+		d := row64(f, o.d, e.C)
+		switch o.imm2 {
+		case 1:
+			bad = loadLanes[uint64, uint8](d, m, stride, limit, offs, om, mask)
+		case 2:
+			bad = loadLanes[uint64, uint16](d, m, stride, limit, offs, om, mask)
+		case 4:
+			bad = loadLanes[uint64, uint32](d, m, stride, limit, offs, om, mask)
+		case 8:
+			bad = loadLanes[uint64, uint64](d, m, stride, limit, offs, om, mask)
+		default:
+			return nil, false
+		}
+	}
+	if bad >= 0 {
+		return e.trapAccess(c, bad, pc, o, offs[bad&om]), true
+	}
+	return nil, true
+}
+
+// storeRow runs a Store of a 4- or 8-byte kind (not Mask); ok false: not
+// such a Store.
+func (e *Exec) storeRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap, ok bool) {
+	if o.kind == Mask {
+		return nil, false
+	}
+	m, stride, limit := e.laneMem(c, int(o.imm))
+	offs, om := opRow32(f, o.a, o.ua, e.C)
+	bad := -1
+	if o.kind.Bytes() == 4 {
+		v, vm := opRow32(f, o.b, o.ub, e.C)
+		switch o.imm2 {
+		case 1:
+			bad = storeLanes[uint32, uint8](m, stride, limit, offs, om, v, vm, mask)
+		case 2:
+			bad = storeLanes[uint32, uint16](m, stride, limit, offs, om, v, vm, mask)
+		case 4:
+			bad = storeLanes[uint32, uint32](m, stride, limit, offs, om, v, vm, mask)
+		default:
+			return nil, false
+		}
+	} else {
+		v, vm := opRow64(f, o.b, o.ub, e.C)
+		switch o.imm2 {
+		case 1:
+			bad = storeLanes[uint64, uint8](m, stride, limit, offs, om, v, vm, mask)
+		case 2:
+			bad = storeLanes[uint64, uint16](m, stride, limit, offs, om, v, vm, mask)
+		case 4:
+			bad = storeLanes[uint64, uint32](m, stride, limit, offs, om, v, vm, mask)
+		case 8:
+			bad = storeLanes[uint64, uint64](m, stride, limit, offs, om, v, vm, mask)
+		default:
+			return nil, false
+		}
+	}
+	if bad >= 0 {
+		return e.trapAccess(c, bad, pc, o, offs[bad&om]), true
+	}
+	return nil, true
+}
