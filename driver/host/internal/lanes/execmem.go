@@ -47,8 +47,36 @@ func putLeafOf[L accessLeaf](m []byte, v L) {
 
 // loadLanes loads the lanes of mask into d; it returns the first lane
 // out of bounds, or -1.
-func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit uint64, offs []uint32, om int, mask uint64) int {
+func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit uint64, offs []uint32, om int, mask, full uint64) int {
 	size := uint64(unsafe.Sizeof(L(0)))
+	if mask == full && om == 0 {
+		// Every lane at one offset: one bound check.
+		off := uint64(offs[0])
+		if off+size > limit {
+			return 0
+		}
+		if stride == 0 {
+			v := D(getLeaf[L](m[off:]))
+			for l := range d {
+				d[l] = v
+			}
+			return -1
+		}
+		for l := range d {
+			d[l] = D(getLeaf[L](m[uint64(l)*stride+off:]))
+		}
+		return -1
+	}
+	if mask == full {
+		offs = offs[:len(d)]
+		for l, off := range offs {
+			if uint64(off)+size > limit {
+				return l
+			}
+			d[l] = D(getLeaf[L](m[uint64(l)*stride+uint64(off):]))
+		}
+		return -1
+	}
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask) & 63
 		off := uint64(offs[l&om])
@@ -62,8 +90,29 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 
 // storeLanes stores the lanes of mask from v; it returns the first lane
 // out of bounds, or -1.
-func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64, offs []uint32, om int, v []V, vm int, mask uint64) int {
+func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64, offs []uint32, om int, v []V, vm int, mask, full uint64) int {
 	size := uint64(unsafe.Sizeof(L(0)))
+	if mask == full && om == 63 && vm == 63 {
+		offs = offs[:len(v)]
+		for l, off := range offs {
+			if uint64(off)+size > limit {
+				return l
+			}
+			putLeafOf(m[uint64(l)*stride+uint64(off):], L(v[l]))
+		}
+		return -1
+	}
+	if mask == full && om == 0 && vm == 63 && stride != 0 {
+		// Every lane's own area at one offset: one bound check.
+		off := uint64(offs[0])
+		if off+size > limit {
+			return 0
+		}
+		for l, x := range v {
+			putLeafOf(m[uint64(l)*stride+off:], L(x))
+		}
+		return -1
+	}
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask) & 63
 		off := uint64(offs[l&om])
@@ -115,11 +164,11 @@ func (e *Exec) loadRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap,
 		d := row32(f, o.d, e.C)
 		switch o.imm2 {
 		case 1:
-			bad = loadLanes[uint32, uint8](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint32, uint8](d, m, stride, limit, offs, om, mask, e.full)
 		case 2:
-			bad = loadLanes[uint32, uint16](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint32, uint16](d, m, stride, limit, offs, om, mask, e.full)
 		case 4:
-			bad = loadLanes[uint32, uint32](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint32, uint32](d, m, stride, limit, offs, om, mask, e.full)
 		default:
 			return nil, false
 		}
@@ -127,13 +176,13 @@ func (e *Exec) loadRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap,
 		d := row64(f, o.d, e.C)
 		switch o.imm2 {
 		case 1:
-			bad = loadLanes[uint64, uint8](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint64, uint8](d, m, stride, limit, offs, om, mask, e.full)
 		case 2:
-			bad = loadLanes[uint64, uint16](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint64, uint16](d, m, stride, limit, offs, om, mask, e.full)
 		case 4:
-			bad = loadLanes[uint64, uint32](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint64, uint32](d, m, stride, limit, offs, om, mask, e.full)
 		case 8:
-			bad = loadLanes[uint64, uint64](d, m, stride, limit, offs, om, mask)
+			bad = loadLanes[uint64, uint64](d, m, stride, limit, offs, om, mask, e.full)
 		default:
 			return nil, false
 		}
@@ -157,11 +206,11 @@ func (e *Exec) storeRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap
 		v, vm := opRow32(f, o.b, o.ub, e.C)
 		switch o.imm2 {
 		case 1:
-			bad = storeLanes[uint32, uint8](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint32, uint8](m, stride, limit, offs, om, v, vm, mask, e.full)
 		case 2:
-			bad = storeLanes[uint32, uint16](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint32, uint16](m, stride, limit, offs, om, v, vm, mask, e.full)
 		case 4:
-			bad = storeLanes[uint32, uint32](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint32, uint32](m, stride, limit, offs, om, v, vm, mask, e.full)
 		default:
 			return nil, false
 		}
@@ -169,13 +218,13 @@ func (e *Exec) storeRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap
 		v, vm := opRow64(f, o.b, o.ub, e.C)
 		switch o.imm2 {
 		case 1:
-			bad = storeLanes[uint64, uint8](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint64, uint8](m, stride, limit, offs, om, v, vm, mask, e.full)
 		case 2:
-			bad = storeLanes[uint64, uint16](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint64, uint16](m, stride, limit, offs, om, v, vm, mask, e.full)
 		case 4:
-			bad = storeLanes[uint64, uint32](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint64, uint32](m, stride, limit, offs, om, v, vm, mask, e.full)
 		case 8:
-			bad = storeLanes[uint64, uint64](m, stride, limit, offs, om, v, vm, mask)
+			bad = storeLanes[uint64, uint64](m, stride, limit, offs, om, v, vm, mask, e.full)
 		default:
 			return nil, false
 		}

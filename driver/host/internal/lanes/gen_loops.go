@@ -34,6 +34,7 @@ type bin struct {
 	r          row
 	expr, pre  string
 	cmp        bool
+	vu         string // the VU loop, where it differs (a, y, d)
 }
 
 // un is a one-operand op from kind ka (rows ra) to kind dk (rows rd).
@@ -61,9 +62,16 @@ func bins() []bin {
 		add("And", k.kind, k.r, "x & y")
 		add("Or", k.kind, k.r, "x | y")
 		add("Xor", k.kind, k.r, "x ^ y")
-		add("Shl", k.kind, k.r, "x << y") // Go: counts >= w give 0
-		add("ShrU", k.kind, k.r, "x >> y")
-		add("ShrS", k.kind, k.r, k.r.elem+"("+k.s+"(x) >> y)") // counts >= w: sign bits
+		// Go's shifts give 0 (sign bits) for counts >= w, as ir.go says;
+		// a Uniform count is tested once.
+		m := k.w + " - 1"
+		shift := func(code, expr, big, vu string) {
+			add(code, k.kind, k.r, expr)
+			bs[len(bs)-1].vu = "if y >= " + k.w + " {\n" + big + "\n}\ns := y & (" + m + ")\nfor l := range d {\nd[l] = " + vu + "\n}\n"
+		}
+		shift("Shl", "x << y", "clear(d)\nreturn", "a[l] << s")
+		shift("ShrU", "x >> y", "clear(d)\nreturn", "a[l] >> s")
+		shift("ShrS", k.r.elem+"("+k.s+"(x) >> y)", "y = "+m, k.r.elem+"("+k.s+"(a[l]) >> s)")
 		add("UMin", k.kind, k.r, "min(x, y)")
 		add("UMax", k.kind, k.r, "max(x, y)")
 		add("SMin", k.kind, k.r, k.r.elem+"(min("+k.s+"(x), "+k.s+"(y)))")
@@ -215,6 +223,10 @@ func main() {
 				p("for l := range d {\nx, y := a[l], b[l]\nd[l] = %s\n}\n", o.expr)
 			case "VU":
 				p("a, y := %s(f, o.a, e.C)[:len(d)], %s(f, o.b)\n", o.r.view, o.r.uni)
+				if o.vu != "" {
+					p("%s", o.vu)
+					break
+				}
 				p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n", o.expr)
 			case "UV":
 				p("x, b := %s(f, o.a), %s(f, o.b, e.C)[:len(d)]\n", o.r.uni, o.r.view)
@@ -231,6 +243,10 @@ func main() {
 			p("%s\n", o.pre)
 		}
 		p("d := %s(f, o.d, e.C)\na := %s(f, o.a, e.C)[:len(d)]\n", o.rd.view, o.ra.view)
+		if o.expr == "x" && o.ra == o.rd {
+			p("copy(d, a)\n}\n\n") // Copy, Bitcast
+			continue
+		}
 		p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n}\n\n", o.expr)
 		fmt.Fprintf(&utab, "{%s, %s, %s}: %s,\n", o.code, o.ka, o.dk, name)
 	}

@@ -189,9 +189,13 @@ func xShlI32VV(e *Exec, f []uint64, o *xop) {
 func xShlI32VU(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	if y >= 32 {
+		clear(d)
+		return
+	}
+	s := y & (32 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = x << y
+		d[l] = a[l] << s
 	}
 }
 
@@ -216,9 +220,13 @@ func xShrUI32VV(e *Exec, f []uint64, o *xop) {
 func xShrUI32VU(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	if y >= 32 {
+		clear(d)
+		return
+	}
+	s := y & (32 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = x >> y
+		d[l] = a[l] >> s
 	}
 }
 
@@ -243,9 +251,12 @@ func xShrSI32VV(e *Exec, f []uint64, o *xop) {
 func xShrSI32VU(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	if y >= 32 {
+		y = 32 - 1
+	}
+	s := y & (32 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = uint32(int32(x) >> y)
+		d[l] = uint32(int32(a[l]) >> s)
 	}
 }
 
@@ -900,9 +911,13 @@ func xShlI64VV(e *Exec, f []uint64, o *xop) {
 func xShlI64VU(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	if y >= 64 {
+		clear(d)
+		return
+	}
+	s := y & (64 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = x << y
+		d[l] = a[l] << s
 	}
 }
 
@@ -927,9 +942,13 @@ func xShrUI64VV(e *Exec, f []uint64, o *xop) {
 func xShrUI64VU(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	if y >= 64 {
+		clear(d)
+		return
+	}
+	s := y & (64 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = x >> y
+		d[l] = a[l] >> s
 	}
 }
 
@@ -954,9 +973,12 @@ func xShrSI64VV(e *Exec, f []uint64, o *xop) {
 func xShrSI64VU(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	if y >= 64 {
+		y = 64 - 1
+	}
+	s := y & (64 - 1)
 	for l := range d {
-		x := a[l]
-		d[l] = uint64(int64(x) >> y)
+		d[l] = uint64(int64(a[l]) >> s)
 	}
 }
 
@@ -2379,10 +2401,7 @@ func xMathF64UV(e *Exec, f []uint64, o *xop) {
 func xCopyI32toI32(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xNotI32toI32(e *Exec, f []uint64, o *xop) {
@@ -2507,10 +2526,7 @@ func xUToFI32toF64(e *Exec, f []uint64, o *xop) {
 func xCopyI64toI64(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xNotI64toI64(e *Exec, f []uint64, o *xop) {
@@ -2680,55 +2696,37 @@ func xHi32F64toI32(e *Exec, f []uint64, o *xop) {
 func xBitcastI32toF32(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xBitcastF32toI32(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xBitcastI64toF64(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xBitcastF64toI64(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xCopyF32toF32(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xCopyF64toF64(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x
-	}
+	copy(d, a)
 }
 
 func xFConvertF32toF64(e *Exec, f []uint64, o *xop) {
@@ -3066,7 +3064,6 @@ var cmpLoops = map[opKey][3]loopFunc{
 
 // unLoops: lane loops of one-operand ops by code, operand kind and result kind.
 var unLoops = map[unKey]loopFunc{
-	{Copy, I32, I32}:       xCopyI32toI32,
 	{Not, I32, I32}:        xNotI32toI32,
 	{Neg, I32, I32}:        xNegI32toI32,
 	{SAbs, I32, I32}:       xSAbsI32toI32,
@@ -3080,7 +3077,6 @@ var unLoops = map[unKey]loopFunc{
 	{SToF, I32, F64}:       xSToFI32toF64,
 	{UToF, I32, F32}:       xUToFI32toF32,
 	{UToF, I32, F64}:       xUToFI32toF64,
-	{Copy, I64, I64}:       xCopyI64toI64,
 	{Not, I64, I64}:        xNotI64toI64,
 	{Neg, I64, I64}:        xNegI64toI64,
 	{SAbs, I64, I64}:       xSAbsI64toI64,
@@ -3099,12 +3095,6 @@ var unLoops = map[unKey]loopFunc{
 	{Trunc64, I64, I32}:    xTrunc64I64toI32,
 	{Hi32, I64, I32}:       xHi32I64toI32,
 	{Hi32, F64, I32}:       xHi32F64toI32,
-	{Bitcast, I32, F32}:    xBitcastI32toF32,
-	{Bitcast, F32, I32}:    xBitcastF32toI32,
-	{Bitcast, I64, F64}:    xBitcastI64toF64,
-	{Bitcast, F64, I64}:    xBitcastF64toI64,
-	{Copy, F32, F32}:       xCopyF32toF32,
-	{Copy, F64, F64}:       xCopyF64toF64,
 	{FConvert, F32, F64}:   xFConvertF32toF64,
 	{FConvert, F64, F32}:   xFConvertF64toF32,
 	{FToS, F32, I32}:       xFToSF32toI32,

@@ -1,0 +1,324 @@
+package lanes
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/clgo/clgo/spirv"
+)
+
+// The lane loops (execbind.go, loops_gen.go, execmem.go) against eval and
+// readLeaf/putLeaf lane by lane, on edge values and random bits, with a
+// chunk of an odd number of lanes and every operand shape.
+
+const testC = 13
+
+// Word slots of the test frame: rows of 64 words.
+const slotA, slotB, slotD = 0, 64, 128
+
+func testValues(k Kind, r *rand.Rand) []uint64 {
+	var v []uint64
+	switch k {
+	case F32:
+		for _, f := range []float32{0, float32(math.Copysign(0, -1)), 1, -1.5, 2.5, 3e38, -7e-39, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 2147483648, -2147483904, 4294967040, 255.9, -128.5} {
+			v = append(v, uint64(math.Float32bits(f)))
+		}
+	case F64:
+		for _, f := range []float64{0, math.Copysign(0, -1), 1, -1.5, 2.5, 1e308, -5e-324, math.Inf(1), math.Inf(-1), math.NaN(), 9.3e18, -9.3e18, 1.9e19, 2147483648.5, -32768.5} {
+			v = append(v, math.Float64bits(f))
+		}
+	default:
+		v = []uint64{0, 1, 2, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 0x7f, 0x80, 0xff, 0x8000, 0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe}
+		if k == I64 {
+			v = append(v, 1<<63, 1<<63-1, ^uint64(0), ^uint64(1), 0xffffffff00000000, 0x100000000)
+		}
+	}
+	for range 20 {
+		v = append(v, r.Uint64())
+	}
+	if k.Bytes() == 4 {
+		for i := range v {
+			v[i] &= 0xffffffff
+		}
+	}
+	return v
+}
+
+func putLane(f []uint64, w int32, k Kind, l int, x uint64) {
+	if k.Bytes() == 4 {
+		row32(f, w, testC)[l] = uint32(x)
+		return
+	}
+	f[int(w)+l] = x
+}
+
+func getLane(f []uint64, w int32, k Kind, l int) uint64 {
+	if k.Bytes() == 4 {
+		return uint64(row32(f, w, testC)[l])
+	}
+	return f[int(w)+l]
+}
+
+func testExec() *Exec {
+	e := &Exec{C: testC, full: 1<<testC - 1}
+	for i := range e.scratch {
+		e.scratch[i] = make([]uint64, testC)
+	}
+	return e
+}
+
+// imms are the immediates to try for op code of operand kind ka and
+// result kind dk.
+func imms(code Code, n int, dk Kind) []int64 {
+	switch code {
+	case Math:
+		if n == 2 {
+			return []int64{int64(spirv.GLSLstd450Pow), int64(spirv.GLSLstd450Atan2), int64(spirv.GLSLstd450Step)}
+		}
+		return []int64{int64(spirv.GLSLstd450Sin), int64(spirv.GLSLstd450Exp), int64(spirv.GLSLstd450Fract), int64(spirv.GLSLstd450Round), int64(spirv.GLSLstd450InverseSqrt)}
+	case Zext, Sext:
+		return []int64{8, 16, 32}
+	case FToS, FToU:
+		if dk == I64 {
+			return []int64{8, 16, 32, 64}
+		}
+		return []int64{8, 16, 32}
+	}
+	return []int64{0}
+}
+
+func TestLoopsMatchEval(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	e := testExec()
+	f := make([]uint64, 256)
+	check := func(name string, o *xop, fn loopFunc, as, bs []uint64) {
+		t.Helper()
+		for i := 0; i < len(as) || i < len(bs); i += testC {
+			ua, ub := uint64(0), uint64(0)
+			for l := range testC {
+				if o.a >= 0 {
+					ua = as[(i+l)%len(as)]
+					if o.ua {
+						ua = as[i%len(as)]
+						f[o.a] = ua
+					} else {
+						putLane(f, o.a, o.ka, l, ua)
+					}
+				}
+				if o.b >= 0 {
+					ub = bs[(i+l*7)%len(bs)]
+					if o.ub {
+						ub = bs[i%len(bs)]
+						f[o.b] = ub
+					} else {
+						putLane(f, o.b, o.kb, l, ub)
+					}
+				}
+			}
+			fn(e, f, o)
+			for l := range testC {
+				var a, b uint64
+				if o.a >= 0 {
+					a = ua
+					if !o.ua {
+						a = getLane(f, o.a, o.ka, l)
+					}
+				}
+				if o.b >= 0 {
+					b = ub
+					if !o.ub {
+						b = getLane(f, o.b, o.kb, l)
+					}
+				}
+				want := eval(o, a, b, 0)
+				var got uint64
+				if o.dk == Mask {
+					got = m32(f[o.d]>>l&1 != 0)
+				} else {
+					got = getLane(f, o.d, o.dk, l)
+					if o.dk.Bytes() == 4 {
+						want &= 0xffffffff
+					}
+				}
+				if got != want {
+					t.Fatalf("%s imm %d lane %d: a %#x b %#x: got %#x, eval %#x", name, o.imm, l, a, b, got, want)
+				}
+			}
+		}
+	}
+	shapes := [3][2]bool{{false, false}, {false, true}, {true, false}}
+	for _, tab := range []map[opKey][3]loopFunc{binLoops, cmpLoops} {
+		for k, fns := range tab {
+			vals := testValues(k.kind, r)
+			dk := k.kind
+			if _, cmp := cmpLoops[k]; cmp {
+				dk = Mask
+			}
+			for s, sh := range shapes {
+				for _, imm := range imms(k.code, 2, dk) {
+					o := &xop{code: k.code, kind: k.kind, dk: dk, ka: k.kind, kb: k.kind, kc: k.kind,
+						a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: sh[0], ub: sh[1], imm: imm}
+					name := fmt.Sprintf("%v %v %v", k.code, k.kind, [3]string{"VV", "VU", "UV"}[s])
+					check(name, o, fns[s], vals, vals)
+					if b := bindOp(o, &Op{Code: k.code, Dst: 1}, nil); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fns[s]) {
+						t.Errorf("%s: bindOp chose another loop", name)
+					}
+				}
+			}
+		}
+	}
+	for k, fn := range unLoops {
+		for _, imm := range imms(k.code, 1, k.dk) {
+			o := &xop{code: k.code, kind: k.ka, dk: k.dk, ka: k.ka, kb: k.ka, kc: k.ka,
+				a: slotA, b: -1, c: -1, d: slotD, m: -1, imm: imm}
+			check(fmt.Sprintf("%v %v to %v", k.code, k.ka, k.dk), o, fn, testValues(k.ka, r), nil)
+		}
+	}
+	// Index, Copy broadcasts, Fma: the hand-written loops.
+	idx := testValues(I32, r)
+	for _, s := range []int64{1, 4, 12, 1<<20 - 1} {
+		for _, ua := range []bool{false, true} {
+			o := &xop{code: Index, kind: I32, dk: I32, ka: I32, kb: I32, a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: ua, imm: s}
+			check(fmt.Sprintf("Index stride %d ua %v", s, ua), o, bindIndex(o), idx, idx)
+		}
+	}
+	for _, k := range []Kind{I32, I64, F32, F64} {
+		o := &xop{code: Copy, kind: k, dk: k, ka: k, a: slotA, b: -1, c: -1, d: slotD, m: -1, ua: true}
+		check("Copy broadcast "+k.String(), o, bindOp(o, &Op{Code: Copy, Dst: 1}, nil), testValues(k, r), nil)
+	}
+}
+
+// TestLaneMemMatchesLeaves checks loadRow and storeRow against readLeaf
+// and putLeaf lane by lane in lane order: Private and shared regions,
+// every leaf size and row width, Uniform and Varying offsets and values,
+// full and partial masks, and offsets out of bounds (the trap's lane and
+// offset).
+func TestLaneMemMatchesLeaves(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const privSize = 24
+	e := testExec()
+	e.p = &Program{Regions: []Region{{Kind: RegionBuffer}, {Kind: RegionPrivate, Size: privSize}}}
+	e.priv = [][][]byte{{nil, make([]byte, privSize*testC)}}
+	e.mem = [][]byte{make([]byte, 100), nil}
+	f := make([]uint64, 256)
+	for round := range 3000 {
+		region := r.IntN(2)
+		size := []int64{1, 2, 4, 8}[r.IntN(4)]
+		kind := I32
+		if size == 8 || r.IntN(2) == 0 {
+			kind = I64
+		}
+		ua, ub := r.IntN(3) == 0, r.IntN(3) == 0
+		mask := e.full
+		if r.IntN(2) == 0 {
+			mask = r.Uint64() & e.full
+		}
+		limit := len(e.mem[0])
+		if region == 1 {
+			limit = privSize
+		}
+		for l := range testC {
+			off := uint32(r.IntN(limit - int(size) + 1))
+			if r.IntN(40) == 0 {
+				off = uint32(limit - int(size) + 1 + r.IntN(3))
+			}
+			row32(f, slotA, testC)[l] = off
+			putLane(f, slotB, kind, l, r.Uint64())
+			putLane(f, slotD, kind, l, 0)
+		}
+		for i := range e.mem[0] {
+			e.mem[0][i] = byte(r.Uint32())
+		}
+		for i := range e.priv[0][1] {
+			e.priv[0][1][i] = byte(r.Uint32())
+		}
+		memOf := func(l int) []byte {
+			if region == 1 {
+				return e.priv[0][1][l*privSize : (l+1)*privSize]
+			}
+			return e.mem[0]
+		}
+		offAt := func(l int) uint32 {
+			if ua {
+				return uint32(f[slotA])
+			}
+			return row32(f, slotA, testC)[l]
+		}
+		valAt := func(l int) uint64 {
+			if ub {
+				return f[slotB] & (^uint64(0) >> (64 - 8*kind.Bytes()))
+			}
+			return getLane(f, slotB, kind, l)
+		}
+		// The expected trap lane and effects, lane by lane.
+		wantLane := -1
+		for m := mask; m != 0; m &= m - 1 {
+			l := trailing(m)
+			if uint64(offAt(l))+uint64(size) > uint64(len(memOf(l))) {
+				wantLane = l
+				break
+			}
+		}
+		name := fmt.Sprintf("round %d region %d size %d kind %v ua %v ub %v mask %#x", round, region, size, kind, ua, ub, mask)
+		if round%2 == 0 {
+			o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, m: -1, ua: ua, imm: int64(region), imm2: size}
+			want := make([]uint64, testC)
+			for m := mask; m != 0; m &= m - 1 {
+				l := trailing(m)
+				if l == wantLane {
+					break
+				}
+				want[l] = readLeaf(memOf(l)[offAt(l):], int(size))
+			}
+			tr, ok := e.loadRow(0, f, o, 5, mask)
+			if !ok {
+				t.Fatalf("%s: loadRow refused", name)
+			}
+			checkTrap(t, name, tr, wantLane, offAt)
+			if wantLane < 0 {
+				for l := range testC {
+					if mask>>l&1 != 0 && getLane(f, slotD, kind, l) != want[l] {
+						t.Fatalf("%s: lane %d got %#x want %#x", name, l, getLane(f, slotD, kind, l), want[l])
+					}
+				}
+			}
+			continue
+		}
+		o := &xop{code: Store, kind: kind, dk: kind, a: slotA, b: slotB, d: -1, c: -1, m: -1, ua: ua, ub: ub, imm: int64(region), imm2: size}
+		wantBuf := append([]byte(nil), e.mem[0]...)
+		wantPriv := append([]byte(nil), e.priv[0][1]...)
+		for m := mask; m != 0; m &= m - 1 {
+			l := trailing(m)
+			if l == wantLane {
+				break
+			}
+			dst := wantBuf
+			if region == 1 {
+				dst = wantPriv[l*privSize : (l+1)*privSize]
+			}
+			putLeaf(dst[offAt(l):], int(size), valAt(l))
+		}
+		tr, ok := e.storeRow(0, f, o, 5, mask)
+		if !ok {
+			t.Fatalf("%s: storeRow refused", name)
+		}
+		checkTrap(t, name, tr, wantLane, offAt)
+		if string(wantBuf) != string(e.mem[0]) || string(wantPriv) != string(e.priv[0][1]) {
+			t.Fatalf("%s: memory differs", name)
+		}
+	}
+}
+
+func checkTrap(t *testing.T, name string, tr *Trap, lane int, offAt func(int) uint32) {
+	t.Helper()
+	switch {
+	case lane < 0 && tr != nil:
+		t.Fatalf("%s: trap at lane %d, want none", name, tr.Lane)
+	case lane >= 0 && tr == nil:
+		t.Fatalf("%s: no trap, want lane %d", name, lane)
+	case lane >= 0 && (tr.Lane != lane || tr.Offset != offAt(lane) || tr.Code != TrapAccess || tr.Op != 5):
+		t.Fatalf("%s: trap %+v, want lane %d offset %d", name, tr, lane, offAt(lane))
+	}
+}
