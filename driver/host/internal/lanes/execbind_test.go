@@ -169,6 +169,11 @@ func TestLoopsMatchEval(t *testing.T) {
 			}
 		}
 	}
+	for _, k := range []unKey{{Copy, I32, I32}, {Copy, I64, I64}, {Copy, F32, F32}, {Copy, F64, F64}, {Bitcast, I32, F32}, {Bitcast, F64, I64}} {
+		if unLoops[k] == nil {
+			t.Errorf("no loop for %v %v to %v", k.code, k.ka, k.dk)
+		}
+	}
 	for k, fn := range unLoops {
 		for _, imm := range imms(k.code, 1, k.dk) {
 			o := &xop{code: k.code, kind: k.ka, dk: k.dk, ka: k.ka, kb: k.ka, kc: k.ka,

@@ -243,12 +243,12 @@ func main() {
 			p("%s\n", o.pre)
 		}
 		p("d := %s(f, o.d, e.C)\na := %s(f, o.a, e.C)[:len(d)]\n", o.rd.view, o.ra.view)
+		fmt.Fprintf(&utab, "{%s, %s, %s}: %s,\n", o.code, o.ka, o.dk, name)
 		if o.expr == "x" && o.ra == o.rd {
 			p("copy(d, a)\n}\n\n") // Copy, Bitcast
 			continue
 		}
 		p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n}\n\n", o.expr)
-		fmt.Fprintf(&utab, "{%s, %s, %s}: %s,\n", o.code, o.ka, o.dk, name)
 	}
 	p("// binLoops: [VV, VU, UV] lane loops of two-operand ops by code and kind.\n")
 	p("var binLoops = map[opKey][3]loopFunc{\n%s}\n\n", tab.String())

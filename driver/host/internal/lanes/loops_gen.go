@@ -3064,6 +3064,7 @@ var cmpLoops = map[opKey][3]loopFunc{
 
 // unLoops: lane loops of one-operand ops by code, operand kind and result kind.
 var unLoops = map[unKey]loopFunc{
+	{Copy, I32, I32}:       xCopyI32toI32,
 	{Not, I32, I32}:        xNotI32toI32,
 	{Neg, I32, I32}:        xNegI32toI32,
 	{SAbs, I32, I32}:       xSAbsI32toI32,
@@ -3077,6 +3078,7 @@ var unLoops = map[unKey]loopFunc{
 	{SToF, I32, F64}:       xSToFI32toF64,
 	{UToF, I32, F32}:       xUToFI32toF32,
 	{UToF, I32, F64}:       xUToFI32toF64,
+	{Copy, I64, I64}:       xCopyI64toI64,
 	{Not, I64, I64}:        xNotI64toI64,
 	{Neg, I64, I64}:        xNegI64toI64,
 	{SAbs, I64, I64}:       xSAbsI64toI64,
@@ -3095,6 +3097,12 @@ var unLoops = map[unKey]loopFunc{
 	{Trunc64, I64, I32}:    xTrunc64I64toI32,
 	{Hi32, I64, I32}:       xHi32I64toI32,
 	{Hi32, F64, I32}:       xHi32F64toI32,
+	{Bitcast, I32, F32}:    xBitcastI32toF32,
+	{Bitcast, F32, I32}:    xBitcastF32toI32,
+	{Bitcast, I64, F64}:    xBitcastI64toF64,
+	{Bitcast, F64, I64}:    xBitcastF64toI64,
+	{Copy, F32, F32}:       xCopyF32toF32,
+	{Copy, F64, F64}:       xCopyF64toF64,
 	{FConvert, F32, F64}:   xFConvertF32toF64,
 	{FConvert, F64, F32}:   xFConvertF64toF32,
 	{FToS, F32, I32}:       xFToSF32toI32,
