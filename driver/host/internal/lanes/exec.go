@@ -60,6 +60,7 @@ type xop struct {
 	imm, imm2     int64
 	jump          int
 	fn            loopFunc // the op's lane loop (execbind.go), or nil
+	mem           memFunc  // a Load's or Store's loop (execmem.go), or nil
 }
 
 // NewExec makes an executor of p. p must come from Build, with chunks of
@@ -155,6 +156,7 @@ func decodeOps(p *Program) []xop {
 			x.jump = labelAt[o.Imm]
 		}
 		x.fn = bindOp(&x, &o, p)
+		x.mem = bindMem(&x)
 		code = append(code, x)
 	}
 	return code
@@ -358,12 +360,20 @@ func (e *Exec) run(c int) *Trap {
 			f[o.d] = uint64(e.p.Local[o.imm])
 		case RegionLength:
 			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
-		case Load:
-			if t := e.load(c, f, o, pc-1); t != nil {
-				return t
+		case Load, Store:
+			if o.mem != nil {
+				if t := o.mem(e, c, f, o, pc-1); t != nil {
+					return t
+				}
+				continue
 			}
-		case Store:
-			if t := e.store(c, f, o, pc-1); t != nil {
+			if o.code == Store {
+				if t := e.store(c, f, o, pc-1); t != nil {
+					return t
+				}
+				continue
+			}
+			if t := e.load(c, f, o, pc-1); t != nil {
 				return t
 			}
 		case Atomic:
@@ -780,9 +790,6 @@ func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 		f[o.d] = readLeaf(m[off:], size)
 		return nil
 	}
-	if t, ok := e.loadRow(c, f, o, pc, mask); ok { // execmem.go
-		return t
-	}
 	var bitsOut uint64
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask)
@@ -813,9 +820,6 @@ func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 	size := int(o.imm2)
 	r := int(o.imm)
 	mask := e.maskOf(f, o.m, o.um)
-	if t, ok := e.storeRow(c, f, o, pc, mask); ok { // execmem.go
-		return t
-	}
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask)
 		off := uint32(lane(f, o.a, o.ua, I32, l))

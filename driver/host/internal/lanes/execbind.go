@@ -54,6 +54,12 @@ func bindOp(x *xop, o *Op, p *Program) loopFunc {
 		}
 		return maskLoop
 	}
+	if o.Code == Select && x.ka == Mask && x.kb == x.dk && x.kc == x.dk && x.b >= 0 && x.c >= 0 {
+		if x.dk.Bytes() == 4 {
+			return xSelect[uint32]
+		}
+		return xSelect[uint64]
+	}
 	if x.ka == Mask {
 		return maskLoop
 	}
@@ -119,12 +125,65 @@ func bindIndex(x *xop) loopFunc {
 		return genericLoop
 	}
 	switch {
-	case x.ub:
+	case x.ua && x.ub:
 		return genericLoop
+	case x.ub:
+		return xIndexVU
 	case x.ua:
 		return xIndexUV
 	}
 	return xIndexVV
+}
+
+func xIndexVU(e *Exec, f []uint64, o *xop) {
+	d := row32(f, o.d, e.C)
+	a := row32(f, o.a, e.C)[:len(d)]
+	step := int64(int32(uni32(f, o.b))) * o.imm
+	for l := range d {
+		r := int64(a[l]) + step
+		if a[l] == poison || uint64(r) >= poison {
+			r = poison
+		}
+		d[l] = uint32(r)
+	}
+}
+
+// xSelect is Select of 4- or 8-byte values (T): d = a ? b : c per lane,
+// b and c Varying or Uniform (read in place, index l&bm).
+func xSelect[T uint32 | uint64](e *Exec, f []uint64, o *xop) {
+	m := e.maskOf(f, o.a, o.ua)
+	d := rowOf[T](f, o.d, e.C)
+	b, bm := opRowOf[T](f, o.b, o.ub, e.C)
+	if o.d == o.c && !o.uc {
+		// A blend into c itself: only the lanes of m change.
+		for ; m != 0; m &= m - 1 {
+			l := trailing(m)
+			d[l] = b[l&bm]
+		}
+		return
+	}
+	c, cm := opRowOf[T](f, o.c, o.uc, e.C)
+	for l := range d {
+		x := c[l&cm]
+		if m>>l&1 != 0 {
+			x = b[l&bm]
+		}
+		d[l] = x
+	}
+}
+
+// rowOf is the row of T lanes at word w.
+func rowOf[T uint32 | uint64](f []uint64, w int32, n int) []T {
+	return unsafe.Slice((*T)(unsafe.Pointer(&f[w])), n)
+}
+
+// opRowOf is an operand's row of T lanes and the mask of its lane index:
+// a Uniform operand is a row of one lane, indexed l&0.
+func opRowOf[T uint32 | uint64](f []uint64, w int32, uni bool, n int) ([]T, int) {
+	if uni {
+		return rowOf[T](f, w, 1), 0
+	}
+	return rowOf[T](f, w, n), 63
 }
 
 func xIndexVV(e *Exec, f []uint64, o *xop) {

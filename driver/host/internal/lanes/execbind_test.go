@@ -184,9 +184,9 @@ func TestLoopsMatchEval(t *testing.T) {
 	// Index, Copy broadcasts, Fma: the hand-written loops.
 	idx := testValues(I32, r)
 	for _, s := range []int64{1, 4, 12, 1<<20 - 1} {
-		for _, ua := range []bool{false, true} {
-			o := &xop{code: Index, kind: I32, dk: I32, ka: I32, kb: I32, a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: ua, imm: s}
-			check(fmt.Sprintf("Index stride %d ua %v", s, ua), o, bindIndex(o), idx, idx)
+		for _, sh := range shapes {
+			o := &xop{code: Index, kind: I32, dk: I32, ka: I32, kb: I32, a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: sh[0], ub: sh[1], imm: s}
+			check(fmt.Sprintf("Index stride %d shape %v", s, sh), o, bindIndex(o), idx, idx)
 		}
 	}
 	for _, k := range []Kind{I32, I64, F32, F64} {
@@ -195,7 +195,8 @@ func TestLoopsMatchEval(t *testing.T) {
 	}
 }
 
-// TestLaneMemMatchesLeaves checks loadRow and storeRow against readLeaf
+// TestLaneMemMatchesLeaves checks the bound Load and Store loops
+// (bindMem) against readLeaf
 // and putLeaf lane by lane in lane order: Private and shared regions,
 // every leaf size and row width, Uniform and Varying offsets and values,
 // full and partial masks, and offsets out of bounds (the trap's lane and
@@ -268,7 +269,7 @@ func TestLaneMemMatchesLeaves(t *testing.T) {
 		}
 		name := fmt.Sprintf("round %d region %d size %d kind %v ua %v ub %v mask %#x", round, region, size, kind, ua, ub, mask)
 		if round%2 == 0 {
-			o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, m: -1, ua: ua, imm: int64(region), imm2: size}
+			o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, ua: ua, imm: int64(region), imm2: size}
 			want := make([]uint64, testC)
 			for m := mask; m != 0; m &= m - 1 {
 				l := trailing(m)
@@ -277,10 +278,12 @@ func TestLaneMemMatchesLeaves(t *testing.T) {
 				}
 				want[l] = readLeaf(memOf(l)[offAt(l):], int(size))
 			}
-			tr, ok := e.loadRow(0, f, o, 5, mask)
-			if !ok {
-				t.Fatalf("%s: loadRow refused", name)
+			fn := bindMem(o)
+			if fn == nil {
+				t.Fatalf("%s: no loop", name)
 			}
+			setMask(f, o, mask)
+			tr := fn(e, 0, f, o, 5)
 			checkTrap(t, name, tr, wantLane, offAt)
 			if wantLane < 0 {
 				for l := range testC {
@@ -291,7 +294,7 @@ func TestLaneMemMatchesLeaves(t *testing.T) {
 			}
 			continue
 		}
-		o := &xop{code: Store, kind: kind, dk: kind, a: slotA, b: slotB, d: -1, c: -1, m: -1, ua: ua, ub: ub, imm: int64(region), imm2: size}
+		o := &xop{code: Store, kind: kind, dk: kind, a: slotA, b: slotB, d: -1, c: -1, ua: ua, ub: ub, imm: int64(region), imm2: size}
 		wantBuf := append([]byte(nil), e.mem[0]...)
 		wantPriv := append([]byte(nil), e.priv[0][1]...)
 		for m := mask; m != 0; m &= m - 1 {
@@ -305,14 +308,26 @@ func TestLaneMemMatchesLeaves(t *testing.T) {
 			}
 			putLeaf(dst[offAt(l):], int(size), valAt(l))
 		}
-		tr, ok := e.storeRow(0, f, o, 5, mask)
-		if !ok {
-			t.Fatalf("%s: storeRow refused", name)
+		fn := bindMem(o)
+		if fn == nil {
+			t.Fatalf("%s: no loop", name)
 		}
+		setMask(f, o, mask)
+		tr := fn(e, 0, f, o, 5)
 		checkTrap(t, name, tr, wantLane, offAt)
 		if string(wantBuf) != string(e.mem[0]) || string(wantPriv) != string(e.priv[0][1]) {
 			t.Fatalf("%s: memory differs", name)
 		}
+	}
+}
+
+// setMask gives o the mask operand m: Uniform where it is all lanes
+// (half the time), else a Varying bitmap, in a slot of its own.
+func setMask(f []uint64, o *xop, m uint64) {
+	o.m, o.um = 250, false
+	f[250] = m
+	if m == 1<<testC-1 && m&4 != 0 && f[0]&1 == 0 {
+		o.um, f[250] = true, 0xffffffff
 	}
 }
 
@@ -325,5 +340,43 @@ func checkTrap(t *testing.T, name string, tr *Trap, lane int, offAt func(int) ui
 		t.Fatalf("%s: no trap, want lane %d", name, lane)
 	case lane >= 0 && (tr.Lane != lane || tr.Offset != offAt(lane) || tr.Code != TrapAccess || tr.Op != 5):
 		t.Fatalf("%s: trap %+v, want lane %d offset %d", name, tr, lane, offAt(lane))
+	}
+}
+
+// TestSelectLoops checks the Select loops against eval lane by lane:
+// Varying and Uniform masks and values, and the blend into c itself.
+func TestSelectLoops(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	e := testExec()
+	f := make([]uint64, 256)
+	for round := range 2000 {
+		k := []Kind{I32, I64, F32, F64}[r.IntN(4)]
+		ua, ub, uc, into := r.IntN(4) == 0, r.IntN(3) == 0, r.IntN(3) == 0, r.IntN(3) == 0
+		const slotC = 192
+		o := &xop{code: Select, kind: k, dk: k, ka: Mask, kb: k, kc: k, a: slotA, b: slotB, c: slotC, d: slotD, m: -1, ua: ua, ub: ub, uc: uc}
+		if into && !uc {
+			o.d = slotC
+		}
+		for i := range f {
+			f[i] = r.Uint64()
+		}
+		mask := r.Uint64() & e.full
+		f[slotA] = mask
+		if ua {
+			f[slotA] = uint64(m32(r.IntN(2) == 0))
+			mask = e.maskOf(f, slotA, true)
+		}
+		var want [testC]uint64
+		for l := range testC {
+			b, c := lane(f, o.b, ub, k, l), lane(f, o.c, uc, k, l)
+			want[l] = eval(o, m32(mask>>l&1 != 0), b, c)
+		}
+		fn := bindOp(o, &Op{Code: Select, Dst: 1}, nil)
+		fn(e, f, o)
+		for l := range testC {
+			if got := getLane(f, o.d, k, l); got != want[l] {
+				t.Fatalf("round %d %v ua %v ub %v uc %v into %v lane %d: got %#x want %#x", round, k, ua, ub, uc, into, l, got, want[l])
+			}
+		}
 	}
 }

@@ -67,6 +67,16 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 		}
 		return -1
 	}
+	if mask == full && stride == 0 {
+		offs = offs[:len(d)]
+		for l, off := range offs {
+			if uint64(off)+size > limit {
+				return l
+			}
+			d[l] = D(getLeaf[L](m[off:]))
+		}
+		return -1
+	}
 	if mask == full {
 		offs = offs[:len(d)]
 		for l, off := range offs {
@@ -135,102 +145,76 @@ func (e *Exec) laneMem(c, r int) (m []byte, stride, limit uint64) {
 	return m, 0, uint64(len(m))
 }
 
-// opRow is an operand's row of 32-bit lanes and its lane mask (see
-// above).
-func opRow32(f []uint64, w int32, uni bool, C int) ([]uint32, int) {
-	if uni {
-		return row32(f, w, 1), 0
-	}
-	return row32(f, w, C), 63
-}
+// memFunc runs a bound Load or Store (bindMem) for chunk c; pc is its
+// op's index, for traps.
+type memFunc func(e *Exec, c int, f []uint64, o *xop, pc int) *Trap
 
-func opRow64(f []uint64, w int32, uni bool, C int) ([]uint64, int) {
-	if uni {
-		return f[w : w+1], 0
-	}
-	return f[w : int(w)+C], 63
-}
-
-// loadRow runs a Load with a Varying result of a 4- or 8-byte kind (not
-// Mask); ok false: not such a Load.
-func (e *Exec) loadRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap, ok bool) {
-	if o.ud || o.dk == Mask {
-		return nil, false
-	}
-	m, stride, limit := e.laneMem(c, int(o.imm))
-	offs, om := opRow32(f, o.a, o.ua, e.C)
-	bad := -1
-	if o.dk.Bytes() == 4 {
-		d := row32(f, o.d, e.C)
-		switch o.imm2 {
+// bindMem is the loop of a Load with a Varying result of a 4- or 8-byte
+// kind, or of a Store of such a kind; nil for run's general path (Mask
+// values, Uniform loads).
+func bindMem(x *xop) memFunc {
+	switch {
+	case x.code == Load && !x.ud && x.dk != Mask && x.dk.Bytes() == 4:
+		switch x.imm2 {
 		case 1:
-			bad = loadLanes[uint32, uint8](d, m, stride, limit, offs, om, mask, e.full)
+			return loadOp[uint32, uint8]
 		case 2:
-			bad = loadLanes[uint32, uint16](d, m, stride, limit, offs, om, mask, e.full)
+			return loadOp[uint32, uint16]
 		case 4:
-			bad = loadLanes[uint32, uint32](d, m, stride, limit, offs, om, mask, e.full)
-		default:
-			return nil, false
+			return loadOp[uint32, uint32]
 		}
-	} else {
-		d := row64(f, o.d, e.C)
-		switch o.imm2 {
+	case x.code == Load && !x.ud && x.dk != Mask:
+		switch x.imm2 {
 		case 1:
-			bad = loadLanes[uint64, uint8](d, m, stride, limit, offs, om, mask, e.full)
+			return loadOp[uint64, uint8]
 		case 2:
-			bad = loadLanes[uint64, uint16](d, m, stride, limit, offs, om, mask, e.full)
+			return loadOp[uint64, uint16]
 		case 4:
-			bad = loadLanes[uint64, uint32](d, m, stride, limit, offs, om, mask, e.full)
+			return loadOp[uint64, uint32]
 		case 8:
-			bad = loadLanes[uint64, uint64](d, m, stride, limit, offs, om, mask, e.full)
-		default:
-			return nil, false
+			return loadOp[uint64, uint64]
+		}
+	case x.code == Store && x.kind != Mask && x.kind.Bytes() == 4:
+		switch x.imm2 {
+		case 1:
+			return storeOp[uint32, uint8]
+		case 2:
+			return storeOp[uint32, uint16]
+		case 4:
+			return storeOp[uint32, uint32]
+		}
+	case x.code == Store && x.kind != Mask:
+		switch x.imm2 {
+		case 1:
+			return storeOp[uint64, uint8]
+		case 2:
+			return storeOp[uint64, uint16]
+		case 4:
+			return storeOp[uint64, uint32]
+		case 8:
+			return storeOp[uint64, uint64]
 		}
 	}
-	if bad >= 0 {
-		return e.trapAccess(c, bad, pc, o, offs[bad&om]), true
-	}
-	return nil, true
+	return nil
 }
 
-// storeRow runs a Store of a 4- or 8-byte kind (not Mask); ok false: not
-// such a Store.
-func (e *Exec) storeRow(c int, f []uint64, o *xop, pc int, mask uint64) (t *Trap, ok bool) {
-	if o.kind == Mask {
-		return nil, false
-	}
+func loadOp[D uint32 | uint64, L accessLeaf](e *Exec, c int, f []uint64, o *xop, pc int) *Trap {
+	mask := e.maskOf(f, o.m, o.um)
 	m, stride, limit := e.laneMem(c, int(o.imm))
-	offs, om := opRow32(f, o.a, o.ua, e.C)
-	bad := -1
-	if o.kind.Bytes() == 4 {
-		v, vm := opRow32(f, o.b, o.ub, e.C)
-		switch o.imm2 {
-		case 1:
-			bad = storeLanes[uint32, uint8](m, stride, limit, offs, om, v, vm, mask, e.full)
-		case 2:
-			bad = storeLanes[uint32, uint16](m, stride, limit, offs, om, v, vm, mask, e.full)
-		case 4:
-			bad = storeLanes[uint32, uint32](m, stride, limit, offs, om, v, vm, mask, e.full)
-		default:
-			return nil, false
-		}
-	} else {
-		v, vm := opRow64(f, o.b, o.ub, e.C)
-		switch o.imm2 {
-		case 1:
-			bad = storeLanes[uint64, uint8](m, stride, limit, offs, om, v, vm, mask, e.full)
-		case 2:
-			bad = storeLanes[uint64, uint16](m, stride, limit, offs, om, v, vm, mask, e.full)
-		case 4:
-			bad = storeLanes[uint64, uint32](m, stride, limit, offs, om, v, vm, mask, e.full)
-		case 8:
-			bad = storeLanes[uint64, uint64](m, stride, limit, offs, om, v, vm, mask, e.full)
-		default:
-			return nil, false
-		}
+	offs, om := opRowOf[uint32](f, o.a, o.ua, e.C)
+	if bad := loadLanes[D, L](rowOf[D](f, o.d, e.C), m, stride, limit, offs, om, mask, e.full); bad >= 0 {
+		return e.trapAccess(c, bad, pc, o, offs[bad&om])
 	}
-	if bad >= 0 {
-		return e.trapAccess(c, bad, pc, o, offs[bad&om]), true
+	return nil
+}
+
+func storeOp[V uint32 | uint64, L accessLeaf](e *Exec, c int, f []uint64, o *xop, pc int) *Trap {
+	mask := e.maskOf(f, o.m, o.um)
+	m, stride, limit := e.laneMem(c, int(o.imm))
+	offs, om := opRowOf[uint32](f, o.a, o.ua, e.C)
+	v, vm := opRowOf[V](f, o.b, o.ub, e.C)
+	if bad := storeLanes[V, L](m, stride, limit, offs, om, v, vm, mask, e.full); bad >= 0 {
+		return e.trapAccess(c, bad, pc, o, offs[bad&om])
 	}
-	return nil, true
+	return nil
 }
