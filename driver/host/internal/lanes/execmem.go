@@ -20,6 +20,23 @@ type accessLeaf interface {
 	uint8 | uint16 | uint32 | uint64
 }
 
+// leafAt and putLeafAt read and write the leaf at p, whose bytes the
+// caller has bounds-checked.
+func leafAt[L accessLeaf](p unsafe.Pointer) L {
+	if nativeLE {
+		return *(*L)(p)
+	}
+	return getLeaf[L](unsafe.Slice((*byte)(p), unsafe.Sizeof(L(0))))
+}
+
+func putLeafAt[L accessLeaf](p unsafe.Pointer, v L) {
+	if nativeLE {
+		*(*L)(p) = v
+		return
+	}
+	putLeafOf(unsafe.Slice((*byte)(p), unsafe.Sizeof(L(0))), v)
+}
+
 func getLeaf[L accessLeaf](m []byte) L {
 	switch unsafe.Sizeof(L(0)) {
 	case 1:
@@ -49,6 +66,15 @@ func putLeafOf[L accessLeaf](m []byte, v L) {
 // out of bounds, or -1.
 func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit uint64, offs []uint32, om int, mask, full uint64) int {
 	size := uint64(unsafe.Sizeof(L(0)))
+	if limit > uint64(len(m)) {
+		panic("lanes: a lane's memory outside its region")
+	}
+	// The lanes' accesses, checked against limit, stay inside m.
+	mask &= full
+	if stride != 0 && uint64(bits.Len64(full))*stride > uint64(len(m)) || len(d) < bits.Len64(full) {
+		panic("lanes: Private memory smaller than its lanes")
+	}
+	p := unsafe.Pointer(unsafe.SliceData(m))
 	if mask == full && om == 0 {
 		// Every lane at one offset: one bound check.
 		off := uint64(offs[0])
@@ -56,14 +82,14 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 			return 0
 		}
 		if stride == 0 {
-			v := D(getLeaf[L](m[off:]))
+			v := D(leafAt[L](unsafe.Add(p, off)))
 			for l := range d {
 				d[l] = v
 			}
 			return -1
 		}
 		for l := range d {
-			d[l] = D(getLeaf[L](m[uint64(l)*stride+off:]))
+			d[l] = D(leafAt[L](unsafe.Add(p, uint64(l)*stride+off)))
 		}
 		return -1
 	}
@@ -73,7 +99,7 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 			if uint64(off)+size > limit {
 				return l
 			}
-			d[l] = D(getLeaf[L](m[off:]))
+			d[l] = D(leafAt[L](unsafe.Add(p, off)))
 		}
 		return -1
 	}
@@ -83,7 +109,7 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 			if uint64(off)+size > limit {
 				return l
 			}
-			d[l] = D(getLeaf[L](m[uint64(l)*stride+uint64(off):]))
+			d[l] = D(leafAt[L](unsafe.Add(p, uint64(l)*stride+uint64(off))))
 		}
 		return -1
 	}
@@ -93,7 +119,7 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 		if off+size > limit {
 			return l
 		}
-		d[l] = D(getLeaf[L](m[uint64(l)*stride+off:]))
+		d[l] = D(leafAt[L](unsafe.Add(p, uint64(l)*stride+off)))
 	}
 	return -1
 }
@@ -102,13 +128,21 @@ func loadLanes[D uint32 | uint64, L accessLeaf](d []D, m []byte, stride, limit u
 // out of bounds, or -1.
 func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64, offs []uint32, om int, v []V, vm int, mask, full uint64) int {
 	size := uint64(unsafe.Sizeof(L(0)))
+	if limit > uint64(len(m)) {
+		panic("lanes: a lane's memory outside its region")
+	}
+	mask &= full
+	if stride != 0 && uint64(bits.Len64(full))*stride > uint64(len(m)) {
+		panic("lanes: Private memory smaller than its lanes")
+	}
+	p := unsafe.Pointer(unsafe.SliceData(m))
 	if mask == full && om == 63 && vm == 63 {
 		offs = offs[:len(v)]
 		for l, off := range offs {
 			if uint64(off)+size > limit {
 				return l
 			}
-			putLeafOf(m[uint64(l)*stride+uint64(off):], L(v[l]))
+			putLeafAt(unsafe.Add(p, uint64(l)*stride+uint64(off)), L(v[l]))
 		}
 		return -1
 	}
@@ -119,7 +153,7 @@ func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64,
 			return 0
 		}
 		for l, x := range v {
-			putLeafOf(m[uint64(l)*stride+off:], L(x))
+			putLeafAt(unsafe.Add(p, uint64(l)*stride+off), L(x))
 		}
 		return -1
 	}
@@ -129,7 +163,7 @@ func storeLanes[V uint32 | uint64, L accessLeaf](m []byte, stride, limit uint64,
 		if off+size > limit {
 			return l
 		}
-		putLeafOf(m[uint64(l)*stride+off:], L(v[l&vm]))
+		putLeafAt(unsafe.Add(p, uint64(l)*stride+off), L(v[l&vm]))
 	}
 	return -1
 }
