@@ -380,3 +380,39 @@ func TestSelectLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestUniformLoadLoop checks the bound Load of a Uniform result against
+// readLeaf: one load if some lane of the mask is set, the trap at the
+// mask's first lane.
+func TestUniformLoadLoop(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	e := testExec()
+	e.p = &Program{Regions: []Region{{Kind: RegionBuffer}}}
+	e.mem = [][]byte{make([]byte, 40)}
+	f := make([]uint64, 256)
+	for i := range e.mem[0] {
+		e.mem[0][i] = byte(r.Uint32())
+	}
+	for round := range 1000 {
+		size := []int64{1, 2, 4, 8}[r.IntN(4)]
+		kind := []Kind{I32, I64}[size/8]
+		off := uint32(r.IntN(45))
+		mask := r.Uint64() & e.full
+		if r.IntN(4) == 0 {
+			mask = 0
+		}
+		f[slotA], f[slotD], f[250] = uint64(off), 12345, mask
+		o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, m: 250, ua: true, ud: true, imm: 0, imm2: size}
+		tr := bindMem(o)(e, 0, f, o, 5)
+		switch {
+		case mask == 0:
+			if tr != nil || f[slotD] != 12345 {
+				t.Fatalf("round %d: a load under no lanes ran", round)
+			}
+		case uint64(off)+uint64(size) > 40:
+			checkTrap(t, fmt.Sprint("round ", round), tr, trailing(mask), func(int) uint32 { return off })
+		case tr != nil || f[slotD] != readLeaf(e.mem[0][off:], int(size)):
+			t.Fatalf("round %d: got %#x, trap %v", round, f[slotD], tr)
+		}
+	}
+}

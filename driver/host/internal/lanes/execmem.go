@@ -183,11 +183,22 @@ func (e *Exec) laneMem(c, r int) (m []byte, stride, limit uint64) {
 // op's index, for traps.
 type memFunc func(e *Exec, c int, f []uint64, o *xop, pc int) *Trap
 
-// bindMem is the loop of a Load with a Varying result of a 4- or 8-byte
-// kind, or of a Store of such a kind; nil for run's general path (Mask
-// values, Uniform loads).
+// bindMem is the loop of a Load with a Uniform result or a Varying one
+// of a 4- or 8-byte kind, or of a Store of such a kind; nil for run's
+// general path (Mask values).
 func bindMem(x *xop) memFunc {
 	switch {
+	case x.code == Load && x.ud:
+		switch x.imm2 {
+		case 1:
+			return loadUniOp[uint8]
+		case 2:
+			return loadUniOp[uint16]
+		case 4:
+			return loadUniOp[uint32]
+		case 8:
+			return loadUniOp[uint64]
+		}
 	case x.code == Load && !x.ud && x.dk != Mask && x.dk.Bytes() == 4:
 		switch x.imm2 {
 		case 1:
@@ -229,6 +240,21 @@ func bindMem(x *xop) memFunc {
 			return storeOp[uint64, uint64]
 		}
 	}
+	return nil
+}
+
+// loadUniOp is a Load of a Uniform result: one load, if some lane of
+// the mask is set.
+func loadUniOp[L accessLeaf](e *Exec, c int, f []uint64, o *xop, pc int) *Trap {
+	mask := e.maskOf(f, o.m, o.um)
+	if mask == 0 {
+		return nil
+	}
+	m, off := e.mem[o.imm], uint32(f[o.a])
+	if uint64(off)+uint64(unsafe.Sizeof(L(0))) > uint64(len(m)) {
+		return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
+	}
+	f[o.d] = uint64(leafAt[L](unsafe.Add(unsafe.Pointer(unsafe.SliceData(m)), off)))
 	return nil
 }
 
