@@ -164,11 +164,10 @@ func xSelect[T uint32 | uint64](e *Exec, f []uint64, o *xop) {
 	}
 	c, cm := opRowOf[T](f, o.c, o.uc, e.C)
 	for l := range d {
-		x := c[l&cm]
-		if m>>l&1 != 0 {
-			x = b[l&bm]
-		}
-		d[l] = x
+		// Branch-free: the mask's bits follow no pattern.
+		sel := -T(m & 1)
+		m >>= 1
+		d[l] = b[l&bm]&sel | c[l&cm]&^sel
 	}
 }
 

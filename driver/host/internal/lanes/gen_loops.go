@@ -195,16 +195,17 @@ func main() {
 				if o.pre != "" {
 					p("%s\n", o.pre)
 				}
+				// The bitmap shifted in from the last lane: no shifts by l.
 				switch sh {
 				case "VV":
 					p("a := %s(f, o.a, e.C)\nb := %s(f, o.b, e.C)[:len(a)]\n", o.r.view, o.r.view)
-					p("var r uint64\nfor l := range a {\nx, y := a[l], b[l]\nr |= b2bit(%s) << l\n}\n", o.expr)
+					p("var r uint64\nfor l := len(a) - 1; l >= 0; l-- {\nx, y := a[l], b[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
 				case "VU":
 					p("a := %s(f, o.a, e.C)\ny := %s(f, o.b)\n", o.r.view, o.r.uni)
-					p("var r uint64\nfor l := range a {\nx := a[l]\nr |= b2bit(%s) << l\n}\n", o.expr)
+					p("var r uint64\nfor l := len(a) - 1; l >= 0; l-- {\nx := a[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
 				case "UV":
 					p("x := %s(f, o.a)\nb := %s(f, o.b, e.C)\n", o.r.uni, o.r.view)
-					p("var r uint64\nfor l := range b {\ny := b[l]\nr |= b2bit(%s) << l\n}\n", o.expr)
+					p("var r uint64\nfor l := len(b) - 1; l >= 0; l-- {\ny := b[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
 				}
 				p("f[o.d] = r\n}\n\n")
 			}

@@ -543,9 +543,9 @@ func xEqI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -554,9 +554,9 @@ func xEqI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -565,9 +565,9 @@ func xEqI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -576,9 +576,9 @@ func xNeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -587,9 +587,9 @@ func xNeI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -598,9 +598,9 @@ func xNeI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -609,9 +609,9 @@ func xULtI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -620,9 +620,9 @@ func xULtI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -631,9 +631,9 @@ func xULtI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -642,9 +642,9 @@ func xULeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -653,9 +653,9 @@ func xULeI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -664,9 +664,9 @@ func xULeI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -675,9 +675,9 @@ func xSLtI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(int32(x) < int32(y)) << l
+		r = r<<1 | b2bit(int32(x) < int32(y))
 	}
 	f[o.d] = r
 }
@@ -686,9 +686,9 @@ func xSLtI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(int32(x) < int32(y)) << l
+		r = r<<1 | b2bit(int32(x) < int32(y))
 	}
 	f[o.d] = r
 }
@@ -697,9 +697,9 @@ func xSLtI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(int32(x) < int32(y)) << l
+		r = r<<1 | b2bit(int32(x) < int32(y))
 	}
 	f[o.d] = r
 }
@@ -708,9 +708,9 @@ func xSLeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(int32(x) <= int32(y)) << l
+		r = r<<1 | b2bit(int32(x) <= int32(y))
 	}
 	f[o.d] = r
 }
@@ -719,9 +719,9 @@ func xSLeI32VU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	y := uni32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(int32(x) <= int32(y)) << l
+		r = r<<1 | b2bit(int32(x) <= int32(y))
 	}
 	f[o.d] = r
 }
@@ -730,9 +730,9 @@ func xSLeI32UV(e *Exec, f []uint64, o *xop) {
 	x := uni32(f, o.a)
 	b := row32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(int32(x) <= int32(y)) << l
+		r = r<<1 | b2bit(int32(x) <= int32(y))
 	}
 	f[o.d] = r
 }
@@ -1265,9 +1265,9 @@ func xEqI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1276,9 +1276,9 @@ func xEqI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1287,9 +1287,9 @@ func xEqI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1298,9 +1298,9 @@ func xNeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1309,9 +1309,9 @@ func xNeI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1320,9 +1320,9 @@ func xNeI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1331,9 +1331,9 @@ func xULtI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1342,9 +1342,9 @@ func xULtI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1353,9 +1353,9 @@ func xULtI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1364,9 +1364,9 @@ func xULeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1375,9 +1375,9 @@ func xULeI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1386,9 +1386,9 @@ func xULeI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1397,9 +1397,9 @@ func xSLtI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(int64(x) < int64(y)) << l
+		r = r<<1 | b2bit(int64(x) < int64(y))
 	}
 	f[o.d] = r
 }
@@ -1408,9 +1408,9 @@ func xSLtI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(int64(x) < int64(y)) << l
+		r = r<<1 | b2bit(int64(x) < int64(y))
 	}
 	f[o.d] = r
 }
@@ -1419,9 +1419,9 @@ func xSLtI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(int64(x) < int64(y)) << l
+		r = r<<1 | b2bit(int64(x) < int64(y))
 	}
 	f[o.d] = r
 }
@@ -1430,9 +1430,9 @@ func xSLeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(int64(x) <= int64(y)) << l
+		r = r<<1 | b2bit(int64(x) <= int64(y))
 	}
 	f[o.d] = r
 }
@@ -1441,9 +1441,9 @@ func xSLeI64VU(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	y := uni64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(int64(x) <= int64(y)) << l
+		r = r<<1 | b2bit(int64(x) <= int64(y))
 	}
 	f[o.d] = r
 }
@@ -1452,9 +1452,9 @@ func xSLeI64UV(e *Exec, f []uint64, o *xop) {
 	x := uni64(f, o.a)
 	b := row64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(int64(x) <= int64(y)) << l
+		r = r<<1 | b2bit(int64(x) <= int64(y))
 	}
 	f[o.d] = r
 }
@@ -1652,9 +1652,9 @@ func xFOrdEqF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1663,9 +1663,9 @@ func xFOrdEqF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1674,9 +1674,9 @@ func xFOrdEqF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -1685,9 +1685,9 @@ func xFOrdNeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -1696,9 +1696,9 @@ func xFOrdNeF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -1707,9 +1707,9 @@ func xFOrdNeF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -1718,9 +1718,9 @@ func xFOrdLtF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1729,9 +1729,9 @@ func xFOrdLtF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1740,9 +1740,9 @@ func xFOrdLtF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -1751,9 +1751,9 @@ func xFOrdLeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1762,9 +1762,9 @@ func xFOrdLeF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1773,9 +1773,9 @@ func xFOrdLeF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -1784,9 +1784,9 @@ func xFUnordEqF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -1795,9 +1795,9 @@ func xFUnordEqF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -1806,9 +1806,9 @@ func xFUnordEqF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -1817,9 +1817,9 @@ func xFUnordNeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1828,9 +1828,9 @@ func xFUnordNeF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1839,9 +1839,9 @@ func xFUnordNeF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -1850,9 +1850,9 @@ func xFUnordLtF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -1861,9 +1861,9 @@ func xFUnordLtF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -1872,9 +1872,9 @@ func xFUnordLtF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -1883,9 +1883,9 @@ func xFUnordLeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
@@ -1894,9 +1894,9 @@ func xFUnordLeF32VU(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	y := uniF32(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
@@ -1905,9 +1905,9 @@ func xFUnordLeF32UV(e *Exec, f []uint64, o *xop) {
 	x := uniF32(f, o.a)
 	b := rowF32(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
@@ -2078,9 +2078,9 @@ func xFOrdEqF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -2089,9 +2089,9 @@ func xFOrdEqF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -2100,9 +2100,9 @@ func xFOrdEqF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x == y) << l
+		r = r<<1 | b2bit(x == y)
 	}
 	f[o.d] = r
 }
@@ -2111,9 +2111,9 @@ func xFOrdNeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -2122,9 +2122,9 @@ func xFOrdNeF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -2133,9 +2133,9 @@ func xFOrdNeF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y || x > y) << l
+		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
 }
@@ -2144,9 +2144,9 @@ func xFOrdLtF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -2155,9 +2155,9 @@ func xFOrdLtF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -2166,9 +2166,9 @@ func xFOrdLtF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x < y) << l
+		r = r<<1 | b2bit(x < y)
 	}
 	f[o.d] = r
 }
@@ -2177,9 +2177,9 @@ func xFOrdLeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -2188,9 +2188,9 @@ func xFOrdLeF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -2199,9 +2199,9 @@ func xFOrdLeF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x <= y) << l
+		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
 }
@@ -2210,9 +2210,9 @@ func xFUnordEqF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -2221,9 +2221,9 @@ func xFUnordEqF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -2232,9 +2232,9 @@ func xFUnordEqF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x < y || x > y)) << l
+		r = r<<1 | b2bit(!(x < y || x > y))
 	}
 	f[o.d] = r
 }
@@ -2243,9 +2243,9 @@ func xFUnordNeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -2254,9 +2254,9 @@ func xFUnordNeF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -2265,9 +2265,9 @@ func xFUnordNeF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(x != y) << l
+		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
 }
@@ -2276,9 +2276,9 @@ func xFUnordLtF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -2287,9 +2287,9 @@ func xFUnordLtF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -2298,9 +2298,9 @@ func xFUnordLtF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x >= y)) << l
+		r = r<<1 | b2bit(!(x >= y))
 	}
 	f[o.d] = r
 }
@@ -2309,9 +2309,9 @@ func xFUnordLeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x, y := a[l], b[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
@@ -2320,9 +2320,9 @@ func xFUnordLeF64VU(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	y := uniF64(f, o.b)
 	var r uint64
-	for l := range a {
+	for l := len(a) - 1; l >= 0; l-- {
 		x := a[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
@@ -2331,9 +2331,9 @@ func xFUnordLeF64UV(e *Exec, f []uint64, o *xop) {
 	x := uniF64(f, o.a)
 	b := rowF64(f, o.b, e.C)
 	var r uint64
-	for l := range b {
+	for l := len(b) - 1; l >= 0; l-- {
 		y := b[l]
-		r |= b2bit(!(x > y)) << l
+		r = r<<1 | b2bit(!(x > y))
 	}
 	f[o.d] = r
 }
