@@ -32,8 +32,11 @@ type unKey struct {
 
 // bindOp is the loop of x (decoded from o), or nil for run's switch.
 func bindOp(x *xop, o *Op, p *Program) loopFunc {
-	if !pure(o.Code) || o.Dst == NoValue || x.ud {
+	if !pure(o.Code) || o.Dst == NoValue {
 		return nil
+	}
+	if x.ud {
+		return xUniform
 	}
 	if o.Code == Index {
 		return bindIndex(x)
@@ -92,6 +95,11 @@ func bindOp(x *xop, o *Op, p *Program) loopFunc {
 	return genericLoop
 }
 
+// xUniform computes a Uniform result once.
+func xUniform(e *Exec, f []uint64, o *xop) {
+	f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
+}
+
 func maskLoop(e *Exec, f []uint64, o *xop)    { e.maskOp(f, o) }
 func genericLoop(e *Exec, f []uint64, o *xop) { e.generic(f, o) }
 
@@ -140,11 +148,11 @@ func xIndexVU(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)[:len(d)]
 	step := int64(int32(uni32(f, o.b))) * o.imm
 	for l := range d {
-		r := int64(a[l]) + step
-		if a[l] == poison || uint64(r) >= poison {
+		r := uint64(int64(a[l]) + step)
+		if a[l] == poison {
 			r = poison
 		}
-		d[l] = uint32(r)
+		d[l] = uint32(min(r, poison))
 	}
 }
 
@@ -190,11 +198,11 @@ func xIndexVV(e *Exec, f []uint64, o *xop) {
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
 	s := o.imm
 	for l := range d {
-		r := int64(a[l]) + int64(int32(b[l]))*s
-		if a[l] == poison || uint64(r) >= poison {
+		r := uint64(int64(a[l]) + int64(int32(b[l]))*s)
+		if a[l] == poison {
 			r = poison
 		}
-		d[l] = uint32(r)
+		d[l] = uint32(min(r, poison)) // negative r: above poison
 	}
 }
 
@@ -209,11 +217,7 @@ func xIndexUV(e *Exec, f []uint64, o *xop) {
 	}
 	s, a := o.imm, int64(base)
 	for l := range d {
-		r := a + int64(int32(b[l]))*s
-		if uint64(r) >= poison {
-			r = poison
-		}
-		d[l] = uint32(r)
+		d[l] = uint32(min(uint64(a+int64(int32(b[l]))*s), poison))
 	}
 }
 

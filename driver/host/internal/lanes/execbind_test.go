@@ -13,7 +13,8 @@ import (
 // readLeaf/putLeaf lane by lane, on edge values and random bits, with a
 // chunk of an odd number of lanes and every operand shape.
 
-const testC = 13
+// testC is the test chunk's lanes: odd, and 64 (two lanes to a word).
+var testC = 13
 
 // Word slots of the test frame: rows of 64 words.
 const slotA, slotB, slotD = 0, 64, 128
@@ -62,7 +63,7 @@ func getLane(f []uint64, w int32, k Kind, l int) uint64 {
 }
 
 func testExec() *Exec {
-	e := &Exec{C: testC, full: 1<<testC - 1}
+	e := &Exec{C: testC, full: ^uint64(0) >> (64 - testC)}
 	for i := range e.scratch {
 		e.scratch[i] = make([]uint64, testC)
 	}
@@ -89,19 +90,37 @@ func imms(code Code, n int, dk Kind) []int64 {
 	return []int64{0}
 }
 
-func TestLoopsMatchEval(t *testing.T) {
+func TestLoopsMatchEval(t *testing.T) { forChunks(t, loopsMatchEval) }
+
+// forChunks runs test with chunks of testC = 13 and 64 lanes.
+func forChunks(t *testing.T, test func(*testing.T)) {
+	for _, c := range []int{13, 64} {
+		testC = c
+		t.Run(fmt.Sprint(c), test)
+	}
+	testC = 13
+}
+
+func loopsMatchEval(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	e := testExec()
-	f := make([]uint64, 256)
+	f := make([]uint64, 320)
 	check := func(name string, o *xop, fn loopFunc, as, bs []uint64) {
 		t.Helper()
-		for i := 0; i < len(as) || i < len(bs); i += testC {
+		// Rounds enough for every value in every lane, and as a Uniform
+		// operand.
+		n := (max(len(as), len(bs)) + testC - 1) / testC
+		if o.ua || o.ub {
+			n = max(n, len(as), len(bs))
+		}
+		for it := range n {
+			i := it * testC
 			ua, ub := uint64(0), uint64(0)
 			for l := range testC {
 				if o.a >= 0 {
 					ua = as[(i+l)%len(as)]
 					if o.ua {
-						ua = as[i%len(as)]
+						ua = as[it%len(as)]
 						f[o.a] = ua
 					} else {
 						putLane(f, o.a, o.ka, l, ua)
@@ -110,7 +129,7 @@ func TestLoopsMatchEval(t *testing.T) {
 				if o.b >= 0 {
 					ub = bs[(i+l*7)%len(bs)]
 					if o.ub {
-						ub = bs[i%len(bs)]
+						ub = bs[it%len(bs)]
 						f[o.b] = ub
 					} else {
 						putLane(f, o.b, o.kb, l, ub)
@@ -201,7 +220,9 @@ func TestLoopsMatchEval(t *testing.T) {
 // every leaf size and row width, Uniform and Varying offsets and values,
 // full and partial masks, and offsets out of bounds (the trap's lane and
 // offset).
-func TestLaneMemMatchesLeaves(t *testing.T) {
+func TestLaneMemMatchesLeaves(t *testing.T) { forChunks(t, laneMemMatchesLeaves) }
+
+func laneMemMatchesLeaves(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const privSize = 24
 	e := testExec()
@@ -326,7 +347,7 @@ func TestLaneMemMatchesLeaves(t *testing.T) {
 func setMask(f []uint64, o *xop, m uint64) {
 	o.m, o.um = 250, false
 	f[250] = m
-	if m == 1<<testC-1 && m&4 != 0 && f[0]&1 == 0 {
+	if m == ^uint64(0)>>(64-testC) && m&4 != 0 && f[0]&1 == 0 {
 		o.um, f[250] = true, 0xffffffff
 	}
 }
@@ -345,7 +366,9 @@ func checkTrap(t *testing.T, name string, tr *Trap, lane int, offAt func(int) ui
 
 // TestSelectLoops checks the Select loops against eval lane by lane:
 // Varying and Uniform masks and values, and the blend into c itself.
-func TestSelectLoops(t *testing.T) {
+func TestSelectLoops(t *testing.T) { forChunks(t, selectLoops) }
+
+func selectLoops(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	e := testExec()
 	f := make([]uint64, 256)
@@ -366,7 +389,7 @@ func TestSelectLoops(t *testing.T) {
 			f[slotA] = uint64(m32(r.IntN(2) == 0))
 			mask = e.maskOf(f, slotA, true)
 		}
-		var want [testC]uint64
+		want := make([]uint64, testC)
 		for l := range testC {
 			b, c := lane(f, o.b, ub, k, l), lane(f, o.c, uc, k, l)
 			want[l] = eval(o, m32(mask>>l&1 != 0), b, c)

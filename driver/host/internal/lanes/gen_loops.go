@@ -35,6 +35,7 @@ type bin struct {
 	expr, pre  string
 	cmp        bool
 	vu         string // the VU loop, where it differs (a, y, d)
+	wide       string // a bitwise op: its Go operator, run two I32 lanes to a word
 }
 
 // un is a one-operand op from kind ka (rows ra) to kind dk (rows rd).
@@ -59,9 +60,12 @@ func bins() []bin {
 		add("Add", k.kind, k.r, "x + y")
 		add("Sub", k.kind, k.r, "x - y")
 		add("Mul", k.kind, k.r, "x * y")
-		add("And", k.kind, k.r, "x & y")
-		add("Or", k.kind, k.r, "x | y")
-		add("Xor", k.kind, k.r, "x ^ y")
+		for _, op := range []struct{ code, op string }{{"And", "&"}, {"Or", "|"}, {"Xor", "^"}} {
+			add(op.code, k.kind, k.r, "x "+op.op+" y")
+			if k.kind == "I32" {
+				bs[len(bs)-1].wide = op.op
+			}
+		}
 		// Go's shifts give 0 (sign bits) for counts >= w, as ir.go says;
 		// a Uniform count is tested once.
 		m := k.w + " - 1"
@@ -216,6 +220,19 @@ func main() {
 			p("func %s%s(e *Exec, f []uint64, o *xop) {\n", name, sh)
 			if o.pre != "" {
 				p("%s\n", o.pre)
+			}
+			if o.wide != "" {
+				// Two lanes to a word where the row is whole words.
+				p("if e.C%%2 == 0 {\nd := row64(f, o.d, e.C/2)\n")
+				switch sh {
+				case "VV":
+					p("a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]\nfor l := range d {\nd[l] = a[l] %s b[l]\n}\n", o.wide)
+				case "VU":
+					p("a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001\nfor l := range d {\nd[l] = a[l] %s y\n}\n", o.wide)
+				case "UV":
+					p("x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]\nfor l := range d {\nd[l] = x %s b[l]\n}\n", o.wide)
+				}
+				p("return\n}\n")
 			}
 			p("d := %s(f, o.d, e.C)\n", o.r.view)
 			switch sh {

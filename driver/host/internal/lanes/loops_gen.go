@@ -97,6 +97,14 @@ func xMulI32UV(e *Exec, f []uint64, o *xop) {
 }
 
 func xAndI32VV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = a[l] & b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
@@ -106,6 +114,14 @@ func xAndI32VV(e *Exec, f []uint64, o *xop) {
 }
 
 func xAndI32VU(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
+		for l := range d {
+			d[l] = a[l] & y
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
 	for l := range d {
@@ -115,6 +131,14 @@ func xAndI32VU(e *Exec, f []uint64, o *xop) {
 }
 
 func xAndI32UV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = x & b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
@@ -124,6 +148,14 @@ func xAndI32UV(e *Exec, f []uint64, o *xop) {
 }
 
 func xOrI32VV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = a[l] | b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
@@ -133,6 +165,14 @@ func xOrI32VV(e *Exec, f []uint64, o *xop) {
 }
 
 func xOrI32VU(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
+		for l := range d {
+			d[l] = a[l] | y
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
 	for l := range d {
@@ -142,6 +182,14 @@ func xOrI32VU(e *Exec, f []uint64, o *xop) {
 }
 
 func xOrI32UV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = x | b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
@@ -151,6 +199,14 @@ func xOrI32UV(e *Exec, f []uint64, o *xop) {
 }
 
 func xXorI32VV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = a[l] ^ b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
@@ -160,6 +216,14 @@ func xXorI32VV(e *Exec, f []uint64, o *xop) {
 }
 
 func xXorI32VU(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
+		for l := range d {
+			d[l] = a[l] ^ y
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
 	for l := range d {
@@ -169,6 +233,14 @@ func xXorI32VU(e *Exec, f []uint64, o *xop) {
 }
 
 func xXorI32UV(e *Exec, f []uint64, o *xop) {
+	if e.C%2 == 0 {
+		d := row64(f, o.d, e.C/2)
+		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
+		for l := range d {
+			d[l] = x ^ b[l]
+		}
+		return
+	}
 	d := row32(f, o.d, e.C)
 	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
 	for l := range d {
