@@ -119,9 +119,11 @@ func xBroadcast64(e *Exec, f []uint64, o *xop) {
 
 func xFmaF32(e *Exec, f []uint64, o *xop) {
 	d := rowF32(f, o.d, e.C)
-	a, b, c := f32s(e.in32(f, o.a, o.ua, 0)[:len(d)]), f32s(e.in32(f, o.b, o.ub, 1)[:len(d)]), f32s(e.in32(f, o.c, o.uc, 2)[:len(d)])
+	a, am := opRowOf[float32](f, o.a, o.ua, e.C)
+	b, bm := opRowOf[float32](f, o.b, o.ub, e.C)
+	c, cm := opRowOf[float32](f, o.c, o.uc, e.C)
 	for l := range d {
-		d[l] = float32(fmath.FMA(float64(a[l]), float64(b[l]), float64(c[l]), 32))
+		d[l] = float32(fmath.FMA(float64(a[l&am]), float64(b[l&bm]), float64(c[l&cm]), 32))
 	}
 }
 
@@ -180,13 +182,13 @@ func xSelect[T uint32 | uint64](e *Exec, f []uint64, o *xop) {
 }
 
 // rowOf is the row of T lanes at word w.
-func rowOf[T uint32 | uint64](f []uint64, w int32, n int) []T {
+func rowOf[T uint32 | uint64 | float32](f []uint64, w int32, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&f[w])), n)
 }
 
 // opRowOf is an operand's row of T lanes and the mask of its lane index:
 // a Uniform operand is a row of one lane, indexed l&0.
-func opRowOf[T uint32 | uint64](f []uint64, w int32, uni bool, n int) ([]T, int) {
+func opRowOf[T uint32 | uint64 | float32](f []uint64, w int32, uni bool, n int) ([]T, int) {
 	if uni {
 		return rowOf[T](f, w, 1), 0
 	}

@@ -439,3 +439,35 @@ func TestUniformLoadLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestFmaLoop checks the F32 Fma loop against eval, every operand
+// Varying or Uniform.
+func TestFmaLoop(t *testing.T) { forChunks(t, fmaLoop) }
+
+func fmaLoop(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	e := testExec()
+	f := make([]uint64, 256)
+	vals := testValues(F32, r)
+	for round := range 500 {
+		const slotC = 192
+		o := &xop{code: Fma, kind: F32, dk: F32, ka: F32, kb: F32, kc: F32, a: slotA, b: slotB, c: slotC, d: slotD, m: -1,
+			ua: r.IntN(3) == 0, ub: r.IntN(3) == 0, uc: r.IntN(3) == 0}
+		for _, w := range []int32{slotA, slotB, slotC} {
+			// A Uniform operand is lane 0's value (the slot's low half).
+			for l := range testC {
+				row32(f, w, testC)[l] = uint32(vals[r.IntN(len(vals))])
+			}
+		}
+		want := make([]uint64, testC)
+		for l := range testC {
+			want[l] = eval(o, lane(f, o.a, o.ua, F32, l), lane(f, o.b, o.ub, F32, l), lane(f, o.c, o.uc, F32, l))
+		}
+		bindOp(o, &Op{Code: Fma, Dst: 1}, nil)(e, f, o)
+		for l := range testC {
+			if got := getLane(f, o.d, F32, l); got != want[l] {
+				t.Fatalf("round %d lane %d: got %#x want %#x", round, l, got, want[l])
+			}
+		}
+	}
+}
