@@ -36,10 +36,25 @@ func bindOp(x *xop, o *Op, p *Program) loopFunc {
 		return nil
 	}
 	if x.ud {
+		// Common two-operand ops on Uniform operands: the loops' scalar
+		// forms (results as clean bits of their kind).
+		if x.a >= 0 && x.b >= 0 && x.c < 0 && x.ua && x.ub && x.ka == x.kind && x.kb == x.kind {
+			if l, ok := binLoops[opKey{o.Code, x.kind}]; ok && x.dk == x.kind {
+				return l[3]
+			}
+			if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok && x.dk == Mask {
+				return l[3]
+			}
+		}
 		return xUniform
 	}
 	if o.Code == Index {
 		return bindIndex(x)
+	}
+	if x.dk == Mask && x.ka == Mask && x.kind == Mask {
+		if fn, ok := maskLoops[o.Code]; ok && (x.b >= 0) == (o.Code != MaskNot && o.Code != Copy) && x.c < 0 {
+			return fn
+		}
 	}
 	if x.dk == Mask {
 		if x.ka == Mask || x.a < 0 || x.b < 0 || x.c >= 0 || x.ka != x.kind || x.kb != x.kind {
@@ -98,6 +113,17 @@ func bindOp(x *xop, o *Op, p *Program) loopFunc {
 // xUniform computes a Uniform result once.
 func xUniform(e *Exec, f []uint64, o *xop) {
 	f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
+}
+
+// maskLoops: the mask arithmetic on bitmaps (Uniform masks read as the
+// chunk's lanes or none).
+var maskLoops = map[Code]loopFunc{
+	Copy:       func(e *Exec, f []uint64, o *xop) { f[o.d] = e.maskOf(f, o.a, o.ua) },
+	MaskAnd:    func(e *Exec, f []uint64, o *xop) { f[o.d] = e.maskOf(f, o.a, o.ua) & e.maskOf(f, o.b, o.ub) },
+	MaskOr:     func(e *Exec, f []uint64, o *xop) { f[o.d] = e.maskOf(f, o.a, o.ua) | e.maskOf(f, o.b, o.ub) },
+	MaskAndNot: func(e *Exec, f []uint64, o *xop) { f[o.d] = e.maskOf(f, o.a, o.ua) &^ e.maskOf(f, o.b, o.ub) },
+	MaskXor:    func(e *Exec, f []uint64, o *xop) { f[o.d] = e.maskOf(f, o.a, o.ua) ^ e.maskOf(f, o.b, o.ub) },
+	MaskNot:    func(e *Exec, f []uint64, o *xop) { f[o.d] = ^e.maskOf(f, o.a, o.ua) & e.full },
 }
 
 func maskLoop(e *Exec, f []uint64, o *xop)    { e.maskOp(f, o) }

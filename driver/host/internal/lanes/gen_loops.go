@@ -17,13 +17,14 @@ import (
 
 // row is how a kind's Varying rows are read: the element type, the row
 // view and the Uniform reader.
-type row struct{ elem, view, uni string }
+// bits: a value's bits in a Uniform slot.
+type row struct{ elem, view, uni, bits string }
 
 var (
-	u32 = row{"uint32", "row32", "uni32"}
-	f32 = row{"float32", "rowF32", "uniF32"}
-	u64 = row{"uint64", "row64", "uni64"}
-	f64 = row{"float64", "rowF64", "uniF64"}
+	u32 = row{"uint32", "row32", "uni32", "uint64(%s)"}
+	f32 = row{"float32", "rowF32", "uniF32", "uint64(math.Float32bits(%s))"}
+	u64 = row{"uint64", "row64", "uni64", "%s"}
+	f64 = row{"float64", "rowF64", "uniF64", "math.Float64bits(%s)"}
 )
 
 // bin is a two-operand op of kind on rows r; expr computes lane x, y.
@@ -213,7 +214,12 @@ func main() {
 				}
 				p("f[o.d] = r\n}\n\n")
 			}
-			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %sUV},\n", o.code, o.kind, name, name, name)
+			p("func %sUU(e *Exec, f []uint64, o *xop) {\n", name)
+			if o.pre != "" {
+				p("%s\n", o.pre)
+			}
+			p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = m32(%s)\n}\n\n", o.r.uni, o.r.uni, o.expr)
+			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
 			continue
 		}
 		for _, sh := range []string{"VV", "VU", "UV"} {
@@ -252,7 +258,12 @@ func main() {
 			}
 			p("}\n\n")
 		}
-		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %sUV},\n", o.code, o.kind, name, name, name)
+		p("func %sUU(e *Exec, f []uint64, o *xop) {\n", name)
+		if o.pre != "" {
+			p("%s\n", o.pre)
+		}
+		p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = %s\n}\n\n", o.r.uni, o.r.uni, fmt.Sprintf(o.r.bits, o.expr))
+		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
 	}
 	for _, o := range uns() {
 		name := "x" + o.code + o.ka + "to" + o.dk
@@ -268,10 +279,10 @@ func main() {
 		}
 		p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n}\n\n", o.expr)
 	}
-	p("// binLoops: [VV, VU, UV] lane loops of two-operand ops by code and kind.\n")
-	p("var binLoops = map[opKey][3]loopFunc{\n%s}\n\n", tab.String())
-	p("// cmpLoops: [VV, VU, UV] lane loops of comparisons (Mask bitmaps).\n")
-	p("var cmpLoops = map[opKey][3]loopFunc{\n%s}\n\n", ctab.String())
+	p("// binLoops: [VV, VU, UV, UU] lane loops of two-operand ops by code and kind.\n")
+	p("var binLoops = map[opKey][4]loopFunc{\n%s}\n\n", tab.String())
+	p("// cmpLoops: [VV, VU, UV, UU] lane loops of comparisons (Mask bitmaps).\n")
+	p("var cmpLoops = map[opKey][4]loopFunc{\n%s}\n\n", ctab.String())
 	p("// unLoops: lane loops of one-operand ops by code, operand kind and result kind.\n")
 	p("var unLoops = map[unKey]loopFunc{\n%s}\n", utab.String())
 	src, err := format.Source(b.Bytes())

@@ -42,6 +42,11 @@ func xAddI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xAddI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x + y)
+}
+
 func xSubI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -69,6 +74,11 @@ func xSubI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSubI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x - y)
+}
+
 func xMulI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -94,6 +104,11 @@ func xMulI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x * y
 	}
+}
+
+func xMulI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x * y)
 }
 
 func xAndI32VV(e *Exec, f []uint64, o *xop) {
@@ -147,6 +162,11 @@ func xAndI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xAndI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x & y)
+}
+
 func xOrI32VV(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
 		d := row64(f, o.d, e.C/2)
@@ -196,6 +216,11 @@ func xOrI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x | y
 	}
+}
+
+func xOrI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x | y)
 }
 
 func xXorI32VV(e *Exec, f []uint64, o *xop) {
@@ -249,6 +274,11 @@ func xXorI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xXorI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x ^ y)
+}
+
 func xShlI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -278,6 +308,11 @@ func xShlI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x << y
 	}
+}
+
+func xShlI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x << y)
 }
 
 func xShrUI32VV(e *Exec, f []uint64, o *xop) {
@@ -311,6 +346,11 @@ func xShrUI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xShrUI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(x >> y)
+}
+
 func xShrSI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -341,6 +381,11 @@ func xShrSI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xShrSI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(uint32(int32(x) >> y))
+}
+
 func xUMinI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -366,6 +411,11 @@ func xUMinI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = min(x, y)
 	}
+}
+
+func xUMinI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(min(x, y))
 }
 
 func xUMaxI32VV(e *Exec, f []uint64, o *xop) {
@@ -395,6 +445,11 @@ func xUMaxI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xUMaxI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(max(x, y))
+}
+
 func xSMinI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -420,6 +475,11 @@ func xSMinI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = uint32(min(int32(x), int32(y)))
 	}
+}
+
+func xSMinI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(uint32(min(int32(x), int32(y))))
 }
 
 func xSMaxI32VV(e *Exec, f []uint64, o *xop) {
@@ -449,6 +509,11 @@ func xSMaxI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSMaxI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(uint32(max(int32(x), int32(y))))
+}
+
 func xUDivI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -474,6 +539,11 @@ func xUDivI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = udiv32(x, y)
 	}
+}
+
+func xUDivI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(udiv32(x, y))
 }
 
 func xUModI32VV(e *Exec, f []uint64, o *xop) {
@@ -503,6 +573,11 @@ func xUModI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xUModI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(umod32(x, y))
+}
+
 func xSDivI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -528,6 +603,11 @@ func xSDivI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = sdiv32(x, y)
 	}
+}
+
+func xSDivI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(sdiv32(x, y))
 }
 
 func xSRemI32VV(e *Exec, f []uint64, o *xop) {
@@ -557,6 +637,11 @@ func xSRemI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSRemI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(srem32(x, y, false))
+}
+
 func xSModI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -584,6 +669,11 @@ func xSModI32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSModI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(srem32(x, y, true))
+}
+
 func xUMulHiI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -609,6 +699,11 @@ func xUMulHiI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = umulhi32(x, y)
 	}
+}
+
+func xUMulHiI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(umulhi32(x, y))
 }
 
 func xEqI32VV(e *Exec, f []uint64, o *xop) {
@@ -644,6 +739,11 @@ func xEqI32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xEqI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(x == y)
+}
+
 func xNeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
@@ -675,6 +775,11 @@ func xNeI32UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
+}
+
+func xNeI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(x != y)
 }
 
 func xULtI32VV(e *Exec, f []uint64, o *xop) {
@@ -710,6 +815,11 @@ func xULtI32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xULtI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(x < y)
+}
+
 func xULeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
@@ -741,6 +851,11 @@ func xULeI32UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
+}
+
+func xULeI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(x <= y)
 }
 
 func xSLtI32VV(e *Exec, f []uint64, o *xop) {
@@ -776,6 +891,11 @@ func xSLtI32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xSLtI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(int32(x) < int32(y))
+}
+
 func xSLeI32VV(e *Exec, f []uint64, o *xop) {
 	a := row32(f, o.a, e.C)
 	b := row32(f, o.b, e.C)[:len(a)]
@@ -809,6 +929,11 @@ func xSLeI32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xSLeI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = m32(int32(x) <= int32(y))
+}
+
 func xAddI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -834,6 +959,11 @@ func xAddI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x + y
 	}
+}
+
+func xAddI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x + y
 }
 
 func xSubI64VV(e *Exec, f []uint64, o *xop) {
@@ -863,6 +993,11 @@ func xSubI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSubI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x - y
+}
+
 func xMulI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -888,6 +1023,11 @@ func xMulI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x * y
 	}
+}
+
+func xMulI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x * y
 }
 
 func xAndI64VV(e *Exec, f []uint64, o *xop) {
@@ -917,6 +1057,11 @@ func xAndI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xAndI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x & y
+}
+
 func xOrI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -944,6 +1089,11 @@ func xOrI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xOrI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x | y
+}
+
 func xXorI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -969,6 +1119,11 @@ func xXorI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x ^ y
 	}
+}
+
+func xXorI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x ^ y
 }
 
 func xShlI64VV(e *Exec, f []uint64, o *xop) {
@@ -1002,6 +1157,11 @@ func xShlI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xShlI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x << y
+}
+
 func xShrUI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1031,6 +1191,11 @@ func xShrUI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x >> y
 	}
+}
+
+func xShrUI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = x >> y
 }
 
 func xShrSI64VV(e *Exec, f []uint64, o *xop) {
@@ -1063,6 +1228,11 @@ func xShrSI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xShrSI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = uint64(int64(x) >> y)
+}
+
 func xUMinI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1088,6 +1258,11 @@ func xUMinI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = min(x, y)
 	}
+}
+
+func xUMinI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = min(x, y)
 }
 
 func xUMaxI64VV(e *Exec, f []uint64, o *xop) {
@@ -1117,6 +1292,11 @@ func xUMaxI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xUMaxI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = max(x, y)
+}
+
 func xSMinI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1142,6 +1322,11 @@ func xSMinI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = uint64(min(int64(x), int64(y)))
 	}
+}
+
+func xSMinI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = uint64(min(int64(x), int64(y)))
 }
 
 func xSMaxI64VV(e *Exec, f []uint64, o *xop) {
@@ -1171,6 +1356,11 @@ func xSMaxI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSMaxI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = uint64(max(int64(x), int64(y)))
+}
+
 func xUDivI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1196,6 +1386,11 @@ func xUDivI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = udiv64(x, y)
 	}
+}
+
+func xUDivI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = udiv64(x, y)
 }
 
 func xUModI64VV(e *Exec, f []uint64, o *xop) {
@@ -1225,6 +1420,11 @@ func xUModI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xUModI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = umod64(x, y)
+}
+
 func xSDivI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1250,6 +1450,11 @@ func xSDivI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = sdiv64(x, y)
 	}
+}
+
+func xSDivI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = sdiv64(x, y)
 }
 
 func xSRemI64VV(e *Exec, f []uint64, o *xop) {
@@ -1279,6 +1484,11 @@ func xSRemI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSRemI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = srem64(x, y, false)
+}
+
 func xSModI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1306,6 +1516,11 @@ func xSModI64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xSModI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = srem64(x, y, true)
+}
+
 func xUMulHiI64VV(e *Exec, f []uint64, o *xop) {
 	d := row64(f, o.d, e.C)
 	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
@@ -1331,6 +1546,11 @@ func xUMulHiI64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = umulhi64(x, y)
 	}
+}
+
+func xUMulHiI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = umulhi64(x, y)
 }
 
 func xEqI64VV(e *Exec, f []uint64, o *xop) {
@@ -1366,6 +1586,11 @@ func xEqI64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xEqI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(x == y)
+}
+
 func xNeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
@@ -1397,6 +1622,11 @@ func xNeI64UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
+}
+
+func xNeI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(x != y)
 }
 
 func xULtI64VV(e *Exec, f []uint64, o *xop) {
@@ -1432,6 +1662,11 @@ func xULtI64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xULtI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(x < y)
+}
+
 func xULeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
@@ -1463,6 +1698,11 @@ func xULeI64UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
+}
+
+func xULeI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(x <= y)
 }
 
 func xSLtI64VV(e *Exec, f []uint64, o *xop) {
@@ -1498,6 +1738,11 @@ func xSLtI64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xSLtI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(int64(x) < int64(y))
+}
+
 func xSLeI64VV(e *Exec, f []uint64, o *xop) {
 	a := row64(f, o.a, e.C)
 	b := row64(f, o.b, e.C)[:len(a)]
@@ -1531,6 +1776,11 @@ func xSLeI64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xSLeI64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni64(f, o.a), uni64(f, o.b)
+	f[o.d] = m32(int64(x) <= int64(y))
+}
+
 func xSMulHiI32VV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
@@ -1556,6 +1806,11 @@ func xSMulHiI32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
 	}
+}
+
+func xSMulHiI32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uni32(f, o.a), uni32(f, o.b)
+	f[o.d] = uint64(uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32))
 }
 
 func xFAddF32VV(e *Exec, f []uint64, o *xop) {
@@ -1585,6 +1840,11 @@ func xFAddF32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFAddF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(x + y))
+}
+
 func xFSubF32VV(e *Exec, f []uint64, o *xop) {
 	d := rowF32(f, o.d, e.C)
 	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
@@ -1610,6 +1870,11 @@ func xFSubF32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x - y
 	}
+}
+
+func xFSubF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(x - y))
 }
 
 func xFMulF32VV(e *Exec, f []uint64, o *xop) {
@@ -1639,6 +1904,11 @@ func xFMulF32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFMulF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(x * y))
+}
+
 func xFDivF32VV(e *Exec, f []uint64, o *xop) {
 	d := rowF32(f, o.d, e.C)
 	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
@@ -1664,6 +1934,11 @@ func xFDivF32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x / y
 	}
+}
+
+func xFDivF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(x / y))
 }
 
 func xFMinF32VV(e *Exec, f []uint64, o *xop) {
@@ -1693,6 +1968,11 @@ func xFMinF32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFMinF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(fmath.Min(x, y)))
+}
+
 func xFMaxF32VV(e *Exec, f []uint64, o *xop) {
 	d := rowF32(f, o.d, e.C)
 	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
@@ -1718,6 +1998,11 @@ func xFMaxF32UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = fmath.Max(x, y)
 	}
+}
+
+func xFMaxF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(fmath.Max(x, y)))
 }
 
 func xFOrdEqF32VV(e *Exec, f []uint64, o *xop) {
@@ -1753,6 +2038,11 @@ func xFOrdEqF32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFOrdEqF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(x == y)
+}
+
 func xFOrdNeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
@@ -1784,6 +2074,11 @@ func xFOrdNeF32UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
+}
+
+func xFOrdNeF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(x < y || x > y)
 }
 
 func xFOrdLtF32VV(e *Exec, f []uint64, o *xop) {
@@ -1819,6 +2114,11 @@ func xFOrdLtF32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFOrdLtF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(x < y)
+}
+
 func xFOrdLeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
@@ -1850,6 +2150,11 @@ func xFOrdLeF32UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
+}
+
+func xFOrdLeF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(x <= y)
 }
 
 func xFUnordEqF32VV(e *Exec, f []uint64, o *xop) {
@@ -1885,6 +2190,11 @@ func xFUnordEqF32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordEqF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(!(x < y || x > y))
+}
+
 func xFUnordNeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
@@ -1916,6 +2226,11 @@ func xFUnordNeF32UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
+}
+
+func xFUnordNeF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(x != y)
 }
 
 func xFUnordLtF32VV(e *Exec, f []uint64, o *xop) {
@@ -1951,6 +2266,11 @@ func xFUnordLtF32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordLtF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(!(x >= y))
+}
+
 func xFUnordLeF32VV(e *Exec, f []uint64, o *xop) {
 	a := rowF32(f, o.a, e.C)
 	b := rowF32(f, o.b, e.C)[:len(a)]
@@ -1984,6 +2304,11 @@ func xFUnordLeF32UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordLeF32UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = m32(!(x > y))
+}
+
 func xFAddF64VV(e *Exec, f []uint64, o *xop) {
 	d := rowF64(f, o.d, e.C)
 	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
@@ -2009,6 +2334,11 @@ func xFAddF64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x + y
 	}
+}
+
+func xFAddF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(x + y)
 }
 
 func xFSubF64VV(e *Exec, f []uint64, o *xop) {
@@ -2038,6 +2368,11 @@ func xFSubF64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFSubF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(x - y)
+}
+
 func xFMulF64VV(e *Exec, f []uint64, o *xop) {
 	d := rowF64(f, o.d, e.C)
 	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
@@ -2063,6 +2398,11 @@ func xFMulF64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = x * y
 	}
+}
+
+func xFMulF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(x * y)
 }
 
 func xFDivF64VV(e *Exec, f []uint64, o *xop) {
@@ -2092,6 +2432,11 @@ func xFDivF64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFDivF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(x / y)
+}
+
 func xFMinF64VV(e *Exec, f []uint64, o *xop) {
 	d := rowF64(f, o.d, e.C)
 	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
@@ -2119,6 +2464,11 @@ func xFMinF64UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xFMinF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(fmath.Min(x, y))
+}
+
 func xFMaxF64VV(e *Exec, f []uint64, o *xop) {
 	d := rowF64(f, o.d, e.C)
 	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
@@ -2144,6 +2494,11 @@ func xFMaxF64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = fmath.Max(x, y)
 	}
+}
+
+func xFMaxF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(fmath.Max(x, y))
 }
 
 func xFOrdEqF64VV(e *Exec, f []uint64, o *xop) {
@@ -2179,6 +2534,11 @@ func xFOrdEqF64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFOrdEqF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(x == y)
+}
+
 func xFOrdNeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
@@ -2210,6 +2570,11 @@ func xFOrdNeF64UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x < y || x > y)
 	}
 	f[o.d] = r
+}
+
+func xFOrdNeF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(x < y || x > y)
 }
 
 func xFOrdLtF64VV(e *Exec, f []uint64, o *xop) {
@@ -2245,6 +2610,11 @@ func xFOrdLtF64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFOrdLtF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(x < y)
+}
+
 func xFOrdLeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
@@ -2276,6 +2646,11 @@ func xFOrdLeF64UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x <= y)
 	}
 	f[o.d] = r
+}
+
+func xFOrdLeF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(x <= y)
 }
 
 func xFUnordEqF64VV(e *Exec, f []uint64, o *xop) {
@@ -2311,6 +2686,11 @@ func xFUnordEqF64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordEqF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(!(x < y || x > y))
+}
+
 func xFUnordNeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
@@ -2342,6 +2722,11 @@ func xFUnordNeF64UV(e *Exec, f []uint64, o *xop) {
 		r = r<<1 | b2bit(x != y)
 	}
 	f[o.d] = r
+}
+
+func xFUnordNeF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(x != y)
 }
 
 func xFUnordLtF64VV(e *Exec, f []uint64, o *xop) {
@@ -2377,6 +2762,11 @@ func xFUnordLtF64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordLtF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(!(x >= y))
+}
+
 func xFUnordLeF64VV(e *Exec, f []uint64, o *xop) {
 	a := rowF64(f, o.a, e.C)
 	b := rowF64(f, o.b, e.C)[:len(a)]
@@ -2410,6 +2800,11 @@ func xFUnordLeF64UV(e *Exec, f []uint64, o *xop) {
 	f[o.d] = r
 }
 
+func xFUnordLeF64UU(e *Exec, f []uint64, o *xop) {
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = m32(!(x > y))
+}
+
 func xMathF32VV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
 	d := rowF32(f, o.d, e.C)
@@ -2440,6 +2835,12 @@ func xMathF32UV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
+func xMathF32UU(e *Exec, f []uint64, o *xop) {
+	num := spirv.GLSLstd450(o.imm)
+	x, y := uniF32(f, o.a), uniF32(f, o.b)
+	f[o.d] = uint64(math.Float32bits(float32(mathOpF32(num, float64(x), float64(y), 0))))
+}
+
 func xMathF64VV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
 	d := rowF64(f, o.d, e.C)
@@ -2468,6 +2869,12 @@ func xMathF64UV(e *Exec, f []uint64, o *xop) {
 		y := b[l]
 		d[l] = mathOp(num, x, y, 0)
 	}
+}
+
+func xMathF64UU(e *Exec, f []uint64, o *xop) {
+	num := spirv.GLSLstd450(o.imm)
+	x, y := uniF64(f, o.a), uniF64(f, o.b)
+	f[o.d] = math.Float64bits(mathOp(num, x, y, 0))
 }
 
 func xCopyI32toI32(e *Exec, f []uint64, o *xop) {
@@ -3045,93 +3452,93 @@ func xMathF64toF64(e *Exec, f []uint64, o *xop) {
 	}
 }
 
-// binLoops: [VV, VU, UV] lane loops of two-operand ops by code and kind.
-var binLoops = map[opKey][3]loopFunc{
-	{Add, I32}:    {xAddI32VV, xAddI32VU, xAddI32UV},
-	{Sub, I32}:    {xSubI32VV, xSubI32VU, xSubI32UV},
-	{Mul, I32}:    {xMulI32VV, xMulI32VU, xMulI32UV},
-	{And, I32}:    {xAndI32VV, xAndI32VU, xAndI32UV},
-	{Or, I32}:     {xOrI32VV, xOrI32VU, xOrI32UV},
-	{Xor, I32}:    {xXorI32VV, xXorI32VU, xXorI32UV},
-	{Shl, I32}:    {xShlI32VV, xShlI32VU, xShlI32UV},
-	{ShrU, I32}:   {xShrUI32VV, xShrUI32VU, xShrUI32UV},
-	{ShrS, I32}:   {xShrSI32VV, xShrSI32VU, xShrSI32UV},
-	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, xUMinI32UV},
-	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, xUMaxI32UV},
-	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, xSMinI32UV},
-	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, xSMaxI32UV},
-	{UDiv, I32}:   {xUDivI32VV, xUDivI32VU, xUDivI32UV},
-	{UMod, I32}:   {xUModI32VV, xUModI32VU, xUModI32UV},
-	{SDiv, I32}:   {xSDivI32VV, xSDivI32VU, xSDivI32UV},
-	{SRem, I32}:   {xSRemI32VV, xSRemI32VU, xSRemI32UV},
-	{SMod, I32}:   {xSModI32VV, xSModI32VU, xSModI32UV},
-	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, xUMulHiI32UV},
-	{Add, I64}:    {xAddI64VV, xAddI64VU, xAddI64UV},
-	{Sub, I64}:    {xSubI64VV, xSubI64VU, xSubI64UV},
-	{Mul, I64}:    {xMulI64VV, xMulI64VU, xMulI64UV},
-	{And, I64}:    {xAndI64VV, xAndI64VU, xAndI64UV},
-	{Or, I64}:     {xOrI64VV, xOrI64VU, xOrI64UV},
-	{Xor, I64}:    {xXorI64VV, xXorI64VU, xXorI64UV},
-	{Shl, I64}:    {xShlI64VV, xShlI64VU, xShlI64UV},
-	{ShrU, I64}:   {xShrUI64VV, xShrUI64VU, xShrUI64UV},
-	{ShrS, I64}:   {xShrSI64VV, xShrSI64VU, xShrSI64UV},
-	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, xUMinI64UV},
-	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, xUMaxI64UV},
-	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, xSMinI64UV},
-	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, xSMaxI64UV},
-	{UDiv, I64}:   {xUDivI64VV, xUDivI64VU, xUDivI64UV},
-	{UMod, I64}:   {xUModI64VV, xUModI64VU, xUModI64UV},
-	{SDiv, I64}:   {xSDivI64VV, xSDivI64VU, xSDivI64UV},
-	{SRem, I64}:   {xSRemI64VV, xSRemI64VU, xSRemI64UV},
-	{SMod, I64}:   {xSModI64VV, xSModI64VU, xSModI64UV},
-	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, xUMulHiI64UV},
-	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, xSMulHiI32UV},
-	{FAdd, F32}:   {xFAddF32VV, xFAddF32VU, xFAddF32UV},
-	{FSub, F32}:   {xFSubF32VV, xFSubF32VU, xFSubF32UV},
-	{FMul, F32}:   {xFMulF32VV, xFMulF32VU, xFMulF32UV},
-	{FDiv, F32}:   {xFDivF32VV, xFDivF32VU, xFDivF32UV},
-	{FMin, F32}:   {xFMinF32VV, xFMinF32VU, xFMinF32UV},
-	{FMax, F32}:   {xFMaxF32VV, xFMaxF32VU, xFMaxF32UV},
-	{FAdd, F64}:   {xFAddF64VV, xFAddF64VU, xFAddF64UV},
-	{FSub, F64}:   {xFSubF64VV, xFSubF64VU, xFSubF64UV},
-	{FMul, F64}:   {xFMulF64VV, xFMulF64VU, xFMulF64UV},
-	{FDiv, F64}:   {xFDivF64VV, xFDivF64VU, xFDivF64UV},
-	{FMin, F64}:   {xFMinF64VV, xFMinF64VU, xFMinF64UV},
-	{FMax, F64}:   {xFMaxF64VV, xFMaxF64VU, xFMaxF64UV},
-	{Math, F32}:   {xMathF32VV, xMathF32VU, xMathF32UV},
-	{Math, F64}:   {xMathF64VV, xMathF64VU, xMathF64UV},
+// binLoops: [VV, VU, UV, UU] lane loops of two-operand ops by code and kind.
+var binLoops = map[opKey][4]loopFunc{
+	{Add, I32}:    {xAddI32VV, xAddI32VU, xAddI32UV, xAddI32UU},
+	{Sub, I32}:    {xSubI32VV, xSubI32VU, xSubI32UV, xSubI32UU},
+	{Mul, I32}:    {xMulI32VV, xMulI32VU, xMulI32UV, xMulI32UU},
+	{And, I32}:    {xAndI32VV, xAndI32VU, xAndI32UV, xAndI32UU},
+	{Or, I32}:     {xOrI32VV, xOrI32VU, xOrI32UV, xOrI32UU},
+	{Xor, I32}:    {xXorI32VV, xXorI32VU, xXorI32UV, xXorI32UU},
+	{Shl, I32}:    {xShlI32VV, xShlI32VU, xShlI32UV, xShlI32UU},
+	{ShrU, I32}:   {xShrUI32VV, xShrUI32VU, xShrUI32UV, xShrUI32UU},
+	{ShrS, I32}:   {xShrSI32VV, xShrSI32VU, xShrSI32UV, xShrSI32UU},
+	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, xUMinI32UV, xUMinI32UU},
+	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, xUMaxI32UV, xUMaxI32UU},
+	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, xSMinI32UV, xSMinI32UU},
+	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, xSMaxI32UV, xSMaxI32UU},
+	{UDiv, I32}:   {xUDivI32VV, xUDivI32VU, xUDivI32UV, xUDivI32UU},
+	{UMod, I32}:   {xUModI32VV, xUModI32VU, xUModI32UV, xUModI32UU},
+	{SDiv, I32}:   {xSDivI32VV, xSDivI32VU, xSDivI32UV, xSDivI32UU},
+	{SRem, I32}:   {xSRemI32VV, xSRemI32VU, xSRemI32UV, xSRemI32UU},
+	{SMod, I32}:   {xSModI32VV, xSModI32VU, xSModI32UV, xSModI32UU},
+	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, xUMulHiI32UV, xUMulHiI32UU},
+	{Add, I64}:    {xAddI64VV, xAddI64VU, xAddI64UV, xAddI64UU},
+	{Sub, I64}:    {xSubI64VV, xSubI64VU, xSubI64UV, xSubI64UU},
+	{Mul, I64}:    {xMulI64VV, xMulI64VU, xMulI64UV, xMulI64UU},
+	{And, I64}:    {xAndI64VV, xAndI64VU, xAndI64UV, xAndI64UU},
+	{Or, I64}:     {xOrI64VV, xOrI64VU, xOrI64UV, xOrI64UU},
+	{Xor, I64}:    {xXorI64VV, xXorI64VU, xXorI64UV, xXorI64UU},
+	{Shl, I64}:    {xShlI64VV, xShlI64VU, xShlI64UV, xShlI64UU},
+	{ShrU, I64}:   {xShrUI64VV, xShrUI64VU, xShrUI64UV, xShrUI64UU},
+	{ShrS, I64}:   {xShrSI64VV, xShrSI64VU, xShrSI64UV, xShrSI64UU},
+	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, xUMinI64UV, xUMinI64UU},
+	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, xUMaxI64UV, xUMaxI64UU},
+	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, xSMinI64UV, xSMinI64UU},
+	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, xSMaxI64UV, xSMaxI64UU},
+	{UDiv, I64}:   {xUDivI64VV, xUDivI64VU, xUDivI64UV, xUDivI64UU},
+	{UMod, I64}:   {xUModI64VV, xUModI64VU, xUModI64UV, xUModI64UU},
+	{SDiv, I64}:   {xSDivI64VV, xSDivI64VU, xSDivI64UV, xSDivI64UU},
+	{SRem, I64}:   {xSRemI64VV, xSRemI64VU, xSRemI64UV, xSRemI64UU},
+	{SMod, I64}:   {xSModI64VV, xSModI64VU, xSModI64UV, xSModI64UU},
+	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, xUMulHiI64UV, xUMulHiI64UU},
+	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, xSMulHiI32UV, xSMulHiI32UU},
+	{FAdd, F32}:   {xFAddF32VV, xFAddF32VU, xFAddF32UV, xFAddF32UU},
+	{FSub, F32}:   {xFSubF32VV, xFSubF32VU, xFSubF32UV, xFSubF32UU},
+	{FMul, F32}:   {xFMulF32VV, xFMulF32VU, xFMulF32UV, xFMulF32UU},
+	{FDiv, F32}:   {xFDivF32VV, xFDivF32VU, xFDivF32UV, xFDivF32UU},
+	{FMin, F32}:   {xFMinF32VV, xFMinF32VU, xFMinF32UV, xFMinF32UU},
+	{FMax, F32}:   {xFMaxF32VV, xFMaxF32VU, xFMaxF32UV, xFMaxF32UU},
+	{FAdd, F64}:   {xFAddF64VV, xFAddF64VU, xFAddF64UV, xFAddF64UU},
+	{FSub, F64}:   {xFSubF64VV, xFSubF64VU, xFSubF64UV, xFSubF64UU},
+	{FMul, F64}:   {xFMulF64VV, xFMulF64VU, xFMulF64UV, xFMulF64UU},
+	{FDiv, F64}:   {xFDivF64VV, xFDivF64VU, xFDivF64UV, xFDivF64UU},
+	{FMin, F64}:   {xFMinF64VV, xFMinF64VU, xFMinF64UV, xFMinF64UU},
+	{FMax, F64}:   {xFMaxF64VV, xFMaxF64VU, xFMaxF64UV, xFMaxF64UU},
+	{Math, F32}:   {xMathF32VV, xMathF32VU, xMathF32UV, xMathF32UU},
+	{Math, F64}:   {xMathF64VV, xMathF64VU, xMathF64UV, xMathF64UU},
 }
 
-// cmpLoops: [VV, VU, UV] lane loops of comparisons (Mask bitmaps).
-var cmpLoops = map[opKey][3]loopFunc{
-	{Eq, I32}:       {xEqI32VV, xEqI32VU, xEqI32UV},
-	{Ne, I32}:       {xNeI32VV, xNeI32VU, xNeI32UV},
-	{ULt, I32}:      {xULtI32VV, xULtI32VU, xULtI32UV},
-	{ULe, I32}:      {xULeI32VV, xULeI32VU, xULeI32UV},
-	{SLt, I32}:      {xSLtI32VV, xSLtI32VU, xSLtI32UV},
-	{SLe, I32}:      {xSLeI32VV, xSLeI32VU, xSLeI32UV},
-	{Eq, I64}:       {xEqI64VV, xEqI64VU, xEqI64UV},
-	{Ne, I64}:       {xNeI64VV, xNeI64VU, xNeI64UV},
-	{ULt, I64}:      {xULtI64VV, xULtI64VU, xULtI64UV},
-	{ULe, I64}:      {xULeI64VV, xULeI64VU, xULeI64UV},
-	{SLt, I64}:      {xSLtI64VV, xSLtI64VU, xSLtI64UV},
-	{SLe, I64}:      {xSLeI64VV, xSLeI64VU, xSLeI64UV},
-	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, xFOrdEqF32UV},
-	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, xFOrdNeF32UV},
-	{FOrdLt, F32}:   {xFOrdLtF32VV, xFOrdLtF32VU, xFOrdLtF32UV},
-	{FOrdLe, F32}:   {xFOrdLeF32VV, xFOrdLeF32VU, xFOrdLeF32UV},
-	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, xFUnordEqF32UV},
-	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, xFUnordNeF32UV},
-	{FUnordLt, F32}: {xFUnordLtF32VV, xFUnordLtF32VU, xFUnordLtF32UV},
-	{FUnordLe, F32}: {xFUnordLeF32VV, xFUnordLeF32VU, xFUnordLeF32UV},
-	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, xFOrdEqF64UV},
-	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, xFOrdNeF64UV},
-	{FOrdLt, F64}:   {xFOrdLtF64VV, xFOrdLtF64VU, xFOrdLtF64UV},
-	{FOrdLe, F64}:   {xFOrdLeF64VV, xFOrdLeF64VU, xFOrdLeF64UV},
-	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, xFUnordEqF64UV},
-	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, xFUnordNeF64UV},
-	{FUnordLt, F64}: {xFUnordLtF64VV, xFUnordLtF64VU, xFUnordLtF64UV},
-	{FUnordLe, F64}: {xFUnordLeF64VV, xFUnordLeF64VU, xFUnordLeF64UV},
+// cmpLoops: [VV, VU, UV, UU] lane loops of comparisons (Mask bitmaps).
+var cmpLoops = map[opKey][4]loopFunc{
+	{Eq, I32}:       {xEqI32VV, xEqI32VU, xEqI32UV, xEqI32UU},
+	{Ne, I32}:       {xNeI32VV, xNeI32VU, xNeI32UV, xNeI32UU},
+	{ULt, I32}:      {xULtI32VV, xULtI32VU, xULtI32UV, xULtI32UU},
+	{ULe, I32}:      {xULeI32VV, xULeI32VU, xULeI32UV, xULeI32UU},
+	{SLt, I32}:      {xSLtI32VV, xSLtI32VU, xSLtI32UV, xSLtI32UU},
+	{SLe, I32}:      {xSLeI32VV, xSLeI32VU, xSLeI32UV, xSLeI32UU},
+	{Eq, I64}:       {xEqI64VV, xEqI64VU, xEqI64UV, xEqI64UU},
+	{Ne, I64}:       {xNeI64VV, xNeI64VU, xNeI64UV, xNeI64UU},
+	{ULt, I64}:      {xULtI64VV, xULtI64VU, xULtI64UV, xULtI64UU},
+	{ULe, I64}:      {xULeI64VV, xULeI64VU, xULeI64UV, xULeI64UU},
+	{SLt, I64}:      {xSLtI64VV, xSLtI64VU, xSLtI64UV, xSLtI64UU},
+	{SLe, I64}:      {xSLeI64VV, xSLeI64VU, xSLeI64UV, xSLeI64UU},
+	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, xFOrdEqF32UV, xFOrdEqF32UU},
+	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, xFOrdNeF32UV, xFOrdNeF32UU},
+	{FOrdLt, F32}:   {xFOrdLtF32VV, xFOrdLtF32VU, xFOrdLtF32UV, xFOrdLtF32UU},
+	{FOrdLe, F32}:   {xFOrdLeF32VV, xFOrdLeF32VU, xFOrdLeF32UV, xFOrdLeF32UU},
+	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, xFUnordEqF32UV, xFUnordEqF32UU},
+	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, xFUnordNeF32UV, xFUnordNeF32UU},
+	{FUnordLt, F32}: {xFUnordLtF32VV, xFUnordLtF32VU, xFUnordLtF32UV, xFUnordLtF32UU},
+	{FUnordLe, F32}: {xFUnordLeF32VV, xFUnordLeF32VU, xFUnordLeF32UV, xFUnordLeF32UU},
+	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, xFOrdEqF64UV, xFOrdEqF64UU},
+	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, xFOrdNeF64UV, xFOrdNeF64UU},
+	{FOrdLt, F64}:   {xFOrdLtF64VV, xFOrdLtF64VU, xFOrdLtF64UV, xFOrdLtF64UU},
+	{FOrdLe, F64}:   {xFOrdLeF64VV, xFOrdLeF64VU, xFOrdLeF64UV, xFOrdLeF64UU},
+	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, xFUnordEqF64UV, xFUnordEqF64UU},
+	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, xFUnordNeF64UV, xFUnordNeF64UU},
+	{FUnordLt, F64}: {xFUnordLtF64VV, xFUnordLtF64VU, xFUnordLtF64UV, xFUnordLtF64UU},
+	{FUnordLe, F64}: {xFUnordLeF64VV, xFUnordLeF64VU, xFUnordLeF64UV, xFUnordLeF64UU},
 }
 
 // unLoops: lane loops of one-operand ops by code, operand kind and result kind.
