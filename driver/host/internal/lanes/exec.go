@@ -57,6 +57,9 @@ type xop struct {
 	jump          int
 	fn            loopFunc // the op's lane loop (execbind.go), or nil
 	mem           memFunc  // a Load's or Store's loop (execmem.go), or nil
+	// contig: a Load's or Store's Varying offset is affine in the lane
+	// with the access size as stride (Forms), in a region not Private.
+	contig bool
 }
 
 // NewExec makes an executor of p. p must come from Build, with chunks of
@@ -127,8 +130,15 @@ func decodeOps(p *Program) []xop {
 		vi := p.Values[v]
 		return vi.Slot / 8, vi.Shape == Uniform
 	}
+	var forms []Form
 	for _, o := range p.Ops {
 		x := xop{code: o.Code, kind: o.Kind, imm: o.Imm, imm2: o.Imm2, dk: o.Kind}
+		if (o.Code == Load || o.Code == Store) && p.Values[o.A].Shape == Varying && p.Regions[o.Imm].Kind != RegionPrivate {
+			if forms == nil {
+				forms = Forms(p)
+			}
+			x.contig = forms[o.A].Known && forms[o.A].Stride == o.Imm2
+		}
 		x.d, x.ud = slot(o.Dst)
 		x.a, x.ua = slot(o.A)
 		x.b, x.ub = slot(o.B)

@@ -240,6 +240,7 @@ func loopsMatchEval(t *testing.T) {
 // TestLaneMemMatchesLeaves checks the bound Load and Store loops
 // (bindMem) against readLeaf
 // and putLeaf lane by lane in lane order: Private and shared regions,
+// offsets affine in the lane (xop.contig) or not,
 // every leaf size and row width, Uniform and Varying offsets and values,
 // full and partial masks, and offsets out of bounds (the trap's lane and
 // offset).
@@ -251,7 +252,7 @@ func laneMemMatchesLeaves(t *testing.T) {
 	e := testExec()
 	e.p = &Program{Regions: []Region{{Kind: RegionBuffer}, {Kind: RegionPrivate, Size: privSize}}}
 	e.priv = [][][]byte{{nil, make([]byte, privSize*testC)}}
-	e.mem = [][]byte{make([]byte, 100), nil}
+	e.mem = [][]byte{make([]byte, 600), nil}
 	f := make([]uint64, 256)
 	for round := range 3000 {
 		region := r.IntN(2)
@@ -269,10 +270,26 @@ func laneMemMatchesLeaves(t *testing.T) {
 		if region == 1 {
 			limit = privSize
 		}
+		// contig: offsets affine with stride size (as Forms promises for
+		// xop.contig), lane 0 anywhere: in bounds, near the end, past
+		// it, wrapping 32 bits, poison.
+		contig := region == 0 && !ua && r.IntN(2) == 0
+		base := uint32(r.IntN(limit))
+		switch r.IntN(8) {
+		case 0:
+			base = uint32(limit - testC*int(size) + r.IntN(3) - 1)
+		case 1:
+			base = uint32(0x100000000 - uint64(r.IntN(testC)+1)*uint64(size))
+		case 2:
+			base = poison
+		}
 		for l := range testC {
 			off := uint32(r.IntN(limit - int(size) + 1))
 			if r.IntN(40) == 0 {
 				off = uint32(limit - int(size) + 1 + r.IntN(3))
+			}
+			if contig {
+				off = base + uint32(l)*uint32(size)
 			}
 			row32(f, slotA, testC)[l] = off
 			putLane(f, slotB, kind, l, r.Uint64())
@@ -311,9 +328,9 @@ func laneMemMatchesLeaves(t *testing.T) {
 				break
 			}
 		}
-		name := fmt.Sprintf("round %d region %d size %d kind %v ua %v ub %v mask %#x", round, region, size, kind, ua, ub, mask)
+		name := fmt.Sprintf("round %d region %d size %d kind %v ua %v ub %v contig %v mask %#x", round, region, size, kind, ua, ub, contig, mask)
 		if round%2 == 0 {
-			o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, ua: ua, imm: int64(region), imm2: size}
+			o := &xop{code: Load, kind: kind, dk: kind, a: slotA, d: slotD, b: -1, c: -1, ua: ua, imm: int64(region), imm2: size, contig: contig}
 			want := make([]uint64, testC)
 			for m := mask; m != 0; m &= m - 1 {
 				l := trailing(m)
@@ -338,7 +355,7 @@ func laneMemMatchesLeaves(t *testing.T) {
 			}
 			continue
 		}
-		o := &xop{code: Store, kind: kind, dk: kind, a: slotA, b: slotB, d: -1, c: -1, ua: ua, ub: ub, imm: int64(region), imm2: size}
+		o := &xop{code: Store, kind: kind, dk: kind, a: slotA, b: slotB, d: -1, c: -1, ua: ua, ub: ub, imm: int64(region), imm2: size, contig: contig}
 		wantBuf := append([]byte(nil), e.mem[0]...)
 		wantPriv := append([]byte(nil), e.priv[0][1]...)
 		for m := mask; m != 0; m &= m - 1 {

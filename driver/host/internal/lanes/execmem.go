@@ -243,6 +243,17 @@ func bindMem(x *xop) memFunc {
 	return nil
 }
 
+// contiguous reports whether offsets offs of an access of L leaves whose
+// Form is affine with stride the leaf's size (xop.contig) make one run
+// of C leaves in bounds of limit: lane C-1 exactly (C-1)*size above lane
+// 0 (no lane wrapped or is poison, Form's contract) and in bounds. It
+// returns lane 0's offset.
+func contiguous[L accessLeaf](offs []uint32, C int, limit uint64) (uint64, bool) {
+	size := uint64(unsafe.Sizeof(L(0)))
+	o0, last := uint64(offs[0]), uint64(offs[C-1])
+	return o0, last == o0+uint64(C-1)*size && last+size <= limit
+}
+
 // loadUniOp is a Load of a Uniform result: one load, if some lane of
 // the mask is set.
 func loadUniOp[L accessLeaf](e *Exec, c int, f []uint64, o *xop, pc int) *Trap {
@@ -262,6 +273,22 @@ func loadOp[D uint32 | uint64, L accessLeaf](e *Exec, c int, f []uint64, o *xop,
 	mask := e.maskOf(f, o.m, o.um)
 	m, stride, limit := e.laneMem(c, int(o.imm))
 	offs, om := opRowOf[uint32](f, o.a, o.ua, e.C)
+	if o.contig && mask != 0 {
+		if o0, ok := contiguous[L](offs, e.C, limit); ok {
+			// Every lane's offset is in bounds, so every lane may be
+			// read (lanes outside the mask keep no defined value).
+			d := rowOf[D](f, o.d, e.C)
+			if nativeLE && unsafe.Sizeof(D(0)) == unsafe.Sizeof(L(0)) {
+				copy(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(d))), len(d)*int(unsafe.Sizeof(D(0)))), m[o0:])
+				return nil
+			}
+			p, size := unsafe.Add(unsafe.Pointer(unsafe.SliceData(m)), o0), unsafe.Sizeof(L(0))
+			for l := range d {
+				d[l] = D(leafAt[L](unsafe.Add(p, uintptr(l)*size)))
+			}
+			return nil
+		}
+	}
 	if bad := loadLanes[D, L](rowOf[D](f, o.d, e.C), m, stride, limit, offs, om, mask, e.full); bad >= 0 {
 		return e.trapAccess(c, bad, pc, o, offs[bad&om])
 	}
@@ -273,6 +300,20 @@ func storeOp[V uint32 | uint64, L accessLeaf](e *Exec, c int, f []uint64, o *xop
 	m, stride, limit := e.laneMem(c, int(o.imm))
 	offs, om := opRowOf[uint32](f, o.a, o.ua, e.C)
 	v, vm := opRowOf[V](f, o.b, o.ub, e.C)
+	if o.contig && mask == e.full && vm == 63 {
+		if o0, ok := contiguous[L](offs, e.C, limit); ok {
+			// Disjoint leaves, every lane in bounds: lane order is moot.
+			if nativeLE && unsafe.Sizeof(V(0)) == unsafe.Sizeof(L(0)) {
+				copy(m[o0:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v)*int(unsafe.Sizeof(V(0)))))
+				return nil
+			}
+			p, size := unsafe.Add(unsafe.Pointer(unsafe.SliceData(m)), o0), unsafe.Sizeof(L(0))
+			for l, x := range v {
+				putLeafAt(unsafe.Add(p, uintptr(l)*size), L(x))
+			}
+			return nil
+		}
+	}
 	if bad := storeLanes[V, L](m, stride, limit, offs, om, v, vm, mask, e.full); bad >= 0 {
 		return e.trapAccess(c, bad, pc, o, offs[bad&om])
 	}
