@@ -383,6 +383,12 @@ func (e *Exec) run(c int) *Trap {
 				return t
 			}
 		case Atomic:
+			if o.kind.Bytes() == 4 {
+				if t := e.atomic32(c, f, o, pc-1); t != nil { // execatomic.go
+					return t
+				}
+				continue
+			}
 			if t := e.atomic(c, f, o, pc-1); t != nil {
 				return t
 			}

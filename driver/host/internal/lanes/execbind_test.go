@@ -550,3 +550,72 @@ func maskLoopsMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomic32 checks atomic32 against atomic (the per-lane general
+// path): every sub-operation, Private, Workgroup and buffer memory,
+// Uniform and Varying operands, traps.
+func TestAtomic32(t *testing.T) { forChunks(t, atomic32Match) }
+
+func atomic32Match(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	const privSize = 16
+	mk := func() *Exec {
+		e := testExec()
+		e.p = &Program{Regions: []Region{{Kind: RegionBuffer}, {Kind: RegionWorkgroup}, {Kind: RegionPrivate, Size: privSize}}}
+		e.priv = [][][]byte{{nil, nil, make([]byte, privSize*testC)}}
+		e.mem = [][]byte{make([]byte, 64), make([]byte, 64), nil}
+		return e
+	}
+	e1, e2 := mk(), mk()
+	f1, f2 := make([]uint64, 320), make([]uint64, 320)
+	for round := range 3000 {
+		region := r.IntN(3)
+		kind := []Kind{I32, F32}[r.IntN(2)]
+		op := AtomicOp(r.IntN(int(AtomicDec) + 1))
+		if kind == F32 {
+			op = []AtomicOp{AtomicFAdd, AtomicFMin, AtomicFMax, AtomicXchg}[r.IntN(4)]
+		}
+		for i := range f1 {
+			f1[i] = r.Uint64()
+		}
+		limit := 64
+		if region == 2 {
+			limit = privSize
+		}
+		for l := range testC {
+			off := uint32(r.IntN(limit/4)) * 4
+			if r.IntN(50) == 0 {
+				off = uint32(limit - r.IntN(3))
+			}
+			row32(f1, slotA, testC)[l] = off
+		}
+		o := &xop{code: Atomic, kind: kind, dk: kind, a: slotA, b: slotB, c: 192, d: slotD, m: 250,
+			ua: r.IntN(4) == 0, ub: r.IntN(3) == 0, uc: r.IntN(3) == 0, imm: int64(region), imm2: int64(op)}
+		if r.IntN(4) == 0 {
+			o.d = -1
+		}
+		f1[250] &= e1.full
+		copy(f2, f1)
+		for _, m := range [][]byte{e1.mem[0], e1.mem[1], e1.priv[0][2]} {
+			for i := range m {
+				m[i] = byte(r.IntN(4))
+			}
+		}
+		copy(e2.mem[0], e1.mem[0])
+		copy(e2.mem[1], e1.mem[1])
+		copy(e2.priv[0][2], e1.priv[0][2])
+		t1, t2 := e1.atomic(0, f1, o, 5), e2.atomic32(0, f2, o, 5)
+		name := fmt.Sprintf("round %d region %d %v op %d", round, region, kind, op)
+		if fmt.Sprint(t1) != fmt.Sprint(t2) {
+			t.Fatalf("%s: trap %v, want %v", name, t2, t1)
+		}
+		if string(e1.mem[0]) != string(e2.mem[0]) || string(e1.mem[1]) != string(e2.mem[1]) || string(e1.priv[0][2]) != string(e2.priv[0][2]) {
+			t.Fatalf("%s: memory differs", name)
+		}
+		for i := range f1 {
+			if f1[i] != f2[i] {
+				t.Fatalf("%s: frame word %d: %#x, want %#x", name, i, f2[i], f1[i])
+			}
+		}
+	}
+}
