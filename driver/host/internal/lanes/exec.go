@@ -365,7 +365,7 @@ func (e *Exec) run(c int) *Trap {
 		case WorkgroupSize:
 			f[o.d] = uint64(e.p.Local[o.imm])
 		case RegionLength:
-			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
+			f[o.d] = min(uint64(len(e.mem[o.imm])), 0xffffffff) // no int constant: 32-bit ints
 		case Load, Store:
 			if o.mem != nil {
 				if t := o.mem(e, c, f, o, pc-1); t != nil {
