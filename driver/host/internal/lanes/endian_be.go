@@ -2,6 +2,8 @@
 
 package lanes
 
-// nativeLE: the machine is not known to be little-endian; the memory
-// loops go through encoding/binary (execmem.go).
+// nativeLE: the machine is big-endian (every little-endian GOARCH is in
+// endian_le.go); the memory loops go through encoding/binary
+// (execmem.go), Uniform operands read the low end of their word
+// (opRowOf).
 const nativeLE = false

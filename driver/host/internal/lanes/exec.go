@@ -161,7 +161,7 @@ func decodeOps(p *Program) []xop {
 		case Jump, JumpIfAny, JumpIfNone:
 			x.jump = labelAt[o.Imm]
 		}
-		x.fn = bindOp(&x, &o, p)
+		x.fn = bindOp(&x, &o)
 		x.mem = bindMem(&x)
 		code = append(code, x)
 	}

@@ -31,7 +31,7 @@ type unKey struct {
 //go:generate go run gen_loops.go
 
 // bindOp is the loop of x (decoded from o), or nil for run's switch.
-func bindOp(x *xop, o *Op, p *Program) loopFunc {
+func bindOp(x *xop, o *Op) loopFunc {
 	if !pure(o.Code) || o.Dst == NoValue {
 		return nil
 	}
@@ -213,10 +213,16 @@ func rowOf[T uint32 | uint64 | float32](f []uint64, w int32, n int) []T {
 }
 
 // opRowOf is an operand's row of T lanes and the mask of its lane index:
-// a Uniform operand is a row of one lane, indexed l&0.
+// a Uniform operand is a row of one lane, indexed l&0: its slot's word
+// read as a T (its low bits, at the word's end where the machine is
+// big-endian).
 func opRowOf[T uint32 | uint64 | float32](f []uint64, w int32, uni bool, n int) ([]T, int) {
 	if uni {
-		return rowOf[T](f, w, 1), 0
+		p := unsafe.Pointer(&f[w])
+		if !nativeLE {
+			p = unsafe.Add(p, 8-unsafe.Sizeof(T(0)))
+		}
+		return unsafe.Slice((*T)(p), 1), 0
 	}
 	return rowOf[T](f, w, n), 63
 }

@@ -204,7 +204,7 @@ func loopsMatchEval(t *testing.T) {
 						a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: sh[0], ub: sh[1], ud: sh[0] && sh[1], imm: imm}
 					name := fmt.Sprintf("%v %v %v", k.code, k.kind, [4]string{"VV", "VU", "UV", "UU"}[s])
 					check(name, o, fns[s], vals, vals)
-					if b := bindOp(o, &Op{Code: k.code, Dst: 1}, nil); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fns[s]) {
+					if b := bindOp(o, &Op{Code: k.code, Dst: 1}); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fns[s]) {
 						t.Errorf("%s: bindOp chose another loop", name)
 					}
 				}
@@ -233,7 +233,7 @@ func loopsMatchEval(t *testing.T) {
 	}
 	for _, k := range []Kind{I32, I64, F32, F64} {
 		o := &xop{code: Copy, kind: k, dk: k, ka: k, a: slotA, b: -1, c: -1, d: slotD, m: -1, ua: true}
-		check("Copy broadcast "+k.String(), o, bindOp(o, &Op{Code: Copy, Dst: 1}, nil), testValues(k, r), nil)
+		check("Copy broadcast "+k.String(), o, bindOp(o, &Op{Code: Copy, Dst: 1}), testValues(k, r), nil)
 	}
 }
 
@@ -434,7 +434,7 @@ func selectLoops(t *testing.T) {
 			b, c := lane(f, o.b, ub, k, l), lane(f, o.c, uc, k, l)
 			want[l] = eval(o, m32(mask>>l&1 != 0), b, c)
 		}
-		fn := bindOp(o, &Op{Code: Select, Dst: 1}, nil)
+		fn := bindOp(o, &Op{Code: Select, Dst: 1})
 		fn(e, f, o)
 		for l := range testC {
 			if got := getLane(f, o.d, k, l); !sameBits(k, got, want[l]) {
@@ -503,7 +503,7 @@ func fmaLoop(t *testing.T) {
 		for l := range testC {
 			want[l] = eval(o, lane(f, o.a, o.ua, F32, l), lane(f, o.b, o.ub, F32, l), lane(f, o.c, o.uc, F32, l))
 		}
-		bindOp(o, &Op{Code: Fma, Dst: 1}, nil)(e, f, o)
+		bindOp(o, &Op{Code: Fma, Dst: 1})(e, f, o)
 		for l := range testC {
 			if got := getLane(f, o.d, F32, l); !sameBits(F32, got, want[l]) {
 				t.Fatalf("round %d lane %d: got %#x want %#x", round, l, got, want[l])
@@ -543,7 +543,7 @@ func maskLoopsMatch(t *testing.T) {
 					want |= 1 << l
 				}
 			}
-			bindOp(o, &Op{Code: code, Dst: 1}, nil)(e, f, o)
+			bindOp(o, &Op{Code: code, Dst: 1})(e, f, o)
 			if f[o.d] != want {
 				t.Fatalf("round %d %v ua %v ub %v: got %#x want %#x", round, code, o.ua, o.ub, f[o.d], want)
 			}
