@@ -2,12 +2,8 @@ package lanes
 
 import (
 	"encoding/binary"
-	"math"
 	"math/bits"
 	"unsafe"
-
-	"github.com/clgo/clgo/driver/host/internal/fmath"
-	"github.com/clgo/clgo/spirv"
 )
 
 // Exec is the Go executor of a Program: a Runner for one goroutine. A
@@ -59,6 +55,11 @@ type xop struct {
 	um, ud        bool
 	imm, imm2     int64
 	jump          int
+	fn            loopFunc // the op's lane loop (execbind.go), or nil
+	mem           memFunc  // a Load's or Store's loop (execmem.go), or nil
+	// contig: a Load's or Store's Varying offset is affine in the lane
+	// with the access size as stride (Forms), in a region not Private.
+	contig bool
 }
 
 // NewExec makes an executor of p. p must come from Build, with chunks of
@@ -129,8 +130,15 @@ func decodeOps(p *Program) []xop {
 		vi := p.Values[v]
 		return vi.Slot / 8, vi.Shape == Uniform
 	}
+	var forms []Form
 	for _, o := range p.Ops {
 		x := xop{code: o.Code, kind: o.Kind, imm: o.Imm, imm2: o.Imm2, dk: o.Kind}
+		if (o.Code == Load || o.Code == Store) && p.Values[o.A].Shape == Varying && p.Regions[o.Imm].Kind != RegionPrivate {
+			if forms == nil {
+				forms = Forms(p)
+			}
+			x.contig = forms[o.A].Known && forms[o.A].Stride == o.Imm2
+		}
 		x.d, x.ud = slot(o.Dst)
 		x.a, x.ua = slot(o.A)
 		x.b, x.ub = slot(o.B)
@@ -153,6 +161,8 @@ func decodeOps(p *Program) []xop {
 		case Jump, JumpIfAny, JumpIfNone:
 			x.jump = labelAt[o.Imm]
 		}
+		x.fn = bindOp(&x, &o)
+		x.mem = bindMem(&x)
 		code = append(code, x)
 	}
 	return code
@@ -298,6 +308,10 @@ func (e *Exec) run(c int) *Trap {
 	for pc < len(code) {
 		o := &code[pc]
 		pc++
+		if o.fn != nil {
+			o.fn(e, f, o)
+			continue
+		}
 		switch o.code {
 		case Nop, Label:
 		case Jump:
@@ -355,16 +369,30 @@ func (e *Exec) run(c int) *Trap {
 		case WorkgroupSize:
 			f[o.d] = uint64(e.p.Local[o.imm])
 		case RegionLength:
-			f[o.d] = uint64(min(len(e.mem[o.imm]), 0xffffffff))
-		case Load:
+			f[o.d] = min(uint64(len(e.mem[o.imm])), 0xffffffff) // no int constant: 32-bit ints
+		case Load, Store:
+			if o.mem != nil {
+				if t := o.mem(e, c, f, o, pc-1); t != nil {
+					return t
+				}
+				continue
+			}
+			if o.code == Store {
+				if t := e.store(c, f, o, pc-1); t != nil {
+					return t
+				}
+				continue
+			}
 			if t := e.load(c, f, o, pc-1); t != nil {
 				return t
 			}
-		case Store:
-			if t := e.store(c, f, o, pc-1); t != nil {
-				return t
-			}
 		case Atomic:
+			if o.kind.Bytes() == 4 {
+				if t := e.atomic32(c, f, o, pc-1); t != nil { // execatomic.go
+					return t
+				}
+				continue
+			}
 			if t := e.atomic(c, f, o, pc-1); t != nil {
 				return t
 			}
@@ -377,21 +405,16 @@ func (e *Exec) run(c int) *Trap {
 				return t
 			}
 		default:
-			if o.ud {
-				f[o.d] = eval(o, e.uni(f, o.a, o.ka), e.uni(f, o.b, o.kb), e.uni(f, o.c, o.kc))
-				continue
-			}
-			if o.dk == Mask || o.ka == Mask {
+			// Pure ops are bound at decode (execbind.go); this is the
+			// general path bindOp would give.
+			switch {
+			case o.ud:
+				xUniform(e, f, o)
+			case o.dk == Mask || o.ka == Mask:
 				e.maskOp(f, o)
-				continue
+			default:
+				e.generic(f, o)
 			}
-			if o.kind.Bytes() == 4 && o.dk.Bytes() == 4 && e.fast32(f, o) {
-				continue
-			}
-			if o.kind.Bytes() == 8 && o.dk.Bytes() == 8 && e.fast64(f, o) {
-				continue
-			}
-			e.generic(f, o)
 		}
 	}
 	e.done[c] = true
@@ -426,315 +449,6 @@ func (e *Exec) uni(f []uint64, w int32, k Kind) uint64 {
 		return 0
 	}
 	return lane(f, w, true, k, 0)
-}
-
-// fast32 runs the common 32-bit ops with lane loops of their own.
-func (e *Exec) fast32(f []uint64, o *xop) bool {
-	C := e.C
-	d := row32(f, o.d, C)
-	switch o.code {
-	case Copy:
-		copy(d, e.in32(f, o.a, o.ua, 0))
-		return true
-	case Not:
-		a := e.in32(f, o.a, o.ua, 0)[:len(d)]
-		for l := range d {
-			d[l] = ^a[l]
-		}
-		return true
-	}
-	if o.code == SToF && o.kind == I32 && o.dk == F32 && !o.ua {
-		a, fd := row32(f, o.a, C)[:len(d)], f32s(d)
-		for l := range fd {
-			fd[l] = float32(int32(a[l]))
-		}
-		return true
-	}
-	if o.b < 0 && o.kind == F32 && !o.ua && unaryF32(d, row32(f, o.a, C), o) {
-		return true
-	}
-	if o.code == Fma && o.kind == F32 {
-		a, b, c := f32s(e.in32(f, o.a, o.ua, 0)[:len(d)]), f32s(e.in32(f, o.b, o.ub, 1)[:len(d)]), f32s(e.in32(f, o.c, o.uc, 2)[:len(d)])
-		fd := f32s(d)
-		for l := range fd {
-			fd[l] = float32(fmath.FMA(float64(a[l]), float64(b[l]), float64(c[l]), 32))
-		}
-		return true
-	}
-	if o.b < 0 || o.c >= 0 {
-		return false
-	}
-	if o.ub && !o.ua && vs32(d, row32(f, o.a, C), uint32(f[o.b]), o) {
-		return true
-	}
-	if !o.ua && !o.ub && C%2 == 0 {
-		// Bitwise ops two lanes to a word.
-		d2, a2, b2 := f[o.d:int(o.d)+C/2], f[o.a:int(o.a)+C/2], f[o.b:int(o.b)+C/2]
-		a2, b2 = a2[:len(d2)], b2[:len(d2)]
-		switch o.code {
-		case And:
-			for l := range d2 {
-				d2[l] = a2[l] & b2[l]
-			}
-			return true
-		case Or:
-			for l := range d2 {
-				d2[l] = a2[l] | b2[l]
-			}
-			return true
-		case Xor:
-			for l := range d2 {
-				d2[l] = a2[l] ^ b2[l]
-			}
-			return true
-		}
-	}
-	a, b := e.in32(f, o.a, o.ua, 0)[:len(d)], e.in32(f, o.b, o.ub, 1)[:len(d)]
-	switch o.code {
-	case And:
-		for l := range d {
-			d[l] = a[l] & b[l]
-		}
-		return true
-	case Or:
-		for l := range d {
-			d[l] = a[l] | b[l]
-		}
-		return true
-	case Xor:
-		for l := range d {
-			d[l] = a[l] ^ b[l]
-		}
-		return true
-	}
-	if o.kind == I32 {
-		switch o.code {
-		case Add:
-			for l := range d {
-				d[l] = a[l] + b[l]
-			}
-		case Sub:
-			for l := range d {
-				d[l] = a[l] - b[l]
-			}
-		case Mul:
-			for l := range d {
-				d[l] = a[l] * b[l]
-			}
-		case Shl:
-			for l := range d {
-				d[l] = a[l] << b[l]
-			}
-		case ShrU:
-			for l := range d {
-				d[l] = a[l] >> b[l]
-			}
-		case ShrS:
-			for l := range d {
-				d[l] = uint32(int32(a[l]) >> b[l])
-			}
-		case UMin:
-			for l := range d {
-				d[l] = min(a[l], b[l])
-			}
-		case UMax:
-			for l := range d {
-				d[l] = max(a[l], b[l])
-			}
-		case Index:
-			if o.imm > 0 && o.imm < 1<<20 {
-				s := int64(o.imm)
-				if o.ua && a[0] != poison {
-					// A uniform base (often a constant): one add per lane.
-					base := int64(a[0])
-					for l := range d {
-						r := base + int64(int32(b[l]))*s
-						if uint64(r) >= poison {
-							r = poison
-						}
-						d[l] = uint32(r)
-					}
-					return true
-				}
-				for l := range d {
-					r := int64(a[l]) + int64(int32(b[l]))*s
-					if a[l] == poison || uint64(r) >= poison {
-						r = poison
-					}
-					d[l] = uint32(r)
-				}
-				return true
-			}
-			return false
-		default:
-			return false
-		}
-		return true
-	}
-	if o.kind == F32 {
-		fa, fb, fd := f32s(a), f32s(b), f32s(d)
-		switch o.code {
-		case FAdd:
-			for l := range fd {
-				fd[l] = fa[l] + fb[l]
-			}
-		case FSub:
-			for l := range fd {
-				fd[l] = fa[l] - fb[l]
-			}
-		case FMul:
-			for l := range fd {
-				fd[l] = fa[l] * fb[l]
-			}
-		case FDiv:
-			for l := range fd {
-				fd[l] = fa[l] / fb[l]
-			}
-		case FMin:
-			for l := range fd {
-				fd[l] = fmath.Min(fa[l], fb[l])
-			}
-		case FMax:
-			for l := range fd {
-				fd[l] = fmath.Max(fa[l], fb[l])
-			}
-		default:
-			return false
-		}
-		return true
-	}
-	return false
-}
-
-// unaryF32 runs the common one-operand ops on F32 (the results as eval
-// computes them: through float64 where mathOps says).
-func unaryF32(d, a []uint32, o *xop) bool {
-	a = a[:len(d)]
-	fa := f32s(a)
-	if o.dk == I32 && o.code == FToS && o.imm == 32 {
-		for l := range d {
-			x := fa[l]
-			if x > -2147483648 && x < 2147483648 {
-				d[l] = uint32(int32(x))
-			} else {
-				d[l] = uint32(fToS(float64(x), 32))
-			}
-		}
-		return true
-	}
-	if o.dk != F32 {
-		return false
-	}
-	fd := f32s(d)
-	switch o.code {
-	case FNeg:
-		for l := range fd {
-			fd[l] = -fa[l]
-		}
-	case FAbs:
-		for l := range fd {
-			fd[l] = float32(math.Abs(float64(fa[l])))
-		}
-	case Sqrt:
-		for l := range fd {
-			fd[l] = float32(math.Sqrt(float64(fa[l])))
-		}
-	case Floor:
-		for l := range fd {
-			fd[l] = float32(math.Floor(float64(fa[l])))
-		}
-	case Math:
-		num := spirv.GLSLstd450(o.imm)
-		for l := range fd {
-			fd[l] = float32(mathOpF32(num, float64(fa[l]), 0, 0))
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-func f32s(r []uint32) []float32 {
-	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(r))), len(r))
-}
-
-// fast64 runs the common 64-bit ops with lane loops of their own.
-func (e *Exec) fast64(f []uint64, o *xop) bool {
-	C := e.C
-	d := f[o.d : int(o.d)+C]
-	switch o.code {
-	case Copy:
-		copy(d, e.in64(f, o.a, o.ua, 0))
-		return true
-	case Not:
-		if o.kind == I64 {
-			a := e.in64(f, o.a, o.ua, 0)[:len(d)]
-			for l := range d {
-				d[l] = ^a[l]
-			}
-			return true
-		}
-		return false
-	}
-	if o.kind == I64 && o.ub && !o.ua && o.b >= 0 && o.c < 0 && vs64(d, f[o.a:int(o.a)+C], f[o.b], o.code) {
-		return true
-	}
-	switch o.code {
-	case Add, Sub, Mul, And, Or, Xor:
-	case FAdd, FSub, FMul, FDiv:
-	default:
-		return false
-	}
-	a, b := e.in64(f, o.a, o.ua, 0)[:len(d)], e.in64(f, o.b, o.ub, 1)[:len(d)]
-	switch o.code {
-	case Add:
-		for l := range d {
-			d[l] = a[l] + b[l]
-		}
-	case Sub:
-		for l := range d {
-			d[l] = a[l] - b[l]
-		}
-	case Mul:
-		for l := range d {
-			d[l] = a[l] * b[l]
-		}
-	case And:
-		for l := range d {
-			d[l] = a[l] & b[l]
-		}
-	case Or:
-		for l := range d {
-			d[l] = a[l] | b[l]
-		}
-	case Xor:
-		for l := range d {
-			d[l] = a[l] ^ b[l]
-		}
-	default:
-		fa := unsafe.Slice((*float64)(unsafe.Pointer(&a[0])), len(a))
-		fb := unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), len(b))
-		fd := unsafe.Slice((*float64)(unsafe.Pointer(&d[0])), len(d))
-		switch o.code {
-		case FAdd:
-			for l := range fd {
-				fd[l] = fa[l] + fb[l]
-			}
-		case FSub:
-			for l := range fd {
-				fd[l] = fa[l] - fb[l]
-			}
-		case FMul:
-			for l := range fd {
-				fd[l] = fa[l] * fb[l]
-			}
-		case FDiv:
-			for l := range fd {
-				fd[l] = fa[l] / fb[l]
-			}
-		}
-	}
-	return true
 }
 
 // memOf is the bytes lane l of chunk c accesses in region r.
@@ -778,48 +492,6 @@ func (e *Exec) load(c int, f []uint64, o *xop, pc int) *Trap {
 		f[o.d] = readLeaf(m[off:], size)
 		return nil
 	}
-	priv := e.p.Regions[r].Kind == RegionPrivate
-	// The common case: 4-byte loads from one memory.
-	if !priv && o.dk.Bytes() == 4 && o.dk != Mask && size == 4 {
-		m := e.mem[r]
-		d := row32(f, o.d, e.C)
-		if o.ua {
-			off := uint32(f[o.a])
-			if uint64(off)+4 > uint64(len(m)) {
-				if mask != 0 {
-					return e.trapAccess(c, bits.TrailingZeros64(mask), pc, o, off)
-				}
-				return nil
-			}
-			v := binary.LittleEndian.Uint32(m[off:])
-			for ; mask != 0; mask &= mask - 1 {
-				d[bits.TrailingZeros64(mask)&63] = v
-			}
-			return nil
-		}
-		offs := row32(f, o.a, e.C)
-		if mask == e.full {
-			// Every lane: a plain loop, the bound checked once per lane.
-			n := uint64(len(m))
-			offs = offs[:len(d)]
-			for l, off := range offs {
-				if uint64(off)+4 > n {
-					return e.trapAccess(c, l, pc, o, off)
-				}
-				d[l] = binary.LittleEndian.Uint32(m[off:])
-			}
-			return nil
-		}
-		for ; mask != 0; mask &= mask - 1 {
-			l := bits.TrailingZeros64(mask) & 63
-			off := offs[l]
-			if uint64(off)+4 > uint64(len(m)) {
-				return e.trapAccess(c, l, pc, o, off)
-			}
-			d[l] = binary.LittleEndian.Uint32(m[off:])
-		}
-		return nil
-	}
 	var bitsOut uint64
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask)
@@ -850,30 +522,6 @@ func (e *Exec) store(c int, f []uint64, o *xop, pc int) *Trap {
 	size := int(o.imm2)
 	r := int(o.imm)
 	mask := e.maskOf(f, o.m, o.um)
-	if size == 4 && o.kind != Mask && e.p.Regions[r].Kind != RegionPrivate && !o.ua && !o.ub {
-		m := e.mem[r]
-		offs, vals := row32(f, o.a, e.C), row32(f, o.b, e.C)
-		if mask == e.full {
-			n := uint64(len(m))
-			vals = vals[:len(offs)]
-			for l, off := range offs {
-				if uint64(off)+4 > n {
-					return e.trapAccess(c, l, pc, o, off)
-				}
-				binary.LittleEndian.PutUint32(m[off:], vals[l])
-			}
-			return nil
-		}
-		for ; mask != 0; mask &= mask - 1 {
-			l := bits.TrailingZeros64(mask) & 63
-			off := offs[l]
-			if uint64(off)+4 > uint64(len(m)) {
-				return e.trapAccess(c, l, pc, o, off)
-			}
-			binary.LittleEndian.PutUint32(m[off:], vals[l])
-		}
-		return nil
-	}
 	for ; mask != 0; mask &= mask - 1 {
 		l := bits.TrailingZeros64(mask)
 		off := uint32(lane(f, o.a, o.ua, I32, l))
@@ -898,122 +546,4 @@ func (e *Exec) maskLane(f []uint64, w int32, uni bool, l int) uint64 {
 		return 0xffffffff
 	}
 	return 0
-}
-
-// vs32 runs the common 32-bit ops whose second operand is Uniform
-// (constants: shift counts, masks, offsets) without broadcasting it.
-func vs32(d, a []uint32, b uint32, o *xop) bool {
-	a = a[:len(d)]
-	if o.kind == F32 {
-		fd, fa, fb := f32s(d), f32s(a), math.Float32frombits(b)
-		switch o.code {
-		case FAdd:
-			for l := range fd {
-				fd[l] = fa[l] + fb
-			}
-		case FSub:
-			for l := range fd {
-				fd[l] = fa[l] - fb
-			}
-		case FMul:
-			for l := range fd {
-				fd[l] = fa[l] * fb
-			}
-		case FDiv:
-			for l := range fd {
-				fd[l] = fa[l] / fb
-			}
-		default:
-			return false
-		}
-		return true
-	}
-	switch o.code {
-	case And:
-		for l := range d {
-			d[l] = a[l] & b
-		}
-	case Or:
-		for l := range d {
-			d[l] = a[l] | b
-		}
-	case Xor:
-		for l := range d {
-			d[l] = a[l] ^ b
-		}
-	}
-	switch o.code {
-	case And, Or, Xor:
-		return true
-	}
-	if o.kind != I32 {
-		return false
-	}
-	switch o.code {
-	case Add:
-		for l := range d {
-			d[l] = a[l] + b
-		}
-	case Sub:
-		for l := range d {
-			d[l] = a[l] - b
-		}
-	case Mul:
-		for l := range d {
-			d[l] = a[l] * b
-		}
-	case Shl:
-		for l := range d {
-			d[l] = a[l] << b
-		}
-	case ShrU:
-		for l := range d {
-			d[l] = a[l] >> b
-		}
-	case ShrS:
-		for l := range d {
-			d[l] = uint32(int32(a[l]) >> b)
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-// vs64 runs the common I64 ops whose second operand is Uniform.
-func vs64(d, a []uint64, b uint64, code Code) bool {
-	a = a[:len(d)]
-	switch code {
-	case Add:
-		for l := range d {
-			d[l] = a[l] + b
-		}
-	case Sub:
-		for l := range d {
-			d[l] = a[l] - b
-		}
-	case And:
-		for l := range d {
-			d[l] = a[l] & b
-		}
-	case Or:
-		for l := range d {
-			d[l] = a[l] | b
-		}
-	case Xor:
-		for l := range d {
-			d[l] = a[l] ^ b
-		}
-	case Shl:
-		for l := range d {
-			d[l] = a[l] << b
-		}
-	case ShrU:
-		for l := range d {
-			d[l] = a[l] >> b
-		}
-	default:
-		return false
-	}
-	return true
 }
