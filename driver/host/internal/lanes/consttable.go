@@ -10,7 +10,7 @@ import "github.com/clgo/clgo/spirv"
 // buffer loads; nothing else changes.
 
 // maxConstTable bounds the bytes of a table kept so (the host's
-// __constant memory is 1 MiB; the interpreter allowed 64 MiB images).
+// __constant memory is 1 MiB).
 const maxConstTable = 64 << 20
 
 // constTable makes the region of def, a Workgroup or Private variable of
