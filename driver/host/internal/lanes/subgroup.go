@@ -147,13 +147,12 @@ func (b *builder) subgroup(in *instance, x *spirv.Instruction, cur Value) error 
 		}
 		return b.scalars(in, spirv.ID(a[i]))
 	}
-	// width is the Imm2 width field of scalar type t; halves are refused
-	// (their arithmetic is on binary16 bits).
+	// width is the Imm2 width field of scalar type t. A half is its bits
+	// in an I32 (half.go): moves and votes move or compare those bits,
+	// arithmetic is groupop's on binary16 (each step rounded to float32,
+	// then to half).
 	width := func(t *typ) (int64, error) {
 		st := t.scalarOf()
-		if st.op == spirv.OpTypeFloat && st.width == 16 {
-			return 0, unsupported(name, "on halves")
-		}
 		w := st.width
 		if st.op == spirv.OpTypeBool {
 			w = 32
