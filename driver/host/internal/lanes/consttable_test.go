@@ -60,32 +60,12 @@ WRITE
 // one read-only table (a RegionBuffer without a set, Init its bytes); the
 // same array written through a chain is not one.
 func TestConstTable(t *testing.T) {
-	as, err := exec.LookPath("spirv-as")
-	if err != nil {
-		t.Skip("no spirv-as")
-	}
 	for _, write := range []bool{false, true} {
 		src := strings.Replace(constTableModule, "WRITE", "", 1)
 		if write {
 			src = strings.Replace(constTableModule, "WRITE", "               OpStore %pt %c0", 1)
 		}
-		dir := t.TempDir()
-		in, bin := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
-		if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", bin, in).CombinedOutput(); err != nil {
-			t.Fatalf("spirv-as: %v\n%s", err, b)
-		}
-		code, err := os.ReadFile(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := spirv.Decode(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := Build(spirv.NewIndex(m), "main", nil, 8)
+		p, err := asmBuild(t, src)
 		if write {
 			// A written array of 5000 words with an initializer is per
 			// work-item memory the lane tier cannot initialize yet.
@@ -107,4 +87,31 @@ func TestConstTable(t *testing.T) {
 			t.Errorf("%d constant tables, want 1", tables)
 		}
 	}
+}
+
+// asmBuild assembles src (SPIR-V assembly) and builds its entry point
+// "main" in chunks of 8 lanes.
+func asmBuild(t *testing.T, src string) (*Program, error) {
+	t.Helper()
+	as, err := exec.LookPath("spirv-as")
+	if err != nil {
+		t.Skip("no spirv-as")
+	}
+	dir := t.TempDir()
+	in, bin := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", bin, in).CombinedOutput(); err != nil {
+		t.Fatalf("spirv-as: %v\n%s", err, b)
+	}
+	code, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := spirv.Decode(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(spirv.NewIndex(m), "main", nil, 8)
 }
