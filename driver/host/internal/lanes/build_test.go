@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -315,4 +318,31 @@ func TestBuildLargeKernel(t *testing.T) {
 	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("Build took %v", d)
 	}
+}
+
+// asmBuild assembles src (SPIR-V assembly) and builds its entry point
+// "main" in chunks of 8 lanes.
+func asmBuild(t *testing.T, src string) (*Program, error) {
+	t.Helper()
+	as, err := exec.LookPath("spirv-as")
+	if err != nil {
+		t.Skip("no spirv-as")
+	}
+	dir := t.TempDir()
+	in, bin := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", bin, in).CombinedOutput(); err != nil {
+		t.Fatalf("spirv-as: %v\n%s", err, b)
+	}
+	code, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := spirv.Decode(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(spirv.NewIndex(m), "main", nil, 8)
 }

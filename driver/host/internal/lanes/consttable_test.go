@@ -2,13 +2,8 @@ package lanes
 
 import (
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/clgo/clgo/spirv"
 )
 
 // constTableModule reads a Private array of 5000 words with an
@@ -87,31 +82,4 @@ func TestConstTable(t *testing.T) {
 			t.Errorf("%d constant tables, want 1", tables)
 		}
 	}
-}
-
-// asmBuild assembles src (SPIR-V assembly) and builds its entry point
-// "main" in chunks of 8 lanes.
-func asmBuild(t *testing.T, src string) (*Program, error) {
-	t.Helper()
-	as, err := exec.LookPath("spirv-as")
-	if err != nil {
-		t.Skip("no spirv-as")
-	}
-	dir := t.TempDir()
-	in, bin := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
-	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", bin, in).CombinedOutput(); err != nil {
-		t.Fatalf("spirv-as: %v\n%s", err, b)
-	}
-	code, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := spirv.Decode(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Build(spirv.NewIndex(m), "main", nil, 8)
 }

@@ -3,12 +3,7 @@ package lanes
 import (
 	"encoding/binary"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
-
-	"github.com/clgo/clgo/spirv"
 )
 
 // TestFToHalfF64: FToHalf from F64 rounds once, where going through
@@ -150,27 +145,7 @@ OpFunctionEnd
 // scalars and vectors keep the bits, component 0 lowest (results worked
 // out by hand: swapped and reversed 16-bit pieces).
 func TestBitcast16(t *testing.T) {
-	as, err := exec.LookPath("spirv-as")
-	if err != nil {
-		t.Skip("no spirv-as")
-	}
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "m.spvasm"), filepath.Join(dir, "m.spv")
-	if err := os.WriteFile(src, []byte(bitcastModule), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := exec.Command(as, "--target-env", "vulkan1.1", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("spirv-as: %v\n%s", err, b)
-	}
-	code, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := spirv.Decode(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Build(spirv.NewIndex(m), "main", nil, 8)
+	p, err := asmBuild(t, bitcastModule)
 	if err != nil {
 		t.Fatal(err)
 	}
