@@ -30,7 +30,13 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := fmt.Sprintf("%s: %v", e.Func, e.Code)
+	code := e.Code.Error()
+	if e.Code == cl.ErrCanceled {
+		// clgo's private code is a vendor's here: NVIDIA's OpenCL
+		// answers -9999 after an illegal memory access.
+		code = "error -9999 (a vendor's code; NVIDIA's for an illegal memory access)"
+	}
+	s := fmt.Sprintf("%s: %s", e.Func, code)
 	if e.Log != "" {
 		s += "\n" + e.Log
 	}

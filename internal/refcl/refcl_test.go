@@ -122,3 +122,23 @@ func TestBuildLog(t *testing.T) {
 
 func float32bits(f float32) uint32     { return math.Float32bits(f) }
 func float32frombits(u uint32) float32 { return math.Float32frombits(u) }
+
+// TestErrorVendorCode: a reference platform's -9999 is not named as
+// clgo's private CLGO_COMMAND_CANCELED.
+func TestErrorVendorCode(t *testing.T) {
+	for _, c := range []struct {
+		code int32
+		want string
+	}{
+		{-9999, "clCreateContext: error -9999 (a vendor's code; NVIDIA's for an illegal memory access)"},
+		{-5, "clFinish: CL_OUT_OF_RESOURCES"},
+	} {
+		fn := "clCreateContext"
+		if c.code == -5 {
+			fn = "clFinish"
+		}
+		if got := check(fn, c.code).Error(); got != c.want {
+			t.Errorf("code %d: got %q, want %q", c.code, got, c.want)
+		}
+	}
+}
