@@ -184,11 +184,14 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			t.leaves = nil // too large to scalarize: only memory may hold it
 		}
 	case spirv.OpTypeStruct:
-		off := 0
+		off, big := 0, false
 		for i, w := range a {
 			f, err := ts.get(spirv.ID(w))
 			if err != nil {
 				return nil, err
+			}
+			if f.leaves == nil && f.size > 0 && f.op != spirv.OpTypePointer {
+				big = true // a member too large to scalarize: so is the struct
 			}
 			o := roundUp(off, max(f.align, 1))
 			if d, ok := ts.b.x.MemberDecoration(in.Result, uint32(i), spirv.DecorationOffset); ok && len(d) > 0 {
@@ -204,6 +207,9 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			}
 		}
 		t.size = roundUp(off, max(t.align, 1))
+		if big || len(t.leaves) > maxLeaves {
+			t.leaves = nil // too large to scalarize: only memory may hold it (bigval.go)
+		}
 	case spirv.OpTypePointer:
 		t.class = spirv.StorageClass(a[0])
 		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {
