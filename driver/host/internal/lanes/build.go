@@ -22,8 +22,8 @@ type builder struct {
 	globals map[spirv.ID]*ptr
 	// bigConsts: the constant tables of big constants (bigval.go).
 	bigConsts map[spirv.ID]*ptr
-	cur     *spirv.Instruction // for errors
-	depth   int                // call depth (recursion guard)
+	cur       *spirv.Instruction // for errors
+	depth     int                // call depth (recursion guard)
 	// Uniform phis (uniphi.go): those found Varying in earlier rounds,
 	// the instances made so far, and the assumptions of this round.
 	varying map[phiKey]bool
