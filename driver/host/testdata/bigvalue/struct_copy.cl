@@ -2,8 +2,8 @@
 //! global 64
 //! local 16
 //! arg buffer<int> 64 out
-//! arg buffer<int> 5003 random(0,1000)
-//! arg buffer<int> 5003 zero
+//! arg buffer<int> 6203 random(0,1000)
+//! arg buffer<int> 6203 zero
 
 // Structs of more than 4,096 scalars copied whole: from a buffer into a
 // private variable, returned by value from a function (from one of two
@@ -11,17 +11,17 @@
 // into another buffer. The host's lane tier keeps such values in memory
 // instead of scalarizing them.
 typedef struct {
-  int a[3000];
-  short h[3];
+  int a[4200];
+  short h[4];
   int b[2000];
-  uchar c;
+  int c;
 } Big;
 
 Big fill(int s) {
   Big b;
-  for (int j = 0; j < 3000; j++) b.a[j] = j * s;
+  for (int j = 0; j < 4200; j++) b.a[j] = j * s;
   for (int j = 0; j < 2000; j++) b.b[j] = s - j;
-  b.h[0] = s; b.h[1] = -s; b.h[2] = 7;
+  b.h[0] = s; b.h[1] = -s; b.h[2] = 7; b.h[3] = 8;
   b.c = s + 1;
   if (s & 1) {
     b.a[s] = -1;
