@@ -278,3 +278,30 @@ func (b *builder) bigMoves(moves []bigMove, e Value) error {
 	}
 	return nil
 }
+
+// bigSelect compiles OpSelect of big values: the bytes of the first for
+// the lanes of cur whose condition holds, of the second for the others.
+func (b *builder) bigSelect(in *instance, x *spirv.Instruction, t *typ, cur Value) error {
+	c, ct, err := b.scalars(in, spirv.ID(x.Operands[0]))
+	if err != nil {
+		return err
+	}
+	if len(c) != 1 || ct.op != spirv.OpTypeBool {
+		return unsupported("OpSelect", "a condition of %s for a %s", ct, t)
+	}
+	m, err := b.bigTemp(t, "OpSelect")
+	if err != nil {
+		return err
+	}
+	for n, mask := range []Value{b.op(MaskAnd, Mask, Mask, cur, c[0]), b.op(MaskAndNot, Mask, Mask, cur, c[0])} {
+		v, err := b.get(in, spirv.ID(x.Operands[1+n]))
+		if err != nil {
+			return err
+		}
+		if err := b.putPart(m, v, t, mask, "OpSelect"); err != nil {
+			return err
+		}
+	}
+	in.env[x.Result] = &sval{t: t, mem: m}
+	return nil
+}

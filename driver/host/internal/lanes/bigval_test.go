@@ -65,3 +65,78 @@ func TestBigValues(t *testing.T) {
 		}
 	}
 }
+
+// bigSelectModule selects per lane between two arrays of 5000 words, a
+// table's (tableInit: 3k+1) and a null constant, stores the choice into
+// a Function variable and reads element i back: a whole load, a big
+// constant, OpSelect and a whole store of values too large to scalarize.
+const bigSelectModule = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid
+               OpExecutionMode %main LocalSize 8 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %buf 0 Offset 0
+               OpDecorate %buf Block
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 0
+       %void = OpTypeVoid
+        %fnv = OpTypeFunction %void
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+         %v3 = OpTypeVector %uint 3
+        %pin = OpTypePointer Input %v3
+        %gid = OpVariable %pin Input
+        %rta = OpTypeRuntimeArray %uint
+        %buf = OpTypeStruct %rta
+       %pbuf = OpTypePointer StorageBuffer %buf
+        %out = OpVariable %pbuf StorageBuffer
+        %psu = OpTypePointer StorageBuffer %uint
+         %c0 = OpConstant %uint 0
+         %c1 = OpConstant %uint 1
+      %c5000 = OpConstant %uint 5000
+        %arr = OpTypeArray %uint %c5000
+       %parr = OpTypePointer Private %arr
+       %farr = OpTypePointer Function %arr
+        %pfu = OpTypePointer Function %uint
+INIT
+       %null = OpConstantNull %arr
+        %tab = OpVariable %parr Private %init
+       %main = OpFunction %void None %fnv
+      %entry = OpLabel
+         %fv = OpVariable %farr Function
+          %g = OpLoad %v3 %gid
+          %i = OpCompositeExtract %uint %g 0
+        %odd = OpBitwiseAnd %uint %i %c1
+       %cond = OpIEqual %bool %odd %c1
+          %a = OpLoad %arr %tab
+          %s = OpSelect %arr %cond %a %null
+               OpStore %fv %s
+         %pe = OpAccessChain %pfu %fv %i
+          %v = OpLoad %uint %pe
+         %po = OpAccessChain %psu %out %c0 %i
+               OpStore %po %v
+               OpReturn
+               OpFunctionEnd
+`
+
+func TestBigSelect(t *testing.T) {
+	p, err := asmBuild(t, strings.Replace(bigSelectModule, "INIT", tableInit(), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := words(16)
+	if tr := dispatch(p, 2, out); tr != nil {
+		t.Fatalf("trap %+v", tr)
+	}
+	for i := range 16 {
+		want := uint32(0)
+		if i&1 != 0 {
+			want = uint32(3*i + 1)
+		}
+		if got := word(out, i); got != want {
+			t.Fatalf("out[%d] = %d, want %d", i, got, want)
+		}
+	}
+}

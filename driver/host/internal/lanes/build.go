@@ -442,7 +442,11 @@ func (b *builder) scalars(in *instance, id spirv.ID) ([]Value, *typ, error) {
 		return nil, nil, unsupported("pointer", "a pointer %%%d used as a value", id)
 	}
 	if s.mem != nil {
-		return nil, nil, unsupported(b.x.Defs[id].Op.String(), "%%%d, a value too large to scalarize, used as scalars", id)
+		what := "value"
+		if b.cur != nil {
+			what = b.cur.Op.String()
+		}
+		return nil, nil, unsupported(what, "%%%d, a %s too large to scalarize, as scalars", id, s.t)
 	}
 	return s.leaves, s.t, nil
 }

@@ -287,6 +287,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		if t.op == spirv.OpTypePointer {
 			return b.selectPointer(in, x, t)
 		}
+		if t.big() {
+			return b.bigSelect(in, x, t, cur) // bigval.go
+		}
 		c, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {
 			return err
