@@ -17,8 +17,9 @@ import (
 // as scalars.
 
 // maxBigValue bounds the bytes of such a value: each copy is that many
-// bytes of loads and stores in the program.
-const maxBigValue = 4 << 20
+// bytes of loads and stores in the program (an op per 8 bytes), and each
+// value that many bytes of Private memory per lane.
+const maxBigValue = 256 << 10
 
 // big reports whether t is a value type too large to scalarize.
 func (t *typ) big() bool {
