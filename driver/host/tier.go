@@ -439,8 +439,15 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		default:
 			e.Len = rg.Size
 		}
-		if t.Offset == 0xffffffff {
+		switch {
+		case t.Offset == 0xffffffff:
 			e.Offset = -1 // outside the 32-bit offsets the lane tier computes
+		case t.Offset >= 1<<31 && e.Len < 1<<31:
+			// Offsets wrap at 2^32: one at or above 2^31 of a memory
+			// shorter than that is a negative one that wrapped (a
+			// pointer cast to an integer and back, `(ulong)p - 8`),
+			// named as such.
+			e.Offset = int64(int32(t.Offset))
 		}
 		if t.Op >= 0 && t.Op < len(p.Ops) {
 			e.Op = map[lanes.Code]string{lanes.Load: "OpLoad", lanes.Store: "OpStore", lanes.Atomic: "OpAtomic"}[p.Ops[t.Op].Code]

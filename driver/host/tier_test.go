@@ -143,3 +143,37 @@ func TestTierOddChunks(t *testing.T) {
 		})
 	}
 }
+
+// TestTierWrappedOffset: a pointer cast to an integer, moved below its
+// buffer and cast back (`(ulong)p - 8`) reaches the access as a 32-bit
+// offset that wrapped; the error names it as the negative offset it is,
+// on both tiers.
+func TestTierWrappedOffset(t *testing.T) {
+	const src = `kernel void k(global int *out, global const int *in) {
+		int i = get_global_id(0);
+		global const int *q = (global const int *)((ulong)in - 8);
+		out[i] = i == 3 ? q[i - 3] : 0;
+	}
+	//! kernel k
+	//! global 16
+	//! arg buffer<int> 16 out
+	//! arg buffer<int> 16 iota
+	`
+	s, err := kspec.Parse("wrap.cl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tier := range []string{"lanes", "native"} {
+		setTier(t, tier)
+		r, err := hostRunOf(s, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.q.Release()
+		err = r.dispatch()
+		const want = "kernel k: OpLoad: out-of-bounds access of 4 bytes at offset -8 of in (set 0, binding 1) (64 bytes)"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", tier, err, want)
+		}
+	}
+}

@@ -20,8 +20,10 @@ type builder struct {
 	constVals map[[2]uint64]Value
 	// globals: module-scope variables' pointers, made on first use.
 	globals map[spirv.ID]*ptr
-	cur     *spirv.Instruction // for errors
-	depth   int                // call depth (recursion guard)
+	// bigConsts: the constant tables of big constants (bigval.go).
+	bigConsts map[spirv.ID]*ptr
+	cur       *spirv.Instruction // for errors
+	depth     int                // call depth (recursion guard)
 	// Uniform phis (uniphi.go): those found Varying in earlier rounds,
 	// the instances made so far, and the assumptions of this round.
 	varying map[phiKey]bool
@@ -68,6 +70,9 @@ type sval struct {
 	// selptr.go): only loads, stores and access chains take it; ptr is
 	// nil, so that everything else refuses it.
 	sel *ptrSel
+	// mem holds a value too large to scalarize (bigval.go): its bytes,
+	// which nothing writes once the value is made; leaves is nil.
+	mem *ptr
 }
 
 // ptr is a pointer whose memory region is known when the program is
@@ -406,6 +411,9 @@ func (b *builder) get(in *instance, id spirv.ID) (*sval, error) {
 		}
 		return &sval{t: t, ptr: p}, nil
 	}
+	if t, err := b.types.get(def.ResultType); err == nil && t.big() {
+		return b.bigConst(id, t) // bigval.go
+	}
 	c, err := b.constant(id)
 	if err != nil {
 		return nil, err
@@ -432,6 +440,13 @@ func (b *builder) scalars(in *instance, id spirv.ID) ([]Value, *typ, error) {
 	}
 	if s.ptr != nil {
 		return nil, nil, unsupported("pointer", "a pointer %%%d used as a value", id)
+	}
+	if s.mem != nil {
+		what := "value"
+		if b.cur != nil {
+			what = b.cur.Op.String()
+		}
+		return nil, nil, unsupported(what, "%%%d, a %s too large to scalarize, as scalars", id, s.t)
 	}
 	return s.leaves, s.t, nil
 }

@@ -367,10 +367,13 @@ func (b *builder) phiReg(in *instance, j int, x *spirv.Instruction, like *sval) 
 		}
 		sh := b.phiShape(in, j, x, []Value{like.ptr.off})
 		r.ptr = &ptr{region: like.ptr.region, comp: -1, off: b.newReg(b.kindOf(like.ptr.off), sh), t: like.ptr.t}
-	} else {
-		if t.leaves == nil && t.size > 0 {
-			return nil, unsupported("OpPhi", "a value too large to scalarize")
+	} else if t.big() {
+		m, err := b.bigTemp(t, "OpPhi") // bigval.go
+		if err != nil {
+			return nil, err
 		}
+		r.mem = m
+	} else {
 		var vs []Value
 		if like != nil {
 			vs = like.leaves
@@ -404,7 +407,7 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 	if bits, ok := b.constBits(e); ok && bits == 0 {
 		return nil
 	}
-	moves, err := b.phiMoves(in, i, j)
+	moves, big, err := b.phiMoves(in, i, j)
 	if err != nil {
 		return err
 	}
@@ -446,6 +449,9 @@ func (b *builder) edge(in *instance, i int, target spirv.ID, e Value) error {
 			}
 			b.blend(mv.dst, e, mv.val)
 		}
+	}
+	if err := b.bigMoves(big, e); err != nil { // bigval.go
+		return err
 	}
 	if err := b.leaveLoops(in, i, j, e); err != nil {
 		return err
@@ -531,9 +537,12 @@ func (b *builder) soleBackEdge(in *instance, i, j int) bool {
 type move struct{ dst, val Value }
 
 // phiMoves lists what the edge from block i gives block j's phis: a
-// parallel copy (every incoming value is read before any phi changes).
-func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
+// parallel copy (every incoming value is read before any phi changes);
+// the phis of values too large to scalarize as copies of memory
+// (bigval.go).
+func (b *builder) phiMoves(in *instance, i, j int) ([]move, []bigMove, error) {
 	var moves []move
+	var big []bigMove
 	for _, x := range in.fn.Blocks[j].Insts {
 		if x.Op != spirv.OpPhi {
 			break
@@ -547,15 +556,22 @@ func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 			}
 			v, err := b.get(in, spirv.ID(x.Operands[k]))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			r, err := b.phiReg(in, j, x, v)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
+			}
+			if r.mem != nil {
+				if v.mem == nil {
+					return nil, nil, unsupported("OpPhi", "%%%d is not a value of the phi's type", x.Operands[k])
+				}
+				big = append(big, bigMove{r.mem, v.mem, r.t})
+				continue
 			}
 			if r.ptr != nil {
 				if v.ptr == nil || v.ptr.region != r.ptr.region {
-					return nil, unsupported("OpPhi", "pointers into different memories")
+					return nil, nil, unsupported("OpPhi", "pointers into different memories")
 				}
 				moves = append(moves, move{r.ptr.off, v.ptr.off})
 				continue
@@ -567,7 +583,7 @@ func (b *builder) phiMoves(in *instance, i, j int) ([]move, error) {
 			}
 		}
 	}
-	return moves, nil
+	return moves, big, nil
 }
 
 // readFirst makes a parallel copy safe to do in any order: an incoming
@@ -699,7 +715,18 @@ func (b *builder) terminator(in *instance, i int, x *spirv.Instruction, cur Valu
 			if v.ptr != nil {
 				return unsupported("OpReturnValue", "a pointer")
 			}
-			if in.ret == nil {
+			if v.mem != nil { // bigval.go
+				if in.ret == nil {
+					m, err := b.bigTemp(v.t, "OpReturnValue")
+					if err != nil {
+						return err
+					}
+					in.ret = &sval{t: v.t, mem: m}
+				}
+				if err := b.copyMem(in.ret.mem, v.mem, v.t, cur, "OpReturnValue"); err != nil {
+					return err
+				}
+			} else if in.ret == nil {
 				in.ret = &sval{t: v.t}
 				for _, lv := range v.leaves {
 					in.ret.leaves = append(in.ret.leaves, b.newReg(b.kindOf(lv), Varying))

@@ -73,7 +73,7 @@ func (b *builder) constBytes(id spirv.ID, t *typ, out []byte) error {
 		return unsupported("constant", "%%%d: no layout", id)
 	}
 	switch in.Op {
-	case spirv.OpConstantNull:
+	case spirv.OpConstantNull, spirv.OpUndef:
 		clear(out[:t.size])
 		return nil
 	case spirv.OpConstantComposite, spirv.OpSpecConstantComposite:

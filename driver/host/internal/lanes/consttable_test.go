@@ -1,14 +1,14 @@
 package lanes
 
 import (
-	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
 
 // constTableModule reads a Private array of 5000 words with an
-// initializer through a variable index; WRITE is replaced by a store into
-// it or by nothing.
+// initializer (INIT, tableInit) through a variable
+// index; WRITE is replaced by a store into it (writeNext) or by nothing.
 const constTableModule = `
                OpCapability Shader
                OpMemoryModel Logical GLSL450
@@ -32,11 +32,12 @@ const constTableModule = `
         %out = OpVariable %pbuf StorageBuffer
         %psu = OpTypePointer StorageBuffer %uint
          %c0 = OpConstant %uint 0
+         %c1 = OpConstant %uint 1
       %c5000 = OpConstant %uint 5000
         %arr = OpTypeArray %uint %c5000
        %parr = OpTypePointer Private %arr
         %ppu = OpTypePointer Private %uint
-       %init = OpConstantNull %arr
+INIT
         %tab = OpVariable %parr Private %init
        %main = OpFunction %void None %fnv
       %entry = OpLabel
@@ -51,26 +52,59 @@ WRITE
                OpFunctionEnd
 `
 
+// writeNext stores 0 into the next element of the array: a lane's own
+// copy, so that its load still sees the initializer.
+const writeNext = `         %i1 = OpIAdd %uint %i %c1
+         %pw = OpAccessChain %ppu %tab %i1
+               OpStore %pw %c0`
+
+// tableInit is constTableModule's INIT: element k is 3k+1.
+func tableInit() string {
+	var b strings.Builder
+	ids := make([]string, 5000)
+	for k := range ids {
+		ids[k] = fmt.Sprintf("%%e%d", k)
+		fmt.Fprintf(&b, "%s = OpConstant %%uint %d\n", ids[k], 3*k+1)
+	}
+	fmt.Fprintf(&b, "%%init = OpConstantComposite %%arr %s", strings.Join(ids, " "))
+	return b.String()
+}
+
 // TestConstTable: the initialized Private array that is only read becomes
 // one read-only table (a RegionBuffer without a set, Init its bytes); the
-// same array written through a chain is not one.
+// same array written through a chain is per work-item memory initialized
+// from the same bytes (its loads see the initializer and the store).
 func TestConstTable(t *testing.T) {
 	for _, write := range []bool{false, true} {
 		src := strings.Replace(constTableModule, "WRITE", "", 1)
 		if write {
-			src = strings.Replace(constTableModule, "WRITE", "               OpStore %pt %c0", 1)
+			src = strings.Replace(constTableModule, "WRITE", writeNext, 1)
 		}
+		src = strings.Replace(src, "INIT", tableInit(), 1)
 		p, err := asmBuild(t, src)
-		if write {
-			// A written array of 5000 words with an initializer is per
-			// work-item memory the lane tier cannot initialize yet.
-			if !errors.Is(err, ErrUnsupported) {
-				t.Errorf("written: %v, want a refusal", err)
-			}
-			continue
-		}
 		if err != nil {
 			t.Fatal(err)
+		}
+		out := words(16)
+		if tr := dispatch(p, 2, out); tr != nil {
+			t.Fatalf("write %v: trap %+v", write, tr)
+		}
+		for i := range 16 {
+			if got, want := word(out, i), uint32(3*i+1); got != want {
+				t.Fatalf("write %v: out[%d] = %d, want %d", write, i, got, want)
+			}
+		}
+		if write {
+			priv := 0
+			for _, rg := range p.Regions {
+				if rg.Kind == RegionPrivate && len(rg.Init) == 4*5000 && word(rg.Init, 4999) == 3*4999+1 {
+					priv++
+				}
+			}
+			if priv != 1 {
+				t.Errorf("written: %d initialized Private regions, want 1", priv)
+			}
+			continue
 		}
 		tables := 0
 		for _, rg := range p.Regions {

@@ -116,6 +116,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		if dst.ptr == nil || src.ptr == nil {
 			return unsupported("OpCopyMemory", "not pointers")
 		}
+		if src.ptr.t.big() {
+			return b.copyMem(dst.ptr, src.ptr, src.ptr.t, cur, "OpCopyMemory") // bigval.go
+		}
 		v, err := b.load(src.ptr, src.ptr.t, cur)
 		if err != nil {
 			return err
@@ -172,6 +175,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	set := func(vs ...Value) error {
 		in.env[x.Result] = &sval{t: t, leaves: vs}
 		return nil
+	}
+	if ok, err := b.bigComposite(in, x, t, cur); ok || err != nil { // bigval.go
+		return err
 	}
 	switch x.Op {
 	case spirv.OpCompositeConstruct:
@@ -280,6 +286,9 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 	case spirv.OpSelect:
 		if t.op == spirv.OpTypePointer {
 			return b.selectPointer(in, x, t)
+		}
+		if t.big() {
+			return b.bigSelect(in, x, t, cur) // bigval.go
 		}
 		c, _, err := b.scalars(in, spirv.ID(a[0]))
 		if err != nil {

@@ -102,20 +102,9 @@ func (b *builder) initBytes(def *spirv.Instruction, t *typ) ([]byte, error) {
 	if len(def.Operands) < 2 {
 		return nil, nil
 	}
-	c, err := b.constant(spirv.ID(def.Operands[1]))
-	if err != nil {
-		return nil, err
-	}
-	if len(c.bits) != len(t.leaves) {
-		return nil, unsupported("OpVariable", "an initializer too large")
-	}
 	out := make([]byte, t.size)
-	for i, lf := range t.leaves {
-		v := c.bits[i]
-		if lf.kind == Mask && v != 0 {
-			v = 0xffffffff
-		}
-		putLeaf(out[lf.off:], lf.size, v)
+	if err := b.constBytes(spirv.ID(def.Operands[1]), t, out); err != nil { // consttable.go
+		return nil, err
 	}
 	return out, nil
 }
@@ -277,8 +266,8 @@ func (b *builder) load(p *ptr, t *typ, cur Value) (*sval, error) {
 	if t == nil || t.op == spirv.OpTypePointer && !t.physical() {
 		return nil, unsupported("OpLoad", "a pointer from memory")
 	}
-	if t.leaves == nil && t.size > 0 {
-		return nil, unsupported("OpLoad", "a value too large to scalarize")
+	if t.big() {
+		return b.loadBig(p, t, cur) // bigval.go
 	}
 	s := &sval{t: t}
 	if p.region == physRegion {
@@ -327,6 +316,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 	}
 	if v.ptr != nil {
 		return unsupported("OpStore", "a pointer to memory")
+	}
+	if v.mem != nil {
+		return b.copyMem(p, v.mem, v.t, cur, "OpStore") // bigval.go
 	}
 	t := p.t
 	if len(t.leaves) != len(v.leaves) {

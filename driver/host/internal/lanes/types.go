@@ -162,18 +162,23 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			if err != nil || len(c.bits) != 1 {
 				return nil, unsupported("OpTypeArray", "length %%%d is not a constant", a[1])
 			}
-			t.count = int(c.bits[0])
-			if t.count < 0 || t.count > 1<<28 {
-				return nil, unsupported("OpTypeArray", "length %d", t.count)
+			if c.bits[0] >= 1<<31 {
+				return nil, unsupported("OpTypeArray", "length %d", c.bits[0])
 			}
+			t.count = int(c.bits[0])
 		}
 		t.align = e.align
 		t.stride = roundUp(e.size, e.align)
 		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {
 			t.stride, t.explicit = int(s[0]), true
 		}
+		// As the compiler's (and clang's for 32-bit targets): no object
+		// reaches 2 GiB, so that sizes fit an int everywhere.
+		if int64(t.stride)*int64(t.count) >= 1<<31 {
+			return nil, unsupported("OpTypeArray", "%d elements of %d bytes: 2 GiB or more", t.count, t.stride)
+		}
 		t.size = t.stride * t.count
-		if t.count*len(e.leaves) <= maxLeaves {
+		if int64(t.count)*int64(len(e.leaves)) <= maxLeaves {
 			for i := range t.count {
 				for _, lf := range e.leaves {
 					lf.off += i * t.stride
@@ -184,11 +189,14 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			t.leaves = nil // too large to scalarize: only memory may hold it
 		}
 	case spirv.OpTypeStruct:
-		off := 0
+		off, big := 0, false
 		for i, w := range a {
 			f, err := ts.get(spirv.ID(w))
 			if err != nil {
 				return nil, err
+			}
+			if f.leaves == nil && f.size > 0 && f.op != spirv.OpTypePointer {
+				big = true // a member too large to scalarize: so is the struct
 			}
 			o := roundUp(off, max(f.align, 1))
 			if d, ok := ts.b.x.MemberDecoration(in.Result, uint32(i), spirv.DecorationOffset); ok && len(d) > 0 {
@@ -204,6 +212,9 @@ func (ts *types) resolve(in *spirv.Instruction) (*typ, error) {
 			}
 		}
 		t.size = roundUp(off, max(t.align, 1))
+		if big || len(t.leaves) > maxLeaves {
+			t.leaves = nil // too large to scalarize: only memory may hold it (bigval.go)
+		}
 	case spirv.OpTypePointer:
 		t.class = spirv.StorageClass(a[0])
 		if s, ok := ts.b.x.Decoration(in.Result, spirv.DecorationArrayStride); ok && len(s) > 0 {

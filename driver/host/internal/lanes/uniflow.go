@@ -147,7 +147,7 @@ func (b *builder) isDirect(in *instance, i, j int) bool {
 // directEdge emits the edge from block i to block j as copies and a
 // jump: every lane of cur takes it.
 func (b *builder) directEdge(in *instance, i, j int, cur Value) error {
-	moves, err := b.phiMoves(in, i, j)
+	moves, big, err := b.phiMoves(in, i, j)
 	if err != nil {
 		return err
 	}
@@ -161,6 +161,9 @@ func (b *builder) directEdge(in *instance, i, j int, cur Value) error {
 		kept = append(kept, mv)
 	}
 	b.sequence(kept)
+	if err := b.bigMoves(big, cur); err != nil { // bigval.go
+		return err
+	}
 	if err := b.leaveLoops(in, i, j, cur); err != nil {
 		return err
 	}
@@ -198,7 +201,7 @@ func (b *builder) bare(in *instance, i, j int) bool {
 			if spirv.ID(x.Operands[k+1]) != in.fn.Blocks[i].Label {
 				continue
 			}
-			if t.op == spirv.OpTypePointer {
+			if t.op == spirv.OpTypePointer || t.big() {
 				return false
 			}
 			for n := range t.leaves {

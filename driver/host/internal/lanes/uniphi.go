@@ -279,7 +279,7 @@ func (b *builder) phiValue(in *instance, j int, x *spirv.Instruction) (*sval, er
 		return b.get(in, o.id)
 	}
 	r, err := b.phiReg(in, j, x, nil)
-	if err != nil || r.ptr != nil {
+	if err != nil || r.ptr != nil || r.mem != nil {
 		return r, err
 	}
 	out := &sval{t: r.t, leaves: append([]Value(nil), r.leaves...)}
