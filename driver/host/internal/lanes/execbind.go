@@ -1,6 +1,8 @@
 package lanes
 
 import (
+	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver/host/internal/fmath"
@@ -10,7 +12,7 @@ import (
 // it (loopFunc): chosen once per op from its code, kinds and operand
 // shapes, so run does not walk a chain of tests per op and chunk, and a
 // Uniform operand is read once, not broadcast into a scratch row. The
-// loops of the common ops are generic functions (loops.go);
+// loops of the common ops are generated (gen_loops.go, loops_gen.go);
 // the others keep the executor's general paths (maskOp, generic).
 
 // loopFunc runs a bound op over chunk frame f.
@@ -26,6 +28,8 @@ type unKey struct {
 	ka, dk Kind
 }
 
+//go:generate go run gen_loops.go
+
 // bindOp is the loop of x (decoded from o), or nil for run's switch.
 func bindOp(x *xop, o *Op) loopFunc {
 	if !pure(o.Code) || o.Dst == NoValue {
@@ -36,10 +40,10 @@ func bindOp(x *xop, o *Op) loopFunc {
 		// forms (results as clean bits of their kind).
 		if x.a >= 0 && x.b >= 0 && x.c < 0 && x.ua && x.ub && x.ka == x.kind && x.kb == x.kind {
 			if l, ok := binLoops[opKey{o.Code, x.kind}]; ok && x.dk == x.kind {
-				return l
+				return l[3]
 			}
 			if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok && x.dk == Mask {
-				return l
+				return l[3]
 			}
 		}
 		return xUniform
@@ -56,8 +60,15 @@ func bindOp(x *xop, o *Op) loopFunc {
 		if x.ka == Mask || x.a < 0 || x.b < 0 || x.c >= 0 || x.ka != x.kind || x.kb != x.kind {
 			return maskLoop
 		}
-		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok && !(x.ua && x.ub) {
-			return l
+		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok {
+			switch {
+			case !x.ua && !x.ub:
+				return l[0]
+			case !x.ua:
+				return l[1]
+			case !x.ub:
+				return l[2]
+			}
 		}
 		return maskLoop
 	}
@@ -72,9 +83,9 @@ func bindOp(x *xop, o *Op) loopFunc {
 	}
 	if o.Code == Copy && x.ua && x.dk == x.ka {
 		if x.dk.Bytes() == 4 {
-			return xBroadcast[uint32]
+			return xBroadcast32
 		}
-		return xBroadcast[uint64]
+		return xBroadcast64
 	}
 	if x.a >= 0 && x.b < 0 && x.c < 0 && !x.ua {
 		if l, ok := unLoops[unKey{o.Code, x.ka, x.dk}]; ok {
@@ -83,7 +94,14 @@ func bindOp(x *xop, o *Op) loopFunc {
 	}
 	if x.a >= 0 && x.b >= 0 && x.c < 0 && x.ka == x.kind && x.kb == x.kind && x.dk == x.kind && !(x.ua && x.ub) {
 		if l, ok := binLoops[opKey{o.Code, x.kind}]; ok {
-			return l
+			switch {
+			case !x.ua && !x.ub:
+				return l[0]
+			case !x.ua:
+				return l[1]
+			default:
+				return l[2]
+			}
 		}
 	}
 	if o.Code == Fma && x.kind == F32 && x.dk == F32 {
@@ -111,15 +129,22 @@ var maskLoops = map[Code]loopFunc{
 func maskLoop(e *Exec, f []uint64, o *xop)    { e.maskOp(f, o) }
 func genericLoop(e *Exec, f []uint64, o *xop) { e.generic(f, o) }
 
-func xBroadcast[T unsigned](e *Exec, f []uint64, o *xop) {
-	d, v := rowOf[T](f, o.d, e.C), *slot[T](f, o.a)
+func xBroadcast32(e *Exec, f []uint64, o *xop) {
+	d, v := row32(f, o.d, e.C), uni32(f, o.a)
+	for l := range d {
+		d[l] = v
+	}
+}
+
+func xBroadcast64(e *Exec, f []uint64, o *xop) {
+	d, v := row64(f, o.d, e.C), f[o.a]
 	for l := range d {
 		d[l] = v
 	}
 }
 
 func xFmaF32(e *Exec, f []uint64, o *xop) {
-	d := rowOf[float32](f, o.d, e.C)
+	d := rowF32(f, o.d, e.C)
 	a, am := opRowOf[float32](f, o.a, o.ua, e.C)
 	b, bm := opRowOf[float32](f, o.b, o.ub, e.C)
 	c, cm := opRowOf[float32](f, o.c, o.uc, e.C)
@@ -149,7 +174,7 @@ func bindIndex(x *xop) loopFunc {
 func xIndexVU(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
 	a := row32(f, o.a, e.C)[:len(d)]
-	step := int64(int32(*slot[uint32](f, o.b))) * o.imm
+	step := int64(int32(uni32(f, o.b))) * o.imm
 	for l := range d {
 		r := uint64(int64(a[l]) + step)
 		if a[l] == poison {
@@ -183,7 +208,7 @@ func xSelect[T uint32 | uint64](e *Exec, f []uint64, o *xop) {
 }
 
 // rowOf is the row of T lanes at word w.
-func rowOf[T elem](f []uint64, w int32, n int) []T {
+func rowOf[T uint32 | uint64 | float32](f []uint64, w int32, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&f[w])), n)
 }
 
@@ -191,9 +216,13 @@ func rowOf[T elem](f []uint64, w int32, n int) []T {
 // a Uniform operand is a row of one lane, indexed l&0: its slot's word
 // read as a T (its low bits, at the word's end where the machine is
 // big-endian).
-func opRowOf[T elem](f []uint64, w int32, uni bool, n int) ([]T, int) {
+func opRowOf[T uint32 | uint64 | float32](f []uint64, w int32, uni bool, n int) ([]T, int) {
 	if uni {
-		return unsafe.Slice(slot[T](f, w), 1), 0
+		p := unsafe.Pointer(&f[w])
+		if !nativeLE {
+			p = unsafe.Add(p, 8-unsafe.Sizeof(T(0)))
+		}
+		return unsafe.Slice((*T)(p), 1), 0
 	}
 	return rowOf[T](f, w, n), 63
 }
@@ -213,7 +242,7 @@ func xIndexVV(e *Exec, f []uint64, o *xop) {
 
 func xIndexUV(e *Exec, f []uint64, o *xop) {
 	d := row32(f, o.d, e.C)
-	base, b := *slot[uint32](f, o.a), row32(f, o.b, e.C)[:len(d)]
+	base, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
 	if base == poison {
 		for l := range d {
 			d[l] = poison
@@ -224,4 +253,135 @@ func xIndexUV(e *Exec, f []uint64, o *xop) {
 	for l := range d {
 		d[l] = uint32(min(uint64(a+int64(int32(b[l]))*s), poison))
 	}
+}
+
+// Rows and Uniform values of a frame by element type.
+func row64(f []uint64, w int32, n int) []uint64 { return f[w : int(w)+n] }
+
+func rowF32(f []uint64, w int32, n int) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(&f[w])), n)
+}
+
+func rowF64(f []uint64, w int32, n int) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(&f[w])), n)
+}
+
+func uni32(f []uint64, w int32) uint32   { return uint32(f[w]) }
+func uni64(f []uint64, w int32) uint64   { return f[w] }
+func uniF32(f []uint64, w int32) float32 { return math.Float32frombits(uint32(f[w])) }
+func uniF64(f []uint64, w int32) float64 { return math.Float64frombits(f[w]) }
+
+// The per-lane helpers of the generated loops: eval's definitions
+// (ir.go) on 32- and 64-bit elements.
+func udiv32(a, b uint32) uint32 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func udiv64(a, b uint64) uint64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func umod32(a, b uint32) uint32 {
+	if b == 0 {
+		return 0
+	}
+	return a % b
+}
+
+func umod64(a, b uint64) uint64 {
+	if b == 0 {
+		return 0
+	}
+	return a % b
+}
+
+func sdiv32(a, b uint32) uint32 { return uint32(sdivs(SDiv, int64(int32(a)), int64(int32(b)))) }
+func sdiv64(a, b uint64) uint64 { return uint64(sdivs(SDiv, int64(a), int64(b))) }
+
+func srem32(a, b uint32, mod bool) uint32 {
+	code := SRem
+	if mod {
+		code = SMod
+	}
+	return uint32(sdivs(code, int64(int32(a)), int64(int32(b))))
+}
+
+func srem64(a, b uint64, mod bool) uint64 {
+	code := SRem
+	if mod {
+		code = SMod
+	}
+	return uint64(sdivs(code, int64(a), int64(b)))
+}
+
+func umulhi32(a, b uint32) uint32 { return uint32(uint64(a) * uint64(b) >> 32) }
+
+func umulhi64(a, b uint64) uint64 {
+	hi, _ := bits.Mul64(a, b)
+	return hi
+}
+
+func sabs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sabs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func findILsb32(a uint32) uint32 {
+	if a == 0 {
+		return ^uint32(0)
+	}
+	return uint32(bits.TrailingZeros32(a))
+}
+
+func findILsb64(a uint64) uint64 {
+	if a == 0 {
+		return ^uint64(0)
+	}
+	return uint64(bits.TrailingZeros64(a))
+}
+
+func findUMsb32(a uint32) uint32 {
+	if a == 0 {
+		return ^uint32(0)
+	}
+	return uint32(31 - bits.LeadingZeros32(a))
+}
+
+func findUMsb64(a uint64) uint64 {
+	if a == 0 {
+		return ^uint64(0)
+	}
+	return uint64(63 - bits.LeadingZeros64(a))
+}
+
+// fToSIn is fToS(x, w) with the in-range case first (lo = -2^(w-1), m
+// the w-bit mask).
+func fToSIn(x, lo float64, m uint64, w int) uint64 {
+	if x > lo && x < -lo {
+		return uint64(int64(x)) & m
+	}
+	return fToS(x, w)
+}
+
+// fToUIn is fToU(x, w) with the in-range case first.
+func fToUIn(x float64, m uint64, w int) uint64 {
+	if x > 0 && x < float64(m) {
+		return uint64(x)
+	}
+	return fToU(x, w)
 }

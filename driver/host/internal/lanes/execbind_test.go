@@ -191,8 +191,8 @@ func loopsMatchEval(t *testing.T) {
 		}
 	}
 	shapes := [4][2]bool{{false, false}, {false, true}, {true, false}, {true, true}}
-	for _, tab := range []map[opKey]loopFunc{binLoops, cmpLoops} {
-		for k, fn := range tab {
+	for _, tab := range []map[opKey][4]loopFunc{binLoops, cmpLoops} {
+		for k, fns := range tab {
 			vals := testValues(k.kind, r)
 			dk := k.kind
 			if _, cmp := cmpLoops[k]; cmp {
@@ -203,8 +203,8 @@ func loopsMatchEval(t *testing.T) {
 					o := &xop{code: k.code, kind: k.kind, dk: dk, ka: k.kind, kb: k.kind, kc: k.kind,
 						a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: sh[0], ub: sh[1], ud: sh[0] && sh[1], imm: imm}
 					name := fmt.Sprintf("%v %v %v", k.code, k.kind, [4]string{"VV", "VU", "UV", "UU"}[s])
-					check(name, o, fn, vals, vals)
-					if b := bindOp(o, &Op{Code: k.code, Dst: 1}); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fn) {
+					check(name, o, fns[s], vals, vals)
+					if b := bindOp(o, &Op{Code: k.code, Dst: 1}); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fns[s]) {
 						t.Errorf("%s: bindOp chose another loop", name)
 					}
 				}
