@@ -4,8 +4,10 @@
 // common pure ops, one function per op, kind and operand shapes (both
 // operands Varying, or one of them Uniform, read once, not broadcast).
 // Each expression is eval's computation of that op and kind (eval.go),
-// written on the rows' own element types; TestLoopsMatchEval checks them
-// against eval. Run: go generate (exec.go).
+// written on the rows' own element types, as a function literal given to
+// the loop helpers of execbind.go, which the compiler inlines with it;
+// TestLoopsMatchEval checks them against eval. Run: go generate
+// (execbind.go).
 package main
 
 import (
@@ -191,8 +193,7 @@ func main() {
 	p("import (\n\"math\"\n\"math/bits\"\n\n\"github.com/clgo/clgo/driver/host/internal/fmath\"\n\"github.com/clgo/clgo/spirv\"\n)\n\n")
 	p("var _ = fmath.Min[float32]\nvar _ = bits.Len\nvar _ = math.Abs\nvar _ spirv.GLSLstd450\n\n")
 	var tab, ctab, utab bytes.Buffer
-	// fn is expr as a function literal of x, y of elem (one operand: x
-	// of ea) giving res.
+	// fn2 is expr as a function literal of x and y of elem, giving res.
 	fn2 := func(elem, res, expr string) string {
 		return fmt.Sprintf("func(x, y %s) %s { return %s }", elem, res, expr)
 	}
