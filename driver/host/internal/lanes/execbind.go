@@ -60,15 +60,8 @@ func bindOp(x *xop, o *Op) loopFunc {
 		if x.ka == Mask || x.a < 0 || x.b < 0 || x.c >= 0 || x.ka != x.kind || x.kb != x.kind {
 			return maskLoop
 		}
-		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok {
-			switch {
-			case !x.ua && !x.ub:
-				return l[0]
-			case !x.ua:
-				return l[1]
-			case !x.ub:
-				return l[2]
-			}
+		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok && !(x.ua && x.ub) {
+			return shaped(x, l)
 		}
 		return maskLoop
 	}
@@ -94,20 +87,29 @@ func bindOp(x *xop, o *Op) loopFunc {
 	}
 	if x.a >= 0 && x.b >= 0 && x.c < 0 && x.ka == x.kind && x.kb == x.kind && x.dk == x.kind && !(x.ua && x.ub) {
 		if l, ok := binLoops[opKey{o.Code, x.kind}]; ok {
-			switch {
-			case !x.ua && !x.ub:
-				return l[0]
-			case !x.ua:
-				return l[1]
-			default:
-				return l[2]
-			}
+			return shaped(x, l)
 		}
 	}
 	if o.Code == Fma && x.kind == F32 && x.dk == F32 {
 		return xFmaF32
 	}
 	return genericLoop
+}
+
+// shaped is the loop of l ([VV, VU, UV, UU]) for x's operand shapes, not
+// both Uniform. A commutative op has no UV loop: x's operands are swapped
+// for its VU loop.
+func shaped(x *xop, l [4]loopFunc) loopFunc {
+	switch {
+	case !x.ua && !x.ub:
+		return l[0]
+	case !x.ua:
+		return l[1]
+	case l[2] == nil:
+		x.a, x.b, x.ua, x.ub, x.ka, x.kb = x.b, x.a, x.ub, x.ua, x.kb, x.ka
+		return l[1]
+	}
+	return l[2]
 }
 
 // xUniform computes a Uniform result once.

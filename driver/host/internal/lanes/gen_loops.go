@@ -37,6 +37,7 @@ type bin struct {
 	expr, pre  string
 	cmp        bool
 	vu         string // statements before the VU loop (d, a, y)
+	comm       bool   // commutative: no UV loop (bindOp swaps the operands)
 	wide       string // a bitwise op: its Go operator, run two I32 lanes to a word
 }
 
@@ -49,11 +50,16 @@ type un struct {
 
 func bins() []bin {
 	var bs []bin
+	// Commutative ops exactly (a float add or product is not: which NaN
+	// it gives may follow the operands' order).
+	comm := map[string]bool{"Add": true, "Mul": true, "And": true, "Or": true, "Xor": true,
+		"UMin": true, "UMax": true, "SMin": true, "SMax": true, "UMulHi": true, "SMulHi": true,
+		"Eq": true, "Ne": true, "FOrdEq": true, "FOrdNe": true, "FUnordEq": true, "FUnordNe": true}
 	add := func(code, kind string, r row, expr string) {
-		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr})
+		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, comm: comm[code]})
 	}
 	cmp := func(code, kind string, r row, expr string) {
-		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, cmp: true})
+		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, cmp: true, comm: comm[code]})
 	}
 	for _, k := range []struct {
 		kind, s, w string
@@ -202,18 +208,18 @@ func main() {
 		t := o.r.elem
 		if o.cmp {
 			op := fn2(t, "bool", o.expr)
-			for _, sh := range []string{"VV", "VU", "UV"} {
+			for _, sh := range shapes(o) {
 				p("func %s%s(e *Exec, f []uint64, o *xop) {\n%s", name, sh, pre(o.pre))
 				args := map[string]string{"VV": "a, b", "VU": "a, y", "UV": "x, b"}[sh]
 				p("%s := ops%s[%s](f, o, e.C)\nf[o.d] = bits%s(%s, %s)\n}\n\n", args, sh, t, sh, args, op)
 			}
 			p("func %sUU(e *Exec, f []uint64, o *xop) {\n%s", name, pre(o.pre))
 			p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = m32(%s)\n}\n\n", o.r.uni, o.r.uni, o.expr)
-			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
+			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %s, %sUU},\n", o.code, o.kind, name, name, uv(o, name), name)
 			continue
 		}
 		op := fn2(t, t, o.expr)
-		for _, sh := range []string{"VV", "VU", "UV"} {
+		for _, sh := range shapes(o) {
 			p("func %s%s(e *Exec, f []uint64, o *xop) {\n%s", name, sh, pre(o.pre))
 			args := map[string]string{"VV": "d, a, b", "VU": "d, a, y", "UV": "d, x, b"}[sh]
 			if o.wide != "" {
@@ -229,7 +235,7 @@ func main() {
 		}
 		p("func %sUU(e *Exec, f []uint64, o *xop) {\n%s", name, pre(o.pre))
 		p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = %s\n}\n\n", o.r.uni, o.r.uni, fmt.Sprintf(o.r.bits, o.expr))
-		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
+		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %s, %sUU},\n", o.code, o.kind, name, name, uv(o, name), name)
 	}
 	// Ops of the same body (copies and bitcasts of rows of one element
 	// type, Hi32 of I64 and F64) share the first one's loop.
@@ -264,6 +270,23 @@ func main() {
 	if err := os.WriteFile("loops_gen.go", src, 0o644); err != nil {
 		panic(err)
 	}
+}
+
+// shapes is the operand shapes o has loops of: a commutative op has no
+// UV loop.
+func shapes(o bin) []string {
+	if o.comm {
+		return []string{"VV", "VU"}
+	}
+	return []string{"VV", "VU", "UV"}
+}
+
+// uv is o's UV loop in a table, nil for a commutative op.
+func uv(o bin, name string) string {
+	if o.comm {
+		return "nil"
+	}
+	return name + "UV"
 }
 
 // pre is statements run before the loop, on a line of their own.

@@ -25,11 +25,6 @@ func xAddI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return x + y })
 }
 
-func xAddI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return x + y })
-}
-
 func xAddI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(x + y)
@@ -65,11 +60,6 @@ func xMulI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return x * y })
 }
 
-func xMulI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return x * y })
-}
-
 func xMulI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(x * y)
@@ -93,16 +83,6 @@ func xAndI32VU(e *Exec, f []uint64, o *xop) {
 	}
 	d, a, y := rowsVU[uint32](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint32) uint32 { return x & y })
-}
-
-func xAndI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d, x, b := rowsUV[uint64](f, o, e.C/2)
-		loopUV(d, x&0xffffffff*0x100000001, b, func(x, y uint64) uint64 { return x & y })
-		return
-	}
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return x & y })
 }
 
 func xAndI32UU(e *Exec, f []uint64, o *xop) {
@@ -130,16 +110,6 @@ func xOrI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return x | y })
 }
 
-func xOrI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d, x, b := rowsUV[uint64](f, o, e.C/2)
-		loopUV(d, x&0xffffffff*0x100000001, b, func(x, y uint64) uint64 { return x | y })
-		return
-	}
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return x | y })
-}
-
 func xOrI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(x | y)
@@ -163,16 +133,6 @@ func xXorI32VU(e *Exec, f []uint64, o *xop) {
 	}
 	d, a, y := rowsVU[uint32](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint32) uint32 { return x ^ y })
-}
-
-func xXorI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d, x, b := rowsUV[uint64](f, o, e.C/2)
-		loopUV(d, x&0xffffffff*0x100000001, b, func(x, y uint64) uint64 { return x ^ y })
-		return
-	}
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return x ^ y })
 }
 
 func xXorI32UU(e *Exec, f []uint64, o *xop) {
@@ -264,11 +224,6 @@ func xUMinI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return min(x, y) })
 }
 
-func xUMinI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return min(x, y) })
-}
-
 func xUMinI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(min(x, y))
@@ -282,11 +237,6 @@ func xUMaxI32VV(e *Exec, f []uint64, o *xop) {
 func xUMaxI32VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint32](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint32) uint32 { return max(x, y) })
-}
-
-func xUMaxI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return max(x, y) })
 }
 
 func xUMaxI32UU(e *Exec, f []uint64, o *xop) {
@@ -304,11 +254,6 @@ func xSMinI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(min(int32(x), int32(y))) })
 }
 
-func xSMinI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return uint32(min(int32(x), int32(y))) })
-}
-
 func xSMinI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(uint32(min(int32(x), int32(y))))
@@ -322,11 +267,6 @@ func xSMaxI32VV(e *Exec, f []uint64, o *xop) {
 func xSMaxI32VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint32](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(max(int32(x), int32(y))) })
-}
-
-func xSMaxI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return uint32(max(int32(x), int32(y))) })
 }
 
 func xSMaxI32UU(e *Exec, f []uint64, o *xop) {
@@ -444,11 +384,6 @@ func xUMulHiI32VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint32) uint32 { return umulhi32(x, y) })
 }
 
-func xUMulHiI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return umulhi32(x, y) })
-}
-
 func xUMulHiI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = uint64(umulhi32(x, y))
@@ -464,11 +399,6 @@ func xEqI32VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x == y })
 }
 
-func xEqI32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[uint32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return x == y })
-}
-
 func xEqI32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni32(f, o.a), uni32(f, o.b)
 	f[o.d] = m32(x == y)
@@ -482,11 +412,6 @@ func xNeI32VV(e *Exec, f []uint64, o *xop) {
 func xNeI32VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[uint32](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x != y })
-}
-
-func xNeI32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[uint32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return x != y })
 }
 
 func xNeI32UU(e *Exec, f []uint64, o *xop) {
@@ -584,11 +509,6 @@ func xAddI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return x + y })
 }
 
-func xAddI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return x + y })
-}
-
 func xAddI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = x + y
@@ -624,11 +544,6 @@ func xMulI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return x * y })
 }
 
-func xMulI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return x * y })
-}
-
 func xMulI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = x * y
@@ -642,11 +557,6 @@ func xAndI64VV(e *Exec, f []uint64, o *xop) {
 func xAndI64VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint64](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint64) uint64 { return x & y })
-}
-
-func xAndI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return x & y })
 }
 
 func xAndI64UU(e *Exec, f []uint64, o *xop) {
@@ -664,11 +574,6 @@ func xOrI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return x | y })
 }
 
-func xOrI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return x | y })
-}
-
 func xOrI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = x | y
@@ -682,11 +587,6 @@ func xXorI64VV(e *Exec, f []uint64, o *xop) {
 func xXorI64VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint64](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint64) uint64 { return x ^ y })
-}
-
-func xXorI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return x ^ y })
 }
 
 func xXorI64UU(e *Exec, f []uint64, o *xop) {
@@ -778,11 +678,6 @@ func xUMinI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return min(x, y) })
 }
 
-func xUMinI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return min(x, y) })
-}
-
 func xUMinI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = min(x, y)
@@ -796,11 +691,6 @@ func xUMaxI64VV(e *Exec, f []uint64, o *xop) {
 func xUMaxI64VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint64](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint64) uint64 { return max(x, y) })
-}
-
-func xUMaxI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return max(x, y) })
 }
 
 func xUMaxI64UU(e *Exec, f []uint64, o *xop) {
@@ -818,11 +708,6 @@ func xSMinI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return uint64(min(int64(x), int64(y))) })
 }
 
-func xSMinI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return uint64(min(int64(x), int64(y))) })
-}
-
 func xSMinI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = uint64(min(int64(x), int64(y)))
@@ -836,11 +721,6 @@ func xSMaxI64VV(e *Exec, f []uint64, o *xop) {
 func xSMaxI64VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint64](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint64) uint64 { return uint64(max(int64(x), int64(y))) })
-}
-
-func xSMaxI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return uint64(max(int64(x), int64(y))) })
 }
 
 func xSMaxI64UU(e *Exec, f []uint64, o *xop) {
@@ -958,11 +838,6 @@ func xUMulHiI64VU(e *Exec, f []uint64, o *xop) {
 	loopVU(d, a, y, func(x, y uint64) uint64 { return umulhi64(x, y) })
 }
 
-func xUMulHiI64UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint64](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint64) uint64 { return umulhi64(x, y) })
-}
-
 func xUMulHiI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = umulhi64(x, y)
@@ -978,11 +853,6 @@ func xEqI64VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x == y })
 }
 
-func xEqI64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[uint64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return x == y })
-}
-
 func xEqI64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uni64(f, o.a), uni64(f, o.b)
 	f[o.d] = m32(x == y)
@@ -996,11 +866,6 @@ func xNeI64VV(e *Exec, f []uint64, o *xop) {
 func xNeI64VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[uint64](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x != y })
-}
-
-func xNeI64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[uint64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return x != y })
 }
 
 func xNeI64UU(e *Exec, f []uint64, o *xop) {
@@ -1096,11 +961,6 @@ func xSMulHiI32VV(e *Exec, f []uint64, o *xop) {
 func xSMulHiI32VU(e *Exec, f []uint64, o *xop) {
 	d, a, y := rowsVU[uint32](f, o, e.C)
 	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32) })
-}
-
-func xSMulHiI32UV(e *Exec, f []uint64, o *xop) {
-	d, x, b := rowsUV[uint32](f, o, e.C)
-	loopUV(d, x, b, func(x, y uint32) uint32 { return uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32) })
 }
 
 func xSMulHiI32UU(e *Exec, f []uint64, o *xop) {
@@ -1238,11 +1098,6 @@ func xFOrdEqF32VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x == y })
 }
 
-func xFOrdEqF32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return x == y })
-}
-
 func xFOrdEqF32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uniF32(f, o.a), uniF32(f, o.b)
 	f[o.d] = m32(x == y)
@@ -1256,11 +1111,6 @@ func xFOrdNeF32VV(e *Exec, f []uint64, o *xop) {
 func xFOrdNeF32VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[float32](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x < y || x > y })
-}
-
-func xFOrdNeF32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return x < y || x > y })
 }
 
 func xFOrdNeF32UU(e *Exec, f []uint64, o *xop) {
@@ -1318,11 +1168,6 @@ func xFUnordEqF32VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return !(x < y || x > y) })
 }
 
-func xFUnordEqF32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return !(x < y || x > y) })
-}
-
 func xFUnordEqF32UU(e *Exec, f []uint64, o *xop) {
 	x, y := uniF32(f, o.a), uniF32(f, o.b)
 	f[o.d] = m32(!(x < y || x > y))
@@ -1336,11 +1181,6 @@ func xFUnordNeF32VV(e *Exec, f []uint64, o *xop) {
 func xFUnordNeF32VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[float32](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x != y })
-}
-
-func xFUnordNeF32UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float32](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return x != y })
 }
 
 func xFUnordNeF32UU(e *Exec, f []uint64, o *xop) {
@@ -1518,11 +1358,6 @@ func xFOrdEqF64VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x == y })
 }
 
-func xFOrdEqF64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return x == y })
-}
-
 func xFOrdEqF64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uniF64(f, o.a), uniF64(f, o.b)
 	f[o.d] = m32(x == y)
@@ -1536,11 +1371,6 @@ func xFOrdNeF64VV(e *Exec, f []uint64, o *xop) {
 func xFOrdNeF64VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[float64](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x < y || x > y })
-}
-
-func xFOrdNeF64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return x < y || x > y })
 }
 
 func xFOrdNeF64UU(e *Exec, f []uint64, o *xop) {
@@ -1598,11 +1428,6 @@ func xFUnordEqF64VU(e *Exec, f []uint64, o *xop) {
 	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return !(x < y || x > y) })
 }
 
-func xFUnordEqF64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return !(x < y || x > y) })
-}
-
 func xFUnordEqF64UU(e *Exec, f []uint64, o *xop) {
 	x, y := uniF64(f, o.a), uniF64(f, o.b)
 	f[o.d] = m32(!(x < y || x > y))
@@ -1616,11 +1441,6 @@ func xFUnordNeF64VV(e *Exec, f []uint64, o *xop) {
 func xFUnordNeF64VU(e *Exec, f []uint64, o *xop) {
 	a, y := opsVU[float64](f, o, e.C)
 	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x != y })
-}
-
-func xFUnordNeF64UV(e *Exec, f []uint64, o *xop) {
-	x, b := opsUV[float64](f, o, e.C)
-	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return x != y })
 }
 
 func xFUnordNeF64UU(e *Exec, f []uint64, o *xop) {
@@ -2022,45 +1842,45 @@ func xMathF64toF64(e *Exec, f []uint64, o *xop) {
 
 // binLoops: [VV, VU, UV, UU] lane loops of two-operand ops by code and kind.
 var binLoops = map[opKey][4]loopFunc{
-	{Add, I32}:    {xAddI32VV, xAddI32VU, xAddI32UV, xAddI32UU},
+	{Add, I32}:    {xAddI32VV, xAddI32VU, nil, xAddI32UU},
 	{Sub, I32}:    {xSubI32VV, xSubI32VU, xSubI32UV, xSubI32UU},
-	{Mul, I32}:    {xMulI32VV, xMulI32VU, xMulI32UV, xMulI32UU},
-	{And, I32}:    {xAndI32VV, xAndI32VU, xAndI32UV, xAndI32UU},
-	{Or, I32}:     {xOrI32VV, xOrI32VU, xOrI32UV, xOrI32UU},
-	{Xor, I32}:    {xXorI32VV, xXorI32VU, xXorI32UV, xXorI32UU},
+	{Mul, I32}:    {xMulI32VV, xMulI32VU, nil, xMulI32UU},
+	{And, I32}:    {xAndI32VV, xAndI32VU, nil, xAndI32UU},
+	{Or, I32}:     {xOrI32VV, xOrI32VU, nil, xOrI32UU},
+	{Xor, I32}:    {xXorI32VV, xXorI32VU, nil, xXorI32UU},
 	{Shl, I32}:    {xShlI32VV, xShlI32VU, xShlI32UV, xShlI32UU},
 	{ShrU, I32}:   {xShrUI32VV, xShrUI32VU, xShrUI32UV, xShrUI32UU},
 	{ShrS, I32}:   {xShrSI32VV, xShrSI32VU, xShrSI32UV, xShrSI32UU},
-	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, xUMinI32UV, xUMinI32UU},
-	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, xUMaxI32UV, xUMaxI32UU},
-	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, xSMinI32UV, xSMinI32UU},
-	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, xSMaxI32UV, xSMaxI32UU},
+	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, nil, xUMinI32UU},
+	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, nil, xUMaxI32UU},
+	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, nil, xSMinI32UU},
+	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, nil, xSMaxI32UU},
 	{UDiv, I32}:   {xUDivI32VV, xUDivI32VU, xUDivI32UV, xUDivI32UU},
 	{UMod, I32}:   {xUModI32VV, xUModI32VU, xUModI32UV, xUModI32UU},
 	{SDiv, I32}:   {xSDivI32VV, xSDivI32VU, xSDivI32UV, xSDivI32UU},
 	{SRem, I32}:   {xSRemI32VV, xSRemI32VU, xSRemI32UV, xSRemI32UU},
 	{SMod, I32}:   {xSModI32VV, xSModI32VU, xSModI32UV, xSModI32UU},
-	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, xUMulHiI32UV, xUMulHiI32UU},
-	{Add, I64}:    {xAddI64VV, xAddI64VU, xAddI64UV, xAddI64UU},
+	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, nil, xUMulHiI32UU},
+	{Add, I64}:    {xAddI64VV, xAddI64VU, nil, xAddI64UU},
 	{Sub, I64}:    {xSubI64VV, xSubI64VU, xSubI64UV, xSubI64UU},
-	{Mul, I64}:    {xMulI64VV, xMulI64VU, xMulI64UV, xMulI64UU},
-	{And, I64}:    {xAndI64VV, xAndI64VU, xAndI64UV, xAndI64UU},
-	{Or, I64}:     {xOrI64VV, xOrI64VU, xOrI64UV, xOrI64UU},
-	{Xor, I64}:    {xXorI64VV, xXorI64VU, xXorI64UV, xXorI64UU},
+	{Mul, I64}:    {xMulI64VV, xMulI64VU, nil, xMulI64UU},
+	{And, I64}:    {xAndI64VV, xAndI64VU, nil, xAndI64UU},
+	{Or, I64}:     {xOrI64VV, xOrI64VU, nil, xOrI64UU},
+	{Xor, I64}:    {xXorI64VV, xXorI64VU, nil, xXorI64UU},
 	{Shl, I64}:    {xShlI64VV, xShlI64VU, xShlI64UV, xShlI64UU},
 	{ShrU, I64}:   {xShrUI64VV, xShrUI64VU, xShrUI64UV, xShrUI64UU},
 	{ShrS, I64}:   {xShrSI64VV, xShrSI64VU, xShrSI64UV, xShrSI64UU},
-	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, xUMinI64UV, xUMinI64UU},
-	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, xUMaxI64UV, xUMaxI64UU},
-	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, xSMinI64UV, xSMinI64UU},
-	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, xSMaxI64UV, xSMaxI64UU},
+	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, nil, xUMinI64UU},
+	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, nil, xUMaxI64UU},
+	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, nil, xSMinI64UU},
+	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, nil, xSMaxI64UU},
 	{UDiv, I64}:   {xUDivI64VV, xUDivI64VU, xUDivI64UV, xUDivI64UU},
 	{UMod, I64}:   {xUModI64VV, xUModI64VU, xUModI64UV, xUModI64UU},
 	{SDiv, I64}:   {xSDivI64VV, xSDivI64VU, xSDivI64UV, xSDivI64UU},
 	{SRem, I64}:   {xSRemI64VV, xSRemI64VU, xSRemI64UV, xSRemI64UU},
 	{SMod, I64}:   {xSModI64VV, xSModI64VU, xSModI64UV, xSModI64UU},
-	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, xUMulHiI64UV, xUMulHiI64UU},
-	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, xSMulHiI32UV, xSMulHiI32UU},
+	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, nil, xUMulHiI64UU},
+	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, nil, xSMulHiI32UU},
 	{FAdd, F32}:   {xFAddF32VV, xFAddF32VU, xFAddF32UV, xFAddF32UU},
 	{FSub, F32}:   {xFSubF32VV, xFSubF32VU, xFSubF32UV, xFSubF32UU},
 	{FMul, F32}:   {xFMulF32VV, xFMulF32VU, xFMulF32UV, xFMulF32UU},
@@ -2079,32 +1899,32 @@ var binLoops = map[opKey][4]loopFunc{
 
 // cmpLoops: [VV, VU, UV, UU] lane loops of comparisons (Mask bitmaps).
 var cmpLoops = map[opKey][4]loopFunc{
-	{Eq, I32}:       {xEqI32VV, xEqI32VU, xEqI32UV, xEqI32UU},
-	{Ne, I32}:       {xNeI32VV, xNeI32VU, xNeI32UV, xNeI32UU},
+	{Eq, I32}:       {xEqI32VV, xEqI32VU, nil, xEqI32UU},
+	{Ne, I32}:       {xNeI32VV, xNeI32VU, nil, xNeI32UU},
 	{ULt, I32}:      {xULtI32VV, xULtI32VU, xULtI32UV, xULtI32UU},
 	{ULe, I32}:      {xULeI32VV, xULeI32VU, xULeI32UV, xULeI32UU},
 	{SLt, I32}:      {xSLtI32VV, xSLtI32VU, xSLtI32UV, xSLtI32UU},
 	{SLe, I32}:      {xSLeI32VV, xSLeI32VU, xSLeI32UV, xSLeI32UU},
-	{Eq, I64}:       {xEqI64VV, xEqI64VU, xEqI64UV, xEqI64UU},
-	{Ne, I64}:       {xNeI64VV, xNeI64VU, xNeI64UV, xNeI64UU},
+	{Eq, I64}:       {xEqI64VV, xEqI64VU, nil, xEqI64UU},
+	{Ne, I64}:       {xNeI64VV, xNeI64VU, nil, xNeI64UU},
 	{ULt, I64}:      {xULtI64VV, xULtI64VU, xULtI64UV, xULtI64UU},
 	{ULe, I64}:      {xULeI64VV, xULeI64VU, xULeI64UV, xULeI64UU},
 	{SLt, I64}:      {xSLtI64VV, xSLtI64VU, xSLtI64UV, xSLtI64UU},
 	{SLe, I64}:      {xSLeI64VV, xSLeI64VU, xSLeI64UV, xSLeI64UU},
-	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, xFOrdEqF32UV, xFOrdEqF32UU},
-	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, xFOrdNeF32UV, xFOrdNeF32UU},
+	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, nil, xFOrdEqF32UU},
+	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, nil, xFOrdNeF32UU},
 	{FOrdLt, F32}:   {xFOrdLtF32VV, xFOrdLtF32VU, xFOrdLtF32UV, xFOrdLtF32UU},
 	{FOrdLe, F32}:   {xFOrdLeF32VV, xFOrdLeF32VU, xFOrdLeF32UV, xFOrdLeF32UU},
-	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, xFUnordEqF32UV, xFUnordEqF32UU},
-	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, xFUnordNeF32UV, xFUnordNeF32UU},
+	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, nil, xFUnordEqF32UU},
+	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, nil, xFUnordNeF32UU},
 	{FUnordLt, F32}: {xFUnordLtF32VV, xFUnordLtF32VU, xFUnordLtF32UV, xFUnordLtF32UU},
 	{FUnordLe, F32}: {xFUnordLeF32VV, xFUnordLeF32VU, xFUnordLeF32UV, xFUnordLeF32UU},
-	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, xFOrdEqF64UV, xFOrdEqF64UU},
-	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, xFOrdNeF64UV, xFOrdNeF64UU},
+	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, nil, xFOrdEqF64UU},
+	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, nil, xFOrdNeF64UU},
 	{FOrdLt, F64}:   {xFOrdLtF64VV, xFOrdLtF64VU, xFOrdLtF64UV, xFOrdLtF64UU},
 	{FOrdLe, F64}:   {xFOrdLeF64VV, xFOrdLeF64VU, xFOrdLeF64UV, xFOrdLeF64UU},
-	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, xFUnordEqF64UV, xFUnordEqF64UU},
-	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, xFUnordNeF64UV, xFUnordNeF64UU},
+	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, nil, xFUnordEqF64UU},
+	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, nil, xFUnordNeF64UU},
 	{FUnordLt, F64}: {xFUnordLtF64VV, xFUnordLtF64VU, xFUnordLtF64UV, xFUnordLtF64UU},
 	{FUnordLe, F64}: {xFUnordLeF64VV, xFUnordLeF64VU, xFUnordLeF64UV, xFUnordLeF64UU},
 }
