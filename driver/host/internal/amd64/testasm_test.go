@@ -34,3 +34,5 @@ var condNames = [...]string{"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns
 
 // String is the condition's Jcc suffix (ne, ae, ...).
 func (c Cond) String() string { return condNames[c&15] }
+
+var opVMOVQto = vop{pp66, map0F, 1, 0x6e} // xmm <- r64

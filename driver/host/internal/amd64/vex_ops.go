@@ -107,7 +107,6 @@ var (
 	// Moves between xmm and general-purpose registers or memory.
 	opVMOVDto    = vop{pp66, map0F, 0, 0x6e} // xmm <- r32/m32
 	opVMOVDfrom  = vop{pp66, map0F, 0, 0x7e} // r32/m32 <- xmm
-	opVMOVQto    = vop{pp66, map0F, 1, 0x6e} // xmm <- r64
 	opVMOVQfrom  = vop{pp66, map0F, 1, 0x7e} // r64 <- xmm
 	opVMOVQload  = vop{ppF3, map0F, 0, 0x7e} // xmm <- m64
 	opVMOVQstore = vop{pp66, map0F, 0, 0xd6} // m64 <- xmm
