@@ -20,10 +20,6 @@ func (e *AccessError) Error() string {
 		e.Kernel, e.Op, e.Size, e.Offset, e.Memory, e.Len)
 }
 
-// execError is an error raised while a work-group runs; it is thrown as a
-// panic from the lane loops and caught at the work-group boundary.
-type execError struct{ err error }
-
 // PrepareError reports SPIR-V the executor cannot run.
 type PrepareError struct {
 	Kernel string

@@ -17,19 +17,11 @@ type Assembler struct {
 	pool   []byte // the constant pool, placed after the code by Finish
 	poolL  Label  // the label of the pool's start
 	hasPL  bool
-	start  int // offset of the instruction being encoded, for errors
-	tables []tableEntry
+	start  int  // offset of the instruction being encoded, for errors
 	done   bool // Finish has run
 	err    error
 	yUsed  uint16    // vector registers named since ResetYUsed (yused.go)
 	cold   coldState // cold sections (cold.go)
-}
-
-// tableEntry is a 32-bit word of a jump table in the pool at off that
-// must hold label's offset minus the table's start (base, in the pool).
-type tableEntry struct {
-	off, base int
-	label     Label
 }
 
 // fixup is a rel32 field at pos that must hold target - end, where end is
@@ -120,7 +112,7 @@ func (a *Assembler) constBytes(b []byte, align int) Mem {
 	}
 	off := -1
 	for o := 0; o+len(b) <= len(a.pool); o += align {
-		if string(a.pool[o:o+len(b)]) == string(b) && !a.inTable(o, len(b)) {
+		if string(a.pool[o:o+len(b)]) == string(b) {
 			off = o
 			break
 		}
@@ -138,11 +130,10 @@ func (a *Assembler) constBytes(b []byte, align int) Mem {
 // Finish resolves the jumps and RIP-relative operands, appends the constant
 // pool (32-byte aligned, padded with INT3) and returns the code, or the
 // first encoding error.
-//
-// Call it once; Reset makes the assembler ready for new code.
+// Call it once.
 func (a *Assembler) Finish() ([]byte, error) {
 	if a.done {
-		return nil, fmt.Errorf("amd64: Finish called twice without Reset")
+		return nil, fmt.Errorf("amd64: Finish called twice")
 	}
 	a.done = true
 	a.placeCold()
@@ -168,64 +159,7 @@ func (a *Assembler) Finish() ([]byte, error) {
 		binary.LittleEndian.PutUint32(a.buf[f.pos:], uint32(int32(rel)))
 	}
 	a.fixups = nil
-	for _, e := range a.tables {
-		t := a.labels[e.label]
-		if t < 0 {
-			return nil, fmt.Errorf("amd64: label %d is in a jump table but never bound", e.label)
-		}
-		p := a.labels[a.poolL]
-		binary.LittleEndian.PutUint32(a.buf[p+e.off:], uint32(int32(t-(p+e.base))))
-	}
 	return a.buf, nil
-}
-
-// inTable says pool bytes [o, o+n) overlap a jump table, whose words are
-// written only at Finish and so cannot be shared as constants.
-func (a *Assembler) inTable(o, n int) bool {
-	for _, e := range a.tables {
-		if e.off < o+n && o < e.off+4 {
-			return true
-		}
-	}
-	return false
-}
-
-// JumpTable places a table of 32-bit offsets in the constant pool, entry i
-// being labels[i]'s offset from the table's start, and returns the table's
-// operand. A dispatch on an index in idx (e.g. a resume point) is
-//
-//	LEAQ(base, table)
-//	MOVSXDload(t, MI(base, idx, 4, 0))
-//	ADDQ(t, base)
-//	JMPreg(t)
-func (a *Assembler) JumpTable(labels []Label) Mem {
-	for _, l := range labels {
-		if int(l) < 0 || int(l) >= len(a.labels) {
-			a.errorf("jump table entry: unknown label %d", l)
-		}
-	}
-	if !a.hasPL {
-		a.poolL = a.NewLabel()
-		a.hasPL = true
-	}
-	for len(a.pool)%4 != 0 {
-		a.pool = append(a.pool, 0)
-	}
-	base := len(a.pool)
-	for i, l := range labels {
-		a.tables = append(a.tables, tableEntry{off: base + 4*i, base: base, label: l})
-		a.pool = append(a.pool, 0, 0, 0, 0) // written at Finish
-	}
-	return Mem{rip: true, label: a.poolL, Disp: int32(base)}
-}
-
-// Bytes is the code so far without resolving labels (for tests of single
-// instructions).
-func (a *Assembler) Bytes() []byte { return a.buf }
-
-// Reset empties the assembler for reuse, keeping its buffers' capacity.
-func (a *Assembler) Reset() {
-	*a = Assembler{buf: a.buf[:0], labels: a.labels[:0], fixups: a.fixups[:0], pool: a.pool[:0], tables: a.tables[:0]}
 }
 
 func (a *Assembler) byte1(b byte) { a.buf = append(a.buf, b) }

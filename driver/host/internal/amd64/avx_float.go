@@ -28,9 +28,6 @@ func (a *Assembler) VCVTTPD2DQ(dst, src Y) { a.rm2(opVCVTTPD2DQ, 1, dst, a.yr(sr
 // VADDPS is vaddps dst, a, b (EVEX for Y16-Y31).
 func (a *Assembler) VADDPS(dst, x, y Y) { a.rvmE(opVADDPS, 0, dst, x, y) }
 
-// VADDPSmem is vaddps dst, a, ymmword ptr m.
-func (a *Assembler) VADDPSmem(dst, x Y, m Mem) { a.rvmMem(opVADDPS, dst, x, m) }
-
 // VADDPD is vaddpd dst, a, b (EVEX for Y16-Y31).
 func (a *Assembler) VADDPD(dst, x, y Y) { a.rvmE(opVADDPD, 1, dst, x, y) }
 
@@ -42,9 +39,6 @@ func (a *Assembler) VSUBPD(dst, x, y Y) { a.rvmE(opVSUBPD, 1, dst, x, y) }
 
 // VMULPS is vmulps dst, a, b (EVEX for Y16-Y31).
 func (a *Assembler) VMULPS(dst, x, y Y) { a.rvmE(opVMULPS, 0, dst, x, y) }
-
-// VMULPSmem is vmulps dst, a, ymmword ptr m.
-func (a *Assembler) VMULPSmem(dst, x Y, m Mem) { a.rvmMem(opVMULPS, dst, x, m) }
 
 // VMULPD is vmulpd dst, a, b (EVEX for Y16-Y31).
 func (a *Assembler) VMULPD(dst, x, y Y) { a.rvmE(opVMULPD, 1, dst, x, y) }
@@ -82,23 +76,11 @@ func (a *Assembler) VCMPPD(dst, x, y Y, pred uint8) { a.rvmi(opVCMPPD, dst, x, a
 // VANDPS is vandps dst, a, b.
 func (a *Assembler) VANDPS(dst, x, y Y) { a.rvm(opVANDPS, dst, x, y) }
 
-// VANDPSmem is vandps dst, a, ymmword ptr m.
-func (a *Assembler) VANDPSmem(dst, x Y, m Mem) { a.rvmMem(opVANDPS, dst, x, m) }
-
 // VANDPD is vandpd dst, a, b.
 func (a *Assembler) VANDPD(dst, x, y Y) { a.rvm(opVANDPD, dst, x, y) }
 
-// VANDNPS is vandnps dst, a, b (^a & b).
-func (a *Assembler) VANDNPS(dst, x, y Y) { a.rvm(opVANDNPS, dst, x, y) }
-
-// VORPS is vorps dst, a, b.
-func (a *Assembler) VORPS(dst, x, y Y) { a.rvm(opVORPS, dst, x, y) }
-
 // VXORPS is vxorps dst, a, b.
 func (a *Assembler) VXORPS(dst, x, y Y) { a.rvm(opVXORPS, dst, x, y) }
-
-// VXORPSmem is vxorps dst, a, ymmword ptr m.
-func (a *Assembler) VXORPSmem(dst, x Y, m Mem) { a.rvmMem(opVXORPS, dst, x, m) }
 
 // VXORPD is vxorpd dst, a, b.
 func (a *Assembler) VXORPD(dst, x, y Y) { a.rvm(opVXORPD, dst, x, y) }
@@ -109,32 +91,17 @@ func (a *Assembler) VROUNDPS(dst, src Y, mode uint8) { a.rm2i(opVROUNDPS, 1, dst
 // VROUNDPD is vroundpd dst, src, mode.
 func (a *Assembler) VROUNDPD(dst, src Y, mode uint8) { a.rm2i(opVROUNDPD, 1, dst, a.yr(src), mode) }
 
-// VFMADD132PS is vfmadd132ps dst, a, b: dst = dst*b + a, rounded once.
-func (a *Assembler) VFMADD132PS(dst, x, y Y) { a.rvmE(opVFMADD132PS, opVFMADD132PS.w, dst, x, y) }
-
 // VFMADD213PS is vfmadd213ps dst, a, b: dst = a*dst + b.
 func (a *Assembler) VFMADD213PS(dst, x, y Y) { a.rvmE(opVFMADD213PS, opVFMADD213PS.w, dst, x, y) }
 
 // VFMADD231PS is vfmadd231ps dst, a, b: dst = a*b + dst.
 func (a *Assembler) VFMADD231PS(dst, x, y Y) { a.rvmE(opVFMADD231PS, opVFMADD231PS.w, dst, x, y) }
 
-// VFMADD132PD is vfmadd132pd dst, a, b: dst = dst*b + a.
-func (a *Assembler) VFMADD132PD(dst, x, y Y) { a.rvmE(opVFMADD132PD, opVFMADD132PD.w, dst, x, y) }
-
 // VFMADD213PD is vfmadd213pd dst, a, b: dst = a*dst + b.
 func (a *Assembler) VFMADD213PD(dst, x, y Y) { a.rvmE(opVFMADD213PD, opVFMADD213PD.w, dst, x, y) }
 
 // VFMADD231PD is vfmadd231pd dst, a, b: dst = a*b + dst.
 func (a *Assembler) VFMADD231PD(dst, x, y Y) { a.rvmE(opVFMADD231PD, opVFMADD231PD.w, dst, x, y) }
-
-// VFMSUB231PS is vfmsub231ps dst, a, b: dst = a*b - dst.
-func (a *Assembler) VFMSUB231PS(dst, x, y Y) { a.rvm(opVFMSUB231PS, dst, x, y) }
-
-// VFMSUB231PD is vfmsub231pd dst, a, b: dst = a*b - dst.
-func (a *Assembler) VFMSUB231PD(dst, x, y Y) { a.rvm(opVFMSUB231PD, dst, x, y) }
-
-// VFNMADD231PS is vfnmadd231ps dst, a, b: dst = -(a*b) + dst.
-func (a *Assembler) VFNMADD231PS(dst, x, y Y) { a.rvm(opVFNMADD231PS, dst, x, y) }
 
 // VFNMADD231PD is vfnmadd231pd dst, a, b: dst = -(a*b) + dst.
 func (a *Assembler) VFNMADD231PD(dst, x, y Y) { a.rvm(opVFNMADD231PD, dst, x, y) }
@@ -147,7 +114,3 @@ func (a *Assembler) VORPD(dst, x, y Y) { a.rvm(opVORPD, dst, x, y) }
 
 // VANDNPD is vandnpd dst, a, b (^a & b).
 func (a *Assembler) VANDNPD(dst, x, y Y) { a.rvm(opVANDNPD, dst, x, y) }
-
-// VCVTPD2DQ is vcvtpd2dq xmm dst, src (4 doubles -> 4 int32, rounding by
-// MXCSR).
-func (a *Assembler) VCVTPD2DQ(dst, src Y) { a.rm2(opVCVTPD2DQ, 1, dst, a.yr(src)) }

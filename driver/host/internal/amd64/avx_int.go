@@ -36,9 +36,6 @@ func (a *Assembler) VPMULLDmem(dst, x Y, m Mem) { a.rvmMemE(opVPMULLD, 0, dst, x
 // 32-bit lanes).
 func (a *Assembler) VPMULUDQ(dst, x, y Y) { a.rvm(opVPMULUDQ, dst, x, y) }
 
-// VPMULUDQmem is vpmuludq dst, a, ymmword ptr m.
-func (a *Assembler) VPMULUDQmem(dst, x Y, m Mem) { a.rvmMem(opVPMULUDQ, dst, x, m) }
-
 // VPMULDQ is vpmuldq dst, a, b (64-bit products of the even signed 32-bit
 // lanes).
 func (a *Assembler) VPMULDQ(dst, x, y Y) { a.rvm(opVPMULDQ, dst, x, y) }
@@ -54,9 +51,6 @@ func (a *Assembler) VPANDmem(dst, x Y, m Mem) { a.rvmMemE(opVPAND, 0, dst, x, m)
 
 // VPANDN is vpandn dst, a, b (^a & b).
 func (a *Assembler) VPANDN(dst, x, y Y) { a.rvmE(opVPANDN, 0, dst, x, y) }
-
-// VPANDNmem is vpandn dst, a, ymmword ptr m.
-func (a *Assembler) VPANDNmem(dst, x Y, m Mem) { a.rvmMemE(opVPANDN, 0, dst, x, m) }
 
 // VPOR is vpor dst, a, b.
 func (a *Assembler) VPOR(dst, x, y Y) { a.rvmE(opVPOR, 0, dst, x, y) }
@@ -102,12 +96,6 @@ func (a *Assembler) VPSLLQ(dst, src Y, n uint8) { a.shiftImmE(opShiftQ, 1, 6, ds
 // VPSRLQ is vpsrlq dst, src, n.
 func (a *Assembler) VPSRLQ(dst, src Y, n uint8) { a.shiftImmE(opShiftQ, 1, 2, dst, src, n) }
 
-// VPSLLDQ is vpslldq dst, src, n (each 128-bit half shifted left n bytes).
-func (a *Assembler) VPSLLDQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 7, dst, src, n) }
-
-// VPSRLDQ is vpsrldq dst, src, n (each 128-bit half shifted right n bytes).
-func (a *Assembler) VPSRLDQ(dst, src Y, n uint8) { a.shiftImm(opShiftQ, 3, dst, src, n) }
-
 // VPCMPEQD is vpcmpeqd dst, a, b (all ones where equal).
 func (a *Assembler) VPCMPEQD(dst, x, y Y) { a.rvm(opVPCMPEQD, dst, x, y) }
 
@@ -147,40 +135,8 @@ func (a *Assembler) VPTEST(x, y Y) { a.rm2(opVPTEST, 1, x, a.yr(y)) }
 // VMOVMSKPS is vmovmskps dst32, src: the eight 32-bit lanes' sign bits.
 func (a *Assembler) VMOVMSKPS(dst R, src Y) { a.vex(opVMOVMSKPS, 1, a.gnum(dst), 0, a.yr(src), 0) }
 
-// VMOVMSKPD is vmovmskpd dst32, src: the four 64-bit lanes' sign bits.
-func (a *Assembler) VMOVMSKPD(dst R, src Y) { a.vex(opVMOVMSKPD, 1, a.gnum(dst), 0, a.yr(src), 0) }
-
-// VPMOVMSKB is vpmovmskb dst32, src: the 32 bytes' top bits.
-func (a *Assembler) VPMOVMSKB(dst R, src Y) { a.vex(opVPMOVMSKB, 1, a.gnum(dst), 0, a.yr(src), 0) }
-
-// VPADDB is vpaddb dst, a, b (32 x int8).
-func (a *Assembler) VPADDB(dst, x, y Y) { a.rvm(opVPADDB, dst, x, y) }
-
-// VPADDW is vpaddw dst, a, b (16 x int16).
-func (a *Assembler) VPADDW(dst, x, y Y) { a.rvm(opVPADDW, dst, x, y) }
-
-// VPCMPEQB is vpcmpeqb dst, a, b.
-func (a *Assembler) VPCMPEQB(dst, x, y Y) { a.rvm(opVPCMPEQB, dst, x, y) }
-
-// VTESTPS is vtestps a, b: ZF = no lane has the sign bit in a&b, CF = none
-// in ^a&b (mask tests: any lane active).
-func (a *Assembler) VTESTPS(x, y Y) { a.rm2(opVTESTPS, 1, x, a.yr(y)) }
-
-// VPSLLDx is vpslld dst, src, xmm count: every 32-bit lane shifted left by
-// the low 64 bits of count (>= 32 gives 0).
-func (a *Assembler) VPSLLDx(dst, src, count Y) { a.rvm(opVPSLLDx, dst, src, count) }
-
 // VPSRLDx is vpsrld dst, src, xmm count.
 func (a *Assembler) VPSRLDx(dst, src, count Y) { a.rvm(opVPSRLDx, dst, src, count) }
 
 // VPSRADx is vpsrad dst, src, xmm count (>= 32 fills with the sign).
 func (a *Assembler) VPSRADx(dst, src, count Y) { a.rvm(opVPSRADx, dst, src, count) }
-
-// VPSLLQx is vpsllq dst, src, xmm count.
-func (a *Assembler) VPSLLQx(dst, src, count Y) { a.rvm(opVPSLLQx, dst, src, count) }
-
-// VPSRLQx is vpsrlq dst, src, xmm count.
-func (a *Assembler) VPSRLQx(dst, src, count Y) { a.rvm(opVPSRLQx, dst, src, count) }
-
-// VPABSD is vpabsd dst, src (|INT_MIN| stays INT_MIN).
-func (a *Assembler) VPABSD(dst, src Y) { a.rm2(opVPABSD, 1, dst, a.yr(src)) }

@@ -15,9 +15,6 @@ func (a *Assembler) VPBROADCASTDload(dst Y, m Mem) {
 	a.rm2(opVPBROADCASTD, 1, dst, mem(m))
 }
 
-// VPBROADCASTQ is vpbroadcastq dst, src (the low 64 bits of xmm src).
-func (a *Assembler) VPBROADCASTQ(dst, src Y) { a.rm2(opVPBROADCASTQ, 1, dst, a.yr(src)) }
-
 // VPBROADCASTQload is vpbroadcastq dst, qword ptr m (EVEX for Y16-Y31).
 func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) {
 	if high(dst) {
@@ -27,14 +24,8 @@ func (a *Assembler) VPBROADCASTQload(dst Y, m Mem) {
 	a.rm2(opVPBROADCASTQ, 1, dst, mem(m))
 }
 
-// VBROADCASTSS is vbroadcastss dst, src (xmm).
-func (a *Assembler) VBROADCASTSS(dst, src Y) { a.rm2(opVBROADCASTSS, 1, dst, a.yr(src)) }
-
 // VBROADCASTSSload is vbroadcastss dst, dword ptr m.
 func (a *Assembler) VBROADCASTSSload(dst Y, m Mem) { a.rm2(opVBROADCASTSS, 1, dst, mem(m)) }
-
-// VBROADCASTSDload is vbroadcastsd dst, qword ptr m.
-func (a *Assembler) VBROADCASTSDload(dst Y, m Mem) { a.rm2(opVBROADCASTSD, 1, dst, mem(m)) }
 
 // VMOVDQU is vmovdqu dst, src. With only src in Y8-Y15 it uses the store
 // opcode, which then fits the 2-byte VEX prefix (as the GNU assembler
@@ -69,12 +60,6 @@ func (a *Assembler) VMOVDQUstore(m Mem, src Y) {
 	a.rm2(opVMOVDQUs, 1, src, mem(m))
 }
 
-// VMOVDQAload is vmovdqa dst, ymmword ptr m (m 32-byte aligned).
-func (a *Assembler) VMOVDQAload(dst Y, m Mem) { a.rm2(opVMOVDQAl, 1, dst, mem(m)) }
-
-// VMOVDQAstore is vmovdqa ymmword ptr m, src (m 32-byte aligned).
-func (a *Assembler) VMOVDQAstore(m Mem, src Y) { a.rm2(opVMOVDQAs, 1, src, mem(m)) }
-
 // VMOVDQUloadX is vmovdqu xmm dst, xmmword ptr m (16 bytes; zeroes the
 // upper half of dst).
 func (a *Assembler) VMOVDQUloadX(dst Y, m Mem) { a.rm2(opVMOVDQUl, 0, dst, mem(m)) }
@@ -93,9 +78,6 @@ func (a *Assembler) VMOVDfromR(dst Y, src R) { a.vex(opVMOVDto, 0, a.vnum(dst), 
 
 // VMOVDtoR is vmovd dst32, xmm src.
 func (a *Assembler) VMOVDtoR(dst R, src Y) { a.vex(opVMOVDfrom, 0, a.vnum(src), 0, a.gr(dst), 0) }
-
-// VMOVQfromR is vmovq xmm dst, src64 (zeroes the rest of dst).
-func (a *Assembler) VMOVQfromR(dst Y, src R) { a.vex(opVMOVQto, 0, a.vnum(dst), 0, a.gr(src), 0) }
 
 // VMOVQtoR is vmovq dst64, xmm src.
 func (a *Assembler) VMOVQtoR(dst R, src Y) { a.vex(opVMOVQfrom, 0, a.vnum(src), 0, a.gr(dst), 0) }
@@ -131,11 +113,6 @@ func (a *Assembler) VPMASKMOVDload(dst, mask Y, m Mem) {
 	a.vex(opVPMASKMOVDl, 1, a.vnum(dst), a.vnum(mask), mem(m), 0)
 }
 
-// VPMASKMOVQload is vpmaskmovq dst, mask, ymmword ptr m (64-bit lanes).
-func (a *Assembler) VPMASKMOVQload(dst, mask Y, m Mem) {
-	a.vex(opVPMASKMOVQl, 1, a.vnum(dst), a.vnum(mask), mem(m), 0)
-}
-
 // VPMASKMOVDstore is vpmaskmovd ymmword ptr m, mask, src: only the 32-bit
 // lanes whose mask sign bit is set are written.
 func (a *Assembler) VPMASKMOVDstore(m Mem, mask, src Y) {
@@ -156,38 +133,5 @@ func (a *Assembler) VPGATHERDD(dst Y, m VMem, mask Y) { a.gather(opVPGATHERDD, 1
 // 64-bit loads at the four 32-bit indices in the low half of the index.
 func (a *Assembler) VPGATHERDQ(dst Y, m VMem, mask Y) { a.gather(opVPGATHERDQ, 1, dst, m, mask) }
 
-// VPGATHERQQ is vpgatherqq dst, [base+index*scale+disp], mask: 4 x 64-bit
-// loads at 64-bit indices.
-func (a *Assembler) VPGATHERQQ(dst Y, m VMem, mask Y) { a.gather(opVPGATHERQQ, 1, dst, m, mask) }
-
-// VPGATHERQD is vpgatherqd xmm dst, [base+ymm index*scale+disp], xmm mask:
-// 4 x 32-bit loads at 64-bit indices.
-func (a *Assembler) VPGATHERQD(dst Y, m VMem, mask Y) { a.gather(opVPGATHERQD, 1, dst, m, mask) }
-
-// VGATHERDPS is vgatherdps dst, [base+index*scale+disp], mask.
-func (a *Assembler) VGATHERDPS(dst Y, m VMem, mask Y) { a.gather(opVGATHERDPS, 1, dst, m, mask) }
-
-// VGATHERDPD is vgatherdpd dst, [base+xmm index*scale+disp], mask.
-func (a *Assembler) VGATHERDPD(dst Y, m VMem, mask Y) { a.gather(opVGATHERDPD, 1, dst, m, mask) }
-
-// VPMOVSXBDload is vpmovsxbd dst, qword ptr m (8 int8 -> 8 int32).
-func (a *Assembler) VPMOVSXBDload(dst Y, m Mem) { a.rm2(opVPMOVSXBD, 1, dst, mem(m)) }
-
-// VPMOVZXBDload is vpmovzxbd dst, qword ptr m (8 uint8 -> 8 uint32).
-func (a *Assembler) VPMOVZXBDload(dst Y, m Mem) { a.rm2(opVPMOVZXBD, 1, dst, mem(m)) }
-
-// VPMOVSXWDload is vpmovsxwd dst, xmmword ptr m (8 int16 -> 8 int32).
-func (a *Assembler) VPMOVSXWDload(dst Y, m Mem) { a.rm2(opVPMOVSXWD, 1, dst, mem(m)) }
-
 // VPMOVZXWDload is vpmovzxwd dst, xmmword ptr m (8 uint16 -> 8 uint32).
 func (a *Assembler) VPMOVZXWDload(dst Y, m Mem) { a.rm2(opVPMOVZXWD, 1, dst, mem(m)) }
-
-// VBROADCASTI128load is vbroadcasti128 dst, xmmword ptr m (both halves
-// from 16 bytes: VPSHUFB tables).
-func (a *Assembler) VBROADCASTI128load(dst Y, m Mem) { a.rm2(opVBROADCASTI128, 1, dst, mem(m)) }
-
-// VPBROADCASTBload is vpbroadcastb dst, byte ptr m.
-func (a *Assembler) VPBROADCASTBload(dst Y, m Mem) { a.rm2(opVPBROADCASTB, 1, dst, mem(m)) }
-
-// VPBROADCASTWload is vpbroadcastw dst, word ptr m.
-func (a *Assembler) VPBROADCASTWload(dst Y, m Mem) { a.rm2(opVPBROADCASTW, 1, dst, mem(m)) }

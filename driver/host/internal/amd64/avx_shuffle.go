@@ -104,41 +104,9 @@ func (a *Assembler) VPEXTRQ(dst R, src Y, imm uint8) {
 	a.imm8(imm)
 }
 
-// VPINSRD is vpinsrd xmm dst, xmm x, src32, imm: x with 32-bit lane imm&3
-// replaced (zeroes dst's upper half).
-func (a *Assembler) VPINSRD(dst, x Y, src R, imm uint8) {
-	a.vex(opVPINSRD, 0, a.vnum(dst), a.vnum(x), a.gr(src), 1)
-	a.imm8(imm)
-}
-
-// VPINSRQ is vpinsrq xmm dst, xmm x, src64, imm.
-func (a *Assembler) VPINSRQ(dst, x Y, src R, imm uint8) {
-	a.vex(opVPINSRQ, 0, a.vnum(dst), a.vnum(x), a.gr(src), 1)
-	a.imm8(imm)
-}
-
-// VPACKSSDW is vpackssdw dst, a, b: int32 -> int16 with signed saturation,
-// per 128-bit half (a's four, then b's four).
-func (a *Assembler) VPACKSSDW(dst, x, y Y) { a.rvm(opVPACKSSDW, dst, x, y) }
-
 // VPACKUSDW is vpackusdw dst, a, b: int32 -> uint16 with unsigned
 // saturation, per 128-bit half.
 func (a *Assembler) VPACKUSDW(dst, x, y Y) { a.rvm(opVPACKUSDW, dst, x, y) }
 
-// VPACKSSWB is vpacksswb dst, a, b: int16 -> int8, signed saturation.
-func (a *Assembler) VPACKSSWB(dst, x, y Y) { a.rvm(opVPACKSSWB, dst, x, y) }
-
-// VPACKUSWB is vpackuswb dst, a, b: int16 -> uint8, unsigned saturation.
-func (a *Assembler) VPACKUSWB(dst, x, y Y) { a.rvm(opVPACKUSWB, dst, x, y) }
-
-// VPMOVZXBD is vpmovzxbd dst, xmm src (the low 8 bytes zero-extended).
-func (a *Assembler) VPMOVZXBD(dst, src Y) { a.rm2(opVPMOVZXBD, 1, dst, a.yr(src)) }
-
-// VPMOVSXBD is vpmovsxbd dst, xmm src.
-func (a *Assembler) VPMOVSXBD(dst, src Y) { a.rm2(opVPMOVSXBD, 1, dst, a.yr(src)) }
-
 // VPMOVZXWD is vpmovzxwd dst, xmm src (8 x uint16 zero-extended).
 func (a *Assembler) VPMOVZXWD(dst, src Y) { a.rm2(opVPMOVZXWD, 1, dst, a.yr(src)) }
-
-// VPMOVSXWD is vpmovsxwd dst, xmm src.
-func (a *Assembler) VPMOVSXWD(dst, src Y) { a.rm2(opVPMOVSXWD, 1, dst, a.yr(src)) }

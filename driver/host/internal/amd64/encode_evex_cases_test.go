@@ -69,7 +69,6 @@ func evexCases() []encCase {
 		{"vsubps", (*Assembler).VSUBPS}, {"vsubpd", (*Assembler).VSUBPD},
 		{"vmulps", (*Assembler).VMULPS}, {"vmulpd", (*Assembler).VMULPD},
 		{"vdivps", (*Assembler).VDIVPS}, {"vdivpd", (*Assembler).VDIVPD},
-		{"vfmadd132ps", (*Assembler).VFMADD132PS}, {"vfmadd132pd", (*Assembler).VFMADD132PD},
 		{"vfmadd213ps", (*Assembler).VFMADD213PS}, {"vfmadd213pd", (*Assembler).VFMADD213PD},
 		{"vfmadd231ps", (*Assembler).VFMADD231PS}, {"vfmadd231pd", (*Assembler).VFMADD231PD},
 	} {
@@ -90,7 +89,7 @@ func evexCases() []encCase {
 		{"vpaddd", (*Assembler).VPADDD, (*Assembler).VPADDDmem}, {"vpaddq", (*Assembler).VPADDQ, (*Assembler).VPADDQmem},
 		{"vpsubd", (*Assembler).VPSUBD, (*Assembler).VPSUBDmem}, {"vpsubq", (*Assembler).VPSUBQ, (*Assembler).VPSUBQmem},
 		{"vpmulld", (*Assembler).VPMULLD, (*Assembler).VPMULLDmem},
-		{"vpandd", (*Assembler).VPAND, (*Assembler).VPANDmem}, {"vpandnd", (*Assembler).VPANDN, (*Assembler).VPANDNmem},
+		{"vpandd", (*Assembler).VPAND, (*Assembler).VPANDmem}, {"vpandnd", (*Assembler).VPANDN, nil},
 		{"vpord", (*Assembler).VPOR, (*Assembler).VPORmem}, {"vpxord", (*Assembler).VPXOR, (*Assembler).VPXORmem},
 		{"vpsllvd", (*Assembler).VPSLLVD, nil}, {"vpsllvq", (*Assembler).VPSLLVQ, nil},
 		{"vpsrlvd", (*Assembler).VPSRLVD, nil}, {"vpsrlvq", (*Assembler).VPSRLVQ, nil},

@@ -97,36 +97,3 @@ func TestExecAddInt32x8(t *testing.T) {
 		}
 	}
 }
-
-// TestExecJumpTable resumes generated code at one of several points
-// through a jump table in the pool, as the native tier resumes a chunk
-// after a barrier; a constant placed after the table is not confused with
-// it.
-func TestExecJumpTable(t *testing.T) {
-	var points []Label
-	c := build(t, func(a *Assembler) {
-		for range 3 {
-			points = append(points, a.NewLabel())
-		}
-		table := a.JumpTable(points)
-		a.MOVQload(RCX, M(RDI, 0)) // the resume point's index
-		a.LEAQ(R11, table)
-		a.MOVSXDload(RAX, MI(R11, RCX, 4, 0))
-		a.ADDQ(RAX, R11)
-		a.JMPreg(RAX)
-		for i, l := range points {
-			a.Bind(l)
-			a.VPBROADCASTDload(Y0, a.Const32(0))
-			a.VMOVDtoR(RAX, Y0)
-			a.ADDQimm(RAX, int32(100*(i+1)))
-			a.VZEROUPPER()
-			a.RET()
-		}
-	})
-	for i := range points {
-		ctx := int64(i)
-		if got := Call(c.Addr(), unsafe.Pointer(&ctx)); got != uint64(100*(i+1)) {
-			t.Errorf("resume point %d returned %d, want %d", i, got, 100*(i+1))
-		}
-	}
-}

@@ -27,19 +27,6 @@ func (a *Assembler) MOVWstore(m Mem, src R) {
 	a.legacy(false, []byte{0x89}, a.gnum(src), mem(m), 0)
 }
 
-// MOVWstoreImm is mov word ptr m, v.
-func (a *Assembler) MOVWstoreImm(m Mem, v uint16) {
-	a.byte1(0x66)
-	a.legacy(false, []byte{0xc7}, 0, mem(m), 2)
-	a.buf = append(a.buf, byte(v), byte(v>>8))
-}
-
-// MOVBstoreImm is mov byte ptr m, v.
-func (a *Assembler) MOVBstoreImm(m Mem, v uint8) {
-	a.legacy(false, []byte{0xc6}, 0, mem(m), 1)
-	a.imm8(v)
-}
-
 // MOVBstore is mov byte ptr m, src8 (the low byte of src; SPL..DIL need a
 // REX prefix, which it emits).
 func (a *Assembler) MOVBstore(m Mem, src R) {
@@ -58,16 +45,6 @@ func (a *Assembler) MOVZXBload(dst R, m Mem) {
 // MOVZXWload is movzx dst32, word ptr m.
 func (a *Assembler) MOVZXWload(dst R, m Mem) {
 	a.legacy(false, []byte{0x0f, 0xb7}, a.gnum(dst), mem(m), 0)
-}
-
-// MOVSXBload is movsx dst64, byte ptr m.
-func (a *Assembler) MOVSXBload(dst R, m Mem) {
-	a.legacy(true, []byte{0x0f, 0xbe}, a.gnum(dst), mem(m), 0)
-}
-
-// MOVSXWload is movsx dst64, word ptr m.
-func (a *Assembler) MOVSXWload(dst R, m Mem) {
-	a.legacy(true, []byte{0x0f, 0xbf}, a.gnum(dst), mem(m), 0)
 }
 
 // MOVSXD is movsxd dst64, src32.
@@ -118,8 +95,7 @@ func (a *Assembler) MOVLstoreImm(m Mem, v int32) {
 // LEAQ is lea dst, m.
 func (a *Assembler) LEAQ(dst R, m Mem) { a.legacy(true, []byte{0x8d}, a.gnum(dst), mem(m), 0) }
 
-// LEAQlabel is lea dst, [rip+l]: the address of a label (a resume point,
-// a jump table).
+// LEAQlabel is lea dst, [rip+l]: the address of a label (a resume point).
 func (a *Assembler) LEAQlabel(dst R, l Label) { a.LEAQ(dst, LabelMem(l, 0)) }
 
 // aluOp is the /digit of the group-1 arithmetic instructions; their
@@ -220,29 +196,14 @@ func (a *Assembler) ANDQimm(dst R, v int32) { a.aluImm(aluAND, true, a.gr(dst), 
 // ANDLimm is and dst32, v.
 func (a *Assembler) ANDLimm(dst R, v int32) { a.aluImm(aluAND, false, a.gr(dst), v) }
 
-// ANDQload is and dst, qword ptr m.
-func (a *Assembler) ANDQload(dst R, m Mem) { a.aluLoad(aluAND, true, dst, m) }
-
-// ANDQstore is and qword ptr m, src.
-func (a *Assembler) ANDQstore(m Mem, src R) { a.aluStore(aluAND, true, m, src) }
-
 // ORQ is or dst, src.
 func (a *Assembler) ORQ(dst, src R) { a.aluRR(aluOR, true, dst, src) }
 
 // ORL is or dst32, src32.
 func (a *Assembler) ORL(dst, src R) { a.aluRR(aluOR, false, dst, src) }
 
-// ORQimm is or dst, v.
-func (a *Assembler) ORQimm(dst R, v int32) { a.aluImm(aluOR, true, a.gr(dst), v) }
-
 // ORLimm is or dst32, v.
 func (a *Assembler) ORLimm(dst R, v int32) { a.aluImm(aluOR, false, a.gr(dst), v) }
-
-// ORQload is or dst, qword ptr m.
-func (a *Assembler) ORQload(dst R, m Mem) { a.aluLoad(aluOR, true, dst, m) }
-
-// ORQstore is or qword ptr m, src.
-func (a *Assembler) ORQstore(m Mem, src R) { a.aluStore(aluOR, true, m, src) }
 
 // XORQ is xor dst, src.
 func (a *Assembler) XORQ(dst, src R) { a.aluRR(aluXOR, true, dst, src) }
@@ -250,17 +211,8 @@ func (a *Assembler) XORQ(dst, src R) { a.aluRR(aluXOR, true, dst, src) }
 // XORL is xor dst32, src32 (xor r, r is the idiom for zeroing r).
 func (a *Assembler) XORL(dst, src R) { a.aluRR(aluXOR, false, dst, src) }
 
-// XORQimm is xor dst, v.
-func (a *Assembler) XORQimm(dst R, v int32) { a.aluImm(aluXOR, true, a.gr(dst), v) }
-
-// XORLimm is xor dst32, v.
-func (a *Assembler) XORLimm(dst R, v int32) { a.aluImm(aluXOR, false, a.gr(dst), v) }
-
 // XORQload is xor dst, qword ptr m.
 func (a *Assembler) XORQload(dst R, m Mem) { a.aluLoad(aluXOR, true, dst, m) }
-
-// XORQstore is xor qword ptr m, src.
-func (a *Assembler) XORQstore(m Mem, src R) { a.aluStore(aluXOR, true, m, src) }
 
 // CMPQ is cmp x, y (flags of x-y).
 func (a *Assembler) CMPQ(x, y R) { a.aluRR(aluCMP, true, x, y) }
@@ -277,9 +229,6 @@ func (a *Assembler) CMPLimm(x R, v int32) { a.aluImm(aluCMP, false, a.gr(x), v) 
 // CMPQload is cmp x, qword ptr m.
 func (a *Assembler) CMPQload(x R, m Mem) { a.aluLoad(aluCMP, true, x, m) }
 
-// CMPQstore is cmp qword ptr m, y (memory on the left; nothing is stored).
-func (a *Assembler) CMPQstore(m Mem, y R) { a.aluStore(aluCMP, true, m, y) }
-
 // CMPQmemImm is cmp qword ptr m, v.
 func (a *Assembler) CMPQmemImm(m Mem, v int32) { a.aluImm(aluCMP, true, mem(m), v) }
 
@@ -292,17 +241,8 @@ func (a *Assembler) TESTQ(x, y R) { a.legacy(true, []byte{0x85}, a.gnum(y), a.gr
 // TESTL is test x32, y32.
 func (a *Assembler) TESTL(x, y R) { a.legacy(false, []byte{0x85}, a.gnum(y), a.gr(x), 0) }
 
-// TESTQimm is test x, v.
-func (a *Assembler) TESTQimm(x R, v int32) { a.testImm(true, a.gr(x), v) }
-
 // TESTLimm is test x32, v.
 func (a *Assembler) TESTLimm(x R, v int32) { a.testImm(false, a.gr(x), v) }
-
-// TESTQmem is test qword ptr m, y.
-func (a *Assembler) TESTQmem(m Mem, y R) { a.legacy(true, []byte{0x85}, a.gnum(y), mem(m), 0) }
-
-// TESTLmemImm is test dword ptr m, v.
-func (a *Assembler) TESTLmemImm(m Mem, v int32) { a.testImm(false, mem(m), v) }
 
 func (a *Assembler) testImm(w bool, o rmOp, v int32) {
 	if !o.isMem && o.reg == 0 {
@@ -338,12 +278,6 @@ func (a *Assembler) SARQimm(dst R, n uint8) { a.shift(7, true, dst, n) }
 
 // SHLLimm is shl dst32, n.
 func (a *Assembler) SHLLimm(dst R, n uint8) { a.shift(4, false, dst, n) }
-
-// SHRLimm is shr dst32, n.
-func (a *Assembler) SHRLimm(dst R, n uint8) { a.shift(5, false, dst, n) }
-
-// SARLimm is sar dst32, n.
-func (a *Assembler) SARLimm(dst R, n uint8) { a.shift(7, false, dst, n) }
 
 // SHLQcl is shl dst, cl.
 func (a *Assembler) SHLQcl(dst R) { a.legacy(true, []byte{0xd3}, 4, a.gr(dst), 0) }
@@ -388,9 +322,6 @@ func (a *Assembler) INCL(dst R) { a.legacy(false, []byte{0xff}, 0, a.gr(dst), 0)
 // DECL is dec dst32.
 func (a *Assembler) DECL(dst R) { a.legacy(false, []byte{0xff}, 1, a.gr(dst), 0) }
 
-// INCQmem is inc qword ptr m.
-func (a *Assembler) INCQmem(m Mem) { a.legacy(true, []byte{0xff}, 0, mem(m), 0) }
-
 // NEGQ is neg dst.
 func (a *Assembler) NEGQ(dst R) { a.legacy(true, []byte{0xf7}, 3, a.gr(dst), 0) }
 
@@ -425,7 +356,7 @@ func (a *Assembler) JMP(l Label) {
 	a.rel32(l, 0, 0)
 }
 
-// JMPreg is jmp r (register-indirect: resume points, jump tables).
+// JMPreg is jmp r (register-indirect: resume points).
 func (a *Assembler) JMPreg(r R) { a.legacy(false, []byte{0xff}, 4, a.gr(r), 0) }
 
 // JMPmem is jmp qword ptr m.
@@ -436,30 +367,6 @@ func (a *Assembler) CALLreg(r R) { a.legacy(false, []byte{0xff}, 2, a.gr(r), 0) 
 
 // RET is ret.
 func (a *Assembler) RET() { a.byte1(0xc3) }
-
-// PUSHQ is push r.
-func (a *Assembler) PUSHQ(r R) {
-	n := a.gnum(r)
-	if n >= 8 {
-		a.byte1(0x41)
-	}
-	a.byte1(0x50 | n&7)
-}
-
-// POPQ is pop r.
-func (a *Assembler) POPQ(r R) {
-	n := a.gnum(r)
-	if n >= 8 {
-		a.byte1(0x41)
-	}
-	a.byte1(0x58 | n&7)
-}
-
-// NOP is nop (one byte).
-func (a *Assembler) NOP() { a.byte1(0x90) }
-
-// INT3 is int3 (a breakpoint; the padding of the constant pool).
-func (a *Assembler) INT3() { a.byte1(0xcc) }
 
 // UD2 is ud2 (an invalid opcode: marks code that must not be reached).
 func (a *Assembler) UD2() { a.buf = append(a.buf, 0x0f, 0x0b) }

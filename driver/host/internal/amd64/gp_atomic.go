@@ -36,36 +36,17 @@ func (a *Assembler) XCHGLmem(m Mem, r R) { a.legacy(false, []byte{0x87}, a.gnum(
 // XCHGQmem is xchg qword ptr m, r.
 func (a *Assembler) XCHGQmem(m Mem, r R) { a.legacy(true, []byte{0x87}, a.gnum(r), mem(m), 0) }
 
-// ANDLstore is and dword ptr m, src (with LOCK: atomic_and).
-func (a *Assembler) ANDLstore(m Mem, src R) { a.aluStore(aluAND, false, m, src) }
-
-// ORLstore is or dword ptr m, src (with LOCK: atomic_or).
-func (a *Assembler) ORLstore(m Mem, src R) { a.aluStore(aluOR, false, m, src) }
-
-// XORLstore is xor dword ptr m, src (with LOCK: atomic_xor).
-func (a *Assembler) XORLstore(m Mem, src R) { a.aluStore(aluXOR, false, m, src) }
-
 // ADDLstore is add dword ptr m, src.
 func (a *Assembler) ADDLstore(m Mem, src R) { a.aluStore(aluADD, false, m, src) }
 
 // SUBLstore is sub dword ptr m, src.
 func (a *Assembler) SUBLstore(m Mem, src R) { a.aluStore(aluSUB, false, m, src) }
 
-// CDQ is cdq: edx = the sign of eax (before IDIVL).
-func (a *Assembler) CDQ() { a.byte1(0x99) }
-
 // CQO is cqo: rdx = the sign of rax (before IDIVQ).
 func (a *Assembler) CQO() { a.buf = append(a.buf, 0x48, 0x99) }
 
-// DIVL is div src32: eax = edx:eax / src, edx = remainder (unsigned; #DE
-// on a zero divisor or overflow: the caller must rule those out).
-func (a *Assembler) DIVL(src R) { a.legacy(false, []byte{0xf7}, 6, a.gr(src), 0) }
-
 // DIVQ is div src: rax = rdx:rax / src, rdx = remainder (unsigned).
 func (a *Assembler) DIVQ(src R) { a.legacy(true, []byte{0xf7}, 6, a.gr(src), 0) }
-
-// IDIVL is idiv src32 (signed; #DE also for INT_MIN / -1).
-func (a *Assembler) IDIVL(src R) { a.legacy(false, []byte{0xf7}, 7, a.gr(src), 0) }
 
 // IDIVQ is idiv src (signed).
 func (a *Assembler) IDIVQ(src R) { a.legacy(true, []byte{0xf7}, 7, a.gr(src), 0) }
@@ -77,12 +58,6 @@ func (a *Assembler) f3op(w bool, op byte, dst, src R) {
 	a.legacy(w, []byte{0x0f, op}, a.gnum(dst), a.gr(src), 0)
 }
 
-// POPCNTL is popcnt dst32, src32 (needs HasLZCNT's CPU features).
-func (a *Assembler) POPCNTL(dst, src R) { a.f3op(false, 0xb8, dst, src) }
-
-// POPCNTQ is popcnt dst, src.
-func (a *Assembler) POPCNTQ(dst, src R) { a.f3op(true, 0xb8, dst, src) }
-
 // LZCNTL is lzcnt dst32, src32 (32 for 0; on a CPU without LZCNT the same
 // bytes run as BSR, so check HasLZCNT).
 func (a *Assembler) LZCNTL(dst, src R) { a.f3op(false, 0xbd, dst, src) }
@@ -92,16 +67,3 @@ func (a *Assembler) LZCNTQ(dst, src R) { a.f3op(true, 0xbd, dst, src) }
 
 // TZCNTL is tzcnt dst32, src32 (32 for 0; BSF on CPUs without BMI1).
 func (a *Assembler) TZCNTL(dst, src R) { a.f3op(false, 0xbc, dst, src) }
-
-// TZCNTQ is tzcnt dst, src.
-func (a *Assembler) TZCNTQ(dst, src R) { a.f3op(true, 0xbc, dst, src) }
-
-// MOVZXB is movzx dst32, src8 (the low byte of src; SPL..DIL need REX).
-func (a *Assembler) MOVZXB(dst, src R) {
-	n := a.gnum(src)
-	o := rmOp{reg: n}
-	d := a.gnum(dst)
-	a.rex(false, d, o, n >= 4 && n < 8)
-	a.buf = append(a.buf, 0x0f, 0xb6)
-	a.modrm(d, o, 0)
-}

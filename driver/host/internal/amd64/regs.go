@@ -128,11 +128,6 @@ const (
 	CondNZ = CondNE
 )
 
-var condNames = [...]string{"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"}
-
-// String is the condition's Jcc suffix (ne, ae, ...).
-func (c Cond) String() string { return condNames[c&15] }
-
 // Predicates of VCMPPS/VCMPPD (the imm8), the AVX names.
 const (
 	CmpEQOQ    uint8 = 0x00

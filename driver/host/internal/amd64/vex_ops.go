@@ -53,8 +53,6 @@ var (
 	opVMAXPD      = vop{pp66, map0F, 0, 0x5f}
 	opVANDPS      = vop{ppNone, map0F, 0, 0x54}
 	opVANDPD      = vop{pp66, map0F, 0, 0x54}
-	opVANDNPS     = vop{ppNone, map0F, 0, 0x55}
-	opVORPS       = vop{ppNone, map0F, 0, 0x56}
 	opVXORPS      = vop{ppNone, map0F, 0, 0x57}
 	opVXORPD      = vop{pp66, map0F, 0, 0x57}
 	opVCMPPS      = vop{ppNone, map0F, 0, 0xc2}
@@ -67,21 +65,15 @@ var (
 	opVBLENDVPS   = vop{pp66, map0F3A, 0, 0x4a}
 	opVBLENDVPD   = vop{pp66, map0F3A, 0, 0x4b}
 	opVPMASKMOVDl = vop{pp66, map0F38, 0, 0x8c}
-	opVPMASKMOVQl = vop{pp66, map0F38, 1, 0x8c}
 	opVPMASKMOVDs = vop{pp66, map0F38, 0, 0x8e}
 	opVPMASKMOVQs = vop{pp66, map0F38, 1, 0x8e}
 
 	// FMA: 132 is dst = dst*b + a, 213 is dst = a*dst + b, 231 is
 	// dst = a*b + dst (with the Intel operand order dst, a, b).
-	opVFMADD132PS  = vop{pp66, map0F38, 0, 0x98}
 	opVFMADD213PS  = vop{pp66, map0F38, 0, 0xa8}
 	opVFMADD231PS  = vop{pp66, map0F38, 0, 0xb8}
-	opVFMADD132PD  = vop{pp66, map0F38, 1, 0x98}
 	opVFMADD213PD  = vop{pp66, map0F38, 1, 0xa8}
 	opVFMADD231PD  = vop{pp66, map0F38, 1, 0xb8}
-	opVFMSUB231PS  = vop{pp66, map0F38, 0, 0xba}
-	opVFMSUB231PD  = vop{pp66, map0F38, 1, 0xba}
-	opVFNMADD231PS = vop{pp66, map0F38, 0, 0xbc}
 	opVFNMADD231PD = vop{pp66, map0F38, 1, 0xbc}
 
 	// Two-operand forms (VEX.vvvv unused).
@@ -96,19 +88,13 @@ var (
 	opVCVTTPD2DQ   = vop{pp66, map0F, 0, 0xe6}
 	opVPMOVSXDQ    = vop{pp66, map0F38, 0, 0x25}
 	opVPMOVZXDQ    = vop{pp66, map0F38, 0, 0x35}
-	opVPMOVSXBD    = vop{pp66, map0F38, 0, 0x21}
-	opVPMOVZXBD    = vop{pp66, map0F38, 0, 0x31}
-	opVPMOVSXWD    = vop{pp66, map0F38, 0, 0x23}
 	opVPMOVZXWD    = vop{pp66, map0F38, 0, 0x33}
 	opVPTEST       = vop{pp66, map0F38, 0, 0x17}
 	opVPBROADCASTD = vop{pp66, map0F38, 0, 0x58}
 	opVPBROADCASTQ = vop{pp66, map0F38, 0, 0x59}
 	opVBROADCASTSS = vop{pp66, map0F38, 0, 0x18}
-	opVBROADCASTSD = vop{pp66, map0F38, 0, 0x19}
 	opVMOVDQUl     = vop{ppF3, map0F, 0, 0x6f}
 	opVMOVDQUs     = vop{ppF3, map0F, 0, 0x7f}
-	opVMOVDQAl     = vop{pp66, map0F, 0, 0x6f}
-	opVMOVDQAs     = vop{pp66, map0F, 0, 0x7f}
 	opVMOVUPSl     = vop{ppNone, map0F, 0, 0x10}
 	opVMOVUPSs     = vop{ppNone, map0F, 0, 0x11}
 	opVPERMQ       = vop{pp66, map0F3A, 1, 0x00}
@@ -117,13 +103,10 @@ var (
 	opVROUNDPD     = vop{pp66, map0F3A, 0, 0x09}
 	opVEXTRACTI128 = vop{pp66, map0F3A, 0, 0x39}
 	opVMOVMSKPS    = vop{ppNone, map0F, 0, 0x50}
-	opVMOVMSKPD    = vop{pp66, map0F, 0, 0x50}
-	opVPMOVMSKB    = vop{pp66, map0F, 0, 0xd7}
 
 	// Moves between xmm and general-purpose registers or memory.
 	opVMOVDto    = vop{pp66, map0F, 0, 0x6e} // xmm <- r32/m32
 	opVMOVDfrom  = vop{pp66, map0F, 0, 0x7e} // r32/m32 <- xmm
-	opVMOVQto    = vop{pp66, map0F, 1, 0x6e} // xmm <- r64
 	opVMOVQfrom  = vop{pp66, map0F, 1, 0x7e} // r64 <- xmm
 	opVMOVQload  = vop{ppF3, map0F, 0, 0x7e} // xmm <- m64
 	opVMOVQstore = vop{pp66, map0F, 0, 0xd6} // m64 <- xmm
@@ -135,10 +118,6 @@ var (
 	// Gathers: dst in ModRM.reg, the mask in vvvv, VSIB memory.
 	opVPGATHERDD = vop{pp66, map0F38, 0, 0x90}
 	opVPGATHERDQ = vop{pp66, map0F38, 1, 0x90}
-	opVPGATHERQD = vop{pp66, map0F38, 0, 0x91}
-	opVPGATHERQQ = vop{pp66, map0F38, 1, 0x91}
-	opVGATHERDPS = vop{pp66, map0F38, 0, 0x92}
-	opVGATHERDPD = vop{pp66, map0F38, 1, 0x92}
 )
 
 // rvm is op dst, a, b on ymm registers.
@@ -184,31 +163,14 @@ func (a *Assembler) gather(o vop, l byte, dst Y, m VMem, mask Y) {
 var (
 	opVPEXTRD   = vop{pp66, map0F3A, 0, 0x16}
 	opVPEXTRQ   = vop{pp66, map0F3A, 1, 0x16}
-	opVPINSRD   = vop{pp66, map0F3A, 0, 0x22}
-	opVPINSRQ   = vop{pp66, map0F3A, 1, 0x22}
-	opVPACKSSDW = vop{pp66, map0F, 0, 0x6b}
 	opVPACKUSDW = vop{pp66, map0F38, 0, 0x2b}
-	opVPACKSSWB = vop{pp66, map0F, 0, 0x63}
-	opVPACKUSWB = vop{pp66, map0F, 0, 0x67}
-	opVTESTPS   = vop{pp66, map0F38, 0, 0x0e}
-	opVPADDB    = vop{pp66, map0F, 0, 0xfc}
-	opVPADDW    = vop{pp66, map0F, 0, 0xfd}
-	opVPCMPEQB  = vop{pp66, map0F, 0, 0x74}
 )
 
 // Shifts by a count in an xmm register (the same count for every lane),
 // absolute value, more float64 logic and broadcasts.
 var (
-	opVPSLLDx        = vop{pp66, map0F, 0, 0xf2}
-	opVPSRLDx        = vop{pp66, map0F, 0, 0xd2}
-	opVPSRADx        = vop{pp66, map0F, 0, 0xe2}
-	opVPSLLQx        = vop{pp66, map0F, 0, 0xf3}
-	opVPSRLQx        = vop{pp66, map0F, 0, 0xd3}
-	opVPABSD         = vop{pp66, map0F38, 0, 0x1e}
-	opVORPD          = vop{pp66, map0F, 0, 0x56}
-	opVANDNPD        = vop{pp66, map0F, 0, 0x55}
-	opVCVTPD2DQ      = vop{ppF2, map0F, 0, 0xe6}
-	opVBROADCASTI128 = vop{pp66, map0F38, 0, 0x5a}
-	opVPBROADCASTB   = vop{pp66, map0F38, 0, 0x78}
-	opVPBROADCASTW   = vop{pp66, map0F38, 0, 0x79}
+	opVPSRLDx = vop{pp66, map0F, 0, 0xd2}
+	opVPSRADx = vop{pp66, map0F, 0, 0xe2}
+	opVORPD   = vop{pp66, map0F, 0, 0x56}
+	opVANDNPD = vop{pp66, map0F, 0, 0x55}
 )

@@ -158,16 +158,11 @@ func divRef(code lanes.Code, w int, n, d uint64) uint64 {
 // divCodes are the divisions and remainders.
 var divCodes = []lanes.Code{lanes.UDiv, lanes.SDiv, lanes.UMod, lanes.SRem, lanes.SMod}
 
-// buildDivProg builds: lane l divides the 32-bit value at l*4 of buffer 0
-// (Uniform: at 0, where uniA) by the divisor (a constant, or the Uniform
-// value at 0 of buffer 1) and stores the result at l*4 of buffer 3.
-func buildDivProg(code lanes.Code, konst bool, d uint32, uniA bool, local int) *lanes.Program {
-	return buildDivPairProg(code, konst, d, uniA, false, local)
-}
-
-// buildDivPairProg is buildDivProg; with pair, a remainder op follows
-// the quotient of the same operands (stored to buffer 2), as i / w and
-// i % w do.
+// buildDivPairProg builds: lane l divides the 32-bit value at l*4 of
+// buffer 0 (Uniform: at 0, where uniA) by the divisor (a constant, or the
+// Uniform value at 0 of buffer 1) and stores the result at l*4 of buffer
+// 3; with pair, a remainder op follows the quotient of the same operands
+// (stored to buffer 2), as i / w and i % w do.
 func buildDivPairProg(code lanes.Code, konst bool, d uint32, uniA, pair bool, local int) *lanes.Program {
 	b := newProg(local)
 	for range 4 {

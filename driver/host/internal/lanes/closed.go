@@ -25,14 +25,6 @@ type closure struct {
 	maxMerge, minHead    *rangeTable
 }
 
-func newClosure(in *instance, preds [][]int) *closure {
-	var loops []span
-	for _, l := range in.loopList {
-		loops = append(loops, span{l.head, l.merge})
-	}
-	return newClosureOf(preds, loops)
-}
-
 // newClosureOf is the closure of a function's blocks with edges preds
 // and loops [head, merge).
 func newClosureOf(preds [][]int, loops []span) *closure {

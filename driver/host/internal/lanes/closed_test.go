@@ -28,7 +28,11 @@ func TestClosureMatchesScans(t *testing.T) {
 				in.loopList = append(in.loopList, l)
 			}
 		}
-		c := newClosure(in, preds)
+		var loops []span
+		for _, l := range in.loopList {
+			loops = append(loops, span{l.head, l.merge})
+		}
+		c := newClosureOf(preds, loops)
 		for a := range n {
 			for b := a + 1; b <= n; b++ {
 				if got, want := c.closedRange(a, b), scanClosedRange(in, preds, a, b); got != want {

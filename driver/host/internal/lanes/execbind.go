@@ -60,15 +60,8 @@ func bindOp(x *xop, o *Op) loopFunc {
 		if x.ka == Mask || x.a < 0 || x.b < 0 || x.c >= 0 || x.ka != x.kind || x.kb != x.kind {
 			return maskLoop
 		}
-		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok {
-			switch {
-			case !x.ua && !x.ub:
-				return l[0]
-			case !x.ua:
-				return l[1]
-			case !x.ub:
-				return l[2]
-			}
+		if l, ok := cmpLoops[opKey{o.Code, x.kind}]; ok && !(x.ua && x.ub) {
+			return shaped(x, l)
 		}
 		return maskLoop
 	}
@@ -94,20 +87,29 @@ func bindOp(x *xop, o *Op) loopFunc {
 	}
 	if x.a >= 0 && x.b >= 0 && x.c < 0 && x.ka == x.kind && x.kb == x.kind && x.dk == x.kind && !(x.ua && x.ub) {
 		if l, ok := binLoops[opKey{o.Code, x.kind}]; ok {
-			switch {
-			case !x.ua && !x.ub:
-				return l[0]
-			case !x.ua:
-				return l[1]
-			default:
-				return l[2]
-			}
+			return shaped(x, l)
 		}
 	}
 	if o.Code == Fma && x.kind == F32 && x.dk == F32 {
 		return xFmaF32
 	}
 	return genericLoop
+}
+
+// shaped is the loop of l ([VV, VU, UV, UU]) for x's operand shapes, not
+// both Uniform. A commutative op has no UV loop: x's operands are swapped
+// for its VU loop.
+func shaped(x *xop, l [4]loopFunc) loopFunc {
+	switch {
+	case !x.ua && !x.ub:
+		return l[0]
+	case !x.ua:
+		return l[1]
+	case l[2] == nil:
+		x.a, x.b, x.ua, x.ub, x.ka, x.kb = x.b, x.a, x.ub, x.ua, x.kb, x.ka
+		return l[1]
+	}
+	return l[2]
 }
 
 // xUniform computes a Uniform result once.
@@ -137,14 +139,14 @@ func xBroadcast32(e *Exec, f []uint64, o *xop) {
 }
 
 func xBroadcast64(e *Exec, f []uint64, o *xop) {
-	d, v := row64(f, o.d, e.C), f[o.a]
+	d, v := rowOf[uint64](f, o.d, e.C), f[o.a]
 	for l := range d {
 		d[l] = v
 	}
 }
 
 func xFmaF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
+	d := rowOf[float32](f, o.d, e.C)
 	a, am := opRowOf[float32](f, o.a, o.ua, e.C)
 	b, bm := opRowOf[float32](f, o.b, o.ub, e.C)
 	c, cm := opRowOf[float32](f, o.c, o.uc, e.C)
@@ -207,22 +209,127 @@ func xSelect[T uint32 | uint64](e *Exec, f []uint64, o *xop) {
 	}
 }
 
+// elem is the element types of rows.
+type elem interface {
+	uint32 | uint64 | float32 | float64
+}
+
 // rowOf is the row of T lanes at word w.
-func rowOf[T uint32 | uint64 | float32](f []uint64, w int32, n int) []T {
+func rowOf[T elem](f []uint64, w int32, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&f[w])), n)
+}
+
+// slot is the Uniform value of T at word w: its low bits, at the word's
+// end where the machine is big-endian.
+func slot[T elem](f []uint64, w int32) *T {
+	p := unsafe.Pointer(&f[w])
+	if !nativeLE {
+		p = unsafe.Add(p, 8-unsafe.Sizeof(T(0)))
+	}
+	return (*T)(p)
+}
+
+// The parts of the generated loops (loops_gen.go): an op's rows of n
+// lanes and Uniform values by operand shape (VV: both operands Varying,
+// VU: b Uniform, UV: a Uniform; d the result), and the loops running op,
+// the op's expression as a function literal, over them. Each is small
+// enough for the compiler to inline, and op is then inlined in turn: a
+// generated loop compiles as if its loop were written out, with no call
+// per lane and no bounds checks in the loop (the rows are sliced to
+// len(d)).
+
+func rowsVV[T elem](f []uint64, o *xop, n int) (d, a, b []T) {
+	d = rowOf[T](f, o.d, n)
+	return d, rowOf[T](f, o.a, n)[:len(d)], rowOf[T](f, o.b, n)[:len(d)]
+}
+
+func rowsVU[T elem](f []uint64, o *xop, n int) (d, a []T, y T) {
+	d = rowOf[T](f, o.d, n)
+	return d, rowOf[T](f, o.a, n)[:len(d)], *slot[T](f, o.b)
+}
+
+func rowsUV[T elem](f []uint64, o *xop, n int) (d []T, x T, b []T) {
+	d = rowOf[T](f, o.d, n)
+	return d, *slot[T](f, o.a), rowOf[T](f, o.b, n)[:len(d)]
+}
+
+func rows1[A, D elem](f []uint64, o *xop, n int) (d []D, a []A) {
+	d = rowOf[D](f, o.d, n)
+	return d, rowOf[A](f, o.a, n)[:len(d)]
+}
+
+func loopVV[T elem](d, a, b []T, op func(x, y T) T) {
+	for l := range d {
+		d[l] = op(a[l], b[l])
+	}
+}
+
+func loopVU[T elem](d, a []T, y T, op func(x, y T) T) {
+	for l := range d {
+		d[l] = op(a[l], y)
+	}
+}
+
+func loopUV[T elem](d []T, x T, b []T, op func(x, y T) T) {
+	for l := range d {
+		d[l] = op(x, b[l])
+	}
+}
+
+func loop1[A, D elem](d []D, a []A, op func(x A) D) {
+	for l := range d {
+		d[l] = op(a[l])
+	}
+}
+
+// A comparison's operands (a and b rows of n lanes, x and y Uniform), and
+// its Mask bitmap: lane l's bit l, shifted in from the last lane (no
+// shift by a variable count).
+
+func opsVV[T elem](f []uint64, o *xop, n int) (a, b []T) {
+	a = rowOf[T](f, o.a, n)
+	return a, rowOf[T](f, o.b, n)[:len(a)]
+}
+
+func opsVU[T elem](f []uint64, o *xop, n int) (a []T, y T) {
+	return rowOf[T](f, o.a, n), *slot[T](f, o.b)
+}
+
+func opsUV[T elem](f []uint64, o *xop, n int) (x T, b []T) {
+	return *slot[T](f, o.a), rowOf[T](f, o.b, n)
+}
+
+func bitsVV[T elem](a, b []T, cmp func(x, y T) bool) uint64 {
+	var r uint64
+	for l := len(a) - 1; l >= 0; l-- {
+		r = r<<1 | b2bit(cmp(a[l], b[l]))
+	}
+	return r
+}
+
+func bitsVU[T elem](a []T, y T, cmp func(x, y T) bool) uint64 {
+	var r uint64
+	for l := len(a) - 1; l >= 0; l-- {
+		r = r<<1 | b2bit(cmp(a[l], y))
+	}
+	return r
+}
+
+func bitsUV[T elem](x T, b []T, cmp func(x, y T) bool) uint64 {
+	var r uint64
+	for l := len(b) - 1; l >= 0; l-- {
+		r = r<<1 | b2bit(cmp(x, b[l]))
+	}
+	return r
 }
 
 // opRowOf is an operand's row of T lanes and the mask of its lane index:
 // a Uniform operand is a row of one lane, indexed l&0: its slot's word
 // read as a T (its low bits, at the word's end where the machine is
 // big-endian).
-func opRowOf[T uint32 | uint64 | float32](f []uint64, w int32, uni bool, n int) ([]T, int) {
+func opRowOf[T elem](f []uint64, w int32, uni bool, n int) ([]T, int) {
 	if uni {
-		p := unsafe.Pointer(&f[w])
-		if !nativeLE {
-			p = unsafe.Add(p, 8-unsafe.Sizeof(T(0)))
-		}
-		return unsafe.Slice((*T)(p), 1), 0
+		return unsafe.Slice(slot[T](f, w), 1), 0
 	}
 	return rowOf[T](f, w, n), 63
 }
@@ -255,17 +362,7 @@ func xIndexUV(e *Exec, f []uint64, o *xop) {
 	}
 }
 
-// Rows and Uniform values of a frame by element type.
-func row64(f []uint64, w int32, n int) []uint64 { return f[w : int(w)+n] }
-
-func rowF32(f []uint64, w int32, n int) []float32 {
-	return unsafe.Slice((*float32)(unsafe.Pointer(&f[w])), n)
-}
-
-func rowF64(f []uint64, w int32, n int) []float64 {
-	return unsafe.Slice((*float64)(unsafe.Pointer(&f[w])), n)
-}
-
+// Uniform values of a frame by element type (the generated scalar forms).
 func uni32(f []uint64, w int32) uint32   { return uint32(f[w]) }
 func uni64(f []uint64, w int32) uint64   { return f[w] }
 func uniF32(f []uint64, w int32) float32 { return math.Float32frombits(uint32(f[w])) }

@@ -203,6 +203,17 @@ func loopsMatchEval(t *testing.T) {
 					o := &xop{code: k.code, kind: k.kind, dk: dk, ka: k.kind, kb: k.kind, kc: k.kind,
 						a: slotA, b: slotB, c: -1, d: slotD, m: -1, ua: sh[0], ub: sh[1], ud: sh[0] && sh[1], imm: imm}
 					name := fmt.Sprintf("%v %v %v", k.code, k.kind, [4]string{"VV", "VU", "UV", "UU"}[s])
+					if fns[s] == nil {
+						// Commutative: bound as VU with the operands swapped,
+						// checked against eval of the operands as they were.
+						x := *o
+						fn := bindOp(&x, &Op{Code: k.code, Dst: 1})
+						if fmt.Sprintf("%p", fn) != fmt.Sprintf("%p", fns[1]) || x.a != o.b || x.b != o.a || x.ua || !x.ub {
+							t.Errorf("%s: not bound as VU with the operands swapped", name)
+						}
+						check(name, o, func(e *Exec, f []uint64, _ *xop) { fn(e, f, &x) }, vals, vals)
+						continue
+					}
 					check(name, o, fns[s], vals, vals)
 					if b := bindOp(o, &Op{Code: k.code, Dst: 1}); fmt.Sprintf("%p", b) != fmt.Sprintf("%p", fns[s]) {
 						t.Errorf("%s: bindOp chose another loop", name)

@@ -4,8 +4,10 @@
 // common pure ops, one function per op, kind and operand shapes (both
 // operands Varying, or one of them Uniform, read once, not broadcast).
 // Each expression is eval's computation of that op and kind (eval.go),
-// written on the rows' own element types; TestLoopsMatchEval checks them
-// against eval. Run: go generate (exec.go).
+// written on the rows' own element types, as a function literal given to
+// the loop helpers of execbind.go, which the compiler inlines with it;
+// TestLoopsMatchEval checks them against eval. Run: go generate
+// (execbind.go).
 package main
 
 import (
@@ -15,16 +17,15 @@ import (
 	"os"
 )
 
-// row is how a kind's Varying rows are read: the element type, the row
-// view and the Uniform reader.
-// bits: a value's bits in a Uniform slot.
-type row struct{ elem, view, uni, bits string }
+// row is how a kind's values are read: the rows' element type and the
+// Uniform reader; bits: a value's bits in a Uniform slot.
+type row struct{ elem, uni, bits string }
 
 var (
-	u32 = row{"uint32", "row32", "uni32", "uint64(%s)"}
-	f32 = row{"float32", "rowF32", "uniF32", "uint64(math.Float32bits(%s))"}
-	u64 = row{"uint64", "row64", "uni64", "%s"}
-	f64 = row{"float64", "rowF64", "uniF64", "math.Float64bits(%s)"}
+	u32 = row{"uint32", "uni32", "uint64(%s)"}
+	f32 = row{"float32", "uniF32", "uint64(math.Float32bits(%s))"}
+	u64 = row{"uint64", "uni64", "%s"}
+	f64 = row{"float64", "uniF64", "math.Float64bits(%s)"}
 )
 
 // bin is a two-operand op of kind on rows r; expr computes lane x, y.
@@ -35,7 +36,8 @@ type bin struct {
 	r          row
 	expr, pre  string
 	cmp        bool
-	vu         string // the VU loop, where it differs (a, y, d)
+	vu         string // statements before the VU loop (d, a, y)
+	comm       bool   // commutative: no UV loop (bindOp swaps the operands)
 	wide       string // a bitwise op: its Go operator, run two I32 lanes to a word
 }
 
@@ -48,11 +50,16 @@ type un struct {
 
 func bins() []bin {
 	var bs []bin
+	// Commutative ops exactly (a float add or product is not: which NaN
+	// it gives may follow the operands' order).
+	comm := map[string]bool{"Add": true, "Mul": true, "And": true, "Or": true, "Xor": true,
+		"UMin": true, "UMax": true, "SMin": true, "SMax": true, "UMulHi": true, "SMulHi": true,
+		"Eq": true, "Ne": true, "FOrdEq": true, "FOrdNe": true, "FUnordEq": true, "FUnordNe": true}
 	add := func(code, kind string, r row, expr string) {
-		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr})
+		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, comm: comm[code]})
 	}
 	cmp := func(code, kind string, r row, expr string) {
-		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, cmp: true})
+		bs = append(bs, bin{code: code, kind: kind, r: r, expr: expr, cmp: true, comm: comm[code]})
 	}
 	for _, k := range []struct {
 		kind, s, w string
@@ -70,13 +77,13 @@ func bins() []bin {
 		// Go's shifts give 0 (sign bits) for counts >= w, as ir.go says;
 		// a Uniform count is tested once.
 		m := k.w + " - 1"
-		shift := func(code, expr, big, vu string) {
+		shift := func(code, expr, big string) {
 			add(code, k.kind, k.r, expr)
-			bs[len(bs)-1].vu = "if y >= " + k.w + " {\n" + big + "\n}\ns := y & (" + m + ")\nfor l := range d {\nd[l] = " + vu + "\n}\n"
+			bs[len(bs)-1].vu = "if y >= " + k.w + " {\n" + big + "\n}\ny &= " + m + "\n"
 		}
-		shift("Shl", "x << y", "clear(d)\nreturn", "a[l] << s")
-		shift("ShrU", "x >> y", "clear(d)\nreturn", "a[l] >> s")
-		shift("ShrS", k.r.elem+"("+k.s+"(x) >> y)", "y = "+m, k.r.elem+"("+k.s+"(a[l]) >> s)")
+		shift("Shl", "x << y", "clear(d)\nreturn")
+		shift("ShrU", "x >> y", "clear(d)\nreturn")
+		shift("ShrS", k.r.elem+"("+k.s+"(x) >> y)", "y = "+m)
 		add("UMin", k.kind, k.r, "min(x, y)")
 		add("UMax", k.kind, k.r, "max(x, y)")
 		add("SMin", k.kind, k.r, k.r.elem+"(min("+k.s+"(x), "+k.s+"(y)))")
@@ -192,92 +199,62 @@ func main() {
 	p("import (\n\"math\"\n\"math/bits\"\n\n\"github.com/clgo/clgo/driver/host/internal/fmath\"\n\"github.com/clgo/clgo/spirv\"\n)\n\n")
 	p("var _ = fmath.Min[float32]\nvar _ = bits.Len\nvar _ = math.Abs\nvar _ spirv.GLSLstd450\n\n")
 	var tab, ctab, utab bytes.Buffer
+	// fn2 is expr as a function literal of x and y of elem, giving res.
+	fn2 := func(elem, res, expr string) string {
+		return fmt.Sprintf("func(x, y %s) %s { return %s }", elem, res, expr)
+	}
 	for _, o := range bins() {
 		name := "x" + o.code + o.kind
+		t := o.r.elem
 		if o.cmp {
-			for _, sh := range []string{"VV", "VU", "UV"} {
-				p("func %s%s(e *Exec, f []uint64, o *xop) {\n", name, sh)
-				if o.pre != "" {
-					p("%s\n", o.pre)
-				}
-				// The bitmap shifted in from the last lane: no shifts by l.
-				switch sh {
-				case "VV":
-					p("a := %s(f, o.a, e.C)\nb := %s(f, o.b, e.C)[:len(a)]\n", o.r.view, o.r.view)
-					p("var r uint64\nfor l := len(a) - 1; l >= 0; l-- {\nx, y := a[l], b[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
-				case "VU":
-					p("a := %s(f, o.a, e.C)\ny := %s(f, o.b)\n", o.r.view, o.r.uni)
-					p("var r uint64\nfor l := len(a) - 1; l >= 0; l-- {\nx := a[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
-				case "UV":
-					p("x := %s(f, o.a)\nb := %s(f, o.b, e.C)\n", o.r.uni, o.r.view)
-					p("var r uint64\nfor l := len(b) - 1; l >= 0; l-- {\ny := b[l]\nr = r<<1 | b2bit(%s)\n}\n", o.expr)
-				}
-				p("f[o.d] = r\n}\n\n")
+			op := fn2(t, "bool", o.expr)
+			for _, sh := range shapes(o) {
+				p("func %s%s(e *Exec, f []uint64, o *xop) {\n%s", name, sh, pre(o.pre))
+				args := map[string]string{"VV": "a, b", "VU": "a, y", "UV": "x, b"}[sh]
+				p("%s := ops%s[%s](f, o, e.C)\nf[o.d] = bits%s(%s, %s)\n}\n\n", args, sh, t, sh, args, op)
 			}
-			p("func %sUU(e *Exec, f []uint64, o *xop) {\n", name)
-			if o.pre != "" {
-				p("%s\n", o.pre)
-			}
+			p("func %sUU(e *Exec, f []uint64, o *xop) {\n%s", name, pre(o.pre))
 			p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = m32(%s)\n}\n\n", o.r.uni, o.r.uni, o.expr)
-			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
+			fmt.Fprintf(&ctab, "{%s, %s}: {%sVV, %sVU, %s, %sUU},\n", o.code, o.kind, name, name, uv(o, name), name)
 			continue
 		}
-		for _, sh := range []string{"VV", "VU", "UV"} {
-			p("func %s%s(e *Exec, f []uint64, o *xop) {\n", name, sh)
-			if o.pre != "" {
-				p("%s\n", o.pre)
-			}
+		op := fn2(t, t, o.expr)
+		for _, sh := range shapes(o) {
+			p("func %s%s(e *Exec, f []uint64, o *xop) {\n%s", name, sh, pre(o.pre))
+			args := map[string]string{"VV": "d, a, b", "VU": "d, a, y", "UV": "d, x, b"}[sh]
 			if o.wide != "" {
 				// Two lanes to a word where the row is whole words.
-				p("if e.C%%2 == 0 {\nd := row64(f, o.d, e.C/2)\n")
-				switch sh {
-				case "VV":
-					p("a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]\nfor l := range d {\nd[l] = a[l] %s b[l]\n}\n", o.wide)
-				case "VU":
-					p("a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001\nfor l := range d {\nd[l] = a[l] %s y\n}\n", o.wide)
-				case "UV":
-					p("x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]\nfor l := range d {\nd[l] = x %s b[l]\n}\n", o.wide)
-				}
-				p("return\n}\n")
+				y := map[string]string{"VV": "d, a, b", "VU": "d, a, y&0xffffffff*0x100000001", "UV": "d, x&0xffffffff*0x100000001, b"}[sh]
+				p("if e.C%%2 == 0 {\n%s := rows%s[uint64](f, o, e.C/2)\nloop%s(%s, %s)\nreturn\n}\n", args, sh, sh, y, fn2("uint64", "uint64", "x "+o.wide+" y"))
 			}
-			p("d := %s(f, o.d, e.C)\n", o.r.view)
-			switch sh {
-			case "VV":
-				p("a, b := %s(f, o.a, e.C)[:len(d)], %s(f, o.b, e.C)[:len(d)]\n", o.r.view, o.r.view)
-				p("for l := range d {\nx, y := a[l], b[l]\nd[l] = %s\n}\n", o.expr)
-			case "VU":
-				p("a, y := %s(f, o.a, e.C)[:len(d)], %s(f, o.b)\n", o.r.view, o.r.uni)
-				if o.vu != "" {
-					p("%s", o.vu)
-					break
-				}
-				p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n", o.expr)
-			case "UV":
-				p("x, b := %s(f, o.a), %s(f, o.b, e.C)[:len(d)]\n", o.r.uni, o.r.view)
-				p("for l := range d {\ny := b[l]\nd[l] = %s\n}\n", o.expr)
+			p("%s := rows%s[%s](f, o, e.C)\n", args, sh, t)
+			if sh == "VU" && o.vu != "" {
+				p("%s", o.vu)
 			}
-			p("}\n\n")
+			p("loop%s(%s, %s)\n}\n\n", sh, args, op)
 		}
-		p("func %sUU(e *Exec, f []uint64, o *xop) {\n", name)
-		if o.pre != "" {
-			p("%s\n", o.pre)
-		}
+		p("func %sUU(e *Exec, f []uint64, o *xop) {\n%s", name, pre(o.pre))
 		p("x, y := %s(f, o.a), %s(f, o.b)\nf[o.d] = %s\n}\n\n", o.r.uni, o.r.uni, fmt.Sprintf(o.r.bits, o.expr))
-		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %sUV, %sUU},\n", o.code, o.kind, name, name, name, name)
+		fmt.Fprintf(&tab, "{%s, %s}: {%sVV, %sVU, %s, %sUU},\n", o.code, o.kind, name, name, uv(o, name), name)
 	}
+	// Ops of the same body (copies and bitcasts of rows of one element
+	// type, Hi32 of I64 and F64) share the first one's loop.
+	bodies := map[string]string{}
 	for _, o := range uns() {
 		name := "x" + o.code + o.ka + "to" + o.dk
-		p("func %s(e *Exec, f []uint64, o *xop) {\n", name)
-		if o.pre != "" {
-			p("%s\n", o.pre)
-		}
-		p("d := %s(f, o.d, e.C)\na := %s(f, o.a, e.C)[:len(d)]\n", o.rd.view, o.ra.view)
-		fmt.Fprintf(&utab, "{%s, %s, %s}: %s,\n", o.code, o.ka, o.dk, name)
+		body := fmt.Sprintf("%sd, a := rows1[%s, %s](f, o, e.C)\n", pre(o.pre), o.ra.elem, o.rd.elem)
 		if o.expr == "x" && o.ra == o.rd {
-			p("copy(d, a)\n}\n\n") // Copy, Bitcast
-			continue
+			body += "copy(d, a)\n" // Copy, Bitcast
+		} else {
+			body += fmt.Sprintf("loop1(d, a, func(x %s) %s { return %s })\n", o.ra.elem, o.rd.elem, o.expr)
 		}
-		p("for l := range d {\nx := a[l]\nd[l] = %s\n}\n}\n\n", o.expr)
+		if n, ok := bodies[body]; ok {
+			name = n
+		} else {
+			bodies[body] = name
+			p("func %s(e *Exec, f []uint64, o *xop) {\n%s}\n\n", name, body)
+		}
+		fmt.Fprintf(&utab, "{%s, %s, %s}: %s,\n", o.code, o.ka, o.dk, name)
 	}
 	p("// binLoops: [VV, VU, UV, UU] lane loops of two-operand ops by code and kind.\n")
 	p("var binLoops = map[opKey][4]loopFunc{\n%s}\n\n", tab.String())
@@ -293,4 +270,29 @@ func main() {
 	if err := os.WriteFile("loops_gen.go", src, 0o644); err != nil {
 		panic(err)
 	}
+}
+
+// shapes is the operand shapes o has loops of: a commutative op has no
+// UV loop.
+func shapes(o bin) []string {
+	if o.comm {
+		return []string{"VV", "VU"}
+	}
+	return []string{"VV", "VU", "UV"}
+}
+
+// uv is o's UV loop in a table, nil for a commutative op.
+func uv(o bin, name string) string {
+	if o.comm {
+		return "nil"
+	}
+	return name + "UV"
+}
+
+// pre is statements run before the loop, on a line of their own.
+func pre(s string) string {
+	if s == "" {
+		return ""
+	}
+	return s + "\n"
 }

@@ -16,30 +16,13 @@ var _ = math.Abs
 var _ spirv.GLSLstd450
 
 func xAddI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x + y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x + y })
 }
 
 func xAddI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x + y
-	}
-}
-
-func xAddI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x + y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x + y })
 }
 
 func xAddI32UU(e *Exec, f []uint64, o *xop) {
@@ -48,30 +31,18 @@ func xAddI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSubI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x - y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x - y })
 }
 
 func xSubI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x - y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x - y })
 }
 
 func xSubI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x - y
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return x - y })
 }
 
 func xSubI32UU(e *Exec, f []uint64, o *xop) {
@@ -80,30 +51,13 @@ func xSubI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xMulI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x * y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x * y })
 }
 
 func xMulI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x * y
-	}
-}
-
-func xMulI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x * y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x * y })
 }
 
 func xMulI32UU(e *Exec, f []uint64, o *xop) {
@@ -113,53 +67,22 @@ func xMulI32UU(e *Exec, f []uint64, o *xop) {
 
 func xAndI32VV(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = a[l] & b[l]
-		}
+		d, a, b := rowsVV[uint64](f, o, e.C/2)
+		loopVV(d, a, b, func(x, y uint64) uint64 { return x & y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x & y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x & y })
 }
 
 func xAndI32VU(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
-		for l := range d {
-			d[l] = a[l] & y
-		}
+		d, a, y := rowsVU[uint64](f, o, e.C/2)
+		loopVU(d, a, y&0xffffffff*0x100000001, func(x, y uint64) uint64 { return x & y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x & y
-	}
-}
-
-func xAndI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = x & b[l]
-		}
-		return
-	}
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x & y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x & y })
 }
 
 func xAndI32UU(e *Exec, f []uint64, o *xop) {
@@ -169,53 +92,22 @@ func xAndI32UU(e *Exec, f []uint64, o *xop) {
 
 func xOrI32VV(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = a[l] | b[l]
-		}
+		d, a, b := rowsVV[uint64](f, o, e.C/2)
+		loopVV(d, a, b, func(x, y uint64) uint64 { return x | y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x | y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x | y })
 }
 
 func xOrI32VU(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
-		for l := range d {
-			d[l] = a[l] | y
-		}
+		d, a, y := rowsVU[uint64](f, o, e.C/2)
+		loopVU(d, a, y&0xffffffff*0x100000001, func(x, y uint64) uint64 { return x | y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x | y
-	}
-}
-
-func xOrI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = x | b[l]
-		}
-		return
-	}
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x | y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x | y })
 }
 
 func xOrI32UU(e *Exec, f []uint64, o *xop) {
@@ -225,53 +117,22 @@ func xOrI32UU(e *Exec, f []uint64, o *xop) {
 
 func xXorI32VV(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, b := row64(f, o.a, e.C/2)[:len(d)], row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = a[l] ^ b[l]
-		}
+		d, a, b := rowsVV[uint64](f, o, e.C/2)
+		loopVV(d, a, b, func(x, y uint64) uint64 { return x ^ y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x ^ y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x ^ y })
 }
 
 func xXorI32VU(e *Exec, f []uint64, o *xop) {
 	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		a, y := row64(f, o.a, e.C/2)[:len(d)], (f[o.b]&0xffffffff)*0x100000001
-		for l := range d {
-			d[l] = a[l] ^ y
-		}
+		d, a, y := rowsVU[uint64](f, o, e.C/2)
+		loopVU(d, a, y&0xffffffff*0x100000001, func(x, y uint64) uint64 { return x ^ y })
 		return
 	}
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x ^ y
-	}
-}
-
-func xXorI32UV(e *Exec, f []uint64, o *xop) {
-	if e.C%2 == 0 {
-		d := row64(f, o.d, e.C/2)
-		x, b := (f[o.a]&0xffffffff)*0x100000001, row64(f, o.b, e.C/2)[:len(d)]
-		for l := range d {
-			d[l] = x ^ b[l]
-		}
-		return
-	}
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x ^ y
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x ^ y })
 }
 
 func xXorI32UU(e *Exec, f []uint64, o *xop) {
@@ -280,34 +141,23 @@ func xXorI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShlI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x << y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x << y })
 }
 
 func xShlI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	d, a, y := rowsVU[uint32](f, o, e.C)
 	if y >= 32 {
 		clear(d)
 		return
 	}
-	s := y & (32 - 1)
-	for l := range d {
-		d[l] = a[l] << s
-	}
+	y &= 32 - 1
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x << y })
 }
 
 func xShlI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x << y
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return x << y })
 }
 
 func xShlI32UU(e *Exec, f []uint64, o *xop) {
@@ -316,34 +166,23 @@ func xShlI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShrUI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x >> y
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return x >> y })
 }
 
 func xShrUI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	d, a, y := rowsVU[uint32](f, o, e.C)
 	if y >= 32 {
 		clear(d)
 		return
 	}
-	s := y & (32 - 1)
-	for l := range d {
-		d[l] = a[l] >> s
-	}
+	y &= 32 - 1
+	loopVU(d, a, y, func(x, y uint32) uint32 { return x >> y })
 }
 
 func xShrUI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x >> y
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return x >> y })
 }
 
 func xShrUI32UU(e *Exec, f []uint64, o *xop) {
@@ -352,33 +191,22 @@ func xShrUI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShrSI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint32(int32(x) >> y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return uint32(int32(x) >> y) })
 }
 
 func xShrSI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
+	d, a, y := rowsVU[uint32](f, o, e.C)
 	if y >= 32 {
 		y = 32 - 1
 	}
-	s := y & (32 - 1)
-	for l := range d {
-		d[l] = uint32(int32(a[l]) >> s)
-	}
+	y &= 32 - 1
+	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(int32(x) >> y) })
 }
 
 func xShrSI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint32(int32(x) >> y)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return uint32(int32(x) >> y) })
 }
 
 func xShrSI32UU(e *Exec, f []uint64, o *xop) {
@@ -387,30 +215,13 @@ func xShrSI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMinI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = min(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return min(x, y) })
 }
 
 func xUMinI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = min(x, y)
-	}
-}
-
-func xUMinI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = min(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return min(x, y) })
 }
 
 func xUMinI32UU(e *Exec, f []uint64, o *xop) {
@@ -419,30 +230,13 @@ func xUMinI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMaxI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = max(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return max(x, y) })
 }
 
 func xUMaxI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = max(x, y)
-	}
-}
-
-func xUMaxI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = max(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return max(x, y) })
 }
 
 func xUMaxI32UU(e *Exec, f []uint64, o *xop) {
@@ -451,30 +245,13 @@ func xUMaxI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSMinI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint32(min(int32(x), int32(y)))
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return uint32(min(int32(x), int32(y))) })
 }
 
 func xSMinI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(min(int32(x), int32(y)))
-	}
-}
-
-func xSMinI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint32(min(int32(x), int32(y)))
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(min(int32(x), int32(y))) })
 }
 
 func xSMinI32UU(e *Exec, f []uint64, o *xop) {
@@ -483,30 +260,13 @@ func xSMinI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSMaxI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint32(max(int32(x), int32(y)))
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return uint32(max(int32(x), int32(y))) })
 }
 
 func xSMaxI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(max(int32(x), int32(y)))
-	}
-}
-
-func xSMaxI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint32(max(int32(x), int32(y)))
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(max(int32(x), int32(y))) })
 }
 
 func xSMaxI32UU(e *Exec, f []uint64, o *xop) {
@@ -515,30 +275,18 @@ func xSMaxI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUDivI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = udiv32(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return udiv32(x, y) })
 }
 
 func xUDivI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = udiv32(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return udiv32(x, y) })
 }
 
 func xUDivI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = udiv32(x, y)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return udiv32(x, y) })
 }
 
 func xUDivI32UU(e *Exec, f []uint64, o *xop) {
@@ -547,30 +295,18 @@ func xUDivI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUModI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = umod32(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return umod32(x, y) })
 }
 
 func xUModI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = umod32(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return umod32(x, y) })
 }
 
 func xUModI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = umod32(x, y)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return umod32(x, y) })
 }
 
 func xUModI32UU(e *Exec, f []uint64, o *xop) {
@@ -579,30 +315,18 @@ func xUModI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSDivI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = sdiv32(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return sdiv32(x, y) })
 }
 
 func xSDivI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = sdiv32(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return sdiv32(x, y) })
 }
 
 func xSDivI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = sdiv32(x, y)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return sdiv32(x, y) })
 }
 
 func xSDivI32UU(e *Exec, f []uint64, o *xop) {
@@ -611,30 +335,18 @@ func xSDivI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSRemI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = srem32(x, y, false)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return srem32(x, y, false) })
 }
 
 func xSRemI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = srem32(x, y, false)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return srem32(x, y, false) })
 }
 
 func xSRemI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = srem32(x, y, false)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return srem32(x, y, false) })
 }
 
 func xSRemI32UU(e *Exec, f []uint64, o *xop) {
@@ -643,30 +355,18 @@ func xSRemI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSModI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = srem32(x, y, true)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return srem32(x, y, true) })
 }
 
 func xSModI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = srem32(x, y, true)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return srem32(x, y, true) })
 }
 
 func xSModI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = srem32(x, y, true)
-	}
+	d, x, b := rowsUV[uint32](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint32) uint32 { return srem32(x, y, true) })
 }
 
 func xSModI32UU(e *Exec, f []uint64, o *xop) {
@@ -675,30 +375,13 @@ func xSModI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMulHiI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = umulhi32(x, y)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return umulhi32(x, y) })
 }
 
 func xUMulHiI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = umulhi32(x, y)
-	}
-}
-
-func xUMulHiI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = umulhi32(x, y)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return umulhi32(x, y) })
 }
 
 func xUMulHiI32UU(e *Exec, f []uint64, o *xop) {
@@ -707,36 +390,13 @@ func xUMulHiI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xEqI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return x == y })
 }
 
 func xEqI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
-}
-
-func xEqI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x == y })
 }
 
 func xEqI32UU(e *Exec, f []uint64, o *xop) {
@@ -745,36 +405,13 @@ func xEqI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xNeI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return x != y })
 }
 
 func xNeI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
-}
-
-func xNeI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x != y })
 }
 
 func xNeI32UU(e *Exec, f []uint64, o *xop) {
@@ -783,36 +420,18 @@ func xNeI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xULtI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return x < y })
 }
 
 func xULtI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x < y })
 }
 
 func xULtI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	x, b := opsUV[uint32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return x < y })
 }
 
 func xULtI32UU(e *Exec, f []uint64, o *xop) {
@@ -821,36 +440,18 @@ func xULtI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xULeI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return x <= y })
 }
 
 func xULeI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return x <= y })
 }
 
 func xULeI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	x, b := opsUV[uint32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return x <= y })
 }
 
 func xULeI32UU(e *Exec, f []uint64, o *xop) {
@@ -859,36 +460,18 @@ func xULeI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSLtI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(int32(x) < int32(y))
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return int32(x) < int32(y) })
 }
 
 func xSLtI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(int32(x) < int32(y))
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return int32(x) < int32(y) })
 }
 
 func xSLtI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(int32(x) < int32(y))
-	}
-	f[o.d] = r
+	x, b := opsUV[uint32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return int32(x) < int32(y) })
 }
 
 func xSLtI32UU(e *Exec, f []uint64, o *xop) {
@@ -897,36 +480,18 @@ func xSLtI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSLeI32VV(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	b := row32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(int32(x) <= int32(y))
-	}
-	f[o.d] = r
+	a, b := opsVV[uint32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint32) bool { return int32(x) <= int32(y) })
 }
 
 func xSLeI32VU(e *Exec, f []uint64, o *xop) {
-	a := row32(f, o.a, e.C)
-	y := uni32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(int32(x) <= int32(y))
-	}
-	f[o.d] = r
+	a, y := opsVU[uint32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint32) bool { return int32(x) <= int32(y) })
 }
 
 func xSLeI32UV(e *Exec, f []uint64, o *xop) {
-	x := uni32(f, o.a)
-	b := row32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(int32(x) <= int32(y))
-	}
-	f[o.d] = r
+	x, b := opsUV[uint32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint32) bool { return int32(x) <= int32(y) })
 }
 
 func xSLeI32UU(e *Exec, f []uint64, o *xop) {
@@ -935,30 +500,13 @@ func xSLeI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xAddI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x + y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x + y })
 }
 
 func xAddI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x + y
-	}
-}
-
-func xAddI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x + y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x + y })
 }
 
 func xAddI64UU(e *Exec, f []uint64, o *xop) {
@@ -967,30 +515,18 @@ func xAddI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSubI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x - y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x - y })
 }
 
 func xSubI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x - y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x - y })
 }
 
 func xSubI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x - y
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return x - y })
 }
 
 func xSubI64UU(e *Exec, f []uint64, o *xop) {
@@ -999,30 +535,13 @@ func xSubI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xMulI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x * y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x * y })
 }
 
 func xMulI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x * y
-	}
-}
-
-func xMulI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x * y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x * y })
 }
 
 func xMulI64UU(e *Exec, f []uint64, o *xop) {
@@ -1031,30 +550,13 @@ func xMulI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xAndI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x & y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x & y })
 }
 
 func xAndI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x & y
-	}
-}
-
-func xAndI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x & y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x & y })
 }
 
 func xAndI64UU(e *Exec, f []uint64, o *xop) {
@@ -1063,30 +565,13 @@ func xAndI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xOrI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x | y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x | y })
 }
 
 func xOrI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x | y
-	}
-}
-
-func xOrI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x | y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x | y })
 }
 
 func xOrI64UU(e *Exec, f []uint64, o *xop) {
@@ -1095,30 +580,13 @@ func xOrI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xXorI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x ^ y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x ^ y })
 }
 
 func xXorI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x ^ y
-	}
-}
-
-func xXorI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x ^ y
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x ^ y })
 }
 
 func xXorI64UU(e *Exec, f []uint64, o *xop) {
@@ -1127,34 +595,23 @@ func xXorI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShlI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x << y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x << y })
 }
 
 func xShlI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	d, a, y := rowsVU[uint64](f, o, e.C)
 	if y >= 64 {
 		clear(d)
 		return
 	}
-	s := y & (64 - 1)
-	for l := range d {
-		d[l] = a[l] << s
-	}
+	y &= 64 - 1
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x << y })
 }
 
 func xShlI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x << y
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return x << y })
 }
 
 func xShlI64UU(e *Exec, f []uint64, o *xop) {
@@ -1163,34 +620,23 @@ func xShlI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShrUI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x >> y
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return x >> y })
 }
 
 func xShrUI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	d, a, y := rowsVU[uint64](f, o, e.C)
 	if y >= 64 {
 		clear(d)
 		return
 	}
-	s := y & (64 - 1)
-	for l := range d {
-		d[l] = a[l] >> s
-	}
+	y &= 64 - 1
+	loopVU(d, a, y, func(x, y uint64) uint64 { return x >> y })
 }
 
 func xShrUI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x >> y
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return x >> y })
 }
 
 func xShrUI64UU(e *Exec, f []uint64, o *xop) {
@@ -1199,33 +645,22 @@ func xShrUI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xShrSI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint64(int64(x) >> y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return uint64(int64(x) >> y) })
 }
 
 func xShrSI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
+	d, a, y := rowsVU[uint64](f, o, e.C)
 	if y >= 64 {
 		y = 64 - 1
 	}
-	s := y & (64 - 1)
-	for l := range d {
-		d[l] = uint64(int64(a[l]) >> s)
-	}
+	y &= 64 - 1
+	loopVU(d, a, y, func(x, y uint64) uint64 { return uint64(int64(x) >> y) })
 }
 
 func xShrSI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint64(int64(x) >> y)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return uint64(int64(x) >> y) })
 }
 
 func xShrSI64UU(e *Exec, f []uint64, o *xop) {
@@ -1234,30 +669,13 @@ func xShrSI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMinI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = min(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return min(x, y) })
 }
 
 func xUMinI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = min(x, y)
-	}
-}
-
-func xUMinI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = min(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return min(x, y) })
 }
 
 func xUMinI64UU(e *Exec, f []uint64, o *xop) {
@@ -1266,30 +684,13 @@ func xUMinI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMaxI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = max(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return max(x, y) })
 }
 
 func xUMaxI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = max(x, y)
-	}
-}
-
-func xUMaxI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = max(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return max(x, y) })
 }
 
 func xUMaxI64UU(e *Exec, f []uint64, o *xop) {
@@ -1298,30 +699,13 @@ func xUMaxI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSMinI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint64(min(int64(x), int64(y)))
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return uint64(min(int64(x), int64(y))) })
 }
 
 func xSMinI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(min(int64(x), int64(y)))
-	}
-}
-
-func xSMinI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint64(min(int64(x), int64(y)))
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return uint64(min(int64(x), int64(y))) })
 }
 
 func xSMinI64UU(e *Exec, f []uint64, o *xop) {
@@ -1330,30 +714,13 @@ func xSMinI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSMaxI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint64(max(int64(x), int64(y)))
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return uint64(max(int64(x), int64(y))) })
 }
 
 func xSMaxI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(max(int64(x), int64(y)))
-	}
-}
-
-func xSMaxI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint64(max(int64(x), int64(y)))
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return uint64(max(int64(x), int64(y))) })
 }
 
 func xSMaxI64UU(e *Exec, f []uint64, o *xop) {
@@ -1362,30 +729,18 @@ func xSMaxI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUDivI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = udiv64(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return udiv64(x, y) })
 }
 
 func xUDivI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = udiv64(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return udiv64(x, y) })
 }
 
 func xUDivI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = udiv64(x, y)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return udiv64(x, y) })
 }
 
 func xUDivI64UU(e *Exec, f []uint64, o *xop) {
@@ -1394,30 +749,18 @@ func xUDivI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUModI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = umod64(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return umod64(x, y) })
 }
 
 func xUModI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = umod64(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return umod64(x, y) })
 }
 
 func xUModI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = umod64(x, y)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return umod64(x, y) })
 }
 
 func xUModI64UU(e *Exec, f []uint64, o *xop) {
@@ -1426,30 +769,18 @@ func xUModI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSDivI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = sdiv64(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return sdiv64(x, y) })
 }
 
 func xSDivI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = sdiv64(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return sdiv64(x, y) })
 }
 
 func xSDivI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = sdiv64(x, y)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return sdiv64(x, y) })
 }
 
 func xSDivI64UU(e *Exec, f []uint64, o *xop) {
@@ -1458,30 +789,18 @@ func xSDivI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSRemI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = srem64(x, y, false)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return srem64(x, y, false) })
 }
 
 func xSRemI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = srem64(x, y, false)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return srem64(x, y, false) })
 }
 
 func xSRemI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = srem64(x, y, false)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return srem64(x, y, false) })
 }
 
 func xSRemI64UU(e *Exec, f []uint64, o *xop) {
@@ -1490,30 +809,18 @@ func xSRemI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSModI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = srem64(x, y, true)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return srem64(x, y, true) })
 }
 
 func xSModI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = srem64(x, y, true)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return srem64(x, y, true) })
 }
 
 func xSModI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = srem64(x, y, true)
-	}
+	d, x, b := rowsUV[uint64](f, o, e.C)
+	loopUV(d, x, b, func(x, y uint64) uint64 { return srem64(x, y, true) })
 }
 
 func xSModI64UU(e *Exec, f []uint64, o *xop) {
@@ -1522,30 +829,13 @@ func xSModI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xUMulHiI64VV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, b := row64(f, o.a, e.C)[:len(d)], row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = umulhi64(x, y)
-	}
+	d, a, b := rowsVV[uint64](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint64) uint64 { return umulhi64(x, y) })
 }
 
 func xUMulHiI64VU(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a, y := row64(f, o.a, e.C)[:len(d)], uni64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = umulhi64(x, y)
-	}
-}
-
-func xUMulHiI64UV(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	x, b := uni64(f, o.a), row64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = umulhi64(x, y)
-	}
+	d, a, y := rowsVU[uint64](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint64) uint64 { return umulhi64(x, y) })
 }
 
 func xUMulHiI64UU(e *Exec, f []uint64, o *xop) {
@@ -1554,36 +844,13 @@ func xUMulHiI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xEqI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return x == y })
 }
 
 func xEqI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
-}
-
-func xEqI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x == y })
 }
 
 func xEqI64UU(e *Exec, f []uint64, o *xop) {
@@ -1592,36 +859,13 @@ func xEqI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xNeI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return x != y })
 }
 
 func xNeI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
-}
-
-func xNeI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x != y })
 }
 
 func xNeI64UU(e *Exec, f []uint64, o *xop) {
@@ -1630,36 +874,18 @@ func xNeI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xULtI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return x < y })
 }
 
 func xULtI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x < y })
 }
 
 func xULtI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	x, b := opsUV[uint64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return x < y })
 }
 
 func xULtI64UU(e *Exec, f []uint64, o *xop) {
@@ -1668,36 +894,18 @@ func xULtI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xULeI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return x <= y })
 }
 
 func xULeI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return x <= y })
 }
 
 func xULeI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	x, b := opsUV[uint64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return x <= y })
 }
 
 func xULeI64UU(e *Exec, f []uint64, o *xop) {
@@ -1706,36 +914,18 @@ func xULeI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSLtI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(int64(x) < int64(y))
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return int64(x) < int64(y) })
 }
 
 func xSLtI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(int64(x) < int64(y))
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return int64(x) < int64(y) })
 }
 
 func xSLtI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(int64(x) < int64(y))
-	}
-	f[o.d] = r
+	x, b := opsUV[uint64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return int64(x) < int64(y) })
 }
 
 func xSLtI64UU(e *Exec, f []uint64, o *xop) {
@@ -1744,36 +934,18 @@ func xSLtI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSLeI64VV(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	b := row64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(int64(x) <= int64(y))
-	}
-	f[o.d] = r
+	a, b := opsVV[uint64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y uint64) bool { return int64(x) <= int64(y) })
 }
 
 func xSLeI64VU(e *Exec, f []uint64, o *xop) {
-	a := row64(f, o.a, e.C)
-	y := uni64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(int64(x) <= int64(y))
-	}
-	f[o.d] = r
+	a, y := opsVU[uint64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y uint64) bool { return int64(x) <= int64(y) })
 }
 
 func xSLeI64UV(e *Exec, f []uint64, o *xop) {
-	x := uni64(f, o.a)
-	b := row64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(int64(x) <= int64(y))
-	}
-	f[o.d] = r
+	x, b := opsUV[uint64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y uint64) bool { return int64(x) <= int64(y) })
 }
 
 func xSLeI64UU(e *Exec, f []uint64, o *xop) {
@@ -1782,30 +954,13 @@ func xSLeI64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xSMulHiI32VV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, b := row32(f, o.a, e.C)[:len(d)], row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
-	}
+	d, a, b := rowsVV[uint32](f, o, e.C)
+	loopVV(d, a, b, func(x, y uint32) uint32 { return uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32) })
 }
 
 func xSMulHiI32VU(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a, y := row32(f, o.a, e.C)[:len(d)], uni32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
-	}
-}
-
-func xSMulHiI32UV(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	x, b := uni32(f, o.a), row32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
-	}
+	d, a, y := rowsVU[uint32](f, o, e.C)
+	loopVU(d, a, y, func(x, y uint32) uint32 { return uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32) })
 }
 
 func xSMulHiI32UU(e *Exec, f []uint64, o *xop) {
@@ -1814,30 +969,18 @@ func xSMulHiI32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFAddF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x + y
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return x + y })
 }
 
 func xFAddF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x + y
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return x + y })
 }
 
 func xFAddF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x + y
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return x + y })
 }
 
 func xFAddF32UU(e *Exec, f []uint64, o *xop) {
@@ -1846,30 +989,18 @@ func xFAddF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFSubF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x - y
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return x - y })
 }
 
 func xFSubF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x - y
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return x - y })
 }
 
 func xFSubF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x - y
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return x - y })
 }
 
 func xFSubF32UU(e *Exec, f []uint64, o *xop) {
@@ -1878,30 +1009,18 @@ func xFSubF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMulF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x * y
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return x * y })
 }
 
 func xFMulF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x * y
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return x * y })
 }
 
 func xFMulF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x * y
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return x * y })
 }
 
 func xFMulF32UU(e *Exec, f []uint64, o *xop) {
@@ -1910,30 +1029,18 @@ func xFMulF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFDivF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x / y
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return x / y })
 }
 
 func xFDivF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x / y
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return x / y })
 }
 
 func xFDivF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x / y
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return x / y })
 }
 
 func xFDivF32UU(e *Exec, f []uint64, o *xop) {
@@ -1942,30 +1049,18 @@ func xFDivF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMinF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return fmath.Min(x, y) })
 }
 
 func xFMinF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return fmath.Min(x, y) })
 }
 
 func xFMinF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return fmath.Min(x, y) })
 }
 
 func xFMinF32UU(e *Exec, f []uint64, o *xop) {
@@ -1974,30 +1069,18 @@ func xFMinF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMaxF32VV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return fmath.Max(x, y) })
 }
 
 func xFMaxF32VU(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return fmath.Max(x, y) })
 }
 
 func xFMaxF32UV(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return fmath.Max(x, y) })
 }
 
 func xFMaxF32UU(e *Exec, f []uint64, o *xop) {
@@ -2006,36 +1089,13 @@ func xFMaxF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdEqF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return x == y })
 }
 
 func xFOrdEqF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
-}
-
-func xFOrdEqF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x == y })
 }
 
 func xFOrdEqF32UU(e *Exec, f []uint64, o *xop) {
@@ -2044,36 +1104,13 @@ func xFOrdEqF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdNeF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return x < y || x > y })
 }
 
 func xFOrdNeF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
-}
-
-func xFOrdNeF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x < y || x > y })
 }
 
 func xFOrdNeF32UU(e *Exec, f []uint64, o *xop) {
@@ -2082,36 +1119,18 @@ func xFOrdNeF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdLtF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return x < y })
 }
 
 func xFOrdLtF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x < y })
 }
 
 func xFOrdLtF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	x, b := opsUV[float32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return x < y })
 }
 
 func xFOrdLtF32UU(e *Exec, f []uint64, o *xop) {
@@ -2120,36 +1139,18 @@ func xFOrdLtF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdLeF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return x <= y })
 }
 
 func xFOrdLeF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x <= y })
 }
 
 func xFOrdLeF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	x, b := opsUV[float32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return x <= y })
 }
 
 func xFOrdLeF32UU(e *Exec, f []uint64, o *xop) {
@@ -2158,36 +1159,13 @@ func xFOrdLeF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordEqF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return !(x < y || x > y) })
 }
 
 func xFUnordEqF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
-}
-
-func xFUnordEqF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return !(x < y || x > y) })
 }
 
 func xFUnordEqF32UU(e *Exec, f []uint64, o *xop) {
@@ -2196,36 +1174,13 @@ func xFUnordEqF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordNeF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return x != y })
 }
 
 func xFUnordNeF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
-}
-
-func xFUnordNeF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return x != y })
 }
 
 func xFUnordNeF32UU(e *Exec, f []uint64, o *xop) {
@@ -2234,36 +1189,18 @@ func xFUnordNeF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordLtF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return !(x >= y) })
 }
 
 func xFUnordLtF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return !(x >= y) })
 }
 
 func xFUnordLtF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	x, b := opsUV[float32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return !(x >= y) })
 }
 
 func xFUnordLtF32UU(e *Exec, f []uint64, o *xop) {
@@ -2272,36 +1209,18 @@ func xFUnordLtF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordLeF32VV(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	b := rowF32(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float32](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float32) bool { return !(x > y) })
 }
 
 func xFUnordLeF32VU(e *Exec, f []uint64, o *xop) {
-	a := rowF32(f, o.a, e.C)
-	y := uniF32(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float32](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float32) bool { return !(x > y) })
 }
 
 func xFUnordLeF32UV(e *Exec, f []uint64, o *xop) {
-	x := uniF32(f, o.a)
-	b := rowF32(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	x, b := opsUV[float32](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float32) bool { return !(x > y) })
 }
 
 func xFUnordLeF32UU(e *Exec, f []uint64, o *xop) {
@@ -2310,30 +1229,18 @@ func xFUnordLeF32UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFAddF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x + y
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return x + y })
 }
 
 func xFAddF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x + y
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return x + y })
 }
 
 func xFAddF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x + y
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return x + y })
 }
 
 func xFAddF64UU(e *Exec, f []uint64, o *xop) {
@@ -2342,30 +1249,18 @@ func xFAddF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFSubF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x - y
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return x - y })
 }
 
 func xFSubF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x - y
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return x - y })
 }
 
 func xFSubF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x - y
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return x - y })
 }
 
 func xFSubF64UU(e *Exec, f []uint64, o *xop) {
@@ -2374,30 +1269,18 @@ func xFSubF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMulF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x * y
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return x * y })
 }
 
 func xFMulF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x * y
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return x * y })
 }
 
 func xFMulF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x * y
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return x * y })
 }
 
 func xFMulF64UU(e *Exec, f []uint64, o *xop) {
@@ -2406,30 +1289,18 @@ func xFMulF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFDivF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = x / y
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return x / y })
 }
 
 func xFDivF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = x / y
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return x / y })
 }
 
 func xFDivF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = x / y
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return x / y })
 }
 
 func xFDivF64UU(e *Exec, f []uint64, o *xop) {
@@ -2438,30 +1309,18 @@ func xFDivF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMinF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return fmath.Min(x, y) })
 }
 
 func xFMinF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return fmath.Min(x, y) })
 }
 
 func xFMinF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = fmath.Min(x, y)
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return fmath.Min(x, y) })
 }
 
 func xFMinF64UU(e *Exec, f []uint64, o *xop) {
@@ -2470,30 +1329,18 @@ func xFMinF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFMaxF64VV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return fmath.Max(x, y) })
 }
 
 func xFMaxF64VU(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return fmath.Max(x, y) })
 }
 
 func xFMaxF64UV(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = fmath.Max(x, y)
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return fmath.Max(x, y) })
 }
 
 func xFMaxF64UU(e *Exec, f []uint64, o *xop) {
@@ -2502,36 +1349,13 @@ func xFMaxF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdEqF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return x == y })
 }
 
 func xFOrdEqF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
-}
-
-func xFOrdEqF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x == y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x == y })
 }
 
 func xFOrdEqF64UU(e *Exec, f []uint64, o *xop) {
@@ -2540,36 +1364,13 @@ func xFOrdEqF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdNeF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return x < y || x > y })
 }
 
 func xFOrdNeF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
-}
-
-func xFOrdNeF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y || x > y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x < y || x > y })
 }
 
 func xFOrdNeF64UU(e *Exec, f []uint64, o *xop) {
@@ -2578,36 +1379,18 @@ func xFOrdNeF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdLtF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return x < y })
 }
 
 func xFOrdLtF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x < y })
 }
 
 func xFOrdLtF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x < y)
-	}
-	f[o.d] = r
+	x, b := opsUV[float64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return x < y })
 }
 
 func xFOrdLtF64UU(e *Exec, f []uint64, o *xop) {
@@ -2616,36 +1399,18 @@ func xFOrdLtF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFOrdLeF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return x <= y })
 }
 
 func xFOrdLeF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x <= y })
 }
 
 func xFOrdLeF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x <= y)
-	}
-	f[o.d] = r
+	x, b := opsUV[float64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return x <= y })
 }
 
 func xFOrdLeF64UU(e *Exec, f []uint64, o *xop) {
@@ -2654,36 +1419,13 @@ func xFOrdLeF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordEqF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return !(x < y || x > y) })
 }
 
 func xFUnordEqF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
-}
-
-func xFUnordEqF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x < y || x > y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return !(x < y || x > y) })
 }
 
 func xFUnordEqF64UU(e *Exec, f []uint64, o *xop) {
@@ -2692,36 +1434,13 @@ func xFUnordEqF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordNeF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return x != y })
 }
 
 func xFUnordNeF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
-}
-
-func xFUnordNeF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(x != y)
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return x != y })
 }
 
 func xFUnordNeF64UU(e *Exec, f []uint64, o *xop) {
@@ -2730,36 +1449,18 @@ func xFUnordNeF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordLtF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return !(x >= y) })
 }
 
 func xFUnordLtF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return !(x >= y) })
 }
 
 func xFUnordLtF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x >= y))
-	}
-	f[o.d] = r
+	x, b := opsUV[float64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return !(x >= y) })
 }
 
 func xFUnordLtF64UU(e *Exec, f []uint64, o *xop) {
@@ -2768,36 +1469,18 @@ func xFUnordLtF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xFUnordLeF64VV(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	b := rowF64(f, o.b, e.C)[:len(a)]
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x, y := a[l], b[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	a, b := opsVV[float64](f, o, e.C)
+	f[o.d] = bitsVV(a, b, func(x, y float64) bool { return !(x > y) })
 }
 
 func xFUnordLeF64VU(e *Exec, f []uint64, o *xop) {
-	a := rowF64(f, o.a, e.C)
-	y := uniF64(f, o.b)
-	var r uint64
-	for l := len(a) - 1; l >= 0; l-- {
-		x := a[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	a, y := opsVU[float64](f, o, e.C)
+	f[o.d] = bitsVU(a, y, func(x, y float64) bool { return !(x > y) })
 }
 
 func xFUnordLeF64UV(e *Exec, f []uint64, o *xop) {
-	x := uniF64(f, o.a)
-	b := rowF64(f, o.b, e.C)
-	var r uint64
-	for l := len(b) - 1; l >= 0; l-- {
-		y := b[l]
-		r = r<<1 | b2bit(!(x > y))
-	}
-	f[o.d] = r
+	x, b := opsUV[float64](f, o, e.C)
+	f[o.d] = bitsUV(x, b, func(x, y float64) bool { return !(x > y) })
 }
 
 func xFUnordLeF64UU(e *Exec, f []uint64, o *xop) {
@@ -2807,32 +1490,20 @@ func xFUnordLeF64UU(e *Exec, f []uint64, o *xop) {
 
 func xMathF32VV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF32(f, o.d, e.C)
-	a, b := rowF32(f, o.a, e.C)[:len(d)], rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = float32(mathOpF32(num, float64(x), float64(y), 0))
-	}
+	d, a, b := rowsVV[float32](f, o, e.C)
+	loopVV(d, a, b, func(x, y float32) float32 { return float32(mathOpF32(num, float64(x), float64(y), 0)) })
 }
 
 func xMathF32VU(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF32(f, o.d, e.C)
-	a, y := rowF32(f, o.a, e.C)[:len(d)], uniF32(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = float32(mathOpF32(num, float64(x), float64(y), 0))
-	}
+	d, a, y := rowsVU[float32](f, o, e.C)
+	loopVU(d, a, y, func(x, y float32) float32 { return float32(mathOpF32(num, float64(x), float64(y), 0)) })
 }
 
 func xMathF32UV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF32(f, o.d, e.C)
-	x, b := uniF32(f, o.a), rowF32(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = float32(mathOpF32(num, float64(x), float64(y), 0))
-	}
+	d, x, b := rowsUV[float32](f, o, e.C)
+	loopUV(d, x, b, func(x, y float32) float32 { return float32(mathOpF32(num, float64(x), float64(y), 0)) })
 }
 
 func xMathF32UU(e *Exec, f []uint64, o *xop) {
@@ -2843,32 +1514,20 @@ func xMathF32UU(e *Exec, f []uint64, o *xop) {
 
 func xMathF64VV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF64(f, o.d, e.C)
-	a, b := rowF64(f, o.a, e.C)[:len(d)], rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		x, y := a[l], b[l]
-		d[l] = mathOp(num, x, y, 0)
-	}
+	d, a, b := rowsVV[float64](f, o, e.C)
+	loopVV(d, a, b, func(x, y float64) float64 { return mathOp(num, x, y, 0) })
 }
 
 func xMathF64VU(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF64(f, o.d, e.C)
-	a, y := rowF64(f, o.a, e.C)[:len(d)], uniF64(f, o.b)
-	for l := range d {
-		x := a[l]
-		d[l] = mathOp(num, x, y, 0)
-	}
+	d, a, y := rowsVU[float64](f, o, e.C)
+	loopVU(d, a, y, func(x, y float64) float64 { return mathOp(num, x, y, 0) })
 }
 
 func xMathF64UV(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF64(f, o.d, e.C)
-	x, b := uniF64(f, o.a), rowF64(f, o.b, e.C)[:len(d)]
-	for l := range d {
-		y := b[l]
-		d[l] = mathOp(num, x, y, 0)
-	}
+	d, x, b := rowsUV[float64](f, o, e.C)
+	loopUV(d, x, b, func(x, y float64) float64 { return mathOp(num, x, y, 0) })
 }
 
 func xMathF64UU(e *Exec, f []uint64, o *xop) {
@@ -2878,621 +1537,350 @@ func xMathF64UU(e *Exec, f []uint64, o *xop) {
 }
 
 func xCopyI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
+	d, a := rows1[uint32, uint32](f, o, e.C)
 	copy(d, a)
 }
 
 func xNotI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = ^x
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return ^x })
 }
 
 func xNegI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = -x
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return -x })
 }
 
 func xSAbsI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(sabs32(int32(x)))
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return uint32(sabs32(int32(x))) })
 }
 
 func xBitCountI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(bits.OnesCount32(x))
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return uint32(bits.OnesCount32(x)) })
 }
 
 func xBitReverseI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = bits.Reverse32(x)
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return bits.Reverse32(x) })
 }
 
 func xFindILsbI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = findILsb32(x)
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return findILsb32(x) })
 }
 
 func xFindUMsbI32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = findUMsb32(x)
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return findUMsb32(x) })
 }
 
 func xZextI32toI32(e *Exec, f []uint64, o *xop) {
 	zm := uint32(uint64(1)<<o.imm - 1)
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x & zm
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return x & zm })
 }
 
 func xSextI32toI32(e *Exec, f []uint64, o *xop) {
 	sh := 32 - o.imm
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(int32(x<<sh) >> sh)
-	}
+	d, a := rows1[uint32, uint32](f, o, e.C)
+	loop1(d, a, func(x uint32) uint32 { return uint32(int32(x<<sh) >> sh) })
 }
 
 func xSToFI32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(int32(x))
-	}
+	d, a := rows1[uint32, float32](f, o, e.C)
+	loop1(d, a, func(x uint32) float32 { return float32(int32(x)) })
 }
 
 func xSToFI32toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float64(int32(x))
-	}
+	d, a := rows1[uint32, float64](f, o, e.C)
+	loop1(d, a, func(x uint32) float64 { return float64(int32(x)) })
 }
 
 func xUToFI32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(uint64(x))
-	}
+	d, a := rows1[uint32, float32](f, o, e.C)
+	loop1(d, a, func(x uint32) float32 { return float32(uint64(x)) })
 }
 
 func xUToFI32toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float64(uint64(x))
-	}
+	d, a := rows1[uint32, float64](f, o, e.C)
+	loop1(d, a, func(x uint32) float64 { return float64(uint64(x)) })
 }
 
 func xCopyI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
+	d, a := rows1[uint64, uint64](f, o, e.C)
 	copy(d, a)
 }
 
 func xNotI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = ^x
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return ^x })
 }
 
 func xNegI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = -x
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return -x })
 }
 
 func xSAbsI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(sabs64(int64(x)))
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return uint64(sabs64(int64(x))) })
 }
 
 func xBitCountI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(bits.OnesCount64(x))
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return uint64(bits.OnesCount64(x)) })
 }
 
 func xBitReverseI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = bits.Reverse64(x)
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return bits.Reverse64(x) })
 }
 
 func xFindILsbI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = findILsb64(x)
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return findILsb64(x) })
 }
 
 func xFindUMsbI64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = findUMsb64(x)
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return findUMsb64(x) })
 }
 
 func xZextI64toI64(e *Exec, f []uint64, o *xop) {
 	zm := uint64(uint64(1)<<o.imm - 1)
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = x & zm
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return x & zm })
 }
 
 func xSextI64toI64(e *Exec, f []uint64, o *xop) {
 	sh := 64 - o.imm
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(int64(x<<sh) >> sh)
-	}
+	d, a := rows1[uint64, uint64](f, o, e.C)
+	loop1(d, a, func(x uint64) uint64 { return uint64(int64(x<<sh) >> sh) })
 }
 
 func xSToFI64toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(int64(x))
-	}
+	d, a := rows1[uint64, float32](f, o, e.C)
+	loop1(d, a, func(x uint64) float32 { return float32(int64(x)) })
 }
 
 func xSToFI64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float64(int64(x))
-	}
+	d, a := rows1[uint64, float64](f, o, e.C)
+	loop1(d, a, func(x uint64) float64 { return float64(int64(x)) })
 }
 
 func xUToFI64toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(uint64(x))
-	}
+	d, a := rows1[uint64, float32](f, o, e.C)
+	loop1(d, a, func(x uint64) float32 { return float32(uint64(x)) })
 }
 
 func xUToFI64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float64(uint64(x))
-	}
+	d, a := rows1[uint64, float64](f, o, e.C)
+	loop1(d, a, func(x uint64) float64 { return float64(uint64(x)) })
 }
 
 func xZextTo64I32toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(x)
-	}
+	d, a := rows1[uint32, uint64](f, o, e.C)
+	loop1(d, a, func(x uint32) uint64 { return uint64(x) })
 }
 
 func xSextTo64I32toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint64(int64(int32(x)))
-	}
+	d, a := rows1[uint32, uint64](f, o, e.C)
+	loop1(d, a, func(x uint32) uint64 { return uint64(int64(int32(x))) })
 }
 
 func xTrunc64I64toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(x)
-	}
+	d, a := rows1[uint64, uint32](f, o, e.C)
+	loop1(d, a, func(x uint64) uint32 { return uint32(x) })
 }
 
 func xHi32I64toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(x >> 32)
-	}
-}
-
-func xHi32F64toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(x >> 32)
-	}
-}
-
-func xBitcastI32toF32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	copy(d, a)
-}
-
-func xBitcastF32toI32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	copy(d, a)
-}
-
-func xBitcastI64toF64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	copy(d, a)
-}
-
-func xBitcastF64toI64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	copy(d, a)
-}
-
-func xCopyF32toF32(e *Exec, f []uint64, o *xop) {
-	d := row32(f, o.d, e.C)
-	a := row32(f, o.a, e.C)[:len(d)]
-	copy(d, a)
-}
-
-func xCopyF64toF64(e *Exec, f []uint64, o *xop) {
-	d := row64(f, o.d, e.C)
-	a := row64(f, o.a, e.C)[:len(d)]
-	copy(d, a)
+	d, a := rows1[uint64, uint32](f, o, e.C)
+	loop1(d, a, func(x uint64) uint32 { return uint32(x >> 32) })
 }
 
 func xFConvertF32toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float64(x)
-	}
+	d, a := rows1[float32, float64](f, o, e.C)
+	loop1(d, a, func(x float32) float64 { return float64(x) })
 }
 
 func xFConvertF64toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(x)
-	}
+	d, a := rows1[float64, float32](f, o, e.C)
+	loop1(d, a, func(x float64) float32 { return float32(x) })
 }
 
 func xFToSF32toI32(e *Exec, f []uint64, o *xop) {
 	lo, m, w := -math.Ldexp(1, int(o.imm)-1), widthMask(int(o.imm)), int(o.imm)
-	d := row32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(fToSIn(float64(x), lo, m, w))
-	}
+	d, a := rows1[float32, uint32](f, o, e.C)
+	loop1(d, a, func(x float32) uint32 { return uint32(fToSIn(float64(x), lo, m, w)) })
 }
 
 func xFToSF32toI64(e *Exec, f []uint64, o *xop) {
 	lo, m, w := -math.Ldexp(1, int(o.imm)-1), widthMask(int(o.imm)), int(o.imm)
-	d := row64(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = fToSIn(float64(x), lo, m, w)
-	}
+	d, a := rows1[float32, uint64](f, o, e.C)
+	loop1(d, a, func(x float32) uint64 { return fToSIn(float64(x), lo, m, w) })
 }
 
 func xFToUF32toI32(e *Exec, f []uint64, o *xop) {
 	m, w := widthMask(int(o.imm)), int(o.imm)
-	d := row32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(fToUIn(float64(x), m, w))
-	}
+	d, a := rows1[float32, uint32](f, o, e.C)
+	loop1(d, a, func(x float32) uint32 { return uint32(fToUIn(float64(x), m, w)) })
 }
 
 func xFToUF32toI64(e *Exec, f []uint64, o *xop) {
 	m, w := widthMask(int(o.imm)), int(o.imm)
-	d := row64(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = fToUIn(float64(x), m, w)
-	}
+	d, a := rows1[float32, uint64](f, o, e.C)
+	loop1(d, a, func(x float32) uint64 { return fToUIn(float64(x), m, w) })
 }
 
 func xFToSF64toI32(e *Exec, f []uint64, o *xop) {
 	lo, m, w := -math.Ldexp(1, int(o.imm)-1), widthMask(int(o.imm)), int(o.imm)
-	d := row32(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(fToSIn(x, lo, m, w))
-	}
+	d, a := rows1[float64, uint32](f, o, e.C)
+	loop1(d, a, func(x float64) uint32 { return uint32(fToSIn(x, lo, m, w)) })
 }
 
 func xFToSF64toI64(e *Exec, f []uint64, o *xop) {
 	lo, m, w := -math.Ldexp(1, int(o.imm)-1), widthMask(int(o.imm)), int(o.imm)
-	d := row64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = fToSIn(x, lo, m, w)
-	}
+	d, a := rows1[float64, uint64](f, o, e.C)
+	loop1(d, a, func(x float64) uint64 { return fToSIn(x, lo, m, w) })
 }
 
 func xFToUF64toI32(e *Exec, f []uint64, o *xop) {
 	m, w := widthMask(int(o.imm)), int(o.imm)
-	d := row32(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = uint32(fToUIn(x, m, w))
-	}
+	d, a := rows1[float64, uint32](f, o, e.C)
+	loop1(d, a, func(x float64) uint32 { return uint32(fToUIn(x, m, w)) })
 }
 
 func xFToUF64toI64(e *Exec, f []uint64, o *xop) {
 	m, w := widthMask(int(o.imm)), int(o.imm)
-	d := row64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = fToUIn(x, m, w)
-	}
+	d, a := rows1[float64, uint64](f, o, e.C)
+	loop1(d, a, func(x float64) uint64 { return fToUIn(x, m, w) })
 }
 
 func xFNegF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = -x
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return -x })
 }
 
 func xFNegF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = -x
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return -x })
 }
 
 func xFAbsF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.Abs(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.Abs(float64(x))) })
 }
 
 func xFAbsF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.Abs(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.Abs(x) })
 }
 
 func xSqrtF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.Sqrt(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.Sqrt(float64(x))) })
 }
 
 func xSqrtF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.Sqrt(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.Sqrt(x) })
 }
 
 func xFloorF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.Floor(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.Floor(float64(x))) })
 }
 
 func xFloorF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.Floor(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.Floor(x) })
 }
 
 func xCeilF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.Ceil(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.Ceil(float64(x))) })
 }
 
 func xCeilF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.Ceil(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.Ceil(x) })
 }
 
 func xTruncF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.Trunc(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.Trunc(float64(x))) })
 }
 
 func xTruncF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.Trunc(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.Trunc(x) })
 }
 
 func xRoundEvenF32toF32(e *Exec, f []uint64, o *xop) {
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(math.RoundToEven(float64(x)))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(math.RoundToEven(float64(x))) })
 }
 
 func xRoundEvenF64toF64(e *Exec, f []uint64, o *xop) {
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = math.RoundToEven(x)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return math.RoundToEven(x) })
 }
 
 func xMathF32toF32(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF32(f, o.d, e.C)
-	a := rowF32(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = float32(mathOpF32(num, float64(x), 0, 0))
-	}
+	d, a := rows1[float32, float32](f, o, e.C)
+	loop1(d, a, func(x float32) float32 { return float32(mathOpF32(num, float64(x), 0, 0)) })
 }
 
 func xMathF64toF64(e *Exec, f []uint64, o *xop) {
 	num := spirv.GLSLstd450(o.imm)
-	d := rowF64(f, o.d, e.C)
-	a := rowF64(f, o.a, e.C)[:len(d)]
-	for l := range d {
-		x := a[l]
-		d[l] = mathOp(num, x, 0, 0)
-	}
+	d, a := rows1[float64, float64](f, o, e.C)
+	loop1(d, a, func(x float64) float64 { return mathOp(num, x, 0, 0) })
 }
 
 // binLoops: [VV, VU, UV, UU] lane loops of two-operand ops by code and kind.
 var binLoops = map[opKey][4]loopFunc{
-	{Add, I32}:    {xAddI32VV, xAddI32VU, xAddI32UV, xAddI32UU},
+	{Add, I32}:    {xAddI32VV, xAddI32VU, nil, xAddI32UU},
 	{Sub, I32}:    {xSubI32VV, xSubI32VU, xSubI32UV, xSubI32UU},
-	{Mul, I32}:    {xMulI32VV, xMulI32VU, xMulI32UV, xMulI32UU},
-	{And, I32}:    {xAndI32VV, xAndI32VU, xAndI32UV, xAndI32UU},
-	{Or, I32}:     {xOrI32VV, xOrI32VU, xOrI32UV, xOrI32UU},
-	{Xor, I32}:    {xXorI32VV, xXorI32VU, xXorI32UV, xXorI32UU},
+	{Mul, I32}:    {xMulI32VV, xMulI32VU, nil, xMulI32UU},
+	{And, I32}:    {xAndI32VV, xAndI32VU, nil, xAndI32UU},
+	{Or, I32}:     {xOrI32VV, xOrI32VU, nil, xOrI32UU},
+	{Xor, I32}:    {xXorI32VV, xXorI32VU, nil, xXorI32UU},
 	{Shl, I32}:    {xShlI32VV, xShlI32VU, xShlI32UV, xShlI32UU},
 	{ShrU, I32}:   {xShrUI32VV, xShrUI32VU, xShrUI32UV, xShrUI32UU},
 	{ShrS, I32}:   {xShrSI32VV, xShrSI32VU, xShrSI32UV, xShrSI32UU},
-	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, xUMinI32UV, xUMinI32UU},
-	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, xUMaxI32UV, xUMaxI32UU},
-	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, xSMinI32UV, xSMinI32UU},
-	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, xSMaxI32UV, xSMaxI32UU},
+	{UMin, I32}:   {xUMinI32VV, xUMinI32VU, nil, xUMinI32UU},
+	{UMax, I32}:   {xUMaxI32VV, xUMaxI32VU, nil, xUMaxI32UU},
+	{SMin, I32}:   {xSMinI32VV, xSMinI32VU, nil, xSMinI32UU},
+	{SMax, I32}:   {xSMaxI32VV, xSMaxI32VU, nil, xSMaxI32UU},
 	{UDiv, I32}:   {xUDivI32VV, xUDivI32VU, xUDivI32UV, xUDivI32UU},
 	{UMod, I32}:   {xUModI32VV, xUModI32VU, xUModI32UV, xUModI32UU},
 	{SDiv, I32}:   {xSDivI32VV, xSDivI32VU, xSDivI32UV, xSDivI32UU},
 	{SRem, I32}:   {xSRemI32VV, xSRemI32VU, xSRemI32UV, xSRemI32UU},
 	{SMod, I32}:   {xSModI32VV, xSModI32VU, xSModI32UV, xSModI32UU},
-	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, xUMulHiI32UV, xUMulHiI32UU},
-	{Add, I64}:    {xAddI64VV, xAddI64VU, xAddI64UV, xAddI64UU},
+	{UMulHi, I32}: {xUMulHiI32VV, xUMulHiI32VU, nil, xUMulHiI32UU},
+	{Add, I64}:    {xAddI64VV, xAddI64VU, nil, xAddI64UU},
 	{Sub, I64}:    {xSubI64VV, xSubI64VU, xSubI64UV, xSubI64UU},
-	{Mul, I64}:    {xMulI64VV, xMulI64VU, xMulI64UV, xMulI64UU},
-	{And, I64}:    {xAndI64VV, xAndI64VU, xAndI64UV, xAndI64UU},
-	{Or, I64}:     {xOrI64VV, xOrI64VU, xOrI64UV, xOrI64UU},
-	{Xor, I64}:    {xXorI64VV, xXorI64VU, xXorI64UV, xXorI64UU},
+	{Mul, I64}:    {xMulI64VV, xMulI64VU, nil, xMulI64UU},
+	{And, I64}:    {xAndI64VV, xAndI64VU, nil, xAndI64UU},
+	{Or, I64}:     {xOrI64VV, xOrI64VU, nil, xOrI64UU},
+	{Xor, I64}:    {xXorI64VV, xXorI64VU, nil, xXorI64UU},
 	{Shl, I64}:    {xShlI64VV, xShlI64VU, xShlI64UV, xShlI64UU},
 	{ShrU, I64}:   {xShrUI64VV, xShrUI64VU, xShrUI64UV, xShrUI64UU},
 	{ShrS, I64}:   {xShrSI64VV, xShrSI64VU, xShrSI64UV, xShrSI64UU},
-	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, xUMinI64UV, xUMinI64UU},
-	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, xUMaxI64UV, xUMaxI64UU},
-	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, xSMinI64UV, xSMinI64UU},
-	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, xSMaxI64UV, xSMaxI64UU},
+	{UMin, I64}:   {xUMinI64VV, xUMinI64VU, nil, xUMinI64UU},
+	{UMax, I64}:   {xUMaxI64VV, xUMaxI64VU, nil, xUMaxI64UU},
+	{SMin, I64}:   {xSMinI64VV, xSMinI64VU, nil, xSMinI64UU},
+	{SMax, I64}:   {xSMaxI64VV, xSMaxI64VU, nil, xSMaxI64UU},
 	{UDiv, I64}:   {xUDivI64VV, xUDivI64VU, xUDivI64UV, xUDivI64UU},
 	{UMod, I64}:   {xUModI64VV, xUModI64VU, xUModI64UV, xUModI64UU},
 	{SDiv, I64}:   {xSDivI64VV, xSDivI64VU, xSDivI64UV, xSDivI64UU},
 	{SRem, I64}:   {xSRemI64VV, xSRemI64VU, xSRemI64UV, xSRemI64UU},
 	{SMod, I64}:   {xSModI64VV, xSModI64VU, xSModI64UV, xSModI64UU},
-	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, xUMulHiI64UV, xUMulHiI64UU},
-	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, xSMulHiI32UV, xSMulHiI32UU},
+	{UMulHi, I64}: {xUMulHiI64VV, xUMulHiI64VU, nil, xUMulHiI64UU},
+	{SMulHi, I32}: {xSMulHiI32VV, xSMulHiI32VU, nil, xSMulHiI32UU},
 	{FAdd, F32}:   {xFAddF32VV, xFAddF32VU, xFAddF32UV, xFAddF32UU},
 	{FSub, F32}:   {xFSubF32VV, xFSubF32VU, xFSubF32UV, xFSubF32UU},
 	{FMul, F32}:   {xFMulF32VV, xFMulF32VU, xFMulF32UV, xFMulF32UU},
@@ -3511,32 +1899,32 @@ var binLoops = map[opKey][4]loopFunc{
 
 // cmpLoops: [VV, VU, UV, UU] lane loops of comparisons (Mask bitmaps).
 var cmpLoops = map[opKey][4]loopFunc{
-	{Eq, I32}:       {xEqI32VV, xEqI32VU, xEqI32UV, xEqI32UU},
-	{Ne, I32}:       {xNeI32VV, xNeI32VU, xNeI32UV, xNeI32UU},
+	{Eq, I32}:       {xEqI32VV, xEqI32VU, nil, xEqI32UU},
+	{Ne, I32}:       {xNeI32VV, xNeI32VU, nil, xNeI32UU},
 	{ULt, I32}:      {xULtI32VV, xULtI32VU, xULtI32UV, xULtI32UU},
 	{ULe, I32}:      {xULeI32VV, xULeI32VU, xULeI32UV, xULeI32UU},
 	{SLt, I32}:      {xSLtI32VV, xSLtI32VU, xSLtI32UV, xSLtI32UU},
 	{SLe, I32}:      {xSLeI32VV, xSLeI32VU, xSLeI32UV, xSLeI32UU},
-	{Eq, I64}:       {xEqI64VV, xEqI64VU, xEqI64UV, xEqI64UU},
-	{Ne, I64}:       {xNeI64VV, xNeI64VU, xNeI64UV, xNeI64UU},
+	{Eq, I64}:       {xEqI64VV, xEqI64VU, nil, xEqI64UU},
+	{Ne, I64}:       {xNeI64VV, xNeI64VU, nil, xNeI64UU},
 	{ULt, I64}:      {xULtI64VV, xULtI64VU, xULtI64UV, xULtI64UU},
 	{ULe, I64}:      {xULeI64VV, xULeI64VU, xULeI64UV, xULeI64UU},
 	{SLt, I64}:      {xSLtI64VV, xSLtI64VU, xSLtI64UV, xSLtI64UU},
 	{SLe, I64}:      {xSLeI64VV, xSLeI64VU, xSLeI64UV, xSLeI64UU},
-	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, xFOrdEqF32UV, xFOrdEqF32UU},
-	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, xFOrdNeF32UV, xFOrdNeF32UU},
+	{FOrdEq, F32}:   {xFOrdEqF32VV, xFOrdEqF32VU, nil, xFOrdEqF32UU},
+	{FOrdNe, F32}:   {xFOrdNeF32VV, xFOrdNeF32VU, nil, xFOrdNeF32UU},
 	{FOrdLt, F32}:   {xFOrdLtF32VV, xFOrdLtF32VU, xFOrdLtF32UV, xFOrdLtF32UU},
 	{FOrdLe, F32}:   {xFOrdLeF32VV, xFOrdLeF32VU, xFOrdLeF32UV, xFOrdLeF32UU},
-	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, xFUnordEqF32UV, xFUnordEqF32UU},
-	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, xFUnordNeF32UV, xFUnordNeF32UU},
+	{FUnordEq, F32}: {xFUnordEqF32VV, xFUnordEqF32VU, nil, xFUnordEqF32UU},
+	{FUnordNe, F32}: {xFUnordNeF32VV, xFUnordNeF32VU, nil, xFUnordNeF32UU},
 	{FUnordLt, F32}: {xFUnordLtF32VV, xFUnordLtF32VU, xFUnordLtF32UV, xFUnordLtF32UU},
 	{FUnordLe, F32}: {xFUnordLeF32VV, xFUnordLeF32VU, xFUnordLeF32UV, xFUnordLeF32UU},
-	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, xFOrdEqF64UV, xFOrdEqF64UU},
-	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, xFOrdNeF64UV, xFOrdNeF64UU},
+	{FOrdEq, F64}:   {xFOrdEqF64VV, xFOrdEqF64VU, nil, xFOrdEqF64UU},
+	{FOrdNe, F64}:   {xFOrdNeF64VV, xFOrdNeF64VU, nil, xFOrdNeF64UU},
 	{FOrdLt, F64}:   {xFOrdLtF64VV, xFOrdLtF64VU, xFOrdLtF64UV, xFOrdLtF64UU},
 	{FOrdLe, F64}:   {xFOrdLeF64VV, xFOrdLeF64VU, xFOrdLeF64UV, xFOrdLeF64UU},
-	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, xFUnordEqF64UV, xFUnordEqF64UU},
-	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, xFUnordNeF64UV, xFUnordNeF64UU},
+	{FUnordEq, F64}: {xFUnordEqF64VV, xFUnordEqF64VU, nil, xFUnordEqF64UU},
+	{FUnordNe, F64}: {xFUnordNeF64VV, xFUnordNeF64VU, nil, xFUnordNeF64UU},
 	{FUnordLt, F64}: {xFUnordLtF64VV, xFUnordLtF64VU, xFUnordLtF64UV, xFUnordLtF64UU},
 	{FUnordLe, F64}: {xFUnordLeF64VV, xFUnordLeF64VU, xFUnordLeF64UV, xFUnordLeF64UU},
 }
@@ -3575,13 +1963,13 @@ var unLoops = map[unKey]loopFunc{
 	{SextTo64, I32, I64}:   xSextTo64I32toI64,
 	{Trunc64, I64, I32}:    xTrunc64I64toI32,
 	{Hi32, I64, I32}:       xHi32I64toI32,
-	{Hi32, F64, I32}:       xHi32F64toI32,
-	{Bitcast, I32, F32}:    xBitcastI32toF32,
-	{Bitcast, F32, I32}:    xBitcastF32toI32,
-	{Bitcast, I64, F64}:    xBitcastI64toF64,
-	{Bitcast, F64, I64}:    xBitcastF64toI64,
-	{Copy, F32, F32}:       xCopyF32toF32,
-	{Copy, F64, F64}:       xCopyF64toF64,
+	{Hi32, F64, I32}:       xHi32I64toI32,
+	{Bitcast, I32, F32}:    xCopyI32toI32,
+	{Bitcast, F32, I32}:    xCopyI32toI32,
+	{Bitcast, I64, F64}:    xCopyI64toI64,
+	{Bitcast, F64, I64}:    xCopyI64toI64,
+	{Copy, F32, F32}:       xCopyI32toI32,
+	{Copy, F64, F64}:       xCopyI64toI64,
 	{FConvert, F32, F64}:   xFConvertF32toF64,
 	{FConvert, F64, F32}:   xFConvertF64toF32,
 	{FToS, F32, I32}:       xFToSF32toI32,
