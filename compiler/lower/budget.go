@@ -50,6 +50,7 @@ const zeroStoreMin = 256
 // zeroStoreMax bounds the scalars of an array zeroed that way: the host
 // driver's executors store a constant of at most 4096 scalars as one
 // store each and refuse larger ones outside a kernel's first block.
+// Larger arrays are zeroed by a loop (zeroLoop).
 const zeroStoreMax = 4096
 
 // scalarCount is the scalars a value of type t holds (a union counts

@@ -519,14 +519,14 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 // zeroLoop zeroes array place p of type t with a loop over its elements,
 // storing OpConstantNull into each (an element of more than zeroStoreMax
 // scalars by a nested loop, or field by field): constant code for any
-// length. The host driver's executors
-// store a constant of at most zeroStoreMax scalars anywhere (a larger one
-// only in a kernel's first block), and lavapipe takes minutes to compile
-// a store of int[5000]'s OpConstantNull. The loop carries its counter in a
-// Function variable, which SSA construction makes a phi; it leaves only
-// from the block after its header, as Options.LoopExitAtHeader wants, and
-// on a device with a loop limiter its passes count as any loop's (the
-// kernel's probe reports a cut, looplimit.go).
+// length. The host driver's executors store a constant of at most
+// zeroStoreMax scalars anywhere (a larger one only in a kernel's first
+// block), and lavapipe takes minutes to compile a store of int[5000]'s
+// OpConstantNull. The loop carries its counter in a Function variable,
+// which SSA construction makes a phi; it leaves only from the block after
+// its header, as Options.LoopExitAtHeader wants, and on a device with a
+// loop limiter its passes count as any loop's (the kernel's probe reports
+// a cut, looplimit.go).
 func (fs *fnState) zeroLoop(p *place, t *types.Array) {
 	b := fs.b
 	u32T := fs.uint32T()
