@@ -26,6 +26,9 @@ type Builder struct {
 
 	fn  *Function
 	blk *Block
+	// local: the function-level instructions and parameters emitted
+	// through the builder, by result id (LocalDef)
+	local map[ID]*Instruction
 	// number of OpVariables at the top of the current function's entry block
 	nvars map[*Function]int
 }
@@ -36,6 +39,7 @@ func NewBuilder(v Version) *Builder {
 	return &Builder{
 		Module: &Module{Version: v, Generator: GeneratorClgo, Bound: 1},
 		defs:   map[ID]*Instruction{},
+		local:  map[ID]*Instruction{},
 		types:  map[string]ID{},
 		consts: map[string]ID{},
 		seen:   map[string]bool{},
@@ -55,6 +59,12 @@ func (b *Builder) NewID() ID {
 // Def returns the module-level instruction (type, constant, global variable)
 // that defines id, or nil.
 func (b *Builder) Def(id ID) *Instruction { return b.defs[id] }
+
+// LocalDef returns the instruction or parameter of a function that the
+// builder emitted with result id (nil if none did): finding the type of a
+// value without searching the function, which made lowering a kernel of a
+// million instructions quadratic.
+func (b *Builder) LocalDef(id ID) *Instruction { return b.local[id] }
 
 func key(op Op, operands []uint32) string {
 	var sb strings.Builder
@@ -423,7 +433,9 @@ func (b *Builder) BeginFunction(result, fnType ID, control FunctionControl) *Fun
 // Param adds a parameter of type t to the current function.
 func (b *Builder) Param(t ID) ID {
 	id := b.NewID()
-	b.fn.Params = append(b.fn.Params, &Instruction{Op: OpFunctionParameter, ResultType: t, Result: id})
+	in := &Instruction{Op: OpFunctionParameter, ResultType: t, Result: id}
+	b.fn.Params = append(b.fn.Params, in)
+	b.local[id] = in
 	return id
 }
 
@@ -480,6 +492,9 @@ func (b *Builder) EmitInst(in *Instruction) {
 		panic(fmt.Sprintf("spirv: %v emitted outside a block", in.Op))
 	}
 	b.blk.Insts = append(b.blk.Insts, in)
+	if in.Result != 0 {
+		b.local[in.Result] = in
+	}
 }
 
 // LocalVariable declares a Function-storage OpVariable of pointer type ptr
@@ -497,6 +512,7 @@ func (b *Builder) LocalVariable(ptr ID, init ...ID) ID {
 	copy(entry.Insts[n+1:], entry.Insts[n:])
 	entry.Insts[n] = in
 	b.nvars[b.fn] = n + 1
+	b.local[id] = in
 	return id
 }
 

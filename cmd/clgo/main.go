@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -85,6 +86,16 @@ func usage(w io.Writer) {
 }
 
 func main() {
+	// CLGO_CPUPROFILE=FILE writes a CPU profile of the command (go tool
+	// pprof reads it): how the compile time of a large kernel is found.
+	if p := os.Getenv("CLGO_CPUPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+			code := Main(os.Args[1:], os.Stdout, os.Stderr)
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(code)
+		}
+	}
 	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -141,10 +141,13 @@ func (fs *fnState) typeOfID(id spirv.ID) spirv.ID {
 	if in := fs.b.Def(id); in != nil {
 		return in.ResultType
 	}
+	if in := fs.b.LocalDef(id); in != nil {
+		return in.ResultType
+	}
 	if t, ok := fs.idTypes[id]; ok {
 		return t
 	}
-	// Search the function (rare: only for wide vectors).
+	// Search the function (for instructions made without the builder).
 	for _, blk := range fs.fn.Blocks {
 		for _, in := range blk.Insts {
 			if in.Result == id {

@@ -516,9 +516,56 @@ func (fs *fnState) varDecl(d *syntax.VarDecl) {
 	}
 }
 
+// zeroLoop zeroes array place p of type t with a loop over its elements,
+// storing OpConstantNull into each (an element of more than zeroStoreMax
+// scalars by a nested loop, or field by field): constant code for any
+// length. The host driver's executors store a constant of at most
+// zeroStoreMax scalars anywhere (a larger one only in a kernel's first
+// block), and lavapipe takes minutes to compile a store of int[5000]'s
+// OpConstantNull. The loop carries its counter in a Function variable,
+// which SSA construction makes a phi; it leaves only from the block after
+// its header, as Options.LoopExitAtHeader wants, and on a device with a
+// loop limiter its passes count as any loop's (the kernel's probe reports
+// a cut, looplimit.go).
+func (fs *fnState) zeroLoop(p *place, t *types.Array) {
+	b := fs.b
+	u32T := fs.uint32T()
+	ctr := b.LocalVariable(b.TypePointer(spirv.StorageClassFunction, u32T))
+	b.EmitIDs(spirv.OpStore, 0, ctr, fs.u32(0))
+	header, check, bodyL, cont, merge := b.NewID(), b.NewID(), b.NewID(), b.NewID(), b.NewID()
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(header)
+	b.Emit(spirv.OpLoopMerge, 0, uint32(merge), uint32(cont), uint32(spirv.LoopControlNone))
+	b.EmitIDs(spirv.OpBranch, 0, check)
+	fs.startBlock(check)
+	i := b.EmitIDs(spirv.OpLoad, u32T, ctr)
+	b.EmitIDs(spirv.OpBranchConditional, 0, b.EmitIDs(spirv.OpULessThan, fs.boolT(), i, fs.u32(uint32(t.Len))), bodyL, merge)
+	fs.startBlock(bodyL)
+	fs.initialize(fs.index(p, i, t.Elem), nil)
+	fs.branchTo(cont)
+	fs.startBlock(cont)
+	b.EmitIDs(spirv.OpStore, 0, ctr, fs.addConst(i, 1))
+	b.EmitIDs(spirv.OpBranch, 0, header)
+	fs.startBlock(merge)
+}
+
 // initialize stores a normalised initializer into a place.
 func (fs *fnState) initialize(p *place, in *types.Init) {
 	if in == nil {
+		if scalarCount(p.t) > zeroStoreMax {
+			switch t := types.Underlying(p.t).(type) {
+			case *types.Array:
+				fs.zeroLoop(p, t)
+				return
+			case *types.Struct:
+				if !t.Union {
+					for i := range t.Fields {
+						fs.initialize(fs.member(p, []int{i}), nil)
+					}
+					return
+				}
+			}
+		}
 		fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
 		return
 	}
@@ -540,12 +587,20 @@ func (fs *fnState) initialize(p *place, in *types.Init) {
 				given++
 			}
 		}
-		if p.kind == pChain && (int64(len(in.Elems)) < t.Len || t.Len > zeroStoreMin && given < t.Len && scalarCount(t) <= zeroStoreMax) {
+		partial := int64(len(in.Elems)) < t.Len || t.Len > zeroStoreMin && given < t.Len
+		big := scalarCount(t) > zeroStoreMax
+		if partial && (p.kind == pChain || big) {
 			// A partial initializer ({1} for int a[1 << 20]): zero the
-			// whole array with one store, then the elements given (the
-			// checker lists every element, nil for zero: per element,
-			// float a[65536] = {0} was 65,536 stores).
-			fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+			// whole array, then store the elements given (the checker
+			// lists every element, nil for zero: per element, int
+			// a[1000000] = {0} was a million stores and 26 s of
+			// compiling). Up to zeroStoreMax scalars one store of
+			// OpConstantNull; larger arrays by a loop (zeroLoop).
+			if big {
+				fs.zeroLoop(p, t)
+			} else {
+				fs.store(p, fs.b.ConstantNull(fs.valType(p.t)))
+			}
 			for i, e := range in.Elems {
 				if e != nil {
 					fs.initialize(fs.index(p, fs.u32(uint32(i)), t.Elem), e)

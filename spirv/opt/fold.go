@@ -8,8 +8,9 @@ import (
 
 // FoldComposites forwards values through composites and copies:
 // OpCompositeExtract of an OpCompositeConstruct, OpCompositeInsert or
-// OpConstantComposite reads the constituent it names, and OpCopyObject's
-// uses read its operand. Integer arithmetic on scalar constants becomes a
+// OpConstantComposite reads the constituent it names, OpCopyObject's
+// uses read its operand, and OpSelect on a constant condition is the
+// operand it picks. Integer arithmetic on scalar constants becomes a
 // constant (foldInt). The folded instructions are left for DCE.
 func FoldComposites(m *spirv.Module) error { return foldComposites(m, spirv.NewIDOperands(m)) }
 
@@ -68,6 +69,18 @@ func (f *folder) fold(in *spirv.Instruction) spirv.ID {
 		return spirv.ID(in.Operands[0])
 	case spirv.OpCompositeExtract:
 		return f.extract(in, spirv.ID(in.Operands[0]), in.Operands[1:])
+	case spirv.OpSelect:
+		// A constant scalar condition picks its operand (a vector
+		// condition picks per component).
+		if c := f.defs[spirv.ID(in.Operands[0])]; c != nil {
+			switch c.Op {
+			case spirv.OpConstantTrue:
+				return spirv.ID(in.Operands[1])
+			case spirv.OpConstantFalse:
+				return spirv.ID(in.Operands[2])
+			}
+		}
+		return 0
 	}
 	return f.foldInt(in)
 }

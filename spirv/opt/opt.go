@@ -20,7 +20,8 @@ import (
 )
 
 // Run runs every pass over m, in place: scalar replacement of aggregates
-// (sroa.go) and mem2reg, then folding; a second round of both where
+// (sroa.go) and mem2reg, then folding (of constant selections too,
+// branchfold.go); a second round of both where
 // folding made access chains' indexes constants (an unrolled loop's
 // counter times a stride) and that split a variable; then splitting of
 // aggregate loads, narrowing of 64-bit arithmetic that only 32-bit uses
@@ -52,10 +53,12 @@ func Run(m *spirv.Module) error {
 		{"mem2reg", mem2regModule},
 		{"fold", foldComposites},
 		{"clamp", clampIndexes},
+		{"branches", foldBranches},
 		{"sroa", sroa},
 		{"mem2reg", again(mem2regModule)},
 		{"fold", again(foldComposites)},
 		{"clamp", again(clampIndexes)},
+		{"branches", again(foldBranches)},
 		{"splitloads", splitLoads},
 		{"narrow", narrow64},
 		{"cse", localCSE},

@@ -89,14 +89,30 @@ func (s *splitter) function(fn *spirv.Function, decorated map[spirv.ID]bool) err
 		}
 	})
 	for round := 0; round < 4; round++ {
-		// uses: every instruction that names a value; extractOnly: the
-		// values named only as the composite of OpCompositeExtract.
+		// The aggregate loads (only they split); uses: every instruction
+		// that names one; extractOnly: those named only as the composite
+		// of OpCompositeExtract. Tracking only these keeps the maps small
+		// in a function of millions of instructions.
+		aggLoads := map[spirv.ID]bool{}
+		forEachInst(fn, func(in *spirv.Instruction) {
+			if in.Op == spirv.OpLoad && len(in.Operands) == 1 && !decorated[in.Result] {
+				if t := s.types[in.ResultType]; t != nil && (t.Op == spirv.OpTypeArray || t.Op == spirv.OpTypeStruct) {
+					aggLoads[in.Result] = true
+				}
+			}
+		})
+		if len(aggLoads) == 0 {
+			break
+		}
 		users := map[spirv.ID][]*spirv.Instruction{}
 		extractOnly := map[spirv.ID]bool{}
 		var err error
 		forEachInst(fn, func(in *spirv.Instruction) {
 			if e := s.ops.Visit(in, func(i int) {
 				id := spirv.ID(in.Operands[i])
+				if !aggLoads[id] {
+					return
+				}
 				users[id] = append(users[id], in)
 				if _, seen := extractOnly[id]; !seen {
 					extractOnly[id] = true
