@@ -236,3 +236,27 @@ func (a *Assembler) FMOVtoS(d V, n Reg)   { a.Word(0x1e270000 | uint32(n)<<5 | u
 func (a *Assembler) FMOVfromS(d Reg, n V) { a.Word(0x1e260000 | uint32(n)<<5 | uint32(d)) }
 func (a *Assembler) FMOVtoD(d V, n Reg)   { a.Word(0x9e670000 | uint32(n)<<5 | uint32(d)) }
 func (a *Assembler) FMOVfromD(d Reg, n V) { a.Word(0x9e660000 | uint32(n)<<5 | uint32(d)) }
+
+// SUBSimm: d = n - imm (0 <= imm < 4096), setting the flags.
+func (a *Assembler) SUBSimm(d, n Reg, imm uint32, w bool) {
+	a.Word(0x71000000 | sf(w) | (imm&0xfff)<<10 | uint32(n)<<5 | uint32(d))
+}
+
+// UMULH: d = the high 64 bits of the unsigned 128-bit n*m.
+func (a *Assembler) UMULH(d, n, m Reg) {
+	a.Word(0x9bc07c00 | uint32(m)<<16 | uint32(n)<<5 | uint32(d))
+}
+
+// RBIT and CLZ (64-bit): d = n's bits reversed, its leading zeros.
+func (a *Assembler) RBIT(d, n Reg) { a.Word(0xdac00000 | uint32(n)<<5 | uint32(d)) }
+func (a *Assembler) CLZ(d, n Reg)  { a.Word(0xdac01000 | uint32(n)<<5 | uint32(d)) }
+
+// CSINV: d = c ? n : ^m.
+func (a *Assembler) CSINV(d, n, m Reg, c Cond, w bool) {
+	a.Word(0x5a800000 | sf(w) | uint32(m)<<16 | uint32(c)<<12 | uint32(n)<<5 | uint32(d))
+}
+
+// LSLreg: d = n << (m mod 64) (LSLV).
+func (a *Assembler) LSLreg(d, n, m Reg) {
+	a.Word(0x9ac02000 | uint32(m)<<16 | uint32(n)<<5 | uint32(d))
+}

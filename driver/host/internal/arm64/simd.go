@@ -77,6 +77,10 @@ func (op Op3) float() bool {
 // bitwise ones).
 func (a *Assembler) Vop3(op Op3, arr Arr, d, n, m V) {
 	w := uint32(op)
+	switch op {
+	case VAND, VORR, VEOR, VBIC, VBSL, VBIT:
+		arr = B16 // all 128 bits
+	}
 	if arr == D2 {
 		switch {
 		case op.float():
@@ -132,6 +136,8 @@ const (
 	VXTN2   Op2 = 0x4ea12800
 	VSQXTN  Op2 = 0x0ea14800
 	VUQXTN  Op2 = 0x2ea14800
+	VSQXTN2 Op2 = 0x4ea14800
+	VUQXTN2 Op2 = 0x6ea14800
 	VUMAXV  Op2 = 0x6eb0a800 // s(d) = the greatest of n's .4S
 )
 

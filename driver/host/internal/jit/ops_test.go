@@ -394,7 +394,12 @@ func runBoth(t *testing.T, p *lanes.Program, mem [][]byte, groups int) (goMem, n
 	return
 }
 
+// needNative skips unless Compile makes native code here: x86-64 with
+// AVX2+FMA, or A64 (NEON) on arm64.
 func needNative(t *testing.T) {
+	if useNEON {
+		return
+	}
 	if !amd64.HasAVX2FMA() {
 		t.Skip("no AVX2+FMA")
 	}

@@ -1,0 +1,213 @@
+package jit
+
+import (
+	"github.com/clgo/clgo/driver/host/internal/arm64"
+	"github.com/clgo/clgo/driver/host/internal/lanes"
+)
+
+// NEON code of Index, Load and Store. Accesses go lane by lane in lane
+// order (a store's earlier lanes are written when a later one traps, as
+// the Go executor does), each lane's offset checked against the region's
+// bound; a failing lane branches to the op's trap stub, and the runner
+// names the lane from the frame (runner.trap), so traps read as the Go
+// executor's.
+
+// index compiles Index: Dst = A + B*Imm exactly, the poison offset where
+// A is poison or the sum is outside [0, 2^32-2]. An I32 index goes in
+// vectors (SMULL's 64-bit products, which cannot overflow for strides
+// below 2^31); an I64 one lane by lane with a 128-bit product check.
+func (g *ngen) index(o *lanes.Op) error {
+	if o.Dst == lanes.NoValue || o.A == lanes.NoValue || o.B == lanes.NoValue || o.Imm < 0 || o.Imm > 1<<31-1 {
+		return errNoNEON
+	}
+	if wide(g.vi(o.A).Kind) || wide(g.vi(o.Dst).Kind) {
+		return errNoNEON
+	}
+	a := &g.a
+	if wide(g.vi(o.B).Kind) {
+		return g.perLane(o, func() {
+			poison, done := a.NewLabel(), a.NewLabel()
+			a.MOVimm(arm64.X7, uint64(o.Imm))
+			a.MUL(arm64.X9, arm64.X6, arm64.X7, false)
+			a.SMULH(arm64.X10, arm64.X6, arm64.X7)
+			a.CMPshift(arm64.X10, arm64.X9, false, arm64.ASR, 63)
+			a.Bcond(arm64.NE, poison) // the product needs more than 64 bits
+			a.ADDS(arm64.X9, arm64.X9, arm64.X5, false)
+			a.Bcond(arm64.VS, poison)
+			a.MOVimm(arm64.X11, 0xfffffffe)
+			a.CMP(arm64.X9, arm64.X11, false)
+			a.Bcond(arm64.HI, poison) // negative or above 2^32-2
+			a.CMNimm(arm64.X5, 1, true)
+			a.Bcond(arm64.EQ, poison) // A is poison
+			a.MOV(arm64.X8, arm64.X9, false)
+			a.B(done)
+			a.Bind(poison)
+			a.MOVimm(arm64.X8, 0xffffffff)
+			a.Bind(done)
+		})
+	}
+	n := g.nregs(o.Dst)
+	g.vload(vA, o.A, n, false)
+	g.vload(vB, o.B, n, false)
+	g.konst(vK, uint64(o.Imm), false)
+	g.konst(vK+1, 0xfffffffe, true)
+	a.MOVIbytes(vK+2, 0xff)
+	const S, D = arm64.S4, arm64.D2
+	for i := range n {
+		r := arm64.V(i)
+		x, y, d := vA+r, vB+r, vD+r
+		a.Vop3(arm64.VSMULL, S, vT1, y, vK)
+		a.Vop3(arm64.VSMULL2, S, vT1+1, y, vK)
+		a.Vshift(arm64.VUSHLL, S, vT2, x, 0)
+		a.Vshift(arm64.VUSHLL2, S, vT2+1, x, 0)
+		a.Vop3(arm64.VADD, D, vT1, vT1, vT2)
+		a.Vop3(arm64.VADD, D, vT1+1, vT1+1, vT2+1)
+		a.Vop3(arm64.VCMHI, D, vT3, vT1, vK+1)
+		a.Vop3(arm64.VCMHI, D, vT3+1, vT1+1, vK+1)
+		a.Vop2(arm64.VXTN, S, d, vT1)
+		a.Vop2(arm64.VXTN2, S, d, vT1+1)
+		a.Vop2(arm64.VXTN, S, vT2+2, vT3)
+		a.Vop2(arm64.VXTN2, S, vT2+2, vT3+1)
+		a.Vop3(arm64.VCMEQ, S, vT2+3, x, vK+2)
+		a.Vop3(arm64.VORR, S, vT2+2, vT2+2, vT2+3)
+		a.Vop3(arm64.VORR, S, d, d, vT2+2)
+	}
+	g.vstore(o.Dst, vD)
+	return nil
+}
+
+// access compiles Load and Store on buffers, push constants, Workgroup
+// and Private memory.
+func (g *ngen) access(o *lanes.Op) error {
+	a := &g.a
+	p := g.p
+	r := int(o.Imm)
+	if r < 0 || r >= len(p.Regions) || o.A == lanes.NoValue || wide(g.vi(o.A).Kind) {
+		return errNoNEON
+	}
+	rg := p.Regions[r]
+	load := o.Code == lanes.Load
+	val := o.B
+	if load {
+		val = o.Dst
+	}
+	if val == lanes.NoValue {
+		return errNoNEON
+	}
+	var lg uint32
+	switch o.Imm2 {
+	case 1:
+		lg = 0
+	case 2:
+		lg = 1
+	case 4:
+		lg = 2
+	case 8:
+		lg = 3
+	default:
+		return errNoNEON
+	}
+	vbytes := int64(g.vi(val).Kind.Bytes())
+	vsize := uint32(arm64.Word)
+	if vbytes == 8 {
+		vsize = arm64.Dword
+	}
+	if int64(o.Imm2) > vbytes {
+		return errNoNEON
+	}
+	private := rg.Kind == lanes.RegionPrivate
+	switch rg.Kind {
+	case lanes.RegionBuffer, lanes.RegionPush, lanes.RegionWorkgroup, lanes.RegionPrivate:
+	default:
+		return errNoNEON
+	}
+	if private && load && g.uniform(o.Dst) {
+		return errNoNEON // Build gives private loads Varying results
+	}
+	skip := a.NewLabel()
+	if o.M != lanes.NoValue && g.uniform(o.M) {
+		g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot), arm64.Word)
+		a.CBZ(arm64.X9, true, skip)
+	}
+	// X13: the region's base, W14: its bound (offsets below it are in).
+	if private {
+		limit := int64(rg.Size) - int64(o.Imm2) + 1
+		a.MOVimm(arm64.X14, uint64(max(limit, 0)))
+	} else {
+		e := int64(r) * int64(sizeRegMem)
+		g.ldX(arm64.X12, nCtx, offRegions)
+		g.ld(arm64.X13, arm64.X12, e+int64(offBase), arm64.Dword)
+		g.ld(arm64.X14, arm64.X12, e+int64(offN)+4*int64(lg), arm64.Word)
+	}
+	laneOff := func(v lanes.Value, l int, bytes int64) int64 {
+		off := int64(g.vi(v).Slot)
+		if !g.uniform(v) {
+			off += int64(l) * bytes
+		}
+		return off
+	}
+	// one lane's access: lane l's offset, bound check, the access.
+	one := func(l int) {
+		g.ld(arm64.X15, nFrame, laneOff(o.A, l, 4), arm64.Word)
+		a.CMP(arm64.X15, arm64.X14, true)
+		g.trapIf(arm64.HS)
+		if !load {
+			g.ld(arm64.X17, nFrame, laneOff(val, l, vbytes), vsize)
+		}
+		switch {
+		case !private:
+			if load {
+				a.LDRidx(arm64.X17, arm64.X13, arm64.X15, lg)
+			} else {
+				a.STRidx(arm64.X17, arm64.X13, arm64.X15, lg)
+			}
+		case g.lay.inter[r]:
+			// Word w of lane l at privOff + w*32 + 4*l (private.go);
+			// every access is an aligned word.
+			a.LSRimm(arm64.X11, arm64.X15, 2)
+			a.ADDshift(arm64.X10, nFrame, arm64.X11, false, arm64.LSL, 5)
+			off := int64(g.lay.privOff[r]) + 4*int64(l)
+			if load {
+				g.ld(arm64.X17, arm64.X10, off, arm64.Word)
+			} else {
+				g.st(arm64.X17, arm64.X10, off, arm64.Word)
+			}
+		default:
+			g.addr(arm64.X10, nFrame, int64(g.lay.privOff[r])+int64(l)*int64(g.lay.privStride[r]))
+			if load {
+				a.LDRidx(arm64.X17, arm64.X10, arm64.X15, lg)
+			} else {
+				a.STRidx(arm64.X17, arm64.X10, arm64.X15, lg)
+			}
+		}
+		if load {
+			g.st(arm64.X17, nFrame, laneOff(val, l, vbytes), vsize)
+		}
+	}
+	if load && g.uniform(o.Dst) {
+		// One load, if some lane of M is set.
+		if o.M != lanes.NoValue && !g.uniform(o.M) {
+			g.anyLane(arm64.X9, o.M)
+			a.CBZ(arm64.X9, false, skip)
+		}
+		one(0)
+		a.Bind(skip)
+		return nil
+	}
+	for l := range chunk {
+		next := a.NewLabel()
+		if o.M != lanes.NoValue && !g.uniform(o.M) {
+			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
+		}
+		if g.partial {
+			// Lanes outside the group never access memory.
+			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
+		}
+		one(l)
+		a.Bind(next)
+	}
+	a.Bind(skip)
+	return nil
+}
