@@ -200,8 +200,8 @@ func (g *ngen) access(o *lanes.Op) error {
 			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
 			a.CBZ(arm64.X9, true, next)
 		}
-		if g.partial {
-			// Lanes outside the group never access memory.
+		if o.M == lanes.NoValue && g.partial {
+			// Without a mask, the live lanes act (runner.trap's reading).
 			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
 			a.CBZ(arm64.X9, true, next)
 		}
