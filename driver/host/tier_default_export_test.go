@@ -1,7 +1,6 @@
 package host
 
 import (
-	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/jit"
 )
 
@@ -14,4 +13,4 @@ func SetNativeYieldBudget(n int64) int64 { return jit.SetYieldBudget(n) }
 func NativeYields() int64 { return jit.Yields() }
 
 // NativeOK reports whether this CPU runs the native tier.
-func NativeOK() bool { return nativeCompile != nil && amd64.HasAVX2FMA() }
+func NativeOK() bool { return nativeCompile != nil && jit.Available() }

@@ -172,6 +172,14 @@ func encCases() []encCase {
 			add(s, func(a *Assembler) { a.Vop2(c.op, c.arr, d, n) })
 		}
 	}
+	add("xtn v1.4h, v2.4s", func(a *Assembler) { a.Vop2(VXTNH, S4, 1, 2) })
+	add("xtn2 v1.8h, v2.4s", func(a *Assembler) { a.Vop2(VXTN2H, S4, 1, 2) })
+	add("fcvtl v1.4s, v2.4h", func(a *Assembler) { a.Vop2(VFCVTLH, S4, 1, 2) })
+	add("fcvtl2 v1.4s, v2.8h", func(a *Assembler) { a.Vop2(VFCVTL2H, S4, 1, 2) })
+	add("fcvtn v1.4h, v2.4s", func(a *Assembler) { a.Vop2(VFCVTNH, S4, 1, 2) })
+	add("fcvtxn v1.2s, v2.2d", func(a *Assembler) { a.Vop2(VFCVTXN, S4, 1, 2) })
+	add("fcvtxn2 v1.4s, v2.2d", func(a *Assembler) { a.Vop2(VFCVTXN2, S4, 1, 2) })
+	add("ushll v1.4s, v2.4h, #0", func(a *Assembler) { a.Vop2(VUXTLH, S4, 1, 2) })
 	add("umaxv s3, v7.4s", func(a *Assembler) { a.Vop2(VUMAXV, S4, 3, 7) })
 	// Shifts by an immediate.
 	for _, sh := range []uint32{1, 8, 31} {

@@ -139,6 +139,16 @@ const (
 	VSQXTN2 Op2 = 0x4ea14800
 	VUQXTN2 Op2 = 0x6ea14800
 	VUMAXV  Op2 = 0x6eb0a800 // s(d) = the greatest of n's .4S
+	// Halves: 4S <-> 4H (the "2" forms: the upper 4H of 8H), and the
+	// float64 to float32 narrowing that rounds to odd.
+	VXTNH    Op2 = 0x0e612800 // 4S -> 4H
+	VXTN2H   Op2 = 0x4e612800 // 4S -> upper 4H
+	VFCVTLH  Op2 = 0x0e217800 // 4H -> 4S
+	VFCVTL2H Op2 = 0x4e217800 // upper 4H -> 4S
+	VFCVTNH  Op2 = 0x0e216800 // 4S -> 4H, rounded to nearest even
+	VFCVTXN  Op2 = 0x2e616800 // 2D -> 2S, rounded to odd
+	VFCVTXN2 Op2 = 0x6e616800
+	VUXTLH   Op2 = 0x2f10a400 // 4H -> 4S zero-extended (USHLL #0)
 )
 
 // Vop2 emits d = op n; arr D2 sets the size bit of the ops with .2D forms.

@@ -552,6 +552,8 @@ func (g *ngen) emit(o *lanes.Op) error {
 		return g.index(o)
 	case lanes.Copy, lanes.Bitcast:
 		return g.copyOp(o)
+	case lanes.HalfToF, lanes.FToHalf:
+		return g.half(o) // neon_ops.go
 	}
 	if wide(o.Kind) || o.Dst != lanes.NoValue && wide(g.vi(o.Dst).Kind) {
 		return g.emit64(o)
@@ -623,6 +625,27 @@ func (g *ngen) builtin(o *lanes.Op) error {
 		a.DUP(arm64.S4, vD, arm64.X9)
 		a.Vop3(arm64.VORR, arm64.S4, vD+1, vD, vD)
 		g.vstore(o.Dst, vD)
+	}
+	// A Uniform result of a per-lane builtin (a dimension of size 1):
+	// lane 0's value.
+	if g.uniform(o.Dst) {
+		switch o.Code {
+		case lanes.LocalID, lanes.LocalIndex, lanes.LiveLanes, lanes.GlobalID:
+			off := offIndex
+			switch o.Code {
+			case lanes.LocalID, lanes.GlobalID:
+				off = offLocalID + int32(d)*4*chunk
+			case lanes.LiveLanes:
+				off = offLive
+			}
+			g.ld(arm64.X9, nChunk, int64(off), arm64.Word)
+			if o.Code == lanes.GlobalID {
+				g.ld(arm64.X10, nCtx, int64(offGlobalBase)+4*d, arm64.Word)
+				a.ADD(arm64.X9, arm64.X9, arm64.X10, true)
+			}
+			word()
+			return nil
+		}
 	}
 	// A Varying result from the chunkInfo row at off.
 	row := func(off int32) {

@@ -4,12 +4,22 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/arm64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
 // useNEON: Compile generates A64 code (neon.go) rather than x86-64 code.
 var useNEON = runtime.GOARCH == "arm64"
+
+// Available reports whether Compile makes code this machine runs:
+// x86-64 with AVX2 and FMA, or arm64 Linux (NEON is part of ARMv8-A).
+func Available() bool {
+	if useNEON {
+		return runtime.GOOS == "linux"
+	}
+	return amd64.HasAVX2FMA()
+}
 
 // compileNEON is Compile on arm64.
 func compileNEON(p *lanes.Program) (*Kernel, error) {
@@ -30,3 +40,14 @@ func compileNEON(p *lanes.Program) (*Kernel, error) {
 
 // NEON reports whether k is A64 code.
 func (k *Kernel) NEON() bool { return k.neon }
+
+// NEONCode generates the A64 code of p without running it, on any host
+// (for surveys of what NEON code covers and for checks of its
+// encodings): the code, and which ops are call-outs.
+func NEONCode(p *lanes.Program) (code []byte, calls []bool, err error) {
+	g, code, err := generateNEON(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return code, g.calls, nil
+}

@@ -943,3 +943,70 @@ func (g *ngen) emit64(o *lanes.Op) error {
 	g.vstore(o.Dst, vD)
 	return nil
 }
+
+// half compiles HalfToF and FToHalf (lanes/half.go): the halves' bits
+// narrowed to 16-bit lanes and widened by FCVTL (exact; a signaling NaN
+// comes out quiet with its payload, as the IR says), and floats rounded
+// by FCVTN to nearest even (float64 first to float32 rounded to odd,
+// FCVTXN, so that the rounding to half is the one that counts), a NaN
+// then replaced by 0x7e00 with its sign.
+func (g *ngen) half(o *lanes.Op) error {
+	if o.Dst == lanes.NoValue || o.A == lanes.NoValue {
+		return errNoNEON
+	}
+	a := &g.a
+	const S = arm64.S4
+	n := g.nregs(o.Dst)
+	dk, ak := g.vi(o.Dst).Kind, g.vi(o.A).Kind
+	if o.Code == lanes.HalfToF {
+		if ak != lanes.I32 || dk != lanes.F32 {
+			return errNoNEON
+		}
+		g.vload(vA, o.A, n, false)
+		a.Vop2(arm64.VXTNH, S, vT1, vA)
+		if n == 2 {
+			a.Vop2(arm64.VXTN2H, S, vT1, vA+1)
+		}
+		a.Vop2(arm64.VFCVTLH, S, vD, vT1)
+		if n == 2 {
+			a.Vop2(arm64.VFCVTL2H, S, vD+1, vT1)
+		}
+		g.vstore(o.Dst, vD)
+		return nil
+	}
+	if dk != lanes.I32 {
+		return errNoNEON
+	}
+	switch ak {
+	case lanes.F32:
+		g.vload(vA, o.A, n, false)
+	case lanes.F64:
+		nw := 4
+		if n == 1 {
+			nw = 1
+		}
+		g.vload(vB, o.A, nw, true)
+		for j := range n {
+			a.Vop2(arm64.VFCVTXN, S, vA+arm64.V(j), vB+arm64.V(2*j))
+			if nw > 1 {
+				a.Vop2(arm64.VFCVTXN2, S, vA+arm64.V(j), vB+arm64.V(2*j+1))
+			}
+		}
+	default:
+		return errNoNEON
+	}
+	g.konst(vK, 0x7e00, false)
+	for i := range n {
+		x, d := vA+arm64.V(i), vD+arm64.V(i)
+		a.Vop2(arm64.VFCVTNH, S, vT1, x)
+		a.Vop2(arm64.VUXTLH, S, d, vT1)
+		a.Vshift(arm64.VUSHR, S, vT2, x, 31)
+		a.Vshift(arm64.VSHL, S, vT2, vT2, 15)
+		a.Vop3(arm64.VORR, S, vT2, vT2, vK)
+		a.Vop3(arm64.VFCMEQ, S, vT3, x, x)
+		a.Vop3(arm64.VBSL, S, vT3, d, vT2)
+		a.Vop3(arm64.VORR, S, d, vT3, vT3)
+	}
+	g.vstore(o.Dst, vD)
+	return nil
+}
