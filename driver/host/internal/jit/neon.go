@@ -64,6 +64,9 @@ type ngen struct {
 	op        int
 	opStart   []int
 	bodyOff   int
+	// syncs: the program has SubgroupSync ops (subgroup.go: the runner
+	// schedules the passes over the chunks).
+	syncs bool
 	// partial: the group's last chunk has lanes outside the group, so
 	// lane loops look at the live lanes too.
 	partial bool
@@ -83,9 +86,6 @@ type nyield struct {
 func neonProgramOK(p *lanes.Program) error {
 	if p.Chunk != chunk {
 		return fmt.Errorf("jit: program built for chunks of %d lanes, native code runs %d: %w", p.Chunk, chunk, lanes.ErrUnsupported)
-	}
-	if lanes.SubgroupSyncs(p) {
-		return fmt.Errorf("jit: NEON code does not run sub-group syncs: %w", lanes.ErrUnsupported)
 	}
 	return nil
 }
@@ -110,6 +110,11 @@ func generateNEON(p *lanes.Program) (*ngen, []byte, error) {
 		var oe *opError
 		if err == nil || !errors.As(err, &oe) || oe.op < 0 || oe.op >= len(p.Ops) ||
 			calls[oe.op] || !canCallOut(&p.Ops[oe.op]) {
+			if err == nil && force == nil {
+				if i := loopCallout(p, calls); i >= 0 {
+					return nil, nil, fmt.Errorf("jit: op %d (%v) would be a call-out inside a loop, slower than the Go executor: %w", i, p.Ops[i].Code, lanes.ErrUnsupported)
+				}
+			}
 			return g, code, err
 		}
 		f := opFormOf(p, &p.Ops[oe.op])
@@ -122,10 +127,48 @@ func generateNEON(p *lanes.Program) (*ngen, []byte, error) {
 	}
 }
 
+// loopCallout is the first call-out inside a loop of p (between a label
+// and a backward jump to it), or -1. NEON code refuses such programs: a
+// call-out leaves the code, evaluates the op over one chunk of 8 lanes
+// in Go and comes back, once per round, where the Go executor runs the
+// whole program on chunks of 64 lanes (docs/hosttier.md measures both
+// under qemu: a loop around sin, a call-out, ran 1.4x slower as NEON
+// code than on the Go executor, while loops without call-outs ran 2.3x
+// faster). Call-outs in straight-line code cost one exit per chunk and
+// stay.
+func loopCallout(p *lanes.Program, calls []bool) int {
+	labelAt := map[int64]int{}
+	for i, o := range p.Ops {
+		if o.Code == lanes.Label {
+			labelAt[o.Imm] = i
+		}
+	}
+	first := -1
+	for j, o := range p.Ops {
+		switch o.Code {
+		case lanes.Jump, lanes.JumpIfNone, lanes.JumpIfAny:
+		default:
+			continue
+		}
+		i, ok := labelAt[o.Imm]
+		if !ok || i > j {
+			continue
+		}
+		for k := i; k < j; k++ {
+			if calls[k] && (first < 0 || k < first) {
+				first = k
+				break
+			}
+		}
+	}
+	return first
+}
+
 // generateNEONWith emits p's code with the ops calls marks as call-outs.
 func generateNEONWith(p *lanes.Program, calls []bool) (*ngen, []byte, error) {
 	g := &ngen{p: p, calls: calls, lay: layoutFrame(p)}
 	g.partial = (p.Local[0]*p.Local[1]*p.Local[2])%chunk != 0
+	g.syncs = lanes.SubgroupSyncs(p)
 	for _, c := range calls {
 		if c {
 			g.nCalls++
@@ -346,6 +389,12 @@ func (g *ngen) emitChunkLoop(body, dispatch arm64.Label) {
 	g.ldX(arm64.X9, nFrame, g.lay.resumeOff)
 	a.BR(arm64.X9)
 	a.Bind(endPass)
+	if g.syncs {
+		// The runner decides on the next pass (subgroup.go).
+		g.stX(arm64.ZR, nCtx, offRan)
+		g.exit(statusPass)
+		return
+	}
 	done := a.NewLabel()
 	g.ldX(arm64.X9, nCtx, offRan)
 	a.CBZ(arm64.X9, false, done)
@@ -523,14 +572,14 @@ func (g *ngen) emit(o *lanes.Op) error {
 			a.CBZFar(arm64.X9, false, g.labels[o.Imm])
 		}
 		return nil
-	case lanes.Barrier:
+	case lanes.Barrier, lanes.SubgroupSync:
+		// A SubgroupSync stops the chunk as a Barrier does; the runner
+		// decides when it goes on (subgroup.go).
 		if o.Imm < 0 || int(o.Imm) >= len(g.resumes) {
 			return fmt.Errorf("jit: barrier number out of range: %w", lanes.ErrUnsupported)
 		}
 		g.emitBarrier(int(o.Imm))
 		return nil
-	case lanes.SubgroupSync:
-		return fmt.Errorf("jit: NEON code does not run sub-group syncs: %w", lanes.ErrUnsupported)
 	case lanes.Exit:
 		g.emitExit()
 		return nil

@@ -34,6 +34,17 @@ func compileNEON(p *lanes.Program) (*Kernel, error) {
 	k := &Kernel{p: p, code: c, neon: true, frameSize: g.lay.frameSize, privOff: g.lay.privOff, privStr: g.lay.privStride,
 		inter: g.lay.inter, resumeOff: g.lay.resumeOff, bodyOff: g.bodyOff, opStart: g.opStart, bytes: code,
 		nCalls: g.nCalls, calls: g.calls}
+	if g.syncs {
+		// Where each Barrier or SubgroupSync resumes and where an ended
+		// chunk's resume point leads (subgroup.go reads the frames).
+		k.syncs = true
+		k.doneOff = g.a.LabelOffset(g.nextChunk)
+		k.sgHeldOff = k.doneOff
+		k.stopOffs = make([]int, len(g.resumes))
+		for i, l := range g.resumes {
+			k.stopOffs[i] = g.a.LabelOffset(l)
+		}
+	}
 	k.setup()
 	return k, nil
 }
