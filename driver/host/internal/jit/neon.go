@@ -64,6 +64,8 @@ type ngen struct {
 	op        int
 	opStart   []int
 	bodyOff   int
+	// forms: the values' forms in the lane (lanes.Forms), made on first use.
+	forms []lanes.Form
 	// syncs: the program has SubgroupSync ops (subgroup.go: the runner
 	// schedules the passes over the chunks).
 	syncs bool

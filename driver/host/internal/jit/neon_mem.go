@@ -139,6 +139,10 @@ func (g *ngen) access(o *lanes.Op) error {
 		g.ld(arm64.X13, arm64.X12, e+int64(offBase), arm64.Dword)
 		g.ld(arm64.X14, arm64.X12, e+int64(offN)+4*int64(lg), arm64.Word)
 	}
+	if !private && (o.Imm2 == 4 || o.Imm2 == 8) && int64(o.Imm2) == vbytes && !g.uniform(o.A) &&
+		!(load && g.uniform(o.Dst)) && g.contiguous(o.A, o.Imm2) {
+		g.contigAccess(o, load, val, skip)
+	}
 	laneOff := func(v lanes.Value, l int, bytes int64) int64 {
 		off := int64(g.vi(v).Slot)
 		if !g.uniform(v) {
@@ -210,4 +214,77 @@ func (g *ngen) access(o *lanes.Op) error {
 	}
 	a.Bind(skip)
 	return nil
+}
+
+// contiguous reports whether offset v is lane 0's plus the lane times
+// stride (lanes.Forms, the Go executor's test for its contiguous path),
+// so that an access may take the whole chunk at once.
+func (g *ngen) contiguous(v lanes.Value, stride int64) bool {
+	if g.forms == nil {
+		g.forms = lanes.Forms(g.p)
+	}
+	f := g.forms[v]
+	return f.Known && f.Stride == stride
+}
+
+// contigAccess emits the fast path of a contiguous access (X13 the
+// region's base, W14 its bound): where every lane of the mask is set,
+// lane 7's offset is lane 0's plus 7 elements and in bounds (the test of
+// lanes' contiguous: then every lane is), the chunk's elements move as
+// q registers and the code goes to done; else on to the lane loop.
+func (g *ngen) contigAccess(o *lanes.Op, load bool, val lanes.Value, done arm64.Label) {
+	a := &g.a
+	general := a.NewLabel()
+	size := o.Imm2
+	switch {
+	case o.M == lanes.NoValue:
+		if g.partial {
+			g.allSet(arm64.X5, nChunk, int64(offLive))
+			a.CMNimm(arm64.X5, 1, false)
+			a.Bcond(arm64.NE, general)
+		}
+	case !g.uniform(o.M):
+		g.allSet(arm64.X5, nFrame, int64(g.vi(o.M).Slot))
+		a.CMNimm(arm64.X5, 1, false)
+		a.Bcond(arm64.NE, general)
+	}
+	aoff := int64(g.vi(o.A).Slot)
+	g.ld(arm64.X15, nFrame, aoff, arm64.Word)
+	g.ld(arm64.X11, nFrame, aoff+4*(chunk-1), arm64.Word)
+	a.ADDimm(arm64.X10, arm64.X15, (chunk-1)*size, false)
+	a.CMP(arm64.X11, arm64.X10, false)
+	a.Bcond(arm64.NE, general)
+	a.CMP(arm64.X11, arm64.X14, true)
+	a.Bcond(arm64.HS, general)
+	a.ADD(arm64.X10, arm64.X13, arm64.X15, false)
+	n := int(chunk * size / 16)
+	if load {
+		for i := range n {
+			a.LDRQ(vD+arm64.V(i), arm64.X10, int64(16*i))
+		}
+		g.vstore(val, vD)
+	} else {
+		g.vload(vD, val, n, size == 8)
+		for i := range n {
+			a.STRQ(vD+arm64.V(i), arm64.X10, int64(16*i))
+		}
+	}
+	a.B(done)
+	a.Bind(general)
+}
+
+// allSet sets X(r) to the AND of the 8 mask words at base+off (all ones
+// iff every lane is set); it uses X5-X8.
+func (g *ngen) allSet(r, base arm64.Reg, off int64) {
+	a := &g.a
+	b, o := base, off
+	if o%8 != 0 || o < -512 || o+16 > 504 {
+		g.addr(nAddr, base, o)
+		b, o = nAddr, 0
+	}
+	a.LDP(arm64.X5, arm64.X6, b, o)
+	a.LDP(arm64.X7, arm64.X8, b, o+16)
+	a.AND(arm64.X5, arm64.X5, arm64.X6, false)
+	a.AND(arm64.X7, arm64.X7, arm64.X8, false)
+	a.AND(r, arm64.X5, arm64.X7, false)
 }
