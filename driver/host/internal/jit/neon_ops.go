@@ -368,8 +368,8 @@ func (g *ngen) ftoi32(o *lanes.Op, n int, conv func(i int)) error {
 }
 
 // fminmax is FMin and FMax (fmath.Min, fmath.Max): FMIN and FMAX order
-// -0 below +0, and where an operand is a NaN the other one is taken (B's
-// NaN first: A if B is NaN, else B if A is NaN).
+// -0 below +0, and where an operand is a NaN the other one is taken: B
+// if A is NaN (whatever B is), else A if B is NaN.
 func (g *ngen) fminmax(o *lanes.Op, n int, d2 bool) error {
 	a := &g.a
 	arr := arm64.S4
@@ -392,9 +392,9 @@ func (g *ngen) fminmax(o *lanes.Op, n int, d2 bool) error {
 		a.Vop3(op, arr, d, x, y)
 		a.Vop3(arm64.VFCMEQ, arr, vT1, x, x)
 		a.Vop3(arm64.VFCMEQ, arr, vT2, y, y)
-		a.Vop3(arm64.VBSL, arr, vT1, d, y) // A NaN: B
-		a.Vop3(arm64.VBSL, arr, vT2, vT1, x)
-		a.Vop3(arm64.VORR, arr, d, vT2, vT2) // B NaN: A
+		a.Vop3(arm64.VBSL, arr, vT2, d, x) // B NaN: A
+		a.Vop3(arm64.VBSL, arr, vT1, vT2, y)
+		a.Vop3(arm64.VORR, arr, d, vT1, vT1) // A NaN: B, also over B's NaN
 	}
 	return nil
 }
