@@ -332,8 +332,8 @@ func TestPhysicalGLSLLinkedList(t *testing.T) {
 	k := prepare(t, m, "main", nil)
 	// A struct that points to itself, pointers loaded from buffers and
 	// access chains on addresses: native code runs it (lanes/physical.go).
-	if NativeOK() && !NEONTier() && !k.OnNative() { // NEON code refuses call-outs in loops
-
+	// NEON code refuses it: its PhysLoads are call-outs inside a loop.
+	if NativeOK() && !NEONTier() && !k.OnNative() {
 		t.Errorf("not native code: %v", k.tier.nativeErr)
 	}
 	dev := NewDevice()
