@@ -599,6 +599,8 @@ func (g *ngen) emit(o *lanes.Op) error {
 		return g.builtin(o)
 	case lanes.Load, lanes.Store:
 		return g.access(o)
+	case lanes.Atomic:
+		return g.atomicWG(o) // neon_mem.go
 	case lanes.Index:
 		return g.index(o)
 	case lanes.Copy, lanes.Bitcast:

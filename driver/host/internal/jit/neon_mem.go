@@ -288,3 +288,116 @@ func (g *ngen) allSet(r, base arm64.Reg, off int64) {
 	a.AND(arm64.X7, arm64.X7, arm64.X8, false)
 	a.AND(r, arm64.X5, arm64.X7, false)
 }
+
+// atomicWG compiles an Atomic on Workgroup memory: each runner has its
+// group's Workgroup memory to itself (runner.wg), so the lanes' atomics
+// are plain loads and stores, in lane order. Atomics on buffers, which
+// other goroutines share, and float atomics are call-outs.
+func (g *ngen) atomicWG(o *lanes.Op) error {
+	a := &g.a
+	p := g.p
+	r := int(o.Imm)
+	op := lanes.AtomicOp(o.Imm2)
+	if r < 0 || r >= len(p.Regions) || p.Regions[r].Kind != lanes.RegionWorkgroup || op < 0 || op >= lanes.AtomicFAdd ||
+		o.A == lanes.NoValue || wide(g.vi(o.A).Kind) || o.Dst != lanes.NoValue && g.uniform(o.Dst) {
+		return errNoNEON
+	}
+	if o.Kind != lanes.I32 && o.Kind != lanes.I64 {
+		return errNoNEON
+	}
+	w := o.Kind == lanes.I32
+	lg, bytes := uint32(arm64.Word), int64(4)
+	if !w {
+		lg, bytes = arm64.Dword, 8
+	}
+	needB := op != lanes.AtomicLoad && op != lanes.AtomicInc && op != lanes.AtomicDec
+	if needB && o.B == lanes.NoValue || op == lanes.AtomicCmpXchg && o.C == lanes.NoValue {
+		return errNoNEON
+	}
+	laneOff := func(v lanes.Value, l int, b int64) int64 {
+		off := int64(g.vi(v).Slot)
+		if !g.uniform(v) {
+			off += int64(l) * b
+		}
+		return off
+	}
+	skip := a.NewLabel()
+	if o.M != lanes.NoValue && g.uniform(o.M) {
+		g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot), arm64.Word)
+		a.CBZ(arm64.X9, true, skip)
+	}
+	e := int64(r) * int64(sizeRegMem)
+	g.ldX(arm64.X12, nCtx, offRegions)
+	g.ld(arm64.X13, arm64.X12, e+int64(offBase), arm64.Dword)
+	g.ld(arm64.X14, arm64.X12, e+int64(offN)+4*int64(lg), arm64.Word)
+	x, y, z, nw := arm64.X5, arm64.X6, arm64.X7, arm64.X8
+	for l := range chunk {
+		next := a.NewLabel()
+		if o.M != lanes.NoValue && !g.uniform(o.M) {
+			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
+		}
+		if o.M == lanes.NoValue && g.partial {
+			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
+		}
+		g.ld(arm64.X15, nFrame, laneOff(o.A, l, 4), arm64.Word)
+		a.CMP(arm64.X15, arm64.X14, true)
+		g.trapIf(arm64.HS)
+		a.ADD(arm64.X10, arm64.X13, arm64.X15, false)
+		a.LDR(x, arm64.X10, 0, lg)
+		if needB {
+			g.ld(y, nFrame, laneOff(o.B, l, bytes), lg)
+		}
+		if op == lanes.AtomicCmpXchg {
+			g.ld(z, nFrame, laneOff(o.C, l, bytes), lg)
+		}
+		minmax := func(c arm64.Cond) {
+			a.CMP(x, y, w)
+			a.CSEL(nw, x, y, c, w)
+		}
+		switch op {
+		case lanes.AtomicStore, lanes.AtomicXchg:
+			nw = y
+		case lanes.AtomicCmpXchg:
+			a.CMP(x, z, w)
+			a.CSEL(nw, y, x, arm64.EQ, w)
+		case lanes.AtomicAdd:
+			a.ADD(nw, x, y, w)
+		case lanes.AtomicSub:
+			a.SUB(nw, x, y, w)
+		case lanes.AtomicAnd:
+			a.AND(nw, x, y, w)
+		case lanes.AtomicOr:
+			a.ORR(nw, x, y, w)
+		case lanes.AtomicXor:
+			a.EOR(nw, x, y, w)
+		case lanes.AtomicUMin:
+			minmax(arm64.LO)
+		case lanes.AtomicUMax:
+			minmax(arm64.HI)
+		case lanes.AtomicSMin:
+			minmax(arm64.LT)
+		case lanes.AtomicSMax:
+			minmax(arm64.GT)
+		case lanes.AtomicInc:
+			a.ADDimm(nw, x, 1, w)
+		case lanes.AtomicDec:
+			a.SUBimm(nw, x, 1, w)
+		}
+		if op != lanes.AtomicLoad {
+			a.STR(nw, arm64.X10, 0, lg)
+		}
+		nw = arm64.X8
+		if o.Dst != lanes.NoValue {
+			db, dl := int64(4), uint32(arm64.Word)
+			if wide(g.vi(o.Dst).Kind) {
+				db, dl = 8, arm64.Dword
+			}
+			g.st(x, nFrame, laneOff(o.Dst, l, db), dl)
+		}
+		a.Bind(next)
+	}
+	a.Bind(skip)
+	return nil
+}
