@@ -11,3 +11,9 @@ import "unsafe"
 //
 //go:noescape
 func Call(code uintptr, ctx unsafe.Pointer) uint64
+
+// syncCaches makes instruction fetches from [start, end) see the bytes
+// written there (call_arm64.s).
+//
+//go:noescape
+func syncCaches(start, end uintptr)

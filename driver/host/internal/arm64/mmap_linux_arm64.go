@@ -35,12 +35,6 @@ func Alloc(code []byte) (*Code, error) {
 	return &Code{mem: m, n: len(code)}, nil
 }
 
-// syncCaches makes instruction fetches from [start, end) see the bytes
-// written there (call_arm64.s).
-//
-//go:noescape
-func syncCaches(start, end uintptr)
-
 func unmap(m []byte) error {
 	if err := syscall.Munmap(m); err != nil {
 		return fmt.Errorf("arm64: munmap: %w", err)
