@@ -143,6 +143,9 @@ func (g *ngen) access(o *lanes.Op) error {
 		!(load && g.uniform(o.Dst)) && g.contiguous(o.A, o.Imm2) {
 		g.contigAccess(o, load, val, skip)
 	}
+	if private && g.lay.inter[r] && o.Imm2 == 4 && vbytes == 4 && g.uniform(o.A) {
+		g.privateRow(o, load, val, skip)
+	}
 	laneOff := func(v lanes.Value, l int, bytes int64) int64 {
 		off := int64(g.vi(v).Slot)
 		if !g.uniform(v) {
@@ -400,4 +403,44 @@ func (g *ngen) atomicWG(o *lanes.Op) error {
 	}
 	a.Bind(skip)
 	return nil
+}
+
+// privateRow emits the fast path of a word access at a Uniform offset of
+// an interleaved private region (private.go: word w of lane l at privOff
+// + w*32 + 4*l, so the chunk's words at one offset are one row of two q
+// registers; private arrays indexed by a loop counter): where every lane
+// of the mask is set and the offset is in bounds (W14, the limit), the
+// row moves at once and the code goes to done; else on to the lane loop.
+func (g *ngen) privateRow(o *lanes.Op, load bool, val lanes.Value, done arm64.Label) {
+	a := &g.a
+	general := a.NewLabel()
+	switch {
+	case o.M == lanes.NoValue:
+		if g.partial {
+			g.allSet(arm64.X5, nChunk, int64(offLive))
+			a.CMNimm(arm64.X5, 1, false)
+			a.Bcond(arm64.NE, general)
+		}
+	case !g.uniform(o.M):
+		g.allSet(arm64.X5, nFrame, int64(g.vi(o.M).Slot))
+		a.CMNimm(arm64.X5, 1, false)
+		a.Bcond(arm64.NE, general)
+	}
+	g.ld(arm64.X15, nFrame, int64(g.vi(o.A).Slot), arm64.Word)
+	a.CMP(arm64.X15, arm64.X14, true)
+	a.Bcond(arm64.HS, general)
+	a.LSRimm(arm64.X11, arm64.X15, 2)
+	a.ADDshift(arm64.X10, nFrame, arm64.X11, false, arm64.LSL, 5)
+	b, off := g.at(arm64.X10, int64(g.lay.privOff[o.Imm]), 4, 16)
+	if load {
+		a.LDRQ(vD, b, off)
+		a.LDRQ(vD+1, b, off+16)
+		g.vstore(val, vD)
+	} else {
+		g.vload(vD, val, 2, false)
+		a.STRQ(vD, b, off)
+		a.STRQ(vD+1, b, off+16)
+	}
+	a.B(done)
+	a.Bind(general)
 }
