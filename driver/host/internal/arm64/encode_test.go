@@ -98,6 +98,15 @@ func encCases() []encCase {
 		add(fmt.Sprintf("fmov d%d, x5", r), func(a *Assembler) { a.FMOVtoD(V(r), X5) })
 		add(fmt.Sprintf("fmov x%d, d5", r), func(a *Assembler) { a.FMOVfromD(r, 5) })
 	}
+	add("ldaxr w5, [x10]", func(a *Assembler) { a.LDAXR(X5, X10, true) })
+	add("ldaxr x5, [x10]", func(a *Assembler) { a.LDAXR(X5, X10, false) })
+	add("stlxr w9, w8, [x10]", func(a *Assembler) { a.STLXR(X9, X8, X10, true) })
+	add("stlxr w9, x8, [x10]", func(a *Assembler) { a.STLXR(X9, X8, X10, false) })
+	add("ldar w5, [x10]", func(a *Assembler) { a.LDAR(X5, X10, true) })
+	add("ldar x5, [x10]", func(a *Assembler) { a.LDAR(X5, X10, false) })
+	add("stlr w6, [x10]", func(a *Assembler) { a.STLR(X6, X10, true) })
+	add("stlr x6, [x10]", func(a *Assembler) { a.STLR(X6, X10, false) })
+	add("clrex", func(a *Assembler) { a.CLREX() })
 	add("ret", func(a *Assembler) { a.RET() })
 	add("udf #0", func(a *Assembler) { a.UDF() })
 	// Advanced SIMD, three registers.

@@ -260,3 +260,22 @@ func (a *Assembler) CSINV(d, n, m Reg, c Cond, w bool) {
 func (a *Assembler) LSLreg(d, n, m Reg) {
 	a.Word(0x9ac02000 | uint32(m)<<16 | uint32(n)<<5 | uint32(d))
 }
+
+// Exclusive and ordered accesses of the word (w: 32 bits) at n: LDAXR
+// (load-acquire exclusive), STLXR (store-release exclusive; s = 0 where
+// it stored), LDAR, STLR, and CLREX (drops the exclusive monitor).
+func (a *Assembler) LDAXR(t, n Reg, w bool) { a.Word(0xc85ffc00&^wbit(w) | uint32(n)<<5 | uint32(t)) }
+func (a *Assembler) STLXR(s, t, n Reg, w bool) {
+	a.Word(0xc800fc00&^wbit(w) | uint32(s)<<16 | uint32(n)<<5 | uint32(t))
+}
+func (a *Assembler) LDAR(t, n Reg, w bool) { a.Word(0xc8dffc00&^wbit(w) | uint32(n)<<5 | uint32(t)) }
+func (a *Assembler) STLR(t, n Reg, w bool) { a.Word(0xc89ffc00&^wbit(w) | uint32(n)<<5 | uint32(t)) }
+func (a *Assembler) CLREX()                { a.Word(0xd5033f5f) }
+
+// wbit is bit 30, the size bit of the exclusive forms (set: 64-bit).
+func wbit(w bool) uint32 {
+	if w {
+		return 1 << 30
+	}
+	return 0
+}

@@ -600,7 +600,7 @@ func (g *ngen) emit(o *lanes.Op) error {
 	case lanes.Load, lanes.Store:
 		return g.access(o)
 	case lanes.Atomic:
-		return g.atomicWG(o) // neon_mem.go
+		return g.atomicOp(o) // neon_mem.go
 	case lanes.Index:
 		return g.index(o)
 	case lanes.Copy, lanes.Bitcast:

@@ -292,17 +292,25 @@ func (g *ngen) allSet(r, base arm64.Reg, off int64) {
 	a.AND(r, arm64.X5, arm64.X7, false)
 }
 
-// atomicWG compiles an Atomic on Workgroup memory: each runner has its
-// group's Workgroup memory to itself (runner.wg), so the lanes' atomics
-// are plain loads and stores, in lane order. Atomics on buffers, which
-// other goroutines share, and float atomics are call-outs.
-func (g *ngen) atomicWG(o *lanes.Op) error {
+// atomicOp compiles an Atomic on Workgroup memory or a buffer, lane by
+// lane in lane order, as lanes/atomic.go does. Each runner has its
+// group's Workgroup memory to itself (runner.wg), so there the lanes'
+// atomics are plain loads and stores. Buffers are shared with the other
+// workers: at an aligned offset the word changes through LDAXR/STLXR
+// (LDAR, STLR for loads and stores), at an unaligned one plainly, as the
+// Go executor's sync/atomic path and plain path. Float atomics and
+// Private memory are call-outs.
+func (g *ngen) atomicOp(o *lanes.Op) error {
 	a := &g.a
 	p := g.p
 	r := int(o.Imm)
 	op := lanes.AtomicOp(o.Imm2)
-	if r < 0 || r >= len(p.Regions) || p.Regions[r].Kind != lanes.RegionWorkgroup || op < 0 || op >= lanes.AtomicFAdd ||
+	if r < 0 || r >= len(p.Regions) || op < 0 || op >= lanes.AtomicFAdd ||
 		o.A == lanes.NoValue || wide(g.vi(o.A).Kind) || o.Dst != lanes.NoValue && g.uniform(o.Dst) {
+		return errNoNEON
+	}
+	shared := p.Regions[r].Kind == lanes.RegionBuffer
+	if !shared && p.Regions[r].Kind != lanes.RegionWorkgroup {
 		return errNoNEON
 	}
 	if o.Kind != lanes.I32 && o.Kind != lanes.I64 {
@@ -333,35 +341,21 @@ func (g *ngen) atomicWG(o *lanes.Op) error {
 	g.ldX(arm64.X12, nCtx, offRegions)
 	g.ld(arm64.X13, arm64.X12, e+int64(offBase), arm64.Dword)
 	g.ld(arm64.X14, arm64.X12, e+int64(offN)+4*int64(lg), arm64.Word)
-	x, y, z, nw := arm64.X5, arm64.X6, arm64.X7, arm64.X8
-	for l := range chunk {
-		next := a.NewLabel()
-		if o.M != lanes.NoValue && !g.uniform(o.M) {
-			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
-		if o.M == lanes.NoValue && g.partial {
-			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
-		g.ld(arm64.X15, nFrame, laneOff(o.A, l, 4), arm64.Word)
-		a.CMP(arm64.X15, arm64.X14, true)
-		g.trapIf(arm64.HS)
-		a.ADD(arm64.X10, arm64.X13, arm64.X15, false)
-		a.LDR(x, arm64.X10, 0, lg)
-		if needB {
-			g.ld(y, nFrame, laneOff(o.B, l, bytes), lg)
-		}
-		if op == lanes.AtomicCmpXchg {
-			g.ld(z, nFrame, laneOff(o.C, l, bytes), lg)
-		}
+	a.MOVimm(arm64.X12, uint64(bytes-1)) // the alignment mask
+	x, y, z := arm64.X5, arm64.X6, arm64.X7
+	// update leaves the word's new value in the register it returns (x
+	// holds the old one).
+	update := func() arm64.Reg {
+		nw := arm64.X8
 		minmax := func(c arm64.Cond) {
 			a.CMP(x, y, w)
 			a.CSEL(nw, x, y, c, w)
 		}
 		switch op {
+		case lanes.AtomicLoad:
+			return x
 		case lanes.AtomicStore, lanes.AtomicXchg:
-			nw = y
+			return y
 		case lanes.AtomicCmpXchg:
 			a.CMP(x, z, w)
 			a.CSEL(nw, y, x, arm64.EQ, w)
@@ -388,10 +382,63 @@ func (g *ngen) atomicWG(o *lanes.Op) error {
 		case lanes.AtomicDec:
 			a.SUBimm(nw, x, 1, w)
 		}
-		if op != lanes.AtomicLoad {
-			a.STR(nw, arm64.X10, 0, lg)
+		return nw
+	}
+	for l := range chunk {
+		next := a.NewLabel()
+		if o.M != lanes.NoValue && !g.uniform(o.M) {
+			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
 		}
-		nw = arm64.X8
+		if o.M == lanes.NoValue && g.partial {
+			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
+			a.CBZ(arm64.X9, true, next)
+		}
+		g.ld(arm64.X15, nFrame, laneOff(o.A, l, 4), arm64.Word)
+		a.CMP(arm64.X15, arm64.X14, true)
+		g.trapIf(arm64.HS)
+		a.ADD(arm64.X10, arm64.X13, arm64.X15, false)
+		if needB {
+			g.ld(y, nFrame, laneOff(o.B, l, bytes), lg)
+		}
+		if op == lanes.AtomicCmpXchg {
+			g.ld(z, nFrame, laneOff(o.C, l, bytes), lg)
+		}
+		result := a.NewLabel()
+		if shared {
+			plain := a.NewLabel()
+			a.AND(arm64.X11, arm64.X15, arm64.X12, false)
+			a.CBNZ(arm64.X11, false, plain)
+			switch op {
+			case lanes.AtomicLoad:
+				a.LDAR(x, arm64.X10, w)
+			case lanes.AtomicStore:
+				a.STLR(y, arm64.X10, w)
+				a.MOV(x, arm64.ZR, false) // sync/atomic's store has no old value: 0
+			default:
+				retry, keep := a.NewLabel(), a.NewLabel()
+				a.Bind(retry)
+				a.LDAXR(x, arm64.X10, w)
+				if op == lanes.AtomicCmpXchg {
+					a.CMP(x, z, w)
+					a.Bcond(arm64.NE, keep)
+				}
+				a.STLXR(arm64.X9, update(), arm64.X10, w)
+				a.CBNZ(arm64.X9, true, retry)
+				if op == lanes.AtomicCmpXchg {
+					a.B(result)
+					a.Bind(keep)
+					a.CLREX()
+				}
+			}
+			a.B(result)
+			a.Bind(plain)
+		}
+		a.LDR(x, arm64.X10, 0, lg)
+		if op != lanes.AtomicLoad {
+			a.STR(update(), arm64.X10, 0, lg)
+		}
+		a.Bind(result)
 		if o.Dst != lanes.NoValue {
 			db, dl := int64(4), uint32(arm64.Word)
 			if wide(g.vi(o.Dst).Kind) {

@@ -16,7 +16,7 @@ import (
 // compares the NEON code with the Go executor bit for bit.
 const neonQEMUTests = `^(TestOps|TestMemory|TestTraps|TestAtomics|TestBarrierPasses|TestYield|TestLoopPins|` +
 	`TestPrivateInterleaved|TestPrivateQwords|TestUnreachable|TestRegionLength|TestCalloutNoCode|TestHalfToF|` +
-	`TestFToHalf|TestChunkLoopAfterTrap|TestPrivateRowBounds|TestFMinMaxNaNs|TestIndexConstBase|TestI64ToF32RoundsOnce|TestCallVectors)$`
+	`TestFToHalf|TestChunkLoopAfterTrap|TestPrivateRowBounds|TestAtomicsUnaligned|TestFMinMaxNaNs|TestIndexConstBase|TestI64ToF32RoundsOnce|TestCallVectors)$`
 
 // TestNEONUnderQEMU cross-compiles this package's tests and package
 // arm64's for linux/arm64 and runs a selection of them under
