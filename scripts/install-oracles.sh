@@ -2,8 +2,10 @@
 # Installs the test oracles when they are missing: spirv-tools (spirv-val,
 # spirv-as, spirv-dis), glslang (a foreign SPIR-V producer), lavapipe (a
 # Vulkan device on the CPU), PoCL behind the ICD loader (the reference OpenCL),
-# clang-15 + llvm-spirv-15 (the compile-speed comparison), and the OpenCL
-# headers and clients the ICD is tested with. Debian packages.
+# clang-15 + llvm-spirv-15 (the compile-speed comparison), the OpenCL
+# headers and clients the ICD is tested with, and for the arm64 back end
+# qemu-user-static (its tests run under qemu) and llvm's llvm-mc (the A64
+# encodings' reference). Debian packages.
 set -u
 need=()
 have_file() { [ -e "$1" ]; }
@@ -17,6 +19,8 @@ ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || need+=(ocl-icd-libopencl1
 command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
 command -v clang-15 >/dev/null 2>&1 || need+=(clang-15)
 command -v llvm-spirv-15 >/dev/null 2>&1 || need+=(llvm-spirv-15)
+command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
+command -v llvm-mc >/dev/null 2>&1 || need+=(llvm)
 # The ICD (cmd/libclgo, cgo) builds against the Khronos headers and is
 # tested with a C client, clinfo, pyopencl (the system Python's) and clpeak.
 command -v gcc >/dev/null 2>&1 || need+=(gcc)

@@ -15,15 +15,15 @@ import (
 )
 
 // The tiers (docs/hosttier.md): a kernel's lane program (package lanes)
-// runs as native code where the CPU has AVX2 and FMA and package jit
-// compiles it, else on the lane tier's Go executor, the portable tier and
+// runs as native code where package jit compiles it (x86-64 with AVX2 and
+// FMA; arm64 Linux, NEON code), else on the lane tier's Go executor, the portable tier and
 // the reference native code is checked against in tests.
 // CLGO_HOST_TIER=lanes (or interp, its old name) forces the Go executor;
 // native (or unset) takes native code where it compiles.
 
 // laneChunk is the lanes a chunk of the Go executor runs (measured in
 // docs/hosttier.md); nativeChunk those of native code (one ymm register
-// of 32-bit values).
+// of 32-bit values; two q registers on arm64).
 var laneChunk = 64
 
 const nativeChunk = 8

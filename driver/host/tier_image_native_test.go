@@ -17,8 +17,8 @@ import (
 // sampling of 1D, 2D and 2D array images without repeat) ran without a
 // call-out, while the others still agree through theirs.
 func TestNativeImageCode(t *testing.T) {
-	if !host.NativeOK() {
-		t.Skip("no native code on this machine")
+	if !host.NativeOK() || host.NEONTier() {
+		t.Skip("no native image code on this machine")
 	}
 	// Kernels with nothing native image code leaves to Go.
 	noCalls := map[string]bool{
@@ -72,8 +72,8 @@ func TestNativeImageCode(t *testing.T) {
 // REPEAT and MIRRORED_REPEAT) as native code against the Go executor, bit for bit, with
 // no call-out left.
 func TestNativeImageEdges(t *testing.T) {
-	if !host.NativeOK() {
-		t.Skip("no native code on this machine")
+	if !host.NativeOK() || host.NEONTier() {
+		t.Skip("no native image code on this machine")
 	}
 	for _, f := range []string{"native_image_edges", "native_image_linear", "native_image_half"} {
 		t.Run(f, func(t *testing.T) {

@@ -51,3 +51,20 @@ func NativeCode(code []byte, entry string, spec map[uint32]uint64) (string, []by
 	b, starts := k.Code()
 	return p.String(), b, starts, nil
 }
+
+// NEONSurvey builds entry's lane program for native code and generates
+// its A64 (NEON) code without running it: the program's ops, which of
+// them are call-outs, and the code.
+func NEONSurvey(code []byte, entry string, spec map[uint32]uint64) (ops []lanes.Op, calls []bool, a64 []byte, err error) {
+	m, err := Decode(code)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, err := lanes.Build(m.x, entry, spec, nativeChunk)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m.markPODRegions(p, entry)
+	a64, calls, err = jit.NEONCode(p)
+	return p.Ops, calls, a64, err
+}

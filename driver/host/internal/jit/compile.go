@@ -377,27 +377,43 @@ func generateWith(p *lanes.Program, calls []bool) (*gen, []byte, error) {
 
 // layout places the private regions' per-lane areas after the slots.
 func (g *gen) layout() {
-	n := len(g.p.Regions)
-	g.privOff = make([]int32, n)
-	g.privStride = make([]int32, n)
-	g.inter = interleaved(g.p)
-	off := (g.p.FrameSize + 7) &^ 7
-	g.resumeOff = int32(off)
+	l := layoutFrame(g.p)
+	g.privOff, g.privStride, g.inter, g.resumeOff, g.frameSize = l.privOff, l.privStride, l.inter, l.resumeOff, l.frameSize
+}
+
+// frameLayout is where a frame keeps what follows the values' slots,
+// the same for both code generators (the runner reads it).
+type frameLayout struct {
+	privOff, privStride []int32
+	inter               []bool
+	resumeOff           int32
+	frameSize           int
+}
+
+// layoutFrame places the resume point and the private regions' per-lane
+// areas after the slots: region r's lane i at privOff + i*privStride, or,
+// where inter[r], word w at privOff + w*32 + i*4 (private.go).
+func layoutFrame(p *lanes.Program) frameLayout {
+	n := len(p.Regions)
+	l := frameLayout{privOff: make([]int32, n), privStride: make([]int32, n), inter: interleaved(p)}
+	off := (p.FrameSize + 7) &^ 7
+	l.resumeOff = int32(off)
 	off = (off + 8 + 31) &^ 31
-	for r, rg := range g.p.Regions {
+	for r, rg := range p.Regions {
 		if rg.Kind != lanes.RegionPrivate {
 			continue
 		}
-		g.privOff[r] = int32(off)
-		if g.inter[r] {
+		l.privOff[r] = int32(off)
+		if l.inter[r] {
 			off += (rg.Size + 3) / 4 * 4 * chunk
 			continue
 		}
 		stride := (rg.Size + 7) &^ 7
-		g.privStride[r] = int32(stride)
+		l.privStride[r] = int32(stride)
 		off += stride * chunk
 	}
-	g.frameSize = off
+	l.frameSize = off
+	return l
 }
 
 // exit sets ctx.status and returns to the caller.

@@ -294,7 +294,7 @@ var divKernels = []struct{ name, src string }{
 // +-1, MinInt, MaxInt, powers of two) and random ones, native code
 // against the Go executor.
 func TestDivUniformKernels(t *testing.T) {
-	needNative(t)
+	needAMD64(t)
 	rng := rand.New(rand.NewPCG(7, 8))
 	edges := divEdges(32)
 	for _, kc := range divKernels {

@@ -61,3 +61,41 @@ func TestFMinMaxConst(t *testing.T) {
 		}
 	}
 }
+
+// TestFMinMaxNaNs: FMin and FMax of two NaNs give B (fmath.Min checks A
+// first), and of a NaN and a number the number, bit for bit (sameBits
+// lets any NaN match any NaN, so TestOps cannot tell): NaNs of both signs
+// and payloads, quiet and signaling, Varying and Uniform.
+func TestFMinMaxNaNs(t *testing.T) {
+	needNative(t)
+	nans32 := []uint32{0x7fc00000, 0xffc00000, 0x7f800001, 0xff812345, 0x7fd00001, 0x3f800000, 0xbf800000, 0}
+	nans64 := []uint64{0x7ff8000000000000, 0xfff8000000000000, 0x7ff0000000000001, 0xfff0001234567890, 0x7ff4000000000001, 0x3ff0000000000000, 0x8000000000000000, 0}
+	for _, k := range []lanes.Kind{lanes.F32, lanes.F64} {
+		for _, code := range []lanes.Code{lanes.FMin, lanes.FMax} {
+			c := opCase{code: code, kind: k, dk: k, nargs: 2, argK: [3]lanes.Kind{k, k, k}}
+			n := 64 * k.Bytes()
+			mem := [][]byte{make([]byte, n), make([]byte, n), nil, make([]byte, n)}
+			for l := range 64 {
+				i, j := l%8, l/8
+				if k == lanes.F32 {
+					binary.LittleEndian.PutUint32(mem[0][4*l:], nans32[i])
+					binary.LittleEndian.PutUint32(mem[1][4*l:], nans32[j])
+				} else {
+					binary.LittleEndian.PutUint64(mem[0][8*l:], nans64[i])
+					binary.LittleEndian.PutUint64(mem[1][8*l:], nans64[j])
+				}
+			}
+			for uni := range 4 {
+				p := buildOpProg(c, uni, 64)
+				gm, nm, gt, nt := runBoth(t, p, mem, 1)
+				if gt != nil || nt != nil {
+					t.Fatalf("%v: traps %v %v", c, gt, nt)
+				}
+				if i := firstDiff(gm[3], nm[3]); i >= 0 {
+					l := i / k.Bytes() * k.Bytes()
+					t.Errorf("%v uni=%b: byte %d: go %x, native %x", c, uni, i, gm[3][l:l+k.Bytes()], nm[3][l:l+k.Bytes()])
+				}
+			}
+		}
+	}
+}

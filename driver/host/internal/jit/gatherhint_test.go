@@ -33,7 +33,7 @@ const (
 // tests the hint in the wrong place); and dataDependent on offsets
 // loaded and computed.
 func TestGatherHints(t *testing.T) {
-	needNative(t)
+	needAMD64(t)
 	for _, early := range []bool{true, false} {
 		t.Run(fmt.Sprintf("early=%v", early), func(t *testing.T) { testGatherHints(t, early) })
 	}

@@ -124,7 +124,7 @@ func writeValues(rng *rand.Rand) []uint32 {
 // nearest and linear): samples, fetches and writes agree bit for bit,
 // with no call-out.
 func TestImageFormats(t *testing.T) {
-	needNative(t)
+	needAMD64(t) // native image code is x86-64 only
 	needF16C(t)
 	rng := rand.New(rand.NewPCG(7, 8))
 	formats := nativeFormats()

@@ -15,6 +15,7 @@ import (
 // strides and bounds of the packed layout, the aligned base of 8-bit R
 // images, and kind 0 (the call-out) for everything else.
 func TestDescribeImage(t *testing.T) {
+	needAMD64(t)
 	f := func(order, dt uint32) driver.ImageFormat { return driver.ImageFormat{Order: order, DataType: dt} }
 	rgbaF := &texel.Image{Type: driver.Image2D, Format: f(imageformat.RGBA, imageformat.Float), Data: make([]byte, 5*3*16), Elem: 16, Ext: [3]int{5, 3, 1}}
 	d := describeImage(rgbaF)

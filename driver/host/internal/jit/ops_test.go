@@ -394,7 +394,22 @@ func runBoth(t *testing.T, p *lanes.Program, mem [][]byte, groups int) (goMem, n
 	return
 }
 
+// needAMD64 skips unless Compile makes x86-64 code: for tests of that
+// code's own mechanisms (its shapes, its counters, its call-out set).
+func needAMD64(t *testing.T) {
+	t.Helper()
+	if useNEON {
+		t.Skip("tests the x86-64 code generator")
+	}
+	needNative(t)
+}
+
+// needNative skips unless Compile makes native code here: x86-64 with
+// AVX2+FMA, or A64 (NEON) on arm64.
 func needNative(t *testing.T) {
+	if useNEON {
+		return
+	}
 	if !amd64.HasAVX2FMA() {
 		t.Skip("no AVX2+FMA")
 	}

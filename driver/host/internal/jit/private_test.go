@@ -82,3 +82,62 @@ func TestPrivateInterleaved(t *testing.T) {
 		agree(t, fmt.Sprintf("trial %d", trial), p, mem, 2)
 	}
 }
+
+// TestPrivateRowBounds: a word stored and loaded at a Uniform offset of
+// an interleaved private region (one row of the chunk's words) traps
+// past the region's end as the Go executor does, and in bounds agrees
+// with it: indices at and past the last word, the poison offset, a
+// partial last chunk, and a mask that leaves lanes out.
+func TestPrivateRowBounds(t *testing.T) {
+	needNative(t)
+	for _, partial := range []bool{false, true} {
+		local := 64
+		if partial {
+			local = 61
+		}
+		b := newProg(local)
+		for range 3 {
+			b.region(lanes.RegionBuffer, 0)
+		}
+		pr := b.region(lanes.RegionPrivate, 64)
+		live, li := b.laneIDs()
+		zero := b.konst(lanes.I32, 0)
+		idx := b.value(lanes.I32, lanes.Uniform)
+		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: idx, A: zero, B: nv, C: nv, M: live, Imm: 0, Imm2: 4})
+		off := b.value(lanes.I32, lanes.Uniform)
+		b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: off, A: zero, B: idx, C: nv, M: nv, Imm: 4})
+		m := b.value(lanes.Mask, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.Mask, Dst: m, A: zero, B: nv, C: nv, M: live, Imm: 2, Imm2: 4})
+		mm := b.value(lanes.Mask, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.ULt, Kind: lanes.I32, Dst: mm, A: li, B: b.konst(lanes.I32, 40), C: nv, M: nv})
+		b.op(lanes.Op{Code: lanes.Select, Kind: lanes.Mask, Dst: m, A: m, B: live, C: mm, M: nv})
+		b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: off, B: li, C: nv, M: m, Imm: int64(pr), Imm2: 4})
+		got := b.value(lanes.I32, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Load, Kind: lanes.I32, Dst: got, A: off, B: nv, C: nv, M: live, Imm: int64(pr), Imm2: 4})
+		dst := b.value(lanes.I32, lanes.Varying)
+		b.op(lanes.Op{Code: lanes.Index, Kind: lanes.I32, Dst: dst, A: zero, B: li, C: nv, M: nv, Imm: 4})
+		b.op(lanes.Op{Code: lanes.Store, Kind: lanes.I32, Dst: nv, A: dst, B: got, C: nv, M: live, Imm: 1, Imm2: 4})
+		b.op(lanes.Op{Code: lanes.Exit, Dst: nv, A: nv, B: nv, C: nv, M: nv})
+		p := &b.p
+		if !interleaved(p)[pr] {
+			t.Fatal("the private region is not interleaved")
+		}
+		for _, i := range []uint32{0, 7, 15, 16, 17, 1000, 0xffffffff} {
+			for _, full := range []bool{true, false} {
+				mem := [][]byte{make([]byte, 4), make([]byte, 4*64), make([]byte, 4)}
+				mem[0][0], mem[0][1], mem[0][2], mem[0][3] = byte(i), byte(i>>8), byte(i>>16), byte(i>>24)
+				if full {
+					mem[2] = []byte{0xff, 0xff, 0xff, 0xff}
+				}
+				gm, nm, gt, nt := runBoth(t, p, mem, 1)
+				what := fmt.Sprintf("partial %v index %d full %v", partial, i, full)
+				if fmt.Sprint(gt) != fmt.Sprint(nt) {
+					t.Fatalf("%s: traps: go %+v, native %+v", what, gt, nt)
+				}
+				if i := firstDiff(gm[1], nm[1]); i >= 0 && gt == nil {
+					t.Fatalf("%s: byte %d differs", what, i)
+				}
+			}
+		}
+	}
+}

@@ -8,13 +8,15 @@ import (
 
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/amd64"
+	"github.com/clgo/clgo/driver/host/internal/arm64"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
 // Kernel is a lane program compiled to native code.
 type Kernel struct {
 	p         *lanes.Program
-	code      *amd64.Code
+	code      nativeCode
+	neon      bool // A64 code (neon.go), else x86-64
 	frameSize int
 	privOff   []int32
 	privStr   []int32
@@ -51,6 +53,9 @@ func (k *Kernel) Code() (code []byte, opStart []int) { return k.bytes, k.opStart
 // returns an error wrapping lanes.ErrUnsupported where p has an op it has
 // no code for, or where the CPU or the OS cannot run the code.
 func Compile(p *lanes.Program) (*Kernel, error) {
+	if useNEON {
+		return compileNEON(p) // neon.go
+	}
 	if !amd64.HasAVX2FMA() {
 		return nil, fmt.Errorf("jit: the CPU has no AVX2 and FMA: %w", lanes.ErrUnsupported)
 	}
@@ -79,6 +84,14 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 			k.stopOffs[i] = g.a.LabelOffset(l)
 		}
 	}
+	k.setup()
+	return k, nil
+}
+
+// setup finishes a compiled kernel (either back end): the code's
+// finalizer and the chunks' ids.
+func (k *Kernel) setup() {
+	p := k.p
 	runtime.SetFinalizer(k, func(k *Kernel) { k.code.Free() })
 	dumpForProfile(k)
 	k.nLanes = p.Local[0] * p.Local[1] * p.Local[2]
@@ -97,7 +110,23 @@ func Compile(p *lanes.Program) (*Kernel, error) {
 			}
 		}
 	}
-	return k, nil
+}
+
+// nativeCode is generated code in executable memory (amd64.Code,
+// arm64.Code).
+type nativeCode interface {
+	Addr() uintptr
+	Len() int
+	Free() error
+}
+
+// call runs k's code with ctx c.
+func (k *Kernel) call(c *ctx) {
+	if k.neon {
+		arm64.Call(k.code.Addr(), unsafe.Pointer(c))
+		return
+	}
+	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
 }
 
 // CodeSize is the bytes of machine code.
@@ -305,7 +334,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 	if k.syncs {
 		r.startSubgroups()
 	}
-	amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+	k.call(c)
 	for c.status == statusYield || c.status == statusCall || c.status == statusPass {
 		if c.status == statusPass {
 			// A pass over the chunks ended (subgroup.go). A loop that
@@ -318,7 +347,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 				c.status = statusExit
 				break
 			}
-			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+			k.call(c)
 			continue
 		}
 		if c.status == statusCall {
@@ -329,7 +358,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 				r.flushCalls()
 				return t
 			}
-			amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+			k.call(c)
 			continue
 		}
 		// The code yielded at a backward jump (yield.go): stop if the
@@ -342,7 +371,7 @@ func (r *runner) RunGroup(g *lanes.Group) *lanes.Trap {
 		}
 		runtime.Gosched()
 		c.budget = yieldBudget
-		amd64.Call(k.code.Addr(), unsafe.Pointer(c))
+		k.call(c)
 	}
 	r.flushCalls()
 	var trap *lanes.Trap

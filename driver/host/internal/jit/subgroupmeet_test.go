@@ -107,7 +107,7 @@ var sgMeetForms = []struct {
 // runner's scheduling) bit for bit; converged code meets without the
 // runner (one pass a group: the last).
 func TestSubgroupMeet(t *testing.T) {
-	needNative(t)
+	needAMD64(t)
 	types := map[byte]string{'i': "int", 'u': "uint", 'f': "float"}
 	rng := rand.New(rand.NewPCG(17, 26))
 	for _, c := range sgMeetCases {

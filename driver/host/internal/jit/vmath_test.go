@@ -40,7 +40,7 @@ func vmathInputs(rng *rand.Rand, n int) []float32 {
 // code (no call-out) and compares it with the Go executor (package
 // fmath) bit for bit over many operands, Varying and Uniform.
 func TestVMath(t *testing.T) {
-	needNative(t)
+	needAMD64(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	const local = 1021 // the last chunk has 5 lanes
 	fns := map[spirv.GLSLstd450]func(float64) float64{spirv.GLSLstd450Sin: fmath.Sin, spirv.GLSLstd450Cos: fmath.Cos,
