@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"syscall"
 	"testing"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -146,14 +145,4 @@ func BenchmarkBarrierGroups(b *testing.B) {
 			b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N*64), "cpu-ns/item")
 		})
 	}
-}
-
-// threadCPU is the CPU time of the calling thread in ns (the benchmark
-// locks its goroutine to the thread).
-func threadCPU() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
