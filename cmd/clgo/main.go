@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/clgo/clgo/compiler/diag"
+	"github.com/clgo/clgo/internal/config"
 )
 
 // command is one subcommand.
@@ -88,13 +89,21 @@ func usage(w io.Writer) {
 func main() {
 	// CLGO_CPUPROFILE=FILE writes a CPU profile of the command (go tool
 	// pprof reads it): how the compile time of a large kernel is found.
-	if p := os.Getenv("CLGO_CPUPROFILE"); p != "" {
-		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
-			code := Main(os.Args[1:], os.Stdout, os.Stderr)
-			pprof.StopCPUProfile()
-			f.Close()
-			os.Exit(code)
+	if p := config.Get(config.CPUProfile); p != "" {
+		f, err := os.Create(p)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
 		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "clgo: %s: %v\n", config.CPUProfile, err)
+			os.Exit(2)
+		}
+		code := Main(os.Args[1:], os.Stdout, os.Stderr)
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(os.Stderr, "clgo: %s: %v\n", config.CPUProfile, err)
+		}
+		os.Exit(code)
 	}
 	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
 }

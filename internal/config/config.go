@@ -30,6 +30,7 @@ const (
 	LowerPanic        = "CLGO_LOWER_PANIC"
 	DumpDir           = "CLGO_DUMP_DIR"
 	Physical          = "CLGO_PHYSICAL"
+	CPUProfile        = "CLGO_CPUPROFILE"
 )
 
 // Var describes one environment variable.
@@ -48,7 +49,7 @@ var Vars = []Var{
 	{VulkanReuse, "0", "record every launch anew instead of submitting a kept command buffer again for a repeated identical launch, to measure what reuse saves", "driver/vulkan"},
 	{NoPipelineCache, "any value", "do not read or write the Vulkan pipeline cache under the user cache directory", "driver/vulkan"},
 	{HostDebug, "any value", "add the Go stack to the host driver's internal errors", "driver/host"},
-	{HostTier, "lanes or native", "force how the host driver runs kernels: the lane tier's Go executor (lanes; interp is its old name) or native code (native, falling back to the Go executor for a kernel it cannot compile); unset: native code where the CPU has AVX2 and FMA and the kernel compiles, else the Go executor (docs/hosttier.md)", "driver/host"},
+	{HostTier, "lanes or native", "force how the host driver runs kernels: the lane tier's Go executor (lanes; interp is its old name) or native code (native, falling back to the Go executor for a kernel it cannot compile); unset: native code where the CPU has AVX2 and FMA (x86-64) or is arm64 on Linux (NEON) and the kernel compiles, else the Go executor (docs/hosttier.md)", "driver/host"},
 	{HostSched, "0", "keep the lane programs' ops in the order they were built, not scheduled for register pressure (driver/host/internal/lanes, sched.go), to measure what scheduling does", "driver/host/internal/lanes"},
 	{HostEVEX, "0", "keep the host driver's native code to the 16 vector registers of AVX2 (default: also ymm16-ymm31, through EVEX encodings, where the CPU has AVX512F and AVX512VL)", "driver/host/internal/jit"},
 	{JITDump, "a directory", "write every kernel the host driver compiles to native code there: the code's address, each op's code offset and the op (.txt), and the code's bytes (.bin), to map profiles of generated code to lane-IR ops (docs/hosttier.md)", "driver/host/internal/jit"},
@@ -56,6 +57,7 @@ var Vars = []Var{
 	{CompilerPanic, "any value", "let an internal compiler error panic with its stack instead of becoming a diagnostic", "compiler, compiler/syntax, compiler/types"},
 	{LowerPanic, "any value", "the same for the lowering to SPIR-V", "compiler/lower"},
 	{Physical, "0", "build programs with 32-bit size_t and pointers and logical addressing only, and report CL_DEVICE_ADDRESS_BITS 32 (default: 64-bit pointers, physical addressing where a kernel needs it and the device has it; docs/physical.md)", "cl"},
+	{CPUProfile, "a file", "write a CPU profile of the clgo command to that file (go tool pprof reads it), e.g. to find where a large kernel's compile time goes", "cmd/clgo"},
 	{DumpDir, "a directory", "write every program the runtime builds there: its source (.cl), build options and device (.options), build log (.log) and SPIR-V (.spv), named by a hash of the three", "cl"},
 }
 
