@@ -4,38 +4,18 @@ package amd64
 
 import (
 	"fmt"
-	"syscall"
-	"unsafe"
+
+	"github.com/clgo/clgo/driver/host/internal/execmem"
 )
 
-// Alloc copies code into fresh executable memory: an anonymous private
-// mapping made writable, filled, then switched to read+execute, so no page
-// is ever writable and executable at once (W^X). Where the OS refuses
-// (SELinux execmem, a hardened runtime without MAP_JIT) it returns an
-// error, and the caller falls back to a portable tier.
+// Alloc copies code into fresh executable memory (package execmem: never
+// writable and executable at once). Where the OS refuses (SELinux
+// execmem, a hardened runtime without MAP_JIT) it returns an error, and
+// the caller falls back to a portable tier.
 func Alloc(code []byte) (*Code, error) {
-	if len(code) == 0 {
-		return nil, fmt.Errorf("amd64.Alloc: no code")
-	}
-	page := syscall.Getpagesize()
-	size := (len(code) + page - 1) &^ (page - 1)
-	m, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	c, err := execmem.Map(code)
 	if err != nil {
-		return nil, fmt.Errorf("amd64.Alloc: mmap of %d bytes: %w", size, err)
+		return nil, fmt.Errorf("amd64.Alloc: %w", err)
 	}
-	copy(m, code)
-	if err := syscall.Mprotect(m, syscall.PROT_READ|syscall.PROT_EXEC); err != nil {
-		syscall.Munmap(m)
-		return nil, fmt.Errorf("amd64.Alloc: mprotect read+exec: %w", err)
-	}
-	return &Code{mem: m, n: len(code)}, nil
+	return c, nil
 }
-
-func unmap(m []byte) error {
-	if err := syscall.Munmap(m); err != nil {
-		return fmt.Errorf("amd64: munmap: %w", err)
-	}
-	return nil
-}
-
-func addrOf(m []byte) uintptr { return uintptr(unsafe.Pointer(&m[0])) }

@@ -1,29 +1,6 @@
 package arm64
 
+import "github.com/clgo/clgo/driver/host/internal/execmem"
+
 // Code is machine code in executable memory, from Alloc.
-type Code struct {
-	mem []byte // the mapping, nil once freed
-	n   int    // bytes of code
-}
-
-// Addr is the address of the first byte of the code (0 once freed).
-func (c *Code) Addr() uintptr {
-	if c == nil || c.mem == nil {
-		return 0
-	}
-	return addrOf(c.mem)
-}
-
-// Len is the number of code bytes.
-func (c *Code) Len() int { return c.n }
-
-// Free unmaps the code. Calling it again, or on nil, does nothing; calling
-// the code after Free faults.
-func (c *Code) Free() error {
-	if c == nil || c.mem == nil {
-		return nil
-	}
-	m := c.mem
-	c.mem = nil
-	return unmap(m)
-}
+type Code = execmem.Code

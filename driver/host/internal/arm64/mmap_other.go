@@ -11,7 +11,3 @@ import (
 func Alloc(code []byte) (*Code, error) {
 	return nil, fmt.Errorf("arm64.Alloc: no executable memory for A64 code on %s/%s", runtime.GOOS, runtime.GOARCH)
 }
-
-func unmap([]byte) error { return nil }
-
-func addrOf([]byte) uintptr { return 0 }

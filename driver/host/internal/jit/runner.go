@@ -9,13 +9,14 @@ import (
 	"github.com/clgo/clgo/driver"
 	"github.com/clgo/clgo/driver/host/internal/amd64"
 	"github.com/clgo/clgo/driver/host/internal/arm64"
+	"github.com/clgo/clgo/driver/host/internal/execmem"
 	"github.com/clgo/clgo/driver/host/internal/lanes"
 )
 
 // Kernel is a lane program compiled to native code.
 type Kernel struct {
 	p         *lanes.Program
-	code      nativeCode
+	code      *execmem.Code
 	neon      bool // A64 code (neon.go), else x86-64
 	frameSize int
 	privOff   []int32
@@ -110,14 +111,6 @@ func (k *Kernel) setup() {
 			}
 		}
 	}
-}
-
-// nativeCode is generated code in executable memory (amd64.Code,
-// arm64.Code).
-type nativeCode interface {
-	Addr() uintptr
-	Len() int
-	Free() error
 }
 
 // call runs k's code with ctx c.
