@@ -203,15 +203,7 @@ func (g *ngen) access(o *lanes.Op) error {
 	}
 	for l := range chunk {
 		next := a.NewLabel()
-		if o.M != lanes.NoValue && !g.uniform(o.M) {
-			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
-		if o.M == lanes.NoValue && g.partial {
-			// Without a mask, the live lanes act (runner.trap's reading).
-			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
+		g.skipLane(o, l, next)
 		one(l)
 		a.Bind(next)
 	}
@@ -386,14 +378,7 @@ func (g *ngen) atomicOp(o *lanes.Op) error {
 	}
 	for l := range chunk {
 		next := a.NewLabel()
-		if o.M != lanes.NoValue && !g.uniform(o.M) {
-			g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
-		if o.M == lanes.NoValue && g.partial {
-			g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
-			a.CBZ(arm64.X9, true, next)
-		}
+		g.skipLane(o, l, next)
 		g.ld(arm64.X15, nFrame, laneOff(o.A, l, 4), arm64.Word)
 		a.CMP(arm64.X15, arm64.X14, true)
 		g.trapIf(arm64.HS)
@@ -490,4 +475,18 @@ func (g *ngen) privateRow(o *lanes.Op, load bool, val lanes.Value, done arm64.La
 	}
 	a.B(done)
 	a.Bind(general)
+}
+
+// skipLane jumps to next where lane l does not act for o: its bit of a
+// Varying mask M is clear or, without a mask in a partial chunk, the lane
+// is not live (runner.trap's reading).
+func (g *ngen) skipLane(o *lanes.Op, l int, next arm64.Label) {
+	if o.M != lanes.NoValue && !g.uniform(o.M) {
+		g.ld(arm64.X9, nFrame, int64(g.vi(o.M).Slot)+4*int64(l), arm64.Word)
+		g.a.CBZ(arm64.X9, true, next)
+	}
+	if o.M == lanes.NoValue && g.partial {
+		g.ld(arm64.X9, nChunk, int64(offLive)+4*int64(l), arm64.Word)
+		g.a.CBZ(arm64.X9, true, next)
+	}
 }
