@@ -71,6 +71,12 @@ func need(t *testing.T, name string) string {
 // client runs a command against clgo only: ocl-icd reads OCL_ICD_VENDORS,
 // the Khronos loader OCL_ICD_FILENAMES.
 func client(t *testing.T, timeout time.Duration, name string, args ...string) (string, error) {
+	return clientEnv(t, timeout, nil, name, args...)
+}
+
+// clientEnv is client with more environment variables (the last of a
+// name wins).
+func clientEnv(t *testing.T, timeout time.Duration, env []string, name string, args ...string) (string, error) {
 	dir := library(t)
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(),
@@ -78,6 +84,7 @@ func client(t *testing.T, timeout time.Duration, name string, args ...string) (s
 		"OCL_ICD_FILENAMES="+filepath.Join(dir, "libclgo.so"),
 		"XDG_CACHE_HOME="+t.TempDir(),
 		"CLGO_ICD_DEBUG=1")
+	cmd.Env = append(cmd.Env, env...)
 	done := make(chan struct{})
 	var out []byte
 	var err error
@@ -292,6 +299,35 @@ func TestDeviceInfoAnswers(t *testing.T) {
 	res, err := client(t, time.Minute, exe)
 	if err != nil || !strings.Contains(res, "PASS") {
 		t.Fatalf("infocache: %v\n%s", err, res)
+	}
+}
+
+// TestPipelineCacheSavedAtExit: a program that makes a Vulkan pipeline
+// and exits at once (exitrelease.c on the Vulkan device) leaves the
+// pipeline cache saved. The save is due 500 ms after the pipeline;
+// libc's exit() comes first, and the ICD's atexit handler
+// (atexit.go, driver/vulkan's Quiesce) saves it then, before the
+// driver's destructors run. Without it the timer fired during exit
+// into a torn-down driver (SIGSEGV after the CTS's tests on NVIDIA) or
+// never.
+func TestPipelineCacheSavedAtExit(t *testing.T) {
+	gcc := need(t, "gcc")
+	exe := filepath.Join(t.TempDir(), "exitrelease")
+	out, err := exec.Command(gcc, "-Wall", "-Wno-deprecated-declarations", "-o", exe, "testdata/exitrelease.c", "-lOpenCL").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	cache := t.TempDir()
+	res, err := clientEnv(t, 2*time.Minute, []string{"XDG_CACHE_HOME=" + cache}, exe, "1")
+	if strings.HasPrefix(res, "SKIP") {
+		t.Skip(strings.TrimSpace(res))
+	}
+	if err != nil || !strings.Contains(res, "PASS") {
+		t.Fatalf("exitrelease 1: %v\n%s", err, res)
+	}
+	saved, _ := filepath.Glob(filepath.Join(cache, "clgo", "vk-*.bin"))
+	if len(saved) == 0 {
+		t.Fatalf("no pipeline cache under %s after exit\n%s", cache, res)
 	}
 }
 

@@ -55,7 +55,47 @@ func (k *kernel) pipeline(spec []kernelabi.SpecConstant, key []byte, module uint
 	}
 	l.pcache.changed(time.Since(start))
 	k.pipes[string(key)] = pipe
+	if ExitHook != nil {
+		exitHookOnce.Do(ExitHook)
+	}
 	return pipe, nil
+}
+
+// ExitHook, when set, is called once, after the process's first pipeline
+// is created. The ICD sets it: its host program ends in libc's exit(),
+// which runs the Vulkan driver's destructors while Go goroutines still
+// run, so a pipeline-cache save then calls into a driver that is gone
+// (SIGSEGV at exit on NVIDIA's). The hook registers Quiesce with
+// atexit(3); registered after the driver's libraries were loaded and
+// used, it runs before their destructors. Go programs need none: their
+// exit is a system call that runs no destructors.
+var ExitHook func()
+
+var exitHookOnce sync.Once
+
+// caches lists the open pipeline caches, for Quiesce.
+var caches struct {
+	mu  sync.Mutex
+	all []*pipelineCache
+}
+
+// Quiesce saves every pipeline cache with a save pending and stops all
+// later saves, so that no goroutine calls into the driver for them
+// again. A save already running finishes first.
+func Quiesce() {
+	caches.mu.Lock()
+	all := caches.all
+	caches.mu.Unlock()
+	for _, pc := range all {
+		pc.mu.Lock()
+		if pc.timer != nil { // pending, or fired and waiting for mu
+			pc.timer.Stop()
+			pc.write()
+		}
+		pc.timer = nil
+		pc.closed = true
+		pc.mu.Unlock()
+	}
 }
 
 // pipelineCache is a VkPipelineCache saved under the user's cache
@@ -66,8 +106,11 @@ type pipelineCache struct {
 	handle uint64
 	path   string
 
-	mu    sync.Mutex
-	timer *time.Timer
+	// mu is held across a save's driver calls, so that Quiesce waits
+	// for a save under way; closed (set by Quiesce) stops all later ones.
+	mu     sync.Mutex
+	timer  *time.Timer
+	closed bool
 }
 
 func openPipelineCache(l *logical) *pipelineCache {
@@ -95,6 +138,11 @@ func openPipelineCache(l *logical) *pipelineCache {
 			pc.handle = 0 // pipelines are made without a cache
 		}
 	}
+	if pc.handle != 0 && pc.path != "" {
+		caches.mu.Lock()
+		caches.all = append(caches.all, pc)
+		caches.mu.Unlock()
+	}
 	return pc
 }
 
@@ -106,16 +154,25 @@ func (pc *pipelineCache) changed(took time.Duration) {
 	}
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	if pc.timer == nil {
+	if pc.timer == nil && !pc.closed {
 		pc.timer = time.AfterFunc(500*time.Millisecond, pc.save)
 	}
 }
 
-// save writes the cache's data to its file (atomically, by rename).
+// save is the timer's: it writes the cache unless Quiesce came first.
 func (pc *pipelineCache) save() {
 	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.closed {
+		return
+	}
 	pc.timer = nil
-	pc.mu.Unlock()
+	pc.write()
+}
+
+// write writes the cache's data to its file (atomically, by rename).
+// pc.mu is held.
+func (pc *pipelineCache) write() {
 	l := pc.l
 	var n uintptr
 	if check("vkGetPipelineCacheData", call(l.vkGetPipelineCacheData, l.handle, uintptr(pc.handle), uintptr(unsafe.Pointer(&n)), 0)) != nil || n == 0 {
