@@ -553,3 +553,40 @@ func TestTwoDeviceContext(t *testing.T) {
 		t.Fatalf("after release: %d, %d", d1.Live, d2.Live)
 	}
 }
+
+// TestQueuedTimeIsEnqueueTime: CL_PROFILING_COMMAND_QUEUED of a command
+// held back by a user event is the time of its enqueue call, not the time
+// the driver met it after the event completed (CTS profiling_timebase
+// reads the device timer right after the enqueue and wants QUEUED before
+// it).
+func TestQueuedTimeIsEnqueueTime(t *testing.T) {
+	ctx := context.Background()
+	_, c, _, _ := fakeSetup(t)
+	q, err := c.CreateQueue(c.Devices()[0], QueueProfilingEnable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := c.CreateBuffer(0, 16, nil)
+	ue, _ := c.CreateUserEvent()
+	before, _, _ := c.Devices()[0].DeviceAndHostTimer()
+	w, err := q.EnqueueWriteBuffer(b, 0, make([]byte, 16), ue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _, _ := c.Devices()[0].DeviceAndHostTimer()
+	time.Sleep(5 * time.Millisecond)
+	ue.SetStatus(Complete)
+	if err := w.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p, err := w.Profile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(before <= p.Queued && p.Queued <= after) {
+		t.Fatalf("QUEUED %d not within the enqueue call [%d, %d]", p.Queued, before, after)
+	}
+	if !(p.Queued <= p.Submit && p.Submit <= p.Start && p.Start <= p.End) {
+		t.Fatalf("times out of order: %+v", p)
+	}
+}

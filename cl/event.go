@@ -72,10 +72,19 @@ type Event struct {
 	once sync.Once
 	dev  driver.Event
 	err  error // failure without a driver event
+
+	// queued is CL_PROFILING_COMMAND_QUEUED (profiling queues): the
+	// enqueue call's time. The driver's own Queued is later for a command
+	// held back by its wait list (a user event), which the driver meets
+	// only once the list is complete.
+	queued uint64
 }
 
 func newEvent(ctx *Context, q *Queue, typ CommandType) *Event {
 	e := &Event{ctx: ctx, queue: q, typ: typ, sub: make(chan struct{})}
+	if q != nil && q.props.has(QueueProfilingEnable) {
+		e.queued = driver.Now()
+	}
 	e.init()
 	return e
 }
@@ -259,6 +268,9 @@ func (e *Event) Profile() (ProfilingInfo, error) {
 	p, ok := e.dev.Profile()
 	if !ok {
 		return ProfilingInfo{}, errorf(ErrProfilingInfoNotAvailable, "clGetEventProfilingInfo: command not complete")
+	}
+	if e.queued != 0 && e.queued < p.Queued {
+		p.Queued = e.queued
 	}
 	return ProfilingInfo(p), nil
 }
