@@ -228,6 +228,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		Storage8: c.Int8, Storage16: c.Int16, Atomics64: c.Atomics64,
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
+		DenormPreserve16:       c.DenormPreserve16,
 		FmaFused:               c.FmaFused,
 		LibraryTranscendentals: c.LibraryTranscendentals,
 		BoundWorkgroupAccess:   c.BoundWorkgroupAccess,

@@ -115,6 +115,7 @@ func (o Options) lowerOptions() lower.Options {
 		SignedZeroInfNanPreserve: o.Features.SignedZeroInfNanPreserve,
 		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
+		DenormPreserve16:         o.Features.DenormPreserve16 && !o.DenormsAreZero,
 		FmaFused:                 o.Features.FmaFused,
 		LibraryTranscendentals:   o.Features.LibraryTranscendentals,
 		Float64:                  o.Features.Float64,

@@ -38,6 +38,10 @@ type Features struct {
 	// CL_FP_DENORM promises; a Vulkan device may otherwise flush them
 	// (NVIDIA does for float). Off in AllFeatures, as above.
 	DenormPreserve32, DenormPreserve64 bool
+	// DenormPreserve16: declare DenormPreserve for 16-bit floats as well
+	// (driver.Caps.DenormPreserve16: devices whose 16- and 64-bit modes
+	// must agree).
+	DenormPreserve16 bool
 	// FmaFused: the device's GLSL.std.450 Fma is a correctly rounded fused
 	// multiply-add for float and double (driver.Caps.FmaFused); fma then
 	// lowers to it rather than to the library's software fma (several

@@ -201,6 +201,11 @@ type Caps struct {
 	// Without it the device may flush them, as OpenCL C §7.5.3 allows for
 	// float, and must not report CL_FP_DENORM.
 	DenormPreserve32, DenormPreserve64 bool
+	// DenormPreserve16: modules declare DenormPreserve for 16-bit floats
+	// too. A Vulkan device whose 16- and 64-bit denormal modes must agree
+	// (denormBehaviorIndependence 32_BIT_ONLY or NONE) keeps double
+	// subnormals only with both declared.
+	DenormPreserve16 bool
 	// FmaFused: GLSL.std.450 Fma is a correctly rounded fused
 	// multiply-add (one rounding) for 32- and 64-bit floats. The compiler
 	// then lowers fma to it; otherwise to its software fma (Vulkan lets

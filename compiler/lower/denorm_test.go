@@ -17,6 +17,8 @@ func TestDenormPreserve(t *testing.T) {
 			opts := compiler.DefaultOptions()
 			opts.TargetEnv = env
 			opts.Features.DenormPreserve32, opts.Features.DenormPreserve64 = true, true
+			// 16 with 64: devices whose 16- and 64-bit modes must agree.
+			opts.Features.DenormPreserve16 = true
 			opts.DenormsAreZero = daz
 			res, err := compiler.Compile(src, opts)
 			if err != nil {
@@ -33,7 +35,7 @@ func TestDenormPreserve(t *testing.T) {
 			if daz {
 				want = 0
 			}
-			if widths[32] != want || widths[64] != want {
+			if widths[16] != want || widths[32] != want || widths[64] != want {
 				t.Errorf("%s, -cl-denorms-are-zero %v: modes %v", env, daz, widths)
 			}
 		}

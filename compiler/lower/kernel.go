@@ -177,7 +177,7 @@ func (l *lowerer) kernel(k *types.Func) {
 	for _, w := range []struct {
 		on   bool
 		bits uint32
-	}{{l.opts.DenormPreserve32, 32}, {l.opts.DenormPreserve64, 64}} {
+	}{{l.opts.DenormPreserve16, 16}, {l.opts.DenormPreserve32, 32}, {l.opts.DenormPreserve64, 64}} {
 		if !w.on {
 			continue
 		}

@@ -335,7 +335,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		// floatCt is zero unless the device has float controls.
 		SignedZeroInfNanPreserve: p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0,
 	}
-	info.Caps.DenormPreserve32, info.Caps.DenormPreserve64 = p.denormPreserve(info.Caps.Float64)
+	info.Caps.DenormPreserve16, info.Caps.DenormPreserve32, info.Caps.DenormPreserve64 = p.denormPreserve(info.Caps.Float64)
 	// GPUs of NVIDIA, AMD and Intel run GLSL.std.450 Fma as their fused
 	// instruction; lavapipe (Mesa's vendor id, a CPU device) splits it
 	// into a multiply and an add, and SwiftShader or an unknown device
@@ -377,16 +377,27 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	return info
 }
 
-// denormPreserve says for which widths the compiler may declare
-// DenormPreserve alone. Vulkan wants one denormal mode for 16- and 64-bit
+// denormPreserve says for which widths the compiler declares
+// DenormPreserve. Vulkan wants one denormal mode for 16- and 64-bit
 // floats where denormBehaviorIndependence is 32_BIT_ONLY, and one for all
-// widths where it is NONE; clgo declares no 16-bit mode, so under those
-// only 32 (32_BIT_ONLY) or nothing (NONE) is declared.
-func (p *physical) denormPreserve(fp64 bool) (d32, d64 bool) {
+// widths where it is NONE: there 64 (doubles' CL_FP_DENORM) is declared
+// with 16 (and under NONE with 32 too) where the device preserves them
+// all, else not at all. 16 alone is never needed: half's config claims no
+// CL_FP_DENORM.
+func (p *physical) denormPreserve(fp64 bool) (d16, d32, d64 bool) {
 	ind := p.floatCt.denormBehaviorIndependence
-	d32 = p.floatCt.b[fcDenormPreserveFloat32] != 0 && (ind == fcIndependence32BitOnly || ind == fcIndependenceAll)
-	d64 = fp64 && p.floatCt.b[fcDenormPreserveFloat64] != 0 && ind == fcIndependenceAll
-	return d32, d64
+	p16 := p.floatCt.b[fcDenormPreserveFloat16] != 0
+	p32 := p.floatCt.b[fcDenormPreserveFloat32] != 0
+	p64 := fp64 && p.floatCt.b[fcDenormPreserveFloat64] != 0
+	switch ind {
+	case fcIndependenceAll:
+		return false, p32, p64
+	case fcIndependence32BitOnly:
+		return p64 && p16, p32, p64 && p16
+	default: // NONE
+		all := p16 && p32 && p64
+		return all, all, all
+	}
 }
 
 // unified reports whether device-local memory is host-visible and coherent
