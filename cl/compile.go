@@ -229,6 +229,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		SignedZeroInfNanPreserve: c.SignedZeroInfNanPreserve,
 		DenormPreserve32:         c.DenormPreserve32, DenormPreserve64: c.DenormPreserve64,
 		DenormPreserve16:       c.DenormPreserve16,
+		RoundingRTE16:          c.RoundingRTE16,
 		FmaFused:               c.FmaFused,
 		LibraryTranscendentals: c.LibraryTranscendentals,
 		BoundWorkgroupAccess:   c.BoundWorkgroupAccess,

@@ -116,6 +116,7 @@ func (o Options) lowerOptions() lower.Options {
 		DenormPreserve32:         o.Features.DenormPreserve32 && !o.DenormsAreZero,
 		DenormPreserve64:         o.Features.DenormPreserve64 && !o.DenormsAreZero,
 		DenormPreserve16:         o.Features.DenormPreserve16 && !o.DenormsAreZero,
+		RoundingRTE16:            o.Features.RoundingRTE16,
 		FmaFused:                 o.Features.FmaFused,
 		LibraryTranscendentals:   o.Features.LibraryTranscendentals,
 		Float64:                  o.Features.Float64,

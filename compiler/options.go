@@ -42,6 +42,9 @@ type Features struct {
 	// (driver.Caps.DenormPreserve16: devices whose 16- and 64-bit modes
 	// must agree).
 	DenormPreserve16 bool
+	// RoundingRTE16: declare RoundingModeRTE for 16-bit floats
+	// (driver.Caps.RoundingRTE16), so that half results are rounded.
+	RoundingRTE16 bool
 	// FmaFused: the device's GLSL.std.450 Fma is a correctly rounded fused
 	// multiply-add for float and double (driver.Caps.FmaFused); fma then
 	// lowers to it rather than to the library's software fma (several

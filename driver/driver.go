@@ -206,6 +206,12 @@ type Caps struct {
 	// (denormBehaviorIndependence 32_BIT_ONLY or NONE) keeps double
 	// subnormals only with both declared.
 	DenormPreserve16 bool
+	// RoundingRTE16: modules declare RoundingModeRTE for 16-bit floats.
+	// Without it a device may keep half values at float precision until
+	// they are stored (NVIDIA's compiler drops the rounding of
+	// (float)convert_half(x)); OpenCL rounds each half result to nearest
+	// even.
+	RoundingRTE16 bool
 	// FmaFused: GLSL.std.450 Fma is a correctly rounded fused
 	// multiply-add (one rounding) for 32- and 64-bit floats. The compiler
 	// then lowers fma to it; otherwise to its software fma (Vulkan lets

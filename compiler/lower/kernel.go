@@ -187,6 +187,13 @@ func (l *lowerer) kernel(k *types.Func) {
 		}
 		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeDenormPreserve, w.bits)
 	}
+	if l.opts.RoundingRTE16 {
+		b.Capability(spirv.CapabilityRoundingModeRTE)
+		if l.opts.Version < spirv.Version14 {
+			b.Extension("SPV_KHR_float_controls")
+		}
+		b.ExecutionMode(fs.fn.ID, spirv.ExecutionModeRoundingModeRTE, 16)
+	}
 }
 
 func kernelAttributes(k *types.Func) string {

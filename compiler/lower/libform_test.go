@@ -40,7 +40,7 @@ func TestLibraryOptionsIrrelevant(t *testing.T) {
 		"FmaFused": {FmaFused: true}, "Float64": {Float64: true},
 		"Storage8/16":              {Storage8: true, Storage16: true},
 		"SignedZeroInfNanPreserve": {SignedZeroInfNanPreserve: true},
-		"DenormPreserve":           {DenormPreserve16: true, DenormPreserve32: true, DenormPreserve64: true},
+		"DenormPreserve":           {DenormPreserve16: true, DenormPreserve32: true, DenormPreserve64: true, RoundingRTE16: true},
 		"BoundWorkgroup":           {BoundWorkgroup: true}, "LoopLimitCheck": {LoopLimitCheck: true},
 		"ReportOutOfBounds": {ReportOutOfBounds: true}, "SubgroupExtendedTypes": {SubgroupExtendedTypes: true},
 		"SampleInCode": {SampleNearestInCode: true, SampleLinearInCode: true},

@@ -42,6 +42,7 @@ type Options struct {
 	// kernel.
 	DenormPreserve32, DenormPreserve64 bool
 	DenormPreserve16                   bool // also for 16-bit floats (Features.DenormPreserve16)
+	RoundingRTE16                      bool // RoundingModeRTE for 16-bit floats (Features.RoundingRTE16)
 	// FmaFused says that GLSL.std.450 Fma rounds once for float and
 	// double on the device: fma lowers to it, not to the library.
 	FmaFused bool

@@ -42,6 +42,7 @@ func enabledCapabilities(p *physical, f2 *vkPhysicalDeviceFeatures2, f16, fvp, f
 	need(spirv.CapabilityPhysicalStorageBufferAddresses, hasBDA && fbda.b[0] != 0, "bufferDeviceAddress")
 	need(spirv.CapabilitySignedZeroInfNanPreserve, p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0, "shaderSignedZeroInfNanPreserveFloat32")
 	need(spirv.CapabilityDenormPreserve, p.floatCt.b[fcDenormPreserveFloat32] != 0 || p.floatCt.b[fcDenormPreserveFloat64] != 0, "shaderDenormPreserveFloat32")
+	need(spirv.CapabilityRoundingModeRTE, p.floatCt.b[fcRoundingModeRTEFloat16] != 0, "shaderRoundingModeRTEFloat16")
 	// Without the feature, reads are specialized per format (formatspec.go).
 	need(spirv.CapabilityStorageImageReadWithoutFormat, f[featShaderStorageImageReadWithoutFormat] != 0 || p.readByFormat(), "shaderStorageImageReadWithoutFormat")
 	need(spirv.CapabilityStorageImageExtendedFormats, f[featShaderStorageImageExtendedFormats] != 0, "shaderStorageImageExtendedFormats")

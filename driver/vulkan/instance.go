@@ -336,6 +336,9 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 		SignedZeroInfNanPreserve: p.floatCt.b[fcSignedZeroInfNanPreserveFloat32] != 0,
 	}
 	info.Caps.DenormPreserve16, info.Caps.DenormPreserve32, info.Caps.DenormPreserve64 = p.denormPreserve(info.Caps.Float64)
+	// A 16-bit rounding mode alone is allowed only where rounding modes
+	// are independent for every width.
+	info.Caps.RoundingRTE16 = info.Caps.Float16 && p.floatCt.b[fcRoundingModeRTEFloat16] != 0 && p.floatCt.roundingModeIndependence == fcIndependenceAll
 	// GPUs of NVIDIA, AMD and Intel run GLSL.std.450 Fma as their fused
 	// instruction; lavapipe (Mesa's vendor id, a CPU device) splits it
 	// into a multiply and an add, and SwiftShader or an unknown device

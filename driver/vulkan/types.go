@@ -335,6 +335,7 @@ const (
 	fcDenormPreserveFloat16           = 3
 	fcDenormPreserveFloat32           = 4
 	fcDenormPreserveFloat64           = 5
+	fcRoundingModeRTEFloat16          = 9
 
 	// denormBehaviorIndependence values.
 	fcIndependence32BitOnly = 0
