@@ -315,6 +315,7 @@ func (fs *fnState) barrier(name string, x *syntax.CallExpr) value {
 		if len(x.Args) > 1 {
 			if s := fs.atomicScope(fs.constArg(x.Args[1]), types.Global); s == spirv.ScopeDevice {
 				mem = fs.u32(uint32(s))
+				fs.noteOrder(s, sem)
 			}
 		}
 		fs.b.EmitIDs(spirv.OpControlBarrier, 0, wg, mem, fs.u32(sem))

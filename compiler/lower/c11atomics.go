@@ -193,6 +193,7 @@ func (fs *fnState) c11On(p *place, op *c11Op) spirv.ID {
 	// before it.
 	byAtomic := fs.fencesByAtomic(scope)
 	sem := func(order int64, drop uint32) spirv.ID {
+		fs.noteOrder(scope, atomicSemantics(order, drop, scope))
 		if byAtomic || !fs.ordersWithin(scope) {
 			return fs.u32(0) // fence.go
 		}

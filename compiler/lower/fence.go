@@ -46,6 +46,7 @@ func (fs *fnState) ordersWithin(scope spirv.Scope) bool {
 // needs no fence at scope (ordersWithin) or semantics orders nothing, or
 // the target's fence of that scope (fenceByAtomic).
 func (fs *fnState) memoryBarrier(scope spirv.Scope, semantics uint32) {
+	fs.noteOrder(scope, semantics)
 	if semantics == 0 || !fs.ordersWithin(scope) {
 		return
 	}

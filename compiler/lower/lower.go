@@ -108,6 +108,9 @@ type Options struct {
 
 // lowerer holds the module-wide state.
 type lowerer struct {
+	// deviceOrder: the source orders memory at device scope (coherent.go).
+	deviceOrder bool
+
 	opts  Options
 	pkg   *types.Package
 	info  *types.Info
@@ -216,6 +219,7 @@ func Lower(pkg *types.Package, info *types.Info, opts Options, diags *diag.List)
 	if opts.BoundWorkgroup {
 		l.boundWorkgroupAccesses()
 	}
+	l.markCoherent()
 	l.emitReflection()
 	return b.Module, l.refl
 }
