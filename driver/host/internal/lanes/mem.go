@@ -342,6 +342,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 // loadBuiltin reads a built-in input (one component, or the vector).
 func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
 	if subgroupBuiltin(p.builtin) {
+		if b.pack > 1 {
+			return nil, groupWide(p.builtin.String()) // pack.go
+		}
 		return b.loadSubgroupBuiltin(p, t) // subgroup.go
 	}
 	s := &sval{t: t}
@@ -358,6 +361,12 @@ func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
 	for n, c := range comps {
 		if t.leaves[n].kind != I32 || c > 2 {
 			return nil, unsupported("OpLoad", "built-in %s of kind %s", p.builtin, t.leaves[n].kind)
+		}
+		if b.pack > 1 && c == 0 {
+			if v, ok := b.packedBuiltin(p.builtin); ok { // pack.go
+				s.leaves = append(s.leaves, v)
+				continue
+			}
 		}
 		var code Code
 		sh := Uniform
