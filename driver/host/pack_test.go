@@ -15,7 +15,8 @@ import (
 // without a global offset, over uniform and non-uniform NDRanges of one
 // and two dimensions, and checks every work-item function against its
 // definition, with packing on and off. A kernel with local memory and a
-// barrier must not be packed, and still be right.
+// barrier is packed only in groups of one work-item, one with atomics on
+// local memory never; they must be right either way.
 func TestPackedGroups(t *testing.T) {
 	const src = `
 kernel void ids(global uint *out, global const uint *in) {
@@ -47,9 +48,29 @@ kernel void shared(global uint *out, global const uint *in) {
 	o[5] = get_local_linear_id();
 	o[6] = s[(get_local_id(0) + 1) % get_local_size(0)];
 	o[7] = get_enqueued_local_size(0);
+}
+kernel void counted(global uint *out, global const uint *in) {
+	local uint s[8], n;
+	size_t i = get_global_linear_id();
+	s[get_local_id(0)] = in[i];
+	if (get_local_id(0) == 0)
+		n = 0;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	atomic_inc(&n);
+	global uint *o = out + 8 * i;
+	o[0] = get_global_id(0) + 1000 * get_global_id(1);
+	o[1] = get_local_id(0) + 1000 * get_local_id(1);
+	o[2] = get_group_id(0) + 1000 * get_group_id(1);
+	o[3] = get_local_size(0) + 1000 * get_local_size(1);
+	o[4] = get_num_groups(0) + 1000 * get_num_groups(1);
+	o[5] = get_local_linear_id();
+	o[6] = s[(get_local_id(0) + 1) % get_local_size(0)];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	o[7] = n;
 }`
 	// model is what work-item (x, y) writes (the loop of ids; shared
-	// writes its group's next item's input instead).
+	// and counted write their group's next item's input instead, and
+	// counted the count of its group's items last).
 	model := func(entry string, in []uint32, x, y, gx, gy, lx, off0, off1 int) []uint32 {
 		i := y*gx + x
 		size := lx
@@ -65,8 +86,12 @@ kernel void shared(global uint *out, global const uint *in) {
 		} else {
 			v = in[y*gx+x/lx*lx+(x%lx+1)%size]
 		}
+		last := uint32(lx)
+		if entry == "counted" {
+			last = uint32(size)
+		}
 		return []uint32{uint32(off0+x) + 1000*uint32(off1+y), uint32(x % lx), uint32(x/lx) + 1000*uint32(y),
-			uint32(size) + 1000, uint32((gx+lx-1)/lx) + 1000*uint32(gy), uint32(x % lx), v, uint32(lx)}
+			uint32(size) + 1000, uint32((gx+lx-1)/lx) + 1000*uint32(gy), uint32(x % lx), v, last}
 	}
 	for _, tier := range []string{"lanes", "native"} {
 		t.Run(tier, func(t *testing.T) {
@@ -114,8 +139,12 @@ kernel void shared(global uint *out, global const uint *in) {
 					{"ids", 40, 2, 3, 3, 0}, // groups of 3 and a last group of 1
 					{"ids", 45, 1, 5, 0, 0}, // packed by the Go executor only (chunks of 64)
 					{"ids", 16, 1, 16, 0, 0},
-					{"shared", 37, 2, 1, 0, 0},
+					{"shared", 37, 2, 1, 0, 0}, // groups of one: packed
+					{"shared", 128, 1, 1, 1, 0},
 					{"shared", 42, 1, 3, 4, 0},
+					{"shared", 128, 1, 2, 0, 0},
+					{"counted", 128, 1, 1, 0, 0}, // atomics on local memory: not packed
+					{"counted", 42, 1, 3, 4, 0},
 				} {
 					name := fmt.Sprintf("pack=%v %s global %dx%d local %d offset %d,%d", pack, tc.entry, tc.gx, tc.gy, tc.lx, tc.off0, tc.off1)
 					k, err := p.CreateKernel(tc.entry)
@@ -157,7 +186,10 @@ kernel void shared(global uint *out, global const uint *in) {
 						chunk = 8
 					}
 					// Runs of chunk/lx groups, where a row holds one.
-					want := pack && tc.entry == "ids" && 2*tc.lx <= chunk && tc.gx/tc.lx >= chunk/tc.lx
+					// Groups with local memory and barriers only where
+					// they are of one work-item; no local atomics.
+					want := pack && 2*tc.lx <= chunk && tc.gx/tc.lx >= chunk/tc.lx &&
+						(tc.entry == "ids" || tc.entry == "shared" && tc.lx == 1)
 					if packed != want {
 						t.Errorf("%s: packed %v, want %v", name, packed, want)
 					}

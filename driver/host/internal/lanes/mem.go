@@ -56,6 +56,9 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		}
 		if k == RegionWorkgroup {
 			name = "Workgroup variable " + name
+			if b.packedSingles() {
+				k = RegionPrivate // its group's one lane's (pack.go)
+			}
 		}
 		p.region = b.region(Region{Kind: k, Set: -1, Binding: -1, Size: pt.elem.size, Init: init, Name: name})
 	case spirv.StorageClassInput:
@@ -400,6 +403,9 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	}
 	if pv.ptr == nil || pv.ptr.region < 0 && pv.ptr.region != physRegion {
 		return unsupported(x.Op.String(), "not on memory")
+	}
+	if b.pack > 1 && pv.ptr.region >= 0 && b.p.Regions[pv.ptr.region].Kind == RegionPrivate {
+		return groupWide(x.Op.String() + " on Workgroup memory") // pack.go
 	}
 	p := pv.ptr
 	t := p.t

@@ -22,6 +22,13 @@ import (
 // driver makes the groups' by its shift (Group.Shift): the run's base
 // group.x*(pack*Lx) + shift must be first*Lx + the dispatch's shift.
 
+// Groups of one work-item (Lx 1, hashcat's) share nothing with anyone
+// whatever they use: a barrier has no one to wait for, and Workgroup
+// memory is the lane's own, so it becomes a Private region (a variable
+// per lane, zeroed at the group's start as Workgroup memory is). Only
+// atomics on it are refused (the executors take atomics on shared
+// memory only).
+
 // ErrGroupWide is wrapped by BuildPacked's error for a kernel that uses
 // what its work-group shares, and so cannot be packed.
 var ErrGroupWide = errors.New("the kernel shares state within its work-group")
@@ -57,6 +64,11 @@ func (b *builder) packLocal() error {
 	b.p.Local[0] *= b.pack
 	b.p.Pack = b.pack
 	return nil
+}
+
+// packedSingles reports whether the program packs groups of one lane.
+func (b *builder) packedSingles() bool {
+	return b.pack > 1 && b.p.Local[0] == b.pack
 }
 
 // checkPacked refuses a packed program with Workgroup memory (the other
