@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 
 	"github.com/clgo/clgo/driver/host/internal/lanes"
@@ -20,43 +21,78 @@ var packedDispatches atomic.Int64
 // launch groups of one work-item (hashcat does on every CPU device),
 // which used an eighth of native code's lanes.
 
-// packedTier is the kernel built to run packed work-groups, made on
-// first use; nil where the work-groups are not narrower than half a
-// chunk, or the kernel shares state within its group, or its packed
-// program needs more memory than one group's may.
-func (tk *tierKernel) packedTier() *tierKernel {
+// packFor is how many work-groups a run of dispatch d holds: chunk/Lx
+// (runs of a whole chunk), halved while the dispatch has too few groups
+// for a run to each worker (hashcat's slow kernels run a few groups at
+// a time: two runs of 2 lanes then beat one of 4, and 4 runs of one);
+// 0 where the groups are not packed.
+func (tk *tierKernel) packFor(d *Dispatch) int {
 	p := tk.prog
 	if !packGroups || tk.exact || p.Pack > 1 || p.Local[1] != 1 || p.Local[2] != 1 || 2*p.Local[0] > p.Chunk {
+		return 0
+	}
+	nw := d.Workers
+	if nw <= 0 {
+		nw = workers()
+	}
+	total := d.Groups[0] * d.Groups[1] * d.Groups[2]
+	pack := p.Chunk / p.Local[0]
+	for pack > 2 && (pack > d.Groups[0] || total/pack < nw) {
+		pack /= 2
+	}
+	if pack > d.Groups[0] {
+		return 0
+	}
+	return pack
+}
+
+// packedTier is the kernel built to run pack work-groups at once, made
+// on first use; nil where the kernel shares state within its group, or
+// its packed program needs more memory than one group's may.
+func (tk *tierKernel) packedTier(pack int) *tierKernel {
+	tk.packMu.Lock()
+	defer tk.packMu.Unlock()
+	if tk.noPack {
 		return nil
 	}
-	tk.packOnce.Do(func() {
-		pk := &tierKernel{m: tk.m, entry: tk.entry, spec: tk.spec}
-		chunk := p.Chunk
-		if tk.native {
-			np, err := lanes.BuildPacked(tk.m.x, tk.entry, tk.spec, chunk, chunk/p.Local[0])
-			if err != nil {
-				return // group-wide state, or the program cannot be built
-			}
-			tk.m.markPODRegions(np, tk.entry)
-			mk, err := nativeCompile(np)
-			if err != nil {
-				return // the unpacked program is native code: keep it
-			}
-			pk.prog, pk.native, pk.newRunner = np, true, mk
-		} else {
-			lp, err := lanes.BuildPacked(tk.m.x, tk.entry, tk.spec, chunk, chunk/p.Local[0])
-			if err != nil {
-				return
-			}
-			tk.m.markPODRegions(lp, tk.entry)
-			pk.prog, pk.newRunner = lp, func() lanes.Runner { return lanes.NewExec(lp) }
+	if pk, ok := tk.packed[pack]; ok {
+		return pk
+	}
+	pk, err := tk.buildPacked(pack)
+	if errors.Is(err, lanes.ErrGroupWide) {
+		tk.noPack = true // so for every pack
+		return nil
+	}
+	if tk.packed == nil {
+		tk.packed = map[int]*tierKernel{}
+	}
+	tk.packed[pack] = pk
+	return pk
+}
+
+// buildPacked builds the kernel's program for pack work-groups a run, on
+// its tier; nil where it cannot.
+func (tk *tierKernel) buildPacked(pack int) (*tierKernel, error) {
+	p := tk.prog
+	lp, err := lanes.BuildPacked(tk.m.x, tk.entry, tk.spec, p.Chunk, pack)
+	if err != nil {
+		return nil, err
+	}
+	tk.m.markPODRegions(lp, tk.entry)
+	pk := &tierKernel{m: tk.m, entry: tk.entry, spec: tk.spec, prog: lp}
+	if tk.native {
+		mk, err := nativeCompile(lp)
+		if err != nil {
+			return nil, err // the unpacked program is native code: keep it
 		}
-		if pk.workerBytes() > stateBudget() {
-			return
-		}
-		tk.packed = pk
-	})
-	return tk.packed
+		pk.native, pk.newRunner = true, mk
+	} else {
+		pk.newRunner = func() lanes.Runner { return lanes.NewExec(lp) }
+	}
+	if pk.workerBytes() > stateBudget() {
+		return nil, nil
+	}
+	return pk, nil
 }
 
 // runPacked runs dispatch d on the packed kernel pk: the whole runs of

@@ -134,6 +134,9 @@ kernel void counted(global uint *out, global const uint *in) {
 					off0, off1 int
 				}{
 					{"ids", 37, 3, 1, 0, 0},
+					{"ids", 4, 1, 1, 0, 0}, // runs of 2 groups, one a worker
+					{"ids", 5, 1, 1, 2, 0},
+					{"ids", 12, 1, 2, 0, 0},
 					{"ids", 37, 3, 1, 5, 2},
 					{"ids", 64, 1, 2, 0, 0},
 					{"ids", 40, 2, 3, 3, 0}, // groups of 3 and a last group of 1
@@ -188,7 +191,9 @@ kernel void counted(global uint *out, global const uint *in) {
 					// Runs of chunk/lx groups, where a row holds one.
 					// Groups with local memory and barriers only where
 					// they are of one work-item; no local atomics.
-					want := pack && 2*tc.lx <= chunk && tc.gx/tc.lx >= chunk/tc.lx &&
+					// Runs of 2 groups at least (smaller runs where
+					// the groups are few).
+					want := pack && 2*tc.lx <= chunk && tc.gx/tc.lx >= 2 &&
 						(tc.entry == "ids" || tc.entry == "shared" && tc.lx == 1)
 					if packed != want {
 						t.Errorf("%s: packed %v, want %v", name, packed, want)

@@ -65,10 +65,12 @@ type tierKernel struct {
 	exactOnce sync.Once
 	exactTier *tierKernel
 	// packed: the same kernel built to run several work-groups at once
-	// (pack.go), made on the first dispatch that could use it; nil
-	// where it cannot.
-	packOnce sync.Once
-	packed   *tierKernel
+	// (pack.go), by groups to a run, made on the first dispatch that
+	// uses it; nil where it cannot. noPack: the kernel shares state
+	// within its group.
+	packMu sync.Mutex
+	packed map[int]*tierKernel
+	noPack bool
 }
 
 // unhoisted is the kernel's tier built without markPODRegions: for a
@@ -151,8 +153,10 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 		}
 		return (&Kernel{name: k.name, local: k.local, tier: plain}).runTier(ctx, d)
 	}
-	if pk := tk.packedTier(); pk != nil && d.Groups[0] >= pk.prog.Pack && podRegionsHold(pk.prog, d) {
-		return k.runPacked(ctx, d, pk) // pack.go
+	if pack := tk.packFor(d); pack > 1 { // pack.go
+		if pk := tk.packedTier(pack); pk != nil && podRegionsHold(pk.prog, d) {
+			return k.runPacked(ctx, d, pk)
+		}
 	}
 	nw := d.Workers
 	if nw <= 0 {
