@@ -26,3 +26,14 @@ func SetClaimSplit(on bool) bool {
 	claimSplit = on
 	return old
 }
+
+// SetPackGroups turns the packing of narrow work-groups (pack.go) on or
+// off and returns the setting before.
+func SetPackGroups(on bool) bool {
+	old := packGroups
+	packGroups = on
+	return old
+}
+
+// PackedDispatches is how many dispatches have run packed work-groups.
+func PackedDispatches() int64 { return packedDispatches.Load() }

@@ -64,6 +64,13 @@ type tierKernel struct {
 	exact     bool
 	exactOnce sync.Once
 	exactTier *tierKernel
+	// packed: the same kernel built to run several work-groups at once
+	// (pack.go), by groups to a run, made on the first dispatch that
+	// uses it; nil where it cannot. noPack: the kernel shares state
+	// within its group.
+	packMu sync.Mutex
+	packed map[int]*tierKernel
+	noPack bool
 }
 
 // unhoisted is the kernel's tier built without markPODRegions: for a
@@ -145,6 +152,11 @@ func (k *Kernel) runTier(ctx context.Context, d *Dispatch) error {
 			return err
 		}
 		return (&Kernel{name: k.name, local: k.local, tier: plain}).runTier(ctx, d)
+	}
+	if pack := tk.packFor(d); pack > 1 { // pack.go
+		if pk := tk.packedTier(pack); pk != nil && podRegionsHold(pk.prog, d) {
+			return k.runPacked(ctx, d, pk)
+		}
 	}
 	nw := d.Workers
 	if nw <= 0 {
@@ -332,6 +344,11 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 		}
 	}
 	gx, gy := d.Groups[0], d.Groups[1]
+	// A packed program's runs are of pack groups (pack.go): run xv of
+	// the dispatch starts at group x0 + xv*pack, and its shift makes the
+	// run's global ids those of its groups.
+	pack, lx, shift := max(tk.prog.Pack, 1), uint32(tk.prog.Local[0]), g.Shift[0]
+	lx /= uint32(pack)
 	for !cancel.Load() {
 		g0, g1, ok := claims.claim(&w)
 		if !ok {
@@ -356,6 +373,11 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 				}
 			}
 			g.ID = [3]uint32{x, y, z}
+			if pack > 1 {
+				first := x0 + (x-x0)*uint32(pack)
+				g.ID[0] = first
+				g.Shift[0] = shift + first*lx - first*uint32(pack)*lx
+			}
 			if t := r.RunGroup(g); t != nil {
 				if t.Code == lanes.TrapCancelled {
 					return nil
@@ -370,7 +392,11 @@ func (k *Kernel) tierWork(d *Dispatch, ds *tierDispatch, w int) (err error) {
 					}
 					return err
 				}
-				if rerr := k.exactGroupError(d, g.ID); rerr != nil {
+				id := g.ID
+				if pack > 1 {
+					id[0] += uint32(t.Lane) / lx // the lane's own group
+				}
+				if rerr := k.exactGroupError(d, id); rerr != nil {
 					err = rerr
 				}
 				return err
@@ -459,7 +485,11 @@ func (k *Kernel) trapError(t *lanes.Trap, mem [][]byte) error {
 		}
 		return e
 	case lanes.TrapUnreachable:
-		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, t.Lane)
+		lane := t.Lane
+		if p.Pack > 1 {
+			lane %= p.Local[0] / p.Pack // its local id in its own group
+		}
+		return fmt.Errorf("kernel %s: work-item %d reached OpUnreachable", k.name, lane)
 	case lanes.TrapUnbound:
 		return unboundError(k.name, p.Regions[t.Region]) // tierimage.go
 	case lanes.TrapPhysical:

@@ -10,7 +10,9 @@ import (
 // builder holds the state of one Build.
 type builder struct {
 	// exact: every value keeps a frame slot of its own (exact.go).
-	exact  bool
+	exact bool
+	// pack: the work-groups one run of the program holds (pack.go).
+	pack   int
 	x      *spirv.Index
 	spec   map[uint32]uint64
 	types  *types
@@ -95,12 +97,15 @@ type ptr struct {
 // so, checks it once the program is built, and builds again with the phis
 // that were not made Varying (a few rounds at most).
 func Build(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Program, error) {
-	return buildProgram(x, entry, spec, chunk, false)
+	return buildProgram(x, entry, spec, chunk, false, 1)
 }
 
-func buildProgram(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int, exact bool) (*Program, error) {
+func buildProgram(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int, exact bool, pack int) (*Program, error) {
 	if chunk < 1 || chunk > 1024 {
 		return nil, fmt.Errorf("lanes: chunk of %d lanes", chunk)
+	}
+	if pack < 1 || pack > chunk {
+		return nil, fmt.Errorf("lanes: %d work-groups to a run", pack)
 	}
 	varying, shadowed, varyingCons := map[phiKey]bool{}, map[loopKey]bool{}, map[consKey]bool{}
 	// A round that fails leaves its ops and values for the next to
@@ -111,7 +116,7 @@ func buildProgram(x *spirv.Index, entry string, spec map[uint32]uint64, chunk in
 	fnShapes := map[*spirv.Function]*fnShape{}
 	for round := range 16 {
 		b := &builder{
-			x: x, spec: spec, exact: exact,
+			x: x, spec: spec, exact: exact, pack: pack,
 			consts:      map[spirv.ID]*constVal{},
 			constVals:   map[[2]uint64]Value{},
 			globals:     map[spirv.ID]*ptr{},
@@ -127,6 +132,9 @@ func buildProgram(x *spirv.Index, entry string, spec map[uint32]uint64, chunk in
 		}
 		p, err := b.build(entry)
 		if err != nil {
+			return nil, err
+		}
+		if err := b.checkPacked(); err != nil { // pack.go
 			return nil, err
 		}
 		if !b.retry {
@@ -250,7 +258,7 @@ func (b *builder) localSize(ep *spirv.EntryPoint) error {
 		return fmt.Errorf("work-group size %v too large", size)
 	}
 	b.p.Local = size
-	return nil
+	return b.packLocal() // pack.go
 }
 
 // newValue makes a virtual register.

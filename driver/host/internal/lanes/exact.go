@@ -17,7 +17,7 @@ import (
 
 // BuildExact is Build with no frame slot shared between values.
 func BuildExact(x *spirv.Index, entry string, spec map[uint32]uint64, chunk int) (*Program, error) {
-	return buildProgram(x, entry, spec, chunk, true)
+	return buildProgram(x, entry, spec, chunk, true, 1)
 }
 
 // ExactOffset returns the byte offset the access that trapped with t

@@ -125,6 +125,13 @@ func (b *builder) inst(in *instance, x *spirv.Instruction, cur Value) error {
 		}
 		return b.store(dst.ptr, v, cur)
 	case spirv.OpControlBarrier:
+		if b.packedSingles() {
+			b.forget() // a group of one lane: nothing to wait for (pack.go)
+			return nil
+		}
+		if b.pack > 1 {
+			return groupWide("OpControlBarrier") // pack.go
+		}
 		if len(a) > 0 && b.subgroupScope(a[0]) {
 			b.subgroupBarrier() // subgroup.go
 			return nil

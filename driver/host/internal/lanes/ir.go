@@ -550,9 +550,15 @@ type Program struct {
 	Entry string
 	// Chunk is the number of lanes a chunk runs (C in docs/hosttier.md).
 	Chunk int
-	// Local is the work-group size the program was specialized for.
+	// Local is the work-group size the program was specialized for; in
+	// a program of packed work-groups (Pack > 1, pack.go), the size of
+	// the run of Pack groups it runs as one: Local[0] is Pack times the
+	// groups' own width.
 	Local [3]int
-	Ops   []Op
+	// Pack is the work-groups, consecutive in x, that the program runs as
+	// one (BuildPacked); 0 or 1: one.
+	Pack int
+	Ops  []Op
 	// Values are the virtual registers; Ops refer to them by index.
 	Values []ValueInfo
 	// Labels is the number of labels; Barriers the number of Barrier ops.

@@ -56,6 +56,9 @@ func (b *builder) globalVar(def *spirv.Instruction) (*ptr, error) {
 		}
 		if k == RegionWorkgroup {
 			name = "Workgroup variable " + name
+			if b.packedSingles() {
+				k = RegionPrivate // its group's one lane's (pack.go)
+			}
 		}
 		p.region = b.region(Region{Kind: k, Set: -1, Binding: -1, Size: pt.elem.size, Init: init, Name: name})
 	case spirv.StorageClassInput:
@@ -342,6 +345,9 @@ func (b *builder) store(p *ptr, v *sval, cur Value) error {
 // loadBuiltin reads a built-in input (one component, or the vector).
 func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
 	if subgroupBuiltin(p.builtin) {
+		if b.pack > 1 {
+			return nil, groupWide(p.builtin.String()) // pack.go
+		}
 		return b.loadSubgroupBuiltin(p, t) // subgroup.go
 	}
 	s := &sval{t: t}
@@ -358,6 +364,12 @@ func (b *builder) loadBuiltin(p *ptr, t *typ) (*sval, error) {
 	for n, c := range comps {
 		if t.leaves[n].kind != I32 || c > 2 {
 			return nil, unsupported("OpLoad", "built-in %s of kind %s", p.builtin, t.leaves[n].kind)
+		}
+		if b.pack > 1 && c == 0 {
+			if v, ok := b.packedBuiltin(p.builtin); ok { // pack.go
+				s.leaves = append(s.leaves, v)
+				continue
+			}
 		}
 		var code Code
 		sh := Uniform
@@ -391,6 +403,9 @@ func (b *builder) atomic(in *instance, x *spirv.Instruction, cur Value) error {
 	}
 	if pv.ptr == nil || pv.ptr.region < 0 && pv.ptr.region != physRegion {
 		return unsupported(x.Op.String(), "not on memory")
+	}
+	if b.pack > 1 && pv.ptr.region >= 0 && b.p.Regions[pv.ptr.region].Kind == RegionPrivate {
+		return groupWide(x.Op.String() + " on Workgroup memory") // pack.go
 	}
 	p := pv.ptr
 	t := p.t

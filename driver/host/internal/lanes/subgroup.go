@@ -125,6 +125,9 @@ const (
 func (b *builder) subgroup(in *instance, x *spirv.Instruction, cur Value) error {
 	a := x.Operands
 	name := x.Op.String()
+	if b.pack > 1 {
+		return groupWide(name) // pack.go
+	}
 	if b.p.Chunk%SubgroupSize != 0 && SubgroupSize%b.p.Chunk != 0 {
 		return unsupported(name, "chunks of %d lanes, sub-groups of %d", b.p.Chunk, SubgroupSize)
 	}
