@@ -72,10 +72,17 @@ type Event struct {
 	once sync.Once
 	dev  driver.Event
 	err  error // failure without a driver event
+	// queued: when the command was enqueued (driver.Now, on a profiling
+	// queue), which may be long before the driver gets it: a command
+	// waiting in the backlog for a user event is handed over later.
+	queued uint64
 }
 
 func newEvent(ctx *Context, q *Queue, typ CommandType) *Event {
 	e := &Event{ctx: ctx, queue: q, typ: typ, sub: make(chan struct{})}
+	if q != nil && q.props.has(QueueProfilingEnable) {
+		e.queued = driver.Now()
+	}
 	e.init()
 	return e
 }
@@ -259,6 +266,11 @@ func (e *Event) Profile() (ProfilingInfo, error) {
 	p, ok := e.dev.Profile()
 	if !ok {
 		return ProfilingInfo{}, errorf(ErrProfilingInfoNotAvailable, "clGetEventProfilingInfo: command not complete")
+	}
+	// CL_PROFILING_COMMAND_QUEUED is the enqueue call's time; the
+	// driver's Queued (its hand-over) stays the submit time.
+	if e.queued != 0 && e.queued < p.Queued {
+		p.Queued = e.queued
 	}
 	return ProfilingInfo(p), nil
 }
