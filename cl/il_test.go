@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clgo/clgo/spirv"
 )
@@ -270,6 +271,28 @@ func TestTimers(t *testing.T) {
 			}
 			if !(dev0 <= p.Start && p.Start <= p.End && p.End <= dev1 && dev1 <= host1) {
 				t.Errorf("timer %d, kernel [%d, %d], timer %d, host %d: not in order", dev0, p.Start, p.End, dev1, host1)
+			}
+			// A command held back by a user event is queued when it is
+			// enqueued, not when the driver gets it (test_profiling's
+			// profiling_timebase).
+			ue, _ := c.CreateUserEvent()
+			dev2, _, _ := d.DeviceAndHostTimer()
+			ev, err = q.EnqueueNDRangeKernel(k, nil, []uint64{64}, nil, ue)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dev3, _, _ := d.DeviceAndHostTimer()
+			time.Sleep(5 * time.Millisecond)
+			ue.SetStatus(Complete)
+			if err := ev.Wait(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			dev4, _, _ := d.DeviceAndHostTimer()
+			if p, err = ev.Profile(); err != nil {
+				t.Fatal(err)
+			}
+			if !(dev2 <= p.Queued && p.Queued <= dev3 && dev3 < p.Submit && p.Submit <= p.Start && p.Start <= p.End && p.End <= dev4) {
+				t.Errorf("timer %d, queued %d, timer %d, submit %d, kernel [%d, %d], timer %d: not in order", dev2, p.Queued, dev3, p.Submit, p.Start, p.End, dev4)
 			}
 		})
 	}

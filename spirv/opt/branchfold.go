@@ -15,8 +15,10 @@ import (
 //
 // FoldBranches rewrites the terminator of a selection header (a block
 // with OpSelectionMerge) that is an OpBranchConditional on
-// OpConstantTrue/False or an OpSwitch on an integer OpConstant to an
-// OpBranch to the target taken, and drops the OpSelectionMerge. Blocks
+// OpConstantTrue/False to an OpBranch to the target taken, and drops the
+// OpSelectionMerge; an OpSwitch on an integer OpConstant keeps its merge
+// and only the target taken, as its default (breaks from selections
+// nested in the case branch to that merge). Blocks
 // that were reachable from the entry and no longer are go, except merge
 // blocks that live headers name, which become OpUnreachable; OpPhis drop
 // the pairs of predecessors that no longer branch to them. Folds that would leave a
@@ -158,7 +160,7 @@ func foldFunctionBranches(fn *spirv.Function, ops *spirv.IDOperands, consts map[
 					}
 				}
 				named[index[spirv.ID(mi.Operands[0])]] = true
-			case mi.Op == spirv.OpSelectionMerge && !hasKey(taken, i):
+			case mi.Op == spirv.OpSelectionMerge && (!hasKey(taken, i) || b.Insts[n-1].Op == spirv.OpSwitch):
 				named[index[spirv.ID(mi.Operands[0])]] = true
 			}
 		}
@@ -198,13 +200,20 @@ func foldFunctionBranches(fn *spirv.Function, ops *spirv.IDOperands, consts map[
 			}
 		}
 	}
-	// Fold.
+	// Fold. A switch keeps its merge, with the target taken as its only
+	// one (the default): a break nested in a selection inside the case
+	// (`case 1: if (x) break;`) branches to that merge, which is valid
+	// only while it is the switch's.
 	for i, l := range taken {
 		if !live[i] {
 			continue
 		}
 		b := fn.Blocks[i]
 		n := len(b.Insts)
+		if t := b.Insts[n-1]; t.Op == spirv.OpSwitch {
+			b.Insts[n-1] = &spirv.Instruction{Op: spirv.OpSwitch, Operands: []uint32{t.Operands[0], uint32(l)}}
+			continue
+		}
 		b.Insts = append(b.Insts[:n-2], &spirv.Instruction{Op: spirv.OpBranch, Operands: []uint32{uint32(l)}})
 	}
 	blocks := fn.Blocks[:0]

@@ -10,7 +10,8 @@ import (
 )
 
 // Selections on constants take one arm: a switch on a constant (its merge
-// phi loses the other cases' and the default edge's pairs), an if on true
+// phi loses the other cases' and the default edge's pairs; the switch
+// stays, with the case taken as its only target), an if on true
 // whose arm returns (so the merge goes), an outer selection whose merge
 // only a dead arm reached (it stays, as OpUnreachable), and an OpSelect
 // on a constant is the operand it picks.
@@ -68,7 +69,7 @@ OpFunctionEnd
 	}
 	spirvtest.ValidateModule(t, m, "")
 	for op, want := range map[spirv.Op]int{
-		spirv.OpSwitch: 0, spirv.OpSelect: 0, spirv.OpIAdd: 1, spirv.OpSelectionMerge: 1,
+		spirv.OpSwitch: 1, spirv.OpSelect: 0, spirv.OpIAdd: 1, spirv.OpSelectionMerge: 2,
 		spirv.OpBranchConditional: 1, spirv.OpUnreachable: 1, spirv.OpLabel: 7,
 	} {
 		if n := count(m, op); n != want {
@@ -81,6 +82,51 @@ OpFunctionEnd
 			t.Errorf("phi %v, want one pair", in.Operands)
 		}
 	})
+}
+
+// A switch on a constant whose case breaks from inside an if (`case 1:
+// if (x) break; ...`) keeps its merge: that break is valid only as the
+// switch's (spirv-val: "branches to the selection construct, but not to
+// the selection header"; lavapipe refused the pipeline).
+func TestFoldBranchesSwitchBreak(t *testing.T) {
+	m := assemble(t, header+`
+%main = OpFunction %void None %fnv
+%l0 = OpLabel
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+%p = OpAccessChain %pu %buf %u0 %x
+OpSelectionMerge %sm None
+OpSwitch %u1 %def 1 %c1 2 %c2
+%c1 = OpLabel
+%odd = OpULessThan %bool %x %u2
+OpSelectionMerge %im None
+OpBranchConditional %odd %brk %im
+%brk = OpLabel
+OpBranch %sm
+%im = OpLabel
+OpStore %p %u3
+OpBranch %sm
+%c2 = OpLabel
+OpStore %p %u2
+OpBranch %sm
+%def = OpLabel
+OpBranch %sm
+%sm = OpLabel
+%v = OpPhi %uint %u1 %brk %u3 %im %u2 %c2 %u0 %def
+OpStore %p %v
+OpReturn
+OpFunctionEnd
+`)
+	if err := opt.FoldBranches(m); err != nil {
+		t.Fatal(err)
+	}
+	spirvtest.ValidateModule(t, m, "")
+	for op, want := range map[spirv.Op]int{spirv.OpSwitch: 1, spirv.OpSelectionMerge: 2, spirv.OpLabel: 5} {
+		if n := count(m, op); n != want {
+			t.Errorf("%d %v, want %d\n%s", n, op, want, dis(m))
+		}
+	}
+	contains(t, m, "OpSwitch %uint_1 %")
 }
 
 // A selection whose folding would leave a live loop's continue target

@@ -16,12 +16,19 @@ type Assembler struct {
 	fixups []fixup
 	pool   []byte // the constant pool, placed after the code by Finish
 	poolL  Label  // the label of the pool's start
-	hasPL  bool
-	start  int  // offset of the instruction being encoded, for errors
-	done   bool // Finish has run
-	err    error
-	yUsed  uint16    // vector registers named since ResetYUsed (yused.go)
-	cold   coldState // cold sections (cold.go)
+	// the first offset of each 4-byte word at a multiple of 4 and of each
+	// 32 bytes at a multiple of 32 in the pool (constBytes), indexed up
+	// to pool4N and pool32N
+	pool4   map[uint32]int
+	pool32  map[[32]byte]int
+	pool4N  int
+	pool32N int
+	hasPL   bool
+	start   int  // offset of the instruction being encoded, for errors
+	done    bool // Finish has run
+	err     error
+	yUsed   uint16    // vector registers named since ResetYUsed (yused.go)
+	cold    coldState // cold sections (cold.go)
 }
 
 // fixup is a rel32 field at pos that must hold target - end, where end is
@@ -104,17 +111,33 @@ func (a *Assembler) Const32(v uint32) Mem {
 }
 
 // constBytes places b, aligned to align, in the pool, reusing an equal
-// entry at a suitable alignment.
+// entry at a suitable alignment (the first such). Const32's and
+// ConstYMM's shapes are found through an index: a kernel whose bounds
+// checks name thousands of offsets made the linear search quadratic (a
+// copy of a 20 KB struct took 20 s to compile).
 func (a *Assembler) constBytes(b []byte, align int) Mem {
 	if !a.hasPL {
 		a.poolL = a.NewLabel()
 		a.hasPL = true
+		a.pool4 = map[uint32]int{}
+		a.pool32 = map[[32]byte]int{}
 	}
 	off := -1
-	for o := 0; o+len(b) <= len(a.pool); o += align {
-		if string(a.pool[o:o+len(b)]) == string(b) {
+	switch {
+	case len(b) == 4 && align == 4:
+		if o, ok := a.pool4[binary.LittleEndian.Uint32(b)]; ok {
 			off = o
-			break
+		}
+	case len(b) == 32 && align == 32:
+		if o, ok := a.pool32[[32]byte(b)]; ok {
+			off = o
+		}
+	default:
+		for o := 0; o+len(b) <= len(a.pool); o += align {
+			if string(a.pool[o:o+len(b)]) == string(b) {
+				off = o
+				break
+			}
 		}
 	}
 	if off < 0 {
@@ -123,8 +146,27 @@ func (a *Assembler) constBytes(b []byte, align int) Mem {
 		}
 		off = len(a.pool)
 		a.pool = append(a.pool, b...)
+		a.indexPool()
 	}
 	return Mem{rip: true, label: a.poolL, Disp: int32(off)}
+}
+
+// indexPool adds the pool's words (at multiples of 4) and 32-byte runs
+// (at multiples of 32) completed since the last call to the index,
+// keeping each one's first offset.
+func (a *Assembler) indexPool() {
+	for ; a.pool4N+4 <= len(a.pool); a.pool4N += 4 {
+		w := binary.LittleEndian.Uint32(a.pool[a.pool4N:])
+		if _, ok := a.pool4[w]; !ok {
+			a.pool4[w] = a.pool4N
+		}
+	}
+	for ; a.pool32N+32 <= len(a.pool); a.pool32N += 32 {
+		k := [32]byte(a.pool[a.pool32N:])
+		if _, ok := a.pool32[k]; !ok {
+			a.pool32[k] = a.pool32N
+		}
+	}
 }
 
 // Finish resolves the jumps and RIP-relative operands, appends the constant
