@@ -63,14 +63,17 @@ func TestValidationLayer(t *testing.T) {
 			}
 			cmd := exec.Command(os.Args[0], "-test.run="+validationTests, "-test.count=1")
 			cmd.Env = append(os.Environ(), validationChildEnv+"="+mode,
-				"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation", "VK_LAYER_SETTINGS_PATH="+dir)
+				"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation", "VK_LAYER_SETTINGS_PATH="+dir, "VK_LOADER_DEBUG=layer")
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Errorf("the tests under the validation layer: %v\n%s", err, out)
 			}
+			if !layerInserted.Match(out) {
+				t.Fatalf("the loader did not insert the validation layer:\n%s", out)
+			}
 			text, err := os.ReadFile(log)
-			if err != nil {
-				t.Fatalf("the layer wrote no log (is it loaded?): %v", err)
+			if err != nil && !os.IsNotExist(err) { // no file: no message
+				t.Fatal(err)
 			}
 			if msgs := validationMessages(string(text)); len(msgs) > 0 {
 				t.Errorf("the validation layer reported %d kinds of message:\n%s", len(msgs), strings.Join(msgs, "\n"))
@@ -78,6 +81,10 @@ func TestValidationLayer(t *testing.T) {
 		})
 	}
 }
+
+// layerInserted is the loader's debug line (VK_LOADER_DEBUG=layer) that
+// says the layer is in the instance's chain.
+var layerInserted = regexp.MustCompile(`Insert instance layer "?VK_LAYER_KHRONOS_validation`)
 
 var validationID = regexp.MustCompile(`Validation (Error|Warning): \[ ([^\]]+) \]`)
 
