@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the test oracles when they are missing: spirv-tools (spirv-val,
 # spirv-as, spirv-dis), glslang (a foreign SPIR-V producer), lavapipe (a
-# Vulkan device on the CPU), PoCL behind the ICD loader (the reference OpenCL),
+# Vulkan device on the CPU) and the Khronos validation layer, PoCL behind the ICD loader (the reference OpenCL),
 # clang-15 + llvm-spirv-15 (the compile-speed comparison), the OpenCL
 # headers and clients the ICD is tested with, and for the arm64 back end
 # qemu-user-static (its tests run under qemu) and llvm's llvm-mc (the A64
@@ -14,6 +14,7 @@ have_file /usr/include/spirv/unified1/spirv.core.grammar.json || need+=(spirv-he
 command -v glslangValidator >/dev/null 2>&1 || need+=(glslang-tools)
 ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
 ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1 ' || need+=(libvulkan1)
+ls /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json >/dev/null 2>&1 || need+=(vulkan-validationlayers)
 ls /etc/OpenCL/vendors/pocl*.icd >/dev/null 2>&1 || need+=(pocl-opencl-icd)
 ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || need+=(ocl-icd-libopencl1)
 command -v clinfo >/dev/null 2>&1 || need+=(clinfo)

@@ -21,6 +21,10 @@ type Device struct {
 	// noRobust leaves robust buffer access off (benchmarks of its cost;
 	// CLGO_VULKAN_ROBUST=0 does the same for a process).
 	noRobust bool
+	// asDiscrete manages memory as on a discrete GPU (buffers not
+	// host-mapped, transfers as device copies through staging): tests run
+	// those paths, the ones NVIDIA and AMD GPUs take, on lavapipe.
+	asDiscrete bool
 
 	once sync.Once
 	err  error
@@ -34,7 +38,7 @@ func (d *Device) Info() driver.DeviceInfo { return d.info }
 func (d *Device) open() error {
 	d.once.Do(func() {
 		noRobust := d.noRobust || !robustWanted()
-		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors, noRobust)
+		d.logical, d.err = newLogical(d.phys, d.info, d.noPushDescriptors, noRobust, d.asDiscrete)
 	})
 	return d.err
 }
@@ -82,6 +86,7 @@ type logical struct {
 	nonSemanticInfo bool // VK_KHR_shader_non_semantic_info (or 1.3)
 	deviceAddress   bool
 	robust          Robustness
+	asDiscrete      bool // Device.asDiscrete
 
 	mem     *memory
 	staging *ring
@@ -96,7 +101,7 @@ type logical struct {
 	images, imageBytes atomic.Int64
 }
 
-func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*logical, error) {
+func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust, asDiscrete bool) (*logical, error) {
 	inst := p.inst
 	var exts []string
 	want := func(name string, core12 bool) bool {
@@ -183,7 +188,7 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 		queueCreateInfoCount: 1, pQueueCreateInfos: qci,
 		enabledExtensionCount: uint32(len(exts)), ppEnabledExtensionNames: &names[0],
 	}
-	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0, robust: robust}
+	l := &logical{phys: p, info: info, pushDescriptors: push, nonSemanticInfo: nonSemantic, deviceAddress: hasBDA && fbda.b[0] != 0, robust: robust, asDiscrete: asDiscrete}
 	if err := check("vkCreateDevice", call(inst.vkCreateDevice, p.handle, uintptr(unsafe.Pointer(dci)), 0, uintptr(unsafe.Pointer(&l.handle)))); err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Name, err)
 	}
@@ -248,4 +253,11 @@ func newLogical(p *physical, info driver.DeviceInfo, noPush, noRobust bool) (*lo
 	}
 	l.pcache = openPipelineCache(l)
 	return l, nil
+}
+
+// discrete reports whether the device's memory is managed as a discrete
+// GPU's: its own memory, which the host reaches only through a small
+// window or staging copies.
+func (l *logical) discrete() bool {
+	return l.phys.props.deviceType == physicalDeviceTypeDiscreteGPU || l.asDiscrete
 }

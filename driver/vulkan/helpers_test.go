@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/clgo/clgo/driver"
@@ -24,8 +25,16 @@ func testDevice(t testing.TB) *Device {
 		}
 		t.Skipf("no Vulkan device: %v", err)
 	}
-	return devs[0].(*Device)
+	d := devs[0].(*Device)
+	if os.Getenv(validationChildEnv) == "discrete" {
+		// Before the device opens: the child process of
+		// TestValidationLayer runs the discrete-GPU paths.
+		asDiscreteOnce.Do(func() { d.asDiscrete, d.noPushDescriptors = true, true })
+	}
+	return d
 }
+
+var asDiscreteOnce sync.Once
 
 const lavapipeICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
 

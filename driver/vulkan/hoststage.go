@@ -53,7 +53,7 @@ type hostAreas struct {
 
 func newHostAreas(l *logical) *hostAreas {
 	h := &hostAreas{l: l, readType: l.staging.typeIndex, writeType: -1}
-	if l.phys.props.deviceType != physicalDeviceTypeDiscreteGPU {
+	if !l.discrete() {
 		return h // system memory is the device's memory
 	}
 	const want = memoryPropertyDeviceLocal | memoryPropertyHostVisible | memoryPropertyHostCoherent

@@ -36,9 +36,10 @@ type Image struct {
 	sampledView, storageView uint64
 	storage                  bool // made with STORAGE usage
 
-	buf     *Buffer // Image1DBuffer: the buffer it views
-	bufView uint64  // Image1DBuffer: VkBufferView
-	counted int64   // bytes of memory counted in logical.imageBytes, plus one image
+	buf      *Buffer // Image1DBuffer: the buffer it views
+	bufView  uint64  // Image1DBuffer: VkBufferView
+	bufAlias uint64  // Image1DBuffer: the VkBuffer bufView is made on, when not the block's (newBufferImage)
+	counted  int64   // bytes of memory counted in logical.imageBytes, plus one image
 
 	refs atomic.Int32
 }
@@ -70,6 +71,9 @@ func (im *Image) unref() {
 	}
 	if im.bufView != 0 {
 		call(l.vkDestroyBufferView, l.handle, uintptr(im.bufView), 0)
+	}
+	if im.bufAlias != 0 {
+		call(l.vkDestroyBuffer, l.handle, uintptr(im.bufAlias), 0)
 	}
 	if im.buf != nil {
 		im.buf.unref()
@@ -254,6 +258,44 @@ func (d *Device) newDeviceImage(im *Image) error {
 	return nil
 }
 
+// texelBuffer returns the VkBuffer to make a buffer view of format on
+// over blk's memory. A view's format must have the texel-buffer features
+// of every texel usage its buffer was made with (VUID-
+// VkBufferViewCreateInfo-buffer-00933, -00934), and blocks are made with
+// both uniform and storage texel usage: for a format that lacks one (one
+// NVIDIA cannot write through a storage texel buffer, say), the view goes
+// on a new VkBuffer bound to the block's memory with only the usages the
+// format has, which the caller destroys with the view.
+func (l *logical) texelBuffer(blk *block, format uint32) (uint64, error) {
+	has := l.phys.formatProps(format).bufferFeatures
+	usage := l.mem.usage & (bufferUsageUniformTexel | bufferUsageStorageTexel)
+	if has&formatFeatureUniformTexelBuffer == 0 {
+		usage &^= bufferUsageUniformTexel
+	}
+	if has&formatFeatureStorageTexelBuffer == 0 {
+		usage &^= bufferUsageStorageTexel
+	}
+	if usage == l.mem.usage&(bufferUsageUniformTexel|bufferUsageStorageTexel) {
+		return blk.buf, nil
+	}
+	if usage == 0 {
+		return 0, fmt.Errorf("format %d is not usable in a texel buffer on %s: %w", format, l.info.Name, driver.ErrInvalidValue)
+	}
+	buf, req, err := l.createBuffer(blk.size, usage)
+	if err != nil {
+		return 0, err
+	}
+	if req.size > blk.size || req.memoryTypeBits&(1<<l.mem.typeIndex) == 0 {
+		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
+		return 0, fmt.Errorf("a texel buffer of format %d cannot alias buffer memory on %s: %w", format, l.info.Name, driver.ErrUnsupported)
+	}
+	if err := check("vkBindBufferMemory", call(l.vkBindBufferMemory, l.handle, uintptr(buf), uintptr(blk.mem), 0)); err != nil {
+		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
+		return 0, err
+	}
+	return buf, nil
+}
+
 // imageMemoryType picks a device-local memory type among bits, or any.
 func (l *logical) imageMemoryType(bits uint32) (uint32, bool) {
 	best := -1
@@ -289,7 +331,14 @@ func (d *Device) newBufferImage(im *Image) error {
 	}
 	b.ref()
 	im.buf = b
-	ci := &vkBufferViewCreateInfo{sType: sTypeBufferViewCreateInfo, buffer: b.blk.buf, format: im.fmt.vk, offset: off, rng: size}
+	view, err := l.texelBuffer(b.blk, im.fmt.vk)
+	if err != nil {
+		return fmt.Errorf("vulkan: 1D buffer image of %d pixels: %w", desc.Width, err)
+	}
+	if view != b.blk.buf {
+		im.bufAlias = view
+	}
+	ci := &vkBufferViewCreateInfo{sType: sTypeBufferViewCreateInfo, buffer: view, format: im.fmt.vk, offset: off, rng: size}
 	if err := check("vkCreateBufferView", call(l.vkCreateBufferView, l.handle, uintptr(unsafe.Pointer(ci)), 0, uintptr(unsafe.Pointer(&im.bufView)))); err != nil {
 		return fmt.Errorf("vulkan: 1D buffer image of %d pixels: %w", desc.Width, err)
 	}

@@ -351,3 +351,75 @@ OpStore %po %v
 		}
 	}
 }
+
+// A 1D buffer image whose format has uniform but not storage texel-buffer
+// support (BGRA/uint8 on lavapipe) is viewed through a VkBuffer aliasing
+// its buffer's memory with uniform texel usage only: a view of that format
+// on the block's buffer, made with storage texel usage too, is invalid
+// usage (the validation layer's VUID-VkBufferViewCreateInfo-buffer-00934,
+// TestValidationLayer). The kernel reads the pixels through the view.
+func TestBufferImageReadOnlyTexelFormat(t *testing.T) {
+	d := testDevice(t)
+	f := driver.ImageFormat{Order: clBGRA, DataType: clUnsignedInt8}
+	v, ok := lookupFormat(f)
+	if !ok {
+		t.Fatal("no BGRA/uint8")
+	}
+	has := d.phys.formatProps(v.vk).bufferFeatures
+	if has&formatFeatureUniformTexelBuffer == 0 || has&formatFeatureStorageTexelBuffer != 0 {
+		t.Skipf("BGRA/uint8 texel-buffer features %#x: not read-only here", has)
+	}
+	const annots = `
+OpDecorate %src DescriptorSet 0
+OpDecorate %src Binding 0
+OpDecorate %dst DescriptorSet 0
+OpDecorate %dst Binding 1
+`
+	const globals = `
+%srcT = OpTypeImage %uint Buffer 0 0 0 1 Unknown
+%dstT = OpTypeImage %uint Buffer 0 0 0 2 Unknown
+%psrc = OpTypePointer UniformConstant %srcT
+%pdst = OpTypePointer UniformConstant %dstT
+%src = OpVariable %psrc UniformConstant
+%dst = OpVariable %pdst UniformConstant
+`
+	const body = `
+%ii = OpBitcast %int %i
+%s = OpLoad %srcT %src
+%v = OpImageFetch %v4uint %s %ii
+%dd = OpLoad %dstT %dst
+OpImageWrite %dd %ii %v
+`
+	refl := &spirv.Reflection{Kernels: []spirv.Kernel{{Name: "k", Args: []spirv.Arg{
+		{Name: "src", Kind: spirv.ArgUniformTexelBuffer}, {Name: "dst", Ordinal: 1, Kind: spirv.ArgStorageTexelBuffer, Binding: 1}}}}}
+	spv := imageModule(t, "OpCapability SampledBuffer\nOpCapability ImageBuffer\nOpCapability StorageImageWriteWithoutFormat\n", annots, globals, body, refl)
+	in := make([]byte, 40) // 10 BGRA pixels
+	for i := range in {
+		in[i] = byte(3*i + 1)
+	}
+	sb, db := mustBuffer(t, d, 1024), mustBuffer(t, d, 1024)
+	q := mustQueue(t, d, false)
+	defer q.Release()
+	ev, err := q.WriteBuffer(sb, 0, in, nil)
+	wait(t, ev, err)
+	si := mustImage(t, d, driver.ImageDesc{Type: driver.Image1DBuffer, Format: f, Width: 10, Height: 1, Depth: 1, ArraySize: 1, Buffer: sb})
+	if si.(*Image).bufAlias == 0 {
+		t.Error("the view of a format without storage texel support is on the block's buffer")
+	}
+	di := mustImage(t, d, driver.ImageDesc{Type: driver.Image1DBuffer, Format: driver.ImageFormat{Order: clRGBA, DataType: clUnsignedInt32}, Width: 10, Height: 1, Depth: 1, ArraySize: 1, Buffer: db})
+	if err := imageRun(t, d, spv, 10, []driver.Arg{{Kind: driver.ArgImage, Image: si}, {Kind: driver.ArgImage, Image: di}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]byte, 160)
+	ev, err = q.ReadBuffer(db, 0, out, nil)
+	wait(t, ev, err)
+	for p := range 10 {
+		// read_imageui of a BGRA image gives (r, g, b, a): memory bytes 2, 1, 0, 3.
+		want := []uint32{uint32(in[4*p+2]), uint32(in[4*p+1]), uint32(in[4*p]), uint32(in[4*p+3])}
+		for c := range 4 {
+			if got := binary.LittleEndian.Uint32(out[16*p+4*c:]); got != want[c] {
+				t.Fatalf("pixel %d channel %d: %d, want %d", p, c, got, want[c])
+			}
+		}
+	}
+}

@@ -91,7 +91,7 @@ func newMemory(l *logical) (*memory, error) {
 		return nil, err
 	}
 	call(l.vkDestroyBuffer, l.handle, uintptr(probe), 0)
-	uma := l.phys.props.deviceType == physicalDeviceTypeCPU || l.phys.props.deviceType == physicalDeviceTypeIntegratedGPU
+	uma := (l.phys.props.deviceType == physicalDeviceTypeCPU || l.phys.props.deviceType == physicalDeviceTypeIntegratedGPU) && !l.asDiscrete
 	const hv = memoryPropertyHostVisible | memoryPropertyHostCoherent
 	best, bestScore := -1, -1
 	for i, t := range l.phys.mem.memoryTypes[:l.phys.mem.memoryTypeCount] {
@@ -117,7 +117,7 @@ func newMemory(l *logical) (*memory, error) {
 		return nil, fmt.Errorf("vulkan: %s: no memory type for storage buffers: %w", l.info.Name, driver.ErrUnsupported)
 	}
 	m.typeIndex = uint32(best)
-	m.hostMapped = l.phys.mem.memoryTypes[best].propertyFlags&hv == hv
+	m.hostMapped = l.phys.mem.memoryTypes[best].propertyFlags&hv == hv && !l.asDiscrete
 	heap := l.phys.mem.memoryHeaps[l.phys.mem.memoryTypes[best].heapIndex].size
 	m.keepLimit = min(heap/16, keepMax)
 	if config.Get(config.VulkanKeep) == "0" {
@@ -193,11 +193,13 @@ func (m *memory) newBlock(need uint64) (*block, error) {
 
 func (m *memory) tryBlock(size uint64) (*block, error) {
 	l := m.l
-	buf, _, err := l.createBuffer(size, m.usage)
+	buf, req, err := l.createBuffer(size, m.usage)
 	if err != nil {
 		return nil, err
 	}
-	mem, view, err := l.allocate(buf, size, m.typeIndex, m.hostMapped)
+	// The memory holds the buffer's requirement, which a driver may round
+	// up past size (binding less is invalid usage).
+	mem, view, err := l.allocate(buf, max(size, req.size), m.typeIndex, m.hostMapped)
 	if err != nil {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err

@@ -66,9 +66,19 @@ func (s *submitter) hazard(b *batch, rd, wr []access) {
 // barrier makes every earlier shader and transfer write available and
 // visible to later shader and transfer accesses (a global memory barrier:
 // cheaper than per-buffer ones and as precise on current GPUs).
+//
+// The source access mask names only the writes of the stages in src: a
+// shader write under a transfer-only source stage is invalid usage.
 func (s *submitter) barrier(b *batch, src uint32) {
+	var srcAccess uint32
+	if src&pipelineStageComputeShader != 0 {
+		srcAccess |= accessShaderWrite
+	}
+	if src&pipelineStageTransfer != 0 {
+		srcAccess |= accessTransferWrite
+	}
 	mb := &vkMemoryBarrier{sType: sTypeMemoryBarrier,
-		srcAccessMask: accessShaderWrite | accessTransferWrite,
+		srcAccessMask: srcAccess,
 		dstAccessMask: accessShaderRead | accessShaderWrite | accessUniformRead | accessTransferRead | accessTransferWrite}
 	call(s.l.vkCmdPipelineBarrier, b.cb, uintptr(src), pipelineStageComputeShader|pipelineStageTransfer, 0, 1, uintptr(unsafe.Pointer(mb)), 0, 0, 0, 0)
 	b.reads, b.writes, b.imgDirty = b.reads[:0], b.writes[:0], false

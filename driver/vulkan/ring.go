@@ -44,7 +44,7 @@ func newRing(l *logical, size uint64) (*ring, error) {
 	// Host-visible and coherent; cached helps read-backs; on a discrete
 	// GPU prefer system memory (the device-local BAR window is small).
 	const hv = memoryPropertyHostVisible | memoryPropertyHostCoherent
-	discrete := l.phys.props.deviceType == physicalDeviceTypeDiscreteGPU
+	discrete := l.discrete()
 	best, bestScore := -1, -1
 	for i, t := range l.phys.mem.memoryTypes[:l.phys.mem.memoryTypeCount] {
 		if req.memoryTypeBits&(1<<i) == 0 || t.propertyFlags&hv != hv {
@@ -65,7 +65,7 @@ func newRing(l *logical, size uint64) (*ring, error) {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, fmt.Errorf("vulkan: %s: no host-visible coherent memory: %w", l.info.Name, driver.ErrUnsupported)
 	}
-	mem, view, err := l.allocate(buf, size, uint32(best), true)
+	mem, view, err := l.allocate(buf, max(size, req.size), uint32(best), true)
 	if err != nil {
 		call(l.vkDestroyBuffer, l.handle, uintptr(buf), 0)
 		return nil, err
