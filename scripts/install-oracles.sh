@@ -23,12 +23,14 @@ command -v llvm-spirv-15 >/dev/null 2>&1 || need+=(llvm-spirv-15)
 command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
 command -v llvm-mc >/dev/null 2>&1 || need+=(llvm)
 # The ICD (cmd/libclgo, cgo) builds against the Khronos headers and is
-# tested with a C client, clinfo, pyopencl (the system Python's) and clpeak.
+# tested with a C client, clinfo, pyopencl (the system Python's), clpeak and ffmpeg.
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 have_file /usr/include/CL/cl.h || need+=(opencl-c-headers)
 ls /usr/lib/*/libOpenCL.so >/dev/null 2>&1 || need+=(ocl-icd-opencl-dev)
 /usr/bin/python3 -c 'import pyopencl, numpy' >/dev/null 2>&1 || need+=(python3-pyopencl python3-numpy)
 command -v clpeak >/dev/null 2>&1 || need+=(clpeak)
+# ffmpeg (built with OpenCL) runs its OpenCL filters on the ICD (TestFFmpegFilters).
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 [ ${#need[@]} -eq 0 ] && { echo "oracles: all present"; exit 0; }
 echo "oracles: installing ${need[*]}"
 sudo=""

@@ -15,7 +15,7 @@ import (
 )
 
 // The tests build libclgo.so and run OpenCL clients on it through the ICD
-// loader: clinfo, a C program, pyopencl and clpeak. A missing client is a
+// loader: clinfo, a C program, pyopencl, clpeak and ffmpeg. A missing client is a
 // skip, or a failure under CI=true.
 
 var (
