@@ -16,9 +16,10 @@ import (
 // FoldBranches rewrites the terminator of a selection header (a block
 // with OpSelectionMerge) that is an OpBranchConditional on
 // OpConstantTrue/False to an OpBranch to the target taken, and drops the
-// OpSelectionMerge; an OpSwitch on an integer OpConstant keeps its merge
-// and only the target taken, as its default (breaks from selections
-// nested in the case branch to that merge). Blocks
+// OpSelectionMerge; so does an OpSwitch on an integer OpConstant whose
+// case taken holds no nested selection or loop, and any other keeps its
+// merge and only the target taken, as its default (breaks from
+// constructs nested in the case branch to that merge). Blocks
 // that were reachable from the entry and no longer are go, except merge
 // blocks that live headers name, which become OpUnreachable; OpPhis drop
 // the pairs of predecessors that no longer branch to them. Folds that would leave a
@@ -160,7 +161,9 @@ func foldFunctionBranches(fn *spirv.Function, ops *spirv.IDOperands, consts map[
 					}
 				}
 				named[index[spirv.ID(mi.Operands[0])]] = true
-			case mi.Op == spirv.OpSelectionMerge && (!hasKey(taken, i) || b.Insts[n-1].Op == spirv.OpSwitch):
+			case mi.Op == spirv.OpSelectionMerge && !hasKey(taken, i):
+				named[index[spirv.ID(mi.Operands[0])]] = true
+			case mi.Op == spirv.OpSelectionMerge && b.Insts[n-1].Op == spirv.OpSwitch && !flatCase(fn, index, ops, taken[i], spirv.ID(mi.Operands[0])):
 				named[index[spirv.ID(mi.Operands[0])]] = true
 			}
 		}
@@ -201,16 +204,17 @@ func foldFunctionBranches(fn *spirv.Function, ops *spirv.IDOperands, consts map[
 		}
 	}
 	// Fold. A switch keeps its merge, with the target taken as its only
-	// one (the default): a break nested in a selection inside the case
-	// (`case 1: if (x) break;`) branches to that merge, which is valid
-	// only while it is the switch's.
+	// one (the default), where the case may hold a nested construct: a
+	// break nested in a selection inside the case (`case 1: if (x)
+	// break;`) branches to that merge, which is valid only while it is
+	// the switch's.
 	for i, l := range taken {
 		if !live[i] {
 			continue
 		}
 		b := fn.Blocks[i]
 		n := len(b.Insts)
-		if t := b.Insts[n-1]; t.Op == spirv.OpSwitch {
+		if t := b.Insts[n-1]; t.Op == spirv.OpSwitch && !flatCase(fn, index, ops, l, spirv.ID(b.Insts[n-2].Operands[0])) {
 			b.Insts[n-1] = &spirv.Instruction{Op: spirv.OpSwitch, Operands: []uint32{t.Operands[0], uint32(l)}}
 			continue
 		}
@@ -259,6 +263,34 @@ func foldFunctionBranches(fn *spirv.Function, ops *spirv.IDOperands, consts map[
 			in.Operands = kept
 		}
 	}
+}
+
+// flatCase reports whether the blocks that a switch's case starting at
+// label l reaches before the switch's merge hold no header of a
+// selection or loop (looking at up to 64 blocks): then no branch to the
+// merge comes from a nested construct, and the switch may become a plain
+// branch (hashcat's Whirlpool: 46,000 switches that each load one table).
+func flatCase(fn *spirv.Function, index map[spirv.ID]int, ops *spirv.IDOperands, l, merge spirv.ID) bool {
+	seen := map[spirv.ID]bool{merge: true}
+	work := []spirv.ID{l}
+	for len(work) > 0 {
+		id := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		j, ok := index[id]
+		if !ok || len(seen) > 64 {
+			return false
+		}
+		b := fn.Blocks[j]
+		if n := len(b.Insts); n >= 2 && (b.Insts[n-2].Op == spirv.OpSelectionMerge || b.Insts[n-2].Op == spirv.OpLoopMerge) {
+			return false
+		}
+		work = append(work, blockSuccessors(b, ops)...)
+	}
+	return true
 }
 
 func hasKey(m map[int]spirv.ID, k int) bool {

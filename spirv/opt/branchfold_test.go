@@ -10,8 +10,7 @@ import (
 )
 
 // Selections on constants take one arm: a switch on a constant (its merge
-// phi loses the other cases' and the default edge's pairs; the switch
-// stays, with the case taken as its only target), an if on true
+// phi loses the other cases' and the default edge's pairs), an if on true
 // whose arm returns (so the merge goes), an outer selection whose merge
 // only a dead arm reached (it stays, as OpUnreachable), and an OpSelect
 // on a constant is the operand it picks.
@@ -69,7 +68,7 @@ OpFunctionEnd
 	}
 	spirvtest.ValidateModule(t, m, "")
 	for op, want := range map[spirv.Op]int{
-		spirv.OpSwitch: 1, spirv.OpSelect: 0, spirv.OpIAdd: 1, spirv.OpSelectionMerge: 2,
+		spirv.OpSwitch: 0, spirv.OpSelect: 0, spirv.OpIAdd: 1, spirv.OpSelectionMerge: 1,
 		spirv.OpBranchConditional: 1, spirv.OpUnreachable: 1, spirv.OpLabel: 7,
 	} {
 		if n := count(m, op); n != want {
@@ -85,8 +84,8 @@ OpFunctionEnd
 }
 
 // A switch on a constant whose case breaks from inside an if (`case 1:
-// if (x) break; ...`) keeps its merge: that break is valid only as the
-// switch's (spirv-val: "branches to the selection construct, but not to
+// if (x) break; ...`) keeps its merge, with the case as its only target:
+// that break is valid only as the switch's (spirv-val: "branches to the selection construct, but not to
 // the selection header"; lavapipe refused the pipeline).
 func TestFoldBranchesSwitchBreak(t *testing.T) {
 	m := assemble(t, header+`
