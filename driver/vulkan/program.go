@@ -299,19 +299,19 @@ type kernel struct {
 	refl *spirv.Kernel
 	info driver.KernelInfo
 
-	bindings    []binding
-	pods        []podCluster
-	setLayouts  []uint64
-	pushSet     int // the set written with push descriptors, or -1
-	layout      uint64
-	pushSize    uint32 // bytes of push constants the pipeline layout has
+	bindings   []binding
+	pods       []podCluster
+	setLayouts []uint64
+	pushSet    int // the set written with push descriptors, or -1
+	layout     uint64
+	pushSize   uint32 // bytes of push constants the pipeline layout has
 	// pcBuf: the kernel reads its push constants, pcBufSize bytes, from
 	// the storage buffer of binding pcBinding (spirv.Kernel's
 	// PushConstantBuffer): POD clusters from index len(pods) on, one per
 	// chunk of a split NDRange (pcbuffer.go).
-	pcBuf     bool
-	pcBufSize uint32
-	pcBinding int
+	pcBuf       bool
+	pcBufSize   uint32
+	pcBinding   int
 	pushArgs    []spirv.Arg
 	wgIDs       *[3]uint32 // spec ids of the work-group size, nil when fixed
 	fixedWG     [3]uint32  // the module's own work-group size, when fixed
