@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"errors"
+	"fmt"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver/kernelabi"
@@ -409,7 +410,9 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 				// This dispatch's push-constant cluster (pcbuffer.go).
 				b.infos[k.pcBinding] = b.pods[len(k.pods)+i]
 				if err := s.bindDescriptors(b, k); err != nil {
-					return b, err
+					// Not a pool to retry with (%v): the dispatches
+					// before this one are recorded and would run twice.
+					return b, fmt.Errorf("vulkan: kernel %s: descriptors of dispatch %d of %d: %v", k.refl.Name, i+1, len(b.chunks), err)
 				}
 			}
 		} else if len(d.push) > 0 && (i == 0 || k.regionPush) {
