@@ -245,6 +245,7 @@ func featuresOf(c driver.Caps) compiler.Features {
 		FenceByAtomic:                      c.FenceByAtomic,
 		SampleNearestInCode:                c.SampleNearestInCode,
 		SampleLinearInCode:                 c.SampleLinearInCode,
+		MaxPushConstantsSize:               c.MaxPushConstantsSize,
 	}
 }
 

@@ -128,6 +128,7 @@ func (o Options) lowerOptions() lower.Options {
 		FenceByAtomic:            o.Features.FenceByAtomic,
 		SampleNearestInCode:      o.Features.SampleNearestInCode || o.Features.SampleLinearInCode,
 		SampleLinearInCode:       o.Features.SampleLinearInCode,
+		MaxPushConstantsSize:     o.Features.MaxPushConstantsSize,
 		ReportOutOfBounds:        o.Features.ReportOutOfBounds,
 		SubgroupExtendedTypes:    o.Features.SubgroupExtendedTypes,
 		Physical:                 o.Addressing == AddressingPhysical,

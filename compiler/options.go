@@ -131,6 +131,10 @@ type Features struct {
 	// (driver.Caps.SampleNearestInCode, SampleLinearInCode;
 	// docs/images.md). Off in AllFeatures.
 	SampleNearestInCode, SampleLinearInCode bool
+	// MaxPushConstantsSize is the device's maxPushConstantsSize (0: no
+	// limit): a kernel whose push constants do not fit reads them from a
+	// storage buffer (driver.Caps.MaxPushConstantsSize; lower/pcbuffer.go).
+	MaxPushConstantsSize uint32
 }
 
 // AllFeatures is every optional feature (what `clgo compile` assumes).

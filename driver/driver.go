@@ -275,6 +275,11 @@ type Caps struct {
 	// CLK_FILTER_LINEAR too, texels blended in float, for devices whose
 	// hardware filtering is less precise than OpenCL asks (lavapipe).
 	SampleNearestInCode, SampleLinearInCode bool
+	// MaxPushConstantsSize is the most bytes of push constants a kernel
+	// may have (Vulkan's maxPushConstantsSize; 0: no limit). Kernels
+	// whose push constants are larger are compiled to read them from a
+	// buffer (compiler.Features.MaxPushConstantsSize).
+	MaxPushConstantsSize uint32
 }
 
 // Prober is a Device some of whose Caps are known only by running probe

@@ -131,6 +131,11 @@ type Kernel struct {
 	// SamplerMasks locates where the runtime writes the state of sampler
 	// arguments for kernels that sample in code (reflect_sampler.go).
 	SamplerMasks []SamplerMask
+	// PushConstantBuffer, where not nil, says that the kernel reads its
+	// push constants (every offset above) from a storage buffer at this
+	// binding instead: the kernel's block did not fit the device's
+	// maxPushConstantsSize (reflect_pcbuffer.go).
+	PushConstantBuffer *DescriptorBinding
 	// LocalMemSize is the bytes of Workgroup memory the kernel declares
 	// itself (not its __local arguments). It is not encoded: ReadReflection
 	// computes it from the module (see workgroup.go).
@@ -406,6 +411,9 @@ func (b *Builder) EmitReflection(r *Reflection) error {
 		}
 		for _, sm := range k.SamplerMasks {
 			emit(ClspvReflectionNormalizedSamplerMaskPushConstant, decl, c(sm.Ordinal), c(sm.Offset), c(sm.Size))
+		}
+		if pb := k.PushConstantBuffer; pb != nil {
+			b.emitPushConstantBuffer(decl, pb)
 		}
 	}
 	for _, p := range r.Printfs {
@@ -725,7 +733,7 @@ func ReadReflection(m *Module) (*Reflection, error) {
 		}
 		ps.Relocations = relocs
 	}
-	if err := readSVMTable(m, r, consts); err != nil {
+	if err := readClgoReflection(m, r, consts, kernels); err != nil {
 		return nil, err
 	}
 	if err := checkReflection(r); err != nil {

@@ -35,9 +35,10 @@ func clgoSets(m *Module) map[ID]bool {
 
 func hasClgoSet(m *Module) bool { return len(clgoSets(m)) > 0 }
 
-// readSVMTable reads the SVMTablePushConstant instruction of m into r;
-// consts are m's 32-bit integer constants.
-func readSVMTable(m *Module, r *Reflection, consts map[ID]uint32) error {
+// readClgoReflection reads the instructions of clgo's set in m into r
+// (the SVM table, push-constant buffers); consts are m's 32-bit integer
+// constants, kernels the Kernel instructions' indices in r.Kernels.
+func readClgoReflection(m *Module, r *Reflection, consts map[ID]uint32, kernels map[ID]int) error {
 	sets := clgoSets(m)
 	if len(sets) == 0 {
 		return nil
@@ -46,19 +47,35 @@ func readSVMTable(m *Module, r *Reflection, consts map[ID]uint32) error {
 		if in.Op != OpExtInst || len(in.Operands) < 2 || !sets[ID(in.Operands[0])] {
 			continue
 		}
-		if in.Operands[1] != ClgoReflectionSVMTablePushConstant {
+		ops := in.Operands[2:]
+		switch in.Operands[1] {
+		case ClgoReflectionSVMTablePushConstant:
+			if len(ops) != 2 {
+				return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d has %d operands, want 2", in.Result, len(ops))
+			}
+			off, ok1 := consts[ID(ops[0])]
+			size, ok2 := consts[ID(ops[1])]
+			if !ok1 || !ok2 {
+				return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d: operands are not 32-bit integer constants", in.Result)
+			}
+			r.SVMTable = &SVMTable{Offset: off, Size: size}
+		case ClgoReflectionPushConstantBuffer:
+			if len(ops) != 3 {
+				return fmt.Errorf("spirv: reflection: PushConstantBuffer %%%d has %d operands, want 3", in.Result, len(ops))
+			}
+			k, ok := kernels[ID(ops[0])]
+			if !ok {
+				return fmt.Errorf("spirv: reflection: PushConstantBuffer %%%d: operand 0 (%%%d) is not a Kernel instruction", in.Result, ops[0])
+			}
+			set, ok1 := consts[ID(ops[1])]
+			binding, ok2 := consts[ID(ops[2])]
+			if !ok1 || !ok2 {
+				return fmt.Errorf("spirv: reflection: PushConstantBuffer %%%d: operands are not 32-bit integer constants", in.Result)
+			}
+			r.Kernels[k].PushConstantBuffer = &DescriptorBinding{DescriptorSet: set, Binding: binding}
+		default:
 			return fmt.Errorf("spirv: reflection: %s instruction %d is unknown", ClgoReflectionImport, in.Operands[1])
 		}
-		ops := in.Operands[2:]
-		if len(ops) != 2 {
-			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d has %d operands, want 2", in.Result, len(ops))
-		}
-		off, ok1 := consts[ID(ops[0])]
-		size, ok2 := consts[ID(ops[1])]
-		if !ok1 || !ok2 {
-			return fmt.Errorf("spirv: reflection: SVMTablePushConstant %%%d: operands are not 32-bit integer constants", in.Result)
-		}
-		r.SVMTable = &SVMTable{Offset: off, Size: size}
 	}
 	return nil
 }

@@ -178,6 +178,7 @@ func (l *lowerer) emitReflection() {
 	l.finishPrintf()
 	l.finishProgramVars()
 	l.finishSamplers()
+	l.finishPushConstantBuffers()
 	if err := l.b.EmitReflection(l.refl); err != nil {
 		l.errorf(diagPos0, "%v", err)
 	}

@@ -68,7 +68,7 @@ func (fs *fnState) imageBuiltin(name string, x *syntax.CallExpr, t types.Type) v
 			return fs.undef(t)
 		}
 		u := fs.uint32T()
-		p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u), fs.gv(fs.pcVar), fs.u32(idx))
+		p := b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u), fs.gv(fs.pcVar), fs.u32(idx))
 		return fs.convert(value{t: types.Typ[types.UInt], id: b.EmitIDs(spirv.OpLoad, u, p)}, t)
 	}
 	// get_image_width/height/depth/dim/array_size: the size query.

@@ -71,6 +71,7 @@ func compileCheckedWith(t *testing.T, name, src, options string, env compiler.Ta
 	opts.TargetEnv = env
 	opts.Features.SampleNearestInCode = f.SampleNearestInCode
 	opts.Features.SampleLinearInCode = f.SampleLinearInCode
+	opts.Features.MaxPushConstantsSize = f.MaxPushConstantsSize
 	res, err := compiler.CompileFile(name, src, opts)
 	if err != nil {
 		t.Fatalf("%s: %v", env, err)

@@ -93,7 +93,7 @@ func (fs *fnState) sampleValue(ia *imageArg, img, smp spirv.ID, coord value) (sp
 	if known {
 		g.mask = fs.u32(mask)
 	} else {
-		p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u), fs.gv(fs.pcVar), fs.u32(sa.pcMember))
+		p := b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u), fs.gv(fs.pcVar), fs.u32(sa.pcMember))
 		g.mask = b.EmitIDs(spirv.OpLoad, u, p)
 	}
 	g.setup(coord)
@@ -182,7 +182,7 @@ func (g *sampleGen) setup(coord value) {
 	g.mirror = b.EmitIDs(spirv.OpLogicalAnd, g.bl, g.norm, is(clkAddressMirrored))
 	if ia.pcMember != nil {
 		if idx, ok := ia.pcMember[false]; ok && fs.pcVar != 0 {
-			p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u), fs.gv(fs.pcVar), fs.u32(idx))
+			p := b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u), fs.gv(fs.pcVar), fs.u32(idx))
 			g.order = b.EmitIDs(spirv.OpLoad, u, p)
 		}
 	}

@@ -40,6 +40,7 @@ type fnState struct {
 	dead        bool   // the current point is unreachable
 	pcVar       spirv.ID
 	pcStruct    spirv.ID
+	pcSC        spirv.StorageClass // pcVar's: PushConstant, or StorageBuffer (pcbuffer.go)
 	pcIndex     map[spirv.PushConstantKind]uint32
 	kref        *spirv.Kernel
 	images      map[spirv.ID]*imageArg // image arguments by their loaded handle

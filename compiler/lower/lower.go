@@ -91,6 +91,10 @@ type Options struct {
 	// SubgroupExtendedTypes: the device runs sub-group operations on 8-,
 	// 16- and 64-bit integers and half (shaderSubgroupExtendedTypes).
 	SubgroupExtendedTypes bool
+	// MaxPushConstantsSize is the device's maxPushConstantsSize: a
+	// kernel whose push-constant block is larger reads it from a storage
+	// buffer instead (pcbuffer.go). 0: no limit.
+	MaxPushConstantsSize uint32
 	// PrintfBufferSize is the printf buffer's size in bytes (0: 1 MiB).
 	PrintfBufferSize uint32
 	// Physical lowers __global and __constant memory to
@@ -137,6 +141,9 @@ type lowerer struct {
 	samplers     map[uint32]spirv.ID
 	samplerOrder []uint32
 	pv           progVarState // program-scope __global variables (progvars.go)
+	// pcBuffers: the kernels whose push constants are in a buffer
+	// (pcbuffer.go), bound by finishPushConstantBuffers.
+	pcBuffers []pcBuffer
 	// libFns: the math library's functions emitted so far, by name;
 	// libLoop: those that have a loop, by id (libfunc.go).
 	libFns  map[string]*libFn

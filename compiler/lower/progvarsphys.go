@@ -44,7 +44,7 @@ func (fs *fnState) pointerInitPhys(v *types.Var) {
 // push constants are declared there), so that they dominate every use.
 func (fs *fnState) programVarAddrs() {
 	b, u64 := fs.b, fs.uint64T()
-	p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u64), fs.gv(fs.pcVar), fs.u32(uint32(fs.pcProgBase)))
+	p := b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u64), fs.gv(fs.pcVar), fs.u32(uint32(fs.pcProgBase)))
 	base := b.EmitIDs(spirv.OpLoad, u64, p)
 	fs.layoutProgramVars()
 	fs.progAddr = map[*types.Var]spirv.ID{}

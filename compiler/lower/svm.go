@@ -61,7 +61,7 @@ func (fs *fnState) svmTable() spirv.ID {
 		return fs.u64(0)
 	}
 	u64 := fs.uint64T()
-	p := fs.b.EmitIDs(spirv.OpAccessChain, fs.b.TypePointer(spirv.StorageClassPushConstant, u64), fs.gv(fs.pcVar), fs.u32(uint32(fs.pcSVM)))
+	p := fs.b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u64), fs.gv(fs.pcVar), fs.u32(uint32(fs.pcSVM)))
 	return fs.b.EmitIDs(spirv.OpLoad, u64, p)
 }
 

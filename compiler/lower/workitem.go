@@ -141,11 +141,14 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 	}
 	b.Decorate(st, spirv.DecorationBlock)
 	fs.pcStruct = st
-	fs.pcVar = b.Variable(b.TypePointer(spirv.StorageClassPushConstant, st), spirv.StorageClassPushConstant)
-	b.Name(fs.pcVar, "pc")
+	size := end
+	for _, off := range ptrOffsets {
+		size = max(size, off+8)
+	}
+	fs.declarePushConstants(st, size)
 	for i, v := range pods {
-		fs.capsFor(v.Type, spirv.StorageClassPushConstant)
-		p := &place{kind: pChain, t: v.Type, base: fs.gv(fs.pcVar), sc: spirv.StorageClassPushConstant,
+		fs.capsFor(v.Type, fs.pcSC)
+		p := &place{kind: pChain, t: v.Type, base: fs.gv(fs.pcVar), sc: fs.pcSC,
 			chain: []spirv.ID{fs.u32(uint32(first + i))}, layout: true}
 		fs.bindPOD(v, fs.load(p))
 	}
@@ -155,7 +158,7 @@ func (fs *fnState) pushConstants(pods []*types.Var, podTypes []spirv.ID, podOffs
 	if ptrOffsets != nil {
 		fs.bindPointerArgs(func(i int) spirv.ID {
 			u64 := fs.uint64T()
-			p := b.EmitIDs(spirv.OpAccessChain, b.TypePointer(spirv.StorageClassPushConstant, u64), fs.gv(fs.pcVar), fs.u32(uint32(ptrFirst+i)))
+			p := b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u64), fs.gv(fs.pcVar), fs.u32(uint32(ptrFirst+i)))
 			return b.EmitIDs(spirv.OpLoad, u64, p)
 		})
 	}
@@ -173,7 +176,7 @@ func (fs *fnState) pushValue(k spirv.PushConstantKind, dim spirv.ID) spirv.ID {
 		return fs.u32(0)
 	}
 	u := fs.uint32T()
-	p := fs.b.EmitIDs(spirv.OpAccessChain, fs.b.TypePointer(spirv.StorageClassPushConstant, u), fs.gv(fs.pcVar), fs.u32(idx), dim)
+	p := fs.b.EmitIDs(spirv.OpAccessChain, fs.pcPointer(u), fs.gv(fs.pcVar), fs.u32(idx), dim)
 	return fs.b.EmitIDs(spirv.OpLoad, u, p)
 }
 

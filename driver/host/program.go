@@ -105,6 +105,12 @@ func (p *program) Kernel(name string) (driver.Kernel, error) {
 		}
 		rk = &spirv.Kernel{Name: name}
 	}
+	if pb := rk.PushConstantBuffer; pb != nil {
+		// Only builds for a device with a small push-constant limit
+		// move them (the host device has none): such a module is
+		// another device's.
+		return nil, fmt.Errorf("host: kernel %q reads its push constants from a buffer (descriptor set %d, binding %d), as compiled for a device with a small push-constant limit; the host device takes them only as push constants: %w", name, pb.DescriptorSet, pb.Binding, driver.ErrInvalidBinary)
+	}
 	info := p.kernelInfo(rk)
 	if ep, ok := p.m.x.EntryPoint(name); ok {
 		// An upper bound (spec-constant-sized arrays count as zero); the

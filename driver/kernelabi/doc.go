@@ -21,6 +21,10 @@
 // The region group offset is RegionOffset / EnqueuedLocal, added to the
 // dispatch's work-group id to give get_group_id. POD arguments passed as
 // push constants sit after these (PushConstantsEnd covers both).
+// A kernel whose push constants exceed the device's limit reads the same
+// bytes from a storage buffer (spirv.Kernel's PushConstantBuffer): the
+// driver writes them there instead of pushing them, a copy per chunk
+// where the region push constants differ between chunks.
 //
 // Regions: a region of whole work-groups (driver.NDRange) may hold more
 // groups than a device dispatches at once. SplitGroups cuts it into chunks

@@ -20,7 +20,7 @@ type dispatchCmd struct {
 	bufs []descBuf   // per k.bindings entry
 	imgs []descImage // per k.bindings entry: images, views and samplers
 	pods [][]byte    // per POD cluster
-	push []byte      // k.pushSize bytes: POD push arguments; work-item values are written per dispatch
+	push []byte      // k.pushSize (or k.pcBufSize) bytes: POD push arguments; work-item values are written per dispatch
 	// held are the buffers a physical module reaches by address (pointer
 	// arguments, program-scope variables, SVM residents): kept alive, and
 	// ordered against other commands as buffers read and written.
@@ -243,8 +243,8 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 		}
 		d.pods[i] = pod
 	}
-	if k.pushSize > 0 {
-		d.push = make([]byte, k.pushSize)
+	if n := max(k.pushSize, k.pcBufSize); n > 0 {
+		d.push = make([]byte, n)
 		for _, a := range k.pushArgs {
 			if a.Kind == spirv.ArgPODPushConstant {
 				copy(d.push[a.Offset:a.Offset+a.Size], args[a.Ordinal].Bytes)
@@ -265,7 +265,11 @@ func (q *queue) Dispatch(ctx context.Context, dk driver.Kernel, args []driver.Ar
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
 		}
 		if err := kernelabi.PutSamplerPushConstants(d.push, k.refl, args); err != nil {
+			d.release()
 			return nil, fmt.Errorf("vulkan: %w: %w", driver.ErrInvalidArgValue, err)
+		}
+		if k.pcBuf {
+			q.d.addPushBuffers(d)
 		}
 	}
 	cd.command = command{kind: cmdDispatch, ctx: ctx, disp: d}

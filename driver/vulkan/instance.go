@@ -368,6 +368,7 @@ func (p *physical) deviceInfo() driver.DeviceInfo {
 	// (lavapipe); GPUs keep their filtering hardware (docs/images.md).
 	info.Caps.SampleNearestInCode = info.Caps.Images
 	info.Caps.SampleLinearInCode = info.Caps.Images && p.props.deviceType == physicalDeviceTypeCPU
+	info.Caps.MaxPushConstantsSize = p.props.limits.maxPushConstantsSize
 	// Sub-groups: basic operations in compute shaders, and the classes of
 	// operations the device runs there (capabilities.go declares the
 	// same ones usable); 8-, 16- and 64-bit operands where newLogical

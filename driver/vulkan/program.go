@@ -299,12 +299,19 @@ type kernel struct {
 	refl *spirv.Kernel
 	info driver.KernelInfo
 
-	bindings    []binding
-	pods        []podCluster
-	setLayouts  []uint64
-	pushSet     int // the set written with push descriptors, or -1
-	layout      uint64
-	pushSize    uint32 // bytes of push constants the pipeline layout has
+	bindings   []binding
+	pods       []podCluster
+	setLayouts []uint64
+	pushSet    int // the set written with push descriptors, or -1
+	layout     uint64
+	pushSize   uint32 // bytes of push constants the pipeline layout has
+	// pcBuf: the kernel reads its push constants, pcBufSize bytes, from
+	// the storage buffer of binding pcBinding (spirv.Kernel's
+	// PushConstantBuffer): POD clusters from index len(pods) on, one per
+	// chunk of a split NDRange (pcbuffer.go).
+	pcBuf       bool
+	pcBufSize   uint32
+	pcBinding   int
 	pushArgs    []spirv.Arg
 	wgIDs       *[3]uint32 // spec ids of the work-group size, nil when fixed
 	fixedWG     [3]uint32  // the module's own work-group size, when fixed
@@ -443,6 +450,13 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 			k.unsupported = fmt.Sprintf("argument %d (%s) of kind %v", a.Ordinal, a.Name, a.Kind)
 		}
 	}
+	if pb := k.refl.PushConstantBuffer; pb != nil {
+		b := add(binding{set: pb.DescriptorSet, binding: pb.Binding, typ: descriptorTypeStorageBuffer, source: srcPOD, arg: len(k.pods)})
+		if b.source != srcPOD || b.arg != len(k.pods) {
+			return fmt.Errorf("vulkan: kernel %s: its push-constant buffer's binding (set %d, binding %d) is another resource's: %w", k.refl.Name, pb.DescriptorSet, pb.Binding, driver.ErrInvalidBinary)
+		}
+		k.pcBuf = true
+	}
 	for i := range p.consts {
 		c := &p.consts[i]
 		typ := uint32(descriptorTypeStorageBuffer)
@@ -463,6 +477,11 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 	})
 	if err := k.checkInterface(entry); err != nil {
 		return err
+	}
+	for i, b := range k.bindings {
+		if k.pcBuf && b.source == srcPOD && b.arg == len(k.pods) {
+			k.pcBinding = i
+		}
 	}
 	nsets := 0
 	for _, b := range k.bindings {
@@ -496,7 +515,10 @@ func (k *kernel) makeLayout(entry spirv.ID) error {
 		}
 	}
 	k.pushSize = (kernelabi.PushConstantsEnd(p.refl, k.refl) + 3) &^ 3
-	if k.pushSize == 0 && p.hasPushConstantVariable() {
+	if k.pcBuf {
+		k.pcBufSize, k.pushSize = max(k.pushSize, 4), 0
+	}
+	if k.pushSize == 0 && !k.pcBuf && p.hasPushConstantVariable() {
 		k.pushSize = l.phys.props.limits.maxPushConstantsSize // a module without reflection
 	}
 	if k.pushSize > l.phys.props.limits.maxPushConstantsSize {

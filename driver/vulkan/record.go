@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"errors"
+	"fmt"
 	"unsafe"
 
 	"github.com/clgo/clgo/driver/kernelabi"
@@ -307,6 +308,9 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		return nil, err
 	}
 	svmBatch := b
+	if k.pcBuf && len(d.svm) > 0 {
+		l.fillPushBuffers(d) // with the SVM table's address
+	}
 	// POD clusters go into the batch's POD area (a recording it may keep,
 	// reuse.go) or the ring.
 	b.pods = b.pods[:0]
@@ -329,6 +333,15 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 			// before went with the one submitted; place them again.
 			b, i = nb, -1
 			b.pods = b.pods[:0]
+			if k.pcBuf && len(d.svm) > 0 {
+				// The push-constant clusters hold the SVM table's
+				// address: the table first, in the new batch.
+				if b, err = s.putSVMTable(b, d); err != nil {
+					return nil, err
+				}
+				svmBatch = b
+				l.fillPushBuffers(d)
+			}
 			continue
 		}
 		copy(l.staging.bytes(pos, n), pod)
@@ -402,7 +415,17 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		if k.regionPush {
 			sub = kernelabi.SubRegion(&d.nd, ch)
 		}
-		if len(d.push) > 0 && (i == 0 || k.regionPush) {
+		if k.pcBuf {
+			if i > 0 && k.regionPush {
+				// This dispatch's push-constant cluster (pcbuffer.go).
+				b.infos[k.pcBinding] = b.pods[len(k.pods)+i]
+				if err := s.bindDescriptors(b, k); err != nil {
+					// Not a pool to retry with (%v): the dispatches
+					// before this one are recorded and would run twice.
+					return b, fmt.Errorf("vulkan: kernel %s: descriptors of dispatch %d of %d: %v", k.refl.Name, i+1, len(b.chunks), err)
+				}
+			}
+		} else if len(d.push) > 0 && (i == 0 || k.regionPush) {
 			kernelabi.PutWorkItemPushConstants(d.push, k.p.refl, &sub)
 			call(l.vkCmdPushConstants, b.cb, uintptr(k.layout), shaderStageCompute, 0, uintptr(len(d.push)), uintptr(unsafe.Pointer(&d.push[0])))
 		}
