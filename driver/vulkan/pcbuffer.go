@@ -13,10 +13,11 @@ import (
 // work-item values differ between the dispatches (regionPush), else one.
 // The recording binds cluster i for dispatch i.
 
-// pushChunks returns the dispatches d's NDRange is cut into.
-func (l *logical) pushChunks(d *dispatchCmd) []kernelabi.Chunk {
+// dispatchChunks appends to out the dispatches d's NDRange is cut into,
+// each within the device's group-count limits (the recording's cut).
+func (l *logical) dispatchChunks(d *dispatchCmd, out []kernelabi.Chunk) []kernelabi.Chunk {
 	lim := l.phys.props.limits.maxComputeWorkGroupCount
-	return kernelabi.SplitGroups(d.nd.Groups(), [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, nil)
+	return kernelabi.SplitGroups(d.nd.Groups(), [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, out)
 }
 
 // addPushBuffers appends d's push-constant clusters to d.pods and fills
@@ -24,7 +25,7 @@ func (l *logical) pushChunks(d *dispatchCmd) []kernelabi.Chunk {
 func (l *logical) addPushBuffers(d *dispatchCmd) {
 	n := 1
 	if d.k.regionPush {
-		n = len(l.pushChunks(d))
+		n = len(l.dispatchChunks(d, nil))
 	}
 	size := len(d.push)
 	arena := make([]byte, n*size)
@@ -46,7 +47,7 @@ func (l *logical) fillPushBuffers(d *dispatchCmd) {
 		copy(bufs[0], d.push)
 		return
 	}
-	for i, ch := range l.pushChunks(d) {
+	for i, ch := range l.dispatchChunks(d, nil) {
 		sub := kernelabi.SubRegion(&d.nd, &ch)
 		kernelabi.PutWorkItemPushConstants(d.push, k.p.refl, &sub)
 		copy(bufs[i], d.push)

@@ -406,9 +406,7 @@ func (s *submitter) recordDispatch(b *batch, c *command) (*batch, error) {
 		return b, err
 	}
 	// Cut the region into dispatches the device accepts.
-	lim := l.phys.props.limits.maxComputeWorkGroupCount
-	groups := d.nd.Groups()
-	b.chunks = kernelabi.SplitGroups(groups, [3]uint64{uint64(lim[0]), uint64(lim[1]), uint64(lim[2])}, b.chunks[:0])
+	b.chunks = l.dispatchChunks(d, b.chunks[:0])
 	for i := range b.chunks {
 		ch := &b.chunks[i]
 		sub := d.nd
