@@ -87,6 +87,18 @@ kernel void helper(global float2 *o, global const int *idx) { size_t i = get_glo
 // and the named kernel, released at the end of the test.
 func deviceKernel(t *testing.T, dev *Device, src, name string) (*Context, *Queue, *Kernel) {
 	t.Helper()
+	c, q, p := deviceProgram(t, dev, src)
+	k, err := p.CreateKernel(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, q, k
+}
+
+// deviceProgram builds src for dev and returns a context, an in-order
+// queue and the program, released at the end of the test.
+func deviceProgram(t *testing.T, dev *Device, src string) (*Context, *Queue, *Program) {
+	t.Helper()
 	c, err := CreateContext(dev)
 	if err != nil {
 		t.Fatal(err)
@@ -104,9 +116,5 @@ func deviceKernel(t *testing.T, dev *Device, src, name string) (*Context, *Queue
 	if err := p.Build(""); err != nil {
 		t.Fatalf("build: %v\n%s", err, p.BuildLog(dev))
 	}
-	k, err := p.CreateKernel(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, q, k
+	return c, q, p
 }

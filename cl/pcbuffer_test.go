@@ -68,22 +68,7 @@ kernel void one(global float4 *out, read_only image2d_t img, sampler_t s, int j,
 		if !d.Info().ImageSupport {
 			continue
 		}
-		c, err := CreateContext(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Release()
-		q, err := c.CreateQueue(d, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := c.CreateProgramWithSource(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Build("", d); err != nil {
-			t.Fatalf("%s: %v", d, err)
-		}
+		c, q, p := deviceProgram(t, d, src)
 		lim := d.Driver().Info().Caps.MaxPushConstantsSize
 		if got, want := pcBufferKernel(t, p, d, "many"), lim != 0 && lim < 4*n+32; got != want {
 			t.Errorf("%s (maxPushConstantsSize %d): kernel many's push constants in a buffer: %v, want %v", d, lim, got, want)
@@ -193,22 +178,7 @@ func TestManyImageArgs(t *testing.T) {
 		if !d.Info().ImageSupport {
 			continue
 		}
-		c, err := CreateContext(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Release()
-		q, err := c.CreateQueue(d, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := c.CreateProgramWithSource(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Build("", d); err != nil {
-			t.Fatalf("%s: %v", d, err)
-		}
+		c, q, p := deviceProgram(t, d, src)
 		lim := d.Driver().Info().Caps.MaxPushConstantsSize
 		if got, want := pcBufferKernel(t, p, d, "k"), lim != 0 && lim < 4*(2*n+ns); got != want {
 			t.Errorf("%s (maxPushConstantsSize %d): push constants in a buffer: %v, want %v", d, lim, got, want)
